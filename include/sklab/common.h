@@ -1,0 +1,90 @@
+/*
+ * common.h - small things every sklab layer shares: version, errors,
+ * output sinks and a growable byte buffer.
+ *
+ * Nothing here allocates behind the caller's back except skl_buf, whose
+ * memory belongs to the buffer and is released by skl_buf_free().
+ */
+#ifndef SKLAB_COMMON_H
+#define SKLAB_COMMON_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SKL_VERSION "0.1.0"
+
+/* ---- errors ------------------------------------------------------------ */
+
+/* An error a caller can print: what went wrong and, for input files, where. */
+typedef struct skl_error {
+	char msg[512];
+	char file[256]; /* "" when not about a file */
+	int line;       /* 1-based, 0 = unknown */
+	int col;        /* 1-based, 0 = unknown */
+} skl_error;
+
+void skl_error_clear(skl_error *e);
+/* Sets e (when non-NULL) and returns -1, so "return skl_errorf(...)" works. */
+int skl_errorf(skl_error *e, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+int skl_errorf_at(skl_error *e, const char *file, int line, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+/* "file:line:col: msg" (only the parts that are known) into out. */
+void skl_error_format(const skl_error *e, char *out, size_t outsz);
+
+/* ---- output sinks ------------------------------------------------------ */
+
+/* Writers emit text through a sink, so output can go to a file, memory or a test. */
+typedef void (*skl_write_fn)(void *ud, const char *s, size_t n);
+
+typedef struct skl_sink {
+	skl_write_fn write;
+	void *ud;
+} skl_sink;
+
+void skl_sink_printf(const skl_sink *s, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+void skl_sink_puts(const skl_sink *s, const char *str);
+
+/* A growable, always NUL-terminated byte buffer. */
+typedef struct skl_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+} skl_buf;
+
+void skl_buf_init(skl_buf *b);
+void skl_buf_free(skl_buf *b);
+int skl_buf_append(skl_buf *b, const char *s, size_t n);
+int skl_buf_printf(skl_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+/* A sink that appends to b. */
+skl_sink skl_buf_sink(skl_buf *b);
+/* A sink that writes to a FILE * (passed as void * to keep stdio out of here). */
+skl_sink skl_file_sink(void *fp);
+
+/* ---- allocation hook --------------------------------------------------- */
+
+/* The engine allocates through one hook so tests can inject failure. */
+typedef void *(*skl_realloc_fn)(void *ud, void *ptr, size_t size);
+void skl_set_allocator(skl_realloc_fn fn, void *ud);
+void *skl_malloc(size_t n);
+void *skl_calloc(size_t n, size_t size);
+void *skl_realloc(void *p, size_t n);
+void skl_free(void *p);
+char *skl_strdup(const char *s);
+
+#endif

@@ -1,0 +1,81 @@
+/*
+ * events.h - the event log: the one record of what happened in a run.
+ * Every scenario step, show, expectation and printed line (and, as the
+ * engine grows, every allocation, free, skb operation and memory access)
+ * appends an event. Views draw the state at a step from it; golden tests
+ * diff its text dump.
+ *
+ * The log owns everything it holds, including copies of the layouts that
+ * were shown, so it outlives the scenario that wrote it.
+ */
+#ifndef SKLAB_EVENTS_H
+#define SKLAB_EVENTS_H
+
+#include "sklab/layout.h"
+
+typedef enum skl_event_kind {
+	SKL_EV_SCENARIO, /* text = title, text2 = goal, text3 = profile */
+	SKL_EV_STEP,     /* text = caption; closes a frame */
+	SKL_EV_SHOW,     /* objs = what is on screen from now on (replaces) */
+	SKL_EV_EXPECT,   /* ok = passed; text = message */
+	SKL_EV_PRINT,    /* text = a line the scenario printed */
+	SKL_EV_ERROR     /* text = an error that ended the run */
+} skl_event_kind;
+
+/* Something a view can draw. Only layouts for now. */
+typedef enum skl_obj_kind { SKL_OBJ_LAYOUT } skl_obj_kind;
+
+typedef struct skl_obj {
+	skl_obj_kind kind;
+	skl_layout *layout; /* owned by the log */
+	char *view;         /* preferred view: "layout" */
+} skl_obj;
+
+typedef struct skl_event {
+	skl_event_kind kind;
+	int seq;    /* position in the log */
+	int step;   /* number of STEP events before this one */
+	int ok;
+	char *text, *text2, *text3;
+	char *where; /* "file.lua:12", "" when unknown */
+	int *objs;   /* indexes into the log's objects */
+	int nobjs;
+} skl_event;
+
+typedef struct skl_events skl_events;
+
+skl_events *skl_events_new(size_t max_events); /* 0 = no limit */
+void skl_events_free(skl_events *log);
+
+/* Appending. Strings are copied. -1 when out of memory or over the limit. */
+int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile,
+			const char *where);
+int skl_events_step(skl_events *log, const char *caption, const char *where);
+/* Takes ownership of the layouts (they are freed with the log). */
+int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where);
+int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where);
+int skl_events_print(skl_events *log, const char *text, const char *where);
+int skl_events_error(skl_events *log, const char *text, const char *where);
+
+int skl_events_count(const skl_events *log);
+const skl_event *skl_events_at(const skl_events *log, int i);
+const skl_obj *skl_events_obj(const skl_events *log, int i);
+
+/* Frames: one per STEP, plus a final one if events follow the last step (or
+ * there is no step at all). Frame i shows the objects of the latest SHOW
+ * before its end, with its caption. */
+typedef struct skl_frame {
+	int index;           /* 0-based */
+	const char *caption; /* "" when none */
+	const char *where;
+	const int *objs;     /* object indexes, owned by the log */
+	int nobjs;
+	int last_event;      /* index of the event that ends the frame */
+} skl_frame;
+
+int skl_events_frames(const skl_events *log, skl_frame **frames); /* caller frees *frames with skl_free */
+
+/* A deterministic text dump: one line per event, no host addresses. */
+void skl_events_dump(const skl_events *log, const skl_sink *out);
+
+#endif

@@ -1,0 +1,239 @@
+/*
+ * common.c - errors, sinks, the byte buffer and the allocation hook.
+ * Never prints on its own; never aborts.
+ */
+#include "sklab/common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *default_realloc(void *ud, void *ptr, size_t size)
+{
+	(void)ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	return realloc(ptr, size);
+}
+
+static skl_realloc_fn g_realloc = default_realloc;
+static void *g_realloc_ud;
+
+void skl_set_allocator(skl_realloc_fn fn, void *ud)
+{
+	g_realloc = fn ? fn : default_realloc;
+	g_realloc_ud = ud;
+}
+
+void *skl_malloc(size_t n)
+{
+	return g_realloc(g_realloc_ud, NULL, n ? n : 1);
+}
+
+void *skl_calloc(size_t n, size_t size)
+{
+	void *p;
+	size_t bytes;
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	bytes = n * size;
+	p = skl_malloc(bytes);
+	if (p)
+		memset(p, 0, bytes ? bytes : 1);
+	return p;
+}
+
+void *skl_realloc(void *p, size_t n)
+{
+	return g_realloc(g_realloc_ud, p, n ? n : 1);
+}
+
+void skl_free(void *p)
+{
+	if (p)
+		g_realloc(g_realloc_ud, p, 0);
+}
+
+char *skl_strdup(const char *s)
+{
+	size_t n;
+	char *d;
+	if (!s)
+		return NULL;
+	n = strlen(s) + 1;
+	d = skl_malloc(n);
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}
+
+void skl_error_clear(skl_error *e)
+{
+	if (e)
+		memset(e, 0, sizeof(*e));
+}
+
+static int verrorf(skl_error *e, const char *file, int line, int col, const char *fmt, va_list ap)
+{
+	if (!e)
+		return -1;
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	if (file)
+		snprintf(e->file, sizeof(e->file), "%s", file);
+	else
+		e->file[0] = '\0';
+	e->line = line;
+	e->col = col;
+	return -1;
+}
+
+int skl_errorf(skl_error *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verrorf(e, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int skl_errorf_at(skl_error *e, const char *file, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verrorf(e, file, line, col, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void skl_error_format(const skl_error *e, char *out, size_t outsz)
+{
+	if (e->file[0] && e->line && e->col)
+		snprintf(out, outsz, "%s:%d:%d: %s", e->file, e->line, e->col, e->msg);
+	else if (e->file[0] && e->line)
+		snprintf(out, outsz, "%s:%d: %s", e->file, e->line, e->msg);
+	else if (e->file[0])
+		snprintf(out, outsz, "%s: %s", e->file, e->msg);
+	else if (e->line && e->col)
+		snprintf(out, outsz, "line %d, column %d: %s", e->line, e->col, e->msg);
+	else
+		snprintf(out, outsz, "%s", e->msg);
+}
+
+void skl_sink_puts(const skl_sink *s, const char *str)
+{
+	s->write(s->ud, str, strlen(str));
+}
+
+void skl_sink_printf(const skl_sink *s, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(small)) {
+		s->write(s->ud, small, (size_t)n);
+	} else {
+		char *big = skl_malloc((size_t)n + 1);
+		if (!big)
+			return;
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		s->write(s->ud, big, (size_t)n);
+		skl_free(big);
+	}
+}
+
+void skl_buf_init(skl_buf *b)
+{
+	b->data = NULL;
+	b->len = 0;
+	b->cap = 0;
+}
+
+void skl_buf_free(skl_buf *b)
+{
+	skl_free(b->data);
+	skl_buf_init(b);
+}
+
+int skl_buf_append(skl_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		char *d;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		d = skl_realloc(b->data, cap);
+		if (!d)
+			return -1;
+		b->data = d;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+int skl_buf_printf(skl_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	if (b->len + (size_t)n + 1 > b->cap && skl_buf_append(b, "", 0) == 0) {
+		/* grow through append's policy */
+		size_t want = b->len + (size_t)n + 1, cap = b->cap ? b->cap : 256;
+		char *d;
+		while (cap < want)
+			cap *= 2;
+		d = skl_realloc(b->data, cap);
+		if (!d)
+			return -1;
+		b->data = d;
+		b->cap = cap;
+	}
+	if (!b->data)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+static void buf_write(void *ud, const char *s, size_t n)
+{
+	skl_buf_append(ud, s, n);
+}
+
+skl_sink skl_buf_sink(skl_buf *b)
+{
+	skl_sink s;
+	s.write = buf_write;
+	s.ud = b;
+	return s;
+}
+
+static void file_write(void *ud, const char *s, size_t n)
+{
+	fwrite(s, 1, n, (FILE *)ud);
+}
+
+skl_sink skl_file_sink(void *fp)
+{
+	skl_sink s;
+	s.write = file_write;
+	s.ud = fp;
+	return s;
+}

@@ -1,0 +1,264 @@
+/*
+ * events.c - the event log. Appends, never rewrites; owns its strings and
+ * the objects shown. No clock, no globals.
+ */
+#include "sklab/events.h"
+
+#include <string.h>
+
+struct skl_events {
+	skl_event *ev;
+	int n, cap;
+	skl_obj *objs;
+	int nobjs, capobjs;
+	int steps;
+	size_t max_events;
+};
+
+skl_events *skl_events_new(size_t max_events)
+{
+	skl_events *log = skl_calloc(1, sizeof(*log));
+	if (log)
+		log->max_events = max_events;
+	return log;
+}
+
+void skl_events_free(skl_events *log)
+{
+	int i;
+	if (!log)
+		return;
+	for (i = 0; i < log->n; i++) {
+		skl_free(log->ev[i].text);
+		skl_free(log->ev[i].text2);
+		skl_free(log->ev[i].text3);
+		skl_free(log->ev[i].where);
+		skl_free(log->ev[i].objs);
+	}
+	for (i = 0; i < log->nobjs; i++) {
+		skl_layout_free(log->objs[i].layout);
+		skl_free(log->objs[i].view);
+	}
+	skl_free(log->ev);
+	skl_free(log->objs);
+	skl_free(log);
+}
+
+static skl_event *append(skl_events *log, skl_event_kind kind, const char *where)
+{
+	skl_event *e;
+	if (log->max_events && (size_t)log->n >= log->max_events)
+		return NULL;
+	if (log->n == log->cap) {
+		int nc = log->cap ? log->cap * 2 : 64;
+		skl_event *d = skl_realloc(log->ev, (size_t)nc * sizeof(*d));
+		if (!d)
+			return NULL;
+		log->ev = d;
+		log->cap = nc;
+	}
+	e = &log->ev[log->n];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->seq = log->n;
+	e->step = log->steps;
+	e->where = skl_strdup(where ? where : "");
+	if (!e->where)
+		return NULL;
+	log->n++;
+	return e;
+}
+
+int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile,
+			const char *where)
+{
+	skl_event *e = append(log, SKL_EV_SCENARIO, where);
+	if (!e)
+		return -1;
+	e->text = skl_strdup(title ? title : "");
+	e->text2 = skl_strdup(goal ? goal : "");
+	e->text3 = skl_strdup(profile ? profile : "");
+	return 0;
+}
+
+int skl_events_step(skl_events *log, const char *caption, const char *where)
+{
+	skl_event *e = append(log, SKL_EV_STEP, where);
+	if (!e)
+		return -1;
+	e->text = skl_strdup(caption ? caption : "");
+	log->steps++;
+	return 0;
+}
+
+int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where)
+{
+	skl_event *e;
+	int i;
+	if (log->nobjs + n > log->capobjs) {
+		int nc = log->capobjs ? log->capobjs : 16;
+		skl_obj *d;
+		while (nc < log->nobjs + n)
+			nc *= 2;
+		d = skl_realloc(log->objs, (size_t)nc * sizeof(*d));
+		if (!d)
+			return -1;
+		log->objs = d;
+		log->capobjs = nc;
+	}
+	e = append(log, SKL_EV_SHOW, where);
+	if (!e)
+		return -1;
+	e->objs = skl_calloc((size_t)(n ? n : 1), sizeof(int));
+	if (!e->objs)
+		return -1;
+	for (i = 0; i < n; i++) {
+		skl_obj *o = &log->objs[log->nobjs];
+		o->kind = SKL_OBJ_LAYOUT;
+		o->layout = layouts[i];
+		o->view = skl_strdup("layout");
+		e->objs[i] = log->nobjs++;
+	}
+	e->nobjs = n;
+	return 0;
+}
+
+int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where)
+{
+	skl_event *e = append(log, SKL_EV_EXPECT, where);
+	if (!e)
+		return -1;
+	e->ok = ok;
+	e->text = skl_strdup(msg ? msg : "");
+	return 0;
+}
+
+int skl_events_print(skl_events *log, const char *text, const char *where)
+{
+	skl_event *e = append(log, SKL_EV_PRINT, where);
+	if (!e)
+		return -1;
+	e->text = skl_strdup(text ? text : "");
+	return 0;
+}
+
+int skl_events_error(skl_events *log, const char *text, const char *where)
+{
+	skl_event *e = append(log, SKL_EV_ERROR, where);
+	if (!e)
+		return -1;
+	e->text = skl_strdup(text ? text : "");
+	return 0;
+}
+
+int skl_events_count(const skl_events *log)
+{
+	return log->n;
+}
+
+const skl_event *skl_events_at(const skl_events *log, int i)
+{
+	return i >= 0 && i < log->n ? &log->ev[i] : NULL;
+}
+
+const skl_obj *skl_events_obj(const skl_events *log, int i)
+{
+	return i >= 0 && i < log->nobjs ? &log->objs[i] : NULL;
+}
+
+int skl_events_frames(const skl_events *log, skl_frame **frames)
+{
+	int i, n = 0, cap = 8;
+	const skl_event *show = NULL;
+	int trailing = 0;
+	skl_frame *f = skl_calloc((size_t)cap, sizeof(*f));
+	if (!f)
+		return -1;
+	for (i = 0; i < log->n; i++) {
+		const skl_event *e = &log->ev[i];
+		if (e->kind == SKL_EV_SHOW)
+			show = e;
+		if (e->kind == SKL_EV_STEP) {
+			if (n == cap) {
+				skl_frame *d = skl_realloc(f, (size_t)cap * 2 * sizeof(*f));
+				if (!d) {
+					skl_free(f);
+					return -1;
+				}
+				f = d;
+				cap *= 2;
+			}
+			f[n].index = n;
+			f[n].caption = e->text;
+			f[n].where = e->where;
+			f[n].objs = show ? show->objs : NULL;
+			f[n].nobjs = show ? show->nobjs : 0;
+			f[n].last_event = i;
+			n++;
+			trailing = 0;
+		} else if (e->kind == SKL_EV_SHOW) {
+			trailing = 1;
+		}
+	}
+	if (trailing || n == 0) {
+		if (n == cap) {
+			skl_frame *d = skl_realloc(f, (size_t)(cap + 1) * sizeof(*f));
+			if (!d) {
+				skl_free(f);
+				return -1;
+			}
+			f = d;
+		}
+		f[n].index = n;
+		f[n].caption = "";
+		f[n].where = "";
+		f[n].objs = show ? show->objs : NULL;
+		f[n].nobjs = show ? show->nobjs : 0;
+		f[n].last_event = log->n - 1;
+		n++;
+	}
+	*frames = f;
+	return n;
+}
+
+static const char *kind_name(skl_event_kind k)
+{
+	switch (k) {
+	case SKL_EV_SCENARIO: return "scenario";
+	case SKL_EV_STEP: return "step";
+	case SKL_EV_SHOW: return "show";
+	case SKL_EV_EXPECT: return "expect";
+	case SKL_EV_PRINT: return "print";
+	case SKL_EV_ERROR: return "error";
+	}
+	return "?";
+}
+
+void skl_events_dump(const skl_events *log, const skl_sink *out)
+{
+	int i, j;
+	for (i = 0; i < log->n; i++) {
+		const skl_event *e = &log->ev[i];
+		skl_sink_printf(out, "%4d step=%d %-8s", e->seq, e->step, kind_name(e->kind));
+		switch (e->kind) {
+		case SKL_EV_SCENARIO:
+			skl_sink_printf(out, " title=\"%s\" profile=%s", e->text, e->text3);
+			break;
+		case SKL_EV_SHOW:
+			for (j = 0; j < e->nobjs; j++) {
+				const skl_obj *o = &log->objs[e->objs[j]];
+				skl_sink_printf(out, " %s(%s, %llu bytes)", o->view, o->layout->name,
+						(unsigned long long)o->layout->size);
+			}
+			break;
+		case SKL_EV_EXPECT:
+			skl_sink_printf(out, " %s \"%s\"", e->ok ? "pass" : "FAIL", e->text);
+			break;
+		default:
+			skl_sink_printf(out, " \"%s\"", e->text ? e->text : "");
+		}
+		if (e->where && *e->where)
+			skl_sink_printf(out, " @%s", e->where);
+		skl_sink_puts(out, "\n");
+	}
+}

@@ -1,0 +1,770 @@
+/*
+ * layout.c - lays out structs and unions the way gcc does for the System V
+ * i386 and x86_64 ABIs (PCC_BITFIELD_TYPE_MATTERS rules for bitfields,
+ * ADJUST_FIELD_ALIGN for 8-byte scalars on i386, packed and aligned
+ * attributes), and records what pahole reports: holes, bit holes, padding
+ * and cache lines. Never touches the type database.
+ */
+#include "sklab/layout.h"
+
+#include "types_impl.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct lctx {
+	const skl_abi *abi;
+	const char *config;
+	unsigned cacheline;
+	skl_error *err;
+	skl_layout *out; /* NULL when only sizing */
+	int capfields;
+} lctx;
+
+typedef struct tinfo {
+	uint64_t size;
+	unsigned align;       /* as an object */
+	unsigned field_align; /* as a struct member */
+	int user_aligned;
+} tinfo;
+
+static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent,
+			 const char *path, tinfo *ti);
+
+/* ---- config conditions --------------------------------------------------- */
+
+typedef struct cparse {
+	const char *s;
+	const char *config;
+	skl_error *err;
+	int failed;
+} cparse;
+
+static void cskip(cparse *p)
+{
+	while (*p->s && isspace((unsigned char)*p->s))
+		p->s++;
+}
+
+static int option_set(const char *config, const char *name, size_t n)
+{
+	const char *c = config;
+	if (!c)
+		return 0;
+	while (*c) {
+		const char *e;
+		while (*c == ',' || isspace((unsigned char)*c))
+			c++;
+		e = c;
+		while (*e && *e != ',')
+			e++;
+		{
+			const char *t = e;
+			while (t > c && isspace((unsigned char)t[-1]))
+				t--;
+			if ((size_t)(t - c) == n && !strncmp(c, name, n))
+				return 1;
+			/* CONFIG_X=m counts as CONFIG_X_MODULE, =y as CONFIG_X */
+			if ((size_t)(t - c) > n + 1 && !strncmp(c, name, n) && c[n] == '=') {
+				if (c[n + 1] == 'y')
+					return 1;
+			}
+		}
+		c = e;
+	}
+	return 0;
+}
+
+static int c_or(cparse *p);
+
+static int c_atom(cparse *p)
+{
+	cskip(p);
+	if (*p->s == '!') {
+		p->s++;
+		return !c_atom(p);
+	}
+	if (*p->s == '(') {
+		int v;
+		p->s++;
+		v = c_or(p);
+		cskip(p);
+		if (*p->s != ')') {
+			if (!p->failed)
+				skl_errorf(p->err, "config condition: expected ')' at \"%s\"", p->s);
+			p->failed = 1;
+			return 0;
+		}
+		p->s++;
+		return v;
+	}
+	if (!strncmp(p->s, "defined", 7) && !isalnum((unsigned char)p->s[7]) && p->s[7] != '_') {
+		int v, paren;
+		p->s += 7;
+		cskip(p);
+		paren = *p->s == '(';
+		if (paren)
+			p->s++;
+		v = c_atom(p);
+		cskip(p);
+		if (paren) {
+			if (*p->s != ')') {
+				if (!p->failed)
+					skl_errorf(p->err, "config condition: expected ')' after defined(");
+				p->failed = 1;
+				return 0;
+			}
+			p->s++;
+		}
+		return v;
+	}
+	if (isalpha((unsigned char)*p->s) || *p->s == '_') {
+		const char *b = p->s;
+		while (isalnum((unsigned char)*p->s) || *p->s == '_')
+			p->s++;
+		return option_set(p->config, b, (size_t)(p->s - b));
+	}
+	if (*p->s == '1' || *p->s == '0') {
+		int v = *p->s == '1';
+		p->s++;
+		return v;
+	}
+	if (!p->failed)
+		skl_errorf(p->err, "config condition: unexpected %s", *p->s ? p->s : "end of condition");
+	p->failed = 1;
+	return 0;
+}
+
+static int c_and(cparse *p)
+{
+	int v = c_atom(p);
+	for (;;) {
+		cskip(p);
+		if (p->s[0] == '&' && p->s[1] == '&') {
+			int r;
+			p->s += 2;
+			r = c_atom(p);
+			v = v && r;
+		} else {
+			return v;
+		}
+	}
+}
+
+static int c_or(cparse *p)
+{
+	int v = c_and(p);
+	for (;;) {
+		cskip(p);
+		if (p->s[0] == '|' && p->s[1] == '|') {
+			int r;
+			p->s += 2;
+			r = c_and(p);
+			v = v || r;
+		} else {
+			return v;
+		}
+	}
+}
+
+int skl_config_eval(const char *cond, const char *config, skl_error *err)
+{
+	cparse p;
+	int v;
+	if (!cond || !*cond)
+		return 1;
+	p.s = cond;
+	p.config = config;
+	p.err = err;
+	p.failed = 0;
+	v = c_or(&p);
+	cskip(&p);
+	if (!p.failed && *p.s) {
+		skl_errorf(err, "config condition \"%s\": unexpected \"%s\"", cond, p.s);
+		return -1;
+	}
+	if (p.failed) {
+		char msg[512];
+		if (err) {
+			snprintf(msg, sizeof(msg), "%s", err->msg);
+			skl_errorf(err, "%s (in \"%s\")", msg, cond);
+		}
+		return -1;
+	}
+	return v;
+}
+
+/* ---- sizes of types -------------------------------------------------------- */
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+	return a ? (v + a - 1) / a * a : v;
+}
+
+/* The innermost non-array type, through typedefs. */
+static const skl_type *strip_arrays(const skl_type *t)
+{
+	t = skl_type_resolve(t);
+	while (t && t->kind == SKL_K_ARRAY)
+		t = skl_type_resolve(t->ref);
+	return t;
+}
+
+static int type_info(lctx *c, const skl_type *t, tinfo *ti)
+{
+	if (!t)
+		return skl_errorf(c->err, "missing type");
+	switch (t->kind) {
+	case SKL_K_BASE:
+		if (t->base == SKL_B_VOID)
+			return skl_errorf(c->err, "a member cannot have type void");
+		ti->size = c->abi->size[t->base];
+		ti->align = c->abi->align[t->base];
+		ti->field_align = c->abi->field_align[t->base];
+		ti->user_aligned = 0;
+		return 0;
+	case SKL_K_POINTER:
+		ti->size = c->abi->size[SKL_B_PTR];
+		ti->align = ti->field_align = c->abi->align[SKL_B_PTR];
+		ti->user_aligned = 0;
+		return 0;
+	case SKL_K_ENUM:
+		ti->size = t->enum_size ? t->enum_size : c->abi->enum_size;
+		ti->align = ti->field_align = (unsigned)ti->size;
+		ti->user_aligned = 0;
+		return 0;
+	case SKL_K_FUNC:
+		return skl_errorf(c->err, "a member cannot be a function (use a pointer to one)");
+	case SKL_K_ARRAY: {
+		tinfo e;
+		if (type_info(c, t->ref, &e) < 0)
+			return -1;
+		if (t->count && e.size > UINT64_MAX / t->count)
+			return skl_errorf(c->err, "array too large");
+		ti->size = e.size * t->count;
+		ti->align = e.align;
+		ti->field_align = e.field_align;
+		ti->user_aligned = e.user_aligned;
+		return 0;
+	}
+	case SKL_K_TYPEDEF:
+		if (type_info(c, t->ref, ti) < 0)
+			return -1;
+		if (t->aligned) {
+			ti->align = ti->field_align = t->aligned;
+			ti->user_aligned = 1;
+		}
+		return 0;
+	case SKL_K_STRUCT:
+	case SKL_K_UNION: {
+		skl_layout *save = c->out;
+		int r;
+		if (!t->complete)
+			return skl_errorf(c->err, "%s %s is incomplete (declared but never defined)",
+					  t->kind == SKL_K_UNION ? "union" : "struct", t->tag ? t->tag : "(anonymous)");
+		c->out = NULL;
+		r = record_layout(c, t, 0, 0, -1, "", ti);
+		c->out = save;
+		return r;
+	}
+	}
+	return skl_errorf(c->err, "unknown type kind");
+}
+
+/* gcc's excess_unit_span(): would a bitfield at bit pos, of width bits,
+ * span more alignment units of its type than the type itself has? */
+static int excess_unit_span(uint64_t pos, unsigned bits, unsigned align_bits, uint64_t type_bits)
+{
+	uint64_t off = pos % align_bits;
+	return (off + bits + align_bits - 1) / align_bits > type_bits / align_bits;
+}
+
+/* ---- emitting fields ------------------------------------------------------- */
+
+static skl_field *add_field(lctx *c)
+{
+	skl_layout *l = c->out;
+	skl_field *f;
+	if (l->nfields == c->capfields) {
+		int nc = c->capfields ? c->capfields * 2 : 32;
+		skl_field *d = skl_realloc(l->fields, (size_t)nc * sizeof(*d));
+		if (!d) {
+			skl_errorf(c->err, "out of memory");
+			return NULL;
+		}
+		l->fields = d;
+		c->capfields = nc;
+	}
+	f = &l->fields[l->nfields++];
+	memset(f, 0, sizeof(*f));
+	f->parent = -1;
+	return f;
+}
+
+static int is_anon_record(const skl_type *t)
+{
+	return (t->kind == SKL_K_STRUCT || t->kind == SKL_K_UNION) && !t->tag;
+}
+
+/*
+ * Lays out one record whose first byte is at base_bits (absolute), emitting
+ * its members as fields at depth. Fills ti with size and alignment.
+ */
+static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent,
+			 const char *path, tinfo *ti)
+{
+	uint64_t pos = 0, maxbits = 0;
+	unsigned rec_align = 1;
+	int is_union = rec->kind == SKL_K_UNION;
+	int i, first_field = c->out ? c->out->nfields : 0;
+	int prev = -1; /* previous direct field index */
+
+	if (rec->visiting)
+		return skl_errorf(c->err, "%s %s contains itself", is_union ? "union" : "struct",
+				  rec->tag ? rec->tag : "(anonymous)");
+	if (!rec->complete)
+		return skl_errorf(c->err, "%s %s is incomplete (declared but never defined)",
+				  is_union ? "union" : "struct", rec->tag ? rec->tag : "(anonymous)");
+	if (depth > 64)
+		return skl_errorf(c->err, "records nested too deeply");
+	((skl_type *)rec)->visiting = 1;
+
+	for (i = 0; i < rec->nmembers; i++) {
+		const skl_member *m = &rec->members[i];
+		const skl_type *mt = m->type;
+		const skl_type *rt = skl_type_resolve(mt);
+		tinfo ti_m;
+		unsigned a;
+		uint64_t at; /* member bit position relative to the record */
+		int v = skl_config_eval(m->cond, c->config, c->err);
+		if (v < 0)
+			goto fail;
+		if (!v)
+			continue;
+		if (!rt) {
+			skl_errorf(c->err, "member '%s' has an unresolved type", m->name ? m->name : "(anonymous)");
+			goto fail;
+		}
+		if (rt->kind == SKL_K_STRUCT || rt->kind == SKL_K_UNION) {
+			if (rt->visiting) {
+				skl_errorf(c->err, "%s %s contains itself (through member '%s')",
+					   rt->kind == SKL_K_UNION ? "union" : "struct", rt->tag ? rt->tag : "(anonymous)",
+					   m->name ? m->name : "(anonymous)");
+				goto fail;
+			}
+		}
+		if (type_info(c, mt, &ti_m) < 0) {
+			if (m->name && !strstr(c->err->msg, "member '")) {
+				char msg[sizeof(c->err->msg)];
+				snprintf(msg, sizeof(msg), "%s", c->err->msg);
+				skl_errorf(c->err, "member '%s': %s", m->name, msg);
+			}
+			goto fail;
+		}
+		a = ti_m.user_aligned ? ti_m.align : ti_m.field_align;
+
+		if (m->bits >= 0) {
+			/* ---- bitfield ---- */
+			uint64_t type_bits = ti_m.size * 8;
+			unsigned ab = a * 8;
+			if ((uint64_t)m->bits > type_bits) {
+				skl_errorf(c->err, "width of bitfield '%s' (%d bits) exceeds its type (%llu bits)",
+					   m->name ? m->name : "(anonymous)", m->bits, (unsigned long long)type_bits);
+				goto fail;
+			}
+			if (m->aligned)
+				a = a > m->aligned ? a : m->aligned;
+			if (is_union)
+				pos = 0;
+			if (m->bits == 0) {
+				if (!rec->packed || m->aligned)
+					pos = round_up(pos, ab);
+				continue;
+			}
+			if (m->aligned) {
+				pos = round_up(pos, (uint64_t)m->aligned * 8);
+			} else if (!rec->packed || ti_m.user_aligned) {
+				if (excess_unit_span(pos, (unsigned)m->bits, ab, type_bits))
+					pos = round_up(pos, ab);
+			}
+			at = pos;
+			if (m->name && (!rec->packed || m->aligned))
+				rec_align = rec_align > a ? rec_align : a;
+			pos += (uint64_t)m->bits;
+			if (pos > maxbits)
+				maxbits = pos;
+			if (!m->name)
+				continue; /* unnamed bitfields are padding, not members */
+			if (c->out) {
+				skl_field *f = add_field(c);
+				uint64_t abs = base_bits + at;
+				if (!f)
+					goto fail;
+				f->bit_size = (unsigned)m->bits;
+				f->bit_pos = abs;
+				f->size = ti_m.size;
+				f->offset = abs / type_bits * ti_m.size;
+				f->bit_offset = (unsigned)(abs - f->offset * 8);
+				if (f->bit_offset + f->bit_size > type_bits) {
+					/* packed bitfield straddling its unit: show it from its first byte */
+					f->offset = abs / 8;
+					f->bit_offset = (unsigned)(abs % 8);
+				}
+				f->align = a;
+				f->depth = depth;
+				f->parent = parent;
+				f->type = mt;
+				f->name = skl_strdup(m->name);
+				f->cond = m->cond ? skl_strdup(m->cond) : NULL;
+				{
+					char pre[512], suf[512], full[600];
+					skl_type_declare(mt, m->name, pre, sizeof(pre), suf, sizeof(suf));
+					f->decl_prefix = skl_strdup(pre);
+					f->decl_suffix = skl_strdup(suf);
+					skl_type_name(mt, pre, sizeof(pre));
+					f->type_name = skl_strdup(pre);
+					snprintf(full, sizeof(full), "%s%s%s", path, *path ? "." : "", m->name);
+					f->path = skl_strdup(full);
+				}
+			}
+			continue;
+		}
+
+		/* ---- ordinary member ---- */
+		if (rec->packed && !m->aligned)
+			a = 1;
+		if (m->aligned)
+			a = a > m->aligned ? a : m->aligned;
+		at = is_union ? 0 : round_up(pos, (uint64_t)a * 8);
+		rec_align = rec_align > a ? rec_align : a;
+		if (c->out) {
+			skl_field *f = add_field(c);
+			int idx;
+			char full[600];
+			if (!f)
+				goto fail;
+			idx = c->out->nfields - 1;
+			f->offset = (base_bits + at) / 8;
+			f->bit_pos = base_bits + at;
+			f->size = ti_m.size;
+			f->align = a;
+			f->depth = depth;
+			f->parent = parent;
+			f->type = mt;
+			f->name = skl_strdup(m->name ? m->name : "");
+			f->cond = m->cond ? skl_strdup(m->cond) : NULL;
+			snprintf(full, sizeof(full), "%s%s%s", path, *path && m->name ? "." : "", m->name ? m->name : "");
+			f->path = skl_strdup(full);
+			if (is_anon_record(rt)) {
+				tinfo sub;
+				int r;
+				f->expanded = 1;
+				f->is_union = rt->kind == SKL_K_UNION;
+				f->decl_prefix = skl_strdup(f->is_union ? "union" : "struct");
+				f->decl_suffix = skl_strdup(m->name ? m->name : "");
+				f->type_name = skl_strdup(f->is_union ? "union {...}" : "struct {...}");
+				/* children follow; their paths extend ours (anonymous: same level) */
+				r = record_layout(c, rt, base_bits + at, depth + 1, idx, full, &sub);
+				f = &c->out->fields[idx]; /* may have moved */
+				if (r < 0)
+					goto fail;
+			} else {
+				char pre[512], suf[512];
+				skl_type_declare(mt, m->name ? m->name : "", pre, sizeof(pre), suf, sizeof(suf));
+				f->decl_prefix = skl_strdup(pre);
+				f->decl_suffix = skl_strdup(suf);
+				skl_type_name(mt, pre, sizeof(pre));
+				f->type_name = skl_strdup(pre);
+			}
+			(void)prev;
+		}
+		pos = at + ti_m.size * 8;
+		if (pos > maxbits)
+			maxbits = pos;
+	}
+
+	if (rec->aligned)
+		rec_align = rec_align > rec->aligned ? rec_align : rec->aligned;
+	ti->align = rec_align;
+	ti->field_align = rec_align;
+	ti->user_aligned = rec->aligned != 0;
+	ti->size = round_up((maxbits + 7) / 8, rec_align);
+	((skl_type *)rec)->visiting = 0;
+
+	/* holes, bit holes and padding among this record's direct fields */
+	if (c->out) {
+		skl_layout *l = c->out;
+		int j, last = -1;
+		uint64_t end = 0; /* byte just past the last storage seen */
+		uint64_t rec_start = base_bits / 8;
+		for (j = first_field; j < l->nfields; j++) {
+			skl_field *f = &l->fields[j];
+			if (f->parent != parent || f->depth != depth)
+				continue;
+			if (is_union) {
+				last = j;
+				continue;
+			}
+			if (last >= 0) {
+				skl_field *p = &l->fields[last];
+				if (p->bit_size) {
+					int same_unit = f->bit_size && f->offset == p->offset;
+					if (!same_unit) {
+						unsigned used = p->bit_offset + p->bit_size;
+						unsigned unit = (unsigned)(p->size * 8);
+						if (used < unit && f->offset >= p->offset + p->size)
+							p->bit_hole_after = unit - used;
+						else if (used < unit && f->offset > p->offset)
+							p->bit_hole_after = (unsigned)((f->offset - p->offset) * 8) - used;
+						if (f->bit_size && p->bit_hole_after)
+							f->force_align = 1;
+					}
+				}
+				if (f->offset > end && !(f->bit_size && p->bit_size && f->offset == p->offset))
+					p->hole_after = f->offset - end;
+			}
+			if (f->offset + f->size > end)
+				end = f->offset + f->size;
+			last = j;
+		}
+		if (parent >= 0) {
+			skl_field *pf = &l->fields[parent];
+			pf->nmembers = 0;
+			for (j = first_field; j < l->nfields; j++)
+				if (l->fields[j].parent == parent && l->fields[j].depth == depth)
+					pf->nmembers++;
+			if (!is_union && rec_start + ti->size > end && last >= 0)
+				pf->padding = rec_start + ti->size - end;
+		} else if (!is_union && last >= 0 && ti->size > end - rec_start) {
+			l->padding = ti->size - (end - rec_start);
+		}
+		/* bit hole of a trailing bitfield */
+		if (!is_union && last >= 0 && l->fields[last].bit_size) {
+			skl_field *p = &l->fields[last];
+			unsigned used = p->bit_offset + p->bit_size, unit = (unsigned)(p->size * 8);
+			if (used < unit)
+				p->bit_hole_after = unit - used;
+		}
+	}
+	return 0;
+fail:
+	((skl_type *)rec)->visiting = 0;
+	return -1;
+}
+
+/* ---- public ------------------------------------------------------------------ */
+
+static void compute_summary(skl_layout *l)
+{
+	int i;
+	l->members = 0;
+	for (i = 0; i < l->nfields; i++) {
+		skl_field *f = &l->fields[i];
+		uint64_t last = f->size ? f->offset + f->size - 1 : f->offset;
+		f->cl_first = f->offset / l->cacheline;
+		f->cl_last = last / l->cacheline;
+		if (f->depth != 0)
+			continue;
+		l->members++;
+		if (f->bit_size) {
+			l->sum_bitfield_bits += f->bit_size;
+		} else {
+			l->sum_members += f->size;
+		}
+		if (f->hole_after) {
+			l->holes++;
+			l->sum_holes += f->hole_after;
+		}
+		if (f->bit_hole_after) {
+			l->bit_holes++;
+			l->sum_bit_holes += f->bit_hole_after;
+		}
+		if (!f->expanded && !f->bit_size) {
+			const skl_type *rt = strip_arrays(f->type);
+			(void)rt;
+		}
+	}
+	l->cachelines = (l->size + l->cacheline - 1) / l->cacheline;
+	l->last_cacheline = l->size % l->cacheline;
+}
+
+/* Trailing padding of a named struct type, for pahole's "paddings" line. */
+static uint64_t struct_padding(lctx *c, const skl_type *t)
+{
+	skl_layout sub;
+	lctx c2 = *c;
+	tinfo ti;
+	uint64_t pad;
+	int i;
+	t = skl_type_resolve(t);
+	if (!t || t->kind != SKL_K_STRUCT || !t->tag)
+		return 0;
+	memset(&sub, 0, sizeof(sub));
+	c2.out = &sub;
+	c2.capfields = 0;
+	if (record_layout(&c2, t, 0, 0, -1, "", &ti) < 0)
+		pad = 0;
+	else
+		pad = sub.padding;
+	for (i = 0; i < sub.nfields; i++) {
+		skl_free(sub.fields[i].name);
+		skl_free(sub.fields[i].path);
+		skl_free(sub.fields[i].type_name);
+		skl_free(sub.fields[i].decl_prefix);
+		skl_free(sub.fields[i].decl_suffix);
+		skl_free(sub.fields[i].cond);
+	}
+	skl_free(sub.fields);
+	return pad;
+}
+
+skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
+			       skl_error *err)
+{
+	lctx c;
+	tinfo ti;
+	skl_layout *l;
+	const skl_type *rec = skl_type_resolve(t);
+	char name[512];
+	int i;
+
+	if (!abi)
+		abi = skl_abi_default();
+	if (!cacheline)
+		cacheline = 64;
+	if (!rec || (rec->kind != SKL_K_STRUCT && rec->kind != SKL_K_UNION)) {
+		skl_errorf(err, "not a struct or union");
+		return NULL;
+	}
+	if (cacheline & (cacheline - 1)) {
+		skl_errorf(err, "cache-line size %u is not a power of two", cacheline);
+		return NULL;
+	}
+	l = skl_calloc(1, sizeof(*l));
+	if (!l) {
+		skl_errorf(err, "out of memory");
+		return NULL;
+	}
+	memset(&c, 0, sizeof(c));
+	c.abi = abi;
+	c.config = config;
+	c.cacheline = cacheline;
+	c.err = err;
+	c.out = l;
+	if (record_layout(&c, rec, 0, 0, -1, "", &ti) < 0) {
+		skl_layout_free(l);
+		return NULL;
+	}
+	if (t->kind == SKL_K_TYPEDEF && !rec->tag)
+		snprintf(name, sizeof(name), "%s", t->tag);
+	else
+		snprintf(name, sizeof(name), "%s %s", rec->kind == SKL_K_UNION ? "union" : "struct",
+			 rec->tag ? rec->tag : "{...}");
+	l->name = skl_strdup(name);
+	l->note = rec->note ? skl_strdup(rec->note) : NULL;
+	l->abi = abi;
+	l->config = skl_strdup(config ? config : "");
+	l->is_union = rec->kind == SKL_K_UNION;
+	l->packed = rec->packed;
+	l->aligned_attr = rec->aligned;
+	l->size = ti.size;
+	l->align = ti.align;
+	l->cacheline = cacheline;
+	compute_summary(l);
+	for (i = 0; i < l->nfields; i++) {
+		skl_field *f = &l->fields[i];
+		if (f->depth == 0 && !f->bit_size && !f->expanded) {
+			uint64_t pad = struct_padding(&c, f->type);
+			if (pad) {
+				l->paddings++;
+				l->sum_paddings += pad;
+			}
+		}
+	}
+	return l;
+}
+
+void skl_layout_free(skl_layout *l)
+{
+	int i;
+	if (!l)
+		return;
+	for (i = 0; i < l->nfields; i++) {
+		skl_field *f = &l->fields[i];
+		skl_free(f->name);
+		skl_free(f->path);
+		skl_free(f->type_name);
+		skl_free(f->decl_prefix);
+		skl_free(f->decl_suffix);
+		skl_free(f->cond);
+	}
+	skl_free(l->fields);
+	skl_free(l->name);
+	skl_free(l->note);
+	skl_free(l->config);
+	skl_free(l);
+}
+
+skl_layout *skl_layout_clone(const skl_layout *l)
+{
+	skl_layout *c = skl_calloc(1, sizeof(*c));
+	int i;
+	if (!c)
+		return NULL;
+	*c = *l;
+	c->fields = skl_calloc((size_t)(l->nfields ? l->nfields : 1), sizeof(skl_field));
+	c->name = skl_strdup(l->name);
+	c->note = l->note ? skl_strdup(l->note) : NULL;
+	c->config = skl_strdup(l->config);
+	if (!c->fields) {
+		c->nfields = 0;
+		skl_layout_free(c);
+		return NULL;
+	}
+	for (i = 0; i < l->nfields; i++) {
+		skl_field *d = &c->fields[i];
+		const skl_field *s = &l->fields[i];
+		*d = *s;
+		d->name = skl_strdup(s->name);
+		d->path = skl_strdup(s->path);
+		d->type_name = skl_strdup(s->type_name);
+		d->decl_prefix = skl_strdup(s->decl_prefix);
+		d->decl_suffix = skl_strdup(s->decl_suffix);
+		d->cond = s->cond ? skl_strdup(s->cond) : NULL;
+	}
+	return c;
+}
+
+int skl_layout_find(const skl_layout *l, const char *name)
+{
+	int i, found = -1;
+	for (i = 0; i < l->nfields; i++)
+		if (!strcmp(l->fields[i].path, name))
+			return i;
+	for (i = 0; i < l->nfields; i++) {
+		if (l->fields[i].name[0] && !strcmp(l->fields[i].name, name)) {
+			if (found >= 0)
+				return -1; /* ambiguous: use the path */
+			found = i;
+		}
+	}
+	return found;
+}
+
+int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *config, uint64_t *size,
+			unsigned *align, skl_error *err)
+{
+	lctx c;
+	tinfo ti;
+	memset(&c, 0, sizeof(c));
+	c.abi = abi ? abi : skl_abi_default();
+	c.config = config;
+	c.cacheline = 64;
+	c.err = err;
+	if (type_info(&c, t, &ti) < 0)
+		return -1;
+	*size = ti.size;
+	*align = ti.align;
+	return 0;
+}
