@@ -34,8 +34,12 @@ typedef struct skl_field {
 	uint64_t hole_after;     /* bytes of hole after it, inside its parent */
 	unsigned bit_hole_after; /* bits left unused in its storage unit */
 	uint64_t padding;        /* expanded records: trailing padding */
+	unsigned bit_padding;    /* expanded structs: unused bits after a trailing bitfield */
 	uint64_t cl_first, cl_last; /* cache lines of its first and last byte */
 	int force_align;     /* pahole would print ":0" before it */
+	unsigned user_align;     /* gcc's DW_AT_alignment for the member (aligned() on it or
+				  * on its type), 0 = none */
+	unsigned rec_user_align; /* expanded records: the same for the record type */
 } skl_field;
 
 typedef struct skl_layout {
@@ -60,6 +64,8 @@ typedef struct skl_layout {
 	int bit_holes;
 	unsigned sum_bit_holes;
 	uint64_t padding;
+	unsigned bit_padding;     /* unused bits after a trailing bitfield */
+	unsigned user_align;      /* gcc's DW_AT_alignment for the record, 0 = none */
 	int paddings;             /* members that are structs with padding */
 	uint64_t sum_paddings;
 	uint64_t cachelines;

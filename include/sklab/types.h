@@ -42,6 +42,10 @@ skl_type *skl_type_array(skl_typedb *db, skl_type *elem, uint64_t count);
 skl_type *skl_type_func(skl_typedb *db, skl_type *ret, const char *params);
 /* NULL with err set when name is already a typedef of a different type. */
 skl_type *skl_type_typedef(skl_typedb *db, const char *name, skl_type *target, skl_error *err);
+/* A name used only for printing: laid out exactly as target, printed as
+ * display ("const struct sock ", "ssizetype"). Unlike a typedef it is not
+ * found by skl_typedb_find() and never clashes with one. */
+skl_type *skl_type_alias(skl_typedb *db, skl_type *target, const char *display);
 /* A struct or union. With a tag that exists, returns the existing one (a
  * forward declaration completed later); tag NULL makes an anonymous one. */
 skl_type *skl_type_record(skl_typedb *db, skl_kind kind, const char *tag);

@@ -1,1 +1,69 @@
-int main(void) { return 0; }
+/*
+ * main.c - the sklab command line: parses the subcommand and its options
+ * and hands off to the cmd_* modules. Prints errors as one line on stderr
+ * and exits non-zero for every mistake.
+ */
+#include "app.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *fp)
+{
+	fputs("usage: sklab [COMMAND] [OPTIONS]\n"
+	      "\n"
+	      "A socket memory lab: struct layouts, slab caches and sk_buffs of Linux,\n"
+	      "modelled, drawn and explained.\n"
+	      "\n"
+	      "Commands:\n"
+	      "  (none)                       open the scenario picker in a window; with no\n"
+	      "                               display, run the default demo headless\n"
+	      "  run FILE.lua [--headless] [--frames DIR] [--format png|svg]\n"
+	      "               [--size WxH] [--report FILE] [--step N]\n"
+	      "                               run a scenario (window, or headless frames)\n"
+	      "  layout [--profile P | --arch i386|x86_64] [--cacheline N]\n"
+	      "         [--config A,B,...] [--json] [--hex] [--conds] SET/NAME\n"
+	      "                               a struct from sklab's layout data, pahole-style\n"
+	      "  layout --c FILE.h [--arch A] [--cacheline N] [--config ...] NAME\n"
+	      "                               a struct from a C header\n"
+	      "  layout --btf [FILE] NAME     a struct from the running kernel's BTF (or FILE)\n"
+	      "  list                         bundled scenarios with title and learning goal\n"
+	      "  profiles                     kernel profiles\n"
+	      "\n"
+	      "Options:\n"
+	      "  -h, --help                   this help\n"
+	      "  -V, --version                print the version\n"
+	      "\n"
+	      "Examples:\n"
+	      "  sklab layout linux-2.4.16/sock\n"
+	      "  sklab layout --config CONFIG_INET,CONFIG_FILTER,CONFIG_IPV6 linux-2.4.16/sock\n"
+	      "  sklab layout --btf tcp_sock\n"
+	      "  sklab run --headless --frames out scenarios/sock_2001_layout.lua\n",
+	      fp);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	if (argc < 2)
+		return skl_cmd_default(argc, argv);
+	cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+		printf("sklab %s\n", SKL_VERSION);
+		return 0;
+	}
+	if (!strcmp(cmd, "layout"))
+		return skl_cmd_layout(argc - 1, argv + 1);
+	if (!strcmp(cmd, "run"))
+		return skl_cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "list"))
+		return skl_cmd_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "profiles"))
+		return skl_cmd_profiles(argc - 1, argv + 1);
+	fprintf(stderr, "sklab: unknown command '%s' (try 'sklab --help')\n", cmd);
+	return 2;
+}

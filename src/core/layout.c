@@ -26,7 +26,8 @@ typedef struct tinfo {
 	uint64_t size;
 	unsigned align;       /* as an object */
 	unsigned field_align; /* as a struct member */
-	int user_aligned;
+	int user_aligned;     /* gcc's TYPE_USER_ALIGN */
+	unsigned dw_align;    /* the DW_AT_alignment gcc emits for it, 0 = none */
 } tinfo;
 
 static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent,
@@ -202,15 +203,6 @@ static uint64_t round_up(uint64_t v, uint64_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
-/* The innermost non-array type, through typedefs. */
-static const skl_type *strip_arrays(const skl_type *t)
-{
-	t = skl_type_resolve(t);
-	while (t && t->kind == SKL_K_ARRAY)
-		t = skl_type_resolve(t->ref);
-	return t;
-}
-
 static int type_info(lctx *c, const skl_type *t, tinfo *ti)
 {
 	if (!t)
@@ -223,17 +215,30 @@ static int type_info(lctx *c, const skl_type *t, tinfo *ti)
 		ti->align = c->abi->align[t->base];
 		ti->field_align = c->abi->field_align[t->base];
 		ti->user_aligned = 0;
+		ti->dw_align = 0;
 		return 0;
 	case SKL_K_POINTER:
 		ti->size = c->abi->size[SKL_B_PTR];
 		ti->align = ti->field_align = c->abi->align[SKL_B_PTR];
 		ti->user_aligned = 0;
+		ti->dw_align = 0;
 		return 0;
-	case SKL_K_ENUM:
+	case SKL_K_ENUM: {
+		/* an enum is laid out as the integer type of its size */
+		skl_base b = SKL_B_INT;
 		ti->size = t->enum_size ? t->enum_size : c->abi->enum_size;
-		ti->align = ti->field_align = (unsigned)ti->size;
+		if (ti->size == 1)
+			b = SKL_B_CHAR;
+		else if (ti->size == 2)
+			b = SKL_B_SHORT;
+		else if (ti->size == 8)
+			b = SKL_B_LLONG;
+		ti->align = c->abi->align[b];
+		ti->field_align = c->abi->field_align[b];
 		ti->user_aligned = 0;
+		ti->dw_align = 0;
 		return 0;
+	}
 	case SKL_K_FUNC:
 		return skl_errorf(c->err, "a member cannot be a function (use a pointer to one)");
 	case SKL_K_ARRAY: {
@@ -246,14 +251,17 @@ static int type_info(lctx *c, const skl_type *t, tinfo *ti)
 		ti->align = e.align;
 		ti->field_align = e.field_align;
 		ti->user_aligned = e.user_aligned;
+		ti->dw_align = e.dw_align;
 		return 0;
 	}
 	case SKL_K_TYPEDEF:
 		if (type_info(c, t->ref, ti) < 0)
 			return -1;
 		if (t->aligned) {
+			/* unlike on a member, aligned() on a typedef may lower the alignment */
 			ti->align = ti->field_align = t->aligned;
 			ti->user_aligned = 1;
+			ti->dw_align = t->aligned;
 		}
 		return 0;
 	case SKL_K_STRUCT:
@@ -308,17 +316,114 @@ static int is_anon_record(const skl_type *t)
 }
 
 /*
+ * Holes, bit holes and padding among the direct members of one struct (at
+ * depth, under parent, from field index first), as pahole's
+ * class__find_holes() computes them from DWARF: each hole is charged to
+ * the member before it. Positions are relative to the struct's start.
+ */
+static void find_holes(skl_layout *l, int first, int parent, int depth, uint64_t base_bits, uint64_t size,
+		       uint64_t *padding, unsigned *bit_padding)
+{
+	int64_t cur_bitfield_end = (int64_t)size * 8, cur_bitfield_size = 0, last_seen_bit = 0;
+	int in_bitfield = 0, j, last = -1;
+	for (j = first; j < l->nfields; j++) {
+		skl_field *f = &l->fields[j];
+		int64_t bit_start, bit_end, bit_holes = 0, byte_holes = 0;
+		int64_t rel_byte = (int64_t)(f->offset - base_bits / 8);
+		if (f->parent != parent || f->depth != depth)
+			continue;
+		f->hole_after = 0;
+		f->bit_hole_after = 0;
+		f->force_align = 0;
+		bit_start = (int64_t)(f->bit_pos - base_bits);
+		bit_end = bit_start + (f->bit_size ? (int64_t)f->bit_size : (int64_t)f->size * 8);
+		if (in_bitfield) {
+			int64_t bitfield_end = bit_start < cur_bitfield_end ? bit_start : cur_bitfield_end;
+			bit_holes = bitfield_end - last_seen_bit;
+			last_seen_bit = bitfield_end;
+		}
+		if (f->bit_size) {
+			int64_t aligned_start = rel_byte * 8;
+			if (last_seen_bit < aligned_start && aligned_start <= bit_start) {
+				byte_holes = rel_byte - last_seen_bit / 8;
+				last_seen_bit = aligned_start;
+			}
+			bit_holes += bit_start - last_seen_bit;
+		} else {
+			byte_holes = bit_start / 8 - last_seen_bit / 8;
+		}
+		last_seen_bit = bit_end;
+		if (f->bit_size) {
+			int64_t ub = (int64_t)f->size * 8; /* the storage unit: the type's size */
+			in_bitfield = 1;
+			if (bit_end > cur_bitfield_end || ub > cur_bitfield_size) {
+				cur_bitfield_size = ub;
+				cur_bitfield_end = rel_byte * 8 + cur_bitfield_size;
+				if (bit_end > cur_bitfield_end)
+					cur_bitfield_end += cur_bitfield_size;
+			}
+		} else {
+			in_bitfield = 0;
+			cur_bitfield_size = 0;
+			cur_bitfield_end = bit_end;
+		}
+		if (last >= 0) {
+			skl_field *p = &l->fields[last];
+			p->hole_after = byte_holes > 0 ? (uint64_t)byte_holes : 0;
+			p->bit_hole_after = bit_holes > 0 ? (unsigned)bit_holes : 0;
+			/* pahole prints "Force alignment" and a ":0" here */
+			f->force_align = p->bit_hole_after && f->bit_size && p->offset != f->offset;
+		}
+		last = j;
+	}
+	if (in_bitfield) {
+		int64_t bitfield_end = (int64_t)size * 8 < cur_bitfield_end ? (int64_t)size * 8 : cur_bitfield_end;
+		*bit_padding = bitfield_end > last_seen_bit ? (unsigned)(bitfield_end - last_seen_bit) : 0;
+		last_seen_bit = bitfield_end;
+	} else {
+		*bit_padding = 0;
+	}
+	*padding = (int64_t)size > last_seen_bit / 8 ? (uint64_t)((int64_t)size - last_seen_bit / 8) : 0;
+}
+
+/* Fills the name, path and declaration strings of a field. */
+static int name_field(lctx *c, skl_field *f, const skl_member *m, const char *path)
+{
+	char pre[512], suf[512], full[600];
+	f->name = skl_strdup(m->name ? m->name : "");
+	f->cond = m->cond ? skl_strdup(m->cond) : NULL;
+	snprintf(full, sizeof(full), "%s%s%s", path, *path && m->name ? "." : "", m->name ? m->name : "");
+	f->path = skl_strdup(full);
+	if (f->expanded) {
+		f->decl_prefix = skl_strdup(f->is_union ? "union" : "struct");
+		f->decl_suffix = skl_strdup(m->name ? m->name : "");
+		f->type_name = skl_strdup(f->is_union ? "union {...}" : "struct {...}");
+	} else {
+		skl_type_declare(m->type, m->name ? m->name : "", pre, sizeof(pre), suf, sizeof(suf));
+		f->decl_prefix = skl_strdup(pre);
+		f->decl_suffix = skl_strdup(suf);
+		skl_type_name(m->type, pre, sizeof(pre));
+		f->type_name = skl_strdup(pre);
+	}
+	if (!f->name || !f->path || !f->decl_prefix || !f->decl_suffix || !f->type_name || (m->cond && !f->cond))
+		return skl_errorf(c->err, "out of memory");
+	return 0;
+}
+
+/*
  * Lays out one record whose first byte is at base_bits (absolute), emitting
- * its members as fields at depth. Fills ti with size and alignment.
+ * its members as fields at depth. Fills ti with size and alignment. Follows
+ * gcc's stor-layout.c: PCC_BITFIELD_TYPE_MATTERS bitfields, packed and
+ * aligned attributes, and TYPE_USER_ALIGN spreading from members.
  */
 static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent,
 			 const char *path, tinfo *ti)
 {
 	uint64_t pos = 0, maxbits = 0;
 	unsigned rec_align = 1;
+	int user_align = rec->aligned != 0;
 	int is_union = rec->kind == SKL_K_UNION;
 	int i, first_field = c->out ? c->out->nfields : 0;
-	int prev = -1; /* previous direct field index */
 
 	if (rec->visiting)
 		return skl_errorf(c->err, "%s %s contains itself", is_union ? "union" : "struct",
@@ -334,6 +439,8 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 		const skl_member *m = &rec->members[i];
 		const skl_type *mt = m->type;
 		const skl_type *rt = skl_type_resolve(mt);
+		int packed = rec->packed || m->packed;
+		int m_user; /* gcc's DECL_USER_ALIGN */
 		tinfo ti_m;
 		unsigned a;
 		uint64_t at; /* member bit position relative to the record */
@@ -362,40 +469,53 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 			}
 			goto fail;
 		}
-		a = ti_m.user_aligned ? ti_m.align : ti_m.field_align;
+
+		/* gcc's layout_decl(): the type's alignment unless aligned() asks for
+		 * more; packed drops the type's; i386 lowers 8-byte scalars to 4
+		 * unless the alignment was asked for */
+		if (packed && m->bits != 0) {
+			a = m->aligned ? m->aligned : 1;
+			m_user = m->aligned != 0;
+		} else if (ti_m.align > m->aligned) {
+			a = ti_m.user_aligned ? ti_m.align : ti_m.field_align;
+			m_user = ti_m.user_aligned;
+		} else {
+			a = m->aligned;
+			m_user = 1;
+		}
 
 		if (m->bits >= 0) {
 			/* ---- bitfield ---- */
 			uint64_t type_bits = ti_m.size * 8;
-			unsigned ab = a * 8;
+			unsigned ab = (ti_m.user_aligned ? ti_m.align : ti_m.field_align) * 8;
 			if ((uint64_t)m->bits > type_bits) {
 				skl_errorf(c->err, "width of bitfield '%s' (%d bits) exceeds its type (%llu bits)",
 					   m->name ? m->name : "(anonymous)", m->bits, (unsigned long long)type_bits);
 				goto fail;
 			}
-			if (m->aligned)
-				a = a > m->aligned ? a : m->aligned;
 			if (is_union)
 				pos = 0;
 			if (m->bits == 0) {
-				if (!rec->packed || m->aligned)
-					pos = round_up(pos, ab);
+				/* a zero-width bitfield aligns the next one to its type, packed or not */
+				pos = round_up(pos, ab);
 				continue;
 			}
 			if (m->aligned) {
-				pos = round_up(pos, (uint64_t)m->aligned * 8);
-			} else if (!rec->packed || ti_m.user_aligned) {
+				pos = round_up(pos, (uint64_t)a * 8);
+			} else if (!packed) {
 				if (excess_unit_span(pos, (unsigned)m->bits, ab, type_bits))
 					pos = round_up(pos, ab);
 			}
 			at = pos;
-			if (m->name && (!rec->packed || m->aligned))
+			if (m->name && (!packed || m->aligned))
 				rec_align = rec_align > a ? rec_align : a;
+			if (m->name && m_user)
+				user_align = 1;
 			pos += (uint64_t)m->bits;
 			if (pos > maxbits)
 				maxbits = pos;
 			if (!m->name)
-				continue; /* unnamed bitfields are padding, not members */
+				continue; /* unnamed bitfields are padding, not members (nor in DWARF) */
 			if (c->out) {
 				skl_field *f = add_field(c);
 				uint64_t abs = base_bits + at;
@@ -404,44 +524,29 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 				f->bit_size = (unsigned)m->bits;
 				f->bit_pos = abs;
 				f->size = ti_m.size;
-				f->offset = abs / type_bits * ti_m.size;
-				f->bit_offset = (unsigned)(abs - f->offset * 8);
-				if (f->bit_offset + f->bit_size > type_bits) {
-					/* packed bitfield straddling its unit: show it from its first byte */
-					f->offset = abs / 8;
-					f->bit_offset = (unsigned)(abs % 8);
-				}
+				f->type = mt;
+				/* the storage unit as pahole shows it: the type's size, from the
+				 * record's start, even where a packed bitfield straddles it */
+				f->offset = (base_bits + at / type_bits * type_bits) / 8;
+				f->bit_offset = (unsigned)(at % type_bits);
 				f->align = a;
+				f->user_align = m_user ? a : 0;
 				f->depth = depth;
 				f->parent = parent;
-				f->type = mt;
-				f->name = skl_strdup(m->name);
-				f->cond = m->cond ? skl_strdup(m->cond) : NULL;
-				{
-					char pre[512], suf[512], full[600];
-					skl_type_declare(mt, m->name, pre, sizeof(pre), suf, sizeof(suf));
-					f->decl_prefix = skl_strdup(pre);
-					f->decl_suffix = skl_strdup(suf);
-					skl_type_name(mt, pre, sizeof(pre));
-					f->type_name = skl_strdup(pre);
-					snprintf(full, sizeof(full), "%s%s%s", path, *path ? "." : "", m->name);
-					f->path = skl_strdup(full);
-				}
+				if (name_field(c, f, m, path) < 0)
+					goto fail;
 			}
 			continue;
 		}
 
 		/* ---- ordinary member ---- */
-		if (rec->packed && !m->aligned)
-			a = 1;
-		if (m->aligned)
-			a = a > m->aligned ? a : m->aligned;
 		at = is_union ? 0 : round_up(pos, (uint64_t)a * 8);
 		rec_align = rec_align > a ? rec_align : a;
+		if (m_user)
+			user_align = 1;
 		if (c->out) {
 			skl_field *f = add_field(c);
 			int idx;
-			char full[600];
 			if (!f)
 				goto fail;
 			idx = c->out->nfields - 1;
@@ -449,35 +554,26 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 			f->bit_pos = base_bits + at;
 			f->size = ti_m.size;
 			f->align = a;
+			f->user_align = m_user ? a : 0;
 			f->depth = depth;
 			f->parent = parent;
 			f->type = mt;
-			f->name = skl_strdup(m->name ? m->name : "");
-			f->cond = m->cond ? skl_strdup(m->cond) : NULL;
-			snprintf(full, sizeof(full), "%s%s%s", path, *path && m->name ? "." : "", m->name ? m->name : "");
-			f->path = skl_strdup(full);
-			if (is_anon_record(rt)) {
+			f->expanded = is_anon_record(mt);
+			f->is_union = f->expanded && mt->kind == SKL_K_UNION;
+			if (name_field(c, f, m, path) < 0)
+				goto fail;
+			if (f->expanded) {
 				tinfo sub;
 				int r;
-				f->expanded = 1;
-				f->is_union = rt->kind == SKL_K_UNION;
-				f->decl_prefix = skl_strdup(f->is_union ? "union" : "struct");
-				f->decl_suffix = skl_strdup(m->name ? m->name : "");
-				f->type_name = skl_strdup(f->is_union ? "union {...}" : "struct {...}");
+				char full[600];
+				snprintf(full, sizeof(full), "%s", f->path);
 				/* children follow; their paths extend ours (anonymous: same level) */
-				r = record_layout(c, rt, base_bits + at, depth + 1, idx, full, &sub);
+				r = record_layout(c, mt, base_bits + at, depth + 1, idx, full, &sub);
 				f = &c->out->fields[idx]; /* may have moved */
 				if (r < 0)
 					goto fail;
-			} else {
-				char pre[512], suf[512];
-				skl_type_declare(mt, m->name ? m->name : "", pre, sizeof(pre), suf, sizeof(suf));
-				f->decl_prefix = skl_strdup(pre);
-				f->decl_suffix = skl_strdup(suf);
-				skl_type_name(mt, pre, sizeof(pre));
-				f->type_name = skl_strdup(pre);
+				f->rec_user_align = sub.dw_align;
 			}
-			(void)prev;
 		}
 		pos = at + ti_m.size * 8;
 		if (pos > maxbits)
@@ -488,63 +584,30 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 		rec_align = rec_align > rec->aligned ? rec_align : rec->aligned;
 	ti->align = rec_align;
 	ti->field_align = rec_align;
-	ti->user_aligned = rec->aligned != 0;
+	ti->user_aligned = user_align;
+	ti->dw_align = user_align ? rec_align : 0;
 	ti->size = round_up((maxbits + 7) / 8, rec_align);
 	((skl_type *)rec)->visiting = 0;
 
-	/* holes, bit holes and padding among this record's direct fields */
 	if (c->out) {
 		skl_layout *l = c->out;
-		int j, last = -1;
-		uint64_t end = 0; /* byte just past the last storage seen */
-		uint64_t rec_start = base_bits / 8;
-		for (j = first_field; j < l->nfields; j++) {
-			skl_field *f = &l->fields[j];
-			if (f->parent != parent || f->depth != depth)
-				continue;
-			if (is_union) {
-				last = j;
-				continue;
-			}
-			if (last >= 0) {
-				skl_field *p = &l->fields[last];
-				if (p->bit_size) {
-					int same_unit = f->bit_size && f->offset == p->offset;
-					if (!same_unit) {
-						unsigned used = p->bit_offset + p->bit_size;
-						unsigned unit = (unsigned)(p->size * 8);
-						if (used < unit && f->offset >= p->offset + p->size)
-							p->bit_hole_after = unit - used;
-						else if (used < unit && f->offset > p->offset)
-							p->bit_hole_after = (unsigned)((f->offset - p->offset) * 8) - used;
-						if (f->bit_size && p->bit_hole_after)
-							f->force_align = 1;
-					}
-				}
-				if (f->offset > end && !(f->bit_size && p->bit_size && f->offset == p->offset))
-					p->hole_after = f->offset - end;
-			}
-			if (f->offset + f->size > end)
-				end = f->offset + f->size;
-			last = j;
-		}
+		uint64_t pad = 0;
+		unsigned bit_pad = 0;
+		int j;
+		if (!is_union)
+			find_holes(l, first_field, parent, depth, base_bits, ti->size, &pad, &bit_pad);
 		if (parent >= 0) {
 			skl_field *pf = &l->fields[parent];
 			pf->nmembers = 0;
 			for (j = first_field; j < l->nfields; j++)
 				if (l->fields[j].parent == parent && l->fields[j].depth == depth)
 					pf->nmembers++;
-			if (!is_union && rec_start + ti->size > end && last >= 0)
-				pf->padding = rec_start + ti->size - end;
-		} else if (!is_union && last >= 0 && ti->size > end - rec_start) {
-			l->padding = ti->size - (end - rec_start);
-		}
-		/* bit hole of a trailing bitfield */
-		if (!is_union && last >= 0 && l->fields[last].bit_size) {
-			skl_field *p = &l->fields[last];
-			unsigned used = p->bit_offset + p->bit_size, unit = (unsigned)(p->size * 8);
-			if (used < unit)
-				p->bit_hole_after = unit - used;
+			pf->padding = pad;
+			pf->bit_padding = bit_pad;
+		} else {
+			l->padding = pad;
+			l->bit_padding = bit_pad;
+			l->user_align = ti->dw_align;
 		}
 	}
 	return 0;
@@ -580,16 +643,14 @@ static void compute_summary(skl_layout *l)
 			l->bit_holes++;
 			l->sum_bit_holes += f->bit_hole_after;
 		}
-		if (!f->expanded && !f->bit_size) {
-			const skl_type *rt = strip_arrays(f->type);
-			(void)rt;
-		}
 	}
 	l->cachelines = (l->size + l->cacheline - 1) / l->cacheline;
 	l->last_cacheline = l->size % l->cacheline;
 }
 
-/* Trailing padding of a named struct type, for pahole's "paddings" line. */
+/* Trailing padding of a member's struct type, for pahole's "paddings"
+ * line: pahole looks at the member's own type, so a typedef of a struct
+ * does not count. */
 static uint64_t struct_padding(lctx *c, const skl_type *t)
 {
 	skl_layout sub;
@@ -597,7 +658,6 @@ static uint64_t struct_padding(lctx *c, const skl_type *t)
 	tinfo ti;
 	uint64_t pad;
 	int i;
-	t = skl_type_resolve(t);
 	if (!t || t->kind != SKL_K_STRUCT || !t->tag)
 		return 0;
 	memset(&sub, 0, sizeof(sub));
@@ -674,8 +734,8 @@ skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char
 	compute_summary(l);
 	for (i = 0; i < l->nfields; i++) {
 		skl_field *f = &l->fields[i];
-		if (f->depth == 0 && !f->bit_size && !f->expanded) {
-			uint64_t pad = struct_padding(&c, f->type);
+		if (f->depth == 0 && !f->bit_size) {
+			uint64_t pad = f->expanded ? (f->is_union ? 0 : f->padding) : struct_padding(&c, f->type);
 			if (pad) {
 				l->paddings++;
 				l->sum_paddings += pad;

@@ -256,6 +256,20 @@ skl_type *skl_type_typedef(skl_typedb *db, const char *name, skl_type *target, s
 	return t;
 }
 
+/* A typedef node kept out of db->typedefs: lookups never see it. */
+skl_type *skl_type_alias(skl_typedb *db, skl_type *target, const char *display)
+{
+	skl_type *t = type_new(db, SKL_K_TYPEDEF);
+	if (!t)
+		return NULL;
+	t->tag = skl_strdup(display);
+	t->ref = target;
+	t->complete = 1;
+	if (!t->tag)
+		return NULL;
+	return t;
+}
+
 skl_type *skl_type_record(skl_typedb *db, skl_kind kind, const char *tag)
 {
 	skl_type *t;
@@ -346,6 +360,7 @@ int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, un
 	m->type = type;
 	m->bits = bits;
 	m->aligned = aligned;
+	m->packed = 0;
 	m->cond = cond && *cond ? skl_strdup(cond) : NULL;
 	return 0;
 }

@@ -12,6 +12,7 @@ typedef struct skl_member {
 	skl_type *type;
 	int bits;        /* < 0 = not a bitfield */
 	unsigned aligned; /* aligned(N) on the member, 0 = none */
+	int packed;       /* __attribute__((packed)) on the member */
 	char *cond;      /* config condition, NULL = always */
 } skl_member;
 

@@ -1,3 +1,681 @@
-/* runtime.c - placeholder until the scenario runtime lands. */
-int skl__lua_placeholder(void);
-int skl__lua_placeholder(void) { return 0; }
+/*
+ * runtime.c - the scenario runtime: a fresh sandboxed lua_State per run,
+ * its heap cap and instruction budget, error locations, and the run loop
+ * that turns a scenario file into events. Never prints on its own; never
+ * reads the clock; allocates through the skl_ hook.
+ */
+#include "lua_impl.h"
+
+#include <lualib.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HOOK_EVERY 1000		      /* instructions between budget checks */
+#define MEM_RESERVE ((size_t)1 << 20) /* heap left for unwinding after the cap */
+#define MAX_SOURCE ((size_t)16 << 20) /* largest scenario file read */
+#define DEFAULT_MAX_EVENTS 1000000
+#define DEFAULT_MAX_LAYOUTS 4096
+
+/* The one value scenario{} raises in header-only mode. */
+static const char header_done = 0;
+
+skl_lua *skl__rt(lua_State *L)
+{
+	return *(skl_lua **)lua_getextraspace(L);
+}
+
+static void rt_hook(lua_State *L, lua_Debug *ar);
+
+/* ---- heap cap --------------------------------------------------------------- */
+
+/* Lua's allocator: counts the heap and refuses to grow past the cap. The
+ * first refusal remembers where the script was and makes the count hook
+ * fire on every instruction, so the run ends even if the script catches
+ * the memory error. */
+static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	skl_lua *rt = ud;
+	size_t old = ptr ? osize : 0;
+	size_t limit = rt->heap_limit + (rt->mem_hit ? MEM_RESERVE : 0);
+	void *p;
+	if (nsize == 0) {
+		skl_free(ptr);
+		rt->heap_used -= old;
+		return NULL;
+	}
+	if (nsize > old && (nsize - old > limit || rt->heap_used > limit - (nsize - old))) {
+		if (!rt->mem_hit && rt->L) {
+			rt->mem_hit = 1;
+			skl__where(rt->L, 0, rt->mem_where, sizeof(rt->mem_where));
+			lua_sethook(rt->L, rt_hook, LUA_MASKCOUNT, 1);
+		}
+		rt->mem_hit = 1;
+		return NULL;
+	}
+	p = skl_realloc(ptr, nsize);
+	if (p)
+		rt->heap_used = rt->heap_used - old + nsize;
+	return p;
+}
+
+/* ---- instruction budget -------------------------------------------------------- */
+
+/* Counts instructions; once over budget (or over the heap cap) it raises on
+ * every instruction, so pcall cannot keep a script alive. */
+static void rt_hook(lua_State *L, lua_Debug *ar)
+{
+	skl_lua *rt = skl__rt(L);
+	char where[SKL__WHERE_MAX];
+	(void)ar;
+	if (!rt->instr_hit && !rt->mem_hit) {
+		rt->instr_used += HOOK_EVERY;
+		if (rt->instr_used <= rt->instr_limit)
+			return;
+		rt->instr_hit = 1;
+	}
+	lua_sethook(L, rt_hook, LUA_MASKCOUNT, 1);
+	if (rt->mem_hit) {
+		lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", rt->mem_where, rt->mem_where[0] ? ": " : "",
+				(int)(rt->heap_limit >> 20));
+		lua_error(L);
+	}
+	skl__where(L, 0, where, sizeof(where));
+	lua_pushfstring(L, "%s%sinstruction limit of %I exceeded (an endless loop?)", where, where[0] ? ": " : "",
+			(lua_Integer)rt->instr_limit);
+	lua_error(L);
+}
+
+/* ---- error locations ------------------------------------------------------------ */
+
+void skl__where(lua_State *L, int level, char *out, size_t outsz)
+{
+	lua_Debug ar;
+	out[0] = '\0';
+	for (; lua_getstack(L, level, &ar); level++) {
+		if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+			continue;
+		snprintf(out, outsz, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline);
+		return;
+	}
+}
+
+int skl__error(lua_State *L, const char *fmt, ...)
+{
+	char where[SKL__WHERE_MAX];
+	va_list ap;
+	skl__where(L, 1, where, sizeof(where));
+	va_start(ap, fmt);
+	if (where[0])
+		lua_pushfstring(L, "%s: ", where);
+	else
+		lua_pushliteral(L, "");
+	lua_pushvfstring(L, fmt, ap);
+	va_end(ap);
+	lua_concat(L, 2);
+	return lua_error(L);
+}
+
+const char *skl__fname(lua_State *L)
+{
+	const skl__api *e = lua_touserdata(L, lua_upvalueindex(1));
+	return e ? e->name : "?";
+}
+
+static int is_method(lua_State *L)
+{
+	const skl__api *e = lua_touserdata(L, lua_upvalueindex(1));
+	return e && e->kind == SKL__API_METHOD;
+}
+
+int skl__argerror(lua_State *L, int arg, const char *msg)
+{
+	if (is_method(L)) {
+		if (arg == 1)
+			return skl__error(L, "calling '%s' on bad self (%s)", skl__fname(L), msg);
+		arg--;
+	}
+	return skl__error(L, "bad argument #%d to '%s' (%s)", arg, skl__fname(L), msg);
+}
+
+int skl__typeerror(lua_State *L, int arg, const char *expected)
+{
+	const char *got;
+	if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
+		got = lua_tostring(L, -1);
+	else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
+		got = "light userdata";
+	else
+		got = luaL_typename(L, arg);
+	return skl__argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
+const char *skl__check_string(lua_State *L, int arg)
+{
+	if (lua_type(L, arg) != LUA_TSTRING)
+		skl__typeerror(L, arg, "string");
+	return lua_tostring(L, arg);
+}
+
+const char *skl__opt_string(lua_State *L, int arg, const char *def)
+{
+	if (lua_isnoneornil(L, arg))
+		return def;
+	return skl__check_string(L, arg);
+}
+
+lua_Integer skl__check_integer(lua_State *L, int arg)
+{
+	int isnum;
+	lua_Integer v;
+	if (lua_type(L, arg) != LUA_TNUMBER)
+		skl__typeerror(L, arg, "number");
+	v = lua_tointegerx(L, arg, &isnum);
+	if (!isnum)
+		skl__argerror(L, arg, "number has no integer representation");
+	return v;
+}
+
+void skl__check_table(lua_State *L, int arg)
+{
+	if (lua_type(L, arg) != LUA_TTABLE)
+		skl__typeerror(L, arg, "table");
+}
+
+void skl__check_keys(lua_State *L, int arg, const char *const *allowed)
+{
+	char bad[80] = "";
+	int idx = lua_absindex(L, arg);
+	lua_pushnil(L);
+	while (lua_next(L, idx)) {
+		char key[80];
+		int ok = 0;
+		lua_pop(L, 1);
+		if (lua_type(L, -1) == LUA_TSTRING) {
+			const char *k = lua_tostring(L, -1);
+			const char *const *a;
+			for (a = allowed; *a; a++)
+				if (!strcmp(*a, k))
+					ok = 1;
+			snprintf(key, sizeof(key), "field '%s'", k);
+		} else if (lua_type(L, -1) == LUA_TNUMBER && lua_isinteger(L, -1)) {
+			snprintf(key, sizeof(key), "positional value [%lld]", (long long)lua_tointeger(L, -1));
+		} else {
+			snprintf(key, sizeof(key), "%s key", luaL_typename(L, -1));
+		}
+		/* report the smallest, so the message does not depend on hash order */
+		if (!ok && (!bad[0] || strcmp(key, bad) < 0))
+			snprintf(bad, sizeof(bad), "%s", key);
+	}
+	if (bad[0])
+		skl__argerror(L, arg, lua_pushfstring(L, "unknown %s", bad));
+}
+
+/* ---- the event log -------------------------------------------------------------- */
+
+void skl__log_room(lua_State *L, size_t bytes)
+{
+	skl_lua *rt = skl__rt(L);
+	if (!rt->log)
+		skl__error(L, "no event log");
+	if (rt->events_added >= rt->max_events)
+		skl__error(L, "event log limit of %d events reached", rt->max_events);
+	if (bytes > SKL__LOG_BYTES || rt->log_bytes > SKL__LOG_BYTES - bytes)
+		skl__error(L, "event log limit of %d MiB reached", (int)(SKL__LOG_BYTES >> 20));
+	rt->events_added++;
+	rt->log_bytes += bytes;
+}
+
+void skl__log_check(lua_State *L, int rc)
+{
+	if (rc < 0)
+		skl__error(L, "the event log refused the event (out of memory or full)");
+}
+
+/* ---- lifetime --------------------------------------------------------------------- */
+
+skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
+{
+	static const skl_lua_opts defaults;
+	skl_lua *rt = skl_calloc(1, sizeof(*rt));
+	if (!o)
+		o = &defaults;
+	if (!rt)
+		goto out_nomem;
+	rt->data_dir = skl_strdup(o->data_dir && *o->data_dir ? o->data_dir : ".");
+	rt->scenario_dir = o->scenario_dir ? skl_strdup(o->scenario_dir) : NULL;
+	if (!rt->data_dir || (o->scenario_dir && !rt->scenario_dir))
+		goto out_free;
+	{
+		/* "/usr/share/sklab/" and "/usr/share/sklab" name the same root */
+		size_t n = strlen(rt->data_dir);
+		while (n > 1 && rt->data_dir[n - 1] == '/')
+			rt->data_dir[--n] = '\0';
+	}
+	rt->heap_limit = o->heap_limit ? o->heap_limit : SKL_LUA_HEAP_LIMIT;
+	rt->instr_limit = o->instr_limit ? o->instr_limit : SKL_LUA_INSTR_LIMIT;
+	rt->max_events = o->max_events > 0 ? o->max_events : DEFAULT_MAX_EVENTS;
+	rt->max_layouts = o->max_layouts > 0 ? o->max_layouts : DEFAULT_MAX_LAYOUTS;
+	rt->echo = o->echo;
+	return rt;
+out_free:
+	skl_lua_free(rt);
+out_nomem:
+	skl_errorf(err, "out of memory");
+	return NULL;
+}
+
+void skl_lua_free(skl_lua *rt)
+{
+	int i;
+	if (!rt)
+		return;
+	skl__layouts_free(rt);
+	for (i = 0; i < rt->nsets; i++)
+		skl_typedb_free(rt->sets[i].db);
+	skl_free(rt->data_dir);
+	skl_free(rt->scenario_dir);
+	skl_free(rt);
+}
+
+int skl_lua_expect_failures(const skl_lua *rt)
+{
+	return rt->expect_fails;
+}
+
+int skl_lua_expect_count(const skl_lua *rt)
+{
+	return rt->expects;
+}
+
+const skl_profile *skl_lua_profile(const skl_lua *rt)
+{
+	return rt->have_profile ? &rt->profile : NULL;
+}
+
+/* ---- the sandbox ------------------------------------------------------------------- */
+
+static void open_lib(lua_State *L, const char *name, lua_CFunction open)
+{
+	luaL_requiref(L, name, open, 1);
+	lua_pop(L, 1);
+}
+
+/* Builds the sandbox: safe libraries only, then the scenario API. Runs
+ * protected (lua_pcall), so running out of memory here is an error, not a
+ * panic. */
+static int setup_p(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	open_lib(L, LUA_GNAME, luaopen_base);
+	open_lib(L, LUA_TABLIBNAME, luaopen_table);
+	open_lib(L, LUA_STRLIBNAME, luaopen_string);
+	open_lib(L, LUA_MATHLIBNAME, luaopen_math);
+	open_lib(L, LUA_UTF8LIBNAME, luaopen_utf8);
+	open_lib(L, LUA_COLIBNAME, luaopen_coroutine);
+
+	/* no files, no bytecode */
+	lua_pushnil(L);
+	lua_setglobal(L, "dofile");
+	lua_pushnil(L);
+	lua_setglobal(L, "loadfile");
+	lua_getglobal(L, LUA_STRLIBNAME);
+	lua_pushnil(L);
+	lua_setfield(L, -2, "dump");
+	lua_pop(L, 1);
+
+	/* math.random starts from a fixed seed: runs are deterministic */
+	lua_getglobal(L, LUA_MATHLIBNAME);
+	lua_getfield(L, -1, "randomseed");
+	lua_pushinteger(L, 0);
+	lua_call(L, 1, 0);
+	lua_pop(L, 1);
+
+	skl__layout_open(L);
+	skl__api_register(L);
+
+	if (rt->header_only) {
+		/* only scenario{} is there: anything else before it fails */
+		static const char *const gone[] = {"sklab", "scene", "print", "expect"};
+		size_t i;
+		for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++) {
+			lua_pushnil(L);
+			lua_setglobal(L, gone[i]);
+		}
+	}
+	return 0;
+}
+
+/* The length of the "name:12:" that msg starts with (the name is a chunk
+ * name: no spaces unless it is "[string ...]" or ends in ".lua"), or 0.
+ * *namelen gets the length of the name. */
+static size_t location_len(const char *msg, size_t *namelen)
+{
+	const char *p;
+	for (p = msg; *p && *p != '\n'; p++) {
+		if (*p == ':' && p > msg && p[1] >= '0' && p[1] <= '9') {
+			const char *q = p + 1;
+			size_t n = (size_t)(p - msg);
+			while (*q >= '0' && *q <= '9')
+				q++;
+			if (*q != ':')
+				continue;
+			if (msg[0] != '[' && memchr(msg, ' ', n) && (n < 4 || memcmp(p - 4, ".lua", 4) != 0))
+				return 0;
+			if (namelen)
+				*namelen = n;
+			return (size_t)(q + 1 - msg);
+		}
+	}
+	return 0;
+}
+
+static int has_location(const char *msg)
+{
+	return location_len(msg, NULL) != 0;
+}
+
+/* The message handler of a run: makes every error a string that starts
+ * with the scenario line it came from. */
+static int rt_msgh(lua_State *L)
+{
+	char where[SKL__WHERE_MAX];
+	const char *msg;
+	if (lua_touserdata(L, 1) == &header_done)
+		return 1;
+	if (lua_type(L, 1) == LUA_TSTRING) {
+		msg = lua_tostring(L, 1);
+	} else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+		msg = lua_tostring(L, -1);
+	} else {
+		msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+	}
+	if (has_location(msg))
+		return 1;
+	skl__where(L, 1, where, sizeof(where));
+	if (where[0])
+		lua_pushfstring(L, "%s: %s", where, msg);
+	else
+		lua_pushstring(L, msg);
+	return 1;
+}
+
+/* Splits "file:12: text" into where ("file:12"), the file, the line and text. */
+static const char *split_location(const char *msg, char *where, size_t wsz, char *file, size_t fsz, int *line)
+{
+	size_t name, n = location_len(msg, &name);
+	where[0] = file[0] = '\0';
+	*line = 0;
+	if (!n)
+		return msg;
+	snprintf(where, wsz, "%.*s", (int)(n - 1), msg);
+	snprintf(file, fsz, "%.*s", (int)name, msg);
+	*line = atoi(msg + name + 1);
+	msg += n;
+	while (*msg == ' ')
+		msg++;
+	return msg;
+}
+
+/* Reads a whole file (at most MAX_SOURCE bytes) into a skl_malloc'd buffer. */
+static char *read_source(const char *path, size_t *len, skl_error *err, const char *display)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	if (!f) {
+		skl_errorf_at(err, display, 0, 0, "cannot open the file");
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+		if (n == cap) {
+			char *d;
+			cap = cap ? cap * 2 : 8192;
+			if (cap > MAX_SOURCE + 1)
+				cap = MAX_SOURCE + 1;
+			if (n == cap) {
+				skl_errorf_at(err, display, 0, 0, "file larger than %d MiB", (int)(MAX_SOURCE >> 20));
+				goto out_fail;
+			}
+			d = skl_realloc(buf, cap);
+			if (!d) {
+				skl_errorf_at(err, display, 0, 0, "out of memory");
+				goto out_fail;
+			}
+			buf = d;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		skl_errorf_at(err, display, 0, 0, "read error");
+		goto out_fail;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+out_fail:
+	fclose(f);
+	skl_free(buf);
+	return NULL;
+}
+
+static int file_exists(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+/* Where to read path from, and how to name it in messages. */
+static void resolve_path(const skl_lua *rt, const char *path, char *full, size_t fullsz, char *display, size_t dsz)
+{
+	size_t dl;
+	snprintf(full, fullsz, "%s", path);
+	if (!file_exists(path) && rt->scenario_dir && path[0] != '/') {
+		char alt[1024];
+		snprintf(alt, sizeof(alt), "%s/%s", rt->scenario_dir, path);
+		if (file_exists(alt))
+			snprintf(full, fullsz, "%s", alt);
+	}
+	dl = strlen(rt->data_dir);
+	if (strcmp(rt->data_dir, ".") && !strncmp(full, rt->data_dir, dl) && full[dl] == '/')
+		snprintf(display, dsz, "%s", full + dl + 1);
+	else if (!strncmp(full, "./", 2))
+		snprintf(display, dsz, "%s", full + 2);
+	else
+		snprintf(display, dsz, "%s", full);
+}
+
+static void reset_run(skl_lua *rt)
+{
+	rt->L = NULL;
+	rt->log = NULL;
+	rt->display[0] = '\0';
+	rt->heap_used = 0;
+	rt->mem_hit = 0;
+	rt->mem_where[0] = '\0';
+	rt->instr_used = 0;
+	rt->instr_hit = 0;
+	rt->scenario_called = 0;
+	rt->scenario_where[0] = '\0';
+	rt->events_added = 0;
+	rt->log_bytes = 0;
+	rt->expects = 0;
+	rt->expect_fails = 0;
+	rt->first_fail[0] = '\0';
+	rt->first_fail_where[0] = '\0';
+	rt->have_profile = 0;
+	memset(&rt->profile, 0, sizeof(rt->profile));
+	rt->hdr_title[0] = rt->hdr_goal[0] = rt->hdr_profile[0] = '\0';
+}
+
+/* Records the error that ended a run: in the log and in err. */
+static void run_failed(skl_lua *rt, const char *msg, skl_error *err)
+{
+	char where[SKL__WHERE_MAX], file[SKL__WHERE_MAX];
+	int line;
+	const char *text = split_location(msg, where, sizeof(where), file, sizeof(file), &line);
+	/* coroutine.wrap puts the resume site before the error's own location:
+	 * "a.lua:4: a.lua:3: msg" keeps the inner, more precise one */
+	while (where[0] && text != msg) {
+		char w2[SKL__WHERE_MAX], f2[SKL__WHERE_MAX];
+		int l2;
+		const char *t2 = split_location(text, w2, sizeof(w2), f2, sizeof(f2), &l2);
+		if (!w2[0])
+			break;
+		memcpy(where, w2, sizeof(w2));
+		memcpy(file, f2, sizeof(f2));
+		line = l2;
+		msg = text;
+		text = t2;
+	}
+	if (!where[0]) {
+		snprintf(where, sizeof(where), "%s", rt->display);
+		snprintf(file, sizeof(file), "%s", rt->display);
+	}
+	if (rt->log)
+		skl_events_error(rt->log, text, where);
+	skl_errorf_at(err, file, line, 0, "%s", text);
+}
+
+/* The run itself, shared by skl_lua_run_file and skl_data_scenario_info. */
+static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
+{
+	char full[1024];
+	char *src;
+	size_t len;
+	lua_State *L;
+	int status, rc = -1;
+
+	skl_error_clear(err);
+	skl__layouts_free(rt);
+	reset_run(rt);
+	resolve_path(rt, path, full, sizeof(full), rt->display, sizeof(rt->display));
+	rt->log = log;
+	src = read_source(full, &len, err, rt->display);
+	if (!src) {
+		if (log)
+			skl_events_error(log, err->msg, rt->display);
+		goto out;
+	}
+	/* a first line starting with '#' is a shebang: blank it, keep the numbering */
+	if (len && src[0] == '#') {
+		size_t i;
+		for (i = 0; i < len && src[i] != '\n'; i++)
+			src[i] = ' ';
+	}
+
+	L = lua_newstate(rt_alloc, rt);
+	if (!L) {
+		skl_errorf_at(err, rt->display, 0, 0, "cannot create a Lua state (out of memory)");
+		goto out_src;
+	}
+	*(skl_lua **)lua_getextraspace(L) = rt;
+	lua_pushcfunction(L, setup_p);
+	if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+		skl_errorf_at(err, rt->display, 0, 0, "cannot set up the sandbox: %s",
+			      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "out of memory");
+		goto out_close;
+	}
+	rt->L = L;
+	lua_sethook(L, rt_hook, LUA_MASKCOUNT, HOOK_EVERY);
+	lua_pushcfunction(L, rt_msgh);
+	lua_pushfstring(L, "@%s", rt->display);
+	status = luaL_loadbufferx(L, src, len, lua_tostring(L, -1), "t");
+	lua_remove(L, -2);
+	if (status == LUA_OK)
+		status = lua_pcall(L, 0, 0, -2);
+
+	if (rt->header_only) {
+		if (status != LUA_OK && lua_touserdata(L, -1) == &header_done) {
+			rc = 0;
+		} else {
+			skl_errorf_at(err, rt->display, 0, 0, "no scenario{} call before anything else");
+		}
+	} else if (status == LUA_ERRMEM || (status != LUA_OK && lua_type(L, -1) != LUA_TSTRING)) {
+		char msg[SKL__WHERE_MAX + 100];
+		snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", rt->mem_where,
+			 rt->mem_where[0] ? ": " : "", (int)(rt->heap_limit >> 20));
+		if (!rt->mem_hit)
+			snprintf(msg, sizeof(msg), "%s: out of memory", rt->display);
+		run_failed(rt, msg, err);
+	} else if (status != LUA_OK) {
+		run_failed(rt, lua_tostring(L, -1), err);
+	} else if (!rt->scenario_called) {
+		run_failed(
+		    rt,
+		    "no scenario{} call: a scenario starts with scenario { title = ..., goal = ..., profile = ... }",
+		    err);
+	} else if (rt->expect_fails) {
+		char file[SKL__WHERE_MAX], where[SKL__WHERE_MAX];
+		int line;
+		split_location(rt->first_fail_where, where, sizeof(where), file, sizeof(file), &line);
+		if (rt->expect_fails == 1)
+			skl_errorf_at(err, file, line, 0, "expectation failed: %s", rt->first_fail);
+		else
+			skl_errorf_at(err, file, line, 0, "expectation failed: %s (%d of %d expectations failed)",
+				      rt->first_fail, rt->expect_fails, rt->expects);
+	} else {
+		rc = 0;
+	}
+out_close:
+	rt->L = NULL;
+	lua_close(L);
+	skl__layouts_free(rt);
+out_src:
+	skl_free(src);
+out:
+	rt->log = NULL;
+	return rc;
+}
+
+int skl_lua_run_file(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
+{
+	skl_error tmp;
+	if (!err)
+		err = &tmp;
+	if (!log)
+		return skl_errorf(err, "no event log");
+	rt->header_only = 0;
+	return run(rt, path, log, err);
+}
+
+/* Called by scenario{} in header-only mode: keeps the header, stops the run. */
+int skl__header_done(lua_State *L)
+{
+	lua_pushlightuserdata(L, (void *)&header_done);
+	return lua_error(L);
+}
+
+int skl_data_scenario_info(const char *path, char *title, size_t titlesz, char *goal, size_t goalsz, char *profile,
+			   size_t profilesz)
+{
+	skl_lua_opts o;
+	skl_lua *rt;
+	skl_error err;
+	int rc;
+	memset(&o, 0, sizeof(o));
+	o.heap_limit = (size_t)16 << 20;
+	o.instr_limit = 10000000;
+	rt = skl_lua_new(&o, &err);
+	if (!rt)
+		return -1;
+	rt->header_only = 1;
+	rc = run(rt, path, NULL, &err);
+	if (rc == 0) {
+		if (title && titlesz)
+			snprintf(title, titlesz, "%s", rt->hdr_title);
+		if (goal && goalsz)
+			snprintf(goal, goalsz, "%s", rt->hdr_goal);
+		if (profile && profilesz)
+			snprintf(profile, profilesz, "%s", rt->hdr_profile);
+	}
+	skl_lua_free(rt);
+	return rc;
+}

@@ -1,3 +1,441 @@
-/* drawlist.c - placeholder until the draw list lands. */
-int skl__render_placeholder(void);
-int skl__render_placeholder(void) { return 0; }
+/*
+ * drawlist.c - the draw list: items, groups, hit-testing, text metrics and
+ * the text dump. Plain C; never calls SDL and never prints on its own.
+ */
+#include "render/drawlist.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Strings live in chunks that never move, so items can point into them. */
+typedef struct pool_chunk {
+	struct pool_chunk *next;
+	size_t used, cap;
+	char data[];
+} pool_chunk;
+
+struct skl_dl {
+	float w, h;
+	skl_dl_item *items;
+	int n, cap;
+	int failed;
+	int next_id;
+	/* the open group */
+	int g_id;
+	const char *g_key, *g_tip;
+	pool_chunk *pool;
+};
+
+#define POOL_CHUNK 16384
+
+/* ---- colours ------------------------------------------------------------- */
+
+skl_color skl_color_mix(skl_color a, skl_color b, float t)
+{
+	unsigned ch[4];
+	int i;
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	for (i = 0; i < 4; i++) {
+		int sh = 24 - 8 * i;
+		float ca = (float)((a >> sh) & 0xffu), cb = (float)((b >> sh) & 0xffu);
+		ch[i] = (unsigned)lrintf(ca + (cb - ca) * t);
+	}
+	return (skl_color)((ch[0] << 24) | (ch[1] << 16) | (ch[2] << 8) | ch[3]);
+}
+
+skl_color skl_color_alpha(skl_color c, unsigned alpha)
+{
+	return (c & 0xffffff00u) | (alpha & 0xffu);
+}
+
+/* ---- the list ------------------------------------------------------------- */
+
+skl_dl *skl_dl_new(float w, float h)
+{
+	skl_dl *dl = skl_calloc(1, sizeof(*dl));
+	if (!dl)
+		return NULL;
+	dl->w = w;
+	dl->h = h;
+	dl->next_id = 1;
+	return dl;
+}
+
+static void pool_free(pool_chunk *c)
+{
+	while (c) {
+		pool_chunk *n = c->next;
+		skl_free(c);
+		c = n;
+	}
+}
+
+void skl_dl_free(skl_dl *dl)
+{
+	if (!dl)
+		return;
+	pool_free(dl->pool);
+	skl_free(dl->items);
+	skl_free(dl);
+}
+
+void skl_dl_clear(skl_dl *dl, float w, float h)
+{
+	dl->w = w;
+	dl->h = h;
+	dl->n = 0;
+	dl->failed = 0;
+	dl->next_id = 1;
+	dl->g_id = 0;
+	dl->g_key = dl->g_tip = NULL;
+	/* keep the first chunk, drop the rest */
+	if (dl->pool) {
+		pool_free(dl->pool->next);
+		dl->pool->next = NULL;
+		dl->pool->used = 0;
+	}
+}
+
+float skl_dl_width(const skl_dl *dl)
+{
+	return dl->w;
+}
+
+float skl_dl_height(const skl_dl *dl)
+{
+	return dl->h;
+}
+
+int skl_dl_failed(const skl_dl *dl)
+{
+	return dl->failed;
+}
+
+/* A copy of s in the pool, or NULL (and the list marked failed). */
+static const char *pool_dup(skl_dl *dl, const char *s)
+{
+	size_t n;
+	pool_chunk *c = dl->pool;
+	char *d;
+	if (!s)
+		return NULL;
+	n = strlen(s) + 1;
+	if (!c || c->cap - c->used < n) {
+		size_t cap = n > POOL_CHUNK ? n : POOL_CHUNK;
+		pool_chunk *nc = skl_malloc(sizeof(*nc) + cap);
+		if (!nc) {
+			dl->failed = 1;
+			return NULL;
+		}
+		nc->used = 0;
+		nc->cap = cap;
+		/* the new chunk becomes the head; a big one-off goes second */
+		if (c && n > POOL_CHUNK) {
+			nc->next = c->next;
+			c->next = nc;
+		} else {
+			nc->next = c;
+			dl->pool = nc;
+		}
+		c = nc;
+	}
+	d = c->data + c->used;
+	memcpy(d, s, n);
+	c->used += n;
+	return d;
+}
+
+int skl_dl_begin(skl_dl *dl, const char *key, const char *tooltip)
+{
+	dl->g_id = dl->next_id++;
+	dl->g_key = pool_dup(dl, key);
+	dl->g_tip = pool_dup(dl, tooltip);
+	if ((key && !dl->g_key) || (tooltip && !dl->g_tip))
+		return 0;
+	return dl->g_id;
+}
+
+void skl_dl_end(skl_dl *dl)
+{
+	dl->g_id = 0;
+	dl->g_key = dl->g_tip = NULL;
+}
+
+static int push(skl_dl *dl, skl_dl_kind kind, float x, float y, float w, float h)
+{
+	skl_dl_item *it;
+	if (dl->n == dl->cap) {
+		int nc = dl->cap ? dl->cap * 2 : 256;
+		skl_dl_item *ni = skl_realloc(dl->items, (size_t)nc * sizeof(*ni));
+		if (!ni) {
+			dl->failed = 1;
+			return -1;
+		}
+		dl->items = ni;
+		dl->cap = nc;
+	}
+	it = &dl->items[dl->n];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->x = x;
+	it->y = y;
+	it->w = w;
+	it->h = h;
+	it->id = dl->g_id;
+	it->key = dl->g_key;
+	it->tooltip = dl->g_tip;
+	return dl->n++;
+}
+
+int skl_dl_rect(skl_dl *dl, float x, float y, float w, float h, skl_color fill, skl_color stroke, float stroke_w)
+{
+	int i = push(dl, SKL_DL_RECT, x, y, w, h);
+	if (i >= 0) {
+		dl->items[i].fill = fill;
+		dl->items[i].stroke = stroke;
+		dl->items[i].stroke_w = stroke_w;
+	}
+	return i;
+}
+
+int skl_dl_hatch(skl_dl *dl, float x, float y, float w, float h, skl_color bg, skl_color line, float spacing)
+{
+	int i = push(dl, SKL_DL_HATCH, x, y, w, h);
+	if (i >= 0) {
+		dl->items[i].fill = bg;
+		dl->items[i].stroke = line;
+		dl->items[i].stroke_w = 1;
+		dl->items[i].spacing = spacing > 2 ? spacing : 2;
+	}
+	return i;
+}
+
+static int line_item(skl_dl *dl, skl_dl_kind kind, float x1, float y1, float x2, float y2, skl_color c, float width)
+{
+	int i = push(dl, kind, x1, y1, x2 - x1, y2 - y1);
+	if (i >= 0) {
+		dl->items[i].stroke = c;
+		dl->items[i].stroke_w = width;
+	}
+	return i;
+}
+
+int skl_dl_line(skl_dl *dl, float x1, float y1, float x2, float y2, skl_color color, float width)
+{
+	return line_item(dl, SKL_DL_LINE, x1, y1, x2, y2, color, width);
+}
+
+int skl_dl_arrow(skl_dl *dl, float x1, float y1, float x2, float y2, skl_color color, float width)
+{
+	return line_item(dl, SKL_DL_ARROW, x1, y1, x2, y2, color, width);
+}
+
+int skl_dl_text(skl_dl *dl, float x, float y, float w, float h, const char *text, float size, int font, int align,
+		skl_color color)
+{
+	const char *t;
+	int i;
+	if (!text || !*text)
+		return -1;
+	t = pool_dup(dl, text);
+	if (!t)
+		return -1;
+	i = push(dl, SKL_DL_TEXT, x, y, w, h);
+	if (i >= 0) {
+		skl_dl_item *it = &dl->items[i];
+		it->text = t;
+		it->size = size;
+		it->font = font;
+		it->align = align;
+		it->fill = color;
+	}
+	return i;
+}
+
+/* ---- reading ---------------------------------------------------------------- */
+
+int skl_dl_count(const skl_dl *dl)
+{
+	return dl->n;
+}
+
+const skl_dl_item *skl_dl_at(const skl_dl *dl, int i)
+{
+	return i >= 0 && i < dl->n ? &dl->items[i] : NULL;
+}
+
+int skl_dl_find(const skl_dl *dl, const char *key)
+{
+	int i;
+	for (i = 0; i < dl->n; i++)
+		if (dl->items[i].key && !strcmp(dl->items[i].key, key))
+			return i;
+	return -1;
+}
+
+int skl_dl_hit(const skl_dl *dl, float x, float y)
+{
+	int i;
+	for (i = dl->n - 1; i >= 0; i--) {
+		const skl_dl_item *it = &dl->items[i];
+		float x0 = it->x, y0 = it->y, x1 = it->x + it->w, y1 = it->y + it->h, t;
+		if (!it->id)
+			continue;
+		if (x0 > x1) {
+			t = x0;
+			x0 = x1;
+			x1 = t;
+		}
+		if (y0 > y1) {
+			t = y0;
+			y0 = y1;
+			y1 = t;
+		}
+		if (it->kind == SKL_DL_LINE || it->kind == SKL_DL_ARROW) {
+			float pad = it->stroke_w / 2 + 2;
+			x0 -= pad;
+			y0 -= pad;
+			x1 += pad;
+			y1 += pad;
+		}
+		if (x >= x0 && x < x1 && y >= y0 && y < y1)
+			return i;
+	}
+	return -1;
+}
+
+/* ---- text metrics -------------------------------------------------------------- */
+
+size_t skl_dl_utf8_len(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0u) != 0x80u)
+			n++;
+	return n;
+}
+
+/* One glyph's advance in pixels as the SDL backend lays text out: FreeType
+ * rounds hinted advances to whole pixels. */
+static float advance(float size)
+{
+	float a = floorf(size * SKL_DL_ADVANCE + 0.5f);
+	return a < 1 ? 1 : a;
+}
+
+float skl_dl_text_width(const char *s, float size)
+{
+	return (float)skl_dl_utf8_len(s) * advance(size);
+}
+
+size_t skl_dl_fit_chars(float w, float size)
+{
+	if (w <= 0)
+		return 0;
+	return (size_t)(w / advance(size));
+}
+
+char *skl_dl_ellipsize(const char *s, size_t n, char *out, size_t outsz)
+{
+	size_t len = skl_dl_utf8_len(s), i, bytes;
+	if (!outsz)
+		return out;
+	if (len <= n) {
+		snprintf(out, outsz, "%s", s);
+		return out;
+	}
+	if (n == 0) {
+		out[0] = 0;
+		return out;
+	}
+	/* keep n - 1 code points, then the ellipsis */
+	for (i = 0, bytes = 0; s[bytes] && i < n - 1; i++) {
+		bytes++;
+		while (((unsigned char)s[bytes] & 0xc0u) == 0x80u)
+			bytes++;
+	}
+	if (bytes + 4 > outsz)
+		bytes = outsz > 4 ? outsz - 4 : 0;
+	memcpy(out, s, bytes);
+	memcpy(out + bytes, "\xe2\x80\xa6", 4); /* U+2026 and the NUL */
+	return out;
+}
+
+/* ---- dump ------------------------------------------------------------------------- */
+
+static const char *kind_name(skl_dl_kind k)
+{
+	switch (k) {
+	case SKL_DL_RECT:
+		return "rect";
+	case SKL_DL_HATCH:
+		return "hatch";
+	case SKL_DL_LINE:
+		return "line";
+	case SKL_DL_ARROW:
+		return "arrow";
+	case SKL_DL_TEXT:
+		return "text";
+	}
+	return "?";
+}
+
+/* Writes s quoted, with quotes, backslashes and newlines escaped. */
+static void dump_quoted(const skl_sink *out, const char *s)
+{
+	const char *p;
+	skl_sink_puts(out, "\"");
+	for (p = s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			skl_sink_printf(out, "\\%c", *p);
+		else if (*p == '\n')
+			skl_sink_puts(out, "\\n");
+		else
+			out->write(out->ud, p, 1);
+	}
+	skl_sink_puts(out, "\"");
+}
+
+void skl_dl_dump(const skl_dl *dl, const skl_sink *out)
+{
+	int i;
+	skl_sink_printf(out, "drawlist %.0fx%.0f items %d\n", (double)dl->w, (double)dl->h, dl->n);
+	for (i = 0; i < dl->n; i++) {
+		const skl_dl_item *it = &dl->items[i];
+		skl_sink_printf(out, "%d %s %.1f %.1f %.1f %.1f", i, kind_name(it->kind), (double)it->x, (double)it->y,
+				(double)it->w, (double)it->h);
+		switch (it->kind) {
+		case SKL_DL_RECT:
+		case SKL_DL_HATCH:
+			skl_sink_printf(out, " fill=#%08x", (unsigned)it->fill);
+			if (it->stroke_w > 0 && SKL_A(it->stroke))
+				skl_sink_printf(out, " stroke=#%08x/%.1f", (unsigned)it->stroke, (double)it->stroke_w);
+			break;
+		case SKL_DL_LINE:
+		case SKL_DL_ARROW:
+			skl_sink_printf(out, " stroke=#%08x/%.1f", (unsigned)it->stroke, (double)it->stroke_w);
+			break;
+		case SKL_DL_TEXT:
+			skl_sink_printf(out, " color=#%08x size=%.0f%s %s ", (unsigned)it->fill, (double)it->size,
+					it->font == SKL_FONT_BOLD ? " bold" : "",
+					it->align == SKL_ALIGN_CENTER  ? "center"
+					: it->align == SKL_ALIGN_RIGHT ? "right"
+								       : "left");
+			dump_quoted(out, it->text);
+			break;
+		}
+		if (it->id)
+			skl_sink_printf(out, " id=%d", it->id);
+		if (it->key)
+			skl_sink_printf(out, " key=%s", it->key);
+		if (it->tooltip && (i == 0 || dl->items[i - 1].tooltip != it->tooltip)) {
+			skl_sink_puts(out, " tip=");
+			dump_quoted(out, it->tooltip);
+		}
+		skl_sink_puts(out, "\n");
+	}
+}

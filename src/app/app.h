@@ -1,0 +1,32 @@
+/*
+ * app.h - the command modules of the sklab program and what they share:
+ * finding sklab's data and reporting errors.
+ */
+#ifndef SKLAB_APP_H
+#define SKLAB_APP_H
+
+#include "sklab/common.h"
+
+int skl_cmd_default(int argc, char **argv);
+int skl_cmd_layout(int argc, char **argv);
+int skl_cmd_run(int argc, char **argv);
+int skl_cmd_list(int argc, char **argv);
+int skl_cmd_profiles(int argc, char **argv);
+
+/* The directory that holds assets/ and scenarios/: $SKLAB_DATA, the source
+ * tree of a build, or the install prefix. Never NULL. */
+const char *skl_app_data_dir(void);
+
+/* Prints "sklab: <what>: <error>" on stderr and returns the exit status 1. */
+int skl_app_fail(const char *what, const skl_error *err);
+
+/* Parses "--opt=value" or "--opt value"; advances *i. NULL if argv[*i] is
+ * not opt. Sets *missing when opt is present without a value. */
+const char *skl_app_optarg(int argc, char **argv, int *i, const char *opt, int *missing);
+
+/* Scenario files (*.lua) in dir, sorted, as "dir/name.lua"; -1 when dir
+ * cannot be read. Free with skl_app_free_list. */
+int skl_app_list_scenarios(const char *dir, char ***out);
+void skl_app_free_list(char **names, int n);
+
+#endif

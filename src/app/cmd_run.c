@@ -1,0 +1,360 @@
+/*
+ * cmd_run.c - `sklab run` and the default demo: runs a scenario into an
+ * event log, then shows its frames in a window or writes them headless
+ * (PNG or SVG frames, a text report, a JSON report).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "app.h"
+
+#include "lua/runtime.h"
+#include "render/export.h"
+#include "window.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define DEFAULT_DEMO "scenarios/sock_2001_layout.lua"
+
+typedef struct run_opts {
+	const char *file;
+	const char *frames_dir;
+	const char *format;
+	const char *report;
+	int headless;
+	int present;
+	int step; /* 1-based, 0 = first */
+	int width, height;
+	int quiet;
+} run_opts;
+
+static int mkdir_p(const char *dir)
+{
+	char tmp[4096];
+	char *p;
+	snprintf(tmp, sizeof(tmp), "%s", dir);
+	for (p = tmp + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(tmp, 0777) < 0 && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+	}
+	if (mkdir(tmp, 0777) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+static void json_str(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(fp, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(fp, "\\u%04x", c);
+		else
+			fputc(c, fp);
+	}
+	fputc('"', fp);
+}
+
+/* The text report: what a reader of the run needs, deterministic. */
+static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures,
+			      int expects)
+{
+	int i, n = skl_events_count(log);
+	for (i = 0; i < n; i++) {
+		const skl_event *e = skl_events_at(log, i);
+		if (e->kind == SKL_EV_SCENARIO)
+			fprintf(fp, "scenario: %s\nprofile:  %s\ngoal:     %s\n\n", e->text, e->text3, e->text2);
+	}
+	for (i = 0; i < nframes; i++)
+		fprintf(fp, "step %d/%d: %s\n", i + 1, nframes, frames[i].caption[0] ? frames[i].caption : "(end)");
+	fputs("\n", fp);
+	for (i = 0; i < n; i++) {
+		const skl_event *e = skl_events_at(log, i);
+		if (e->kind == SKL_EV_EXPECT)
+			fprintf(fp, "%s %s (%s)\n", e->ok ? "pass" : "FAIL", e->text, e->where);
+		else if (e->kind == SKL_EV_ERROR)
+			fprintf(fp, "ERROR %s\n", e->text);
+	}
+	fprintf(fp, "\n%d of %d expectations passed\n", expects - failures, expects);
+}
+
+static int write_json_report(const char *path, const skl_events *log, const skl_frame *frames, int nframes,
+			     int failures, int expects, int ok, skl_error *err)
+{
+	FILE *fp = fopen(path, "w");
+	int i, n = skl_events_count(log), first = 1;
+	if (!fp)
+		return skl_errorf(err, "cannot write report '%s'", path);
+	fputs("{\n  \"ok\": ", fp);
+	fputs(ok ? "true" : "false", fp);
+	fprintf(fp, ",\n  \"expectations\": %d,\n  \"failures\": %d,\n  \"steps\": [", expects, failures);
+	for (i = 0; i < nframes; i++) {
+		fputs(i ? ",\n    " : "\n    ", fp);
+		fputs("{\"caption\": ", fp);
+		json_str(fp, frames[i].caption);
+		fputs(", \"where\": ", fp);
+		json_str(fp, frames[i].where);
+		fputs("}", fp);
+	}
+	fputs("\n  ],\n  \"events\": [", fp);
+	for (i = 0; i < n; i++) {
+		const skl_event *e = skl_events_at(log, i);
+		static const char *kinds[] = {"scenario", "step", "show", "expect", "print", "error"};
+		fputs(first ? "\n    " : ",\n    ", fp);
+		first = 0;
+		fprintf(fp, "{\"seq\": %d, \"step\": %d, \"kind\": \"%s\", \"where\": ", e->seq, e->step, kinds[e->kind]);
+		json_str(fp, e->where);
+		if (e->text) {
+			fputs(", \"text\": ", fp);
+			json_str(fp, e->text);
+		}
+		if (e->kind == SKL_EV_EXPECT)
+			fprintf(fp, ", \"ok\": %s", e->ok ? "true" : "false");
+		if (e->kind == SKL_EV_SHOW) {
+			int j;
+			fputs(", \"objects\": [", fp);
+			for (j = 0; j < e->nobjs; j++) {
+				const skl_obj *o = skl_events_obj(log, e->objs[j]);
+				fputs(j ? ", " : "", fp);
+				fputs("{\"layout\": ", fp);
+				json_str(fp, o->layout->name);
+				fprintf(fp, ", \"size\": %llu}", (unsigned long long)o->layout->size);
+			}
+			fputs("]", fp);
+		}
+		fputs("}", fp);
+	}
+	fputs("\n  ]\n}\n", fp);
+	if (fclose(fp) != 0)
+		return skl_errorf(err, "cannot write report '%s'", path);
+	return 0;
+}
+
+static int have_display(void)
+{
+	const char *d = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+	const char *drv = getenv("SDL_VIDEODRIVER");
+	if (drv && (!strcmp(drv, "dummy") || !strcmp(drv, "offscreen")))
+		return 0;
+	return (d && *d) || (w && *w);
+}
+
+static int run(const run_opts *o)
+{
+	skl_lua_opts lo;
+	skl_lua *rt = NULL;
+	skl_events *log = NULL;
+	skl_frame *frames = NULL;
+	skl_error err;
+	int nframes = 0, rc = 1, ran, failures, expects;
+	char fonts[4096];
+	const char *data = skl_app_data_dir();
+	char scen_dir[4096];
+
+	skl_error_clear(&err);
+	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", data);
+	snprintf(scen_dir, sizeof(scen_dir), "%s/scenarios", data);
+	memset(&lo, 0, sizeof(lo));
+	lo.data_dir = data;
+	lo.scenario_dir = scen_dir;
+	if (!o->quiet && o->headless)
+		lo.echo = skl_file_sink(stdout);
+	rt = skl_lua_new(&lo, &err);
+	log = skl_events_new(0);
+	if (!rt || !log) {
+		if (!err.msg[0])
+			skl_errorf(&err, "out of memory");
+		rc = skl_app_fail("run", &err);
+		goto out;
+	}
+	ran = skl_lua_run_file(rt, o->file, log, &err);
+	failures = skl_lua_expect_failures(rt);
+	expects = skl_lua_expect_count(rt);
+	nframes = skl_events_frames(log, &frames);
+	if (nframes < 0) {
+		nframes = 0;
+		frames = NULL;
+	}
+	if (ran < 0 && failures == 0) {
+		/* a script error: nothing useful to show beyond the message */
+		rc = skl_app_fail("", &err);
+		if (!o->headless && nframes == 0)
+			goto out;
+		if (o->headless)
+			goto out;
+	}
+
+	if (!o->headless) {
+		skl_window_opts wo;
+		memset(&wo, 0, sizeof(wo));
+		wo.font_dir = fonts;
+		wo.fullscreen = o->present;
+		wo.start = o->step > 0 ? o->step - 1 : 0;
+		wo.title = o->file;
+		if (skl_window_run(log, frames, nframes, &wo, &err) < 0) {
+			rc = skl_app_fail("window", &err);
+			goto out;
+		}
+		rc = ran < 0 ? 1 : 0;
+		goto out;
+	}
+
+	if (o->frames_dir) {
+		skl_render_opts ro;
+		int n;
+		memset(&ro, 0, sizeof(ro));
+		ro.width = o->width;
+		ro.height = o->height;
+		ro.font_dir = fonts;
+		if (mkdir_p(o->frames_dir) < 0) {
+			fprintf(stderr, "sklab run: cannot create '%s'\n", o->frames_dir);
+			rc = 1;
+			goto out;
+		}
+		if (o->step > 0) {
+			char path[4096];
+			if (o->step > nframes) {
+				fprintf(stderr, "sklab run: --step %d, but the scenario has %d step%s\n", o->step, nframes,
+					nframes == 1 ? "" : "s");
+				rc = 2;
+				goto out;
+			}
+			snprintf(path, sizeof(path), "%s/frame-%03d.%s", o->frames_dir, o->step,
+				 o->format ? o->format : "png");
+			n = skl_render_frame_file(log, frames, nframes, o->step - 1, path, o->format, &ro, &err) < 0 ? -1 : 1;
+		} else {
+			n = skl_render_frames(log, o->frames_dir, o->format ? o->format : "png", &ro, &err);
+		}
+		if (n < 0) {
+			rc = skl_app_fail("frames", &err);
+			goto out;
+		}
+		{
+			char path[4096];
+			FILE *fp;
+			snprintf(path, sizeof(path), "%s/report.txt", o->frames_dir);
+			fp = fopen(path, "w");
+			if (fp) {
+				write_text_report(fp, log, frames, nframes, failures, expects);
+				fclose(fp);
+			}
+		}
+		if (!o->quiet)
+			fprintf(stderr, "sklab: wrote %d frame%s and report.txt to %s/\n", n, n == 1 ? "" : "s",
+				o->frames_dir);
+	}
+	if (o->report && write_json_report(o->report, log, frames, nframes, failures, expects, ran == 0, &err) < 0) {
+		rc = skl_app_fail("report", &err);
+		goto out;
+	}
+	if (!o->quiet) {
+		fputs("\n", stdout);
+		write_text_report(stdout, log, frames, nframes, failures, expects);
+	}
+	if (ran < 0 && failures)
+		fprintf(stderr, "sklab: %d expectation%s failed\n", failures, failures == 1 ? "" : "s");
+	rc = ran < 0 ? 1 : 0;
+out:
+	skl_free(frames);
+	skl_events_free(log);
+	skl_lua_free(rt);
+	return rc;
+}
+
+int skl_cmd_run(int argc, char **argv)
+{
+	run_opts o;
+	int i, missing;
+	memset(&o, 0, sizeof(o));
+	for (i = 1; i < argc; i++) {
+		const char *v;
+		if ((v = skl_app_optarg(argc, argv, &i, "--frames", &missing)))
+			o.frames_dir = v;
+		else if ((v = skl_app_optarg(argc, argv, &i, "--format", &missing))) {
+			if (strcmp(v, "png") && strcmp(v, "svg")) {
+				fprintf(stderr, "sklab run: --format is png or svg, not '%s'\n", v);
+				return 2;
+			}
+			o.format = v;
+		} else if ((v = skl_app_optarg(argc, argv, &i, "--report", &missing)))
+			o.report = v;
+		else if ((v = skl_app_optarg(argc, argv, &i, "--step", &missing))) {
+			char *end;
+			long n = strtol(v, &end, 10);
+			if (*end || n < 1 || n > 1000000) {
+				fprintf(stderr, "sklab run: --step takes a step number from 1, not '%s'\n", v);
+				return 2;
+			}
+			o.step = (int)n;
+		} else if ((v = skl_app_optarg(argc, argv, &i, "--size", &missing))) {
+			if (sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 200 ||
+			    o.width > 8192 || o.height > 8192) {
+				fprintf(stderr, "sklab run: --size takes WxH between 320x200 and 8192x8192, not '%s'\n", v);
+				return 2;
+			}
+		} else if (missing) {
+			fprintf(stderr, "sklab run: %s needs a value\n", argv[i]);
+			return 2;
+		} else if (!strcmp(argv[i], "--headless"))
+			o.headless = 1;
+		else if (!strcmp(argv[i], "--present"))
+			o.present = 1;
+		else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
+			o.quiet = 1;
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			puts("usage: sklab run FILE.lua [--headless] [--present] [--step N] [--frames DIR]\n"
+			     "                 [--format png|svg] [--size WxH] [--report FILE.json] [--quiet]\n"
+			     "\n"
+			     "Without --headless the scenario opens in a window (keys: Right/Space/PageDown next,\n"
+			     "Left/PageUp previous, Home/End, +/- zoom, F fullscreen, S screenshot, Q quit).\n"
+			     "--headless runs it with no display: it prints the report, and with --frames writes\n"
+			     "one picture per step (frame-001.png, ...) and report.txt into DIR.\n"
+			     "The exit status is 1 when the scenario fails or an expectation does not hold.");
+			return 0;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "sklab run: unknown option '%s' (try 'sklab run --help')\n", argv[i]);
+			return 2;
+		} else if (!o.file) {
+			o.file = argv[i];
+		} else {
+			fprintf(stderr, "sklab run: one scenario at a time ('%s' is extra)\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!o.file) {
+		fprintf(stderr, "sklab run: which scenario? (e.g. 'sklab run %s'; 'sklab list' shows them)\n",
+			DEFAULT_DEMO);
+		return 2;
+	}
+	if (!o.headless && !have_display()) {
+		if (!o.frames_dir && !o.report)
+			fprintf(stderr, "sklab: no display; running headless (use --frames DIR for pictures)\n");
+		o.headless = 1;
+	}
+	return run(&o);
+}
+
+int skl_cmd_default(int argc, char **argv)
+{
+	run_opts o;
+	char file[4096];
+	(void)argc;
+	(void)argv;
+	memset(&o, 0, sizeof(o));
+	snprintf(file, sizeof(file), "%s/%s", skl_app_data_dir(), DEFAULT_DEMO);
+	o.file = file;
+	if (!have_display()) {
+		o.headless = 1;
+		o.frames_dir = "sklab-demo";
+		fprintf(stderr, "sklab: no display found; running the default demo headless into ./sklab-demo/\n");
+	}
+	return run(&o);
+}

@@ -1,0 +1,278 @@
+/*
+ * l_base.c - the standard functions the sandbox changes: load takes text
+ * only; pairs walks keys in sorted order and tostring shows stable ids, so
+ * a run never depends on hash seeds or host addresses; collectgarbage,
+ * math.randomseed and string.format lose what would break the sandbox or
+ * determinism. Each wraps the original, kept as upvalue 2.
+ */
+#include "lua_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ORIGINAL lua_upvalueindex(2)
+
+/* ---- stable ids ----------------------------------------------------------- */
+
+static const char ids_key = 0; /* registry: weak table object -> id */
+
+/* The id of the value at idx, assigned on first use (1, 2, 3...). */
+static lua_Integer stable_id(lua_State *L, int idx)
+{
+	lua_Integer id;
+	idx = lua_absindex(L, idx);
+	if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ids_key) != LUA_TTABLE) {
+		lua_pop(L, 1);
+		lua_newtable(L);
+		lua_newtable(L);
+		lua_pushliteral(L, "k");
+		lua_setfield(L, -2, "__mode");
+		lua_setmetatable(L, -2);
+		lua_pushinteger(L, 0);
+		lua_setfield(L, -2, "n");
+		lua_pushvalue(L, -1);
+		lua_rawsetp(L, LUA_REGISTRYINDEX, &ids_key);
+	}
+	lua_pushvalue(L, idx);
+	if (lua_rawget(L, -2) == LUA_TNUMBER) {
+		id = lua_tointeger(L, -1);
+		lua_pop(L, 2);
+		return id;
+	}
+	lua_pop(L, 1);
+	lua_getfield(L, -1, "n");
+	id = lua_tointeger(L, -1) + 1;
+	lua_pop(L, 1);
+	lua_pushinteger(L, id);
+	lua_setfield(L, -2, "n");
+	lua_pushvalue(L, idx);
+	lua_pushinteger(L, id);
+	lua_rawset(L, -3);
+	lua_pop(L, 1);
+	return id;
+}
+
+static int is_reference(int t)
+{
+	return t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TTHREAD || t == LUA_TUSERDATA ||
+	       t == LUA_TLIGHTUSERDATA;
+}
+
+const char *skl__tostring(lua_State *L, int idx)
+{
+	int t = lua_type(L, idx);
+	idx = lua_absindex(L, idx);
+	if (is_reference(t)) {
+		const char *kind = luaL_typename(L, idx);
+		int mt;
+		if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+			lua_pop(L, 1);
+			return luaL_tolstring(L, idx, NULL);
+		}
+		mt = luaL_getmetafield(L, idx, "__name");
+		if (mt == LUA_TSTRING)
+			kind = lua_tostring(L, -1);
+		lua_pushfstring(L, "%s: #%I", kind, stable_id(L, idx));
+		if (mt != LUA_TNIL)
+			lua_remove(L, -2);
+		return lua_tostring(L, -1);
+	}
+	return luaL_tolstring(L, idx, NULL);
+}
+
+int skl__f_tostring(lua_State *L)
+{
+	luaL_checkany(L, 1);
+	skl__tostring(L, 1);
+	return 1;
+}
+
+/* ---- load: text only ----------------------------------------------------------- */
+
+int skl__f_load(lua_State *L)
+{
+	int n = lua_gettop(L), nargs = n >= 4 ? 4 : 3, base;
+	if (n < 1)
+		skl__typeerror(L, 1, "string or function");
+	lua_pushvalue(L, ORIGINAL);
+	base = lua_gettop(L);
+	lua_pushvalue(L, 1);
+	if (n >= 2)
+		lua_pushvalue(L, 2);
+	else
+		lua_pushnil(L);
+	lua_pushliteral(L, "t"); /* a binary chunk gets nil, "attempt to load a binary chunk" */
+	if (nargs == 4)
+		lua_pushvalue(L, 4);
+	lua_call(L, nargs, LUA_MULTRET);
+	return lua_gettop(L) - base + 1;
+}
+
+/* ---- pairs in sorted order ------------------------------------------------------- */
+
+typedef struct skey {
+	int rank; /* 0 number, 1 string, 2 boolean, 3 anything else */
+	int isint;
+	lua_Integer i;
+	lua_Number n;
+	const char *s;
+	size_t len;
+	int pos; /* 1-based index in the keys table */
+} skey;
+
+static int skey_cmp(const void *a, const void *b)
+{
+	const skey *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	switch (x->rank) {
+	case 0:
+		if (x->isint && y->isint)
+			return x->i < y->i ? -1 : x->i > y->i;
+		return x->n < y->n ? -1 : x->n > y->n;
+	case 1: {
+		size_t m = x->len < y->len ? x->len : y->len;
+		int c = memcmp(x->s, y->s, m);
+		if (c)
+			return c;
+		return x->len < y->len ? -1 : x->len > y->len;
+	}
+	default:
+		return x->i < y->i ? -1 : x->i > y->i;
+	}
+}
+
+static int sorted_next(lua_State *L)
+{
+	lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
+	for (;;) {
+		i++;
+		if (lua_rawgeti(L, lua_upvalueindex(1), i) == LUA_TNIL)
+			return 1;
+		lua_pushinteger(L, i);
+		lua_replace(L, lua_upvalueindex(3));
+		lua_pushvalue(L, -1);
+		if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
+			return 2;
+		lua_pop(L, 2); /* removed while walking: skip it, as next would */
+	}
+}
+
+int skl__f_pairs(lua_State *L)
+{
+	skey *k;
+	lua_Integer n = 0, i;
+	if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+		lua_pop(L, 1);
+		lua_pushvalue(L, ORIGINAL);
+		lua_pushvalue(L, 1);
+		lua_call(L, 1, 3);
+		return 3;
+	}
+	skl__check_table(L, 1);
+	lua_settop(L, 1);
+	lua_newtable(L); /* 2: keys in table order */
+	lua_pushnil(L);
+	while (lua_next(L, 1)) {
+		lua_pop(L, 1);
+		lua_pushvalue(L, -1);
+		lua_rawseti(L, 2, ++n);
+	}
+	k = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof(*k), 0); /* 3 */
+	for (i = 1; i <= n; i++) {
+		skey *e = &k[i - 1];
+		int t = lua_rawgeti(L, 2, i);
+		memset(e, 0, sizeof(*e));
+		e->pos = (int)i;
+		if (t == LUA_TNUMBER) {
+			e->rank = 0;
+			e->isint = lua_isinteger(L, -1);
+			e->i = lua_tointeger(L, -1);
+			e->n = lua_tonumber(L, -1);
+		} else if (t == LUA_TSTRING) {
+			e->rank = 1;
+			e->s = lua_tolstring(L, -1, &e->len); /* kept alive by the keys table */
+		} else if (t == LUA_TBOOLEAN) {
+			e->rank = 2;
+			e->i = lua_toboolean(L, -1);
+		} else {
+			e->rank = 3;
+			e->i = stable_id(L, -1);
+		}
+		lua_pop(L, 1);
+	}
+	qsort(k, (size_t)n, sizeof(*k), skey_cmp);
+	lua_createtable(L, (int)n, 0); /* 4: keys in sorted order */
+	for (i = 0; i < n; i++) {
+		lua_rawgeti(L, 2, k[i].pos);
+		lua_rawseti(L, 4, i + 1);
+	}
+	lua_pushvalue(L, 1);
+	lua_pushinteger(L, 0);
+	lua_pushcclosure(L, sorted_next, 3);
+	lua_pushnil(L);
+	lua_pushnil(L);
+	return 3;
+}
+
+/* ---- collectgarbage, math.randomseed, string.format --------------------------------- */
+
+int skl__f_collectgarbage(lua_State *L)
+{
+	static const char *const ok[] = {"collect", "count", "step", "isrunning"};
+	const char *opt = skl__opt_string(L, 1, "collect");
+	size_t i;
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		if (!strcmp(opt, ok[i])) {
+			int n = lua_gettop(L);
+			lua_pushvalue(L, ORIGINAL);
+			lua_rotate(L, 1, 1);
+			lua_call(L, n, LUA_MULTRET);
+			return lua_gettop(L);
+		}
+	}
+	return skl__argerror(L, 1, lua_pushfstring(L, "option '%s' is not available in scenarios", opt));
+}
+
+int skl__f_randomseed(lua_State *L)
+{
+	int n = lua_gettop(L);
+	if (n == 0)
+		return skl__argerror(L, 1, "a seed is needed: runs are deterministic");
+	skl__check_integer(L, 1);
+	lua_pushvalue(L, ORIGINAL);
+	lua_rotate(L, 1, 1);
+	lua_call(L, n, LUA_MULTRET);
+	return lua_gettop(L);
+}
+
+int skl__f_format(lua_State *L)
+{
+	const char *f = skl__check_string(L, 1);
+	int n = lua_gettop(L), i;
+	for (; *f; f++) {
+		if (*f != '%')
+			continue;
+		f++;
+		if (*f == '%')
+			continue;
+		while (*f && strchr("-+ #0123456789.", *f))
+			f++;
+		if (*f == 'p')
+			return skl__argerror(L, 1, "'%p' is not available (it prints host addresses)");
+		if (!*f)
+			break;
+	}
+	for (i = 2; i <= n; i++) {
+		if (is_reference(lua_type(L, i)) && luaL_getmetafield(L, i, "__tostring") == LUA_TNIL) {
+			skl__tostring(L, i);
+			lua_replace(L, i);
+		} else if (is_reference(lua_type(L, i))) {
+			lua_pop(L, 1);
+		}
+	}
+	lua_pushvalue(L, ORIGINAL);
+	lua_rotate(L, 1, 1);
+	lua_call(L, n, LUA_MULTRET);
+	return lua_gettop(L);
+}

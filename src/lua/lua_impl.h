@@ -1,0 +1,178 @@
+/*
+ * lua_impl.h - what the files of the scenario runtime share: the runtime
+ * struct, the API table's entry type, argument checks that name the
+ * function and the scenario line, and layout handles. Not installed.
+ */
+#ifndef SKLAB_LUA_IMPL_H
+#define SKLAB_LUA_IMPL_H
+
+#include "lua/runtime.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+
+/* ---- the API table --------------------------------------------------------- */
+
+typedef enum skl__api_kind {
+	SKL__API_GLOBAL, /* a global function: "print" */
+	SKL__API_LIB,	 /* a function in a library table: "scene.step" */
+	SKL__API_METHOD, /* a method of a userdata class: "layout:pahole" */
+	SKL__API_FIELD,	 /* a field to read (documentation only): "layout.size" */
+	SKL__API_INDEX,	 /* indexing (documentation only): "types[name]" */
+	SKL__API_SECTION /* a heading in the reference: name is its title */
+} skl__api_kind;
+
+typedef struct skl__api {
+	const char *name; /* as scripts spell it, and as errors name it */
+	const char *args; /* "(caption)", "" for fields */
+	const char *help; /* one line */
+	skl__api_kind kind;
+	lua_CFunction fn; /* NULL for fields */
+} skl__api;
+
+extern const skl__api skl__api_table[];
+extern const int skl__api_count;
+
+/* Sets every GLOBAL and LIB entry in the sandbox's globals. Raises on error. */
+void skl__api_register(lua_State *L);
+/* Fills the table at idx with the METHOD entries of class ("layout"). */
+void skl__api_methods(lua_State *L, int idx, const char *cls);
+/* Pushes fn as a closure whose errors are named name. */
+void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry);
+
+/* ---- the runtime ------------------------------------------------------------ */
+
+#define SKL__MAX_SETS 32
+#define SKL__WHERE_MAX 1100 /* "file:line" */
+
+typedef struct skl__lset {
+	char name[64];
+	skl_typedb *db;
+} skl__lset;
+
+typedef struct skl__lslot {
+	skl_layout *l; /* NULL = free */
+	unsigned gen;
+} skl__lslot;
+
+struct skl_lua {
+	/* options */
+	char *data_dir;
+	char *scenario_dir;
+	size_t heap_limit;
+	uint64_t instr_limit;
+	int max_events;
+	int max_layouts;
+	skl_sink echo;
+
+	/* layout sets, loaded once and kept for the runtime's life */
+	skl__lset sets[SKL__MAX_SETS];
+	int nsets;
+
+	/* one run */
+	lua_State *L;
+	skl_events *log;
+	char display[1024]; /* the scenario's name in messages */
+	size_t heap_used;
+	int mem_hit;			/* the heap cap refused an allocation */
+	char mem_where[SKL__WHERE_MAX]; /* where the script was when it did */
+	uint64_t instr_used;
+	int instr_hit; /* the instruction budget ran out */
+	int scenario_called;
+	char scenario_where[SKL__WHERE_MAX];
+	int events_added;
+	size_t log_bytes; /* text and layouts this run put in the log */
+	int expects, expect_fails;
+	char first_fail[600];
+	char first_fail_where[SKL__WHERE_MAX + 4];
+	int have_profile;
+	skl_profile profile;
+	skl__lslot *layouts;
+	int nlayouts, caplayouts, live_layouts;
+	int header_only; /* skl_data_scenario_info: stop at scenario{} */
+	char hdr_title[256], hdr_goal[512], hdr_profile[64];
+};
+
+/* The runtime a state belongs to. */
+skl_lua *skl__rt(lua_State *L);
+
+/* ---- errors that name the scenario line --------------------------------------- */
+
+/* "file:line" of the innermost scenario code running (level >= 1), or "". */
+void skl__where(lua_State *L, int level, char *out, size_t outsz);
+/* Raises "file:line: msg". */
+int skl__error(lua_State *L, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Raises "file:line: bad argument #arg to 'name' (msg)" for the running API function. */
+int skl__argerror(lua_State *L, int arg, const char *msg);
+/* "expected" type error for arg. */
+int skl__typeerror(lua_State *L, int arg, const char *expected);
+const char *skl__fname(lua_State *L);
+
+const char *skl__check_string(lua_State *L, int arg);
+const char *skl__opt_string(lua_State *L, int arg, const char *def);
+lua_Integer skl__check_integer(lua_State *L, int arg);
+void skl__check_table(lua_State *L, int arg);
+/* Raises a bad-argument error for arg when the table there has a key that is
+ * not one of the strings in allowed (NULL-ended). */
+void skl__check_keys(lua_State *L, int arg, const char *const *allowed);
+
+/* In header-only mode, scenario{} ends the run through this. */
+int skl__header_done(lua_State *L);
+
+/* Appends an event-log failure check: raises when the log refused. */
+void skl__log_check(lua_State *L, int rc);
+/* Counts an event of about bytes against the run's log limits; raises when over. */
+#define SKL__LOG_BYTES ((size_t)64 << 20)
+void skl__log_room(lua_State *L, size_t bytes);
+
+/* ---- data files (data.c) ------------------------------------------------------ */
+
+/* Loads a layout set into the runtime's cache (once); NULL with err set. */
+skl__lset *skl__set_get(skl_lua *rt, const char *set, skl_error *err);
+/* Checks a profile or set name: letters, digits, '.', '_', '-'; not "." or "..". */
+int skl__valid_name(const char *name);
+
+/* ---- layouts (l_layout.c) ----------------------------------------------------- */
+
+/* Pushes a new layout userdata owning l (freed on failure). */
+void skl__push_layout(lua_State *L, skl_layout *l);
+/* The layout at arg, or NULL when arg is no layout. Raises on a stale handle. */
+skl_layout *skl__to_layout(lua_State *L, int arg);
+/* Creates the metatables of the layout and types classes. */
+void skl__layout_open(lua_State *L);
+/* Frees every layout slot (after lua_close). */
+void skl__layouts_free(skl_lua *rt);
+
+/* ---- the functions the API table lists ----------------------------------------- */
+
+int skl__f_scenario(lua_State *L);
+int skl__f_print(lua_State *L);
+int skl__f_expect(lua_State *L);
+int skl__f_step(lua_State *L);
+int skl__f_show(lua_State *L);
+int skl__f_layouts(lua_State *L);
+int skl__f_profile(lua_State *L);
+int skl__f_profiles(lua_State *L);
+int skl__f_sets(lua_State *L);
+int skl__m_pahole(lua_State *L);
+int skl__m_json(lua_State *L);
+int skl__m_member(lua_State *L);
+int skl__m_offsetof(lua_State *L);
+int skl__f_load(lua_State *L);
+int skl__f_tostring(lua_State *L);
+int skl__f_collectgarbage(lua_State *L);
+int skl__f_randomseed(lua_State *L);
+int skl__f_format(lua_State *L);
+int skl__f_pairs(lua_State *L);
+
+/* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
+const char *skl__tostring(lua_State *L, int idx);
+
+/* Pushes a profile as a Lua table. */
+void skl__push_profile(lua_State *L, const skl_profile *p);
+
+#endif

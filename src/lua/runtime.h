@@ -1,0 +1,96 @@
+/*
+ * runtime.h - the scenario runtime: runs a Lua 5.4 scenario in a sandbox
+ * (no io, os, debug, package, require, string.dump, binary chunks) with a
+ * heap cap and an instruction budget, and appends what it does to an event
+ * log. Also reads the Lua data files under assets/ (kernel profiles and
+ * layout sets) without running any scenario.
+ *
+ * Never prints on its own (print() goes to the log and, when asked, to an
+ * echo sink); never exits; never reads the wall clock.
+ */
+#ifndef SKLAB_LUA_RUNTIME_H
+#define SKLAB_LUA_RUNTIME_H
+
+#include "sklab/abi.h"
+#include "sklab/events.h"
+#include "sklab/types.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- the scenario runtime ---------------------------------------------- */
+
+typedef struct skl_lua skl_lua;
+
+/* Zero-initialise and set what you need: every 0 / NULL picks the default. */
+typedef struct skl_lua_opts {
+	const char *data_dir;	  /* root holding assets/ (and scenarios/); NULL = "." */
+	const char *scenario_dir; /* relative scenario paths not found as given are
+				     looked up here; NULL = nowhere else */
+	size_t heap_limit;	  /* bytes of Lua heap per run; 0 = 256 MiB */
+	uint64_t instr_limit;	  /* VM instructions per run; 0 = 2e9 */
+	int max_events;		  /* events one run may append; 0 = 1000000 */
+	int max_layouts;	  /* layouts alive at once in a run; 0 = 4096 */
+	skl_sink echo;		  /* print() also writes here; write NULL = silent */
+} skl_lua_opts;
+
+#define SKL_LUA_HEAP_LIMIT ((size_t)256 << 20)
+#define SKL_LUA_INSTR_LIMIT ((uint64_t)2000000000u)
+
+/* NULL with err set when out of memory. o may be NULL for the defaults.
+ * The strings in o are copied. */
+skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err);
+
+/* Layouts that a run puts in the log point into type databases that this
+ * runtime owns (skl_field.type): free the runtime after the log. */
+void skl_lua_free(skl_lua *rt);
+
+/*
+ * Runs one scenario file in a fresh sandbox, appending its events to log.
+ * 0 when it ran to the end, called scenario{} and every expect() passed;
+ * -1 otherwise, with err holding "file:line: message" (err->file and
+ * err->line set when known; skl_error_format prints it). A Lua error also
+ * appends an ERROR event. Error locations name the file as it was given,
+ * made relative to data_dir when it lies inside it.
+ */
+int skl_lua_run_file(skl_lua *rt, const char *path, skl_events *log, skl_error *err);
+
+/* After a run: how many expect() calls failed, and how many ran. */
+int skl_lua_expect_failures(const skl_lua *rt);
+int skl_lua_expect_count(const skl_lua *rt);
+
+/* After a run: the profile its scenario{} named, NULL when it named none. */
+const skl_profile *skl_lua_profile(const skl_lua *rt);
+
+/* The scenario API reference (docs/lua-api.md's generated part) as
+ * Markdown, from the one table that lists the API. */
+void skl_lua_api_write_md(const skl_sink *out);
+
+/* ---- data files (no scenario needed) ------------------------------------- */
+
+/* Loads assets/profiles/<name>.lua under data_dir. 0 or -1 with err set
+ * (file, line when known, and a message naming the key at fault). */
+int skl_data_load_profile(const char *data_dir, const char *name, skl_profile *out, skl_error *err);
+
+/* Names of assets/profiles/\*.lua, sorted, without ".lua"; at most max.
+ * Returns how many there are (which may exceed max), or -1 when the
+ * directory cannot be read. */
+int skl_data_list_profiles(const char *data_dir, char names[][64], int max);
+
+/* Loads every assets/layouts/<set>/\*.lua (sorted by file name) into db:
+ * first every file's typedefs, then every file's records. 0 or -1 with err
+ * naming file, record and member (and the line when it can be found). db may
+ * hold part of the set after a failure: free it. */
+int skl_data_load_layouts(const char *data_dir, const char *set, skl_typedb *db, skl_error *err);
+
+/* Names of the layout sets (directories under assets/layouts), sorted. */
+int skl_data_list_layout_sets(const char *data_dir, char names[][64], int max);
+
+/* Reads a scenario's scenario{...} header by running the file in a bare
+ * sandbox up to that call (nothing else the file does takes effect).
+ * Any of the out buffers may be NULL. 0, or -1 when the file does not
+ * load or has no scenario{} call before it uses anything else. */
+int skl_data_scenario_info(const char *path, char *title, size_t titlesz, char *goal, size_t goalsz, char *profile,
+			   size_t profilesz);
+
+#endif

@@ -1,0 +1,492 @@
+/*
+ * backend_sdl.c - the SDL2 backend (see backend_sdl.h): rectangles, hatching,
+ * lines and arrows with the SDL_Renderer API, text with SDL_ttf rendered
+ * once in white and tinted per item. Never initialises the video
+ * subsystem itself.
+ */
+#include "render/backend_sdl.h"
+
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_FONTS 48
+#define CACHE_SLOTS 2048 /* power of two */
+#define MIN_PX 4
+#define MAX_PX 160
+
+typedef struct font_slot {
+	TTF_Font *font;
+	int face, px;
+} font_slot;
+
+typedef struct text_slot {
+	char *text; /* NULL = empty */
+	int face, px;
+	SDL_Texture *tex;
+	int w, h;
+	unsigned stamp;
+} text_slot;
+
+struct skl_sdl {
+	char path[2][1024];
+	font_slot fonts[MAX_FONTS];
+	int nfonts;
+	SDL_Renderer *owner; /* renderer the cached textures belong to */
+	text_slot cache[CACHE_SLOTS];
+	int ncached;
+	unsigned stamp;
+};
+
+skl_sdl *skl_sdl_new(const char *font_dir, skl_error *err)
+{
+	static const char *const files[2] = {"DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"};
+	skl_sdl *s;
+	int i;
+	if (!TTF_WasInit() && TTF_Init() < 0) {
+		skl_errorf(err, "SDL_ttf: %s", TTF_GetError());
+		return NULL;
+	}
+	s = skl_calloc(1, sizeof(*s));
+	if (!s) {
+		skl_errorf(err, "out of memory");
+		return NULL;
+	}
+	for (i = 0; i < 2; i++) {
+		TTF_Font *probe;
+		snprintf(s->path[i], sizeof(s->path[i]), "%s/%s", font_dir ? font_dir : ".", files[i]);
+		probe = TTF_OpenFont(s->path[i], 12);
+		if (!probe) {
+			skl_errorf(err, "cannot load font %s: %s", s->path[i], TTF_GetError());
+			skl_free(s);
+			return NULL;
+		}
+		TTF_CloseFont(probe);
+	}
+	return s;
+}
+
+static void cache_drop(text_slot *t)
+{
+	if (t->tex)
+		SDL_DestroyTexture(t->tex);
+	skl_free(t->text);
+	memset(t, 0, sizeof(*t));
+}
+
+void skl_sdl_forget(skl_sdl *s)
+{
+	int i;
+	for (i = 0; i < CACHE_SLOTS; i++)
+		if (s->cache[i].text)
+			cache_drop(&s->cache[i]);
+	s->ncached = 0;
+	s->owner = NULL;
+}
+
+void skl_sdl_free(skl_sdl *s)
+{
+	int i;
+	if (!s)
+		return;
+	skl_sdl_forget(s);
+	for (i = 0; i < s->nfonts; i++)
+		TTF_CloseFont(s->fonts[i].font);
+	skl_free(s);
+}
+
+static TTF_Font *get_font(skl_sdl *s, int face, int px)
+{
+	int i;
+	TTF_Font *f;
+	for (i = 0; i < s->nfonts; i++)
+		if (s->fonts[i].face == face && s->fonts[i].px == px)
+			return s->fonts[i].font;
+	f = TTF_OpenFont(s->path[face], px);
+	if (!f)
+		return NULL;
+	/* whole-pixel advances: what skl_dl_text_width() assumes */
+	TTF_SetFontHinting(f, TTF_HINTING_NORMAL);
+	if (s->nfonts == MAX_FONTS) {
+		/* drop the oldest size; textures made with it stay valid */
+		TTF_CloseFont(s->fonts[0].font);
+		memmove(&s->fonts[0], &s->fonts[1], sizeof(s->fonts[0]) * (MAX_FONTS - 1));
+		s->nfonts--;
+	}
+	s->fonts[s->nfonts].font = f;
+	s->fonts[s->nfonts].face = face;
+	s->fonts[s->nfonts].px = px;
+	s->nfonts++;
+	return f;
+}
+
+static unsigned hash_text(const char *t, int face, int px)
+{
+	unsigned h = 2166136261u;
+	for (; *t; t++)
+		h = (h ^ (unsigned char)*t) * 16777619u;
+	h = (h ^ (unsigned)face) * 16777619u;
+	h = (h ^ (unsigned)px) * 16777619u;
+	return h;
+}
+
+/* A white texture of text, cached per renderer. NULL on failure. */
+static text_slot *get_text(skl_sdl *s, SDL_Renderer *r, const char *text, int face, int px)
+{
+	unsigned h = hash_text(text, face, px), i, probe;
+	text_slot *t = NULL;
+	SDL_Surface *surf;
+	TTF_Font *font;
+	static const SDL_Color white = {255, 255, 255, 255};
+
+	if (s->owner != r) {
+		skl_sdl_forget(s);
+		s->owner = r;
+	}
+	for (probe = 0; probe < CACHE_SLOTS; probe++) {
+		i = (h + probe) & (CACHE_SLOTS - 1);
+		if (!s->cache[i].text) {
+			t = &s->cache[i];
+			break;
+		}
+		if (s->cache[i].face == face && s->cache[i].px == px && !strcmp(s->cache[i].text, text)) {
+			s->cache[i].stamp = s->stamp;
+			return &s->cache[i];
+		}
+	}
+	if (!t || s->ncached > CACHE_SLOTS * 3 / 4) {
+		/* full: start over (rare; the next frame refills it) */
+		skl_sdl_forget(s);
+		s->owner = r;
+		t = &s->cache[h & (CACHE_SLOTS - 1)];
+	}
+	font = get_font(s, face, px);
+	if (!font)
+		return NULL;
+	surf = TTF_RenderUTF8_Blended(font, text, white);
+	if (!surf)
+		return NULL;
+	t->tex = SDL_CreateTextureFromSurface(r, surf);
+	t->w = surf->w;
+	t->h = surf->h;
+	SDL_FreeSurface(surf);
+	if (!t->tex)
+		return NULL;
+	SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
+	SDL_SetTextureScaleMode(t->tex, SDL_ScaleModeLinear);
+	t->text = skl_strdup(text);
+	if (!t->text) {
+		SDL_DestroyTexture(t->tex);
+		t->tex = NULL;
+		return NULL;
+	}
+	t->face = face;
+	t->px = px;
+	t->stamp = s->stamp;
+	s->ncached++;
+	return t;
+}
+
+/* ---- primitives ------------------------------------------------------------ */
+
+static void set_color(SDL_Renderer *r, skl_color c)
+{
+	SDL_SetRenderDrawBlendMode(r, SKL_A(c) == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(r, (Uint8)SKL_R(c), (Uint8)SKL_G(c), (Uint8)SKL_B(c), (Uint8)SKL_A(c));
+}
+
+typedef struct ibox {
+	int x0, y0, x1, y1;
+} ibox;
+
+static ibox to_box(const skl_xform *xf, float x, float y, float w, float h)
+{
+	ibox b;
+	b.x0 = (int)lrintf(x * xf->scale + xf->dx);
+	b.y0 = (int)lrintf(y * xf->scale + xf->dy);
+	b.x1 = (int)lrintf((x + w) * xf->scale + xf->dx);
+	b.y1 = (int)lrintf((y + h) * xf->scale + xf->dy);
+	/* never let a visible item vanish by rounding */
+	if (b.x1 == b.x0 && w > 0)
+		b.x1++;
+	if (b.y1 == b.y0 && h > 0)
+		b.y1++;
+	return b;
+}
+
+static void fill_box(SDL_Renderer *r, int x0, int y0, int x1, int y1)
+{
+	SDL_Rect rc;
+	if (x1 <= x0 || y1 <= y0)
+		return;
+	rc.x = x0;
+	rc.y = y0;
+	rc.w = x1 - x0;
+	rc.h = y1 - y0;
+	SDL_RenderFillRect(r, &rc);
+}
+
+/* An outline of width t inside the box. */
+static void outline(SDL_Renderer *r, ibox b, int t)
+{
+	if (b.x1 - b.x0 <= 2 * t || b.y1 - b.y0 <= 2 * t) {
+		fill_box(r, b.x0, b.y0, b.x1, b.y1);
+		return;
+	}
+	fill_box(r, b.x0, b.y0, b.x1, b.y0 + t);
+	fill_box(r, b.x0, b.y1 - t, b.x1, b.y1);
+	fill_box(r, b.x0, b.y0 + t, b.x0 + t, b.y1 - t);
+	fill_box(r, b.x1 - t, b.y0 + t, b.x1, b.y1 - t);
+}
+
+static int stroke_px(const skl_xform *xf, float w)
+{
+	int t = (int)lrintf(w * xf->scale);
+	return t < 1 ? 1 : t;
+}
+
+static void draw_rect(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+{
+	ibox b = to_box(xf, it->x, it->y, it->w, it->h);
+	if (SKL_A(it->fill)) {
+		set_color(r, it->fill);
+		fill_box(r, b.x0, b.y0, b.x1, b.y1);
+	}
+	if (it->stroke_w > 0 && SKL_A(it->stroke)) {
+		set_color(r, it->stroke);
+		outline(r, b, stroke_px(xf, it->stroke_w));
+	}
+}
+
+/* 45-degree lines x + y = c, anchored to the canvas origin so every
+ * backend puts them in the same place. */
+static void draw_hatch(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+{
+	ibox b = to_box(xf, it->x, it->y, it->w, it->h);
+	double step = (double)it->spacing * 1.41421356 * xf->scale;
+	double origin = (double)xf->dx + (double)xf->dy;
+	double c;
+	int lw = stroke_px(xf, it->stroke_w);
+	if (SKL_A(it->fill)) {
+		set_color(r, it->fill);
+		fill_box(r, b.x0, b.y0, b.x1, b.y1);
+	}
+	if (step < 2 || b.x1 <= b.x0 || b.y1 <= b.y0)
+		return;
+	set_color(r, it->stroke);
+	c = origin + ceil(((double)(b.x0 + b.y0) - origin) / step) * step;
+	for (; c < (double)(b.x1 + b.y1); c += step) {
+		int k;
+		for (k = 0; k < lw; k++) {
+			int cc = (int)floor(c) + k;
+			int xa = cc - (b.y1 - 1), xb = cc - b.y0;
+			if (xa < b.x0)
+				xa = b.x0;
+			if (xb > b.x1 - 1)
+				xb = b.x1 - 1;
+			if (xa <= xb)
+				SDL_RenderDrawLine(r, xa, cc - xa, xb, cc - xb);
+		}
+	}
+}
+
+static void draw_line(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+{
+	float x1 = it->x * xf->scale + xf->dx, y1 = it->y * xf->scale + xf->dy;
+	float x2 = (it->x + it->w) * xf->scale + xf->dx, y2 = (it->y + it->h) * xf->scale + xf->dy;
+	float lw = it->stroke_w * xf->scale;
+	float dx = x2 - x1, dy = y2 - y1, len = sqrtf(dx * dx + dy * dy);
+	SDL_Color c;
+	c.r = (Uint8)SKL_R(it->stroke);
+	c.g = (Uint8)SKL_G(it->stroke);
+	c.b = (Uint8)SKL_B(it->stroke);
+	c.a = (Uint8)SKL_A(it->stroke);
+	set_color(r, it->stroke);
+	if (len < 0.01f)
+		return;
+	if (it->kind == SKL_DL_ARROW) {
+		float hl = 4 * (lw < 1 ? 1 : lw) + 6, hw = hl * 0.5f;
+		float ux = dx / len, uy = dy / len;
+		SDL_Vertex v[3];
+		if (hl > len)
+			hl = len;
+		memset(v, 0, sizeof(v));
+		v[0].position.x = x2;
+		v[0].position.y = y2;
+		v[1].position.x = x2 - ux * hl - uy * hw;
+		v[1].position.y = y2 - uy * hl + ux * hw;
+		v[2].position.x = x2 - ux * hl + uy * hw;
+		v[2].position.y = y2 - uy * hl - ux * hw;
+		v[0].color = v[1].color = v[2].color = c;
+		SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
+		x2 -= ux * hl * 0.9f;
+		y2 -= uy * hl * 0.9f;
+	}
+	if (lw <= 1.25f) {
+		SDL_RenderDrawLineF(r, x1, y1, x2, y2);
+	} else if (dx == 0 || dy == 0) {
+		float h = lw / 2;
+		fill_box(r, (int)lrintf(fminf(x1, x2) - (dx == 0 ? h : 0)),
+			 (int)lrintf(fminf(y1, y2) - (dy == 0 ? h : 0)), (int)lrintf(fmaxf(x1, x2) + (dx == 0 ? h : 0)),
+			 (int)lrintf(fmaxf(y1, y2) + (dy == 0 ? h : 0)));
+	} else {
+		float nx = -dy / len * lw / 2, ny = dx / len * lw / 2;
+		SDL_Vertex v[4];
+		int idx[6] = {0, 1, 2, 2, 1, 3};
+		memset(v, 0, sizeof(v));
+		v[0].position.x = x1 + nx;
+		v[0].position.y = y1 + ny;
+		v[1].position.x = x1 - nx;
+		v[1].position.y = y1 - ny;
+		v[2].position.x = x2 + nx;
+		v[2].position.y = y2 + ny;
+		v[3].position.x = x2 - nx;
+		v[3].position.y = y2 - ny;
+		v[0].color = v[1].color = v[2].color = v[3].color = c;
+		SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
+	}
+}
+
+static int draw_text(skl_sdl *s, SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+{
+	int px = (int)lrintf(it->size * xf->scale);
+	float bx = it->x * xf->scale + xf->dx, by = it->y * xf->scale + xf->dy;
+	float bw = it->w * xf->scale, bh = it->h * xf->scale;
+	text_slot *t;
+	SDL_Rect dst;
+	if (px < MIN_PX)
+		return 0; /* too small to read: leave it out */
+	if (px > MAX_PX)
+		px = MAX_PX;
+	t = get_text(s, r, it->text, it->font == SKL_FONT_BOLD ? 1 : 0, px);
+	if (!t)
+		return -1;
+	dst.w = t->w;
+	dst.h = t->h;
+	if ((float)dst.w > bw + 1 && bw > 0) {
+		/* never spill out of the box: squeeze (views measure, so this is rare) */
+		dst.h = (int)lrintf((float)t->h * (bw / (float)t->w));
+		dst.w = (int)floorf(bw);
+	}
+	if (it->align == SKL_ALIGN_CENTER)
+		dst.x = (int)lrintf(bx + (bw - (float)dst.w) / 2);
+	else if (it->align == SKL_ALIGN_RIGHT)
+		dst.x = (int)lrintf(bx + bw - (float)dst.w);
+	else
+		dst.x = (int)lrintf(bx);
+	dst.y = (int)lrintf(by + (bh - (float)dst.h) / 2);
+	SDL_SetTextureColorMod(t->tex, (Uint8)SKL_R(it->fill), (Uint8)SKL_G(it->fill), (Uint8)SKL_B(it->fill));
+	SDL_SetTextureAlphaMod(t->tex, (Uint8)SKL_A(it->fill));
+	SDL_RenderCopy(r, t->tex, NULL, &dst);
+	return 0;
+}
+
+int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform *xf, skl_error *err)
+{
+	skl_xform id = {1, 0, 0};
+	int i, n = skl_dl_count(dl), failed = 0;
+	SDL_Rect vp;
+	if (!xf)
+		xf = &id;
+	s->stamp++;
+	SDL_RenderGetViewport(r, &vp);
+	for (i = 0; i < n; i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		/* skip what is off screen */
+		float x0 = fminf(it->x, it->x + it->w) * xf->scale + xf->dx - 8;
+		float x1 = fmaxf(it->x, it->x + it->w) * xf->scale + xf->dx + 8;
+		float y0 = fminf(it->y, it->y + it->h) * xf->scale + xf->dy - 8;
+		float y1 = fmaxf(it->y, it->y + it->h) * xf->scale + xf->dy + 8;
+		if (vp.w > 0 && (x1 < 0 || y1 < 0 || x0 > (float)vp.w || y0 > (float)vp.h))
+			continue;
+		switch (it->kind) {
+		case SKL_DL_RECT:
+			draw_rect(r, xf, it);
+			break;
+		case SKL_DL_HATCH:
+			draw_hatch(r, xf, it);
+			break;
+		case SKL_DL_LINE:
+		case SKL_DL_ARROW:
+			draw_line(r, xf, it);
+			break;
+		case SKL_DL_TEXT:
+			if (draw_text(s, r, xf, it) < 0)
+				failed = 1;
+			break;
+		}
+	}
+	/* drop text not used by this draw, so the cache tracks what is on screen */
+	for (i = 0; i < CACHE_SLOTS; i++) {
+		text_slot *t = &s->cache[i];
+		if (t->text && s->stamp - t->stamp > 2) {
+			cache_drop(t);
+			s->ncached--;
+		}
+	}
+	if (failed)
+		return skl_errorf(err, "text rendering failed: %s", TTF_GetError());
+	return 0;
+}
+
+SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, const skl_xform *xf, skl_error *err)
+{
+	SDL_Surface *surf;
+	SDL_Renderer *r;
+	skl_xform fit;
+	int rc;
+	if (w <= 0 || h <= 0) {
+		skl_errorf(err, "bad image size %dx%d", w, h);
+		return NULL;
+	}
+	surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+	if (!surf) {
+		skl_errorf(err, "SDL: %s", SDL_GetError());
+		return NULL;
+	}
+	r = SDL_CreateSoftwareRenderer(surf);
+	if (!r) {
+		skl_errorf(err, "SDL software renderer: %s", SDL_GetError());
+		SDL_FreeSurface(surf);
+		return NULL;
+	}
+	if (!xf) {
+		float sx = (float)w / skl_dl_width(dl), sy = (float)h / skl_dl_height(dl);
+		fit.scale = sx < sy ? sx : sy;
+		fit.dx = ((float)w - skl_dl_width(dl) * fit.scale) / 2;
+		fit.dy = ((float)h - skl_dl_height(dl) * fit.scale) / 2;
+		xf = &fit;
+	}
+	SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
+	SDL_RenderClear(r);
+	rc = skl_sdl_draw(s, r, dl, xf, err);
+	SDL_RenderPresent(r);
+	skl_sdl_forget(s);
+	SDL_DestroyRenderer(r);
+	if (rc < 0) {
+		SDL_FreeSurface(surf);
+		return NULL;
+	}
+	return surf;
+}
+
+int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *path, skl_error *err)
+{
+	SDL_Surface *surf;
+	if (w <= 0)
+		w = (int)lrintf(skl_dl_width(dl));
+	if (h <= 0)
+		h = (int)lrintf(skl_dl_height(dl));
+	surf = skl_sdl_render_surface(s, dl, w, h, NULL, err);
+	if (!surf)
+		return -1;
+	if (IMG_SavePNG(surf, path) < 0) {
+		skl_errorf(err, "cannot write %s: %s", path, IMG_GetError());
+		SDL_FreeSurface(surf);
+		return -1;
+	}
+	SDL_FreeSurface(surf);
+	return 0;
+}

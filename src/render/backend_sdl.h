@@ -1,0 +1,45 @@
+/*
+ * backend_sdl.h - draws a draw list with SDL2: into any SDL_Renderer (a
+ * window's), or headless into a software surface that is saved as PNG.
+ * Text is anti-aliased with SDL_ttf in the bundled DejaVu Sans Mono.
+ *
+ * The headless path needs no video subsystem and no display, so it runs
+ * under SDL_VIDEODRIVER=dummy and in CI. Output is deterministic for a
+ * given list and size.
+ */
+#ifndef SKLAB_RENDER_BACKEND_SDL_H
+#define SKLAB_RENDER_BACKEND_SDL_H
+
+#include <SDL.h>
+
+#include "render/drawlist.h"
+
+/* Canvas to pixels: px = x * scale + dx, py = y * scale + dy. */
+typedef struct skl_xform {
+	float scale, dx, dy;
+} skl_xform;
+
+typedef struct skl_sdl skl_sdl;
+
+/* Loads the fonts from font_dir (DejaVuSansMono.ttf and -Bold.ttf). NULL
+ * with err set when a font is missing or SDL_ttf fails. */
+skl_sdl *skl_sdl_new(const char *font_dir, skl_error *err);
+void skl_sdl_free(skl_sdl *s);
+
+/*
+ * Draws dl with r (clearing nothing: the list paints its own background).
+ * xf NULL = identity. Caches rendered text per renderer; call
+ * skl_sdl_forget() before destroying a renderer it drew with.
+ * 0, or -1 with err set.
+ */
+int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform *xf, skl_error *err);
+void skl_sdl_forget(skl_sdl *s);
+
+/* Draws dl into a new w x h ARGB8888 surface (caller frees it with
+ * SDL_FreeSurface). xf NULL scales the canvas to fit w x h. */
+SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, const skl_xform *xf, skl_error *err);
+
+/* Renders dl at w x h (0 = the canvas size) and saves it as PNG. */
+int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *path, skl_error *err);
+
+#endif

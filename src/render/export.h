@@ -1,0 +1,37 @@
+/*
+ * export.h - pictures to files: a scene or an event-log frame as PNG
+ * (headless SDL software surface) or SVG, and all frames of a log into a
+ * directory. The one place where views meet backends for files.
+ */
+#ifndef SKLAB_RENDER_EXPORT_H
+#define SKLAB_RENDER_EXPORT_H
+
+#include "render/view_scene.h"
+
+typedef struct skl_render_opts {
+	int width, height;	      /* image size; 0 = 1600 x 900 */
+	const char *font_dir;	      /* directory of DejaVuSansMono*.ttf (PNG only) */
+	const char *const *highlight; /* member paths or "line:N" to emphasise */
+	int nhighlight;
+	int no_legend;
+} skl_render_opts;
+
+/* "png" or "svg": format when given, else from path's suffix ("png" when
+ * neither says). NULL for an unknown format. */
+const char *skl_render_format(const char *path, const char *format);
+
+/* Writes the scene to path. 0, or -1 with err set. */
+int skl_render_scene_file(const skl_scene *s, const char *path, const char *format, const skl_render_opts *o,
+			  skl_error *err);
+
+/* Writes frame i of frames (skl_events_frames) to path. */
+int skl_render_frame_file(const skl_events *log, const skl_frame *frames, int nframes, int i, const char *path,
+			  const char *format, const skl_render_opts *o, skl_error *err);
+
+/* Writes every frame of log into dir as frame-001.png, frame-002.png...
+ * (or .svg). The directory must exist. Returns the number of frames
+ * written, or -1 with err set. */
+int skl_render_frames(const skl_events *log, const char *dir, const char *format, const skl_render_opts *o,
+		      skl_error *err);
+
+#endif

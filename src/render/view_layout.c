@@ -1,0 +1,1049 @@
+/*
+ * view_layout.c - the layout view (see view_layout.h): turns an skl_layout
+ * into draw-list items. Pure geometry and text; never calls SDL and never
+ * touches the type database (type back-pointers may be stale by now).
+ */
+#include "render/view_layout.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- palette ---------------------------------------------------------------
+ * Okabe-Ito hues (safe for the common colour-vision deficiencies), lightened
+ * for fills so dark text stays readable on a projector; the hue itself is
+ * the outline. Holes and padding are hatched, so they differ by texture too.
+ */
+static const struct {
+	const char *name;
+	uint32_t hue; /* outline */
+	uint32_t fill;
+} palette[SKL_VK_COUNT_] = {
+    [SKL_VK_INT] = {"scalar", 0x009e73, 0x9fdcc8},
+    [SKL_VK_PTR] = {"pointer", 0x3a9ad6, 0xaed9f4},
+    [SKL_VK_FNPTR] = {"function pointer", 0x0072b2, 0x86b9dc},
+    [SKL_VK_ARRAY] = {"array", 0xc9bb1a, 0xf6ef9c},
+    [SKL_VK_STRUCT] = {"struct", 0xe69f00, 0xf5cf80},
+    [SKL_VK_UNION] = {"union", 0xcc79a7, 0xe9c2d8},
+    [SKL_VK_BITFIELD] = {"bitfield", 0xd55e00, 0xf0b48a},
+    [SKL_VK_SYNC] = {"lock / atomic", 0x7a7a7a, 0xcfcfcf},
+    [SKL_VK_HOLE] = {"hole", 0x9aa0a6, 0xffffff},
+    [SKL_VK_PAD] = {"padding", 0xc47a4a, 0xfbeee4},
+};
+
+#define C_BG SKL_HEX(0xffffff)
+#define C_INK SKL_HEX(0x1b1f24)
+#define C_INK2 SKL_HEX(0x4a525c) /* secondary text */
+#define C_INK3 SKL_HEX(0x67707a) /* tertiary text, rules */
+#define C_TRACK SKL_HEX(0xeef0f3)
+#define C_TRACK_END SKL_HEX(0xf8f9fa)
+#define C_RULE SKL_HEX(0xd5d9de)
+#define C_HL SKL_HEX(0x111111)
+
+const char *skl_view_kind_name(skl_view_kind k)
+{
+	return k < SKL_VK_COUNT_ ? palette[k].name : "?";
+}
+
+skl_color skl_view_kind_fill(skl_view_kind k)
+{
+	return k < SKL_VK_COUNT_ ? SKL_HEX(palette[k].fill) : C_BG;
+}
+
+skl_color skl_view_kind_stroke(skl_view_kind k)
+{
+	return k < SKL_VK_COUNT_ ? SKL_HEX(palette[k].hue) : C_INK;
+}
+
+/* ---- classifying members ------------------------------------------------------ */
+
+static int has_word(const char *s, const char *w)
+{
+	return strstr(s, w) != NULL;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static int is_sync_type(const char *t)
+{
+	static const char *const words[] = {"spinlock", "rwlock",   "lock_t",	  "seqlock",   "seqcount",    "mutex",
+					    "atomic",	"refcount", "wait_queue", "semaphore", "rw_semaphore"};
+	size_t i;
+	if (strchr(t, '*'))
+		return 0;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (has_word(t, words[i]))
+			return 1;
+	return 0;
+}
+
+skl_view_kind skl_view_field_kind(const skl_field *f)
+{
+	const char *t = f->type_name ? f->type_name : "";
+	const char *suffix = f->decl_suffix ? f->decl_suffix : "";
+	if (f->bit_size)
+		return SKL_VK_BITFIELD;
+	if (f->expanded)
+		return f->is_union ? SKL_VK_UNION : SKL_VK_STRUCT;
+	if (strstr(suffix, "(*"))
+		return SKL_VK_FNPTR;
+	if (strchr(suffix, '['))
+		return SKL_VK_ARRAY;
+	if (ends_with(t, "*"))
+		return SKL_VK_PTR;
+	if (is_sync_type(t))
+		return SKL_VK_SYNC;
+	if (!strncmp(t, "union ", 6))
+		return SKL_VK_UNION;
+	if (!strncmp(t, "struct ", 7))
+		return SKL_VK_STRUCT;
+	if (!strncmp(t, "enum ", 5))
+		return SKL_VK_INT;
+	/* a typedef: scalars come in scalar sizes */
+	if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8 || f->size == 16)
+		return SKL_VK_INT;
+	return SKL_VK_STRUCT;
+}
+
+/* ---- tooltips ------------------------------------------------------------------ */
+
+static void decl_text(const skl_field *f, char *out, size_t outsz)
+{
+	const char *pre = f->decl_prefix ? f->decl_prefix : "";
+	const char *suf = f->decl_suffix ? f->decl_suffix : "";
+	size_t n = strlen(pre);
+	if (f->expanded)
+		snprintf(out, outsz, "%s {...} %s;", pre, suf);
+	else if (f->bit_size)
+		snprintf(out, outsz, "%s%s%s:%u;", pre, n && pre[n - 1] == '*' ? "" : " ", suf, f->bit_size);
+	else
+		snprintf(out, outsz, "%s%s%s;", pre, n && pre[n - 1] == '*' ? "" : " ", suf);
+}
+
+static void cat(char *out, size_t outsz, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void cat(char *out, size_t outsz, const char *fmt, ...)
+{
+	size_t n = strlen(out);
+	va_list ap;
+	if (n + 1 >= outsz)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out + n, outsz - n, fmt, ap);
+	va_end(ap);
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+void skl_view_field_tooltip(const skl_layout *l, int i, char *out, size_t outsz)
+{
+	const skl_field *f = &l->fields[i];
+	char decl[600];
+	unsigned long long off = (unsigned long long)f->offset, size = (unsigned long long)f->size;
+	out[0] = 0;
+	decl_text(f, decl, sizeof(decl));
+	cat(out, outsz, "%s  (%s)\n", f->path[0] ? f->path : "(anonymous)", l->name);
+	cat(out, outsz, "%s\n", decl);
+	if (f->bit_size) {
+		unsigned long long b = (unsigned long long)f->bit_pos;
+		cat(out, outsz, "offset %llu, bit %u; %u %s (bits %llu-%llu of the struct)\n", off, f->bit_offset,
+		    f->bit_size, plural(f->bit_size, "bit", "bits"), b, b + f->bit_size - 1);
+		cat(out, outsz, "storage unit: %llu %s at offset %llu\n", size, plural(size, "byte", "bytes"), off);
+	} else if (size) {
+		cat(out, outsz, "offset %llu, size %llu %s (bytes %llu-%llu)\n", off, size,
+		    plural(size, "byte", "bytes"), off, off + size - 1);
+	} else {
+		cat(out, outsz, "offset %llu, size 0 (flexible array)\n", off);
+	}
+	if (f->cl_first == f->cl_last)
+		cat(out, outsz, "cache line %llu (line offset %llu)\n", (unsigned long long)f->cl_first,
+		    (unsigned long long)(f->offset % l->cacheline));
+	else
+		cat(out, outsz, "cache lines %llu-%llu (crosses %llu %s)\n", (unsigned long long)f->cl_first,
+		    (unsigned long long)f->cl_last, (unsigned long long)(f->cl_last - f->cl_first),
+		    plural(f->cl_last - f->cl_first, "boundary", "boundaries"));
+	cat(out, outsz, "align %u\n", f->align);
+	if (f->expanded) {
+		int j, shown = 0;
+		cat(out, outsz, "%s of %d:", f->is_union ? "union" : "struct", f->nmembers);
+		for (j = i + 1; j < l->nfields && l->fields[j].depth > f->depth; j++) {
+			const skl_field *c = &l->fields[j];
+			if (c->parent != i)
+				continue;
+			if (shown == 12) {
+				cat(out, outsz, "\n  ...");
+				break;
+			}
+			cat(out, outsz, "\n  %s (%s, %llu)", c->name[0] ? c->name : "(anonymous)", c->type_name,
+			    (unsigned long long)c->size);
+			shown++;
+		}
+		cat(out, outsz, "\n");
+	}
+	if (f->hole_after)
+		cat(out, outsz, "followed by a hole of %llu %s\n", (unsigned long long)f->hole_after,
+		    plural(f->hole_after, "byte", "bytes"));
+	if (f->bit_hole_after)
+		cat(out, outsz, "followed by %u unused %s\n", f->bit_hole_after,
+		    plural(f->bit_hole_after, "bit", "bits"));
+	cat(out, outsz, "config: %s", f->cond ? f->cond : "always");
+}
+
+/* ---- the view ---------------------------------------------------------------------- */
+
+typedef struct lv {
+	skl_dl *dl;
+	const skl_layout *l;
+	const skl_view_layout_opts *o;
+	float u;	    /* type unit: 1 at 1600x900 */
+	float gx, gw;	    /* grid left edge and width */
+	float gy;	    /* top of row 0 */
+	float bw;	    /* pixels per byte */
+	float pitch, bh;    /* row pitch and block height */
+	float fs, fs_small; /* label sizes */
+	unsigned cl;
+	uint64_t nrows;
+	int any_hl;
+	unsigned char *hl;	/* per field */
+	unsigned char *hl_line; /* per row */
+	int used[SKL_VK_COUNT_];
+	int union_alts; /* > 0 while drawing a union's largest alternative */
+	int strip;	/* drawing a union's smaller alternatives as strips */
+	char key[1100];
+	char tip[4096];
+} lv;
+
+/* one row's part of a span of bits */
+typedef struct piece {
+	float x, y, w, h;
+	uint64_t row;
+	int first, cut_left, cut_right;
+} piece;
+
+typedef struct span {
+	uint64_t lo, hi; /* bits */
+	float t0, t1;	 /* band within the block height, 0..1 */
+	uint64_t row, last;
+} span;
+
+static void span_init(lv *v, span *s, uint64_t lo_bits, uint64_t hi_bits, float t0, float t1)
+{
+	uint64_t rbits = (uint64_t)v->cl * 8;
+	s->lo = lo_bits;
+	s->hi = hi_bits;
+	s->t0 = t0;
+	s->t1 = t1;
+	s->row = lo_bits / rbits;
+	s->last = hi_bits > lo_bits ? (hi_bits - 1) / rbits : s->row;
+}
+
+static int span_next(lv *v, span *s, piece *p)
+{
+	uint64_t rbits = (uint64_t)v->cl * 8, a, b;
+	if (s->row > s->last || s->hi <= s->lo)
+		return 0;
+	a = s->row * rbits;
+	b = a + rbits;
+	p->row = s->row;
+	p->first = s->lo >= a;
+	p->cut_left = s->lo < a;
+	p->cut_right = s->hi > b;
+	if (a < s->lo)
+		a = s->lo;
+	if (b > s->hi)
+		b = s->hi;
+	p->x = v->gx + (float)((double)(a - s->row * rbits) / 8.0) * v->bw;
+	p->w = (float)((double)(b - a) / 8.0) * v->bw;
+	p->y = v->gy + (float)s->row * v->pitch + s->t0 * v->bh;
+	p->h = (s->t1 - s->t0) * v->bh;
+	s->row++;
+	return 1;
+}
+
+static float clampf(float x, float lo, float hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The box of a piece with a hairline gap to its neighbours. */
+static void inset(const piece *p, float *x, float *y, float *w, float *h)
+{
+	float gx = p->w > 6 ? 1.0f : 0.0f, gy = p->h > 6 ? 1.0f : 0.0f;
+	*x = p->x + (p->cut_left ? 0 : gx);
+	*w = p->w - (p->cut_left ? 0 : gx) - (p->cut_right ? 0 : gx);
+	*y = p->y + gy * 0.5f;
+	*h = p->h - gy;
+	if (*w < 0.5f)
+		*w = 0.5f;
+}
+
+/*
+ * Labels a box with name (bold) and, when there is room, the lines of
+ * detail ('\n'-separated) under it. Shortens the name with an ellipsis or
+ * a smaller size, or leaves it out when not even two characters fit.
+ */
+static void label(lv *v, float x, float y, float w, float h, const char *name, const char *detail, skl_color ink,
+		  float fs)
+{
+	char buf[256], lines[2][256];
+	float pad = w > 24 ? 4 * v->u : 1;
+	float aw = w - 2 * pad;
+	float fsd, th, ty;
+	size_t n = skl_dl_utf8_len(name), fit;
+	int nd = 0, k;
+	if (!*name || aw < 4 || h < 7)
+		return;
+	if (fs > h * 0.8f)
+		fs = h * 0.8f;
+	fs = floorf(fs);
+	fsd = floorf(fs * 0.78f);
+	fit = skl_dl_fit_chars(aw, fs);
+	if (fit < n) {
+		/* try smaller type first, then shortening */
+		float fs2 = floorf(fs * 0.8f);
+		if (fs2 >= 9 && skl_dl_fit_chars(aw, fs2) >= n) {
+			fs = fs2;
+			fit = n;
+		} else if (fs2 >= 9 && skl_dl_fit_chars(aw, fs2) >= 3) {
+			fs = fs2;
+			fit = skl_dl_fit_chars(aw, fs2);
+		}
+	}
+	if (fit < 2)
+		return;
+	skl_dl_ellipsize(name, fit, buf, sizeof(buf));
+	/* detail lines that fit under a whole name */
+	if (detail && fit >= n) {
+		size_t dfit = skl_dl_fit_chars(aw, fsd);
+		const char *p = detail;
+		while (*p && nd < 2 && h >= fs * 1.2f + (float)(nd + 1) * fsd * 1.2f + 6) {
+			const char *e = strchr(p, '\n');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+			char one[256];
+			if (len >= sizeof(one))
+				len = sizeof(one) - 1;
+			memcpy(one, p, len);
+			one[len] = 0;
+			if (dfit < 6 && dfit < skl_dl_utf8_len(one))
+				break;
+			skl_dl_ellipsize(one, dfit, lines[nd], sizeof(lines[nd]));
+			nd++;
+			p = e ? e + 1 : p + len;
+		}
+	}
+	th = fs * 1.2f + (float)nd * fsd * 1.2f;
+	ty = y + (h - th) / 2;
+	skl_dl_text(v->dl, x + pad, nd ? ty : y, aw, nd ? fs * 1.2f : h, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, ink);
+	for (k = 0; k < nd; k++)
+		skl_dl_text(v->dl, x + pad, ty + fs * 1.2f + (float)k * fsd * 1.2f, aw, fsd * 1.2f, lines[k], fsd,
+			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, skl_color_mix(ink, C_BG, 0.25f));
+}
+
+static void size_text(uint64_t bytes, char *out, size_t outsz)
+{
+	snprintf(out, outsz, "%llu B", (unsigned long long)bytes);
+}
+
+static skl_color dim(lv *v, skl_color c, int hl)
+{
+	return v->any_hl && !hl ? skl_color_mix(c, C_BG, 0.55f) : c;
+}
+
+static const char *field_label(const skl_field *f)
+{
+	return f->name[0] ? f->name : (f->is_union ? "(union)" : "(struct)");
+}
+
+/* ---- holes, padding, bit holes -------------------------------------------------------- */
+
+static void draw_hatch(lv *v, skl_view_kind k, uint64_t lo_bits, uint64_t hi_bits, float t0, float t1, const char *key,
+		       const char *tip, const char *text, int hl)
+{
+	span s;
+	piece p;
+	skl_color bg = dim(v, SKL_HEX(palette[k].fill), hl), line = dim(v, SKL_HEX(palette[k].hue), hl);
+	float spacing = clampf(v->bh * 0.22f, 4, 9 * v->u);
+	if (hi_bits <= lo_bits)
+		return;
+	v->used[k] = 1;
+	skl_dl_begin(v->dl, key, tip);
+	span_init(v, &s, lo_bits, hi_bits, t0, t1);
+	while (span_next(v, &s, &p)) {
+		float x, y, w, h;
+		inset(&p, &x, &y, &w, &h);
+		skl_dl_hatch(v->dl, x, y, w, h, bg, k == SKL_VK_PAD ? line : skl_color_mix(line, C_BG, 0.25f),
+			     k == SKL_VK_PAD ? spacing * 0.7f : spacing);
+		if (p.first && text) {
+			/* "hole 3" or "28 bits" when it fits, else just the number */
+			char num[32];
+			const char *t = text;
+			if (skl_dl_text_width(text, v->fs_small) > w - 8 * v->u) {
+				const char *d = text + strcspn(text, "0123456789");
+				size_t n = strspn(d, "0123456789");
+				if (n && n < sizeof(num)) {
+					memcpy(num, d, n);
+					num[n] = 0;
+					t = num;
+				}
+			}
+			label(v, x, y, w, h, t, NULL, dim(v, C_INK2, hl), v->fs_small);
+		}
+	}
+	skl_dl_end(v->dl);
+}
+
+static int line_hl(lv *v, uint64_t lo_bits, uint64_t hi_bits)
+{
+	uint64_t r, rbits = (uint64_t)v->cl * 8;
+	if (hi_bits <= lo_bits)
+		return 0;
+	for (r = lo_bits / rbits; r <= (hi_bits - 1) / rbits && r < v->nrows; r++)
+		if (v->hl_line[r])
+			return 1;
+	return 0;
+}
+
+static void draw_hole_after(lv *v, int i, float t0, float t1)
+{
+	const skl_field *f = &v->l->fields[i];
+	char text[64];
+	uint64_t lo = f->offset + f->size;
+	if (!f->hole_after)
+		return;
+	snprintf(v->key, sizeof(v->key), "%d:hole:%s", v->o->obj, f->path);
+	snprintf(v->tip, sizeof(v->tip),
+		 "hole: %llu %s at offset %llu\nafter %s, before the next member's alignment\ncache line %llu",
+		 (unsigned long long)f->hole_after, plural(f->hole_after, "byte", "bytes"), (unsigned long long)lo,
+		 f->path, (unsigned long long)(lo / v->cl));
+	snprintf(text, sizeof(text), "hole %llu", (unsigned long long)f->hole_after);
+	draw_hatch(v, SKL_VK_HOLE, lo * 8, (lo + f->hole_after) * 8, t0, t1, v->key, v->tip, text,
+		   line_hl(v, lo * 8, (lo + f->hole_after) * 8));
+}
+
+static void draw_bit_hole_after(lv *v, int i, float t0, float t1)
+{
+	const skl_field *f = &v->l->fields[i];
+	uint64_t lo = f->bit_pos + f->bit_size;
+	char text[64];
+	if (!f->bit_size || !f->bit_hole_after)
+		return;
+	snprintf(v->key, sizeof(v->key), "%d:bithole:%s", v->o->obj, f->path);
+	snprintf(v->tip, sizeof(v->tip), "%u unused %s after bitfield %s\nat offset %llu, bit %llu", f->bit_hole_after,
+		 plural(f->bit_hole_after, "bit", "bits"), f->path, (unsigned long long)(lo / 8),
+		 (unsigned long long)(lo % 8));
+	snprintf(text, sizeof(text), "%u %s", f->bit_hole_after, plural(f->bit_hole_after, "bit", "bits"));
+	draw_hatch(v, SKL_VK_HOLE, lo, lo + f->bit_hole_after, t0, t1, v->key, v->tip, text,
+		   line_hl(v, lo, lo + f->bit_hole_after));
+}
+
+/* ---- members --------------------------------------------------------------------------- */
+
+static void draw_field(lv *v, int i, float t0, float t1);
+
+static void begin_field(lv *v, int i)
+{
+	snprintf(v->key, sizeof(v->key), "%d:field:%s", v->o->obj, v->l->fields[i].path);
+	skl_view_field_tooltip(v->l, i, v->tip, sizeof(v->tip));
+	skl_dl_begin(v->dl, v->key, v->tip);
+}
+
+/* Outline of a highlighted piece, drawn over the fill; open where the
+ * member continues on another row. */
+static void hl_outline(lv *v, const piece *p, float x, float y, float w, float h)
+{
+	float t = floorf(clampf(2.5f * v->u, 2, 4));
+	if (w <= 2 * t || h <= 2 * t) {
+		skl_dl_rect(v->dl, x, y, w, h, 0, C_HL, 1);
+		return;
+	}
+	skl_dl_rect(v->dl, x, y, w, t, C_HL, 0, 0);
+	skl_dl_rect(v->dl, x, y + h - t, w, t, C_HL, 0, 0);
+	if (!p->cut_left)
+		skl_dl_rect(v->dl, x, y, t, h, C_HL, 0, 0);
+	if (!p->cut_right)
+		skl_dl_rect(v->dl, x + w - t, y, t, h, C_HL, 0, 0);
+}
+
+/* A filled block with a hairline edge; edges where a member continues on
+ * another row stay open. */
+static void block(lv *v, const piece *p, float x, float y, float w, float h, skl_color fill, skl_color edge)
+{
+	if (!p->cut_left && !p->cut_right) {
+		skl_dl_rect(v->dl, x, y, w, h, fill, edge, w > 3 && h > 3 ? 1.0f : 0.0f);
+		return;
+	}
+	skl_dl_rect(v->dl, x, y, w, h, fill, 0, 0);
+	if (h <= 3)
+		return;
+	skl_dl_rect(v->dl, x, y, w, 1, edge, 0, 0);
+	skl_dl_rect(v->dl, x, y + h - 1, w, 1, edge, 0, 0);
+	if (!p->cut_left)
+		skl_dl_rect(v->dl, x, y, 1, h, edge, 0, 0);
+	if (!p->cut_right)
+		skl_dl_rect(v->dl, x + w - 1, y, 1, h, edge, 0, 0);
+}
+
+/* A plain member (or a bitfield: its bits) as blocks, one per row it covers. */
+static void draw_leaf(lv *v, int i, float t0, float t1)
+{
+	const skl_field *f = &v->l->fields[i];
+	skl_view_kind k = skl_view_field_kind(f);
+	int hl = v->hl[i];
+	skl_color fill = dim(v, SKL_HEX(v->strip ? palette[k].hue : palette[k].fill), hl);
+	skl_color edge = dim(v, SKL_HEX(palette[k].hue), hl);
+	skl_color ink = dim(v, C_INK, hl);
+	uint64_t lo, hi;
+	char detail[300], sz[32], cont[300];
+	span s;
+	piece p;
+
+	v->used[k] = 1;
+	if (f->bit_size) {
+		lo = f->bit_pos;
+		hi = lo + f->bit_size;
+		snprintf(detail, sizeof(detail), "%u %s\n@%llu bit %u", f->bit_size, plural(f->bit_size, "bit", "bits"),
+			 (unsigned long long)f->offset, f->bit_offset);
+	} else {
+		lo = f->offset * 8;
+		hi = lo + f->size * 8;
+		size_text(f->size, sz, sizeof(sz));
+		snprintf(detail, sizeof(detail), "%s \xc2\xb7 %s", f->type_name, sz);
+		if (v->union_alts)
+			cat(detail, sizeof(detail), " \xc2\xb7 largest of %d in a union", v->union_alts);
+		cat(detail, sizeof(detail), "\n@%llu", (unsigned long long)f->offset);
+	}
+	v->union_alts = 0;
+	begin_field(v, i);
+	if (hi == lo) {
+		/* a flexible array: a bar where it would start */
+		float x = v->gx + (float)(f->offset % v->cl) * v->bw;
+		float y = v->gy + (float)(f->offset / v->cl) * v->pitch;
+		if (f->offset / v->cl >= v->nrows) {
+			/* just past the end of a struct that fills its last line */
+			x = v->gx + v->gw;
+			y = v->gy + (float)(v->nrows - 1) * v->pitch;
+		}
+		skl_dl_rect(v->dl, x - 2, y + t0 * v->bh, 4, (t1 - t0) * v->bh, edge, 0, 0);
+		skl_dl_end(v->dl);
+		return;
+	}
+	span_init(v, &s, lo, hi, t0, t1);
+	while (span_next(v, &s, &p)) {
+		float x, y, w, h;
+		inset(&p, &x, &y, &w, &h);
+		block(v, &p, x, y, w, h, fill, edge);
+		if (hl == 1 && !v->strip && s.last - lo / (8 * (uint64_t)v->cl) < 3)
+			hl_outline(v, &p, x, y, w, h);
+		if (p.first) {
+			const char *name =
+			    f->depth && skl_dl_text_width(f->path, v->fs) < w - 8 ? f->path : field_label(f);
+			label(v, x, y, w, h, name, detail, ink, v->fs);
+		} else {
+			snprintf(cont, sizeof(cont), "\xe2\x86\xb3 %s", field_label(f));
+			label(v, x, y, w, h, cont, NULL, skl_color_mix(ink, fill, 0.35f), v->fs_small);
+		}
+	}
+	skl_dl_end(v->dl);
+}
+
+static int largest_child(const skl_layout *l, int parent)
+{
+	int j, best = -1;
+	for (j = parent + 1; j < l->nfields && l->fields[j].depth > l->fields[parent].depth; j++)
+		if (l->fields[j].parent == parent && (best < 0 || l->fields[j].size > l->fields[best].size))
+			best = j;
+	return best;
+}
+
+/* The members of an expanded record (or the top level when parent < 0),
+ * with their holes, in the band t0..t1. */
+static void draw_members(lv *v, int parent, float t0, float t1)
+{
+	const skl_layout *l = v->l;
+	int j, start = parent + 1, depth = parent >= 0 ? l->fields[parent].depth : -1;
+	for (j = start; j < l->nfields && l->fields[j].depth > depth; j++) {
+		if (l->fields[j].parent != parent)
+			continue;
+		draw_field(v, j, t0, t1);
+		draw_hole_after(v, j, t0, t1);
+		draw_bit_hole_after(v, j, t0, t1);
+	}
+}
+
+/*
+ * A union: a frame over its bytes, then its alternatives. When the band is
+ * tall enough each alternative gets a labelled lane; otherwise the largest
+ * fills the band and the others are thin strips under it, as long as they
+ * are, so the bytes the smaller ones leave unused show. The tooltip lists
+ * every alternative.
+ */
+static void draw_union(lv *v, int i, float t0, float t1)
+{
+	const skl_layout *l = v->l;
+	const skl_field *f = &l->fields[i];
+	int hl = v->hl[i];
+	skl_color fill = dim(v, skl_color_mix(SKL_HEX(palette[SKL_VK_UNION].fill), C_BG, 0.45f), hl);
+	skl_color edge = dim(v, SKL_HEX(palette[SKL_VK_UNION].hue), hl);
+	float band = (t1 - t0) * v->bh, lane = v->fs * 1.5f + 4;
+	int n = 0, j, k, big = largest_child(l, i);
+	span s;
+	piece p;
+
+	v->used[SKL_VK_UNION] = 1;
+	for (j = i + 1; j < l->nfields && l->fields[j].depth > f->depth; j++)
+		if (l->fields[j].parent == i)
+			n++;
+	begin_field(v, i);
+	span_init(v, &s, f->offset * 8, (f->offset + f->size) * 8, t0, t1);
+	while (span_next(v, &s, &p)) {
+		float x, y, w, h;
+		inset(&p, &x, &y, &w, &h);
+		block(v, &p, x, y, w, h, fill, edge);
+		if (hl == 1 && f->cl_last - f->cl_first < 3)
+			hl_outline(v, &p, x, y, w, h);
+	}
+	skl_dl_end(v->dl);
+	if (n == 0)
+		return;
+
+	if ((float)n * lane <= band - 2) {
+		/* one labelled lane per alternative */
+		k = 0;
+		for (j = i + 1; j < l->nfields && l->fields[j].depth > f->depth; j++) {
+			float a, b, gap;
+			if (l->fields[j].parent != i)
+				continue;
+			a = t0 + (t1 - t0) * (float)k / (float)n;
+			b = t0 + (t1 - t0) * (float)(k + 1) / (float)n;
+			gap = 1.5f / v->bh;
+			draw_field(v, j, a + gap, b - gap);
+			k++;
+		}
+		return;
+	}
+	{
+		/* the largest over most of the band, the others (largest first) as strips */
+		float strip = clampf(band * 0.2f, 4, 8 * v->u);
+		int nstrips = n - 1, maxstrips = (int)(band * 0.45f / strip), order[64], no = 0, a, b;
+		float tm;
+		if (nstrips > maxstrips)
+			nstrips = maxstrips;
+		for (j = i + 1; j < l->nfields && l->fields[j].depth > f->depth && no < 64; j++)
+			if (l->fields[j].parent == i && j != big)
+				order[no++] = j;
+		for (a = 1; a < no; a++) /* stable insertion sort by size, largest first */
+			for (b = a; b > 0 && l->fields[order[b]].size > l->fields[order[b - 1]].size; b--) {
+				int t = order[b];
+				order[b] = order[b - 1];
+				order[b - 1] = t;
+			}
+		if (nstrips > no)
+			nstrips = no;
+		tm = t1 - (float)nstrips * strip / v->bh;
+		v->union_alts = n;
+		draw_field(v, big, t0, tm);
+		v->union_alts = 0;
+		v->strip = 1;
+		for (k = 0; k < nstrips; k++) {
+			float at = tm + (float)k * strip / v->bh;
+			draw_field(v, order[k], at + 1 / v->bh, at + strip / v->bh);
+		}
+		v->strip = 0;
+	}
+}
+
+static void draw_struct(lv *v, int i, float t0, float t1)
+{
+	const skl_field *f = &v->l->fields[i];
+	int hl = v->hl[i];
+	skl_color edge = dim(v, SKL_HEX(palette[SKL_VK_STRUCT].hue), hl);
+	span s;
+	piece p;
+	/* a thin frame behind the members, hoverable in the gaps */
+	begin_field(v, i);
+	span_init(v, &s, f->offset * 8, (f->offset + f->size) * 8, t0, t1);
+	while (span_next(v, &s, &p)) {
+		float x, y, w, h;
+		inset(&p, &x, &y, &w, &h);
+		skl_dl_rect(v->dl, x, y, w, h,
+			    dim(v, skl_color_mix(SKL_HEX(palette[SKL_VK_STRUCT].fill), C_BG, 0.6f), hl), edge, 1.5f);
+	}
+	skl_dl_end(v->dl);
+	draw_members(v, i, t0, t1);
+	if (f->padding) {
+		uint64_t lo = f->offset + f->size - f->padding;
+		snprintf(v->key, sizeof(v->key), "%d:pad:%s", v->o->obj, f->path);
+		snprintf(v->tip, sizeof(v->tip), "padding: %llu %s at the end of %s (offset %llu)",
+			 (unsigned long long)f->padding, plural(f->padding, "byte", "bytes"), f->path,
+			 (unsigned long long)lo);
+		draw_hatch(v, SKL_VK_PAD, lo * 8, (lo + f->padding) * 8, t0, t1, v->key, v->tip, "pad", hl);
+	}
+	v->used[SKL_VK_STRUCT] = 1;
+}
+
+static void draw_field(lv *v, int i, float t0, float t1)
+{
+	const skl_field *f = &v->l->fields[i];
+	if (f->expanded && f->is_union)
+		draw_union(v, i, t0, t1);
+	else if (f->expanded)
+		draw_struct(v, i, t0, t1);
+	else
+		draw_leaf(v, i, t0, t1);
+}
+
+/* ---- highlights ------------------------------------------------------------------------ */
+
+static void mark_subtree(lv *v, int i)
+{
+	const skl_layout *l = v->l;
+	int j;
+	v->hl[i] = 1;
+	for (j = i + 1; j < l->nfields && l->fields[j].depth > l->fields[i].depth; j++)
+		v->hl[j] = 1;
+}
+
+static void resolve_highlights(lv *v)
+{
+	const skl_layout *l = v->l;
+	int h, i;
+	for (h = 0; h < v->o->nhighlight; h++) {
+		const char *name = v->o->highlight[h];
+		unsigned long long line;
+		char extra;
+		if (!name)
+			continue;
+		if (sscanf(name, "line:%llu%c", &line, &extra) == 1) {
+			if (line < v->nrows) {
+				v->hl_line[line] = 1;
+				v->any_hl = 1;
+				for (i = 0; i < l->nfields; i++)
+					if (l->fields[i].cl_first <= line && l->fields[i].cl_last >= line && !v->hl[i])
+						v->hl[i] = 2;
+			}
+			continue;
+		}
+		i = skl_layout_find(l, name);
+		if (i >= 0) {
+			mark_subtree(v, i);
+			v->any_hl = 1;
+		}
+	}
+}
+
+/* ---- header, gutter, ruler, legend ------------------------------------------------------ */
+
+static float header_height(lv *v, const skl_layout *l)
+{
+	return 34 * v->u + 2 * 24 * v->u + (l->note && *l->note ? 22 * v->u : 0) + 10 * v->u;
+}
+
+static void draw_header(lv *v, float x, float y, float w)
+{
+	const skl_layout *l = v->l;
+	char line[1024], buf[1024];
+	float ts = floorf(28 * v->u), ss = floorf(17 * v->u);
+	float tw;
+	size_t fit;
+
+	snprintf(v->key, sizeof(v->key), "%d:struct", v->o->obj);
+	snprintf(v->tip, sizeof(v->tip),
+		 "%s\n%llu bytes, align %u, %llu cache %s of %u bytes\nABI %s (%s)%s%s\nconfig: %s", l->name,
+		 (unsigned long long)l->size, l->align, (unsigned long long)l->cachelines,
+		 plural(l->cachelines, "line", "lines"), l->cacheline, l->abi ? l->abi->name : "?",
+		 l->abi ? l->abi->model : "?", l->packed ? "\n__attribute__((packed))" : "", "",
+		 l->config && *l->config ? l->config : "(none)");
+	skl_dl_begin(v->dl, v->key, v->tip);
+	fit = skl_dl_fit_chars(w, ts);
+	skl_dl_text(v->dl, x, y, w, 34 * v->u, skl_dl_ellipsize(l->name, fit, buf, sizeof(buf)), ts, SKL_FONT_BOLD,
+		    SKL_ALIGN_LEFT, C_INK);
+	tw = skl_dl_text_width(buf, ts);
+	/* size facts on the title line, after the name */
+	snprintf(line, sizeof(line), "%llu bytes \xc2\xb7 %llu cache %s of %u B \xc2\xb7 align %u \xc2\xb7 %s %s",
+		 (unsigned long long)l->size, (unsigned long long)l->cachelines, plural(l->cachelines, "line", "lines"),
+		 l->cacheline, l->align, l->abi ? l->abi->name : "?", l->abi ? l->abi->model : "");
+	if (tw + 20 * v->u + skl_dl_text_width(line, ss) <= w) {
+		skl_dl_text(v->dl, x + tw + 18 * v->u, y + 3 * v->u, w - tw - 18 * v->u, 34 * v->u, line, ss,
+			    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		y += 34 * v->u;
+	} else {
+		y += 34 * v->u;
+		skl_dl_text(v->dl, x, y, w, 24 * v->u,
+			    skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss), buf, sizeof(buf)), ss, SKL_FONT_REGULAR,
+			    SKL_ALIGN_LEFT, C_INK2);
+		y += 24 * v->u;
+	}
+	/* the footer pahole prints */
+	snprintf(line, sizeof(line), "%d members \xc2\xb7 %d %s, %llu B", l->members, l->holes,
+		 plural((uint64_t)l->holes, "hole", "holes"), (unsigned long long)l->sum_holes);
+	if (l->bit_holes)
+		cat(line, sizeof(line), " \xc2\xb7 %d bit %s, %u bits", l->bit_holes,
+		    plural((uint64_t)l->bit_holes, "hole", "holes"), l->sum_bit_holes);
+	cat(line, sizeof(line), " \xc2\xb7 padding %llu B", (unsigned long long)l->padding);
+	if (l->last_cacheline)
+		cat(line, sizeof(line), " \xc2\xb7 last line %llu/%u B used", (unsigned long long)l->last_cacheline,
+		    l->cacheline);
+	if (l->config && *l->config)
+		cat(line, sizeof(line), " \xc2\xb7 %s", l->config);
+	skl_dl_text(v->dl, x, y, w, 24 * v->u, skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss * 0.9f), buf, sizeof(buf)),
+		    floorf(ss * 0.9f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+	y += 24 * v->u;
+	if (l->note && *l->note)
+		skl_dl_text(v->dl, x, y, w, 22 * v->u,
+			    skl_dl_ellipsize(l->note, skl_dl_fit_chars(w, ss * 0.85f), buf, sizeof(buf)),
+			    floorf(ss * 0.85f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+	skl_dl_end(v->dl);
+}
+
+/* The gutter's two columns: cache-line numbers and byte offsets. */
+typedef struct gutter {
+	float gs, hs;	  /* number and heading sizes */
+	float c1, c2;	  /* column widths */
+	float gap, right; /* between the columns; before the grid */
+} gutter;
+
+static void gutter_measure(lv *v, gutter *g)
+{
+	char a[32], b[32];
+	snprintf(a, sizeof(a), "%llu", (unsigned long long)(v->nrows ? v->nrows - 1 : 0));
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)((v->nrows ? v->nrows - 1 : 0) * v->cl));
+	g->gs = floorf(clampf(v->bh * 0.55f, 8, 16 * v->u));
+	g->hs = floorf(12 * v->u);
+	g->c1 = fmaxf(skl_dl_text_width(a, g->gs), skl_dl_text_width("line", g->hs));
+	g->c2 = fmaxf(skl_dl_text_width(b, g->gs), skl_dl_text_width("offset", g->hs));
+	g->gap = 10 * v->u;
+	g->right = 14 * v->u;
+}
+
+static float gutter_width(const gutter *g)
+{
+	return g->c1 + g->gap + g->c2 + g->right;
+}
+
+static void draw_gutter(lv *v, float x, const gutter *g)
+{
+	uint64_t r;
+	float col2 = x + g->c1 + g->gap;
+	float hy = v->gy - 24 * v->u;
+	skl_dl_text(v->dl, x, hy, g->c1, 16 * v->u, "line", g->hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK3);
+	skl_dl_text(v->dl, col2, hy, g->c2, 16 * v->u, "offset", g->hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK3);
+	for (r = 0; r < v->nrows; r++) {
+		char a[32], b[32];
+		float y = v->gy + (float)r * v->pitch;
+		int hl = v->hl_line[r];
+		snprintf(v->key, sizeof(v->key), "%d:line:%llu", v->o->obj, (unsigned long long)r);
+		snprintf(v->tip, sizeof(v->tip), "cache line %llu\nbytes %llu-%llu (0x%llx-0x%llx)",
+			 (unsigned long long)r, (unsigned long long)(r * v->cl),
+			 (unsigned long long)(r * v->cl + v->cl - 1), (unsigned long long)(r * v->cl),
+			 (unsigned long long)(r * v->cl + v->cl - 1));
+		skl_dl_begin(v->dl, v->key, v->tip);
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)r);
+		snprintf(b, sizeof(b), "%llu", (unsigned long long)(r * v->cl));
+		if (hl)
+			skl_dl_rect(v->dl, x - 6 * v->u, y, gutter_width(g) - 4 * v->u, v->bh, C_HL, 0, 0);
+		else
+			skl_dl_rect(v->dl, x - 6 * v->u, y, gutter_width(g) - 4 * v->u, v->bh, 0, 0, 0);
+		if (v->bh >= 7) {
+			skl_dl_text(v->dl, x, y, g->c1, v->bh, a, g->gs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT,
+				    hl ? C_BG : C_INK);
+			skl_dl_text(v->dl, col2, y, g->c2, v->bh, b, g->gs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
+				    hl ? C_BG : C_INK3);
+		}
+		skl_dl_end(v->dl);
+	}
+}
+
+static void draw_ruler(lv *v)
+{
+	unsigned step = 4, b;
+	float rs = floorf(12 * v->u);
+	float y = v->gy - 24 * v->u;
+	float tw = skl_dl_text_width("000", rs) + 8;
+	while (step < v->cl && (float)step * v->bw < tw + 6 * v->u)
+		step *= 2;
+	if (step > v->cl)
+		step = v->cl;
+	for (b = 0; b <= v->cl; b++) {
+		float x = v->gx + (float)b * v->bw;
+		int major = b % step == 0;
+		if (!major && v->bw < 5)
+			continue;
+		skl_dl_line(v->dl, x, v->gy - (major ? 7 : 4) * v->u, x, v->gy - 2 * v->u, major ? C_INK3 : C_RULE, 1);
+		if (major) {
+			char t[16];
+			snprintf(t, sizeof(t), "%u", b);
+			float tx = b == 0 ? x : b == v->cl ? x - tw : x - tw / 2;
+			skl_dl_text(v->dl, tx, y, tw, 16 * v->u, t, rs, SKL_FONT_REGULAR,
+				    b == 0	 ? SKL_ALIGN_LEFT
+				    : b == v->cl ? SKL_ALIGN_RIGHT
+						 : SKL_ALIGN_CENTER,
+				    C_INK3);
+		}
+	}
+}
+
+/* Row tracks behind the blocks, with word boundaries, and the struct's end. */
+static void draw_tracks(lv *v)
+{
+	const skl_layout *l = v->l;
+	unsigned word = l->abi ? l->abi->size[SKL_B_PTR] : 8, b;
+	uint64_t r;
+	for (r = 0; r < v->nrows; r++) {
+		float y = v->gy + (float)r * v->pitch;
+		skl_dl_rect(v->dl, v->gx, y, v->gw, v->bh, C_TRACK, 0, 0);
+		for (b = word; b < v->cl && v->bh > 4; b += word)
+			skl_dl_line(v->dl, v->gx + (float)b * v->bw, y, v->gx + (float)b * v->bw, y + v->bh, C_RULE, 1);
+	}
+	if (l->size % v->cl && v->nrows) {
+		uint64_t last = v->nrows - 1;
+		float y = v->gy + (float)last * v->pitch;
+		float x = v->gx + (float)(l->size % v->cl) * v->bw;
+		float w = v->gx + v->gw - x;
+		skl_dl_begin(v->dl, NULL, NULL);
+		skl_dl_rect(v->dl, x, y, w, v->bh, C_TRACK_END, C_RULE, 1);
+		if (w > skl_dl_text_width("end of struct", v->fs_small) + 12 && v->bh > 10) {
+			char t[64];
+			snprintf(t, sizeof(t), "end of %s", l->name);
+			if (skl_dl_text_width(t, v->fs_small) + 12 > w)
+				snprintf(t, sizeof(t), "end of struct");
+			skl_dl_text(v->dl, x + 8 * v->u, y, w - 12 * v->u, v->bh, t, floorf(v->fs_small),
+				    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+		}
+		skl_dl_end(v->dl);
+	}
+}
+
+static float legend_height(lv *v)
+{
+	return 34 * v->u;
+}
+
+static void draw_legend(lv *v, float x, float y, float w)
+{
+	float ls = floorf(15 * v->u), sw = 22 * v->u, sh = 15 * v->u, cx = x;
+	int k;
+	for (k = 0; k < SKL_VK_COUNT_; k++) {
+		const char *name = palette[k].name;
+		float ew = sw + 7 * v->u + skl_dl_text_width(name, ls) + 20 * v->u;
+		float yy = y + (legend_height(v) - sh) / 2;
+		if (!v->used[k])
+			continue;
+		if (cx + ew > x + w)
+			break;
+		snprintf(v->key, sizeof(v->key), "%d:legend:%s", v->o->obj, name);
+		skl_dl_begin(v->dl, v->key, NULL);
+		if (k == SKL_VK_HOLE || k == SKL_VK_PAD)
+			skl_dl_hatch(v->dl, cx, yy, sw, sh, SKL_HEX(palette[k].fill),
+				     k == SKL_VK_PAD ? SKL_HEX(palette[k].hue)
+						     : skl_color_mix(SKL_HEX(palette[k].hue), C_BG, 0.25f),
+				     k == SKL_VK_PAD ? 4 : 5);
+		else
+			skl_dl_rect(v->dl, cx, yy, sw, sh, SKL_HEX(palette[k].fill), SKL_HEX(palette[k].hue), 1);
+		if (k == SKL_VK_HOLE || k == SKL_VK_PAD)
+			skl_dl_rect(v->dl, cx, yy, sw, sh, 0, SKL_HEX(palette[k].hue), 1);
+		skl_dl_text(v->dl, cx + sw + 7 * v->u, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
+			    SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(v->dl);
+		cx += ew;
+	}
+}
+
+/* ---- entry point ------------------------------------------------------------------------- */
+
+int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts *opts)
+{
+	skl_view_layout_opts dflt;
+	lv v;
+	float x, y, w, h, head, legend, rows_h;
+	gutter g;
+	int i;
+
+	if (!opts) {
+		memset(&dflt, 0, sizeof(dflt));
+		opts = &dflt;
+	}
+	memset(&v, 0, sizeof(v));
+	v.dl = dl;
+	v.l = l;
+	v.o = opts;
+	x = opts->x;
+	y = opts->y;
+	w = opts->w > 0 ? opts->w : skl_dl_width(dl) - x;
+	h = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
+	v.u = opts->text_scale > 0 ? opts->text_scale
+				   : clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+	v.cl = l->cacheline ? l->cacheline : 64;
+	v.nrows = l->size ? (l->size + v.cl - 1) / v.cl : 1;
+	v.hl = skl_calloc((size_t)(l->nfields + 1), 1);
+	v.hl_line = skl_calloc((size_t)v.nrows + 1, 1);
+	if (!v.hl || !v.hl_line) {
+		skl_free(v.hl);
+		skl_free(v.hl_line);
+		return -1;
+	}
+	resolve_highlights(&v);
+
+	head = opts->no_header ? 0 : header_height(&v, l);
+	legend = opts->no_legend ? 0 : legend_height(&v) + 6 * v.u;
+	/* the block height first: the gutter's type size depends on it */
+	rows_h = h - head - legend - 26 * v.u;
+	v.pitch = rows_h / (float)v.nrows;
+	if (v.pitch > 110 * v.u)
+		v.pitch = 110 * v.u;
+	v.bh = v.pitch - clampf(v.pitch * 0.14f, 1, 10 * v.u);
+	gutter_measure(&v, &g);
+	v.gx = x + gutter_width(&g);
+	v.gw = w - gutter_width(&g) - 4 * v.u;
+	v.bw = v.gw / (float)v.cl;
+	v.gy = y + head + 26 * v.u;
+	v.fs = floorf(clampf(v.bh * 0.58f, 8, 22 * v.u));
+	v.fs_small = floorf(clampf(v.fs * 0.85f, 8, 17 * v.u));
+
+	if (!opts->no_header)
+		draw_header(&v, x, y, w);
+	draw_ruler(&v);
+	draw_tracks(&v);
+	draw_gutter(&v, x, &g);
+	draw_members(&v, -1, 0, 1);
+	if (l->padding) {
+		uint64_t lo = l->size - l->padding;
+		snprintf(v.key, sizeof(v.key), "%d:pad", opts->obj);
+		snprintf(v.tip, sizeof(v.tip),
+			 "padding: %llu %s at the end of %s (offset %llu)\nrounds the size up to a multiple of its "
+			 "alignment (%u)",
+			 (unsigned long long)l->padding, plural(l->padding, "byte", "bytes"), l->name,
+			 (unsigned long long)lo, l->align);
+		{
+			char t[64];
+			snprintf(t, sizeof(t), "padding %llu", (unsigned long long)l->padding);
+			draw_hatch(&v, SKL_VK_PAD, lo * 8, l->size * 8, 0, 1, v.key, v.tip, t,
+				   line_hl(&v, lo * 8, l->size * 8));
+		}
+	}
+	/* highlighted cache lines get a frame over everything */
+	for (i = 0; (uint64_t)i < v.nrows; i++) {
+		if (v.hl_line[i]) {
+			float t = clampf(3 * v.u, 2, 5);
+			float yy = v.gy + (float)i * v.pitch;
+			skl_dl_rect(dl, v.gx - t, yy - t, v.gw + 2 * t, v.bh + 2 * t, 0, C_HL, t);
+		}
+	}
+	if (!opts->no_legend)
+		draw_legend(&v, v.gx, fminf(y + h - legend_height(&v), v.gy + (float)v.nrows * v.pitch + 8 * v.u),
+			    v.gw);
+	skl_free(v.hl);
+	skl_free(v.hl_line);
+	return skl_dl_failed(dl) ? -1 : 0;
+}

@@ -1,0 +1,185 @@
+/*
+ * view_scene.c - the whole picture for one step (see view_scene.h): layouts
+ * in columns, the caption bar, the step counter. Never calls SDL.
+ */
+#include "render/view_scene.h"
+
+#include "render/view_layout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define C_BG SKL_HEX(0xffffff)
+#define C_BAR SKL_HEX(0x1f2630)
+#define C_BAR_INK SKL_HEX(0xffffff)
+#define C_BAR_INK2 SKL_HEX(0xaab4c0)
+#define C_INK3 SKL_HEX(0x7b838d)
+
+/* Splits text into at most maxlines lines of at most width code points,
+ * breaking at spaces where it can; the last line is shortened with an
+ * ellipsis when the text does not fit. Returns the number of lines. */
+static int wrap(const char *text, size_t width, char lines[][512], int maxlines)
+{
+	int n = 0;
+	const char *p = text;
+	if (width < 4)
+		width = 4;
+	while (*p && n < maxlines) {
+		size_t cps = 0, bytes = 0, brk = 0, brk_bytes = 0;
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		/* advance while it fits */
+		while (p[bytes] && p[bytes] != '\n' && cps < width) {
+			if (p[bytes] == ' ') {
+				brk = cps;
+				brk_bytes = bytes;
+			}
+			bytes++;
+			while (((unsigned char)p[bytes] & 0xc0u) == 0x80u)
+				bytes++;
+			cps++;
+		}
+		if (p[bytes] && p[bytes] != '\n' && p[bytes] != ' ' && brk > width / 2)
+			bytes = brk_bytes;
+		(void)brk;
+		if (bytes >= 511)
+			bytes = 511;
+		memcpy(lines[n], p, bytes);
+		lines[n][bytes] = 0;
+		p += bytes;
+		if (*p == '\n')
+			p++;
+		n++;
+	}
+	if (*p && n == maxlines && n > 0) {
+		char tmp[512];
+		size_t len = skl_dl_utf8_len(lines[n - 1]);
+		snprintf(tmp, sizeof(tmp), "%s", lines[n - 1]);
+		/* force the ellipsis even if the line itself fits */
+		skl_dl_ellipsize(tmp, len < width ? len : width - 1, lines[n - 1], 512);
+		if (skl_dl_utf8_len(lines[n - 1]) == len) {
+			size_t l2 = strlen(lines[n - 1]);
+			if (l2 + 4 < 512)
+				memcpy(lines[n - 1] + l2, "\xe2\x80\xa6", 4);
+		}
+	}
+	return n;
+}
+
+int skl_view_scene(skl_dl *dl, const skl_scene *s)
+{
+	float W = skl_dl_width(dl), H = skl_dl_height(dl);
+	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
+	float m, bar = 0, cs, ts, colw, gap;
+	char lines[3][512];
+	int nlines = 0, i;
+	char step[64] = "";
+
+	if (u < 0.6f)
+		u = 0.6f;
+	if (u > 3)
+		u = 3;
+	m = 28 * u;
+	cs = floorf(24 * u);
+	ts = floorf(15 * u);
+	skl_dl_rect(dl, 0, 0, W, H, C_BG, 0, 0);
+
+	/* the caption bar */
+	if (s->nsteps > 0)
+		snprintf(step, sizeof(step), "%d / %d", s->step, s->nsteps);
+	if ((s->caption && *s->caption) || (s->title && *s->title) || step[0]) {
+		float stepw = step[0] ? skl_dl_text_width(step, cs) + 40 * u : 0;
+		size_t width = skl_dl_fit_chars(W - 2 * m - stepw, cs);
+		float by, th = s->title && *s->title ? ts * 1.6f : 0;
+		if (s->caption && *s->caption)
+			nlines = wrap(s->caption, width, lines, 3);
+		bar = 2 * 16 * u + th + (float)(nlines ? nlines : 1) * cs * 1.35f;
+		by = H - bar;
+		skl_dl_begin(dl, "scene:caption", s->caption && *s->caption ? s->caption : NULL);
+		skl_dl_rect(dl, 0, by, W, bar, C_BAR, 0, 0);
+		if (th > 0) {
+			char buf[512];
+			skl_dl_text(
+			    dl, m, by + 14 * u, W - 2 * m - stepw, th,
+			    skl_dl_ellipsize(s->title, skl_dl_fit_chars(W - 2 * m - stepw, ts), buf, sizeof(buf)), ts,
+			    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_BAR_INK2);
+		}
+		for (i = 0; i < nlines; i++)
+			skl_dl_text(dl, m, by + 16 * u + th + (float)i * cs * 1.35f, W - 2 * m - stepw, cs * 1.35f,
+				    lines[i], cs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_BAR_INK);
+		skl_dl_end(dl);
+		if (step[0]) {
+			skl_dl_begin(dl, "scene:step", NULL);
+			skl_dl_text(dl, W - m - stepw, by, stepw, bar, step, cs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT,
+				    C_BAR_INK2);
+			skl_dl_end(dl);
+		}
+	}
+
+	/* the objects, side by side */
+	if (s->nlayouts <= 0) {
+		skl_dl_text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
+			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+		return skl_dl_failed(dl) ? -1 : 0;
+	}
+	gap = 40 * u;
+	colw = (W - 2 * m - gap * (float)(s->nlayouts - 1)) / (float)s->nlayouts;
+	for (i = 0; i < s->nlayouts; i++) {
+		skl_view_layout_opts o;
+		memset(&o, 0, sizeof(o));
+		o.x = m + (float)i * (colw + gap);
+		o.y = m * 0.8f;
+		o.w = colw;
+		o.h = H - bar - o.y - m * 0.5f;
+		o.obj = i;
+		o.highlight = s->highlight;
+		o.nhighlight = s->nhighlight;
+		o.no_legend = s->no_legend;
+		o.text_scale = u * (s->nlayouts > 1 ? 0.85f : 1.0f);
+		if (s->layouts[i] && skl_view_layout(dl, s->layouts[i], &o) < 0)
+			return -1;
+	}
+	return skl_dl_failed(dl) ? -1 : 0;
+}
+
+int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, int nframes, int i,
+		   const skl_view_frame_opts *o)
+{
+	const skl_layout *ls[16];
+	const skl_frame *f;
+	skl_scene s;
+	int k, n = 0;
+
+	skl_dl_clear(dl, skl_dl_width(dl), skl_dl_height(dl));
+	memset(&s, 0, sizeof(s));
+	if (i < 0 || i >= nframes)
+		return -1;
+	f = &frames[i];
+	for (k = 0; k < f->nobjs && n < (int)(sizeof(ls) / sizeof(ls[0])); k++) {
+		const skl_obj *obj = skl_events_obj(log, f->objs[k]);
+		if (obj && obj->kind == SKL_OBJ_LAYOUT && obj->layout)
+			ls[n++] = obj->layout;
+	}
+	for (k = 0; k < skl_events_count(log); k++) {
+		const skl_event *e = skl_events_at(log, k);
+		if (e->kind == SKL_EV_SCENARIO) {
+			s.title = e->text;
+			break;
+		}
+	}
+	s.layouts = ls;
+	s.nlayouts = n;
+	s.caption = f->caption;
+	s.step = i + 1;
+	s.nsteps = nframes;
+	if (o) {
+		s.highlight = o->highlight;
+		s.nhighlight = o->nhighlight;
+		s.no_legend = o->no_legend;
+		s.text_scale = o->text_scale;
+	}
+	return skl_view_scene(dl, &s);
+}

@@ -1,0 +1,50 @@
+/*
+ * view_scene.h - a whole picture: the objects shown at one step (layouts
+ * side by side), the step's caption in a bar at the bottom with the
+ * scenario's title and "step i of n", on a white canvas. Also the bridge
+ * from an event log's frames to that picture.
+ *
+ * Appends to a draw list and never calls SDL. Keys added here:
+ * "scene:caption", "scene:step"; each layout's keys carry its column
+ * number as <obj> (see view_layout.h).
+ */
+#ifndef SKLAB_RENDER_VIEW_SCENE_H
+#define SKLAB_RENDER_VIEW_SCENE_H
+
+#include "render/drawlist.h"
+#include "sklab/events.h"
+
+typedef struct skl_scene {
+	const skl_layout *const *layouts;
+	int nlayouts;
+	const char *title;   /* scenario title, or NULL */
+	const char *caption; /* the step's narration, or NULL */
+	int step, nsteps;    /* "step <step> of <nsteps>" when nsteps > 0; step is 1-based */
+	/* member paths or "line:N" to emphasise, applied to every layout */
+	const char *const *highlight;
+	int nhighlight;
+	int no_legend;
+	float text_scale; /* 0 = from the canvas size */
+} skl_scene;
+
+/* Clears nothing: appends the picture to dl, sized to the list's canvas.
+ * 0, or -1 when out of memory. */
+int skl_view_scene(skl_dl *dl, const skl_scene *s);
+
+/* Options for skl_view_frame(); NULL means defaults. */
+typedef struct skl_view_frame_opts {
+	const char *const *highlight;
+	int nhighlight;
+	int no_legend;
+	float text_scale;
+} skl_view_frame_opts;
+
+/*
+ * Builds frame i of frames (from skl_events_frames(log, ...)): the layouts
+ * shown at that frame, its caption, the scenario title from the log and
+ * "step i+1 of nframes". Clears dl first, keeping its canvas size.
+ */
+int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, int nframes, int i,
+		   const skl_view_frame_opts *o);
+
+#endif

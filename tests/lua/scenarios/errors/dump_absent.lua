@@ -1,0 +1,3 @@
+-- error: scenarios/errors/dump_absent.lua:3: attempt to call a nil value (field 'dump')
+scenario { title = "t", goal = "g", profile = "test-i386" }
+local b = string.dump(print)

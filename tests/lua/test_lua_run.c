@@ -1,0 +1,169 @@
+/*
+ * test_lua_run.c - runs one scenario headless and checks the outcome:
+ *   test_lua_run DATA_DIR SCENARIO [--golden FILE [--update]]
+ *                [--fail "file:line: message"] [--echo FILE]
+ * Without --fail the run must succeed. With --golden the event-log dump
+ * must equal FILE (--update rewrites it). The scenario's name in messages
+ * is the path as given, so run it from tests/lua.
+ */
+#include "lua/runtime.h"
+
+#include "sklab/pahole.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (!buf) {
+		fclose(f);
+		return NULL;
+	}
+	buf[fread(buf, 1, (size_t)n, f)] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* Prints the first differing line of two texts. */
+static void show_diff(const char *want, const char *got)
+{
+	int line = 1;
+	while (*want && *want == *got) {
+		if (*want == '\n')
+			line++;
+		want++;
+		got++;
+	}
+	while (line > 1 && want[-1] != '\n') {
+		want--;
+		got--;
+	}
+	fprintf(stderr, "first difference at line %d:\n  want: %.*s\n  got:  %.*s\n", line, (int)strcspn(want, "\n"),
+		want, (int)strcspn(got, "\n"), got);
+}
+
+int main(int argc, char **argv)
+{
+	const char *golden = NULL, *fail = NULL, *echo_path = NULL;
+	int update = 0, i, rc, status = 0;
+	skl_lua_opts o;
+	skl_lua *rt;
+	skl_events *log;
+	skl_error err;
+	char msg[1024];
+	FILE *echo = NULL;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s DATA_DIR SCENARIO [--golden FILE [--update]] [--fail MSG] [--echo FILE]\n",
+			argv[0]);
+		return 2;
+	}
+	for (i = 3; i < argc; i++) {
+		if (!strcmp(argv[i], "--golden") && i + 1 < argc)
+			golden = argv[++i];
+		else if (!strcmp(argv[i], "--fail") && i + 1 < argc)
+			fail = argv[++i];
+		else if (!strcmp(argv[i], "--echo") && i + 1 < argc)
+			echo_path = argv[++i];
+		else if (!strcmp(argv[i], "--update"))
+			update = 1;
+		else {
+			fprintf(stderr, "unknown option %s\n", argv[i]);
+			return 2;
+		}
+	}
+	memset(&o, 0, sizeof(o));
+	o.data_dir = argv[1];
+	if (echo_path) {
+		echo = fopen(echo_path, "w");
+		if (!echo) {
+			perror(echo_path);
+			return 2;
+		}
+		o.echo = skl_file_sink(echo);
+	}
+	rt = skl_lua_new(&o, &err);
+	log = skl_events_new(0);
+	if (!rt || !log) {
+		fprintf(stderr, "out of memory\n");
+		return 1;
+	}
+	rc = skl_lua_run_file(rt, argv[2], log, &err);
+	skl_error_format(&err, msg, sizeof(msg));
+	if (fail) {
+		if (rc == 0) {
+			fprintf(stderr, "FAIL: %s ran without error; wanted: %s\n", argv[2], fail);
+			status = 1;
+		} else if (strcmp(msg, fail) != 0) {
+			fprintf(stderr, "FAIL: %s\n  want: %s\n  got:  %s\n", argv[2], fail, msg);
+			status = 1;
+		}
+	} else if (rc != 0) {
+		fprintf(stderr, "FAIL: %s: %s\n", argv[2], msg);
+		status = 1;
+	}
+	if (golden) {
+		skl_buf b;
+		skl_sink s;
+		char *want;
+		skl_buf_init(&b);
+		s = skl_buf_sink(&b);
+		skl_events_dump(log, &s);
+		/* the layouts shown must still print while the runtime lives */
+		for (i = 0; i < skl_events_count(log); i++) {
+			const skl_event *e = skl_events_at(log, i);
+			int j;
+			for (j = 0; e->kind == SKL_EV_SHOW && j < e->nobjs; j++) {
+				const skl_layout *l = skl_events_obj(log, e->objs[j])->layout;
+				skl_buf p;
+				skl_sink ps;
+				skl_buf_init(&p);
+				ps = skl_buf_sink(&p);
+				skl_pahole_write(l, &ps, NULL);
+				skl_sink_printf(&s, "shown at %d: %s arch=%s config=%s size=%llu fields=%d pahole=%s\n",
+						i, l->name, l->abi->name, l->config, (unsigned long long)l->size,
+						l->nfields, p.len && strstr(p.data, l->name) ? "ok" : "MISSING");
+				skl_buf_free(&p);
+			}
+		}
+		if (update) {
+			FILE *f = fopen(golden, "wb");
+			if (!f || fwrite(b.data, 1, b.len, f) != b.len) {
+				perror(golden);
+				status = 1;
+			}
+			if (f)
+				fclose(f);
+			fprintf(stderr, "updated %s\n", golden);
+		} else {
+			want = slurp(golden);
+			if (!want) {
+				fprintf(stderr, "FAIL: cannot read %s (run with --update to create it)\n", golden);
+				status = 1;
+			} else if (strcmp(want, b.data ? b.data : "") != 0) {
+				fprintf(stderr, "FAIL: event log of %s differs from %s\n", argv[2], golden);
+				show_diff(want, b.data ? b.data : "");
+				status = 1;
+			}
+			free(want);
+		}
+		skl_buf_free(&b);
+	}
+	skl_events_free(log);
+	skl_lua_free(rt);
+	if (echo)
+		fclose(echo);
+	if (!status)
+		printf("ok %s\n", argv[2]);
+	return status;
+}

@@ -1,0 +1,119 @@
+/*
+ * render_gallery.c - writes sample pictures of the layout view as PNG and
+ * SVG into a directory (default "."), so people can look at them:
+ * sock-i386.png (the 2.4.16 struct sock at 32-byte lines), its first cache
+ * line highlighted, inet_opt, a small struct, a large x86_64 struct.
+ */
+#include "render/export.h"
+#include "sample_structs.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int shot(sample_types *t, const char *dir, const char *name, const char *abi, const char *config, unsigned cl,
+		const char *file, const char *caption, const char *const *hl, int nhl, int w, int h)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, name, abi, config, cl, &err);
+	skl_render_opts o;
+	skl_scene s;
+	const skl_layout *ls[1];
+	char path[2048];
+	const char *fmts[2] = {"png", "svg"};
+	int i;
+	if (!l) {
+		fprintf(stderr, "render_gallery: %s: %s\n", name, err.msg);
+		return -1;
+	}
+	memset(&o, 0, sizeof(o));
+	memset(&s, 0, sizeof(s));
+	o.width = w;
+	o.height = h;
+	o.font_dir = SKLAB_TEST_FONT_DIR;
+	ls[0] = l;
+	s.layouts = ls;
+	s.nlayouts = 1;
+	s.caption = caption;
+	s.title = caption ? "The struct sock cleanup (LKML, Dec 2001)" : NULL;
+	s.step = 2;
+	s.nsteps = caption ? 7 : 0;
+	s.highlight = hl;
+	s.nhighlight = nhl;
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/%s.%s", dir, file, fmts[i]);
+		if (skl_render_scene_file(&s, path, fmts[i], &o, &err) < 0) {
+			fprintf(stderr, "render_gallery: %s\n", err.msg);
+			skl_layout_free(l);
+			return -1;
+		}
+	}
+	skl_layout_free(l);
+	return 0;
+}
+
+/* Two objects side by side, as a frame that shows both. */
+static int pair(sample_types *t, const char *dir)
+{
+	skl_error err;
+	skl_layout *a = sample_layout(t, "inet_opt", "i386", NULL, 32, &err);
+	skl_layout *b = sample_layout(t, "small", "x86_64", NULL, 64, &err);
+	const skl_layout *ls[2];
+	skl_render_opts o;
+	skl_scene s;
+	char path[2048];
+	int rc = 0;
+	if (!a || !b) {
+		fprintf(stderr, "render_gallery: %s\n", err.msg);
+		skl_layout_free(a);
+		skl_layout_free(b);
+		return -1;
+	}
+	memset(&o, 0, sizeof(o));
+	memset(&s, 0, sizeof(s));
+	o.font_dir = SKLAB_TEST_FONT_DIR;
+	ls[0] = a;
+	ls[1] = b;
+	s.layouts = ls;
+	s.nlayouts = 2;
+	s.caption = "Two objects shown at one step are drawn side by side.";
+	snprintf(path, sizeof(path), "%s/pair.png", dir);
+	if (skl_render_scene_file(&s, path, NULL, &o, &err) < 0) {
+		fprintf(stderr, "render_gallery: %s\n", err.msg);
+		rc = -1;
+	}
+	skl_layout_free(a);
+	skl_layout_free(b);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : ".";
+	static const char *const line0[] = {"line:0"};
+	static const char *const tp[] = {"tp_pinfo"};
+	sample_types t;
+	skl_error err;
+	int rc = 0;
+	mkdir(dir, 0777);
+	if (sample_types_build(&t, &err) < 0) {
+		fprintf(stderr, "render_gallery: %s\n", err.msg);
+		return 1;
+	}
+	rc |= shot(&t, dir, "sock", "i386", "CONFIG_INET,CONFIG_FILTER", 32, "sock-i386", NULL, NULL, 0, 1600, 900);
+	rc |= shot(&t, dir, "sock", "i386", "CONFIG_INET,CONFIG_FILTER", 32, "sock-i386-line0",
+		   "Miller: the identity and the hash links fill exactly one 32-byte cache line.", line0, 1, 1600, 900);
+	rc |= shot(&t, dir, "sock", "i386", "CONFIG_INET,CONFIG_FILTER,CONFIG_IPV6", 32, "sock-i386-ipv6",
+		   "Every socket carries tp_pinfo: a union as large as its largest member, struct tcp_opt (424 bytes).",
+		   tp, 1, 1600, 900);
+	rc |= shot(&t, dir, "inet_opt", "i386", NULL, 32, "inet_opt-i386", NULL, NULL, 0, 1600, 900);
+	rc |= shot(&t, dir, "small", "x86_64", NULL, 64, "small-x86_64", NULL, NULL, 0, 1600, 900);
+	rc |= shot(&t, dir, "big", "x86_64", NULL, 64, "big-x86_64", NULL, NULL, 0, 1600, 900);
+	rc |= shot(&t, dir, "sock", "x86_64", "CONFIG_INET,CONFIG_FILTER", 64, "sock-x86_64-small", NULL, NULL, 0, 1024,
+		   576);
+	rc |= pair(&t, dir);
+	sample_types_free(&t);
+	if (!rc)
+		printf("render_gallery: pictures in %s\n", dir);
+	return rc ? 1 : 0;
+}

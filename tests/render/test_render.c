@@ -1,0 +1,524 @@
+/*
+ * test_render.c - the layout view, headless: draws struct sock (i386,
+ * 32-byte lines) and checks the draw list (keys, geometry, tooltips, text
+ * dump), the PNG (size, colours, member fills where the list says), the
+ * SVG, hit-testing, highlights, the event-log frame path and determinism.
+ *
+ *   test_render OUTDIR   (writes sock.png, sock.svg, sock.dl.txt there)
+ */
+#include "render/backend_sdl.h"
+#include "render/export.h"
+#include "render/svg.h"
+#include "render/view_layout.h"
+#include "render/view_scene.h"
+#include "sample_structs.h"
+
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                                                    \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
+			failures++;                                                                                    \
+		}                                                                                                      \
+	} while (0)
+
+#define W 1600
+#define H 900
+
+static const skl_dl_item *item(const skl_dl *dl, const char *key)
+{
+	return skl_dl_at(dl, skl_dl_find(dl, key));
+}
+
+static skl_color pixel(SDL_Surface *s, int x, int y)
+{
+	Uint32 p;
+	Uint8 r, g, b, a;
+	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
+		return 0;
+	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
+	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
+	return SKL_RGB(r, g, b);
+}
+
+/* The member's fill at a point of its first block away from its label. */
+static skl_color member_pixel(SDL_Surface *s, const skl_dl *dl, const char *key)
+{
+	const skl_dl_item *it = item(dl, key);
+	if (!it)
+		return 0;
+	return pixel(s, (int)(it->x + 4), (int)(it->y + it->h - 4));
+}
+
+static int distinct_colours(SDL_Surface *s)
+{
+	enum { SLOTS = 1 << 14 };
+	static Uint32 seen[SLOTS];
+	int x, y, n = 0;
+	memset(seen, 0, sizeof(seen));
+	for (y = 0; y < s->h; y += 2)
+		for (x = 0; x < s->w; x += 2) {
+			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
+			while (seen[h] && seen[h] != c)
+				h = (h + 1) & (SLOTS - 1);
+			if (!seen[h]) {
+				seen[h] = c;
+				if (++n > SLOTS / 2)
+					return n;
+			}
+		}
+	return n;
+}
+
+static int count_key(const skl_dl *dl, const char *key, skl_dl_kind kind)
+{
+	int i, n = 0;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->key && !strcmp(it->key, key) && it->kind == kind)
+			n++;
+	}
+	return n;
+}
+
+static int has_text(const skl_dl *dl, const char *text)
+{
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && strstr(it->text, text))
+			return 1;
+	}
+	return 0;
+}
+
+static int write_file(const char *path, const char *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	fwrite(data, 1, n, f);
+	return fclose(f);
+}
+
+/* One line of the dump that mentions key and kind, or NULL. */
+static const char *dump_line(const char *dump, const char *kind, const char *key, char *out, size_t outsz)
+{
+	const char *p = dump;
+	char k[256];
+	snprintf(k, sizeof(k), " key=%s", key);
+	while (p && *p) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len < outsz) {
+			memcpy(out, p, len);
+			out[len] = 0;
+			if (strstr(out, kind) && strstr(out, k)) {
+				const char *after = strstr(out, k) + strlen(k);
+				if (*after == ' ' || *after == 0)
+					return out;
+			}
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return NULL;
+}
+
+static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, "sock", "i386", "CONFIG_INET,CONFIG_FILTER", 32, &err);
+	skl_dl *dl = skl_dl_new(W, H);
+	skl_scene s;
+	const skl_layout *ls[1];
+	SDL_Surface *img, *img2;
+	const skl_dl_item *daddr, *rcv, *bind_pprev, *state, *grid_end;
+	char path[2048], line[1024];
+	skl_buf dump, dump2, svg;
+	skl_sink sink;
+	int i;
+
+	CHECK(l && dl);
+	if (!l || !dl)
+		return;
+	/* the model agrees with the reference: 812 bytes, 26 lines of 32 */
+	CHECK(l->size == 812 && l->cachelines == 26);
+
+	memset(&s, 0, sizeof(s));
+	ls[0] = l;
+	s.layouts = ls;
+	s.nlayouts = 1;
+	s.caption = "The identity and the hash links fill cache line 0.";
+	s.title = "struct sock cleanup";
+	s.step = 2;
+	s.nsteps = 7;
+	CHECK(skl_view_scene(dl, &s) == 0);
+
+	/* ---- the draw list ---- */
+	daddr = item(dl, "0:field:daddr");
+	rcv = item(dl, "0:field:rcv_saddr");
+	bind_pprev = item(dl, "0:field:bind_pprev");
+	state = item(dl, "0:field:state");
+	CHECK(daddr && rcv && bind_pprev && state);
+	if (daddr && rcv && bind_pprev && state) {
+		float bw = (rcv->x - daddr->x) / 4; /* pixels per byte */
+		CHECK(daddr->kind == SKL_DL_RECT);
+		CHECK(daddr->fill == skl_view_kind_fill(SKL_VK_INT));
+		CHECK(rcv->y == daddr->y && rcv->x > daddr->x);
+		/* rows are one 32-byte cache line: bind_pprev ends line 0, state starts line 1 */
+		CHECK(bw > 30);
+		CHECK(bind_pprev->x + bind_pprev->w > daddr->x + 31 * bw);
+		CHECK(state->y > daddr->y + daddr->h && state->x < daddr->x + 1);
+		/* blocks are sized by bytes */
+		CHECK(daddr->w > 3.5f * bw && daddr->w <= 4 * bw);
+	}
+	CHECK(item(dl, "0:field:next")->fill == skl_view_kind_fill(SKL_VK_PTR));
+	CHECK(item(dl, "0:field:lock")->fill == skl_view_kind_fill(SKL_VK_SYNC));
+	CHECK(item(dl, "0:field:receive_queue")->fill == skl_view_kind_fill(SKL_VK_STRUCT));
+	CHECK(item(dl, "0:field:destruct")->fill == skl_view_kind_fill(SKL_VK_FNPTR));
+	/* receive_queue (84..99) wraps from line 2 to line 3 */
+	CHECK(count_key(dl, "0:field:receive_queue", SKL_DL_RECT) >= 2);
+	/* tp_pinfo.af_tcp: 424 bytes from 216, on 14 lines */
+	CHECK(count_key(dl, "0:field:tp_pinfo.af_tcp", SKL_DL_RECT) >= 14);
+	CHECK(item(dl, "0:field:tp_pinfo") != NULL);
+	CHECK(item(dl, "0:field:tp_pinfo.tp_raw4") != NULL);
+	/* the hole after userlocks is hatched */
+	CHECK(item(dl, "0:hole:userlocks") && item(dl, "0:hole:userlocks")->kind == SKL_DL_HATCH);
+	/* gutter: lines 0..25 */
+	CHECK(item(dl, "0:line:0") && item(dl, "0:line:25") && !item(dl, "0:line:26"));
+	CHECK(has_text(dl, "struct sock") && has_text(dl, "812 bytes") && has_text(dl, "i386"));
+	CHECK(has_text(dl, "2 / 7") && has_text(dl, "cache line 0"));
+	CHECK(item(dl, "0:legend:pointer") && item(dl, "0:legend:hole"));
+	/* everything fits the canvas */
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_RECT || it->kind == SKL_DL_HATCH || it->kind == SKL_DL_TEXT)
+			CHECK(it->x >= -0.5f && it->y >= -0.5f && it->x + it->w <= W + 0.5f &&
+			      it->y + it->h <= H + 0.5f);
+	}
+	grid_end = item(dl, "0:line:25");
+	CHECK(grid_end && grid_end->y + grid_end->h < H);
+
+	/* ---- tooltips and hit-testing ---- */
+	if (daddr) {
+		int hit = skl_dl_hit(dl, daddr->x + 3, daddr->y + 3);
+		const skl_dl_item *h = skl_dl_at(dl, hit);
+		CHECK(h && h->key && !strcmp(h->key, "0:field:daddr"));
+		CHECK(h && h->tooltip && strstr(h->tooltip, "offset 0, size 4") && strstr(h->tooltip, "__u32") &&
+		      strstr(h->tooltip, "cache line 0"));
+	}
+	{
+		const skl_dl_item *lk = item(dl, "0:field:lock");
+		const skl_dl_item *h = lk ? skl_dl_at(dl, skl_dl_hit(dl, lk->x + lk->w / 2, lk->y + 2)) : NULL;
+		CHECK(h && h->tooltip && strstr(h->tooltip, "offset 44, size 20") &&
+		      strstr(h->tooltip, "cache line 1 "));
+	}
+	{
+		const skl_dl_item *f = item(dl, "0:field:filter");
+		CHECK(f && f->tooltip && strstr(f->tooltip, "config: CONFIG_FILTER"));
+	}
+	{
+		const skl_dl_item *hole = item(dl, "0:hole:userlocks");
+		const skl_dl_item *h = hole ? skl_dl_at(dl, skl_dl_hit(dl, hole->x + 2, hole->y + 2)) : NULL;
+		CHECK(h && h->tooltip && strstr(h->tooltip, "hole: 3 bytes at offset 161"));
+	}
+	CHECK(skl_dl_hit(dl, 1, 1) < 0); /* the background is not hoverable */
+
+	/* ---- the text dump: deterministic, with the expected key lines ---- */
+	skl_buf_init(&dump);
+	skl_buf_init(&dump2);
+	sink = skl_buf_sink(&dump);
+	skl_dl_dump(dl, &sink);
+	CHECK(!strncmp(dump.data, "drawlist 1600x900 items ", 24));
+	CHECK(dump_line(dump.data, " rect ", "0:field:daddr", line, sizeof(line)) != NULL);
+	CHECK(strstr(line, "fill=#9fdcc8ff stroke=#009e73ff/1.0") != NULL);
+	CHECK(dump_line(dump.data, " text ", "0:field:daddr", line, sizeof(line)) != NULL);
+	CHECK(strstr(line, " bold center \"daddr\"") != NULL);
+	CHECK(dump_line(dump.data, " hatch ", "0:hole:userlocks", line, sizeof(line)) != NULL);
+	CHECK(strstr(line, "tip=\"hole: 3 bytes at offset 161") != NULL);
+	CHECK(dump_line(dump.data, " text ", "0:line:7", line, sizeof(line)) && strstr(line, "\"7\""));
+	CHECK(strstr(dump.data, "\"struct sock\"") != NULL);
+	{
+		skl_dl *again = skl_dl_new(W, H);
+		skl_view_scene(again, &s);
+		sink = skl_buf_sink(&dump2);
+		skl_dl_dump(again, &sink);
+		CHECK(dump.len == dump2.len && !memcmp(dump.data, dump2.data, dump.len));
+		skl_dl_free(again);
+	}
+	snprintf(path, sizeof(path), "%s/sock.dl.txt", outdir);
+	CHECK(write_file(path, dump.data, dump.len) == 0);
+
+	/* ---- the image ---- */
+	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
+	CHECK(img != NULL);
+	if (img) {
+		CHECK(img->w == W && img->h == H);
+		CHECK(distinct_colours(img) > 40);
+		CHECK(member_pixel(img, dl, "0:field:daddr") == skl_view_kind_fill(SKL_VK_INT));
+		CHECK(member_pixel(img, dl, "0:field:next") == skl_view_kind_fill(SKL_VK_PTR));
+		CHECK(member_pixel(img, dl, "0:field:lock") == skl_view_kind_fill(SKL_VK_SYNC));
+		CHECK(member_pixel(img, dl, "0:field:error_queue") == skl_view_kind_fill(SKL_VK_STRUCT));
+		CHECK(member_pixel(img, dl, "0:field:state_change") == skl_view_kind_fill(SKL_VK_FNPTR));
+		CHECK(member_pixel(img, dl, "0:field:tp_pinfo.af_tcp") == skl_view_kind_fill(SKL_VK_STRUCT));
+		CHECK(pixel(img, 2, 2) == SKL_HEX(0xffffff));
+		/* the caption bar */
+		CHECK(pixel(img, 2, H - 2) == SKL_HEX(0x1f2630));
+		/* deterministic */
+		img2 = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
+		CHECK(img2 && img2->pitch == img->pitch && !memcmp(img->pixels, img2->pixels, (size_t)img->pitch * H));
+		if (img2)
+			SDL_FreeSurface(img2);
+		SDL_FreeSurface(img);
+	}
+	snprintf(path, sizeof(path), "%s/sock.png", outdir);
+	CHECK(skl_sdl_write_png(sdl, dl, W, H, path, &err) == 0);
+	img = IMG_Load(path);
+	CHECK(img && img->w == W && img->h == H);
+	if (img)
+		SDL_FreeSurface(img);
+
+	/* ---- SVG ---- */
+	skl_buf_init(&svg);
+	sink = skl_buf_sink(&svg);
+	skl_svg_write(dl, &sink);
+	CHECK(!strncmp(svg.data, "<svg ", 5));
+	CHECK(svg.len > 7 && !strcmp(svg.data + svg.len - 7, "</svg>\n"));
+	CHECK(strstr(svg.data, ">daddr</text>") && strstr(svg.data, ">bind_pprev</text>"));
+	CHECK(strstr(svg.data, "data-key=\"0:field:tp_pinfo.af_tcp\"") != NULL);
+	CHECK(strstr(svg.data, "<pattern id=\"hatch0\"") && strstr(svg.data, "url(#hatch"));
+	CHECK(strstr(svg.data, "font-family=\"DejaVu Sans Mono") != NULL);
+	CHECK(strstr(svg.data, "<title>daddr  (struct sock)") != NULL);
+	{
+		/* balanced groups, and no raw '<' inside text */
+		int open = 0, close = 0;
+		const char *p;
+		for (p = svg.data; (p = strstr(p, "<g")) != NULL; p += 2)
+			if (p[2] == ' ' || p[2] == '>')
+				open++;
+		for (p = svg.data; (p = strstr(p, "</g>")) != NULL; p += 4)
+			close++;
+		CHECK(open == close && open > 50);
+	}
+	snprintf(path, sizeof(path), "%s/sock.svg", outdir);
+	CHECK(write_file(path, svg.data, svg.len) == 0);
+
+	skl_buf_free(&svg);
+	skl_buf_free(&dump);
+	skl_buf_free(&dump2);
+	skl_dl_free(dl);
+	skl_layout_free(l);
+}
+
+/* "line:0" keeps line 0 at full colour and dims the rest; a member path
+ * does the same for its member. */
+static void test_highlight(sample_types *t, skl_sdl *sdl)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, "sock", "i386", "CONFIG_INET,CONFIG_FILTER", 32, &err);
+	skl_dl *dl = skl_dl_new(W, H);
+	static const char *const hl[] = {"line:0", "peercred"};
+	skl_view_layout_opts o;
+	SDL_Surface *img;
+	memset(&o, 0, sizeof(o));
+	o.highlight = hl;
+	o.nhighlight = 2;
+	CHECK(skl_view_layout(dl, l, &o) == 0);
+	CHECK(item(dl, "0:field:daddr")->fill == skl_view_kind_fill(SKL_VK_INT));
+	CHECK(item(dl, "0:field:peercred")->fill == skl_view_kind_fill(SKL_VK_STRUCT));
+	CHECK(item(dl, "0:field:state")->fill != skl_view_kind_fill(SKL_VK_INT));
+	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
+	CHECK(img != NULL);
+	if (img) {
+		CHECK(member_pixel(img, dl, "0:field:next") == skl_view_kind_fill(SKL_VK_PTR));
+		CHECK(member_pixel(img, dl, "0:field:state") == item(dl, "0:field:state")->fill);
+		SDL_FreeSurface(img);
+	}
+	skl_dl_free(dl);
+	skl_layout_free(l);
+}
+
+/* Bitfields sit inside their storage unit, a bit wide each. */
+static void test_bitfields(sample_types *t)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, "inet_opt", "i386", NULL, 32, &err);
+	skl_dl *dl = skl_dl_new(W, H);
+	const skl_dl_item *ttl, *tos, *recverr, *freebind, *bh;
+	CHECK(l && l->size == 36);
+	CHECK(skl_view_layout(dl, l, NULL) == 0);
+	ttl = item(dl, "0:field:ttl");
+	tos = item(dl, "0:field:tos");
+	recverr = item(dl, "0:field:recverr");
+	freebind = item(dl, "0:field:freebind");
+	bh = item(dl, "0:bithole:freebind");
+	CHECK(ttl && tos && recverr && freebind && bh);
+	if (ttl && tos && recverr && freebind && bh) {
+		float bw = (tos->x - ttl->x) / 4;
+		/* byte 19, bits 0 and 1 */
+		CHECK(recverr->x >= ttl->x + 19 * bw - 1 && recverr->x < ttl->x + 19 * bw + bw / 8 + 1);
+		CHECK(recverr->w <= bw / 8 + 0.01f);
+		CHECK(freebind->x > recverr->x);
+		CHECK(recverr->fill == skl_view_kind_fill(SKL_VK_BITFIELD));
+		CHECK(bh->kind == SKL_DL_HATCH && bh->tooltip && strstr(bh->tooltip, "6 unused bits"));
+		CHECK(recverr->tooltip && strstr(recverr->tooltip, "1 bit") &&
+		      strstr(recverr->tooltip, "storage unit"));
+	}
+	skl_dl_free(dl);
+	skl_layout_free(l);
+}
+
+/* A 36-line struct on x86_64 fits a 1600x900 image. */
+static void test_large(sample_types *t)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, "big", "x86_64", NULL, 64, &err);
+	skl_dl *dl = skl_dl_new(W, H);
+	char key[64];
+	const skl_dl_item *last;
+	CHECK(l && l->cachelines >= 34);
+	if (!l)
+		return;
+	CHECK(skl_view_layout(dl, l, NULL) == 0);
+	snprintf(key, sizeof(key), "0:line:%llu", (unsigned long long)(l->cachelines - 1));
+	last = item(dl, key);
+	CHECK(last && last->y + last->h <= H);
+	CHECK(item(dl, "0:field:tail") != NULL);
+	skl_dl_free(dl);
+	skl_layout_free(l);
+}
+
+/* An event log's frames become pictures with their captions. */
+static void test_frames(sample_types *t, const char *outdir)
+{
+	skl_error err;
+	skl_events *log = skl_events_new(0);
+	skl_layout *l = sample_layout(t, "small", "x86_64", NULL, 64, &err);
+	skl_frame *frames = NULL;
+	skl_dl *dl = skl_dl_new(1280, 720);
+	skl_render_opts o;
+	char path[2048];
+	int n;
+	CHECK(log && l && dl);
+	skl_events_scenario(log, "Render test", "see frames", "linux-2.4.16-i386", "t.lua:1");
+	skl_events_step(log, "nothing shown yet", "t.lua:2");
+	skl_events_show(log, &l, 1, "t.lua:3");
+	skl_events_step(log, "struct small: a hole after flag, padding after tag", "t.lua:4");
+	n = skl_events_frames(log, &frames);
+	CHECK(n == 2);
+	CHECK(skl_view_frame(dl, log, frames, n, 1, NULL) == 0);
+	CHECK(item(dl, "scene:caption") &&
+	      !strcmp(item(dl, "scene:caption")->tooltip, "struct small: a hole after flag, padding after tag"));
+	CHECK(has_text(dl, "2 / 2") && has_text(dl, "Render test") && item(dl, "0:pad"));
+	CHECK(skl_view_frame(dl, log, frames, n, 0, NULL) == 0);
+	CHECK(has_text(dl, "nothing shown"));
+	memset(&o, 0, sizeof(o));
+	o.width = 1280;
+	o.height = 720;
+	o.font_dir = SKLAB_TEST_FONT_DIR;
+	CHECK(skl_render_frames(log, outdir, "png", &o, &err) == 2);
+	CHECK(skl_render_frames(log, outdir, "svg", &o, &err) == 2);
+	snprintf(path, sizeof(path), "%s/frame-002.png", outdir);
+	{
+		SDL_Surface *s = IMG_Load(path);
+		CHECK(s && s->w == 1280 && s->h == 720);
+		if (s)
+			SDL_FreeSurface(s);
+	}
+	snprintf(path, sizeof(path), "%s/frame-one.svg", outdir);
+	CHECK(skl_render_frame_file(log, frames, n, 1, path, NULL, &o, &err) == 0);
+	CHECK(skl_render_frame_file(log, frames, n, 5, path, NULL, &o, &err) < 0);
+	CHECK(skl_render_format("x.svg", NULL) && !strcmp(skl_render_format("x.svg", NULL), "svg"));
+	CHECK(skl_render_format("x", "gif") == NULL);
+	skl_free(frames);
+	skl_dl_free(dl);
+	skl_events_free(log);
+}
+
+/* The views' text metric is what SDL_ttf renders with the bundled font. */
+static void test_metrics(void)
+{
+	static const char *const faces[] = {SKLAB_TEST_FONT_DIR "/DejaVuSansMono.ttf",
+					    SKLAB_TEST_FONT_DIR "/DejaVuSansMono-Bold.ttf"};
+	int face, px;
+	for (face = 0; face < 2; face++)
+		for (px = 6; px <= 48; px++) {
+			TTF_Font *f = TTF_OpenFont(faces[face], px);
+			int w = 0;
+			CHECK(f != NULL);
+			if (!f)
+				return;
+			TTF_SetFontHinting(f, TTF_HINTING_NORMAL);
+			TTF_SizeUTF8(f, "hole 3 \xc2\xb7 tp_pinfo.af_tcp", &w, NULL);
+			/* a bold glyph may overhang its advance by a pixel at the end */
+			CHECK((float)w >= skl_dl_text_width("hole 3 \xc2\xb7 tp_pinfo.af_tcp", (float)px) &&
+			      (float)w <= skl_dl_text_width("hole 3 \xc2\xb7 tp_pinfo.af_tcp", (float)px) + 1);
+			TTF_CloseFont(f);
+		}
+}
+
+static void test_drawlist(void)
+{
+	skl_dl *dl = skl_dl_new(100, 50);
+	char buf[64];
+	int id;
+	CHECK(dl != NULL);
+	id = skl_dl_begin(dl, "k", "tip");
+	CHECK(id > 0);
+	skl_dl_rect(dl, 10, 10, 20, 10, SKL_HEX(0x112233), 0, 0);
+	skl_dl_end(dl);
+	skl_dl_rect(dl, 0, 0, 100, 50, SKL_HEX(0xffffff), 0, 0); /* not hoverable, on top */
+	CHECK(skl_dl_hit(dl, 15, 15) == 0);
+	CHECK(skl_dl_hit(dl, 35, 15) == -1);
+	CHECK(skl_dl_find(dl, "k") == 0 && skl_dl_find(dl, "nope") == -1);
+	CHECK(!strcmp(skl_dl_ellipsize("abcdef", 4, buf, sizeof(buf)), "abc\xe2\x80\xa6"));
+	CHECK(!strcmp(skl_dl_ellipsize("abc", 4, buf, sizeof(buf)), "abc"));
+	CHECK(skl_dl_utf8_len("a\xc2\xb7"
+			      "b") == 3);
+	CHECK(skl_dl_text_width("abcd", 20) == 4 * 12);
+	CHECK(skl_color_mix(SKL_HEX(0x000000), SKL_HEX(0xffffff), 0.5f) == SKL_HEX(0x808080));
+	skl_dl_clear(dl, 10, 10);
+	CHECK(skl_dl_count(dl) == 0 && skl_dl_width(dl) == 10);
+	skl_dl_free(dl);
+}
+
+int main(int argc, char **argv)
+{
+	const char *outdir = argc > 1 ? argv[1] : ".";
+	sample_types t;
+	skl_error err;
+	skl_sdl *sdl;
+
+	skl_error_clear(&err);
+	if (sample_types_build(&t, &err) < 0) {
+		fprintf(stderr, "test_render: %s\n", err.msg);
+		return 1;
+	}
+	sdl = skl_sdl_new(SKLAB_TEST_FONT_DIR, &err);
+	if (!sdl) {
+		fprintf(stderr, "test_render: %s\n", err.msg);
+		return 1;
+	}
+	test_drawlist();
+	test_metrics();
+	test_sock(&t, sdl, outdir);
+	test_highlight(&t, sdl);
+	test_bitfields(&t);
+	test_large(&t);
+	test_frames(&t, outdir);
+	skl_sdl_free(sdl);
+	sample_types_free(&t);
+	if (failures) {
+		fprintf(stderr, "test_render: %d checks failed\n", failures);
+		return 1;
+	}
+	printf("test_render: ok\n");
+	return 0;
+}
