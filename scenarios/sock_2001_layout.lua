@@ -36,6 +36,7 @@ for _, m in ipairs(sock.members) do
     first[#first + 1] = m.name
   end
 end
+scene.show(sock, { highlight = "line:0" })
 scene.step("Line 0 holds exactly the lookup identity and the hash links: "
   .. table.concat(first, ", "))
 expect(table.concat(first, ",") ==
@@ -46,12 +47,14 @@ expect(sock:member("bind_pprev").offset + sock:member("bind_pprev").size == 32,
 
 -- Every socket carries a TCP control block.
 local tp = sock:member("tp_pinfo")
+scene.show(sock, { highlight = "tp_pinfo" })
 scene.step("tp_pinfo: a " .. tp.size .. "-byte union at offset " .. tp.offset
   .. " -- every socket, even a UNIX one, carries a whole tcp_opt")
 expect(tp.size == 424, "tp_pinfo is as big as tcp_opt")
 expect(inet.tcp_opt.size == 424, "sizeof(struct tcp_opt) is 424")
 
 local pi = sock:member("protinfo")
+scene.show(sock, { highlight = "protinfo" })
 scene.step("protinfo: " .. pi.size .. " bytes at offset " .. pi.offset
   .. ", sized by unix_opt; af_inet needs only " .. inet.inet_opt.size)
 expect(pi.size == 64 and inet.unix_opt.size == 64, "protinfo is unix_opt's 64 bytes")
@@ -67,7 +70,7 @@ local all = sklab.layouts("linux-2.4.16", {
   config = { "CONFIG_INET", "CONFIG_FILTER", "CONFIG_IPV6", "CONFIG_DECNET",
              "CONFIG_SPX", "CONFIG_IPX", "CONFIG_ATALK" },
 })
-scene.show(v6.sock)
+scene.show(v6.sock, { highlight = "net_pinfo" })
 scene.step("With IPv6 configured, net_pinfo adds 96 bytes: " .. v6.sock.size .. " bytes")
 expect(v6.sock.size == 908, "sizeof(struct sock) is 908 with IPv6")
 

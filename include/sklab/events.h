@@ -40,6 +40,8 @@ typedef struct skl_event {
 	char *where; /* "file.lua:12", "" when unknown */
 	int *objs;   /* indexes into the log's objects */
 	int nobjs;
+	char **highlight; /* SHOW: member paths or "line:N" to emphasise */
+	int nhighlight;
 } skl_event;
 
 typedef struct skl_events skl_events;
@@ -53,6 +55,9 @@ int skl_events_scenario(skl_events *log, const char *title, const char *goal, co
 int skl_events_step(skl_events *log, const char *caption, const char *where);
 /* Takes ownership of the layouts (they are freed with the log). */
 int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where);
+/* The same, with member paths (or "line:N") the views should emphasise. */
+int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
+		       const char *where);
 int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where);
 int skl_events_print(skl_events *log, const char *text, const char *where);
 int skl_events_error(skl_events *log, const char *text, const char *where);
@@ -70,6 +75,8 @@ typedef struct skl_frame {
 	const char *where;
 	const int *objs;     /* object indexes, owned by the log */
 	int nobjs;
+	const char *const *highlight; /* from the SHOW, owned by the log */
+	int nhighlight;
 	int last_event;      /* index of the event that ends the frame */
 } skl_frame;
 

@@ -25,7 +25,7 @@ skl_events *skl_events_new(size_t max_events)
 
 void skl_events_free(skl_events *log)
 {
-	int i;
+	int i, j;
 	if (!log)
 		return;
 	for (i = 0; i < log->n; i++) {
@@ -34,6 +34,9 @@ void skl_events_free(skl_events *log)
 		skl_free(log->ev[i].text3);
 		skl_free(log->ev[i].where);
 		skl_free(log->ev[i].objs);
+		for (j = 0; j < log->ev[i].nhighlight; j++)
+			skl_free(log->ev[i].highlight[j]);
+		skl_free(log->ev[i].highlight);
 	}
 	for (i = 0; i < log->nobjs; i++) {
 		skl_layout_free(log->objs[i].layout);
@@ -93,6 +96,12 @@ int skl_events_step(skl_events *log, const char *caption, const char *where)
 
 int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where)
 {
+	return skl_events_show_ex(log, layouts, n, NULL, 0, where);
+}
+
+int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
+		       const char *where)
+{
 	skl_event *e;
 	int i;
 	if (log->nobjs + n > log->capobjs) {
@@ -120,6 +129,17 @@ int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *wh
 		e->objs[i] = log->nobjs++;
 	}
 	e->nobjs = n;
+	if (nhighlight > 0) {
+		e->highlight = skl_calloc((size_t)nhighlight, sizeof(char *));
+		if (!e->highlight)
+			return -1;
+		for (i = 0; i < nhighlight; i++) {
+			e->highlight[i] = skl_strdup(highlight[i]);
+			if (!e->highlight[i])
+				return -1;
+			e->nhighlight = i + 1;
+		}
+	}
 	return 0;
 }
 
@@ -193,6 +213,8 @@ int skl_events_frames(const skl_events *log, skl_frame **frames)
 			f[n].where = e->where;
 			f[n].objs = show ? show->objs : NULL;
 			f[n].nobjs = show ? show->nobjs : 0;
+			f[n].highlight = show ? (const char *const *)show->highlight : NULL;
+			f[n].nhighlight = show ? show->nhighlight : 0;
 			f[n].last_event = i;
 			n++;
 			trailing = 0;
@@ -214,6 +236,8 @@ int skl_events_frames(const skl_events *log, skl_frame **frames)
 		f[n].where = "";
 		f[n].objs = show ? show->objs : NULL;
 		f[n].nobjs = show ? show->nobjs : 0;
+		f[n].highlight = show ? (const char *const *)show->highlight : NULL;
+		f[n].nhighlight = show ? show->nhighlight : 0;
 		f[n].last_event = log->n - 1;
 		n++;
 	}
@@ -250,6 +274,8 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 				skl_sink_printf(out, " %s(%s, %llu bytes)", o->view, o->layout->name,
 						(unsigned long long)o->layout->size);
 			}
+			for (j = 0; j < e->nhighlight; j++)
+				skl_sink_printf(out, "%s%s", j ? "," : " highlight=", e->highlight[j]);
 			break;
 		case SKL_EV_EXPECT:
 			skl_sink_printf(out, " %s \"%s\"", e->ok ? "pass" : "FAIL", e->text);

@@ -20,8 +20,9 @@ const skl__api skl__api_table[] = {
      "how long it takes (\"10 minutes\") or how many steps it has. Call it once, before scene.* and expect.",
      SKL__API_GLOBAL, skl__f_scenario},
     {"scene.step", "(caption)", "Ends a frame with this caption (a STEP event).", SKL__API_LIB, skl__f_step},
-    {"scene.show", "(layout, ...)",
-     "Puts these layouts on screen from the next frame on (a SHOW event holding copies); no argument clears it.",
+    {"scene.show", "(layout, ... [, {highlight=}])",
+     "Puts these layouts on screen from the next frame on (a SHOW event holding copies); no argument clears it. "
+     "A last table {highlight = {\"line:0\", \"daddr\"}} emphasises cache lines or members (dotted paths).",
      SKL__API_LIB, skl__f_show},
     {"expect", "(cond, msg)",
      "Records an EXPECT event with msg; a false cond makes the run fail at the end, but the script goes on. "
@@ -84,6 +85,9 @@ const skl__api skl__api_table[] = {
      "Lua's pairs in sorted key order (numbers, then strings, then the rest), so runs repeat exactly; "
      "__pairs is honoured.",
      SKL__API_GLOBAL, skl__f_pairs},
+    {"setmetatable", "(t, mt)",
+     "Lua's setmetatable, but a metatable with __gc is refused: finalizers run outside the instruction budget.",
+     SKL__API_GLOBAL, skl__f_setmetatable},
     {"tostring", "(v)", "Lua's tostring with stable ids instead of addresses: \"table: #3\".", SKL__API_GLOBAL,
      skl__f_tostring},
     {"collectgarbage", "(opt)", "Only \"collect\", \"count\", \"step\" and \"isrunning\".", SKL__API_GLOBAL,

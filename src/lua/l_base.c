@@ -12,6 +12,16 @@
 
 #define ORIGINAL lua_upvalueindex(2)
 
+/* Does the table at index 2 have a raw __gc field? */
+static int has_raw_gc(lua_State *L)
+{
+	int has;
+	lua_pushliteral(L, "__gc");
+	has = lua_rawget(L, 2) != LUA_TNIL;
+	lua_pop(L, 1);
+	return has;
+}
+
 /* ---- stable ids ----------------------------------------------------------- */
 
 static const char ids_key = 0; /* registry: weak table object -> id */
@@ -213,6 +223,27 @@ int skl__f_pairs(lua_State *L)
 	lua_pushnil(L);
 	lua_pushnil(L);
 	return 3;
+}
+
+/* ---- setmetatable: no finalizers ---------------------------------------------------- */
+
+/* Lua runs __gc with hooks off, so a finalizer would escape the instruction
+ * budget. Lua marks an object for finalization only when its metatable has
+ * __gc at setmetatable time, so refusing it here is enough. */
+int skl__f_setmetatable(lua_State *L)
+{
+	int t = lua_type(L, 2);
+	skl__check_table(L, 1);
+	if (t != LUA_TNIL && t != LUA_TTABLE)
+		skl__typeerror(L, 2, "nil or table");
+	if (t == LUA_TTABLE && has_raw_gc(L))
+		return skl__argerror(L, 2,
+				     "__gc is not available in scenarios (finalizers would run outside the budget)");
+	lua_settop(L, 2);
+	lua_pushvalue(L, ORIGINAL);
+	lua_insert(L, 1);
+	lua_call(L, 2, 1);
+	return 1;
 }
 
 /* ---- collectgarbage, math.randomseed, string.format --------------------------------- */

@@ -130,10 +130,39 @@ int skl__f_step(lua_State *L)
 int skl__f_show(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
-	int n = lua_gettop(L), i;
+	int n = lua_gettop(L), i, nhl = 0;
 	skl_layout **copies;
 	size_t bytes = 0;
 	char at[SKL__WHERE_MAX];
+	const char *hl[64];
+	/* an options table may follow the layouts: { highlight = { "line:0", "daddr" } } */
+	if (n > 0 && lua_type(L, n) == LUA_TTABLE) {
+		int opts = n--;
+		lua_getfield(L, opts, "highlight");
+		if (lua_type(L, -1) == LUA_TSTRING) {
+			hl[nhl++] = lua_tostring(L, -1);
+		} else if (lua_type(L, -1) == LUA_TTABLE) {
+			int k, len = (int)luaL_len(L, -1);
+			if (len > (int)(sizeof(hl) / sizeof(hl[0])))
+				return skl__argerror(L, opts, "at most 64 highlights");
+			for (k = 1; k <= len; k++) {
+				lua_rawgeti(L, -1, k);
+				if (lua_type(L, -1) != LUA_TSTRING)
+					return skl__argerror(L, opts, "highlight entries must be strings (member paths or \"line:N\")");
+				hl[nhl++] = lua_tostring(L, -1);
+				bytes += lua_rawlen(L, -1) + 16;
+				lua_pop(L, 1); /* the string stays alive in the table */
+			}
+		} else if (!lua_isnil(L, -1)) {
+			return skl__argerror(L, opts, "highlight must be a string or a list of strings");
+		}
+		lua_pushnil(L);
+		while (lua_next(L, opts)) {
+			lua_pop(L, 1);
+			if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "highlight") != 0)
+				return skl__argerror(L, opts, "unknown option (options: highlight)");
+		}
+	}
 	for (i = 1; i <= n; i++) {
 		skl_layout *l = skl__to_layout(L, i);
 		if (!l)
@@ -152,7 +181,7 @@ int skl__f_show(lua_State *L)
 			return skl__error(L, "out of memory");
 		}
 	}
-	if (skl_events_show(rt->log, copies, n, at) < 0) {
+	if (skl_events_show_ex(rt->log, copies, n, hl, nhl, at) < 0) {
 		for (i = 0; i < n; i++)
 			skl_layout_free(copies[i]);
 		skl__log_check(L, -1);

@@ -168,6 +168,7 @@ int skl__f_collectgarbage(lua_State *L);
 int skl__f_randomseed(lua_State *L);
 int skl__f_format(lua_State *L);
 int skl__f_pairs(lua_State *L);
+int skl__f_setmetatable(lua_State *L);
 
 /* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
 const char *skl__tostring(lua_State *L, int idx);

@@ -73,8 +73,8 @@ void skl_lua_api_write_md(const skl_sink *out);
 int skl_data_load_profile(const char *data_dir, const char *name, skl_profile *out, skl_error *err);
 
 /* Names of assets/profiles/\*.lua, sorted, without ".lua"; at most max.
- * Returns how many there are (which may exceed max), or -1 when the
- * directory cannot be read. */
+ * Returns how many there are (which may exceed max; names may be NULL when
+ * max is 0), or -1 when the directory cannot be read. */
 int skl_data_list_profiles(const char *data_dir, char names[][64], int max);
 
 /* Loads every assets/layouts/<set>/\*.lua (sorted by file name) into db:

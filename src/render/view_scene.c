@@ -175,9 +175,13 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	s.caption = f->caption;
 	s.step = i + 1;
 	s.nsteps = nframes;
-	if (o) {
+	s.highlight = f->highlight;
+	s.nhighlight = f->nhighlight;
+	if (o && o->nhighlight) {
 		s.highlight = o->highlight;
 		s.nhighlight = o->nhighlight;
+	}
+	if (o) {
 		s.no_legend = o->no_legend;
 		s.text_scale = o->text_scale;
 	}

@@ -67,3 +67,9 @@ expect(expect(true, "inner") == true, "expect returns true")
 -- coroutines work
 local co = coroutine.wrap(function() coroutine.yield(1) return 2 end)
 expect(co() == 1 and co() == 2, "coroutines")
+
+-- metatables without finalizers are fine
+local obj = setmetatable({}, { __index = { x = 1 } })
+expect(obj.x == 1, "setmetatable without __gc")
+expect(getmetatable(setmetatable(obj, nil)) == nil, "setmetatable(t, nil)")
+expect(not pcall(setmetatable, {}, { __gc = print }), "no __gc")
