@@ -21,7 +21,8 @@ const char *skl_app_data_dir(void);
 int skl_app_fail(const char *what, const skl_error *err);
 
 /* Parses "--opt=value" or "--opt value"; advances *i. NULL if argv[*i] is
- * not opt. Sets *missing when opt is present without a value. */
+ * not opt. Sets *missing (and leaves it alone otherwise) when opt is present
+ * without a value: clear it before trying a list of options. */
 const char *skl_app_optarg(int argc, char **argv, int *i, const char *opt, int *missing);
 
 /* Scenario files (*.lua) in dir, sorted, as "dir/name.lua"; -1 when dir

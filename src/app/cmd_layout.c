@@ -98,6 +98,7 @@ int skl_cmd_layout(int argc, char **argv)
 	memset(&prof, 0, sizeof(prof));
 	for (i = 1; i < argc; i++) {
 		const char *v;
+		missing = 0;
 		if ((v = skl_app_optarg(argc, argv, &i, "--profile", &missing)))
 			profile_name = v;
 		else if ((v = skl_app_optarg(argc, argv, &i, "--arch", &missing)))

@@ -198,7 +198,7 @@ static int run(const run_opts *o)
 		wo.font_dir = fonts;
 		wo.fullscreen = o->present;
 		wo.start = o->step > 0 ? o->step - 1 : 0;
-		wo.title = o->file;
+		wo.title = o->file; /* shown as "sklab - FILE" */
 		if (skl_window_run(log, frames, nframes, &wo, &err) < 0) {
 			rc = skl_app_fail("window", &err);
 			goto out;
@@ -259,8 +259,16 @@ static int run(const run_opts *o)
 		fputs("\n", stdout);
 		write_text_report(stdout, log, frames, nframes, failures, expects);
 	}
-	if (ran < 0 && failures)
+	if (ran < 0 && failures) {
+		int k, nev = skl_events_count(log);
+		if (o->quiet)
+			for (k = 0; k < nev; k++) {
+				const skl_event *e = skl_events_at(log, k);
+				if (e->kind == SKL_EV_EXPECT && !e->ok)
+					fprintf(stderr, "FAIL %s (%s)\n", e->text, e->where);
+			}
 		fprintf(stderr, "sklab: %d expectation%s failed\n", failures, failures == 1 ? "" : "s");
+	}
 	rc = ran < 0 ? 1 : 0;
 out:
 	skl_free(frames);
@@ -276,6 +284,7 @@ int skl_cmd_run(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	for (i = 1; i < argc; i++) {
 		const char *v;
+		missing = 0;
 		if ((v = skl_app_optarg(argc, argv, &i, "--frames", &missing)))
 			o.frames_dir = v;
 		else if ((v = skl_app_optarg(argc, argv, &i, "--format", &missing))) {

@@ -75,7 +75,6 @@ const char *skl_app_optarg(int argc, char **argv, int *i, const char *opt, int *
 {
 	size_t n = strlen(opt);
 	const char *a = argv[*i];
-	*missing = 0;
 	if (strncmp(a, opt, n) != 0)
 		return NULL;
 	if (a[n] == '=')

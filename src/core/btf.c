@@ -79,6 +79,13 @@ typedef struct imp {
 	int changed; /* a record's alignment was lowered: verify all again */
 } imp;
 
+/* Unnamed bitfields the source must have had: count of 'type :bits'
+ * (':0' when bits is 0). */
+typedef struct padding {
+	skl_type *type;
+	int bits, count;
+} padding;
+
 /* One member as BTF has it, and what was inferred for it. */
 typedef struct pmember {
 	const char *name; /* NULL = anonymous */
@@ -86,11 +93,8 @@ typedef struct pmember {
 	int bits;         /* -1 = not a bitfield */
 	uint64_t want;    /* BTF's bit offset */
 	unsigned aligned; /* inferred aligned(N), 0 = none */
-	/* unnamed bitfields before it, as the source must have had them:
-	 * pad_count of pad_type ':pad_bits' (':0' when pad_bits is 0) */
-	skl_type *pad_type;
-	int pad_bits, pad_count;
 	unsigned guess;   /* pahole's guess at its alignment, 0 = none */
+	padding pad;      /* unnamed bitfields before it */
 } pmember;
 
 static skl_type *value_type(imp *c, uint32_t id, int byval, int depth);
@@ -774,8 +778,18 @@ static skl_type *field_type(imp *c, uint32_t id, int depth)
 
 /* ---- fitting a record to BTF's offsets ------------------------------------- */
 
-/* Puts the plan's members into rec again, with their attributes. */
-static int commit(imp *c, skl_type *rec, const pmember *pm, int n)
+static int add_padding(imp *c, skl_type *rec, const padding *p)
+{
+	int k;
+	for (k = 0; k < p->count; k++)
+		if (skl_record_add(rec, NULL, p->type, p->bits, 0, NULL, c->err) < 0)
+			return -1;
+	return 0;
+}
+
+/* Puts the plan's members into rec again, with their attributes, and the
+ * trailing padding after them. */
+static int commit(imp *c, skl_type *rec, const pmember *pm, int n, const padding *tail)
 {
 	int i;
 	for (i = 0; i < rec->nmembers; i++) {
@@ -784,14 +798,11 @@ static int commit(imp *c, skl_type *rec, const pmember *pm, int n)
 	}
 	rec->nmembers = 0;
 	for (i = 0; i < n; i++) {
-		int k;
-		for (k = 0; k < pm[i].pad_count; k++)
-			if (skl_record_add(rec, NULL, pm[i].pad_type, pm[i].pad_bits, 0, NULL, c->err) < 0)
-				return -1;
-		if (skl_record_add(rec, pm[i].name, pm[i].type, pm[i].bits, pm[i].aligned, NULL, c->err) < 0)
+		if (add_padding(c, rec, &pm[i].pad) < 0 ||
+		    skl_record_add(rec, pm[i].name, pm[i].type, pm[i].bits, pm[i].aligned, NULL, c->err) < 0)
 			return -1;
 	}
-	return 0;
+	return tail ? add_padding(c, rec, tail) : 0;
 }
 
 /* Index of the first member the layout puts elsewhere than BTF, -1 if none;
@@ -817,6 +828,20 @@ static int first_mismatch(const skl_layout *l, const pmember *pm, int n, uint64_
 	return -1;
 }
 
+/* The bit just past the last member. */
+static uint64_t end_bits(const skl_layout *l)
+{
+	uint64_t end = 0;
+	int i;
+	for (i = 0; i < l->nfields; i++) {
+		const skl_field *f = &l->fields[i];
+		uint64_t e = f->bit_size ? f->bit_pos + f->bit_size : f->bit_pos + f->size * 8;
+		if (f->depth == 0 && e > end)
+			end = e;
+	}
+	return end;
+}
+
 /* The smallest aligned(N), in bytes, that moves bit position got to want. */
 static unsigned align_for(uint64_t got, uint64_t want)
 {
@@ -825,6 +850,21 @@ static unsigned align_for(uint64_t got, uint64_t want)
 		if (round_up(got, (uint64_t)n * 8) == want)
 			return n;
 	return 0;
+}
+
+/* Unnamed bitfields filling gap bits from bit at: 'int :32' while they
+ * fit (the kernel's way, __kernel_timex), else 'unsigned char :8'. */
+static int pad_bytes(imp *c, uint64_t at, uint64_t gap, padding *p)
+{
+	int wide = at % 32 == 0 && gap % 32 == 0;
+	if (gap % 8 || gap == 0 || gap / (wide ? 32 : 8) > 256)
+		return 0;
+	p->type = skl_type_base(c->db, wide ? "int" : "unsigned char");
+	if (!p->type)
+		return 0;
+	p->bits = wide ? 32 : 8;
+	p->count = (int)(gap / (uint64_t)p->bits);
+	return 1;
 }
 
 /*
@@ -844,27 +884,22 @@ static int pad_for(imp *c, pmember *pm, uint64_t got)
 			return 0;
 		ta = (uint64_t)tal * 8;
 		ts *= 8;
-		pm->pad_type = pm->type;
-		pm->pad_count = 1;
+		pm->pad.type = pm->type;
+		pm->pad.count = 1;
 		if (got % ta && round_up(got, ta) == pm->want) {
-			pm->pad_bits = 0;
+			pm->pad.bits = 0;
 			return 1;
 		}
 		if (gap < ts && got % ta + gap <= ts) {
-			pm->pad_bits = (int)gap;
+			pm->pad.bits = (int)gap;
 			return 1;
 		}
-		pm->pad_count = 0;
+		pm->pad.count = 0;
 		return 0;
 	}
-	if (align_for(got, pm->want) || gap % 8 || gap / 8 > 64)
+	if (align_for(got, pm->want))
 		return 0;
-	pm->pad_type = skl_type_base(c->db, "unsigned char");
-	if (!pm->pad_type)
-		return 0;
-	pm->pad_bits = 8;
-	pm->pad_count = (int)(gap / 8);
-	return 1;
+	return pad_bytes(c, got, gap, &pm->pad);
 }
 
 /* The record a member holds by value (through typedefs and arrays), or NULL. */
@@ -894,7 +929,7 @@ static void clear_attrs(skl_type *rec, pmember *pm, int n)
 	int i;
 	for (i = 0; i < n; i++) {
 		pm[i].aligned = 0;
-		pm[i].pad_count = 0;
+		pm[i].pad.count = 0;
 	}
 	rec->aligned = 0;
 }
@@ -908,6 +943,7 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 {
 	skl_type *rec = ri->rec;
 	int iter, limit = 4 * n + 16;
+	padding tail = {NULL, 0, 0};
 	rec->packed = 0;
 	clear_attrs(rec, pm, n);
 	ri->need_align = 0;
@@ -916,7 +952,7 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 		skl_layout *l;
 		uint64_t got = 0;
 		int k;
-		if (commit(c, rec, pm, n) < 0)
+		if (commit(c, rec, pm, n, &tail) < 0)
 			return -1;
 		l = skl_layout_compute(rec, c->abi, NULL, CACHELINE, &e);
 		if (!l) {
@@ -931,7 +967,7 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 				return 0;
 			if (got < pm[k].want) {
 				unsigned a = 0;
-				if (!pm[k].pad_count && !pm[k].aligned && pad_for(c, &pm[k], got))
+				if (!pm[k].pad.count && !pm[k].aligned && pad_for(c, &pm[k], got))
 					continue;
 				if (guesses && pm[k].guess && round_up(got, (uint64_t)pm[k].guess * 8) == pm[k].want)
 					a = pm[k].guess;
@@ -961,6 +997,15 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 			ri->need_align = align_for(l->size * 8, size * 8);
 			if (!a)
 				a = ri->need_align;
+			if (!a && !tail.count && !l->is_union) {
+				/* no alignment explains it: unnamed bitfields after the last member */
+				uint64_t end = end_bits(l);
+				int ok = pad_bytes(c, end, size * 8 - end, &tail);
+				skl_layout_free(l);
+				if (!ok)
+					return 0;
+				continue;
+			}
 			skl_layout_free(l);
 			if (!a || a <= rec->aligned)
 				return 0;
@@ -984,7 +1029,7 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 				if (pm[i].bits < 0 && pm[i].guess > pm[i].aligned && pm[i].guess <= l->align &&
 				    pm[i].want % ((uint64_t)pm[i].guess * 8) == 0)
 					pm[i].aligned = pm[i].guess;
-			if (commit(c, rec, pm, n) < 0) {
+			if (commit(c, rec, pm, n, &tail) < 0) {
 				skl_layout_free(l);
 				return -1;
 			}

@@ -12,6 +12,8 @@
  * Exits 77 (skipped) with the reason when libbpf, the kernel's BTF or
  * pahole is missing.
  */
+#define _POSIX_C_SOURCE 200809L /* popen, strdup, access */
+
 #include "sklab/btf.h"
 #include "sklab/layout.h"
 #include "sklab/pahole.h"

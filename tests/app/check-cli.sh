@@ -1,0 +1,136 @@
+#!/bin/sh
+# check-cli.sh SKLAB SRCDIR - the sklab program as a user drives it: help,
+# version, layout text against real pahole goldens, JSON, C input, exit
+# statuses and one-line errors, scenarios headless with frames and reports.
+set -u
+SKLAB=$1
+SRC=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect_fail STATUS PATTERN ARGS... : exits with STATUS and prints one stderr
+# line matching PATTERN
+expect_fail() {
+	want=$1; pat=$2; shift 2
+	"$SKLAB" "$@" >"$work/out" 2>"$work/err"
+	got=$?
+	lines=$(wc -l <"$work/err")
+	if [ "$got" -ne "$want" ]; then
+		bad "sklab $*: exit $got, wanted $want"
+	elif [ "$lines" -ne 1 ]; then
+		bad "sklab $*: wanted one line on stderr, got $lines:"; cat "$work/err"
+	elif ! grep -q -- "$pat" "$work/err"; then
+		bad "sklab $*: stderr does not match '$pat':"; cat "$work/err"
+	else
+		ok
+	fi
+}
+
+# ---- help and version -----------------------------------------------------
+"$SKLAB" --help >"$work/out" 2>&1 && grep -q "sklab layout" "$work/out" && ok || bad "--help"
+"$SKLAB" --version >"$work/out" 2>&1 && grep -Eq '^sklab [0-9]+\.[0-9]+\.[0-9]+$' "$work/out" && ok || bad "--version"
+"$SKLAB" layout --help >"$work/out" 2>&1 && grep -q -- "--config" "$work/out" && ok || bad "layout --help"
+"$SKLAB" run --help >"$work/out" 2>&1 && grep -q -- "--frames" "$work/out" && ok || bad "run --help"
+
+# ---- pahole text against real pahole (gcc -m32, 32-byte lines) -------------
+for s in sock tcp_opt inet_opt unix_opt ipv6_pinfo tcp_sock; do
+	"$SKLAB" layout linux-2.4.16/$s >"$work/$s.txt" 2>"$work/err"
+	if diff -u "$SRC/tests/data/golden/$s.pahole" "$work/$s.txt" >"$work/$s.diff"; then
+		ok
+	else
+		bad "layout linux-2.4.16/$s differs from pahole's golden text:"; head -30 "$work/$s.diff"
+	fi
+done
+
+# sizes of struct sock per configuration (reference 3.3)
+size_of() { "$SKLAB" layout "$@" | sed -n 's/.*size: \([0-9]*\),.*/\1/p'; }
+[ "$(size_of --config CONFIG_INET linux-2.4.16/sock)" = 808 ] && ok || bad "sock with INET is not 808"
+[ "$(size_of linux-2.4.16/sock)" = 812 ] && ok || bad "sock with INET+FILTER is not 812"
+[ "$(size_of --config +CONFIG_IPV6 linux-2.4.16/sock)" = 908 ] && ok || bad "sock +IPV6 is not 908"
+[ "$(size_of --config +CONFIG_DECNET linux-2.4.16/sock)" = 1172 ] && ok || bad "sock +DECNET is not 1172"
+[ "$(size_of --config +CONFIG_IPV6,CONFIG_DECNET linux-2.4.16/sock)" = 1268 ] && ok || bad "sock +IPV6+DECNET is not 1268"
+[ "$(size_of linux-2.4.16/tcp_sock)" = 788 ] && ok || bad "tcp_sock is not 788"
+# the same struct for another ABI and cache-line size
+[ "$(size_of --arch x86_64 linux-2.4.16/list_head)" = 16 ] && ok || bad "list_head on x86_64 is not 16"
+"$SKLAB" layout --cacheline 64 linux-2.4.16/sock | grep -q "cachelines: 13," && ok || bad "--cacheline 64"
+"$SKLAB" layout --hex linux-2.4.16/inet_opt | grep -q "0x" && ok || bad "--hex"
+
+# JSON: every member with offset, size, bit offset and cache line
+"$SKLAB" layout --json linux-2.4.16/sock >"$work/sock.json" 2>&1 || bad "layout --json failed"
+grep -q '"name": "struct sock"' "$work/sock.json" && ok || bad "json name"
+grep -q '"size": 812' "$work/sock.json" && ok || bad "json size"
+grep -q '"name": "bind_pprev", "path": "bind_pprev", "type": "struct sock \*\*", "offset": 28, "size": 4' \
+	"$work/sock.json" && ok || bad "json member bind_pprev"
+grep -q '"cacheline_first": 0, "cacheline_last": 0' "$work/sock.json" && ok || bad "json cache lines"
+grep -q '"bit_offset": [0-9]*, "bit_size": 1' "$(printf %s "$work/sock.json")" || true
+"$SKLAB" layout --json linux-2.4.16/inet_opt | grep -q '"name": "recverr".*"bit_size": 1' && ok || bad "json bitfield"
+
+# C input
+cat >"$work/h.h" <<'H'
+/* a small header */
+struct pair { char c; long long v; };
+struct flags { unsigned a:3, b:7; unsigned char tail; };
+H
+"$SKLAB" layout --c "$work/h.h" --arch i386 pair | grep -q "size: 12," && ok || bad "--c pair on i386"
+"$SKLAB" layout --c "$work/h.h" --arch x86_64 pair | grep -q "size: 16," && ok || bad "--c pair on x86_64"
+printf 'struct broken {\n\tint a\n\tint b;\n};\n' >"$work/bad.h"
+expect_fail 1 "bad.h:3:" layout --c "$work/bad.h" broken
+
+# ---- mistakes: non-zero exit and one line ---------------------------------
+expect_fail 2 "unknown command" frobnicate
+expect_fail 2 "unknown option" layout --bogus linux-2.4.16/sock
+expect_fail 2 "which struct" layout
+expect_fail 1 "no struct 'nosuch'" layout linux-2.4.16/nosuch
+expect_fail 1 "linux-9.9" layout linux-9.9/sock
+expect_fail 1 "nosuch-profile" layout --profile nosuch-profile sock
+expect_fail 2 "unknown arch" layout --arch vax linux-2.4.16/sock
+expect_fail 2 "power of two" layout --cacheline 48 linux-2.4.16/sock
+expect_fail 2 "needs a value" layout --config
+expect_fail 2 "not both" layout --profile linux-2.4.16-i386 --arch i386 sock
+expect_fail 1 "cannot open" layout --c "$work/missing.h" x
+expect_fail 2 "which scenario" run
+expect_fail 2 "png or svg" run --format gif x.lua
+expect_fail 2 "--step" run --step 0 x.lua
+expect_fail 1 "nosuch.lua" run --headless nosuch.lua
+
+# ---- scenarios headless ----------------------------------------------------
+for f in "$SRC"/scenarios/*.lua; do
+	name=$(basename "$f" .lua)
+	if SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --frames "$work/$name" \
+		--report "$work/$name.json" "$f" >"$work/out" 2>&1; then
+		ok
+	else
+		bad "scenario $name failed:"; cat "$work/out"
+	fi
+	n=$(ls "$work/$name" | grep -c '^frame-[0-9]*\.png$')
+	[ "$n" -ge 1 ] && ok || bad "scenario $name wrote no frames"
+	[ -s "$work/$name/report.txt" ] && ok || bad "scenario $name wrote no report.txt"
+	grep -q '"ok": true' "$work/$name.json" && ok || bad "scenario $name: report says not ok"
+done
+# SVG frames and one chosen step
+SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --format svg --step 2 --frames "$work/svg" \
+	"$SRC/scenarios/sock_2001_layout.lua" >/dev/null 2>&1 && ok || bad "svg run"
+head -c 200 "$work/svg/frame-002.svg" 2>/dev/null | grep -q "<svg" && ok || bad "frame-002.svg is not SVG"
+grep -q "bind_pprev" "$work/svg/frame-002.svg" 2>/dev/null && ok || bad "SVG lacks member names"
+
+# a failing expectation makes the run fail
+cat >"$work/fail.lua" <<'L'
+scenario { title = "t", goal = "g", profile = "linux-2.4.16-i386" }
+expect(1 == 2, "one is not two")
+L
+SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet "$work/fail.lua" >"$work/out" 2>&1
+[ $? -eq 1 ] && grep -q "FAIL one is not two" "$work/out" && ok || { bad "failing expect"; cat "$work/out"; }
+# a script error names file:line
+printf 'scenario { title = "t", goal = "g", profile = "linux-2.4.16-i386" }\nlocal x = nil\nx.y = 1\n' >"$work/err.lua"
+expect_fail 1 "err.lua:3:" run --headless --quiet "$work/err.lua"
+
+# list shows the scenario's title
+"$SKLAB" list >"$work/out" 2>&1 && grep -q "One fat struct sock" "$work/out" && ok || bad "list"
+"$SKLAB" profiles >"$work/out" 2>&1 && grep -q "linux-2.4.16-i386" "$work/out" && ok || bad "profiles"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
