@@ -19,16 +19,31 @@ typedef enum skl_event_kind {
 	SKL_EV_SHOW,     /* objs = what is on screen from now on (replaces) */
 	SKL_EV_EXPECT,   /* ok = passed; text = message */
 	SKL_EV_PRINT,    /* text = a line the scenario printed */
-	SKL_EV_ERROR     /* text = an error that ended the run */
+	SKL_EV_ERROR,    /* text = an error that ended the run */
+	/* allocator events: text = cache name, addr, size; text2 = detail */
+	SKL_EV_CACHE_CREATE, /* size = object size; text2 = geometry summary */
+	SKL_EV_CACHE_DESTROY,
+	SKL_EV_GROW,         /* addr = slab's first page, size = bytes */
+	SKL_EV_SLAB_FREE,    /* a slab given back (shrink, reap, destroy) */
+	SKL_EV_ALLOC,        /* addr = object, size = object size */
+	SKL_EV_FREE,
+	SKL_EV_KMALLOC,      /* size = requested; text = bucket cache */
+	SKL_EV_KFREE,
+	SKL_EV_OOM,          /* an allocation that failed for want of RAM */
+	SKL_EV_BUG,          /* the kernel's report: text2 = the full report text */
+	SKL_EV_KIND_COUNT_
 } skl_event_kind;
 
-/* Something a view can draw. Only layouts for now. */
-typedef enum skl_obj_kind { SKL_OBJ_LAYOUT } skl_obj_kind;
+/* Something a view can draw. */
+typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL } skl_obj_kind;
+
+struct skl_kernel_snap;
 
 typedef struct skl_obj {
 	skl_obj_kind kind;
-	skl_layout *layout; /* owned by the log */
-	char *view;         /* preferred view: "layout" */
+	skl_layout *layout;             /* SKL_OBJ_LAYOUT: owned by the log */
+	struct skl_kernel_snap *kernel; /* SKL_OBJ_KERNEL: owned by the log */
+	char *view;                     /* preferred view: "layout", "slab" */
 } skl_obj;
 
 typedef struct skl_event {
@@ -42,6 +57,8 @@ typedef struct skl_event {
 	int nobjs;
 	char **highlight; /* SHOW: member paths or "line:N" to emphasise */
 	int nhighlight;
+	uint64_t addr;    /* allocator events: simulated address */
+	uint64_t size;
 } skl_event;
 
 typedef struct skl_events skl_events;
@@ -59,6 +76,14 @@ int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *wh
 int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
 		       const char *where);
 int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where);
+/* Shows kernel snapshots (takes ownership; freed with skl_kernel_snap_free). */
+int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where);
+/* An allocator event; where NULL = the log's current location. */
+int skl_events_op(skl_events *log, skl_event_kind kind, const char *cache, uint64_t addr, uint64_t size,
+		  const char *detail, const char *where);
+/* The location engine events get when they give none (the scenario's
+ * current file:line, set by the runtime before each call into the engine). */
+void skl_events_set_where(skl_events *log, const char *where);
 int skl_events_print(skl_events *log, const char *text, const char *where);
 int skl_events_error(skl_events *log, const char *text, const char *where);
 
@@ -81,6 +106,9 @@ typedef struct skl_frame {
 } skl_frame;
 
 int skl_events_frames(const skl_events *log, skl_frame **frames); /* caller frees *frames with skl_free */
+
+/* "step", "show", "alloc"... */
+const char *skl_event_kind_name(skl_event_kind k);
 
 /* A deterministic text dump: one line per event, no host addresses. */
 void skl_events_dump(const skl_events *log, const skl_sink *out);

@@ -107,10 +107,10 @@ static int write_json_report(const char *path, const skl_events *log, const skl_
 	fputs("\n  ],\n  \"events\": [", fp);
 	for (i = 0; i < n; i++) {
 		const skl_event *e = skl_events_at(log, i);
-		static const char *kinds[] = {"scenario", "step", "show", "expect", "print", "error"};
 		fputs(first ? "\n    " : ",\n    ", fp);
 		first = 0;
-		fprintf(fp, "{\"seq\": %d, \"step\": %d, \"kind\": \"%s\", \"where\": ", e->seq, e->step, kinds[e->kind]);
+		fprintf(fp, "{\"seq\": %d, \"step\": %d, \"kind\": \"%s\", \"where\": ", e->seq, e->step,
+			skl_event_kind_name(e->kind));
 		json_str(fp, e->where);
 		if (e->text) {
 			fputs(", \"text\": ", fp);
@@ -118,15 +118,28 @@ static int write_json_report(const char *path, const skl_events *log, const skl_
 		}
 		if (e->kind == SKL_EV_EXPECT)
 			fprintf(fp, ", \"ok\": %s", e->ok ? "true" : "false");
+		if (e->kind >= SKL_EV_CACHE_CREATE)
+			fprintf(fp, ", \"addr\": \"%#llx\", \"size\": %llu", (unsigned long long)e->addr,
+				(unsigned long long)e->size);
+		if (e->text2 && e->kind >= SKL_EV_CACHE_CREATE) {
+			fputs(", \"detail\": ", fp);
+			json_str(fp, e->text2);
+		}
 		if (e->kind == SKL_EV_SHOW) {
 			int j;
 			fputs(", \"objects\": [", fp);
 			for (j = 0; j < e->nobjs; j++) {
 				const skl_obj *o = skl_events_obj(log, e->objs[j]);
 				fputs(j ? ", " : "", fp);
-				fputs("{\"layout\": ", fp);
-				json_str(fp, o->layout->name);
-				fprintf(fp, ", \"size\": %llu}", (unsigned long long)o->layout->size);
+				if (o->kind == SKL_OBJ_LAYOUT) {
+					fputs("{\"layout\": ", fp);
+					json_str(fp, o->layout->name);
+					fprintf(fp, ", \"size\": %llu}", (unsigned long long)o->layout->size);
+				} else {
+					fputs("{\"view\": ", fp);
+					json_str(fp, o->view);
+					fputs("}", fp);
+				}
 			}
 			fputs("]", fp);
 		}

@@ -59,7 +59,7 @@ enum { ST_NONE, ST_BUSY, ST_DONE };
 typedef struct rinfo {
 	uint32_t id;
 	skl_type *rec;
-	unsigned need_align; /* aligned(N) the offsets require, 0 = none */
+	int plain;   /* fitted without pahole's guesses (an outer record refuted one) */
 } rinfo;
 
 typedef struct imp {
@@ -94,6 +94,7 @@ typedef struct pmember {
 	uint64_t want;    /* BTF's bit offset */
 	unsigned aligned; /* inferred aligned(N), 0 = none */
 	unsigned guess;   /* pahole's guess at its alignment, 0 = none */
+	uint64_t bsize;   /* its size in BTF */
 	padding pad;      /* unnamed bitfields before it */
 } pmember;
 
@@ -911,17 +912,32 @@ static skl_type *held_record(const skl_type *t)
 	return r && (r->kind == SKL_K_STRUCT || r->kind == SKL_K_UNION) ? (skl_type *)r : NULL;
 }
 
-/* A member's record is aligned beyond what its offsets need only because
- * pahole guessed so: take the guess back. 1 when something changed. */
-static int lower_guess(imp *c, const skl_type *mt)
+static int fit_record(imp *c, int idx, pmember *pm, int n, uint64_t size, unsigned rec_guess);
+static int build_plan(imp *c, uint32_t id, pmember **out, int *nout, unsigned *rec_guess, int depth);
+
+/*
+ * The record a member holds was fitted with pahole's guesses, and an
+ * alignment guessed there keeps the member from its place: fit it again
+ * without guesses, with only what its own offsets need. 1 when it was
+ * fitted again, 0 when there was nothing to take back, -1 on an error.
+ */
+static int give_way(imp *c, const skl_type *mt)
 {
 	skl_type *r = held_record(mt);
 	rinfo *ri = r ? find_rinfo(c, r) : NULL;
-	if (!ri || r->aligned <= ri->need_align)
+	pmember *pm;
+	int n, idx, rc;
+	unsigned g;
+	if (!ri || ri->plain)
 		return 0;
-	r->aligned = ri->need_align;
+	idx = (int)(ri - c->recs);
+	if (build_plan(c, ri->id, &pm, &n, &g, 0) < 0)
+		return -1;
+	c->recs[idx].plain = 1;
+	rc = fit_record(c, idx, pm, n, bt(c, c->recs[idx].id)->size, g);
+	skl_free(pm);
 	c->changed = 1;
-	return 1;
+	return rc < 0 ? -1 : 1;
 }
 
 static void clear_attrs(skl_type *rec, pmember *pm, int n)
@@ -934,19 +950,35 @@ static void clear_attrs(skl_type *rec, pmember *pm, int n)
 	rec->aligned = 0;
 }
 
+/* Where pahole's guesses change nothing, take them, so that the two print
+ * alike: members already on that boundary in a record at least that
+ * aligned, and the record's own guess when its size is a multiple of it. */
+static void take_harmless_guesses(skl_type *rec, pmember *pm, int n, const skl_layout *l, uint64_t size,
+				  unsigned rec_guess)
+{
+	int i;
+	for (i = 0; i < n; i++)
+		if (pm[i].bits < 0 && pm[i].guess > pm[i].aligned && pm[i].guess <= l->align &&
+		    pm[i].want % ((uint64_t)pm[i].guess * 8) == 0)
+			pm[i].aligned = pm[i].guess;
+	/* beyond l->align it is a guess that an outer record may refute (give_way) */
+	if (!rec->packed && rec_guess > rec->aligned && rec_guess >= l->align && size % rec_guess == 0)
+		rec->aligned = rec_guess;
+}
+
 /*
  * Finds attributes under which the layout engine puts every member where
- * BTF says, and gives the record BTF's size. guesses: take pahole's guesses
- * where they fit. 1 when it fits, 0 when not, -1 on a hard error.
+ * BTF says, and gives the record BTF's size. guesses: prefer pahole's
+ * guesses where they fit, and keep zero-sized members (where pahole never
+ * shows an alignment) free of attributes. 1 when it fits, 0 when not, -1
+ * on an error.
  */
-static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned rec_guess, int guesses)
+static int fit(imp *c, skl_type *rec, pmember *pm, int n, uint64_t size, unsigned rec_guess, int guesses)
 {
-	skl_type *rec = ri->rec;
 	int iter, limit = 4 * n + 16;
 	padding tail = {NULL, 0, 0};
 	rec->packed = 0;
 	clear_attrs(rec, pm, n);
-	ri->need_align = 0;
 	for (iter = 0; iter < limit; iter++) {
 		skl_error e;
 		skl_layout *l;
@@ -967,8 +999,13 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 				return 0;
 			if (got < pm[k].want) {
 				unsigned a = 0;
-				if (!pm[k].pad.count && !pm[k].aligned && pad_for(c, &pm[k], got))
-					continue;
+				if (!pm[k].pad.count && !pm[k].aligned) {
+					if (guesses && pm[k].bits < 0 && pm[k].bsize == 0 &&
+					    pad_bytes(c, got, pm[k].want - got, &pm[k].pad))
+						continue;
+					if (pad_for(c, &pm[k], got))
+						continue;
+				}
 				if (guesses && pm[k].guess && round_up(got, (uint64_t)pm[k].guess * 8) == pm[k].want)
 					a = pm[k].guess;
 				if (!a)
@@ -981,8 +1018,14 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 				continue;
 			}
 			/* the layout puts it later than BTF */
-			if (lower_guess(c, pm[k].type))
+			switch (give_way(c, pm[k].type)) {
+			case -1:
+				return -1;
+			case 1:
 				continue;
+			default:
+				break;
+			}
 			if (rec->packed || guesses)
 				return 0;
 			rec->packed = 1;
@@ -994,9 +1037,8 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 			unsigned a = 0;
 			if (guesses && rec_guess >= l->align && round_up(l->size, rec_guess) == size)
 				a = rec_guess;
-			ri->need_align = align_for(l->size * 8, size * 8);
 			if (!a)
-				a = ri->need_align;
+				a = align_for(l->size * 8, size * 8);
 			if (!a && !tail.count && !l->is_union) {
 				/* no alignment explains it: unnamed bitfields after the last member */
 				uint64_t end = end_bits(l);
@@ -1020,26 +1062,11 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 			clear_attrs(rec, pm, n);
 			continue;
 		}
-		/* everything fits; pahole's guesses may still be worth printing where
-		 * they change nothing: a member already on that boundary, in a
-		 * record at least that aligned */
 		if (guesses) {
-			int i;
-			for (i = 0; i < n; i++)
-				if (pm[i].bits < 0 && pm[i].guess > pm[i].aligned && pm[i].guess <= l->align &&
-				    pm[i].want % ((uint64_t)pm[i].guess * 8) == 0)
-					pm[i].aligned = pm[i].guess;
+			take_harmless_guesses(rec, pm, n, l, size, rec_guess);
 			if (commit(c, rec, pm, n, &tail) < 0) {
 				skl_layout_free(l);
 				return -1;
-			}
-		}
-		if (guesses && !rec->packed && rec_guess > rec->aligned && rec_guess >= l->align && size % rec_guess == 0) {
-			if (rec_guess == l->align) {
-				rec->aligned = rec_guess; /* changes nothing anywhere */
-			} else if (!ri->need_align) {
-				ri->need_align = rec->aligned;
-				rec->aligned = rec_guess; /* a guess: taken back if an outer record disagrees */
 			}
 		}
 		skl_layout_free(l);
@@ -1048,20 +1075,21 @@ static int fit(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned re
 	return 0;
 }
 
-/* fit() with pahole's guesses, then without; a note on the record when
- * neither gives BTF's layout. */
-static int fit_record(imp *c, rinfo *ri, pmember *pm, int n, uint64_t size, unsigned rec_guess)
+/* fit() with pahole's guesses (unless the record gave way once), then
+ * without; a note on the record when neither gives BTF's layout. */
+static int fit_record(imp *c, int idx, pmember *pm, int n, uint64_t size, unsigned rec_guess)
 {
-	int r = fit(c, ri, pm, n, size, rec_guess, 1);
+	skl_type *rec = c->recs[idx].rec;
+	int r = c->recs[idx].plain ? 0 : fit(c, rec, pm, n, size, rec_guess, 1);
 	if (r == 0)
-		r = fit(c, ri, pm, n, size, rec_guess, 0);
+		r = fit(c, rec, pm, n, size, rec_guess, 0);
 	if (r < 0)
 		return -1;
 	if (r == 0) {
 		char note[256];
 		snprintf(note, sizeof(note), "BTF layout not reproduced by gcc's rules (%llu bytes in BTF)",
 			 (unsigned long long)size);
-		skl_type_set_note(ri->rec, note);
+		skl_type_set_note(rec, note);
 	}
 	return 0;
 }
@@ -1104,6 +1132,7 @@ static int build_plan(imp *c, uint32_t id, pmember **out, int *nout, unsigned *r
 		/* pahole's guess, from byte offsets and sizes (class__fixup_btf_bitfields) */
 		rs = btf__resolve_size(c->btf, m[i].type);
 		bsize = rs > 0 ? (uint64_t)rs : 0;
+		pm[i].bsize = bsize;
 		if (bsize == 0)
 			continue;
 		{
@@ -1139,12 +1168,12 @@ static int fill_record(imp *c, uint32_t id, int depth)
 	idx = c->nrecs++;
 	c->recs[idx].id = id;
 	c->recs[idx].rec = c->memo[id];
-	c->recs[idx].need_align = 0;
+	c->recs[idx].plain = 0;
 	if (build_plan(c, id, &pm, &n, &rec_guess, depth) < 0)
 		return -1;
 	skl_record_set_complete(c->memo[id]);
 	/* c->recs may have moved while the members came in */
-	r = fit_record(c, &c->recs[idx], pm, n, t->size, rec_guess);
+	r = fit_record(c, idx, pm, n, t->size, rec_guess);
 	skl_free(pm);
 	c->state[id] = ST_DONE;
 	return r;
@@ -1172,7 +1201,7 @@ static int verify_all(imp *c)
 			}
 			ok = l && l->size == t->size && first_mismatch(l, pm, n, &got) < 0;
 			skl_layout_free(l);
-			if (!ok && fit_record(c, ri, pm, n, t->size, rec_guess) < 0) {
+			if (!ok && fit_record(c, i, pm, n, t->size, rec_guess) < 0) {
 				skl_free(pm);
 				return -1;
 			}

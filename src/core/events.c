@@ -3,7 +3,9 @@
  * the objects shown. No clock, no globals.
  */
 #include "sklab/events.h"
+#include "sklab/kernel.h"
 
+#include <stdio.h>
 #include <string.h>
 
 struct skl_events {
@@ -13,6 +15,7 @@ struct skl_events {
 	int nobjs, capobjs;
 	int steps;
 	size_t max_events;
+	char where[256];
 };
 
 skl_events *skl_events_new(size_t max_events)
@@ -40,6 +43,7 @@ void skl_events_free(skl_events *log)
 	}
 	for (i = 0; i < log->nobjs; i++) {
 		skl_layout_free(log->objs[i].layout);
+		skl_kernel_snap_free(log->objs[i].kernel);
 		skl_free(log->objs[i].view);
 	}
 	skl_free(log->ev);
@@ -123,6 +127,7 @@ int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char 
 		return -1;
 	for (i = 0; i < n; i++) {
 		skl_obj *o = &log->objs[log->nobjs];
+		memset(o, 0, sizeof(*o));
 		o->kind = SKL_OBJ_LAYOUT;
 		o->layout = layouts[i];
 		o->view = skl_strdup("layout");
@@ -140,6 +145,65 @@ int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char 
 			e->nhighlight = i + 1;
 		}
 	}
+	return 0;
+}
+
+static int obj_room(skl_events *log, int n)
+{
+	if (log->nobjs + n > log->capobjs) {
+		int nc = log->capobjs ? log->capobjs : 16;
+		skl_obj *d;
+		while (nc < log->nobjs + n)
+			nc *= 2;
+		d = skl_realloc(log->objs, (size_t)nc * sizeof(*d));
+		if (!d)
+			return -1;
+		log->objs = d;
+		log->capobjs = nc;
+	}
+	return 0;
+}
+
+int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where)
+{
+	skl_event *e;
+	skl_obj *o;
+	if (obj_room(log, 1) < 0)
+		return -1;
+	e = append(log, SKL_EV_SHOW, where);
+	if (!e)
+		return -1;
+	e->objs = skl_calloc(1, sizeof(int));
+	if (!e->objs)
+		return -1;
+	o = &log->objs[log->nobjs];
+	memset(o, 0, sizeof(*o));
+	o->kind = SKL_OBJ_KERNEL;
+	o->kernel = snap;
+	o->view = skl_strdup(view ? view : "slab");
+	e->objs[0] = log->nobjs++;
+	e->nobjs = 1;
+	return 0;
+}
+
+void skl_events_set_where(skl_events *log, const char *where)
+{
+	snprintf(log->where, sizeof(log->where), "%s", where ? where : "");
+}
+
+int skl_events_op(skl_events *log, skl_event_kind kind, const char *cache, uint64_t addr, uint64_t size,
+		  const char *detail, const char *where)
+{
+	skl_event *e;
+	if (!log)
+		return 0;
+	e = append(log, kind, where ? where : log->where);
+	if (!e)
+		return -1;
+	e->text = skl_strdup(cache ? cache : "");
+	e->text2 = detail ? skl_strdup(detail) : NULL;
+	e->addr = addr;
+	e->size = size;
 	return 0;
 }
 
@@ -245,7 +309,7 @@ int skl_events_frames(const skl_events *log, skl_frame **frames)
 	return n;
 }
 
-static const char *kind_name(skl_event_kind k)
+const char *skl_event_kind_name(skl_event_kind k)
 {
 	switch (k) {
 	case SKL_EV_SCENARIO: return "scenario";
@@ -254,6 +318,17 @@ static const char *kind_name(skl_event_kind k)
 	case SKL_EV_EXPECT: return "expect";
 	case SKL_EV_PRINT: return "print";
 	case SKL_EV_ERROR: return "error";
+	case SKL_EV_CACHE_CREATE: return "cache_create";
+	case SKL_EV_CACHE_DESTROY: return "cache_destroy";
+	case SKL_EV_GROW: return "grow";
+	case SKL_EV_SLAB_FREE: return "slab_free";
+	case SKL_EV_ALLOC: return "alloc";
+	case SKL_EV_FREE: return "free";
+	case SKL_EV_KMALLOC: return "kmalloc";
+	case SKL_EV_KFREE: return "kfree";
+	case SKL_EV_OOM: return "oom";
+	case SKL_EV_BUG: return "bug";
+	case SKL_EV_KIND_COUNT_: break;
 	}
 	return "?";
 }
@@ -263,7 +338,7 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 	int i, j;
 	for (i = 0; i < log->n; i++) {
 		const skl_event *e = &log->ev[i];
-		skl_sink_printf(out, "%4d step=%d %-8s", e->seq, e->step, kind_name(e->kind));
+		skl_sink_printf(out, "%4d step=%d %-8s", e->seq, e->step, skl_event_kind_name(e->kind));
 		switch (e->kind) {
 		case SKL_EV_SCENARIO:
 			skl_sink_printf(out, " title=\"%s\" profile=%s", e->text, e->text3);
@@ -271,8 +346,12 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 		case SKL_EV_SHOW:
 			for (j = 0; j < e->nobjs; j++) {
 				const skl_obj *o = &log->objs[e->objs[j]];
-				skl_sink_printf(out, " %s(%s, %llu bytes)", o->view, o->layout->name,
-						(unsigned long long)o->layout->size);
+				if (o->kind == SKL_OBJ_LAYOUT)
+					skl_sink_printf(out, " %s(%s, %llu bytes)", o->view, o->layout->name,
+							(unsigned long long)o->layout->size);
+				else
+					skl_sink_printf(out, " %s(%s, %d caches)", o->view, o->kernel->profile,
+							o->kernel->ncaches);
 			}
 			for (j = 0; j < e->nhighlight; j++)
 				skl_sink_printf(out, "%s%s", j ? "," : " highlight=", e->highlight[j]);
@@ -280,6 +359,26 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 		case SKL_EV_EXPECT:
 			skl_sink_printf(out, " %s \"%s\"", e->ok ? "pass" : "FAIL", e->text);
 			break;
+		case SKL_EV_CACHE_CREATE:
+		case SKL_EV_CACHE_DESTROY:
+		case SKL_EV_GROW:
+		case SKL_EV_SLAB_FREE:
+		case SKL_EV_ALLOC:
+		case SKL_EV_FREE:
+		case SKL_EV_KMALLOC:
+		case SKL_EV_KFREE:
+		case SKL_EV_OOM:
+			skl_sink_printf(out, " %s addr=%#llx size=%llu", e->text, (unsigned long long)e->addr,
+					(unsigned long long)e->size);
+			if (e->text2 && *e->text2)
+				skl_sink_printf(out, " %s", e->text2);
+			break;
+		case SKL_EV_BUG: {
+			const char *nl = e->text2 ? strchr(e->text2, '\n') : NULL;
+			skl_sink_printf(out, " %s: %.*s", e->text, nl ? (int)(nl - e->text2) : (int)strlen(e->text2 ? e->text2 : ""),
+					e->text2 ? e->text2 : "");
+			break;
+		}
 		default:
 			skl_sink_printf(out, " \"%s\"", e->text ? e->text : "");
 		}

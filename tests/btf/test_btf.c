@@ -341,7 +341,7 @@ static int compare_one(const char *file, const char *name, int *identical, int *
 		       differing_lines(theirs, ours), count_lines(theirs));
 		if (*show_diffs) {
 			show_diff(name, theirs, ours);
-			*show_diffs = *show_diffs > 1 ? 1 : 0; /* one, unless asked for all */
+			*show_diffs = *show_diffs > 1 ? 2 : 0; /* one, unless asked for all */
 		}
 	}
 	mlist_free(&a);

@@ -1,0 +1,188 @@
+/*
+ * kernel.h - the simulated machine of a kernel profile: its RAM as pages in
+ * one host arena (real bytes, simulated kernel addresses), the slab
+ * allocator of its era (Linux 2.4 SLAB or modern SLUB) with caches, kmalloc
+ * size classes, the statistics /proc/slabinfo shows, and the kernel's own
+ * debugging checks (red zones, poison, double free) reported as events.
+ *
+ * Addresses handed out are simulated (skl_addr): 0xc....... on i386 and
+ * 0xffff888......... on x86_64, derived from the page frame and offset, so
+ * they are the same on every run. skl_kernel_bytes() gives the host bytes
+ * behind them. Running out of simulated RAM makes allocation return 0 (the
+ * kernel's NULL); nothing here aborts. Every allocator operation appends an
+ * event to the log given at creation (when there is one).
+ */
+#ifndef SKLAB_KERNEL_H
+#define SKLAB_KERNEL_H
+
+#include "sklab/events.h"
+
+typedef uint64_t skl_addr; /* a simulated kernel virtual address; 0 = NULL */
+
+typedef struct skl_kernel skl_kernel;
+typedef struct skl_cache skl_cache;
+
+/* ---- the machine ------------------------------------------------------- */
+
+typedef struct skl_kernel_opts {
+	const skl_profile *profile; /* required: abi, page size, line size, CPUs, RAM, allocator */
+	unsigned cpus;              /* 0 = the profile's */
+	uint64_t ram_bytes;         /* 0 = the profile's; capped at SKL_KERNEL_RAM_MAX */
+	int smp;                    /* 2.4 SLAB: -1 = SMP when cpus > 1, 0 = UP, 1 = SMP */
+	int debug_slab;             /* 2.4: CONFIG_DEBUG_SLAB (STATS, forced red zone, poison) */
+	const char *slub_debug;     /* SLUB: slab_debug letters "FZPU", NULL or "" = none */
+	unsigned break_gfp_order;   /* 2.4: 0 = from RAM (2 above 32 MiB, else 1) */
+	skl_events *log;            /* allocator events go here; NULL = none */
+} skl_kernel_opts;
+
+#define SKL_KERNEL_RAM_MAX ((uint64_t)4 << 30)
+
+skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err);
+void skl_kernel_free(skl_kernel *k);
+const skl_profile *skl_kernel_profile(const skl_kernel *k);
+int skl_kernel_is_slub(const skl_kernel *k);
+
+/* Page allocator: 2^order contiguous pages, 0 when out of RAM. */
+skl_addr skl_pages_alloc(skl_kernel *k, unsigned order);
+void skl_pages_free(skl_kernel *k, skl_addr a, unsigned order);
+uint64_t skl_kernel_ram_total(const skl_kernel *k);
+uint64_t skl_kernel_ram_used(const skl_kernel *k);
+
+/* Host bytes behind [a, a + len), NULL when any of it is outside RAM. */
+void *skl_kernel_bytes(skl_kernel *k, skl_addr a, size_t len);
+
+/* ---- caches ------------------------------------------------------------ */
+
+enum {
+	SKL_SLAB_HWCACHE_ALIGN = 1u << 0,
+	SKL_SLAB_RED_ZONE = 1u << 1,
+	SKL_SLAB_POISON = 1u << 2,
+	SKL_SLAB_NO_REAP = 1u << 3,       /* 2.4 */
+	SKL_SLAB_CACHE_DMA = 1u << 4,
+	SKL_SLAB_TYPESAFE_BY_RCU = 1u << 5, /* SLUB; 2.4 called it nothing */
+	SKL_SLAB_STORE_USER = 1u << 6,    /* SLUB debug U */
+	SKL_SLAB_CONSISTENCY = 1u << 7,   /* SLUB debug F */
+	SKL_SLAB_ACCOUNT = 1u << 8,
+	SKL_SLAB_RECLAIM_ACCOUNT = 1u << 9,
+	SKL_SLAB_KMALLOC = 1u << 10,
+	SKL_SLAB_NO_MERGE = 1u << 11,
+	SKL_SLAB_MUST_HWCACHE_ALIGN = 1u << 12 /* 2.4 */
+};
+
+typedef struct skl_cache_opts {
+	unsigned flags;
+	unsigned align;          /* requested alignment; 0 = none */
+	size_t offset;           /* 2.4 kmem_cache_create's offset (colour unit); 0 */
+	int ctor;                /* the cache has a constructor */
+	int use_freeptr_offset;  /* SLUB, RCU caches only */
+	unsigned freeptr_offset;
+	const skl_layout *type;  /* layout of the objects, for views; copied */
+} skl_cache_opts;
+
+/* NULL with err set for what kmem_cache_create would refuse (bad size,
+ * name too long, duplicate name) or, for SLUB, returns the existing cache
+ * the new one merged into (skl_cache_info.alias_of says so). */
+skl_cache *skl_cache_create(skl_kernel *k, const char *name, size_t size, const skl_cache_opts *o, skl_error *err);
+/* Fails (with a kernel-style message) while objects are still allocated. */
+int skl_cache_destroy(skl_cache *c, skl_error *err);
+
+/* The address of a new object, 0 when memory ran out (err says so). */
+skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err);
+/* 0, or -1 when the kernel would have reported a bug (double free, wrong
+ * cache, red zone overwritten...): the report is an event and err holds its
+ * first line; the allocator's state stays consistent. */
+int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err);
+int skl_cache_shrink(skl_cache *c); /* slabs released */
+int skl_kernel_reap(skl_kernel *k); /* 2.4 kmem_cache_reap(); slabs released */
+
+skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err);
+int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err);
+/* The kmalloc cache that serves n bytes (NULL above the largest class). */
+skl_cache *skl_kmalloc_cache(skl_kernel *k, size_t n);
+
+/* The cache and object index that hold addr; NULL when none. */
+skl_cache *skl_kernel_cache_of(skl_kernel *k, skl_addr addr, int *index, skl_addr *obj_start);
+
+skl_cache *skl_kernel_find_cache(const skl_kernel *k, const char *name);
+/* Caches in /proc/slabinfo order. */
+int skl_kernel_ncaches(const skl_kernel *k);
+skl_cache *skl_kernel_cache_at(const skl_kernel *k, int i);
+
+typedef struct skl_cache_info {
+	char name[32];
+	char alias_of[32];      /* SLUB: the cache this one merged into, "" */
+	size_t object_size;     /* requested */
+	size_t size;            /* 2.4 objsize / SLUB slab_size (s->size) */
+	unsigned align;
+	unsigned flags;
+	unsigned order, pages_per_slab, objs_per_slab;
+	/* 2.4 SLAB */
+	int offslab;
+	size_t mgmt_size;       /* slab_t + bufctl array, L1-aligned */
+	size_t left_over;
+	unsigned colour, colour_off, colour_next;
+	unsigned limit, batchcount; /* SMP per-CPU arrays */
+	/* SLUB */
+	size_t inuse, freeptr_offset, red_left_pad;
+	unsigned min_objects;
+	/* counters as /proc/slabinfo shows them */
+	unsigned long active_objs, num_objs, active_slabs, num_slabs;
+	unsigned long high, allocs, grown, reaped, errors;
+	unsigned long allochit, allocmiss, freehit, freemiss;
+} skl_cache_info;
+
+void skl_cache_get_info(const skl_cache *c, skl_cache_info *out);
+skl_kernel *skl_cache_kernel(const skl_cache *c);
+const skl_layout *skl_cache_type(const skl_cache *c);
+
+/* Geometry alone, without a machine: what kmem_cache_create would compute
+ * for this profile (cpus 0 = the profile's). Counters come back zero. */
+int skl_cache_geometry(const skl_profile *p, unsigned cpus, int debug, const char *name, size_t size,
+		       const skl_cache_opts *o, skl_cache_info *out, skl_error *err);
+
+/* /proc/slabinfo: version 1.1 (2.4; STATS columns with debug_slab, SMP
+ * columns with SMP) or 2.1 (SLUB). */
+void skl_slabinfo_write(const skl_kernel *k, const skl_sink *out);
+
+/* ---- what views draw: a snapshot of every cache ------------------------ */
+
+typedef enum skl_objstate {
+	SKL_OS_FREE,      /* on a freelist / bufctl chain */
+	SKL_OS_ALLOC,     /* handed out */
+	SKL_OS_CPU        /* free but parked in a per-CPU array or CPU freelist */
+} skl_objstate;
+
+typedef struct skl_slab_snap {
+	skl_addr base;        /* first page */
+	unsigned pages;
+	unsigned colour_bytes; /* 2.4 colour offset of this slab */
+	size_t mgmt_offset, mgmt_size; /* on-slab management area, 0 size when off-slab/SLUB */
+	skl_addr s_mem;       /* first object */
+	unsigned nobjs, inuse;
+	int list;             /* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB) */
+	uint8_t *state;       /* nobjs skl_objstate values */
+	uint8_t *bad;         /* nobjs flags: 1 = red zone or poison damaged */
+} skl_slab_snap;
+
+typedef struct skl_cache_snap {
+	skl_cache_info info;
+	skl_layout *type;     /* owned copy, or NULL */
+	skl_slab_snap *slabs;
+	int nslabs;
+	char slabinfo[256];   /* the cache's /proc/slabinfo line */
+} skl_cache_snap;
+
+typedef struct skl_kernel_snap {
+	char profile[64];
+	char allocator[16];
+	unsigned page_size;
+	uint64_t ram_total, ram_used;
+	skl_cache_snap *caches;
+	int ncaches;
+} skl_kernel_snap;
+
+/* A deep copy of every cache's state (for the event log and views). */
+skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k);
+void skl_kernel_snap_free(skl_kernel_snap *s);
+
+#endif
