@@ -49,11 +49,11 @@ typedef struct attrs {
 typedef struct spec {
 	skl_type *type;
 	int is_typedef;
-	int storage; /* extern, static, inline...: not a type definition */
-	int qual;    /* 1 const, 2 volatile */
-	int tagged_def; /* "struct T {...}" or "struct T;" with no declarator needed */
-	int anon_record; /* struct/union without a tag, defined here */
-	attrs decl;  /* attributes that apply to the declaration */
+	int storage;	 /* extern, static, inline...: not a type definition */
+	int qual;	 /* qualifiers: 1 const, 2 volatile, 4 restrict, 8 _Atomic */
+	int tagged_def;	 /* 1 "struct T {...}", 2 "struct T" (a use, or a forward declaration) */
+	int anon_record; /* a struct or union without a tag, defined here */
+	attrs decl;	 /* attributes that apply to the declaration */
 	const skl__tok *at;
 } spec;
 
@@ -121,13 +121,13 @@ static int expect(cp *p, const char *s, const char *context)
 	char what[128];
 	if (accept(p, s))
 		return 0;
-	snprintf(what, sizeof(what), "'%s'%s%s", s, context ? " " : "", context ? context : "");
+	skl__fmt(what, sizeof(what), "'%s'%s%s", s, context ? " " : "", context ? context : "");
 	return expected(p, what);
 }
 
 static void tok_text(const skl__tok *t, char *out, size_t outsz)
 {
-	snprintf(out, outsz, "%.*s", t->len < 200 ? t->len : 200, t->s);
+	skl__fmt(out, outsz, "%.*s", t->len < 200 ? t->len : 200, t->s);
 }
 
 static int oom(cp *p)
@@ -148,28 +148,37 @@ static int in_list(const skl__tok *t, const char *const *list)
 	return 0;
 }
 
+/* clang-format off */
 static const char *const base_words[] = {
-	"void", "char", "short", "int", "long", "float", "double", "signed", "__signed", "__signed__",
-	"unsigned", "_Bool", "__int128", NULL,
+	"void", "char", "short", "int", "long", "float", "double", "signed", "__signed",
+	"__signed__", "unsigned", "_Bool", "__int128", NULL,
 };
+/* clang-format on */
 
+/* clang-format off */
 static const char *const qual_words[] = {
-	"const", "__const", "__const__", "volatile", "__volatile", "__volatile__", "restrict", "__restrict",
-	"__restrict__", "_Atomic", NULL,
+	"const", "__const", "__const__", "volatile", "__volatile", "__volatile__", "restrict",
+	"__restrict", "__restrict__", "_Atomic", NULL,
 };
+/* clang-format on */
 
 /* Sparse annotations and kernel macros that do not change a layout. */
+/* clang-format off */
 static const char *const noop_words[] = {
-	"__user", "__kernel", "__iomem", "__rcu", "__percpu", "__force", "__private", "__bitwise", "__bitwise__",
-	"__nocast", "__safe", "__randomize_layout", "__no_randomize_layout", "__designated_init", "__must_check",
-	"__deprecated", "__maybe_unused", "__always_unused", "__read_mostly", "__visible", "__weak", "__nonstring",
-	"__ro_after_init", "__extension__", "__packed_or_aligned", NULL,
+	"__user", "__kernel", "__iomem", "__rcu", "__percpu", "__force", "__private", "__bitwise",
+	"__bitwise__", "__nocast", "__safe", "__randomize_layout", "__no_randomize_layout",
+	"__designated_init", "__must_check", "__deprecated", "__maybe_unused", "__always_unused",
+	"__read_mostly", "__visible", "__weak", "__nonstring", "__ro_after_init", "__extension__",
+	"__packed_or_aligned", NULL,
 };
+/* clang-format on */
 
+/* clang-format off */
 static const char *const storage_words[] = {
-	"extern", "static", "inline", "__inline", "__inline__", "register", "auto", "_Thread_local", "__thread",
-	"_Noreturn", "__always_inline", "noinline", NULL,
+	"extern", "static", "inline", "__inline", "__inline__", "register", "auto", "_Thread_local",
+	"__thread", "_Noreturn", "__always_inline", "noinline", NULL,
 };
+/* clang-format on */
 
 /* 1 for const, 2 for volatile, 4 for restrict, 8 for _Atomic. */
 static int qual_bits(const skl__tok *t)
@@ -187,13 +196,22 @@ static int qual_bits(const skl__tok *t)
 
 static int is_attr_start(const skl__tok *t)
 {
+	/* clang-format off */
 	static const char *const w[] = {
 		"__attribute__", "__attribute", "__aligned", "__packed", "____cacheline_aligned",
 		"____cacheline_aligned_in_smp", "__cacheline_aligned", "__cacheline_aligned_in_smp",
-		"____cacheline_internodealigned_in_smp", "__aligned_largest", "__counted_by", "__alignas", "_Alignas",
-		NULL,
+		"____cacheline_internodealigned_in_smp", "__aligned_largest", "__counted_by",
+		"__alignas", "_Alignas", NULL,
 	};
+	/* clang-format on */
 	return in_list(t, w) || in_list(t, noop_words);
+}
+
+static int is_keyword(const skl__tok *t)
+{
+	static const char *const w[] = {"struct", "union", "enum", "typedef", "sizeof", "typeof", "__typeof__", NULL};
+	return in_list(t, base_words) || in_list(t, qual_words) || in_list(t, storage_words) || in_list(t, w) ||
+	       is_attr_start(t);
 }
 
 static skl_type *find_typedef(const skl_typedb *db, const char *name, size_t n)
@@ -316,8 +334,9 @@ static int ce_unary(cp *p, int64_t *v)
 	if (t->kind == SKL__TK_FLOAT)
 		return perr(p, t, "expected an integer constant, found floating constant '%.*s'", t->len, t->s);
 	if (tok_is(t, "sizeof") || tok_is(t, "_Alignof") || tok_is(t, "__alignof__"))
-		return perr(p, t, "'%.*s' depends on the target ABI, which a type database does not fix: write the number",
-			    t->len, t->s);
+		return perr(p, t,
+				"'%.*s' depends on the target ABI, which a type database does not fix: write the number",
+				t->len, t->s);
 	if (t->kind == SKL__TK_ID) {
 		const skl__macro *m = skl__lex_macro(&p->lx, t->s, (size_t)t->len, p->pos);
 		p->pos++;
@@ -325,7 +344,8 @@ static int ce_unary(cp *p, int64_t *v)
 			return macro_value(p, t, m, v);
 		if (find_enumerator(p, t->s, (size_t)t->len, v))
 			return 0;
-		return perr(p, t, "'%.*s' is not a known constant (a #define NAME number or an enumerator)", t->len, t->s);
+		return perr(p, t, "'%.*s' is not a known constant (a #define NAME number or an enumerator)", t->len,
+				t->s);
 	}
 	return expected(p, "a constant expression");
 }
@@ -337,10 +357,12 @@ typedef struct binop {
 
 static int ce_binary(cp *p, int64_t *v, int minprec)
 {
+	/* clang-format off */
 	static const binop ops[] = {
 		{"||", 1}, {"&&", 2}, {"|", 3}, {"^", 4}, {"&", 5}, {"==", 6}, {"!=", 6}, {"<", 7}, {">", 7},
 		{"<=", 7}, {">=", 7}, {"<<", 8}, {">>", 8}, {"+", 9}, {"-", 9}, {"*", 10}, {"/", 10}, {"%", 10},
 	};
+	/* clang-format on */
 	if (ce_unary(p, v) < 0)
 		return -1;
 	for (;;) {
@@ -356,26 +378,54 @@ static int ce_binary(cp *p, int64_t *v, int minprec)
 		if (ce_binary(p, &r, ops[k].prec + 1) < 0)
 			return -1;
 		switch (k) {
-		case 0: *v = *v || r; break;
-		case 1: *v = *v && r; break;
-		case 2: *v |= r; break;
-		case 3: *v ^= r; break;
-		case 4: *v &= r; break;
-		case 5: *v = *v == r; break;
-		case 6: *v = *v != r; break;
-		case 7: *v = *v < r; break;
-		case 8: *v = *v > r; break;
-		case 9: *v = *v <= r; break;
-		case 10: *v = *v >= r; break;
+		case 0:
+			*v = *v || r;
+			break;
+		case 1:
+			*v = *v && r;
+			break;
+		case 2:
+			*v |= r;
+			break;
+		case 3:
+			*v ^= r;
+			break;
+		case 4:
+			*v &= r;
+			break;
+		case 5:
+			*v = *v == r;
+			break;
+		case 6:
+			*v = *v != r;
+			break;
+		case 7:
+			*v = *v < r;
+			break;
+		case 8:
+			*v = *v > r;
+			break;
+		case 9:
+			*v = *v <= r;
+			break;
+		case 10:
+			*v = *v >= r;
+			break;
 		case 11:
 		case 12:
 			if (r < 0 || r > 63)
 				return perr(p, optok, "shift by %lld is out of range", (long long)r);
 			*v = k == 11 ? (int64_t)((uint64_t)*v << r) : *v >> r;
 			break;
-		case 13: *v = (int64_t)((uint64_t)*v + (uint64_t)r); break;
-		case 14: *v = (int64_t)((uint64_t)*v - (uint64_t)r); break;
-		case 15: *v = (int64_t)((uint64_t)*v * (uint64_t)r); break;
+		case 13:
+			*v = (int64_t)((uint64_t)*v + (uint64_t)r);
+			break;
+		case 14:
+			*v = (int64_t)((uint64_t)*v - (uint64_t)r);
+			break;
+		case 15:
+			*v = (int64_t)((uint64_t)*v * (uint64_t)r);
+			break;
 		default:
 			if (r == 0)
 				return perr(p, optok, "division by zero");
@@ -454,15 +504,19 @@ static int skip_parens(cp *p)
 /* One attribute inside __attribute__((...)). */
 static int gnu_attribute(cp *p, attrs *a)
 {
+	/* clang-format off */
 	static const char *const harmless[] = {
-		"unused", "used", "deprecated", "may_alias", "noderef", "address_space", "designated_init",
-		"randomize_layout", "no_randomize_layout", "preserve_access_index", "btf_type_tag", "btf_decl_tag",
-		"nonstring", "warn_unused_result", "transparent_union", "visibility", "counted_by", "section",
-		"context", "cold", "hot", "noinline", "always_inline", "format", "nonnull", "pure", "const",
-		"noreturn", "weak", "externally_visible", "aligned_largest", "cleanup", "malloc", "alias",
-		"warning", "error", "sentinel", "returns_nonnull", "access", "fallthrough", "no_sanitize",
-		"no_instrument_function", "designated", "uninitialized", NULL,
+		"unused", "used", "deprecated", "may_alias", "noderef", "address_space",
+		"designated_init", "randomize_layout", "no_randomize_layout",
+		"preserve_access_index", "btf_type_tag", "btf_decl_tag", "nonstring",
+		"warn_unused_result", "transparent_union", "visibility", "counted_by", "section",
+		"context", "cold", "hot", "noinline", "always_inline", "format", "nonnull", "pure",
+		"const", "noreturn", "weak", "externally_visible", "aligned_largest", "cleanup",
+		"malloc", "alias", "warning", "error", "sentinel", "returns_nonnull", "access",
+		"fallthrough", "no_sanitize", "no_instrument_function", "designated",
+		"uninitialized", NULL,
 	};
+	/* clang-format on */
 	const skl__tok *t = cur(p);
 	char name[64];
 	size_t n;
@@ -491,18 +545,19 @@ static int gnu_attribute(cp *p, attrs *a)
 		return 0;
 	}
 	if (!strcmp(name, "mode") || !strcmp(name, "vector_size") || !strcmp(name, "ms_struct") ||
-	    !strcmp(name, "gcc_struct") || !strcmp(name, "scalar_storage_order"))
-		return perr(p, t, "attribute '%s' is not supported (it changes the layout in ways sklab does not model)",
-			    name);
+		!strcmp(name, "gcc_struct") || !strcmp(name, "scalar_storage_order"))
+		return perr(
+			p, t, "attribute '%s' is not supported (it changes the layout in ways sklab does not model)", name);
 	{
 		int i, ok = 0;
 		for (i = 0; harmless[i]; i++)
 			if (!strcmp(name, harmless[i]))
 				ok = 1;
 		if (!ok)
-			return perr(p, t, "unknown attribute '%s' (sklab takes aligned and packed, and ignores only "
-					  "attributes known not to change a layout)",
-				    name);
+			return perr(p, t,
+					"unknown attribute '%s' (sklab takes aligned and packed, and ignores only "
+					"attributes known not to change a layout)",
+					name);
 	}
 	if (is(p, "("))
 		return skip_parens(p);
@@ -526,7 +581,7 @@ static int attributes(cp *p, attrs *a)
 					break;
 			}
 			if (expect(p, ")", "to close the attribute list") < 0 ||
-			    expect(p, ")", "to close __attribute__((") < 0)
+				expect(p, ")", "to close __attribute__((") < 0)
 				return -1;
 		} else if (tok_is(t, "__aligned") || tok_is(t, "_Alignas") || tok_is(t, "__alignas")) {
 			int64_t v;
@@ -534,8 +589,10 @@ static int attributes(cp *p, attrs *a)
 			if (expect(p, "(", "after __aligned") < 0)
 				return -1;
 			if (starts_type(p, cur(p)))
-				return perr(p, cur(p), "%.*s(type) depends on the target ABI: write the number", t->len, t->s);
-			if (const_expr(p, &v) < 0 || set_aligned(p, t, a, v) < 0 || expect(p, ")", "after the alignment") < 0)
+				return perr(p, cur(p), "%.*s(type) depends on the target ABI: write the number", t->len,
+						t->s);
+			if (const_expr(p, &v) < 0 || set_aligned(p, t, a, v) < 0 ||
+				expect(p, ")", "after the alignment") < 0)
 				return -1;
 		} else if (tok_is(t, "__packed")) {
 			p->pos++;
@@ -617,7 +674,10 @@ static void pa_name(const skl_type *t, char *out, size_t outsz)
 	case SKL_K_STRUCT:
 	case SKL_K_UNION:
 	case SKL_K_ENUM:
-		skl__fmt(out, outsz, "%s %s", t->kind == SKL_K_STRUCT ? "struct" : t->kind == SKL_K_UNION ? "union" : "enum",
+		skl__fmt(out, outsz, "%s %s",
+			 t->kind == SKL_K_STRUCT  ? "struct"
+			 : t->kind == SKL_K_UNION ? "union"
+						  : "enum",
 			 t->tag ? t->tag : "");
 		return;
 	}
@@ -669,13 +729,13 @@ static int params(cp *p, char *out, size_t outsz)
 	out[0] = '\0';
 	p->pos++; /* ( */
 	if (accept(p, ")")) {
-		snprintf(out, outsz, "void");
+		skl__fmt(out, outsz, "void");
 		return 0;
 	}
 	for (;;) {
 		char one[512];
 		if (accept(p, "...")) {
-			snprintf(one, sizeof(one), "...");
+			skl__fmt(one, sizeof(one), "...");
 		} else {
 			spec s;
 			skl_type *t;
@@ -684,7 +744,7 @@ static int params(cp *p, char *out, size_t outsz)
 			if (specifiers(p, &s, CTX_PARAM) < 0)
 				return -1;
 			if (first && is(p, ")") && s.type->kind == SKL_K_BASE && s.type->base == SKL_B_VOID) {
-				snprintf(out, outsz, "void");
+				skl__fmt(out, outsz, "void");
 				p->pos++;
 				return 0;
 			}
@@ -853,8 +913,8 @@ static skl_type *declarator(cp *p, skl_type *base, const skl__tok **name, attrs 
 		}
 		p->pos = after;
 	} else {
-		if (cur(p)->kind == SKL__TK_ID && !starts_type(p, cur(p)) && !in_list(cur(p), storage_words)) {
-			*name = cur(p);
+		if (cur(p)->kind == SKL__TK_ID && !is_keyword(cur(p))) {
+			*name = cur(p); /* a typedef's name too: "u32 u32;" is valid C */
 			p->pos++;
 		}
 		t = suffixes(p, t);
@@ -951,7 +1011,7 @@ static int record_specifier(cp *p, spec *s, int ctx)
 	}
 	if (!tag && !is(p, "{")) {
 		char what[64];
-		snprintf(what, sizeof(what), "a tag or '{' after '%s'", kwname);
+		skl__fmt(what, sizeof(what), "a tag or '{' after '%s'", kwname);
 		return expected(p, what);
 	}
 	if (kind == SKL_K_ENUM) {
@@ -971,16 +1031,16 @@ static int record_specifier(cp *p, spec *s, int ctx)
 			for (i = 0; i < p->db->nrecords; i++)
 				if (p->db->records[i]->kind == kinds[k] && !strcmp(p->db->records[i]->tag, tagbuf))
 					return perr(p, tag, "'%s %s' was already declared as %s %s", kwname, tagbuf,
-						    kinds[k] == SKL_K_STRUCT ? "struct" : kinds[k] == SKL_K_UNION ? "union" : "enum",
-						    tagbuf);
+							kinds[k] == SKL_K_STRUCT  ? "struct"
+							: kinds[k] == SKL_K_UNION ? "union"
+									      : "enum",
+							tagbuf);
 		}
 	}
 	if (is(p, "{")) {
 		const skl__tok *brace = cur(p);
 		if (ctx == CTX_PARAM || ctx == CTX_TYPENAME)
 			return perr(p, brace, "a %s definition is not allowed here", kwname);
-		if (t->complete && t->nmembers + t->nenums > 0)
-			return perr(p, tag ? tag : brace, "redefinition of '%s %s'", kwname, tagbuf);
 		if (t->complete && tag)
 			return perr(p, tag, "redefinition of '%s %s'", kwname, tagbuf);
 		if (kind == SKL_K_ENUM) {
@@ -1038,7 +1098,7 @@ static int specifiers(cp *p, spec *s, int ctx)
 		} else if (in_list(t, storage_words)) {
 			if (ctx == CTX_MEMBER || ctx == CTX_TYPENAME)
 				return perr(p, t, "'%.*s' is not allowed in a %s", t->len, t->s,
-					    ctx == CTX_MEMBER ? "member declaration" : "type name");
+						ctx == CTX_MEMBER ? "member declaration" : "type name");
 			if (!tok_is(t, "register"))
 				s->storage = 1;
 			p->pos++;
@@ -1048,7 +1108,8 @@ static int specifiers(cp *p, spec *s, int ctx)
 		} else if (in_list(t, base_words)) {
 			if (s->type) {
 				if (s->type->kind == SKL_K_TYPEDEF)
-					return perr(p, t, "'%.*s' after the type name '%s'", t->len, t->s, s->type->tag);
+					return perr(p, t, "'%.*s' after the type name '%s'", t->len, t->s,
+							s->type->tag);
 				return perr(p, t, "'%.*s' after a complete type", t->len, t->s);
 			}
 			if (strlen(words) + (size_t)t->len + 2 >= sizeof(words) || nwords > 8)
@@ -1086,8 +1147,10 @@ static int specifiers(cp *p, spec *s, int ctx)
 				tok_text(t, name, sizeof(name));
 				m = skl__lex_macro(&p->lx, t->s, (size_t)t->len, p->pos);
 				if (m)
-					return perr(p, t, "'%s' is a macro (line %d); this reader does not expand macros in types",
-						    name, m->line);
+					return perr(
+						p, t,
+						"'%s' is a macro (line %d); this reader does not expand macros in types",
+						name, m->line);
 				return perr(p, t, "unknown type name '%s'", name);
 			}
 			s->type = td;
@@ -1119,7 +1182,7 @@ static char *cond_dup_join(const char *a, const char *b)
 	int pa = strstr(a, "||") != NULL, pb = strstr(b, "||") != NULL;
 	if (!r)
 		return NULL;
-	snprintf(r, n, "%s%s%s && %s%s%s", pa ? "(" : "", a, pa ? ")" : "", pb ? "(" : "", b, pb ? ")" : "");
+	skl__fmt(r, n, "%s%s%s && %s%s%s", pa ? "(" : "", a, pa ? ")" : "", pb ? "(" : "", b, pb ? ")" : "");
 	return r;
 }
 
@@ -1141,11 +1204,11 @@ static char *cond_not(const char *a)
 			if (!(isalnum((unsigned char)*q) || *q == '_'))
 				inner = 0;
 		if (inner) {
-			snprintf(r, n, "%s", a + 1);
+			skl__fmt(r, n, "%s", a + 1);
 			return r;
 		}
 	}
-	snprintf(r, n, simple ? "!%s" : "!(%s)", a);
+	skl__fmt(r, n, simple ? "!%s" : "!(%s)", a);
 	return r;
 }
 
@@ -1235,8 +1298,8 @@ static char *member_cond(cp *p, int base)
 
 /* ---- record bodies ------------------------------------------------------------------------------- */
 
-static int add_member(cp *p, skl_type *rec, const skl__tok *at, const char *name, skl_type *t, int bits,
-		      const attrs *a, const char *cond)
+static int add_member(cp *p, skl_type *rec, const skl__tok *at, const char *name, skl_type *t, int bits, const attrs *a,
+		      const char *cond)
 {
 	if (skl_record_add(rec, name, t, bits, a->aligned, cond, p->err) < 0)
 		return perr(p, at, "%s", p->err->msg);
@@ -1313,14 +1376,15 @@ static int record_body(cp *p, skl_type *rec)
 			}
 			if (!name && bits < 0) {
 				if (cur(p)->kind == SKL__TK_ID)
-					perr(p, cur(p), "unexpected '%.*s' in a member declaration (an unknown macro?)", cur(p)->len,
-					     cur(p)->s);
+					perr(p, cur(p), "unexpected '%.*s' in a member declaration (an unknown macro?)",
+					     cur(p)->len, cur(p)->s);
 				else
 					expected(p, "a member name");
 				goto fail;
 			}
 			if (mt->kind == SKL_K_FUNC) {
-				perr(p, name ? name : at, "member '%.*s' is a function; a struct can only hold a pointer to one",
+				perr(p, name ? name : at,
+				     "member '%.*s' is a function; a struct can only hold a pointer to one",
 				     name ? name->len : 0, name ? name->s : "");
 				goto fail;
 			}
@@ -1356,34 +1420,31 @@ static int file_declaration(cp *p)
 	spec s;
 	const skl__tok *start = cur(p);
 	if (start->kind == SKL__TK_PP)
-		return perr(p, start, "a preprocessor conditional here is not supported (only around struct and union members)");
+		return perr(p, start,
+				"a preprocessor conditional here is not supported (only around struct and union members)");
 	if (accept(p, ";"))
 		return 0;
 	if (tok_is(start, "_Static_assert") || tok_is(start, "static_assert"))
 		return perr(p, start, "_Static_assert is not supported");
 	if (start->kind == SKL__TK_ID && !starts_type(p, start) && !in_list(start, storage_words) &&
-	    !tok_is(start, "typedef")) {
+		!tok_is(start, "typedef")) {
 		char name[128];
 		tok_text(start, name, sizeof(name));
 		if (skl__lex_macro(&p->lx, start->s, (size_t)start->len, p->pos) || tok_is(peek(p, 1), "("))
-			return perr(p, start,
-				    "'%s' looks like a macro use or a function call: this reader takes declarations only", name);
+			return perr(
+				p, start,
+				"'%s' looks like a macro use or a function call: this reader takes declarations only",
+				name);
 		return perr(p, start, "unknown type name '%s'", name);
 	}
 	if (specifiers(p, &s, CTX_FILE) < 0)
 		return -1;
+	if (s.is_typedef && s.storage)
+		return perr(p, s.at, "a typedef cannot have a storage class (extern, static, inline)");
 	if (accept(p, ";")) {
+		/* attributes before "struct" here apply to no object: gcc ignores them */
 		if (s.is_typedef)
 			return perr(p, cur(p), "typedef without a name");
-		if (s.decl.aligned || s.decl.packed) {
-			/* "__attribute__((packed)) struct x {...};" */
-			if (s.type->kind == SKL_K_STRUCT || s.type->kind == SKL_K_UNION) {
-				if (s.decl.packed)
-					skl_record_set_packed(s.type, 1);
-				if (s.decl.aligned)
-					skl_type_set_aligned(s.type, s.decl.aligned);
-			}
-		}
 		return 0;
 	}
 	for (;;) {
@@ -1393,7 +1454,9 @@ static int file_declaration(cp *p)
 		if (!t)
 			return -1;
 		if (!name)
-			return perr(p, at, "expected a name in the declaration");
+			return expected(p, at == cur(p) && (s.tagged_def || s.anon_record)
+					       ? "';' after the definition"
+					       : "a name in the declaration");
 		if (is(p, "{"))
 			return perr(p, cur(p), "function bodies are not supported: declare types only");
 		if (is(p, "="))
@@ -1402,10 +1465,7 @@ static int file_declaration(cp *p)
 			char nb[256];
 			skl_type *td;
 			tok_text(name, nb, sizeof(nb));
-			if (s.anon_record && (a.packed || 0)) {
-				/* "typedef struct {...} name __attribute__((packed));" packs the struct */
-				skl_record_set_packed(s.type, 1);
-			}
+			/* packed on a typedef is ignored by gcc (with a warning): so here */
 			td = skl_type_typedef(p->db, nb, t, p->err);
 			if (!td)
 				return perr(p, name, "%s", p->err->msg);
@@ -1424,7 +1484,7 @@ static int file_declaration(cp *p)
 /* ---- public --------------------------------------------------------------------------------------- */
 
 static int cp_begin(cp *p, skl_typedb *db, const char *text, const char *file, int pp, const char *defines,
-		    skl_error *err)
+			skl_error *err)
 {
 	memset(p, 0, sizeof(*p));
 	p->db = db;
@@ -1572,7 +1632,7 @@ int skl_cparse_member(skl_typedb *db, const char *text, char *name, size_t names
 		return skl_errorf(err, "__attribute__((packed)) on a single member is only taken inside a struct "
 				       "definition");
 	if (name && namesz)
-		snprintf(name, namesz, "%s", m.name);
+		skl__fmt(name, namesz, "%s", m.name);
 	if (type)
 		*type = m.type;
 	if (bits)

@@ -40,10 +40,10 @@ typedef struct skl__tok {
 /* A #define: a name and its replacement text, valid from token index at on. */
 typedef struct skl__macro {
 	char *name;
-	char *body;  /* NULL after #undef */
+	char *body; /* NULL after #undef */
 	int funclike;
-	int at;      /* index of the first token it applies to */
-	int line;    /* where it was defined */
+	int at;	  /* index of the first token it applies to */
+	int line; /* where it was defined */
 } skl__macro;
 
 typedef struct skl__lexer {

@@ -41,17 +41,18 @@ void skl__tok_describe(const skl__tok *t, char *out, size_t outsz)
 {
 	switch (t->kind) {
 	case SKL__TK_EOF:
-		snprintf(out, outsz, "end of input");
+		skl__fmt(out, outsz, "end of input");
 		break;
-	case SKL__TK_PP:
-		snprintf(out, outsz, "'#%s'",
-			 t->pp == SKL__PP_IF ? "if" : t->pp == SKL__PP_ELIF ? "elif" : t->pp == SKL__PP_ELSE ? "else" : "endif");
+	case SKL__TK_PP: {
+		static const char *const names[] = {"if", "elif", "else", "endif"};
+		skl__fmt(out, outsz, "'#%s'", names[t->pp]);
 		break;
+	}
 	default:
 		if (t->len > 40)
-			snprintf(out, outsz, "'%.40s...'", t->s);
+			skl__fmt(out, outsz, "'%.40s...'", t->s);
 		else
-			snprintf(out, outsz, "'%.*s'", t->len, t->s);
+			skl__fmt(out, outsz, "'%.*s'", t->len, t->s);
 	}
 }
 
@@ -207,10 +208,23 @@ static int read_escape(const char **pp)
 	const char *p = *pp;
 	int c = (unsigned char)*p++;
 	switch (c) {
-	case 'n': c = '\n'; break;
-	case 't': c = '\t'; break;
-	case 'r': c = '\r'; break;
-	case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+	case 'n':
+		c = '\n';
+		break;
+	case 't':
+		c = '\t';
+		break;
+	case 'r':
+		c = '\r';
+		break;
+	case '0':
+	case '1':
+	case '2':
+	case '3':
+	case '4':
+	case '5':
+	case '6':
+	case '7': {
 		int k = 1;
 		c -= '0';
 		while (k < 3 && *p >= '0' && *p <= '7') {
@@ -227,12 +241,23 @@ static int read_escape(const char **pp)
 			p++;
 		}
 		break;
-	case 'a': c = '\a'; break;
-	case 'b': c = '\b'; break;
-	case 'f': c = '\f'; break;
-	case 'v': c = '\v'; break;
-	case 'e': c = 27; break;
-	default: break; /* \\ \' \" \? and the rest stand for themselves */
+	case 'a':
+		c = '\a';
+		break;
+	case 'b':
+		c = '\b';
+		break;
+	case 'f':
+		c = '\f';
+		break;
+	case 'v':
+		c = '\v';
+		break;
+	case 'e':
+		c = 27;
+		break;
+	default:
+		break; /* \\ \' \" \? and the rest stand for themselves */
 	}
 	*pp = p;
 	return c;
@@ -250,7 +275,7 @@ typedef struct cx {
 	const char *s;
 	const char *start;
 	int line, col0; /* where s starts in the file */
-	int depth;      /* macro expansion depth */
+	int depth;	/* macro expansion depth */
 	char what[160]; /* first error, "" when none */
 } cx;
 
@@ -260,10 +285,20 @@ static void cx_skip(cx *c)
 		c->s++;
 }
 
-static void cx_fail(cx *c, const char *fmt, const char *arg)
+static void cx_fail(cx *c, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+static void cx_fail(cx *c, const char *fmt, ...)
 {
-	if (!c->what[0])
-		skl__fmt(c->what, sizeof(c->what), fmt, arg);
+	va_list ap;
+	if (c->what[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(c->what, sizeof(c->what), fmt, ap);
+	va_end(ap);
 }
 
 static int cx_ident(cx *c, const char **b, size_t *n)
@@ -291,10 +326,12 @@ static int64_t ev_macro_value(cx *c, const char *b, size_t n)
 	cx sub;
 	int64_t v;
 	char name[96];
-	snprintf(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
+	skl__fmt(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
 	if (!m) {
 		if (n > 7 && !strncmp(b, "CONFIG_", 7))
-			cx_fail(c, "'%s' outside braces: config conditions are kept only around struct and union members", name);
+			cx_fail(c,
+				"'%s' outside braces: config conditions are kept only around struct and union members",
+				name);
 		return 0;
 	}
 	if (m->funclike) {
@@ -315,9 +352,9 @@ static int64_t ev_macro_value(cx *c, const char *b, size_t n)
 	v = ev_cond(&sub);
 	cx_skip(&sub);
 	if (!sub.what[0] && *sub.s)
-		snprintf(sub.what, sizeof(sub.what), "macro '%s' is not a number", name);
+		skl__fmt(sub.what, sizeof(sub.what), "macro '%s' is not a number", name);
 	if (sub.what[0] && !c->what[0])
-		snprintf(c->what, sizeof(c->what), "%s", sub.what);
+		skl__fmt(c->what, sizeof(c->what), "%s", sub.what);
 	return v;
 }
 
@@ -391,10 +428,11 @@ static int64_t ev_primary(cx *c)
 			{
 				const skl__macro *m = skl__lex_macro(c->lx, b, n, c->lx->ntoks);
 				char name[96];
-				snprintf(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
+				skl__fmt(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
 				if (!m && n > 7 && !strncmp(b, "CONFIG_", 7))
 					cx_fail(c,
-						"'%s' outside braces: config conditions are kept only around struct and union members",
+						"'%s' outside braces: config conditions are kept only around struct "
+						"and union members",
 						name);
 				return m != NULL;
 			}
@@ -402,7 +440,7 @@ static int64_t ev_primary(cx *c)
 		cx_skip(c);
 		if (*c->s == '(') {
 			char name[96];
-			snprintf(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
+			skl__fmt(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
 			cx_fail(c, "function-like macro '%s' in a condition is not supported", name);
 			return 0;
 		}
@@ -419,7 +457,7 @@ static int64_t ev_binary(cx *c, int minprec)
 		int prec;
 	} ops[] = {
 		{"||", 1}, {"&&", 2}, {"|", 3}, {"^", 4}, {"&", 5}, {"==", 6}, {"!=", 6}, {"<=", 7}, {">=", 7},
-		{"<<", 8}, {">>", 8}, {"<", 7}, {">", 7}, {"+", 9}, {"-", 9}, {"*", 10}, {"/", 10}, {"%", 10},
+		{"<<", 8}, {">>", 8}, {"<", 7}, {">", 7}, {"+", 9}, {"-", 9},  {"*", 10}, {"/", 10}, {"%", 10},
 	};
 	int64_t v = ev_primary(c);
 	for (;;) {
@@ -441,22 +479,54 @@ static int64_t ev_binary(cx *c, int minprec)
 		c->s += strlen(ops[found].op);
 		r = ev_binary(c, ops[found].prec + 1);
 		switch (found) {
-		case 0: v = v || r; break;
-		case 1: v = v && r; break;
-		case 2: v = v | r; break;
-		case 3: v = v ^ r; break;
-		case 4: v = v & r; break;
-		case 5: v = v == r; break;
-		case 6: v = v != r; break;
-		case 7: v = v <= r; break;
-		case 8: v = v >= r; break;
-		case 9: v = r >= 0 && r < 64 ? (int64_t)((uint64_t)v << r) : 0; break;
-		case 10: v = r >= 0 && r < 64 ? v >> r : 0; break;
-		case 11: v = v < r; break;
-		case 12: v = v > r; break;
-		case 13: v = (int64_t)((uint64_t)v + (uint64_t)r); break;
-		case 14: v = (int64_t)((uint64_t)v - (uint64_t)r); break;
-		case 15: v = (int64_t)((uint64_t)v * (uint64_t)r); break;
+		case 0:
+			v = v || r;
+			break;
+		case 1:
+			v = v && r;
+			break;
+		case 2:
+			v = v | r;
+			break;
+		case 3:
+			v = v ^ r;
+			break;
+		case 4:
+			v = v & r;
+			break;
+		case 5:
+			v = v == r;
+			break;
+		case 6:
+			v = v != r;
+			break;
+		case 7:
+			v = v <= r;
+			break;
+		case 8:
+			v = v >= r;
+			break;
+		case 9:
+			v = r >= 0 && r < 64 ? (int64_t)((uint64_t)v << r) : 0;
+			break;
+		case 10:
+			v = r >= 0 && r < 64 ? v >> r : 0;
+			break;
+		case 11:
+			v = v < r;
+			break;
+		case 12:
+			v = v > r;
+			break;
+		case 13:
+			v = (int64_t)((uint64_t)v + (uint64_t)r);
+			break;
+		case 14:
+			v = (int64_t)((uint64_t)v - (uint64_t)r);
+			break;
+		case 15:
+			v = (int64_t)((uint64_t)v * (uint64_t)r);
+			break;
 		default:
 			if (r == 0) {
 				cx_fail(c, "division by zero in condition%s", "");
@@ -512,7 +582,7 @@ static void nz_name(cx *c, const char *b, size_t n, nstr *out)
 		cx_fail(c, "name too long in condition%s", "");
 		n = 200;
 	}
-	snprintf(out->s, sizeof(out->s), "%.*s", (int)n, b);
+	skl__fmt(out->s, sizeof(out->s), "%.*s", (int)n, b);
 	out->prec = 3;
 }
 
@@ -528,7 +598,7 @@ static void nz_atom(cx *c, nstr *out)
 		c->s++;
 		nz_atom(c, &x);
 		nz_paren(&x, 3);
-		snprintf(out->s, sizeof(out->s), "!%s", x.s);
+		skl__fmt(out->s, sizeof(out->s), "!%s", x.s);
 		return;
 	}
 	if (*c->s == '(') {
@@ -549,7 +619,7 @@ static void nz_atom(cx *c, nstr *out)
 			return;
 		}
 		c->s += len;
-		snprintf(out->s, sizeof(out->s), "%d", v != 0);
+		skl__fmt(out->s, sizeof(out->s), "%d", v != 0);
 		return;
 	}
 	if (cx_ident(c, &b, &n)) {
@@ -577,10 +647,11 @@ static void nz_atom(cx *c, nstr *out)
 			return;
 		}
 		if (word_is(b, n, "IS_ENABLED") || word_is(b, n, "IS_BUILTIN") || word_is(b, n, "IS_MODULE") ||
-		    word_is(b, n, "IS_REACHABLE")) {
+			word_is(b, n, "IS_REACHABLE")) {
 			cx_skip(c);
 			if (*c->s != '(' || (c->s++, !cx_ident(c, &nb, &nn)) || (cx_skip(c), *c->s != ')')) {
-				cx_fail(c, "expected '(CONFIG_NAME)' after %s", word_is(b, n, "IS_MODULE") ? "IS_MODULE" : "IS_ENABLED");
+				cx_fail(c, "expected '(CONFIG_NAME)' after %s",
+					word_is(b, n, "IS_MODULE") ? "IS_MODULE" : "IS_ENABLED");
 				return;
 			}
 			c->s++;
@@ -589,9 +660,9 @@ static void nz_atom(cx *c, nstr *out)
 			if (word_is(b, n, "IS_BUILTIN")) {
 				nz_name(c, nb, nn, out);
 			} else if (word_is(b, n, "IS_MODULE")) {
-				snprintf(out->s, sizeof(out->s), "%.*s_MODULE", (int)nn, nb);
+				skl__fmt(out->s, sizeof(out->s), "%.*s_MODULE", (int)nn, nb);
 			} else {
-				snprintf(out->s, sizeof(out->s), "%.*s || %.*s_MODULE", (int)nn, nb, (int)nn, nb);
+				skl__fmt(out->s, sizeof(out->s), "%.*s || %.*s_MODULE", (int)nn, nb, (int)nn, nb);
 				out->prec = 1;
 			}
 			return;
@@ -599,7 +670,7 @@ static void nz_atom(cx *c, nstr *out)
 		cx_skip(c);
 		if (*c->s == '(') {
 			char name[96];
-			snprintf(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
+			skl__fmt(name, sizeof(name), "%.*s", (int)(n < 80 ? n : 80), b);
 			cx_fail(c, "function-like macro '%s' in a condition is not supported", name);
 			return;
 		}
@@ -624,7 +695,7 @@ static void nz_and(cx *c, nstr *out)
 		nz_paren(&r, 2);
 		if (strlen(out->s) + strlen(r.s) + 5 > sizeof(tmp))
 			cx_fail(c, "condition too long%s", "");
-		snprintf(tmp, sizeof(tmp), "%s && %s", out->s, r.s);
+		skl__fmt(tmp, sizeof(tmp), "%s && %s", out->s, r.s);
 		memcpy(out->s, tmp, sizeof(tmp));
 		out->prec = 2;
 	}
@@ -643,7 +714,7 @@ static void nz_or(cx *c, nstr *out)
 		nz_and(c, &r);
 		if (strlen(out->s) + strlen(r.s) + 5 > sizeof(tmp))
 			cx_fail(c, "condition too long%s", "");
-		snprintf(tmp, sizeof(tmp), "%s || %s", out->s, r.s);
+		skl__fmt(tmp, sizeof(tmp), "%s || %s", out->s, r.s);
 		memcpy(out->s, tmp, sizeof(tmp));
 		out->prec = 1;
 	}
@@ -677,11 +748,11 @@ static int cond_is_static(skl__lexer *lx, const char *s)
 /* ---- the lexer proper ------------------------------------------------------------ */
 
 typedef struct frame {
-	int active;     /* this branch is being read (file level) */
-	int taken;      /* some branch was taken (file level) */
+	int active; /* this branch is being read (file level) */
+	int taken;  /* some branch was taken (file level) */
 	int parent_active;
-	int in_braces;  /* opened inside braces: handed to the parser */
-	int depth;      /* brace depth where it was opened */
+	int in_braces; /* opened inside braces: handed to the parser */
+	int depth;     /* brace depth where it was opened */
 	int seen_else;
 	int line;
 } frame;
@@ -701,10 +772,19 @@ static int col_of(const lstate *st, const char *at)
 	return (int)(at - st->line_start) + 1;
 }
 
-static int lerr(lstate *st, const char *at, const char *fmt, const char *arg)
+static int lerr(lstate *st, const char *at, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+static int lerr(lstate *st, const char *at, const char *fmt, ...)
 {
 	char msg[400];
-	snprintf(msg, sizeof(msg), fmt, arg);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	return skl_errorf_at(st->lx->err, st->lx->file, st->line, col_of(st, at), "%s", msg);
 }
 
@@ -789,8 +869,9 @@ static int push_frame(lstate *st, const frame *f)
 	return 0;
 }
 
-/* Evaluates a file-level condition; -1 on error. */
-static int eval_static(lstate *st, const char *cond, const char *at)
+/* Evaluates a file-level condition; -1 on error. Errors point into cond
+ * from at, or at at itself when pinned (cond was rewritten). */
+static int eval_cond(lstate *st, const char *cond, const char *at, int pinned)
 {
 	cx c;
 	int64_t v;
@@ -804,10 +885,15 @@ static int eval_static(lstate *st, const char *cond, const char *at)
 	v = ev_cond(&c);
 	cx_skip(&c);
 	if (!c.what[0] && *c.s)
-		snprintf(c.what, sizeof(c.what), "unexpected '%.20s' in condition", c.s);
+		skl__fmt(c.what, sizeof(c.what), "unexpected '%.20s' in condition", c.s);
 	if (c.what[0])
-		return lerr(st, at + (c.s - cond), "%s", c.what);
+		return lerr(st, pinned ? at : at + (c.s - cond), "%s", c.what);
 	return v != 0;
+}
+
+static int eval_static(lstate *st, const char *cond, const char *at)
+{
+	return eval_cond(st, cond, at, 0);
 }
 
 /* Normalises a condition inside braces into *out (owned). */
@@ -832,12 +918,12 @@ static int normalise(lstate *st, const char *cond, const char *at, char **out)
 	cx_skip(&c);
 	if (!c.what[0] && *c.s) {
 		if (strchr("=<>+-*/%&|^?", *c.s))
-			snprintf(c.what, sizeof(c.what),
+			skl__fmt(c.what, sizeof(c.what),
 				 "'%.2s' in a condition inside braces is not supported: write it with names, "
 				 "defined(), !, && and ||",
 				 c.s);
 		else
-			snprintf(c.what, sizeof(c.what), "unexpected '%.20s' in condition", c.s);
+			skl__fmt(c.what, sizeof(c.what), "unexpected '%.20s' in condition", c.s);
 	}
 	if (c.what[0])
 		return lerr(st, at + (c.s - cond), "%s", c.what);
@@ -914,7 +1000,8 @@ static int directive(lstate *st, const char *hash)
 			char tmp[2100];
 			if (strcmp(name, "if") != 0) {
 				/* #ifdef X is defined(X) */
-				snprintf(tmp, sizeof(tmp), "%sdefined(%s)", rest[0] == '!' ? "!" : "", rest + (rest[0] == '!'));
+				skl__fmt(tmp, sizeof(tmp), "%sdefined(%s)", rest[0] == '!' ? "!" : "",
+					 rest + (rest[0] == '!'));
 				what = tmp;
 			}
 			if (normalise(st, what, rest_at, &cond) < 0)
@@ -931,8 +1018,9 @@ static int directive(lstate *st, const char *hash)
 			int v;
 			if (strcmp(name, "if") != 0) {
 				char tmp[2100];
-				snprintf(tmp, sizeof(tmp), "%sdefined(%s)", rest[0] == '!' ? "!" : "", rest + (rest[0] == '!'));
-				v = eval_static(st, tmp, rest_at);
+				skl__fmt(tmp, sizeof(tmp), "%sdefined(%s)", rest[0] == '!' ? "!" : "",
+					 rest + (rest[0] == '!'));
+				v = eval_cond(st, tmp, rest_at, 1);
 			} else {
 				v = eval_static(st, rest, rest_at);
 			}
@@ -950,7 +1038,7 @@ static int directive(lstate *st, const char *hash)
 		f = &st->fr[st->nfr - 1];
 		if (f->depth != st->depth && f->parent_active) {
 			char msg[200];
-			snprintf(msg, sizeof(msg),
+			skl__fmt(msg, sizeof(msg),
 				 "#%s is inside %s braces than the #if it belongs to (line %d): a conditional must "
 				 "open and close at the same level",
 				 name, st->depth > f->depth ? "deeper" : "fewer", f->line);
@@ -1018,7 +1106,7 @@ static int directive(lstate *st, const char *hash)
 	}
 	if (!strcmp(name, "pragma")) {
 		if (!strncmp(rest, "once", 4) || !strncmp(rest, "GCC diagnostic", 14) ||
-		    !strncmp(rest, "GCC visibility", 14) || !strncmp(rest, "clang", 5))
+			!strncmp(rest, "GCC visibility", 14) || !strncmp(rest, "clang", 5))
 			return 0;
 		return lerr(st, nb, "#pragma %s is not supported (it may change the layout)", rest);
 	}
@@ -1026,9 +1114,10 @@ static int directive(lstate *st, const char *hash)
 		return 0;
 	if (!strcmp(name, "error"))
 		return lerr(st, nb, "#error %s", rest);
-	return lerr(st, nb, "unsupported directive #%s (the reader takes #if, #ifdef, #ifndef, #elif, #else, "
-			    "#endif, #define, #undef and ignores #include)",
-		    name);
+	return lerr(st, nb,
+			"unsupported directive #%s (the reader takes #if, #ifdef, #ifndef, #elif, #else, "
+			"#endif, #define, #undef and ignores #include)",
+			name);
 }
 
 int skl__lex(skl__lexer *lx, const char *src, const char *file, int pp_enabled, skl_error *err)
@@ -1145,7 +1234,7 @@ int skl__lex(skl__lexer *lx, const char *src, const char *file, int pp_enabled, 
 					q++;
 				{
 					char num[64];
-					snprintf(num, sizeof(num), "%.*s", (int)(q - p < 40 ? q - p : 40), p);
+					skl__fmt(num, sizeof(num), "%.*s", (int)(q - p < 40 ? q - p : 40), p);
 					lerr(&st, p, "malformed number '%s'", num);
 				}
 				goto out;
@@ -1185,10 +1274,12 @@ int skl__lex(skl__lexer *lx, const char *src, const char *file, int pp_enabled, 
 			st.p = q + 1;
 			t.kind = SKL__TK_STR;
 		} else {
+			/* clang-format off */
 			static const char *const puncts[] = {
-				"...", "<<=", ">>=", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-				"*=",  "/=",  "%=",  "+=", "-=", "&=", "^=", "|=", "##",
+				"...", "<<=", ">>=", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
+				"&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
 			};
+			/* clang-format on */
 			size_t k;
 			int len = 0;
 			for (k = 0; k < sizeof(puncts) / sizeof(puncts[0]); k++) {
@@ -1202,9 +1293,9 @@ int skl__lex(skl__lexer *lx, const char *src, const char *file, int pp_enabled, 
 				if (!strchr("{}[]()<>;:,.*&+-~!/%^|?=#", c)) {
 					char what[16];
 					if (isprint(c))
-						snprintf(what, sizeof(what), "'%c'", c);
+						skl__fmt(what, sizeof(what), "'%c'", c);
 					else
-						snprintf(what, sizeof(what), "byte 0x%02x", c);
+						skl__fmt(what, sizeof(what), "byte 0x%02x", c);
 					lerr(&st, p, "stray %s in input", what);
 					goto out;
 				}

@@ -66,11 +66,12 @@ static int option_set(const char *config, const char *name, size_t n)
 				t--;
 			if ((size_t)(t - c) == n && !strncmp(c, name, n))
 				return 1;
-			/* CONFIG_X=m counts as CONFIG_X_MODULE, =y as CONFIG_X */
-			if ((size_t)(t - c) > n + 1 && !strncmp(c, name, n) && c[n] == '=') {
-				if (c[n + 1] == 'y')
-					return 1;
-			}
+			/* CONFIG_X=y counts as CONFIG_X, CONFIG_X=m as CONFIG_X_MODULE */
+			if ((size_t)(t - c) == n + 2 && !strncmp(c, name, n) && c[n] == '=' && c[n + 1] == 'y')
+				return 1;
+			if (n > 7 && !strncmp(name + n - 7, "_MODULE", 7) && (size_t)(t - c) == n - 7 + 2 &&
+			    !strncmp(c, name, n - 7) && c[n - 7] == '=' && c[n - 6] == 'm')
+				return 1;
 		}
 		c = e;
 	}
