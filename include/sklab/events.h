@@ -35,15 +35,35 @@ typedef enum skl_event_kind {
 } skl_event_kind;
 
 /* Something a view can draw. */
-typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL } skl_obj_kind;
+typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL, SKL_OBJ_CHART } skl_obj_kind;
 
 struct skl_kernel_snap;
+
+/* A chart: lines or bars of (x, y) points, for memory and time figures. */
+typedef struct skl_chart_series {
+	char *name;
+	double *x, *y;
+	int n;
+} skl_chart_series;
+
+typedef struct skl_chart {
+	char *title, *xlabel, *ylabel;
+	int bars;               /* 0 = lines, 1 = grouped bars */
+	char **xlabels;         /* bars: one label per x index (x = 0, 1, ...), or NULL */
+	int nxlabels;
+	skl_chart_series *series;
+	int nseries;
+} skl_chart;
+
+void skl_chart_free(skl_chart *c);
 
 typedef struct skl_obj {
 	skl_obj_kind kind;
 	skl_layout *layout;             /* SKL_OBJ_LAYOUT: owned by the log */
 	struct skl_kernel_snap *kernel; /* SKL_OBJ_KERNEL: owned by the log */
+	skl_chart *chart;               /* SKL_OBJ_CHART: owned by the log */
 	char *view;                     /* preferred view: "layout", "slab" */
+	char *title;                    /* a caption for this object, or NULL */
 } skl_obj;
 
 typedef struct skl_event {
@@ -78,6 +98,12 @@ int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char 
 int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where);
 /* Shows kernel snapshots (takes ownership; freed with skl_kernel_snap_free). */
 int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where);
+/* Shows n kernel snapshots at once (two make a compare frame), with
+ * optional titles (NULL or NULL entries = none); takes ownership of them. */
+int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
+			    const char *view, const char *where);
+/* Shows a chart (takes ownership). */
+int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where);
 /* An allocator event; where NULL = the log's current location. */
 int skl_events_op(skl_events *log, skl_event_kind kind, const char *cache, uint64_t addr, uint64_t size,
 		  const char *detail, const char *where);

@@ -42,6 +42,11 @@ void skl_kernel_free(skl_kernel *k);
 const skl_profile *skl_kernel_profile(const skl_kernel *k);
 int skl_kernel_is_slub(const skl_kernel *k);
 
+/* The CPU that performs the operations that follow (per-CPU arrays on 2.4
+ * SMP, per-CPU slabs on SLUB); CPU 0 at boot. -1 when cpu >= the CPU count. */
+int skl_kernel_set_cpu(skl_kernel *k, unsigned cpu);
+unsigned skl_kernel_cpu(const skl_kernel *k);
+
 /* Page allocator: 2^order contiguous pages, 0 when out of RAM. */
 skl_addr skl_pages_alloc(skl_kernel *k, unsigned order);
 void skl_pages_free(skl_kernel *k, skl_addr a, unsigned order);
@@ -90,10 +95,14 @@ int skl_cache_destroy(skl_cache *c, skl_error *err);
 skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err);
 /* 0, or -1 when the kernel would have reported a bug (double free, wrong
  * cache, red zone overwritten...): the report is an event and err holds its
- * first line; the allocator's state stays consistent. */
+ * first line followed by what sklab found, in parentheses; the allocator's
+ * state stays consistent (the free does not happen). */
 int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err);
 int skl_cache_shrink(skl_cache *c); /* slabs released */
 int skl_kernel_reap(skl_kernel *k); /* 2.4 kmem_cache_reap(); slabs released */
+/* 2.4 SMP: what writing "name limit batchcount" to /proc/slabinfo does
+ * (kmem_tune_cpucache); -1 with err set (EINVAL, ENOMEM, not SMP). */
+int skl_cache_tune(skl_cache *c, int limit, int batchcount, skl_error *err);
 
 skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err);
 int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err);

@@ -12,6 +12,7 @@ int skl_cmd_layout(int argc, char **argv);
 int skl_cmd_run(int argc, char **argv);
 int skl_cmd_list(int argc, char **argv);
 int skl_cmd_profiles(int argc, char **argv);
+int skl_cmd_slabinfo(int argc, char **argv);
 
 /* The directory that holds assets/ and scenarios/: $SKLAB_DATA, the source
  * tree of a build, or the install prefix. Never NULL. */

@@ -64,6 +64,8 @@ int main(int argc, char **argv)
 		return skl_cmd_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "profiles"))
 		return skl_cmd_profiles(argc - 1, argv + 1);
+	if (!strcmp(cmd, "slabinfo"))
+		return skl_cmd_slabinfo(argc - 1, argv + 1);
 	fprintf(stderr, "sklab: unknown command '%s' (try 'sklab --help')\n", cmd);
 	return 2;
 }

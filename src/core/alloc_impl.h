@@ -22,6 +22,7 @@ typedef struct skl__page {
 	uint8_t used;     /* allocated by the page allocator */
 	uint8_t head;     /* first page of an allocation */
 	uint8_t order;    /* order of the allocation (head page) */
+	uint8_t init;     /* host bytes zeroed once (pages are committed lazily) */
 } skl__page;
 
 struct skl_cache {
@@ -50,6 +51,10 @@ struct skl_kernel {
 	uint64_t used_pages;
 	skl__page *pages;
 	skl_addr va_base;       /* simulated address of page frame 0 of the arena */
+	uint8_t *buddy;         /* first-fit page allocator: a tree over the frames */
+	uint64_t buddy_leaves;  /* frames rounded up to a power of two */
+	unsigned cpu;           /* the CPU that performs the next operations */
+	int booting;            /* inside ops->init: no events, no reap on pressure */
 	/* caches in creation order */
 	skl_cache **caches;
 	int ncaches, capcaches;
@@ -61,19 +66,29 @@ struct skl__alloc_ops {
 	const char *name; /* "slab", "slub" */
 	/* machine-wide setup after RAM exists: general/kmalloc caches... */
 	int (*init)(skl_kernel *k, skl_error *err);
+	/* frees all allocator state, every cache's priv included (kernel.c then
+	 * frees the skl_cache structs); also called after a failed init */
 	void (*fini)(skl_kernel *k);
 	/* SLUB merging: the existing cache a new one merges into, or NULL */
 	skl_cache *(*find_merge)(skl_kernel *k, size_t size, const skl_cache_opts *o);
 	/* geometry and allocator state for a new cache (c->name, object_size, opts set) */
 	int (*cache_init)(skl_cache *c, skl_error *err);
 	int (*cache_destroy)(skl_cache *c, skl_error *err);
+	/* alloc/free: kmem_cache_alloc/kmem_cache_free. The allocator emits
+	 * GROW, SLAB_FREE, BUG and the events of its own internal allocations;
+	 * kernel.c emits ALLOC/FREE/KMALLOC/KFREE for the caller's objects and
+	 * OOM when the page allocator fails (the allocator sets err). */
 	skl_addr (*alloc)(skl_cache *c, skl_error *err);
 	int (*free)(skl_cache *c, skl_addr obj, skl_error *err);
 	int (*shrink)(skl_cache *c);
 	int (*reap)(skl_kernel *k);
-	/* object index and start for an address inside one of c's slabs; -1 if none */
+	/* object index and start (the address alloc returned for it) for an
+	 * address inside one of c's slabs; -1 if none */
 	int (*locate)(skl_cache *c, skl_addr addr, skl_addr *obj_start);
 	void (*info)(const skl_cache *c, skl_cache_info *out);
+	/* out->info and out->type are filled in already: fill slabs, nslabs
+	 * and the slabinfo line (slabs and their arrays allocated with skl_calloc,
+	 * freed by skl_kernel_snap_free, also after a failure). */
 	int (*snapshot)(const skl_cache *c, skl_cache_snap *out);
 	void (*slabinfo)(const skl_kernel *k, const skl_sink *out);
 	/* /proc/slabinfo order: index of the i-th cache to print */
@@ -83,6 +98,16 @@ struct skl__alloc_ops {
 	/* geometry with no machine */
 	int (*geometry)(const skl_profile *p, unsigned cpus, int debug, const char *name, size_t size,
 			const skl_cache_opts *o, skl_cache_info *out, skl_error *err);
+	/* Optional (NULL = not offered). kfree: the allocator's kfree() (checks
+	 * and reports differ from kmem_cache_free); when NULL the machine finds
+	 * the cache through the page table and calls free. */
+	int (*kfree)(skl_kernel *k, skl_addr obj, skl_error *err);
+	/* 2.4 SMP: kmem_tune_cpucache(), "name limit batchcount" */
+	int (*tune)(skl_cache *c, int limit, int batchcount, skl_error *err);
+	/* Optional: kmalloc(n) from its size class c. SLUB records n as the
+	 * object's orig_size (slab_debug=U), so its kmalloc red zone starts at
+	 * n; when NULL the machine calls alloc. */
+	skl_addr (*kmalloc_alloc)(skl_cache *c, size_t n, skl_error *err);
 };
 
 extern const skl__alloc_ops skl__slab24_ops;
@@ -101,5 +126,26 @@ void skl__event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr 
 		const char *detail);
 /* Creates an internal cache (general/kmalloc caches) without merging. */
 skl_cache *skl__cache_new(skl_kernel *k, const char *name, size_t size, const skl_cache_opts *o, skl_error *err);
+/* Moves c to the newest end of the registry (2.4: a failed destroy puts the
+ * cache back at the head of the chain). */
+void skl__cache_relink(skl_cache *c);
+/* Host pointer without the lazy zeroing (const readers, e.g. snapshots):
+ * NULL when outside RAM or not yet touched. */
+const uint8_t *skl__bytes_peek(const skl_kernel *k, skl_addr a, size_t len);
+/* Words in the target's byte order and width (1, 2, 4 or 8 bytes). */
+uint64_t skl__get_word(const skl_kernel *k, const uint8_t *p, unsigned width);
+void skl__put_word(const skl_kernel *k, uint8_t *p, unsigned width, uint64_t v);
+
+/* ---- layout of the simulated machine ------------------------------------ */
+
+/* The direct map: i386 PAGE_OFFSET 0xc0000000, x86_64 0xffff888000000000.
+ * The arena's first frame is at 16 MiB (i386, pfn 0x1000 with 4 KiB pages)
+ * or 4 GiB (x86_64, pfn 0x100000), so addresses read 0xc1xxxxxx and
+ * 0xffff8881xxxxxxxx. i386 RAM is capped at 880 MiB (lowmem ends at 896 MiB). */
+#define SKL__I386_PAGE_OFFSET 0xc0000000ull
+#define SKL__I386_ARENA_PHYS (16ull << 20)
+#define SKL__I386_RAM_MAX (880ull << 20)
+#define SKL__X86_64_PAGE_OFFSET 0xffff888000000000ull
+#define SKL__X86_64_ARENA_PHYS (4ull << 30)
 
 #endif

@@ -44,6 +44,8 @@ void skl_events_free(skl_events *log)
 	for (i = 0; i < log->nobjs; i++) {
 		skl_layout_free(log->objs[i].layout);
 		skl_kernel_snap_free(log->objs[i].kernel);
+		skl_chart_free(log->objs[i].chart);
+		skl_free(log->objs[i].title);
 		skl_free(log->objs[i].view);
 	}
 	skl_free(log->ev);
@@ -166,6 +168,57 @@ static int obj_room(skl_events *log, int n)
 
 int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where)
 {
+	return skl_events_show_kernels(log, &snap, NULL, 1, view, where);
+}
+
+int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
+			    const char *view, const char *where)
+{
+	skl_event *e;
+	int i;
+	if (n < 1 || obj_room(log, n) < 0)
+		return -1;
+	e = append(log, SKL_EV_SHOW, where);
+	if (!e)
+		return -1;
+	e->objs = skl_calloc((size_t)n, sizeof(int));
+	if (!e->objs)
+		return -1;
+	for (i = 0; i < n; i++) {
+		skl_obj *o = &log->objs[log->nobjs];
+		memset(o, 0, sizeof(*o));
+		o->kind = SKL_OBJ_KERNEL;
+		o->kernel = snaps[i];
+		o->view = skl_strdup(view ? view : "slab");
+		o->title = titles && titles[i] ? skl_strdup(titles[i]) : NULL;
+		e->objs[i] = log->nobjs++;
+		e->nobjs = i + 1;
+	}
+	return 0;
+}
+
+void skl_chart_free(skl_chart *c)
+{
+	int i;
+	if (!c)
+		return;
+	for (i = 0; i < c->nseries; i++) {
+		skl_free(c->series[i].name);
+		skl_free(c->series[i].x);
+		skl_free(c->series[i].y);
+	}
+	for (i = 0; i < c->nxlabels; i++)
+		skl_free(c->xlabels[i]);
+	skl_free(c->xlabels);
+	skl_free(c->series);
+	skl_free(c->title);
+	skl_free(c->xlabel);
+	skl_free(c->ylabel);
+	skl_free(c);
+}
+
+int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
+{
 	skl_event *e;
 	skl_obj *o;
 	if (obj_room(log, 1) < 0)
@@ -178,9 +231,9 @@ int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const 
 		return -1;
 	o = &log->objs[log->nobjs];
 	memset(o, 0, sizeof(*o));
-	o->kind = SKL_OBJ_KERNEL;
-	o->kernel = snap;
-	o->view = skl_strdup(view ? view : "slab");
+	o->kind = SKL_OBJ_CHART;
+	o->chart = chart;
+	o->view = skl_strdup("chart");
 	e->objs[0] = log->nobjs++;
 	e->nobjs = 1;
 	return 0;
@@ -349,9 +402,12 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 				if (o->kind == SKL_OBJ_LAYOUT)
 					skl_sink_printf(out, " %s(%s, %llu bytes)", o->view, o->layout->name,
 							(unsigned long long)o->layout->size);
-				else
+				else if (o->kind == SKL_OBJ_KERNEL)
 					skl_sink_printf(out, " %s(%s, %d caches)", o->view, o->kernel->profile,
 							o->kernel->ncaches);
+				else
+					skl_sink_printf(out, " %s(\"%s\", %d series)", o->view,
+							o->chart->title ? o->chart->title : "", o->chart->nseries);
 			}
 			for (j = 0; j < e->nhighlight; j++)
 				skl_sink_printf(out, "%s%s", j ? "," : " highlight=", e->highlight[j]);

@@ -1,10 +1,12 @@
 /*
  * view_scene.c - the whole picture for one step (see view_scene.h): layouts
- * in columns, the caption bar, the step counter. Never calls SDL.
+ * in columns, kernel snapshots as the slab or compare view, the caption
+ * bar, the step counter. Never calls SDL.
  */
 #include "render/view_scene.h"
 
 #include "render/view_layout.h"
+#include "render/view_slab.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -69,11 +71,44 @@ static int wrap(const char *text, size_t width, char lines[][512], int maxlines)
 	return n;
 }
 
+/* One snapshot as the slab view, two (or more) as the compare layout. */
+static int draw_kernels(skl_dl *dl, const skl_scene *s, float x, float y, float w, float h, float u)
+{
+	if (s->nkernels >= 2) {
+		skl_view_compare_opts o;
+		memset(&o, 0, sizeof(o));
+		o.x = x;
+		o.y = y;
+		o.w = w;
+		o.h = h;
+		o.caches_a = o.caches_b = s->caches;
+		o.ncaches_a = o.ncaches_b = s->ncaches;
+		o.no_legend = s->no_legend;
+		o.text_scale = u;
+		return skl_view_slab_compare(dl, s->kernels[0], s->kernel_titles ? s->kernel_titles[0] : NULL,
+					     s->kernels[1], s->kernel_titles ? s->kernel_titles[1] : NULL, &o);
+	} else {
+		skl_view_slab_opts o;
+		memset(&o, 0, sizeof(o));
+		o.x = x;
+		o.y = y;
+		o.w = w;
+		o.h = h;
+		o.obj = s->nlayouts;
+		o.caches = s->caches;
+		o.ncaches = s->ncaches;
+		o.no_legend = s->no_legend;
+		o.title = s->kernel_titles ? s->kernel_titles[0] : NULL;
+		o.text_scale = u;
+		return skl_view_slab(dl, s->kernels[0], &o);
+	}
+}
+
 int skl_view_scene(skl_dl *dl, const skl_scene *s)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
-	float m, bar = 0, cs, ts, colw, gap;
+	float m, bar = 0, cs, ts, colw, gap, lw;
 	char lines[3][512];
 	int nlines = 0, i;
 	char step[64] = "";
@@ -83,6 +118,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	if (u > 3)
 		u = 3;
 	m = 28 * u;
+	lw = W - 2 * m;
 	cs = floorf(24 * u);
 	ts = floorf(15 * u);
 	skl_dl_rect(dl, 0, 0, W, H, C_BG, 0, 0);
@@ -120,13 +156,26 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	}
 
 	/* the objects, side by side */
-	if (s->nlayouts <= 0) {
+	if (s->nlayouts <= 0 && s->nkernels <= 0) {
 		skl_dl_text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
 			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	gap = 40 * u;
-	colw = (W - 2 * m - gap * (float)(s->nlayouts - 1)) / (float)s->nlayouts;
+	if (s->nkernels > 0) {
+		/* kernels take the room the layouts leave: all of it, or two thirds */
+		float kx = m, kw = W - 2 * m;
+		if (s->nlayouts > 0) {
+			kx = m + (W - 2 * m) / 3 + gap / 2;
+			kw = W - m - kx;
+			lw = (W - 2 * m) / 3 - gap / 2;
+		}
+		if (draw_kernels(dl, s, kx, m * 0.8f, kw, H - bar - m * 0.8f - m * 0.5f, u) < 0)
+			return -1;
+	}
+	if (s->nlayouts <= 0)
+		return skl_dl_failed(dl) ? -1 : 0;
+	colw = (lw - gap * (float)(s->nlayouts - 1)) / (float)s->nlayouts;
 	for (i = 0; i < s->nlayouts; i++) {
 		skl_view_layout_opts o;
 		memset(&o, 0, sizeof(o));
@@ -138,7 +187,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 		o.highlight = s->highlight;
 		o.nhighlight = s->nhighlight;
 		o.no_legend = s->no_legend;
-		o.text_scale = u * (s->nlayouts > 1 ? 0.85f : 1.0f);
+		o.text_scale = u * (s->nlayouts > 1 || s->nkernels > 0 ? 0.85f : 1.0f);
 		if (s->layouts[i] && skl_view_layout(dl, s->layouts[i], &o) < 0)
 			return -1;
 	}
@@ -149,9 +198,12 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 		   const skl_view_frame_opts *o)
 {
 	const skl_layout *ls[16];
+	const struct skl_kernel_snap *ks[4];
+	const char *kt[4];
+	int have_titles = 0;
 	const skl_frame *f;
 	skl_scene s;
-	int k, n = 0;
+	int k, n = 0, nk = 0;
 
 	skl_dl_clear(dl, skl_dl_width(dl), skl_dl_height(dl));
 	memset(&s, 0, sizeof(s));
@@ -162,6 +214,11 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 		const skl_obj *obj = skl_events_obj(log, f->objs[k]);
 		if (obj && obj->kind == SKL_OBJ_LAYOUT && obj->layout)
 			ls[n++] = obj->layout;
+		else if (obj && obj->kind == SKL_OBJ_KERNEL && obj->kernel && nk < (int)(sizeof(ks) / sizeof(ks[0]))) {
+			kt[nk] = obj->title;
+			have_titles |= obj->title != NULL;
+			ks[nk++] = obj->kernel;
+		}
 	}
 	for (k = 0; k < skl_events_count(log); k++) {
 		const skl_event *e = skl_events_at(log, k);
@@ -172,6 +229,9 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	}
 	s.layouts = ls;
 	s.nlayouts = n;
+	s.kernels = ks;
+	s.nkernels = nk;
+	s.kernel_titles = have_titles ? kt : NULL;
 	s.caption = f->caption;
 	s.step = i + 1;
 	s.nsteps = nframes;

@@ -1,12 +1,15 @@
 /*
  * view_scene.h - a whole picture: the objects shown at one step (layouts
- * side by side), the step's caption in a bar at the bottom with the
- * scenario's title and "step i of n", on a white canvas. Also the bridge
- * from an event log's frames to that picture.
+ * side by side; a kernel snapshot as the slab view, two as its compare
+ * layout), the step's caption in a bar at the bottom with the scenario's
+ * title and "step i of n", on a white canvas. Also the bridge from an event
+ * log's frames to that picture.
  *
  * Appends to a draw list and never calls SDL. Keys added here:
  * "scene:caption", "scene:step"; each layout's keys carry its column
- * number as <obj> (see view_layout.h).
+ * number as <obj> (see view_layout.h); a slab view's carry the number of
+ * layouts before it, a compare's are "0:..", "1:.." and "cmp:.." (see
+ * view_slab.h).
  */
 #ifndef SKLAB_RENDER_VIEW_SCENE_H
 #define SKLAB_RENDER_VIEW_SCENE_H
@@ -25,6 +28,14 @@ typedef struct skl_scene {
 	int nhighlight;
 	int no_legend;
 	float text_scale; /* 0 = from the canvas size */
+	/* Kernel snapshots: one is drawn by the slab view, two side by side by
+	 * its compare layout (further ones are left out). With layouts as
+	 * well, the layouts share the left third. */
+	const struct skl_kernel_snap *const *kernels;
+	int nkernels;
+	const char *const *kernel_titles; /* compare titles; NULL = derived */
+	const char *const *caches;	  /* only these caches; NULL = all */
+	int ncaches;
 } skl_scene;
 
 /* Clears nothing: appends the picture to dl, sized to the list's canvas.
@@ -41,8 +52,9 @@ typedef struct skl_view_frame_opts {
 
 /*
  * Builds frame i of frames (from skl_events_frames(log, ...)): the layouts
- * shown at that frame, its caption, the scenario title from the log and
- * "step i+1 of nframes". Clears dl first, keeping its canvas size.
+ * and kernel snapshots shown at that frame, its caption, the scenario title
+ * from the log and "step i+1 of nframes". Clears dl first, keeping its
+ * canvas size.
  */
 int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, int nframes, int i,
 		   const skl_view_frame_opts *o);

@@ -1,0 +1,977 @@
+/*
+ * cmd_slabinfo.c - `sklab slabinfo`: the geometry kmem_cache_create() gives
+ * one cache on a kernel profile, under the names /sys/kernel/slab uses
+ * (SLUB) or the 2.4 SLAB's own, with its /proc/slabinfo line; and with
+ * --live, the SLUB model run over every cache of the running kernel and
+ * compared with what its sysfs and /proc/slabinfo say.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "app.h"
+
+#include "core/slub.h"
+#include "lua/runtime.h"
+#include "sklab/kernel.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#define DEFAULT_PROFILE "linux-6.18-x86_64"
+
+static void usage(FILE *fp)
+{
+	fputs("usage: sklab slabinfo [--profile P] [--cpus N] --size N [--align N] [--hwcache] [--rcu]\n"
+	      "                      [--ctor] [--freeptr-offset N] [--kmalloc] [--debug[=F,Z,P,U]]\n"
+	      "                      [--pre-6.7] [--name NAME] [--json]\n"
+	      "       sklab slabinfo --live [--cpus N] [--json]\n"
+	      "\n"
+	      "The geometry kmem_cache_create() computes for one cache on a kernel profile\n"
+	      "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
+	      "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
+	      "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
+	      "off-slab management and left-over bytes. Then the /proc/slabinfo line.\n"
+	      "\n"
+	      "  --size N            object size in bytes (required)\n"
+	      "  --align N           requested alignment (a power of two)\n"
+	      "  --hwcache           SLAB_HWCACHE_ALIGN\n"
+	      "  --rcu               SLAB_TYPESAFE_BY_RCU (SLUB)\n"
+	      "  --ctor              the cache has a constructor\n"
+	      "  --freeptr-offset N  RCU cache with kmem_cache_args.freeptr_offset (SLUB)\n"
+	      "  --kmalloc           a kmalloc size class (align = largest power of two dividing\n"
+	      "                      the size); implied by --name kmalloc-N\n"
+	      "  --debug[=LETTERS]   slab_debug letters F, Z, P, U (all four when none given);\n"
+	      "                      on 2.4 any letter means CONFIG_DEBUG_SLAB\n"
+	      "  --pre-6.7           calculate_order() as it was before Linux 6.7\n"
+	      "  --cpus N            CPUs (min_objects = 4 * (fls(N) + 1)); default the profile's\n"
+	      "  --live              compare the model with this machine's /sys/kernel/slab and\n"
+	      "                      /proc/slabinfo (reading /proc/slabinfo needs root)\n",
+	      fp);
+}
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static int parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+	if (!s || !*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int is_kmalloc_name(const char *n)
+{
+	const char *p = n;
+	if (!strncmp(p, "dma-", 4))
+		p += 4;
+	if (strncmp(p, "kmalloc-", 8))
+		return 0;
+	p += 8;
+	if (!strncmp(p, "rcl-", 4) || !strncmp(p, "cg-", 3))
+		p += p[0] == 'r' ? 4 : 3;
+	else if (!strncmp(p, "rnd-", 4)) {
+		p += 4;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p++ != '-')
+			return 0;
+	}
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0' || (p[0] == 'k' && p[1] == '\0');
+}
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", (unsigned char)*s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
+}
+
+/* Why calculate_order() picked the order it did, in one line. */
+static void order_reason(const skl__slub_params *p, const skl__slub_geom *g, char *buf, size_t n)
+{
+	unsigned max_objs = skl__slub_order_objects(p, p->max_order, g->size), min_order, fraction;
+	uint64_t slab = (uint64_t)p->page_size << g->order, rem = slab % g->size;
+	if (max_objs < 1)
+		max_objs = 1;
+	min_order = skl__slub_get_order(p, (uint64_t)g->min_objects * g->size);
+	if (min_order < p->min_order)
+		min_order = p->min_order;
+	if (p->pre67) {
+		snprintf(buf, n, "pre-6.7 search from min_objects %u down: waste %llu of %llu bytes", g->min_objects,
+			 (unsigned long long)rem, (unsigned long long)slab);
+		return;
+	}
+	if (min_order > p->max_order) {
+		snprintf(buf, n, "one object needs more than order %u (slab_max_order): get_order(%u) = %u",
+			 p->max_order, g->size, g->order);
+		return;
+	}
+	for (fraction = 16; fraction > 1; fraction /= 2)
+		if (rem <= slab / fraction)
+			break;
+	snprintf(buf, n, "%u objects need order %u; waste %llu of %llu bytes <= 1/%u", g->min_objects, min_order,
+		 (unsigned long long)rem, (unsigned long long)slab, fraction > 1 ? fraction : 2);
+}
+
+static const char *fp_reason(const skl__slub_geom *g)
+{
+	if (g->fp_rule == SKL_SLUB_FP_FIXED)
+		return "at the caller's freeptr_offset";
+	if (g->fp_rule == SKL_SLUB_FP_MIDDLE)
+		return "inside, in the middle of the object";
+	if (g->flags & SKL_SLAB_TYPESAFE_BY_RCU)
+		return "after the object: SLAB_TYPESAFE_BY_RCU";
+	if (g->flags & SKL_SLAB_POISON)
+		return "after the object: poisoned when free";
+	if (g->ctor)
+		return "after the object: the constructor's state must survive";
+	if (g->orig_size)
+		return "after the object: kmalloc orig_size with red zones";
+	return "after the object: red zone on a tiny object";
+}
+
+/* ---- one cache ----------------------------------------------------------- */
+
+typedef struct cache_req {
+	const char *name;
+	unsigned long size;
+	skl_cache_opts o;
+	const char *debug; /* NULL none, "" all, else letters */
+	int pre67;
+	int json;
+} cache_req;
+
+static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
+{
+	skl__slub_params p;
+	skl__slub_geom g;
+	skl_error err;
+	unsigned dflags = 0;
+	char id[32], why[160], line[256];
+	const char *blocker, *sysname;
+	uint64_t slab_bytes;
+	skl_buf b;
+	skl_sink sink;
+	skl_error_clear(&err);
+	skl__slub_params_init(&p, prof, cpus);
+	if (q->pre67)
+		p.pre67 = 1;
+	if (q->debug) {
+		int bad = -1;
+		if (!*q->debug)
+			dflags = skl__slub_debug_flags(1);
+		else if (skl__slub_parse_debug(q->debug, &dflags, &bad) < 0) {
+			fprintf(stderr,
+				"sklab slabinfo: --debug: unknown slab_debug letter '%c' (expected F, Z, P or U)\n",
+				q->debug[bad]);
+			return 2;
+		}
+	}
+	if (skl__slub_geometry(&p, (unsigned)q->size, &q->o, dflags, &g, &err) < 0)
+		return skl_app_fail("slabinfo", &err);
+	blocker = skl__slub_merge_blocker(g.flags, g.ctor);
+	skl__slub_unique_id(id, sizeof(id), g.flags, g.size);
+	sysname = blocker ? q->name : id;
+	slab_bytes = (uint64_t)p.page_size << g.order;
+	order_reason(&p, &g, why, sizeof(why));
+	skl__slub_slabinfo_row(line, sizeof(line), q->name, 0, 0, g.size, g.objects, 1u << g.order, 0, 0);
+	if (q->json) {
+		printf("{\"profile\": ");
+		json_str(prof->name);
+		printf(", \"allocator\": \"slub\", \"cpus\": %u, \"name\": ", p.cpus);
+		json_str(q->name);
+		printf(", \"sysfs_dir\": ");
+		json_str(sysname);
+		printf(",\n \"sysfs\": {\"object_size\": %u, \"slab_size\": %u, \"align\": %u, \"order\": %u, "
+		       "\"objs_per_slab\": %u, \"hwcache_align\": %d, \"destroy_by_rcu\": %d, \"ctor\": %d, "
+		       "\"red_zone\": %d, \"poison\": %d, \"store_user\": %d, \"sanity_checks\": %d, "
+		       "\"reclaim_account\": %d, \"cache_dma\": %d, \"min_partial\": %u, \"cpu_partial\": %u},\n",
+		       g.object_size, g.size, g.align, g.order, g.objects, !!(g.flags & SKL_SLAB_HWCACHE_ALIGN),
+		       !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU), g.ctor, !!(g.flags & SKL_SLAB_RED_ZONE),
+		       !!(g.flags & SKL_SLAB_POISON), !!(g.flags & SKL_SLAB_STORE_USER),
+		       !!(g.flags & SKL_SLAB_CONSISTENCY), !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
+		       !!(g.flags & SKL_SLAB_CACHE_DMA), g.min_partial, g.cpu_partial);
+		printf(" \"model\": {\"inuse\": %u, \"offset\": %u, \"freeptr\": \"%c\", \"red_left_pad\": %u, "
+		       "\"min_objects\": %u, \"min_order\": %u, \"min_objs\": %u, \"waste\": %llu, "
+		       "\"calculate_order\": \"%s\", \"mergeable\": %s},\n",
+		       g.inuse, g.offset, g.fp_rule, g.red_left_pad, g.min_objects, g.min_order, g.min_objs,
+		       (unsigned long long)(slab_bytes % g.size), p.pre67 ? "pre-6.7" : "6.7+",
+		       blocker ? "false" : "true");
+		printf(" \"slabinfo\": ");
+		json_str(line);
+		printf("}\n");
+		return 0;
+	}
+	printf("# %s on %s: SLUB, %u CPU%s, calculate_order() %s\n", q->name, prof->name, p.cpus,
+	       p.cpus == 1 ? "" : "s", p.pre67 ? "before 6.7" : "of 6.7+");
+	printf("# /sys/kernel/slab/%s\n", sysname);
+	printf("%-16s %u\n", "object_size", g.object_size);
+	printf("%-16s %u\n", "slab_size", g.size);
+	printf("%-16s %u\n", "align", g.align);
+	printf("%-16s %u\n", "order", g.order);
+	printf("%-16s %u\n", "objs_per_slab", g.objects);
+	printf("%-16s %d\n", "hwcache_align", !!(g.flags & SKL_SLAB_HWCACHE_ALIGN));
+	printf("%-16s %d\n", "destroy_by_rcu", !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU));
+	printf("%-16s %s\n", "ctor", g.ctor ? "yes" : "none");
+	printf("%-16s %d\n", "red_zone", !!(g.flags & SKL_SLAB_RED_ZONE));
+	printf("%-16s %d\n", "poison", !!(g.flags & SKL_SLAB_POISON));
+	printf("%-16s %d\n", "store_user", !!(g.flags & SKL_SLAB_STORE_USER));
+	printf("%-16s %d\n", "sanity_checks", !!(g.flags & SKL_SLAB_CONSISTENCY));
+	printf("%-16s %d\n", "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT));
+	printf("%-16s %d\n", "cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA));
+	printf("%-16s %u\n", "min_partial", g.min_partial);
+	printf("%-16s %u\n", "cpu_partial", g.cpu_partial);
+	printf("# the model's own values (not in sysfs)\n");
+	printf("%-16s %-8u end of the object and its right red zone\n", "inuse", g.inuse);
+	printf("%-16s %-8u free pointer %s\n", "offset", g.offset, fp_reason(&g));
+	printf("%-16s %u\n", "red_left_pad", g.red_left_pad);
+	printf("%-16s %-8u 4 * (fls(%u) + 1), at most the objects of an order-%u slab\n", "min_objects", g.min_objects,
+	       p.cpus, p.max_order);
+	printf("%-16s %-8u %s\n", "order_reason", g.order, why);
+	printf("%-16s %-8llu bytes left over in each %llu-byte slab\n", "waste",
+	       (unsigned long long)(slab_bytes % g.size), (unsigned long long)slab_bytes);
+	printf("%-16s %u (%u object%s): the fallback when order %u pages are short\n", "min_order", g.min_order,
+	       g.min_objs, g.min_objs == 1 ? "" : "s", g.order);
+	if (blocker)
+		printf("%-16s no: %s\n", "mergeable", blocker);
+	else
+		printf("%-16s yes: sysfs shows it as %s\n", "mergeable", id);
+	printf("# /proc/slabinfo\n");
+	skl_buf_init(&b);
+	sink = skl_buf_sink(&b);
+	skl__slub_slabinfo_header(&sink);
+	fputs(b.data, stdout);
+	skl_buf_free(&b);
+	printf("%s\n", line);
+	return 0;
+}
+
+static int show_slab24(const skl_profile *prof, unsigned cpus, const cache_req *q)
+{
+	skl_cache_info in;
+	skl_error err;
+	char line[256];
+	size_t n;
+	int debug = q->debug != NULL, smp;
+	unsigned ncpu = cpus ? cpus : (prof->cpus ? prof->cpus : 1);
+	smp = ncpu > 1;
+	skl_error_clear(&err);
+	if (q->o.flags & SKL_SLAB_TYPESAFE_BY_RCU || q->o.use_freeptr_offset) {
+		fprintf(stderr, "sklab slabinfo: --rcu and --freeptr-offset are SLUB options; %s uses the 2.4 SLAB\n",
+			prof->name);
+		return 2;
+	}
+	if (skl_cache_geometry(prof, cpus, debug, q->name, q->size, &q->o, &in, &err) < 0)
+		return skl_app_fail("slabinfo", &err);
+	n = (size_t)snprintf(line, sizeof(line), "%-17s %6lu %6lu %6u %4lu %4lu %4u", q->name, 0ul, 0ul,
+			     (unsigned)in.size, 0ul, 0ul, in.pages_per_slab);
+	if (debug && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " : %6lu %7lu %5lu %4lu %4lu", 0ul, 0ul, 0ul, 0ul,
+				      0ul);
+	if (smp && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " : %4u %4u", in.limit, in.batchcount);
+	if (debug && smp && n < sizeof(line))
+		snprintf(line + n, sizeof(line) - n, " : %6lu %6lu %6lu %6lu", 0ul, 0ul, 0ul, 0ul);
+	if (q->json) {
+		printf("{\"profile\": ");
+		json_str(prof->name);
+		printf(", \"allocator\": \"slab\", \"cpus\": %u, \"name\": ", ncpu);
+		json_str(q->name);
+		printf(",\n \"geometry\": {\"object_size\": %zu, \"objsize\": %zu, \"align\": %u, \"num\": %u, "
+		       "\"gfporder\": %u, \"pages_per_slab\": %u, \"colour\": %u, \"colour_off\": %u, \"offslab\": %d, "
+		       "\"mgmt_size\": %zu, \"left_over\": %zu, \"limit\": %u, \"batchcount\": %u, \"debug\": %d},\n",
+		       in.object_size, in.size, in.align, in.objs_per_slab, in.order, in.pages_per_slab, in.colour,
+		       in.colour_off, in.offslab, in.mgmt_size, in.left_over, in.limit, in.batchcount, debug);
+		printf(" \"slabinfo\": ");
+		json_str(line);
+		printf("}\n");
+		return 0;
+	}
+	printf("# %s on %s: 2.4 SLAB, %s%s\n", q->name, prof->name, smp ? "SMP" : "UP",
+	       debug ? ", CONFIG_DEBUG_SLAB" : "");
+	printf("%-16s %zu\n", "object_size", in.object_size);
+	printf("%-16s %-8zu after word rounding, red zones and alignment\n", "objsize", in.size);
+	printf("%-16s %u\n", "align", in.align);
+	printf("%-16s %u\n", "objs_per_slab", in.objs_per_slab);
+	printf("%-16s %u\n", "gfporder", in.order);
+	printf("%-16s %u\n", "pages_per_slab", in.pages_per_slab);
+	printf("%-16s %d\n", "red_zone", !!(in.flags & SKL_SLAB_RED_ZONE));
+	printf("%-16s %d\n", "poison", !!(in.flags & SKL_SLAB_POISON));
+	printf("%-16s %s\n", "mgmt", in.offslab ? "off-slab" : "on-slab");
+	printf("%-16s %zu\n", "mgmt_size", in.mgmt_size);
+	printf("%-16s %zu\n", "left_over", in.left_over);
+	printf("%-16s %u\n", "colour", in.colour);
+	printf("%-16s %u\n", "colour_off", in.colour_off);
+	if (smp) {
+		printf("%-16s %u\n", "limit", in.limit);
+		printf("%-16s %u\n", "batchcount", in.batchcount);
+	}
+	printf("# /proc/slabinfo\n");
+	printf("slabinfo - version: 1.1%s%s\n", debug ? " (statistics)" : "", smp ? " (SMP)" : "");
+	printf("%s\n", line);
+	return 0;
+}
+
+/* ---- --live ---------------------------------------------------------------- */
+
+#define SYS_SLAB "/sys/kernel/slab"
+
+/* Caches that have a constructor (used when sysfs `ctor` cannot be read)
+ * and caches created with kmem_cache_args.freeptr_offset: slub.md 7. */
+static const char *const known_ctor[] = {"anon_vma",
+					 "bdev_cache",
+					 "btrfs_inode",
+					 "dax_cache",
+					 "debugfs_inode_cache",
+					 "erofs_inode",
+					 "ext4_inode_cache",
+					 "fuse_inode",
+					 "hugetlbfs_inode_cache",
+					 "inode_cache",
+					 "mqueue_inode_cache",
+					 "ovl_inode",
+					 "proc_inode_cache",
+					 "radix_tree_node",
+					 "shmem_inode_cache",
+					 "sighand_cache",
+					 "sock_inode_cache",
+					 "squashfs_inode_cache",
+					 "tracefs_inode_cache",
+					 "userfaultfd_ctx_cache",
+					 "xfs_inode",
+					 NULL};
+static const char *const known_freeptr_offset[] = {"vm_area_struct", "filp", "bfilp", "io_kiocb", NULL};
+
+static int in_list(const char *const *l, const char *name)
+{
+	for (; *l; l++)
+		if (!strcmp(*l, name))
+			return 1;
+	return 0;
+}
+
+/* Reads a small sysfs or proc file; -1 when it cannot be read. */
+static int read_small(const char *path, char *buf, size_t n)
+{
+	FILE *fp = fopen(path, "r");
+	size_t got;
+	if (!fp)
+		return -1;
+	got = fread(buf, 1, n - 1, fp);
+	fclose(fp);
+	buf[got] = '\0';
+	while (got && (buf[got - 1] == '\n' || buf[got - 1] == ' '))
+		buf[--got] = '\0';
+	return 0;
+}
+
+static long read_attr(const char *dir, const char *attr)
+{
+	char path[1024], buf[256];
+	snprintf(path, sizeof(path), "%s/%s/%s", SYS_SLAB, dir, attr);
+	if (read_small(path, buf, sizeof(buf)) < 0)
+		return -1;
+	return strtol(buf, NULL, 10);
+}
+
+/* CPUs in a list like "0-1,4" */
+static unsigned count_cpus(const char *s)
+{
+	unsigned n = 0;
+	while (*s) {
+		char *end;
+		unsigned long a = strtoul(s, &end, 10), b = a;
+		if (end == s)
+			break;
+		if (*end == '-')
+			b = strtoul(end + 1, &end, 10);
+		if (b >= a)
+			n += (unsigned)(b - a + 1);
+		s = end;
+		if (*s == ',')
+			s++;
+		else
+			break;
+	}
+	return n;
+}
+
+static unsigned cmdline_param(const char *cmdline, const char *a, const char *b, unsigned dflt)
+{
+	const char *names[2];
+	int i;
+	names[0] = a;
+	names[1] = b;
+	for (i = 0; i < 2; i++) {
+		const char *p = cmdline;
+		size_t n = strlen(names[i]);
+		while ((p = strstr(p, names[i])) != NULL) {
+			if ((p == cmdline || p[-1] == ' ') && p[n] == '=')
+				return (unsigned)strtoul(p + n + 1, NULL, 0);
+			p += n;
+		}
+	}
+	return dflt;
+}
+
+typedef struct live_cache {
+	char name[128];
+	char aliases[160]; /* names that link to a ':' id */
+	long object_size, align, slab_size, order, objs;
+	int hw, rcu, rz, poison, user, checks, reclaim, dma, ctor, ctor_known, ufo, kmalloc;
+	char ctor_fn[64];
+	skl__slub_geom g;
+	int model_ok, agree, align_checked, align_agree;
+	char reason[200];
+	/* /proc/slabinfo */
+	int in_slabinfo, slabinfo_agree;
+	char slabinfo_name[128];
+	long si_objsize, si_objperslab, si_pages;
+} live_cache;
+
+static int cmp_live(const void *a, const void *b)
+{
+	return strcmp(((const live_cache *)a)->name, ((const live_cache *)b)->name);
+}
+
+static void diagnose(const skl__slub_params *p, live_cache *c)
+{
+	skl__slub_params q = *p;
+	unsigned mo;
+	if (!c->model_ok) {
+		char was[sizeof(c->reason)];
+		memcpy(was, c->reason, sizeof(was));
+		snprintf(c->reason, sizeof(c->reason), "the model refused the cache: %.150s", was);
+		return;
+	}
+	if ((long)c->g.size < c->slab_size) {
+		snprintf(c->reason, sizeof(c->reason),
+			 "slab_size %ld is %ld bytes more than the model's %u: a constructor or an RCU free pointer "
+			 "the model was not told about, or debug metadata",
+			 c->slab_size, c->slab_size - (long)c->g.size, c->g.size);
+		return;
+	}
+	if ((long)c->g.size > c->slab_size) {
+		snprintf(c->reason, sizeof(c->reason),
+			 "the model's slab_size %u is %ld bytes more than the kernel's %ld: the kernel keeps the free "
+			 "pointer inside (kmem_cache_args.freeptr_offset?)",
+			 c->g.size, (long)c->g.size - c->slab_size, c->slab_size);
+		return;
+	}
+	for (mo = 1; mo <= 64; mo++) {
+		q.min_objects = mo;
+		if (skl__slub_calculate_order(&q, c->g.size, NULL) == c->order)
+			break;
+	}
+	if (mo <= 64)
+		snprintf(c->reason, sizeof(c->reason),
+			 "same slab_size, order %ld instead of %u: the kernel's min_objects looks like %u, not %u "
+			 "(slab_min_objects=, or a different CPU count)",
+			 c->order, c->g.order, mo, c->g.min_objects);
+	else
+		snprintf(c->reason, sizeof(c->reason),
+			 "same slab_size, order %ld instead of %u: no min_objects explains it (slab_min_order= or "
+			 "slab_max_order=?)",
+			 c->order, c->g.order);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sorts the space-separated words of s in place. */
+static void sort_words(char *s)
+{
+	char copy[160], *w[80], *tok;
+	int n = 0, i;
+	size_t used = 0;
+	snprintf(copy, sizeof(copy), "%s", s);
+	for (tok = strtok(copy, " "); tok && n < 80; tok = strtok(NULL, " "))
+		w[n++] = tok;
+	qsort(w, (size_t)n, sizeof(w[0]), cmp_str);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(w[i]);
+		if (used + len + 2 > 160)
+			break;
+		if (i)
+			s[used++] = ' ';
+		memcpy(s + used, w[i], len);
+		used += len;
+	}
+	s[used] = '\0';
+}
+
+/* Alias names: symlinks in /sys/kernel/slab pointing at each ':' directory. */
+static void collect_aliases(live_cache *cs, int n)
+{
+	DIR *d = opendir(SYS_SLAB);
+	struct dirent *e;
+	int i;
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char path[1024], target[512];
+		const char *base;
+		ssize_t len;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", SYS_SLAB, e->d_name);
+		len = readlink(path, target, sizeof(target) - 1);
+		if (len <= 0)
+			continue;
+		target[len] = '\0';
+		base = strrchr(target, '/');
+		base = base ? base + 1 : target;
+		for (i = 0; i < n; i++) {
+			size_t used = strlen(cs[i].aliases);
+			if (strcmp(cs[i].name, base))
+				continue;
+			if (used + strlen(e->d_name) + 2 < sizeof(cs[i].aliases))
+				snprintf(cs[i].aliases + used, sizeof(cs[i].aliases) - used, "%s%s", used ? " " : "",
+					 e->d_name);
+		}
+	}
+	closedir(d);
+	for (i = 0; i < n; i++)
+		sort_words(cs[i].aliases);
+}
+
+/* The cache a /proc/slabinfo row names: itself, or the ':' id its sysfs
+ * symlink points to. */
+static live_cache *find_for_slabinfo(live_cache *cs, int n, const char *name)
+{
+	char path[1024], target[512];
+	const char *base = name;
+	ssize_t len;
+	int i;
+	snprintf(path, sizeof(path), "%s/%s", SYS_SLAB, name);
+	len = readlink(path, target, sizeof(target) - 1);
+	if (len > 0) {
+		target[len] = '\0';
+		base = strrchr(target, '/');
+		base = base ? base + 1 : target;
+	}
+	for (i = 0; i < n; i++)
+		if (!strcmp(cs[i].name, base))
+			return &cs[i];
+	return NULL;
+}
+
+static int run_live(unsigned cpus_opt, int json)
+{
+	DIR *d;
+	struct dirent *e;
+	live_cache *cs = NULL;
+	int n = 0, cap = 0, i, agree = 0, align_n = 0, align_ok = 0, si_rows = 0, si_agree = 0, si_unmatched = 0;
+	int ctor_unreadable = 0, slabinfo_ok = 0, slabinfo_errno = 0;
+	skl__slub_params p;
+	skl_profile prof;
+	struct utsname un;
+	char buf[4096], cmdline[4096] = "";
+	long pagesz;
+	unsigned cpus;
+	FILE *fp;
+
+	d = opendir(SYS_SLAB);
+	if (!d) {
+		fprintf(stderr,
+			"sklab: slabinfo --live: cannot read %s (%s): it needs a Linux kernel with SLUB and sysfs\n",
+			SYS_SLAB, strerror(errno));
+		return 1;
+	}
+	/* the machine: page size, cache line, CPUs, kernel version, boot parameters */
+	memset(&prof, 0, sizeof(prof));
+	snprintf(prof.name, sizeof(prof.name), "this machine");
+	snprintf(prof.allocator, sizeof(prof.allocator), "slub");
+	prof.abi = sizeof(void *) == 4 ? skl_abi_find("i386") : skl_abi_find("x86_64");
+	pagesz = sysconf(_SC_PAGESIZE);
+	prof.page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
+	prof.cacheline = 64;
+	if (read_small("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size", buf, sizeof(buf)) == 0 &&
+	    atoi(buf) > 0)
+		prof.cacheline = (unsigned)atoi(buf);
+	cpus = 0;
+	if (read_small("/sys/devices/system/cpu/present", buf, sizeof(buf)) == 0)
+		cpus = count_cpus(buf);
+	if (cpus <= 1 && read_small("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0)
+		cpus = count_cpus(buf); /* nr_cpu_ids when num_present_cpus() <= 1 */
+	if (!cpus)
+		cpus = 1;
+	if (cpus_opt)
+		cpus = cpus_opt;
+	prof.cpus = cpus;
+	if (uname(&un) == 0)
+		snprintf(prof.kernel, sizeof(prof.kernel), "%.31s", un.release);
+	skl__slub_params_init(&p, &prof, cpus);
+	read_small("/proc/cmdline", cmdline, sizeof(cmdline));
+	p.min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
+	p.min_order = cmdline_param(cmdline, "slab_min_order", "slub_min_order", 0);
+	p.max_order = cmdline_param(cmdline, "slab_max_order", "slub_max_order", p.max_order);
+	if (p.min_order > p.max_order)
+		p.max_order = p.min_order;
+
+	while ((e = readdir(d)) != NULL) {
+		char path[1024], val[128];
+		struct stat st;
+		live_cache *c;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", SYS_SLAB, e->d_name);
+		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue; /* symlinks are aliases of a ':' id */
+		if (n == cap) {
+			int nc = cap ? cap * 2 : 256;
+			live_cache *m = realloc(cs, (size_t)nc * sizeof(*m));
+			if (!m) {
+				closedir(d);
+				free(cs);
+				fprintf(stderr, "sklab: slabinfo --live: out of memory\n");
+				return 1;
+			}
+			cs = m;
+			cap = nc;
+		}
+		c = &cs[n++];
+		memset(c, 0, sizeof(*c));
+		snprintf(c->name, sizeof(c->name), "%.127s", e->d_name);
+		c->object_size = read_attr(c->name, "object_size");
+		c->align = read_attr(c->name, "align");
+		c->slab_size = read_attr(c->name, "slab_size");
+		c->order = read_attr(c->name, "order");
+		c->objs = read_attr(c->name, "objs_per_slab");
+		c->hw = read_attr(c->name, "hwcache_align") > 0;
+		c->rcu = read_attr(c->name, "destroy_by_rcu") > 0;
+		c->rz = read_attr(c->name, "red_zone") > 0;
+		c->poison = read_attr(c->name, "poison") > 0;
+		c->user = read_attr(c->name, "store_user") > 0;
+		c->checks = read_attr(c->name, "sanity_checks") > 0;
+		c->reclaim = read_attr(c->name, "reclaim_account") > 0;
+		c->dma = read_attr(c->name, "cache_dma") > 0;
+		snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
+		if (read_small(path, val, sizeof(val)) == 0) {
+			c->ctor = val[0] != '\0';
+			snprintf(c->ctor_fn, sizeof(c->ctor_fn), "%.63s", val);
+		} else {
+			ctor_unreadable++;
+			c->ctor = in_list(known_ctor, c->name);
+			c->ctor_known = c->ctor;
+		}
+		c->ufo = c->rcu && in_list(known_freeptr_offset, c->name);
+		c->kmalloc = is_kmalloc_name(c->name);
+	}
+	closedir(d);
+	if (!n) {
+		fprintf(stderr, "sklab: slabinfo --live: %s lists no caches\n", SYS_SLAB);
+		free(cs);
+		return 1;
+	}
+	qsort(cs, (size_t)n, sizeof(*cs), cmp_live);
+	collect_aliases(cs, n);
+
+	/* the model for each cache */
+	for (i = 0; i < n; i++) {
+		live_cache *c = &cs[i];
+		skl_cache_opts o;
+		skl_error err;
+		unsigned dflags = 0;
+		memset(&o, 0, sizeof(o));
+		skl_error_clear(&err);
+		o.flags = (c->hw ? SKL_SLAB_HWCACHE_ALIGN : 0) | (c->rcu ? SKL_SLAB_TYPESAFE_BY_RCU : 0) |
+			  (c->reclaim ? SKL_SLAB_RECLAIM_ACCOUNT : 0) | (c->dma ? SKL_SLAB_CACHE_DMA : 0) |
+			  (c->kmalloc ? SKL_SLAB_KMALLOC : 0);
+		o.align = c->align > 0 ? (unsigned)c->align : 0;
+		o.ctor = c->ctor;
+		o.use_freeptr_offset = c->ufo;
+		o.freeptr_offset = 0;
+		dflags = (c->rz ? SKL_SLAB_RED_ZONE : 0) | (c->poison ? SKL_SLAB_POISON : 0) |
+			 (c->user ? SKL_SLAB_STORE_USER : 0) | (c->checks ? SKL_SLAB_CONSISTENCY : 0);
+		c->model_ok = c->object_size > 0 &&
+			      skl__slub_geometry(&p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
+		if (!c->model_ok)
+			snprintf(c->reason, sizeof(c->reason), "%.150s",
+				 err.msg[0] ? err.msg : "no object_size in sysfs");
+		c->agree = c->model_ok && (long)c->g.size == c->slab_size && (long)c->g.order == c->order &&
+			   (long)c->g.objects == c->objs;
+		if (c->agree)
+			agree++;
+		else
+			diagnose(&p, c);
+		if (c->kmalloc && c->model_ok) {
+			c->align_checked = 1;
+			c->align_agree = (long)c->g.align == c->align;
+			align_n++;
+			align_ok += c->align_agree;
+		}
+	}
+
+	/* /proc/slabinfo, when it can be read (mode 0400: root) */
+	fp = fopen("/proc/slabinfo", "r");
+	if (!fp) {
+		slabinfo_errno = errno;
+	} else {
+		char line[1024];
+		slabinfo_ok = 1;
+		while (fgets(line, sizeof(line), fp)) {
+			char name[128];
+			unsigned long act, num, objsize, per, pages;
+			live_cache *c;
+			if (!strncmp(line, "slabinfo", 8) || line[0] == '#')
+				continue;
+			if (sscanf(line, "%127s %lu %lu %lu %lu %lu", name, &act, &num, &objsize, &per, &pages) != 6)
+				continue;
+			si_rows++;
+			c = find_for_slabinfo(cs, n, name);
+			if (!c) {
+				si_unmatched++;
+				continue;
+			}
+			c->in_slabinfo = 1;
+			snprintf(c->slabinfo_name, sizeof(c->slabinfo_name), "%s", name);
+			c->si_objsize = (long)objsize;
+			c->si_objperslab = (long)per;
+			c->si_pages = (long)pages;
+			c->slabinfo_agree = c->model_ok && (long)c->g.size == c->si_objsize &&
+					    (long)c->g.objects == c->si_objperslab && (1L << c->g.order) == c->si_pages;
+			si_agree += c->slabinfo_agree;
+		}
+		fclose(fp);
+	}
+
+	if (json) {
+		printf("{\"kernel\": ");
+		json_str(prof.kernel);
+		printf(", \"page_size\": %u, \"cache_line\": %u, \"cpus\": %u, \"min_objects\": %u, "
+		       "\"slab_max_order\": %u, \"calculate_order\": \"%s\",\n \"caches\": [\n",
+		       p.page_size, p.cache_line, p.cpus, p.min_objects ? p.min_objects : skl__slub_min_objects(p.cpus),
+		       p.max_order, p.pre67 ? "pre-6.7" : "6.7+");
+		for (i = 0; i < n; i++) {
+			live_cache *c = &cs[i];
+			printf("  {\"name\": ");
+			json_str(c->name);
+			printf(", \"aliases\": ");
+			json_str(c->aliases);
+			printf(", \"object_size\": %ld, \"align\": %ld, \"ctor\": %d, \"rcu\": %d, \"freeptr_offset\": "
+			       "%d, "
+			       "\"kernel\": {\"slab_size\": %ld, \"order\": %ld, \"objs_per_slab\": %ld}, "
+			       "\"model\": {\"slab_size\": %u, \"order\": %u, \"objs_per_slab\": %u, \"align\": %u}, "
+			       "\"agree\": %s",
+			       c->object_size, c->align, c->ctor, c->rcu, c->ufo, c->slab_size, c->order, c->objs,
+			       c->g.size, c->g.order, c->g.objects, c->g.align, c->agree ? "true" : "false");
+			if (!c->agree) {
+				printf(", \"reason\": ");
+				json_str(c->reason);
+			}
+			if (c->in_slabinfo)
+				printf(", \"slabinfo\": {\"name\": \"%s\", \"objsize\": %ld, \"objperslab\": %ld, "
+				       "\"pagesperslab\": %ld, \"agree\": %s}",
+				       c->slabinfo_name, c->si_objsize, c->si_objperslab, c->si_pages,
+				       c->slabinfo_agree ? "true" : "false");
+			printf("}%s\n", i + 1 < n ? "," : "");
+		}
+		printf(" ],\n \"summary\": {\"caches\": %d, \"agree\": %d, \"kmalloc_align\": %d, "
+		       "\"kmalloc_align_agree\": %d, \"slabinfo_rows\": %d, \"slabinfo_agree\": %d, "
+		       "\"slabinfo_readable\": %s}}\n",
+		       n, agree, align_n, align_ok, si_rows, si_agree, slabinfo_ok ? "true" : "false");
+		free(cs);
+		return 0;
+	}
+
+	printf("# this machine: Linux %s, %u-byte pages, %u-byte cache lines, %u CPU%s: min_objects %u%s, "
+	       "slab_max_order %u, calculate_order() %s\n",
+	       prof.kernel, p.page_size, p.cache_line, p.cpus, p.cpus == 1 ? "" : "s",
+	       p.min_objects ? p.min_objects : skl__slub_min_objects(p.cpus),
+	       p.min_objects ? " (slab_min_objects=)" : "", p.max_order, p.pre67 ? "before 6.7" : "of 6.7+");
+	if (ctor_unreadable)
+		printf("# %d ctor files could not be read: the model used its list of caches known to have one\n",
+		       ctor_unreadable);
+	printf("# %-26s %6s %5s %3s | %-17s | %-17s |\n", "cache", "object", "align", "", "kernel size/ord/n",
+	       "model size/ord/n");
+	for (i = 0; i < n; i++) {
+		live_cache *c = &cs[i];
+		char kbuf[32], mbuf[32], flags[8];
+		int k = 0;
+		if (c->ctor)
+			flags[k++] = 'c';
+		if (c->rcu)
+			flags[k++] = c->ufo ? 'o' : 'r';
+		if (c->hw)
+			flags[k++] = 'h';
+		if (c->rz || c->poison || c->user || c->checks)
+			flags[k++] = 'd';
+		flags[k] = '\0';
+		snprintf(kbuf, sizeof(kbuf), "%ld/%ld/%ld", c->slab_size, c->order, c->objs);
+		if (c->model_ok)
+			snprintf(mbuf, sizeof(mbuf), "%u/%u/%u", c->g.size, c->g.order, c->g.objects);
+		else
+			snprintf(mbuf, sizeof(mbuf), "-");
+		printf("%-28s %6ld %5ld %-3s | %-17s | %-17s | %s", c->name, c->object_size, c->align, flags, kbuf,
+		       mbuf, c->agree ? "ok" : "DIFFERS");
+		if (c->aliases[0])
+			printf("  (%s)", c->aliases);
+		printf("\n");
+	}
+	printf("# flags: c constructor, r RCU (free pointer after the object), o RCU with freeptr_offset, "
+	       "h SLAB_HWCACHE_ALIGN, d slab_debug\n");
+	printf("sysfs: %d of %d caches agree on slab_size, order and objs_per_slab\n", agree, n);
+	if (align_n)
+		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", align_ok, align_n);
+	if (slabinfo_ok)
+		printf("/proc/slabinfo: %d of %d rows agree on objsize, objperslab and pagesperslab%s\n", si_agree,
+		       si_rows, si_unmatched ? " (some rows have no sysfs directory)" : "");
+	else
+		printf("/proc/slabinfo: not compared: %s%s\n", strerror(slabinfo_errno),
+		       slabinfo_errno == EACCES ? " (the file is mode 0400: run as root to compare it too)" : "");
+	for (i = 0; i < n; i++) {
+		live_cache *c = &cs[i];
+		if (!c->agree)
+			printf("differs: %s: kernel %ld/%ld/%ld, model %u/%u/%u: %s\n", c->name, c->slab_size, c->order,
+			       c->objs, c->g.size, c->g.order, c->g.objects, c->reason);
+		if (c->align_checked && !c->align_agree)
+			printf("differs: %s: align %ld, model %u (kmalloc rule)\n", c->name, c->align, c->g.align);
+		if (c->in_slabinfo && !c->slabinfo_agree && c->agree)
+			printf(
+			    "differs: /proc/slabinfo %s: objsize %ld objperslab %ld pagesperslab %ld, model %u %u %u\n",
+			    c->slabinfo_name, c->si_objsize, c->si_objperslab, c->si_pages, c->g.size, c->g.objects,
+			    1u << c->g.order);
+	}
+	free(cs);
+	return 0;
+}
+
+/* ---- the command ------------------------------------------------------------ */
+
+int skl_cmd_slabinfo(int argc, char **argv)
+{
+	const char *profile_name = NULL, *data = skl_app_data_dir();
+	cache_req q;
+	unsigned long v, cpus = 0;
+	int i, missing, live = 0, have_size = 0;
+	char name_buf[64];
+	skl_profile prof;
+	skl_error err;
+
+	memset(&q, 0, sizeof(q));
+	skl_error_clear(&err);
+	for (i = 1; i < argc; i++) {
+		const char *a;
+		missing = 0;
+		if ((a = skl_app_optarg(argc, argv, &i, "--profile", &missing))) {
+			profile_name = a;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--cpus", &missing))) {
+			if (parse_uint(a, 256, &cpus) < 0 || !cpus) {
+				fprintf(stderr, "sklab slabinfo: --cpus takes a number from 1 to 256, not '%s'\n", a);
+				return 2;
+			}
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--size", &missing))) {
+			if (parse_uint(a, 0xffffffffu, &q.size) < 0 || !q.size) {
+				fprintf(stderr, "sklab slabinfo: --size takes a positive number of bytes, not '%s'\n",
+					a);
+				return 2;
+			}
+			have_size = 1;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--align", &missing))) {
+			if (parse_uint(a, 1u << 20, &v) < 0 || (v & (v - 1))) {
+				fprintf(stderr, "sklab slabinfo: --align takes a power of two, not '%s'\n", a);
+				return 2;
+			}
+			q.o.align = (unsigned)v;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--freeptr-offset", &missing))) {
+			if (parse_uint(a, 0xffffffffu, &v) < 0) {
+				fprintf(stderr, "sklab slabinfo: --freeptr-offset takes a byte offset, not '%s'\n", a);
+				return 2;
+			}
+			q.o.use_freeptr_offset = 1;
+			q.o.freeptr_offset = (unsigned)v;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--name", &missing))) {
+			q.name = a;
+		} else if (!strncmp(argv[i], "--debug=", 8)) {
+			q.debug = argv[i] + 8;
+		} else if (!strcmp(argv[i], "--debug")) {
+			if (i + 1 < argc && argv[i + 1][0] != '-' &&
+			    strspn(argv[i + 1], "FZPUfzpu,") == strlen(argv[i + 1]))
+				q.debug = argv[++i];
+			else
+				q.debug = "";
+		} else if (missing) {
+			fprintf(stderr, "sklab slabinfo: %s needs a value\n", argv[i]);
+			return 2;
+		} else if (!strcmp(argv[i], "--hwcache")) {
+			q.o.flags |= SKL_SLAB_HWCACHE_ALIGN;
+		} else if (!strcmp(argv[i], "--rcu")) {
+			q.o.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
+		} else if (!strcmp(argv[i], "--ctor")) {
+			q.o.ctor = 1;
+		} else if (!strcmp(argv[i], "--kmalloc")) {
+			q.o.flags |= SKL_SLAB_KMALLOC;
+		} else if (!strcmp(argv[i], "--pre-6.7")) {
+			q.pre67 = 1;
+		} else if (!strcmp(argv[i], "--json")) {
+			q.json = 1;
+		} else if (!strcmp(argv[i], "--live")) {
+			live = 1;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "sklab slabinfo: unknown argument '%s' (try 'sklab slabinfo --help')\n",
+				argv[i]);
+			return 2;
+		}
+	}
+	if (live) {
+		if (have_size || profile_name) {
+			fprintf(stderr,
+				"sklab slabinfo: --live reads the running kernel; it takes no --size or --profile\n");
+			return 2;
+		}
+		return run_live((unsigned)cpus, q.json);
+	}
+	if (!have_size) {
+		fprintf(stderr, "sklab slabinfo: --size N is required (or --live; try 'sklab slabinfo --help')\n");
+		return 2;
+	}
+	if (!q.name) {
+		snprintf(name_buf, sizeof(name_buf), "sklab_%lu", q.size);
+		q.name = name_buf;
+	}
+	if (strlen(q.name) > 31) {
+		fprintf(stderr, "sklab slabinfo: --name '%s' is longer than 31 characters\n", q.name);
+		return 2;
+	}
+	if (is_kmalloc_name(q.name))
+		q.o.flags |= SKL_SLAB_KMALLOC;
+	if (skl_data_load_profile(data, profile_name ? profile_name : DEFAULT_PROFILE, &prof, &err) < 0)
+		return skl_app_fail("slabinfo", &err);
+	if (!strcmp(prof.allocator, "slub"))
+		return show_slub(&prof, (unsigned)cpus, &q);
+	if (!strcmp(prof.allocator, "slab")) {
+		if (q.o.flags & SKL_SLAB_KMALLOC)
+			q.o.flags &= ~SKL_SLAB_KMALLOC;
+		return show_slab24(&prof, (unsigned)cpus, &q);
+	}
+	fprintf(stderr, "sklab slabinfo: profile %s uses the %s allocator, which has no geometry model\n", prof.name,
+		prof.allocator);
+	return 2;
+}

@@ -1,0 +1,842 @@
+/*
+ * kernel.c - the simulated machine of a kernel profile: RAM as page frames
+ * in one host arena, a first-fit page allocator over them, simulated
+ * addresses, the page table the allocators tag their slabs in, the cache
+ * registry, kmalloc's front end, snapshots and allocator events.
+ *
+ * Everything allocator-specific goes through a table of operations picked
+ * by the profile's allocator ("slab": slab24.c, "slub": slub.c). This file
+ * never looks inside a cache's allocator state, never reads a clock and
+ * never prints; it allocates host memory only through skl_malloc & co.
+ */
+#include "alloc_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- small utilities ---------------------------------------------------- */
+
+static int is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static const skl__alloc_ops *ops_for(const char *allocator)
+{
+	if (!allocator || !*allocator || !strcmp(allocator, "slab"))
+		return &skl__slab24_ops;
+	if (!strcmp(allocator, "slub"))
+		return &skl__slub_ops;
+	return NULL;
+}
+
+static skl_cache *real_cache(skl_cache *c)
+{
+	return c && c->alias_of ? c->alias_of : c;
+}
+
+uint64_t skl__get_word(const skl_kernel *k, const uint8_t *p, unsigned width)
+{
+	uint64_t v = 0;
+	unsigned i;
+	if (k->prof.abi && k->prof.abi->big_endian) {
+		for (i = 0; i < width; i++)
+			v = (v << 8) | p[i];
+	} else {
+		for (i = width; i-- > 0;)
+			v = (v << 8) | p[i];
+	}
+	return v;
+}
+
+void skl__put_word(const skl_kernel *k, uint8_t *p, unsigned width, uint64_t v)
+{
+	unsigned i;
+	if (k->prof.abi && k->prof.abi->big_endian) {
+		for (i = width; i-- > 0;) {
+			p[i] = (uint8_t)v;
+			v >>= 8;
+		}
+	} else {
+		for (i = 0; i < width; i++) {
+			p[i] = (uint8_t)v;
+			v >>= 8;
+		}
+	}
+}
+
+/* ---- page allocator: first fit of aligned 2^order runs ------------------
+ *
+ * A complete binary tree over the frames (rounded up to a power of two).
+ * Each node holds 1 + the order of the largest free aligned block below it
+ * (0 = none). Allocation walks down preferring the left child, so the
+ * lowest-addressed aligned run that is free wins: deterministic, and
+ * O(log frames). Frames past the end of RAM are never free. */
+
+static unsigned buddy_height(const skl_kernel *k)
+{
+	unsigned h = 0;
+	while (((uint64_t)1 << h) < k->buddy_leaves)
+		h++;
+	return h;
+}
+
+static uint8_t buddy_combine(const skl_kernel *k, uint64_t i, unsigned h)
+{
+	uint8_t l = k->buddy[2 * i], r = k->buddy[2 * i + 1];
+	if (l == h && r == h)
+		return (uint8_t)(h + 1);
+	return l > r ? l : r;
+}
+
+static int buddy_init(skl_kernel *k)
+{
+	uint64_t leaves = 1, i;
+	unsigned h;
+	while (leaves < k->npages)
+		leaves <<= 1;
+	k->buddy_leaves = leaves;
+	k->buddy = skl_calloc((size_t)(2 * leaves), 1);
+	if (!k->buddy)
+		return -1;
+	for (i = 0; i < leaves; i++)
+		k->buddy[leaves + i] = i < k->npages ? 1 : 0;
+	for (h = 1; ((uint64_t)1 << h) <= leaves; h++) {
+		uint64_t first = leaves >> h, n = first;
+		for (i = first; i < first + n; i++)
+			k->buddy[i] = buddy_combine(k, i, h);
+	}
+	return 0;
+}
+
+static void buddy_fix_up(skl_kernel *k, uint64_t i, unsigned h)
+{
+	while (i > 1) {
+		i >>= 1;
+		h++;
+		k->buddy[i] = buddy_combine(k, i, h);
+	}
+}
+
+/* First frame of a free aligned block of 2^order frames, or -1. */
+static int64_t buddy_alloc(skl_kernel *k, unsigned order)
+{
+	unsigned h = buddy_height(k);
+	uint64_t i = 1;
+	if (order > h || k->buddy[1] < order + 1)
+		return -1;
+	while (h > order) {
+		i = k->buddy[2 * i] >= order + 1 ? 2 * i : 2 * i + 1;
+		h--;
+	}
+	k->buddy[i] = 0;
+	buddy_fix_up(k, i, order);
+	return (int64_t)((i << order) - k->buddy_leaves);
+}
+
+static void buddy_free(skl_kernel *k, uint64_t first, unsigned order)
+{
+	uint64_t i = (first + k->buddy_leaves) >> order;
+	k->buddy[i] = (uint8_t)(order + 1);
+	buddy_fix_up(k, i, order);
+}
+
+static skl_addr frame_addr(const skl_kernel *k, uint64_t frame)
+{
+	return k->va_base + frame * k->prof.page_size;
+}
+
+static int addr_frame(const skl_kernel *k, skl_addr a, uint64_t *frame)
+{
+	if (a < k->va_base)
+		return -1;
+	if ((a - k->va_base) / k->prof.page_size >= k->npages)
+		return -1;
+	*frame = (a - k->va_base) / k->prof.page_size;
+	return 0;
+}
+
+static void frames_touch(skl_kernel *k, uint64_t first, uint64_t n)
+{
+	uint64_t i;
+	for (i = first; i < first + n; i++) {
+		if (!k->pages[i].init) {
+			memset(k->arena + i * k->prof.page_size, 0, k->prof.page_size);
+			k->pages[i].init = 1;
+		}
+	}
+}
+
+static skl_addr pages_take(skl_kernel *k, unsigned order)
+{
+	int64_t f = buddy_alloc(k, order);
+	uint64_t n = (uint64_t)1 << order, i;
+	if (f < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		skl__page *pg = &k->pages[(uint64_t)f + i];
+		pg->used = 1;
+		pg->head = i == 0;
+		pg->order = (uint8_t)order;
+		pg->cache = NULL;
+		pg->slab = NULL;
+	}
+	frames_touch(k, (uint64_t)f, n);
+	k->used_pages += n;
+	return frame_addr(k, (uint64_t)f);
+}
+
+/* The 2.4 page allocator frees slab caches (kmem_cache_reap through
+ * try_to_free_pages) before it gives up; so does ours, while reaping frees
+ * something. Not during boot. */
+static skl_addr pages_get(skl_kernel *k, unsigned order, const char *who)
+{
+	skl_addr a = pages_take(k, order);
+	char detail[96];
+	int idle = 0, max_idle;
+	if (!a && !k->booting && k->ops->reap) {
+		max_idle = k->ncaches / 10 + 2; /* reap scans 10 caches per call */
+		while (!a && idle < max_idle) {
+			if (k->ops->reap(k) > 0) {
+				idle = 0;
+				a = pages_take(k, order);
+			} else {
+				idle++;
+			}
+		}
+	}
+	if (!a) {
+		snprintf(detail, sizeof(detail), "out of memory: no free block of %u page%s (order %u)", 1u << order,
+			 order ? "s" : "", order);
+		skl__event(k, SKL_EV_OOM, who, 0, (uint64_t)k->prof.page_size << order, detail);
+	}
+	return a;
+}
+
+skl_addr skl_pages_alloc(skl_kernel *k, unsigned order)
+{
+	return pages_get(k, order, "");
+}
+
+void skl_pages_free(skl_kernel *k, skl_addr a, unsigned order)
+{
+	uint64_t f, n = (uint64_t)1 << order, i;
+	skl__page *pg;
+	if (addr_frame(k, a, &f) < 0 || a != frame_addr(k, f))
+		return;
+	pg = &k->pages[f];
+	if (!pg->used || !pg->head || pg->order != order || pg->cache)
+		return; /* not a block the page allocator handed out as such */
+	for (i = 0; i < n; i++) {
+		k->pages[f + i].used = 0;
+		k->pages[f + i].head = 0;
+		k->pages[f + i].order = 0;
+	}
+	buddy_free(k, f, order);
+	k->used_pages -= n;
+}
+
+skl_addr skl__pages_alloc_slab(skl_kernel *k, unsigned order, skl_cache *c, void *slab)
+{
+	skl_addr a = pages_get(k, order, c ? c->name : "");
+	uint64_t f, n = (uint64_t)1 << order, i;
+	if (!a || addr_frame(k, a, &f) < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		k->pages[f + i].cache = c;
+		k->pages[f + i].slab = slab;
+	}
+	return a;
+}
+
+void skl__pages_free_slab(skl_kernel *k, skl_addr a, unsigned order)
+{
+	uint64_t f, n = (uint64_t)1 << order, i;
+	if (addr_frame(k, a, &f) < 0)
+		return;
+	for (i = 0; i < n && f + i < k->npages; i++) {
+		skl__page *pg = &k->pages[f + i];
+		pg->cache = NULL;
+		pg->slab = NULL;
+		pg->used = 0;
+		pg->head = 0;
+		pg->order = 0;
+	}
+	buddy_free(k, f, order);
+	k->used_pages -= n;
+}
+
+skl__page *skl__page_of(skl_kernel *k, skl_addr a)
+{
+	uint64_t f;
+	if (addr_frame(k, a, &f) < 0)
+		return NULL;
+	return &k->pages[f];
+}
+
+uint8_t *skl__bytes(skl_kernel *k, skl_addr a, size_t len)
+{
+	uint64_t f, last;
+	if (!len)
+		len = 1;
+	if (addr_frame(k, a, &f) < 0 || a + len - 1 < a || addr_frame(k, a + len - 1, &last) < 0)
+		return NULL;
+	frames_touch(k, f, last - f + 1);
+	return k->arena + (a - k->va_base);
+}
+
+const uint8_t *skl__bytes_peek(const skl_kernel *k, skl_addr a, size_t len)
+{
+	uint64_t f, last, i;
+	if (!len)
+		len = 1;
+	if (addr_frame(k, a, &f) < 0 || a + len - 1 < a || addr_frame(k, a + len - 1, &last) < 0)
+		return NULL;
+	for (i = f; i <= last; i++)
+		if (!k->pages[i].init)
+			return NULL;
+	return k->arena + (a - k->va_base);
+}
+
+void *skl_kernel_bytes(skl_kernel *k, skl_addr a, size_t len)
+{
+	return skl__bytes(k, a, len);
+}
+
+uint64_t skl_kernel_ram_total(const skl_kernel *k)
+{
+	return k->npages * k->prof.page_size;
+}
+
+uint64_t skl_kernel_ram_used(const skl_kernel *k)
+{
+	return k->used_pages * k->prof.page_size;
+}
+
+/* ---- events -------------------------------------------------------------- */
+
+void skl__event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size, const char *detail)
+{
+	if (k->log && !k->booting)
+		skl_events_op(k->log, kind, cache ? cache : "", addr, size, detail, NULL);
+}
+
+/* ---- the machine ---------------------------------------------------------- */
+
+skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
+{
+	skl_kernel *k;
+	uint64_t ram, cap;
+	size_t bytes;
+	int rc;
+
+	if (!o || !o->profile)
+		return skl_errorf(err, "skl_kernel_new: no profile"), NULL;
+	if (!o->profile->abi)
+		return skl_errorf(err, "profile %s: no ABI", o->profile->name), NULL;
+	if (!is_pow2(o->profile->page_size) || o->profile->page_size < 1024 || o->profile->page_size > (1u << 20))
+		return skl_errorf(err, "profile %s: page size %u is not a power of two between 1024 and 1 MiB",
+				  o->profile->name, o->profile->page_size),
+		       NULL;
+	if (!is_pow2(o->profile->cacheline) || o->profile->cacheline < 8 ||
+	    o->profile->cacheline > o->profile->page_size)
+		return skl_errorf(err,
+				  "profile %s: cache-line size %u is not a power of two between 8 and the page size",
+				  o->profile->name, o->profile->cacheline),
+		       NULL;
+	if (!ops_for(o->profile->allocator))
+		return skl_errorf(err, "profile %s: unknown allocator \"%s\" (expected \"slab\" or \"slub\")",
+				  o->profile->name, o->profile->allocator),
+		       NULL;
+
+	k = skl_calloc(1, sizeof(*k));
+	if (!k)
+		return skl_errorf(err, "out of memory"), NULL;
+	k->prof = *o->profile;
+	k->ops = ops_for(k->prof.allocator);
+	k->cpus = o->cpus ? o->cpus : (k->prof.cpus ? k->prof.cpus : 1);
+	if (k->cpus > 256) {
+		skl_errorf(err, "%u CPUs: at most 256", k->cpus);
+		goto out_k;
+	}
+	k->smp = o->smp < 0 ? k->cpus > 1 : o->smp != 0;
+	k->debug_slab = o->debug_slab != 0;
+	k->break_gfp_order = o->break_gfp_order;
+
+	if (o->slub_debug) {
+		const char *s;
+		for (s = o->slub_debug; *s; s++) {
+			switch (*s) {
+			case 'F':
+			case 'f':
+				k->slub_debug |= SKL_SLAB_CONSISTENCY;
+				break;
+			case 'Z':
+			case 'z':
+				k->slub_debug |= SKL_SLAB_RED_ZONE;
+				break;
+			case 'P':
+			case 'p':
+				k->slub_debug |= SKL_SLAB_POISON;
+				break;
+			case 'U':
+			case 'u':
+				k->slub_debug |= SKL_SLAB_STORE_USER;
+				break;
+			case '-':
+			case ',':
+				break;
+			default:
+				skl_errorf(err, "slab_debug \"%s\": unknown option '%c' (expected F, Z, P or U)",
+					   o->slub_debug, *s);
+				goto out_k;
+			}
+		}
+	}
+
+	/* RAM: one host arena, committed lazily (pages are zeroed on first use). */
+	ram = o->ram_bytes ? o->ram_bytes : k->prof.ram_bytes;
+	if (!ram)
+		ram = (uint64_t)128 << 20;
+	cap = SKL_KERNEL_RAM_MAX;
+	if (k->prof.abi->size[SKL_B_PTR] == 4) {
+		if (cap > SKL__I386_RAM_MAX)
+			cap = SKL__I386_RAM_MAX;
+		k->va_base = SKL__I386_PAGE_OFFSET + SKL__I386_ARENA_PHYS;
+	} else {
+		k->va_base = SKL__X86_64_PAGE_OFFSET + SKL__X86_64_ARENA_PHYS;
+	}
+	if (ram > cap)
+		ram = cap;
+	k->npages = ram / k->prof.page_size;
+	if (k->npages < 1) {
+		skl_errorf(err, "RAM of %llu bytes is less than one page", (unsigned long long)ram);
+		goto out_k;
+	}
+	if (k->npages > SIZE_MAX / k->prof.page_size) {
+		skl_errorf(err, "RAM of %llu bytes does not fit this host's address space", (unsigned long long)ram);
+		goto out_k;
+	}
+	bytes = (size_t)k->npages * k->prof.page_size;
+	k->arena = skl_malloc(bytes);
+	if (!k->arena) {
+		skl_errorf(err, "out of memory: cannot reserve %llu bytes of simulated RAM", (unsigned long long)bytes);
+		goto out_k;
+	}
+	k->pages = skl_calloc((size_t)k->npages, sizeof(skl__page));
+	if (!k->pages || buddy_init(k) < 0) {
+		skl_errorf(err, "out of memory");
+		goto out_arena;
+	}
+
+	k->log = o->log;
+	k->booting = 1;
+	rc = k->ops->init ? k->ops->init(k, err) : 0;
+	k->booting = 0;
+	if (rc < 0)
+		goto out_caches;
+	return k;
+
+out_caches:
+	skl_kernel_free(k);
+	return NULL;
+out_arena:
+	skl_free(k->buddy);
+	skl_free(k->pages);
+	skl_free(k->arena);
+out_k:
+	skl_free(k);
+	return NULL;
+}
+
+static void cache_struct_free(skl_cache *c)
+{
+	skl_layout_free(c->type);
+	skl_free(c);
+}
+
+void skl_kernel_free(skl_kernel *k)
+{
+	int i;
+	if (!k)
+		return;
+	if (k->ops && k->ops->fini)
+		k->ops->fini(k);
+	for (i = 0; i < k->ncaches; i++)
+		cache_struct_free(k->caches[i]);
+	skl_free(k->caches);
+	skl_free(k->buddy);
+	skl_free(k->pages);
+	skl_free(k->arena);
+	skl_free(k);
+}
+
+const skl_profile *skl_kernel_profile(const skl_kernel *k)
+{
+	return &k->prof;
+}
+
+int skl_kernel_is_slub(const skl_kernel *k)
+{
+	return !strcmp(k->ops->name, "slub");
+}
+
+int skl_kernel_set_cpu(skl_kernel *k, unsigned cpu)
+{
+	if (cpu >= k->cpus)
+		return -1;
+	k->cpu = cpu;
+	return 0;
+}
+
+unsigned skl_kernel_cpu(const skl_kernel *k)
+{
+	return k->cpu;
+}
+
+/* ---- the cache registry --------------------------------------------------- */
+
+/* room for one more cache, so that adding it cannot fail */
+static int registry_reserve(skl_kernel *k)
+{
+	if (k->ncaches == k->capcaches) {
+		int nc = k->capcaches ? k->capcaches * 2 : 64;
+		skl_cache **d = skl_realloc(k->caches, (size_t)nc * sizeof(*d));
+		if (!d)
+			return -1;
+		k->caches = d;
+		k->capcaches = nc;
+	}
+	return 0;
+}
+
+static void registry_add(skl_kernel *k, skl_cache *c)
+{
+	c->seq = k->ncaches ? k->caches[k->ncaches - 1]->seq + 1 : 0;
+	k->caches[k->ncaches++] = c;
+}
+
+static void registry_remove(skl_kernel *k, skl_cache *c)
+{
+	int i;
+	for (i = 0; i < k->ncaches; i++) {
+		if (k->caches[i] == c) {
+			memmove(&k->caches[i], &k->caches[i + 1], (size_t)(k->ncaches - i - 1) * sizeof(*k->caches));
+			k->ncaches--;
+			return;
+		}
+	}
+}
+
+void skl__cache_relink(skl_cache *c)
+{
+	skl_kernel *k = c->k;
+	registry_remove(k, c);
+	registry_add(k, c); /* the slot was just freed */
+}
+
+static void create_event(skl_cache *c)
+{
+	skl_cache_info in;
+	char detail[160];
+	memset(&in, 0, sizeof(in));
+	skl_cache_get_info(c, &in);
+	if (in.alias_of[0])
+		snprintf(detail, sizeof(detail), "alias of %s", in.alias_of);
+	else if (!strcmp(c->k->ops->name, "slab"))
+		snprintf(detail, sizeof(detail), "objsize=%zu num=%u pages=%u colour=%ux%u left_over=%zu mgmt=%s",
+			 in.size, in.objs_per_slab, in.pages_per_slab, in.colour, in.colour_off, in.left_over,
+			 in.offslab ? "off-slab" : "on-slab");
+	else
+		snprintf(detail, sizeof(detail), "size=%zu objs=%u order=%u", in.size, in.objs_per_slab, in.order);
+	skl__event(c->k, SKL_EV_CACHE_CREATE, c->name, 0, c->object_size, detail);
+}
+
+static skl_cache *cache_new(skl_kernel *k, const char *name, size_t size, const skl_cache_opts *o, int merge,
+			    skl_error *err)
+{
+	skl_cache *c, *m = NULL;
+	if (!name)
+		return skl_errorf(err, "kmem_cache_create: no name"), NULL;
+	if (strlen(name) >= sizeof(c->name))
+		return skl_errorf(err, "kmem_cache_create: name \"%s\" is too long (%zu characters, at most %zu)", name,
+				  strlen(name), sizeof(c->name) - 1),
+		       NULL;
+	if (registry_reserve(k) < 0)
+		return skl_errorf(err, "out of memory"), NULL;
+	if (merge && k->ops->find_merge)
+		m = k->ops->find_merge(k, size, o);
+	c = skl_calloc(1, sizeof(*c));
+	if (!c)
+		return skl_errorf(err, "out of memory"), NULL;
+	c->k = k;
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->object_size = size;
+	if (o)
+		c->opts = *o;
+	c->opts.type = NULL;
+	c->refcount = 1;
+	if (o && o->type) {
+		c->type = skl_layout_clone(o->type);
+		if (!c->type) {
+			skl_free(c);
+			return skl_errorf(err, "out of memory"), NULL;
+		}
+		c->opts.type = c->type;
+	}
+	if (m) {
+		c->alias_of = m;
+		m->refcount++;
+	} else if (k->ops->cache_init(c, err) < 0) {
+		cache_struct_free(c);
+		return NULL;
+	}
+	registry_add(k, c);
+	create_event(c);
+	return c;
+}
+
+skl_cache *skl_cache_create(skl_kernel *k, const char *name, size_t size, const skl_cache_opts *o, skl_error *err)
+{
+	return cache_new(k, name, size, o, 1, err);
+}
+
+skl_cache *skl__cache_new(skl_kernel *k, const char *name, size_t size, const skl_cache_opts *o, skl_error *err)
+{
+	return cache_new(k, name, size, o, 0, err);
+}
+
+int skl_cache_destroy(skl_cache *c, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	char name[32];
+	if (c->alias_of) {
+		c->alias_of->refcount--;
+	} else {
+		if (c->refcount > 1)
+			return skl_errorf(err, "kmem_cache_destroy(%s): %d merged caches still use it", c->name,
+					  c->refcount - 1);
+		if (!k->ops->cache_destroy)
+			return skl_errorf(err, "kmem_cache_destroy(%s): not supported by %s", c->name, k->ops->name);
+		if (k->ops->cache_destroy(c, err) < 0)
+			return -1;
+	}
+	snprintf(name, sizeof(name), "%s", c->name);
+	registry_remove(k, c);
+	skl__event(k, SKL_EV_CACHE_DESTROY, name, 0, c->object_size, NULL);
+	cache_struct_free(c);
+	return 0;
+}
+
+skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
+{
+	skl_cache *r = real_cache(c);
+	skl_addr a = c->k->ops->alloc(r, err);
+	if (a) {
+		if (zero) {
+			uint8_t *p = skl__bytes(c->k, a, c->object_size);
+			if (p)
+				memset(p, 0, c->object_size);
+		}
+		skl__event(c->k, SKL_EV_ALLOC, r->name, a, c->object_size, NULL);
+	}
+	return a;
+}
+
+int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
+{
+	skl_cache *r = real_cache(c);
+	if (c->k->ops->free(r, obj, err) < 0)
+		return -1;
+	skl__event(c->k, SKL_EV_FREE, r->name, obj, c->object_size, NULL);
+	return 0;
+}
+
+int skl_cache_shrink(skl_cache *c)
+{
+	skl_cache *r = real_cache(c);
+	return c->k->ops->shrink ? c->k->ops->shrink(r) : 0;
+}
+
+int skl_kernel_reap(skl_kernel *k)
+{
+	return k->ops->reap ? k->ops->reap(k) : 0;
+}
+
+int skl_cache_tune(skl_cache *c, int limit, int batchcount, skl_error *err)
+{
+	if (!c->k->ops->tune)
+		return skl_errorf(err, "%s: per-CPU arrays are not tunable with %s", c->name, c->k->ops->name);
+	return c->k->ops->tune(real_cache(c), limit, batchcount, err);
+}
+
+/* ---- kmalloc ------------------------------------------------------------- */
+
+skl_cache *skl_kmalloc_cache(skl_kernel *k, size_t n)
+{
+	return k->ops->kmalloc_cache ? k->ops->kmalloc_cache(k, n) : NULL;
+}
+
+skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
+{
+	skl_cache *c = skl_kmalloc_cache(k, n);
+	skl_addr a;
+	if (!c) {
+		skl_errorf(err, "kmalloc(%zu): larger than the largest size class (NULL)", n);
+		skl__event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
+		return 0;
+	}
+	a = k->ops->kmalloc_alloc ? k->ops->kmalloc_alloc(c, n, err) : k->ops->alloc(c, err);
+	if (a)
+		skl__event(k, SKL_EV_KMALLOC, c->name, a, n, NULL);
+	return a;
+}
+
+int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
+{
+	skl__page *pg;
+	skl_cache *c;
+	char name[32] = "";
+	uint64_t size = 0;
+	int rc;
+	if (!p)
+		return 0; /* kfree(NULL) */
+	pg = skl__page_of(k, p);
+	if (pg && pg->cache) {
+		snprintf(name, sizeof(name), "%s", pg->cache->name);
+		size = pg->cache->object_size;
+	}
+	if (k->ops->kfree) {
+		rc = k->ops->kfree(k, p, err);
+	} else {
+		c = pg ? pg->cache : NULL;
+		if (!c)
+			return skl_errorf(err, "kfree: bad ptr %#llx (not in a slab page)", (unsigned long long)p);
+		rc = k->ops->free(c, p, err);
+	}
+	if (rc < 0)
+		return -1;
+	skl__event(k, SKL_EV_KFREE, name, p, size, NULL);
+	return 0;
+}
+
+/* ---- lookups -------------------------------------------------------------- */
+
+skl_cache *skl_kernel_cache_of(skl_kernel *k, skl_addr addr, int *index, skl_addr *obj_start)
+{
+	skl__page *pg = skl__page_of(k, addr);
+	skl_addr start = 0;
+	int i;
+	if (!pg || !pg->cache || !k->ops->locate)
+		return NULL;
+	i = k->ops->locate(pg->cache, addr, &start);
+	if (i < 0)
+		return NULL;
+	if (index)
+		*index = i;
+	if (obj_start)
+		*obj_start = start;
+	return pg->cache;
+}
+
+skl_cache *skl_kernel_find_cache(const skl_kernel *k, const char *name)
+{
+	int i;
+	for (i = 0; name && i < k->ncaches; i++)
+		if (!strcmp(k->caches[i]->name, name))
+			return k->caches[i];
+	return NULL;
+}
+
+int skl_kernel_ncaches(const skl_kernel *k)
+{
+	return k->ncaches;
+}
+
+skl_cache *skl_kernel_cache_at(const skl_kernel *k, int i)
+{
+	if (i < 0 || i >= k->ncaches)
+		return NULL;
+	return k->caches[k->ops->order ? k->ops->order(k, i) : i];
+}
+
+void skl_cache_get_info(const skl_cache *c, skl_cache_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (c->alias_of) {
+		c->k->ops->info(c->alias_of, out);
+		snprintf(out->alias_of, sizeof(out->alias_of), "%s", c->alias_of->name);
+		snprintf(out->name, sizeof(out->name), "%s", c->name);
+		out->object_size = c->object_size;
+		return;
+	}
+	c->k->ops->info(c, out);
+}
+
+skl_kernel *skl_cache_kernel(const skl_cache *c)
+{
+	return c->k;
+}
+
+const skl_layout *skl_cache_type(const skl_cache *c)
+{
+	return c->type;
+}
+
+int skl_cache_geometry(const skl_profile *p, unsigned cpus, int debug, const char *name, size_t size,
+		       const skl_cache_opts *o, skl_cache_info *out, skl_error *err)
+{
+	const skl__alloc_ops *ops;
+	if (!p || !p->abi)
+		return skl_errorf(err, "skl_cache_geometry: no profile or ABI");
+	ops = ops_for(p->allocator);
+	if (!ops)
+		return skl_errorf(err, "profile %s: unknown allocator \"%s\"", p->name, p->allocator);
+	if (!ops->geometry)
+		return skl_errorf(err, "profile %s: %s has no geometry calculator", p->name, ops->name);
+	memset(out, 0, sizeof(*out));
+	return ops->geometry(p, cpus, debug, name, size, o, out, err);
+}
+
+void skl_slabinfo_write(const skl_kernel *k, const skl_sink *out)
+{
+	if (k->ops->slabinfo)
+		k->ops->slabinfo(k, out);
+}
+
+/* ---- snapshots ------------------------------------------------------------ */
+
+skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
+{
+	skl_kernel_snap *s = skl_calloc(1, sizeof(*s));
+	int i, n = 0;
+	if (!s)
+		return NULL;
+	snprintf(s->profile, sizeof(s->profile), "%s", k->prof.name);
+	snprintf(s->allocator, sizeof(s->allocator), "%s", k->ops->name);
+	s->page_size = k->prof.page_size;
+	s->ram_total = skl_kernel_ram_total(k);
+	s->ram_used = skl_kernel_ram_used(k);
+	s->caches = skl_calloc((size_t)(k->ncaches ? k->ncaches : 1), sizeof(*s->caches));
+	if (!s->caches)
+		goto fail;
+	for (i = 0; i < k->ncaches; i++) {
+		const skl_cache *c = skl_kernel_cache_at(k, i);
+		skl_cache_snap *cs = &s->caches[n];
+		if (c->alias_of)
+			continue; /* views draw the cache it merged into */
+		skl_cache_get_info(c, &cs->info);
+		if (c->type) {
+			cs->type = skl_layout_clone(c->type);
+			if (!cs->type)
+				goto fail;
+		}
+		s->ncaches = ++n;
+		if (k->ops->snapshot && k->ops->snapshot(c, cs) < 0)
+			goto fail;
+	}
+	return s;
+fail:
+	skl_kernel_snap_free(s);
+	return NULL;
+}

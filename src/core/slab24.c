@@ -1,0 +1,1911 @@
+/*
+ * slab24.c - the Linux 2.4.16 SLAB allocator (mm/slab.c) reimplemented:
+ * kmem_cache_create()'s geometry, kmem_cache_grow() with colouring, the
+ * slabs_full/partial/free lists, the STATS counters, kmem_cache_shrink(),
+ * kmem_cache_reap(), the SMP per-CPU arrays, the general caches size-32 ...
+ * size-131072 and their DMA twins, /proc/slabinfo 1.1, and the checks of
+ * CONFIG_DEBUG_SLAB (red zones, poison, double free) reported as the kernel
+ * reported them, with simulated addresses.
+ *
+ * Slab descriptors and free lists live in host structures, which are the
+ * truth; their bytes are mirrored into simulated memory (slab_t and the
+ * bufctl array, the kmem_cache_t list heads, the per-CPU arrays) so that a
+ * view sees what the kernel kept there. Red zones and poison exist only in
+ * simulated memory. A kernel BUG() is reported, never executed: the
+ * operation stops, the machine stays consistent. Never prints.
+ */
+#include "alloc_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- constants of mm/slab.c and include/linux/slab.h -------------------- */
+
+#define S24_BUFCTL_END 0xffffffffu
+#define S24_SLAB_LIMIT 0xfffffffeu
+#define S24_BUFCTL_SIZE 4u
+#define S24_NR_CPUS 32
+#define S24_REAP_SCANLEN 10
+#define S24_REAP_PERFECT 10
+#define S24_MAX_OBJ_ORDER 5
+#define S24_MAX_GFP_ORDER 5
+#define S24_BREAK_GFP_ORDER_HI 2
+#define S24_BREAK_GFP_ORDER_LO 1
+#define S24_RED_MAGIC1 0x5A2CF071ul /* object free */
+#define S24_RED_MAGIC2 0x170FC2A5ul /* object allocated */
+#define S24_POISON_BYTE 0x5a
+#define S24_POISON_END 0xa5
+#define S24_CACHE_NAMELEN 20
+#define S24_NSIZES 13
+
+/* kmem_cache_create() flags as the kernel numbers them */
+#define K_DEBUG_INITIAL 0x00000200ul
+#define K_RED_ZONE 0x00000400ul
+#define K_POISON 0x00000800ul
+#define K_NO_REAP 0x00001000ul
+#define K_HWCACHE_ALIGN 0x00002000ul
+#define K_CACHE_DMA 0x00004000ul
+#define K_MUST_HWCACHE_ALIGN 0x00008000ul /* 2.4.17 and later */
+#define K_NOT_IN_24 0x80000000ul	  /* sklab: a flag 2.4 does not have */
+#define CFLGS_OFF_SLAB 0x00010000ul
+#define CFLGS_OPTIMIZE 0x00020000ul
+#define DFLGS_GROWN 0x1u
+
+/* The lines of 2.4.16's mm/slab.c whose BUG() a check models, so reports
+ * read "kernel BUG at slab.c:1423!" as the kernel's did. */
+enum {
+	L_DESTROY_RZ1 = 565,
+	L_DESTROY_RZ2 = 568,
+	L_DESTROY_POISON = 580,
+	L_CREATE_SANITY = 641,
+	L_CREATE_MASK = 672,
+	L_CREATE_DUP = 817,
+	L_XFREE_RANGE = 1200,
+	L_XFREE_ALIGN = 1202,
+	L_XFREE_DOUBLE = 1207,
+	L_ALLOC_POISON = 1245,
+	L_ALLOC_RZ1 = 1250,
+	L_ALLOC_RZ2 = 1253,
+	L_FREEONE_CHECK = 1402,
+	L_FREE_RZ1 = 1423,
+	L_FREE_RZ2 = 1427,
+	L_CFREE_CHECK = 1564,
+	L_CFREE_WRONG = 1566,
+	L_KFREE_CHECK = 1589
+};
+
+/* cache_cache is static in the kernel image, outside simulated RAM: its
+ * list heads get an address there (for the links slab_t's point to). */
+#define S24_I386_CACHE_CACHE 0xc0300000ull
+#define S24_X86_64_CACHE_CACHE 0xffffffff82600000ull
+
+enum { S24_FULL, S24_PARTIAL, S24_FREE };
+
+/* ---- state ---------------------------------------------------------------- */
+
+/* The machine-independent parameters of a build (profile + config). */
+typedef struct s24_params {
+	unsigned page, l1, ptr, ulong, bpw;
+	unsigned slab_t, off_colouroff, off_s_mem, off_inuse, off_free;
+	int debug; /* CONFIG_DEBUG_SLAB: DEBUG = STATS = FORCED_DEBUG = 1 */
+	int smp;
+	unsigned break_order;
+	unsigned long offslab_limit;
+	int must_align; /* 2.4.17+: SLAB_MUST_HWCACHE_ALIGN, no forced red zone with it */
+} s24_params;
+
+typedef struct s24_geom {
+	unsigned long flags;
+	size_t objsize, left_over, slab_size;
+	unsigned num, gfporder, align, colour, colour_off;
+} s24_geom;
+
+typedef struct s24_list {
+	struct s24_list *next, *prev;
+	skl_addr addr; /* where this list_head is in simulated memory */
+} s24_list;
+
+typedef struct s24_slab {
+	s24_list list; /* first: a list node is its slab */
+	int which;     /* S24_FULL, S24_PARTIAL, S24_FREE */
+	skl_addr base, mgmt, s_mem;
+	unsigned colour_bytes;
+	unsigned inuse, free;
+	uint32_t *bufctl;
+	uint8_t *lost; /* allocated, but a BUG() took it out of circulation */
+} s24_slab;
+
+typedef struct s24_cpucache {
+	unsigned avail, limit;
+	skl_addr addr;	 /* the kmalloc()ed cpucache_t */
+	skl_addr *entry; /* limit object pointers */
+} s24_cpucache;
+
+typedef struct s24_cache {
+	s24_list lists[3]; /* slabs_full, slabs_partial, slabs_free */
+	unsigned long flags;
+	size_t objsize, colour, left_over, slab_size;
+	unsigned num, gfporder, align, colour_off, colour_next;
+	skl_cache *slabp_cache;
+	unsigned growing, dflags;
+	int ctor, general;
+	skl_addr self; /* the kmem_cache_t */
+	unsigned long num_active, num_allocations, high_mark, grown, reaped, errors;
+	unsigned long allochit, allocmiss, freehit, freemiss;
+	unsigned batchcount;
+	s24_cpucache *cpudata[S24_NR_CPUS];
+} s24_cache;
+
+typedef struct s24_machine {
+	s24_params p;
+	size_t kc_size, kc_name_off;
+	skl_addr cache_cache_addr;
+	skl_cache *cache_cache;
+	skl_cache *cs[S24_NSIZES], *csdma[S24_NSIZES];
+	size_t cs_size[S24_NSIZES];
+	int ncs;
+	int cpucache_up;
+	int making_cache_cache;
+	skl_cache *clock; /* clock_searchp */
+} s24_machine;
+
+#define MACH(k) ((s24_machine *)(k)->priv)
+#define SC(c) ((s24_cache *)(c)->priv)
+
+static size_t l1_align(const s24_params *p, size_t x)
+{
+	return (x + p->l1 - 1) / p->l1 * p->l1;
+}
+
+static size_t round_up(size_t x, size_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
+/* ---- parameters ----------------------------------------------------------- */
+
+static int version_at_least(const char *v, unsigned a, unsigned b, unsigned c)
+{
+	unsigned x = 0, y = 0, z = 0;
+	if (sscanf(v, "%u.%u.%u", &x, &y, &z) < 2)
+		return 0;
+	if (x != a)
+		return x > a;
+	if (y != b)
+		return y > b;
+	return z >= c;
+}
+
+static void params_init(s24_params *p, const skl_profile *prof, int debug, int smp, uint64_t ram_bytes,
+			unsigned break_order)
+{
+	unsigned big, o;
+	memset(p, 0, sizeof(*p));
+	p->page = prof->page_size;
+	p->l1 = prof->cacheline;
+	p->ptr = prof->abi->size[SKL_B_PTR];
+	p->ulong = prof->abi->size[SKL_B_LONG];
+	p->bpw = p->ptr; /* BYTES_PER_WORD = sizeof(void *) */
+	big = p->ptr > p->ulong ? p->ptr : p->ulong;
+	/* slab_t: list_head, unsigned long colouroff, void *s_mem, uint inuse, bufctl free */
+	o = 2 * p->ptr;
+	o = (unsigned)round_up(o, p->ulong);
+	p->off_colouroff = o;
+	o += p->ulong;
+	o = (unsigned)round_up(o, p->ptr);
+	p->off_s_mem = o;
+	o += p->ptr;
+	p->off_inuse = o;
+	p->off_free = o + 4;
+	p->slab_t = (unsigned)round_up(o + 8, big);
+	p->debug = debug;
+	p->smp = smp;
+	if (break_order)
+		p->break_order = break_order;
+	else /* kmem_cache_sizes_init(): more than 32 MiB of RAM */
+		p->break_order = ram_bytes / p->page > ((uint64_t)32 << 20) / p->page ? S24_BREAK_GFP_ORDER_HI
+										      : S24_BREAK_GFP_ORDER_LO;
+	p->must_align = version_at_least(prof->kernel, 2, 4, 17);
+}
+
+/* sizeof(kmem_cache_t) and the offset of its name, for this build. Locks
+ * are 4 bytes (gcc 2.9x UP, or SMP), as the seed's sizes require. */
+static size_t kmem_cache_t_size(const s24_params *p, size_t *name_off)
+{
+	size_t o = 6 * (size_t)p->ptr; /* slabs_full, slabs_partial, slabs_free */
+	size_t big = p->ptr > p->ulong ? p->ptr : p->ulong;
+	o += 12; /* objsize, flags, num */
+	o += 4;	 /* spinlock */
+	if (p->smp)
+		o += 4;				      /* batchcount */
+	o += 8;					      /* gfporder, gfpflags */
+	o = round_up(o, p->ptr) + p->ptr;	      /* colour (size_t) */
+	o += 8;					      /* colour_off, colour_next */
+	o = round_up(o, p->ptr) + p->ptr;	      /* slabp_cache */
+	o += 8;					      /* growing, dflags */
+	o = round_up(o, p->ptr) + 2 * (size_t)p->ptr; /* ctor, dtor */
+	o = round_up(o, p->ulong) + p->ulong;	      /* failures */
+	if (name_off)
+		*name_off = o;
+	o += S24_CACHE_NAMELEN;
+	o = round_up(o, p->ptr) + 2 * (size_t)p->ptr; /* next */
+	if (p->smp)
+		o += S24_NR_CPUS * (size_t)p->ptr; /* cpudata[NR_CPUS] */
+	if (p->debug)
+		o = round_up(o, p->ulong) + 6 * (size_t)p->ulong; /* STATS */
+	if (p->debug && p->smp)
+		o += 16; /* allochit, allocmiss, freehit, freemiss */
+	return round_up(o, big);
+}
+
+/* ---- geometry: kmem_cache_estimate() and kmem_cache_create() ------------ */
+
+/* models kmem_cache_estimate(): objects per slab and bytes left over */
+static void estimate(const s24_params *p, unsigned order, size_t size, int offslab, size_t *left_over, unsigned *num)
+{
+	size_t wastage = (size_t)p->page << order, base = 0, extra = 0, i = 0;
+	if (!offslab) {
+		base = p->slab_t;
+		extra = S24_BUFCTL_SIZE;
+	}
+	while (i * size + l1_align(p, base + i * extra) <= wastage)
+		i++;
+	if (i > 0)
+		i--;
+	if (i > S24_SLAB_LIMIT)
+		i = S24_SLAB_LIMIT;
+	*num = (unsigned)i;
+	*left_over = wastage - i * size - l1_align(p, base + i * extra);
+}
+
+/* A BUG() or printk found while creating: line 0 = not a BUG. */
+typedef struct s24_why {
+	int line;
+	char text[200];
+} s24_why;
+
+/* models kmem_cache_create() steps 1-13 (checks, debug flags, word
+ * rounding, red zone, alignment, off-slab, gfporder, management area,
+ * colouring). 0, -1 = BUG() (why says), -2 = couldn't create cache. */
+static int calc(const s24_params *p, const char *name, size_t size, size_t offset, unsigned long flags, int ctor,
+		s24_geom *g, s24_why *why)
+{
+	size_t align, left_over = 0, slab_size;
+	unsigned num = 0, order = 0;
+	unsigned long mask;
+
+	memset(g, 0, sizeof(*g));
+	why->line = 0;
+	why->text[0] = '\0';
+	/* 1. sanity checks: "these are all serious usage bugs" */
+	why->line = L_CREATE_SANITY;
+	if (!name)
+		return snprintf(why->text, sizeof(why->text), "kmem_cache_create() without a name"), -1;
+	if (strlen(name) >= S24_CACHE_NAMELEN - 1)
+		return snprintf(why->text, sizeof(why->text),
+				"cache name \"%s\" has %zu characters; 2.4 allows at most %d (CACHE_NAMELEN %d)", name,
+				strlen(name), S24_CACHE_NAMELEN - 2, S24_CACHE_NAMELEN),
+		       -1;
+	if (size < p->bpw)
+		return snprintf(why->text, sizeof(why->text), "%s: size %zu is smaller than a word (%u bytes)", name,
+				size, p->bpw),
+		       -1;
+	if (size > ((size_t)1 << S24_MAX_OBJ_ORDER) * p->page)
+		return snprintf(why->text, sizeof(why->text), "%s: size %zu is larger than %d pages (%zu bytes)", name,
+				size, 1 << S24_MAX_OBJ_ORDER, ((size_t)1 << S24_MAX_OBJ_ORDER) * p->page),
+		       -1;
+	if (offset > size)
+		return snprintf(why->text, sizeof(why->text), "%s: offset %zu is larger than the size %zu", name,
+				offset, size),
+		       -1;
+	why->line = 0;
+
+	/* 2. DEBUG: poison needs no constructor; FORCED_DEBUG red zones small objects */
+	if (p->debug) {
+		if ((flags & K_POISON) && ctor)
+			flags &= ~K_POISON; /* printk: "Poisoning requested, but con given" */
+		if (size < (p->page >> 3) && !(p->must_align && (flags & K_MUST_HWCACHE_ALIGN)))
+			flags |= K_RED_ZONE;
+		if (!ctor)
+			flags |= K_POISON;
+	}
+	/* 3. the CREATE_MASK */
+	mask = K_HWCACHE_ALIGN | K_NO_REAP | K_CACHE_DMA;
+	if (p->debug)
+		mask |= K_DEBUG_INITIAL | K_RED_ZONE | K_POISON;
+	if (p->must_align)
+		mask |= K_MUST_HWCACHE_ALIGN;
+	if (flags & ~mask) {
+		unsigned long bad = flags & ~mask;
+		why->line = L_CREATE_MASK;
+		snprintf(why->text, sizeof(why->text), "kmem_cache_create(%s): flags outside CREATE_MASK %#lx:%s%s%s%s",
+			 name, mask,
+			 (bad & (K_RED_ZONE | K_POISON)) ? " SLAB_RED_ZONE/SLAB_POISON (they need CONFIG_DEBUG_SLAB)"
+							 : "",
+			 (bad & K_DEBUG_INITIAL) ? " SLAB_DEBUG_INITIAL" : "",
+			 (bad & K_MUST_HWCACHE_ALIGN) ? " SLAB_MUST_HWCACHE_ALIGN (2.4.17 and later)" : "",
+			 (bad & K_NOT_IN_24) ? " a flag 2.4 does not have" : "");
+		return -1;
+	}
+	/* 4. word rounding */
+	if (size & (p->bpw - 1))
+		size = round_up(size, p->bpw); /* printk: "Forcing size word alignment" */
+	/* 5. red zone: no point honouring cache alignment */
+	if (p->debug && (flags & K_RED_ZONE)) {
+		flags &= ~K_HWCACHE_ALIGN;
+		size += 2 * (size_t)p->bpw;
+	}
+	/* 6.-8. alignment and the off-slab guess */
+	align = p->bpw;
+	if (flags & K_HWCACHE_ALIGN)
+		align = p->l1;
+	if (size >= (p->page >> 3))
+		flags |= CFLGS_OFF_SLAB;
+	if (flags & K_HWCACHE_ALIGN) {
+		while (size < align / 2)
+			align /= 2;
+		size = round_up(size, align);
+	}
+	/* 9. gfporder */
+	for (;;) {
+		int brk = 0;
+	cal_wastage:
+		estimate(p, order, size, (flags & CFLGS_OFF_SLAB) != 0, &left_over, &num);
+		if (brk)
+			break;
+		if (order >= S24_MAX_GFP_ORDER)
+			break;
+		if (!num) {
+			order++;
+			continue;
+		}
+		if ((flags & CFLGS_OFF_SLAB) && num > p->offslab_limit) {
+			if (!order) { /* the kernel would wrap gfporder; it cannot create this */
+				num = 0;
+				break;
+			}
+			order--;
+			brk = 1;
+			goto cal_wastage;
+		}
+		if (order >= p->break_order)
+			break;
+		if (left_over * 8 <= ((size_t)p->page << order))
+			break; /* acceptable internal fragmentation */
+		order++;
+	}
+	if (!num)
+		return -2;
+	/* 10.-11. the management area, moved on-slab when it fits */
+	slab_size = l1_align(p, num * (size_t)S24_BUFCTL_SIZE + p->slab_t);
+	if ((flags & CFLGS_OFF_SLAB) && left_over >= slab_size) {
+		flags &= ~CFLGS_OFF_SLAB;
+		left_over -= slab_size;
+	}
+	/* 12. colouring */
+	offset = round_up(offset, align);
+	if (!offset)
+		offset = p->l1;
+	/* 13. */
+	if (!order && !(flags & CFLGS_OFF_SLAB))
+		flags |= CFLGS_OPTIMIZE;
+
+	g->flags = flags;
+	g->objsize = size;
+	g->num = num;
+	g->gfporder = order;
+	g->align = (unsigned)align;
+	g->left_over = left_over;
+	g->slab_size = slab_size;
+	g->colour_off = (unsigned)offset;
+	g->colour = (unsigned)(left_over / offset);
+	return 0;
+}
+
+static unsigned long kflags_from(unsigned f)
+{
+	unsigned long k = 0;
+	if (f & SKL_SLAB_HWCACHE_ALIGN)
+		k |= K_HWCACHE_ALIGN;
+	if (f & SKL_SLAB_RED_ZONE)
+		k |= K_RED_ZONE;
+	if (f & SKL_SLAB_POISON)
+		k |= K_POISON;
+	if (f & SKL_SLAB_NO_REAP)
+		k |= K_NO_REAP;
+	if (f & SKL_SLAB_CACHE_DMA)
+		k |= K_CACHE_DMA;
+	if (f & SKL_SLAB_MUST_HWCACHE_ALIGN)
+		k |= K_MUST_HWCACHE_ALIGN;
+	if (f & (SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_STORE_USER | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT |
+		 SKL_SLAB_RECLAIM_ACCOUNT | SKL_SLAB_KMALLOC | SKL_SLAB_NO_MERGE))
+		k |= K_NOT_IN_24;
+	return k;
+}
+
+static unsigned sklflags_from(unsigned long k)
+{
+	unsigned f = 0;
+	if (k & K_HWCACHE_ALIGN)
+		f |= SKL_SLAB_HWCACHE_ALIGN;
+	if (k & K_RED_ZONE)
+		f |= SKL_SLAB_RED_ZONE;
+	if (k & K_POISON)
+		f |= SKL_SLAB_POISON;
+	if (k & K_NO_REAP)
+		f |= SKL_SLAB_NO_REAP;
+	if (k & K_CACHE_DMA)
+		f |= SKL_SLAB_CACHE_DMA;
+	if (k & K_MUST_HWCACHE_ALIGN)
+		f |= SKL_SLAB_MUST_HWCACHE_ALIGN;
+	return f;
+}
+
+static unsigned cpucache_limit(const s24_params *p, size_t objsize)
+{
+	/* models enable_cpucache() */
+	if (objsize > p->page)
+		return 0;
+	if (objsize > 1024)
+		return 60;
+	if (objsize > 256)
+		return 124;
+	return 252;
+}
+
+/* ---- simulated memory ------------------------------------------------------ */
+
+static void put_at(skl_kernel *k, skl_addr a, unsigned width, uint64_t v)
+{
+	uint8_t *b = a ? skl__bytes(k, a, width) : NULL;
+	if (b)
+		skl__put_word(k, b, width, v);
+}
+
+/* 0 and *v = 0 when the bytes are outside RAM */
+static uint64_t get_at(skl_kernel *k, skl_addr a, unsigned width)
+{
+	uint8_t *b = skl__bytes(k, a, width);
+	return b ? skl__get_word(k, b, width) : 0;
+}
+
+static uint64_t peek_at(const skl_kernel *k, skl_addr a, unsigned width, int *ok)
+{
+	const uint8_t *b = skl__bytes_peek(k, a, width);
+	if (ok)
+		*ok = b != NULL;
+	return b ? skl__get_word(k, b, width) : 0;
+}
+
+static void list_sync(skl_kernel *k, const s24_list *n)
+{
+	unsigned w = MACH(k)->p.ptr;
+	put_at(k, n->addr, w, n->next->addr);
+	put_at(k, n->addr + w, w, n->prev->addr);
+}
+
+static void list_init(skl_kernel *k, s24_list *h, skl_addr addr)
+{
+	h->next = h->prev = h;
+	h->addr = addr;
+	list_sync(k, h);
+}
+
+static void list_del(skl_kernel *k, s24_list *e)
+{
+	e->prev->next = e->next;
+	e->next->prev = e->prev;
+	list_sync(k, e->prev);
+	list_sync(k, e->next);
+}
+
+static void list_add(skl_kernel *k, s24_list *e, s24_list *h)
+{
+	e->next = h->next;
+	e->prev = h;
+	h->next->prev = e;
+	h->next = e;
+	list_sync(k, e);
+	list_sync(k, e->next);
+	list_sync(k, h);
+}
+
+static void list_add_tail(skl_kernel *k, s24_list *e, s24_list *h)
+{
+	e->prev = h->prev;
+	e->next = h;
+	h->prev->next = e;
+	h->prev = e;
+	list_sync(k, e);
+	list_sync(k, e->prev);
+	list_sync(k, h);
+}
+
+static int list_empty(const s24_list *h)
+{
+	return h->next == h;
+}
+
+static void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int which)
+{
+	list_del(k, &s->list);
+	list_add(k, &s->list, &sc->lists[which]);
+	s->which = which;
+}
+
+static void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
+{
+	const s24_params *p = &MACH(k)->p;
+	put_at(k, s->mgmt + p->off_colouroff, p->ulong, s->s_mem - s->base);
+	put_at(k, s->mgmt + p->off_s_mem, p->ptr, s->s_mem);
+	put_at(k, s->mgmt + p->off_inuse, 4, s->inuse);
+	put_at(k, s->mgmt + p->off_free, 4, s->free);
+}
+
+static void slab_sync_bufctl(skl_kernel *k, const s24_slab *s, unsigned i)
+{
+	put_at(k, s->mgmt + MACH(k)->p.slab_t + (skl_addr)i * S24_BUFCTL_SIZE, 4, s->bufctl[i]);
+}
+
+static skl_addr slot_of(const s24_cache *sc, const s24_slab *s, unsigned i)
+{
+	return s->s_mem + (skl_addr)i * sc->objsize;
+}
+
+static unsigned rz_bytes(const skl_kernel *k, const s24_cache *sc)
+{
+	return (sc->flags & K_RED_ZONE) ? MACH(k)->p.bpw : 0;
+}
+
+static void rz_set(skl_kernel *k, const s24_cache *sc, skl_addr slot, uint64_t magic)
+{
+	unsigned w = MACH(k)->p.bpw;
+	put_at(k, slot, w, magic);
+	put_at(k, slot + sc->objsize - w, w, magic);
+}
+
+/* models kmem_poison_obj() */
+static void poison_obj(skl_kernel *k, const s24_cache *sc, skl_addr slot)
+{
+	size_t size = sc->objsize - 2 * (size_t)rz_bytes(k, sc);
+	uint8_t *b = skl__bytes(k, slot + rz_bytes(k, sc), size);
+	if (!b)
+		return;
+	memset(b, S24_POISON_BYTE, size);
+	b[size - 1] = S24_POISON_END;
+}
+
+/* models kmem_check_poison_obj(): 1 when the first 0xa5 is not the last byte */
+static int poison_bad(const skl_kernel *k, const s24_cache *sc, skl_addr slot)
+{
+	size_t size = sc->objsize - 2 * (size_t)rz_bytes(k, sc);
+	const uint8_t *b = skl__bytes_peek(k, slot + rz_bytes(k, sc), size);
+	const uint8_t *end;
+	if (!b)
+		return 1;
+	end = memchr(b, S24_POISON_END, size);
+	return end != b + size - 1;
+}
+
+/* stricter than the kernel: any byte that is not the pattern (for views) */
+static int poison_damaged(const skl_kernel *k, const s24_cache *sc, skl_addr slot)
+{
+	size_t size = sc->objsize - 2 * (size_t)rz_bytes(k, sc), i;
+	const uint8_t *b = skl__bytes_peek(k, slot + rz_bytes(k, sc), size);
+	if (!b)
+		return 1;
+	for (i = 0; i + 1 < size; i++)
+		if (b[i] != S24_POISON_BYTE)
+			return 1;
+	return b[size - 1] != S24_POISON_END;
+}
+
+/* ---- reports ------------------------------------------------------------------ */
+
+/* A report as the kernel printed it (pre = a printk before the BUG, line =
+ * the BUG() in 2.4.16's mm/slab.c, -1 = the printk alone, 0 = sklab's own
+ * check, which the kernel does not make), then what sklab found. Appends an SKL_EV_BUG event and
+ * sets err to the first line and the finding. Returns -1. */
+static int report(skl_kernel *k, const char *cache, skl_addr addr, uint64_t size, const char *pre, int line,
+		  skl_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 8, 9)))
+#endif
+    ;
+
+static int report(skl_kernel *k, const char *cache, skl_addr addr, uint64_t size, const char *pre, int line,
+		  skl_error *err, const char *fmt, ...)
+{
+	char what[320], text[640];
+	const char *nl;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (line > 0)
+		snprintf(text, sizeof(text), "%s%skernel BUG at slab.c:%d!\ninvalid operand: 0000\nsklab: %s",
+			 pre ? pre : "", pre ? "\n" : "", line, what);
+	else if (line < 0 && pre)
+		snprintf(text, sizeof(text), "%s\nsklab: %s", pre, what);
+	else
+		snprintf(text, sizeof(text), "sklab: %s", what);
+	skl__event(k, SKL_EV_BUG, cache, addr, size, text);
+	nl = strchr(text, '\n');
+	if (line > 0 || (line < 0 && pre))
+		skl_errorf(err, "%.*s (%s)", nl ? (int)(nl - text) : (int)strlen(text), text, what);
+	else
+		skl_errorf(err, "%s", what);
+	return -1;
+}
+
+/* 2.4's %lx/%p: the address in hex without 0x */
+static unsigned long long ulx(skl_addr a)
+{
+	return (unsigned long long)a;
+}
+
+/* ---- the chain (registry order: kmem_cache, newest ... oldest) ------------- */
+
+static int chain_index(const skl_kernel *k, const skl_cache *c)
+{
+	int i, n = skl_kernel_ncaches(k);
+	for (i = 0; i < n; i++)
+		if (skl_kernel_cache_at(k, i) == c)
+			return i;
+	return -1;
+}
+
+static skl_cache *chain_next(const skl_kernel *k, const skl_cache *c)
+{
+	int n = skl_kernel_ncaches(k), i = chain_index(k, c);
+	return skl_kernel_cache_at(k, i < 0 ? 0 : (i + 1) % n);
+}
+
+static int s24_order(const skl_kernel *k, int i)
+{
+	return i == 0 ? 0 : k->ncaches - i;
+}
+
+/* ---- allocation ------------------------------------------------------------- */
+
+static skl_addr cache_alloc(skl_cache *c, skl_error *err);
+static int cache_free(skl_cache *c, skl_addr objp, skl_error *err);
+static int free_one(skl_cache *c, skl_addr objp, skl_error *err);
+
+static skl_cache *general_cache(const s24_machine *m, size_t n, int dma)
+{
+	int i;
+	for (i = 0; i < m->ncs; i++)
+		if (n <= m->cs_size[i])
+			return dma ? m->csdma[i] : m->cs[i];
+	return NULL;
+}
+
+/* kmem_cache_alloc() for the allocator's own needs, as an event */
+static skl_addr internal_alloc(skl_cache *c, const char *why, skl_error *err)
+{
+	skl_addr a = cache_alloc(c, err);
+	if (a)
+		skl__event(c->k, SKL_EV_ALLOC, c->name, a, c->object_size, why);
+	return a;
+}
+
+static void internal_free(skl_cache *c, skl_addr a, const char *why)
+{
+	if (cache_free(c, a, NULL) == 0)
+		skl__event(c->k, SKL_EV_FREE, c->name, a, c->object_size, why);
+}
+
+static skl_addr internal_kmalloc(skl_kernel *k, size_t n, const char *why, skl_error *err)
+{
+	skl_cache *c = general_cache(MACH(k), n, 0);
+	skl_addr a;
+	if (!c)
+		return skl_errorf(err, "kmalloc(%zu): too large", n), 0;
+	a = cache_alloc(c, err);
+	if (a)
+		skl__event(k, SKL_EV_KMALLOC, c->name, a, n, why);
+	return a;
+}
+
+static void internal_kfree(skl_kernel *k, skl_addr a, const char *why)
+{
+	skl__page *pg = skl__page_of(k, a);
+	if (!pg || !pg->cache)
+		return;
+	if (cache_free(pg->cache, a, NULL) == 0)
+		skl__event(k, SKL_EV_KFREE, pg->cache->name, a, pg->cache->object_size, why);
+}
+
+/* models kmem_cache_grow(): one more slab at the tail of slabs_free */
+static int grow(skl_cache *c, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	s24_slab *s;
+	size_t offset, bytes = (size_t)m->p.page << sc->gfporder;
+	unsigned i;
+	char detail[160];
+
+	offset = sc->colour_next;
+	sc->colour_next++;
+	if (sc->colour_next >= sc->colour)
+		sc->colour_next = 0;
+	offset *= sc->colour_off;
+	sc->dflags |= DFLGS_GROWN;
+	sc->growing++;
+
+	s = skl_calloc(1, sizeof(*s));
+	if (s) {
+		s->bufctl = skl_calloc(sc->num, sizeof(*s->bufctl));
+		s->lost = skl_calloc(sc->num, 1);
+	}
+	if (!s || !s->bufctl || !s->lost) {
+		skl_errorf(err, "out of memory (host)");
+		goto out_slab;
+	}
+	s->base = skl__pages_alloc_slab(k, sc->gfporder, c, s);
+	if (!s->base) {
+		skl_errorf(err, "out of memory: cache %s needs %zu bytes for a slab", c->name, bytes);
+		goto out_slab;
+	}
+	/* models kmem_cache_slabmgmt() */
+	if (sc->flags & CFLGS_OFF_SLAB) {
+		char why[64];
+		snprintf(why, sizeof(why), "slab_t of a %s slab", c->name);
+		s->mgmt = internal_alloc(sc->slabp_cache, why, err);
+		if (!s->mgmt)
+			goto out_pages;
+		s->s_mem = s->base + offset;
+	} else {
+		s->mgmt = s->base + offset;
+		s->s_mem = s->base + offset + sc->slab_size;
+	}
+	s->colour_bytes = (unsigned)offset;
+	s->list.addr = s->mgmt;
+
+	/* models kmem_cache_init_objs() */
+	for (i = 0; i < sc->num; i++) {
+		skl_addr slot = slot_of(sc, s, i);
+		if (sc->flags & K_RED_ZONE)
+			rz_set(k, sc, slot, S24_RED_MAGIC1);
+		if (sc->flags & K_POISON)
+			poison_obj(k, sc, slot);
+		s->bufctl[i] = i + 1;
+	}
+	s->bufctl[sc->num - 1] = S24_BUFCTL_END;
+	s->free = 0;
+	s->inuse = 0;
+	slab_sync_hdr(k, s);
+	for (i = 0; i < sc->num; i++)
+		slab_sync_bufctl(k, s, i);
+
+	sc->growing--;
+	list_add_tail(k, &s->list, &sc->lists[S24_FREE]);
+	s->which = S24_FREE;
+	sc->grown++;
+	snprintf(detail, sizeof(detail), "colour %u (+%zu bytes), s_mem %#llx, %s slab_t at %#llx",
+		 sc->colour ? (unsigned)(offset / sc->colour_off) : 0, offset, (unsigned long long)s->s_mem,
+		 (sc->flags & CFLGS_OFF_SLAB) ? "off-slab" : "on-slab", (unsigned long long)s->mgmt);
+	skl__event(k, SKL_EV_GROW, c->name, s->base, bytes, detail);
+	return 1;
+
+out_pages:
+	skl__pages_free_slab(k, s->base, sc->gfporder);
+out_slab:
+	if (s) {
+		skl_free(s->bufctl);
+		skl_free(s->lost);
+		skl_free(s);
+	}
+	sc->growing--;
+	return 0;
+}
+
+/* kmem_cache_alloc_one()'s choice: the first partial slab, else the first
+ * free one moved to slabs_partial; NULL = grow */
+static s24_slab *pick_slab(skl_kernel *k, s24_cache *sc)
+{
+	s24_slab *s;
+	if (!list_empty(&sc->lists[S24_PARTIAL]))
+		return (s24_slab *)sc->lists[S24_PARTIAL].next;
+	if (list_empty(&sc->lists[S24_FREE]))
+		return NULL;
+	s = (s24_slab *)sc->lists[S24_FREE].next;
+	slab_move(k, sc, s, S24_PARTIAL);
+	return s;
+}
+
+/* models kmem_cache_alloc_one_tail(); 0 after a BUG() (the object is lost,
+ * as it was in the kernel: it was unlinked before the check) */
+static skl_addr alloc_one_tail(skl_cache *c, s24_slab *s, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_cache *sc = SC(c);
+	unsigned w = MACH(k)->p.bpw, i;
+	skl_addr slot;
+	uint64_t old;
+
+	sc->num_allocations++;
+	sc->num_active++;
+	if (sc->num_active > sc->high_mark)
+		sc->high_mark = sc->num_active;
+	s->inuse++;
+	i = s->free;
+	slot = slot_of(sc, s, i);
+	s->free = s->bufctl[i];
+	slab_sync_hdr(k, s);
+	if (s->free == S24_BUFCTL_END)
+		slab_move(k, sc, s, S24_FULL);
+
+	if ((sc->flags & K_POISON) && poison_bad(k, sc, slot)) {
+		s->lost[i] = 1;
+		return report(k, c->name, slot + rz_bytes(k, sc), sc->objsize, NULL, L_ALLOC_POISON, err,
+			      "kmem_cache_alloc(%s): free object %#llx was written after it was freed "
+			      "(poison 0x5a..0xa5 damaged); the object is lost",
+			      c->name, (unsigned long long)(slot + rz_bytes(k, sc))),
+		       (skl_addr)0;
+	}
+	if (sc->flags & K_RED_ZONE) {
+		old = get_at(k, slot, w);
+		put_at(k, slot, w, S24_RED_MAGIC2);
+		if (old != S24_RED_MAGIC1) {
+			s->lost[i] = 1;
+			return report(k, c->name, slot + w, sc->objsize, NULL, L_ALLOC_RZ1, err,
+				      "kmem_cache_alloc(%s): red zone before free object %#llx is %#llx, not "
+				      "RED_MAGIC1 %#lx: something wrote before its start; the object is lost",
+				      c->name, (unsigned long long)(slot + w), (unsigned long long)old, S24_RED_MAGIC1),
+			       (skl_addr)0;
+		}
+		old = get_at(k, slot + sc->objsize - w, w);
+		put_at(k, slot + sc->objsize - w, w, S24_RED_MAGIC2);
+		if (old != S24_RED_MAGIC1) {
+			s->lost[i] = 1;
+			return report(k, c->name, slot + w, sc->objsize, NULL, L_ALLOC_RZ2, err,
+				      "kmem_cache_alloc(%s): red zone after free object %#llx is %#llx, not "
+				      "RED_MAGIC1 %#lx: something wrote past its end; the object is lost",
+				      c->name, (unsigned long long)(slot + w), (unsigned long long)old, S24_RED_MAGIC1),
+			       (skl_addr)0;
+		}
+		slot += w;
+	}
+	return slot;
+}
+
+static void cc_sync(skl_kernel *k, const s24_cpucache *cc, int entry)
+{
+	put_at(k, cc->addr, 4, cc->avail);
+	if (entry >= 0)
+		put_at(k, cc->addr + 8 + (skl_addr)entry * MACH(k)->p.ptr, MACH(k)->p.ptr, cc->entry[entry]);
+}
+
+/* models kmem_cache_alloc_batch(): refill the CPU's array */
+static skl_addr alloc_batch(skl_cache *c, s24_cpucache *cc, int *bugged, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_cache *sc = SC(c);
+	unsigned n = sc->batchcount;
+	while (n--) {
+		s24_slab *s = pick_slab(k, sc);
+		skl_addr o;
+		if (!s)
+			break;
+		o = alloc_one_tail(c, s, err);
+		if (!o) {
+			*bugged = 1;
+			break;
+		}
+		cc->entry[cc->avail] = o;
+		cc_sync(k, cc, (int)cc->avail);
+		cc->avail++;
+	}
+	cc_sync(k, cc, -1);
+	if (*bugged)
+		return 0;
+	if (cc->avail) {
+		cc->avail--;
+		cc_sync(k, cc, -1);
+		return cc->entry[cc->avail];
+	}
+	return 0;
+}
+
+/* models __kmem_cache_alloc() */
+static skl_addr cache_alloc(skl_cache *c, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	s24_cpucache *cc;
+	skl_addr o;
+	int bugged;
+
+	for (;;) {
+		cc = m->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
+		if (cc) {
+			if (cc->avail) {
+				sc->allochit++;
+				cc->avail--;
+				cc_sync(k, cc, -1);
+				return cc->entry[cc->avail];
+			}
+			sc->allocmiss++;
+			bugged = 0;
+			o = alloc_batch(c, cc, &bugged, err);
+			if (bugged)
+				return 0;
+			if (o)
+				return o;
+		} else {
+			s24_slab *s = pick_slab(k, sc);
+			if (s)
+				return alloc_one_tail(c, s, err);
+		}
+		if (!grow(c, err))
+			return 0;
+	}
+}
+
+/* ---- free ----------------------------------------------------------------------- */
+
+/* CHECK_PAGE(): the object must be in RAM, in a slab page */
+static int check_page(skl_kernel *k, const char *cache, skl_addr objp, int line, const char *fn, skl_error *err)
+{
+	skl__page *pg = skl__page_of(k, objp);
+	char pre[80];
+	if (MACH(k)->p.debug) {
+		if (!pg) {
+			snprintf(pre, sizeof(pre), "kfree: out of range ptr %llxh.", ulx(objp));
+			return report(k, cache, objp, 0, pre, line, err, "%s(%#llx): the address is not in RAM", fn,
+				      (unsigned long long)objp);
+		}
+		if (!pg->cache) {
+			snprintf(pre, sizeof(pre), "kfree: bad ptr %llxh.", ulx(objp));
+			return report(k, cache, objp, 0, pre, line, err, "%s(%#llx): the page is not a slab page", fn,
+				      (unsigned long long)objp);
+		}
+		return 0;
+	}
+	if (!pg || !pg->cache)
+		return report(k, cache, objp, 0, NULL, 0, err,
+			      "%s(%#llx): not a slab object; without CONFIG_DEBUG_SLAB 2.4 does not check this and "
+			      "would corrupt memory, so the free was refused",
+			      fn, (unsigned long long)objp);
+	return 0;
+}
+
+/* models kmem_cache_free_one() with kmem_extra_free_checks(); the checks
+ * come first and a failed one changes nothing */
+static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	unsigned w = m->p.bpw, objnr, i;
+	skl__page *pg = skl__page_of(k, objp);
+	s24_slab *s;
+	skl_addr slot = objp;
+	int was_full;
+	char pre[80];
+
+	if (m->p.debug && (!pg || !pg->cache)) {
+		snprintf(pre, sizeof(pre), "kfree: %s ptr %llxh.", pg ? "bad" : "out of range", ulx(objp));
+		return report(k, c->name, objp, sc->objsize, pre, L_FREEONE_CHECK, err,
+			      "kmem_cache_free(%s, %#llx): the page is no longer a slab page", c->name,
+			      (unsigned long long)objp);
+	}
+	if (!pg || pg->cache != c)
+		return report(k, c->name, objp, sc->objsize, NULL, 0, err,
+			      "kmem_cache_free(%s, %#llx): the page belongs to %s; 2.4 does not check this here "
+			      "and would corrupt that cache, so the free was refused",
+			      c->name, (unsigned long long)objp, pg && pg->cache ? pg->cache->name : "no cache");
+	s = pg->slab;
+	if (m->p.debug && (sc->flags & K_RED_ZONE)) {
+		uint64_t w1, w2;
+		slot = objp - w;
+		w1 = get_at(k, slot, w);
+		if (w1 != S24_RED_MAGIC2)
+			return report(k, c->name, objp, sc->objsize, NULL, L_FREE_RZ1, err,
+				      "kmem_cache_free(%s, %#llx): red zone before the object is %#llx, not "
+				      "RED_MAGIC2 %#lx: %s",
+				      c->name, (unsigned long long)objp, (unsigned long long)w1, S24_RED_MAGIC2,
+				      w1 == S24_RED_MAGIC1 ? "double free (the object is already free)"
+							   : "a write before its start, or not an object's address");
+		w2 = get_at(k, slot + sc->objsize - w, w);
+		if (w2 != S24_RED_MAGIC2)
+			return report(k, c->name, objp, sc->objsize, NULL, L_FREE_RZ2, err,
+				      "kmem_cache_free(%s, %#llx): red zone after the object is %#llx, not "
+				      "RED_MAGIC2 %#lx: %s",
+				      c->name, (unsigned long long)objp, (unsigned long long)w2, S24_RED_MAGIC2,
+				      w2 == S24_RED_MAGIC1 ? "double free" : "a write past its end (overrun)");
+	}
+	/* kmem_extra_free_checks() */
+	objnr = slot >= s->s_mem ? (unsigned)((slot - s->s_mem) / sc->objsize) : 0xffffffffu;
+	if (slot < s->s_mem || (slot - s->s_mem) / sc->objsize >= sc->num)
+		return report(k, c->name, objp, sc->objsize, NULL, m->p.debug ? L_XFREE_RANGE : 0, err,
+			      "kmem_cache_free(%s, %#llx): not inside an object of slab %#llx (objects at "
+			      "%#llx..%#llx)%s",
+			      c->name, (unsigned long long)objp, (unsigned long long)s->base,
+			      (unsigned long long)s->s_mem, (unsigned long long)(s->s_mem + sc->num * sc->objsize),
+			      m->p.debug ? ""
+					 : "; without CONFIG_DEBUG_SLAB 2.4 would corrupt the slab, so the "
+					   "free was refused");
+	if (slot != slot_of(sc, s, objnr))
+		return report(k, c->name, objp, sc->objsize, NULL, m->p.debug ? L_XFREE_ALIGN : 0, err,
+			      "kmem_cache_free(%s, %#llx): not the start of object %u (%#llx)%s", c->name,
+			      (unsigned long long)objp, objnr,
+			      (unsigned long long)(slot_of(sc, s, objnr) + rz_bytes(k, sc)),
+			      m->p.debug ? ""
+					 : "; without CONFIG_DEBUG_SLAB 2.4 would corrupt the slab, so the "
+					   "free was refused");
+	for (i = s->free, was_full = 0; i != S24_BUFCTL_END && was_full <= (int)sc->num; i = s->bufctl[i], was_full++)
+		if (i == objnr)
+			return report(k, c->name, objp, sc->objsize, NULL, m->p.debug ? L_XFREE_DOUBLE : 0, err,
+				      "kmem_cache_free(%s, %#llx): double free: object %u of slab %#llx is already "
+				      "on its free list%s",
+				      c->name, (unsigned long long)objp, objnr, (unsigned long long)s->base,
+				      m->p.debug ? ""
+						 : "; without CONFIG_DEBUG_SLAB 2.4 would link it twice and hand it "
+						   "out twice, so the free was refused");
+
+	/* the free itself */
+	if (sc->flags & K_RED_ZONE)
+		rz_set(k, sc, slot, S24_RED_MAGIC1);
+	if (sc->flags & K_POISON)
+		poison_obj(k, sc, slot);
+	s->lost[objnr] = 0;
+	s->bufctl[objnr] = s->free;
+	s->free = objnr;
+	sc->num_active--;
+	was_full = s->inuse == sc->num;
+	s->inuse--;
+	slab_sync_bufctl(k, s, objnr);
+	slab_sync_hdr(k, s);
+	if (!s->inuse)
+		slab_move(k, sc, s, S24_FREE);
+	else if (was_full)
+		slab_move(k, sc, s, S24_PARTIAL);
+	return 0;
+}
+
+/* models free_block(): every entry leaves the array; -1 if one BUG()ged */
+static int free_block(skl_cache *c, const skl_addr *objs, unsigned n)
+{
+	int rc = 0;
+	unsigned i;
+	for (i = 0; i < n; i++)
+		if (free_one(c, objs[i], NULL) < 0)
+			rc = -1;
+	return rc;
+}
+
+/* models __kmem_cache_free() */
+static int cache_free(skl_cache *c, skl_addr objp, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_cache *sc = SC(c);
+	s24_cpucache *cc = MACH(k)->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
+	if (cc) {
+		if (cc->avail < cc->limit) {
+			sc->freehit++;
+			cc->entry[cc->avail] = objp;
+			cc_sync(k, cc, (int)cc->avail);
+			cc->avail++;
+			cc_sync(k, cc, -1);
+			return 0;
+		}
+		sc->freemiss++;
+		cc->avail -= sc->batchcount;
+		cc_sync(k, cc, -1);
+		if (free_block(c, &cc->entry[cc->avail], sc->batchcount) < 0)
+			return skl_errorf(err,
+					  "kmem_cache_free(%s, %#llx): kernel BUG while flushing the per-CPU "
+					  "array (see the report); the free did not happen",
+					  c->name, (unsigned long long)objp);
+		cc->entry[cc->avail] = objp;
+		cc_sync(k, cc, (int)cc->avail);
+		cc->avail++;
+		cc_sync(k, cc, -1);
+		return 0;
+	}
+	return free_one(c, objp, err);
+}
+
+/* kmem_cache_free() */
+static int s24_free(skl_cache *c, skl_addr objp, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	skl__page *pg;
+	if (check_page(k, c->name, objp, L_CFREE_CHECK, "kmem_cache_free", err) < 0)
+		return -1;
+	pg = skl__page_of(k, objp);
+	if (pg->cache != c) {
+		if (MACH(k)->p.debug)
+			return report(k, c->name, objp, SC(c)->objsize, NULL, L_CFREE_WRONG, err,
+				      "kmem_cache_free(%s, %#llx): the object belongs to cache %s", c->name,
+				      (unsigned long long)objp, pg->cache->name);
+		return report(k, c->name, objp, SC(c)->objsize, NULL, 0, err,
+			      "kmem_cache_free(%s, %#llx): the object belongs to cache %s; without "
+			      "CONFIG_DEBUG_SLAB 2.4 does not check this and would corrupt both caches, so the free "
+			      "was refused",
+			      c->name, (unsigned long long)objp, pg->cache->name);
+	}
+	return cache_free(c, objp, err);
+}
+
+/* kfree() */
+static int s24_kfree(skl_kernel *k, skl_addr objp, skl_error *err)
+{
+	if (!objp)
+		return 0;
+	if (check_page(k, "", objp, L_KFREE_CHECK, "kfree", err) < 0)
+		return -1;
+	return cache_free(skl__page_of(k, objp)->cache, objp, err);
+}
+
+static skl_addr s24_alloc(skl_cache *c, skl_error *err)
+{
+	return cache_alloc(c, err);
+}
+
+/* ---- giving slabs back ------------------------------------------------------------ */
+
+/* models kmem_slab_destroy(): the slab is already off its list */
+static void slab_destroy(skl_cache *c, s24_slab *s, const char *why)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	unsigned w = m->p.bpw, i;
+	char detail[96];
+
+	if (m->p.debug && (sc->flags & (K_RED_ZONE | K_POISON))) {
+		for (i = 0; i < sc->num; i++) {
+			skl_addr slot = slot_of(sc, s, i);
+			if (sc->flags & K_RED_ZONE) {
+				uint64_t w1 = get_at(k, slot, w), w2 = get_at(k, slot + sc->objsize - w, w);
+				if (w1 != S24_RED_MAGIC1) {
+					report(k, c->name, slot + w, sc->objsize, NULL, L_DESTROY_RZ1, NULL,
+					       "%s of %s slab %#llx: red zone before free object %u is %#llx, not "
+					       "RED_MAGIC1",
+					       why, c->name, (unsigned long long)s->base, i, (unsigned long long)w1);
+					continue;
+				}
+				if (w2 != S24_RED_MAGIC1) {
+					report(k, c->name, slot + w, sc->objsize, NULL, L_DESTROY_RZ2, NULL,
+					       "%s of %s slab %#llx: red zone after free object %u is %#llx, not "
+					       "RED_MAGIC1",
+					       why, c->name, (unsigned long long)s->base, i, (unsigned long long)w2);
+					continue;
+				}
+			}
+			if ((sc->flags & K_POISON) && poison_bad(k, sc, slot))
+				report(k, c->name, slot + rz_bytes(k, sc), sc->objsize, NULL, L_DESTROY_POISON, NULL,
+				       "%s of %s slab %#llx: free object %u was written after it was freed (poison "
+				       "damaged)",
+				       why, c->name, (unsigned long long)s->base, i);
+		}
+	}
+	skl__pages_free_slab(k, s->base, sc->gfporder);
+	snprintf(detail, sizeof(detail), "%s", why);
+	skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)m->p.page << sc->gfporder, detail);
+	if (sc->flags & CFLGS_OFF_SLAB) {
+		char w2[64];
+		snprintf(w2, sizeof(w2), "slab_t of a %s slab", c->name);
+		internal_free(sc->slabp_cache, s->mgmt, w2);
+	}
+	skl_free(s->bufctl);
+	skl_free(s->lost);
+	skl_free(s);
+}
+
+static void flush_cpu(skl_cache *c, unsigned cpu)
+{
+	s24_cache *sc = SC(c);
+	s24_cpucache *cc = cpu < S24_NR_CPUS ? sc->cpudata[cpu] : NULL;
+	if (!cc || !cc->avail)
+		return;
+	free_block(c, cc->entry, cc->avail);
+	cc->avail = 0;
+	cc_sync(c->k, cc, -1);
+}
+
+/* models __kmem_cache_shrink(): every free slab, from the tail */
+static int shrink(skl_cache *c, const char *why)
+{
+	s24_cache *sc = SC(c);
+	unsigned cpu;
+	int n = 0;
+	for (cpu = 0; cpu < c->k->cpus && cpu < S24_NR_CPUS; cpu++) /* drain_cpu_caches() */
+		flush_cpu(c, cpu);
+	while (!sc->growing && !list_empty(&sc->lists[S24_FREE])) {
+		s24_slab *s = (s24_slab *)sc->lists[S24_FREE].prev;
+		list_del(c->k, &s->list);
+		slab_destroy(c, s, why);
+		n++;
+	}
+	return n;
+}
+
+static int s24_shrink(skl_cache *c)
+{
+	return shrink(c, "shrink");
+}
+
+/* models kmem_cache_reap(): score up to 10 caches from the clock, free half
+ * of the best one's free slabs from the tail of slabs_free */
+static int s24_reap(skl_kernel *k)
+{
+	s24_machine *m = MACH(k);
+	skl_cache *searchp, *best = NULL;
+	s24_cache *bsc;
+	unsigned scan = S24_REAP_SCANLEN, best_pages = 0, best_len = 0;
+
+	if (!m->clock || chain_index(k, m->clock) < 0)
+		m->clock = m->cache_cache;
+	searchp = m->clock;
+	do {
+		s24_cache *sc = SC(searchp);
+		unsigned pages, full_free = 0;
+		const s24_list *p;
+		if (sc->flags & K_NO_REAP)
+			goto next;
+		if (sc->growing)
+			goto next;
+		if (sc->dflags & DFLGS_GROWN) {
+			sc->dflags &= ~DFLGS_GROWN;
+			goto next;
+		}
+		if (m->p.smp)
+			flush_cpu(searchp, k->cpu);
+		for (p = sc->lists[S24_FREE].next; p != &sc->lists[S24_FREE]; p = p->next)
+			full_free++;
+		pages = full_free << sc->gfporder;
+		if (sc->ctor)
+			pages = (pages * 4 + 1) / 5;
+		if (sc->gfporder)
+			pages = (pages * 4 + 1) / 5;
+		if (pages > best_pages) {
+			best = searchp;
+			best_len = full_free;
+			best_pages = pages;
+			if (pages >= S24_REAP_PERFECT) {
+				m->clock = chain_next(k, searchp);
+				goto perfect;
+			}
+		}
+	next:
+		searchp = chain_next(k, searchp);
+	} while (--scan && searchp != m->clock);
+	m->clock = searchp;
+	if (!best)
+		return 0;
+perfect:
+	bsc = SC(best);
+	best_len = (best_len + 1) / 2; /* only 50% of the free slabs */
+	for (scan = 0; scan < best_len; scan++) {
+		s24_slab *s;
+		if (bsc->growing || list_empty(&bsc->lists[S24_FREE]))
+			break;
+		s = (s24_slab *)bsc->lists[S24_FREE].prev;
+		list_del(k, &s->list);
+		bsc->reaped++;
+		slab_destroy(best, s, "reap");
+	}
+	return (int)scan;
+}
+
+/* ---- per-CPU arrays ---------------------------------------------------------------- */
+
+static void cpucache_release(skl_cache *c, s24_cpucache *cc, unsigned cpu)
+{
+	char why[64];
+	if (!cc)
+		return;
+	free_block(c, cc->entry, cc->avail);
+	snprintf(why, sizeof(why), "cpucache of %s (cpu %u)", c->name, cpu);
+	internal_kfree(c->k, cc->addr, why);
+	skl_free(cc->entry);
+	skl_free(cc);
+}
+
+/* models kmem_tune_cpucache() */
+static int tune(skl_cache *c, int limit, int batchcount, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	s24_cpucache *nw[S24_NR_CPUS];
+	unsigned i, ncpu = k->cpus < S24_NR_CPUS ? k->cpus : S24_NR_CPUS;
+	char why[64];
+
+	if (!m->p.smp)
+		return skl_errorf(err, "slabinfo_write_proc: EINVAL (a UP kernel has no per-CPU arrays)");
+	if (limit < 0 || batchcount < 0 || batchcount > limit || (limit != 0 && !batchcount))
+		return skl_errorf(err, "kmem_tune_cpucache(%s, %d, %d): EINVAL", c->name, limit, batchcount);
+	memset(nw, 0, sizeof(nw));
+	if (limit) {
+		for (i = 0; i < ncpu; i++) {
+			s24_cpucache *cc = skl_calloc(1, sizeof(*cc));
+			snprintf(why, sizeof(why), "cpucache of %s (cpu %u)", c->name, i);
+			if (cc)
+				cc->entry = skl_calloc((size_t)limit, sizeof(*cc->entry));
+			if (cc && cc->entry)
+				cc->addr = internal_kmalloc(k, (size_t)m->p.ptr * (size_t)limit + 8, why, NULL);
+			if (!cc || !cc->entry || !cc->addr) {
+				if (cc)
+					skl_free(cc->entry);
+				skl_free(cc);
+				while (i-- > 0) {
+					internal_kfree(k, nw[i]->addr, "cpucache (ENOMEM)");
+					skl_free(nw[i]->entry);
+					skl_free(nw[i]);
+				}
+				return skl_errorf(err, "kmem_tune_cpucache(%s, %d, %d): ENOMEM", c->name, limit,
+						  batchcount);
+			}
+			cc->limit = (unsigned)limit;
+			put_at(k, cc->addr, 4, 0);
+			put_at(k, cc->addr + 4, 4, cc->limit);
+			nw[i] = cc;
+		}
+	}
+	sc->batchcount = (unsigned)batchcount;
+	for (i = 0; i < ncpu; i++) {
+		s24_cpucache *old = sc->cpudata[i];
+		sc->cpudata[i] = nw[i];
+		cpucache_release(c, old, i);
+	}
+	return 0;
+}
+
+static int s24_tune(skl_cache *c, int limit, int batchcount, skl_error *err)
+{
+	return tune(c, limit, batchcount, err);
+}
+
+/* models enable_cpucache() */
+static void enable_cpucache(skl_cache *c)
+{
+	unsigned limit = cpucache_limit(&MACH(c->k)->p, SC(c)->objsize);
+	skl_error e;
+	if (!limit)
+		return;
+	if (tune(c, (int)limit, (int)limit / 2, &e) < 0)
+		report(c->k, c->name, 0, 0, NULL, 0, NULL, "enable_cpucache failed for %s: %s", c->name, e.msg);
+}
+
+/* ---- caches ---------------------------------------------------------------------- */
+
+static void kmem_cache_t_write(skl_kernel *k, skl_cache *c)
+{
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	uint8_t *b;
+	unsigned p = m->p.ptr;
+	if (!sc->self)
+		return;
+	put_at(k, sc->self + 6 * p, 4, sc->objsize);
+	put_at(k, sc->self + 6 * p + 4, 4, sc->flags);
+	put_at(k, sc->self + 6 * p + 8, 4, sc->num);
+	b = skl__bytes(k, sc->self + m->kc_name_off, S24_CACHE_NAMELEN);
+	if (b) {
+		memset(b, 0, S24_CACHE_NAMELEN);
+		memcpy(b, c->name, strlen(c->name) < S24_CACHE_NAMELEN ? strlen(c->name) : S24_CACHE_NAMELEN - 1);
+	}
+}
+
+static void lists_init(skl_kernel *k, s24_cache *sc)
+{
+	skl_addr base = sc->self ? sc->self : MACH(k)->cache_cache_addr;
+	int i;
+	for (i = 0; i < 3; i++)
+		list_init(k, &sc->lists[i], base + (skl_addr)i * 2 * MACH(k)->p.ptr);
+}
+
+/* models kmem_cache_init(): the static cache_cache */
+static int make_cache_cache(skl_cache *c, skl_error *err)
+{
+	s24_machine *m = MACH(c->k);
+	s24_cache *sc = skl_calloc(1, sizeof(*sc));
+	if (!sc)
+		return skl_errorf(err, "out of memory");
+	c->priv = sc;
+	sc->objsize = m->kc_size;
+	sc->flags = K_NO_REAP;
+	sc->colour_off = m->p.l1;
+	sc->align = m->p.bpw;
+	estimate(&m->p, 0, sc->objsize, 0, &sc->left_over, &sc->num);
+	if (!sc->num)
+		return skl_errorf(err, "kmem_cache_init: kernel BUG (no kmem_cache_t fits a page)");
+	sc->colour = sc->left_over / sc->colour_off;
+	sc->slab_size = l1_align(&m->p, sc->num * (size_t)S24_BUFCTL_SIZE + m->p.slab_t);
+	lists_init(c->k, sc);
+	return 0;
+}
+
+/* models kmem_cache_create() from step 1 to the chain insertion (kernel.c
+ * links the cache into the registry, at the head of the chain) */
+static int s24_cache_init(skl_cache *c, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc;
+	s24_geom g;
+	s24_why why;
+	int rc, i, n;
+	char w[64];
+
+	if (m->making_cache_cache)
+		return make_cache_cache(c, err);
+	if (c->opts.align)
+		return skl_errorf(err,
+				  "kmem_cache_create(%s): 2.4 has no alignment argument (align %u); use "
+				  "hwcache_align or an offset",
+				  c->name, c->opts.align);
+	rc = calc(&m->p, c->name, c->object_size, c->opts.offset, kflags_from(c->opts.flags), c->opts.ctor, &g, &why);
+	if (rc == -1)
+		return report(k, c->name, 0, c->object_size, NULL, why.line, err, "%s", why.text);
+	/* a duplicate name: the kernel BUG()s after allocating the kmem_cache_t
+	 * (and leaks it); sklab checks first */
+	n = skl_kernel_ncaches(k);
+	for (i = 0; i < n; i++)
+		if (!strcmp(skl_kernel_cache_at(k, i)->name, c->name))
+			return report(k, c->name, 0, c->object_size, NULL, L_CREATE_DUP, err,
+				      "kmem_cache_create(%s): a cache of that name exists", c->name);
+
+	sc = skl_calloc(1, sizeof(*sc));
+	if (!sc)
+		return skl_errorf(err, "out of memory (host)");
+	c->priv = sc;
+	snprintf(w, sizeof(w), "kmem_cache_t of %s", c->name);
+	sc->self = internal_alloc(m->cache_cache, w, err);
+	if (!sc->self)
+		goto out_sc;
+	if (rc == -2) {
+		internal_free(m->cache_cache, sc->self, w);
+		skl_errorf(err, "kmem_cache_create: couldn't create cache %s.", c->name);
+		goto out_sc;
+	}
+	sc->flags = g.flags;
+	sc->objsize = g.objsize;
+	sc->num = g.num;
+	sc->gfporder = g.gfporder;
+	sc->align = g.align;
+	sc->left_over = g.left_over;
+	sc->slab_size = g.slab_size;
+	sc->colour = g.colour;
+	sc->colour_off = g.colour_off;
+	sc->ctor = c->opts.ctor != 0;
+	lists_init(k, sc);
+	if (sc->flags & CFLGS_OFF_SLAB) {
+		sc->slabp_cache = general_cache(m, sc->slab_size, 0);
+		if (!sc->slabp_cache) { /* before the general caches exist */
+			internal_free(m->cache_cache, sc->self, w);
+			skl_errorf(err, "kmem_cache_create(%s): no general cache for a %zu-byte slab_t", c->name,
+				   sc->slab_size);
+			goto out_sc;
+		}
+	}
+	kmem_cache_t_write(k, c);
+	if (m->p.smp && m->cpucache_up)
+		enable_cpucache(c);
+	return 0;
+
+out_sc:
+	skl_free(sc);
+	c->priv = NULL;
+	return -1;
+}
+
+static void cache_state_free(skl_cache *c)
+{
+	s24_cache *sc = SC(c);
+	int l;
+	unsigned i;
+	if (!sc)
+		return;
+	for (l = 0; l < 3; l++) {
+		s24_list *p = sc->lists[l].next;
+		while (p && p != &sc->lists[l]) {
+			s24_slab *s = (s24_slab *)p;
+			p = p->next;
+			skl_free(s->bufctl);
+			skl_free(s->lost);
+			skl_free(s);
+		}
+	}
+	for (i = 0; i < S24_NR_CPUS; i++) {
+		if (sc->cpudata[i]) {
+			skl_free(sc->cpudata[i]->entry);
+			skl_free(sc->cpudata[i]);
+		}
+	}
+	skl_free(sc);
+	c->priv = NULL;
+}
+
+/* models kmem_cache_destroy() */
+static int s24_cache_destroy(skl_cache *c, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	unsigned i;
+	char w[64], pre[96];
+
+	if (c == m->cache_cache)
+		return skl_errorf(err, "kmem_cache_destroy(kmem_cache): cache_cache is never destroyed");
+	if (sc->general)
+		return skl_errorf(err, "kmem_cache_destroy(%s): the general caches are never destroyed", c->name);
+	if (m->clock == c)
+		m->clock = chain_next(k, c);
+	shrink(c, "destroy");
+	if (!list_empty(&sc->lists[S24_FULL]) || !list_empty(&sc->lists[S24_PARTIAL])) {
+		unsigned long active = 0;
+		const s24_list *p;
+		for (p = sc->lists[S24_FULL].next; p != &sc->lists[S24_FULL]; p = p->next)
+			active += sc->num;
+		for (p = sc->lists[S24_PARTIAL].next; p != &sc->lists[S24_PARTIAL]; p = p->next)
+			active += ((const s24_slab *)p)->inuse;
+		skl__cache_relink(c); /* back at the head of the chain */
+		snprintf(pre, sizeof(pre), "kmem_cache_destroy: Can't free all objects %0*llx", (int)m->p.ptr * 2,
+			 ulx(sc->self));
+		return report(k, c->name, sc->self, sc->objsize, pre, -1, err,
+			      "kmem_cache_destroy(%s): %lu object%s still allocated; the cache stays", c->name, active,
+			      active == 1 ? " is" : "s are");
+	}
+	for (i = 0; i < S24_NR_CPUS; i++) {
+		cpucache_release(c, sc->cpudata[i], i);
+		sc->cpudata[i] = NULL;
+	}
+	snprintf(w, sizeof(w), "kmem_cache_t of %s", c->name);
+	internal_free(m->cache_cache, sc->self, w);
+	cache_state_free(c);
+	return 0;
+}
+
+static int s24_init(skl_kernel *k, skl_error *err)
+{
+	s24_machine *m = skl_calloc(1, sizeof(*m));
+	skl_cache_opts o;
+	size_t size;
+	char name[32];
+	int i;
+
+	if (!m)
+		return skl_errorf(err, "out of memory");
+	k->priv = m;
+	if (k->smp && k->cpus > S24_NR_CPUS)
+		return skl_errorf(err, "%u CPUs: 2.4 on i386 has NR_CPUS %d", k->cpus, S24_NR_CPUS);
+	params_init(&m->p, &k->prof, k->debug_slab, k->smp, skl_kernel_ram_total(k), k->break_gfp_order);
+	m->kc_size = kmem_cache_t_size(&m->p, &m->kc_name_off);
+	m->cache_cache_addr = m->p.ptr == 4 ? S24_I386_CACHE_CACHE : S24_X86_64_CACHE_CACHE;
+
+	/* kmem_cache_init() */
+	m->making_cache_cache = 1;
+	m->cache_cache = skl__cache_new(k, "kmem_cache", m->kc_size, NULL, err);
+	m->making_cache_cache = 0;
+	if (!m->cache_cache)
+		return -1;
+	m->clock = m->cache_cache;
+
+	/* kmem_cache_sizes_init() */
+	for (size = m->p.page == 4096 ? 32 : 64; size <= 131072; size *= 2) {
+		if (size > ((size_t)1 << S24_MAX_OBJ_ORDER) * m->p.page)
+			break;
+		m->cs_size[m->ncs] = size;
+		memset(&o, 0, sizeof(o));
+		o.flags = SKL_SLAB_HWCACHE_ALIGN;
+		snprintf(name, sizeof(name), "size-%zu", size);
+		m->cs[m->ncs] = skl__cache_new(k, name, size, &o, err);
+		if (!m->cs[m->ncs])
+			return -1;
+		SC(m->cs[m->ncs])->general = 1;
+		if (!(SC(m->cs[m->ncs])->flags & CFLGS_OFF_SLAB))
+			m->p.offslab_limit = (size - m->p.slab_t) / 2;
+		o.flags = SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_CACHE_DMA;
+		snprintf(name, sizeof(name), "size-%zu(DMA)", size);
+		m->csdma[m->ncs] = skl__cache_new(k, name, size, &o, err);
+		if (!m->csdma[m->ncs])
+			return -1;
+		SC(m->csdma[m->ncs])->general = 1;
+		m->ncs++;
+	}
+
+	/* kmem_cpucache_init(): enable_all_cpucaches(), in chain order */
+	if (m->p.smp) {
+		int n = skl_kernel_ncaches(k);
+		m->cpucache_up = 1;
+		for (i = 0; i < n; i++)
+			enable_cpucache(skl_kernel_cache_at(k, i));
+	}
+	return 0;
+}
+
+static void s24_fini(skl_kernel *k)
+{
+	int i;
+	for (i = 0; i < k->ncaches; i++)
+		cache_state_free(k->caches[i]);
+	skl_free(k->priv);
+	k->priv = NULL;
+}
+
+/* ---- what /proc/slabinfo and views see ------------------------------------------------ */
+
+typedef struct s24_counts {
+	unsigned long active_objs, active_slabs, num_slabs;
+} s24_counts;
+
+static void count(const s24_cache *sc, s24_counts *n)
+{
+	const s24_list *p;
+	memset(n, 0, sizeof(*n));
+	for (p = sc->lists[S24_FULL].next; p != &sc->lists[S24_FULL]; p = p->next) {
+		n->active_objs += sc->num;
+		n->active_slabs++;
+	}
+	for (p = sc->lists[S24_PARTIAL].next; p != &sc->lists[S24_PARTIAL]; p = p->next) {
+		n->active_objs += ((const s24_slab *)p)->inuse;
+		n->active_slabs++;
+	}
+	for (p = sc->lists[S24_FREE].next; p != &sc->lists[S24_FREE]; p = p->next)
+		n->num_slabs++;
+	n->num_slabs += n->active_slabs;
+}
+
+static const s24_cpucache *cur_cc(const skl_kernel *k, const s24_cache *sc)
+{
+	return k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
+}
+
+/* models one line of proc_getdata() */
+static void slabinfo_line(const skl_cache *c, char *buf, size_t n)
+{
+	const skl_kernel *k = c->k;
+	const s24_machine *m = MACH(k);
+	const s24_cache *sc = SC(c);
+	const s24_cpucache *cc = cur_cc(k, sc);
+	s24_counts cn;
+	size_t len;
+	count(sc, &cn);
+	len = (size_t)snprintf(buf, n, "%-17s %6lu %6lu %6u %4lu %4lu %4u", c->name, cn.active_objs,
+			       cn.num_slabs * sc->num, (unsigned)sc->objsize, cn.active_slabs, cn.num_slabs,
+			       1u << sc->gfporder);
+	if (m->p.debug && len < n)
+		len += (size_t)snprintf(buf + len, n - len, " : %6lu %7lu %5lu %4lu %4lu", sc->high_mark,
+					sc->num_allocations, sc->grown, sc->reaped, sc->errors);
+	if (m->p.smp && len < n)
+		len += (size_t)snprintf(buf + len, n - len, " : %4u %4u", cc ? cc->limit : 0, sc->batchcount);
+	if (m->p.debug && m->p.smp && len < n)
+		snprintf(buf + len, n - len, " : %6lu %6lu %6lu %6lu", sc->allochit, sc->allocmiss, sc->freehit,
+			 sc->freemiss);
+}
+
+static void s24_slabinfo(const skl_kernel *k, const skl_sink *out)
+{
+	const s24_machine *m = MACH(k);
+	char line[256];
+	int i, n = skl_kernel_ncaches(k);
+	skl_sink_printf(out, "slabinfo - version: 1.1%s%s\n", m->p.debug ? " (statistics)" : "",
+			m->p.smp ? " (SMP)" : "");
+	for (i = 0; i < n; i++) {
+		slabinfo_line(skl_kernel_cache_at(k, i), line, sizeof(line));
+		skl_sink_printf(out, "%s\n", line);
+	}
+}
+
+static void info_geometry(const s24_cache *sc, const s24_params *p, skl_cache_info *out)
+{
+	out->size = sc->objsize;
+	out->align = sc->align;
+	out->flags = sklflags_from(sc->flags);
+	out->order = sc->gfporder;
+	out->pages_per_slab = 1u << sc->gfporder;
+	out->objs_per_slab = sc->num;
+	out->offslab = (sc->flags & CFLGS_OFF_SLAB) != 0;
+	out->mgmt_size = sc->slab_size;
+	out->left_over = sc->left_over;
+	out->colour = (unsigned)sc->colour;
+	out->colour_off = sc->colour_off;
+	out->colour_next = sc->colour_next;
+	(void)p;
+}
+
+static void s24_info(const skl_cache *c, skl_cache_info *out)
+{
+	const s24_machine *m = MACH(c->k);
+	const s24_cache *sc = SC(c);
+	const s24_cpucache *cc = cur_cc(c->k, sc);
+	s24_counts cn;
+	snprintf(out->name, sizeof(out->name), "%s", c->name);
+	out->object_size = c->object_size;
+	info_geometry(sc, &m->p, out);
+	out->limit = cc ? cc->limit : 0;
+	out->batchcount = sc->batchcount;
+	count(sc, &cn);
+	out->active_objs = cn.active_objs;
+	out->num_objs = cn.num_slabs * sc->num;
+	out->active_slabs = cn.active_slabs;
+	out->num_slabs = cn.num_slabs;
+	out->high = sc->high_mark;
+	out->allocs = sc->num_allocations;
+	out->grown = sc->grown;
+	out->reaped = sc->reaped;
+	out->errors = sc->errors;
+	out->allochit = sc->allochit;
+	out->allocmiss = sc->allocmiss;
+	out->freehit = sc->freehit;
+	out->freemiss = sc->freemiss;
+}
+
+static int s24_locate(skl_cache *c, skl_addr addr, skl_addr *obj_start)
+{
+	skl__page *pg = skl__page_of(c->k, addr);
+	s24_cache *sc = SC(c);
+	s24_slab *s;
+	unsigned i;
+	if (!pg || pg->cache != c || !pg->slab)
+		return -1;
+	s = pg->slab;
+	if (addr < s->s_mem || addr >= s->s_mem + (skl_addr)sc->num * sc->objsize)
+		return -1;
+	i = (unsigned)((addr - s->s_mem) / sc->objsize);
+	if (obj_start)
+		*obj_start = slot_of(sc, s, i) + rz_bytes(c->k, sc);
+	return (int)i;
+}
+
+static int s24_snapshot(const skl_cache *c, skl_cache_snap *out)
+{
+	const skl_kernel *k = c->k;
+	const s24_machine *m = MACH(k);
+	const s24_cache *sc = SC(c);
+	const s24_list *p;
+	unsigned w = m->p.bpw, cpu, j;
+	int l, n = 0;
+
+	slabinfo_line(c, out->slabinfo, sizeof(out->slabinfo));
+	for (l = 0; l < 3; l++)
+		for (p = sc->lists[l].next; p != &sc->lists[l]; p = p->next)
+			n++;
+	out->slabs = skl_calloc((size_t)(n ? n : 1), sizeof(*out->slabs));
+	if (!out->slabs)
+		return -1;
+	for (l = 0; l < 3; l++) {
+		for (p = sc->lists[l].next; p != &sc->lists[l]; p = p->next) {
+			const s24_slab *s = (const s24_slab *)p;
+			skl_slab_snap *ss = &out->slabs[out->nslabs++];
+			unsigned i, steps;
+			ss->base = s->base;
+			ss->pages = 1u << sc->gfporder;
+			ss->colour_bytes = s->colour_bytes;
+			ss->mgmt_offset = (sc->flags & CFLGS_OFF_SLAB) ? 0 : s->colour_bytes;
+			ss->mgmt_size = (sc->flags & CFLGS_OFF_SLAB) ? 0 : sc->slab_size;
+			ss->s_mem = s->s_mem;
+			ss->nobjs = sc->num;
+			ss->inuse = s->inuse;
+			ss->list = l;
+			ss->state = skl_calloc(sc->num, 1);
+			ss->bad = skl_calloc(sc->num, 1);
+			if (!ss->state || !ss->bad)
+				return -1;
+			memset(ss->state, SKL_OS_ALLOC, sc->num);
+			for (i = s->free, steps = 0; i != S24_BUFCTL_END && i < sc->num && steps <= sc->num;
+			     i = s->bufctl[i], steps++)
+				ss->state[i] = SKL_OS_FREE;
+			for (i = 0; i < sc->num; i++) {
+				skl_addr slot = slot_of(sc, s, i);
+				uint64_t want = ss->state[i] == SKL_OS_FREE ? S24_RED_MAGIC1 : S24_RED_MAGIC2;
+				if (s->lost[i]) {
+					ss->bad[i] = 1;
+					continue;
+				}
+				if ((sc->flags & K_RED_ZONE) && (peek_at(k, slot, w, NULL) != want ||
+								 peek_at(k, slot + sc->objsize - w, w, NULL) != want))
+					ss->bad[i] = 1;
+				else if (ss->state[i] == SKL_OS_FREE && (sc->flags & K_POISON) &&
+					 poison_damaged(k, sc, slot))
+					ss->bad[i] = 1;
+			}
+		}
+	}
+	/* objects parked in per-CPU arrays */
+	for (cpu = 0; cpu < S24_NR_CPUS; cpu++) {
+		const s24_cpucache *cc = sc->cpudata[cpu];
+		for (j = 0; cc && j < cc->avail; j++) {
+			skl_addr o = cc->entry[j] - rz_bytes(k, sc);
+			int si;
+			for (si = 0; si < out->nslabs; si++) {
+				skl_slab_snap *ss = &out->slabs[si];
+				if (o >= ss->s_mem && o < ss->s_mem + (skl_addr)ss->nobjs * sc->objsize) {
+					unsigned i = (unsigned)((o - ss->s_mem) / sc->objsize);
+					if (ss->state[i] == SKL_OS_ALLOC)
+						ss->state[i] = SKL_OS_CPU;
+					break;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static skl_cache *s24_kmalloc_cache(skl_kernel *k, size_t n)
+{
+	return general_cache(MACH(k), n, 0);
+}
+
+/* Geometry alone: kmem_cache_create() on a machine built from the profile,
+ * with offslab_limit as kmem_cache_sizes_init() leaves it. */
+static int s24_geometry(const skl_profile *prof, unsigned cpus, int debug, const char *name, size_t size,
+			const skl_cache_opts *o, skl_cache_info *out, skl_error *err)
+{
+	s24_params p;
+	s24_geom g;
+	s24_why why;
+	s24_cache sc;
+	size_t cs;
+	unsigned ncpu = cpus ? cpus : (prof->cpus ? prof->cpus : 1);
+	int rc;
+
+	params_init(&p, prof, debug != 0, ncpu > 1, prof->ram_bytes ? prof->ram_bytes : (uint64_t)128 << 20, 0);
+	for (cs = p.page == 4096 ? 32 : 64; cs <= 131072 && cs <= ((size_t)1 << S24_MAX_OBJ_ORDER) * p.page; cs *= 2) {
+		if (calc(&p, "size-general", cs, 0, K_HWCACHE_ALIGN, 0, &g, &why) == 0 && !(g.flags & CFLGS_OFF_SLAB))
+			p.offslab_limit = (cs - p.slab_t) / 2;
+	}
+	if (o && o->align)
+		return skl_errorf(err,
+				  "kmem_cache_create(%s): 2.4 has no alignment argument (align %u); use "
+				  "hwcache_align or an offset",
+				  name ? name : "?", o->align);
+	rc = calc(&p, name, size, o ? o->offset : 0, kflags_from(o ? o->flags : 0), o && o->ctor, &g, &why);
+	if (rc == -1) {
+		if (why.line)
+			return skl_errorf(err, "kernel BUG at slab.c:%d! (%s)", why.line, why.text);
+		return skl_errorf(err, "%s", why.text);
+	}
+	if (rc == -2)
+		return skl_errorf(err, "kmem_cache_create: couldn't create cache %s.", name);
+	memset(&sc, 0, sizeof(sc));
+	sc.flags = g.flags;
+	sc.objsize = g.objsize;
+	sc.num = g.num;
+	sc.gfporder = g.gfporder;
+	sc.align = g.align;
+	sc.left_over = g.left_over;
+	sc.slab_size = g.slab_size;
+	sc.colour = g.colour;
+	sc.colour_off = g.colour_off;
+	snprintf(out->name, sizeof(out->name), "%s", name);
+	out->object_size = size;
+	info_geometry(&sc, &p, out);
+	if (p.smp) {
+		out->limit = cpucache_limit(&p, g.objsize);
+		out->batchcount = out->limit / 2;
+	}
+	return 0;
+}
+
+const skl__alloc_ops skl__slab24_ops = {
+    .name = "slab",
+    .init = s24_init,
+    .fini = s24_fini,
+    .find_merge = NULL,
+    .cache_init = s24_cache_init,
+    .cache_destroy = s24_cache_destroy,
+    .alloc = s24_alloc,
+    .free = s24_free,
+    .shrink = s24_shrink,
+    .reap = s24_reap,
+    .locate = s24_locate,
+    .info = s24_info,
+    .snapshot = s24_snapshot,
+    .slabinfo = s24_slabinfo,
+    .order = s24_order,
+    .kmalloc_cache = s24_kmalloc_cache,
+    .geometry = s24_geometry,
+    .kfree = s24_kfree,
+    .tune = s24_tune,
+};

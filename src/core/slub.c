@@ -1,0 +1,2442 @@
+/*
+ * slub.c - the Linux 6.x SLUB allocator of the simulated machine: cache
+ * geometry as mm/slub.c computes it (calculate_sizes(), calculate_order()
+ * in its v6.7+ and pre-6.7 forms), merging, per-CPU slabs with the
+ * freelist threaded through the free pointer in the simulated bytes, the
+ * node partial list, slab_debug red zones, poison and tracks with SLUB's
+ * own reports, /proc/slabinfo 2.1 and snapshots for the views.
+ *
+ * It never aborts and never trusts the simulated bytes: a free pointer read
+ * from an object is checked against the allocator's own record of each
+ * object before it is followed, so a scenario that scribbles over freed
+ * memory gets a report, not a crash.
+ *
+ * Deliberate simplifications (docs/slabinfo.md lists them): one node; no
+ * per-CPU partial lists (CONFIG_SLUB_CPU_PARTIAL off) and no sheaves; the
+ * free pointer is stored plainly (no CONFIG_SLAB_FREELIST_HARDENED XOR);
+ * double frees and frees of non-objects are always caught, as if
+ * slab_debug=F were on; reports print simulated addresses unhashed (as
+ * with no_hash_pointers) and leave out the WARN_ON backtraces.
+ */
+#include "slub.h"
+
+#include "alloc_impl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- constants of mm/slub.c and include/linux/poison.h ------------------- */
+
+#define POISON_INUSE 0x5a      /* padding, and a slab's bytes before objects are set up */
+#define POISON_FREE 0x6b       /* the body of a free (or fresh) object */
+#define POISON_END 0xa5	       /* its last byte */
+#define SLUB_RED_INACTIVE 0xbb /* red zones of a free object */
+#define SLUB_RED_ACTIVE 0xcc   /* red zones of an allocated object */
+#define MAX_OBJS_PER_PAGE 32767u
+#define MIN_PARTIAL 5u
+#define MAX_PARTIAL 10u
+#define SHRINK_PROMOTE_MAX 32u
+
+#define DEBUG_FLAGS (SKL_SLAB_RED_ZONE | SKL_SLAB_POISON | SKL_SLAB_STORE_USER | SKL_SLAB_CONSISTENCY)
+#define NEVER_MERGE                                                                                                    \
+	(SKL_SLAB_RED_ZONE | SKL_SLAB_POISON | SKL_SLAB_STORE_USER | SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_NO_MERGE)
+#define MERGE_SAME (SKL_SLAB_RECLAIM_ACCOUNT | SKL_SLAB_CACHE_DMA | SKL_SLAB_ACCOUNT)
+
+#define SKL_SLUB_MAX_CPUS 256
+#define TAINT_BAD_PAGE 1
+#define TAINT_WARN 2
+
+static unsigned align_up(unsigned x, unsigned a)
+{
+	return a ? (x + a - 1) / a * a : x;
+}
+
+static unsigned fls_u(unsigned x)
+{
+	unsigned r = 0;
+	while (x) {
+		r++;
+		x >>= 1;
+	}
+	return r;
+}
+
+static unsigned ilog2_u(unsigned x)
+{
+	return x ? fls_u(x) - 1 : 0;
+}
+
+/* =========================================================================
+ * Geometry
+ * ========================================================================= */
+
+void skl__slub_params_init(skl__slub_params *p, const skl_profile *prof, unsigned cpus)
+{
+	const skl_abi *abi = prof && prof->abi ? prof->abi : skl_abi_default();
+	unsigned major = 6, minor = 18;
+	memset(p, 0, sizeof(*p));
+	p->page_size = prof && prof->page_size ? prof->page_size : 4096;
+	p->word = abi->size[SKL_B_PTR];
+	p->cache_line = prof && prof->cacheline ? prof->cacheline : 64;
+	p->minalign = abi->align[SKL_B_LLONG];
+	if (p->minalign < p->word)
+		p->minalign = p->word;
+	p->kmalloc_minalign = p->minalign;
+	/* struct track { addr; handle (STACKDEPOT); cpu; pid; when; } */
+	p->track_size = align_up(p->word + 4 + 4 + 4, p->word) + p->word;
+	p->cpus = cpus ? cpus : (prof && prof->cpus ? prof->cpus : 1);
+	p->max_order = 3;
+	p->max_page_order = 10;
+	if (prof && prof->kernel[0]) {
+		unsigned a = 0, b = 0;
+		const char *s = prof->kernel;
+		while (*s >= '0' && *s <= '9')
+			a = a * 10 + (unsigned)(*s++ - '0');
+		if (*s == '.') {
+			s++;
+			while (*s >= '0' && *s <= '9')
+				b = b * 10 + (unsigned)(*s++ - '0');
+		}
+		if (a) {
+			major = a;
+			minor = b;
+		}
+	}
+	p->pre67 = major < 6 || (major == 6 && minor < 7);
+	p->big_endian = (int)abi->big_endian;
+	/* struct kmem_cache_node: list_lock, nr_partial, partial, nr_slabs,
+	 * total_objects, full, and (6.18) the sheaves' barn pointer */
+	p->kmem_cache_node_size = (int)(p->word * 8 + ((major > 6 || (major == 6 && minor >= 18)) ? p->word : 0));
+	/* offsetof(struct kmem_cache, node) + nr_node_ids * sizeof(void *):
+	 * 232 on x86_64 6.18, scaled for 32-bit */
+	p->kmem_cache_size = (int)(p->word == 8 ? 232 : 116);
+}
+
+unsigned skl__slub_calculate_alignment(const skl__slub_params *p, unsigned flags, unsigned align, unsigned size)
+{
+	if (flags & SKL_SLAB_HWCACHE_ALIGN) {
+		unsigned ralign = p->cache_line;
+		while (size <= ralign / 2)
+			ralign /= 2;
+		if (ralign > align)
+			align = ralign;
+	}
+	if (align < p->minalign)
+		align = p->minalign;
+	return align_up(align, p->word);
+}
+
+unsigned skl__slub_kmalloc_align(const skl__slub_params *p, unsigned flags, unsigned size)
+{
+	unsigned align = p->kmalloc_minalign;
+	if (size) {
+		unsigned pow = size & (~size + 1); /* 1 << (ffs(size) - 1) */
+		if (pow > align)
+			align = pow;
+	}
+	return skl__slub_calculate_alignment(p, flags, align, size);
+}
+
+unsigned skl__slub_order_objects(const skl__slub_params *p, unsigned order, unsigned size)
+{
+	return size ? (unsigned)(((uint64_t)p->page_size << order) / size) : 0;
+}
+
+unsigned skl__slub_get_order(const skl__slub_params *p, uint64_t n)
+{
+	unsigned k = 0;
+	while (((uint64_t)p->page_size << k) < n && k < 63)
+		k++;
+	return k;
+}
+
+unsigned skl__slub_min_objects(unsigned cpus)
+{
+	return 4 * (fls_u(cpus) + 1);
+}
+
+static unsigned target_min_objects(const skl__slub_params *p)
+{
+	unsigned n;
+	if (p->min_objects)
+		return p->min_objects;
+	n = p->cpus ? p->cpus : 1; /* num_present_cpus(), nr_cpu_ids when <= 1 */
+	return skl__slub_min_objects(n);
+}
+
+/* models calc_slab_order() of v6.7+: the first order in [min_order,
+ * max_order] wasting at most 1/fract of the slab, else max_order + 1 */
+static unsigned calc_slab_order(const skl__slub_params *p, unsigned size, unsigned min_order, unsigned max_order,
+				unsigned fract)
+{
+	unsigned order;
+	for (order = min_order; order <= max_order; order++) {
+		uint64_t slab = (uint64_t)p->page_size << order;
+		if (slab % size <= slab / fract)
+			break;
+	}
+	return order;
+}
+
+int skl__slub_calculate_order(const skl__slub_params *p, unsigned size, unsigned *min_objects_out)
+{
+	unsigned min_objects = target_min_objects(p), max_objects, min_order, fraction, order;
+	if (!size)
+		return -1;
+	max_objects = skl__slub_order_objects(p, p->max_order, size);
+	if (max_objects < 1)
+		max_objects = 1;
+	if (min_objects > max_objects)
+		min_objects = max_objects;
+	if (min_objects_out)
+		*min_objects_out = min_objects;
+	min_order = skl__slub_get_order(p, (uint64_t)min_objects * size);
+	if (min_order < p->min_order)
+		min_order = p->min_order;
+	if (skl__slub_order_objects(p, min_order, size) > MAX_OBJS_PER_PAGE)
+		return (int)skl__slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
+	for (fraction = 16; fraction > 1; fraction /= 2) {
+		order = calc_slab_order(p, size, min_order, p->max_order, fraction);
+		if (order <= p->max_order)
+			return (int)order;
+	}
+	order = skl__slub_get_order(p, size);
+	if (order <= p->max_page_order)
+		return (int)order;
+	return -1;
+}
+
+/* models calc_slab_order() of v4.x-v6.6 */
+static unsigned calc_slab_order_pre67(const skl__slub_params *p, unsigned size, unsigned min_objects,
+				      unsigned max_order, unsigned fract)
+{
+	unsigned order, start;
+	if (skl__slub_order_objects(p, p->min_order, size) > MAX_OBJS_PER_PAGE)
+		return skl__slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
+	start = skl__slub_get_order(p, (uint64_t)min_objects * size);
+	if (start < p->min_order)
+		start = p->min_order;
+	for (order = start; order <= max_order; order++) {
+		uint64_t slab = (uint64_t)p->page_size << order;
+		if (slab % size <= slab / fract)
+			break;
+	}
+	return order;
+}
+
+int skl__slub_calculate_order_pre67(const skl__slub_params *p, unsigned size, unsigned *min_objects_out)
+{
+	unsigned min_objects = target_min_objects(p), max_objects, order;
+	if (!size)
+		return -1;
+	max_objects = skl__slub_order_objects(p, p->max_order, size);
+	if (min_objects > max_objects)
+		min_objects = max_objects;
+	if (min_objects_out)
+		*min_objects_out = min_objects;
+	while (min_objects > 1) {
+		unsigned fraction = 16;
+		while (fraction >= 4) {
+			order = calc_slab_order_pre67(p, size, min_objects, p->max_order, fraction);
+			if (order <= p->max_order)
+				return (int)order;
+			fraction /= 2;
+		}
+		min_objects--;
+	}
+	/* "We were unable to place multiple objects in a slab" */
+	order = calc_slab_order_pre67(p, size, 1, p->max_order, 1);
+	if (order <= p->max_order)
+		return (int)order;
+	order = calc_slab_order_pre67(p, size, 1, p->max_page_order, 1);
+	if (order <= p->max_page_order)
+		return (int)order;
+	return -1;
+}
+
+unsigned skl__slub_debug_flags(int debug)
+{
+	if (!debug)
+		return 0;
+	if (debug == 1)
+		return DEBUG_FLAGS;
+	return (unsigned)debug & DEBUG_FLAGS;
+}
+
+int skl__slub_parse_debug(const char *letters, unsigned *flags, int *bad)
+{
+	unsigned f = 0;
+	int i;
+	for (i = 0; letters && letters[i]; i++) {
+		switch (letters[i]) {
+		case 'f':
+		case 'F':
+			f |= SKL_SLAB_CONSISTENCY;
+			break;
+		case 'z':
+		case 'Z':
+			f |= SKL_SLAB_RED_ZONE;
+			break;
+		case 'p':
+		case 'P':
+			f |= SKL_SLAB_POISON;
+			break;
+		case 'u':
+		case 'U':
+			f |= SKL_SLAB_STORE_USER;
+			break;
+		case '-':
+			f = 0;
+			break;
+		case ',':
+		case ' ':
+			break;
+		default:
+			if (bad)
+				*bad = i;
+			return -1;
+		}
+	}
+	*flags = f;
+	return 0;
+}
+
+unsigned skl__slub_info_end(const skl__slub_params *p, const skl__slub_geom *g)
+{
+	return g->offset >= g->inuse ? g->inuse + p->word : g->inuse;
+}
+
+static void set_partial_limits(skl__slub_geom *g, const skl__slub_params *p, int debug)
+{
+	unsigned mp = ilog2_u(g->size) / 2;
+	if (mp < MIN_PARTIAL)
+		mp = MIN_PARTIAL;
+	if (mp > MAX_PARTIAL)
+		mp = MAX_PARTIAL;
+	g->min_partial = mp;
+	if (debug)
+		g->cpu_partial = 0; /* kmem_cache_has_cpu_partial() is false for debug caches */
+	else if (g->size >= p->page_size)
+		g->cpu_partial = 6;
+	else if (g->size >= 1024)
+		g->cpu_partial = 24;
+	else if (g->size >= 256)
+		g->cpu_partial = 52;
+	else
+		g->cpu_partial = 120;
+}
+
+/* models calculate_sizes(): g->object_size, align, flags and ctor are set */
+static int calculate_sizes(const skl__slub_params *p, skl__slub_geom *g, int use_freeptr_offset,
+			   unsigned freeptr_offset, skl_error *err)
+{
+	unsigned W = p->word, flags = g->flags, size;
+	int order;
+	size = align_up(g->object_size, W);
+	/* __OBJECT_POISON: poison the body unless it must survive the free */
+	g->object_poison = (flags & SKL_SLAB_POISON) && !(flags & SKL_SLAB_TYPESAFE_BY_RCU) && !g->ctor;
+	/* at least one word of right red zone */
+	if ((flags & SKL_SLAB_RED_ZONE) && size == g->object_size)
+		size += W;
+	g->inuse = size;
+	g->orig_size = (flags & SKL_SLAB_STORE_USER) && (flags & SKL_SLAB_KMALLOC);
+	if (((flags & SKL_SLAB_TYPESAFE_BY_RCU) && use_freeptr_offset)) {
+		/* (b) the caller's spot inside the object */
+		g->offset = freeptr_offset;
+		g->fp_rule = SKL_SLUB_FP_FIXED;
+	} else if (g->orig_size || (flags & (SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_POISON)) ||
+		   ((flags & SKL_SLAB_RED_ZONE) && g->object_size < W) || g->ctor) {
+		/* (a) after the object: its first word must survive the free */
+		g->offset = size;
+		size += W;
+		g->fp_rule = SKL_SLUB_FP_AFTER;
+	} else {
+		/* (c) in the middle, away from small over/underflows */
+		g->offset = (g->object_size / 2) / W * W;
+		g->fp_rule = SKL_SLUB_FP_MIDDLE;
+	}
+	if (flags & SKL_SLAB_STORE_USER) {
+		size += 2 * p->track_size;
+		if (flags & SKL_SLAB_KMALLOC)
+			size += 4; /* unsigned int orig_size */
+	}
+	g->red_left_pad = 0;
+	if (flags & SKL_SLAB_RED_ZONE) {
+		size += W; /* a pad so writes before the next object miss the metadata */
+		g->red_left_pad = align_up(W, g->align);
+		size += g->red_left_pad;
+	}
+	g->size = align_up(size, g->align);
+	order = p->pre67 ? skl__slub_calculate_order_pre67(p, g->size, &g->min_objects)
+			 : skl__slub_calculate_order(p, g->size, &g->min_objects);
+	if (order < 0)
+		return skl_errorf(err, "__kmem_cache_create_args: no slab order fits %u-byte objects (-ENOSYS)",
+				  g->size);
+	g->order = (unsigned)order;
+	g->objects = skl__slub_order_objects(p, g->order, g->size);
+	if (g->objects > MAX_OBJS_PER_PAGE)
+		g->objects = MAX_OBJS_PER_PAGE;
+	g->min_order = skl__slub_get_order(p, g->size);
+	g->min_objs = skl__slub_order_objects(p, g->min_order, g->size);
+	if (!g->objects)
+		return skl_errorf(err, "__kmem_cache_create_args: %u-byte objects do not fit a slab", g->size);
+	set_partial_limits(g, p, (flags & DEBUG_FLAGS) != 0);
+	return 0;
+}
+
+int skl__slub_geometry(const skl__slub_params *p, unsigned object_size, const skl_cache_opts *o, unsigned debug_flags,
+		       skl__slub_geom *g, skl_error *err)
+{
+	static const skl_cache_opts none;
+	unsigned flags, kmalloc_max;
+	if (!o)
+		o = &none;
+	memset(g, 0, sizeof(*g));
+	flags = o->flags & ~(SKL_SLAB_NO_REAP | SKL_SLAB_MUST_HWCACHE_ALIGN);
+	kmalloc_max = p->page_size << p->max_page_order; /* KMALLOC_MAX_SIZE */
+	if (object_size == 0 || object_size > kmalloc_max)
+		return skl_errorf(err, "kmem_cache_create: %u-byte objects: size must be 1 .. %u (-EINVAL)",
+				  object_size, kmalloc_max);
+	if (o->align && (o->align & (o->align - 1)))
+		return skl_errorf(err, "kmem_cache_create: align %u is not a power of two (-EINVAL)", o->align);
+	if (o->use_freeptr_offset &&
+	    (o->freeptr_offset >= object_size || !(flags & SKL_SLAB_TYPESAFE_BY_RCU) || (o->freeptr_offset % p->word)))
+		return skl_errorf(err,
+				  "__kmem_cache_create_args: freeptr_offset %u needs SLAB_TYPESAFE_BY_RCU, a %u-byte "
+				  "aligned offset and less than object_size %u (-EINVAL)",
+				  o->freeptr_offset, p->word, object_size);
+	/* kmem_cache_flags(): slab_debug applies to every cache */
+	flags |= debug_flags & DEBUG_FLAGS;
+	g->flags = flags;
+	g->ctor = o->ctor != 0;
+	g->object_size = object_size;
+	if (flags & SKL_SLAB_KMALLOC)
+		g->align = skl__slub_kmalloc_align(p, flags, object_size);
+	else
+		g->align = skl__slub_calculate_alignment(p, flags, o->align, object_size);
+	return calculate_sizes(p, g, o->use_freeptr_offset, o->freeptr_offset, err);
+}
+
+/* ---- merging -------------------------------------------------------------- */
+
+const char *skl__slub_merge_blocker(unsigned flags, int ctor)
+{
+	if (ctor)
+		return "it has a constructor";
+	if (flags & SKL_SLAB_TYPESAFE_BY_RCU)
+		return "SLAB_TYPESAFE_BY_RCU";
+	if (flags & SKL_SLAB_RED_ZONE)
+		return "SLAB_RED_ZONE (slab_debug=Z)";
+	if (flags & SKL_SLAB_POISON)
+		return "SLAB_POISON (slab_debug=P)";
+	if (flags & SKL_SLAB_STORE_USER)
+		return "SLAB_STORE_USER (slab_debug=U)";
+	if (flags & SKL_SLAB_NO_MERGE)
+		return "SLAB_NO_MERGE";
+	return NULL;
+}
+
+unsigned skl__slub_merge_same(unsigned flags)
+{
+	return flags & MERGE_SAME;
+}
+
+int skl__slub_merge_fits(const skl__slub_params *p, unsigned object_size, unsigned align, unsigned flags,
+			 unsigned s_size, unsigned s_flags)
+{
+	unsigned size = align_up(object_size, p->word);
+	align = skl__slub_calculate_alignment(p, flags, align, size);
+	size = align_up(size, align);
+	if (size > s_size)
+		return 0;
+	if ((flags & MERGE_SAME) != (s_flags & MERGE_SAME))
+		return 0;
+	if (s_size & (align - 1)) /* "Check if alignment is compatible" */
+		return 0;
+	if (s_size - size >= p->word)
+		return 0;
+	return 1;
+}
+
+void skl__slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size)
+{
+	char f[8];
+	size_t k = 0;
+	if (flags & SKL_SLAB_CACHE_DMA)
+		f[k++] = 'd';
+	if (flags & SKL_SLAB_RECLAIM_ACCOUNT)
+		f[k++] = 'a';
+	if (flags & SKL_SLAB_CONSISTENCY)
+		f[k++] = 'F';
+	if (flags & SKL_SLAB_ACCOUNT)
+		f[k++] = 'A';
+	f[k] = '\0';
+	snprintf(buf, n, ":%s%s%07u", f, k ? "-" : "", size);
+}
+
+/* ---- kmalloc ---------------------------------------------------------------- */
+
+unsigned skl__slub_kmalloc_bucket(const skl__slub_params *p, size_t n)
+{
+	unsigned b;
+	if (n == 0 || n > 2 * (size_t)p->page_size)
+		return 0;
+	if (n > 64 && n <= 96)
+		return 96;
+	if (n > 128 && n <= 192)
+		return 192;
+	for (b = 8; b < n; b <<= 1)
+		;
+	return b;
+}
+
+/* ---- text ---------------------------------------------------------------------- */
+
+void skl__slub_slabinfo_header(const skl_sink *out)
+{
+	skl_sink_puts(out, "slabinfo - version: 2.1\n");
+	skl_sink_puts(out, "# name            <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab>"
+			   " : tunables <limit> <batchcount> <sharedfactor>"
+			   " : slabdata <active_slabs> <num_slabs> <sharedavail>\n");
+}
+
+void skl__slub_slabinfo_row(char *buf, size_t n, const char *name, unsigned long active_objs, unsigned long num_objs,
+			    unsigned objsize, unsigned objperslab, unsigned pagesperslab, unsigned long active_slabs,
+			    unsigned long num_slabs)
+{
+	snprintf(buf, n, "%-17s %6lu %6lu %6u %4u %4d : tunables %4u %4u %4u : slabdata %6lu %6lu %6lu", name,
+		 active_objs, num_objs, objsize, objperslab, (int)pagesperslab, 0u, 0u, 0u, active_slabs, num_slabs,
+		 0ul);
+}
+
+/* =========================================================================
+ * Runtime
+ * ========================================================================= */
+
+enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST }; /* per-object record */
+enum { SL_NONE, SL_PARTIAL, SL_FULL };	     /* node list a slab is on */
+
+typedef struct slub_slab slub_slab;
+struct slub_slab {
+	slub_slab *prev, *next; /* on the partial or full list */
+	skl_cache *cache;
+	skl_addr base; /* slab_address() */
+	unsigned order, objects;
+	unsigned inuse;	   /* slab->inuse as the kernel keeps it (objects while frozen) */
+	skl_addr freelist; /* slab->freelist */
+	unsigned nfree;	   /* objects on slab->freelist */
+	int list;	   /* SL_* */
+	int cpu;	   /* the CPU whose slab it is (frozen), -1 */
+	int disabled;	   /* a consistency check failed: all objects marked used */
+	uint8_t *state;	   /* OS_* per object */
+};
+
+typedef struct slub_cpu {
+	slub_slab *slab;   /* c->slab */
+	skl_addr freelist; /* c->freelist */
+	unsigned nfree;
+} slub_cpu;
+
+typedef struct slub_list {
+	slub_slab *head, *tail;
+	unsigned long n;
+} slub_list;
+
+typedef struct slub_cache {
+	skl__slub_geom g;
+	slub_cpu *cpu;
+	unsigned ncpu;
+	slub_list partial, full; /* full slabs are tracked always (the kernel: with U
+				  * only), and so are slabs disabled by a failed check */
+	unsigned long nr_slabs, total_objects;
+	unsigned long allocs, frees, grown, freed_slabs, errors, high, active;
+	skl_addr kmem_cache_obj, kmem_cache_node_obj; /* its struct kmem_cache and kmem_cache_node */
+	int boot;
+} slub_cache;
+
+typedef struct slub_machine {
+	skl__slub_params p;
+	int tainted;
+	uint64_t jiffies;
+	skl_cache *kmem_cache, *kmem_cache_node;
+	skl_cache *kmalloc[14]; /* kmalloc_index(): 1 = 96, 2 = 192, 3..13 = 8..8k */
+	int booting;
+} slub_machine;
+
+/* simulated call sites recorded in tracks (no stacks are kept) */
+static const char *const track_fn[] = {"kmem_cache_alloc_noprof", "__kmalloc_noprof", "kmem_cache_free", "kfree"};
+
+static skl_cache *real_cache(skl_cache *c)
+{
+	int guard = 0;
+	while (c && c->alias_of && guard++ < 64)
+		c = c->alias_of;
+	return c;
+}
+
+static const skl_cache *real_cache_c(const skl_cache *c)
+{
+	int guard = 0;
+	while (c && c->alias_of && guard++ < 64)
+		c = c->alias_of;
+	return c;
+}
+
+static slub_machine *machine(const skl_kernel *k)
+{
+	return (slub_machine *)k->priv;
+}
+
+static unsigned W_of(const skl_kernel *k)
+{
+	return machine(k) ? machine(k)->p.word : 8;
+}
+
+/* ---- simulated bytes ------------------------------------------------------- */
+
+static uint64_t get_word(const slub_machine *m, const uint8_t *b, unsigned n)
+{
+	uint64_t v = 0;
+	unsigned i;
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)b[m->p.big_endian ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
+static void put_word(const slub_machine *m, uint8_t *b, unsigned n, uint64_t v)
+{
+	unsigned i;
+	for (i = 0; i < n; i++)
+		b[m->p.big_endian ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
+}
+
+static void fill(skl_kernel *k, skl_addr a, int val, unsigned len)
+{
+	uint8_t *b;
+	if (!len)
+		return;
+	b = skl__bytes(k, a, len);
+	if (b)
+		memset(b, val, len);
+}
+
+/* models get_freepointer(): the plain pointer at object + s->offset */
+static skl_addr get_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj)
+{
+	slub_machine *m = machine(k);
+	uint8_t *b = skl__bytes(k, obj + sc->g.offset, m->p.word);
+	return b ? get_word(m, b, m->p.word) : 0;
+}
+
+/* models set_freepointer() */
+static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr fp)
+{
+	slub_machine *m = machine(k);
+	uint8_t *b = skl__bytes(k, obj + sc->g.offset, m->p.word);
+	if (b)
+		put_word(m, b, m->p.word, fp);
+}
+
+/* ---- slab arithmetic ----------------------------------------------------------- */
+
+static skl_addr obj_addr(const slub_cache *sc, const slub_slab *s, unsigned i)
+{
+	return s->base + (skl_addr)i * sc->g.size + sc->g.red_left_pad;
+}
+
+/* models check_valid_pointer() */
+static int valid_pointer(const slub_cache *sc, const slub_slab *s, skl_addr obj)
+{
+	skl_addr o;
+	if (!obj)
+		return 1;
+	o = obj - sc->g.red_left_pad;
+	if (obj < sc->g.red_left_pad || o < s->base || o >= s->base + (skl_addr)s->objects * sc->g.size ||
+	    (o - s->base) % sc->g.size)
+		return 0;
+	return 1;
+}
+
+static unsigned obj_index(const slub_cache *sc, const slub_slab *s, skl_addr obj)
+{
+	return (unsigned)((obj - sc->g.red_left_pad - s->base) / sc->g.size);
+}
+
+/* the page-table entry for a (the kernel's virt_to_slab()) */
+static slub_slab *slab_of(skl_kernel *k, skl_addr a)
+{
+	skl__page *pg = skl__page_of(k, a);
+	slub_slab *s;
+	if (!pg || !pg->cache || !pg->slab)
+		return NULL;
+	s = (slub_slab *)pg->slab;
+	if (a < s->base || a >= s->base + ((skl_addr)k->prof.page_size << s->order))
+		return NULL;
+	return s;
+}
+
+/* ---- lists ------------------------------------------------------------------------ */
+
+static void list_del(slub_list *l, slub_slab *s)
+{
+	if (s->prev)
+		s->prev->next = s->next;
+	else
+		l->head = s->next;
+	if (s->next)
+		s->next->prev = s->prev;
+	else
+		l->tail = s->prev;
+	s->prev = s->next = NULL;
+	l->n--;
+}
+
+static void list_add_head(slub_list *l, slub_slab *s)
+{
+	s->prev = NULL;
+	s->next = l->head;
+	if (l->head)
+		l->head->prev = s;
+	else
+		l->tail = s;
+	l->head = s;
+	l->n++;
+}
+
+static void list_add_tail(slub_list *l, slub_slab *s)
+{
+	s->next = NULL;
+	s->prev = l->tail;
+	if (l->tail)
+		l->tail->next = s;
+	else
+		l->head = s;
+	l->tail = s;
+	l->n++;
+}
+
+static void take_off_list(slub_cache *sc, slub_slab *s)
+{
+	if (s->list == SL_PARTIAL)
+		list_del(&sc->partial, s);
+	else if (s->list == SL_FULL)
+		list_del(&sc->full, s);
+	s->list = SL_NONE;
+}
+
+static void add_partial(slub_cache *sc, slub_slab *s, int tail)
+{
+	take_off_list(sc, s);
+	if (tail)
+		list_add_tail(&sc->partial, s);
+	else
+		list_add_head(&sc->partial, s);
+	s->list = SL_PARTIAL;
+}
+
+static void add_full(slub_cache *sc, slub_slab *s)
+{
+	take_off_list(sc, s);
+	list_add_head(&sc->full, s);
+	s->list = SL_FULL;
+}
+
+/* ---- reports ------------------------------------------------------------------------ */
+
+/* What one allocator operation reports; one BUG event at the end. */
+typedef struct report {
+	skl_kernel *k;
+	skl_cache *c;
+	skl_buf b;
+	int any;
+	char found[256]; /* what sklab found, in plain words (the first thing) */
+} report;
+
+static void rp_init(report *r, skl_kernel *k, skl_cache *c)
+{
+	memset(r, 0, sizeof(*r));
+	r->k = k;
+	r->c = c;
+	skl_buf_init(&r->b);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+rp(report *r, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	skl_buf_append(&r->b, line, strlen(line));
+	r->any = 1;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+rp_found(report *r, const char *fmt, ...)
+{
+	va_list ap;
+	if (r->found[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->found, sizeof(r->found), fmt, ap);
+	va_end(ap);
+}
+
+/* The report becomes an SKL_EV_BUG event, and err gets its first line
+ * worth quoting (not a separator) followed by what sklab found, in
+ * parentheses. -1 when there was a report. */
+static int rp_finish(report *r, skl_addr addr, skl_error *err)
+{
+	int had = r->any;
+	if (had) {
+		const char *s = r->b.data;
+		while (s && *s) {
+			const char *e = strchr(s, '\n');
+			size_t n = e ? (size_t)(e - s) : strlen(s);
+			if (n && s[0] != '=' && s[0] != '-') {
+				if (err && r->found[0])
+					skl_errorf(err, "%.*s (%s)", (int)(n > 240 ? 240 : n), s, r->found);
+				else if (err)
+					skl_errorf(err, "%.*s", (int)(n > 400 ? 400 : n), s);
+				break;
+			}
+			s = e ? e + 1 : s + n;
+		}
+		skl__event(r->k, SKL_EV_BUG, r->c ? r->c->name : "", addr, 0, r->b.data ? r->b.data : "");
+		if (r->c && real_cache(r->c)->priv)
+			((slub_cache *)real_cache(r->c)->priv)->errors++;
+	}
+	skl_buf_free(&r->b);
+	return had ? -1 : 0;
+}
+
+static unsigned ptr_digits(const skl_kernel *k)
+{
+	return W_of(k) * 2;
+}
+
+/* %p with no_hash_pointers: the address zero-padded to the word width */
+static const char *pstr(const skl_kernel *k, skl_addr a, char *buf, size_t n)
+{
+	snprintf(buf, n, "%0*llx", (int)ptr_digits(k), (unsigned long long)a);
+	return buf;
+}
+
+/* models print_tainted(): "Not tainted", or one column per taint flag
+ * (20 of them in 6.18) with 'G' for a GPL-only kernel, 'B' (TAINT_BAD_PAGE)
+ * in column 6 and 'W' (TAINT_WARN) in column 10 */
+static const char *tainted(const slub_machine *m, char *buf, size_t n)
+{
+	char cols[21];
+	if (!m->tainted)
+		return "Not tainted";
+	memset(cols, ' ', 20);
+	cols[20] = '\0';
+	cols[0] = 'G';
+	if (m->tainted & TAINT_BAD_PAGE)
+		cols[5] = 'B';
+	if (m->tainted & TAINT_WARN)
+		cols[9] = 'W';
+	snprintf(buf, n, "Tainted: %s", cols);
+	return buf;
+}
+
+static void slab_bug(report *r, const skl_cache *c, const char *fmt, ...)
+{
+	char msg[512], t[40];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	rp(r, "=============================================================================\n");
+	rp(r, "BUG %s (%s): %s\n", c ? c->name : "<unknown>", tainted(machine(r->k), t, sizeof(t)), msg);
+	rp(r, "-----------------------------------------------------------------------------\n\n");
+}
+
+/* add_taint(TAINT_BAD_PAGE) and the WARN_ON() that follows SLUB's reports */
+static void add_taint(report *r)
+{
+	machine(r->k)->tainted |= TAINT_BAD_PAGE | TAINT_WARN;
+}
+
+/* a WARN() alone (wrong cache, not a kmalloc allocation) */
+static void add_taint_warn(report *r)
+{
+	machine(r->k)->tainted |= TAINT_WARN;
+}
+
+/* struct slab lives in the memmap: vmemmap (x86_64) or mem_map (32-bit) */
+static const unsigned long long PAGE_OFFSET_64 = 0xffff888000000000ull, VMEMMAP_64 = 0xffffea0000000000ull;
+static const unsigned long long PAGE_OFFSET_32 = 0xc0000000ull, MEM_MAP_32 = 0xc1000000ull;
+
+static uint64_t pfn_of(const skl_kernel *k, skl_addr a)
+{
+	unsigned shift = ilog2_u(k->prof.page_size);
+	uint64_t base = W_of(k) == 8 ? PAGE_OFFSET_64 : PAGE_OFFSET_32;
+	if (a < base)
+		return (a - k->va_base) >> shift;
+	return (a - base) >> shift;
+}
+
+static skl_addr page_struct(const skl_kernel *k, skl_addr a)
+{
+	return W_of(k) == 8 ? VMEMMAP_64 + pfn_of(k, a) * 64 : MEM_MAP_32 + pfn_of(k, a) * 32;
+}
+
+/* %pGp of a slab's head page. The field layout is that of a typical x86_64
+ * distribution kernel (NUMA, NUMA balancing, SPARSEMEM_VMEMMAP): zone at
+ * bit 51, lastcpupid at bit 30; 32-bit kernels: zone at bit 30. */
+static void page_flags(const skl_kernel *k, const slub_slab *s, char *buf, size_t n)
+{
+	uint64_t phys = pfn_of(k, s->base) * k->prof.page_size;
+	unsigned zone;
+	uint64_t v = 0;
+	char names[64] = "";
+	if (s->list == SL_PARTIAL) {
+		v |= 1u << 9;
+		strcat(names, "workingset|");
+	}
+	if (s->order) {
+		v |= 1u << 6;
+		strcat(names, "head|");
+	}
+	if (W_of(k) == 8) {
+		zone = phys < (16u << 20) ? 0 : (phys < ((uint64_t)4 << 30) ? 1 : 2);
+		v |= (uint64_t)zone << 51 | (uint64_t)0x1fffff << 30;
+		snprintf(buf, n, "0x%llx(%snode=0|zone=%u|lastcpupid=0x1fffff)", (unsigned long long)v, names, zone);
+	} else {
+		zone = phys < (16u << 20) ? 0 : (phys < (896u << 20) ? 1 : 2);
+		v |= (uint64_t)zone << 30;
+		snprintf(buf, n, "0x%llx(%szone=%u)", (unsigned long long)v, names, zone);
+	}
+}
+
+/* models print_section(): print_hex_dump(DUMP_PREFIX_ADDRESS, 16, 1, ascii) */
+static void print_section(report *r, const char *text, skl_addr a, unsigned len)
+{
+	unsigned i, j;
+	char pb[32];
+	for (i = 0; i < len; i += 16) {
+		unsigned n = len - i < 16 ? len - i : 16;
+		const uint8_t *b = skl__bytes(r->k, a + i, n);
+		char line[80];
+		size_t lx = 0;
+		for (j = 0; j < n; j++) {
+			unsigned v = b ? b[j] : 0;
+			lx += (size_t)snprintf(line + lx, sizeof(line) - lx, j + 1 < n ? "%02x " : "%02x", v);
+		}
+		while (lx < 49)
+			line[lx++] = ' ';
+		for (j = 0; j < n; j++) {
+			unsigned v = b ? b[j] : 0;
+			line[lx++] = (v >= 0x20 && v < 0x7f) ? (char)v : '.';
+		}
+		line[lx] = '\0';
+		rp(r, "%s%s: %s\n", text, pstr(r->k, a + i, pb, sizeof(pb)), line);
+	}
+}
+
+static void print_slab_info(report *r, const slub_slab *s)
+{
+	char a[32], f[32], flags[128];
+	page_flags(r->k, s, flags, sizeof(flags));
+	rp(r, "Slab 0x%s objects=%u used=%u fp=0x%s flags=%s\n", pstr(r->k, page_struct(r->k, s->base), a, sizeof(a)),
+	   s->objects, s->inuse, pstr(r->k, s->freelist, f, sizeof(f)), flags);
+}
+
+/* A track in the simulated bytes: addr, [handle], cpu, pid, when. */
+typedef struct track {
+	uint64_t addr, when;
+	unsigned handle, cpu, pid;
+} track;
+
+static skl_addr track_at(const skl_kernel *k, const slub_cache *sc, skl_addr obj, int which)
+{
+	return obj + skl__slub_info_end(&machine(k)->p, &sc->g) + (skl_addr)which * machine(k)->p.track_size;
+}
+
+static void read_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, track *t)
+{
+	slub_machine *m = machine(k);
+	unsigned W = m->p.word, off = 0;
+	const uint8_t *b = skl__bytes(k, track_at(k, sc, obj, which), m->p.track_size);
+	memset(t, 0, sizeof(*t));
+	if (!b)
+		return;
+	t->addr = get_word(m, b, W);
+	off = W;
+	t->handle = (unsigned)get_word(m, b + off, 4);
+	off += 4;
+	t->cpu = (unsigned)get_word(m, b + off, 4);
+	t->pid = (unsigned)get_word(m, b + off + 4, 4);
+	off = align_up(off + 8, W);
+	t->when = get_word(m, b + off, W);
+}
+
+static uint64_t text_addr(const skl_kernel *k, unsigned fn)
+{
+	return (W_of(k) == 8 ? 0xffffffff81300000ull : 0xc1300000ull) + (uint64_t)fn * 0x400;
+}
+
+/* models set_track(): which 0 = TRACK_ALLOC, 1 = TRACK_FREE */
+static void set_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, unsigned fn)
+{
+	slub_machine *m = machine(k);
+	unsigned W = m->p.word, off;
+	uint8_t *b = skl__bytes(k, track_at(k, sc, obj, which), m->p.track_size);
+	if (!b)
+		return;
+	memset(b, 0, m->p.track_size);
+	put_word(m, b, W, text_addr(k, fn));
+	off = W + 4; /* handle stays 0: no stack is saved */
+	put_word(m, b + off, 4, k->cpu);
+	put_word(m, b + off + 4, 4, 1); /* pid 1 */
+	put_word(m, b + align_up(off + 8, W), W, m->jiffies);
+}
+
+static void print_track(report *r, const char *what, const track *t)
+{
+	slub_machine *m = machine(r->k);
+	unsigned i;
+	const char *fn = NULL;
+	char sym[64];
+	if (!t->addr)
+		return;
+	for (i = 0; i < sizeof(track_fn) / sizeof(track_fn[0]); i++)
+		if (t->addr == text_addr(r->k, i))
+			fn = track_fn[i];
+	if (fn)
+		snprintf(sym, sizeof(sym), "%s", fn);
+	else
+		snprintf(sym, sizeof(sym), "0x%llx", (unsigned long long)t->addr);
+	rp(r, "%s in %s age=%llu cpu=%u pid=%u\n", what, sym, (unsigned long long)(m->jiffies - t->when), t->cpu,
+	   t->pid);
+	rp(r, "object allocation/free stack trace missing\n");
+}
+
+static void print_tracking(report *r, const slub_cache *sc, skl_addr obj)
+{
+	track t;
+	if (!(sc->g.flags & SKL_SLAB_STORE_USER))
+		return;
+	read_track(r->k, sc, obj, 0, &t);
+	print_track(r, "Allocated", &t);
+	read_track(r->k, sc, obj, 1, &t);
+	print_track(r, "Freed", &t);
+}
+
+static unsigned size_from_object(const slub_cache *sc)
+{
+	return (sc->g.flags & SKL_SLAB_RED_ZONE) ? sc->g.size - sc->g.red_left_pad : sc->g.size;
+}
+
+/* The offset of the padding after the metadata (check_pad_bytes()). */
+static unsigned pad_offset(const skl_kernel *k, const slub_cache *sc)
+{
+	unsigned off = skl__slub_info_end(&machine(k)->p, &sc->g);
+	if (sc->g.flags & SKL_SLAB_STORE_USER)
+		off += 2 * machine(k)->p.track_size;
+	if (sc->g.orig_size)
+		off += 4;
+	return off;
+}
+
+/* models print_trailer() */
+static void print_trailer(report *r, const slub_cache *sc, const slub_slab *s, skl_addr p)
+{
+	char a[32], f[32];
+	unsigned off, len;
+	print_tracking(r, sc, p);
+	print_slab_info(r, s);
+	rp(r, "Object 0x%s @offset=%llu fp=0x%s\n\n", pstr(r->k, p, a, sizeof(a)), (unsigned long long)(p - s->base),
+	   pstr(r->k, get_fp(r->k, sc, p), f, sizeof(f)));
+	if (sc->g.flags & SKL_SLAB_RED_ZONE)
+		print_section(r, "Redzone  ", p - sc->g.red_left_pad, sc->g.red_left_pad);
+	else if (p > s->base + 16)
+		print_section(r, "Bytes b4 ", p - 16, 16);
+	len = sc->g.object_size < r->k->prof.page_size ? sc->g.object_size : r->k->prof.page_size;
+	print_section(r, "Object   ", p, len);
+	if (sc->g.flags & SKL_SLAB_RED_ZONE)
+		print_section(r, "Redzone  ", p + sc->g.object_size, sc->g.inuse - sc->g.object_size);
+	off = pad_offset(r->k, sc);
+	if (off != size_from_object(sc))
+		print_section(r, "Padding  ", p + off, size_from_object(sc) - off);
+}
+
+/* models object_err() */
+static void object_err(report *r, const slub_cache *sc, const slub_slab *s, skl_addr obj, const char *reason)
+{
+	char a[32];
+	slab_bug(r, r->c, "%s", reason);
+	if (!obj || !valid_pointer(sc, s, obj)) {
+		print_slab_info(r, s);
+		rp(r, "Invalid pointer 0x%s\n", pstr(r->k, obj, a, sizeof(a)));
+	} else {
+		print_trailer(r, sc, s, obj);
+	}
+	add_taint(r);
+}
+
+/* models slab_err(): the BUG header and the slab line */
+static void slab_err(report *r, const slub_slab *s, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	slab_bug(r, r->c, "%s", msg);
+	print_slab_info(r, s);
+	add_taint(r);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+slab_fix(report *r, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	rp(r, "FIX %s: %s\n", r->c->name, msg);
+}
+
+/* models check_bytes_and_report() (6.15+ wording) */
+static int check_bytes(report *r, const slub_cache *sc, const slub_slab *s, skl_addr obj, const char *what,
+		       skl_addr start, unsigned value, unsigned bytes, int obj_print)
+{
+	const uint8_t *b;
+	unsigned i, fault, end;
+	char a1[32], a2[32];
+	if (!bytes)
+		return 1;
+	b = skl__bytes(r->k, start, bytes);
+	if (!b)
+		return 1;
+	for (i = 0; i < bytes && b[i] == value; i++)
+		;
+	if (i == bytes)
+		return 1;
+	fault = i;
+	end = bytes;
+	while (end > fault && b[end - 1] == value)
+		end--;
+	pstr(r->k, obj, a1, sizeof(a1));
+	if (!strcmp(what, "Left Redzone"))
+		rp_found(r, "a write before object 0x%s hit its left red zone", a1);
+	else if (!strcmp(what, "Right Redzone"))
+		rp_found(r, "a write past the %u bytes of object 0x%s hit its right red zone", sc->g.object_size, a1);
+	else if (!strcmp(what, "kmalloc Redzone"))
+		rp_found(r, "a write past the %u bytes kmalloc() was asked for in object 0x%s", (unsigned)(start - obj),
+			 a1);
+	else if (!strcmp(what, "Poison") || !strcmp(what, "End Poison"))
+		rp_found(r, "object 0x%s was written to after it was freed", a1);
+	else
+		rp_found(r, "the padding after object 0x%s was overwritten", a1);
+	rp(r, "[%s overwritten] 0x%s-0x%s @offset=%llu. First byte 0x%x instead of 0x%x\n", what,
+	   pstr(r->k, start + fault, a1, sizeof(a1)), pstr(r->k, start + end - 1, a2, sizeof(a2)),
+	   (unsigned long long)(start + fault - s->base), b[fault], value);
+	if (obj_print)
+		object_err(r, sc, s, obj, "Object corrupt");
+	slab_fix(r, "Restoring %s 0x%s-0x%s=0x%x", what, pstr(r->k, start + fault, a1, sizeof(a1)),
+		 pstr(r->k, start + end - 1, a2, sizeof(a2)), value);
+	fill(r->k, start + fault, (int)value, end - fault);
+	return 0;
+}
+
+static unsigned get_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj)
+{
+	slub_machine *m = machine(k);
+	const uint8_t *b;
+	unsigned v;
+	if (!sc->g.orig_size)
+		return sc->g.object_size;
+	b = skl__bytes(k, obj + skl__slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
+	v = b ? (unsigned)get_word(m, b, 4) : sc->g.object_size;
+	return v > sc->g.object_size ? sc->g.object_size : v;
+}
+
+static void set_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj, unsigned n)
+{
+	slub_machine *m = machine(k);
+	uint8_t *b;
+	if (!sc->g.orig_size)
+		return;
+	b = skl__bytes(k, obj + skl__slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
+	if (b)
+		put_word(m, b, 4, n);
+}
+
+/* models check_pad_bytes() */
+static int check_pad_bytes(report *r, const slub_cache *sc, const slub_slab *s, skl_addr p)
+{
+	unsigned off = pad_offset(r->k, sc);
+	if (size_from_object(sc) == off)
+		return 1;
+	return check_bytes(r, sc, s, p, "Object padding", p + off, POISON_INUSE, size_from_object(sc) - off, 1);
+}
+
+/* models check_object(): val is SLUB_RED_ACTIVE for an allocated object */
+static int check_object(report *r, const slub_cache *sc, slub_slab *s, skl_addr p, unsigned val)
+{
+	const skl__slub_geom *g = &sc->g;
+	skl_addr endobject = p + g->object_size;
+	int ret = 1;
+	if (g->flags & SKL_SLAB_RED_ZONE) {
+		if (!check_bytes(r, sc, s, p, "Left Redzone", p - g->red_left_pad, val, g->red_left_pad, ret))
+			ret = 0;
+		if (!check_bytes(r, sc, s, p, "Right Redzone", endobject, val, g->inuse - g->object_size, ret))
+			ret = 0;
+		if (g->orig_size && val == SLUB_RED_ACTIVE) {
+			unsigned os = get_orig_size(r->k, sc, p);
+			if (g->object_size > os &&
+			    !check_bytes(r, sc, s, p, "kmalloc Redzone", p + os, val, g->object_size - os, ret))
+				ret = 0;
+		}
+	} else if ((g->flags & SKL_SLAB_POISON) && g->object_size < g->inuse) {
+		if (!check_bytes(r, sc, s, p, "Alignment padding", endobject, POISON_INUSE, g->inuse - g->object_size,
+				 ret))
+			ret = 0;
+	}
+	if (g->flags & SKL_SLAB_POISON) {
+		if (val != SLUB_RED_ACTIVE && g->object_poison) {
+			if (g->object_size > 1 &&
+			    !check_bytes(r, sc, s, p, "Poison", p, POISON_FREE, g->object_size - 1, ret))
+				ret = 0;
+			if (!check_bytes(r, sc, s, p, "End Poison", p + g->object_size - 1, POISON_END, 1, ret))
+				ret = 0;
+		}
+		if (!check_pad_bytes(r, sc, s, p))
+			ret = 0;
+	}
+	if ((g->offset >= g->inuse || val != SLUB_RED_ACTIVE) && !valid_pointer(sc, s, get_fp(r->k, sc, p))) {
+		char a[32];
+		rp_found(r, "the free pointer of object 0x%s does not point to an object of its slab",
+			 pstr(r->k, p, a, sizeof(a)));
+		object_err(r, sc, s, p, "Freepointer corrupt");
+		set_fp(r->k, sc, p, 0);
+		ret = 0;
+	}
+	return ret;
+}
+
+/* models init_object() */
+static void init_object(skl_kernel *k, const slub_cache *sc, skl_addr p, unsigned val)
+{
+	const skl__slub_geom *g = &sc->g;
+	unsigned poison_size = g->object_size;
+	if (g->flags & SKL_SLAB_RED_ZONE) {
+		fill(k, p - g->red_left_pad, (int)val, g->red_left_pad);
+		if (g->orig_size && val == SLUB_RED_ACTIVE)
+			poison_size = get_orig_size(k, sc, p);
+	}
+	if (g->object_poison && poison_size) {
+		fill(k, p, POISON_FREE, poison_size - 1);
+		fill(k, p + poison_size - 1, POISON_END, 1);
+	}
+	if (g->flags & SKL_SLAB_RED_ZONE)
+		fill(k, p + poison_size, (int)val, g->inuse - poison_size);
+}
+
+/* ---- slabs ---------------------------------------------------------------------------- */
+
+static int kmem_cache_debug(const slub_cache *sc)
+{
+	return (sc->g.flags & DEBUG_FLAGS) != 0;
+}
+
+/* models allocate_slab(): pages (falling back to s->min), debug set-up, and
+ * the freelist threaded through every object in address order */
+static slub_slab *new_slab(skl_cache *c, int *oom)
+{
+	skl_kernel *k = c->k;
+	slub_cache *sc = c->priv;
+	slub_slab *s;
+	unsigned i, order = sc->g.order, objects = sc->g.objects;
+	char detail[96];
+	*oom = 2; /* host memory */
+	s = skl_calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->state = skl_calloc(objects ? objects : 1, 1);
+	if (!s->state) {
+		skl_free(s);
+		return NULL;
+	}
+	*oom = 1; /* simulated RAM */
+	s->cache = c;
+	s->cpu = -1;
+	s->base = skl__pages_alloc_slab(k, order, c, s);
+	if (!s->base && sc->g.min_order < order) {
+		order = sc->g.min_order;
+		objects = sc->g.min_objs;
+		s->base = skl__pages_alloc_slab(k, order, c, s);
+	}
+	if (!s->base) {
+		skl_free(s->state);
+		skl_free(s);
+		return NULL;
+	}
+	*oom = 0;
+	s->order = order;
+	s->objects = objects;
+	if (sc->g.flags & SKL_SLAB_POISON)
+		fill(k, s->base, POISON_INUSE, k->prof.page_size << order);
+	for (i = 0; i < objects; i++) {
+		skl_addr p = obj_addr(sc, s, i);
+		if (sc->g.flags & (SKL_SLAB_STORE_USER | SKL_SLAB_RED_ZONE) || sc->g.object_poison) {
+			init_object(k, sc, p, SLUB_RED_INACTIVE);
+			if (sc->g.flags & SKL_SLAB_STORE_USER)
+				fill(k, track_at(k, sc, p, 0), 0, 2 * machine(k)->p.track_size);
+		}
+		set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
+		s->state[i] = OS_FREE;
+	}
+	s->freelist = obj_addr(sc, s, 0);
+	s->nfree = objects;
+	s->inuse = 0;
+	sc->nr_slabs++;
+	sc->total_objects += objects;
+	sc->grown++;
+	snprintf(detail, sizeof(detail), "order %u, %u objects of %u bytes", order, objects, sc->g.size);
+	skl__event(k, SKL_EV_GROW, c->name, s->base, (uint64_t)k->prof.page_size << order, detail);
+	return s;
+}
+
+/* models slab_pad_check(): the bytes after the last object */
+static void slab_pad_check(report *r, const slub_cache *sc, slub_slab *s)
+{
+	unsigned length, remainder, fault, end;
+	skl_addr pad;
+	const uint8_t *b;
+	char a1[32], a2[32];
+	if (!(sc->g.flags & SKL_SLAB_POISON))
+		return;
+	length = r->k->prof.page_size << s->order;
+	remainder = length % sc->g.size;
+	if (!remainder)
+		return;
+	pad = s->base + length - remainder;
+	b = skl__bytes(r->k, pad, remainder);
+	if (!b)
+		return;
+	for (fault = 0; fault < remainder && b[fault] == POISON_INUSE; fault++)
+		;
+	if (fault == remainder)
+		return;
+	end = remainder;
+	while (end > fault && b[end - 1] == POISON_INUSE)
+		end--;
+	rp_found(r, "the unused tail of the slab at 0x%s was overwritten", pstr(r->k, s->base, a1, sizeof(a1)));
+	slab_bug(r, r->c, "Padding overwritten. 0x%s-0x%s @offset=%llu", pstr(r->k, pad + fault, a1, sizeof(a1)),
+		 pstr(r->k, pad + end - 1, a2, sizeof(a2)), (unsigned long long)(pad + fault - s->base));
+	print_section(r, "Padding ", pad, remainder);
+	print_slab_info(r, s);
+	add_taint(r);
+	slab_fix(r, "Restoring slab padding 0x%s-0x%s=0x5a", pstr(r->k, pad + fault, a1, sizeof(a1)),
+		 pstr(r->k, pad + end - 1, a2, sizeof(a2)));
+	fill(r->k, pad + fault, POISON_INUSE, end - fault);
+}
+
+/* models discard_slab() / free_slab(): with F every object is checked first */
+static void discard_slab(skl_cache *c, slub_slab *s, report *r)
+{
+	skl_kernel *k = c->k;
+	slub_cache *sc = c->priv;
+	char detail[96];
+	unsigned i;
+	if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && r) {
+		slab_pad_check(r, sc, s);
+		for (i = 0; i < s->objects; i++)
+			if (s->state[i] == OS_FREE)
+				check_object(r, sc, s, obj_addr(sc, s, i), SLUB_RED_INACTIVE);
+	}
+	take_off_list(sc, s);
+	sc->nr_slabs--;
+	sc->total_objects -= s->objects;
+	sc->freed_slabs++;
+	snprintf(detail, sizeof(detail), "order %u, %u objects", s->order, s->objects);
+	skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
+	skl__pages_free_slab(k, s->base, s->order);
+	skl_free(s->state);
+	skl_free(s);
+}
+
+/* Marks what is left on a list unreachable, the way the kernel cuts a
+ * corrupted chain: those objects stay counted as in use. */
+static void lose_state(slub_slab *s, int state)
+{
+	unsigned i;
+	for (i = 0; i < s->objects; i++)
+		if (s->state[i] == state)
+			s->state[i] = OS_LOST;
+}
+
+/*
+ * Pops the first object of a freelist (the slab's or a CPU's), reading the
+ * next pointer from the simulated bytes. The pointer must name a free object
+ * of the same list, and the chain must end exactly when the record says so;
+ * otherwise the kernel's freelist_corrupted() report is made and the rest of
+ * the chain is isolated. Returns the object (never 0 when *count > 0).
+ */
+static skl_addr pop_object(report *r, slub_cache *sc, slub_slab *s, skl_addr *head, unsigned *count, int state)
+{
+	skl_addr obj = *head, next;
+	unsigned idx;
+	if (!obj || !*count || !valid_pointer(sc, s, obj) || s->state[obj_index(sc, s, obj)] != state) {
+		/* the record and the head disagree: cannot happen unless corrupted */
+		*head = 0;
+		*count = 0;
+		lose_state(s, state);
+		return 0;
+	}
+	idx = obj_index(sc, s, obj);
+	next = get_fp(r->k, sc, obj);
+	s->state[idx] = OS_ALLOC;
+	(*count)--;
+	if ((*count == 0 && next != 0) ||
+	    (*count > 0 && (!next || !valid_pointer(sc, s, next) || s->state[obj_index(sc, s, next)] != state))) {
+		char a[32];
+		rp_found(r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
+			 pstr(r->k, obj, a, sizeof(a)));
+		object_err(r, sc, s, obj, "Freechain corrupt");
+		slab_fix(r, "Isolate corrupted freechain");
+		lose_state(s, state);
+		if (state == OS_FREE)
+			s->inuse += *count;
+		*count = 0;
+		next = 0;
+	}
+	*head = next;
+	return obj;
+}
+
+/* models deactivate_slab(): the CPU freelist goes back in front of the
+ * slab's, the slab is unfrozen onto the partial list, the full list, or
+ * back to the page allocator when empty and the node has enough partials */
+static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_cpu *cs = &sc->cpu[cpu];
+	slub_slab *s = cs->slab;
+	skl_addr it, tail = 0;
+	unsigned n = 0, i;
+	int to_tail;
+	if (!s)
+		return;
+	to_tail = s->freelist != 0;
+	it = cs->freelist;
+	while (it && n < cs->nfree) {
+		skl_addr next = get_fp(c->k, sc, it);
+		unsigned idx;
+		if (!valid_pointer(sc, s, it) || s->state[obj_index(sc, s, it)] != OS_CPU)
+			break;
+		idx = obj_index(sc, s, it);
+		n++;
+		if ((n < cs->nfree &&
+		     (!next || !valid_pointer(sc, s, next) || s->state[obj_index(sc, s, next)] != OS_CPU)) ||
+		    (n == cs->nfree && next)) {
+			char a[32];
+			rp_found(r,
+				 "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
+				 pstr(c->k, it, a, sizeof(a)));
+			object_err(r, sc, s, it, "Freechain corrupt");
+			slab_fix(r, "Isolate corrupted freechain");
+			s->state[idx] = OS_FREE;
+			tail = it;
+			break;
+		}
+		s->state[idx] = OS_FREE;
+		tail = it;
+		it = next;
+	}
+	for (i = 0; i < s->objects; i++)
+		if (s->state[i] == OS_CPU)
+			s->state[i] = OS_LOST;
+	if (tail) {
+		set_fp(c->k, sc, tail, s->freelist);
+		s->freelist = cs->freelist;
+		s->nfree += n;
+		s->inuse -= n;
+	}
+	cs->slab = NULL;
+	cs->freelist = 0;
+	cs->nfree = 0;
+	s->cpu = -1;
+	if (!s->inuse && sc->partial.n >= sc->g.min_partial)
+		discard_slab(c, s, r);
+	else if (s->freelist)
+		add_partial(sc, s, to_tail);
+	else
+		add_full(sc, s);
+}
+
+/* models freeze_slab()/get_freelist(): the slab's whole freelist becomes
+ * the CPU's */
+static void freeze_into_cpu(slub_cache *sc, slub_slab *s, unsigned cpu)
+{
+	slub_cpu *cs = &sc->cpu[cpu];
+	unsigned i;
+	take_off_list(sc, s);
+	s->cpu = (int)cpu;
+	cs->slab = s;
+	cs->freelist = s->freelist;
+	cs->nfree = s->nfree;
+	for (i = 0; i < s->objects; i++)
+		if (s->state[i] == OS_FREE)
+			s->state[i] = OS_CPU;
+	s->freelist = 0;
+	s->nfree = 0;
+	s->inuse = s->objects;
+}
+
+/* "Marking all objects used": the kernel takes the slab off its lists for
+ * good; it stays on our full list (so views and destroy still see it) and
+ * is never allocated from again. */
+static void disable_slab(slub_cache *sc, slub_slab *s)
+{
+	lose_state(s, OS_FREE);
+	s->inuse = s->objects;
+	s->freelist = 0;
+	s->nfree = 0;
+	s->disabled = 1;
+	add_full(sc, s);
+}
+
+/* models alloc_consistency_checks(): 0 when the object must not be used */
+static int alloc_checks(report *r, slub_cache *sc, slub_slab *s, skl_addr obj)
+{
+	char a[32];
+	if (s->disabled) {
+		slab_err(r, s, "Slab disabled since SLUB metadata consistency check failed");
+		return 0;
+	}
+	if (!valid_pointer(sc, s, obj)) {
+		object_err(r, sc, s, obj, "Freelist Pointer check fails");
+		return 0;
+	}
+	(void)a;
+	return check_object(r, sc, s, obj, SLUB_RED_INACTIVE);
+}
+
+static void after_alloc(skl_cache *c, skl_addr obj, size_t orig, unsigned fn)
+{
+	slub_cache *sc = c->priv;
+	if (kmem_cache_debug(sc)) {
+		set_orig_size(c->k, sc, obj, (unsigned)orig);
+		init_object(c->k, sc, obj, SLUB_RED_ACTIVE);
+		if (sc->g.flags & SKL_SLAB_STORE_USER)
+			set_track(c->k, sc, obj, 0, fn);
+	}
+	sc->allocs++;
+	sc->active++;
+	if (sc->active > sc->high)
+		sc->high = sc->active;
+}
+
+/* Debug caches allocate one object at a time from the node lists
+ * (alloc_single_from_partial() / alloc_single_from_new_slab()). */
+static skl_addr alloc_debug(skl_cache *c, report *r, int *oom)
+{
+	slub_cache *sc = c->priv;
+	int guard;
+	for (guard = 0; guard < 1 << 20; guard++) {
+		slub_slab *s = sc->partial.head;
+		skl_addr obj;
+		int fresh = 0;
+		if (!s) {
+			s = new_slab(c, oom);
+			if (!s)
+				return 0;
+			fresh = 1;
+		}
+		obj = s->freelist;
+		if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !alloc_checks(r, sc, s, obj)) {
+			slab_fix(r, "Marking all objects used");
+			disable_slab(sc, s);
+			continue;
+		}
+		obj = pop_object(r, sc, s, &s->freelist, &s->nfree, OS_FREE);
+		if (!obj) {
+			if (!s->nfree && !s->freelist)
+				add_full(sc, s);
+			continue;
+		}
+		s->inuse++;
+		if (s->inuse >= s->objects || !s->freelist)
+			add_full(sc, s);
+		else if (fresh)
+			add_partial(sc, s, 0);
+		return obj;
+	}
+	return 0;
+}
+
+/* models ___slab_alloc() without per-CPU partial lists */
+static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
+{
+	slub_machine *m = machine(c->k);
+	slub_cache *sc = c->priv;
+	unsigned cpu = c->k->cpu < sc->ncpu ? c->k->cpu : 0;
+	int guard;
+	(void)m;
+	for (guard = 0; guard < 1 << 20; guard++) {
+		slub_cpu *cs = &sc->cpu[cpu];
+		slub_slab *s;
+		if (cs->freelist) {
+			skl_addr obj = pop_object(r, sc, cs->slab, &cs->freelist, &cs->nfree, OS_CPU);
+			if (obj)
+				return obj;
+			continue;
+		}
+		if (cs->slab) {
+			s = cs->slab;
+			if (s->freelist) { /* objects freed while it was this CPU's */
+				unsigned i;
+				cs->freelist = s->freelist;
+				cs->nfree = s->nfree;
+				for (i = 0; i < s->objects; i++)
+					if (s->state[i] == OS_FREE)
+						s->state[i] = OS_CPU;
+				s->freelist = 0;
+				s->nfree = 0;
+				s->inuse = s->objects;
+				continue;
+			}
+			deactivate_slab(c, cpu, r);
+		}
+		s = sc->partial.head;
+		if (s) {
+			freeze_into_cpu(sc, s, cpu);
+			continue;
+		}
+		s = new_slab(c, oom);
+		if (!s)
+			return 0;
+		freeze_into_cpu(sc, s, cpu);
+	}
+	return 0;
+}
+
+static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
+{
+	slub_machine *m;
+	slub_cache *sc;
+	report r;
+	skl_addr obj;
+	int oom = 0;
+	c = real_cache(c);
+	if (!c || !c->priv || !c->k || !c->k->priv) {
+		skl_errorf(err, "kmem_cache_alloc: not a SLUB cache");
+		return 0;
+	}
+	m = machine(c->k);
+	sc = c->priv;
+	m->jiffies++;
+	rp_init(&r, c->k, c);
+	obj = kmem_cache_debug(sc) ? alloc_debug(c, &r, &oom) : alloc_cpu(c, &r, &oom);
+	if (obj)
+		after_alloc(c, obj, orig ? orig : sc->g.object_size, fn);
+	rp_finish(&r, obj, err);
+	if (!obj && oom == 2)
+		skl_errorf(err, "kmem_cache_alloc(%s): out of host memory for the allocator's records", c->name);
+	else if (!obj) /* models slab_out_of_memory() */
+		skl_errorf(err,
+			   "SLUB: Unable to allocate memory on node -1, gfp=0xcc0(GFP_KERNEL): cache: %s, object size: "
+			   "%u, buffer size: %u, default order: %u, min order: %u",
+			   c->name, sc->g.object_size, sc->g.size, sc->g.order, sc->g.min_order);
+	return obj;
+}
+
+/* ---- free ---------------------------------------------------------------------------- */
+
+/* models __slab_free() / free_to_partial_list() after the checks passed */
+static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, report *r)
+{
+	slub_cache *sc = c->priv;
+	unsigned idx = obj_index(sc, s, obj);
+	skl_addr prior;
+	if (s->cpu >= 0 && (unsigned)s->cpu == c->k->cpu && !kmem_cache_debug(sc)) {
+		/* do_slab_free() fast path: onto this CPU's freelist */
+		slub_cpu *cs = &sc->cpu[s->cpu];
+		set_fp(c->k, sc, obj, cs->freelist);
+		cs->freelist = obj;
+		cs->nfree++;
+		s->state[idx] = OS_CPU;
+		return;
+	}
+	prior = s->freelist;
+	set_fp(c->k, sc, obj, prior);
+	s->freelist = obj;
+	s->nfree++;
+	s->state[idx] = OS_FREE;
+	s->inuse--;
+	if (s->cpu >= 0)
+		return; /* frozen: another CPU's slab, no list changes */
+	if (!s->inuse && sc->partial.n >= sc->g.min_partial) {
+		discard_slab(c, s, r);
+		return;
+	}
+	if (!prior && s->list != SL_PARTIAL)
+		add_partial(sc, s, 1);
+}
+
+/* models kmem_cache_free() / kfree() with free_debug_processing(): F runs
+ * every check; the pointer and double-free checks always run here. When a
+ * check fails the object is not freed. */
+static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	slub_cache *sc;
+	slub_slab *s;
+	report r;
+	char a[32];
+	unsigned idx;
+	machine(k)->jiffies++;
+	rp_init(&r, k, c);
+	if (!obj)
+		return rp_finish(&r, 0, err); /* kfree(NULL) */
+	pstr(k, obj, a, sizeof(a));
+	s = slab_of(k, obj);
+	if (!s || !s->cache || !s->cache->priv) {
+		/* cache_from_obj() -> virt_to_cache() */
+		rp_found(&r, "0x%s is not in a slab page", a);
+		rp(&r, "virt_to_cache: Object is not a Slab page!\n");
+		add_taint_warn(&r);
+		return rp_finish(&r, obj, err);
+	}
+	if (s->cache != c) {
+		slub_cache *osc = s->cache->priv;
+		rp_found(&r, "0x%s is in a slab of %s, not of %s", a, s->cache->name, c->name);
+		rp(&r, "cache_from_obj: Wrong slab cache. %s but object is from %s\n", c->name, s->cache->name);
+		if (valid_pointer(osc, s, obj))
+			print_tracking(&r, osc, obj);
+		add_taint_warn(&r);
+		return rp_finish(&r, obj, err);
+	}
+	sc = c->priv;
+	if (s->disabled && (sc->g.flags & SKL_SLAB_CONSISTENCY)) {
+		rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", a);
+		slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
+		goto not_freed;
+	}
+	if (!valid_pointer(sc, s, obj)) {
+		skl_addr off = obj - s->base, in = off % sc->g.size;
+		if (off >= (skl_addr)s->objects * sc->g.size)
+			rp_found(&r, "0x%s is in the unused tail of its slab, after the last object", a);
+		else if (in < sc->g.red_left_pad)
+			rp_found(&r, "0x%s is in the left red zone of object %llu of its slab", a,
+				 (unsigned long long)(off / sc->g.size));
+		else
+			rp_found(&r, "0x%s is %llu bytes into object %llu of its slab, not at its start", a,
+				 (unsigned long long)(in - sc->g.red_left_pad), (unsigned long long)(off / sc->g.size));
+		slab_err(&r, s, "Invalid object pointer 0x%s", a);
+		goto not_freed;
+	}
+	idx = obj_index(sc, s, obj);
+	if (s->state[idx] != OS_ALLOC) {
+		rp_found(&r, "0x%s is already free: a double free", a);
+		object_err(&r, sc, s, obj, "Object already free");
+		goto not_freed;
+	}
+	if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !check_object(&r, sc, s, obj, SLUB_RED_ACTIVE))
+		goto not_freed;
+	if (sc->g.flags & SKL_SLAB_STORE_USER)
+		set_track(k, sc, obj, 1, fn);
+	if (kmem_cache_debug(sc))
+		init_object(k, sc, obj, SLUB_RED_INACTIVE);
+	free_to_slab(c, s, obj, &r);
+	sc->frees++;
+	if (sc->active)
+		sc->active--;
+	return rp_finish(&r, obj, err);
+not_freed:
+	slab_fix(&r, "Object at 0x%s not freed", a);
+	return rp_finish(&r, obj, err);
+}
+
+/* ---- shrink and destroy ------------------------------------------------------------- */
+
+static void flush_all(skl_cache *c, report *r)
+{
+	slub_cache *sc = c->priv;
+	unsigned cpu;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		if (sc->cpu[cpu].slab)
+			deactivate_slab(c, cpu, r);
+}
+
+/* models __kmem_cache_do_shrink(): empty partial slabs go back to the page
+ * allocator, the rest are sorted with the fullest first */
+static int do_shrink(skl_cache *c, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_list promote[SHRINK_PROMOTE_MAX], rest;
+	slub_slab *s, *next;
+	unsigned long before = sc->freed_slabs;
+	unsigned i;
+	flush_all(c, r);
+	memset(promote, 0, sizeof(promote));
+	memset(&rest, 0, sizeof(rest));
+	for (s = sc->partial.head; s; s = next) {
+		unsigned free_objs = s->objects - s->inuse;
+		next = s->next;
+		if (free_objs == s->objects) {
+			discard_slab(c, s, r);
+		} else {
+			list_del(&sc->partial, s);
+			if (free_objs >= 1 && free_objs <= SHRINK_PROMOTE_MAX)
+				list_add_tail(&promote[free_objs - 1], s);
+			else
+				list_add_tail(&rest, s);
+		}
+	}
+	/* list_splice() of promote[SHRINK_PROMOTE_MAX - 1 .. 0] onto the head */
+	for (s = rest.head; s; s = next) {
+		next = s->next;
+		list_add_tail(&sc->partial, s);
+	}
+	for (i = SHRINK_PROMOTE_MAX; i-- > 0;) {
+		slub_slab *t = promote[i].tail;
+		while (t) {
+			slub_slab *prev = t->prev;
+			list_add_head(&sc->partial, t);
+			t = prev;
+		}
+	}
+	for (s = sc->partial.head; s; s = s->next)
+		s->list = SL_PARTIAL;
+	return (int)(sc->freed_slabs - before);
+}
+
+/* models list_slab_objects() */
+static void list_slab_objects(report *r, slub_cache *sc, slub_slab *s)
+{
+	unsigned i;
+	char a[32];
+	slab_bug(r, r->c, "Objects remaining on __kmem_cache_shutdown()");
+	for (i = 0; i < s->objects; i++) {
+		skl_addr p = obj_addr(sc, s, i);
+		if (s->state[i] == OS_FREE)
+			continue;
+		rp(r, "Object 0x%s @offset=%llu\n", pstr(r->k, p, a, sizeof(a)), (unsigned long long)(p - s->base));
+		print_tracking(r, sc, p);
+	}
+	print_slab_info(r, s);
+	add_taint(r);
+}
+
+static void free_all_slabs(skl_cache *c)
+{
+	slub_cache *sc = c->priv;
+	slub_slab *s, *next;
+	unsigned cpu;
+	for (cpu = 0; cpu < sc->ncpu; cpu++) {
+		s = sc->cpu[cpu].slab;
+		if (s) {
+			sc->cpu[cpu].slab = NULL;
+			s->cpu = -1;
+			s->list = SL_NONE;
+			skl_free(s->state);
+			skl_free(s);
+		}
+	}
+	for (s = sc->partial.head; s; s = next) {
+		next = s->next;
+		skl_free(s->state);
+		skl_free(s);
+	}
+	for (s = sc->full.head; s; s = next) {
+		next = s->next;
+		skl_free(s->state);
+		skl_free(s);
+	}
+	memset(&sc->partial, 0, sizeof(sc->partial));
+	memset(&sc->full, 0, sizeof(sc->full));
+}
+
+static void free_priv(skl_cache *c)
+{
+	slub_cache *sc = c->priv;
+	if (!sc)
+		return;
+	free_all_slabs(c);
+	skl_free(sc->cpu);
+	skl_free(sc);
+	c->priv = NULL;
+}
+
+/* ---- snapshots --------------------------------------------------------------------------- */
+
+/* Red zones, poison and padding as they should be for the object's state:
+ * 1 when something is off (no report is made). */
+static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *s, unsigned i)
+{
+	const skl__slub_geom *g = &sc->g;
+	skl_addr p = obj_addr(sc, s, i);
+	int active = s->state[i] == OS_ALLOC;
+	unsigned val = active ? SLUB_RED_ACTIVE : SLUB_RED_INACTIVE, j;
+	const uint8_t *b;
+	if (!kmem_cache_debug(sc) || s->state[i] == OS_LOST)
+		return 0;
+	if (g->flags & SKL_SLAB_RED_ZONE) {
+		unsigned start = active && g->orig_size ? get_orig_size(k, sc, p) : g->object_size;
+		b = skl__bytes(k, p - g->red_left_pad, g->red_left_pad);
+		for (j = 0; b && j < g->red_left_pad; j++)
+			if (b[j] != val)
+				return 1;
+		b = skl__bytes(k, p + start, g->inuse - start);
+		for (j = 0; b && j < g->inuse - start; j++)
+			if (b[j] != val)
+				return 1;
+	}
+	if ((g->flags & SKL_SLAB_POISON) && !active && g->object_poison) {
+		b = skl__bytes(k, p, g->object_size);
+		for (j = 0; b && j + 1 < g->object_size; j++)
+			if (b[j] != POISON_FREE)
+				return 1;
+		if (b && b[g->object_size - 1] != POISON_END)
+			return 1;
+	}
+	if (g->flags & SKL_SLAB_POISON) {
+		unsigned off = pad_offset(k, sc), end = size_from_object(sc);
+		b = end > off ? skl__bytes(k, p + off, end - off) : NULL;
+		for (j = 0; b && j < end - off; j++)
+			if (b[j] != POISON_INUSE)
+				return 1;
+	}
+	return 0;
+}
+
+static int snap_slab(skl_kernel *k, const slub_cache *sc, const slub_slab *s, int list, skl_slab_snap *out)
+{
+	unsigned i;
+	memset(out, 0, sizeof(*out));
+	out->base = s->base;
+	out->pages = 1u << s->order;
+	out->s_mem = s->base + sc->g.red_left_pad;
+	out->nobjs = s->objects;
+	out->list = list;
+	out->state = skl_calloc(s->objects ? s->objects : 1, 1);
+	out->bad = skl_calloc(s->objects ? s->objects : 1, 1);
+	if (!out->state || !out->bad) {
+		skl_free(out->state);
+		skl_free(out->bad);
+		out->state = out->bad = NULL;
+		return -1;
+	}
+	for (i = 0; i < s->objects; i++) {
+		switch (s->state[i]) {
+		case OS_FREE:
+			out->state[i] = SKL_OS_FREE;
+			break;
+		case OS_CPU:
+			out->state[i] = SKL_OS_CPU;
+			break;
+		default:
+			out->state[i] = SKL_OS_ALLOC;
+			out->inuse++;
+			break;
+		}
+		out->bad[i] = (uint8_t)object_damaged(k, sc, s, i);
+	}
+	return 0;
+}
+
+/* ---- machine-wide state ----------------------------------------------------------------- */
+
+static unsigned long nr_free_partial(const slub_cache *sc)
+{
+	unsigned long n = 0;
+	const slub_slab *s;
+	for (s = sc->partial.head; s; s = s->next)
+		n += s->objects - s->inuse;
+	return n;
+}
+
+static void fill_info(const skl_cache *c, skl_cache_info *out)
+{
+	const skl_cache *rc = real_cache_c(c);
+	const slub_cache *sc = rc ? rc->priv : NULL;
+	memset(out, 0, sizeof(*out));
+	snprintf(out->name, sizeof(out->name), "%s", c->name);
+	if (c->alias_of)
+		snprintf(out->alias_of, sizeof(out->alias_of), "%s", rc->name);
+	out->object_size = c->object_size;
+	out->flags = c->opts.flags;
+	if (!sc)
+		return;
+	out->object_size = sc->g.object_size;
+	out->size = sc->g.size;
+	out->align = sc->g.align;
+	out->flags = sc->g.flags;
+	out->order = sc->g.order;
+	out->pages_per_slab = 1u << sc->g.order;
+	out->objs_per_slab = sc->g.objects;
+	out->inuse = sc->g.inuse;
+	out->freeptr_offset = sc->g.offset;
+	out->red_left_pad = sc->g.red_left_pad;
+	out->min_objects = sc->g.min_objects;
+	out->num_objs = sc->total_objects;
+	out->active_objs = sc->total_objects - nr_free_partial(sc);
+	out->num_slabs = out->active_slabs = sc->nr_slabs;
+	out->high = sc->high;
+	out->allocs = sc->allocs;
+	out->grown = sc->grown;
+	out->reaped = sc->freed_slabs;
+	out->errors = sc->errors;
+}
+
+static void slabinfo_line(const skl_cache *c, char *buf, size_t n)
+{
+	skl_cache_info in;
+	fill_info(c, &in);
+	skl__slub_slabinfo_row(buf, n, c->name, in.active_objs, in.num_objs, (unsigned)in.size, in.objs_per_slab,
+			       in.pages_per_slab, in.active_slabs, in.num_slabs);
+}
+
+/* Every cache gets its struct kmem_cache and kmem_cache_node from the two
+ * boot caches, as the kernel's do (kmem_cache_zalloc(kmem_cache)). */
+static int alloc_descriptors(skl_cache *c, skl_error *err)
+{
+	slub_machine *m = machine(c->k);
+	slub_cache *sc = c->priv;
+	uint8_t *b;
+	if (!m->kmem_cache || !m->kmem_cache_node)
+		return 0;
+	sc->kmem_cache_obj = do_alloc(m->kmem_cache, 0, 0, err);
+	if (!sc->kmem_cache_obj)
+		return -1;
+	b = skl__bytes(c->k, sc->kmem_cache_obj, ((slub_cache *)m->kmem_cache->priv)->g.object_size);
+	if (b)
+		memset(b, 0, ((slub_cache *)m->kmem_cache->priv)->g.object_size);
+	sc->kmem_cache_node_obj = do_alloc(m->kmem_cache_node, 0, 0, err);
+	if (!sc->kmem_cache_node_obj) {
+		do_free(m->kmem_cache, sc->kmem_cache_obj, 2, NULL);
+		sc->kmem_cache_obj = 0;
+		return -1;
+	}
+	b = skl__bytes(c->k, sc->kmem_cache_node_obj, ((slub_cache *)m->kmem_cache_node->priv)->g.object_size);
+	if (b)
+		memset(b, 0, ((slub_cache *)m->kmem_cache_node->priv)->g.object_size);
+	return 0;
+}
+
+static void free_descriptors(skl_cache *c)
+{
+	slub_machine *m = machine(c->k);
+	slub_cache *sc = c->priv;
+	if (sc->kmem_cache_obj && m->kmem_cache && m->kmem_cache->priv)
+		do_free(m->kmem_cache, sc->kmem_cache_obj, 2, NULL);
+	if (sc->kmem_cache_node_obj && m->kmem_cache_node && m->kmem_cache_node->priv)
+		do_free(m->kmem_cache_node, sc->kmem_cache_node_obj, 2, NULL);
+	sc->kmem_cache_obj = sc->kmem_cache_node_obj = 0;
+}
+
+/* =========================================================================
+ * The operations
+ * ========================================================================= */
+
+static int slub_cache_init(skl_cache *c, skl_error *err);
+
+static int slub_init(skl_kernel *k, skl_error *err)
+{
+	static const unsigned sizes[] = {96, 192, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192};
+	slub_machine *m = skl_calloc(1, sizeof(*m));
+	skl_cache_opts o;
+	unsigned i;
+	if (!m)
+		return skl_errorf(err, "out of memory");
+	skl__slub_params_init(&m->p, &k->prof, k->cpus);
+	if (m->p.cpus > SKL_SLUB_MAX_CPUS)
+		m->p.cpus = SKL_SLUB_MAX_CPUS;
+	k->priv = m;
+	m->booting = 1;
+	/* create_boot_cache(): kmem_cache_node, then kmem_cache; bootstrap() puts
+	 * kmem_cache first on the list, so it prints last */
+	memset(&o, 0, sizeof(o));
+	o.flags = SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_NO_MERGE;
+	m->kmem_cache = skl__cache_new(k, "kmem_cache", (size_t)m->p.kmem_cache_size, &o, err);
+	if (!m->kmem_cache)
+		goto fail;
+	m->kmem_cache_node = skl__cache_new(k, "kmem_cache_node", (size_t)m->p.kmem_cache_node_size, &o, err);
+	if (!m->kmem_cache_node)
+		goto fail;
+	if (alloc_descriptors(m->kmem_cache, err) < 0 || alloc_descriptors(m->kmem_cache_node, err) < 0)
+		goto fail;
+	m->booting = 0;
+	/* create_kmalloc_caches(): 96 and 192, then the powers of two */
+	memset(&o, 0, sizeof(o));
+	o.flags = SKL_SLAB_KMALLOC | SKL_SLAB_NO_MERGE;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		char name[32];
+		unsigned idx = sizes[i] == 96 ? 1 : sizes[i] == 192 ? 2 : ilog2_u(sizes[i]);
+		if (sizes[i] > 2 * m->p.page_size)
+			continue;
+		if (sizes[i] >= 1024)
+			snprintf(name, sizeof(name), "kmalloc-%uk", sizes[i] / 1024);
+		else
+			snprintf(name, sizeof(name), "kmalloc-%u", sizes[i]);
+		m->kmalloc[idx] = skl__cache_new(k, name, sizes[i], &o, err);
+		if (!m->kmalloc[idx])
+			goto fail;
+	}
+	return 0;
+fail:
+	m->booting = 0;
+	return -1;
+}
+
+static void slub_fini(skl_kernel *k)
+{
+	int i;
+	for (i = 0; i < k->ncaches; i++)
+		if (k->caches[i] && !k->caches[i]->alias_of)
+			free_priv(k->caches[i]);
+	skl_free(k->priv);
+	k->priv = NULL;
+}
+
+/* models find_mergeable(): the oldest existing cache the new one fits */
+static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_opts *o)
+{
+	slub_machine *m = machine(k);
+	unsigned flags = (o ? o->flags : 0) | k->slub_debug;
+	unsigned align = o ? o->align : 0;
+	int i;
+	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl__slub_merge_blocker(flags, 0))
+		return NULL;
+	if (o && o->use_freeptr_offset)
+		return NULL;
+	for (i = 0; i < k->ncaches; i++) {
+		skl_cache *s = k->caches[i];
+		slub_cache *sc;
+		if (!s || s->alias_of || !s->priv)
+			continue;
+		sc = s->priv;
+		if (sc->boot || skl__slub_merge_blocker(sc->g.flags, sc->g.ctor))
+			continue;
+		if (skl__slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
+			/* __kmem_cache_alias() */
+			unsigned sz = (unsigned)size;
+			if (sz > sc->g.object_size)
+				sc->g.object_size = sz;
+			if (align_up(sz, m->p.word) > sc->g.inuse)
+				sc->g.inuse = align_up(sz, m->p.word);
+			return s;
+		}
+	}
+	return NULL;
+}
+
+static int slub_cache_init(skl_cache *c, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	slub_machine *m = machine(k);
+	slub_cache *sc;
+	if (!m)
+		return skl_errorf(err, "SLUB is not initialised on this machine");
+	if (c->object_size > 0xffffffffu)
+		return skl_errorf(err, "kmem_cache_create(%s): size %zu is too large (-EINVAL)", c->name,
+				  c->object_size);
+	sc = skl_calloc(1, sizeof(*sc));
+	if (!sc)
+		return skl_errorf(err, "out of memory creating cache %s", c->name);
+	if (skl__slub_geometry(&m->p, (unsigned)c->object_size, &c->opts, k->slub_debug, &sc->g, err) < 0) {
+		skl_free(sc);
+		return -1;
+	}
+	sc->ncpu = m->p.cpus ? m->p.cpus : 1;
+	sc->cpu = skl_calloc(sc->ncpu, sizeof(*sc->cpu));
+	if (!sc->cpu) {
+		skl_free(sc);
+		return skl_errorf(err, "out of memory creating cache %s", c->name);
+	}
+	sc->boot = m->booting || k->booting; /* made by slub_init(): never merged or destroyed */
+	c->priv = sc;
+	if (!m->booting && alloc_descriptors(c, err) < 0) {
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err ? err->msg : "");
+		free_priv(c);
+		return skl_errorf(err, "kmem_cache_create(%s) failed with error -12: %s", c->name, msg);
+	}
+	return 0;
+}
+
+/* models kmem_cache_destroy(): refuses (with the kernel's report) while
+ * objects are allocated; the cache then stays usable */
+static int slub_cache_destroy(skl_cache *c, skl_error *err)
+{
+	slub_cache *sc;
+	report r;
+	slub_slab *s;
+	int busy = 0;
+	if (c->alias_of || !c->priv)
+		return 0;
+	sc = c->priv;
+	if (sc->boot)
+		return skl_errorf(err, "kmem_cache_destroy(%s): the machine's own boot and kmalloc caches stay",
+				  c->name);
+	rp_init(&r, c->k, c);
+	flush_all(c, &r);
+	for (s = sc->partial.head; s;) {
+		slub_slab *next = s->next;
+		if (!s->inuse)
+			discard_slab(c, s, &r);
+		s = next;
+	}
+	for (s = sc->partial.head; s; s = s->next) {
+		list_slab_objects(&r, sc, s);
+		busy = 1;
+	}
+	for (s = sc->full.head; s; s = s->next) {
+		list_slab_objects(&r, sc, s);
+		busy = 1;
+	}
+	if (busy) {
+		rp(&r, "kmem_cache_destroy %s: Slab cache still has objects\n", c->name);
+		rp_finish(&r, 0, err);
+		return -1;
+	}
+	rp_finish(&r, 0, NULL);
+	free_descriptors(c);
+	free_priv(c);
+	return 0;
+}
+
+static skl_addr slub_alloc(skl_cache *c, skl_error *err)
+{
+	const skl_cache *rc = real_cache(c);
+	unsigned fn = rc && (rc->opts.flags & SKL_SLAB_KMALLOC) ? 1 : 0;
+	return do_alloc(c, 0, fn, err);
+}
+
+static skl_addr slub_kmalloc_alloc(skl_cache *c, size_t n, skl_error *err)
+{
+	return do_alloc(c, n, 1, err);
+}
+
+static int slub_free(skl_cache *c, skl_addr obj, skl_error *err)
+{
+	c = real_cache(c);
+	if (!c || !c->priv || !c->k || !c->k->priv)
+		return skl_errorf(err, "kmem_cache_free: not a SLUB cache");
+	return do_free(c, obj, (c->opts.flags & SKL_SLAB_KMALLOC) ? 3 : 2, err);
+}
+
+/* models kfree(): a slab object goes back to the cache its slab belongs
+ * to; anything else is a page that kmalloc() never handed out */
+static int slub_kfree(skl_kernel *k, skl_addr obj, skl_error *err)
+{
+	slub_slab *s;
+	skl__page *pg;
+	report r;
+	char a[32], flags[128];
+	if (!obj)
+		return 0;
+	s = slab_of(k, obj);
+	if (s && s->cache && s->cache->priv)
+		return do_free(s->cache, obj, 3, err);
+	machine(k)->jiffies++;
+	rp_init(&r, k, NULL);
+	pstr(k, obj, a, sizeof(a));
+	pg = skl__page_of(k, obj);
+	if (!pg) {
+		char b[32];
+		rp_found(&r, "0x%s is outside the machine's RAM", a);
+		rp(&r, "BUG: unable to handle page fault for address: %s\n",
+		   pstr(k, page_struct(k, obj), b, sizeof(b)));
+		rp(&r, "#PF: supervisor read access in kernel mode\n");
+		rp(&r, "#PF: error_code(0x0000) - not-present page\n");
+	} else {
+		slub_slab fake;
+		memset(&fake, 0, sizeof(fake));
+		fake.base = obj;
+		page_flags(k, &fake, flags, sizeof(flags));
+		rp_found(&r, "0x%s is not in a slab page: kmalloc() did not return it", a);
+		rp(&r, "page: refcount:%d mapcount:0 mapping:%0*d index:0x0 pfn:0x%llx\n", pg->used ? 1 : 0,
+		   (int)ptr_digits(k), 0, (unsigned long long)pfn_of(k, obj));
+		rp(&r, "flags: %s\n", flags);
+		rp(&r, "page dumped because: Not a kmalloc allocation\n");
+	}
+	add_taint_warn(&r);
+	return rp_finish(&r, obj, err);
+}
+
+static int slub_shrink(skl_cache *c)
+{
+	report r;
+	int n;
+	c = real_cache(c);
+	if (!c || !c->priv)
+		return 0;
+	rp_init(&r, c->k, c);
+	n = do_shrink(c, &r);
+	rp_finish(&r, 0, NULL);
+	return n;
+}
+
+static int slub_reap(skl_kernel *k)
+{
+	(void)k; /* SLUB has no reaper: empty slabs go back when freed, or on shrink */
+	return 0;
+}
+
+static int slub_locate(skl_cache *c, skl_addr addr, skl_addr *obj_start)
+{
+	slub_slab *s;
+	slub_cache *sc;
+	skl_addr off;
+	c = real_cache(c);
+	if (!c || !c->priv)
+		return -1;
+	s = slab_of(c->k, addr);
+	if (!s || s->cache != c)
+		return -1;
+	sc = c->priv;
+	off = addr - s->base;
+	if (off >= (skl_addr)s->objects * sc->g.size)
+		return -1;
+	if (obj_start)
+		*obj_start = s->base + off / sc->g.size * sc->g.size + sc->g.red_left_pad;
+	return (int)(off / sc->g.size);
+}
+
+static void slub_info(const skl_cache *c, skl_cache_info *out)
+{
+	fill_info(c, out);
+}
+
+static int slub_snapshot(const skl_cache *c, skl_cache_snap *out)
+{
+	const skl_cache *rc = real_cache_c(c);
+	const slub_cache *sc = rc ? rc->priv : NULL;
+	const slub_slab *s;
+	int n = 0;
+	unsigned cpu;
+	slabinfo_line(c, out->slabinfo, sizeof(out->slabinfo));
+	out->slabs = NULL;
+	out->nslabs = 0;
+	if (!sc || c->alias_of)
+		return 0;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		n += sc->cpu[cpu].slab != NULL;
+	n += (int)sc->partial.n + (int)sc->full.n;
+	if (!n)
+		return 0;
+	out->slabs = skl_calloc((size_t)n, sizeof(*out->slabs));
+	if (!out->slabs)
+		return -1;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		if (sc->cpu[cpu].slab && snap_slab(c->k, sc, sc->cpu[cpu].slab, 3, &out->slabs[out->nslabs++]) < 0)
+			return -1;
+	for (s = sc->partial.head; s; s = s->next)
+		if (snap_slab(c->k, sc, s, 1, &out->slabs[out->nslabs++]) < 0)
+			return -1;
+	for (s = sc->full.head; s; s = s->next)
+		if (snap_slab(c->k, sc, s, 0, &out->slabs[out->nslabs++]) < 0)
+			return -1;
+	return 0;
+}
+
+static int slub_order(const skl_kernel *k, int i)
+{
+	/* create_cache() list_add()s: /proc/slabinfo walks newest first */
+	return k->ncaches - 1 - i;
+}
+
+static void slub_slabinfo(const skl_kernel *k, const skl_sink *out)
+{
+	int i;
+	skl__slub_slabinfo_header(out);
+	for (i = 0; i < k->ncaches; i++) {
+		const skl_cache *c = k->caches[slub_order(k, i)];
+		char line[256];
+		if (!c || c->alias_of || !c->priv)
+			continue;
+		slabinfo_line(c, line, sizeof(line));
+		skl_sink_printf(out, "%s\n", line);
+	}
+}
+
+static skl_cache *slub_kmalloc_cache(skl_kernel *k, size_t n)
+{
+	slub_machine *m = machine(k);
+	unsigned b;
+	if (!m)
+		return NULL;
+	b = skl__slub_kmalloc_bucket(&m->p, n);
+	if (!b)
+		return NULL;
+	return m->kmalloc[b == 96 ? 1 : b == 192 ? 2 : ilog2_u(b)];
+}
+
+static int slub_geometry(const skl_profile *prof, unsigned cpus, int debug, const char *name, size_t size,
+			 const skl_cache_opts *o, skl_cache_info *out, skl_error *err)
+{
+	skl__slub_params p;
+	skl__slub_geom g;
+	skl__slub_params_init(&p, prof, cpus);
+	memset(out, 0, sizeof(*out));
+	if (size > 0xffffffffu)
+		return skl_errorf(err, "kmem_cache_create: size %zu is too large (-EINVAL)", size);
+	if (skl__slub_geometry(&p, (unsigned)size, o, skl__slub_debug_flags(debug), &g, err) < 0)
+		return -1;
+	snprintf(out->name, sizeof(out->name), "%s", name ? name : "");
+	out->object_size = g.object_size;
+	out->size = g.size;
+	out->align = g.align;
+	out->flags = g.flags;
+	out->order = g.order;
+	out->pages_per_slab = 1u << g.order;
+	out->objs_per_slab = g.objects;
+	out->inuse = g.inuse;
+	out->freeptr_offset = g.offset;
+	out->red_left_pad = g.red_left_pad;
+	out->min_objects = g.min_objects;
+	return 0;
+}
+
+const skl__alloc_ops skl__slub_ops = {
+    .name = "slub",
+    .init = slub_init,
+    .fini = slub_fini,
+    .find_merge = slub_find_merge,
+    .cache_init = slub_cache_init,
+    .cache_destroy = slub_cache_destroy,
+    .alloc = slub_alloc,
+    .free = slub_free,
+    .shrink = slub_shrink,
+    .reap = slub_reap,
+    .locate = slub_locate,
+    .info = slub_info,
+    .snapshot = slub_snapshot,
+    .slabinfo = slub_slabinfo,
+    .order = slub_order,
+    .kmalloc_cache = slub_kmalloc_cache,
+    .geometry = slub_geometry,
+    .kfree = slub_kfree,
+    .kmalloc_alloc = slub_kmalloc_alloc,
+};
+
+/* ---- hooks for tests and views ------------------------------------------------------------ */
+
+int skl__slub_cache_geom(const skl_cache *c, skl__slub_geom *out)
+{
+	const skl_cache *rc = real_cache_c(c);
+	if (!rc || !rc->priv || !rc->k || rc->k->ops != &skl__slub_ops)
+		return -1;
+	*out = ((const slub_cache *)rc->priv)->g;
+	return 0;
+}

@@ -1,0 +1,1766 @@
+/*
+ * view_slab.c - the slab view and the compare layout (see view_slab.h):
+ * turns a kernel snapshot into draw-list items. Pure geometry and text;
+ * never calls SDL and never touches the machine the snapshot came from.
+ *
+ * One scale (pixels per page) serves every cache and both sides of a
+ * compare, so widths compare honestly. It is the largest scale at which
+ * everything fits: measured by the same packing code that draws (and that
+ * skl_view_slab_locate() walks), so the three never disagree.
+ */
+#include "render/view_slab.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- palette ---------------------------------------------------------------
+ * Okabe-Ito hues, as in the layout view. States differ by lightness as
+ * well as hue (allocated dark, free pale, per-CPU mid), so they survive
+ * colour-vision deficiencies and washed-out projectors; the areas that are
+ * not objects are hatched, so they differ by texture too.
+ */
+static const struct {
+	const char *name;
+	uint32_t hue; /* outline, hatch lines */
+	uint32_t fill;
+} marks[SKL_SM_COUNT_] = {
+    [SKL_SM_ALLOC] = {"allocated", 0x00466e, 0x0072b2},
+    [SKL_SM_FREE] = {"free", 0x5b9bd0, 0xd3e6f5},
+    [SKL_SM_CPU] = {"per-CPU cached", 0x00795a, 0x5cc3a0},
+    [SKL_SM_BAD] = {"damaged (red zone / poison)", 0x8f3a00, 0xd55e00},
+    [SKL_SM_COLOUR] = {"colour offset", 0xa3aab3, 0xf2f3f5},
+    [SKL_SM_MGMT] = {"slab_t + bufctl", 0x9c4a80, 0xe2b5cf},
+    [SKL_SM_REDZONE] = {"red zone", 0xd55e00, 0xec9c66},
+    [SKL_SM_FREEPTR] = {"free pointer", 0x1b1f24, 0x1b1f24},
+    [SKL_SM_TRACK] = {"alloc/free tracks", 0x7a7a7a, 0xcfcfcf},
+    [SKL_SM_WASTE] = {"left-over / padding", 0xc47a4a, 0xfbeee4},
+};
+
+#define C_BG SKL_HEX(0xffffff)
+#define C_INK SKL_HEX(0x1b1f24)
+#define C_INK2 SKL_HEX(0x4a525c)
+#define C_INK3 SKL_HEX(0x67707a)
+#define C_TRACK SKL_HEX(0xeef0f3)
+#define C_RULE SKL_HEX(0xd5d9de)
+#define C_SLAB_EDGE SKL_HEX(0x8a939d)
+#define C_CHIP SKL_HEX(0xf4f5f7)
+
+#define PW_MIN 1.5f   /* pixels per page below which slabs are clipped */
+#define AGG_PX 6.0f   /* cells narrower than this are drawn as runs */
+#define MARK_MIN 3.0f /* red-zone words and free pointers never get thinner */
+
+const char *skl_view_slab_mark_name(skl_slab_mark m)
+{
+	return m < SKL_SM_COUNT_ ? marks[m].name : "?";
+}
+
+skl_color skl_view_slab_fill(skl_slab_mark m)
+{
+	return m < SKL_SM_COUNT_ ? SKL_HEX(marks[m].fill) : C_BG;
+}
+
+skl_color skl_view_slab_stroke(skl_slab_mark m)
+{
+	return m < SKL_SM_COUNT_ ? SKL_HEX(marks[m].hue) : C_INK;
+}
+
+/* ---- small things -------------------------------------------------------------- */
+
+static void cat(char *out, size_t outsz, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void cat(char *out, size_t outsz, const char *fmt, ...)
+{
+	size_t n = strlen(out);
+	va_list ap;
+	if (n + 1 >= outsz)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out + n, outsz - n, fmt, ap);
+	va_end(ap);
+}
+
+static float clampf(float x, float lo, float hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* "812 B", "96 KiB", "1.2 MiB" */
+static void fmt_bytes(uint64_t b, char *out, size_t outsz)
+{
+	if (b < 1024)
+		snprintf(out, outsz, "%llu B", (unsigned long long)b);
+	else if (b < 1024 * 1024) {
+		if (b % 1024 == 0)
+			snprintf(out, outsz, "%llu KiB", (unsigned long long)(b / 1024));
+		else
+			snprintf(out, outsz, "%.1f KiB", (double)b / 1024.0);
+	} else if (b < (uint64_t)1024 * 1024 * 1024) {
+		if (b % (1024 * 1024) == 0)
+			snprintf(out, outsz, "%llu MiB", (unsigned long long)(b >> 20));
+		else
+			snprintf(out, outsz, "%.1f MiB", (double)b / (1024.0 * 1024.0));
+	} else
+		snprintf(out, outsz, "%.1f GiB", (double)b / (1024.0 * 1024.0 * 1024.0));
+}
+
+static const char *state_name(int st)
+{
+	return st == SKL_OS_ALLOC ? "allocated" : st == SKL_OS_CPU ? "free, in a per-CPU cache" : "free";
+}
+
+static const char *list_name(int list)
+{
+	static const char *const names[] = {"full", "partial", "free", "cpu slab"};
+	return list >= 0 && list < 4 ? names[list] : "?";
+}
+
+static int is_slub(const skl_kernel_snap *k)
+{
+	return strstr(k->allocator, "slub") != NULL || strstr(k->allocator, "SLUB") != NULL;
+}
+
+/* The target's word: from a type's ABI, else from the addresses. */
+static unsigned word_size(const skl_kernel_snap *k)
+{
+	int i, j;
+	for (i = 0; i < k->ncaches; i++)
+		if (k->caches[i].type && k->caches[i].type->abi)
+			return k->caches[i].type->abi->size[SKL_B_PTR];
+	for (i = 0; i < k->ncaches; i++)
+		for (j = 0; j < k->caches[i].nslabs; j++)
+			if (k->caches[i].slabs[j].base > 0xffffffffull)
+				return 8;
+	return 4;
+}
+
+/* "struct tcp_sock" -> "tcp_sock" for cells, where room is short. */
+static const char *short_type(const skl_layout *l)
+{
+	const char *n = l && l->name ? l->name : "";
+	if (!strncmp(n, "struct ", 7))
+		return n + 7;
+	if (!strncmp(n, "union ", 6))
+		return n + 6;
+	return n;
+}
+
+static unsigned page_size(const skl_kernel_snap *k)
+{
+	return k->page_size ? k->page_size : 4096;
+}
+
+/* Where object 0's slot starts, from the slab's base. s_mem names the
+ * first object; under SLUB with a left red zone that may be the pointer
+ * handed out (the slot + red_left_pad), so step back over the pad. */
+static uint64_t first_slot(const skl_cache_snap *cs, const skl_slab_snap *sl, int slub)
+{
+	uint64_t off = sl->s_mem >= sl->base ? sl->s_mem - sl->base : 0, rlp = cs->info.red_left_pad;
+	if (slub && rlp && cs->info.size && off >= rlp && (off - rlp) % cs->info.size == 0)
+		off -= rlp;
+	return off;
+}
+
+/* ---- the parts of one object's slot ------------------------------------------------- */
+
+typedef struct part {
+	skl_slab_mark mark; /* SKL_SM_ALLOC stands for "the object body" */
+	uint64_t off, len;
+	const char *what;
+} part;
+
+typedef struct slot {
+	part p[8];
+	int n;
+	uint64_t user; /* offset of the pointer handed out */
+	int fp_inside; /* SLUB free pointer inside the object body */
+	uint64_t fp, fp_len;
+	int has_fp;
+} slot;
+
+static void slot_add(slot *s, skl_slab_mark m, uint64_t off, uint64_t len, uint64_t size, const char *what)
+{
+	if (off >= size || !len || s->n >= 8)
+		return;
+	if (off + len > size)
+		len = size - off;
+	s->p[s->n].mark = m;
+	s->p[s->n].off = off;
+	s->p[s->n].len = len;
+	s->p[s->n].what = what;
+	s->n++;
+}
+
+/* models the object layout of 2.4 kmem_cache_create() (DEBUG red-zone words)
+ * and SLUB calculate_sizes() (left pad, right red zone, free pointer,
+ * tracks, padding). */
+static void slot_of(const skl_cache_snap *c, int slub, unsigned word, slot *s)
+{
+	const skl_cache_info *in = &c->info;
+	uint64_t size = in->size ? in->size : in->object_size, osz = in->object_size;
+	memset(s, 0, sizeof(*s));
+	if (!size)
+		return;
+	if (osz > size)
+		osz = size;
+	if (!slub) {
+		if ((in->flags & SKL_SLAB_RED_ZONE) && size >= osz + 2 * (uint64_t)word) {
+			slot_add(s, SKL_SM_REDZONE, 0, word, size, "red-zone word");
+			slot_add(s, SKL_SM_ALLOC, word, osz, size, NULL);
+			slot_add(s, SKL_SM_WASTE, word + osz, size - 2 * word - osz, size, "alignment padding");
+			slot_add(s, SKL_SM_REDZONE, size - word, word, size, "red-zone word");
+			s->user = word;
+		} else {
+			slot_add(s, SKL_SM_ALLOC, 0, osz, size, NULL);
+			slot_add(s, SKL_SM_WASTE, osz, size - osz, size, "alignment padding");
+		}
+		return;
+	}
+	{
+		uint64_t rlp = in->red_left_pad, inuse = in->inuse ? in->inuse : osz, m, track;
+		int rz = (in->flags & SKL_SLAB_RED_ZONE) != 0;
+		if (rlp >= size)
+			rlp = 0;
+		if (inuse < osz)
+			inuse = osz;
+		slot_add(s, SKL_SM_REDZONE, 0, rlp, size, "left red zone (red_left_pad)");
+		slot_add(s, SKL_SM_ALLOC, rlp, osz, size, NULL);
+		slot_add(s, rz ? SKL_SM_REDZONE : SKL_SM_WASTE, rlp + osz, inuse - osz, size,
+			 rz ? "right red zone" : "word padding");
+		s->user = rlp;
+		m = rlp + inuse;
+		s->has_fp = 1;
+		s->fp = rlp + in->freeptr_offset;
+		s->fp_len = word;
+		s->fp_inside = in->freeptr_offset < inuse;
+		if (!s->fp_inside) {
+			slot_add(s, SKL_SM_FREEPTR, s->fp, word, size, "free pointer");
+			if (s->fp + word > m)
+				m = s->fp + word;
+		}
+		if (in->flags & SKL_SLAB_STORE_USER) {
+			/* struct track: 32 bytes with STACKDEPOT on 64-bit, 20 on 32-bit */
+			track = 2 * (word == 8 ? 32u : 20u);
+			if (in->flags & SKL_SLAB_KMALLOC)
+				track += 4; /* orig_size */
+			if (m + track > size)
+				track = m < size ? size - m : 0;
+			slot_add(s, SKL_SM_TRACK, m, track, size, "alloc/free tracks");
+			m += track;
+		}
+		if (m < size)
+			slot_add(s, SKL_SM_WASTE, m, size - m, size, "padding");
+	}
+}
+
+/* ---- tooltips --------------------------------------------------------------------------- */
+
+static const skl_cache_snap *cache_at(const skl_kernel_snap *k, int c)
+{
+	return c >= 0 && c < k->ncaches ? &k->caches[c] : NULL;
+}
+
+void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i, char *out, size_t outsz)
+{
+	const skl_cache_snap *cs = cache_at(k, c);
+	const skl_slab_snap *sl;
+	const skl_cache_info *in;
+	skl_addr a;
+	uint64_t off;
+	slot sp;
+	int st, bad, slub = is_slub(k), j;
+	unsigned word = word_size(k);
+	out[0] = 0;
+	if (!cs || s < 0 || s >= cs->nslabs)
+		return;
+	sl = &cs->slabs[s];
+	if (i < 0 || (unsigned)i >= sl->nobjs)
+		return;
+	in = &cs->info;
+	a = sl->base + first_slot(cs, sl, slub) + (uint64_t)i * in->size;
+	off = a - sl->base;
+	st = sl->state ? sl->state[i] : SKL_OS_FREE;
+	bad = sl->bad ? sl->bad[i] : 0;
+	slot_of(cs, slub, word, &sp);
+	cat(out, outsz, "%s: object %d of %u in slab 0x%llx\n", cs->info.name, i, sl->nobjs,
+	    (unsigned long long)sl->base);
+	cat(out, outsz, "address 0x%llx (slab + %llu)\n", (unsigned long long)a, (unsigned long long)off);
+	cat(out, outsz, "state: %s%s\n", state_name(st), bad ? "; RED ZONE / POISON DAMAGED" : "");
+	if (cs->type)
+		cat(out, outsz, "type: %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
+	else
+		cat(out, outsz, "type: (none given)\n");
+	cat(out, outsz, "slot %llu B, object %llu B", (unsigned long long)in->size,
+	    (unsigned long long)in->object_size);
+	if (sp.user)
+		cat(out, outsz, "; caller gets 0x%llx", (unsigned long long)(a + sp.user));
+	for (j = 0; j < sp.n; j++) {
+		const part *p = &sp.p[j];
+		if (p->mark == SKL_SM_ALLOC || !p->what)
+			continue;
+		cat(out, outsz, "\n  +%llu..%llu %s", (unsigned long long)p->off,
+		    (unsigned long long)(p->off + p->len - 1), p->what);
+	}
+	if (sp.has_fp && sp.fp_inside)
+		cat(out, outsz, "\n  +%llu free pointer (inside the object while it is free)",
+		    (unsigned long long)sp.fp);
+	cat(out, outsz, "\nslab: %s, %u of %u in use, %u %s at 0x%llx", list_name(sl->list), sl->inuse, sl->nobjs,
+	    sl->pages, plural(sl->pages, "page", "pages"), (unsigned long long)sl->base);
+}
+
+static void slab_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, int s, char *out, size_t outsz)
+{
+	const skl_slab_snap *sl = &cs->slabs[s];
+	uint64_t bytes = (uint64_t)sl->pages * page_size(k), s0 = first_slot(cs, sl, is_slub(k));
+	uint64_t end = s0 + (uint64_t)sl->nobjs * cs->info.size;
+	out[0] = 0;
+	cat(out, outsz, "%s: slab %d at 0x%llx\n%u %s (0x%llx-0x%llx), %s list\n", cs->info.name, s,
+	    (unsigned long long)sl->base, sl->pages, plural(sl->pages, "page", "pages"), (unsigned long long)sl->base,
+	    (unsigned long long)(sl->base + bytes - 1), list_name(sl->list));
+	cat(out, outsz, "%u of %u objects in use; first object at slab + %llu", sl->inuse, sl->nobjs,
+	    (unsigned long long)s0);
+	if (sl->colour_bytes)
+		cat(out, outsz, "\ncolour offset %u B", sl->colour_bytes);
+	if (sl->mgmt_size)
+		cat(out, outsz, "\nslab_t + bufctl on-slab: %llu B at + %llu", (unsigned long long)sl->mgmt_size,
+		    (unsigned long long)sl->mgmt_offset);
+	if (end < bytes)
+		cat(out, outsz, "\nleft-over at the tail: %llu B", (unsigned long long)(bytes - end));
+}
+
+/* The general cache an off-slab slab_t + bufctl comes from (2.4
+ * kmem_cache_create: the smallest size-N with N >= slab_size). */
+static void offslab_home(const skl_kernel_snap *k, uint64_t mgmt, char *out, size_t outsz)
+{
+	unsigned long best = 0, n;
+	int i;
+	char extra;
+	for (i = 0; i < k->ncaches; i++)
+		if (sscanf(k->caches[i].info.name, "size-%lu%c", &n, &extra) == 1 && n >= mgmt && (!best || n < best))
+			best = n;
+	if (!best)
+		for (best = 32; best < mgmt; best *= 2)
+			;
+	snprintf(out, outsz, "size-%lu", best);
+}
+
+static void cache_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, char *out, size_t outsz)
+{
+	const skl_cache_info *in = &cs->info;
+	char mg[32];
+	out[0] = 0;
+	cat(out, outsz, "cache %s%s%s%s\n", in->name, in->alias_of[0] ? " (alias of " : "", in->alias_of,
+	    in->alias_of[0] ? ")" : "");
+	cat(out, outsz, "object %llu B requested, %llu B slot, align %u\n", (unsigned long long)in->object_size,
+	    (unsigned long long)in->size, in->align);
+	cat(out, outsz, "%u objects per slab of %u %s (order %u)\n", in->objs_per_slab, in->pages_per_slab,
+	    plural(in->pages_per_slab, "page", "pages"), in->order);
+	cat(out, outsz, "%lu of %lu objects active, %lu of %lu slabs active\n", in->active_objs, in->num_objs,
+	    in->active_slabs, in->num_slabs);
+	if (!is_slub(k)) {
+		if (in->offslab) {
+			offslab_home(k, in->mgmt_size, mg, sizeof(mg));
+			cat(out, outsz, "slab_t + bufctl off-slab (%llu B, in %s)\n", (unsigned long long)in->mgmt_size,
+			    mg);
+		} else
+			cat(out, outsz, "slab_t + bufctl on-slab (%llu B)\n", (unsigned long long)in->mgmt_size);
+		cat(out, outsz, "left-over %llu B per slab: %u colours of %u B\n", (unsigned long long)in->left_over,
+		    in->colour, in->colour_off);
+		if (in->limit)
+			cat(out, outsz, "per-CPU arrays: limit %u, batchcount %u\n", in->limit, in->batchcount);
+	} else {
+		cat(out, outsz, "inuse %llu, free pointer at +%llu, red_left_pad %llu\n", (unsigned long long)in->inuse,
+		    (unsigned long long)in->freeptr_offset, (unsigned long long)in->red_left_pad);
+	}
+	if (in->flags & SKL_SLAB_RED_ZONE)
+		cat(out, outsz, "red zone%s\n", in->flags & SKL_SLAB_POISON ? ", poison" : "");
+	if (cs->type)
+		cat(out, outsz, "type %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
+	cat(out, outsz, "high %lu, allocs %lu, grown %lu, reaped %lu", in->high, in->allocs, in->grown, in->reaped);
+}
+
+/* ---- totals ------------------------------------------------------------------------------- */
+
+static int wanted(const char *const *names, int n, const char *name)
+{
+	int i;
+	if (!names || n <= 0)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], name))
+			return 1;
+	return 0;
+}
+
+void skl_view_slab_totals(const skl_kernel_snap *k, const char *const *caches, int ncaches, skl_slab_totals *out)
+{
+	int i, j;
+	memset(out, 0, sizeof(*out));
+	if (!k)
+		return;
+	for (i = 0; i < k->ncaches; i++) {
+		const skl_cache_snap *cs = &k->caches[i];
+		if (!wanted(caches, ncaches, cs->info.name) || cs->nslabs <= 0)
+			continue;
+		out->caches++;
+		for (j = 0; j < cs->nslabs; j++) {
+			const skl_slab_snap *sl = &cs->slabs[j];
+			out->slabs++;
+			out->pages += sl->pages;
+			out->objs += sl->nobjs;
+			out->active += sl->inuse;
+			out->active_bytes += (uint64_t)sl->inuse * cs->info.object_size;
+		}
+	}
+	out->bytes = out->pages * page_size(k);
+}
+
+/* ---- the plan: columns, bands, scale -------------------------------------------------------- */
+
+typedef struct scale {
+	float pw;    /* pixels per page */
+	float sh;    /* strip height */
+	float gap;   /* between strips in a row */
+	float lab;   /* address labels above strips (0 = none) */
+	float rgap;  /* between rows */
+	float lane;  /* off-slab tab under strips */
+	int compact; /* no slabinfo lines */
+} scale;
+
+typedef struct col {
+	const skl_kernel_snap *k;
+	int obj;
+	const char *const *names;
+	int nnames;
+	int empty_mode;
+	float x, w;
+	float top, bottom; /* bands go between */
+	int *band;	   /* caches with slabs, drawn as bands */
+	int nband;
+	int *empty;
+	int nempty;
+	unsigned word;
+	int slub;
+	unsigned maxpages;
+	int ncols; /* sub-columns of bands */
+	/* drawing results */
+	int clipped_slabs, clipped_caches;
+} col;
+
+typedef struct sv {
+	skl_dl *dl;
+	float u;
+	int used[SKL_SM_COUNT_];
+	char key[512];
+	char tip[4096];
+} sv;
+
+static void col_free(col *c)
+{
+	skl_free(c->band);
+	skl_free(c->empty);
+	c->band = c->empty = NULL;
+}
+
+/* Picks the caches: in the given order when names are given, else in
+ * slabinfo order. -1 when out of memory. */
+static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, int nnames, int empty_mode)
+{
+	int i, j, n = k->ncaches;
+	memset(c, 0, sizeof(*c));
+	c->k = k;
+	c->names = names;
+	c->nnames = nnames;
+	c->empty_mode = empty_mode;
+	c->word = word_size(k);
+	c->slub = is_slub(k);
+	c->maxpages = 1;
+	c->band = skl_calloc((size_t)n + 1, sizeof(int));
+	c->empty = skl_calloc((size_t)n + 1, sizeof(int));
+	if (!c->band || !c->empty) {
+		col_free(c);
+		return -1;
+	}
+	if (names && nnames > 0) {
+		for (j = 0; j < nnames; j++)
+			for (i = 0; i < n; i++)
+				if (names[j] && !strcmp(names[j], k->caches[i].info.name)) {
+					if (k->caches[i].nslabs > 0)
+						c->band[c->nband++] = i;
+					else
+						c->empty[c->nempty++] = i;
+					break;
+				}
+	} else {
+		for (i = 0; i < n; i++) {
+			if (k->caches[i].nslabs > 0)
+				c->band[c->nband++] = i;
+			else
+				c->empty[c->nempty++] = i;
+		}
+	}
+	if (empty_mode == SKL_SLAB_EMPTY_HIDE)
+		c->nempty = 0;
+	for (i = 0; i < c->nband; i++) {
+		const skl_cache_snap *cs = &k->caches[c->band[i]];
+		for (j = 0; j < cs->nslabs; j++)
+			if (cs->slabs[j].pages > c->maxpages)
+				c->maxpages = cs->slabs[j].pages;
+	}
+	return 0;
+}
+
+static void make_scale(const sv *v, float pw, int compact, scale *sc)
+{
+	float addr_w = skl_dl_text_width("0xc0000000", floorf(12 * v->u)) + 6 * v->u;
+	memset(sc, 0, sizeof(*sc));
+	sc->pw = pw;
+	sc->sh = floorf(clampf(pw * 0.42f, 5, 110 * v->u));
+	sc->gap = floorf(clampf(pw * 0.1f, 2, 14 * v->u));
+	sc->lab = pw >= addr_w ? floorf(18 * v->u) : 0;
+	sc->rgap = floorf(clampf(sc->sh * 0.3f, 2, 12 * v->u));
+	sc->lane = pw >= 8 ? floorf(clampf(sc->sh * 0.22f, 3, 9 * v->u)) : 0; /* off-slab tabs */
+	sc->compact = compact;
+}
+
+static float band_head(const sv *v, const scale *sc)
+{
+	return floorf(30 * v->u) + (sc->compact ? 0 : floorf(22 * v->u)) + floorf(4 * v->u);
+}
+
+static float band_gap(const sv *v)
+{
+	return floorf(16 * v->u);
+}
+
+static float row_pitch(const scale *sc, int offslab)
+{
+	return sc->lab + sc->sh + (offslab && sc->lane > 0 ? sc->lane + 2 : 0) + sc->rgap;
+}
+
+/* Places strips left to right, wrapping into rows. */
+typedef struct packer {
+	float x0, w, gap, cx;
+	int row;
+} packer;
+
+static void pack_init(packer *p, float x0, float w, float gap)
+{
+	p->x0 = x0;
+	p->w = w;
+	p->gap = gap;
+	p->cx = 0;
+	p->row = 0;
+}
+
+static float pack_place(packer *p, float sw)
+{
+	float x;
+	if (p->cx > 0 && p->cx + sw > p->w + 0.01f) {
+		p->cx = 0;
+		p->row++;
+	}
+	x = p->x0 + p->cx;
+	p->cx += sw + p->gap;
+	return x;
+}
+
+static int cache_offslab(const col *c, const skl_cache_snap *cs)
+{
+	return !c->slub && cs->info.offslab;
+}
+
+static int slab_rows(const skl_cache_snap *cs, const scale *sc, float w)
+{
+	packer p;
+	int j;
+	pack_init(&p, 0, w, sc->gap);
+	for (j = 0; j < cs->nslabs; j++)
+		pack_place(&p, (float)(cs->slabs[j].pages ? cs->slabs[j].pages : 1) * sc->pw);
+	return p.row + 1;
+}
+
+static float band_height(const sv *v, const col *c, int ci, const scale *sc, float w)
+{
+	const skl_cache_snap *cs = &c->k->caches[ci];
+	return band_head(v, sc) + (float)slab_rows(cs, sc, w) * row_pitch(sc, cache_offslab(c, cs)) + band_gap(v);
+}
+
+static float empty_height(const sv *v, const col *c)
+{
+	if (!c->nempty)
+		return 0;
+	if (c->empty_mode == SKL_SLAB_EMPTY_LINES)
+		return (float)c->nempty * floorf(22 * v->u) + 4 * v->u;
+	return floorf(24 * v->u);
+}
+
+/* Bands sit in a grid of c->ncols sub-columns, in order, row by row. */
+static float band_width(const sv *v, const col *c)
+{
+	return (c->w - (float)(c->ncols - 1) * floorf(32 * v->u)) / (float)c->ncols;
+}
+
+/* Places the bands (bx, by may be NULL) and returns the column's height;
+ * *rows (may be NULL) gets the strip rows that decide it. */
+static float place_bands(const sv *v, const col *c, const scale *sc, float *bx, float *by, int *rows)
+{
+	float bw = band_width(v, c), y = 0;
+	int i, r, nrows = (c->nband + c->ncols - 1) / c->ncols;
+	if (rows)
+		*rows = 0;
+	for (r = 0; r < nrows; r++) {
+		float rh = 0;
+		int rr = 0;
+		for (i = r * c->ncols; i < c->nband && i < (r + 1) * c->ncols; i++) {
+			float h = band_height(v, c, c->band[i], sc, bw);
+			if (bx) {
+				bx[i] = c->x + (float)(i % c->ncols) * (bw + floorf(32 * v->u));
+				by[i] = c->top + y;
+			}
+			if (h > rh)
+				rh = h;
+			if (rows) {
+				int n = slab_rows(&c->k->caches[c->band[i]], sc, bw);
+				if (n > rr)
+					rr = n;
+			}
+		}
+		y += rh;
+		if (rows)
+			*rows += rr;
+	}
+	return y + empty_height(v, c);
+}
+
+static float col_height(const sv *v, const col *c, const scale *sc)
+{
+	return place_bands(v, c, sc, NULL, NULL, NULL);
+}
+
+static int cols_fit(const sv *v, col *cols, int n, const scale *sc)
+{
+	int i;
+	for (i = 0; i < n; i++)
+		if (col_height(v, &cols[i], sc) > cols[i].bottom - cols[i].top)
+			return 0;
+	return 1;
+}
+
+/* Height left over once the scale is chosen goes to the strips (up to
+ * their cap), so few slabs get tall cells with room for labels. */
+static void grow_strips(const sv *v, col *cols, int n, scale *sc)
+{
+	float extra = floorf(110 * v->u) - sc->sh, sh = sc->sh;
+	int i, rows;
+	for (i = 0; i < n; i++) {
+		float slack = cols[i].bottom - cols[i].top - place_bands(v, &cols[i], sc, NULL, NULL, &rows);
+		if (rows > 0 && slack / (float)rows < extra)
+			extra = slack / (float)rows;
+	}
+	if (extra < 1)
+		return;
+	sc->sh = floorf(sh + extra);
+	while (sc->sh > sh && !cols_fit(v, cols, n, sc))
+		sc->sh -= 1;
+}
+
+/* The largest scale at which every column fits, for the columns' current
+ * grids: 0 when none does. Full band headers unless dropping the slabinfo
+ * lines buys a strip tall enough to read. */
+static int best_scale(const sv *v, col *cols, int n, scale *out)
+{
+	float pwmax = 1e9f, pw;
+	scale full, compact;
+	int i, have_full = 0, have_compact = 0, nbands = 0;
+	for (i = 0; i < n; i++) {
+		float m = band_width(v, &cols[i]) / (float)cols[i].maxpages;
+		if (m < pwmax)
+			pwmax = m;
+		nbands += cols[i].nband;
+	}
+	if (pwmax > 4000)
+		pwmax = 4000;
+	for (pw = pwmax; pw >= PW_MIN; pw *= 0.96f) {
+		make_scale(v, floorf(pw * 4) / 4, 0, &full);
+		if (cols_fit(v, cols, n, &full)) {
+			have_full = 1;
+			break;
+		}
+	}
+	if (!have_full || (full.sh < 16 * v->u && nbands > 1)) {
+		for (pw = pwmax; pw >= PW_MIN; pw *= 0.96f) {
+			make_scale(v, floorf(pw * 4) / 4, 1, &compact);
+			if (cols_fit(v, cols, n, &compact)) {
+				have_compact = 1;
+				break;
+			}
+		}
+	}
+	if (have_compact && (!have_full || compact.pw > full.pw * 1.15f))
+		*out = compact;
+	else if (have_full)
+		*out = full;
+	return have_full || have_compact;
+}
+
+/* Scale and grids: one sub-column per column unless more (up to 3) buy a
+ * clearly larger scale; the smallest scale (and clipping) when nothing
+ * fits. Deterministic: candidates are tried in a fixed order. */
+static void choose_scale(const sv *v, col *cols, int n, float forced, scale *out)
+{
+	int combo, ncombo = 1, best_combo = -1, i;
+	scale best, sc;
+	for (i = 0; i < n; i++) {
+		cols[i].ncols = 1;
+		ncombo *= cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
+	}
+	if (forced > 0) {
+		make_scale(v, forced, 0, out);
+		if (!cols_fit(v, cols, n, out))
+			make_scale(v, forced, 1, out);
+		return;
+	}
+	memset(&best, 0, sizeof(best));
+	for (combo = 0; combo < ncombo; combo++) {
+		int rest = combo;
+		for (i = 0; i < n; i++) {
+			int k = cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
+			cols[i].ncols = 1 + rest % k;
+			rest /= k;
+		}
+		if (best_scale(v, cols, n, &sc) && (best_combo < 0 || sc.pw > best.pw * 1.25f)) {
+			best = sc;
+			best_combo = combo;
+		}
+	}
+	if (best_combo < 0) {
+		for (i = 0; i < n; i++)
+			cols[i].ncols = 1;
+		make_scale(v, PW_MIN, 1, out);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		int k = cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
+		cols[i].ncols = 1 + best_combo % k;
+		best_combo /= k;
+	}
+	*out = best;
+	grow_strips(v, cols, n, out);
+}
+
+/* ---- drawing: text bits ------------------------------------------------------------------------- */
+
+static void text_fit(sv *v, float x, float y, float w, float h, const char *s, float fs, int font, int align,
+		     skl_color ink)
+{
+	char buf[1024];
+	size_t fit = skl_dl_fit_chars(w, fs);
+	if (fit < 1)
+		return;
+	skl_dl_text(v->dl, x, y, w, h, skl_dl_ellipsize(s, fit, buf, sizeof(buf)), fs, font, align, ink);
+}
+
+/* ---- drawing: one slab ------------------------------------------------------------------------------- */
+
+typedef struct band_ctx {
+	sv *v;
+	const col *c;
+	const scale *sc;
+	int ci;
+	const skl_cache_snap *cs;
+	slot sp;
+	float bpp;    /* pixels per byte */
+	float cell_w; /* one slot */
+	int agg;
+	char name[64];
+} band_ctx;
+
+static skl_slab_mark state_mark(int st)
+{
+	return st == SKL_OS_ALLOC ? SKL_SM_ALLOC : st == SKL_OS_CPU ? SKL_SM_CPU : SKL_SM_FREE;
+}
+
+static skl_color state_ink(skl_slab_mark m)
+{
+	return m == SKL_SM_ALLOC || m == SKL_SM_BAD ? C_BG : C_INK;
+}
+
+/* Type name and first members inside a cell, as room allows. */
+/* Type name (or index) and the first members inside a cell, as room
+ * allows. Words are shown whole or, when at least a few letters fit,
+ * shortened; never as two-letter stubs. */
+static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, skl_color ink, skl_color bg)
+{
+	sv *v = b->v;
+	const skl_layout *t = b->cs->type;
+	char buf[128];
+	float fs = floorf(clampf(fminf(14 * v->u, h * 0.3f), 0, 14 * v->u)), fsm, ly;
+	float aw = w - 6;
+	skl_color ink2;
+	const char *name;
+	size_t fit, len, fitm;
+	int j, lines, maxl, whole;
+	if (fs < 9 || aw < 10)
+		return;
+	if (fs < 12) /* small type fades into the cell before it goes */
+		ink = skl_color_mix(ink, bg, (12 - fs) * 0.12f);
+	ink2 = skl_color_mix(ink, bg, 0.25f);
+	if (t)
+		name = short_type(t);
+	else {
+		snprintf(buf, sizeof(buf), "#%d", i);
+		name = buf;
+	}
+	len = skl_dl_utf8_len(name);
+	fit = skl_dl_fit_chars(aw, fs);
+	while (fit < len && fs > 9) {
+		fs -= 1;
+		fit = skl_dl_fit_chars(aw, fs);
+	}
+	whole = fit >= len;
+	if (!whole && fit < 6)
+		return;
+	fsm = floorf(fmaxf(fs * 0.8f, 9));
+	fitm = skl_dl_fit_chars(aw, fsm);
+	maxl = t && whole ? (int)((h - fs * 1.5f - 6) / (fsm * 1.25f)) : 0;
+	/* the name near the top when members follow, else centred */
+	if (maxl <= 0 || fitm < 4) {
+		text_fit(v, x + 3, y, aw, h, name, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, ink);
+		return;
+	}
+	ly = y + 3;
+	text_fit(v, x + 3, ly, aw, fs * 1.4f, name, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, ink);
+	ly += fs * 1.4f;
+	lines = 0;
+	for (j = 0; j < t->nfields && lines < maxl; j++) {
+		const skl_field *f = &t->fields[j];
+		const char *m = f->name[0] ? f->name : "(anonymous)";
+		if (f->depth != 0)
+			continue;
+		if ((lines == maxl - 1 && j + 1 < t->nfields) || (skl_dl_utf8_len(m) > fitm && fitm < 8)) {
+			text_fit(v, x + 3, ly, aw, fsm * 1.25f, "\xe2\x80\xa6", fsm, SKL_FONT_REGULAR, SKL_ALIGN_CENTER,
+				 ink2);
+			break;
+		}
+		text_fit(v, x + 3, ly, aw, fsm * 1.25f, m, fsm, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, ink2);
+		ly += fsm * 1.25f;
+		lines++;
+	}
+}
+
+/* One object, cells wide enough to draw one by one. */
+static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
+{
+	sv *v = b->v;
+	const skl_slab_snap *sl = &b->cs->slabs[s];
+	int st = sl->state ? sl->state[i] : SKL_OS_FREE, bad = sl->bad ? sl->bad[i] : 0, j;
+	skl_slab_mark m = state_mark(st);
+	float w = b->cell_w, edge_w = w >= 8 ? 1.0f : 0.0f, lx = x + 1, lw = w - 2, fp_h, rim;
+	skl_color fill = skl_view_slab_fill(m), edge = skl_view_slab_stroke(m);
+	int inner = w >= 8, fp_drawn = 0;
+
+	v->used[m] = 1;
+	snprintf(v->key, sizeof(v->key), "%d:obj:%s:%d:%d", b->c->obj, b->name, s, i);
+	skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
+	skl_dl_begin(v->dl, v->key, v->tip);
+	if (bad && w < 30) {
+		/* too small for an outline to show: the whole cell turns red */
+		v->used[SKL_SM_BAD] = 1;
+		skl_dl_rect(v->dl, x, y, w, h, skl_view_slab_fill(SKL_SM_BAD), skl_view_slab_stroke(SKL_SM_BAD),
+			    edge_w);
+		skl_dl_end(v->dl);
+		return;
+	}
+	skl_dl_rect(v->dl, x, y, w, h, fill, edge, edge_w);
+	/* the slot's parts sit inside a rim of the state colour, so the
+	 * whole slot reads as one object in one state */
+	rim = h >= 16 ? floorf(clampf(h * 0.1f, 2, 7 * v->u)) : 0;
+	fp_h = floorf(fmaxf((h - 2 * rim) * 0.2f, 4));
+	if (inner) {
+		/* the slot's other parts over the body: to scale, never thinner than MARK_MIN */
+		for (j = 0; j < b->sp.n; j++) {
+			const part *p = &b->sp.p[j];
+			float px, pw;
+			skl_color pf;
+			if (p->mark == SKL_SM_ALLOC) {
+				lx = x + (float)p->off * b->bpp;
+				lw = (float)p->len * b->bpp;
+				continue;
+			}
+			px = x + (float)p->off * b->bpp;
+			pw = (float)p->len * b->bpp;
+			if (p->mark == SKL_SM_WASTE) {
+				if (pw < 1.5f)
+					continue;
+				/* padding inside the slot: hatched on the state colour, washed out */
+				if (pw >= 4)
+					skl_dl_hatch(
+					    v->dl, px, y + rim, pw, h - 2 * rim, skl_color_mix(fill, C_BG, 0.6f),
+					    skl_view_slab_stroke(SKL_SM_WASTE), clampf(h * 0.12f, 3, 6 * v->u));
+				else
+					skl_dl_rect(v->dl, px, y + rim, pw, h - 2 * rim,
+						    skl_color_mix(fill, C_BG, 0.6f), 0, 0);
+				v->used[SKL_SM_WASTE] = 1;
+				continue;
+			}
+			if (pw < MARK_MIN) {
+				if (p->off == 0)
+					pw = MARK_MIN;
+				else {
+					px = px + pw - MARK_MIN;
+					pw = MARK_MIN;
+				}
+			}
+			pf = skl_view_slab_fill(p->mark);
+			if (p->mark == SKL_SM_REDZONE && bad)
+				pf = skl_view_slab_fill(SKL_SM_BAD);
+			if (p->mark == SKL_SM_FREEPTR) {
+				/* a pointer, not a region: a short bar at the bottom */
+				skl_dl_rect(v->dl, px, y + h - rim - fp_h - 1, pw, fp_h, pf, 0, 0);
+				fp_drawn = 1;
+			} else
+				skl_dl_rect(v->dl, px, y + rim, pw, h - 2 * rim, pf, 0, 0);
+			v->used[p->mark] = 1;
+		}
+		if (b->sp.has_fp && b->sp.fp_inside && st != SKL_OS_ALLOC) {
+			/* a free object's first word(s) of use: the free pointer inside it */
+			float px = x + (float)b->sp.fp * b->bpp, pw = fmaxf((float)b->sp.fp_len * b->bpp, MARK_MIN);
+			skl_dl_rect(v->dl, px, y + h - rim - fp_h - 1, pw, fp_h, skl_view_slab_fill(SKL_SM_FREEPTR), 0,
+				    0);
+			v->used[SKL_SM_FREEPTR] = 1;
+			fp_drawn = 1;
+		}
+		if (edge_w > 0)
+			skl_dl_rect(v->dl, x, y, w, h, 0, edge, 1);
+	}
+	if (bad) {
+		float t = floorf(clampf(3 * v->u, 2, 5));
+		v->used[SKL_SM_BAD] = 1;
+		skl_dl_rect(v->dl, x + t / 2, y + t / 2, w - t, h - t, 0, skl_view_slab_fill(SKL_SM_BAD), t);
+	}
+	/* labels over the object's own bytes, clear of the free pointer */
+	if (lw >= 20 && h >= 14)
+		cell_label(b, lx + 1, y, lw - 2, fp_drawn ? h - rim - fp_h - 2 : h, i, state_ink(m), fill);
+	skl_dl_end(v->dl);
+}
+
+/* A run of equal objects i..j-1 when cells are too small to draw alone. */
+static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h)
+{
+	sv *v = b->v;
+	const skl_slab_snap *sl = &b->cs->slabs[s];
+	int st = sl->state ? sl->state[i] : SKL_OS_FREE, bad = sl->bad ? sl->bad[i] : 0;
+	skl_slab_mark m = bad ? SKL_SM_BAD : state_mark(st);
+	skl_addr s0 = sl->base + first_slot(b->cs, sl, b->c->slub);
+	skl_addr a0 = s0 + (uint64_t)i * b->cs->info.size, a1 = s0 + (uint64_t)(j - 1) * b->cs->info.size;
+	v->used[m] = 1;
+	if (j - i == 1) {
+		snprintf(v->key, sizeof(v->key), "%d:obj:%s:%d:%d", b->c->obj, b->name, s, i);
+		skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
+	} else {
+		snprintf(v->key, sizeof(v->key), "%d:objs:%s:%d:%d-%d", b->c->obj, b->name, s, i, j - 1);
+		v->tip[0] = 0;
+		cat(v->tip, sizeof(v->tip), "%s: objects %d-%d of %u in slab 0x%llx\n", b->cs->info.name, i, j - 1,
+		    sl->nobjs, (unsigned long long)sl->base);
+		cat(v->tip, sizeof(v->tip), "addresses 0x%llx-0x%llx, every %llu B (slab + %llu..%llu)\n",
+		    (unsigned long long)a0, (unsigned long long)a1, (unsigned long long)b->cs->info.size,
+		    (unsigned long long)(a0 - sl->base), (unsigned long long)(a1 - sl->base));
+		cat(v->tip, sizeof(v->tip), "state: %s%s, %d objects\n", state_name(st),
+		    bad ? "; RED ZONE / POISON DAMAGED" : "", j - i);
+		cat(v->tip, sizeof(v->tip), "type: %s", b->cs->type ? b->cs->type->name : "(none given)");
+	}
+	skl_dl_begin(v->dl, v->key, v->tip);
+	skl_dl_rect(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), 0, 0);
+	skl_dl_end(v->dl);
+}
+
+static void draw_slab(band_ctx *b, int s, float x, float y)
+{
+	sv *v = b->v;
+	const scale *sc = b->sc;
+	const skl_slab_snap *sl = &b->cs->slabs[s];
+	unsigned pages = sl->pages ? sl->pages : 1, pg;
+	uint64_t bytes = (uint64_t)pages * page_size(b->c->k);
+	uint64_t smem = first_slot(b->cs, sl, b->c->slub), end;
+	float sw = (float)pages * sc->pw, sy = y + sc->lab, sh = sc->sh, ox;
+	unsigned i, n = sl->nobjs;
+	char buf[96], mg[32];
+
+	if (b->cs->info.size && smem + (uint64_t)n * b->cs->info.size > bytes) /* never past the slab */
+		n = smem < bytes ? (unsigned)((bytes - smem) / b->cs->info.size) : 0;
+	end = smem + (uint64_t)n * b->cs->info.size;
+	/* the slab itself: its track, outline and address */
+	snprintf(v->key, sizeof(v->key), "%d:slab:%s:%d", b->c->obj, b->name, s);
+	slab_tooltip(b->c->k, b->cs, s, v->tip, sizeof(v->tip));
+	skl_dl_begin(v->dl, v->key, v->tip);
+	skl_dl_rect(v->dl, x, sy, sw, sh, C_TRACK, 0, 0);
+	if (sc->lab > 0) {
+		float fs = floorf(12 * v->u);
+		snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)sl->base);
+		skl_dl_text(v->dl, x, y, sw, sc->lab - 2, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+		snprintf(buf, sizeof(buf), "%s %u/%u", list_name(sl->list), sl->inuse, n);
+		if (skl_dl_text_width("0xc0000000", fs) + skl_dl_text_width(buf, floorf(11 * v->u)) + 12 * v->u < sw)
+			skl_dl_text(v->dl, x, y, sw, sc->lab - 2, buf, floorf(11 * v->u), SKL_FONT_REGULAR,
+				    SKL_ALIGN_RIGHT, C_INK3);
+	}
+	skl_dl_end(v->dl);
+
+	/* 2.4: colour offset, management area */
+	if (sl->colour_bytes && !b->c->slub) {
+		float cw = (float)sl->colour_bytes * b->bpp;
+		snprintf(v->key, sizeof(v->key), "%d:colour:%s:%d", b->c->obj, b->name, s);
+		snprintf(
+		    v->tip, sizeof(v->tip),
+		    "colour offset: %u B at the start of slab 0x%llx\n(colour %u of %u, %u B each: successive slabs "
+		    "start their objects at different cache-line offsets)",
+		    sl->colour_bytes, (unsigned long long)sl->base,
+		    b->cs->info.colour_off ? sl->colour_bytes / b->cs->info.colour_off : 0, b->cs->info.colour,
+		    b->cs->info.colour_off);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_hatch(v->dl, x, sy, fmaxf(cw, 0.75f), sh, skl_view_slab_fill(SKL_SM_COLOUR),
+			     skl_view_slab_stroke(SKL_SM_COLOUR), clampf(sh * 0.2f, 3, 8 * v->u));
+		skl_dl_end(v->dl);
+		v->used[SKL_SM_COLOUR] = 1;
+	}
+	if (sl->mgmt_size && !b->c->slub) {
+		float mx = x + (float)sl->mgmt_offset * b->bpp, mw = fmaxf((float)sl->mgmt_size * b->bpp, 0.75f);
+		snprintf(v->key, sizeof(v->key), "%d:mgmt:%s:%d", b->c->obj, b->name, s);
+		snprintf(
+		    v->tip, sizeof(v->tip),
+		    "slab_t + bufctl[%u] on-slab: %llu B at slab + %llu (0x%llx)\nslab_t is 24 B, one 4-byte bufctl "
+		    "entry per object, rounded up to a cache line",
+		    n, (unsigned long long)sl->mgmt_size, (unsigned long long)sl->mgmt_offset,
+		    (unsigned long long)(sl->base + sl->mgmt_offset));
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_rect(v->dl, mx, sy, mw, sh, skl_view_slab_fill(SKL_SM_MGMT), skl_view_slab_stroke(SKL_SM_MGMT),
+			    mw >= 6 ? 1.0f : 0.0f);
+		{
+			float fs = floorf(fminf(12 * v->u, sh * 0.5f));
+			const char *what =
+			    mw >= skl_dl_text_width("slab_t+bufctl", fs) + 6 ? "slab_t+bufctl" : "slab_t";
+			if (fs >= 9 && mw >= skl_dl_text_width(what, fs) + 6)
+				skl_dl_text(v->dl, mx + 3, sy, mw - 6, sh, what, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER,
+					    C_INK);
+		}
+		skl_dl_end(v->dl);
+		v->used[SKL_SM_MGMT] = 1;
+	} else if (cache_offslab(b->c, b->cs) && sc->lane > 0) {
+		/* off-slab: a tab under the strip, the management area's size to scale */
+		float tw = fmaxf((float)b->cs->info.mgmt_size * b->bpp, 6 * v->u), ty = sy + sh + 2;
+		offslab_home(b->c->k, b->cs->info.mgmt_size, mg, sizeof(mg));
+		snprintf(v->key, sizeof(v->key), "%d:offslab:%s:%d", b->c->obj, b->name, s);
+		snprintf(
+		    v->tip, sizeof(v->tip),
+		    "off-slab: slab_t + bufctl[%u] for slab 0x%llx (%llu B) live in cache %s,\nnot in these pages: "
+		    "the objects start at the slab's first byte (after the colour offset)",
+		    n, (unsigned long long)sl->base, (unsigned long long)b->cs->info.mgmt_size, mg);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_hatch(v->dl, x, ty, fminf(tw, sw), sc->lane, skl_view_slab_fill(SKL_SM_MGMT),
+			     skl_view_slab_stroke(SKL_SM_MGMT), 3);
+		snprintf(buf, sizeof(buf), "off-slab \xe2\x86\x92 %s", mg);
+		if (sc->lane >= 7 && skl_dl_text_width(buf, floorf(sc->lane + 2)) + tw + 8 < sw)
+			skl_dl_text(v->dl, x + fminf(tw, sw) + 4, ty - 2, sw - tw - 4, sc->lane + 4, buf,
+				    floorf(fminf(sc->lane + 2, 12 * v->u)), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+				    skl_view_slab_stroke(SKL_SM_MGMT));
+		skl_dl_end(v->dl);
+		v->used[SKL_SM_MGMT] = 1;
+	}
+
+	/* the objects */
+	ox = x + (float)smem * b->bpp;
+	if (!b->agg) {
+		for (i = 0; i < n; i++)
+			draw_cell(b, s, (int)i, ox + (float)i * b->cell_w, sy, sh);
+	} else {
+		unsigned a = 0;
+		for (i = 1; i <= n; i++) {
+			if (i < n && sl->state && sl->state[i] == sl->state[a] &&
+			    (!sl->bad || (sl->bad[i] != 0) == (sl->bad[a] != 0)))
+				continue;
+			if (i < n && !sl->state)
+				continue;
+			draw_run(b, s, (int)a, (int)i, ox + (float)a * b->cell_w, sy, sh);
+			a = i;
+		}
+	}
+
+	/* the tail */
+	if (end < bytes) {
+		float tx = x + (float)end * b->bpp, tw = x + sw - tx;
+		if (tw >= 0.5f) {
+			snprintf(v->key, sizeof(v->key), "%d:tail:%s:%d", b->c->obj, b->name, s);
+			snprintf(
+			    v->tip, sizeof(v->tip),
+			    "left-over: %llu B at the end of slab 0x%llx (slab + %llu)\nunused: too small for another "
+			    "%llu-byte object",
+			    (unsigned long long)(bytes - end), (unsigned long long)sl->base, (unsigned long long)end,
+			    (unsigned long long)b->cs->info.size);
+			skl_dl_begin(v->dl, v->key, v->tip);
+			if (tw >= 3)
+				skl_dl_hatch(v->dl, tx, sy, tw, sh, skl_view_slab_fill(SKL_SM_WASTE),
+					     skl_view_slab_stroke(SKL_SM_WASTE), clampf(sh * 0.16f, 3, 6 * v->u));
+			else
+				skl_dl_rect(v->dl, tx, sy, tw, sh, skl_view_slab_fill(SKL_SM_WASTE), 0, 0);
+			skl_dl_end(v->dl);
+			v->used[SKL_SM_WASTE] = 1;
+		}
+	}
+
+	/* the slab's edge and its page boundaries (ticks above and below) */
+	if (sw >= 8)
+		skl_dl_rect(v->dl, x, sy, sw, sh, 0, C_SLAB_EDGE, 1);
+	if (sc->pw >= 6)
+		for (pg = 1; pg < pages; pg++) {
+			float px = x + (float)pg * sc->pw, t = clampf(5 * v->u, 2, sc->rgap);
+			skl_dl_line(v->dl, px, sy - t, px, sy + 1, C_INK2, fmaxf(1.5f * v->u, 1));
+			skl_dl_line(v->dl, px, sy + sh - 1, px, sy + sh + t, C_INK2, fmaxf(1.5f * v->u, 1));
+		}
+}
+
+/* ---- drawing: bands ------------------------------------------------------------------------------------ */
+
+static void band_setup(band_ctx *b, sv *v, const col *c, const scale *sc, int ci)
+{
+	memset(b, 0, sizeof(*b));
+	b->v = v;
+	b->c = c;
+	b->sc = sc;
+	b->ci = ci;
+	b->cs = &c->k->caches[ci];
+	snprintf(b->name, sizeof(b->name), "%s", b->cs->info.name);
+	slot_of(b->cs, c->slub, c->word, &b->sp);
+	b->bpp = sc->pw / (float)page_size(c->k);
+	b->cell_w = (float)b->cs->info.size * b->bpp;
+	b->agg = b->cell_w < AGG_PX;
+}
+
+static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache_snap *cs, float x, float y, float w)
+{
+	const skl_cache_info *in = &cs->info;
+	char line[1024], mg[32];
+	float ns = floorf(20 * v->u), ds = floorf(14 * v->u), nw;
+	unsigned long full = 0, partial = 0, fr = 0, cpu = 0;
+	int j;
+	for (j = 0; j < cs->nslabs; j++) {
+		int l = cs->slabs[j].list;
+		full += l == 0;
+		partial += l == 1;
+		fr += l == 2;
+		cpu += l == 3;
+	}
+	snprintf(v->key, sizeof(v->key), "%d:cache:%s", c->obj, in->name);
+	cache_tooltip(c->k, cs, v->tip, sizeof(v->tip));
+	skl_dl_begin(v->dl, v->key, v->tip);
+	text_fit(v, x, y, w, floorf(30 * v->u), in->name, ns, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	nw = fminf(skl_dl_text_width(in->name, ns), w) + 14 * v->u;
+	line[0] = 0;
+	if (in->size != in->object_size)
+		cat(line, sizeof(line), "%llu B \xe2\x86\x92 %llu B slot", (unsigned long long)in->object_size,
+		    (unsigned long long)in->size);
+	else
+		cat(line, sizeof(line), "%llu B objects", (unsigned long long)in->object_size);
+	cat(line, sizeof(line), " \xc2\xb7 %u per slab \xc2\xb7 %u %s per slab", in->objs_per_slab, in->pages_per_slab,
+	    plural(in->pages_per_slab, "page", "pages"));
+	if (!c->slub) {
+		if (in->offslab) {
+			offslab_home(c->k, in->mgmt_size, mg, sizeof(mg));
+			cat(line, sizeof(line), " \xc2\xb7 slab_t off-slab in %s", mg);
+		} else if (in->mgmt_size)
+			cat(line, sizeof(line), " \xc2\xb7 slab_t+bufctl %llu B", (unsigned long long)in->mgmt_size);
+		if (in->colour > 1)
+			cat(line, sizeof(line), " \xc2\xb7 %u colours \xc3\x97 %u B", in->colour, in->colour_off);
+	}
+	if (in->flags & SKL_SLAB_RED_ZONE)
+		cat(line, sizeof(line), " \xc2\xb7 red zone");
+	if (cs->type)
+		cat(line, sizeof(line), " \xc2\xb7 %s", cs->type->name);
+	/* the slabs last: the strips below show them too */
+	cat(line, sizeof(line), " \xc2\xb7 %d %s", cs->nslabs, plural((uint64_t)cs->nslabs, "slab", "slabs"));
+	if (cs->nslabs > 1) {
+		cat(line, sizeof(line), " (");
+		if (full)
+			cat(line, sizeof(line), "%lu full, ", full);
+		if (partial)
+			cat(line, sizeof(line), "%lu partial, ", partial);
+		if (fr)
+			cat(line, sizeof(line), "%lu free, ", fr);
+		if (cpu)
+			cat(line, sizeof(line), "%lu cpu, ", cpu);
+		line[strlen(line) - 2] = ')';
+		line[strlen(line) - 1] = 0;
+	}
+	if (w - nw > 40 * v->u)
+		text_fit(v, x + nw, y + 2 * v->u, w - nw, floorf(30 * v->u), line, ds, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+			 C_INK2);
+	skl_dl_end(v->dl);
+	if (!sc->compact && cs->slabinfo[0]) {
+		float ss = floorf(13 * v->u), ly = y + floorf(30 * v->u), lw;
+		char buf[300], sq[300];
+		size_t fit = skl_dl_fit_chars(w - 12 * v->u, ss);
+		const char *text = cs->slabinfo;
+		if (skl_dl_utf8_len(text) > fit) {
+			/* squeeze the column padding, as the thread's mails did */
+			size_t o = 0;
+			const char *q;
+			for (q = text; *q && o + 1 < sizeof(sq); q++)
+				if (*q != ' ' || (o && sq[o - 1] != ' '))
+					sq[o++] = *q;
+			sq[o] = 0;
+			text = sq;
+			while (ss > floorf(10 * v->u) && skl_dl_utf8_len(text) > skl_dl_fit_chars(w - 12 * v->u, ss))
+				ss -= 1;
+			fit = skl_dl_fit_chars(w - 12 * v->u, ss);
+		}
+		skl_dl_ellipsize(text, fit, buf, sizeof(buf));
+		lw = skl_dl_text_width(buf, ss) + 12 * v->u;
+		snprintf(v->key, sizeof(v->key), "%d:slabinfo:%s", c->obj, in->name);
+		snprintf(v->tip, sizeof(v->tip), "/proc/slabinfo line of %s\n%s\n%s", in->name, cs->slabinfo,
+			 c->slub
+			     ? "name active_objs num_objs objsize objperslab pagesperslab : tunables limit batchcount "
+			       "sharedfactor : slabdata active_slabs num_slabs sharedavail"
+			     : "name active_objs num_objs objsize active_slabs num_slabs pages_per_slab [: high allocs "
+			       "grown reaped errors] [: limit batchcount]");
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_rect(v->dl, x, ly, lw, floorf(19 * v->u), C_CHIP, 0, 0);
+		skl_dl_text(v->dl, x + 6 * v->u, ly, lw - 6 * v->u, floorf(19 * v->u), buf, ss, SKL_FONT_REGULAR,
+			    SKL_ALIGN_LEFT, C_INK3);
+		skl_dl_end(v->dl);
+	}
+}
+
+/* Draws one band at y; returns its height. Stops (and counts what it
+ * left out) at c->bottom. */
+static float draw_band(sv *v, col *c, const scale *sc, int ci, float x0, float y, float w)
+{
+	band_ctx b;
+	packer p;
+	float head = band_head(v, sc), pitch, sy;
+	int j, last_row = 0;
+	band_setup(&b, v, c, sc, ci);
+	pitch = row_pitch(sc, cache_offslab(c, b.cs));
+	if (y + head + sc->lab + sc->sh > c->bottom + 0.5f) {
+		c->clipped_caches++;
+		c->clipped_slabs += b.cs->nslabs;
+		return c->bottom - y;
+	}
+	draw_band_head(v, c, sc, b.cs, x0, y, w);
+	sy = y + head;
+	pack_init(&p, x0, w, sc->gap);
+	for (j = 0; j < b.cs->nslabs; j++) {
+		float sw = (float)(b.cs->slabs[j].pages ? b.cs->slabs[j].pages : 1) * sc->pw;
+		float x = pack_place(&p, sw), ry = sy + (float)p.row * pitch;
+		if (ry + sc->lab + sc->sh > c->bottom + 0.5f) {
+			c->clipped_slabs += b.cs->nslabs - j;
+			break;
+		}
+		last_row = p.row;
+		draw_slab(&b, j, x, ry);
+	}
+	return head + (float)(last_row + 1) * pitch + band_gap(v);
+}
+
+static void draw_empty(sv *v, col *c, float y)
+{
+	const skl_kernel_snap *k = c->k;
+	char line[2048], one[256], buf[2048];
+	float fs = floorf(14 * v->u);
+	int i;
+	if (!c->nempty || y + 20 * v->u > c->bottom + 0.5f)
+		return;
+	if (c->empty_mode == SKL_SLAB_EMPTY_LINES) {
+		for (i = 0; i < c->nempty; i++) {
+			const skl_cache_snap *cs = &k->caches[c->empty[i]];
+			float ly = y + (float)i * floorf(22 * v->u);
+			if (ly + 20 * v->u > c->bottom + 0.5f)
+				break;
+			snprintf(v->key, sizeof(v->key), "%d:cache:%s", c->obj, cs->info.name);
+			cache_tooltip(k, cs, v->tip, sizeof(v->tip));
+			snprintf(one, sizeof(one), "%s \xc2\xb7 empty \xc2\xb7 %llu B slot, %u per slab of %u %s",
+				 cs->info.name, (unsigned long long)cs->info.size, cs->info.objs_per_slab,
+				 cs->info.pages_per_slab, plural(cs->info.pages_per_slab, "page", "pages"));
+			skl_dl_begin(v->dl, v->key, v->tip);
+			text_fit(v, c->x, ly, c->w, floorf(22 * v->u), one, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+				 C_INK3);
+			skl_dl_end(v->dl);
+		}
+		return;
+	}
+	snprintf(line, sizeof(line), "%d empty %s: ", c->nempty, plural((uint64_t)c->nempty, "cache", "caches"));
+	v->tip[0] = 0;
+	cat(v->tip, sizeof(v->tip), "caches with no slabs:");
+	for (i = 0; i < c->nempty; i++) {
+		const skl_cache_snap *cs = &k->caches[c->empty[i]];
+		cat(line, sizeof(line), "%s%s", i ? ", " : "", cs->info.name);
+		cat(v->tip, sizeof(v->tip), "\n  %s: %llu B slot, %u per slab of %u %s", cs->info.name,
+		    (unsigned long long)cs->info.size, cs->info.objs_per_slab, cs->info.pages_per_slab,
+		    plural(cs->info.pages_per_slab, "page", "pages"));
+	}
+	snprintf(v->key, sizeof(v->key), "%d:empty", c->obj);
+	skl_dl_begin(v->dl, v->key, v->tip);
+	skl_dl_ellipsize(line, skl_dl_fit_chars(c->w, fs), buf, sizeof(buf));
+	skl_dl_text(v->dl, c->x, y, c->w, floorf(22 * v->u), buf, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+	skl_dl_end(v->dl);
+}
+
+/* 0, or -1 when out of memory. */
+static int draw_bands(sv *v, col *c, const scale *sc)
+{
+	float *bx = skl_calloc((size_t)c->nband + 1, 2 * sizeof(float)), *by, y, bw = band_width(v, c);
+	int i;
+	if (!bx)
+		return -1;
+	by = bx + c->nband + 1;
+	y = c->top + place_bands(v, c, sc, bx, by, NULL) - empty_height(v, c);
+	for (i = 0; i < c->nband; i++)
+		draw_band(v, c, sc, c->band[i], bx[i], by[i], bw);
+	skl_free(bx);
+	if (y < c->bottom)
+		draw_empty(v, c, y);
+	if (c->clipped_slabs) {
+		char t[160];
+		float fs = floorf(14 * v->u);
+		snprintf(t, sizeof(t),
+			 "\xe2\x80\xa6 %d %s in %d %s not shown: too many for this size (choose caches to show)",
+			 c->clipped_slabs, plural((uint64_t)c->clipped_slabs, "slab", "slabs"),
+			 c->clipped_caches ? c->clipped_caches : 1,
+			 plural((uint64_t)(c->clipped_caches ? c->clipped_caches : 1), "cache", "caches"));
+		snprintf(v->key, sizeof(v->key), "%d:more", c->obj);
+		skl_dl_begin(v->dl, v->key, t);
+		text_fit(v, c->x, c->bottom, c->w, floorf(20 * v->u), t, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT,
+			 skl_view_slab_stroke(SKL_SM_BAD));
+		skl_dl_end(v->dl);
+	}
+	return 0;
+}
+
+/* ---- header and legend --------------------------------------------------------------------------- */
+
+static float header_height(const sv *v)
+{
+	return floorf(34 * v->u) + floorf(24 * v->u) + floorf(14 * v->u);
+}
+
+static void alloc_text(const skl_kernel_snap *k, char *out, size_t outsz)
+{
+	snprintf(out, outsz, "%s", is_slub(k) ? "SLUB" : "SLAB (2.4)");
+}
+
+static void draw_header(sv *v, const col *c, float y, const char *title)
+{
+	const skl_kernel_snap *k = c->k;
+	skl_slab_totals t;
+	char facts[512], line[1024], al[32], used[32], total[32], ps[32], pb[32];
+	float ts = floorf(28 * v->u), ss = floorf(17 * v->u), tw;
+	int beside;
+	skl_view_slab_totals(k, c->names, c->nnames, &t);
+	alloc_text(k, al, sizeof(al));
+	fmt_bytes(k->ram_used, used, sizeof(used));
+	fmt_bytes(k->ram_total, total, sizeof(total));
+	fmt_bytes(page_size(k), ps, sizeof(ps));
+	fmt_bytes(t.bytes, pb, sizeof(pb));
+	snprintf(v->key, sizeof(v->key), "%d:header", c->obj);
+	snprintf(v->tip, sizeof(v->tip),
+		 "%s\nallocator %s, %u-byte pages\nsimulated RAM: %llu of %llu bytes in use\n%d caches in the snapshot",
+		 k->profile, al, page_size(k), (unsigned long long)k->ram_used, (unsigned long long)k->ram_total,
+		 k->ncaches);
+	skl_dl_begin(v->dl, v->key, v->tip);
+	title = title && *title ? title : k->profile;
+	text_fit(v, c->x, y, c->w, floorf(34 * v->u), title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	tw = fminf(skl_dl_text_width(title, ts), c->w);
+	/* the machine: beside the title when it fits, else on the next line */
+	facts[0] = 0;
+	if (strcmp(title, k->profile))
+		cat(facts, sizeof(facts), "%s \xc2\xb7 ", k->profile);
+	cat(facts, sizeof(facts), "%s \xc2\xb7 %s pages \xc2\xb7 RAM %s used of %s", al, ps, used, total);
+	beside = tw + 20 * v->u + skl_dl_text_width(facts, ss) <= c->w;
+	if (beside)
+		skl_dl_text(v->dl, c->x + tw + 18 * v->u, y + 3 * v->u, c->w - tw - 18 * v->u, floorf(34 * v->u), facts,
+			    ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	y += floorf(34 * v->u);
+	/* the second line: what follows, in numbers */
+	line[0] = 0;
+	if (!beside)
+		cat(line, sizeof(line), "%s \xc2\xb7 ", facts);
+	cat(line, sizeof(line), "%d %s \xc2\xb7 %lu %s \xc2\xb7 %llu %s (%s) \xc2\xb7 %lu of %lu objects in use",
+	    t.caches, plural((uint64_t)t.caches, "cache", "caches"), t.slabs, plural(t.slabs, "slab", "slabs"),
+	    (unsigned long long)t.pages, plural(t.pages, "page", "pages"), pb, t.active, t.objs);
+	if (c->nempty)
+		cat(line, sizeof(line), " \xc2\xb7 %d empty", c->nempty);
+	text_fit(v, c->x, y, c->w, floorf(24 * v->u), line, floorf(ss * 0.88f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+		 C_INK3);
+	skl_dl_end(v->dl);
+}
+
+static float legend_height(const sv *v)
+{
+	return floorf(34 * v->u);
+}
+
+static void legend_swatch(sv *v, skl_slab_mark m, float x, float y, float w, float h)
+{
+	skl_color fill = skl_view_slab_fill(m), hue = skl_view_slab_stroke(m);
+	switch (m) {
+	case SKL_SM_COLOUR:
+	case SKL_SM_WASTE:
+		skl_dl_hatch(v->dl, x, y, w, h, fill, hue, 4);
+		skl_dl_rect(v->dl, x, y, w, h, 0, hue, 1);
+		break;
+	case SKL_SM_REDZONE:
+		skl_dl_rect(v->dl, x, y, w, h, skl_view_slab_fill(SKL_SM_FREE), skl_view_slab_stroke(SKL_SM_FREE), 1);
+		skl_dl_rect(v->dl, x, y, 4, h, fill, 0, 0);
+		skl_dl_rect(v->dl, x + w - 4, y, 4, h, fill, 0, 0);
+		break;
+	case SKL_SM_FREEPTR:
+		skl_dl_rect(v->dl, x, y, w, h, skl_view_slab_fill(SKL_SM_FREE), skl_view_slab_stroke(SKL_SM_FREE), 1);
+		skl_dl_rect(v->dl, x + w * 0.4f, y + h * 0.25f, 3, h * 0.5f, fill, 0, 0);
+		break;
+	case SKL_SM_BAD:
+		skl_dl_rect(v->dl, x, y, w, h, fill, hue, 1);
+		break;
+	default:
+		skl_dl_rect(v->dl, x, y, w, h, fill, hue, 1);
+	}
+}
+
+static void draw_legend(sv *v, const char *prefix, float x, float y, float w)
+{
+	float ls = floorf(15 * v->u), sw = floorf(22 * v->u), sh = floorf(15 * v->u), cx = x;
+	int m;
+	for (m = 0; m < SKL_SM_COUNT_; m++) {
+		const char *name = marks[m].name;
+		float ew = sw + 7 * v->u + skl_dl_text_width(name, ls) + 20 * v->u;
+		float yy = y + (legend_height(v) - sh) / 2;
+		if (!v->used[m])
+			continue;
+		if (cx + ew > x + w + 20 * v->u)
+			break;
+		snprintf(v->key, sizeof(v->key), "%s:legend:%s", prefix, name);
+		skl_dl_begin(v->dl, v->key, NULL);
+		legend_swatch(v, (skl_slab_mark)m, cx, yy, sw, sh);
+		skl_dl_text(v->dl, cx + sw + 7 * v->u, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
+			    SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(v->dl);
+		cx += ew;
+	}
+}
+
+/* ---- entry points ---------------------------------------------------------------------------------- */
+
+static float auto_u(const skl_dl *dl, float text_scale)
+{
+	if (text_scale > 0)
+		return text_scale;
+	return clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+}
+
+/* Region, column and scale of the single view, shared by drawing and
+ * locating. */
+static int single_plan(sv *v, float cw, float ch, const skl_kernel_snap *k, const skl_view_slab_opts *o, col *c,
+		       scale *sc, float *x, float *y, float *w, float *h)
+{
+	*x = o->x;
+	*y = o->y;
+	*w = o->w > 0 ? o->w : cw - *x;
+	*h = o->h > 0 ? o->h : ch - *y;
+	v->u = o->text_scale > 0 ? o->text_scale : clampf(fminf(cw / 1600, ch / 900), 0.6f, 3);
+	if (col_init(c, k, o->caches, o->ncaches, o->empty) < 0)
+		return -1;
+	c->obj = o->obj;
+	c->x = *x;
+	c->w = *w;
+	c->top = *y + (o->no_header ? 0 : header_height(v));
+	c->bottom = *y + *h - (o->no_legend ? 0 : legend_height(v) + 6 * v->u);
+	choose_scale(v, c, 1, o->page_px, sc);
+	if (!cols_fit(v, c, 1, sc))
+		c->bottom -= floorf(20 * v->u); /* room for the "not shown" line */
+	return 0;
+}
+
+int skl_view_slab(skl_dl *dl, const skl_kernel_snap *k, const skl_view_slab_opts *opts)
+{
+	skl_view_slab_opts dflt;
+	sv v;
+	col c;
+	scale sc;
+	float x, y, w, h;
+	if (!opts) {
+		memset(&dflt, 0, sizeof(dflt));
+		opts = &dflt;
+	}
+	memset(&v, 0, sizeof(v));
+	v.dl = dl;
+	if (single_plan(&v, skl_dl_width(dl), skl_dl_height(dl), k, opts, &c, &sc, &x, &y, &w, &h) < 0)
+		return -1;
+	if (!opts->no_header)
+		draw_header(&v, &c, y, opts->title);
+	if (draw_bands(&v, &c, &sc) < 0) {
+		col_free(&c);
+		return -1;
+	}
+	if (!opts->no_legend) {
+		char prefix[16];
+		snprintf(prefix, sizeof(prefix), "%d", opts->obj);
+		draw_legend(&v, prefix, x, y + h - legend_height(&v), w);
+	}
+	col_free(&c);
+	return skl_dl_failed(dl) ? -1 : 0;
+}
+
+int skl_view_slab_locate(float cw, float ch, const skl_kernel_snap *k, const skl_view_slab_opts *opts, float qx,
+			 float qy, int *cache, int *slab, int *index)
+{
+	skl_view_slab_opts dflt;
+	sv v;
+	col c;
+	scale sc;
+	float x, y, w, h, *bx, *by, bw;
+	int i, found = 0;
+	if (!opts) {
+		memset(&dflt, 0, sizeof(dflt));
+		opts = &dflt;
+	}
+	memset(&v, 0, sizeof(v));
+	if (single_plan(&v, cw, ch, k, opts, &c, &sc, &x, &y, &w, &h) < 0)
+		return 0;
+	bx = skl_calloc((size_t)c.nband + 1, 2 * sizeof(float));
+	if (!bx) {
+		col_free(&c);
+		return 0;
+	}
+	by = bx + c.nband + 1;
+	bw = band_width(&v, &c);
+	place_bands(&v, &c, &sc, bx, by, NULL);
+	/* the walk draw_band() makes, without drawing */
+	for (i = 0; i < c.nband && !found; i++) {
+		int ci = c.band[i], j;
+		const skl_cache_snap *cs = &k->caches[ci];
+		float head = band_head(&v, &sc), pitch = row_pitch(&sc, cache_offslab(&c, cs));
+		float bpp = sc.pw / (float)page_size(k);
+		packer p;
+		if (by[i] + head + sc.lab + sc.sh > c.bottom + 0.5f)
+			continue;
+		pack_init(&p, bx[i], bw, sc.gap);
+		for (j = 0; j < cs->nslabs; j++) {
+			const skl_slab_snap *sl = &cs->slabs[j];
+			float sw = (float)(sl->pages ? sl->pages : 1) * sc.pw, sx = pack_place(&p, sw);
+			float sy = by[i] + head + (float)p.row * pitch + sc.lab, ox, cw1;
+			if (sy + sc.sh > c.bottom + 0.5f)
+				break;
+			if (qy < sy || qy >= sy + sc.sh || qx < sx || qx >= sx + sw)
+				continue;
+			ox = sx + (float)first_slot(cs, sl, c.slub) * bpp;
+			cw1 = (float)cs->info.size * bpp;
+			if (qx >= ox && cw1 > 0) {
+				long idx = (long)floorf((qx - ox) / cw1);
+				if (idx >= 0 && (unsigned long)idx < sl->nobjs) {
+					*cache = ci;
+					*slab = j;
+					*index = (int)idx;
+					found = 1;
+				}
+			}
+			break;
+		}
+	}
+	skl_free(bx);
+	col_free(&c);
+	return found;
+}
+
+/* ---- compare -------------------------------------------------------------------------------------------- */
+
+static void totals_text(const skl_kernel_snap *k, const skl_slab_totals *t, char *l1, size_t n1, char *l2, size_t n2)
+{
+	char b[32], ab[32];
+	fmt_bytes(t->bytes, b, sizeof(b));
+	fmt_bytes(t->active_bytes, ab, sizeof(ab));
+	snprintf(l1, n1, "%llu %s \xc2\xb7 %s in %lu %s", (unsigned long long)t->pages,
+		 plural(t->pages, "page", "pages"), b, t->slabs, plural(t->slabs, "slab", "slabs"));
+	snprintf(l2, n2, "%lu of %lu objects in use \xc2\xb7 %s requested \xc2\xb7 %.0f%% of the slab bytes", t->active,
+		 t->objs, ab, t->bytes ? 100.0 * (double)t->active_bytes / (double)t->bytes : 0.0);
+	(void)k;
+}
+
+static void signed_text(long long d, const char *unit_one, const char *unit_many, char *out, size_t outsz)
+{
+	unsigned long long m = (unsigned long long)(d < 0 ? -d : d);
+	snprintf(out, outsz, "%s%llu %s",
+		 d < 0	 ? "\xe2\x88\x92"
+		 : d > 0 ? "+"
+			 : "\xc2\xb1",
+		 m, m == 1 ? unit_one : unit_many);
+}
+
+static void signed_bytes(long long d, char *out, size_t outsz)
+{
+	char b[32];
+	fmt_bytes((uint64_t)(d < 0 ? -d : d), b, sizeof(b));
+	snprintf(out, outsz, "%s%s", d < 0 ? "\xe2\x88\x92" : d > 0 ? "+" : "\xc2\xb1", b);
+}
+
+static void draw_compare_head(sv *v, const col *c, float y, const char *title)
+{
+	const skl_kernel_snap *k = c->k;
+	char line[512], al[32], ps[32], buf[512];
+	float ts = floorf(24 * v->u), ss = floorf(15 * v->u);
+	alloc_text(k, al, sizeof(al));
+	fmt_bytes(page_size(k), ps, sizeof(ps));
+	snprintf(v->key, sizeof(v->key), "%d:header", c->obj);
+	snprintf(v->tip, sizeof(v->tip),
+		 "%s\n%s\nallocator %s, %u-byte pages\nsimulated RAM: %llu of %llu bytes in use", title, k->profile, al,
+		 page_size(k), (unsigned long long)k->ram_used, (unsigned long long)k->ram_total);
+	skl_dl_begin(v->dl, v->key, v->tip);
+	text_fit(v, c->x, y, c->w, floorf(32 * v->u), title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	snprintf(line, sizeof(line), "%s \xc2\xb7 %s \xc2\xb7 %s pages", k->profile, al, ps);
+	skl_dl_ellipsize(line, skl_dl_fit_chars(c->w, ss), buf, sizeof(buf));
+	skl_dl_text(v->dl, c->x, y + floorf(32 * v->u), c->w, floorf(22 * v->u), buf, ss, SKL_FONT_REGULAR,
+		    SKL_ALIGN_LEFT, C_INK2);
+	skl_dl_end(v->dl);
+}
+
+/* A title for a side that was given none: its profile, or the caches that
+ * hold slabs when both sides share a profile. */
+static void derive_title(const col *c, const skl_kernel_snap *other, char *out, size_t outsz)
+{
+	int i;
+	if (!other || strcmp(c->k->profile, other->profile)) {
+		snprintf(out, outsz, "%s", c->k->profile);
+		return;
+	}
+	out[0] = 0;
+	for (i = 0; i < c->nband && i < 4; i++)
+		cat(out, outsz, "%s%s", i ? ", " : "", c->k->caches[c->band[i]].info.name);
+	if (c->nband > 4)
+		cat(out, outsz, " +%d", c->nband - 4);
+	if (!out[0])
+		snprintf(out, outsz, "%s", c->k->profile);
+}
+
+int skl_view_slab_compare(skl_dl *dl, const skl_kernel_snap *a, const char *title_a, const skl_kernel_snap *b,
+			  const char *title_b, const skl_view_compare_opts *opts)
+{
+	skl_view_compare_opts dflt;
+	const skl_kernel_snap *ks[2];
+	const char *titles[2];
+	char derived[2][256];
+	skl_slab_totals t[2];
+	sv v;
+	col c[2];
+	scale sc;
+	float x, y, w, h, gap, cw, head, foot, ts, fs, ty;
+	char l1[256], l2[256], d1[64], d2[64], d3[64], line[512];
+	int i;
+
+	if (!opts) {
+		memset(&dflt, 0, sizeof(dflt));
+		opts = &dflt;
+	}
+	memset(&v, 0, sizeof(v));
+	v.dl = dl;
+	ks[0] = a;
+	ks[1] = b;
+	x = opts->x;
+	y = opts->y;
+	w = opts->w > 0 ? opts->w : skl_dl_width(dl) - x;
+	h = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
+	v.u = auto_u(dl, opts->text_scale);
+	gap = floorf(48 * v.u);
+	cw = (w - gap) / 2;
+	head = floorf(32 * v.u) + floorf(22 * v.u) + floorf(16 * v.u);
+	ts = floorf(18 * v.u);
+	fs = floorf(15 * v.u);
+	foot = ts * 1.5f + fs * 1.5f + floorf(12 * v.u) + floorf(32 * v.u) +
+	       (opts->no_legend ? 0 : legend_height(&v) + 4 * v.u);
+	for (i = 0; i < 2; i++) {
+		if (col_init(&c[i], ks[i], i ? opts->caches_b : opts->caches_a, i ? opts->ncaches_b : opts->ncaches_a,
+			     opts->empty) < 0) {
+			if (i)
+				col_free(&c[0]);
+			return -1;
+		}
+		c[i].obj = i;
+		c[i].x = x + (float)i * (cw + gap);
+		c[i].w = cw;
+		c[i].top = y + head;
+		c[i].bottom = y + h - foot;
+		skl_view_slab_totals(ks[i], c[i].names, c[i].nnames, &t[i]);
+	}
+	for (i = 0; i < 2; i++) {
+		derive_title(&c[i], ks[1 - i], derived[i], sizeof(derived[i]));
+		titles[i] = (i ? title_b : title_a) ? (i ? title_b : title_a) : derived[i];
+	}
+	choose_scale(&v, c, 2, 0, &sc);
+	if (!cols_fit(&v, c, 2, &sc))
+		for (i = 0; i < 2; i++)
+			c[i].bottom -= floorf(20 * v.u); /* room for the "not shown" lines */
+
+	/* the columns and the rule between them */
+	skl_dl_line(dl, x + cw + gap / 2, y, x + cw + gap / 2, y + h - foot + ts * 1.5f + fs * 1.5f, C_RULE, 1);
+	for (i = 0; i < 2; i++) {
+		draw_compare_head(&v, &c[i], y, titles[i]);
+		if (draw_bands(&v, &c[i], &sc) < 0) {
+			col_free(&c[0]);
+			col_free(&c[1]);
+			return -1;
+		}
+	}
+
+	/* totals under each column, level with each other */
+	ty = y + h - foot + floorf(8 * v.u);
+	for (i = 0; i < 2; i++) {
+		char key[32], tip[512];
+		totals_text(ks[i], &t[i], l1, sizeof(l1), l2, sizeof(l2));
+		snprintf(key, sizeof(key), "cmp:total:%d", i);
+		snprintf(
+		    tip, sizeof(tip),
+		    "%s: %d %s with slabs, %lu slabs, %llu pages = %llu bytes\n%lu of %lu objects in use, %llu bytes "
+		    "requested by them",
+		    titles[i], t[i].caches, plural((uint64_t)t[i].caches, "cache", "caches"), t[i].slabs,
+		    (unsigned long long)t[i].pages, (unsigned long long)t[i].bytes, t[i].active, t[i].objs,
+		    (unsigned long long)t[i].active_bytes);
+		skl_dl_begin(dl, key, tip);
+		skl_dl_rect(dl, c[i].x, ty - 4 * v.u, c[i].w, 2, C_INK3, 0, 0);
+		text_fit(&v, c[i].x, ty, c[i].w, ts * 1.5f, l1, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		text_fit(&v, c[i].x, ty + ts * 1.5f, c[i].w, fs * 1.5f, l2, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+			 C_INK2);
+		skl_dl_end(dl);
+	}
+
+	/* the difference, b - a */
+	{
+		long long dp = (long long)t[1].pages - (long long)t[0].pages;
+		long long db = (long long)t[1].bytes - (long long)t[0].bytes;
+		long long da = (long long)t[1].active - (long long)t[0].active;
+		char tip[512];
+		float dy = ty + ts * 1.5f + fs * 1.5f + floorf(6 * v.u);
+		signed_text(dp, "page", "pages", d1, sizeof(d1));
+		signed_bytes(db, d2, sizeof(d2));
+		signed_text(da, "object", "objects", d3, sizeof(d3));
+		snprintf(line, sizeof(line), "difference (right \xe2\x88\x92 left): %s \xc2\xb7 %s", d1, d2);
+		if (t[0].bytes)
+			cat(line, sizeof(line), " (%s%.1f%%)", db < 0 ? "\xe2\x88\x92" : "+",
+			    fabs(100.0 * (double)db / (double)t[0].bytes));
+		cat(line, sizeof(line), " \xc2\xb7 %s in use", d3);
+		snprintf(tip, sizeof(tip), "%s minus %s:\n%lld pages, %lld bytes, %lld objects in use", titles[1],
+			 titles[0], dp, db, da);
+		skl_dl_begin(dl, "cmp:diff", tip);
+		text_fit(&v, x, dy, w, floorf(30 * v.u), line, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		skl_dl_end(dl);
+	}
+	if (!opts->no_legend)
+		draw_legend(&v, "cmp", x, y + h - legend_height(&v), w);
+	col_free(&c[0]);
+	col_free(&c[1]);
+	return skl_dl_failed(dl) ? -1 : 0;
+}

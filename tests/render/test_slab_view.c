@@ -1,0 +1,1173 @@
+/*
+ * test_slab_view.c - the slab view and its compare layout, headless, on
+ * synthetic kernel snapshots (2.4 geometry from kmem_cache_create's rules,
+ * SLUB debug geometry from calculate_sizes()): a 2.4 machine with coloured
+ * on-slab caches, an off-slab cache, a red-zoned cache with a damaged
+ * object and a typed cache; a SLUB machine with slab_debug=FZPU red zones,
+ * free pointers, tracks and a per-CPU slab; 10,000 objects in 1,000 slabs
+ * at 1920x1080; the Dec 2001 fat sock cache against the per-protocol
+ * caches. Checks the draw list (keys, geometry, tooltips, hit-testing,
+ * text dump, size), the PNG (size, colours where the list says) and SVG.
+ *
+ *   test_slab_view OUTDIR   (writes slab-*.png, slab-*.svg, *.dl.txt there)
+ */
+#include "render/backend_sdl.h"
+#include "render/export.h"
+#include "render/svg.h"
+#include "render/view_scene.h"
+#include "render/view_slab.h"
+#include "sample_structs.h"
+
+#include <SDL_image.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                                                    \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
+			failures++;                                                                                    \
+		}                                                                                                      \
+	} while (0)
+
+/* ---- synthetic snapshots ---------------------------------------------------------- */
+
+typedef struct bld {
+	skl_kernel_snap *k;
+	skl_addr next; /* next free page address */
+	unsigned rng;  /* deterministic pseudo-random numbers */
+	int slub;
+	unsigned line; /* L1 cache line (2.4) */
+} bld;
+
+static unsigned rnd(bld *b)
+{
+	b->rng = b->rng * 1103515245u + 12345u;
+	return (b->rng >> 16) & 0x7fffu;
+}
+
+static void bld_init(bld *b, const char *profile, int slub, uint64_t ram_total)
+{
+	memset(b, 0, sizeof(*b));
+	b->k = skl_calloc(1, sizeof(*b->k));
+	snprintf(b->k->profile, sizeof(b->k->profile), "%s", profile);
+	snprintf(b->k->allocator, sizeof(b->k->allocator), "%s", slub ? "slub" : "slab");
+	b->k->page_size = 4096;
+	b->k->ram_total = ram_total;
+	b->k->ram_used = 900 * 1024; /* kernel text and boot allocations */
+	b->next = slub ? 0xffff888100200000ull : 0xc1200000ull;
+	b->rng = 2001;
+	b->slub = slub;
+	b->line = 32;
+}
+
+static skl_cache_snap *bld_cache(bld *b)
+{
+	skl_cache_snap *c;
+	b->k->caches = skl_realloc(b->k->caches, (size_t)(b->k->ncaches + 1) * sizeof(*b->k->caches));
+	c = &b->k->caches[b->k->ncaches++];
+	memset(c, 0, sizeof(*c));
+	return c;
+}
+
+static size_t l1align(size_t x, size_t l1)
+{
+	return (x + l1 - 1) / l1 * l1;
+}
+
+/* models kmem_cache_create() of 2.4.16 with DEBUG_SLAB: objsize, order,
+ * objects per slab, off-slab, management area, left-over and colours. */
+static void geom24(size_t size, int hwalign, unsigned l1, skl_cache_info *in)
+{
+	size_t align, left = 0, mgmt;
+	unsigned order = 0, num = 0;
+	int rz = size < 512, offslab;
+	in->object_size = size;
+	in->flags = hwalign ? SKL_SLAB_HWCACHE_ALIGN : 0;
+	size = (size + 3) & ~(size_t)3;
+	if (rz) {
+		hwalign = 0;
+		size += 8;
+		in->flags = SKL_SLAB_RED_ZONE | SKL_SLAB_POISON;
+	}
+	align = hwalign ? l1 : 4;
+	offslab = size >= 512;
+	if (hwalign) {
+		while (size < align / 2)
+			align /= 2;
+		size = (size + align - 1) / align * align;
+	}
+	for (;;) {
+		size_t t = (size_t)4096 << order, base = offslab ? 0 : 24, extra = offslab ? 0 : 4, i = 0;
+		while ((i + 1) * size + l1align(base + (i + 1) * extra, l1) <= t)
+			i++;
+		num = (unsigned)i;
+		left = t - i * size - l1align(base + i * extra, l1);
+		if (order >= 5)
+			break;
+		if (num == 0) {
+			order++;
+			continue;
+		}
+		if (order >= 2) /* break_gfp_order with 128 MiB */
+			break;
+		if (left * 8 <= t)
+			break;
+		order++;
+	}
+	mgmt = l1align(num * 4 + 24, l1);
+	if (offslab && left >= mgmt) {
+		offslab = 0;
+		left -= mgmt;
+	}
+	in->size = size;
+	in->align = (unsigned)align;
+	in->order = order;
+	in->pages_per_slab = 1u << order;
+	in->objs_per_slab = num;
+	in->offslab = offslab;
+	in->mgmt_size = mgmt;
+	in->left_over = left;
+	in->colour_off = l1;
+	in->colour = (unsigned)(left / l1);
+}
+
+/* Fills slab s's states: inuse of its objects allocated, at scattered
+ * places (frees and reallocations mix a real freelist), cpu more parked. */
+static void fill_states(bld *b, skl_slab_snap *sl, unsigned inuse, unsigned cpu)
+{
+	unsigned i, placed = 0;
+	sl->state = skl_calloc(sl->nobjs ? sl->nobjs : 1, 1);
+	sl->bad = skl_calloc(sl->nobjs ? sl->nobjs : 1, 1);
+	sl->inuse = inuse;
+	/* the first ones in a block (a freelist hands them out in order), the rest scattered */
+	for (i = 0; i < sl->nobjs && placed < inuse * 2 / 3; i++, placed++)
+		sl->state[i] = SKL_OS_ALLOC;
+	while (placed < inuse) {
+		i = rnd(b) % sl->nobjs;
+		if (sl->state[i] == SKL_OS_FREE) {
+			sl->state[i] = SKL_OS_ALLOC;
+			placed++;
+		}
+	}
+	for (i = sl->nobjs; i-- > 0 && cpu > 0;)
+		if (sl->state[i] == SKL_OS_FREE) {
+			sl->state[i] = SKL_OS_CPU;
+			cpu--;
+		}
+}
+
+static void slabinfo24(skl_cache_snap *c)
+{
+	const skl_cache_info *in = &c->info;
+	snprintf(c->slabinfo, sizeof(c->slabinfo), "%-17s %6lu %6lu %6u %4lu %4lu %4u : %6lu %7lu %5lu %4lu %4lu",
+		 in->name, in->active_objs, in->num_objs, (unsigned)in->size, in->active_slabs, in->num_slabs,
+		 in->pages_per_slab, in->high, in->allocs, in->grown, in->reaped, in->errors);
+}
+
+/* A 2.4 cache with one slab per entry of inuse[] (-1 ends it). */
+static skl_cache_snap *add24(bld *b, const char *name, size_t size, int hwalign, const skl_layout *type,
+			     const int *inuse, int nslabs)
+{
+	skl_cache_snap *c = bld_cache(b);
+	skl_cache_info *in = &c->info;
+	unsigned colour_next = 0;
+	int s;
+	snprintf(in->name, sizeof(in->name), "%s", name);
+	geom24(size, hwalign, b->line, in);
+	c->type = type ? skl_layout_clone(type) : NULL;
+	c->nslabs = nslabs;
+	c->slabs = nslabs ? skl_calloc((size_t)nslabs, sizeof(*c->slabs)) : NULL;
+	for (s = 0; s < nslabs; s++) {
+		skl_slab_snap *sl = &c->slabs[s];
+		sl->base = b->next;
+		sl->pages = in->pages_per_slab;
+		b->next += (uint64_t)sl->pages * 4096 * (1 + (rnd(b) % 7 == 0)); /* an occasional gap */
+		sl->colour_bytes = colour_next * in->colour_off;
+		if (++colour_next >= in->colour)
+			colour_next = 0;
+		sl->mgmt_offset = sl->colour_bytes;
+		sl->mgmt_size = in->offslab ? 0 : in->mgmt_size;
+		sl->s_mem = sl->base + sl->colour_bytes + sl->mgmt_size;
+		sl->nobjs = in->objs_per_slab;
+		fill_states(b, sl, (unsigned)inuse[s], 0);
+		sl->list = sl->inuse == sl->nobjs ? 0 : sl->inuse ? 1 : 2;
+		in->active_objs += sl->inuse;
+		in->num_objs += sl->nobjs;
+		in->active_slabs += sl->inuse > 0;
+		in->num_slabs++;
+	}
+	in->colour_next = colour_next;
+	in->high = in->active_objs + 3;
+	in->allocs = in->active_objs * 9 + 5;
+	in->grown = in->num_slabs + 1;
+	in->reaped = 1;
+	slabinfo24(c);
+	b->k->ram_used += (uint64_t)nslabs * in->pages_per_slab * 4096;
+	return c;
+}
+
+/* SLUB kmalloc-64 with slab_debug=FZPU on x86_64 (slub.md 8.1): 64 B
+ * left pad, 64 B object, 8 B right red zone, free pointer after it,
+ * tracks, padding: 256 B slots, 16 per page. */
+static skl_cache_snap *add_slub_debug(bld *b, const int *inuse, int nslabs)
+{
+	skl_cache_snap *c = bld_cache(b);
+	skl_cache_info *in = &c->info;
+	int s;
+	snprintf(in->name, sizeof(in->name), "kmalloc-64");
+	in->object_size = 64;
+	in->size = 256;
+	in->align = 64;
+	in->flags = SKL_SLAB_RED_ZONE | SKL_SLAB_POISON | SKL_SLAB_STORE_USER | SKL_SLAB_CONSISTENCY | SKL_SLAB_KMALLOC;
+	in->order = 0;
+	in->pages_per_slab = 1;
+	in->objs_per_slab = 16;
+	in->inuse = 72;
+	in->freeptr_offset = 72;
+	in->red_left_pad = 64;
+	c->nslabs = nslabs;
+	c->slabs = skl_calloc((size_t)nslabs, sizeof(*c->slabs));
+	for (s = 0; s < nslabs; s++) {
+		skl_slab_snap *sl = &c->slabs[s];
+		sl->base = sl->s_mem = b->next;
+		b->next += 4096;
+		sl->pages = 1;
+		sl->nobjs = 16;
+		fill_states(b, sl, (unsigned)inuse[s], s == 0 ? 3 : 0);
+		sl->list = s == 0 ? 3 : 1;
+		in->active_objs += sl->inuse;
+		in->num_objs += 16;
+	}
+	in->active_slabs = in->num_slabs = (unsigned long)nslabs;
+	snprintf(c->slabinfo, sizeof(c->slabinfo),
+		 "%-17s %6lu %6lu %6u %4u %4d : tunables %4u %4u %4u : slabdata %6lu %6lu %6lu", in->name,
+		 in->active_objs, in->num_objs, 256u, 16u, 1, 0u, 0u, 0u, in->num_slabs, in->num_slabs, 0ul);
+	b->k->ram_used += (uint64_t)nslabs * 4096;
+	return c;
+}
+
+/* A SLUB cache without debugging, objects of a sample type. */
+static skl_cache_snap *add_slub_typed(bld *b, const char *name, const skl_layout *type, const int *inuse, int nslabs)
+{
+	skl_cache_snap *c = bld_cache(b);
+	skl_cache_info *in = &c->info;
+	int s;
+	snprintf(in->name, sizeof(in->name), "%s", name);
+	in->object_size = type->size;
+	in->size = (type->size + 63) / 64 * 64;
+	in->align = 64;
+	in->flags = SKL_SLAB_HWCACHE_ALIGN;
+	in->order = in->size * 8 > 4096 ? 1 : 0;
+	in->pages_per_slab = 1u << in->order;
+	in->objs_per_slab = (unsigned)((4096u << in->order) / in->size);
+	in->inuse = (type->size + 7) / 8 * 8;
+	in->freeptr_offset = type->size / 2 / 8 * 8;
+	c->type = skl_layout_clone(type);
+	c->nslabs = nslabs;
+	c->slabs = skl_calloc((size_t)nslabs, sizeof(*c->slabs));
+	for (s = 0; s < nslabs; s++) {
+		skl_slab_snap *sl = &c->slabs[s];
+		sl->base = sl->s_mem = b->next;
+		b->next += (uint64_t)in->pages_per_slab * 4096;
+		sl->pages = in->pages_per_slab;
+		sl->nobjs = in->objs_per_slab;
+		fill_states(b, sl, (unsigned)inuse[s], 0);
+		sl->list = sl->inuse == sl->nobjs ? 0 : 1;
+		in->active_objs += sl->inuse;
+		in->num_objs += sl->nobjs;
+	}
+	in->active_slabs = in->num_slabs = (unsigned long)nslabs;
+	snprintf(c->slabinfo, sizeof(c->slabinfo),
+		 "%-17s %6lu %6lu %6u %4u %4d : tunables %4u %4u %4u : slabdata %6lu %6lu %6lu", in->name,
+		 in->active_objs, in->num_objs, (unsigned)in->size, in->objs_per_slab, 1 << in->order, 0u, 0u, 0u,
+		 in->num_slabs, in->num_slabs, 0ul);
+	b->k->ram_used += (uint64_t)nslabs * in->pages_per_slab * 4096;
+	return c;
+}
+
+/* ---- reading the list ------------------------------------------------------------------------ */
+
+static const skl_dl_item *item(const skl_dl *dl, const char *key)
+{
+	return skl_dl_at(dl, skl_dl_find(dl, key));
+}
+
+static skl_color pixel(SDL_Surface *s, int x, int y)
+{
+	Uint32 p;
+	Uint8 r, g, b, a;
+	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
+		return 0;
+	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
+	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
+	return SKL_RGB(r, g, b);
+}
+
+static int distinct_colours(SDL_Surface *s)
+{
+	enum { SLOTS = 1 << 14 };
+	static Uint32 seen[SLOTS];
+	int x, y, n = 0;
+	memset(seen, 0, sizeof(seen));
+	for (y = 0; y < s->h; y += 2)
+		for (x = 0; x < s->w; x += 2) {
+			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
+			while (seen[h] && seen[h] != c)
+				h = (h + 1) & (SLOTS - 1);
+			if (!seen[h]) {
+				seen[h] = c;
+				if (++n > SLOTS / 2)
+					return n;
+			}
+		}
+	return n;
+}
+
+static int has_text(const skl_dl *dl, const char *text)
+{
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && strstr(it->text, text))
+			return 1;
+	}
+	return 0;
+}
+
+/* The text of the first text item in key's group that holds needle. */
+static const char *key_text(const skl_dl *dl, const char *key, const char *needle)
+{
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && it->key && !strcmp(it->key, key) && strstr(it->text, needle))
+			return it->text;
+	}
+	return NULL;
+}
+
+static int count_prefix(const skl_dl *dl, const char *prefix)
+{
+	int i, n = 0;
+	size_t len = strlen(prefix);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->key && !strncmp(it->key, prefix, len) && (i == 0 || skl_dl_at(dl, i - 1)->id != it->id))
+			n++;
+	}
+	return n;
+}
+
+static int write_file(const char *path, const char *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	fwrite(data, 1, n, f);
+	return fclose(f);
+}
+
+/* One line of the dump that mentions kind and exactly key, or NULL. */
+static const char *dump_line(const char *dump, const char *kind, const char *key, char *out, size_t outsz)
+{
+	const char *p = dump;
+	char k[256];
+	snprintf(k, sizeof(k), " key=%s", key);
+	while (p && *p) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len < outsz) {
+			memcpy(out, p, len);
+			out[len] = 0;
+			if (strstr(out, kind) && strstr(out, k)) {
+				const char *after = strstr(out, k) + strlen(k);
+				if (*after == ' ' || *after == 0)
+					return out;
+			}
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* Every box inside the canvas, and no two object cells overlapping. */
+static void check_geometry(const skl_dl *dl, const char *what)
+{
+	float W = skl_dl_width(dl), H = skl_dl_height(dl), prev_x1 = -1, prev_y = -1;
+	int i, bad = 0, overlap = 0;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if ((it->kind == SKL_DL_RECT || it->kind == SKL_DL_HATCH || it->kind == SKL_DL_TEXT) &&
+		    (it->x < -0.5f || it->y < -0.5f || it->x + it->w > W + 0.5f || it->y + it->h > H + 0.5f))
+			bad++;
+		/* cells of one slab follow each other left to right */
+		if (it->key && (strstr(it->key, ":obj:") || strstr(it->key, ":objs:")) &&
+		    (i == 0 || skl_dl_at(dl, i - 1)->id != it->id)) {
+			if (it->y == prev_y && it->x < prev_x1 - 0.01f)
+				overlap++;
+			prev_x1 = it->x + it->w;
+			prev_y = it->y;
+		}
+	}
+	if (bad || overlap)
+		fprintf(stderr, "%s: %d items outside the canvas, %d overlapping cells\n", what, bad, overlap);
+	CHECK(bad == 0 && overlap == 0);
+}
+
+static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
+{
+	char path[2048];
+	skl_error err;
+	skl_buf svg, dump;
+	skl_sink sink;
+	snprintf(path, sizeof(path), "%s/%s.png", outdir, name);
+	CHECK(skl_sdl_write_png(sdl, dl, 0, 0, path, &err) == 0);
+	skl_buf_init(&svg);
+	sink = skl_buf_sink(&svg);
+	skl_svg_write(dl, &sink);
+	snprintf(path, sizeof(path), "%s/%s.svg", outdir, name);
+	CHECK(write_file(path, svg.data, svg.len) == 0);
+	skl_buf_free(&svg);
+	skl_buf_init(&dump);
+	sink = skl_buf_sink(&dump);
+	skl_dl_dump(dl, &sink);
+	snprintf(path, sizeof(path), "%s/%s.dl.txt", outdir, name);
+	CHECK(write_file(path, dump.data, dump.len) == 0);
+	skl_buf_free(&dump);
+}
+
+/* The region a scene gives the view on a w x h canvas (margins, no caption). */
+static skl_view_slab_opts *framed(skl_view_slab_opts *o, float w, float h)
+{
+	float u = w / 1600 < h / 900 ? w / 1600 : h / 900;
+	memset(o, 0, sizeof(*o));
+	o->x = 28 * u;
+	o->y = 22 * u;
+	o->w = w - 56 * u;
+	o->h = h - 36 * u;
+	return o;
+}
+
+/* ---- the snapshots ------------------------------------------------------------------- */
+
+/* Linux 2.4.16, i386, DEBUG_SLAB: a typed sock cache (812 -> 832 B, two
+ * pages, on-slab, 20 colours), size-1024 (off-slab, management in
+ * size-64), unix_sock (388 -> 396 B red-zoned, one object damaged), the
+ * size-64 cache holding size-1024's slab_t, and two empty caches. */
+static skl_kernel_snap *snap24(sample_types *t)
+{
+	static const int sock_inuse[] = {9, 9, 7, 3, 0};
+	static const int k1024_inuse[] = {4, 2, 3};
+	static const int unix_inuse[] = {10, 6, 1};
+	static const int s64_inuse[] = {3};
+	skl_error err;
+	skl_layout *sock = sample_layout(t, "sock", "i386", "CONFIG_INET,CONFIG_FILTER", 32, &err);
+	skl_cache_snap *c;
+	bld b;
+	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)128 << 20);
+	bld_cache(&b);
+	snprintf(b.k->caches[0].info.name, 32, "kmem_cache"); /* empty here */
+	geom24(244, 1, 32, &b.k->caches[0].info);
+	snprintf(b.k->caches[0].slabinfo, sizeof(b.k->caches[0].slabinfo),
+		 "kmem_cache             0      0    252    0    0    1 :      0       0     0    0    0");
+	add24(&b, "sock", sock->size, 1, sock, sock_inuse, 5);
+	add24(&b, "size-1024", 1024, 1, NULL, k1024_inuse, 3);
+	c = add24(&b, "unix_sock", 388, 1, NULL, unix_inuse, 3);
+	c->slabs[1].bad[2] = 1; /* an overrun into object 2's red zone */
+	add24(&b, "size-64", 64, 1, NULL, s64_inuse, 1);
+	add24(&b, "raw4_sock", 368, 1, NULL, NULL, 0);
+	skl_layout_free(sock);
+	return b.k;
+}
+
+static skl_kernel_snap *snap_slub(sample_types *t)
+{
+	static const int dbg_inuse[] = {9, 11, 16};
+	static const int tcp_inuse[] = {3};
+	skl_error err;
+	skl_layout *sock = sample_layout(t, "sock", "x86_64", "CONFIG_INET,CONFIG_FILTER", 64, &err);
+	bld b;
+	bld_init(&b, "linux-6.18-x86_64", 1, (uint64_t)2 << 30);
+	add_slub_debug(&b, dbg_inuse, 3);
+	add_slub_typed(&b, "sock_inode_cache", sock, tcp_inuse, 1);
+	skl_layout_free(sock);
+	return b.k;
+}
+
+/* 10,000 red-zoned 396-byte objects in 1,000 one-page slabs. */
+static skl_kernel_snap *snap_big(void)
+{
+	static int inuse[1000];
+	bld b;
+	int i;
+	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)128 << 20);
+	for (i = 0; i < 1000; i++)
+		inuse[i] = i < 700 ? 10 : i < 950 ? (int)(rnd(&b) % 10) : 0;
+	add24(&b, "unix_sock", 388, 1, NULL, inuse, 1000);
+	return b.k;
+}
+
+/* The seed's two machines: "brinquedo" (2.4.16-pre1, one fat sock cache:
+ * 76 sockets in 12 two-page slabs of 1056-byte objects) and "rama2" (the
+ * patched 2.5.x: one cache per protocol). */
+static skl_kernel_snap *snap_fat(void)
+{
+	static const int inuse[] = {7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 6, 0};
+	skl_cache_snap *c;
+	bld b;
+	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)128 << 20);
+	c = add24(&b, "sock", 1056, 1, NULL, inuse, 12);
+	c->info.high = 87;
+	c->info.allocs = 4730;
+	c->info.grown = 19;
+	c->info.reaped = 7;
+	slabinfo24(c);
+	return b.k;
+}
+
+static skl_kernel_snap *snap_split(void)
+{
+	static const int unix_inuse[] = {7, 0}, raw_inuse[] = {0}, udp_inuse[] = {6}, tcp_inuse[] = {5, 5, 3};
+	bld b;
+	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)128 << 20);
+	add24(&b, "unix_sock", 392, 1, NULL, unix_inuse, 2);
+	add24(&b, "raw4_sock", 368, 1, NULL, raw_inuse, 1);
+	add24(&b, "udp_sock", 364, 1, NULL, udp_inuse, 1);
+	add24(&b, "tcp_sock", 788, 1, NULL, tcp_inuse, 3);
+	add24(&b, "sock", 328, 1, NULL, NULL, 0);
+	return b.k;
+}
+
+/* ---- tests --------------------------------------------------------------------------- */
+
+static void test_geometry_model(void)
+{
+	skl_cache_info in;
+	memset(&in, 0, sizeof(in));
+	/* the reference's checks of the seed table */
+	geom24(1056, 1, 32, &in);
+	CHECK(in.size == 1056 && in.objs_per_slab == 7 && in.pages_per_slab == 2 && !in.offslab && in.colour == 23);
+	geom24(388, 1, 32, &in);
+	CHECK(in.size == 396 && in.objs_per_slab == 10 && in.pages_per_slab == 1 && in.colour == 2);
+	geom24(788, 1, 32, &in);
+	CHECK(in.size == 800 && in.objs_per_slab == 5 && !in.offslab);
+	geom24(1024, 1, 32, &in);
+	CHECK(in.size == 1024 && in.objs_per_slab == 4 && in.offslab && in.mgmt_size == 64);
+}
+
+static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
+{
+	skl_kernel_snap *k = snap24(t);
+	skl_dl *dl = skl_dl_new(1600, 900);
+	const skl_cache_snap *sock = &k->caches[1], *k1024 = &k->caches[2], *unx = &k->caches[3];
+	const skl_dl_item *it, *h;
+	SDL_Surface *img;
+	skl_error err;
+	char want[64], line[2048];
+	skl_buf dump;
+	skl_sink sink;
+	skl_view_slab_opts fo;
+	int ci, si, oi;
+
+	CHECK(sock->info.size == 832 && sock->info.pages_per_slab == 2 && sock->info.objs_per_slab == 9);
+	CHECK(!sock->info.offslab && sock->info.colour == 20);
+	CHECK(skl_view_slab(dl, k, framed(&fo, 1600, 900)) == 0);
+	check_geometry(dl, "2.4");
+
+	/* header, bands, slabinfo lines */
+	CHECK(item(dl, "0:header") && has_text(dl, "linux-2.4.16-i386") && has_text(dl, "SLAB (2.4)"));
+	CHECK(has_text(dl, "4 KiB pages") && has_text(dl, "RAM "));
+	CHECK(item(dl, "0:cache:sock") && item(dl, "0:cache:size-1024") && item(dl, "0:cache:unix_sock"));
+	CHECK(key_text(dl, "0:cache:sock", "812 B \xe2\x86\x92 832 B slot") != NULL);
+	CHECK(key_text(dl, "0:cache:sock", "9 per slab") && key_text(dl, "0:cache:sock", "2 pages per slab"));
+	CHECK(key_text(dl, "0:slabinfo:sock", "sock ") && key_text(dl, "0:slabinfo:sock", "    832 "));
+	CHECK(item(dl, "0:empty") && key_text(dl, "0:empty", "raw4_sock") && key_text(dl, "0:empty", "kmem_cache"));
+
+	/* slabs: address labels, colour offsets cycling, management on-slab */
+	snprintf(want, sizeof(want), "0x%llx", (unsigned long long)sock->slabs[0].base);
+	CHECK(key_text(dl, "0:slab:sock:0", want) != NULL);
+	CHECK(!item(dl, "0:colour:sock:0") && item(dl, "0:colour:sock:1") && item(dl, "0:colour:sock:2"));
+	CHECK(item(dl, "0:colour:sock:1")->kind == SKL_DL_HATCH);
+	CHECK(item(dl, "0:colour:sock:2")->w > item(dl, "0:colour:sock:1")->w * 1.9f);
+	CHECK(item(dl, "0:mgmt:sock:0") && item(dl, "0:mgmt:sock:0")->fill == skl_view_slab_fill(SKL_SM_MGMT));
+	CHECK(item(dl, "0:tail:sock:0") && item(dl, "0:tail:sock:0")->kind == SKL_DL_HATCH);
+	/* to scale: the slab is two pages, the cell 832/8192 of it */
+	{
+		const skl_dl_item *slab = item(dl, "0:slab:sock:0"), *o0 = item(dl, "0:obj:sock:0:0"),
+				  *o1 = item(dl, "0:obj:sock:0:1");
+		CHECK(slab && o0 && o1);
+		if (slab && o0 && o1) {
+			CHECK(o0->w > slab->w * 832 / 8192 - 0.5f && o0->w < slab->w * 832 / 8192 + 0.5f);
+			CHECK(o1->x > o0->x + o0->w - 0.5f);
+			/* slab 0 has no colour: objects start after the 64-byte management area */
+			CHECK(o0->x > slab->x + slab->w * 64 / 8192 - 0.5f &&
+			      o0->x < slab->x + slab->w * 64 / 8192 + 0.5f);
+		}
+	}
+	/* off-slab: no management area in the pages, a tab naming size-64 */
+	CHECK(!item(dl, "0:mgmt:size-1024:0") && item(dl, "0:offslab:size-1024:0"));
+	CHECK(item(dl, "0:offslab:size-1024:0")->tooltip &&
+	      strstr(item(dl, "0:offslab:size-1024:0")->tooltip, "size-64"));
+	CHECK(key_text(dl, "0:cache:size-1024", "off-slab in size-64") != NULL);
+
+	/* states: allocated saturated, free pale, damaged red */
+	CHECK(k1024->slabs[1].state[0] == SKL_OS_ALLOC && k1024->slabs[1].state[3] == SKL_OS_FREE);
+	CHECK(item(dl, "0:obj:size-1024:1:0")->fill == skl_view_slab_fill(SKL_SM_ALLOC));
+	CHECK(item(dl, "0:obj:size-1024:1:3")->fill == skl_view_slab_fill(SKL_SM_FREE));
+	{
+		/* the damaged object: a small cell turns red */
+		int i, red = 0;
+		it = item(dl, "0:obj:unix_sock:1:2");
+		CHECK(it && it->w < 30 && it->fill == skl_view_slab_fill(SKL_SM_BAD));
+		CHECK(it && it->tooltip && strstr(it->tooltip, "DAMAGED"));
+		/* red-zone words on an intact red-zoned object */
+		red = 0;
+		for (i = 0; i < skl_dl_count(dl); i++) {
+			it = skl_dl_at(dl, i);
+			if (it->key && !strcmp(it->key, "0:obj:unix_sock:0:0") &&
+			    it->fill == skl_view_slab_fill(SKL_SM_REDZONE))
+				red++;
+		}
+		CHECK(red == 2);
+	}
+	CHECK(item(dl, "0:legend:allocated") && item(dl, "0:legend:free") && item(dl, "0:legend:colour offset"));
+	CHECK(item(dl, "0:legend:slab_t + bufctl") && item(dl, "0:legend:red zone") &&
+	      item(dl, "0:legend:damaged (red zone / poison)"));
+
+	/* tooltips and hit-testing name the object and its address */
+	it = item(dl, "0:obj:size-1024:1:2");
+	CHECK(it != NULL);
+	if (it) {
+		skl_addr a = k1024->slabs[1].s_mem + 2 * 1024;
+		h = skl_dl_at(dl, skl_dl_hit(dl, it->x + it->w / 2, it->y + it->h / 2));
+		CHECK(h && h->key && !strcmp(h->key, "0:obj:size-1024:1:2"));
+		snprintf(want, sizeof(want), "address 0x%llx", (unsigned long long)a);
+		CHECK(h && h->tooltip && strstr(h->tooltip, want));
+		snprintf(want, sizeof(want), "slab 0x%llx", (unsigned long long)k1024->slabs[1].base);
+		CHECK(h && h->tooltip && strstr(h->tooltip, want) && strstr(h->tooltip, "size-1024: object 2") &&
+		      strstr(h->tooltip, "slab + 2048") && strstr(h->tooltip, "state: ") &&
+		      strstr(h->tooltip, "type: "));
+		/* locating gives the same object */
+		CHECK(skl_view_slab_locate(1600, 900, k, &fo, it->x + it->w / 2, it->y + it->h / 2, &ci, &si, &oi) ==
+		      1);
+		CHECK(ci == 2 && si == 1 && oi == 2);
+	}
+	it = item(dl, "0:obj:sock:1:4");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "type: struct sock (812 B)"));
+	snprintf(want, sizeof(want), "address 0x%llx", (unsigned long long)(unx->slabs[0].s_mem + 396));
+	it = item(dl, "0:obj:unix_sock:0:1");
+	CHECK(it && it->tooltip && strstr(it->tooltip, want) && strstr(it->tooltip, "red-zone word"));
+	it = item(dl, "0:colour:sock:1");
+	h = it ? skl_dl_at(dl, skl_dl_hit(dl, it->x + it->w / 2, it->y + 2)) : NULL;
+	CHECK(h && h->tooltip && strstr(h->tooltip, "colour offset: 32 B"));
+	CHECK(skl_dl_hit(dl, 2, 2) < 0);
+	CHECK(skl_view_slab_locate(1600, 900, k, &fo, 2, 2, &ci, &si, &oi) == 0);
+
+	/* the text dump's key lines */
+	skl_buf_init(&dump);
+	sink = skl_buf_sink(&dump);
+	skl_dl_dump(dl, &sink);
+	CHECK(!strncmp(dump.data, "drawlist 1600x900 items ", 24));
+	CHECK(dump_line(dump.data, " rect ", "0:obj:size-1024:1:0", line, sizeof(line)) &&
+	      strstr(line, "fill=#0072b2ff"));
+	CHECK(dump_line(dump.data, " rect ", "0:obj:size-1024:1:3", line, sizeof(line)) &&
+	      strstr(line, "fill=#d3e6f5ff"));
+	CHECK(dump_line(dump.data, " hatch ", "0:colour:sock:1", line, sizeof(line)) &&
+	      strstr(line, "tip=\"colour offset: 32 B"));
+	CHECK(dump_line(dump.data, " rect ", "0:mgmt:sock:0", line, sizeof(line)) &&
+	      strstr(line, "tip=\"slab_t + bufctl[9] on-slab: 64 B"));
+	snprintf(want, sizeof(want), "\"0x%llx\"", (unsigned long long)sock->slabs[0].base);
+	CHECK(dump_line(dump.data, " text ", "0:slab:sock:0", line, sizeof(line)) && strstr(line, want));
+	CHECK(dump_line(dump.data, " hatch ", "0:offslab:size-1024:0", line, sizeof(line)) != NULL);
+	{
+		/* deterministic */
+		skl_dl *again = skl_dl_new(1600, 900);
+		skl_buf d2;
+		skl_buf_init(&d2);
+		skl_view_slab(again, k, &fo);
+		sink = skl_buf_sink(&d2);
+		skl_dl_dump(again, &sink);
+		CHECK(d2.len == dump.len && !memcmp(d2.data, dump.data, dump.len));
+		skl_buf_free(&d2);
+		skl_dl_free(again);
+	}
+	skl_buf_free(&dump);
+
+	/* the image: size, colours where the list says */
+	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
+	CHECK(img && img->w == 1600 && img->h == 900);
+	if (img) {
+		CHECK(distinct_colours(img) > 30);
+		CHECK(pixel(img, 2, 2) == SKL_HEX(0xffffff));
+		it = item(dl, "0:obj:size-1024:1:0");
+		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
+				skl_view_slab_fill(SKL_SM_ALLOC));
+		it = item(dl, "0:obj:size-1024:1:3");
+		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
+				skl_view_slab_fill(SKL_SM_FREE));
+		SDL_FreeSurface(img);
+	}
+	save(sdl, dl, outdir, "slab-2.4");
+
+	/* a chosen list of caches, empty ones one line each, at projector size */
+	{
+		static const char *const only[] = {"unix_sock", "raw4_sock", "nonexistent"};
+		skl_view_slab_opts o;
+		skl_dl_clear(dl, 1920, 1080);
+		framed(&o, 1920, 1080);
+		o.caches = only;
+		o.ncaches = 3;
+		o.empty = SKL_SLAB_EMPTY_LINES;
+		CHECK(skl_view_slab(dl, k, &o) == 0);
+		check_geometry(dl, "2.4 unix_sock");
+		CHECK(item(dl, "0:cache:unix_sock") && item(dl, "0:cache:raw4_sock") && !item(dl, "0:cache:sock"));
+		CHECK(!item(dl, "0:empty") && key_text(dl, "0:cache:raw4_sock", "empty"));
+		/* few objects: cells are wide and show their index */
+		it = item(dl, "0:obj:unix_sock:0:3");
+		CHECK(it && it->w > 100);
+		CHECK(key_text(dl, "0:obj:unix_sock:0:3", "#3") != NULL);
+		{
+			/* a damaged big cell keeps its state, framed in red, its red-zone words solid red */
+			int i, red = 0;
+			it = item(dl, "0:obj:unix_sock:1:2");
+			CHECK(it && it->fill == skl_view_slab_fill(SKL_SM_ALLOC));
+			for (i = 0; i < skl_dl_count(dl); i++) {
+				const skl_dl_item *r = skl_dl_at(dl, i);
+				if (r->kind == SKL_DL_RECT && r->key && !strcmp(r->key, "0:obj:unix_sock:1:2") &&
+				    (r->fill == skl_view_slab_fill(SKL_SM_BAD) ||
+				     (r->stroke_w >= 2 && r->stroke == skl_view_slab_fill(SKL_SM_BAD))))
+					red++;
+			}
+			CHECK(red == 3);
+		}
+		save(sdl, dl, outdir, "slab-2.4-unix");
+	}
+	/* one typed cache: cells wide enough for the type and its first members */
+	{
+		static const char *const only[] = {"sock"};
+		skl_view_slab_opts o;
+		skl_dl_clear(dl, 1920, 1080);
+		framed(&o, 1920, 1080);
+		o.caches = only;
+		o.ncaches = 1;
+		CHECK(skl_view_slab(dl, k, &o) == 0);
+		check_geometry(dl, "2.4 sock");
+		CHECK(key_text(dl, "0:obj:sock:0:0", "sock") && key_text(dl, "0:obj:sock:0:0", "daddr"));
+		CHECK(!item(dl, "0:empty"));
+		img = skl_sdl_render_surface(sdl, dl, 1920, 1080, NULL, &err);
+		CHECK(img != NULL);
+		if (img) {
+			it = item(dl, "0:mgmt:sock:0");
+			CHECK(it && it->w > 4 &&
+			      pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
+				  skl_view_slab_fill(SKL_SM_MGMT));
+			it = item(dl, "0:obj:sock:4:8");
+			CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
+					skl_view_slab_fill(SKL_SM_FREE));
+			SDL_FreeSurface(img);
+		}
+		save(sdl, dl, outdir, "slab-2.4-sock");
+	}
+	skl_dl_free(dl);
+	skl_kernel_snap_free(k);
+}
+
+static void test_slub(sample_types *t, skl_sdl *sdl, const char *outdir)
+{
+	skl_kernel_snap *k = snap_slub(t);
+	skl_dl *dl = skl_dl_new(1600, 900);
+	const skl_dl_item *it;
+	char want[64];
+	skl_view_slab_opts fo;
+	int i, n_rz = 0, n_fp = 0, n_trk = 0;
+	CHECK(skl_view_slab(dl, k, framed(&fo, 1600, 900)) == 0);
+	check_geometry(dl, "slub");
+	CHECK(has_text(dl, "SLUB") && has_text(dl, "linux-6.18-x86_64"));
+	CHECK(key_text(dl, "0:cache:kmalloc-64", "64 B \xe2\x86\x92 256 B slot") != NULL);
+	CHECK(key_text(dl, "0:slabinfo:kmalloc-64", ": tunables    0    0    0") != NULL);
+	/* slot 0 of a free object: left pad, right red zone, free pointer after it, tracks */
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		it = skl_dl_at(dl, i);
+		if (!it->key || strcmp(it->key, "0:obj:kmalloc-64:1:15"))
+			continue;
+		if (it->kind != SKL_DL_RECT)
+			continue;
+		n_rz += it->fill == skl_view_slab_fill(SKL_SM_REDZONE);
+		n_fp += it->fill == skl_view_slab_fill(SKL_SM_FREEPTR);
+		n_trk += it->fill == skl_view_slab_fill(SKL_SM_TRACK);
+	}
+	CHECK(n_rz == 2 && n_fp == 1 && n_trk == 1);
+	it = item(dl, "0:obj:kmalloc-64:1:15");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "left red zone") && strstr(it->tooltip, "free pointer") &&
+	      strstr(it->tooltip, "tracks"));
+	snprintf(want, sizeof(want), "caller gets 0x%llx",
+		 (unsigned long long)(k->caches[0].slabs[1].s_mem + 15 * 256 + 64));
+	CHECK(it && strstr(it->tooltip, want));
+	/* the per-CPU slab's parked objects */
+	{
+		int cpu = 0;
+		for (i = 0; i < 16; i++)
+			if (k->caches[0].slabs[0].state[i] == SKL_OS_CPU) {
+				char key[64];
+				snprintf(key, sizeof(key), "0:obj:kmalloc-64:0:%d", i);
+				CHECK(item(dl, key) && item(dl, key)->fill == skl_view_slab_fill(SKL_SM_CPU));
+				cpu++;
+			}
+		CHECK(cpu == 3);
+		CHECK(key_text(dl, "0:slab:kmalloc-64:0", "cpu slab") != NULL);
+	}
+	CHECK(item(dl, "0:legend:per-CPU cached") && item(dl, "0:legend:free pointer") &&
+	      item(dl, "0:legend:alloc/free tracks"));
+	/* the typed cache lists its first members when cells are big */
+	CHECK(key_text(dl, "0:obj:sock_inode_cache:0:0", "sock") != NULL);
+	CHECK(key_text(dl, "0:obj:sock_inode_cache:0:0", "daddr") != NULL);
+	snprintf(want, sizeof(want), "0x%llx", (unsigned long long)k->caches[0].slabs[0].base);
+	CHECK(strlen(want) == 18 && key_text(dl, "0:slab:kmalloc-64:0", want));
+	save(sdl, dl, outdir, "slab-slub");
+	{
+		/* s_mem naming the first object as handed out (slot + red_left_pad)
+		 * draws the same slots */
+		const skl_dl_item *before = item(dl, "0:obj:kmalloc-64:1:15");
+		float bx = before ? before->x : -1;
+		char tip[2048];
+		for (i = 0; i < k->caches[0].nslabs; i++)
+			k->caches[0].slabs[i].s_mem += 64;
+		skl_dl_clear(dl, 1600, 900);
+		CHECK(skl_view_slab(dl, k, &fo) == 0);
+		it = item(dl, "0:obj:kmalloc-64:1:15");
+		CHECK(it && it->x == bx);
+		skl_view_slab_object_tooltip(k, 0, 1, 15, tip, sizeof(tip));
+		snprintf(want, sizeof(want), "address 0x%llx",
+			 (unsigned long long)(k->caches[0].slabs[1].base + 15 * 256));
+		CHECK(strstr(tip, want) != NULL);
+	}
+	skl_dl_free(dl);
+	skl_kernel_snap_free(k);
+}
+
+static void test_big(skl_sdl *sdl, const char *outdir)
+{
+	skl_kernel_snap *k = snap_big();
+	skl_dl *dl = skl_dl_new(1920, 1080);
+	const skl_dl_item *it;
+	SDL_Surface *img;
+	skl_error err;
+	char want[64];
+	size_t tips = 0;
+	skl_view_slab_opts fo;
+	int i, ci, si, oi, found = 0;
+	CHECK(k->caches[0].nslabs == 1000 && k->caches[0].info.num_objs == 10000);
+	CHECK(skl_view_slab(dl, k, framed(&fo, 1920, 1080)) == 0);
+	check_geometry(dl, "10,000 objects");
+	/* everything drawn, nothing left out */
+	CHECK(item(dl, "0:slab:unix_sock:0") && item(dl, "0:slab:unix_sock:999") && !item(dl, "0:more"));
+	CHECK(count_prefix(dl, "0:slab:unix_sock:") == 1000);
+	/* a small draw list: runs of equal cells, one tooltip per run */
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		it = skl_dl_at(dl, i);
+		if (it->tooltip && (i == 0 || skl_dl_at(dl, i - 1)->tooltip != it->tooltip))
+			tips += strlen(it->tooltip);
+	}
+	printf("test_slab_view: 10,000 objects: %d items, %zu bytes of tooltips\n", skl_dl_count(dl), tips);
+	CHECK(skl_dl_count(dl) < 9000);
+	CHECK(tips < 3u * 1024 * 1024);
+	/* full slabs are one run */
+	it = item(dl, "0:objs:unix_sock:5:0-9");
+	CHECK(it && it->fill == skl_view_slab_fill(SKL_SM_ALLOC));
+	CHECK(it && it->tooltip && strstr(it->tooltip, "objects 0-9") && strstr(it->tooltip, "addresses 0x"));
+	/* slabs do not overlap and stay in rows */
+	{
+		const skl_dl_item *a = item(dl, "0:slab:unix_sock:0"), *b = item(dl, "0:slab:unix_sock:1");
+		CHECK(a && b && (b->x >= a->x + a->w || b->y >= a->y + a->h));
+	}
+	/* the exact object under a point, even inside a run */
+	it = item(dl, "0:objs:unix_sock:5:0-9");
+	if (it) {
+		CHECK(skl_view_slab_locate(1920, 1080, k, &fo, it->x + it->w * 0.75f, it->y + it->h / 2, &ci, &si,
+					   &oi) == 1);
+		CHECK(ci == 0 && si == 5 && oi == 7);
+		if (ci == 0 && si == 5 && oi >= 0) {
+			char tip[2048];
+			skl_view_slab_object_tooltip(k, ci, si, oi, tip, sizeof(tip));
+			snprintf(want, sizeof(want), "address 0x%llx",
+				 (unsigned long long)(k->caches[0].slabs[5].s_mem + (uint64_t)oi * 396));
+			CHECK(strstr(tip, want) != NULL);
+		}
+		found = 1;
+	}
+	CHECK(found);
+	img = skl_sdl_render_surface(sdl, dl, 1920, 1080, NULL, &err);
+	CHECK(img && img->w == 1920 && img->h == 1080);
+	if (img) {
+		CHECK(distinct_colours(img) > 10);
+		it = item(dl, "0:objs:unix_sock:5:0-9");
+		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h / 2)) ==
+				skl_view_slab_fill(SKL_SM_ALLOC));
+		SDL_FreeSurface(img);
+	}
+	save(sdl, dl, outdir, "slab-10000");
+	/* a thumbnail: still inside the canvas; what does not fit is said */
+	skl_dl_clear(dl, 480, 270);
+	CHECK(skl_view_slab(dl, k, framed(&fo, 480, 270)) == 0);
+	check_geometry(dl, "10,000 objects, 480x270");
+	CHECK(count_prefix(dl, "0:slab:unix_sock:") == 1000 || item(dl, "0:more"));
+	if (item(dl, "0:more"))
+		CHECK(key_text(dl, "0:more", "not shown") != NULL);
+	save(sdl, dl, outdir, "slab-10000-small");
+	/* a chosen scale (a window zoomed in): the slabs that fit, and a note */
+	skl_dl_clear(dl, 1920, 1080);
+	framed(&fo, 1920, 1080);
+	fo.page_px = 300;
+	CHECK(skl_view_slab(dl, k, &fo) == 0);
+	check_geometry(dl, "10,000 objects at 300 px a page");
+	CHECK(item(dl, "0:slab:unix_sock:0") && item(dl, "0:more"));
+	it = item(dl, "0:slab:unix_sock:0");
+	CHECK(it && it->w == 300);
+	it = item(dl, "0:obj:unix_sock:0:0");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "unix_sock: object 0 of 10"));
+	skl_dl_free(dl);
+	skl_kernel_snap_free(k);
+}
+
+/* More slabs than a small picture can hold even at a pixel a page: the
+ * view draws what fits, in order, and says how many it left out. */
+static void test_clip(skl_sdl *sdl, const char *outdir)
+{
+	static int inuse[5000];
+	skl_view_slab_opts fo;
+	skl_dl *dl = skl_dl_new(480, 270);
+	bld b;
+	int i, drawn;
+	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)4 << 30);
+	for (i = 0; i < 5000; i++)
+		inuse[i] = i % 3 != 0;
+	add24(&b, "size-32768", 32768, 1, NULL, inuse, 5000);
+	CHECK(b.k->caches[0].info.pages_per_slab == 8);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 480, 270)) == 0);
+	check_geometry(dl, "40,000 pages, 480x270");
+	drawn = count_prefix(dl, "0:slab:size-32768:");
+	CHECK(drawn > 100 && drawn < 5000);
+	CHECK(item(dl, "0:slab:size-32768:0") && !item(dl, "0:slab:size-32768:4999"));
+	{
+		char want[64];
+		snprintf(want, sizeof(want), "%d slabs in 1 cache not shown", 5000 - drawn);
+		CHECK(key_text(dl, "0:more", want) != NULL);
+	}
+	save(sdl, dl, outdir, "slab-clipped");
+	skl_dl_free(dl);
+	skl_kernel_snap_free(b.k);
+}
+
+/* Nothing to draw: a header, no bands, no crash. */
+static void test_empty(void)
+{
+	skl_dl *dl = skl_dl_new(800, 450);
+	skl_view_slab_opts fo;
+	bld b;
+	int ci, si, oi;
+	bld_init(&b, "linux-6.18-x86_64", 1, (uint64_t)1 << 30);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
+	CHECK(item(dl, "0:header") && has_text(dl, "0 caches"));
+	CHECK(skl_view_slab_locate(800, 450, b.k, &fo, 400, 200, &ci, &si, &oi) == 0);
+	add24(&b, "empty_cache", 100, 1, NULL, NULL, 0);
+	skl_dl_clear(dl, 800, 450);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
+	CHECK(key_text(dl, "0:empty", "empty_cache") != NULL);
+	skl_dl_free(dl);
+	skl_kernel_snap_free(b.k);
+}
+
+static void test_compare(skl_sdl *sdl, const char *outdir)
+{
+	skl_kernel_snap *fat = snap_fat(), *split = snap_split();
+	skl_dl *dl = skl_dl_new(1600, 900);
+	skl_slab_totals ta, tb;
+	const char *s;
+	skl_scene sc;
+	const struct skl_kernel_snap *ks[2];
+	const char *titles[2] = {"2.4.16-pre1: one fat sock cache", "2.5.2-pre1: a cache per protocol"};
+	skl_render_opts ro;
+	skl_error err;
+	char path[2048];
+
+	skl_view_slab_totals(fat, NULL, 0, &ta);
+	skl_view_slab_totals(split, NULL, 0, &tb);
+	CHECK(ta.pages == 24 && ta.bytes == 98304 && ta.active == 76 && ta.objs == 84 && ta.slabs == 12);
+	CHECK(tb.pages == 7 && tb.bytes == 28672 && tb.active == 26 && tb.caches == 4);
+	/* the seed's line, rebuilt */
+	CHECK(!strncmp(fat->caches[0].slabinfo,
+		       "sock                  76     84   1056   11   12    2 :     87    4730    19    7    0", 86));
+
+	{
+		skl_view_compare_opts co;
+		memset(&co, 0, sizeof(co));
+		co.x = 28;
+		co.y = 22;
+		co.w = 1600 - 56;
+		co.h = 900 - 36;
+		CHECK(skl_view_slab_compare(dl, fat, titles[0], split, titles[1], &co) == 0);
+	}
+	check_geometry(dl, "compare");
+	CHECK(item(dl, "0:header") && item(dl, "1:header") && has_text(dl, titles[0]) && has_text(dl, titles[1]));
+	CHECK(item(dl, "0:cache:sock") && item(dl, "1:cache:tcp_sock") && item(dl, "1:empty"));
+	s = key_text(dl, "cmp:total:0", "pages");
+	CHECK(s && strstr(s, "24 pages") && strstr(s, "96 KiB") && strstr(s, "12 slabs"));
+	s = key_text(dl, "cmp:total:0", "objects");
+	CHECK(s && strstr(s, "76 of 84 objects in use"));
+	s = key_text(dl, "cmp:total:1", "pages");
+	CHECK(s && strstr(s, "7 pages") && strstr(s, "28 KiB"));
+	s = key_text(dl, "cmp:diff", "difference");
+	CHECK(s &&
+	      strstr(s, "\xe2\x88\x92"
+			"17 pages") &&
+	      strstr(s, "\xe2\x88\x92"
+			"68 KiB") &&
+	      strstr(s, "(\xe2\x88\x92"
+			"70.8%)") &&
+	      strstr(s, "\xe2\x88\x92"
+			"50 objects"));
+	/* one scale for both sides: a page is as wide on the left as on the right */
+	{
+		const skl_dl_item *a = item(dl, "0:slab:sock:0"), *b = item(dl, "1:slab:tcp_sock:0");
+		CHECK(a && b && a->w > 2 * b->w - 0.5f && a->w < 2 * b->w + 0.5f);
+		CHECK(a && b && b->x > a->x + a->w);
+	}
+	save(sdl, dl, outdir, "slab-compare");
+
+	/* the same through a scene (two kernels in one frame) */
+	memset(&sc, 0, sizeof(sc));
+	ks[0] = fat;
+	ks[1] = split;
+	sc.kernels = ks;
+	sc.nkernels = 2;
+	sc.kernel_titles = titles;
+	sc.title = "The struct sock cleanup (LKML, Dec 2001)";
+	sc.caption = "76 sockets cost 12 two-page slabs of 1056-byte socks; per-protocol caches size each socket to "
+		     "its protocol.";
+	sc.step = 5;
+	sc.nsteps = 7;
+	skl_dl_clear(dl, 1920, 1080);
+	CHECK(skl_view_scene(dl, &sc) == 0);
+	check_geometry(dl, "compare scene");
+	CHECK(item(dl, "cmp:diff") && item(dl, "scene:caption") && has_text(dl, "5 / 7"));
+	memset(&ro, 0, sizeof(ro));
+	ro.width = 1920;
+	ro.height = 1080;
+	ro.font_dir = SKLAB_TEST_FONT_DIR;
+	snprintf(path, sizeof(path), "%s/slab-compare-scene.png", outdir);
+	CHECK(skl_render_scene_file(&sc, path, NULL, &ro, &err) == 0);
+	{
+		SDL_Surface *img = IMG_Load(path);
+		CHECK(img && img->w == 1920 && img->h == 1080);
+		if (img)
+			SDL_FreeSurface(img);
+	}
+	snprintf(path, sizeof(path), "%s/slab-compare-scene.svg", outdir);
+	CHECK(skl_render_scene_file(&sc, path, NULL, &ro, &err) == 0);
+	skl_dl_free(dl);
+	skl_kernel_snap_free(fat);
+	skl_kernel_snap_free(split);
+}
+
+/* A SHOW of a kernel in an event log becomes a slab-view frame; layouts
+ * still draw as before next to it. */
+static void test_frames(sample_types *t, skl_sdl *sdl, const char *outdir)
+{
+	skl_events *log = skl_events_new(0);
+	skl_error err;
+	skl_layout *l = sample_layout(t, "inet_opt", "i386", NULL, 32, &err);
+	skl_frame *frames = NULL;
+	skl_dl *dl = skl_dl_new(1600, 900);
+	skl_buf svg;
+	skl_sink sink;
+	int n;
+	CHECK(log && l && dl);
+	skl_events_scenario(log, "Slab view test", "see a kernel", "linux-2.4.16-i386", "t.lua:1");
+	skl_events_show_kernel(log, snap_fat(), "slab", "t.lua:2");
+	skl_events_step(log, "76 sockets cost 12 two-page slabs", "t.lua:3");
+	skl_events_show(log, &l, 1, "t.lua:4");
+	skl_events_step(log, "a layout again", "t.lua:5");
+	n = skl_events_frames(log, &frames);
+	CHECK(n == 2);
+	CHECK(skl_view_frame(dl, log, frames, n, 0, NULL) == 0);
+	CHECK(item(dl, "0:header") && item(dl, "0:cache:sock") && item(dl, "0:obj:sock:0:0"));
+	CHECK(item(dl, "scene:caption") && has_text(dl, "1 / 2") && has_text(dl, "Slab view test"));
+	check_geometry(dl, "frame");
+	skl_buf_init(&svg);
+	sink = skl_buf_sink(&svg);
+	skl_svg_write(dl, &sink);
+	CHECK(!strncmp(svg.data, "<svg ", 5) && strstr(svg.data, "data-key=\"0:obj:sock:0:0\""));
+	CHECK(strstr(svg.data, "<title>sock: object 0 of 7 in slab 0x") != NULL);
+	CHECK(strstr(svg.data, "url(#hatch") != NULL);
+	skl_buf_free(&svg);
+	save(sdl, dl, outdir, "slab-frame");
+	CHECK(skl_view_frame(dl, log, frames, n, 1, NULL) == 0);
+	CHECK(item(dl, "0:field:ttl") && !item(dl, "0:header"));
+	{
+		/* a layout and a kernel at one step: the layout on the left third */
+		const skl_obj *lo = skl_events_obj(log, frames[1].objs[0]);
+		const skl_obj *ko = skl_events_obj(log, frames[0].objs[0]);
+		const skl_layout *ls[1];
+		const struct skl_kernel_snap *ks[1];
+		skl_scene sc;
+		CHECK(lo && ko && lo->kind == SKL_OBJ_LAYOUT && ko->kind == SKL_OBJ_KERNEL);
+		memset(&sc, 0, sizeof(sc));
+		ls[0] = lo->layout;
+		ks[0] = ko->kernel;
+		sc.layouts = ls;
+		sc.nlayouts = 1;
+		sc.kernels = ks;
+		sc.nkernels = 1;
+		sc.caption = "struct inet_opt next to the sock cache";
+		skl_dl_clear(dl, 1920, 1080);
+		CHECK(skl_view_scene(dl, &sc) == 0);
+		check_geometry(dl, "layout and kernel");
+		CHECK(item(dl, "0:field:ttl") && item(dl, "1:header") && item(dl, "1:obj:sock:0:0"));
+		CHECK(item(dl, "0:field:ttl")->x + item(dl, "0:field:ttl")->w < item(dl, "1:obj:sock:0:0")->x);
+		save(sdl, dl, outdir, "slab-with-layout");
+	}
+	skl_free(frames);
+	skl_dl_free(dl);
+	skl_events_free(log);
+}
+
+int main(int argc, char **argv)
+{
+	const char *outdir = argc > 1 ? argv[1] : ".";
+	sample_types t;
+	skl_error err;
+	skl_sdl *sdl;
+
+	skl_error_clear(&err);
+	mkdir(outdir, 0777);
+	if (sample_types_build(&t, &err) < 0) {
+		fprintf(stderr, "test_slab_view: %s\n", err.msg);
+		return 1;
+	}
+	sdl = skl_sdl_new(SKLAB_TEST_FONT_DIR, &err);
+	if (!sdl) {
+		fprintf(stderr, "test_slab_view: %s\n", err.msg);
+		return 1;
+	}
+	test_geometry_model();
+	test_24(&t, sdl, outdir);
+	test_slub(&t, sdl, outdir);
+	test_big(sdl, outdir);
+	test_clip(sdl, outdir);
+	test_empty();
+	test_compare(sdl, outdir);
+	test_frames(&t, sdl, outdir);
+	skl_sdl_free(sdl);
+	sample_types_free(&t);
+	if (failures) {
+		fprintf(stderr, "test_slab_view: %d checks failed\n", failures);
+		return 1;
+	}
+	printf("test_slab_view: ok\n");
+	return 0;
+}
