@@ -439,7 +439,7 @@ typedef struct live_cache {
 	char name[128];
 	char aliases[160]; /* names that link to a ':' id */
 	long object_size, align, slab_size, order, objs;
-	int hw, rcu, rz, poison, user, checks, reclaim, dma, ctor, ctor_known, ufo, kmalloc;
+	int hw, rcu, rz, poison, user, checks, reclaim, dma, ctor, ctor_known, ufo, kmalloc, unreadable;
 	char ctor_fn[64];
 	skl__slub_geom g;
 	int model_ok, agree, align_checked, align_agree;
@@ -585,7 +585,7 @@ static int run_live(unsigned cpus_opt, int json)
 	struct dirent *e;
 	live_cache *cs = NULL;
 	int n = 0, cap = 0, i, agree = 0, align_n = 0, align_ok = 0, si_rows = 0, si_agree = 0, si_unmatched = 0;
-	int ctor_unreadable = 0, slabinfo_ok = 0, slabinfo_errno = 0;
+	int ctor_unreadable = 0, slabinfo_ok = 0, slabinfo_errno = 0, unreadable = 0, sysfs_errno = 0;
 	skl__slub_params p;
 	skl_profile prof;
 	struct utsname un;
@@ -661,6 +661,13 @@ static int run_live(unsigned cpus_opt, int json)
 		c->slab_size = read_attr(c->name, "slab_size");
 		c->order = read_attr(c->name, "order");
 		c->objs = read_attr(c->name, "objs_per_slab");
+		if (c->object_size < 0 || c->slab_size < 0 || c->order < 0 || c->objs < 0) {
+			c->unreadable = 1;
+			if (!unreadable++) {
+				snprintf(path, sizeof(path), "%s/%s/object_size", SYS_SLAB, c->name);
+				sysfs_errno = access(path, R_OK) < 0 ? errno : EIO;
+			}
+		}
 		c->hw = read_attr(c->name, "hwcache_align") > 0;
 		c->rcu = read_attr(c->name, "destroy_by_rcu") > 0;
 		c->rz = read_attr(c->name, "red_zone") > 0;
@@ -687,6 +694,14 @@ static int run_live(unsigned cpus_opt, int json)
 		free(cs);
 		return 1;
 	}
+	if (unreadable == n) {
+		fprintf(stderr, "sklab: slabinfo --live: cannot read the attributes under %s (%s)%s\n", SYS_SLAB,
+			strerror(sysfs_errno),
+			sysfs_errno == EACCES ? ": this kernel makes them readable by root only; run sklab as root"
+					      : "");
+		free(cs);
+		return 1;
+	}
 	qsort(cs, (size_t)n, sizeof(*cs), cmp_live);
 	collect_aliases(cs, n);
 
@@ -707,6 +722,10 @@ static int run_live(unsigned cpus_opt, int json)
 		o.freeptr_offset = 0;
 		dflags = (c->rz ? SKL_SLAB_RED_ZONE : 0) | (c->poison ? SKL_SLAB_POISON : 0) |
 			 (c->user ? SKL_SLAB_STORE_USER : 0) | (c->checks ? SKL_SLAB_CONSISTENCY : 0);
+		if (c->unreadable) {
+			snprintf(c->reason, sizeof(c->reason), "its sysfs attributes cannot be read");
+			continue;
+		}
 		c->model_ok = c->object_size > 0 &&
 			      skl__slub_geometry(&p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
 		if (!c->model_ok)
@@ -772,9 +791,9 @@ static int run_live(unsigned cpus_opt, int json)
 			json_str(c->name);
 			printf(", \"aliases\": ");
 			json_str(c->aliases);
-			printf(", \"object_size\": %ld, \"align\": %ld, \"ctor\": %d, \"rcu\": %d, \"freeptr_offset\": "
-			       "%d, "
-			       "\"kernel\": {\"slab_size\": %ld, \"order\": %ld, \"objs_per_slab\": %ld}, "
+			printf(", \"object_size\": %ld, \"align\": %ld, \"ctor\": %d, \"rcu\": %d, "
+			       "\"freeptr_offset\": %d, \"kernel\": {\"slab_size\": %ld, \"order\": %ld, "
+			       "\"objs_per_slab\": %ld}, "
 			       "\"model\": {\"slab_size\": %u, \"order\": %u, \"objs_per_slab\": %u, \"align\": %u}, "
 			       "\"agree\": %s",
 			       c->object_size, c->align, c->ctor, c->rcu, c->ufo, c->slab_size, c->order, c->objs,
@@ -783,17 +802,19 @@ static int run_live(unsigned cpus_opt, int json)
 				printf(", \"reason\": ");
 				json_str(c->reason);
 			}
-			if (c->in_slabinfo)
-				printf(", \"slabinfo\": {\"name\": \"%s\", \"objsize\": %ld, \"objperslab\": %ld, "
-				       "\"pagesperslab\": %ld, \"agree\": %s}",
-				       c->slabinfo_name, c->si_objsize, c->si_objperslab, c->si_pages,
+			if (c->in_slabinfo) {
+				printf(", \"slabinfo\": {\"name\": ");
+				json_str(c->slabinfo_name);
+				printf(", \"objsize\": %ld, \"objperslab\": %ld, \"pagesperslab\": %ld, \"agree\": %s}",
+				       c->si_objsize, c->si_objperslab, c->si_pages,
 				       c->slabinfo_agree ? "true" : "false");
+			}
 			printf("}%s\n", i + 1 < n ? "," : "");
 		}
 		printf(" ],\n \"summary\": {\"caches\": %d, \"agree\": %d, \"kmalloc_align\": %d, "
 		       "\"kmalloc_align_agree\": %d, \"slabinfo_rows\": %d, \"slabinfo_agree\": %d, "
-		       "\"slabinfo_readable\": %s}}\n",
-		       n, agree, align_n, align_ok, si_rows, si_agree, slabinfo_ok ? "true" : "false");
+		       "\"slabinfo_readable\": %s, \"unreadable\": %d}}\n",
+		       n, agree, align_n, align_ok, si_rows, si_agree, slabinfo_ok ? "true" : "false", unreadable);
 		free(cs);
 		return 0;
 	}
@@ -826,6 +847,8 @@ static int run_live(unsigned cpus_opt, int json)
 			snprintf(mbuf, sizeof(mbuf), "%u/%u/%u", c->g.size, c->g.order, c->g.objects);
 		else
 			snprintf(mbuf, sizeof(mbuf), "-");
+		if (c->unreadable)
+			snprintf(kbuf, sizeof(kbuf), "unreadable");
 		printf("%-28s %6ld %5ld %-3s | %-17s | %-17s | %s", c->name, c->object_size, c->align, flags, kbuf,
 		       mbuf, c->agree ? "ok" : "DIFFERS");
 		if (c->aliases[0])
@@ -834,7 +857,10 @@ static int run_live(unsigned cpus_opt, int json)
 	}
 	printf("# flags: c constructor, r RCU (free pointer after the object), o RCU with freeptr_offset, "
 	       "h SLAB_HWCACHE_ALIGN, d slab_debug\n");
-	printf("sysfs: %d of %d caches agree on slab_size, order and objs_per_slab\n", agree, n);
+	printf("sysfs: %d of %d caches agree on slab_size, order and objs_per_slab", agree, n);
+	if (unreadable)
+		printf(" (%d could not be read: %s)", unreadable, strerror(sysfs_errno));
+	printf("\n");
 	if (align_n)
 		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", align_ok, align_n);
 	if (slabinfo_ok)
@@ -845,7 +871,9 @@ static int run_live(unsigned cpus_opt, int json)
 		       slabinfo_errno == EACCES ? " (the file is mode 0400: run as root to compare it too)" : "");
 	for (i = 0; i < n; i++) {
 		live_cache *c = &cs[i];
-		if (!c->agree)
+		if (c->unreadable)
+			printf("unread: %s: %s\n", c->name, c->reason);
+		else if (!c->agree)
 			printf("differs: %s: kernel %ld/%ld/%ld, model %u/%u/%u: %s\n", c->name, c->slab_size, c->order,
 			       c->objs, c->g.size, c->g.order, c->g.objects, c->reason);
 		if (c->align_checked && !c->align_agree)

@@ -1517,7 +1517,6 @@ static void disable_slab(slub_cache *sc, slub_slab *s)
 /* models alloc_consistency_checks(): 0 when the object must not be used */
 static int alloc_checks(report *r, slub_cache *sc, slub_slab *s, skl_addr obj)
 {
-	char a[32];
 	if (s->disabled) {
 		slab_err(r, s, "Slab disabled since SLUB metadata consistency check failed");
 		return 0;
@@ -1526,7 +1525,6 @@ static int alloc_checks(report *r, slub_cache *sc, slub_slab *s, skl_addr obj)
 		object_err(r, sc, s, obj, "Freelist Pointer check fails");
 		return 0;
 	}
-	(void)a;
 	return check_object(r, sc, s, obj, SLUB_RED_INACTIVE);
 }
 
@@ -1586,11 +1584,9 @@ static skl_addr alloc_debug(skl_cache *c, report *r, int *oom)
 /* models ___slab_alloc() without per-CPU partial lists */
 static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 {
-	slub_machine *m = machine(c->k);
 	slub_cache *sc = c->priv;
 	unsigned cpu = c->k->cpu < sc->ncpu ? c->k->cpu : 0;
 	int guard;
-	(void)m;
 	for (guard = 0; guard < 1 << 20; guard++) {
 		slub_cpu *cs = &sc->cpu[cpu];
 		slub_slab *s;

@@ -2,13 +2,19 @@
 # check-live.sh SKLAB - the SLUB model against the running kernel:
 # `sklab slabinfo --live` reads /sys/kernel/slab (and /proc/slabinfo when
 # it may) and reports how many caches it agrees with. Skipped (77) where
-# there is no /sys/kernel/slab. Fails only when the command fails or
-# fewer than 90% of the caches agree (a kernel far from 6.x may differ in
-# places; the disagreements are printed with their reasons).
+# there is no /sys/kernel/slab or its attributes are root's alone. Fails
+# only when the command fails or fewer than 90% of the caches agree (a
+# kernel far from 6.x may differ in places; the disagreements are printed
+# with their reasons).
 set -u
 SKLAB=$1
 if [ ! -d /sys/kernel/slab ]; then
 	echo "SKIP: no /sys/kernel/slab on this machine"
+	exit 77
+fi
+first=$(ls /sys/kernel/slab | head -n 1)
+if ! cat "/sys/kernel/slab/$first/object_size" >/dev/null 2>&1; then
+	echo "SKIP: the attributes under /sys/kernel/slab are readable by root only here"
 	exit 77
 fi
 out=$(mktemp)

@@ -847,20 +847,17 @@ static void test_debug(void)
 	/* 9. kmalloc(40) from kmalloc-64 with U: bytes 40..63 are the kmalloc
 	 * red zone (orig_size), so a write at byte 40 is caught */
 	{
-		skl_cache *km = skl_kmalloc_cache(k, 40);
-		CHECK(km != NULL && skl__slub_ops.kmalloc_alloc != NULL);
-		if (km && skl__slub_ops.kmalloc_alloc) {
-			const uint8_t *b;
-			p = skl__slub_ops.kmalloc_alloc(km, 40, &err);
-			b = skl_kernel_bytes(k, p, 64);
-			CHECK(b && b[38] == 0x6b && b[39] == 0xa5 && b[40] == 0xcc && b[63] == 0xcc);
-			poke(k, p + 40, 0x00);
-			CHECK_INT(skl_kfree(k, p, &err), -1);
-			CHECK(strstr(err.msg, "[kmalloc Redzone overwritten]") == err.msg);
-			CHECK(strstr(err.msg, "(a write past the 40 bytes kmalloc() was asked for") != NULL);
-			skl_buf_printf(&all, "==== kmalloc red zone ====\n%s", last_bug(log));
-			CHECK_INT(skl_kfree(k, p, &err), 0);
-		}
+		const uint8_t *b;
+		p = skl_kmalloc(k, 40, &err);
+		CHECK(skl_kernel_cache_of(k, p, NULL, NULL) == skl_kernel_find_cache(k, "kmalloc-64"));
+		b = skl_kernel_bytes(k, p, 64);
+		CHECK(b && b[38] == 0x6b && b[39] == 0xa5 && b[40] == 0xcc && b[63] == 0xcc);
+		poke(k, p + 40, 0x00);
+		CHECK_INT(skl_kfree(k, p, &err), -1);
+		CHECK(strstr(err.msg, "[kmalloc Redzone overwritten]") == err.msg);
+		CHECK(strstr(err.msg, "(a write past the 40 bytes kmalloc() was asked for") != NULL);
+		skl_buf_printf(&all, "==== kmalloc red zone ====\n%s", last_bug(log));
+		CHECK_INT(skl_kfree(k, p, &err), 0);
 	}
 
 	check_golden("reports-fzpu.txt", all.data);
@@ -1059,8 +1056,8 @@ static void chaos_run(const char *debug)
 				for (y = 0; y < s->caches[x].nslabs; y++)
 					objs += s->caches[x].slabs[y].nobjs;
 				if (objs != s->caches[x].info.num_objs) {
-					printf("%s: slabs hold %lu objects, num_objs %lu\n", s->caches[x].info.name, objs,
-					       s->caches[x].info.num_objs);
+					printf("%s: slabs hold %lu objects, num_objs %lu\n", s->caches[x].info.name,
+					       objs, s->caches[x].info.num_objs);
 					check_failures++;
 				}
 			}
@@ -1068,9 +1065,10 @@ static void chaos_run(const char *debug)
 		}
 	}
 	if (getenv("SKLAB_TEST_VERBOSE")) {
-		static const char *const kinds[] = {"Object already free", "Invalid object pointer", "Wrong slab cache",
-						    "Freechain corrupt", "Freepointer corrupt", "Poison overwritten",
-						    "Redzone overwritten", "padding overwritten", "Marking all objects"};
+		static const char *const kinds[] = {
+		    "Object already free", "Invalid object pointer", "Wrong slab cache",
+		    "Freechain corrupt",   "Freepointer corrupt",    "Poison overwritten",
+		    "Redzone overwritten", "padding overwritten",    "Marking all objects"};
 		unsigned x;
 		for (x = 0; x < sizeof(kinds) / sizeof(kinds[0]); x++) {
 			int e, cnt = 0;
