@@ -27,6 +27,10 @@ static void usage(FILE *fp)
 	      "  layout --c FILE.h [--arch A] [--cacheline N] [--config ...] NAME\n"
 	      "                               a struct from a C header\n"
 	      "  layout --btf [FILE] NAME     a struct from the running kernel's BTF (or FILE)\n"
+	      "  slabinfo [--profile P] [--cpus N] --size N [--align N] [--hwcache] [--rcu]\n"
+	      "           [--ctor] [--freeptr-offset N] [--debug F,P,Z,U] [--json]\n"
+	      "                               one cache's geometry: sysfs attributes and slabinfo line\n"
+	      "  slabinfo --live              the SLUB model against this machine's caches\n"
 	      "  list                         bundled scenarios with title and learning goal\n"
 	      "  profiles                     kernel profiles\n"
 	      "\n"
@@ -38,6 +42,7 @@ static void usage(FILE *fp)
 	      "  sklab layout linux-2.4.16/sock\n"
 	      "  sklab layout --config CONFIG_INET,CONFIG_FILTER,CONFIG_IPV6 linux-2.4.16/sock\n"
 	      "  sklab layout --btf tcp_sock\n"
+	      "  sklab slabinfo --profile linux-6.18-x86_64 --size 2304 --align 64 --hwcache --rcu\n"
 	      "  sklab run --headless --frames out scenarios/sock_2001_layout.lua\n",
 	      fp);
 }

@@ -220,7 +220,7 @@ skl_addr skl_pages_alloc(skl_kernel *k, unsigned order)
 
 void skl_pages_free(skl_kernel *k, skl_addr a, unsigned order)
 {
-	uint64_t f, n = (uint64_t)1 << order, i;
+	uint64_t f = 0, n = (uint64_t)1 << order, i;
 	skl__page *pg;
 	if (addr_frame(k, a, &f) < 0 || a != frame_addr(k, f))
 		return;
@@ -239,7 +239,7 @@ void skl_pages_free(skl_kernel *k, skl_addr a, unsigned order)
 skl_addr skl__pages_alloc_slab(skl_kernel *k, unsigned order, skl_cache *c, void *slab)
 {
 	skl_addr a = pages_get(k, order, c ? c->name : "");
-	uint64_t f, n = (uint64_t)1 << order, i;
+	uint64_t f = 0, n = (uint64_t)1 << order, i;
 	if (!a || addr_frame(k, a, &f) < 0)
 		return 0;
 	for (i = 0; i < n; i++) {
@@ -251,7 +251,7 @@ skl_addr skl__pages_alloc_slab(skl_kernel *k, unsigned order, skl_cache *c, void
 
 void skl__pages_free_slab(skl_kernel *k, skl_addr a, unsigned order)
 {
-	uint64_t f, n = (uint64_t)1 << order, i;
+	uint64_t f = 0, n = (uint64_t)1 << order, i;
 	if (addr_frame(k, a, &f) < 0)
 		return;
 	for (i = 0; i < n && f + i < k->npages; i++) {
