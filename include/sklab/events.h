@@ -12,6 +12,7 @@
 #define SKLAB_EVENTS_H
 
 #include "sklab/layout.h"
+#include "sklab/skb_snap.h"
 
 typedef enum skl_event_kind {
 	SKL_EV_SCENARIO, /* text = title, text2 = goal, text3 = profile */
@@ -31,11 +32,15 @@ typedef enum skl_event_kind {
 	SKL_EV_KFREE,
 	SKL_EV_OOM,          /* an allocation that failed for want of RAM */
 	SKL_EV_BUG,          /* the kernel's report: text2 = the full report text */
+	/* sk_buff events: text = operation ("skb_put"), addr = skb, size = argument,
+	 * text2 = the fields after it ("len:120 data:+64 tail:+184") */
+	SKL_EV_SKB_OP,
+	SKL_EV_SKB_PANIC,    /* text2 = the kernel's panic line(s) */
 	SKL_EV_KIND_COUNT_
 } skl_event_kind;
 
 /* Something a view can draw. */
-typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL, SKL_OBJ_CHART } skl_obj_kind;
+typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL, SKL_OBJ_CHART, SKL_OBJ_SKB } skl_obj_kind;
 
 struct skl_kernel_snap;
 
@@ -62,6 +67,8 @@ typedef struct skl_obj {
 	skl_layout *layout;             /* SKL_OBJ_LAYOUT: owned by the log */
 	struct skl_kernel_snap *kernel; /* SKL_OBJ_KERNEL: owned by the log */
 	skl_chart *chart;               /* SKL_OBJ_CHART: owned by the log */
+	skl_skb_snap *skbs;             /* SKL_OBJ_SKB: nskbs snapshots drawn together */
+	int nskbs;
 	char *view;                     /* preferred view: "layout", "slab" */
 	char *title;                    /* a caption for this object, or NULL */
 } skl_obj;
@@ -102,6 +109,8 @@ int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const 
  * optional titles (NULL or NULL entries = none); takes ownership of them. */
 int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
 			    const char *view, const char *where);
+/* Shows n sk_buff snapshots together (copied; an skb and its clones). */
+int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const char *where);
 /* Shows a chart (takes ownership). */
 int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where);
 /* An allocator event; where NULL = the log's current location. */

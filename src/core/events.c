@@ -46,6 +46,7 @@ void skl_events_free(skl_events *log)
 		skl_kernel_snap_free(log->objs[i].kernel);
 		skl_chart_free(log->objs[i].chart);
 		skl_free(log->objs[i].title);
+		skl_free(log->objs[i].skbs);
 		skl_free(log->objs[i].view);
 	}
 	skl_free(log->ev);
@@ -239,6 +240,32 @@ int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
 	return 0;
 }
 
+int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const char *where)
+{
+	skl_event *e;
+	skl_obj *o;
+	if (n < 1 || obj_room(log, 1) < 0)
+		return -1;
+	e = append(log, SKL_EV_SHOW, where);
+	if (!e)
+		return -1;
+	e->objs = skl_calloc(1, sizeof(int));
+	if (!e->objs)
+		return -1;
+	o = &log->objs[log->nobjs];
+	memset(o, 0, sizeof(*o));
+	o->kind = SKL_OBJ_SKB;
+	o->skbs = skl_malloc((size_t)n * sizeof(*snaps));
+	if (!o->skbs)
+		return -1;
+	memcpy(o->skbs, snaps, (size_t)n * sizeof(*snaps));
+	o->nskbs = n;
+	o->view = skl_strdup("skb");
+	e->objs[0] = log->nobjs++;
+	e->nobjs = 1;
+	return 0;
+}
+
 void skl_events_set_where(skl_events *log, const char *where)
 {
 	snprintf(log->where, sizeof(log->where), "%s", where ? where : "");
@@ -381,6 +408,8 @@ const char *skl_event_kind_name(skl_event_kind k)
 	case SKL_EV_KFREE: return "kfree";
 	case SKL_EV_OOM: return "oom";
 	case SKL_EV_BUG: return "bug";
+	case SKL_EV_SKB_OP: return "skb";
+	case SKL_EV_SKB_PANIC: return "panic";
 	case SKL_EV_KIND_COUNT_: break;
 	}
 	return "?";
@@ -405,9 +434,11 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 				else if (o->kind == SKL_OBJ_KERNEL)
 					skl_sink_printf(out, " %s(%s, %d caches)", o->view, o->kernel->profile,
 							o->kernel->ncaches);
-				else
+				else if (o->kind == SKL_OBJ_CHART)
 					skl_sink_printf(out, " %s(\"%s\", %d series)", o->view,
 							o->chart->title ? o->chart->title : "", o->chart->nseries);
+				else
+					skl_sink_printf(out, " %s(%s, %d buffers)", o->view, o->skbs[0].name, o->nskbs);
 			}
 			for (j = 0; j < e->nhighlight; j++)
 				skl_sink_printf(out, "%s%s", j ? "," : " highlight=", e->highlight[j]);
@@ -429,6 +460,10 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 			if (e->text2 && *e->text2)
 				skl_sink_printf(out, " %s", e->text2);
 			break;
+		case SKL_EV_SKB_OP:
+			skl_sink_printf(out, " %s(%llu) %s", e->text, (unsigned long long)e->size, e->text2 ? e->text2 : "");
+			break;
+		case SKL_EV_SKB_PANIC:
 		case SKL_EV_BUG: {
 			const char *nl = e->text2 ? strchr(e->text2, '\n') : NULL;
 			skl_sink_printf(out, " %s: %.*s", e->text, nl ? (int)(nl - e->text2) : (int)strlen(e->text2 ? e->text2 : ""),

@@ -1,0 +1,41 @@
+/*
+ * skb_snap.h - a snapshot of one sk_buff as views draw it: the head buffer
+ * from head to end plus skb_shared_info, the data/tail pointers, the headers
+ * pushed into it, clones sharing it, and a panic if the last operation hit
+ * one. Plain values; the event log owns snapshots it is given.
+ */
+#ifndef SKLAB_SKB_SNAP_H
+#define SKLAB_SKB_SNAP_H
+
+#include "sklab/common.h"
+
+typedef struct skl_skb_region {
+	char name[24];      /* "ethhdr", "iphdr", "tcphdr", "payload", "shinfo" */
+	uint32_t off, len;  /* offset from head */
+	uint32_t color;     /* 0xRRGGBB suggestion, 0 = by name */
+	char detail[160];   /* tooltip: "sport 80 dport 4242 seq 1 flags SA" */
+} skl_skb_region;
+
+typedef struct skl_skb_snap {
+	char name[32];      /* the scenario's name for it, "skb", "clone" */
+	char era[16];       /* "2.4", "2.6.31", "6.x" */
+	uint64_t head_addr; /* simulated address of head */
+	uint64_t skb_addr;  /* simulated address of the struct sk_buff */
+	uint32_t data, tail, end; /* offsets from head */
+	uint32_t buf_size;  /* bytes of the head allocation (kmalloc bucket or cache object) */
+	uint32_t shinfo_size;
+	uint32_t len, data_len, truesize;
+	uint32_t users, dataref;
+	int cloned;
+	int offsets;        /* 1 when tail/end are offsets in this era (64-bit 2.6.22+) */
+	char head_cache[32]; /* "size-2048", "kmalloc-2048", "skbuff_small_head" */
+	int nr_frags;
+	uint32_t frag_len[17];
+	skl_skb_region regions[16];
+	int nregions;
+	char last_op[64];   /* "skb_push(skb, 20)" */
+	char panic[256];    /* the panic line when last_op panicked, "" otherwise */
+	int shared_with;    /* index of another snapshot in the same SHOW sharing the head, -1 */
+} skl_skb_snap;
+
+#endif
