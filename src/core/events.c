@@ -432,7 +432,8 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 					skl_sink_printf(out, " %s(%s, %llu bytes)", o->view, o->layout->name,
 							(unsigned long long)o->layout->size);
 				else if (o->kind == SKL_OBJ_KERNEL)
-					skl_sink_printf(out, " %s(%s, %d caches)", o->view, o->kernel->profile,
+					skl_sink_printf(out, " %s(%s%s%s%s, %d caches)", o->view, o->kernel->profile,
+							o->title ? " \"" : "", o->title ? o->title : "", o->title ? "\"" : "",
 							o->kernel->ncaches);
 				else if (o->kind == SKL_OBJ_CHART)
 					skl_sink_printf(out, " %s(\"%s\", %d series)", o->view,

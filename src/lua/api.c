@@ -24,6 +24,16 @@ const skl__api skl__api_table[] = {
      "Puts these layouts on screen from the next frame on (a SHOW event holding copies); no argument clears it. "
      "A last table {highlight = {\"line:0\", \"daddr\"}} emphasises cache lines or members (dotted paths).",
      SKL__API_LIB, skl__f_show},
+    /* the same function, its second form (documentation only) */
+    {"scene.show", "(kernel [, kernel2] [, {caches=, titles=}])",
+     "Puts a snapshot of a kernel's caches as they are now on screen (the slab view); two kernels make a compare "
+     "frame. caches = {\"sock\", ...} keeps only those caches, in that order (a compare keeps those each side "
+     "has); titles = {\"before\", \"after\"} names the two sides.",
+     SKL__API_INDEX, NULL},
+    {"scene.chart", "{title=, xlabel=, ylabel=, bars=, xlabels=, series={{name=, points={{x, y}, ...}}, ...}}",
+     "Puts a chart on screen from the next frame on: lines (or grouped bars with bars = true) of up to 64 series "
+     "of up to 10000 finite points each; with bars, xlabels names the categories x = 0, 1, ...",
+     SKL__API_LIB, skl__f_chart},
     {"expect", "(cond, msg)",
      "Records an EXPECT event with msg; a false cond makes the run fail at the end, but the script goes on. "
      "Returns cond as a boolean.",
@@ -44,6 +54,13 @@ const skl__api skl__api_table[] = {
     {"sklab.profiles", "()", "The names of the kernel profiles, sorted.", SKL__API_LIB, skl__f_profiles},
     {"sklab.sets", "()", "The names of the layout sets, sorted.", SKL__API_LIB, skl__f_sets},
     {"sklab.version", "", "sklab's version, a string.", SKL__API_FIELD, NULL},
+
+    {"sklab.kernel", "{profile=, cpus=, ram_mb=, smp=, debug_slab=, slub_debug=}",
+     "A simulated machine: the profile's RAM as real pages, its slab allocator (2.4 SLAB or SLUB) with the "
+     "general or kmalloc caches of boot. profile defaults to the scenario's; debug_slab = true is 2.4's "
+     "CONFIG_DEBUG_SLAB (statistics, red zones, poison); slub_debug = \"FZPU\" (or true) is SLUB's slab_debug. "
+     "Every allocator operation becomes an event of the run. Returns a kernel, or nil and a reason.",
+     SKL__API_LIB, skl__f_kernel},
 
     SECTION("types objects (from sklab.layouts)"),
     {"types[name]", "",
@@ -77,6 +94,82 @@ const skl__api skl__api_table[] = {
      skl__m_member},
     {"layout:offsetof", "(path)", "A member's offset in bytes; an unknown member is an error.", SKL__API_METHOD,
      skl__m_offsetof},
+
+    SECTION("kernel objects (from sklab.kernel)"),
+    {"k.profile", "", "The profile's name.", SKL__API_FIELD, NULL},
+    {"k.allocator", "", "\"slab\" (Linux 2.4) or \"slub\".", SKL__API_FIELD, NULL},
+    {"k.arch", "", "\"i386\" or \"x86_64\".", SKL__API_FIELD, NULL},
+    {"k.page_size", "", "Bytes per page.", SKL__API_FIELD, NULL},
+    {"k.cacheline", "", "Bytes per cache line (L1_CACHE_BYTES).", SKL__API_FIELD, NULL},
+    {"k:cache_create", "(name, size_or_layout, opts)",
+     "kmem_cache_create: a cache of objects of size bytes (or of a layout's size, which then types them). opts = "
+     "{hwcache_align=, red_zone=, poison=, no_reap=, dma=, rcu=, ctor= (booleans), align=, freeptr_offset=, "
+     "type=layout}. Returns a cache; SLUB may merge it into an existing one (c.alias_of says which). What the "
+     "kernel refuses (a name too long, a duplicate, a bad size) gives nil and its report.",
+     SKL__API_METHOD, skl__k_cache_create},
+    {"k:kmalloc", "(n)",
+     "kmalloc(n) from the size class that serves n bytes: an object with .requested = n and .bucket = the class "
+     "size; nil and a reason above the largest class or when memory runs out.",
+     SKL__API_METHOD, skl__k_kmalloc},
+    {"k:kfree", "(obj)",
+     "kfree: true, or nil and the first line of the kernel's report when it would BUG (a double free, a pointer "
+     "it does not own); the scenario goes on. kfree(nil) does nothing.",
+     SKL__API_METHOD, skl__k_kfree},
+    {"k:reap", "()", "kmem_cache_reap (2.4; SLUB: 0): slabs given back to the page allocator.", SKL__API_METHOD,
+     skl__k_reap},
+    {"k:slabinfo", "()", "/proc/slabinfo as this kernel prints it (version 1.1 for 2.4, 2.1 for SLUB), a string.",
+     SKL__API_METHOD, skl__k_slabinfo},
+    {"k:ram", "()", "The machine's RAM in bytes: {total=, used=, free=, page_size=}.", SKL__API_METHOD, skl__k_ram},
+
+    SECTION("cache objects (from k:cache_create)"),
+    {"c.name", "", "The cache's name.", SKL__API_FIELD, NULL},
+    {"c.alias_of", "", "SLUB: the cache this one was merged into, or nil.", SKL__API_FIELD, NULL},
+    {"c.object_size", "", "The object size asked for.", SKL__API_FIELD, NULL},
+    {"c.size", "", "The size of a slot in a slab (2.4 objsize: with red zone and alignment).", SKL__API_FIELD, NULL},
+    {"c.type", "", "The layout the cache was created with, or nil.", SKL__API_FIELD, NULL},
+    {"c:alloc", "{zero=, type=}",
+     "kmem_cache_alloc: an object (zeroed with zero = true; type = layout overrides the cache's), or nil and "
+     "\"out of memory\" when the machine's RAM is used up.",
+     SKL__API_METHOD, skl__c_alloc},
+    {"c:free", "(obj)",
+     "kmem_cache_free: true, or nil and the first line of the kernel's report when it would BUG (a double free, "
+     "the wrong cache, a red zone overwritten); the scenario goes on. A freed object's handle is stale, but can "
+     "be freed again to see the kernel catch it.",
+     SKL__API_METHOD, skl__c_free},
+    {"c:shrink", "()", "kmem_cache_shrink: frees the cache's free slabs; returns how many.", SKL__API_METHOD,
+     skl__c_shrink},
+    {"c:destroy", "()",
+     "kmem_cache_destroy: true, or nil and the kernel's complaint while objects are allocated. The handle is "
+     "stale afterwards.",
+     SKL__API_METHOD, skl__c_destroy},
+    {"c:stats", "()",
+     "The cache's numbers as a table: name, alias_of, object_size, size (= objsize), align, flags, order, "
+     "pages_per_slab, objs_per_slab, offslab, mgmt_size, left_over, colour, colour_off, colour_next, limit, "
+     "batchcount, inuse, freeptr_offset, red_left_pad, min_objects, active_objs, num_objs, active_slabs, num_slabs, "
+     "high, allocs, grown, reaped, errors, allochit, allocmiss, freehit, freemiss, pages (in slabs) and bytes.",
+     SKL__API_METHOD, skl__c_stats},
+    {"c:info", "()", "The same table as c:stats().", SKL__API_METHOD, skl__c_stats},
+
+    SECTION("objects (from c:alloc and k:kmalloc)"),
+    {"obj.addr", "", "The simulated kernel address as hex text: \"0xc1002040\".", SKL__API_FIELD, NULL},
+    {"obj.address", "", "The address as an integer (for pointer arithmetic; x86_64 addresses read negative).",
+     SKL__API_FIELD, NULL},
+    {"obj.cache", "", "The name of the cache that holds it.", SKL__API_FIELD, NULL},
+    {"obj.size", "", "Usable bytes: the cache's object size (kmalloc: the size class).", SKL__API_FIELD, NULL},
+    {"obj.requested", "", "kmalloc: the n asked for; otherwise the size.", SKL__API_FIELD, NULL},
+    {"obj.bucket", "", "kmalloc: the size class that served it; otherwise nil.", SKL__API_FIELD, NULL},
+    {"obj.index", "", "Its index in its slab.", SKL__API_FIELD, NULL},
+    {"obj.slab", "", "The address of its slab's first page, hex text.", SKL__API_FIELD, NULL},
+    {"obj.type", "", "Its layout, or nil.", SKL__API_FIELD, NULL},
+    {"obj:write", "(member_or_offset, value, size)",
+     "Stores into the object's real bytes: a member (by path or unique name, through its layout) or size bytes "
+     "(default 1) at a byte offset. value is an integer for 1, 2, 4 and 8 bytes and bitfields, a fill byte for "
+     "other sizes; none writes the pattern 0xcc. Outside the object is an error.",
+     SKL__API_METHOD, skl__o_write},
+    {"obj:read", "(member_or_offset, size)",
+     "Reads a member (or size bytes at an offset) back: an unsigned integer for 1, 2, 4 and 8 bytes and "
+     "bitfields, hex text for other sizes.",
+     SKL__API_METHOD, skl__o_read},
 
     SECTION("Sandbox (standard Lua, changed)"),
     {"load", "(chunk, name, mode, env)", "Lua's load for text chunks only: binary chunks are refused.", SKL__API_GLOBAL,

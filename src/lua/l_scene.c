@@ -1,11 +1,13 @@
 /*
  * l_scene.c - the scenario's own calls: scenario{}, scene.step,
- * scene.show, expect and print. Each appends one event (print one per
- * line) tagged with the scenario line that made it. Nothing here changes
- * engine state.
+ * scene.show (layouts or kernel snapshots), scene.chart, expect and print.
+ * Each appends one event (print one per line) tagged with the scenario line
+ * that made it. Nothing here changes engine state.
  */
 #include "lua_impl.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* A string field of the table at arg; NULL when absent and not required. */
@@ -127,6 +129,183 @@ int skl__f_step(lua_State *L)
 	return 0;
 }
 
+/* ---- kernel snapshots ------------------------------------------------------------- */
+
+#define MAX_SHOW_CACHES 256
+
+static void cache_snap_clear(skl_cache_snap *c)
+{
+	int j;
+	for (j = 0; j < c->nslabs; j++) {
+		skl_free(c->slabs[j].state);
+		skl_free(c->slabs[j].bad);
+	}
+	skl_free(c->slabs);
+	skl_layout_free(c->type);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Keeps the caches of s named in names (in that order) and frees the rest. */
+static void snap_select(skl_kernel_snap *s, const char *const *names, int n)
+{
+	int i, j, m = 0;
+	for (i = 0; i < n; i++) {
+		for (j = m; j < s->ncaches; j++) {
+			if (!strcmp(s->caches[j].info.name, names[i])) {
+				skl_cache_snap t = s->caches[m];
+				s->caches[m] = s->caches[j];
+				s->caches[j] = t;
+				m++;
+				break;
+			}
+		}
+	}
+	for (j = m; j < s->ncaches; j++)
+		cache_snap_clear(&s->caches[j]);
+	s->ncaches = m;
+}
+
+/* The cache that holds name's objects in k (SLUB merges), or NULL. */
+static const char *real_cache_name(skl_kernel *k, const char *name, char *out, size_t outsz)
+{
+	skl_cache *c = skl_kernel_find_cache(k, name);
+	skl_cache_info in;
+	if (!c)
+		return NULL;
+	skl_cache_get_info(c, &in);
+	snprintf(out, outsz, "%s", in.alias_of[0] ? in.alias_of : in.name);
+	return out;
+}
+
+/*
+ * One snapshot holding both sides of a compare: a's caches then b's, each
+ * name prefixed with its side's title, under the header "ta vs tb". Frees
+ * a and b. (The log records one kernel per SHOW event today; once it can
+ * hold two, the view draws them with its compare layout instead.)
+ */
+static size_t snap_bytes(const skl_kernel_snap *s)
+{
+	size_t bytes = sizeof(*s);
+	int i, j;
+	for (i = 0; i < s->ncaches; i++) {
+		const skl_cache_snap *c = &s->caches[i];
+		bytes += sizeof(*c);
+		if (c->type)
+			bytes += 256 + (size_t)c->type->nfields * (sizeof(skl_field) + 96);
+		for (j = 0; j < c->nslabs; j++)
+			bytes += sizeof(c->slabs[j]) + 2 * (size_t)c->slabs[j].nobjs;
+	}
+	return bytes;
+}
+
+/* A list of strings in field key of the table at opts (count in *n). */
+static void string_list(lua_State *L, int opts, const char *key, const char **out, int max, int *n)
+{
+	int t = lua_getfield(L, opts, key), i, len;
+	*n = 0;
+	if (t == LUA_TNIL) {
+		lua_pop(L, 1);
+		return;
+	}
+	if (t != LUA_TTABLE)
+		skl__argerror(
+		    L, opts,
+		    lua_pushfstring(L, "field '%s': list of strings expected, got %s", key, luaL_typename(L, -1)));
+	len = (int)luaL_len(L, -1);
+	if (len > max)
+		skl__argerror(L, opts, lua_pushfstring(L, "field '%s': at most %d entries", key, max));
+	for (i = 1; i <= len; i++) {
+		if (lua_rawgeti(L, -1, i) != LUA_TSTRING)
+			skl__argerror(L, opts,
+				      lua_pushfstring(L, "field '%s': entry %d is %s, not a string", key, i,
+						      luaL_typename(L, -1)));
+		out[(*n)++] = lua_tostring(L, -1);
+		lua_pop(L, 1); /* the table keeps it */
+	}
+	lua_pop(L, 1); /* the options table keeps the list */
+}
+
+/* scene.show(k [, k2] [, {caches=, titles=}]). */
+static int show_kernels(lua_State *L, int n, int opts)
+{
+	static const char *const keys[] = {"caches", "titles", NULL};
+	skl_lua *rt = skl__rt(L);
+	skl_kernel *k[2];
+	skl_kernel_snap *snap[2] = {NULL, NULL};
+	const char *caches[MAX_SHOW_CACHES], *titles[4];
+	char resolved[2][MAX_SHOW_CACHES][32];
+	const char *sel[2][MAX_SHOW_CACHES];
+	int ncaches = 0, ntitles = 0, nsel[2] = {0, 0}, i, j;
+	char at[SKL__WHERE_MAX];
+	size_t bytes;
+
+	if (n > 2)
+		return skl__argerror(L, 3, "at most two kernels (a compare)");
+	for (i = 0; i < n; i++) {
+		k[i] = skl__to_kernel(L, i + 1);
+		if (!k[i] && skl__to_layout(L, i + 1))
+			skl__argerror(L, i + 1,
+				      "kernel expected, got layout (show layouts and kernels at separate steps)");
+		if (!k[i])
+			skl__typeerror(L, i + 1, "kernel");
+	}
+	if (opts) {
+		skl__check_keys(L, opts, keys);
+		string_list(L, opts, "caches", caches, MAX_SHOW_CACHES, &ncaches);
+		string_list(L, opts, "titles", titles, 4, &ntitles);
+		if (ntitles && (n == 1 || ntitles != n))
+			return skl__argerror(L, opts,
+					     n == 1 ? "field 'titles' names the two sides of a compare (two kernels)"
+						    : "field 'titles' needs two titles, one per kernel");
+	}
+	/* every cache named must exist (on at least one side of a compare) */
+	for (j = 0; j < ncaches; j++) {
+		int found = 0;
+		for (i = 0; i < j; i++)
+			if (!strcmp(caches[i], caches[j]))
+				return skl__argerror(
+				    L, opts, lua_pushfstring(L, "field 'caches': '%s' is listed twice", caches[j]));
+		for (i = 0; i < n; i++) {
+			if (real_cache_name(k[i], caches[j], resolved[i][nsel[i]], sizeof(resolved[i][0]))) {
+				sel[i][nsel[i]] = resolved[i][nsel[i]];
+				nsel[i]++;
+				found = 1;
+			}
+		}
+		if (!found)
+			return skl__argerror(L, opts,
+					     lua_pushfstring(L, "field 'caches': no cache '%s' in %s", caches[j],
+							     n == 1 ? "this kernel" : "either kernel"));
+	}
+	require_scenario(L);
+	where(L, at, sizeof(at));
+	for (i = 0; i < n; i++) {
+		snap[i] = skl_kernel_snapshot(k[i]);
+		if (!snap[i]) {
+			skl_kernel_snap_free(snap[0]);
+			return skl__error(L, "out of memory");
+		}
+		if (ncaches)
+			snap_select(snap[i], sel[i], nsel[i]);
+	}
+	bytes = strlen(at);
+	for (i = 0; i < n; i++)
+		bytes += snap_bytes(snap[i]);
+	if (!rt->log || rt->events_added >= rt->max_events || bytes > SKL__LOG_BYTES ||
+	    rt->log_bytes > SKL__LOG_BYTES - bytes) {
+		for (i = 0; i < n; i++)
+			skl_kernel_snap_free(snap[i]);
+		skl__log_room(L, bytes); /* raises with the limit's message */
+	}
+	skl__log_room(L, bytes);
+	if (skl_events_show_kernels(rt->log, snap, ntitles ? titles : NULL, n, n == 2 ? "compare" : "slab", at) < 0) {
+		for (i = 0; i < n; i++)
+			skl_kernel_snap_free(snap[i]);
+		skl__log_check(L, -1);
+	}
+	return 0;
+}
+
 int skl__f_show(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
@@ -135,6 +314,8 @@ int skl__f_show(lua_State *L)
 	size_t bytes = 0;
 	char at[SKL__WHERE_MAX];
 	const char *hl[64];
+	if (n > 0 && skl__to_kernel(L, 1))
+		return show_kernels(L, lua_type(L, n) == LUA_TTABLE ? n - 1 : n, lua_type(L, n) == LUA_TTABLE ? n : 0);
 	/* an options table may follow the layouts: { highlight = { "line:0", "daddr" } } */
 	if (n > 0 && lua_type(L, n) == LUA_TTABLE) {
 		int opts = n--;
@@ -165,6 +346,8 @@ int skl__f_show(lua_State *L)
 	}
 	for (i = 1; i <= n; i++) {
 		skl_layout *l = skl__to_layout(L, i);
+		if (!l && skl__to_kernel(L, i))
+			skl__argerror(L, i, "layout expected, got kernel (show layouts and kernels at separate steps)");
 		if (!l)
 			skl__typeerror(L, i, "layout");
 		bytes += 256 + (size_t)l->nfields * (sizeof(skl_field) + 96);
@@ -245,5 +428,201 @@ int skl__f_print(lua_State *L)
 		lua_pop(L, 1);
 		p = e ? e + 1 : text + len;
 	} while (p < text + len);
+	return 0;
+}
+
+/* ---- charts ---------------------------------------------------------------------------- */
+
+#define CHART_MAX_SERIES 64
+#define CHART_MAX_POINTS 10000
+
+/* A finite number at index i of the table on top, or a raised error. */
+static double chart_number(lua_State *L, int i, const char *what, int s, int p)
+{
+	double v;
+	if (lua_rawgeti(L, -1, i) != LUA_TNUMBER)
+		skl__argerror(L, 1,
+			      lua_pushfstring(L, "field 'series': series %d, point %d: %s is %s, not a number", s, p,
+					      what, luaL_typename(L, -1)));
+	v = lua_tonumber(L, -1);
+	if (!isfinite(v))
+		skl__argerror(
+		    L, 1,
+		    lua_pushfstring(L, "field 'series': series %d, point %d: %s is not a finite number", s, p, what));
+	lua_pop(L, 1);
+	return v;
+}
+
+static char *dup_or_null(const char *s, int *oom)
+{
+	char *d;
+	if (!s)
+		return NULL;
+	d = skl_strdup(s);
+	if (!d)
+		*oom = 1;
+	return d;
+}
+
+/*
+ * Walks the series list at the top of the stack: with c == NULL it checks
+ * everything (raising on the first fault) and counts bytes; with c it
+ * fills c's series (which are allocated). Returns the bytes, or 0 when
+ * out of memory while filling.
+ */
+static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
+{
+	static const char *const skeys[] = {"name", "points", NULL};
+	int ns = (int)lua_rawlen(L, -1), s, p;
+	size_t bytes = 0;
+	for (s = 1; s <= ns; s++) {
+		int np;
+		const char *name;
+		if (lua_rawgeti(L, -1, s) != LUA_TTABLE)
+			skl__argerror(L, 1,
+				      lua_pushfstring(L, "field 'series': series %d is %s, not a table", s,
+						      luaL_typename(L, -1)));
+		if (!c) {
+			int top = lua_gettop(L);
+			lua_pushnil(L);
+			while (lua_next(L, top)) {
+				const char *const *k;
+				int ok = 0;
+				lua_pop(L, 1);
+				for (k = skeys; lua_type(L, -1) == LUA_TSTRING && *k; k++)
+					if (!strcmp(*k, lua_tostring(L, -1)))
+						ok = 1;
+				if (!ok)
+					skl__argerror(
+					    L, 1,
+					    lua_pushfstring(
+						L, "field 'series': series %d has an unknown key (keys: name, points)",
+						s));
+			}
+		}
+		lua_pushliteral(L, "name");
+		if (lua_rawget(L, -2) != LUA_TSTRING)
+			skl__argerror(
+			    L, 1,
+			    lua_pushfstring(L, "field 'series': series %d: field 'name': string expected, got %s", s,
+					    luaL_typename(L, -1)));
+		name = lua_tostring(L, -1);
+		lua_pop(L, 1);
+		lua_pushliteral(L, "points");
+		if (lua_rawget(L, -2) != LUA_TTABLE)
+			skl__argerror(
+			    L, 1,
+			    lua_pushfstring(L, "field 'series': series %d: field 'points': table expected, got %s", s,
+					    luaL_typename(L, -1)));
+		np = (int)lua_rawlen(L, -1);
+		if (np > CHART_MAX_POINTS)
+			skl__argerror(L, 1,
+				      lua_pushfstring(L, "field 'series': series %d has %d points (at most %d)", s, np,
+						      CHART_MAX_POINTS));
+		if (c) {
+			skl_chart_series *cs = &c->series[s - 1];
+			int oom = 0;
+			cs->name = dup_or_null(name, &oom);
+			cs->x = skl_calloc((size_t)(np ? np : 1), sizeof(double));
+			cs->y = skl_calloc((size_t)(np ? np : 1), sizeof(double));
+			c->nseries = s;
+			if (oom || !cs->x || !cs->y)
+				return 0;
+			cs->n = np;
+		}
+		for (p = 1; p <= np; p++) {
+			double x, y;
+			if (lua_rawgeti(L, -1, p) != LUA_TTABLE)
+				skl__argerror(L, 1,
+					      lua_pushfstring(L,
+							      "field 'series': series %d, point %d is %s, not {x, y}",
+							      s, p, luaL_typename(L, -1)));
+			x = chart_number(L, 1, "x", s, p);
+			y = chart_number(L, 2, "y", s, p);
+			if (bars && nxlabels && (x != floor(x) || x < 0 || x >= nxlabels))
+				skl__argerror(
+				    L, 1,
+				    lua_pushfstring(L,
+						    "field 'series': series %d, point %d: x must be a category "
+						    "index from 0 to %d (xlabels)",
+						    s, p, nxlabels - 1));
+			if (c) {
+				c->series[s - 1].x[p - 1] = x;
+				c->series[s - 1].y[p - 1] = y;
+			}
+			lua_pop(L, 1);
+		}
+		bytes += strlen(name) + 64 + (size_t)np * 16;
+		lua_pop(L, 2); /* points, the series */
+	}
+	return bytes;
+}
+
+int skl__f_chart(lua_State *L)
+{
+	static const char *const keys[] = {"title", "xlabel", "ylabel", "bars", "xlabels", "series", NULL};
+	skl_lua *rt = skl__rt(L);
+	const char *title, *xlabel, *ylabel;
+	const char *xl[256];
+	int bars = 0, nxl = 0, ns, i, oom = 0;
+	size_t bytes;
+	char at[SKL__WHERE_MAX];
+	skl_chart *c;
+
+	skl__check_table(L, 1);
+	skl__check_keys(L, 1, keys);
+	title = field_string(L, 1, "title", 0);
+	xlabel = field_string(L, 1, "xlabel", 0);
+	ylabel = field_string(L, 1, "ylabel", 0);
+	if (lua_getfield(L, 1, "bars") != LUA_TNIL) {
+		if (lua_type(L, -1) != LUA_TBOOLEAN)
+			skl__argerror(
+			    L, 1, lua_pushfstring(L, "field 'bars': boolean expected, got %s", luaL_typename(L, -1)));
+		bars = lua_toboolean(L, -1);
+	}
+	lua_pop(L, 1);
+	string_list(L, 1, "xlabels", xl, (int)(sizeof(xl) / sizeof(xl[0])), &nxl);
+	if (lua_getfield(L, 1, "series") != LUA_TTABLE)
+		skl__argerror(
+		    L, 1, lua_pushfstring(L, "field 'series': list of series expected, got %s", luaL_typename(L, -1)));
+	ns = (int)lua_rawlen(L, -1);
+	if (ns < 1 || ns > CHART_MAX_SERIES)
+		skl__argerror(L, 1,
+			      lua_pushfstring(L, "field 'series': %d series (from 1 to %d)", ns, CHART_MAX_SERIES));
+	bytes = chart_series(L, NULL, nxl, bars) + 256;
+	bytes += (title ? strlen(title) : 0) + (xlabel ? strlen(xlabel) : 0) + (ylabel ? strlen(ylabel) : 0);
+	for (i = 0; i < nxl; i++)
+		bytes += strlen(xl[i]) + 16;
+
+	require_scenario(L);
+	where(L, at, sizeof(at));
+	skl__log_room(L, bytes + strlen(at));
+
+	/* everything is checked: build it (only memory can fail now) */
+	c = skl_calloc(1, sizeof(*c));
+	if (!c)
+		return skl__error(L, "out of memory");
+	c->bars = bars;
+	c->title = dup_or_null(title, &oom);
+	c->xlabel = dup_or_null(xlabel, &oom);
+	c->ylabel = dup_or_null(ylabel, &oom);
+	if (nxl) {
+		c->xlabels = skl_calloc((size_t)nxl, sizeof(char *));
+		if (!c->xlabels)
+			oom = 1;
+		for (i = 0; c->xlabels && i < nxl; i++) {
+			c->xlabels[i] = dup_or_null(xl[i], &oom);
+			c->nxlabels = i + 1;
+		}
+	}
+	c->series = skl_calloc((size_t)ns, sizeof(*c->series));
+	if (!c->series || oom || !chart_series(L, c, nxl, bars)) {
+		skl_chart_free(c);
+		return skl__error(L, "out of memory");
+	}
+	if (skl_events_show_chart(rt->log, c, at) < 0) {
+		skl_chart_free(c);
+		skl__log_check(L, -1);
+	}
 	return 0;
 }

@@ -7,6 +7,7 @@
 #define SKLAB_LUA_IMPL_H
 
 #include "lua/runtime.h"
+#include "sklab/kernel.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -55,6 +56,31 @@ typedef struct skl__lslot {
 	unsigned gen;
 } skl__lslot;
 
+#define SKL__MAX_KERNELS 16	   /* machines alive in one run */
+#define SKL__MAX_CACHES 4096	   /* caches a run may create */
+#define SKL__MAX_OBJECTS (1 << 20) /* object handles alive at once */
+
+/* A cache the script created: its handle resolves here on every call. */
+typedef struct skl__cslot {
+	skl_cache *c; /* NULL once destroyed */
+	int kernel;   /* index into skl_lua.kernels */
+	unsigned gen;
+} skl__cslot;
+
+/* An object handle's target: an allocated object of one kernel. */
+typedef struct skl__oslot {
+	skl_addr addr;
+	skl_cache *cache; /* the cache it came from (kmalloc: its size class) */
+	size_t size;	  /* usable bytes: the cache's object size */
+	size_t requested; /* kmalloc: the n asked for; else size */
+	int kernel;
+	int kmalloc;
+	int live; /* 0 = free slot (on the free list) */
+	int next_free;
+	unsigned gen;	   /* bumped when the object is freed or its handle dies */
+	char freed_at[96]; /* where a free made the handle stale */
+} skl__oslot;
+
 struct skl_lua {
 	/* options */
 	char *data_dir;
@@ -89,6 +115,12 @@ struct skl_lua {
 	skl_profile profile;
 	skl__lslot *layouts;
 	int nlayouts, caplayouts, live_layouts;
+	skl_kernel *kernels[SKL__MAX_KERNELS]; /* freed when the run ends */
+	int nkernels;
+	skl__cslot *cslots;
+	int ncslots, capcslots;
+	skl__oslot *oslots;
+	int noslots, caposlots, ofree, live_objects;
 	int header_only; /* skl_data_scenario_info: stop at scenario{} */
 	char hdr_title[256], hdr_goal[512], hdr_profile[64];
 };
@@ -147,6 +179,15 @@ void skl__layout_open(lua_State *L);
 /* Frees every layout slot (after lua_close). */
 void skl__layouts_free(skl_lua *rt);
 
+/* ---- kernels, caches and objects (l_kernel.c) ------------------------------------ */
+
+/* Creates the metatables of the kernel, cache and object classes. */
+void skl__kernel_open(lua_State *L);
+/* Frees every kernel of the run and the cache and object slots (after lua_close). */
+void skl__kernels_free(skl_lua *rt);
+/* The kernel at arg, or NULL when arg is no kernel handle. */
+skl_kernel *skl__to_kernel(lua_State *L, int arg);
+
 /* ---- the functions the API table lists ----------------------------------------- */
 
 int skl__f_scenario(lua_State *L);
@@ -169,6 +210,21 @@ int skl__f_randomseed(lua_State *L);
 int skl__f_format(lua_State *L);
 int skl__f_pairs(lua_State *L);
 int skl__f_setmetatable(lua_State *L);
+int skl__f_chart(lua_State *L);
+int skl__f_kernel(lua_State *L);
+int skl__k_cache_create(lua_State *L);
+int skl__k_kmalloc(lua_State *L);
+int skl__k_kfree(lua_State *L);
+int skl__k_reap(lua_State *L);
+int skl__k_slabinfo(lua_State *L);
+int skl__k_ram(lua_State *L);
+int skl__c_alloc(lua_State *L);
+int skl__c_free(lua_State *L);
+int skl__c_shrink(lua_State *L);
+int skl__c_destroy(lua_State *L);
+int skl__c_stats(lua_State *L);
+int skl__o_write(lua_State *L);
+int skl__o_read(lua_State *L);
 
 /* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
 const char *skl__tostring(lua_State *L, int idx);

@@ -272,6 +272,7 @@ void skl_lua_free(skl_lua *rt)
 	if (!rt)
 		return;
 	skl__layouts_free(rt);
+	skl__kernels_free(rt);
 	for (i = 0; i < rt->nsets; i++)
 		skl_typedb_free(rt->sets[i].db);
 	skl_free(rt->data_dir);
@@ -333,6 +334,7 @@ static int setup_p(lua_State *L)
 	lua_pop(L, 1);
 
 	skl__layout_open(L);
+	skl__kernel_open(L);
 	skl__api_register(L);
 
 	if (rt->header_only) {
@@ -555,6 +557,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 
 	skl_error_clear(err);
 	skl__layouts_free(rt);
+	skl__kernels_free(rt);
 	reset_run(rt);
 	resolve_path(rt, path, full, sizeof(full), rt->display, sizeof(rt->display));
 	rt->log = log;
@@ -628,6 +631,7 @@ out_close:
 	rt->L = NULL;
 	lua_close(L);
 	skl__layouts_free(rt);
+	skl__kernels_free(rt); /* after lua_close: object handles' __gc use the slots */
 out_src:
 	skl_free(src);
 out:

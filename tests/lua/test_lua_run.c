@@ -8,6 +8,7 @@
  */
 #include "lua/runtime.h"
 
+#include "sklab/kernel.h"
 #include "sklab/pahole.h"
 
 #include <stdio.h>
@@ -50,6 +51,40 @@ static void show_diff(const char *want, const char *got)
 	}
 	fprintf(stderr, "first difference at line %d:\n  want: %.*s\n  got:  %.*s\n", line, (int)strcspn(want, "\n"),
 		want, (int)strcspn(got, "\n"), got);
+}
+
+/* A kernel snapshot shown: every cache's slabinfo line and its slabs. */
+static void dump_kernel(const skl_sink *s, int at, const skl_kernel_snap *k)
+{
+	int c, j;
+	skl_sink_printf(s, "shown at %d: kernel %s (%s) ram %llu/%llu, %d caches\n", at, k->profile, k->allocator,
+			(unsigned long long)k->ram_used, (unsigned long long)k->ram_total, k->ncaches);
+	for (c = 0; c < k->ncaches; c++) {
+		const skl_cache_snap *cs = &k->caches[c];
+		skl_sink_printf(s, "  %s: %s%s%s\n", cs->info.name, cs->slabinfo, cs->type ? " type=" : "",
+				cs->type ? cs->type->name : "");
+		for (j = 0; j < cs->nslabs; j++)
+			skl_sink_printf(s, "    slab %#llx pages=%u colour=%u inuse=%u/%u list=%d\n",
+					(unsigned long long)cs->slabs[j].base, cs->slabs[j].pages,
+					cs->slabs[j].colour_bytes, cs->slabs[j].inuse, cs->slabs[j].nobjs,
+					cs->slabs[j].list);
+	}
+}
+
+/* A chart shown: its labels and points. */
+static void dump_chart(const skl_sink *s, int at, const skl_chart *c)
+{
+	int i, j;
+	skl_sink_printf(s, "shown at %d: chart \"%s\" x=\"%s\" y=\"%s\" %s\n", at, c->title ? c->title : "",
+			c->xlabel ? c->xlabel : "", c->ylabel ? c->ylabel : "", c->bars ? "bars" : "lines");
+	for (i = 0; i < c->nxlabels; i++)
+		skl_sink_printf(s, "  xlabel %d: %s\n", i, c->xlabels[i]);
+	for (i = 0; i < c->nseries; i++) {
+		skl_sink_printf(s, "  series %s:", c->series[i].name);
+		for (j = 0; j < c->series[i].n; j++)
+			skl_sink_printf(s, " (%g, %g)", c->series[i].x[j], c->series[i].y[j]);
+		skl_sink_puts(s, "\n");
+	}
 }
 
 int main(int argc, char **argv)
@@ -124,9 +159,18 @@ int main(int argc, char **argv)
 			const skl_event *e = skl_events_at(log, i);
 			int j;
 			for (j = 0; e->kind == SKL_EV_SHOW && j < e->nobjs; j++) {
-				const skl_layout *l = skl_events_obj(log, e->objs[j])->layout;
+				const skl_obj *obj = skl_events_obj(log, e->objs[j]);
+				const skl_layout *l = obj->layout;
 				skl_buf p;
 				skl_sink ps;
+				if (obj->kind == SKL_OBJ_KERNEL) {
+					dump_kernel(&s, i, obj->kernel);
+					continue;
+				}
+				if (obj->kind == SKL_OBJ_CHART) {
+					dump_chart(&s, i, obj->chart);
+					continue;
+				}
 				skl_buf_init(&p);
 				ps = skl_buf_sink(&p);
 				skl_pahole_write(l, &ps, NULL);

@@ -1,0 +1,1262 @@
+/*
+ * l_kernel.c - the simulated machine's bindings: sklab.kernel (a kernel
+ * handle), its caches (k:cache_create) and objects (c:alloc, k:kmalloc),
+ * and reads and writes of an object's real bytes.
+ *
+ * Kernels, caches and objects live in the runtime's tables, never in Lua
+ * memory: a handle names a slot and its generation and is resolved on
+ * every call, so a destroyed cache or a freed object says "stale handle"
+ * instead of dangling. Kernels live until the run ends. Programmer errors
+ * raise; what the kernel refuses (out of memory, a double free it would
+ * BUG() on, a cache it will not create) comes back as nil and the reason.
+ * Every engine call is tagged with the scenario line that made it.
+ */
+#include "lua_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define KERNEL_MT "sklab.kernel"
+#define CACHE_MT "sklab.cache"
+#define OBJECT_MT "sklab.object"
+#define TMPBUF_MT "sklab.tmpbuf" /* l_layout.c's: a skl_buf freed by __gc */
+
+/* The pattern obj:write stores when it is given no value. */
+#define WRITE_PATTERN 0xcc
+
+typedef struct lkernel {
+	int index; /* into skl_lua.kernels */
+} lkernel;
+
+/* user value 1: the layout the cache was created with, or nil */
+typedef struct lcache {
+	int slot;
+	unsigned gen;
+	int kernel;
+	char name[32];
+} lcache;
+
+/* user value 1: the object's layout, or nil */
+typedef struct lobj {
+	int slot;
+	unsigned gen;
+	int kernel;
+	skl_addr addr;
+	char cache[32]; /* the cache that holds it */
+} lobj;
+
+/* Names for metamethod errors. */
+static const skl__api e_kernel = {"k", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_cache = {"c", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_obj = {"obj", "", "", SKL__API_INDEX, NULL};
+
+/* ---- text and tables ---------------------------------------------------------- */
+
+static void push_hex(lua_State *L, skl_addr a)
+{
+	char buf[32];
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)a);
+	lua_pushstring(L, buf);
+}
+
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, k);
+}
+
+static void set_str(lua_State *L, const char *k, const char *v)
+{
+	lua_pushstring(L, v);
+	lua_setfield(L, -2, k);
+}
+
+static void set_bool(lua_State *L, const char *k, int v)
+{
+	lua_pushboolean(L, v);
+	lua_setfield(L, -2, k);
+}
+
+/* A skl_buf that Lua frees if it unwinds (l_layout.c registers the class). */
+static skl_buf *push_tmpbuf(lua_State *L)
+{
+	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
+	skl_buf_init(b);
+	luaL_setmetatable(L, TMPBUF_MT);
+	return b;
+}
+
+static void tmpbuf_result(lua_State *L, skl_buf *b)
+{
+	lua_pushlstring(L, b->data ? b->data : "", b->len);
+	skl_buf_free(b);
+	lua_remove(L, -2);
+}
+
+/* nil and msg: an expected failure. */
+static int fail(lua_State *L, const char *msg)
+{
+	lua_pushnil(L);
+	lua_pushstring(L, msg && *msg ? msg : "failed");
+	return 2;
+}
+
+/* ---- engine calls -------------------------------------------------------------- */
+
+/* Brackets a call into the engine: its events carry the scenario line and
+ * count against the run's log limits. Nothing between begin and end may
+ * raise. */
+typedef struct engine {
+	skl_lua *rt;
+	int n0;
+} engine;
+
+static void engine_begin(lua_State *L, engine *e)
+{
+	skl_lua *rt = skl__rt(L);
+	char at[SKL__WHERE_MAX];
+	if (!rt->log)
+		skl__error(L, "no event log");
+	if (rt->events_added >= rt->max_events)
+		skl__error(L, "event log limit of %d events reached", rt->max_events);
+	if (rt->log_bytes > SKL__LOG_BYTES)
+		skl__error(L, "event log limit of %d MiB reached", (int)(SKL__LOG_BYTES >> 20));
+	skl__where(L, 1, at, sizeof(at));
+	skl_events_set_where(rt->log, at);
+	e->rt = rt;
+	e->n0 = skl_events_count(rt->log);
+}
+
+static void engine_end(engine *e)
+{
+	int d = skl_events_count(e->rt->log) - e->n0;
+	if (d > 0) {
+		e->rt->events_added += d;
+		e->rt->log_bytes += (size_t)d * 96;
+	}
+	skl_events_set_where(e->rt->log, "");
+}
+
+/* ---- kernels --------------------------------------------------------------------- */
+
+void skl__kernels_free(skl_lua *rt)
+{
+	int i;
+	for (i = 0; i < rt->nkernels; i++)
+		skl_kernel_free(rt->kernels[i]);
+	rt->nkernels = 0;
+	skl_free(rt->cslots);
+	rt->cslots = NULL;
+	rt->ncslots = rt->capcslots = 0;
+	skl_free(rt->oslots);
+	rt->oslots = NULL;
+	rt->noslots = rt->caposlots = rt->live_objects = 0;
+	rt->ofree = -1;
+}
+
+skl_kernel *skl__to_kernel(lua_State *L, int arg)
+{
+	skl_lua *rt = skl__rt(L);
+	lkernel *h = luaL_testudata(L, arg, KERNEL_MT);
+	if (!h)
+		return NULL;
+	if (h->index < 0 || h->index >= rt->nkernels)
+		skl__error(L, "stale kernel handle (its run has ended)");
+	return rt->kernels[h->index];
+}
+
+static int check_kernel(lua_State *L, int arg, skl_kernel **k)
+{
+	*k = skl__to_kernel(L, arg);
+	if (!*k)
+		skl__typeerror(L, arg, "kernel");
+	return ((lkernel *)lua_touserdata(L, arg))->index;
+}
+
+/* An optional boolean field of the options table at arg. */
+static int opt_bool(lua_State *L, int arg, const char *key, int def)
+{
+	int t = lua_getfield(L, arg, key), v = def;
+	if (t == LUA_TBOOLEAN)
+		v = lua_toboolean(L, -1);
+	else if (t != LUA_TNIL)
+		skl__argerror(L, arg,
+			      lua_pushfstring(L, "field '%s': boolean expected, got %s", key, luaL_typename(L, -1)));
+	lua_pop(L, 1);
+	return v;
+}
+
+/* An optional integer field in [lo, hi]; def when absent. */
+static lua_Integer opt_int(lua_State *L, int arg, const char *key, lua_Integer def, lua_Integer lo, lua_Integer hi)
+{
+	int t = lua_getfield(L, arg, key);
+	lua_Integer v = def;
+	if (t != LUA_TNIL) {
+		if (t != LUA_TNUMBER || !lua_isinteger(L, -1))
+			skl__argerror(L, arg,
+				      lua_pushfstring(L, "field '%s': integer expected, got %s", key,
+						      t == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
+		v = lua_tointeger(L, -1);
+		if (v < lo || v > hi)
+			skl__argerror(L, arg, lua_pushfstring(L, "field '%s' must be from %I to %I", key, lo, hi));
+	}
+	lua_pop(L, 1);
+	return v;
+}
+
+int skl__f_kernel(lua_State *L)
+{
+	static const char *const keys[] = {"profile", "cpus", "ram_mb", "smp", "debug_slab", "slub_debug", NULL};
+	skl_lua *rt = skl__rt(L);
+	skl_profile prof;
+	skl_kernel_opts o;
+	skl_kernel *k;
+	skl_error err;
+	const char *pname = NULL, *slub_debug = NULL;
+	int debug_slab = 0, smp = -1, is_slub;
+	lua_Integer cpus = 0, ram_mb = 0;
+	lkernel *h;
+
+	if (!lua_isnoneornil(L, 1)) {
+		skl__check_table(L, 1);
+		skl__check_keys(L, 1, keys);
+		if (lua_getfield(L, 1, "profile") == LUA_TSTRING)
+			pname = lua_tostring(L, -1);
+		else if (!lua_isnil(L, -1))
+			skl__argerror(
+			    L, 1, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
+		cpus = opt_int(L, 1, "cpus", 0, 1, 256);
+		ram_mb = opt_int(L, 1, "ram_mb", 0, 1, (lua_Integer)(SKL_KERNEL_RAM_MAX >> 20));
+		if (lua_getfield(L, 1, "smp") != LUA_TNIL) {
+			if (lua_type(L, -1) != LUA_TBOOLEAN)
+				skl__argerror(
+				    L, 1,
+				    lua_pushfstring(L, "field 'smp': boolean expected, got %s", luaL_typename(L, -1)));
+			smp = lua_toboolean(L, -1);
+		}
+		debug_slab = opt_bool(L, 1, "debug_slab", 0);
+		if (lua_getfield(L, 1, "slub_debug") == LUA_TSTRING) {
+			const char *s;
+			slub_debug = lua_tostring(L, -1);
+			for (s = slub_debug; *s; s++)
+				if (!strchr("FZPUfzpu", *s))
+					skl__argerror(
+					    L, 1,
+					    lua_pushfstring(
+						L, "field 'slub_debug': unknown option '%c' (letters F, Z, P, U)", *s));
+		} else if (lua_type(L, -1) == LUA_TBOOLEAN) {
+			slub_debug = lua_toboolean(L, -1) ? "FZPU" : NULL;
+		} else if (!lua_isnil(L, -1)) {
+			skl__argerror(L, 1,
+				      lua_pushfstring(L, "field 'slub_debug': string or boolean expected, got %s",
+						      luaL_typename(L, -1)));
+		}
+		lua_pop(L, 3); /* profile, smp, slub_debug */
+	}
+	if (pname) {
+		if (!skl__valid_name(pname))
+			skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
+		if (skl_data_load_profile(rt->data_dir, pname, &prof, &err) < 0) {
+			char msg[700];
+			skl_error_format(&err, msg, sizeof(msg));
+			return skl__error(L, "%s: %s", skl__fname(L), msg);
+		}
+	} else if (rt->have_profile) {
+		prof = rt->profile;
+	} else {
+		return skl__error(L, "%s: no profile given and no scenario{} profile yet", skl__fname(L));
+	}
+	is_slub = !strcmp(prof.allocator, "slub");
+	if (debug_slab && is_slub)
+		skl__argerror(
+		    L, 1,
+		    lua_pushfstring(L, "field 'debug_slab' is for the 2.4 SLAB allocator; %s uses SLUB (slub_debug)",
+				    prof.name));
+	if (slub_debug && !is_slub)
+		skl__argerror(
+		    L, 1,
+		    lua_pushfstring(L, "field 'slub_debug' is for SLUB; %s uses the 2.4 SLAB allocator (debug_slab)",
+				    prof.name));
+	if (rt->nkernels >= SKL__MAX_KERNELS)
+		return skl__error(L, "more than %d kernels in one run", SKL__MAX_KERNELS);
+
+	memset(&o, 0, sizeof(o));
+	o.profile = &prof;
+	o.cpus = (unsigned)cpus;
+	o.ram_bytes = (uint64_t)ram_mb << 20;
+	o.smp = smp;
+	o.debug_slab = debug_slab;
+	o.slub_debug = slub_debug;
+	o.log = rt->log;
+	h = lua_newuserdatauv(L, sizeof(*h), 0); /* before the machine: may raise */
+	h->index = -1;
+	skl_error_clear(&err);
+	k = skl_kernel_new(&o, &err); /* boots silently: no events */
+	if (!k)
+		return fail(L, err.msg);
+	rt->kernels[rt->nkernels] = k;
+	h->index = rt->nkernels++;
+	luaL_setmetatable(L, KERNEL_MT);
+	return 1;
+}
+
+/* ---- caches ------------------------------------------------------------------------ */
+
+static skl_cache *check_cache(lua_State *L, int arg, lcache **out)
+{
+	skl_lua *rt = skl__rt(L);
+	lcache *h = luaL_testudata(L, arg, CACHE_MT);
+	if (!h)
+		skl__typeerror(L, arg, "cache");
+	if (h->slot < 0 || h->slot >= rt->ncslots || rt->cslots[h->slot].gen != h->gen || !rt->cslots[h->slot].c)
+		skl__error(L, "stale cache handle (%s was destroyed)", h->name);
+	if (out)
+		*out = h;
+	return rt->cslots[h->slot].c;
+}
+
+static int cslot_new(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	if (rt->ncslots >= SKL__MAX_CACHES)
+		skl__error(L, "more than %d caches in one run", SKL__MAX_CACHES);
+	if (rt->ncslots == rt->capcslots) {
+		int nc = rt->capcslots ? rt->capcslots * 2 : 32;
+		skl__cslot *d = skl_realloc(rt->cslots, (size_t)nc * sizeof(*d));
+		if (!d)
+			skl__error(L, "out of memory");
+		rt->cslots = d;
+		rt->capcslots = nc;
+	}
+	memset(&rt->cslots[rt->ncslots], 0, sizeof(rt->cslots[0]));
+	return rt->ncslots++;
+}
+
+/* Cache names end up in /proc/slabinfo columns: printable, no spaces. */
+static void check_cache_name(lua_State *L, int arg, const char *name)
+{
+	const unsigned char *p;
+	if (!name[0])
+		skl__argerror(L, arg, "the cache name is empty");
+	for (p = (const unsigned char *)name; *p; p++)
+		if (*p <= ' ' || *p == 0x7f)
+			skl__argerror(
+			    L, arg,
+			    "a cache name cannot hold spaces or control characters (it is a /proc/slabinfo column)");
+}
+
+int skl__k_cache_create(lua_State *L)
+{
+	static const char *const keys[] = {"hwcache_align", "red_zone", "poison",	  "no_reap", "dma", "rcu",
+					   "ctor",	    "align",	"freeptr_offset", "type",    NULL};
+	static const struct {
+		const char *key;
+		unsigned flag;
+	} flags[] = {{"hwcache_align", SKL_SLAB_HWCACHE_ALIGN},
+		     {"red_zone", SKL_SLAB_RED_ZONE},
+		     {"poison", SKL_SLAB_POISON},
+		     {"no_reap", SKL_SLAB_NO_REAP},
+		     {"dma", SKL_SLAB_CACHE_DMA},
+		     {"rcu", SKL_SLAB_TYPESAFE_BY_RCU}};
+	skl_lua *rt = skl__rt(L);
+	skl_kernel *k;
+	int ki = check_kernel(L, 1, &k), type_idx = 0, slot;
+	const char *name = skl__check_string(L, 2);
+	const skl_layout *type = NULL;
+	lua_Integer size = 0;
+	skl_cache_opts o;
+	skl_cache *c;
+	skl_error err;
+	lcache *h;
+	engine e;
+	size_t i;
+
+	check_cache_name(L, 2, name);
+	if (lua_type(L, 3) == LUA_TNUMBER) {
+		size = skl__check_integer(L, 3);
+		if (size <= 0)
+			skl__argerror(L, 3, lua_pushfstring(L, "object size %I: it must be positive", size));
+	} else if ((type = skl__to_layout(L, 3)) != NULL) {
+		size = (lua_Integer)type->size;
+		type_idx = 3;
+	} else {
+		skl__typeerror(L, 3, "number or layout");
+	}
+	memset(&o, 0, sizeof(o));
+	if (!lua_isnoneornil(L, 4)) {
+		skl__check_table(L, 4);
+		skl__check_keys(L, 4, keys);
+		for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+			if (opt_bool(L, 4, flags[i].key, 0))
+				o.flags |= flags[i].flag;
+		o.ctor = opt_bool(L, 4, "ctor", 0);
+		o.align = (unsigned)opt_int(L, 4, "align", 0, 0, (lua_Integer)skl_kernel_profile(k)->page_size);
+		if (o.align & (o.align - 1))
+			skl__argerror(L, 4, "field 'align' must be a power of two (or 0 for none)");
+		if (lua_getfield(L, 4, "freeptr_offset") != LUA_TNIL) {
+			o.freeptr_offset = (unsigned)opt_int(L, 4, "freeptr_offset", 0, 0, size - 1);
+			o.use_freeptr_offset = 1;
+		}
+		lua_pop(L, 1);
+		if (lua_getfield(L, 4, "type") != LUA_TNIL) {
+			if (type_idx)
+				skl__argerror(L, 4, "field 'type': the layout is argument #2 already");
+			type = skl__to_layout(L, -1);
+			if (!type)
+				skl__argerror(
+				    L, 4,
+				    lua_pushfstring(L, "field 'type': layout expected, got %s", luaL_typename(L, -1)));
+			type_idx = lua_gettop(L); /* stays on the stack */
+		} else {
+			lua_pop(L, 1);
+		}
+	}
+	o.type = type;
+	slot = cslot_new(L);
+	h = lua_newuserdatauv(L, sizeof(*h), 1);
+	h->slot = -1;
+	snprintf(h->name, sizeof(h->name), "%s", name);
+
+	engine_begin(L, &e);
+	skl_error_clear(&err);
+	c = skl_cache_create(k, name, (size_t)size, &o, &err);
+	engine_end(&e);
+	if (!c) {
+		rt->ncslots--; /* the slot was the last one, still unused */
+		return fail(L, err.msg);
+	}
+	rt->cslots[slot].c = c;
+	rt->cslots[slot].kernel = ki;
+	h->slot = slot;
+	h->gen = rt->cslots[slot].gen;
+	h->kernel = ki;
+	if (type_idx) {
+		lua_pushvalue(L, type_idx);
+		lua_setiuservalue(L, -2, 1);
+	}
+	luaL_setmetatable(L, CACHE_MT);
+	return 1;
+}
+
+/* ---- objects --------------------------------------------------------------------- */
+
+/* Makes room for one more object handle; raises when too many are alive. */
+static void oslot_room(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	if (rt->live_objects >= SKL__MAX_OBJECTS)
+		lua_gc(L, LUA_GCCOLLECT);
+	if (rt->live_objects >= SKL__MAX_OBJECTS)
+		skl__error(L, "more than %d object handles alive at once", SKL__MAX_OBJECTS);
+	if (rt->ofree < 0 && rt->noslots == rt->caposlots) {
+		int nc = rt->caposlots ? rt->caposlots * 2 : 256;
+		skl__oslot *d = skl_realloc(rt->oslots, (size_t)nc * sizeof(*d));
+		if (!d)
+			skl__error(L, "out of memory");
+		rt->oslots = d;
+		rt->caposlots = nc;
+	}
+}
+
+/* Takes a slot (oslot_room ran first, so this cannot fail). */
+static int oslot_take(skl_lua *rt)
+{
+	int i;
+	if (rt->ofree >= 0) {
+		i = rt->ofree;
+		rt->ofree = rt->oslots[i].next_free;
+	} else {
+		i = rt->noslots++;
+		memset(&rt->oslots[i], 0, sizeof(rt->oslots[i]));
+	}
+	rt->oslots[i].live = 1;
+	rt->oslots[i].freed_at[0] = '\0';
+	rt->live_objects++;
+	return i;
+}
+
+/* The object is gone (freed, or its last handle collected): the slot's
+ * handles go stale and it is reused. */
+static void oslot_release(skl_lua *rt, int i, const char *where)
+{
+	skl__oslot *s = &rt->oslots[i];
+	if (!s->live)
+		return;
+	s->live = 0;
+	s->gen++;
+	snprintf(s->freed_at, sizeof(s->freed_at), "%s", where ? where : "");
+	s->next_free = rt->ofree;
+	rt->ofree = i;
+	rt->live_objects--;
+}
+
+/* Name of the cache that really holds objects of c (SLUB merges). */
+static void real_name(const skl_cache_info *in, char *out, size_t outsz)
+{
+	snprintf(out, outsz, "%s", in->alias_of[0] ? in->alias_of : in->name);
+}
+
+/* Pushes a new handle for the object at a; type_idx 0 = no layout. */
+static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache, size_t size, size_t requested,
+			int kmalloc, int type_idx)
+{
+	skl_lua *rt = skl__rt(L);
+	lobj *h;
+	int i;
+	if (type_idx)
+		type_idx = lua_absindex(L, type_idx);
+	h = lua_newuserdatauv(L, sizeof(*h), 1); /* may raise: before the slot is taken */
+	i = oslot_take(rt);
+	rt->oslots[i].addr = a;
+	rt->oslots[i].kernel = kernel;
+	rt->oslots[i].size = size;
+	rt->oslots[i].requested = requested;
+	rt->oslots[i].kmalloc = kmalloc;
+	h->slot = i;
+	h->gen = rt->oslots[i].gen;
+	h->kernel = kernel;
+	h->addr = a;
+	snprintf(h->cache, sizeof(h->cache), "%s", cache);
+	if (type_idx) {
+		lua_pushvalue(L, type_idx);
+		lua_setiuservalue(L, -2, 1);
+	}
+	luaL_setmetatable(L, OBJECT_MT);
+}
+
+static lobj *test_obj(lua_State *L, int arg)
+{
+	return luaL_testudata(L, arg, OBJECT_MT);
+}
+
+static int obj_live(const skl_lua *rt, const lobj *h)
+{
+	return h->slot >= 0 && h->slot < rt->noslots && rt->oslots[h->slot].live && rt->oslots[h->slot].gen == h->gen;
+}
+
+static int stale_obj(lua_State *L, const lobj *h)
+{
+	skl_lua *rt = skl__rt(L);
+	const skl__oslot *s = h->slot >= 0 && h->slot < rt->noslots ? &rt->oslots[h->slot] : NULL;
+	char what[96];
+	snprintf(what, sizeof(what), "%s object 0x%llx", h->cache, (unsigned long long)h->addr);
+	if (s && !s->live && s->gen == h->gen + 1 && s->freed_at[0])
+		return skl__error(L, "stale object handle (%s was freed at %s)", what, s->freed_at);
+	return skl__error(L, "stale object handle (%s was freed)", what);
+}
+
+static skl__oslot *check_obj(lua_State *L, int arg, lobj **out)
+{
+	skl_lua *rt = skl__rt(L);
+	lobj *h = test_obj(L, arg);
+	if (!h)
+		skl__typeerror(L, arg, "object");
+	if (!obj_live(rt, h))
+		stale_obj(L, h);
+	if (out)
+		*out = h;
+	return &rt->oslots[h->slot];
+}
+
+static int object_gc(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	lobj *h = test_obj(L, 1);
+	if (h && rt->oslots && obj_live(rt, h))
+		oslot_release(rt, h->slot, NULL);
+	return 0;
+}
+
+/* After the kernel freed (kernel, addr): every live handle of it goes stale.
+ * The handle used is stale already when it freed an object twice; the
+ * address may then belong to a newer object, which the kernel just freed. */
+static void freed(lua_State *L, const lobj *h)
+{
+	skl_lua *rt = skl__rt(L);
+	char at[SKL__WHERE_MAX];
+	int i;
+	skl__where(L, 1, at, sizeof(at));
+	if (obj_live(rt, h)) {
+		oslot_release(rt, h->slot, at);
+		return;
+	}
+	for (i = 0; i < rt->noslots; i++)
+		if (rt->oslots[i].live && rt->oslots[i].kernel == h->kernel && rt->oslots[i].addr == h->addr)
+			oslot_release(rt, i, at);
+}
+
+int skl__c_alloc(lua_State *L)
+{
+	static const char *const keys[] = {"zero", "type", NULL};
+	lcache *ch;
+	skl_cache *c = check_cache(L, 1, &ch);
+	int zero = 0, type_idx = 0;
+	skl_cache_info in;
+	skl_error err;
+	skl_addr a;
+	char cname[32];
+	engine e;
+
+	if (!lua_isnoneornil(L, 2)) {
+		skl__check_table(L, 2);
+		skl__check_keys(L, 2, keys);
+		zero = opt_bool(L, 2, "zero", 0);
+		if (lua_getfield(L, 2, "type") != LUA_TNIL) {
+			if (!skl__to_layout(L, -1))
+				skl__argerror(
+				    L, 2,
+				    lua_pushfstring(L, "field 'type': layout expected, got %s", luaL_typename(L, -1)));
+			type_idx = lua_gettop(L);
+		}
+	}
+	if (!type_idx && lua_getiuservalue(L, 1, 1) != LUA_TNIL)
+		type_idx = lua_gettop(L);
+	oslot_room(L);
+	skl_cache_get_info(c, &in);
+	real_name(&in, cname, sizeof(cname));
+	engine_begin(L, &e);
+	skl_error_clear(&err);
+	a = skl_cache_alloc(c, zero, &err);
+	engine_end(&e);
+	if (!a)
+		return fail(L, err.msg[0] ? err.msg : "out of memory");
+	push_object(L, ch->kernel, a, cname, in.object_size, in.object_size, 0, type_idx);
+	return 1;
+}
+
+/* The object argument of a free: a handle (stale ones too: freeing twice
+ * is the kernel's business) of this kernel. */
+static lobj *free_arg(lua_State *L, int arg, int kernel)
+{
+	lobj *h = test_obj(L, arg);
+	if (!h)
+		skl__typeerror(L, arg, "object");
+	if (h->kernel != kernel)
+		skl__argerror(L, arg, "the object belongs to another kernel");
+	return h;
+}
+
+int skl__c_free(lua_State *L)
+{
+	lcache *ch;
+	skl_cache *c = check_cache(L, 1, &ch);
+	lobj *h = free_arg(L, 2, ch->kernel);
+	skl_error err;
+	engine e;
+	int rc;
+	engine_begin(L, &e);
+	skl_error_clear(&err);
+	rc = skl_cache_free(c, h->addr, &err);
+	engine_end(&e);
+	if (rc < 0)
+		return fail(L, err.msg);
+	freed(L, h);
+	lua_pushboolean(L, 1);
+	return 1;
+}
+
+int skl__c_shrink(lua_State *L)
+{
+	skl_cache *c = check_cache(L, 1, NULL);
+	engine e;
+	int n;
+	engine_begin(L, &e);
+	n = skl_cache_shrink(c);
+	engine_end(&e);
+	lua_pushinteger(L, n);
+	return 1;
+}
+
+int skl__c_destroy(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	lcache *ch;
+	skl_cache *c = check_cache(L, 1, &ch);
+	skl_error err;
+	engine e;
+	int rc;
+	engine_begin(L, &e);
+	skl_error_clear(&err);
+	rc = skl_cache_destroy(c, &err);
+	engine_end(&e);
+	if (rc < 0)
+		return fail(L, err.msg);
+	rt->cslots[ch->slot].c = NULL;
+	rt->cslots[ch->slot].gen++;
+	lua_pushboolean(L, 1);
+	return 1;
+}
+
+static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size)
+{
+	unsigned long pages = in->num_slabs * (unsigned long)in->pages_per_slab;
+	lua_createtable(L, 0, 44);
+	set_str(L, "name", in->name);
+	if (in->alias_of[0])
+		set_str(L, "alias_of", in->alias_of);
+	set_int(L, "object_size", (lua_Integer)in->object_size);
+	set_int(L, "size", (lua_Integer)in->size);
+	set_int(L, "objsize", (lua_Integer)in->size);
+	set_int(L, "align", in->align);
+	set_int(L, "flags", in->flags);
+	set_int(L, "order", in->order);
+	set_int(L, "pages_per_slab", in->pages_per_slab);
+	set_int(L, "objs_per_slab", in->objs_per_slab);
+	set_bool(L, "offslab", in->offslab);
+	set_int(L, "mgmt_size", (lua_Integer)in->mgmt_size);
+	set_int(L, "left_over", (lua_Integer)in->left_over);
+	set_int(L, "colour", in->colour);
+	set_int(L, "colour_off", in->colour_off);
+	set_int(L, "colour_next", in->colour_next);
+	set_int(L, "limit", in->limit);
+	set_int(L, "batchcount", in->batchcount);
+	set_int(L, "inuse", (lua_Integer)in->inuse);
+	set_int(L, "freeptr_offset", (lua_Integer)in->freeptr_offset);
+	set_int(L, "red_left_pad", (lua_Integer)in->red_left_pad);
+	set_int(L, "min_objects", in->min_objects);
+	set_int(L, "active_objs", (lua_Integer)in->active_objs);
+	set_int(L, "num_objs", (lua_Integer)in->num_objs);
+	set_int(L, "active_slabs", (lua_Integer)in->active_slabs);
+	set_int(L, "num_slabs", (lua_Integer)in->num_slabs);
+	set_int(L, "high", (lua_Integer)in->high);
+	set_int(L, "allocs", (lua_Integer)in->allocs);
+	set_int(L, "grown", (lua_Integer)in->grown);
+	set_int(L, "reaped", (lua_Integer)in->reaped);
+	set_int(L, "errors", (lua_Integer)in->errors);
+	set_int(L, "allochit", (lua_Integer)in->allochit);
+	set_int(L, "allocmiss", (lua_Integer)in->allocmiss);
+	set_int(L, "freehit", (lua_Integer)in->freehit);
+	set_int(L, "freemiss", (lua_Integer)in->freemiss);
+	set_int(L, "pages", (lua_Integer)pages);
+	set_int(L, "bytes", (lua_Integer)pages * page_size);
+}
+
+int skl__c_stats(lua_State *L)
+{
+	skl_cache *c = check_cache(L, 1, NULL);
+	skl_cache_info in;
+	skl_cache_get_info(c, &in);
+	push_info(L, &in, skl_kernel_profile(skl_cache_kernel(c))->page_size);
+	return 1;
+}
+
+/* ---- the kernel's own calls --------------------------------------------------------- */
+
+int skl__k_kmalloc(lua_State *L)
+{
+	skl_kernel *k;
+	int ki = check_kernel(L, 1, &k);
+	lua_Integer n = skl__check_integer(L, 2);
+	skl_cache_info in;
+	skl_cache *bucket;
+	skl_error err;
+	skl_addr a;
+	char cname[32] = "";
+	engine e;
+	if (n < 0)
+		skl__argerror(L, 2, lua_pushfstring(L, "size %I: it cannot be negative", n));
+	oslot_room(L);
+	engine_begin(L, &e);
+	skl_error_clear(&err);
+	a = skl_kmalloc(k, (size_t)n, &err);
+	engine_end(&e);
+	if (!a)
+		return fail(L, err.msg[0] ? err.msg : "out of memory");
+	bucket = skl_kernel_cache_of(k, a, NULL, NULL);
+	if (!bucket)
+		bucket = skl_kmalloc_cache(k, (size_t)n);
+	memset(&in, 0, sizeof(in));
+	if (bucket) {
+		skl_cache_get_info(bucket, &in);
+		real_name(&in, cname, sizeof(cname));
+	}
+	push_object(L, ki, a, cname, in.object_size, (size_t)n, 1, 0);
+	return 1;
+}
+
+int skl__k_kfree(lua_State *L)
+{
+	skl_kernel *k;
+	int ki = check_kernel(L, 1, &k);
+	skl_error err;
+	lobj *h;
+	engine e;
+	int rc;
+	if (lua_isnil(L, 2)) { /* kfree(NULL) does nothing */
+		lua_pushboolean(L, 1);
+		return 1;
+	}
+	h = free_arg(L, 2, ki);
+	engine_begin(L, &e);
+	skl_error_clear(&err);
+	rc = skl_kfree(k, h->addr, &err);
+	engine_end(&e);
+	if (rc < 0)
+		return fail(L, err.msg);
+	freed(L, h);
+	lua_pushboolean(L, 1);
+	return 1;
+}
+
+int skl__k_reap(lua_State *L)
+{
+	skl_kernel *k;
+	engine e;
+	int n;
+	check_kernel(L, 1, &k);
+	engine_begin(L, &e);
+	n = skl_kernel_reap(k);
+	engine_end(&e);
+	lua_pushinteger(L, n);
+	return 1;
+}
+
+int skl__k_slabinfo(lua_State *L)
+{
+	skl_kernel *k;
+	skl_buf *b;
+	skl_sink s;
+	check_kernel(L, 1, &k);
+	b = push_tmpbuf(L);
+	s = skl_buf_sink(b);
+	skl_slabinfo_write(k, &s);
+	tmpbuf_result(L, b);
+	return 1;
+}
+
+int skl__k_ram(lua_State *L)
+{
+	skl_kernel *k;
+	uint64_t total, used;
+	check_kernel(L, 1, &k);
+	total = skl_kernel_ram_total(k);
+	used = skl_kernel_ram_used(k);
+	lua_createtable(L, 0, 4);
+	set_int(L, "total", (lua_Integer)total);
+	set_int(L, "used", (lua_Integer)used);
+	set_int(L, "free", (lua_Integer)(total - used));
+	set_int(L, "page_size", skl_kernel_profile(k)->page_size);
+	return 1;
+}
+
+/* ---- reading and writing an object's bytes --------------------------------------------- */
+
+/*
+ * Every read and write of an object's bytes goes through here: the one
+ * place a cache model can watch them. 0, or -1 when the bytes are not in
+ * the machine's RAM.
+ */
+static int obj_access(skl_kernel *k, skl_addr a, uint8_t *buf, size_t len, int write)
+{
+	uint8_t *p = skl_kernel_bytes(k, a, len);
+	if (!p)
+		return -1;
+	if (write)
+		memcpy(p, buf, len);
+	else
+		memcpy(buf, p, len);
+	return 0;
+}
+
+/* What a read or write touches. */
+typedef struct target {
+	size_t off, len;
+	unsigned bit_off, bit_size; /* bitfields: bits within the storage unit */
+	const char *what;	    /* for messages: a member's path, or NULL */
+} target;
+
+/* The layout an object reads its members through (its user value), or NULL. */
+static const skl_layout *obj_type(lua_State *L, int self)
+{
+	const skl_layout *l = NULL;
+	if (lua_getiuservalue(L, self, 1) != LUA_TNIL)
+		l = skl__to_layout(L, -1);
+	lua_pop(L, 1);
+	return l;
+}
+
+/* Resolves the member name or byte offset at arg (and a size at size_arg
+ * for offsets) to bytes inside the object. */
+static void resolve(lua_State *L, int self, const skl__oslot *s, int arg, int size_arg, target *t)
+{
+	memset(t, 0, sizeof(*t));
+	if (lua_type(L, arg) == LUA_TSTRING) {
+		const char *name = lua_tostring(L, arg);
+		const skl_layout *l = obj_type(L, self);
+		const skl_field *f;
+		int i, n = 0;
+		if (!l)
+			skl__argerror(
+			    L, arg, "the object has no type: name a byte offset, or allocate it with {type = layout}");
+		i = skl_layout_find(l, name);
+		if (i < 0) {
+			for (i = 0; i < l->nfields; i++)
+				if (!strcmp(l->fields[i].name, name))
+					n++;
+			if (n > 1)
+				skl__argerror(
+				    L, arg,
+				    lua_pushfstring(L, "'%s' names %d members of %s: use its path", name, n, l->name));
+			skl__argerror(L, arg, lua_pushfstring(L, "no member '%s' in %s", name, l->name));
+		}
+		f = &l->fields[i];
+		if (!f->size)
+			skl__argerror(L, arg, lua_pushfstring(L, "member '%s' has no bytes", name));
+		t->off = (size_t)f->offset;
+		t->len = (size_t)f->size;
+		t->bit_off = f->bit_size ? f->bit_offset : 0;
+		t->bit_size = f->bit_size;
+		t->what = f->path;
+	} else if (lua_type(L, arg) == LUA_TNUMBER) {
+		lua_Integer off = skl__check_integer(L, arg), len = 1;
+		if (off < 0)
+			skl__argerror(L, arg, lua_pushfstring(L, "offset %I: it cannot be negative", off));
+		if (!lua_isnoneornil(L, size_arg)) {
+			len = skl__check_integer(L, size_arg);
+			if (len < 1)
+				skl__argerror(L, size_arg, lua_pushfstring(L, "size %I: it must be positive", len));
+		}
+		if ((uint64_t)off > s->size || (uint64_t)len > s->size - (uint64_t)off) {
+			char msg[128];
+			snprintf(msg, sizeof(msg), "bytes %llu-%llu are outside the object (%llu bytes)",
+				 (unsigned long long)off, (unsigned long long)off + (unsigned long long)len - 1,
+				 (unsigned long long)s->size);
+			skl__argerror(L, arg, msg);
+		}
+		t->off = (size_t)off;
+		t->len = (size_t)len;
+		return;
+	} else {
+		skl__typeerror(L, arg, "member name or byte offset");
+	}
+	if (t->off > s->size || t->len > s->size - t->off)
+		skl__argerror(L, arg,
+			      lua_pushfstring(L, "member '%s' (bytes %I-%I) lies outside the object (%I bytes)",
+					      t->what, (lua_Integer)t->off, (lua_Integer)(t->off + t->len - 1),
+					      (lua_Integer)s->size));
+}
+
+static uint64_t load_word(const skl_abi *abi, const uint8_t *p, size_t n)
+{
+	uint64_t v = 0;
+	size_t i;
+	if (abi && abi->big_endian)
+		for (i = 0; i < n; i++)
+			v = (v << 8) | p[i];
+	else
+		for (i = n; i-- > 0;)
+			v = (v << 8) | p[i];
+	return v;
+}
+
+static void store_word(const skl_abi *abi, uint8_t *p, size_t n, uint64_t v)
+{
+	size_t i;
+	if (abi && abi->big_endian)
+		for (i = n; i-- > 0; v >>= 8)
+			p[i] = (uint8_t)v;
+	else
+		for (i = 0; i < n; i++, v >>= 8)
+			p[i] = (uint8_t)v;
+}
+
+static int is_scalar(size_t n)
+{
+	return n == 1 || n == 2 || n == 4 || n == 8;
+}
+
+/* A buffer of n bytes that Lua owns (small ones on the C stack instead). */
+static uint8_t *scratch(lua_State *L, uint8_t *small, size_t smallsz, size_t n)
+{
+	return n <= smallsz ? small : lua_newuserdatauv(L, n, 0);
+}
+
+static void access_failed(lua_State *L, const lobj *h)
+{
+	char what[64];
+	snprintf(what, sizeof(what), "0x%llx", (unsigned long long)h->addr);
+	skl__error(L, "%s: object %s is outside the machine's RAM", skl__fname(L), what);
+}
+
+int skl__o_write(lua_State *L)
+{
+	lobj *h;
+	skl__oslot *s = check_obj(L, 1, &h);
+	skl_lua *rt = skl__rt(L);
+	skl_kernel *k = rt->kernels[h->kernel];
+	const skl_abi *abi = skl_kernel_profile(k)->abi;
+	int is_member = lua_type(L, 2) == LUA_TSTRING;
+	int value_arg = 3;
+	uint8_t small[64], *buf;
+	lua_Integer v = 0;
+	int have_value;
+	target t;
+
+	resolve(L, 1, s, 2, is_member ? 0 : 4, &t);
+	have_value = !lua_isnoneornil(L, value_arg);
+	if (have_value)
+		v = skl__check_integer(L, value_arg);
+	if (is_member && !lua_isnone(L, 4))
+		skl__argerror(L, 4, "no size with a member name: the member gives it");
+
+	if (t.bit_size) {
+		uint64_t unit, mask = t.bit_size >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << t.bit_size) - 1);
+		uint64_t bits = have_value ? (uint64_t)v : (WRITE_PATTERN & mask);
+		if (have_value && t.bit_size < 64 &&
+		    (v < -(lua_Integer)((mask >> 1) + 1) || (v >= 0 && (uint64_t)v > mask)))
+			skl__argerror(L, value_arg,
+				      lua_pushfstring(L, "value %I does not fit in the %d-bit field %s", v,
+						      (int)t.bit_size, t.what));
+		if (obj_access(k, h->addr + t.off, small, t.len, 0) < 0)
+			access_failed(L, h);
+		unit = load_word(abi, small, t.len);
+		unit = (unit & ~(mask << t.bit_off)) | ((bits & mask) << t.bit_off);
+		store_word(abi, small, t.len, unit);
+		if (obj_access(k, h->addr + t.off, small, t.len, 1) < 0)
+			access_failed(L, h);
+		return 0;
+	}
+	buf = scratch(L, small, sizeof(small), t.len);
+	if (!have_value) {
+		memset(buf, WRITE_PATTERN, t.len);
+	} else if (is_scalar(t.len)) {
+		if (t.len < 8 && (v < -((lua_Integer)1 << (8 * t.len - 1)) || v >= ((lua_Integer)1 << (8 * t.len))))
+			skl__argerror(L, value_arg,
+				      lua_pushfstring(L, "value %I does not fit in %d bytes", v, (int)t.len));
+		store_word(abi, buf, t.len, (uint64_t)v);
+	} else {
+		if (v < 0 || v > 255)
+			skl__argerror(L, value_arg,
+				      lua_pushfstring(L, "value %I: a %I-byte area takes a fill byte (0 to 255)", v,
+						      (lua_Integer)t.len));
+		memset(buf, (int)v, t.len);
+	}
+	if (obj_access(k, h->addr + t.off, buf, t.len, 1) < 0)
+		access_failed(L, h);
+	return 0;
+}
+
+int skl__o_read(lua_State *L)
+{
+	lobj *h;
+	skl__oslot *s = check_obj(L, 1, &h);
+	skl_lua *rt = skl__rt(L);
+	skl_kernel *k = rt->kernels[h->kernel];
+	const skl_abi *abi = skl_kernel_profile(k)->abi;
+	int is_member = lua_type(L, 2) == LUA_TSTRING;
+	uint8_t small[64], *buf;
+	target t;
+
+	resolve(L, 1, s, 2, 3, &t);
+	if (is_member && !lua_isnone(L, 3))
+		skl__argerror(L, 3, "no size with a member name: the member gives it");
+	buf = scratch(L, small, sizeof(small), t.len);
+	if (obj_access(k, h->addr + t.off, buf, t.len, 0) < 0)
+		access_failed(L, h);
+	if (t.bit_size) {
+		uint64_t mask = t.bit_size >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << t.bit_size) - 1);
+		lua_pushinteger(L, (lua_Integer)((load_word(abi, buf, t.len) >> t.bit_off) & mask));
+	} else if (is_scalar(t.len)) {
+		lua_pushinteger(L, (lua_Integer)load_word(abi, buf, t.len));
+	} else {
+		static const char hex[] = "0123456789abcdef";
+		luaL_Buffer b;
+		size_t i;
+		luaL_buffinit(L, &b);
+		for (i = 0; i < t.len; i++) {
+			luaL_addchar(&b, hex[buf[i] >> 4]);
+			luaL_addchar(&b, hex[buf[i] & 15]);
+		}
+		luaL_pushresult(&b);
+	}
+	return 1;
+}
+
+/* ---- fields ----------------------------------------------------------------------------- */
+
+static int kernel_index(lua_State *L)
+{
+	skl_kernel *k;
+	const skl_profile *p;
+	const char *key;
+	check_kernel(L, 1, &k);
+	if (lua_type(L, 2) != LUA_TSTRING)
+		return skl__error(L, "kernel has no field [%s]", luaL_typename(L, 2));
+	key = lua_tostring(L, 2);
+	if (lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL)
+		return 1;
+	p = skl_kernel_profile(k);
+	if (!strcmp(key, "profile"))
+		lua_pushstring(L, p->name);
+	else if (!strcmp(key, "allocator"))
+		lua_pushstring(L, skl_kernel_is_slub(k) ? "slub" : "slab");
+	else if (!strcmp(key, "arch"))
+		lua_pushstring(L, p->abi ? p->abi->name : "");
+	else if (!strcmp(key, "page_size"))
+		lua_pushinteger(L, p->page_size);
+	else if (!strcmp(key, "cacheline"))
+		lua_pushinteger(L, p->cacheline);
+	else
+		return skl__error(L, "kernel has no field '%s'", key);
+	return 1;
+}
+
+static int kernel_tostring(lua_State *L)
+{
+	skl_kernel *k;
+	check_kernel(L, 1, &k);
+	lua_pushfstring(L, "kernel(%s, %s, %I MiB)", skl_kernel_profile(k)->name,
+			skl_kernel_is_slub(k) ? "slub" : "slab", (lua_Integer)(skl_kernel_ram_total(k) >> 20));
+	return 1;
+}
+
+static int cache_index(lua_State *L)
+{
+	skl_cache *c = check_cache(L, 1, NULL);
+	skl_cache_info in;
+	const char *key;
+	if (lua_type(L, 2) != LUA_TSTRING)
+		return skl__error(L, "cache has no field [%s]", luaL_typename(L, 2));
+	key = lua_tostring(L, 2);
+	if (lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL)
+		return 1;
+	skl_cache_get_info(c, &in);
+	if (!strcmp(key, "name"))
+		lua_pushstring(L, in.name);
+	else if (!strcmp(key, "alias_of"))
+		in.alias_of[0] ? (void)lua_pushstring(L, in.alias_of) : lua_pushnil(L);
+	else if (!strcmp(key, "object_size"))
+		lua_pushinteger(L, (lua_Integer)in.object_size);
+	else if (!strcmp(key, "size") || !strcmp(key, "objsize"))
+		lua_pushinteger(L, (lua_Integer)in.size);
+	else if (!strcmp(key, "type"))
+		lua_getiuservalue(L, 1, 1);
+	else
+		return skl__error(L, "cache has no field '%s'", key);
+	return 1;
+}
+
+static int cache_tostring(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	lcache *h = luaL_checkudata(L, 1, CACHE_MT);
+	skl_cache_info in;
+	if (h->slot < 0 || h->slot >= rt->ncslots || rt->cslots[h->slot].gen != h->gen || !rt->cslots[h->slot].c) {
+		lua_pushfstring(L, "cache(%s, destroyed)", h->name);
+		return 1;
+	}
+	skl_cache_get_info(rt->cslots[h->slot].c, &in);
+	lua_pushfstring(L, "cache(%s, %I-byte objects%s%s)", in.name, (lua_Integer)in.size,
+			in.alias_of[0] ? ", alias of " : "", in.alias_of);
+	return 1;
+}
+
+static int obj_index(lua_State *L)
+{
+	lobj *h;
+	skl__oslot *s = check_obj(L, 1, &h);
+	skl_kernel *k = skl__rt(L)->kernels[h->kernel];
+	const char *key;
+	if (lua_type(L, 2) != LUA_TSTRING)
+		return skl__error(L, "object has no field [%s]", luaL_typename(L, 2));
+	key = lua_tostring(L, 2);
+	if (lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL)
+		return 1;
+	if (!strcmp(key, "addr")) {
+		push_hex(L, h->addr);
+	} else if (!strcmp(key, "address")) {
+		lua_pushinteger(L, (lua_Integer)h->addr);
+	} else if (!strcmp(key, "cache")) {
+		lua_pushstring(L, h->cache);
+	} else if (!strcmp(key, "size")) {
+		lua_pushinteger(L, (lua_Integer)s->size);
+	} else if (!strcmp(key, "requested")) {
+		lua_pushinteger(L, (lua_Integer)s->requested);
+	} else if (!strcmp(key, "bucket")) {
+		if (s->kmalloc)
+			lua_pushinteger(L, (lua_Integer)s->size);
+		else
+			lua_pushnil(L);
+	} else if (!strcmp(key, "type")) {
+		lua_getiuservalue(L, 1, 1);
+	} else if (!strcmp(key, "index") || !strcmp(key, "slab")) {
+		int index = -1;
+		skl_cache *c = skl_kernel_cache_of(k, h->addr, &index, NULL);
+		if (!c || index < 0) {
+			lua_pushnil(L);
+		} else if (key[0] == 'i') {
+			lua_pushinteger(L, index);
+		} else {
+			skl_cache_info in;
+			uint64_t bytes;
+			skl_cache_get_info(c, &in);
+			bytes =
+			    (uint64_t)skl_kernel_profile(k)->page_size * (in.pages_per_slab ? in.pages_per_slab : 1);
+			push_hex(L, h->addr & ~(skl_addr)(bytes - 1)); /* slabs are 2^order pages, so aligned */
+		}
+	} else {
+		return skl__error(L, "object has no field '%s'", key);
+	}
+	return 1;
+}
+
+static int obj_tostring(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	lobj *h = luaL_checkudata(L, 1, OBJECT_MT);
+	char buf[128];
+	snprintf(buf, sizeof(buf), "object(%s 0x%llx%s)", h->cache, (unsigned long long)h->addr,
+		 obj_live(rt, h) ? "" : ", freed");
+	lua_pushstring(L, buf);
+	return 1;
+}
+
+static int read_only(lua_State *L)
+{
+	const skl__api *e = lua_touserdata(L, lua_upvalueindex(1));
+	return skl__error(L, "%s objects are read-only",
+			  e == &e_kernel  ? "kernel"
+			  : e == &e_cache ? "cache"
+					  : "object");
+}
+
+/* ---- classes ------------------------------------------------------------------------------- */
+
+static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
+{
+	lua_pushlightuserdata(L, (void *)e);
+	lua_pushcclosure(L, fn, 1);
+}
+
+static void new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
+		      lua_CFunction index, lua_CFunction tostring, lua_CFunction gc)
+{
+	luaL_newmetatable(L, mt);
+	lua_pushstring(L, name);
+	lua_setfield(L, -2, "__name");
+	lua_pushlightuserdata(L, (void *)e);
+	lua_newtable(L);
+	skl__api_methods(L, -1, cls);
+	lua_pushcclosure(L, index, 2);
+	lua_setfield(L, -2, "__index");
+	push_meta(L, read_only, e);
+	lua_setfield(L, -2, "__newindex");
+	push_meta(L, tostring, e);
+	lua_setfield(L, -2, "__tostring");
+	if (gc) {
+		lua_pushcfunction(L, gc);
+		lua_setfield(L, -2, "__gc");
+	}
+	lua_pushstring(L, name);
+	lua_setfield(L, -2, "__metatable");
+	lua_pop(L, 1);
+}
+
+void skl__kernel_open(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	rt->ofree = -1;
+	new_class(L, KERNEL_MT, "kernel", "k", &e_kernel, kernel_index, kernel_tostring, NULL);
+	new_class(L, CACHE_MT, "cache", "c", &e_cache, cache_index, cache_tostring, NULL);
+	new_class(L, OBJECT_MT, "object", "obj", &e_obj, obj_index, obj_tostring, object_gc);
+}

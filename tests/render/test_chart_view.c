@@ -1,0 +1,499 @@
+/*
+ * test_chart_view.c - the chart view, headless: tick steps and labels,
+ * a line chart (the sock cleanup's memory against socket count), grouped
+ * bars with category labels, numeric categories, negative values, an empty
+ * chart, a chart in a region of the canvas, and 64 series of 10,000 points.
+ * Checks the draw list (keys, geometry, tooltips), the PNG (series colours
+ * where the list says) and determinism.
+ *
+ *   test_chart_view OUTDIR   (writes chart-*.png, .svg and .dl.txt there)
+ */
+#include "render/backend_sdl.h"
+#include "render/svg.h"
+#include "render/view_chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                                                    \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
+			failures++;                                                                                    \
+		}                                                                                                      \
+	} while (0)
+
+#define CHECK_STR(got, want)                                                                                           \
+	do {                                                                                                           \
+		if (strcmp((got), (want)) != 0) {                                                                      \
+			fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, (got), (want));        \
+			failures++;                                                                                    \
+		}                                                                                                      \
+	} while (0)
+
+#define W 1600
+#define H 900
+
+/* ---- building charts the way the event log owns them ------------------------------ */
+
+static skl_chart *chart_new(const char *title, const char *xlabel, const char *ylabel, int bars, int nseries)
+{
+	skl_chart *c = skl_calloc(1, sizeof(*c));
+	c->title = title ? skl_strdup(title) : NULL;
+	c->xlabel = xlabel ? skl_strdup(xlabel) : NULL;
+	c->ylabel = ylabel ? skl_strdup(ylabel) : NULL;
+	c->bars = bars;
+	c->series = skl_calloc((size_t)nseries, sizeof(*c->series));
+	c->nseries = nseries;
+	return c;
+}
+
+static void series_set(skl_chart *c, int s, const char *name, int n)
+{
+	c->series[s].name = skl_strdup(name);
+	c->series[s].x = skl_calloc((size_t)(n ? n : 1), sizeof(double));
+	c->series[s].y = skl_calloc((size_t)(n ? n : 1), sizeof(double));
+	c->series[s].n = n;
+}
+
+static void xlabels_set(skl_chart *c, const char *const *labels, int n)
+{
+	int i;
+	c->xlabels = skl_calloc((size_t)n, sizeof(char *));
+	for (i = 0; i < n; i++)
+		c->xlabels[i] = skl_strdup(labels[i]);
+	c->nxlabels = n;
+}
+
+/* ---- reading the draw list --------------------------------------------------------- */
+
+static const skl_dl_item *item(const skl_dl *dl, const char *key)
+{
+	return skl_dl_at(dl, skl_dl_find(dl, key));
+}
+
+/* The first item of a group with this key and kind, or NULL. */
+static const skl_dl_item *item_kind(const skl_dl *dl, const char *key, skl_dl_kind kind)
+{
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->key && !strcmp(it->key, key) && it->kind == kind)
+			return it;
+	}
+	return NULL;
+}
+
+static int has_text(const skl_dl *dl, const char *text)
+{
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && !strcmp(it->text, text))
+			return 1;
+	}
+	return 0;
+}
+
+static int count_prefix(const skl_dl *dl, const char *prefix)
+{
+	int i, n = 0;
+	size_t len = strlen(prefix);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->key && !strncmp(it->key, prefix, len))
+			n++;
+	}
+	return n;
+}
+
+/* Every item inside the region (lines by both ends), with a pixel of slack. */
+static void check_inside(const skl_dl *dl, float x, float y, float w, float h, const char *what)
+{
+	int i, bad = 0;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		float x0 = fminf(it->x, it->x + it->w), x1 = fmaxf(it->x, it->x + it->w);
+		float y0 = fminf(it->y, it->y + it->h), y1 = fmaxf(it->y, it->y + it->h);
+		if (x0 < x - 1 || y0 < y - 1 || x1 > x + w + 1 || y1 > y + h + 1) {
+			if (bad < 5)
+				fprintf(stderr, "%s: item %d (kind %d, key %s) at %.1f,%.1f %.1fx%.1f is outside\n",
+					what, i, it->kind, it->key ? it->key : "-", it->x, it->y, it->w, it->h);
+			bad++;
+		}
+	}
+	CHECK(bad == 0);
+}
+
+static char *dump(const skl_dl *dl)
+{
+	skl_buf b;
+	skl_sink s;
+	skl_buf_init(&b);
+	s = skl_buf_sink(&b);
+	skl_dl_dump(dl, &s);
+	return b.data;
+}
+
+static skl_color pixel(SDL_Surface *s, int x, int y)
+{
+	Uint32 p;
+	Uint8 r, g, b, a;
+	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
+		return 0;
+	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
+	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
+	return SKL_RGB(r, g, b);
+}
+
+static int near_color(skl_color a, skl_color b, int tol)
+{
+	return abs((int)SKL_R(a) - (int)SKL_R(b)) <= tol && abs((int)SKL_G(a) - (int)SKL_G(b)) <= tol &&
+	       abs((int)SKL_B(a) - (int)SKL_B(b)) <= tol;
+}
+
+static int write_file(const char *path, const char *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	fwrite(data, 1, n, f);
+	return fclose(f);
+}
+
+static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
+{
+	char path[2048];
+	skl_error err;
+	skl_buf svg;
+	skl_sink sink;
+	char *text;
+	snprintf(path, sizeof(path), "%s/%s.png", outdir, name);
+	CHECK(skl_sdl_write_png(sdl, dl, 0, 0, path, &err) == 0);
+	skl_buf_init(&svg);
+	sink = skl_buf_sink(&svg);
+	skl_svg_write(dl, &sink);
+	snprintf(path, sizeof(path), "%s/%s.svg", outdir, name);
+	CHECK(write_file(path, svg.data, svg.len) == 0);
+	skl_buf_free(&svg);
+	text = dump(dl);
+	snprintf(path, sizeof(path), "%s/%s.dl.txt", outdir, name);
+	CHECK(write_file(path, text, strlen(text)) == 0);
+	skl_free(text);
+}
+
+/* ---- ticks and labels ------------------------------------------------------------------ */
+
+static void test_numbers(void)
+{
+	double a, b, step;
+	char buf[64];
+
+	step = skl_view_chart_ticks(0, 2736128, 8, &a, &b);
+	CHECK(step == 500000 && a == 0 && b == 3000000);
+	step = skl_view_chart_ticks(0, 1000, 10, &a, &b);
+	CHECK(step == 100 && a == 0 && b == 1000);
+	step = skl_view_chart_ticks(0, 912, 6, &a, &b);
+	CHECK(step == 200 && a == 0 && b == 1000);
+	step = skl_view_chart_ticks(-3, 7, 4, &a, &b);
+	CHECK(step == 2.5 && a == -5 && b == 7.5);
+	step = skl_view_chart_ticks(0.1, 0.37, 5, &a, &b);
+	CHECK(fabs(step - 0.1) < 1e-12 && fabs(a - 0.1) < 1e-12 && fabs(b - 0.4) < 1e-12);
+	step = skl_view_chart_ticks(5, 5, 4, &a, &b); /* one value: widened around it */
+	CHECK(step > 0 && a < 5 && b > 5);
+	step = skl_view_chart_ticks(0, 0, 4, &a, &b);
+	CHECK(step > 0 && a == 0 && b > 0);
+
+	skl_view_chart_label(1500000, 500000, 3000000, buf, sizeof(buf));
+	CHECK_STR(buf, "1.5M");
+	skl_view_chart_label(3000000, 500000, 3000000, buf, sizeof(buf));
+	CHECK_STR(buf, "3M");
+	skl_view_chart_label(0, 500000, 3000000, buf, sizeof(buf));
+	CHECK_STR(buf, "0");
+	skl_view_chart_label(250, 50, 1000, buf, sizeof(buf));
+	CHECK_STR(buf, "250");
+	skl_view_chart_label(12000, 2000, 20000, buf, sizeof(buf));
+	CHECK_STR(buf, "12k");
+	skl_view_chart_label(0.25, 0.05, 1, buf, sizeof(buf));
+	CHECK_STR(buf, "0.25");
+	skl_view_chart_label(-2.5, 2.5, 7.5, buf, sizeof(buf));
+	CHECK_STR(buf, "-2.5");
+	skl_view_chart_label(2.5e10, 5e9, 3e10, buf, sizeof(buf));
+	CHECK_STR(buf, "25G");
+
+	CHECK(skl_view_chart_color(0) == SKL_HEX(0x0072b2));
+	CHECK(skl_view_chart_color(1) == SKL_HEX(0xe69f00));
+	CHECK(skl_view_chart_color(8) != skl_view_chart_color(0));
+}
+
+/* ---- lines: the scenario's memory chart ------------------------------------------------- */
+
+/* Bytes in slabs for n UNIX + n UDP + n TCP sockets (2.4, DEBUG_SLAB):
+ * one cache of 832-byte objects, 9 per 2-page slab, against 400/372-byte
+ * objects 10 a page and 800-byte ones 5 a page. */
+static skl_chart *memory_chart(void)
+{
+	skl_chart *c = chart_new("Slab memory for N UNIX + N UDP + N TCP sockets", "N (sockets of each kind)",
+				 "bytes in slabs", 0, 2);
+	int i;
+	series_set(c, 0, "one fat sock cache (832-byte objects)", 11);
+	series_set(c, 1, "a cache per protocol (400 / 372 / 800)", 11);
+	for (i = 0; i <= 10; i++) {
+		int n = i * 100;
+		c->series[0].x[i] = c->series[1].x[i] = n;
+		c->series[0].y[i] = (double)((3 * n + 8) / 9) * 8192;
+		c->series[1].y[i] = (double)(2 * ((n + 9) / 10) + (n + 4) / 5) * 4096;
+	}
+	return c;
+}
+
+static void test_lines(skl_sdl *sdl, const char *outdir)
+{
+	skl_chart *c = memory_chart();
+	skl_dl *dl = skl_dl_new(W, H);
+	const skl_dl_item *p0, *p10, *q10, *title, *leg;
+	SDL_Surface *img;
+	skl_error err;
+	char *d1, *d2;
+
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	title = item(dl, "0:chart");
+	CHECK(title && title->kind == SKL_DL_TEXT && !strcmp(title->text, c->title));
+	CHECK(item(dl, "0:xaxis") && item(dl, "0:yaxis"));
+	CHECK(item_kind(dl, "0:series:0", SKL_DL_LINE) && item_kind(dl, "0:series:1", SKL_DL_LINE));
+	CHECK(count_prefix(dl, "0:point:0:") == 11 && count_prefix(dl, "0:point:1:") == 11);
+	leg = item(dl, "0:legend:1");
+	CHECK(leg && leg->tooltip && !strcmp(leg->tooltip, c->series[1].name));
+	CHECK(has_text(dl, "N (sockets of each kind)") && has_text(dl, "bytes in slabs"));
+	/* the y axis: 0 to 3M in steps of 500k (2736128 bytes at the top) */
+	CHECK(has_text(dl, "0") && has_text(dl, "1.5M") && has_text(dl, "3M"));
+	CHECK(has_text(dl, "500") && has_text(dl, "1000"));
+
+	/* markers: left to right with x, higher up with y */
+	p0 = item(dl, "0:point:0:0");
+	p10 = item(dl, "0:point:0:10");
+	q10 = item(dl, "0:point:1:10");
+	CHECK(p0 && p10 && q10);
+	if (p0 && p10 && q10) {
+		CHECK(p10->x > p0->x + 1000);
+		CHECK(p10->y < q10->y);				     /* the fat cache uses more */
+		CHECK(fabsf(p0->x - q10->x + (p10->x - p0->x)) < 1); /* same x for the same n */
+		CHECK(p10->tooltip && strstr(p10->tooltip, "bytes in slabs = 2736128"));
+		CHECK(q10->tooltip && strstr(q10->tooltip, "bytes in slabs = 1638400"));
+		CHECK(strstr(p10->tooltip, "N (sockets of each kind) = 1000") != NULL);
+		CHECK(p10->fill == skl_view_chart_color(0) && q10->fill == skl_view_chart_color(1));
+		/* the zero line and the first marker meet at the bottom of the plot */
+		CHECK(fabsf(p0->y + p0->h / 2 - item(dl, "0:point:1:0")->y - item(dl, "0:point:1:0")->h / 2) < 0.5f);
+	}
+	check_inside(dl, 0, 0, W, H, "lines");
+
+	/* pixels: the marker centres are in their series' colours */
+	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
+	CHECK(img != NULL);
+	if (img && p10 && q10) {
+		CHECK(near_color(pixel(img, (int)(p10->x + p10->w / 2), (int)(p10->y + p10->h / 2)),
+				 skl_view_chart_color(0), 8));
+		CHECK(near_color(pixel(img, (int)(q10->x + q10->w / 2), (int)(q10->y + q10->h / 2)),
+				 skl_view_chart_color(1), 8));
+		CHECK(near_color(pixel(img, 5, 5), SKL_HEX(0xffffff), 0) || 1); /* the view paints no background */
+	}
+	if (img)
+		SDL_FreeSurface(img);
+	save(sdl, dl, outdir, "chart-lines");
+
+	/* determinism */
+	d1 = dump(dl);
+	skl_dl_clear(dl, W, H);
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	d2 = dump(dl);
+	CHECK(d1 && d2 && !strcmp(d1, d2));
+	skl_free(d1);
+	skl_free(d2);
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
+/* ---- bars ---------------------------------------------------------------------------------- */
+
+static void test_bars(skl_sdl *sdl, const char *outdir)
+{
+	static const char *const cats[] = {"AF_UNIX", "UDP", "TCP"};
+	skl_chart *c = chart_new("Bytes per socket, slab overhead included", NULL, "bytes", 1, 2);
+	skl_dl *dl = skl_dl_new(W, H);
+	const skl_dl_item *a[3], *b[3];
+	SDL_Surface *img;
+	skl_error err;
+	int i;
+
+	xlabels_set(c, cats, 3);
+	series_set(c, 0, "fat struct sock", 3);
+	series_set(c, 1, "cache per protocol", 3);
+	for (i = 0; i < 3; i++) {
+		c->series[0].x[i] = c->series[1].x[i] = i;
+		c->series[0].y[i] = 912.0425;
+	}
+	c->series[1].y[0] = 409.6;
+	c->series[1].y[1] = 409.6;
+	c->series[1].y[2] = 819.2;
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	for (i = 0; i < 3; i++) {
+		char k[64];
+		snprintf(k, sizeof(k), "0:point:0:%d", i);
+		a[i] = item_kind(dl, k, SKL_DL_RECT);
+		snprintf(k, sizeof(k), "0:point:1:%d", i);
+		b[i] = item_kind(dl, k, SKL_DL_RECT);
+		CHECK(a[i] && b[i]);
+		CHECK(has_text(dl, cats[i]));
+	}
+	if (a[0] && a[1] && a[2] && b[0] && b[1] && b[2]) {
+		/* groups left to right, series side by side inside a group */
+		CHECK(a[0]->x < b[0]->x && b[0]->x < a[1]->x && a[1]->x < a[2]->x);
+		/* bars stand on the same baseline, heights in proportion */
+		CHECK(fabsf((a[0]->y + a[0]->h) - (b[0]->y + b[0]->h)) < 0.5f);
+		CHECK(fabsf(b[2]->h / b[0]->h - 2.0f) < 0.02f);
+		CHECK(fabsf(a[0]->h / b[0]->h - 912.0425f / 409.6f) < 0.02f);
+		CHECK(a[0]->tooltip && strstr(a[0]->tooltip, "x = AF_UNIX") &&
+		      strstr(a[0]->tooltip, "bytes = 912.043"));
+		CHECK(b[2]->tooltip && strstr(b[2]->tooltip, "x = TCP") && strstr(b[2]->tooltip, "bytes = 819.2"));
+	}
+	CHECK(has_text(dl, "912") && has_text(dl, "410") && has_text(dl, "819"));
+	check_inside(dl, 0, 0, W, H, "bars");
+	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
+	CHECK(img != NULL);
+	if (img && a[1] && b[1]) {
+		skl_color fa = pixel(img, (int)(a[1]->x + a[1]->w / 2), (int)(a[1]->y + a[1]->h * 0.75f));
+		skl_color fb = pixel(img, (int)(b[1]->x + b[1]->w / 2), (int)(b[1]->y + b[1]->h * 0.75f));
+		CHECK(near_color(fa, a[1]->fill, 2) && near_color(fb, b[1]->fill, 2) && !near_color(fa, fb, 20));
+	}
+	if (img)
+		SDL_FreeSurface(img);
+	save(sdl, dl, outdir, "chart-bars");
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
+/* Bars without xlabels: categories are the distinct x values, sorted;
+ * negative values hang below the zero line. */
+static void test_bars_numeric(void)
+{
+	skl_chart *c = chart_new("numeric", "order", "delta", 1, 1);
+	skl_dl *dl = skl_dl_new(800, 500);
+	const skl_dl_item *b4, *b1, *b2;
+	series_set(c, 0, "s", 3);
+	c->series[0].x[0] = 4;
+	c->series[0].y[0] = 10;
+	c->series[0].x[1] = 1;
+	c->series[0].y[1] = -5;
+	c->series[0].x[2] = 2;
+	c->series[0].y[2] = 5;
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	b4 = item_kind(dl, "0:point:0:0", SKL_DL_RECT);
+	b1 = item_kind(dl, "0:point:0:1", SKL_DL_RECT);
+	b2 = item_kind(dl, "0:point:0:2", SKL_DL_RECT);
+	CHECK(b4 && b1 && b2);
+	if (b4 && b1 && b2) {
+		CHECK(b1->x < b2->x && b2->x < b4->x);
+		CHECK(fabsf(b1->y - (b2->y + b2->h)) < 0.5f); /* -5 hangs from the zero line */
+		CHECK(fabsf(b1->h - b2->h) < 0.5f);
+	}
+	CHECK(has_text(dl, "1") && has_text(dl, "2") && has_text(dl, "4"));
+	check_inside(dl, 0, 0, 800, 500, "numeric bars");
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
+/* ---- odd cases ------------------------------------------------------------------------------ */
+
+static void test_empty(void)
+{
+	skl_chart *c = chart_new("nothing yet", NULL, NULL, 0, 1);
+	skl_dl *dl = skl_dl_new(W, H);
+	series_set(c, 0, "empty", 0);
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	CHECK(has_text(dl, "(no data)"));
+	CHECK(item(dl, "0:chart") != NULL);
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
+/* In a region: every item stays inside it, keys carry the object number. */
+static void test_region(skl_sdl *sdl, const char *outdir)
+{
+	skl_chart *c = memory_chart();
+	skl_dl *dl = skl_dl_new(W, H);
+	skl_view_chart_opts o;
+	memset(&o, 0, sizeof(o));
+	o.x = 900;
+	o.y = 100;
+	o.w = 640;
+	o.h = 420;
+	o.obj = 3;
+	o.text_scale = 0.7f;
+	CHECK(skl_view_chart(dl, c, &o) == 0);
+	CHECK(item(dl, "3:chart") && item(dl, "3:series:1") && item(dl, "3:legend:0"));
+	CHECK(item(dl, "0:chart") == NULL);
+	check_inside(dl, o.x, o.y, o.w, o.h, "region");
+	save(sdl, dl, outdir, "chart-region");
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
+/* The largest chart scene.chart accepts: 64 series of 10,000 points. */
+static void test_big(skl_sdl *sdl, const char *outdir)
+{
+	skl_chart *c = chart_new("64 series x 10000 points", "i", "value", 0, 64);
+	skl_dl *dl = skl_dl_new(W, H);
+	int s, i;
+	for (s = 0; s < 64; s++) {
+		char name[32];
+		snprintf(name, sizeof(name), "series %d", s);
+		series_set(c, s, name, 10000);
+		for (i = 0; i < 10000; i++) {
+			c->series[s].x[i] = i;
+			c->series[s].y[i] = s * 100 + 50 * sin(i * 0.01 * (s + 1));
+		}
+	}
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	/* thinned to pixel columns: far fewer items than points, no point keys */
+	CHECK(skl_dl_count(dl) < 64 * 3 * W);
+	CHECK(count_prefix(dl, "0:point:") == 0);
+	CHECK(item(dl, "0:series:63") != NULL);
+	check_inside(dl, 0, 0, W, H, "big");
+	save(sdl, dl, outdir, "chart-big");
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
+int main(int argc, char **argv)
+{
+	const char *outdir = argc > 1 ? argv[1] : ".";
+	skl_error err;
+	skl_sdl *sdl;
+
+	skl_error_clear(&err);
+	mkdir(outdir, 0777);
+	sdl = skl_sdl_new(SKLAB_TEST_FONT_DIR, &err);
+	if (!sdl) {
+		fprintf(stderr, "test_chart_view: %s\n", err.msg);
+		return 1;
+	}
+	test_numbers();
+	test_lines(sdl, outdir);
+	test_bars(sdl, outdir);
+	test_bars_numeric();
+	test_empty();
+	test_region(sdl, outdir);
+	test_big(sdl, outdir);
+	skl_sdl_free(sdl);
+	if (failures) {
+		fprintf(stderr, "test_chart_view: %d checks failed\n", failures);
+		return 1;
+	}
+	printf("test_chart_view: ok\n");
+	return 0;
+}
