@@ -167,7 +167,7 @@ static int run(const run_opts *o)
 	skl_events *log = NULL;
 	skl_frame *frames = NULL;
 	skl_error err;
-	int nframes = 0, rc = 1, ran, failures, expects;
+	int nframes = 0, rc = 1, ran, failures, expects, wrote = -1;
 	char fonts[4096];
 	const char *data = skl_app_data_dir();
 	char scen_dir[4096];
@@ -260,9 +260,7 @@ static int run(const run_opts *o)
 				fclose(fp);
 			}
 		}
-		if (!o->quiet)
-			fprintf(stderr, "sklab: wrote %d frame%s and report.txt to %s/\n", n, n == 1 ? "" : "s",
-				o->frames_dir);
+		wrote = n;
 	}
 	if (o->report && write_json_report(o->report, log, frames, nframes, failures, expects, ran == 0, &err) < 0) {
 		rc = skl_app_fail("report", &err);
@@ -271,6 +269,11 @@ static int run(const run_opts *o)
 	if (!o->quiet) {
 		fputs("\n", stdout);
 		write_text_report(stdout, log, frames, nframes, failures, expects);
+	}
+	if (wrote >= 0 && !o->quiet) {
+		fflush(stdout);
+		fprintf(stderr, "sklab: wrote %d frame%s (%s) and report.txt to %s/\n", wrote, wrote == 1 ? "" : "s",
+			o->format ? o->format : "png", o->frames_dir);
 	}
 	if (ran < 0 && failures) {
 		int k, nev = skl_events_count(log);
