@@ -50,8 +50,8 @@ int skl_btf_import(skl_typedb *db, const char *path, const char *name, skl_type 
 #include <linux/btf.h>
 
 #define NAME_MAX_LEN 1024 /* longest type name built */
-#define MAX_DEPTH 64      /* type chains deeper than this are taken as loops */
-#define CACHELINE 64      /* pahole's cache line for its alignment guesses */
+#define MAX_DEPTH 64	  /* type chains deeper than this are taken as loops */
+#define CACHELINE 64	  /* pahole's cache line for its alignment guesses */
 
 enum { ST_NONE, ST_BUSY, ST_DONE };
 
@@ -59,7 +59,7 @@ enum { ST_NONE, ST_BUSY, ST_DONE };
 typedef struct rinfo {
 	uint32_t id;
 	skl_type *rec;
-	int plain;   /* fitted without pahole's guesses (an outer record refuted one) */
+	int plain; /* fitted without pahole's guesses (an outer record refuted one) */
 } rinfo;
 
 typedef struct imp {
@@ -70,10 +70,9 @@ typedef struct imp {
 	skl_error *err;
 	const char *path;
 	uint32_t ntypes;
-	skl_type **memo;       /* by BTF id: the type built for it */
-	skl_type **fmemo;      /* by BTF id: the type built for it as a member's */
-	unsigned char *state;  /* by id, records only: ST_* */
-	unsigned *pnat;        /* by id: pahole's natural alignment, 0 = not yet */
+	skl_type **memo;      /* by BTF id: the type built for it */
+	unsigned char *state; /* by id, records only: ST_* */
+	unsigned *pnat;	      /* by id: pahole's natural alignment, 0 = not yet */
 	rinfo *recs;
 	int nrecs, caprecs;
 	int changed; /* a record's alignment was lowered: verify all again */
@@ -90,16 +89,15 @@ typedef struct padding {
 typedef struct pmember {
 	const char *name; /* NULL = anonymous */
 	skl_type *type;
-	int bits;         /* -1 = not a bitfield */
-	uint64_t want;    /* BTF's bit offset */
+	int bits;	  /* -1 = not a bitfield */
+	uint64_t want;	  /* BTF's bit offset */
 	unsigned aligned; /* inferred aligned(N), 0 = none */
-	unsigned guess;   /* pahole's guess at its alignment, 0 = none */
-	uint64_t bsize;   /* its size in BTF */
-	padding pad;      /* unnamed bitfields before it */
+	unsigned guess;	  /* pahole's guess at its alignment, 0 = none */
+	uint64_t bsize;	  /* its size in BTF */
+	padding pad;	  /* unnamed bitfields before it */
 } pmember;
 
 static skl_type *value_type(imp *c, uint32_t id, int byval, int depth);
-static skl_type *member_type(imp *c, uint32_t id, const char *cprefix, int depth);
 static int pname(imp *c, uint32_t id, char *out, size_t outsz, int depth);
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -289,7 +287,8 @@ static int pname(imp *c, uint32_t id, char *out, size_t outsz, int depth)
 		uint32_t to = t->type;
 		const char *cptr = "";
 		const struct btf_type *tt = bt(c, to);
-		if (tt && btf_kind(tt) == BTF_KIND_CONST && bt(c, tt->type) && btf_kind(bt(c, tt->type)) == BTF_KIND_PTR) {
+		if (tt && btf_kind(tt) == BTF_KIND_CONST && bt(c, tt->type) &&
+		    btf_kind(bt(c, tt->type)) == BTF_KIND_PTR) {
 			cptr = "const ";
 			to = tt->type;
 		}
@@ -305,8 +304,10 @@ static int pname(imp *c, uint32_t id, char *out, size_t outsz, int depth)
 		if (pname(c, t->type, sub, sizeof(sub), depth + 1) < 0)
 			return -1;
 		join3(out, outsz,
-		      btf_kind(t) == BTF_KIND_CONST ? "const " : btf_kind(t) == BTF_KIND_VOLATILE ? "volatile " : "", sub,
-		      btf_kind(t) == BTF_KIND_RESTRICT ? " restrict " : " ");
+		      btf_kind(t) == BTF_KIND_CONST	 ? "const "
+		      : btf_kind(t) == BTF_KIND_VOLATILE ? "volatile "
+							 : "",
+		      sub, btf_kind(t) == BTF_KIND_RESTRICT ? " restrict " : " ");
 		return 0;
 	case BTF_KIND_TYPE_TAG:
 	case BTF_KIND_ARRAY:
@@ -407,8 +408,10 @@ static skl_type *base_type(imp *c, const struct btf_type *t)
 		int sgn = (enc & BTF_INT_SIGNED) != 0;
 		if (enc & BTF_INT_BOOL)
 			sp = "_Bool";
+		else if (size == 1 && ((n && !strcmp(n, "char")) || (enc & BTF_INT_CHAR)))
+			sp = "char";
 		else if (size == 1)
-			sp = (n && !strcmp(n, "char")) || (enc & BTF_INT_CHAR) ? "char" : sgn ? "signed char" : "unsigned char";
+			sp = sgn ? "signed char" : "unsigned char";
 		else if (size == 2)
 			sp = sgn ? "short int" : "short unsigned int";
 		else if (size == 4)
@@ -420,8 +423,8 @@ static skl_type *base_type(imp *c, const struct btf_type *t)
 		else if (size == 16)
 			sp = sgn ? "__int128" : "__int128 unsigned";
 		else {
-			skl_errorf(c->err, "%s: integer type '%s' of %u bytes has no C equivalent", c->path, n ? n : "?",
-				   size);
+			skl_errorf(c->err, "%s: integer type '%s' of %u bytes has no C equivalent", c->path,
+				   n ? n : "?", size);
 			return NULL;
 		}
 	}
@@ -435,47 +438,6 @@ static skl_type *base_type(imp *c, const struct btf_type *t)
 	return b;
 }
 
-/* sklab's spelling of t with an empty declarator. */
-static void skl_name(const skl_type *t, char *out, size_t outsz)
-{
-	skl_type_name(t, out, outsz);
-}
-
-static int simple_kind(const skl_type *t)
-{
-	skl_kind k = skl_type_kind(t);
-	return k != SKL_K_POINTER && k != SKL_K_ARRAY && k != SKL_K_FUNC;
-}
-
-/* A type that sklab prints as pahole's name for id (a return type). */
-static skl_type *named_type(imp *c, uint32_t id, const char *cprefix, int depth)
-{
-	char want[NAME_MAX_LEN], have[NAME_MAX_LEN], full[NAME_MAX_LEN];
-	skl_type *t = value_type(c, id, 0, depth + 1);
-	if (!t || pname(c, id, want, sizeof(want), depth + 1) < 0)
-		return NULL;
-	join3(full, sizeof(full), cprefix, want, "");
-	skl_name(t, have, sizeof(have));
-	if (!strcmp(have, full))
-		return t;
-	return alias(c, t, full);
-}
-
-static skl_type *func_type(imp *c, const struct btf_type *fp, const char *cprefix, int depth)
-{
-	char pl[NAME_MAX_LEN];
-	skl_type *ret, *f;
-	if (params(c, fp, pl, sizeof(pl), depth + 1) < 0)
-		return NULL;
-	ret = named_type(c, fp->type, cprefix, depth + 1);
-	if (!ret)
-		return NULL;
-	f = skl_type_func(c->db, ret, pl);
-	if (!f)
-		oom(c);
-	return f;
-}
-
 static rinfo *find_rinfo(imp *c, const skl_type *rec)
 {
 	int i;
@@ -485,7 +447,29 @@ static rinfo *find_rinfo(imp *c, const skl_type *rec)
 	return NULL;
 }
 
-static int fill_record(imp *c, uint32_t id, int depth);
+static int fill_record(imp *c, uint32_t id, skl_type *rec, int depth);
+
+/*
+ * A record whose name another BTF type of this file has taken already
+ * (vmlinux has a few: four 'struct workspace'): an anonymous record of its
+ * own, behind an alias that prints its name.
+ */
+static skl_type *twin_record(imp *c, uint32_t id, int depth)
+{
+	const struct btf_type *t = bt(c, id);
+	int is_union = btf_kind(t) == BTF_KIND_UNION;
+	skl_type *anon = skl_type_record(c->db, is_union ? SKL_K_UNION : SKL_K_STRUCT, NULL);
+	char name[NAME_MAX_LEN];
+	if (!anon) {
+		oom(c);
+		return NULL;
+	}
+	join3(name, sizeof(name), is_union ? "union " : "struct ", bname(c, t), "");
+	c->memo[id] = alias(c, anon, name); /* pointers to it print its name too */
+	if (!c->memo[id] || fill_record(c, id, anon, depth) < 0)
+		return NULL;
+	return c->memo[id];
+}
 
 /* The record for a STRUCT, UNION or FWD; with byval, complete. */
 static skl_type *record_type(imp *c, uint32_t id, int byval, int depth)
@@ -518,30 +502,24 @@ static skl_type *record_type(imp *c, uint32_t id, int byval, int depth)
 			   kind == BTF_KIND_UNION ? "union" : "struct", n ? n : "(anonymous)");
 		return NULL;
 	}
-	if (skl_type_is_complete(rec) && !find_rinfo(c, rec)) {
-		/* already in db (an earlier import, or a twin in this file) */
+	if (find_rinfo(c, rec))
+		return twin_record(c, id, depth); /* the name is taken by another BTF type */
+	if (skl_type_is_complete(rec)) {
+		/* already in db from an earlier import */
 		uint64_t size;
 		unsigned align;
 		skl_error e;
 		if (skl_type_size_align(rec, c->abi, NULL, &size, &align, &e) < 0 || size != t->size) {
-			skl_errorf(c->err, "%s %s is already in the type database with another layout than BTF's "
-					   "(%u bytes)",
+			skl_errorf(c->err,
+				   "%s %s is already in the type database with another layout than BTF's "
+				   "(%u bytes)",
 				   kind == BTF_KIND_UNION ? "union" : "struct", n ? n : "(anonymous)", t->size);
 			return NULL;
 		}
 		c->state[id] = ST_DONE;
 		return rec;
 	}
-	if (skl_type_is_complete(rec)) {
-		c->state[id] = ST_DONE; /* a twin of a record this import filled */
-		return rec;
-	}
-	if (find_rinfo(c, rec)) {
-		skl_errorf(c->err, "%s: %s %s contains itself (corrupt file?)", c->path,
-			   kind == BTF_KIND_UNION ? "union" : "struct", n ? n : "(anonymous)");
-		return NULL;
-	}
-	if (fill_record(c, id, depth) < 0)
+	if (fill_record(c, id, rec, depth) < 0)
 		return NULL;
 	return rec;
 }
@@ -578,14 +556,15 @@ static skl_type *enum_type(imp *c, uint32_t id)
 }
 
 /*
- * The type for id, printed where pahole prints a type by name: as a
- * pointer's target, an array's element, a typedef's target. byval: records
- * it holds by value must be complete.
+ * The type for BTF id, shaped as BTF has it so that the pahole writer can
+ * spell it as pahole does: pointers and arrays as such, a qualifier as an
+ * alias named the way pahole names it ("const struct cred "), a base type
+ * under BTF's name. byval: records it holds by value must be complete.
  */
 static skl_type *value_type(imp *c, uint32_t id, int byval, int depth)
 {
 	const struct btf_type *t;
-	skl_type *r = NULL;
+	skl_type *r = NULL, *to;
 	char buf[NAME_MAX_LEN];
 	if (depth > MAX_DEPTH) {
 		too_deep(c, id);
@@ -611,12 +590,12 @@ static skl_type *value_type(imp *c, uint32_t id, int byval, int depth)
 		break;
 	}
 	if (c->memo[id]) {
-		/* derived types are shared; by value, their records must be filled */
-		if (byval && btf_kind(t) != BTF_KIND_PTR) {
-			uint32_t s = btf_kind(t) == BTF_KIND_ARRAY ? btf_array(t)->type : t->type;
-			if (btf_kind(t) == BTF_KIND_TYPEDEF || btf_kind(t) == BTF_KIND_ARRAY || is_mod(btf_kind(t)))
-				if (!value_type(c, s, 1, depth + 1))
-					return NULL;
+		/* shared; but by value, the records under it must be filled */
+		if (byval &&
+		    (btf_kind(t) == BTF_KIND_ARRAY || btf_kind(t) == BTF_KIND_TYPEDEF || is_mod(btf_kind(t)))) {
+			uint32_t under = btf_kind(t) == BTF_KIND_ARRAY ? btf_array(t)->type : t->type;
+			if (!value_type(c, under, 1, depth + 1))
+				return NULL;
 		}
 		return c->memo[id];
 	}
@@ -629,71 +608,53 @@ static skl_type *value_type(imp *c, uint32_t id, int byval, int depth)
 	case BTF_KIND_ENUM64:
 		r = enum_type(c, id);
 		break;
-	case BTF_KIND_PTR: {
-		const struct btf_type *to = bt(c, t->type);
-		skl_type *p;
-		if (to && btf_kind(to) == BTF_KIND_FUNC_PROTO) {
-			p = func_type(c, to, "", depth + 1);
-		} else {
-			char have[NAME_MAX_LEN];
-			size_t n;
-			p = value_type(c, t->type, 0, depth + 1);
-			if (!p || pname(c, id, buf, sizeof(buf), depth + 1) < 0)
-				return NULL;
-			n = strlen(buf);
-			if (n >= 2)
-				buf[n - 2] = '\0'; /* pahole's "T *" less " *" */
-			skl_name(p, have, sizeof(have));
-			if (!simple_kind(p) || strcmp(have, buf) != 0)
-				p = alias(c, p, buf);
-		}
-		if (!p)
-			return NULL;
-		r = skl_type_pointer(c->db, p);
-		if (!r)
+	case BTF_KIND_PTR:
+		to = value_type(c, t->type, 0, depth + 1);
+		r = to ? skl_type_pointer(c->db, to) : NULL;
+		if (to && !r)
 			oom(c);
 		break;
-	}
 	case BTF_KIND_ARRAY: {
 		const struct btf_array *a = btf_array(t);
 		uint32_t elem = a->type;
-		skl_type *e;
 		/* array_type__fprintf(): a zero-length array drops its element's const */
 		if (a->nelems == 0 && bt(c, elem) && btf_kind(bt(c, elem)) == BTF_KIND_CONST)
 			elem = bt(c, elem)->type;
-		e = member_type(c, elem, "", depth + 1);
-		if (!e)
-			return NULL;
-		r = skl_type_array(c->db, e, a->nelems);
-		if (!r)
+		to = value_type(c, elem, byval, depth + 1);
+		r = to ? skl_type_array(c->db, to, a->nelems) : NULL;
+		if (to && !r)
 			oom(c);
 		break;
 	}
 	case BTF_KIND_TYPEDEF: {
-		skl_type *to = value_type(c, t->type, byval, depth + 1);
 		const char *n = bname(c, t);
 		skl_error e;
+		to = value_type(c, t->type, byval, depth + 1);
 		if (!to)
 			return NULL;
 		r = n ? skl_type_typedef(c->db, n, to, &e) : NULL;
-		if (!r) /* a clash with a typedef already in db: print the name only */
+		if (!r) /* clashes with a typedef already in db: keep the name for printing */
 			r = alias(c, to, n ? n : "");
 		break;
 	}
 	case BTF_KIND_CONST:
 	case BTF_KIND_VOLATILE:
-	case BTF_KIND_RESTRICT: {
-		skl_type *to = value_type(c, t->type, byval, depth + 1);
+	case BTF_KIND_RESTRICT:
+		to = value_type(c, t->type, byval, depth + 1);
 		if (!to || pname(c, id, buf, sizeof(buf), depth + 1) < 0)
 			return NULL;
 		r = alias(c, to, buf);
 		break;
-	}
 	case BTF_KIND_TYPE_TAG:
 		r = value_type(c, t->type, byval, depth + 1);
 		break;
 	case BTF_KIND_FUNC_PROTO:
-		r = func_type(c, t, "", depth + 1);
+		if (params(c, t, buf, sizeof(buf), depth + 1) < 0)
+			return NULL;
+		to = value_type(c, t->type, 0, depth + 1);
+		r = to ? skl_type_func(c->db, to, buf) : NULL;
+		if (to && !r)
+			oom(c);
 		break;
 	default:
 		skl_errorf(c->err, "%s: BTF type %u (kind %u) cannot be used as a type", c->path, id, btf_kind(t));
@@ -701,79 +662,6 @@ static skl_type *value_type(imp *c, uint32_t id, int byval, int depth)
 	}
 	if (r)
 		c->memo[id] = r;
-	return r;
-}
-
-/*
- * The type of a member, built so that sklab prints it as pahole's
- * type__fprintf() does; cprefix carries the "const " pahole writes before
- * a const type's own spelling. Records held by value come in complete.
- */
-static skl_type *member_type(imp *c, uint32_t id, const char *cprefix, int depth)
-{
-	const struct btf_type *t;
-	char buf[NAME_MAX_LEN], pre[NAME_MAX_LEN];
-	skl_type *r;
-	if (depth > MAX_DEPTH) {
-		too_deep(c, id);
-		return NULL;
-	}
-	t = bt(c, id);
-	if (!t)
-		return value_type(c, id, 1, depth + 1);
-	switch (btf_kind(t)) {
-	case BTF_KIND_CONST:
-		/* type__fprintf(): "const " and then the type itself, as a member */
-		join3(pre, sizeof(pre), cprefix, "const ", "");
-		return member_type(c, t->type, pre, depth + 1);
-	case BTF_KIND_TYPE_TAG:
-		return member_type(c, t->type, cprefix, depth + 1);
-	default:
-		break;
-	}
-	if (!*cprefix)
-		return value_type(c, id, 1, depth + 1);
-	switch (btf_kind(t)) {
-	case BTF_KIND_PTR:
-		if (bt(c, t->type) && btf_kind(bt(c, t->type)) == BTF_KIND_FUNC_PROTO) {
-			skl_type *f = func_type(c, bt(c, t->type), cprefix, depth + 1);
-			r = f ? skl_type_pointer(c->db, f) : NULL;
-			if (f && !r)
-				oom(c);
-			return r;
-		}
-		break;
-	case BTF_KIND_ARRAY: {
-		const struct btf_array *a = btf_array(t);
-		uint32_t elem = a->type;
-		skl_type *e;
-		if (a->nelems == 0 && bt(c, elem) && btf_kind(bt(c, elem)) == BTF_KIND_CONST)
-			elem = bt(c, elem)->type;
-		e = member_type(c, elem, cprefix, depth + 1);
-		r = e ? skl_type_array(c->db, e, a->nelems) : NULL;
-		if (e && !r)
-			oom(c);
-		return r;
-	}
-	default:
-		break;
-	}
-	r = value_type(c, id, 1, depth + 1);
-	if (!r || pname(c, id, buf, sizeof(buf), depth + 1) < 0)
-		return NULL;
-	join3(pre, sizeof(pre), cprefix, buf, "");
-	return alias(c, r, pre);
-}
-
-/* The type of a struct member of type id, built once per id. */
-static skl_type *field_type(imp *c, uint32_t id, int depth)
-{
-	skl_type *r;
-	if (id && id < c->ntypes && c->fmemo[id])
-		return c->fmemo[id];
-	r = member_type(c, id, "", depth + 1);
-	if (r && id && id < c->ntypes)
-		c->fmemo[id] = r;
 	return r;
 }
 
@@ -1094,7 +982,9 @@ static int fit_record(imp *c, int idx, pmember *pm, int n, uint64_t size, unsign
 	return 0;
 }
 
-/* Reads a record's members from BTF, then fits them. */
+/* A record's members as BTF has them, with the types they need (records
+ * held by value come in complete) and pahole's guesses; *out is the
+ * caller's to free. */
 static int build_plan(imp *c, uint32_t id, pmember **out, int *nout, unsigned *rec_guess, int depth)
 {
 	const struct btf_type *t = bt(c, id);
@@ -1124,7 +1014,7 @@ static int build_plan(imp *c, uint32_t id, pmember **out, int *nout, unsigned *r
 			pm[i].name = NULL;
 		pm[i].bits = bits ? (int)bits : -1;
 		pm[i].want = off;
-		pm[i].type = field_type(c, m[i].type, depth + 1);
+		pm[i].type = value_type(c, m[i].type, 1, depth + 1);
 		if (!pm[i].type) {
 			skl_free(pm);
 			return -1;
@@ -1137,8 +1027,9 @@ static int build_plan(imp *c, uint32_t id, pmember **out, int *nout, unsigned *r
 			continue;
 		{
 			uint64_t boff = off / 8;
-			if (bits && stt && (btf_kind(stt) == BTF_KIND_INT || btf_kind(stt) == BTF_KIND_ENUM ||
-					    btf_kind(stt) == BTF_KIND_ENUM64))
+			if (bits && stt &&
+			    (btf_kind(stt) == BTF_KIND_INT || btf_kind(stt) == BTF_KIND_ENUM ||
+			     btf_kind(stt) == BTF_KIND_ENUM64))
 				boff = off / (bsize * 8) * bsize;
 			pm[i].guess = guess_align(boff, natural_align(c, m[i].type, 0), smallest);
 			smallest = boff + bsize;
@@ -1150,7 +1041,8 @@ static int build_plan(imp *c, uint32_t id, pmember **out, int *nout, unsigned *r
 	return 0;
 }
 
-static int fill_record(imp *c, uint32_t id, int depth)
+/* Reads the members of BTF record id into rec and fits them. */
+static int fill_record(imp *c, uint32_t id, skl_type *rec, int depth)
 {
 	const struct btf_type *t = bt(c, id);
 	pmember *pm = NULL;
@@ -1167,11 +1059,11 @@ static int fill_record(imp *c, uint32_t id, int depth)
 	}
 	idx = c->nrecs++;
 	c->recs[idx].id = id;
-	c->recs[idx].rec = c->memo[id];
+	c->recs[idx].rec = rec;
 	c->recs[idx].plain = 0;
 	if (build_plan(c, id, &pm, &n, &rec_guess, depth) < 0)
 		return -1;
-	skl_record_set_complete(c->memo[id]);
+	skl_record_set_complete(rec);
 	/* c->recs may have moved while the members came in */
 	r = fit_record(c, idx, pm, n, t->size, rec_guess);
 	skl_free(pm);
@@ -1235,8 +1127,17 @@ static struct btf *open_btf(const char *path, struct btf **base, skl_error *err)
 	}
 	libbpf_set_print(old);
 	if (!b) {
+		FILE *f = fopen(path, "rb");
+		int empty = f && fgetc(f) == EOF;
+		if (f)
+			fclose(f);
 		if (e == ENOENT || e == EACCES || e == EPERM || e == EISDIR)
 			skl_errorf(err, "cannot read BTF from %s: %s", path, strerror(e));
+		else if (empty)
+			skl_errorf(err, "%s is empty, not a BTF file", path);
+		else if (e == LIBBPF_ERRNO__FORMAT)
+			skl_errorf(err, "%s is not a BTF file (neither raw BTF nor an ELF file with a .BTF section)",
+				   path);
 		else
 			skl_errorf(err, "%s is not a valid BTF file (truncated or corrupt: %s)", path,
 				   strerror(e ? e : EINVAL));
@@ -1299,10 +1200,9 @@ int skl_btf_import(skl_typedb *db, const char *path, const char *name, skl_type 
 	c.ntypes = btf__type_cnt(c.btf);
 	c.abi = skl_abi_find(btf__pointer_size(c.btf) == 4 ? "i386" : "x86_64");
 	c.memo = skl_calloc(c.ntypes, sizeof(*c.memo));
-	c.fmemo = skl_calloc(c.ntypes, sizeof(*c.fmemo));
 	c.state = skl_calloc(c.ntypes, 1);
 	c.pnat = skl_calloc(c.ntypes, sizeof(*c.pnat));
-	if (!c.memo || !c.fmemo || !c.state || !c.pnat || !c.abi) {
+	if (!c.memo || !c.state || !c.pnat || !c.abi) {
 		oom(&c);
 		goto out_free;
 	}
@@ -1331,7 +1231,6 @@ out_free:
 	skl_free(c.recs);
 	skl_free(c.pnat);
 	skl_free(c.state);
-	skl_free(c.fmemo);
 	skl_free(c.memo);
 	btf__free(c.btf);
 	btf__free(c.base);

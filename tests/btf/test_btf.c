@@ -34,15 +34,15 @@
 
 static int checks, failures;
 
-#define CHECK(cond, ...)                                                                                     \
-	do {                                                                                                 \
-		checks++;                                                                                    \
-		if (!(cond)) {                                                                               \
-			failures++;                                                                          \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);                                          \
-			printf(__VA_ARGS__);                                                                 \
-			printf("\n");                                                                        \
-		}                                                                                            \
+#define CHECK(cond, ...)                                                                                               \
+	do {                                                                                                           \
+		checks++;                                                                                              \
+		if (!(cond)) {                                                                                         \
+			failures++;                                                                                    \
+			printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                    \
+			printf(__VA_ARGS__);                                                                           \
+			printf("\n");                                                                                  \
+		}                                                                                                      \
 	} while (0)
 
 /* ---- pahole text ------------------------------------------------------------ */
@@ -353,13 +353,14 @@ static int compare_one(const char *file, const char *name, int *identical, int *
 
 /* ---- the running kernel ---------------------------------------------------- */
 
-/* Must match pahole member for member; the acceptance list first. */
+/* Must match pahole member for member: the sockets first. */
+/* clang-format off */
 static const char *const kernel_required[] = {
 	"tcp_sock", "sock", "sock_common", "inet_sock", "inet_connection_sock", "sk_buff",
 	"skb_shared_info", "udp_sock", "unix_sock", "request_sock",
 };
 
-/* Compared and reported too; these are known to agree member for member. */
+/* Compared and reported too; all of them agree member for member. */
 static const char *const kernel_more[] = {
 	"tcp_request_sock", "inet_request_sock", "inet_timewait_sock", "tcp_timewait_sock", "raw_sock",
 	"socket", "socket_wq", "proto", "proto_ops", "sk_buff_head", "msghdr", "iphdr", "tcphdr", "udphdr",
@@ -370,8 +371,10 @@ static const char *const kernel_more[] = {
 	"tcp_options_received", "minmax", "tcp_rack", "inet_connection_sock_af_ops", "netns_ipv4", "net",
 	"xdp_buff", "skb_frag", "ubuf_info", "sk_psock", "ipv6_pinfo", "netlink_sock", "packet_sock",
 	"sk_buff_fclones", "page_pool", "io_uring_sqe", "bpf_attr", "perf_event_attr", "siginfo",
-	"sigaction", "kiocb", "iov_iter", "sockaddr_storage", "neighbour", "fib_info", "in_device",
+	"sigaction", "kiocb", "iov_iter", "neighbour", "fib_info", "in_device", "__kernel_timex",
+	"leaf_0x2_reg", "ioam6_hdr", "ioam6_trace_hdr", "fred_ss", "numa_drop_counters", "udp_tunnel_info",
 };
+/* clang-format on */
 
 static int test_kernel(int argc, char **argv)
 {
@@ -540,11 +543,11 @@ static int write_synthetic(const char *path)
 
 	/* the names pahole gives types */
 	cc = btf__add_const(b, t.i_char);
-	ccp = btf__add_ptr(b, cc);                 /* const char * */
+	ccp = btf__add_ptr(b, cc);			/* const char * */
 	ccpp = btf__add_ptr(b, btf__add_const(b, ccp)); /* const char * const * */
 	ptr_am = btf__add_ptr(b, am);
-	pp_am = btf__add_ptr(b, ptr_am);            /* struct am ** */
-	fn = btf__add_func_proto(b, 0);             /* void (int, const char *, ...) */
+	pp_am = btf__add_ptr(b, ptr_am); /* struct am ** */
+	fn = btf__add_func_proto(b, 0);	 /* void (int, const char *, ...) */
 	btf__add_func_param(b, "", t.i_int);
 	btf__add_func_param(b, "", ccp);
 	btf__add_func_param(b, "", 0);
@@ -572,6 +575,20 @@ static int write_synthetic(const char *path)
 	btf__add_field(b, "ul", t.i_ulong, 448, 0);
 	btf__add_field(b, "uc", t.i_uchar, 512, 0);
 	btf__add_field(b, "flex", arr0, 520, 0);
+
+	/* two different 'struct tw' (as vmlinux has four 'struct workspace'), both held by value */
+	{
+		int tw1 = btf__add_struct(b, "tw", 4), tw2, tw2p, twins;
+		btf__add_field(b, "a", t.i_int, 0, 0);
+		tw2 = btf__add_struct(b, "tw", 8);
+		btf__add_field(b, "b", t.i_long, 0, 0);
+		tw2p = btf__add_ptr(b, tw2);
+		twins = btf__add_struct(b, "twins", 24);
+		btf__add_field(b, "x", tw1, 0, 0);
+		btf__add_field(b, "y", tw2, 64, 0);
+		btf__add_field(b, "p", tw2p, 128, 0);
+		(void)twins;
+	}
 
 	/* struct cls { struct am a; struct pk p; struct al l; } uses the others by value */
 	cls = btf__add_struct(b, "cls", 192);
@@ -632,15 +649,19 @@ static void expect_at(const skl_layout *l, const char *path, uint64_t bit_pos)
 		      (unsigned long long)f->bit_pos, (unsigned long long)bit_pos);
 }
 
-static void expect_decl(const skl_layout *l, const char *path, const char *prefix, const char *suffix)
+/* The pahole text of l has a top-level member line "type name;" with
+ * pahole's 26-wide type column. */
+static void expect_decl(const skl_layout *l, const char *type, const char *name)
 {
-	const skl_field *f = field(l, path);
-	if (f) {
-		CHECK(!strcmp(f->decl_prefix, prefix), "%s.%s: type column '%s', want '%s'", l->name, path,
-		      f->decl_prefix, prefix);
-		CHECK(!strcmp(f->decl_suffix, suffix), "%s.%s: name column '%s', want '%s'", l->name, path,
-		      f->decl_suffix, suffix);
-	}
+	skl_buf b;
+	skl_sink s;
+	char want[512];
+	skl_buf_init(&b);
+	s = skl_buf_sink(&b);
+	skl_pahole_write(l, &s, NULL);
+	snprintf(want, sizeof(want), "\n\t%-26s %s;", type, name);
+	CHECK(b.data && strstr(b.data, want), "%s: no line \"%s\" in\n%s", l->name, want + 2, b.data ? b.data : "");
+	skl_buf_free(&b);
 }
 
 static int test_synthetic(void)
@@ -711,21 +732,23 @@ static int test_synthetic(void)
 		expect_at(l, "y", 64);
 		expect_at(l, "s.q", 136);
 		expect_at(l, "k", 144);
-		expect_decl(l, "k", "enum e1", "k");
+		expect_decl(l, "enum e1", "k:4");
 		CHECK(l->size == 24, "an: size %llu", (unsigned long long)l->size);
 		skl_layout_free(l);
 	}
 	if ((l = lay(db, SYN_FILE, "names", NULL))) {
-		expect_decl(l, "pp", "const char  * const *", "pp");
-		expect_decl(l, "ipp", "struct am * *", "ipp");
-		expect_decl(l, "fn", "void", "(*fn)(int, const char  *, ...)");
-		expect_decl(l, "fp2", "int ()(int) *", "(*fp2)(void)");
-		expect_decl(l, "ci", "const int", "ci");
-		expect_decl(l, "v", "volatile int ", "v");
-		expect_decl(l, "t", "u32", "t");
-		expect_decl(l, "s", "ssizetype", "s");
-		expect_decl(l, "ul", "long unsigned int", "ul");
-		expect_decl(l, "uc", "unsigned char", "uc");
+		expect_decl(l, "const char  * const *", "pp");
+		expect_decl(l, "struct am * *", "ipp");
+		expect_decl(l, "void", "(*fn)(int, const char  *, ...)");
+		expect_decl(l, "int ()(int) *", "(*fp2)(void)");
+		expect_decl(l, "const int", "ci");
+		expect_decl(l, "volatile int ", "v");
+		expect_decl(l, "u32", "t");
+		expect_decl(l, "char", "z[0]");
+		expect_decl(l, "ssizetype", "s");
+		expect_decl(l, "long unsigned int", "ul");
+		expect_decl(l, "unsigned char", "uc");
+		expect_decl(l, "char", "flex[]");
 		expect_at(l, "flex", 520);
 		CHECK(l->size == 80, "names: size %llu", (unsigned long long)l->size);
 		skl_layout_free(l);
@@ -738,9 +761,22 @@ static int test_synthetic(void)
 		skl_layout_free(l);
 	}
 
+	if ((l = lay(db, SYN_FILE, "twins", NULL))) {
+		const skl_field *y = field(l, "y");
+		expect_at(l, "y", 64);
+		CHECK(y && y->size == 8, "twins.y: the second struct tw is 8 bytes, got %llu",
+		      y ? (unsigned long long)y->size : 0ULL);
+		expect_decl(l, "struct tw", "x");
+		expect_decl(l, "struct tw", "y");
+		expect_decl(l, "struct tw *", "p");
+		CHECK(l->size == 24, "twins: size %llu", (unsigned long long)l->size);
+		skl_layout_free(l);
+	}
+
 	/* pahole reads the same file: compare what it prints */
 	if (have_pahole()) {
-		static const char *const all[] = {"am", "pk", "al", "bf", "q2", "o2", "po", "an", "names", "cls"};
+		static const char *const all[] = {"am", "pk", "al",    "bf",	"q2", "o2",
+						  "po", "an", "names", "twins", "cls"};
 		int i, show = 1;
 		printf("synthetic BTF against pahole:\n");
 		for (i = 0; i < (int)(sizeof(all) / sizeof(*all)); i++) {
@@ -776,9 +812,37 @@ static void expect_error(const char *path, const char *name, const char *want)
 	CHECK(t == NULL, "%s: out not cleared", path);
 	if (r == -1) {
 		CHECK(strstr(err.msg, want) != NULL, "%s: message '%s' lacks '%s'", path, err.msg, want);
-		printf("  %-26s -> %s\n", path, err.msg);
+		printf("  %-26s -> %s\n", path ? path : "(default)", err.msg);
 	}
 	skl_typedb_free(db);
+}
+
+/* BTF that libbpf accepts but no C compiler could produce: a struct that
+ * holds itself, a typedef of itself, a struct smaller than its member. */
+static int write_broken(const char *path)
+{
+	struct btf *b = btf__new_empty();
+	const void *raw;
+	__u32 size;
+	int i_int, i_long, self, td;
+	int ok;
+	if (!b)
+		return -1;
+	i_int = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	i_long = btf__add_int(b, "long int", 8, BTF_INT_SIGNED);
+	self = btf__add_struct(b, "self", 8);
+	btf__add_field(b, "a", i_int, 0, 0);
+	btf__add_field(b, "me", self, 32, 0);
+	td = (int)btf__type_cnt(b); /* the id the next type gets */
+	btf__add_typedef(b, "loop_t", td);
+	btf__add_struct(b, "holds_loop", 4);
+	btf__add_field(b, "x", td, 0, 0);
+	btf__add_struct(b, "small", 4);
+	btf__add_field(b, "l", i_long, 0, 0);
+	raw = btf__raw_data(b, &size);
+	ok = raw && write_bytes(path, raw, size) == 0;
+	btf__free(b);
+	return ok ? 0 : -1;
 }
 
 static int test_errors(void)
@@ -825,9 +889,30 @@ static int test_errors(void)
 		free(bad);
 	}
 	write_bytes("btf-text.btf", "this is not BTF at all\n", 23);
-	expect_error("btf-text.btf", "am", "is not a valid BTF file");
+	expect_error("btf-text.btf", "am", "btf-text.btf is not a BTF file (neither raw BTF nor an ELF file");
 	write_bytes("btf-empty.btf", "", 0);
-	expect_error("btf-empty.btf", "am", "is not a valid BTF file");
+	expect_error("btf-empty.btf", "am", "btf-empty.btf is empty, not a BTF file");
+
+	printf("types no compiler makes:\n");
+	CHECK(write_broken("btf-broken.btf") == 0, "cannot write btf-broken.btf");
+	expect_error("btf-broken.btf", "self", "btf-broken.btf: struct self contains itself");
+	expect_error("btf-broken.btf", "holds_loop", "btf-broken.btf: BTF type 4 is part of a loop");
+	{
+		/* imported, with a note saying the layout could not be reproduced */
+		skl_typedb *db = skl_typedb_new();
+		skl_type *t;
+		skl_error err;
+		int r = skl_btf_import(db, "btf-broken.btf", "small", &t, &err);
+		CHECK(r == 0, "small: %s", r ? err.msg : "");
+		if (r == 0) {
+			CHECK(skl_type_note(t) && strstr(skl_type_note(t), "BTF layout not reproduced"),
+			      "small: note '%s'", skl_type_note(t) ? skl_type_note(t) : "(none)");
+			printf("  %-26s -> note: %s\n", "btf-broken.btf small",
+			       skl_type_note(t) ? skl_type_note(t) : "");
+		}
+		skl_typedb_free(db);
+	}
+	remove("btf-broken.btf");
 
 	printf("names that are not there:\n");
 	snprintf(want, sizeof(want), "no struct or union named 'nosuch' in BTF file %s", SYN_FILE);
