@@ -104,6 +104,10 @@ int skl_kernel_reap(skl_kernel *k); /* 2.4 kmem_cache_reap(); slabs released */
  * (kmem_tune_cpucache); -1 with err set (EINVAL, ENOMEM, not SMP). */
 int skl_cache_tune(skl_cache *c, int limit, int batchcount, skl_error *err);
 
+/* SLUB's kmalloc(0) returns ZERO_SIZE_PTR: not NULL, but never to be
+ * dereferenced; kfree() accepts it (ZERO_OR_NULL_PTR). 2.4 gave kmalloc(0)
+ * a size-32 object. */
+#define SKL_ZERO_SIZE_PTR ((skl_addr)16)
 skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err);
 int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err);
 /* The kmalloc cache that serves n bytes (NULL above the largest class). */

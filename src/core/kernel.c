@@ -679,8 +679,13 @@ skl_cache *skl_kmalloc_cache(skl_kernel *k, size_t n)
 
 skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 {
-	skl_cache *c = skl_kmalloc_cache(k, n);
+	skl_cache *c;
 	skl_addr a;
+	if (n == 0 && skl_kernel_is_slub(k)) {
+		skl__event(k, SKL_EV_KMALLOC, "", SKL_ZERO_SIZE_PTR, 0, "ZERO_SIZE_PTR");
+		return SKL_ZERO_SIZE_PTR;
+	}
+	c = skl_kmalloc_cache(k, n);
 	if (!c) {
 		skl_errorf(err, "kmalloc(%zu): larger than the largest size class (NULL)", n);
 		skl__event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
@@ -699,8 +704,8 @@ int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
 	char name[32] = "";
 	uint64_t size = 0;
 	int rc;
-	if (!p)
-		return 0; /* kfree(NULL) */
+	if (!p || (p <= SKL_ZERO_SIZE_PTR && skl_kernel_is_slub(k)))
+		return 0; /* kfree(NULL), and ZERO_OR_NULL_PTR under SLUB */
 	pg = skl__page_of(k, p);
 	if (pg && pg->cache) {
 		snprintf(name, sizeof(name), "%s", pg->cache->name);

@@ -762,6 +762,8 @@ int skl__k_kmalloc(lua_State *L)
 	engine_end(&e);
 	if (!a)
 		return fail(L, err.msg[0] ? err.msg : "out of memory");
+	if (a == SKL_ZERO_SIZE_PTR)
+		return fail(L, "ZERO_SIZE_PTR: kmalloc(0) returns 0x10, a pointer that must never be dereferenced");
 	bucket = skl_kernel_cache_of(k, a, NULL, NULL);
 	if (!bucket)
 		bucket = skl_kmalloc_cache(k, (size_t)n);
