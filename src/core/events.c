@@ -466,9 +466,20 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 			break;
 		case SKL_EV_SKB_PANIC:
 		case SKL_EV_BUG: {
-			const char *nl = e->text2 ? strchr(e->text2, '\n') : NULL;
-			skl_sink_printf(out, " %s: %.*s", e->text, nl ? (int)(nl - e->text2) : (int)strlen(e->text2 ? e->text2 : ""),
-					e->text2 ? e->text2 : "");
+			/* the report's first line that says something (SLUB opens with a rule) */
+			const char *l = e->text2 ? e->text2 : "";
+			for (;;) {
+				const char *nl = strchr(l, '\n'), *c = l;
+				while (c < (nl ? nl : l + strlen(l)) && (*c == '=' || *c == '-' || *c == ' '))
+					c++;
+				if (!nl || c < nl)
+					break;
+				l = nl + 1;
+			}
+			{
+				const char *nl = strchr(l, '\n');
+				skl_sink_printf(out, " %s: %.*s", e->text, nl ? (int)(nl - l) : (int)strlen(l), l);
+			}
 			break;
 		}
 		default:
