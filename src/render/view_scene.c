@@ -1,11 +1,15 @@
 /*
  * view_scene.c - the whole picture for one step (see view_scene.h): layouts
- * in columns, kernel snapshots as the slab or compare view, the caption
- * bar, the step counter. Never calls SDL.
+ * in columns, kernel snapshots as the slab or compare view, sk_buff
+ * snapshots as the skb view, the caption bar, the step counter. Never
+ * calls SDL.
  */
 #include "render/view_scene.h"
 
+#include "render/view_chart.h"
+
 #include "render/view_layout.h"
+#include "render/view_skb.h"
 #include "render/view_slab.h"
 
 #include <math.h>
@@ -104,6 +108,22 @@ static int draw_kernels(skl_dl *dl, const skl_scene *s, float x, float y, float 
 	}
 }
 
+/* The skb view in the given region. */
+static int draw_skbs(skl_dl *dl, const skl_scene *s, float x, float y, float w, float h, float u)
+{
+	skl_view_skb_opts o;
+	memset(&o, 0, sizeof(o));
+	o.x = x;
+	o.y = y;
+	o.w = w;
+	o.h = h;
+	o.obj = s->nlayouts + (s->nkernels >= 2 ? 2 : s->nkernels);
+	o.no_legend = s->no_legend;
+	o.title = s->skb_title;
+	o.text_scale = u * (s->nlayouts > 0 || s->nkernels > 0 ? 0.85f : 1.0f);
+	return skl_view_skb(dl, s->skbs, s->nskbs, &o);
+}
+
 int skl_view_scene(skl_dl *dl, const skl_scene *s)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
@@ -156,21 +176,52 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	}
 
 	/* the objects, side by side */
-	if (s->nlayouts <= 0 && s->nkernels <= 0) {
+	if (s->nlayouts <= 0 && s->nkernels <= 0 && s->nskbs <= 0 && s->ncharts <= 0) {
 		skl_dl_text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
 			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	gap = 40 * u;
-	if (s->nkernels > 0) {
-		/* kernels take the room the layouts leave: all of it, or two thirds */
-		float kx = m, kw = W - 2 * m;
+	if (s->ncharts > 0 && s->nkernels <= 0 && s->nskbs <= 0) {
+		/* charts stacked in the room the layouts leave */
+		float cx = m, cw = W - 2 * m, cy = m * 0.8f, ch = H - bar - m * 0.8f - m * 0.5f, each;
+		if (s->nlayouts > 0) {
+			cx = m + (W - 2 * m) / 3 + gap / 2;
+			cw = W - m - cx;
+			lw = (W - 2 * m) / 3 - gap / 2;
+		}
+		each = (ch - gap / 2 * (float)(s->ncharts - 1)) / (float)s->ncharts;
+		for (i = 0; i < s->ncharts; i++) {
+			skl_view_chart_opts co;
+			memset(&co, 0, sizeof(co));
+			co.x = cx;
+			co.y = cy + (float)i * (each + gap / 2);
+			co.w = cw;
+			co.h = each;
+			co.obj = s->nlayouts + i;
+			co.no_legend = s->no_legend;
+			co.text_scale = u * (s->ncharts > 1 || s->nlayouts > 0 ? 0.85f : 1.0f);
+			if (skl_view_chart(dl, s->charts[i], &co) < 0)
+				return -1;
+		}
+	}
+	if (s->nkernels > 0 || s->nskbs > 0) {
+		/* kernels and skbs take the room the layouts leave: all of it, or
+		 * two thirds; skbs under kernels when both are shown */
+		float kx = m, kw = W - 2 * m, ky = m * 0.8f, kh = H - bar - m * 0.8f - m * 0.5f;
 		if (s->nlayouts > 0) {
 			kx = m + (W - 2 * m) / 3 + gap / 2;
 			kw = W - m - kx;
 			lw = (W - 2 * m) / 3 - gap / 2;
 		}
-		if (draw_kernels(dl, s, kx, m * 0.8f, kw, H - bar - m * 0.8f - m * 0.5f, u) < 0)
+		if (s->nkernels > 0) {
+			float hk = s->nskbs > 0 ? floorf(kh * 0.55f) : kh;
+			if (draw_kernels(dl, s, kx, ky, kw, hk, u) < 0)
+				return -1;
+			ky += hk + gap / 2;
+			kh -= hk + gap / 2;
+		}
+		if (s->nskbs > 0 && draw_skbs(dl, s, kx, ky, kw, kh, u) < 0)
 			return -1;
 	}
 	if (s->nlayouts <= 0)
@@ -199,11 +250,14 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 {
 	const skl_layout *ls[16];
 	const struct skl_kernel_snap *ks[4];
+	const skl_chart *cs[4];
+	int nc = 0;
 	const char *kt[4];
 	int have_titles = 0;
 	const skl_frame *f;
 	skl_scene s;
-	int k, n = 0, nk = 0;
+	skl_skb_snap *sk = NULL;
+	int k, n = 0, nk = 0, nsk = 0, rc;
 
 	skl_dl_clear(dl, skl_dl_width(dl), skl_dl_height(dl));
 	memset(&s, 0, sizeof(s));
@@ -218,6 +272,37 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 			kt[nk] = obj->title;
 			have_titles |= obj->title != NULL;
 			ks[nk++] = obj->kernel;
+		} else if (obj && obj->kind == SKL_OBJ_CHART && obj->chart && nc < (int)(sizeof(cs) / sizeof(cs[0]))) {
+			cs[nc++] = obj->chart;
+		}
+	}
+	/* every skb object's snapshots in one array, their shared_with
+	 * indexes moved along with them */
+	for (k = 0; k < f->nobjs; k++) {
+		const skl_obj *obj = skl_events_obj(log, f->objs[k]);
+		if (obj && obj->kind == SKL_OBJ_SKB && obj->skbs)
+			nsk += obj->nskbs;
+	}
+	if (nsk > 0) {
+		int at = 0;
+		sk = skl_malloc((size_t)nsk * sizeof(*sk));
+		if (!sk)
+			return -1;
+		for (k = 0; k < f->nobjs; k++) {
+			const skl_obj *obj = skl_events_obj(log, f->objs[k]);
+			int j;
+			if (!obj || obj->kind != SKL_OBJ_SKB || !obj->skbs)
+				continue;
+			if (!s.skb_title)
+				s.skb_title = obj->title;
+			for (j = 0; j < obj->nskbs; j++) {
+				sk[at + j] = obj->skbs[j];
+				if (sk[at + j].shared_with >= 0 && sk[at + j].shared_with < obj->nskbs)
+					sk[at + j].shared_with += at;
+				else
+					sk[at + j].shared_with = -1;
+			}
+			at += obj->nskbs;
 		}
 	}
 	for (k = 0; k < skl_events_count(log); k++) {
@@ -232,6 +317,10 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	s.kernels = ks;
 	s.nkernels = nk;
 	s.kernel_titles = have_titles ? kt : NULL;
+	s.skbs = sk;
+	s.nskbs = nsk;
+	s.charts = cs;
+	s.ncharts = nc;
 	s.caption = f->caption;
 	s.step = i + 1;
 	s.nsteps = nframes;
@@ -245,5 +334,7 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 		s.no_legend = o->no_legend;
 		s.text_scale = o->text_scale;
 	}
-	return skl_view_scene(dl, &s);
+	rc = skl_view_scene(dl, &s);
+	skl_free(sk);
+	return rc;
 }

@@ -1,15 +1,16 @@
 /*
  * view_scene.h - a whole picture: the objects shown at one step (layouts
  * side by side; a kernel snapshot as the slab view, two as its compare
- * layout), the step's caption in a bar at the bottom with the scenario's
- * title and "step i of n", on a white canvas. Also the bridge from an event
- * log's frames to that picture.
+ * layout; sk_buff snapshots as the skb view), the step's caption in a bar
+ * at the bottom with the scenario's title and "step i of n", on a white
+ * canvas. Also the bridge from an event log's frames to that picture.
  *
  * Appends to a draw list and never calls SDL. Keys added here:
  * "scene:caption", "scene:step"; each layout's keys carry its column
  * number as <obj> (see view_layout.h); a slab view's carry the number of
  * layouts before it, a compare's are "0:..", "1:.." and "cmp:.." (see
- * view_slab.h).
+ * view_slab.h); an skb view's carry the number of layouts and kernel
+ * sides before it (see view_skb.h).
  */
 #ifndef SKLAB_RENDER_VIEW_SCENE_H
 #define SKLAB_RENDER_VIEW_SCENE_H
@@ -36,6 +37,16 @@ typedef struct skl_scene {
 	const char *const *kernel_titles; /* compare titles; NULL = derived */
 	const char *const *caches;	  /* only these caches; NULL = all */
 	int ncaches;
+	/* sk_buff snapshots, drawn together by the skb view (snapshots that
+	 * share a head as one buffer). They take the room kernels would;
+	 * with kernels as well, the lower part of it. */
+	const skl_skb_snap *skbs;
+	int nskbs;
+	const char *skb_title; /* the skb view's title; NULL = the snapshots' names */
+	/* Charts: drawn in the room kernels and skbs would take (stacked when
+	 * there are several), or beside the layouts. */
+	const skl_chart *const *charts;
+	int ncharts;
 } skl_scene;
 
 /* Clears nothing: appends the picture to dl, sized to the list's canvas.
@@ -51,8 +62,9 @@ typedef struct skl_view_frame_opts {
 } skl_view_frame_opts;
 
 /*
- * Builds frame i of frames (from skl_events_frames(log, ...)): the layouts
- * and kernel snapshots shown at that frame, its caption, the scenario title
+ * Builds frame i of frames (from skl_events_frames(log, ...)): the layouts,
+ * kernel snapshots and sk_buff snapshots shown at that frame (the skb
+ * snapshots of every SKL_OBJ_SKB object, together), its caption, the scenario title
  * from the log and "step i+1 of nframes". Clears dl first, keeping its
  * canvas size.
  */
