@@ -1,7 +1,8 @@
 /*
  * cmd_run.c - `sklab run` and the default demo: runs a scenario into an
  * event log, then shows its frames in a window or writes them headless
- * (PNG or SVG frames, a text report, a JSON report).
+ * (PNG or SVG frames, a text report, a JSON report), and writes the packet
+ * frames the scenario captures (skb:pcap) to --pcap FILE.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
@@ -23,6 +24,7 @@ typedef struct run_opts {
 	const char *frames_dir;
 	const char *format;
 	const char *report;
+	const char *pcap; /* every frame of skb:pcap goes here */
 	int headless;
 	int present;
 	int step; /* 1-based, 0 = first */
@@ -178,6 +180,15 @@ static int run(const run_opts *o)
 	memset(&lo, 0, sizeof(lo));
 	lo.data_dir = data;
 	lo.scenario_dir = scen_dir;
+	lo.pcap_path = o->pcap;
+	if (o->frames_dir && o->headless) {
+		/* skb:pcap writes its captures there while the scenario runs */
+		if (mkdir_p(o->frames_dir) < 0) {
+			fprintf(stderr, "sklab run: cannot create '%s'\n", o->frames_dir);
+			return 1;
+		}
+		lo.out_dir = o->frames_dir;
+	}
 	if (!o->quiet && o->headless)
 		lo.echo = skl_file_sink(stdout);
 	rt = skl_lua_new(&lo, &err);
@@ -189,6 +200,16 @@ static int run(const run_opts *o)
 		goto out;
 	}
 	ran = skl_lua_run_file(rt, o->file, log, &err);
+	if (o->pcap) {
+		long nf = skl_lua_pcap_frames(rt);
+		if (nf < 0) {
+			fprintf(stderr, "sklab run: cannot write the capture '%s'\n", o->pcap);
+			rc = 1;
+			goto out;
+		}
+		if (!o->quiet)
+			fprintf(stderr, "sklab: wrote %ld frame%s to %s\n", nf, nf == 1 ? "" : "s", o->pcap);
+	}
 	failures = skl_lua_expect_failures(rt);
 	expects = skl_lua_expect_count(rt);
 	nframes = skl_events_frames(log, &frames);
@@ -311,6 +332,8 @@ int skl_cmd_run(int argc, char **argv)
 			o.format = v;
 		} else if ((v = skl_app_optarg(argc, argv, &i, "--report", &missing)))
 			o.report = v;
+		else if ((v = skl_app_optarg(argc, argv, &i, "--pcap", &missing)))
+			o.pcap = v;
 		else if ((v = skl_app_optarg(argc, argv, &i, "--step", &missing))) {
 			char *end;
 			long n = strtol(v, &end, 10);
@@ -336,12 +359,16 @@ int skl_cmd_run(int argc, char **argv)
 			o.quiet = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			puts("usage: sklab run FILE.lua [--headless] [--present] [--step N] [--frames DIR]\n"
-			     "                 [--format png|svg] [--size WxH] [--report FILE.json] [--quiet]\n"
+			     "                 [--format png|svg] [--size WxH] [--report FILE.json] [--pcap FILE]\n"
+			     "                 [--quiet]\n"
 			     "\n"
 			     "Without --headless the scenario opens in a window (keys: Right/Space/PageDown next,\n"
 			     "Left/PageUp previous, Home/End, +/- zoom, F fullscreen, S screenshot, Q quit).\n"
 			     "--headless runs it with no display: it prints the report, and with --frames writes\n"
 			     "one picture per step (frame-001.png, ...) and report.txt into DIR.\n"
+			     "--pcap FILE writes every frame the scenario captures with skb:pcap() into one\n"
+			     "pcap file (Ethernet, fixed timestamps); with --frames DIR a headless run also\n"
+			     "writes each skb:pcap(NAME) capture into DIR.\n"
 			     "The exit status is 1 when the scenario fails or an expectation does not hold.");
 			return 0;
 		} else if (argv[i][0] == '-' && argv[i][1]) {

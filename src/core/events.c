@@ -470,9 +470,10 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 			const char *l = e->text2 ? e->text2 : "";
 			for (;;) {
 				const char *nl = strchr(l, '\n'), *c = l;
-				while (c < (nl ? nl : l + strlen(l)) && (*c == '=' || *c == '-' || *c == ' '))
+				while (*c == ' ')
 					c++;
-				if (!nl || c < nl)
+				/* rules ("=====", "------------[ cut here ]------------") and blank lines */
+				if (!nl || (c < nl && *c != '=' && *c != '-'))
 					break;
 				l = nl + 1;
 			}

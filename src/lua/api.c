@@ -30,6 +30,11 @@ const skl__api skl__api_table[] = {
      "frame. caches = {\"sock\", ...} keeps only those caches, in that order (a compare keeps those each side "
      "has); titles = {\"before\", \"after\"} names the two sides.",
      SKL__API_INDEX, NULL},
+    {"scene.show", "(skb_or_path, ...)",
+     "Puts snapshots of up to 8 skbs as they are now on screen (the skb view): head to end with skb_shared_info, "
+     "headroom, data and tailroom, the headers pushed, head/data/tail/end. Skbs sharing a head (an skb and its "
+     "clones) are drawn as sharing it; a path stands for its skb and its clone.",
+     SKL__API_INDEX, NULL},
     {"scene.chart", "{title=, xlabel=, ylabel=, bars=, xlabels=, series={{name=, points={{x, y}, ...}}, ...}}",
      "Puts a chart on screen from the next frame on: lines (or grouped bars with bars = true) of up to 64 series "
      "of up to 10000 finite points each; with bars, xlabels names the categories x = 0, 1, ...",
@@ -40,6 +45,12 @@ const skl__api skl__api_table[] = {
      SKL__API_GLOBAL, skl__f_expect},
     {"print", "(...)", "Writes its arguments, tab-separated, as PRINT events (one per line) and to the echo output.",
      SKL__API_GLOBAL, skl__f_print},
+    {"expect_panic", "(fn, msg [, pattern])",
+     "Calls fn and expects it to end in a kernel panic (skb_over_panic, skb_under_panic, a BUG): records an "
+     "EXPECT event \"msg: <the panic line>\", which fails when fn returned, raised another error, or the panic "
+     "line does not match the Lua pattern. Returns ok and the panic line (or the error). The skb stays as the "
+     "kernel left it.",
+     SKL__API_GLOBAL, skl__f_expect_panic},
 
     SECTION("sklab"),
     {"sklab.layouts", "(set, opts)",
@@ -55,12 +66,54 @@ const skl__api skl__api_table[] = {
     {"sklab.sets", "()", "The names of the layout sets, sorted.", SKL__API_LIB, skl__f_sets},
     {"sklab.version", "", "sklab's version, a string.", SKL__API_FIELD, NULL},
 
-    {"sklab.kernel", "{profile=, cpus=, ram_mb=, smp=, debug_slab=, slub_debug=}",
+    {"sklab.kernel",
+     "{profile=, cpus=, ram_mb=, smp=, debug_slab=, slub_debug=, skb_era=, skb_bug_on=, max_tcp_header=}",
      "A simulated machine: the profile's RAM as real pages, its slab allocator (2.4 SLAB or SLUB) with the "
      "general or kmalloc caches of boot. profile defaults to the scenario's; debug_slab = true is 2.4's "
      "CONFIG_DEBUG_SLAB (statistics, red zones, poison); slub_debug = \"FZPU\" (or true) is SLUB's slab_debug. "
-     "Every allocator operation becomes an event of the run. Returns a kernel, or nil and a reason.",
-     SKL__API_LIB, skl__f_kernel},
+     "skb_era = \"2.4\", \"2.6.31\" or \"6.x\" picks the sk_buff model (default: from the profile's kernel "
+     "version); skb_bug_on = true is the Aug 2009 patch (2.6.31 only: skb_put and skb_push inline with BUG_ON); "
+     "max_tcp_header (64 to 4096) replaces the era's MAX_TCP_HEADER. Every allocator and skb operation becomes "
+     "an event of the run. Returns a kernel, or nil and a reason.",
+     SKL__API_LIB, skl__f_kernel_skb},
+    {"sklab.hdr.eth", "{src=, dst=, type=}",
+     "An Ethernet header (14 bytes) to push: MAC addresses as text (\"02:00:00:00:00:01\", the default source; "
+     "...:02 the destination), type from 0x600 (default 0x0800, IPv4).",
+     SKL__API_LIB, skl__h_eth},
+    {"sklab.hdr.ipv4", "{src=, dst=, proto=, ttl=, id=, tos=, df=, tot_len=}",
+     "An IPv4 header (20 bytes): addresses as dotted quads (default 10.0.0.1 > 10.0.0.2), proto \"tcp\" "
+     "(default), \"udp\" or a number, ttl 64, id 1, df true; tot_len and the header checksum follow what the "
+     "skb holds behind it (tot_len = n fixes it).",
+     SKL__API_LIB, skl__h_ipv4},
+    {"sklab.hdr.tcp",
+     "{sport=, dport=, seq=, ack=, flags=, window=, urg=, timestamps=, syn_options=, tsval=, tsecr=, mss=, "
+     "wscale=, src=, dst=}",
+     "A TCP header: 20 bytes, 32 with timestamps = true (NOP NOP TS), 40 with syn_options = true (MSS, SACK-ok, "
+     "TS, wscale). flags as tcpdump prints them (\"S\", \"SA\", \"PA\"; default \"PA\"); defaults 43210 > 80, "
+     "seq 1, ack 1, window 502. The checksum covers the IPv4 pseudo-header of the IPv4 header pushed in front "
+     "of it (src and dst only until then) and everything behind it, frags included.",
+     SKL__API_LIB, skl__h_tcp},
+    {"sklab.hdr.udp", "{sport=, dport=, len=, src=, dst=}",
+     "A UDP header (8 bytes): default 43210 > 53; len and the checksum follow what is behind it (len = n fixes "
+     "the length).",
+     SKL__API_LIB, skl__h_udp},
+    {"sklab.payload", "(n [, pattern [, seed]])",
+     "n bytes of payload to put: pattern \"text\" (default: \"sklab payload 0000 \" with a counter), \"zero\" "
+     "or \"count\" (00 01 02 ... from seed).",
+     SKL__API_LIB, skl__f_payload},
+    {"sklab.tx_tcp", "(k, {payload=, mss=, no_sg=, src=, dst=, sport=, dport=, seq=, ack=, timestamps=, dev=, ...})",
+     "One TCP segment on the transmit path of k's era, as a path whose :next() does one kernel step: alloc "
+     "(reserve MAX_TCP_HEADER), copy (the payload: linear in 2.4, page frags in 2.6.31 and 6.x; no_sg = true "
+     "keeps 2.6.31 linear), clone (tcp_transmit_skb), tcp, ip, eth (push the headers), xmit (the clone is freed), "
+     "ack (the skb is freed). payload is a byte count or a sklab.payload (default: mss, 1448); timestamps "
+     "defaults to true (a 32-byte TCP header). Further options: src_mac, dst_mac, id, ttl, window, flags.",
+     SKL__API_LIB, skl__f_tx_tcp},
+    {"sklab.rx", "(k, {frame_len=, buf_len=, src=, dst=, sport=, dport=, timestamps=, dev=, ...})",
+     "A received TCP frame's journey as a path: alloc (the driver's buffer with NET_SKB_PAD and NET_IP_ALIGN), "
+     "dma (skb_put of the frame), eth (eth_type_trans pulls 14), netif (network header), ip (ip_rcv), deliver "
+     "(pull the IPv4 header), tcp (pull the TCP header), consume (freed). frame_len defaults to 1514, buf_len "
+     "(the driver's buffer, 2.6.31 and 6.x) to 1536.",
+     SKL__API_LIB, skl__f_rx},
 
     SECTION("types objects (from sklab.layouts)"),
     {"types[name]", "",
@@ -120,6 +173,26 @@ const skl__api skl__api_table[] = {
     {"k:slabinfo", "()", "/proc/slabinfo as this kernel prints it (version 1.1 for 2.4, 2.1 for SLUB), a string.",
      SKL__API_METHOD, skl__k_slabinfo},
     {"k:ram", "()", "The machine's RAM in bytes: {total=, used=, free=, page_size=}.", SKL__API_METHOD, skl__k_ram},
+    {"k:alloc_skb", "(n)",
+     "alloc_skb(n, GFP_KERNEL) as the era did it: an sk_buff from skbuff_head_cache, a head of n bytes (rounded "
+     "to SMP_CACHE_BYTES) plus skb_shared_info from kmalloc (6.x: the small-head cache, and the bucket's slack "
+     "as tailroom). Returns an skb, or nil and a reason when memory runs out.",
+     SKL__API_METHOD, skl__k_alloc_skb},
+    {"k:alloc_skb_fclone", "(n)",
+     "alloc_skb_fclone (2.6+): the sk_buff comes from skbuff_fclone_cache with a free companion, so the first "
+     "clone costs no allocation. An error in 2.4.",
+     SKL__API_METHOD, skl__k_alloc_skb_fclone},
+    {"k:dev_alloc_skb", "(n)",
+     "dev_alloc_skb(n): 2.4 alloc_skb(n + 16) and skb_reserve(16); later eras n + NET_SKB_PAD and reserve it.",
+     SKL__API_METHOD, skl__k_dev_alloc_skb},
+    {"k:netdev_alloc_skb", "(dev, n)",
+     "netdev_alloc_skb (2.6+): n + NET_SKB_PAD, reserve NET_SKB_PAD, skb->dev = dev (a name, or nil); 6.x takes "
+     "a page-fragment head for mid-sized requests. An error in 2.4.",
+     SKL__API_METHOD, skl__k_netdev_alloc_skb},
+    {"k:netdev_alloc_skb_ip_align", "(dev, n)",
+     "netdev_alloc_skb_ip_align (2.6+): netdev_alloc_skb(dev, n + NET_IP_ALIGN) and reserve NET_IP_ALIGN (2 in "
+     "2.6.31, 0 on x86 in 6.x). An error in 2.4.",
+     SKL__API_METHOD, skl__k_netdev_alloc_skb_ip_align},
 
     SECTION("cache objects (from k:cache_create)"),
     {"c.name", "", "The cache's name.", SKL__API_FIELD, NULL},
@@ -171,6 +244,122 @@ const skl__api skl__api_table[] = {
      "bitfields, hex text for other sizes.",
      SKL__API_METHOD, skl__o_read},
 
+    SECTION("skb objects (from k:alloc_skb and its kin)"),
+    {"skb.head", "", "0: offsets are from head.", SKL__API_FIELD, NULL},
+    {"skb.data", "", "data - head (negative after skb_under_panic).", SKL__API_FIELD, NULL},
+    {"skb.tail", "", "tail - head (past end after skb_over_panic).", SKL__API_FIELD, NULL},
+    {"skb.end_", "", "end - head, where skb_shared_info starts (skb[\"end\"] too).", SKL__API_FIELD, NULL},
+    {"skb.head_addr", "", "head's simulated address as hex text.", SKL__API_FIELD, NULL},
+    {"skb.data_addr", "", "data's simulated address as hex text.", SKL__API_FIELD, NULL},
+    {"skb.addr", "", "The struct sk_buff's simulated address as hex text.", SKL__API_FIELD, NULL},
+    {"skb.len", "", "Bytes of the packet: linear plus paged.", SKL__API_FIELD, NULL},
+    {"skb.data_len", "", "The paged bytes (frags).", SKL__API_FIELD, NULL},
+    {"skb.headlen", "", "skb_headlen: len - data_len.", SKL__API_FIELD, NULL},
+    {"skb.truesize", "", "The memory the kernel charges for it.", SKL__API_FIELD, NULL},
+    {"skb.headroom", "", "skb_headroom: data - head.", SKL__API_FIELD, NULL},
+    {"skb.tailroom", "", "skb_tailroom: end - tail, 0 when nonlinear.", SKL__API_FIELD, NULL},
+    {"skb.users", "", "References to the sk_buff.", SKL__API_FIELD, NULL},
+    {"skb.dataref", "", "skb_shared_info's dataref as stored (2.6+: payload-only references << 16 | all).",
+     SKL__API_FIELD, NULL},
+    {"skb.cloned", "", "skb->cloned: the head is (or was) shared with a clone.", SKL__API_FIELD, NULL},
+    {"skb.shared_head", "", "skb_cloned(): cloned and the head still has other references.", SKL__API_FIELD, NULL},
+    {"skb.nr_frags", "", "Page fragments in skb_shared_info.", SKL__API_FIELD, NULL},
+    {"skb.buf_size", "", "Bytes of the head allocation.", SKL__API_FIELD, NULL},
+    {"skb.head_cache", "",
+     "Where the head came from: \"size-2048\", \"kmalloc-2k\", \"skbuff_small_head\", \"page_frag\".", SKL__API_FIELD,
+     NULL},
+    {"skb.mac_header", "",
+     "The header marks as offsets from head, nil when unset (also network_header, transport_header).", SKL__API_FIELD,
+     NULL},
+    {"skb.era", "", "\"2.4\", \"2.6.31\" or \"6.x\".", SKL__API_FIELD, NULL},
+    {"skb.panicked", "", "true once the kernel BUG()ed on it: only free and scene.show still work.", SKL__API_FIELD,
+     NULL},
+    {"skb.report", "", "The kernel's last report about it (the panic and BUG lines), \"\" when none.", SKL__API_FIELD,
+     NULL},
+    {"skb:reserve", "(n)", "skb_reserve: data and tail move n bytes on (unchecked, as in the kernel). Returns data.",
+     SKL__API_METHOD, skl__s_reserve},
+    {"skb:put", "(n [, bytes]) or (hdr)",
+     "skb_put: tail and len grow by n, then the era's check: past end is skb_over_panic (or the BUG_ON "
+     "variant), raised as a Lua error with the kernel's line. bytes is a string of exactly n bytes or a header "
+     "object (a header alone gives n). Returns the offset of the new area.",
+     SKL__API_METHOD, skl__s_put},
+    {"skb:__put", "(n [, bytes]) or (hdr)",
+     "__skb_put: the same without the bounds check (the tail can pass end silently; bytes past the allocation "
+     "are refused).",
+     SKL__API_METHOD, skl__s_put_unchecked},
+    {"skb:push", "(n [, bytes]) or (hdr)",
+     "skb_push: data moves n bytes back and len grows; below head is skb_under_panic. A header's bytes are "
+     "written, the lengths and checksums of the headers behind it brought up to date, and its header mark set. "
+     "Returns data.",
+     SKL__API_METHOD, skl__s_push},
+    {"skb:__push", "(n [, bytes]) or (hdr)", "__skb_push: the same without the check.", SKL__API_METHOD,
+     skl__s_push_unchecked},
+    {"skb:pull", "(n)",
+     "skb_pull: data moves n bytes on and len shrinks; returns data, or nil and a reason when n > len (the "
+     "kernel's NULL: nothing changes).",
+     SKL__API_METHOD, skl__s_pull},
+    {"skb:trim", "(n)",
+     "skb_trim: cuts len to n when shorter (nonlinear: 2.4 trims frags, later eras WARN). Returns len.",
+     SKL__API_METHOD, skl__s_trim},
+    {"skb:clone", "()", "skb_clone: a new sk_buff sharing the head (dataref + 1; the fclone companion when free).",
+     SKL__API_METHOD, skl__s_clone},
+    {"skb:copy", "()", "skb_copy: a private linear copy with the same headroom.", SKL__API_METHOD, skl__s_copy},
+    {"skb:pskb_copy", "()", "pskb_copy: a private copy of the linear part; frags shared.", SKL__API_METHOD,
+     skl__s_pskb_copy},
+    {"skb:expand_head", "(nhead [, ntail])",
+     "pskb_expand_head: a new head nhead bytes bigger in front and ntail behind, the old one released; BUG when "
+     "shared (users > 1) or, from 2.6, nhead < 0. true, or nil and a reason when memory runs out.",
+     SKL__API_METHOD, skl__s_expand_head},
+    {"skb:cow", "(headroom)",
+     "skb_cow: a private head with at least headroom bytes (the era's floor and rounding) when the headroom is "
+     "short or the head cloned. true, or nil and a reason.",
+     SKL__API_METHOD, skl__s_cow},
+    {"skb:get", "()", "skb_get: users + 1. Returns the skb.", SKL__API_METHOD, skl__s_get},
+    {"skb:header_release", "()", "skb_header_release (2.6+): nohdr, dataref += 1 << 16.", SKL__API_METHOD,
+     skl__s_header_release},
+    {"skb:free", "()",
+     "kfree_skb: drops a user; the last frees the sk_buff (the handle is stale afterwards) and drops a dataref, "
+     "the last of which frees the head and frags. true when the sk_buff was freed.",
+     SKL__API_METHOD, skl__s_free},
+    {"skb:add_frag", "(n [, pattern])",
+     "skb_add_rx_frag: n bytes in a page fragment (pattern as sklab.payload); len, data_len and truesize grow. "
+     "Returns nr_frags.",
+     SKL__API_METHOD, skl__s_add_frag},
+    {"skb:set_header", "(which [, offset])",
+     "skb_reset_mac_header / _network_ / _transport_: which is \"mac\", \"network\" or \"transport\"; the "
+     "mark goes to data + offset. Returns it.",
+     SKL__API_METHOD, skl__s_set_header},
+    {"skb:pcap", "(file)",
+     "Appends the frame (len bytes from data, frags included) to the capture file in the run's output "
+     "directory: a plain name ending in .pcap (no directories, no '..'). With sklab run --pcap FILE every such "
+     "frame also goes to FILE (and only there when no --frames DIR was given). Returns the frames in the "
+     "capture, or nil and \"no output directory (use --frames or --pcap)\".",
+     SKL__API_METHOD, skl__s_pcap},
+    {"skb:bytes", "([offset [, n]])", "The packet's bytes from data + offset (frags included) as hex text.",
+     SKL__API_METHOD, skl__s_bytes},
+    {"skb:name", "([name])",
+     "The name views and events give it (\"skb\", \"clone\"); with a name, renames it and returns the skb.",
+     SKL__API_METHOD, skl__s_name},
+
+    SECTION("header objects (from sklab.hdr.* and sklab.payload)"),
+    {"hdr.kind", "", "\"ethhdr\", \"iphdr\", \"tcphdr\", \"udphdr\" or \"payload\".", SKL__API_FIELD, NULL},
+    {"hdr.len", "", "Its length in bytes (#hdr too).", SKL__API_FIELD, NULL},
+
+    SECTION("path objects (from sklab.tx_tcp and sklab.rx)"),
+    {"path:next", "()",
+     "Does the next kernel step: returns its name and a caption with the offsets, or nil when every step is "
+     "done (nil and a reason when memory ran out). A panic raises as skb operations do.",
+     SKL__API_METHOD, skl__p_next},
+    {"path:run", "([step])", "Does the steps up to and including step (default: all). Returns how many ran.",
+     SKL__API_METHOD, skl__p_run},
+    {"path.skb", "", "The queued (TX) or received (RX) skb, nil before it exists and after it was freed.",
+     SKL__API_FIELD, NULL},
+    {"path.clone", "", "TX: the clone that goes down the stack, or nil.", SKL__API_FIELD, NULL},
+    {"path.step", "", "The name of the last step done, or nil.", SKL__API_FIELD, NULL},
+    {"path.caption", "", "What the last step did.", SKL__API_FIELD, NULL},
+    {"path.done", "", "Steps done.", SKL__API_FIELD, NULL},
+    {"path.steps", "", "The step names, in order.", SKL__API_FIELD, NULL},
+
     SECTION("Sandbox (standard Lua, changed)"),
     {"load", "(chunk, name, mode, env)", "Lua's load for text chunks only: binary chunks are refused.", SKL__API_GLOBAL,
      skl__f_load},
@@ -219,18 +408,24 @@ void skl__api_register(lua_State *L)
 			push_replacing(L, -1, e->name, e);
 			lua_setfield(L, -2, e->name);
 		} else if (e->kind == SKL__API_LIB) {
-			const char *dot = strchr(e->name, '.');
-			lua_pushlstring(L, e->name, (size_t)(dot - e->name));
-			if (lua_rawget(L, -2) != LUA_TTABLE) {
-				lua_pop(L, 1);
-				lua_newtable(L);
-				lua_pushlstring(L, e->name, (size_t)(dot - e->name));
-				lua_pushvalue(L, -2);
-				lua_rawset(L, -4);
+			/* "a.b.c": tables a and a.b, made when missing */
+			const char *name = e->name, *dot;
+			int depth = 0;
+			while ((dot = strchr(name, '.')) != NULL) {
+				lua_pushlstring(L, name, (size_t)(dot - name));
+				if (lua_rawget(L, -2) != LUA_TTABLE) {
+					lua_pop(L, 1);
+					lua_newtable(L);
+					lua_pushlstring(L, name, (size_t)(dot - name));
+					lua_pushvalue(L, -2);
+					lua_rawset(L, -4);
+				}
+				depth++;
+				name = dot + 1;
 			}
-			push_replacing(L, -1, dot + 1, e);
-			lua_setfield(L, -2, dot + 1);
-			lua_pop(L, 1);
+			push_replacing(L, -1, name, e);
+			lua_setfield(L, -2, name);
+			lua_pop(L, depth);
 		}
 	}
 	lua_getfield(L, -1, "sklab");

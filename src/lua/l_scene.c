@@ -1,6 +1,7 @@
 /*
  * l_scene.c - the scenario's own calls: scenario{}, scene.step,
- * scene.show (layouts or kernel snapshots), scene.chart, expect and print.
+ * scene.show (layouts, kernel snapshots or skbs), scene.chart, expect and
+ * print.
  * Each appends one event (print one per line) tagged with the scenario line
  * that made it. Nothing here changes engine state.
  */
@@ -316,6 +317,10 @@ int skl__f_show(lua_State *L)
 	const char *hl[64];
 	if (n > 0 && skl__to_kernel(L, 1))
 		return show_kernels(L, lua_type(L, n) == LUA_TTABLE ? n - 1 : n, lua_type(L, n) == LUA_TTABLE ? n : 0);
+	if (n > 0 && skl__is_skb(L, 1)) {
+		require_scenario(L);
+		return skl__show_skbs(L, n);
+	}
 	/* an options table may follow the layouts: { highlight = { "line:0", "daddr" } } */
 	if (n > 0 && lua_type(L, n) == LUA_TTABLE) {
 		int opts = n--;
@@ -348,6 +353,8 @@ int skl__f_show(lua_State *L)
 		skl_layout *l = skl__to_layout(L, i);
 		if (!l && skl__to_kernel(L, i))
 			skl__argerror(L, i, "layout expected, got kernel (show layouts and kernels at separate steps)");
+		if (!l && skl__is_skb(L, i))
+			skl__argerror(L, i, "layout expected, got skb (show layouts and skbs at separate steps)");
 		if (!l)
 			skl__typeerror(L, i, "layout");
 		bytes += 256 + (size_t)l->nfields * (sizeof(skl_field) + 96);
@@ -372,17 +379,11 @@ int skl__f_show(lua_State *L)
 	return 0;
 }
 
-int skl__f_expect(lua_State *L)
+void skl__expect_record(lua_State *L, int ok, const char *msg)
 {
 	skl_lua *rt = skl__rt(L);
-	const char *msg;
 	char at[SKL__WHERE_MAX];
-	int ok;
-	if (lua_isnone(L, 1))
-		return skl__argerror(L, 1, "value expected");
-	msg = skl__opt_string(L, 2, "");
 	require_scenario(L);
-	ok = lua_toboolean(L, 1);
 	where(L, at, sizeof(at));
 	skl__log_room(L, strlen(msg) + strlen(at));
 	skl__log_check(L, skl_events_expect(rt->log, ok, msg, at));
@@ -391,6 +392,17 @@ int skl__f_expect(lua_State *L)
 		snprintf(rt->first_fail, sizeof(rt->first_fail), "%s", msg[0] ? msg : "(no message)");
 		snprintf(rt->first_fail_where, sizeof(rt->first_fail_where), "%s: ", at);
 	}
+}
+
+int skl__f_expect(lua_State *L)
+{
+	const char *msg;
+	int ok;
+	if (lua_isnone(L, 1))
+		return skl__argerror(L, 1, "value expected");
+	msg = skl__opt_string(L, 2, "");
+	ok = lua_toboolean(L, 1);
+	skl__expect_record(L, ok, msg);
 	lua_pushboolean(L, ok);
 	return 1;
 }

@@ -8,6 +8,7 @@
 
 #include "lua/runtime.h"
 #include "sklab/kernel.h"
+#include "sklab/skb.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -81,10 +82,22 @@ typedef struct skl__oslot {
 	char freed_at[96]; /* where a free made the handle stale */
 } skl__oslot;
 
+#define SKL__MAX_CAPTURES 16 /* pcap files one run may write */
+
+/* A capture file a run writes (skb:pcap, --pcap): open until the run ends. */
+typedef struct skl__capture {
+	char name[256]; /* as the scenario named it; "" for the --pcap capture */
+	void *fp;	/* FILE *, NULL = not open */
+	skl_pcap pcap;
+	int failed; /* a write failed: the file is incomplete */
+} skl__capture;
+
 struct skl_lua {
 	/* options */
 	char *data_dir;
 	char *scenario_dir;
+	char *out_dir;	 /* skb:pcap writes here; NULL = nowhere */
+	char *pcap_path; /* every frame of skb:pcap also goes here; NULL = none */
 	size_t heap_limit;
 	uint64_t instr_limit;
 	int max_events;
@@ -122,6 +135,13 @@ struct skl_lua {
 	skl__oslot *oslots;
 	int noslots, caposlots, ofree, live_objects;
 	int header_only; /* skl_data_scenario_info: stop at scenario{} */
+	/* sk_buffs (l_skb.c): one networking core per kernel, freed before the kernels */
+	skl_net *nets[SKL__MAX_KERNELS];
+	skl__capture caps[SKL__MAX_CAPTURES];
+	int ncaps;
+	skl__capture all; /* the --pcap capture */
+	int panics;	  /* kernel panics raised as Lua errors this run */
+	char last_panic[512];
 	char hdr_title[256], hdr_goal[512], hdr_profile[64];
 };
 
@@ -188,6 +208,25 @@ void skl__kernels_free(skl_lua *rt);
 /* The kernel at arg, or NULL when arg is no kernel handle. */
 skl_kernel *skl__to_kernel(lua_State *L, int arg);
 
+/* ---- sk_buffs, headers and packet paths (l_skb.c) ----------------------------------- */
+
+/* Creates the metatables of the skb, header and path classes. */
+void skl__skb_open(lua_State *L);
+/* Frees every net of the run (their skbs) and closes the run's captures;
+ * call after lua_close and before skl__kernels_free. */
+void skl__skbs_free(skl_lua *rt);
+/* At the end of a run: writes the --pcap capture when no frame opened it
+ * (a capture with no frames), so the file always exists afterwards. */
+void skl__captures_finish(skl_lua *rt);
+/* scene.show's skb form: every argument from 1 to n is an skb or a path. */
+int skl__show_skbs(lua_State *L, int n);
+/* Is the value at arg an skb handle or a path stepper? */
+int skl__is_skb(lua_State *L, int arg);
+
+/* Records an EXPECT event (l_scene.c): counts it and remembers the first
+ * failure, as expect() does. */
+void skl__expect_record(lua_State *L, int ok, const char *msg);
+
 /* ---- the functions the API table lists ----------------------------------------- */
 
 int skl__f_scenario(lua_State *L);
@@ -225,6 +264,42 @@ int skl__c_destroy(lua_State *L);
 int skl__c_stats(lua_State *L);
 int skl__o_write(lua_State *L);
 int skl__o_read(lua_State *L);
+int skl__f_kernel_skb(lua_State *L);
+int skl__f_expect_panic(lua_State *L);
+int skl__f_tx_tcp(lua_State *L);
+int skl__f_rx(lua_State *L);
+int skl__f_payload(lua_State *L);
+int skl__h_eth(lua_State *L);
+int skl__h_ipv4(lua_State *L);
+int skl__h_tcp(lua_State *L);
+int skl__h_udp(lua_State *L);
+int skl__k_alloc_skb(lua_State *L);
+int skl__k_alloc_skb_fclone(lua_State *L);
+int skl__k_dev_alloc_skb(lua_State *L);
+int skl__k_netdev_alloc_skb(lua_State *L);
+int skl__k_netdev_alloc_skb_ip_align(lua_State *L);
+int skl__s_reserve(lua_State *L);
+int skl__s_put(lua_State *L);
+int skl__s_put_unchecked(lua_State *L);
+int skl__s_push(lua_State *L);
+int skl__s_push_unchecked(lua_State *L);
+int skl__s_pull(lua_State *L);
+int skl__s_trim(lua_State *L);
+int skl__s_clone(lua_State *L);
+int skl__s_copy(lua_State *L);
+int skl__s_pskb_copy(lua_State *L);
+int skl__s_expand_head(lua_State *L);
+int skl__s_cow(lua_State *L);
+int skl__s_get(lua_State *L);
+int skl__s_header_release(lua_State *L);
+int skl__s_free(lua_State *L);
+int skl__s_add_frag(lua_State *L);
+int skl__s_set_header(lua_State *L);
+int skl__s_pcap(lua_State *L);
+int skl__s_bytes(lua_State *L);
+int skl__s_name(lua_State *L);
+int skl__p_next(lua_State *L);
+int skl__p_run(lua_State *L);
 
 /* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
 const char *skl__tostring(lua_State *L, int idx);

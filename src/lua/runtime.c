@@ -245,7 +245,10 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 		goto out_nomem;
 	rt->data_dir = skl_strdup(o->data_dir && *o->data_dir ? o->data_dir : ".");
 	rt->scenario_dir = o->scenario_dir ? skl_strdup(o->scenario_dir) : NULL;
-	if (!rt->data_dir || (o->scenario_dir && !rt->scenario_dir))
+	rt->out_dir = o->out_dir && *o->out_dir ? skl_strdup(o->out_dir) : NULL;
+	rt->pcap_path = o->pcap_path && *o->pcap_path ? skl_strdup(o->pcap_path) : NULL;
+	if (!rt->data_dir || (o->scenario_dir && !rt->scenario_dir) || (o->out_dir && *o->out_dir && !rt->out_dir) ||
+	    (o->pcap_path && *o->pcap_path && !rt->pcap_path))
 		goto out_free;
 	{
 		/* "/usr/share/sklab/" and "/usr/share/sklab" name the same root */
@@ -272,11 +275,14 @@ void skl_lua_free(skl_lua *rt)
 	if (!rt)
 		return;
 	skl__layouts_free(rt);
+	skl__skbs_free(rt);
 	skl__kernels_free(rt);
 	for (i = 0; i < rt->nsets; i++)
 		skl_typedb_free(rt->sets[i].db);
 	skl_free(rt->data_dir);
 	skl_free(rt->scenario_dir);
+	skl_free(rt->out_dir);
+	skl_free(rt->pcap_path);
 	skl_free(rt);
 }
 
@@ -293,6 +299,13 @@ int skl_lua_expect_count(const skl_lua *rt)
 const skl_profile *skl_lua_profile(const skl_lua *rt)
 {
 	return rt->have_profile ? &rt->profile : NULL;
+}
+
+long skl_lua_pcap_frames(const skl_lua *rt)
+{
+	if (!rt->pcap_path || rt->all.failed)
+		return -1;
+	return (long)rt->all.pcap.frames;
 }
 
 /* ---- the sandbox ------------------------------------------------------------------- */
@@ -335,11 +348,12 @@ static int setup_p(lua_State *L)
 
 	skl__layout_open(L);
 	skl__kernel_open(L);
+	skl__skb_open(L);
 	skl__api_register(L);
 
 	if (rt->header_only) {
 		/* only scenario{} is there: anything else before it fails */
-		static const char *const gone[] = {"sklab", "scene", "print", "expect"};
+		static const char *const gone[] = {"sklab", "scene", "print", "expect", "expect_panic"};
 		size_t i;
 		for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++) {
 			lua_pushnil(L);
@@ -515,6 +529,9 @@ static void reset_run(skl_lua *rt)
 	rt->have_profile = 0;
 	memset(&rt->profile, 0, sizeof(rt->profile));
 	rt->hdr_title[0] = rt->hdr_goal[0] = rt->hdr_profile[0] = '\0';
+	rt->panics = 0;
+	rt->last_panic[0] = '\0';
+	memset(&rt->all, 0, sizeof(rt->all));
 }
 
 /* Records the error that ended a run: in the log and in err. */
@@ -557,6 +574,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 
 	skl_error_clear(err);
 	skl__layouts_free(rt);
+	skl__skbs_free(rt);
 	skl__kernels_free(rt);
 	reset_run(rt);
 	resolve_path(rt, path, full, sizeof(full), rt->display, sizeof(rt->display));
@@ -631,10 +649,13 @@ out_close:
 	rt->L = NULL;
 	lua_close(L);
 	skl__layouts_free(rt);
+	skl__skbs_free(rt);    /* the nets before their kernels */
 	skl__kernels_free(rt); /* after lua_close: object handles' __gc use the slots */
 out_src:
 	skl_free(src);
 out:
+	if (!rt->header_only)
+		skl__captures_finish(rt);
 	rt->log = NULL;
 	return rc;
 }

@@ -32,6 +32,13 @@ typedef struct skl_lua_opts {
 	int max_events;		  /* events one run may append; 0 = 1000000 */
 	int max_layouts;	  /* layouts alive at once in a run; 0 = 4096 */
 	skl_sink echo;		  /* print() also writes here; write NULL = silent */
+	/* Packet captures. skb:pcap(name) appends its frame to out_dir/name
+	 * (a plain "*.pcap" name; the directory must exist); with pcap_path,
+	 * every such frame of the run also goes to that one capture, which is
+	 * written (perhaps with no frames) whenever it is set. With pcap_path
+	 * and no out_dir, skb:pcap(name) writes to pcap_path only. */
+	const char *out_dir;   /* NULL = no output directory */
+	const char *pcap_path; /* NULL = no run-wide capture */
 } skl_lua_opts;
 
 #define SKL_LUA_HEAP_LIMIT ((size_t)256 << 20)
@@ -61,6 +68,10 @@ int skl_lua_expect_count(const skl_lua *rt);
 
 /* After a run: the profile its scenario{} named, NULL when it named none. */
 const skl_profile *skl_lua_profile(const skl_lua *rt);
+
+/* After a run: frames written to opts.pcap_path, or -1 when there is no
+ * such path or writing it failed. */
+long skl_lua_pcap_frames(const skl_lua *rt);
 
 /* The scenario API reference (docs/lua-api.md's generated part) as
  * Markdown, from the one table that lists the API. */

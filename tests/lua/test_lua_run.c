@@ -2,6 +2,7 @@
  * test_lua_run.c - runs one scenario headless and checks the outcome:
  *   test_lua_run DATA_DIR SCENARIO [--golden FILE [--update]]
  *                [--fail "file:line: message"] [--echo FILE]
+ *                [--out DIR] [--pcap FILE] [--pcap-frames N]
  * Without --fail the run must succeed. With --golden the event-log dump
  * must equal FILE (--update rewrites it). The scenario's name in messages
  * is the path as given, so run it from tests/lua.
@@ -87,9 +88,32 @@ static void dump_chart(const skl_sink *s, int at, const skl_chart *c)
 	}
 }
 
+/* skbs shown: the geometry, the regions and a panic, one line each. */
+static void dump_skbs(const skl_sink *s, int at, const skl_skb_snap *v, int n)
+{
+	int i, j;
+	for (i = 0; i < n; i++) {
+		const skl_skb_snap *b = &v[i];
+		skl_sink_printf(s,
+				"shown at %d: skb %s era=%s head=%#llx data=%+d tail=+%u end=+%u buf=%u(%s) len=%u "
+				"data_len=%u truesize=%u users=%u dataref=%u cloned=%d frags=%d shared_with=%d "
+				"marks=%d/%d/%d last_op=%s\n",
+				at, b->name, b->era, (unsigned long long)b->head_addr, (int)b->data_signed, b->tail,
+				b->end, b->buf_size, b->head_cache, b->len, b->data_len, b->truesize, b->users,
+				b->dataref, b->cloned, b->nr_frags, b->shared_with, (int)b->mac_header,
+				(int)b->network_header, (int)b->transport_header, b->last_op);
+		for (j = 0; j < b->nregions; j++)
+			skl_sink_printf(s, "  region %s +%u %u: %s\n", b->regions[j].name, b->regions[j].off,
+					b->regions[j].len, b->regions[j].detail);
+		if (b->panic[0])
+			skl_sink_printf(s, "  panic: %s\n", b->panic);
+	}
+}
+
 int main(int argc, char **argv)
 {
-	const char *golden = NULL, *fail = NULL, *echo_path = NULL;
+	const char *golden = NULL, *fail = NULL, *echo_path = NULL, *out_dir = NULL, *pcap_path = NULL;
+	long want_frames = -2;
 	int update = 0, i, rc, status = 0;
 	skl_lua_opts o;
 	skl_lua *rt;
@@ -110,6 +134,12 @@ int main(int argc, char **argv)
 			fail = argv[++i];
 		else if (!strcmp(argv[i], "--echo") && i + 1 < argc)
 			echo_path = argv[++i];
+		else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			out_dir = argv[++i];
+		else if (!strcmp(argv[i], "--pcap") && i + 1 < argc)
+			pcap_path = argv[++i];
+		else if (!strcmp(argv[i], "--pcap-frames") && i + 1 < argc)
+			want_frames = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--update"))
 			update = 1;
 		else {
@@ -119,6 +149,8 @@ int main(int argc, char **argv)
 	}
 	memset(&o, 0, sizeof(o));
 	o.data_dir = argv[1];
+	o.out_dir = out_dir;
+	o.pcap_path = pcap_path;
 	if (echo_path) {
 		echo = fopen(echo_path, "w");
 		if (!echo) {
@@ -171,6 +203,10 @@ int main(int argc, char **argv)
 					dump_chart(&s, i, obj->chart);
 					continue;
 				}
+				if (obj->kind == SKL_OBJ_SKB) {
+					dump_skbs(&s, i, obj->skbs, obj->nskbs);
+					continue;
+				}
 				skl_buf_init(&p);
 				ps = skl_buf_sink(&p);
 				skl_pahole_write(l, &ps, NULL);
@@ -202,6 +238,10 @@ int main(int argc, char **argv)
 			free(want);
 		}
 		skl_buf_free(&b);
+	}
+	if (want_frames != -2 && skl_lua_pcap_frames(rt) != want_frames) {
+		fprintf(stderr, "FAIL: %ld frames in the capture, wanted %ld\n", skl_lua_pcap_frames(rt), want_frames);
+		status = 1;
 	}
 	skl_events_free(log);
 	skl_lua_free(rt);

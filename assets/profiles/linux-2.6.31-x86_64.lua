@@ -1,0 +1,33 @@
+-- Linux 2.6.31 on x86_64: the kernel of the Aug 2009 skb inlining thread
+-- (skb_put/skb_push out of line since 2.6.26; Heiko Carstens's patch put
+-- them back inline with BUG_ON).
+--
+-- 64-byte cache lines, two CPUs, 4 KiB pages. The allocator is SLUB, the
+-- default since 2.6.23 and what the sk_buff notes' kmalloc-2048/-4096 buckets
+-- assume. sklab's SLUB model is the 6.x one: its slab orders follow the
+-- pre-6.7 calculate_order(), but its kmalloc caches print with the modern
+-- names (kmalloc-2k where 2.6.31 said kmalloc-2048). The 2.6 SLAB allocator
+-- is not modelled: sklab's SLAB is 2.4's, whose 20-byte cache names cannot
+-- hold "skbuff_fclone_cache". The layout set it names is not written yet.
+--
+-- config lists what a 2009 distribution build set for struct sk_buff's
+-- 232 bytes: SMP, 64-bit, IPv4/IPv6, netfilter with conntrack and the
+-- bridge, traffic control with actions, XFRM, SECMARK and NET_DMA.
+
+return {
+  name = "linux-2.6.31-x86_64",
+  kernel = "2.6.31",
+  arch = "x86_64",
+  layouts = "linux-2.6.31",
+  allocator = "slub",
+  page_size = 4096,
+  cacheline = 64,
+  cpus = 2,
+  ram_mb = 512,
+  config = {
+    "CONFIG_SMP", "CONFIG_64BIT", "CONFIG_INET", "CONFIG_IPV6", "CONFIG_NETFILTER",
+    "CONFIG_NF_CONNTRACK", "CONFIG_BRIDGE_NETFILTER", "CONFIG_NET_SCHED", "CONFIG_NET_CLS_ACT",
+    "CONFIG_XFRM", "CONFIG_NETWORK_SECMARK", "CONFIG_NET_DMA",
+  },
+  description = "Linux 2.6.31 on x86_64 (64-byte lines), 2 CPUs, SLUB: the kernel of the Aug 2009 skb inlining thread",
+}

@@ -1,0 +1,3020 @@
+/*
+ * skb.c - the sk_buff model of Linux 2.4, 2.6.31 and 6.x on the simulated
+ * machine: struct sk_buff objects from skbuff_head_cache (and the fclone and
+ * small-head caches), head buffers from kmalloc, the operations with each
+ * era's own checks, skb_over_panic/skb_under_panic and BUG reports as events,
+ * page fragments, snapshots for views, and the TCP transmit and receive
+ * paths as steps.
+ *
+ * Numbers and behaviour follow the reference notes on sk_buff geometry
+ * (§2-§9 there); each function says which kernel function it models. The
+ * model never crashes on a kernel bug: it reports it, leaves the skb as the
+ * kernel left it just before BUG(), and refuses further work on that skb
+ * (freeing and snapshots stay possible). Host memory comes from skl_malloc;
+ * no clock, no printing, no globals.
+ */
+#include "alloc_impl.h" /* skl__event: the machine's event log */
+
+#include "sklab/skb.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_FRAGS 18 /* the largest MAX_SKB_FRAGS of the three eras */
+#define MAX_REGIONS 16
+#define HOT_LIST_LEN 128 /* 2.4 sysctl_hot_list_len */
+#define DATAREF_SHIFT 16 /* 2.6+: SKB_DATAREF_SHIFT */
+#define DATAREF_MASK 0xffffu
+
+enum { HEAD_KMALLOC, HEAD_SMALL, HEAD_FRAG, HEAD_PAGES };
+enum { FCLONE_UNAVAILABLE, FCLONE_ORIG, FCLONE_CLONE };
+
+/* ---- types ---------------------------------------------------------------------- */
+
+/* A block of pages a page-fragment allocator carves (page_frag_cache,
+ * sk_sndmsg_page, sk_page_frag); freed when its last fragment goes. */
+typedef struct frag_block frag_block;
+struct frag_block {
+	skl_addr addr;
+	unsigned order;
+	uint32_t size, used;
+	int refs; /* fragments and heads in it, plus one while it is a pool's current block */
+	frag_block *prev, *next;
+};
+
+typedef struct frag_pool {
+	const char *name;
+	unsigned order; /* preferred; falls back to a single page */
+	frag_block *cur;
+} frag_pool;
+
+typedef struct skb_frag {
+	frag_block *blk;
+	uint32_t off, size;
+} skb_frag;
+
+/* A named range of the head buffer, with what the model needs to keep the
+ * layer's lengths and checksums right. */
+typedef struct hregion {
+	skl_skb_region r;
+	int layer; /* written by push_hdr/put_hdr: kind is meaningful */
+	skl_hdr_kind kind;
+	int auto_len; /* IPv4 tot_len / UDP len follow what comes after */
+	uint32_t saddr, daddr;
+} hregion;
+
+/* The head buffer and its skb_shared_info: shared by clones. */
+typedef struct skb_head {
+	skl_addr addr;
+	uint32_t req; /* bytes asked for: writes stay inside */
+	uint32_t obj; /* bytes of the object that holds them */
+	int kind;
+	char cache[32];
+	unsigned order;	 /* HEAD_PAGES */
+	frag_block *blk; /* HEAD_FRAG */
+	uint32_t dataref;
+	int nr_frags;
+	skb_frag frags[MAX_FRAGS];
+	hregion regions[MAX_REGIONS];
+	int nregions;
+	int hostrefs; /* skl_skb structs pointing here */
+} skb_head;
+
+/* An skbuff_fclone_cache object: two sk_buffs and fclone_ref. */
+typedef struct fclone_grp {
+	skl_addr addr;
+	int ref;
+	int companion_busy;
+} fclone_grp;
+
+struct skl_skb {
+	skl_net *net;
+	uint64_t id;
+	int slot;
+	char name[32], dev[16];
+	skl_addr addr;
+	int fclone;
+	fclone_grp *fc;
+	skb_head *h;
+	int64_t data, tail; /* offsets from head (data < 0 after skb_under_panic) */
+	uint32_t end, len, data_len, truesize, users;
+	int cloned, nohdr, head_frag, sk_owned;
+	int32_t mark[3];
+	uint16_t protocol;
+	char last_op[96];
+	char panic[256];
+	char *report;
+	int panicked;
+};
+
+struct skl_net {
+	skl_kernel *k;
+	skl_skb_params p;
+	skl_cache *head_cache, *fclone_cache, *small_cache;
+	skl_skb **slots;
+	uint32_t *gen;
+	int nslots, capslots, nlive;
+	skl_addr **hot; /* 2.4 skb_head_pool per CPU */
+	int *nhot;
+	unsigned ncpu;
+	frag_pool rx, tx;
+	frag_block *blocks;
+	char caller[48];
+	int die_counter;
+	char last_report[1024];
+};
+
+/* ---- small utilities ------------------------------------------------------------ */
+
+static uint32_t align_up(uint32_t v, uint32_t a)
+{
+	return a ? (v + a - 1) / a * a : v;
+}
+
+/* SKB_DATA_ALIGN: up to SMP_CACHE_BYTES */
+static uint32_t data_align(const skl_net *net, uint32_t v)
+{
+	return align_up(v, net->p.smp_cache_bytes);
+}
+
+static uint32_t fnv1a(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (uint8_t)*s) * 16777619u;
+	return h;
+}
+
+/* strlcpy: truncates quietly (names and lines are cut to the field) */
+static void copy_str(char *dst, size_t n, const char *src)
+{
+	size_t k = src ? strlen(src) : 0;
+	if (!n)
+		return;
+	if (k >= n)
+		k = n - 1;
+	if (k)
+		memcpy(dst, src, k);
+	dst[k] = '\0';
+}
+
+static const char *era_names[] = {"auto", "2.4", "2.6.31", "6.x"};
+
+const char *skl_skb_era_name(skl_skb_era e)
+{
+	return (unsigned)e < 4 ? era_names[e] : "?";
+}
+
+int skl_skb_era_parse(const char *s, skl_skb_era *out)
+{
+	int i;
+	for (i = 0; s && i < 4; i++)
+		if (!strcmp(s, era_names[i])) {
+			*out = (skl_skb_era)i;
+			return 0;
+		}
+	return -1;
+}
+
+skl_skb_era skl_skb_era_of_kernel(const char *v)
+{
+	if (v && !strncmp(v, "2.4", 3) && (v[3] == '\0' || v[3] == '.'))
+		return SKL_ERA_2_4;
+	if (v && !strncmp(v, "2.6", 3) && (v[3] == '\0' || v[3] == '.'))
+		return SKL_ERA_2_6_31;
+	return SKL_ERA_6_X;
+}
+
+/* ---- simulated kernel text ------------------------------------------------------ */
+
+/* A function's simulated address: the kernel text starts at 0xc0100000 on
+ * i386 and 0xffffffff81000000 on x86_64; each name lands at a fixed
+ * 16-byte-aligned place in its first 2.5 MiB. */
+static skl_addr text_fn(const skl_net *net, const char *fn)
+{
+	skl_addr base = net->p.ptr_bytes == 4 ? 0xc0100000ull : 0xffffffff81000000ull;
+	return base + ((fnv1a(fn) % 0x280000u) & ~0xfu);
+}
+
+/* An address inside the function: where its call to skb_put returns
+ * (2.6+: __builtin_return_address(0)) or where the inlined skb_put sits
+ * (2.4: current_text_addr()). */
+static skl_addr text_in(const skl_net *net, const char *fn)
+{
+	return text_fn(net, fn) + 0x20 + (fnv1a(fn) >> 23) % 0x1c0;
+}
+
+/* printk's %p (2.4, 2.6.31) and %px (6.x): zero-padded, no 0x */
+static void fmt_ptr(const skl_net *net, skl_addr a, char *out, size_t n)
+{
+	if (net->p.ptr_bytes == 4)
+		snprintf(out, n, "%08llx", (unsigned long long)(a & 0xffffffffull));
+	else
+		snprintf(out, n, "%016llx", (unsigned long long)a);
+}
+
+/* printk's %#lx of an unsigned long of the target */
+static void fmt_lx(const skl_net *net, uint64_t v, char *out, size_t n)
+{
+	if (net->p.ptr_bytes == 4)
+		v &= 0xffffffffull;
+	if (v)
+		snprintf(out, n, "%#llx", (unsigned long long)v);
+	else
+		snprintf(out, n, "0");
+}
+
+/* ---- the net ---------------------------------------------------------------------- */
+
+static void params_for(skl_net *net, const skl_profile *prof, const skl_net_opts *o, skl_skb_era era)
+{
+	skl_skb_params *p = &net->p;
+	unsigned l1 = prof->cacheline ? prof->cacheline : 64;
+	memset(p, 0, sizeof(*p));
+	p->era = era;
+	p->name = skl_skb_era_name(era);
+	p->ptr_bytes = prof->abi ? prof->abi->size[SKL_B_PTR] : 8;
+	p->smp_cache_bytes = l1;
+	p->hot_list_len = 0;
+	switch (era) {
+	case SKL_ERA_2_4:
+		p->skb_size = 160;   /* NETFILTER + NET_SCHED, i386 */
+		p->shinfo_size = 60; /* 6 frags of 8 bytes */
+		p->max_skb_frags = 6;
+		p->net_skb_pad = 16;
+		p->net_ip_align = 2;
+		p->max_tcp_header = 160;
+		p->hot_list_len = HOT_LIST_LEN;
+		break;
+	case SKL_ERA_2_6_31:
+		p->skb_size = 232;    /* a distribution config, x86_64 */
+		p->shinfo_size = 496; /* CONFIG_HAS_DMA: dma_head and dma_maps */
+		p->max_skb_frags = 18;
+		p->net_skb_pad = 32;
+		p->net_ip_align = 2;
+		p->max_tcp_header = 304; /* 128 + 48 + 128 with tunnels and mac80211 mesh */
+		p->offsets = p->ptr_bytes == 8;
+		break;
+	default:
+		p->skb_size = 224;
+		p->shinfo_size = 320;
+		p->max_skb_frags = 17;
+		p->net_skb_pad = l1 > 32 ? l1 : 32;
+		p->net_ip_align = 0;
+		p->max_tcp_header = 192; /* L1_CACHE_ALIGN(160): no WLAN mesh, no tunnels */
+		p->offsets = p->ptr_bytes == 8;
+		break;
+	}
+	if (o) {
+		if (o->skb_size)
+			p->skb_size = o->skb_size;
+		if (o->shinfo_size)
+			p->shinfo_size = o->shinfo_size;
+		if (o->max_tcp_header)
+			p->max_tcp_header = o->max_tcp_header;
+		if (era == SKL_ERA_2_4 && o->hot_list_len >= 0)
+			p->hot_list_len = o->hot_list_len;
+		p->bug_on = o->bug_on != 0;
+	}
+	if (era != SKL_ERA_2_4)
+		/* 2.6.31: 2 * sizeof(struct sk_buff) + sizeof(atomic_t); 6.x struct sk_buff_fclones */
+		p->fclone_size = era == SKL_ERA_6_X ? align_up(2 * p->skb_size + 4, p->ptr_bytes) : 2 * p->skb_size + 4;
+	if (era == SKL_ERA_6_X) {
+		/* SKB_SMALL_HEAD_SIZE = SKB_HEAD_ALIGN(MAX_TCP_HEADER), one more line
+		 * when that is a power of two (so skb_kfree_head can tell it apart) */
+		uint32_t s = align_up(p->max_tcp_header, l1) + align_up(p->shinfo_size, l1);
+		p->small_head_size = (s & (s - 1)) == 0 ? s + l1 : s;
+	}
+}
+
+skl_net *skl_net_new(skl_kernel *k, const skl_net_opts *o, skl_error *err)
+{
+	const skl_profile *prof;
+	skl_skb_era era;
+	skl_net *net;
+	if (!k)
+		return skl_errorf(err, "skl_net_new: no machine"), NULL;
+	prof = skl_kernel_profile(k);
+	era = o && o->era != SKL_ERA_AUTO ? o->era : skl_skb_era_of_kernel(prof->kernel);
+	if ((unsigned)era > SKL_ERA_6_X)
+		return skl_errorf(err, "unknown sk_buff era %d", (int)era), NULL;
+	if (o && o->bug_on && era != SKL_ERA_2_6_31)
+		return skl_errorf(err,
+				  "the BUG_ON variant of skb_put/skb_push is the Aug 2009 patch against 2.6.31; "
+				  "the %s era has no such build",
+				  skl_skb_era_name(era)),
+		       NULL;
+	if (o && (o->skb_size > 65536 || o->shinfo_size > 65536 || o->max_tcp_header > 65536))
+		return skl_errorf(err, "skl_net_new: sizes above 64 KiB are not sk_buff sizes"), NULL;
+	net = skl_calloc(1, sizeof(*net));
+	if (!net)
+		return skl_errorf(err, "out of memory"), NULL;
+	net->k = k;
+	params_for(net, prof, o, era);
+	net->ncpu = k->cpus ? k->cpus : 1;
+	net->rx.name = "page_frag";
+	net->rx.order = 3; /* PAGE_FRAG_CACHE_MAX_ORDER: 32 KiB */
+	net->tx.name = "page_frag";
+	net->tx.order = era == SKL_ERA_6_X ? 3 : 0; /* sk_page_frag refills 32 KiB; 2.6.31 sk_sndmsg_page is one page */
+	copy_str(net->caller, sizeof(net->caller), "sklab_scenario");
+	return net;
+}
+
+static void block_unlink(skl_net *net, frag_block *b)
+{
+	if (b->prev)
+		b->prev->next = b->next;
+	else
+		net->blocks = b->next;
+	if (b->next)
+		b->next->prev = b->prev;
+}
+
+static void skb_host_free(skl_skb *skb);
+
+void skl_net_free(skl_net *net)
+{
+	int i;
+	unsigned c;
+	if (!net)
+		return;
+	for (i = 0; i < net->nslots; i++)
+		if (net->slots[i])
+			skb_host_free(net->slots[i]);
+	skl_free(net->slots);
+	skl_free(net->gen);
+	for (c = 0; net->hot && c < net->ncpu; c++)
+		skl_free(net->hot[c]);
+	skl_free(net->hot);
+	skl_free(net->nhot);
+	while (net->blocks) {
+		frag_block *b = net->blocks;
+		block_unlink(net, b);
+		skl_free(b);
+	}
+	skl_free(net);
+}
+
+skl_kernel *skl_net_kernel(const skl_net *net)
+{
+	return net->k;
+}
+
+void skl_net_params(const skl_net *net, skl_skb_params *out)
+{
+	*out = net->p;
+}
+
+void skl_net_set_caller(skl_net *net, const char *fn)
+{
+	copy_str(net->caller, sizeof(net->caller), fn && *fn ? fn : "sklab_scenario");
+}
+
+const char *skl_net_last_report(const skl_net *net)
+{
+	return net->last_report;
+}
+
+/* ---- handles -------------------------------------------------------------------------- */
+
+/* A free slot, growing the table; -1 when the host is out of memory. */
+static int slot_reserve(skl_net *net)
+{
+	int i;
+	for (i = 0; i < net->nslots; i++)
+		if (!net->slots[i])
+			return i;
+	if (net->nslots == net->capslots) {
+		int cap = net->capslots ? net->capslots * 2 : 16;
+		skl_skb **s = skl_realloc(net->slots, (size_t)cap * sizeof(*s));
+		uint32_t *g;
+		if (!s)
+			return -1;
+		net->slots = s;
+		g = skl_realloc(net->gen, (size_t)cap * sizeof(*g));
+		if (!g)
+			return -1;
+		net->gen = g;
+		net->capslots = cap;
+	}
+	net->slots[net->nslots] = NULL;
+	net->gen[net->nslots] = 0;
+	return net->nslots++;
+}
+
+static void slot_install(skl_net *net, skl_skb *skb, int slot)
+{
+	net->gen[slot]++;
+	skb->slot = slot;
+	skb->id = ((uint64_t)net->gen[slot] << 32) | (uint64_t)(slot + 1);
+	net->slots[slot] = skb;
+	net->nlive++;
+}
+
+uint64_t skl_skb_id(const skl_skb *skb)
+{
+	return skb->id;
+}
+
+skl_skb *skl_net_skb(const skl_net *net, uint64_t id)
+{
+	uint64_t s = (id & 0xffffffffull);
+	if (!s || s > (uint64_t)net->nslots)
+		return NULL;
+	return net->slots[s - 1] && net->slots[s - 1]->id == id ? net->slots[s - 1] : NULL;
+}
+
+int skl_net_nskbs(const skl_net *net)
+{
+	return net->nlive;
+}
+
+skl_skb *skl_net_skb_at(const skl_net *net, int i)
+{
+	int s;
+	for (s = 0; s < net->nslots; s++)
+		if (net->slots[s] && i-- == 0)
+			return net->slots[s];
+	return NULL;
+}
+
+skl_net *skl_skb_net(const skl_skb *skb)
+{
+	return skb->net;
+}
+
+void skl_skb_set_name(skl_skb *skb, const char *name)
+{
+	copy_str(skb->name, sizeof(skb->name), name && *name ? name : "skb");
+}
+
+const char *skl_skb_name(const skl_skb *skb)
+{
+	return skb->name;
+}
+
+void skl_skb_set_dev(skl_skb *skb, const char *dev)
+{
+	copy_str(skb->dev, sizeof(skb->dev), dev);
+}
+
+/* ---- page fragments ------------------------------------------------------------------- */
+
+static void block_put(skl_net *net, frag_block *b)
+{
+	if (!b || --b->refs > 0)
+		return;
+	skl_pages_free(net->k, b->addr, b->order);
+	block_unlink(net, b);
+	skl_free(b);
+}
+
+/* models page_frag_alloc() and skb_page_frag_refill(): carves size bytes
+ * from the pool's current block, counting up from its start; a block that
+ * cannot hold them is let go (freed with its last fragment) and a new one
+ * taken: 2^order pages, or a single page when those are not to be had. */
+static int frag_alloc(skl_net *net, frag_pool *fp, uint32_t size, frag_block **blk, uint32_t *off, skl_error *err)
+{
+	unsigned page = skl_kernel_profile(net->k)->page_size;
+	frag_block *b = fp->cur;
+	if (size == 0 || size > (page << fp->order))
+		return skl_errorf(err, "a page fragment of %lu bytes does not fit a %u-byte block", (unsigned long)size,
+				  page << fp->order),
+		       SKL_SKB_EINVAL;
+	if (!b || b->used + size > b->size) {
+		unsigned order = fp->order;
+		b = skl_calloc(1, sizeof(*b));
+		if (!b)
+			return skl_errorf(err, "out of memory"), SKL_SKB_ENOMEM;
+		b->addr = skl_pages_alloc(net->k, order);
+		if (!b->addr && order && size <= page) {
+			order = 0;
+			b->addr = skl_pages_alloc(net->k, 0);
+		}
+		if (!b->addr) {
+			skl_free(b);
+			return skl_errorf(err, "%s: no free pages for a fragment (NULL)", fp->name), SKL_SKB_ENOMEM;
+		}
+		b->order = order;
+		b->size = page << order;
+		b->refs = 1; /* the pool's */
+		b->next = net->blocks;
+		if (net->blocks)
+			net->blocks->prev = b;
+		net->blocks = b;
+		if (fp->cur)
+			block_put(net, fp->cur);
+		fp->cur = b;
+	}
+	*off = b->used;
+	b->used += size;
+	b->refs++;
+	*blk = b;
+	return 0;
+}
+
+/* ---- caches --------------------------------------------------------------------------- */
+
+/* The machine's cache of that name, created on first use (as skb_init() does
+ * at boot); an existing one must have the same object size. */
+static skl_cache *ensure_cache(skl_net *net, skl_cache **slot, const char *name, uint32_t size, unsigned flags,
+			       int ctor, skl_error *err)
+{
+	skl_cache *c;
+	skl_cache_opts o;
+	if (*slot)
+		return *slot;
+	c = skl_kernel_find_cache(net->k, name);
+	if (c) {
+		skl_cache_info ci;
+		skl_cache_get_info(c, &ci);
+		if (ci.object_size != size) {
+			skl_errorf(err, "the machine already has a %s of %zu-byte objects; this era's is %lu bytes",
+				   name, ci.object_size, (unsigned long)size);
+			return NULL;
+		}
+		return *slot = c;
+	}
+	memset(&o, 0, sizeof(o));
+	o.flags = flags;
+	o.ctor = ctor;
+	c = skl_cache_create(net->k, name, size, &o, err);
+	return *slot = c;
+}
+
+static skl_cache *head_cache(skl_net *net, skl_error *err)
+{
+	/* 2.4: SLAB_HWCACHE_ALIGN with the skb_headerinit constructor; 6.x:
+	 * a usercopy region (cb[]), which SLUB never merges */
+	unsigned flags = SKL_SLAB_HWCACHE_ALIGN | (net->p.era == SKL_ERA_6_X ? SKL_SLAB_NO_MERGE : 0);
+	return ensure_cache(net, &net->head_cache, "skbuff_head_cache", net->p.skb_size, flags,
+			    net->p.era == SKL_ERA_2_4, err);
+}
+
+static skl_cache *fclone_cache(skl_net *net, skl_error *err)
+{
+	return ensure_cache(net, &net->fclone_cache, "skbuff_fclone_cache", net->p.fclone_size, SKL_SLAB_HWCACHE_ALIGN,
+			    0, err);
+}
+
+static skl_cache *small_cache(skl_net *net, skl_error *err)
+{
+	return ensure_cache(net, &net->small_cache, "skbuff_small_head", net->p.small_head_size,
+			    SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_NO_MERGE, 0, err);
+}
+
+/* ---- head buffers ------------------------------------------------------------------------- */
+
+static unsigned get_order(const skl_net *net, uint64_t n)
+{
+	uint64_t page = skl_kernel_profile(net->k)->page_size;
+	unsigned o = 0;
+	while ((page << o) < n && o < 20)
+		o++;
+	return o;
+}
+
+/* models the head allocation: 2.4/2.6.31 kmalloc(SKB_DATA_ALIGN(size) +
+ * sizeof(struct skb_shared_info)) with shinfo at head + SKB_DATA_ALIGN(size);
+ * 6.x kmalloc_reserve(): SKB_HEAD_ALIGN(size) from skbuff_small_head when it
+ * fits, else kmalloc(kmalloc_size_roundup()) (pages above the largest
+ * class), shinfo at the very end so the slack becomes tailroom. */
+static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, skl_error *err)
+{
+	skl_cache_info ci;
+	skl_cache *c;
+	uint32_t dsize;
+	if (size > 0x40000000u)
+		return skl_errorf(err, "kmalloc(%lu): larger than any allocation (NULL)", (unsigned long)size),
+		       SKL_SKB_ENOMEM;
+	dsize = data_align(net, size);
+	h->dataref = 1;
+	h->hostrefs = 1;
+	if (net->p.era != SKL_ERA_6_X) {
+		uint32_t req = dsize + net->p.shinfo_size;
+		c = skl_kmalloc_cache(net->k, req);
+		if (!c && skl_kernel_is_slub(net->k)) { /* 2.6.31 SLUB: kmalloc_large() above 2 pages */
+			unsigned order = get_order(net, req);
+			h->addr = skl_pages_alloc(net->k, order);
+			if (!h->addr)
+				return skl_errorf(err, "kmalloc(%lu): out of pages (NULL)", (unsigned long)req),
+				       SKL_SKB_ENOMEM;
+			h->kind = HEAD_PAGES;
+			h->order = order;
+			h->req = req;
+			h->obj = skl_kernel_profile(net->k)->page_size << order;
+			copy_str(h->cache, sizeof(h->cache), "pages");
+			*end = dsize;
+			return 0;
+		}
+		h->addr = skl_kmalloc(net->k, req, err);
+		if (!h->addr)
+			return SKL_SKB_ENOMEM;
+		skl_cache_get_info(c, &ci);
+		h->kind = HEAD_KMALLOC;
+		h->req = req;
+		h->obj = (uint32_t)ci.object_size;
+		copy_str(h->cache, sizeof(h->cache), ci.name);
+		*end = dsize;
+		return 0;
+	}
+	{
+		uint32_t sh = data_align(net, net->p.shinfo_size);
+		uint32_t obj = dsize + sh;
+		if (obj <= net->p.small_head_size) {
+			c = small_cache(net, err);
+			if (!c)
+				return SKL_SKB_ENOMEM;
+			h->addr = skl_cache_alloc(c, 0, err);
+			if (!h->addr)
+				return SKL_SKB_ENOMEM;
+			h->kind = HEAD_SMALL;
+			obj = net->p.small_head_size;
+			copy_str(h->cache, sizeof(h->cache), "skbuff_small_head");
+		} else if ((c = skl_kmalloc_cache(net->k, obj)) != NULL) {
+			skl_cache_get_info(c, &ci);
+			obj = (uint32_t)ci.object_size; /* kmalloc_size_roundup() */
+			h->addr = skl_kmalloc(net->k, obj, err);
+			if (!h->addr)
+				return SKL_SKB_ENOMEM;
+			h->kind = HEAD_KMALLOC;
+			copy_str(h->cache, sizeof(h->cache), ci.name);
+		} else { /* kmalloc_large(): whole pages */
+			unsigned order = get_order(net, obj);
+			h->addr = skl_pages_alloc(net->k, order);
+			if (!h->addr)
+				return skl_errorf(err, "kmalloc(%lu): out of pages (NULL)", (unsigned long)obj),
+				       SKL_SKB_ENOMEM;
+			obj = skl_kernel_profile(net->k)->page_size << order;
+			h->kind = HEAD_PAGES;
+			h->order = order;
+			copy_str(h->cache, sizeof(h->cache), "pages");
+		}
+		h->req = h->obj = obj;
+		*end = obj - sh;
+		return 0;
+	}
+}
+
+/* models skb_free_head(): kfree, kmem_cache_free(skbuff_small_head),
+ * skb_free_frag or free_pages */
+static void head_free_mem(skl_net *net, skb_head *h)
+{
+	switch (h->kind) {
+	case HEAD_KMALLOC:
+		skl_kfree(net->k, h->addr, NULL);
+		break;
+	case HEAD_SMALL:
+		skl_cache_free(net->small_cache, h->addr, NULL);
+		break;
+	case HEAD_FRAG:
+		block_put(net, h->blk);
+		break;
+	case HEAD_PAGES:
+		skl_pages_free(net->k, h->addr, h->order);
+		break;
+	}
+	h->addr = 0;
+}
+
+static void frags_put(skl_net *net, skb_head *h)
+{
+	int i;
+	for (i = 0; i < h->nr_frags; i++)
+		block_put(net, h->frags[i].blk);
+}
+
+static void frags_get(skb_head *h)
+{
+	int i;
+	for (i = 0; i < h->nr_frags; i++)
+		h->frags[i].blk->refs++;
+}
+
+/* A host reference on a head struct goes; the struct goes with the last. */
+static void head_unref(skb_head *h)
+{
+	if (h && --h->hostrefs <= 0)
+		skl_free(h);
+}
+
+/* ---- struct sk_buff objects ----------------------------------------------------------------- */
+
+/* models kmem_cache_alloc(skbuff_head_cache) and, in 2.4, skb_head_from_pool() */
+static skl_addr skbuff_alloc(skl_net *net, skl_error *err)
+{
+	skl_cache *c;
+	if (net->p.era == SKL_ERA_2_4 && net->hot) {
+		unsigned cpu = skl_kernel_cpu(net->k);
+		if (cpu < net->ncpu && net->nhot[cpu] > 0)
+			return net->hot[cpu][--net->nhot[cpu]];
+	}
+	c = head_cache(net, err);
+	return c ? skl_cache_alloc(c, 1, err) : 0;
+}
+
+/* models kfree_skbmem(): 2.4 skb_head_to_pool() (up to sysctl_hot_list_len
+ * heads per CPU stay allocated), 2.6+ the fclone reference count */
+static void skbuff_free(skl_net *net, skl_skb *skb)
+{
+	if (skb->fc) {
+		fclone_grp *g = skb->fc;
+		if (skb->fclone == FCLONE_CLONE)
+			g->companion_busy = 0; /* available for fast-cloning again */
+		if (--g->ref == 0) {
+			skl_cache_free(net->fclone_cache, g->addr, NULL);
+			skl_free(g);
+		}
+		skb->fc = NULL;
+		return;
+	}
+	if (net->p.era == SKL_ERA_2_4 && net->p.hot_list_len > 0) {
+		unsigned cpu = skl_kernel_cpu(net->k);
+		if (!net->hot) {
+			net->hot = skl_calloc(net->ncpu, sizeof(*net->hot));
+			net->nhot = skl_calloc(net->ncpu, sizeof(*net->nhot));
+			if (!net->hot || !net->nhot) {
+				skl_free(net->hot);
+				skl_free(net->nhot);
+				net->hot = NULL;
+				net->nhot = NULL;
+			}
+		}
+		if (net->hot && cpu < net->ncpu && net->nhot[cpu] < net->p.hot_list_len) {
+			if (!net->hot[cpu])
+				net->hot[cpu] = skl_calloc((size_t)net->p.hot_list_len, sizeof(skl_addr));
+			if (net->hot[cpu]) {
+				net->hot[cpu][net->nhot[cpu]++] = skb->addr;
+				return;
+			}
+		}
+	}
+	skl_cache_free(net->head_cache, skb->addr, NULL);
+}
+
+/* ---- events and reports ---------------------------------------------------------------------- */
+
+static void fields(const skl_skb *skb, char *d, size_t n)
+{
+	char dr[24];
+	if (skb->h->dataref >> DATAREF_SHIFT)
+		snprintf(dr, sizeof(dr), "%#lx", (unsigned long)skb->h->dataref);
+	else
+		snprintf(dr, sizeof(dr), "%lu", (unsigned long)skb->h->dataref);
+	snprintf(d, n, "%s len:%lu data_len:%lu data:%+lld tail:%+lld end:+%lu truesize:%lu users:%lu dataref:%s%s",
+		 skb->name, (unsigned long)skb->len, (unsigned long)skb->data_len, (long long)skb->data,
+		 (long long)skb->tail, (unsigned long)skb->end, (unsigned long)skb->truesize, (unsigned long)skb->users,
+		 dr, skb->cloned ? " cloned" : "");
+}
+
+static void set_last_op(skl_skb *skb, const char *op, int has_arg, long long arg)
+{
+	if (has_arg)
+		snprintf(skb->last_op, sizeof(skb->last_op), "%s(%s, %lld)", op, skb->name, arg);
+	else
+		snprintf(skb->last_op, sizeof(skb->last_op), "%s(%s)", op, skb->name);
+	skb->panic[0] = '\0';
+}
+
+static void op_event(skl_skb *skb, const char *op, uint64_t arg, const char *extra)
+{
+	char d[320];
+	size_t k;
+	fields(skb, d, sizeof(d));
+	k = strlen(d);
+	if (extra && *extra && k + 2 < sizeof(d))
+		snprintf(d + k, sizeof(d) - k, " (%s)", extra);
+	skl__event(skb->net->k, SKL_EV_SKB_OP, op, skb->addr, arg, d);
+}
+
+static int dead(const skl_skb *skb, skl_error *err)
+{
+	if (!skb->panicked)
+		return 0;
+	skl_errorf(err, "%s died in a kernel BUG() (%s); only kfree_skb and snapshots still work on it", skb->name,
+		   skb->panic[0] ? skb->panic : skb->last_op);
+	return 1;
+}
+
+/* The kernel's report of a BUG(): the printk line that came before it (the
+ * panic text, or NULL), then what BUG() prints per era. where is "file:line"
+ * when the line is known; otherwise the report names the function and the
+ * condition instead ("kernel BUG in __skb_pull: ..."), so no line number is
+ * made up. in_fn holds the trapping ud2 (2.4 prints its EIP). */
+static int kernel_bug(skl_skb *skb, const char *evname, uint64_t arg, const char *line, const char *where,
+		      const char *fn, const char *cond, const char *in_fn, skl_error *err)
+{
+	skl_net *net = skb->net;
+	char rep[1024], bug[200];
+	size_t k = 0;
+	if (where)
+		snprintf(bug, sizeof(bug), "kernel BUG at %s!", where);
+	else
+		snprintf(bug, sizeof(bug), "kernel BUG in %s: %s", fn, cond);
+	net->die_counter++;
+	rep[0] = '\0';
+	if (net->p.era == SKL_ERA_2_4) {
+		char eip[20];
+		fmt_ptr(net, text_fn(net, in_fn) + 0x25, eip, sizeof(eip));
+		/* 2.4's panic printk has no newline: BUG()'s line follows on the same line */
+		k += (size_t)snprintf(rep + k, sizeof(rep) - k,
+				      "%s%s\ninvalid operand: 0000\nCPU:    %u\n"
+				      "EIP:    0010:[<%s>]    Not tainted\n",
+				      line ? line : "", bug, skl_kernel_cpu(net->k), eip);
+	} else {
+		if (line)
+			k += (size_t)snprintf(rep + k, sizeof(rep) - k, "%s\n", line);
+		if (k < sizeof(rep))
+			k += (size_t)snprintf(rep + k, sizeof(rep) - k, "------------[ cut here ]------------\n%s\n",
+					      bug);
+		if (k < sizeof(rep)) {
+			if (net->p.era == SKL_ERA_2_6_31)
+				snprintf(rep + k, sizeof(rep) - k, "invalid opcode: 0000 [#%d] SMP \n",
+					 net->die_counter);
+			else
+				snprintf(rep + k, sizeof(rep) - k, "Oops: invalid opcode: 0000 [#%d] SMP NOPTI\n",
+					 net->die_counter);
+		}
+	}
+	skb->panicked = 1;
+	skl_free(skb->report);
+	skb->report = skl_strdup(rep);
+	copy_str(net->last_report, sizeof(net->last_report), rep);
+	if (line)
+		copy_str(skb->panic, sizeof(skb->panic), line);
+	else
+		copy_str(skb->panic, sizeof(skb->panic), bug);
+	if (line) {
+		skl__event(net->k, SKL_EV_SKB_PANIC, evname, skb->addr, arg, rep);
+	} else { /* no panic line: name the function ("skb_put: BUG_ON") */
+		char ev[96];
+		snprintf(ev, sizeof(ev), "%s: %s", fn, evname);
+		skl__event(net->k, SKL_EV_SKB_PANIC, ev, skb->addr, arg, rep);
+	}
+	skl_errorf(err, "%s", skb->panic);
+	return SKL_SKB_EPANIC;
+}
+
+/* A WARN_ON: the kernel reports and goes on. */
+static void kernel_warn(skl_skb *skb, const char *fn, const char *cond)
+{
+	skl_net *net = skb->net;
+	char rep[512];
+	if (net->p.era == SKL_ERA_2_4)
+		snprintf(rep, sizeof(rep), "WARNING in %s: %s\n", fn, cond);
+	else
+		snprintf(rep, sizeof(rep), "------------[ cut here ]------------\nWARNING in %s: %s\n", fn, cond);
+	skl_free(skb->report);
+	skb->report = skl_strdup(rep);
+	copy_str(net->last_report, sizeof(net->last_report), rep);
+	{
+		char ev[96];
+		snprintf(ev, sizeof(ev), "%s: WARN_ON", fn);
+		skl__event(net->k, SKL_EV_BUG, ev, skb->addr, 0, rep);
+	}
+}
+
+/* models skb_over_panic()/skb_under_panic() (and, with the Aug 2009 patch,
+ * the inline BUG_ON): the fields are already updated when it runs */
+static int over_under(skl_skb *skb, int under, uint32_t sz, skl_error *err)
+{
+	skl_net *net = skb->net;
+	const char *dev = skb->dev[0] ? skb->dev : "<NULL>";
+	const char *what = under ? "under" : "over";
+	char line[256], here[20], head[20], data[20], tail[24], end[24];
+	if (net->p.bug_on) /* include/linux/skbuff.h of the patch in the seed thread */
+		return kernel_bug(skb, "BUG_ON", sz, NULL,
+				  under ? "include/linux/skbuff.h:1164" : "include/linux/skbuff.h:1141",
+				  under ? "skb_push" : "skb_put",
+				  under ? "skb->data < skb->head" : "skb->tail > skb->end", net->caller, err);
+	fmt_ptr(net, text_in(net, net->caller), here, sizeof(here));
+	if (net->p.era == SKL_ERA_2_4) {
+		/* skbuff.c 1.90: printk("skput:over: %p:%d put:%d dev:%s", ...); BUG(); */
+		snprintf(line, sizeof(line), "skput:%s: %s:%d put:%d dev:%s", what, here, (int)skb->len, (int)sz, dev);
+		return kernel_bug(skb, under ? "skb_under_panic" : "skb_over_panic", sz, line,
+				  under ? "skbuff.c:109" : "skbuff.c:92", NULL, NULL,
+				  under ? "skb_under_panic" : "skb_over_panic", err);
+	}
+	fmt_ptr(net, skb->h->addr, head, sizeof(head));
+	fmt_ptr(net, skb->h->addr + (uint64_t)skb->data, data, sizeof(data));
+	if (net->p.offsets) {
+		fmt_lx(net, (uint64_t)skb->tail, tail, sizeof(tail));
+		fmt_lx(net, skb->end, end, sizeof(end));
+	} else {
+		fmt_lx(net, skb->h->addr + (uint64_t)skb->tail, tail, sizeof(tail));
+		fmt_lx(net, skb->h->addr + skb->end, end, sizeof(end));
+	}
+	snprintf(line, sizeof(line), "%sskb_%s_panic: text:%s len:%d put:%d head:%s data:%s tail:%s end:%s dev:%s",
+		 net->p.era == SKL_ERA_6_X ? "skbuff: " : "", what, here, (int)skb->len, (int)sz, head, data, tail, end,
+		 dev);
+	if (net->p.era == SKL_ERA_2_6_31)
+		return kernel_bug(skb, under ? "skb_under_panic" : "skb_over_panic", sz, line,
+				  under ? "net/core/skbuff.c:147" : "net/core/skbuff.c:127", NULL, NULL,
+				  under ? "skb_under_panic" : "skb_over_panic", err);
+	return kernel_bug(skb, under ? "skb_under_panic" : "skb_over_panic", sz, line, "net/core/skbuff.c:212", NULL,
+			  NULL, "skb_panic", err);
+}
+
+/* SKB_LINEAR_ASSERT in skb_put/__skb_put */
+static int linear_bug(skl_skb *skb, const char *op, uint32_t n, skl_error *err)
+{
+	char cond[96];
+	const char *where = NULL;
+	snprintf(cond, sizeof(cond), "SKB_LINEAR_ASSERT: skb is nonlinear (data_len %lu)",
+		 (unsigned long)skb->data_len);
+	if (skb->net->p.era == SKL_ERA_2_6_31 && !skb->net->p.bug_on && !strcmp(op, "skb_put"))
+		where = "net/core/skbuff.c:1014";
+	/* 2.4 skb_put is inline: the trap is in the caller */
+	return kernel_bug(skb, "BUG", n, NULL, where, op, cond, skb->net->p.era == SKL_ERA_2_4 ? skb->net->caller : op,
+			  err);
+}
+
+/* ---- regions ------------------------------------------------------------------------------------ */
+
+static hregion *region_add(skb_head *h, const char *name, int64_t off, uint32_t len, const char *detail)
+{
+	int i, j;
+	hregion *r;
+	if (off < 0 || len == 0)
+		return NULL;
+	for (i = j = 0; i < h->nregions; i++) { /* the bytes under it were overwritten */
+		const skl_skb_region *o = &h->regions[i].r;
+		if ((int64_t)o->off < off + len && off < (int64_t)o->off + o->len)
+			continue;
+		h->regions[j++] = h->regions[i];
+	}
+	h->nregions = j;
+	if (h->nregions == MAX_REGIONS) {
+		memmove(h->regions, h->regions + 1, (MAX_REGIONS - 1) * sizeof(h->regions[0]));
+		h->nregions--;
+	}
+	r = &h->regions[h->nregions++];
+	memset(r, 0, sizeof(*r));
+	copy_str(r->r.name, sizeof(r->r.name), name);
+	r->r.off = (uint32_t)off;
+	r->r.len = len;
+	copy_str(r->r.detail, sizeof(r->r.detail), detail);
+	return r;
+}
+
+int skl_skb_mark_region(skl_skb *skb, const char *name, int64_t off, uint32_t len, const char *detail)
+{
+	if (!name || !*name || off < 0 || len == 0 || (uint64_t)off + len > skb->h->req)
+		return SKL_SKB_EINVAL;
+	return region_add(skb->h, name, off, len, detail) ? 0 : SKL_SKB_EINVAL;
+}
+
+/* ---- bytes ---------------------------------------------------------------------------------------- */
+
+/* Host bytes of the head buffer [off, off + n), NULL outside the allocation. */
+static uint8_t *head_bytes(const skl_skb *skb, int64_t off, uint32_t n)
+{
+	if (off < 0 || (uint64_t)off + n > skb->h->req || !skb->h->addr)
+		return NULL;
+	return skl_kernel_bytes(skb->net->k, skb->h->addr + (uint64_t)off, n ? n : 1);
+}
+
+static uint8_t *frag_bytes(const skl_net *net, const skb_frag *f)
+{
+	return skl_kernel_bytes(net->k, f->blk->addr + f->off, f->size);
+}
+
+int skl_skb_write(skl_skb *skb, int64_t off, const void *p, uint32_t n, skl_error *err)
+{
+	uint8_t *b = head_bytes(skb, off, n);
+	if (!b)
+		return skl_errorf(err, "bytes %lld..%lld are outside %s's %lu-byte head buffer", (long long)off,
+				  (long long)off + n, skb->name, (unsigned long)skb->h->req),
+		       SKL_SKB_EINVAL;
+	if (n)
+		memcpy(b, p, n);
+	return 0;
+}
+
+int skl_skb_read(const skl_skb *skb, int64_t off, void *p, uint32_t n)
+{
+	const uint8_t *b = head_bytes(skb, off, n);
+	if (!b)
+		return -1;
+	if (n)
+		memcpy(p, b, n);
+	return 0;
+}
+
+/* models skb_copy_bits(): offset from data, the linear part then the frags */
+int skl_skb_copy_bits(const skl_skb *skb, int32_t offset, void *to, uint32_t len)
+{
+	uint8_t *out = to;
+	int64_t start = skb->data + offset, lin_end = skb->tail;
+	uint64_t pos;
+	int i;
+	if (offset < 0 ? -(int64_t)offset > skb->data : (uint32_t)offset > skb->len)
+		return -1;
+	if ((int64_t)offset + len > (int64_t)skb->len)
+		return -1;
+	if (skb->tail > skb->end || skb->data < 0)
+		return -1;
+	/* linear */
+	if (start < lin_end) {
+		uint32_t n = (uint32_t)((lin_end - start) < (int64_t)len ? (lin_end - start) : len);
+		if (skl_skb_read(skb, start, out, n) < 0)
+			return -1;
+		out += n;
+		len -= n;
+		start += n;
+	}
+	pos = (uint64_t)(start - lin_end); /* offset into the paged part */
+	for (i = 0; len && i < skb->h->nr_frags; i++) {
+		const skb_frag *f = &skb->h->frags[i];
+		const uint8_t *b;
+		uint32_t n;
+		if (pos >= f->size) {
+			pos -= f->size;
+			continue;
+		}
+		n = f->size - (uint32_t)pos < len ? f->size - (uint32_t)pos : len;
+		b = frag_bytes(skb->net, f);
+		if (!b)
+			return -1;
+		memcpy(out, b + pos, n);
+		out += n;
+		len -= n;
+		pos = 0;
+	}
+	return len ? -1 : 0;
+}
+
+/* ---- allocation --------------------------------------------------------------------------------- */
+
+/* A new skl_skb with a slot and a head struct, and its struct sk_buff
+ * (fclone: from skbuff_fclone_cache). Undone completely on failure. */
+static skl_skb *skb_new(skl_net *net, int fclone, skl_error *err)
+{
+	skl_skb *skb;
+	int slot = slot_reserve(net);
+	if (slot < 0)
+		return skl_errorf(err, "out of memory"), NULL;
+	skb = skl_calloc(1, sizeof(*skb));
+	if (!skb)
+		return skl_errorf(err, "out of memory"), NULL;
+	skb->h = skl_calloc(1, sizeof(*skb->h));
+	if (!skb->h)
+		goto out_skb;
+	skb->net = net;
+	skb->slot = slot;
+	copy_str(skb->name, sizeof(skb->name), "skb");
+	skb->mark[0] = skb->mark[1] = skb->mark[2] = -1;
+	if (fclone) {
+		skl_cache *c = fclone_cache(net, err);
+		skb->fc = skl_calloc(1, sizeof(*skb->fc));
+		if (!skb->fc) {
+			skl_errorf(err, "out of memory");
+			goto out_head;
+		}
+		if (!c || !(skb->fc->addr = skl_cache_alloc(c, 1, err))) {
+			skl_free(skb->fc);
+			goto out_head;
+		}
+		skb->fc->ref = 1;
+		skb->fclone = FCLONE_ORIG;
+		skb->addr = skb->fc->addr;
+	} else if (!(skb->addr = skbuff_alloc(net, err))) {
+		goto out_head;
+	}
+	return skb;
+out_head:
+	skl_free(skb->h);
+out_skb:
+	skl_free(skb);
+	if (err && !err->msg[0])
+		skl_errorf(err, "out of memory");
+	return NULL;
+}
+
+/* Undoes skb_new after the head could not be had (the kernel's nodata:
+ * label): the sk_buff goes back, the host structs go. */
+static void skb_discard(skl_skb *skb)
+{
+	skbuff_free(skb->net, skb);
+	skl_free(skb->h);
+	skl_free(skb);
+}
+
+static void skb_host_free(skl_skb *skb)
+{
+	skl_net *net = skb->net;
+	if (net->slots[skb->slot] == skb) {
+		net->slots[skb->slot] = NULL;
+		net->nlive--;
+	}
+	if (skb->fc && --skb->fc->ref == 0)
+		skl_free(skb->fc); /* host only: the net is going away */
+	head_unref(skb->h);
+	skl_free(skb->report);
+	skl_free(skb);
+}
+
+/* models __alloc_skb() (and 2.4 alloc_skb()) */
+static skl_skb *alloc_skb_core(skl_net *net, uint32_t size, int fclone, skl_error *err)
+{
+	skl_skb *skb = skb_new(net, fclone, err);
+	uint32_t end;
+	if (!skb)
+		return NULL;
+	if (head_alloc(net, size, skb->h, &end, err) < 0) {
+		skb_discard(skb);
+		return NULL;
+	}
+	skb->end = end;
+	skb->users = 1;
+	if (net->p.era == SKL_ERA_6_X)
+		/* SKB_TRUESIZE(end) */
+		skb->truesize = end + data_align(net, net->p.skb_size) + data_align(net, net->p.shinfo_size);
+	else
+		skb->truesize = end + net->p.skb_size; /* "XXX: does not include slab overhead" */
+	slot_install(net, skb, skb->slot);
+	return skb;
+}
+
+/* The kernel returned NULL: say which call did, then why. */
+static void *null_from(skl_error *err, const char *fn, uint32_t arg)
+{
+	char why[sizeof(err->msg)];
+	if (!err)
+		return NULL;
+	copy_str(why, sizeof(why), err->msg);
+	skl_errorf(err, "%s(%lu) returned NULL: %s", fn, (unsigned long)arg, why[0] ? why : "out of memory");
+	return NULL;
+}
+
+skl_skb *skl_alloc_skb(skl_net *net, uint32_t size, skl_error *err)
+{
+	skl_skb *skb = alloc_skb_core(net, size, 0, err);
+	if (!skb)
+		return null_from(err, "alloc_skb", size);
+	if (skb) {
+		set_last_op(skb, "alloc_skb", 1, size);
+		op_event(skb, "alloc_skb", size, skb->h->cache);
+	}
+	return skb;
+}
+
+skl_skb *skl_alloc_skb_fclone(skl_net *net, uint32_t size, skl_error *err)
+{
+	skl_skb *skb;
+	if (net->p.era == SKL_ERA_2_4)
+		return skl_errorf(err, "alloc_skb_fclone does not exist in 2.4 (fast clones came with 2.6.13)"), NULL;
+	skb = alloc_skb_core(net, size, 1, err);
+	if (!skb)
+		return null_from(err, "alloc_skb_fclone", size);
+	{
+		set_last_op(skb, "alloc_skb_fclone", 1, size);
+		op_event(skb, "alloc_skb_fclone", size, skb->h->cache);
+	}
+	return skb;
+}
+
+static void reserve_core(skl_skb *skb, int32_t len)
+{
+	skb->data += len;
+	skb->tail += len;
+}
+
+/* models __netdev_alloc_skb() of the era (dev NULL for dev_alloc_skb) */
+static skl_skb *netdev_alloc_core(skl_net *net, const char *dev, uint32_t len, skl_error *err)
+{
+	skl_skb *skb;
+	uint32_t pad = net->p.net_skb_pad;
+	if (net->p.era == SKL_ERA_2_4) { /* __dev_alloc_skb: alloc_skb(length + 16) + skb_reserve(16) */
+		skb = alloc_skb_core(net, len + 16, 0, err);
+		if (skb)
+			reserve_core(skb, 16);
+		return skb;
+	}
+	if (net->p.era == SKL_ERA_2_6_31) {
+		skb = alloc_skb_core(net, len + pad, 0, err);
+	} else {
+		uint32_t sh = data_align(net, net->p.shinfo_size);
+		uint32_t page = skl_kernel_profile(net->k)->page_size;
+		uint32_t l = len + pad;
+		if (l <= 1024 - sh || l > page - sh) { /* SKB_WITH_OVERHEAD(1024), SKB_WITH_OVERHEAD(PAGE_SIZE) */
+			skb = alloc_skb_core(net, l, 0, err);
+		} else { /* page_frag_alloc(SKB_HEAD_ALIGN(len)) + __build_skb(): head_frag */
+			frag_block *blk;
+			uint32_t off, fsz = data_align(net, l) + sh;
+			int rc;
+			skb = skb_new(net, 0, err);
+			if (!skb)
+				return NULL;
+			rc = frag_alloc(net, &net->rx, fsz, &blk, &off, err);
+			if (rc < 0) {
+				skb_discard(skb);
+				return NULL;
+			}
+			skb->h->addr = blk->addr + off;
+			skb->h->blk = blk;
+			skb->h->kind = HEAD_FRAG;
+			skb->h->req = skb->h->obj = fsz;
+			skb->h->dataref = 1;
+			skb->h->hostrefs = 1;
+			copy_str(skb->h->cache, sizeof(skb->h->cache), "page_frag");
+			skb->end = fsz - sh;
+			skb->users = 1;
+			skb->head_frag = 1;
+			skb->truesize = skb->end + data_align(net, net->p.skb_size) + sh;
+			slot_install(net, skb, skb->slot);
+		}
+	}
+	if (skb) {
+		reserve_core(skb, (int32_t)pad);
+		skl_skb_set_dev(skb, dev);
+	}
+	return skb;
+}
+
+skl_skb *skl_dev_alloc_skb(skl_net *net, uint32_t len, skl_error *err)
+{
+	skl_skb *skb = netdev_alloc_core(net, NULL, len, err);
+	if (!skb)
+		return null_from(err, "dev_alloc_skb", len);
+	{
+		set_last_op(skb, "dev_alloc_skb", 1, len);
+		op_event(skb, "dev_alloc_skb", len, skb->h->cache);
+	}
+	return skb;
+}
+
+skl_skb *skl_netdev_alloc_skb(skl_net *net, const char *dev, uint32_t len, skl_error *err)
+{
+	skl_skb *skb;
+	if (net->p.era == SKL_ERA_2_4)
+		return skl_errorf(err, "netdev_alloc_skb does not exist in 2.4 (drivers call dev_alloc_skb)"), NULL;
+	skb = netdev_alloc_core(net, dev, len, err);
+	if (!skb)
+		return null_from(err, "netdev_alloc_skb", len);
+	{
+		set_last_op(skb, "netdev_alloc_skb", 1, len);
+		op_event(skb, "netdev_alloc_skb", len, skb->h->cache);
+	}
+	return skb;
+}
+
+skl_skb *skl_netdev_alloc_skb_ip_align(skl_net *net, const char *dev, uint32_t len, skl_error *err)
+{
+	skl_skb *skb;
+	if (net->p.era == SKL_ERA_2_4)
+		return skl_errorf(err, "netdev_alloc_skb_ip_align does not exist in 2.4 (drivers call dev_alloc_skb "
+				       "and skb_reserve(skb, 2))"),
+		       NULL;
+	skb = netdev_alloc_core(net, dev, len + net->p.net_ip_align, err);
+	if (!skb)
+		return null_from(err, "netdev_alloc_skb_ip_align", len);
+	{
+		reserve_core(skb, (int32_t)net->p.net_ip_align);
+		set_last_op(skb, "netdev_alloc_skb_ip_align", 1, len);
+		op_event(skb, "netdev_alloc_skb_ip_align", len, skb->h->cache);
+	}
+	return skb;
+}
+
+/* ---- freeing -------------------------------------------------------------------------------------- */
+
+/* models skb_release_data(): 2.4 drops one dataref; 2.6+ drops one more
+ * (1 << 16) for a nohdr skb; the last reference frees frags and head */
+static void release_data(skl_skb *skb)
+{
+	skb_head *h = skb->h;
+	uint32_t sub = 1;
+	int last;
+	if (skb->net->p.era != SKL_ERA_2_4 && skb->nohdr)
+		sub += 1u << DATAREF_SHIFT;
+	if (!skb->cloned) {
+		last = 1;
+		h->dataref -= sub < h->dataref ? sub : h->dataref;
+	} else {
+		h->dataref -= sub < h->dataref ? sub : h->dataref;
+		last = skb->net->p.era == SKL_ERA_2_4 ? h->dataref == 0 : (h->dataref & DATAREF_MASK) == 0;
+	}
+	if (last && h->addr) {
+		frags_put(skb->net, h);
+		h->nr_frags = 0;
+		head_free_mem(skb->net, h);
+	}
+}
+
+/* models __kfree_skb(): release the data, then the sk_buff */
+static void kfree_core(skl_skb *skb)
+{
+	skl_net *net = skb->net;
+	release_data(skb);
+	skbuff_free(net, skb);
+	net->slots[skb->slot] = NULL;
+	net->nlive--;
+	head_unref(skb->h);
+	skb->h = NULL;
+	skl_free(skb->report);
+	skl_free(skb);
+}
+
+int skl_kfree_skb(skl_skb *skb, skl_error *err)
+{
+	char d[320], name[32];
+	skl_addr a = skb->addr;
+	(void)err;
+	if (skb->users != 1 && --skb->users != 0) {
+		set_last_op(skb, "kfree_skb", 0, 0);
+		op_event(skb, "kfree_skb", 0, "users dropped; nothing freed");
+		return 0;
+	}
+	copy_str(name, sizeof(name), skb->name);
+	snprintf(d, sizeof(d), "%s freed; dataref of its head now %lu", name,
+		 (unsigned long)(skb->h->dataref - ((skb->net->p.era != SKL_ERA_2_4 && skb->nohdr) ? 0x10001u : 1u)));
+	{
+		skl_kernel *k = skb->net->k;
+		int shared = skb->cloned;
+		kfree_core(skb);
+		skl__event(k, SKL_EV_SKB_OP, "kfree_skb", a, 0, shared ? d : name);
+	}
+	return 1;
+}
+
+void skl_skb_get(skl_skb *skb)
+{
+	skb->users++;
+	set_last_op(skb, "skb_get", 0, 0);
+	op_event(skb, "skb_get", 0, NULL);
+}
+
+/* ---- clone and copy --------------------------------------------------------------------------------- */
+
+static void copy_header_fields(skl_skb *n, const skl_skb *o, int64_t shift)
+{
+	int i;
+	copy_str(n->dev, sizeof(n->dev), o->dev);
+	n->protocol = o->protocol;
+	for (i = 0; i < 3; i++)
+		n->mark[i] = o->mark[i] < 0 ? -1 : (int32_t)(o->mark[i] + shift);
+}
+
+/* models skb_clone(): 2.6+ takes the fclone companion when it is free */
+skl_skb *skl_skb_clone(skl_skb *skb, skl_error *err)
+{
+	skl_net *net = skb->net;
+	skl_skb *n;
+	int slot;
+	if (dead(skb, err))
+		return NULL;
+	slot = slot_reserve(net);
+	if (slot < 0)
+		return skl_errorf(err, "out of memory"), NULL;
+	n = skl_calloc(1, sizeof(*n));
+	if (!n)
+		return skl_errorf(err, "out of memory"), NULL;
+	n->net = net;
+	n->slot = slot;
+	if (skb->fclone == FCLONE_ORIG && skb->fc && !skb->fc->companion_busy) {
+		n->fc = skb->fc;
+		n->fc->ref++;
+		n->fc->companion_busy = 1;
+		n->fclone = FCLONE_CLONE;
+		n->addr = skb->fc->addr + net->p.skb_size; /* skb + 1 / fclones->skb2 */
+	} else {
+		n->addr = skbuff_alloc(net, err);
+		if (!n->addr) {
+			skl_free(n);
+			return null_from(err, "skb_clone", 0);
+		}
+	}
+	copy_str(n->name, sizeof(n->name), "clone");
+	copy_header_fields(n, skb, 0);
+	n->h = skb->h;
+	n->h->hostrefs++;
+	n->data = skb->data;
+	n->tail = skb->tail;
+	n->end = skb->end;
+	n->len = skb->len;
+	n->data_len = skb->data_len;
+	n->truesize = skb->truesize;
+	n->head_frag = skb->head_frag;
+	n->users = 1;
+	n->cloned = 1;
+	n->nohdr = 0;
+	skb->h->dataref++;
+	skb->cloned = 1;
+	slot_install(net, n, slot);
+	set_last_op(n, "skb_clone", 0, 0);
+	op_event(n, "skb_clone", 0,
+		 n->fclone == FCLONE_CLONE ? "fclone companion"
+		 : net->head_cache	   ? "skbuff_head_cache"
+					   : "");
+	return n;
+}
+
+static void regions_copy(skb_head *dst, const skb_head *src, int64_t shift, int64_t limit)
+{
+	int i;
+	for (i = 0; i < src->nregions; i++) {
+		const hregion *r = &src->regions[i];
+		hregion *c;
+		if ((int64_t)r->r.off + r->r.len > limit)
+			continue;
+		c = region_add(dst, r->r.name, r->r.off + shift, r->r.len, r->r.detail);
+		if (c) {
+			c->layer = r->layer;
+			c->kind = r->kind;
+			c->auto_len = r->auto_len;
+			c->saddr = r->saddr;
+			c->daddr = r->daddr;
+			c->r.color = r->r.color;
+		}
+	}
+}
+
+/* models skb_copy(): alloc_skb(end + data_len), the same headroom, all bytes */
+skl_skb *skl_skb_copy(skl_skb *skb, skl_error *err)
+{
+	skl_net *net = skb->net;
+	skl_skb *n;
+	uint32_t hl;
+	uint8_t *dst;
+	if (dead(skb, err))
+		return NULL;
+	if (skb->data < 0 || skb->tail < skb->data)
+		return skl_errorf(err, "skb_copy: %s has data outside its head", skb->name), NULL;
+	hl = (uint32_t)skb->data;
+	n = alloc_skb_core(net, skb->end + skb->data_len, 0, err);
+	if (!n)
+		return null_from(err, "skb_copy", skb->end + skb->data_len);
+	reserve_core(n, (int32_t)hl);
+	n->tail += skb->len;
+	n->len = skb->len;
+	dst = head_bytes(n, 0, hl + skb->len);
+	if (dst) {
+		skl_skb_read(skb, 0, dst, hl); /* the headroom */
+		skl_skb_copy_bits(skb, 0, dst + hl, skb->len);
+	}
+	copy_header_fields(n, skb, 0);
+	regions_copy(n->h, skb->h, 0, skb->tail);
+	copy_str(n->name, sizeof(n->name), "copy");
+	set_last_op(n, "skb_copy", 0, 0);
+	op_event(n, "skb_copy", 0, n->h->cache);
+	return n;
+}
+
+/* models pskb_copy(): a private head with the linear part, frags shared
+ * (2.4/2.6.31: alloc_skb(end); 6.x: headroom + headlen, truesize += data_len) */
+skl_skb *skl_pskb_copy(skl_skb *skb, skl_error *err)
+{
+	skl_net *net = skb->net;
+	skl_skb *n;
+	uint32_t hl, headlen = skl_skb_headlen(skb), size;
+	uint8_t *dst;
+	int i;
+	if (dead(skb, err))
+		return NULL;
+	if (skb->data < 0 || skb->tail < skb->data)
+		return skl_errorf(err, "pskb_copy: %s has data outside its head", skb->name), NULL;
+	hl = (uint32_t)skb->data;
+	size = net->p.era == SKL_ERA_6_X ? hl + headlen : skb->end;
+	n = alloc_skb_core(net, size, 0, err);
+	if (!n)
+		return null_from(err, "pskb_copy", size);
+	reserve_core(n, (int32_t)hl);
+	n->tail += headlen;
+	dst = head_bytes(n, hl, headlen);
+	if (dst)
+		skl_skb_read(skb, skb->data, dst, headlen);
+	n->data_len = skb->data_len;
+	n->len = skb->len;
+	if (net->p.era == SKL_ERA_6_X)
+		n->truesize += skb->data_len;
+	for (i = 0; i < skb->h->nr_frags; i++) {
+		n->h->frags[i] = skb->h->frags[i];
+		n->h->frags[i].blk->refs++; /* get_page */
+	}
+	n->h->nr_frags = skb->h->nr_frags;
+	copy_header_fields(n, skb, 0);
+	regions_copy(n->h, skb->h, 0, skb->tail);
+	copy_str(n->name, sizeof(n->name), "pcopy");
+	set_last_op(n, "pskb_copy", 0, 0);
+	op_event(n, "pskb_copy", 0, n->h->cache);
+	return n;
+}
+
+/* ---- operations -------------------------------------------------------------------------------------- */
+
+int skl_skb_reserve(skl_skb *skb, int32_t len, skl_error *err)
+{
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	reserve_core(skb, len);
+	set_last_op(skb, "skb_reserve", 1, len);
+	op_event(skb, "skb_reserve", (uint64_t)(int64_t)len, NULL);
+	return 0;
+}
+
+/* models skb_put() (checked) and __skb_put(): the linear assert, then
+ * tail and len move, then (skb_put) the check against end */
+static int put_core(skl_skb *skb, uint32_t len, int checked, uint32_t *start, skl_error *err)
+{
+	const char *op = checked ? "skb_put" : "__skb_put";
+	int64_t tmp = skb->tail;
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	set_last_op(skb, op, 1, len);
+	if (skb->data_len)
+		return linear_bug(skb, op, len, err);
+	skb->tail += len;
+	skb->len += len;
+	if (start)
+		*start = (uint32_t)tmp;
+	if (checked && skb->tail > (int64_t)skb->end)
+		return over_under(skb, 0, len, err);
+	return 0;
+}
+
+/* models skb_push() and __skb_push() */
+static int push_core(skl_skb *skb, uint32_t len, int checked, skl_error *err)
+{
+	const char *op = checked ? "skb_push" : "__skb_push";
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	set_last_op(skb, op, 1, len);
+	skb->data -= len;
+	skb->len += len;
+	if (checked && skb->data < 0)
+		return over_under(skb, 1, len, err);
+	return 0;
+}
+
+/* models skb_pull() and __skb_pull() */
+static int pull_core(skl_skb *skb, uint32_t len, int checked, skl_error *err)
+{
+	skl_net *net = skb->net;
+	const char *op = checked ? "skb_pull" : "__skb_pull";
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	set_last_op(skb, op, 1, len);
+	if (checked && len > skb->len)
+		return 0;
+	skb->len -= len;
+	if (skb->len < skb->data_len) {
+		const char *where = NULL;
+		if (net->p.era == SKL_ERA_2_6_31)
+			where = net->p.bug_on ? "include/linux/skbuff.h:1172" : "include/linux/skbuff.h:1145";
+		/* 2.4 and 6.x: if (skb->len < skb->data_len) BUG(); 2.6.31: BUG_ON. Inline
+		 * everywhere, so the trap sits in the caller */
+		return kernel_bug(skb, "BUG", len, NULL, where, "__skb_pull",
+				  net->p.era == SKL_ERA_2_6_31 ? "BUG_ON(skb->len < skb->data_len)"
+							       : "skb->len < skb->data_len",
+				  net->caller, err);
+	}
+	skb->data += len;
+	return 1;
+}
+
+int skl_skb_put(skl_skb *skb, uint32_t len, uint32_t *start, skl_error *err)
+{
+	int rc = put_core(skb, len, 1, start, err);
+	if (rc == 0)
+		op_event(skb, "skb_put", len, NULL);
+	return rc;
+}
+
+int skl_skb_put_unchecked(skl_skb *skb, uint32_t len, uint32_t *start, skl_error *err)
+{
+	int rc = put_core(skb, len, 0, start, err);
+	if (rc == 0)
+		op_event(skb, "__skb_put", len,
+			 skb->tail > (int64_t)skb->end ? "tail past end: nothing checked it" : NULL);
+	return rc;
+}
+
+int skl_skb_push(skl_skb *skb, uint32_t len, skl_error *err)
+{
+	int rc = push_core(skb, len, 1, err);
+	if (rc == 0)
+		op_event(skb, "skb_push", len, NULL);
+	return rc;
+}
+
+int skl_skb_push_unchecked(skl_skb *skb, uint32_t len, skl_error *err)
+{
+	int rc = push_core(skb, len, 0, err);
+	if (rc == 0)
+		op_event(skb, "__skb_push", len, skb->data < 0 ? "data below head: nothing checked it" : NULL);
+	return rc;
+}
+
+int skl_skb_pull(skl_skb *skb, uint32_t len, skl_error *err)
+{
+	int rc = pull_core(skb, len, 1, err);
+	if (rc >= 0)
+		op_event(skb, "skb_pull", len, rc == 0 ? "len > skb->len: returned NULL, nothing changed" : NULL);
+	return rc;
+}
+
+int skl_skb_pull_unchecked(skl_skb *skb, uint32_t len, skl_error *err)
+{
+	int rc = pull_core(skb, len, 0, err);
+	if (rc >= 0)
+		op_event(skb, "__skb_pull", len, NULL);
+	return rc;
+}
+
+/* models 2.4 ___pskb_trim(skb, len, realloc = 0), the nonlinear case of
+ * its skb_trim: frags past len are dropped or cut; a cloned skb whose frags
+ * must change is a BUG() */
+static int trim24_nonlinear(skl_skb *skb, uint32_t len, skl_error *err)
+{
+	skb_head *h = skb->h;
+	uint32_t offset = skl_skb_headlen(skb);
+	int i, nfrags = h->nr_frags, keep = 0;
+	for (i = 0; i < nfrags; i++) {
+		uint32_t fend = offset + h->frags[i].size;
+		if (fend > len && skl_skb_cloned(skb))
+			return kernel_bug(skb, "BUG", len, NULL, NULL, "___pskb_trim",
+					  "a cloned skb's frags would change and realloc is 0", "___pskb_trim", err);
+		offset = fend;
+	}
+	offset = skl_skb_headlen(skb);
+	for (i = 0; i < nfrags; i++) {
+		uint32_t fend = offset + h->frags[i].size;
+		if (fend > len) {
+			if (len <= offset) {
+				block_put(skb->net, h->frags[i].blk);
+				continue;
+			}
+			h->frags[i].size = len - offset;
+		}
+		h->frags[keep++] = h->frags[i];
+		offset = fend;
+	}
+	h->nr_frags = keep;
+	if (offset < len) {
+		skb->data_len -= skb->len - len;
+		skb->len = len;
+	} else if (len <= skl_skb_headlen(skb)) {
+		skb->len = len;
+		skb->data_len = 0;
+		skb->tail = skb->data + len;
+	} else {
+		skb->data_len -= skb->len - len;
+		skb->len = len;
+	}
+	return 0;
+}
+
+int skl_skb_trim(skl_skb *skb, uint32_t len, skl_error *err)
+{
+	int rc;
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	set_last_op(skb, "skb_trim", 1, len);
+	if (skb->len <= len) {
+		op_event(skb, "skb_trim", len, "len >= skb->len: nothing to do");
+		return 0;
+	}
+	if (!skb->data_len) {
+		skb->len = len;
+		skb->tail = skb->data + len;
+	} else if (skb->net->p.era == SKL_ERA_2_4) {
+		rc = trim24_nonlinear(skb, len, err);
+		if (rc < 0)
+			return rc;
+	} else {
+		kernel_warn(skb, "__skb_trim",
+			    "WARN_ON(skb->data_len): nonlinear skb, nothing trimmed (use pskb_trim)");
+		op_event(skb, "skb_trim", len, "WARN_ON: nonlinear, not trimmed");
+		return 0;
+	}
+	op_event(skb, "skb_trim", len, NULL);
+	return 0;
+}
+
+/* models pskb_expand_head(): a new head of end + nhead + ntail (rounded as
+ * the era allocates), head..tail copied to new + nhead, shinfo copied, the
+ * old head released (dataref) or freed, offsets moved by nhead */
+static int expand_core(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *err)
+{
+	skl_net *net = skb->net;
+	skb_head *oh = skb->h, *nh;
+	uint32_t end, osize = skb->end, copy;
+	int64_t size;
+	uint8_t *dst;
+	int i;
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	if (net->p.era != SKL_ERA_2_4 && nhead < 0)
+		return kernel_bug(skb, "BUG", (uint64_t)(int64_t)nhead, NULL, NULL, "pskb_expand_head",
+				  "BUG_ON(nhead < 0)", "pskb_expand_head", err);
+	if (nhead < 0) /* 2.4 */
+		return skl_errorf(err,
+				  "pskb_expand_head(%d): 2.4 does not check nhead < 0; its memcpy would write "
+				  "before the new buffer, which sklab refuses",
+				  nhead),
+		       SKL_SKB_EINVAL;
+	if (skb->users != 1)
+		return kernel_bug(skb, "BUG", (uint64_t)(int64_t)nhead, NULL, NULL, "pskb_expand_head",
+				  net->p.era == SKL_ERA_2_4 ? "skb_shared(skb)" : "BUG_ON(skb_shared(skb))",
+				  "pskb_expand_head", err);
+	if (ntail < 0)
+		return skl_errorf(err,
+				  "pskb_expand_head(%d, %d): a negative ntail could make the copy of head..tail "
+				  "overrun the new buffer; sklab refuses it",
+				  nhead, ntail),
+		       SKL_SKB_EINVAL;
+	size = (int64_t)osize + nhead + ntail;
+	if (size <= 0 || size > 0x40000000)
+		return skl_errorf(err, "pskb_expand_head(%d, %d): a %lld-byte head is not a head", nhead, ntail,
+				  (long long)size),
+		       SKL_SKB_EINVAL;
+	if (skb->tail < 0 || skb->data < 0)
+		return skl_errorf(err, "pskb_expand_head: %s has data outside its head", skb->name), SKL_SKB_EINVAL;
+	nh = skl_calloc(1, sizeof(*nh));
+	if (!nh)
+		return skl_errorf(err, "out of memory"), SKL_SKB_ENOMEM;
+	if (head_alloc(net, (uint32_t)size, nh, &end, err) < 0) {
+		skl_free(nh);
+		return SKL_SKB_ENOMEM;
+	}
+	/* memcpy(data + nhead, skb->head, tail) */
+	copy = (uint32_t)(skb->tail < 0 ? 0 : skb->tail);
+	dst = skl_kernel_bytes(net->k, nh->addr + (uint32_t)nhead, copy ? copy : 1);
+	if (dst && copy)
+		skl_skb_read(skb, 0, dst, copy);
+	for (i = 0; i < oh->nr_frags; i++)
+		nh->frags[i] = oh->frags[i];
+	nh->nr_frags = oh->nr_frags;
+	regions_copy(nh, oh, nhead, skb->tail);
+	if (net->p.era != SKL_ERA_6_X || skl_skb_cloned(skb)) {
+		/* 2.4/2.6.31 always, 6.x when shared: take page refs, release the old data */
+		frags_get(nh);
+		release_data(skb);
+	} else {
+		head_free_mem(net, oh); /* 6.x: the frag refs move with shinfo */
+	}
+	head_unref(oh);
+	skb->h = nh;
+	skb->data += nhead;
+	skb->tail += nhead;
+	skb->end = end;
+	for (i = 0; i < 3; i++)
+		if (skb->mark[i] >= 0)
+			skb->mark[i] += nhead;
+	skb->cloned = 0;
+	skb->nohdr = 0;
+	skb->head_frag = 0;
+	nh->dataref = 1;
+	if (net->p.era == SKL_ERA_6_X && !skb->sk_owned)
+		skb->truesize += end - osize;
+	return 0;
+}
+
+int skl_pskb_expand_head(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *err)
+{
+	int rc;
+	set_last_op(skb, "pskb_expand_head", 1, nhead);
+	rc = expand_core(skb, nhead, ntail, err);
+	if (rc == 0)
+		op_event(skb, "pskb_expand_head", (uint64_t)(int64_t)nhead, skb->h->cache);
+	return rc;
+}
+
+int skl_skb_cow(skl_skb *skb, uint32_t headroom, skl_error *err)
+{
+	skl_net *net = skb->net;
+	int64_t delta;
+	uint32_t nhead;
+	int rc;
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	set_last_op(skb, "skb_cow", 1, headroom);
+	if (net->p.era == SKL_ERA_2_4) {
+		delta = (int64_t)(headroom > 16 ? headroom : 16) - skb->data;
+		if (delta < 0)
+			delta = 0;
+		nhead = ((uint32_t)delta + 15) & ~15u;
+	} else {
+		if (net->p.era == SKL_ERA_2_6_31 && headroom < net->p.net_skb_pad)
+			headroom = net->p.net_skb_pad;
+		delta = (int64_t)headroom > skb->data ? (int64_t)headroom - skb->data : 0;
+		nhead = align_up((uint32_t)delta, net->p.net_skb_pad);
+	}
+	if (!delta && !skl_skb_cloned(skb)) {
+		op_event(skb, "skb_cow", headroom, "enough headroom, not cloned: nothing to do");
+		return 0;
+	}
+	rc = expand_core(skb, (int32_t)nhead, 0, err);
+	if (rc == 0)
+		op_event(skb, "skb_cow", headroom, "pskb_expand_head");
+	return rc;
+}
+
+int skl_skb_header_release(skl_skb *skb, skl_error *err)
+{
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	if (skb->net->p.era == SKL_ERA_2_4)
+		return skl_errorf(err, "skb_header_release does not exist in 2.4 (dataref is not split)"),
+		       SKL_SKB_EINVAL;
+	set_last_op(skb, "skb_header_release", 0, 0);
+	if (skb->net->p.era == SKL_ERA_2_6_31) {
+		if (skb->nohdr)
+			return kernel_bug(skb, "BUG", 0, NULL, NULL, "skb_header_release", "BUG_ON(skb->nohdr)",
+					  skb->net->caller, err);
+		skb->nohdr = 1;
+		skb->h->dataref += 1u << DATAREF_SHIFT;
+	} else { /* __skb_header_release */
+		skb->nohdr = 1;
+		skb->h->dataref = 1 + (1u << DATAREF_SHIFT);
+	}
+	op_event(skb, skb->net->p.era == SKL_ERA_6_X ? "__skb_header_release" : "skb_header_release", 0, NULL);
+	return 0;
+}
+
+/* A page fragment added to the skb (skb_fill_page_desc + the length and
+ * truesize updates skb_add_rx_frag and tcp_sendmsg do). */
+static int frag_add(skl_skb *skb, frag_pool *fp, uint32_t size, uint32_t truesize, const skl_payload *fill,
+		    uint32_t fill_off, skl_error *err)
+{
+	skb_head *h = skb->h;
+	skb_frag *f;
+	uint8_t *b;
+	int rc;
+	if (h->nr_frags >= (int)skb->net->p.max_skb_frags || h->nr_frags >= MAX_FRAGS)
+		return skl_errorf(err,
+				  "%s already has MAX_SKB_FRAGS (%lu) frags; the kernel would write past "
+				  "skb_shared_info, sklab refuses",
+				  skb->name, (unsigned long)skb->net->p.max_skb_frags),
+		       SKL_SKB_EINVAL;
+	f = &h->frags[h->nr_frags];
+	rc = frag_alloc(skb->net, fp, size, &f->blk, &f->off, err);
+	if (rc < 0)
+		return rc;
+	f->size = size;
+	b = frag_bytes(skb->net, f);
+	if (b) {
+		if (fill)
+			skl_pkt_fill_payload(b, fill, fill_off, size);
+		else
+			memset(b, 0, size);
+	}
+	h->nr_frags++;
+	skb->len += size;
+	skb->data_len += size;
+	skb->truesize += truesize ? truesize : size;
+	return 0;
+}
+
+int skl_skb_add_rx_frag(skl_skb *skb, uint32_t size, uint32_t truesize, const skl_payload *fill, skl_error *err)
+{
+	int rc;
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	set_last_op(skb, "skb_add_rx_frag", 1, size);
+	rc = frag_add(skb, &skb->net->rx, size, truesize, fill, 0, err);
+	if (rc == 0)
+		op_event(skb, "skb_add_rx_frag", size, NULL);
+	return rc;
+}
+
+int skl_skb_set_header(skl_skb *skb, skl_skb_mark m, int32_t delta, skl_error *err)
+{
+	static const char *const ops[] = {"skb_reset_mac_header", "skb_reset_network_header",
+					  "skb_reset_transport_header"};
+	if ((unsigned)m > SKL_MARK_TRANSPORT)
+		return skl_errorf(err, "unknown header mark %d", (int)m), SKL_SKB_EINVAL;
+	if (dead(skb, err))
+		return SKL_SKB_EINVAL;
+	if (skb->data + delta < 0 || skb->data + delta > 0xffff * 16)
+		return skl_errorf(err, "%s: data%+d is outside the head buffer", ops[m], delta), SKL_SKB_EINVAL;
+	skb->mark[m] = (int32_t)(skb->data + delta);
+	set_last_op(skb, ops[m], 1, delta);
+	op_event(skb, ops[m], (uint64_t)(int64_t)delta, NULL);
+	return 0;
+}
+
+int32_t skl_skb_header(const skl_skb *skb, skl_skb_mark m)
+{
+	return (unsigned)m <= SKL_MARK_TRANSPORT ? skb->mark[m] : -1;
+}
+
+/* ---- queries ------------------------------------------------------------------------------------------ */
+
+int32_t skl_skb_headroom(const skl_skb *skb)
+{
+	return (int32_t)skb->data;
+}
+
+int32_t skl_skb_tailroom(const skl_skb *skb)
+{
+	return skb->data_len ? 0 : (int32_t)((int64_t)skb->end - skb->tail);
+}
+
+uint32_t skl_skb_headlen(const skl_skb *skb)
+{
+	return skb->len - skb->data_len;
+}
+
+int32_t skl_skb_data_off(const skl_skb *skb)
+{
+	return (int32_t)skb->data;
+}
+
+int64_t skl_skb_tail_off(const skl_skb *skb)
+{
+	return skb->tail;
+}
+
+uint32_t skl_skb_end_off(const skl_skb *skb)
+{
+	return skb->end;
+}
+
+uint32_t skl_skb_len(const skl_skb *skb)
+{
+	return skb->len;
+}
+
+uint32_t skl_skb_data_len(const skl_skb *skb)
+{
+	return skb->data_len;
+}
+
+uint32_t skl_skb_truesize(const skl_skb *skb)
+{
+	return skb->truesize;
+}
+
+uint32_t skl_skb_users(const skl_skb *skb)
+{
+	return skb->users;
+}
+
+uint32_t skl_skb_dataref(const skl_skb *skb)
+{
+	return skb->h->dataref;
+}
+
+int skl_skb_nr_frags(const skl_skb *skb)
+{
+	return skb->h->nr_frags;
+}
+
+int skl_skb_is_cloned(const skl_skb *skb)
+{
+	return skb->cloned;
+}
+
+/* models skb_cloned(): 2.4 compares the whole dataref, 2.6+ its low half */
+int skl_skb_cloned(const skl_skb *skb)
+{
+	uint32_t d = skb->h->dataref;
+	if (skb->net->p.era != SKL_ERA_2_4)
+		d &= DATAREF_MASK;
+	return skb->cloned && d != 1;
+}
+
+int skl_skb_shared(const skl_skb *skb)
+{
+	return skb->users != 1;
+}
+
+skl_addr skl_skb_addr(const skl_skb *skb)
+{
+	return skb->addr;
+}
+
+skl_addr skl_skb_head_addr(const skl_skb *skb)
+{
+	return skb->h->addr;
+}
+
+uint32_t skl_skb_buf_size(const skl_skb *skb)
+{
+	return skb->h->obj;
+}
+
+const char *skl_skb_head_cache(const skl_skb *skb)
+{
+	return skb->h->cache;
+}
+
+int skl_skb_panicked(const skl_skb *skb)
+{
+	return skb->panicked;
+}
+
+const char *skl_skb_report(const skl_skb *skb)
+{
+	return skb->report ? skb->report : "";
+}
+
+/* ---- layers: bytes, checksums, lengths ------------------------------------------------------------------ */
+
+static uint32_t be32(const uint8_t *p)
+{
+	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+/* The pieces after a layer: the linear bytes from off to tail, then the
+ * frags. At most 1 + MAX_FRAGS pieces; 0 when some bytes are not there. */
+static int pieces_after(const skl_skb *skb, int64_t off, skl_piece *pc, int *n)
+{
+	int i;
+	*n = 0;
+	if (off < skb->tail) {
+		pc[0].p = head_bytes(skb, off, (uint32_t)(skb->tail - off));
+		pc[0].n = (size_t)(skb->tail - off);
+		if (!pc[0].p)
+			return -1;
+		*n = 1;
+	}
+	for (i = 0; i < skb->h->nr_frags; i++) {
+		pc[*n].p = frag_bytes(skb->net, &skb->h->frags[i]);
+		pc[*n].n = skb->h->frags[i].size;
+		if (!pc[*n].p)
+			return -1;
+		(*n)++;
+	}
+	return 0;
+}
+
+/* Brings the lengths and checksums of the layers inside [data, tail) up to
+ * date, innermost first: UDP length, TCP/UDP checksums (pseudo-header from
+ * the IPv4 layer right before, else the addresses given), IPv4 tot_len and
+ * header checksum. What a NIC finishing CHECKSUM_PARTIAL would leave. */
+static void layers_fix(skl_skb *skb)
+{
+	skb_head *h = skb->h;
+	uint64_t total_end = (uint64_t)skb->tail + skb->data_len; /* "offset" of the packet's end */
+	int i, j;
+	for (i = h->nregions - 1; i >= 0; i--) {
+		hregion *r = &h->regions[i];
+		uint8_t *b;
+		if (!r->layer || (int64_t)r->r.off < skb->data || (int64_t)r->r.off + r->r.len > skb->tail)
+			continue;
+		b = head_bytes(skb, r->r.off, r->r.len);
+		if (!b)
+			continue;
+		if (r->kind == SKL_HDR_TCP || r->kind == SKL_HDR_UDP) {
+			skl_piece pc[1 + MAX_FRAGS];
+			int np;
+			uint32_t saddr = r->saddr, daddr = r->daddr;
+			uint32_t len = (uint32_t)(total_end - r->r.off);
+			uint8_t proto = r->kind == SKL_HDR_TCP ? SKL_IPPROTO_TCP : SKL_IPPROTO_UDP;
+			for (j = 0; j < h->nregions; j++) { /* an IPv4 layer right before it */
+				const hregion *q = &h->regions[j];
+				const uint8_t *qb;
+				if (q->layer && q->kind == SKL_HDR_IPV4 && q->r.off + q->r.len == r->r.off &&
+				    (qb = head_bytes(skb, q->r.off, q->r.len)) != NULL) {
+					saddr = be32(qb + 12);
+					daddr = be32(qb + 16);
+				}
+			}
+			if (r->kind == SKL_HDR_UDP && r->auto_len) {
+				b[4] = (uint8_t)(len >> 8);
+				b[5] = (uint8_t)len;
+			}
+			if (pieces_after(skb, (int64_t)r->r.off + r->r.len, pc, &np) == 0)
+				skl_pkt_l4_checksum(b, proto, saddr, daddr, len, pc, np);
+		} else if (r->kind == SKL_HDR_IPV4) {
+			if (r->auto_len) {
+				uint32_t tot = (uint32_t)(total_end - r->r.off);
+				b[2] = (uint8_t)(tot >> 8);
+				b[3] = (uint8_t)tot;
+			}
+			b[10] = b[11] = 0;
+			{
+				uint16_t c = skl_ip_checksum(b, r->r.len);
+				b[10] = (uint8_t)(c >> 8);
+				b[11] = (uint8_t)c;
+			}
+		} else {
+			continue;
+		}
+		{
+			skl_hdr tmp;
+			memset(&tmp, 0, sizeof(tmp));
+			tmp.kind = r->kind;
+			skl_hdr_describe(&tmp, b, r->r.detail, sizeof(r->r.detail));
+		}
+	}
+}
+
+/* Writes a layer's bytes at off (the pieces after it feed its checksum)
+ * and records it as a region. */
+static void layer_write(skl_skb *skb, const skl_hdr *h, int64_t off)
+{
+	uint32_t n = skl_hdr_len(h);
+	uint8_t *b = head_bytes(skb, off, n);
+	skl_piece pc[1 + MAX_FRAGS];
+	int np = 0;
+	hregion *r;
+	char detail[160];
+	if (!b)
+		return;
+	switch (h->kind) {
+	case SKL_HDR_ETH:
+		skl_pkt_write_eth(b, &h->u.eth);
+		break;
+	case SKL_HDR_IPV4:
+		skl_pkt_write_ipv4(b, &h->u.ip, (uint32_t)((uint64_t)skb->tail + skb->data_len - (uint64_t)off - n));
+		break;
+	case SKL_HDR_TCP:
+		if (pieces_after(skb, off + n, pc, &np) < 0)
+			np = 0;
+		skl_pkt_write_tcp(b, &h->u.tcp, pc, np);
+		break;
+	case SKL_HDR_UDP:
+		if (pieces_after(skb, off + n, pc, &np) < 0)
+			np = 0;
+		skl_pkt_write_udp(b, &h->u.udp, pc, np);
+		break;
+	case SKL_HDR_PAYLOAD:
+		skl_pkt_fill_payload(b, &h->u.payload, 0, n);
+		break;
+	}
+	skl_hdr_describe(h, b, detail, sizeof(detail));
+	r = region_add(skb->h, skl_hdr_name(h->kind), off, n, detail);
+	if (r) {
+		r->layer = 1;
+		r->kind = h->kind;
+		r->auto_len =
+		    (h->kind == SKL_HDR_IPV4 && !h->u.ip.tot_len) || (h->kind == SKL_HDR_UDP && !h->u.udp.len);
+		r->saddr = h->kind == SKL_HDR_TCP ? h->u.tcp.saddr : h->kind == SKL_HDR_UDP ? h->u.udp.saddr : 0;
+		r->daddr = h->kind == SKL_HDR_TCP ? h->u.tcp.daddr : h->kind == SKL_HDR_UDP ? h->u.udp.daddr : 0;
+	}
+}
+
+static void layer_mark(skl_skb *skb, skl_hdr_kind kind, int64_t off)
+{
+	if (kind == SKL_HDR_ETH)
+		skb->mark[SKL_MARK_MAC] = (int32_t)off;
+	else if (kind == SKL_HDR_IPV4)
+		skb->mark[SKL_MARK_NETWORK] = (int32_t)off;
+	else if (kind == SKL_HDR_TCP || kind == SKL_HDR_UDP)
+		skb->mark[SKL_MARK_TRANSPORT] = (int32_t)off;
+}
+
+int skl_skb_push_hdr(skl_skb *skb, const skl_hdr *h, int unchecked, skl_error *err)
+{
+	uint32_t n = skl_hdr_len(h);
+	const char *op = unchecked ? "__skb_push" : "skb_push";
+	int rc;
+	if (!h || (unsigned)h->kind > SKL_HDR_PAYLOAD)
+		return skl_errorf(err, "skb_push: no header given"), SKL_SKB_EINVAL;
+	rc = push_core(skb, n, !unchecked, err);
+	if (rc < 0)
+		return rc;
+	layer_write(skb, h, skb->data);
+	layer_mark(skb, h->kind, skb->data);
+	layers_fix(skb);
+	op_event(skb, op, n, skl_hdr_name(h->kind));
+	return 0;
+}
+
+int skl_skb_put_hdr(skl_skb *skb, const skl_hdr *h, int unchecked, skl_error *err)
+{
+	uint32_t n = skl_hdr_len(h), start;
+	const char *op = unchecked ? "__skb_put" : "skb_put";
+	int rc;
+	if (!h || (unsigned)h->kind > SKL_HDR_PAYLOAD)
+		return skl_errorf(err, "skb_put: no header given"), SKL_SKB_EINVAL;
+	rc = put_core(skb, n, !unchecked, &start, err);
+	if (rc < 0)
+		return rc;
+	layer_write(skb, h, start);
+	if (h->kind != SKL_HDR_PAYLOAD)
+		layer_mark(skb, h->kind, start);
+	layers_fix(skb);
+	op_event(skb, op, n, skl_hdr_name(h->kind));
+	return 0;
+}
+
+/* ---- snapshots ------------------------------------------------------------------------------------------- */
+
+int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
+{
+	const skb_head *h;
+	int i;
+	if (!out)
+		return -1;
+	memset(out, 0, sizeof(*out));
+	h = skb->h;
+	copy_str(out->name, sizeof(out->name), skb->name);
+	copy_str(out->era, sizeof(out->era), skb->net->p.name);
+	out->head_addr = h->addr;
+	out->skb_addr = skb->addr;
+	out->data = skb->data < 0 ? 0 : (uint32_t)skb->data;
+	out->data_signed = (int32_t)skb->data;
+	out->tail = skb->tail < 0 ? 0 : (uint32_t)skb->tail;
+	out->end = skb->end;
+	out->buf_size = h->obj;
+	out->shinfo_size = skb->net->p.shinfo_size;
+	out->len = skb->len;
+	out->data_len = skb->data_len;
+	out->truesize = skb->truesize;
+	out->users = skb->users;
+	out->dataref = h->dataref & (skb->net->p.era == SKL_ERA_2_4 ? 0xffffffffu : DATAREF_MASK);
+	out->dataref_raw = h->dataref;
+	out->cloned = skb->cloned;
+	out->offsets = skb->net->p.offsets;
+	copy_str(out->head_cache, sizeof(out->head_cache), h->cache);
+	out->nr_frags = h->nr_frags;
+	for (i = 0; i < h->nr_frags && i < MAX_FRAGS; i++) {
+		if (i < 17)
+			out->frag_len[i] = h->frags[i].size;
+		out->frag_size[i] = h->frags[i].size;
+	}
+	for (i = 0; i < h->nregions && out->nregions < 15; i++)
+		out->regions[out->nregions++] = h->regions[i].r;
+	{ /* skb_shared_info at end */
+		skl_skb_region *r = &out->regions[out->nregions++];
+		copy_str(r->name, sizeof(r->name), "shinfo");
+		r->off = skb->end;
+		r->len = skb->net->p.shinfo_size;
+		snprintf(r->detail, sizeof(r->detail), "skb_shared_info (%lu bytes): dataref %#lx, nr_frags %d%s",
+			 (unsigned long)skb->net->p.shinfo_size, (unsigned long)h->dataref, h->nr_frags,
+			 skb->nohdr ? ", header released (nohdr)" : "");
+	}
+	copy_str(out->last_op, sizeof(out->last_op), skb->last_op);
+	copy_str(out->panic, sizeof(out->panic), skb->panic);
+	out->shared_with = -1;
+	out->mac_header = skb->mark[SKL_MARK_MAC];
+	out->network_header = skb->mark[SKL_MARK_NETWORK];
+	out->transport_header = skb->mark[SKL_MARK_TRANSPORT];
+	out->headroom = skb->data < 0 ? 0 : (uint32_t)skb->data;
+	out->tailroom = skl_skb_tailroom(skb) < 0 ? 0 : (uint32_t)skl_skb_tailroom(skb);
+	out->headlen = skl_skb_headlen(skb);
+	out->nohdr = skb->nohdr;
+	out->head_frag = skb->head_frag;
+	out->fclone = skb->fclone;
+	out->panicked = skb->panicked;
+	out->id = skb->id;
+	copy_str(out->dev, sizeof(out->dev), skb->dev);
+	return 0;
+}
+
+int skl_skb_snapshot_group(const skl_skb *const *skbs, int n, skl_skb_snap *out)
+{
+	int i, j;
+	for (i = 0; i < n; i++)
+		if (skl_skb_snapshot(skbs[i], &out[i]) < 0)
+			return -1;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			if (i != j && skbs[i]->h == skbs[j]->h) {
+				out[i].shared_with = j;
+				break;
+			}
+	return 0;
+}
+
+int skl_skb_pcap(const skl_skb *skb, skl_pcap *p, skl_error *err)
+{
+	uint8_t *buf;
+	if (skb->panicked || skb->data < 0 || skb->tail > (int64_t)skb->end)
+		return skl_errorf(err, "%s is not a frame the kernel could send", skb->name), SKL_SKB_EINVAL;
+	buf = skl_malloc(skb->len ? skb->len : 1);
+	if (!buf)
+		return skl_errorf(err, "out of memory"), SKL_SKB_ENOMEM;
+	if (skl_skb_copy_bits(skb, 0, buf, skb->len) < 0) {
+		skl_free(buf);
+		return skl_errorf(err, "%s: bytes are missing", skb->name), SKL_SKB_EINVAL;
+	}
+	skl_pcap_frame(p, buf, skb->len);
+	skl_free(buf);
+	return 0;
+}
+
+/* ---- paths: TCP transmit and receive, one step at a time ------------------------------------------------ */
+
+static const char *const tx_steps[] = {"alloc", "copy", "clone", "tcp", "ip", "eth", "xmit", "ack"};
+static const char *const rx_steps[] = {"alloc", "dma", "eth", "netif", "ip", "deliver", "tcp", "consume"};
+#define NSTEPS 8
+
+struct skl_skb_path {
+	skl_net *net;
+	int rx;
+	skl_path_opts o;
+	char dev[16];
+	uint64_t skb_id, clone_id;
+	int done;
+	char caption[1024];
+	uint32_t payload, tcp_hlen, frame_len;
+};
+
+void skl_path_opts_default(skl_path_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	skl_flow_default(&o->flow);
+	o->payload.len = 1448;
+	o->payload.pattern = SKL_PAYLOAD_TEXT;
+}
+
+static skl_skb_path *path_begin(skl_net *net, int rx, const skl_path_opts *o, skl_error *err)
+{
+	skl_skb_path *p;
+	if (o && o->flow.protocol && o->flow.protocol != SKL_IPPROTO_TCP)
+		return skl_errorf(err, "the path helpers build TCP segments (protocol %u given)", o->flow.protocol),
+		       NULL;
+	p = skl_calloc(1, sizeof(*p));
+	if (!p)
+		return skl_errorf(err, "out of memory"), NULL;
+	p->net = net;
+	p->rx = rx;
+	if (o)
+		p->o = *o;
+	else
+		skl_path_opts_default(&p->o);
+	if (!p->o.payload.len)
+		p->o.payload.len = 1448;
+	p->o.flow.protocol = SKL_IPPROTO_TCP;
+	copy_str(p->dev, sizeof(p->dev), p->o.dev && *p->o.dev ? p->o.dev : "eth0");
+	p->o.dev = NULL; /* not kept: the copy above is */
+	p->o.payload.bytes = NULL;
+	if (o && o->payload.pattern == SKL_PAYLOAD_BYTES) {
+		p->o.payload.pattern = SKL_PAYLOAD_TEXT; /* the caller's bytes are not kept */
+	}
+	p->payload = p->o.payload.len;
+	p->tcp_hlen = p->o.flow.timestamps ? 32 : 20;
+	p->frame_len = SKL_ETH_HLEN + SKL_IPV4_HLEN + p->tcp_hlen + p->payload;
+	return p;
+}
+
+skl_skb_path *skl_skb_tx_tcp_begin(skl_net *net, const skl_path_opts *o, skl_error *err)
+{
+	return path_begin(net, 0, o, err);
+}
+
+skl_skb_path *skl_skb_rx_tcp_begin(skl_net *net, const skl_path_opts *o, skl_error *err)
+{
+	return path_begin(net, 1, o, err);
+}
+
+void skl_skb_path_end(skl_skb_path *p)
+{
+	skl_free(p);
+}
+
+int skl_skb_path_nsteps(const skl_skb_path *p)
+{
+	(void)p;
+	return NSTEPS;
+}
+
+int skl_skb_path_ndone(const skl_skb_path *p)
+{
+	return p->done;
+}
+
+const char *skl_skb_path_step_name(const skl_skb_path *p, int i)
+{
+	if (i < 0 || i >= NSTEPS)
+		return NULL;
+	return p->rx ? rx_steps[i] : tx_steps[i];
+}
+
+const char *skl_skb_path_caption(const skl_skb_path *p)
+{
+	return p->caption;
+}
+
+skl_skb *skl_skb_path_skb(const skl_skb_path *p)
+{
+	return skl_net_skb(p->net, p->skb_id);
+}
+
+skl_skb *skl_skb_path_clone(const skl_skb_path *p)
+{
+	return skl_net_skb(p->net, p->clone_id);
+}
+
+/* Every step checks that it is the next one and that its skb is alive. */
+static int step_check(skl_skb_path *p, int rx, int i, skl_error *err)
+{
+	const char *const *names = rx ? rx_steps : tx_steps;
+	if (p->rx != rx)
+		return skl_errorf(err, "this is a %s path: '%s' is a %s step", p->rx ? "receive" : "transmit", names[i],
+				  rx ? "receive" : "transmit"),
+		       SKL_SKB_EINVAL;
+	if (p->done != i)
+		return skl_errorf(err, "%s step '%s': the next step is '%s'", rx ? "receive" : "transmit", names[i],
+				  p->done < NSTEPS ? names[p->done] : "(none: the path is done)"),
+		       SKL_SKB_EINVAL;
+	if (i > 0 && !skl_skb_path_skb(p) && !(rx == 0 && i == NSTEPS - 1 && !skl_skb_path_skb(p)))
+		return skl_errorf(err, "the path's skb was freed"), SKL_SKB_EINVAL;
+	return 0;
+}
+
+static void tcp_layer(const skl_skb_path *p, skl_hdr *h)
+{
+	const skl_flow *f = &p->o.flow;
+	memset(h, 0, sizeof(*h));
+	h->kind = SKL_HDR_TCP;
+	h->u.tcp.sport = f->sport;
+	h->u.tcp.dport = f->dport;
+	h->u.tcp.seq = f->seq;
+	h->u.tcp.ack = f->ack;
+	h->u.tcp.flags = f->tcp_flags;
+	h->u.tcp.window = f->window;
+	h->u.tcp.timestamps = f->timestamps;
+	h->u.tcp.tsval = f->tsval;
+	h->u.tcp.tsecr = f->tsecr;
+	h->u.tcp.saddr = f->saddr;
+	h->u.tcp.daddr = f->daddr;
+}
+
+static void ip_layer(const skl_skb_path *p, skl_hdr *h)
+{
+	const skl_flow *f = &p->o.flow;
+	memset(h, 0, sizeof(*h));
+	h->kind = SKL_HDR_IPV4;
+	h->u.ip.ttl = f->ttl;
+	h->u.ip.id = f->ip_id;
+	h->u.ip.frag_off = SKL_IP_DF;
+	h->u.ip.protocol = SKL_IPPROTO_TCP;
+	h->u.ip.saddr = f->saddr;
+	h->u.ip.daddr = f->daddr;
+}
+
+static void eth_layer(const skl_skb_path *p, skl_hdr *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->kind = SKL_HDR_ETH;
+	memcpy(h->u.eth.src, p->o.flow.src_mac, 6);
+	memcpy(h->u.eth.dst, p->o.flow.dst_mac, 6);
+	h->u.eth.type = SKL_ETH_P_IP;
+}
+
+/* "headroom 160, tailroom 1472, len 0" */
+static void geometry(const skl_skb *skb, char *out, size_t n)
+{
+	snprintf(out, n, "data at +%lld, headroom %ld, tailroom %ld, len %lu, data_len %lu, truesize %lu",
+		 (long long)skb->data, (long)skl_skb_headroom(skb), (long)skl_skb_tailroom(skb),
+		 (unsigned long)skb->len, (unsigned long)skb->data_len, (unsigned long)skb->truesize);
+}
+
+/* The path helpers name the kernel function that called skb_put and the
+ * others, for the panics' "text:"; the scenario's caller comes back after. */
+typedef struct saved_caller {
+	char name[48];
+} saved_caller;
+
+static void caller_enter(skl_net *net, const char *fn, saved_caller *s)
+{
+	copy_str(s->name, sizeof(s->name), net->caller);
+	skl_net_set_caller(net, fn);
+}
+
+static void caller_leave(skl_net *net, const saved_caller *s)
+{
+	skl_net_set_caller(net, s->name);
+}
+
+int skl_skb_tx_tcp_alloc(skl_skb_path *p, skl_error *err)
+{
+	skl_net *net = p->net;
+	skl_skb *skb;
+	char g[200];
+	uint32_t mth = net->p.max_tcp_header;
+	int rc = step_check(p, 0, 0, err);
+	if (rc < 0)
+		return rc;
+	{
+		saved_caller saved;
+		caller_enter(net, net->p.era == SKL_ERA_2_4 ? "tcp_sendmsg" : "sk_stream_alloc_skb", &saved);
+		if (net->p.era == SKL_ERA_2_4) {
+			/* tcp_alloc_pskb(sk, size): alloc_skb(size + MAX_TCP_HEADER), skb_reserve(MAX_TCP_HEADER) */
+			skb = skl_alloc_skb(net, p->payload + mth, err);
+			rc = skb ? skl_skb_reserve(skb, (int32_t)mth, err) : SKL_SKB_ENOMEM;
+			if (rc == 0) {
+				geometry(skb, g, sizeof(g));
+				snprintf(p->caption, sizeof(p->caption),
+					 "tcp_alloc_pskb: alloc_skb(%lu) from %s, skb_reserve(MAX_TCP_HEADER %lu): %s",
+					 (unsigned long)(p->payload + mth), skb->h->cache, (unsigned long)mth, g);
+			}
+		} else {
+			uint32_t linear = net->p.era == SKL_ERA_2_6_31 && p->o.no_sg ? p->payload : 0;
+			skb = skl_alloc_skb_fclone(net, linear + mth, err);
+			rc = skb ? 0 : SKL_SKB_ENOMEM;
+			if (rc == 0) {
+				int32_t res =
+				    net->p.era == SKL_ERA_6_X ? (int32_t)mth : skl_skb_tailroom(skb) - (int32_t)linear;
+				rc = skl_skb_reserve(skb, res, err);
+				if (rc == 0)
+					rc = skl_skb_header_release(skb, err); /* skb_entail / tcp_skb_entail */
+				if (rc == 0) {
+					geometry(skb, g, sizeof(g));
+					snprintf(
+					    p->caption, sizeof(p->caption),
+					    "%s: alloc_skb_fclone(%lu) from %s, skb_reserve(%ld), header released: %s",
+					    net->p.era == SKL_ERA_6_X ? "tcp_stream_alloc_skb" : "sk_stream_alloc_skb",
+					    (unsigned long)(linear + mth), skb->h->cache, (long)res, g);
+				}
+			}
+		}
+		caller_leave(net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	skb->sk_owned = 1;
+	skl_skb_set_name(skb, "skb");
+	p->skb_id = skb->id;
+	p->done++;
+	return 1;
+}
+
+int skl_skb_tx_tcp_copy(skl_skb_path *p, skl_error *err)
+{
+	skl_net *net = p->net;
+	skl_skb *skb;
+	char g[200];
+	int rc = step_check(p, 0, 1, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	{
+		saved_caller saved;
+		caller_enter(net, "tcp_sendmsg", &saved);
+		if (net->p.era == SKL_ERA_2_4 || (net->p.era == SKL_ERA_2_6_31 && p->o.no_sg)) {
+			skl_hdr h;
+			memset(&h, 0, sizeof(h));
+			h.kind = SKL_HDR_PAYLOAD;
+			h.u.payload = p->o.payload;
+			rc = skl_skb_put_hdr(skb, &h, 0, err);
+			if (rc == 0) {
+				geometry(skb, g, sizeof(g));
+				snprintf(p->caption, sizeof(p->caption),
+					 "tcp_sendmsg: skb_put(%lu) and copy the payload into "
+					 "the linear area: %s",
+					 (unsigned long)p->payload, g);
+			}
+		} else {
+			set_last_op(skb, "skb_fill_page_desc", 1, p->payload);
+			rc = frag_add(skb, &net->tx, p->payload, 0, &p->o.payload, 0, err);
+			if (rc == 0) {
+				op_event(skb, "skb_fill_page_desc", p->payload, "payload into a page fragment");
+				geometry(skb, g, sizeof(g));
+				snprintf(p->caption, sizeof(p->caption),
+					 "tcp_sendmsg: %lu bytes copied into a page fragment "
+					 "(%s), linear part stays empty: %s",
+					 (unsigned long)p->payload,
+					 net->p.era == SKL_ERA_6_X ? "sk_page_frag" : "sk_sndmsg_page", g);
+			}
+		}
+		caller_leave(net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	p->done++;
+	return 1;
+}
+
+int skl_skb_tx_tcp_clone(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb, *c;
+	int rc = step_check(p, 0, 2, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	{
+		saved_caller saved;
+		caller_enter(p->net, "tcp_transmit_skb", &saved);
+		c = skl_skb_clone(skb, err);
+		caller_leave(p->net, &saved);
+	}
+	if (!c)
+		return SKL_SKB_ENOMEM;
+	p->clone_id = c->id;
+	snprintf(
+	    p->caption, sizeof(p->caption),
+	    "tcp_transmit_skb: skb_clone(skb) (%s): both share the head, dataref %#lx, the clone goes down the stack",
+	    c->fclone == FCLONE_CLONE ? "the fclone companion, no allocation" : "from skbuff_head_cache",
+	    (unsigned long)c->h->dataref);
+	p->done++;
+	return 1;
+}
+
+/* The clone of the TX path, or an error. */
+static skl_skb *tx_clone(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *c = skl_skb_path_clone(p);
+	if (!c)
+		skl_errorf(err, "the path's clone was freed");
+	return c;
+}
+
+int skl_skb_tx_tcp_push_tcp(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *c;
+	skl_hdr h;
+	char g[200];
+	int rc = step_check(p, 0, 3, err);
+	if (rc < 0)
+		return rc;
+	if (!(c = tx_clone(p, err)))
+		return SKL_SKB_EINVAL;
+	tcp_layer(p, &h);
+	{
+		saved_caller saved;
+		caller_enter(p->net, "tcp_transmit_skb", &saved);
+		rc = skl_skb_push_hdr(c, &h, 0, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	geometry(c, g, sizeof(g));
+	snprintf(p->caption, sizeof(p->caption), "tcp_transmit_skb: skb_push(clone, %lu), TCP header%s: %s",
+		 (unsigned long)p->tcp_hlen, p->o.flow.timestamps ? " with timestamps" : "", g);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_tx_tcp_push_ip(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *c;
+	skl_hdr h;
+	char g[200];
+	int rc = step_check(p, 0, 4, err);
+	if (rc < 0)
+		return rc;
+	if (!(c = tx_clone(p, err)))
+		return SKL_SKB_EINVAL;
+	ip_layer(p, &h);
+	{
+		saved_caller saved;
+		caller_enter(p->net, "ip_queue_xmit", &saved);
+		rc = skl_skb_push_hdr(c, &h, 0, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	skl_skb_set_dev(c, p->dev); /* ip_output: skb->dev = dev */
+	geometry(c, g, sizeof(g));
+	snprintf(p->caption, sizeof(p->caption), "ip_queue_xmit: skb_push(clone, 20), IPv4 header and checksum: %s", g);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_tx_tcp_push_eth(skl_skb_path *p, skl_error *err)
+{
+	skl_net *net = p->net;
+	skl_skb *c;
+	skl_hdr h;
+	uint8_t hh[16];
+	char g[200];
+	int rc = step_check(p, 0, 5, err);
+	if (rc < 0)
+		return rc;
+	if (!(c = tx_clone(p, err)))
+		return SKL_SKB_EINVAL;
+	if (skl_skb_headroom(c) < 16) /* LL_RESERVED_SPACE(dev) for Ethernet */
+		return skl_errorf(err,
+				  "ip_finish_output2: headroom %ld is below LL_RESERVED_SPACE (16): the kernel "
+				  "would reallocate the head (skb_realloc_headroom), which this path does not model",
+				  (long)skl_skb_headroom(c)),
+		       SKL_SKB_EINVAL;
+	eth_layer(p, &h);
+	/* neigh_hh_output: the cached header sits right-aligned in 16 bytes of hh_data */
+	memset(hh, 0, sizeof(hh));
+	skl_pkt_write_eth(hh + 2, &h.u.eth);
+	skl_skb_write(c, c->data - 16, hh, 16, NULL);
+	{
+		saved_caller saved;
+		caller_enter(net, "ip_finish_output2", &saved);
+		rc = skl_skb_push_hdr(c, &h, net->p.era == SKL_ERA_6_X, err);
+		caller_leave(net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	geometry(c, g, sizeof(g));
+	snprintf(
+	    p->caption, sizeof(p->caption),
+	    "ip_finish_output2: neigh_hh_output copies 16 bytes of hh_data to data-16, %s(clone, 14): %s; the frame "
+	    "is %lu bytes (headlen %lu)",
+	    net->p.era == SKL_ERA_6_X ? "__skb_push" : "skb_push", g, (unsigned long)c->len,
+	    (unsigned long)skl_skb_headlen(c));
+	p->done++;
+	return 1;
+}
+
+int skl_skb_tx_tcp_xmit(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *c;
+	uint32_t len;
+	int rc = step_check(p, 0, 6, err);
+	if (rc < 0)
+		return rc;
+	if (!(c = tx_clone(p, err)))
+		return SKL_SKB_EINVAL;
+	len = c->len;
+	{
+		saved_caller saved;
+		caller_enter(p->net, "dev_kfree_skb_any", &saved);
+		rc = skl_kfree_skb(c, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	{
+		skl_skb *skb = skl_skb_path_skb(p);
+		snprintf(
+		    p->caption, sizeof(p->caption),
+		    "dev_queue_xmit: the NIC sends the %lu-byte frame; TX completion frees the clone: dataref %#lx",
+		    (unsigned long)len, skb ? (unsigned long)skb->h->dataref : 0ul);
+	}
+	p->done++;
+	return 1;
+}
+
+int skl_skb_tx_tcp_ack(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	int rc = step_check(p, 0, 7, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	if (!skb)
+		return skl_errorf(err, "the path's skb was freed"), SKL_SKB_EINVAL;
+	{
+		saved_caller saved;
+		caller_enter(p->net, "tcp_clean_rtx_queue", &saved);
+		rc = skl_kfree_skb(skb, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	snprintf(p->caption, sizeof(p->caption),
+		 "tcp_ack: the segment is acknowledged; tcp_clean_rtx_queue frees the queued skb, its head and frags");
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_alloc(skl_skb_path *p, skl_error *err)
+{
+	skl_net *net = p->net;
+	skl_skb *skb;
+	char g[200];
+	uint32_t buf = p->o.rx_buf_len ? p->o.rx_buf_len : 1536;
+	int rc = step_check(p, 1, 0, err);
+	if (rc < 0)
+		return rc;
+	{
+		saved_caller saved;
+		caller_enter(net, "netdrv_rx", &saved);
+		if (net->p.era == SKL_ERA_2_4) {
+			/* dev_alloc_skb(pkt_len + 2) + skb_reserve(skb, 2), as 2.4 copy-on-receive drivers did */
+			skb = skl_dev_alloc_skb(net, p->frame_len + 2, err);
+			rc = skb ? skl_skb_reserve(skb, 2, err) : SKL_SKB_ENOMEM;
+			if (skb)
+				skl_skb_set_dev(skb, p->dev);
+			if (rc == 0) {
+				geometry(skb, g, sizeof(g));
+				snprintf(
+				    p->caption, sizeof(p->caption),
+				    "driver: dev_alloc_skb(%lu) (alloc_skb(+16) from %s, reserve 16), skb_reserve(2) "
+				    "to align the IP header: %s",
+				    (unsigned long)(p->frame_len + 2), skb->h->cache, g);
+			}
+		} else if (net->p.era == SKL_ERA_2_6_31) {
+			skb = skl_netdev_alloc_skb(net, p->dev, buf + net->p.net_ip_align, err);
+			rc = skb ? skl_skb_reserve(skb, (int32_t)net->p.net_ip_align, err) : SKL_SKB_ENOMEM;
+			if (rc == 0) {
+				geometry(skb, g, sizeof(g));
+				snprintf(p->caption, sizeof(p->caption),
+					 "driver: netdev_alloc_skb(dev, %lu) (NET_SKB_PAD %lu, head from %s), "
+					 "skb_reserve(NET_IP_ALIGN %lu): %s",
+					 (unsigned long)(buf + net->p.net_ip_align), (unsigned long)net->p.net_skb_pad,
+					 skb->h->cache, (unsigned long)net->p.net_ip_align, g);
+			}
+		} else {
+			skb = skl_netdev_alloc_skb_ip_align(net, p->dev, buf, err);
+			rc = skb ? 0 : SKL_SKB_ENOMEM;
+			if (rc == 0) {
+				geometry(skb, g, sizeof(g));
+				snprintf(
+				    p->caption, sizeof(p->caption),
+				    "driver: netdev_alloc_skb_ip_align(dev, %lu) (NET_SKB_PAD %lu, NET_IP_ALIGN %lu, "
+				    "head from %s): %s",
+				    (unsigned long)buf, (unsigned long)net->p.net_skb_pad,
+				    (unsigned long)net->p.net_ip_align, skb->h->cache, g);
+			}
+		}
+		caller_leave(net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	skl_skb_set_name(skb, "rx");
+	p->skb_id = skb->id;
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_dma(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	skl_hdr hdrs[4];
+	uint8_t *frame;
+	uint32_t start, off;
+	char g[200];
+	int rc = step_check(p, 1, 1, err), i;
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	frame = skl_malloc(p->frame_len);
+	if (!frame)
+		return skl_errorf(err, "out of memory"), SKL_SKB_ENOMEM;
+	skl_flow_headers(&p->o.flow, &p->o.payload, hdrs);
+	skl_pkt_build(frame, p->frame_len, hdrs, 4);
+	{
+		saved_caller saved;
+		caller_enter(p->net, "netdrv_rx", &saved);
+		rc = skl_skb_put(skb, p->frame_len, &start, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0) {
+		skl_free(frame);
+		return rc;
+	}
+	skl_skb_write(skb, start, frame, p->frame_len, NULL);
+	for (i = 0, off = 0; i < 4; i++) {
+		char d[160];
+		uint32_t n = skl_hdr_len(&hdrs[i]);
+		skl_hdr_describe(&hdrs[i], frame + off, d, sizeof(d));
+		region_add(skb->h, skl_hdr_name(hdrs[i].kind), start + off, n, d);
+		off += n;
+	}
+	skl_free(frame);
+	geometry(skb, g, sizeof(g));
+	snprintf(p->caption, sizeof(p->caption), "driver: the NIC wrote a %lu-byte frame, skb_put(%lu): %s",
+		 (unsigned long)p->frame_len, (unsigned long)p->frame_len, g);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_eth(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	char g[200];
+	int rc = step_check(p, 1, 2, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	if ((rc = skl_skb_set_header(skb, SKL_MARK_MAC, 0, err)) < 0)
+		return rc;
+	{
+		saved_caller saved;
+		caller_enter(p->net, "eth_type_trans", &saved);
+		rc = skl_skb_pull(skb, SKL_ETH_HLEN, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	skb->protocol = SKL_ETH_P_IP;
+	geometry(skb, g, sizeof(g));
+	snprintf(p->caption, sizeof(p->caption),
+		 "eth_type_trans: mac header = data, skb_pull(14), protocol = ETH_P_IP: %s", g);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_netif(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	int rc = step_check(p, 1, 3, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	if ((rc = skl_skb_set_header(skb, SKL_MARK_NETWORK, 0, err)) < 0 ||
+	    (rc = skl_skb_set_header(skb, SKL_MARK_TRANSPORT, 0, err)) < 0)
+		return rc;
+	snprintf(p->caption, sizeof(p->caption),
+		 "netif_receive_skb: network and transport headers = data (+%lld); the IPv4 handler takes it",
+		 (long long)skb->data);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_ip(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	uint8_t iph[20];
+	uint32_t tot, ihl;
+	int rc = step_check(p, 1, 4, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	/* pskb_may_pull(skb, sizeof(struct iphdr)): the frame is linear here */
+	if (skl_skb_headlen(skb) < 20 || skl_skb_read(skb, skb->data, iph, 20) < 0)
+		return skl_errorf(err, "ip_rcv: fewer than 20 bytes: the kernel drops it"), SKL_SKB_EINVAL;
+	ihl = (uint32_t)(iph[0] & 15) * 4;
+	tot = ((uint32_t)iph[2] << 8) | iph[3];
+	if (tot < skb->len) { /* pskb_trim_rcsum: Ethernet padding goes */
+		rc = skl_skb_trim(skb, tot, err);
+		if (rc < 0)
+			return rc;
+	}
+	if (p->net->p.era != SKL_ERA_2_4 && (rc = skl_skb_set_header(skb, SKL_MARK_TRANSPORT, (int32_t)ihl, err)) < 0)
+		return rc;
+	snprintf(p->caption, sizeof(p->caption), "ip_rcv: pskb_may_pull(20), tot_len %lu checked, %s",
+		 (unsigned long)tot,
+		 p->net->p.era == SKL_ERA_2_4 ? "nothing moves yet"
+					      : "transport header = network header + ihl*4; nothing moves yet");
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_deliver(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	uint8_t v;
+	char g[200];
+	int rc = step_check(p, 1, 5, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	if (skl_skb_read(skb, skb->data, &v, 1) < 0)
+		return skl_errorf(err, "ip_local_deliver_finish: no IPv4 header"), SKL_SKB_EINVAL;
+	{
+		saved_caller saved;
+		caller_enter(p->net, "ip_local_deliver_finish", &saved);
+		rc = skl_skb_pull_unchecked(skb, (uint32_t)(v & 15) * 4, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	if (p->net->p.era == SKL_ERA_2_4)
+		skb->mark[SKL_MARK_TRANSPORT] = (int32_t)skb->data; /* skb->h.raw = skb->data */
+	geometry(skb, g, sizeof(g));
+	snprintf(p->caption, sizeof(p->caption), "ip_local_deliver_finish: __skb_pull(%u): %s", (unsigned)(v & 15) * 4,
+		 g);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_tcp(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	uint8_t th[13];
+	char g[200];
+	int rc = step_check(p, 1, 6, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	if (skl_skb_read(skb, skb->data, th, 13) < 0)
+		return skl_errorf(err, "tcp_v4_rcv: no TCP header"), SKL_SKB_EINVAL;
+	{
+		saved_caller saved;
+		caller_enter(p->net, "tcp_data_queue", &saved);
+		rc = skl_skb_pull_unchecked(skb, (uint32_t)(th[12] >> 4) * 4, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	geometry(skb, g, sizeof(g));
+	snprintf(p->caption, sizeof(p->caption),
+		 "tcp_data_queue: __skb_pull(doff*4 = %u), the payload waits on the receive queue: %s",
+		 (unsigned)(th[12] >> 4) * 4, g);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_rx_tcp_consume(skl_skb_path *p, skl_error *err)
+{
+	skl_skb *skb;
+	uint32_t len;
+	int rc = step_check(p, 1, 7, err);
+	if (rc < 0)
+		return rc;
+	skb = skl_skb_path_skb(p);
+	len = skb->len;
+	{
+		saved_caller saved;
+		caller_enter(p->net, "tcp_recvmsg", &saved);
+		rc = skl_kfree_skb(skb, err);
+		caller_leave(p->net, &saved);
+	}
+	if (rc < 0)
+		return rc;
+	snprintf(p->caption, sizeof(p->caption),
+		 "tcp_recvmsg: the application reads %lu bytes; __kfree_skb frees the sk_buff and its head",
+		 (unsigned long)len);
+	p->done++;
+	return 1;
+}
+
+int skl_skb_path_step(skl_skb_path *p, skl_error *err)
+{
+	static int (*const tx[])(skl_skb_path *, skl_error *) = {
+	    skl_skb_tx_tcp_alloc,   skl_skb_tx_tcp_copy,     skl_skb_tx_tcp_clone, skl_skb_tx_tcp_push_tcp,
+	    skl_skb_tx_tcp_push_ip, skl_skb_tx_tcp_push_eth, skl_skb_tx_tcp_xmit,  skl_skb_tx_tcp_ack};
+	static int (*const rx[])(skl_skb_path *, skl_error *) = {
+	    skl_skb_rx_tcp_alloc, skl_skb_rx_tcp_dma,	  skl_skb_rx_tcp_eth, skl_skb_rx_tcp_netif,
+	    skl_skb_rx_tcp_ip,	  skl_skb_rx_tcp_deliver, skl_skb_rx_tcp_tcp, skl_skb_rx_tcp_consume};
+	if (p->done >= NSTEPS)
+		return 0;
+	return (p->rx ? rx : tx)[p->done](p, err);
+}
