@@ -3,6 +3,7 @@
  * draw-list items, as lines or grouped bars. Pure geometry and text; never
  * calls SDL.
  */
+#include "render/view_util.h"
 #include "render/view_chart.h"
 
 #include <math.h>
@@ -108,11 +109,6 @@ static void exact(double v, char *out, size_t outsz)
 		snprintf(out, outsz, "%.0f", v);
 	else
 		snprintf(out, outsz, "%.6g", v);
-}
-
-static float clampf(float x, float lo, float hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -262,7 +258,7 @@ static float legend(cv *v, float x, float y, float w, int draw)
 					    skl_color_mix(col, C_BG, 0.15f), col, 1);
 			else
 				skl_dl_line(v->dl, cx, yy + legend_row_height(v) / 2, cx + sw,
-					    yy + legend_row_height(v) / 2, col, clampf(3 * v->u, 2, 6));
+					    yy + legend_row_height(v) / 2, col, skl__clampf(3 * v->u, 2, 6));
 			skl_dl_text(v->dl, cx + sw + 7 * v->u, yy, ew - sw, legend_row_height(v), buf, ls,
 				    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 			skl_dl_end(v->dl);
@@ -338,7 +334,7 @@ static void draw_xaxis(cv *v, float label_h)
 			if (i > 0)
 				skl_dl_line(v->dl, x, v->py, x, base, C_GRID, 1);
 			float bw = skl_dl_text_width(lab, ts) + 8 * v->u;
-			float bx = clampf(x - bw / 2, v->rx, v->rx + v->rw - bw);
+			float bx = skl__clampf(x - bw / 2, v->rx, v->rx + v->rw - bw);
 			skl_dl_line(v->dl, x, base, x, base + 5 * v->u, C_AXIS, 1);
 			skl_dl_text(v->dl, bx, base + 6 * v->u, bw, 22 * v->u, lab, ts, SKL_FONT_REGULAR,
 				    SKL_ALIGN_CENTER, C_INK3);
@@ -371,7 +367,7 @@ static void draw_line(cv *v, int s)
 {
 	const skl_chart_series *se = &v->c->series[s];
 	skl_color col = skl_view_chart_color(s);
-	float lw = clampf(3 * v->u, 1.5f, 6), ms = clampf(12 * v->u, 6, 20);
+	float lw = skl__clampf(3 * v->u, 1.5f, 6), ms = skl__clampf(12 * v->u, 6, 20);
 	float lx = 0, ly = 0;
 	int i, have = 0, n = 0, markers;
 	double lo = 0, hi = 0;
@@ -438,7 +434,7 @@ static void draw_line(cv *v, int s)
 		point_tip(v, s, i, NULL);
 		snprintf(v->key, sizeof(v->key), "%d:point:%d:%d", v->o->obj, s, i);
 		skl_dl_begin(v->dl, v->key, v->tip);
-		skl_dl_rect(v->dl, x - ms / 2, y - ms / 2, ms, ms, col, C_BG, clampf(2 * v->u, 1, 3));
+		skl_dl_rect(v->dl, x - ms / 2, y - ms / 2, ms, ms, col, C_BG, skl__clampf(2 * v->u, 1, 3));
 		skl_dl_end(v->dl);
 	}
 }
@@ -508,7 +504,7 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 	w = v.rw = opts->w > 0 ? opts->w : skl_dl_width(dl) - x;
 	h = v.rh = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
 	v.u = opts->text_scale > 0 ? opts->text_scale
-				   : clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+				   : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
 
 	/* the title */
 	title_h = 0;
@@ -544,7 +540,7 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 	if (v.ph < 40 * v.u)
 		v.ph = 40 * v.u;
 
-	v.ystep = skl_view_chart_ticks(ymin, ymax, (int)clampf(v.ph / (80 * v.u), 2, 10), &v.y0, &v.y1);
+	v.ystep = skl_view_chart_ticks(ymin, ymax, (int)skl__clampf(v.ph / (80 * v.u), 2, 10), &v.y0, &v.y1);
 	{
 		/* the widest y label decides the left margin */
 		double t, mag = fmax(fabs(v.y0), fabs(v.y1));
@@ -560,7 +556,7 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 	v.px = x + ylab_w;
 	v.pw = w - ylab_w - 24 * v.u;
 	if (!c->bars)
-		v.xstep = skl_view_chart_ticks(xmin, xmax, (int)clampf(v.pw / (110 * v.u), 2, 12), &v.x0, &v.x1);
+		v.xstep = skl_view_chart_ticks(xmin, xmax, (int)skl__clampf(v.pw / (110 * v.u), 2, 12), &v.x0, &v.x1);
 	if (c->bars || !(v.x1 > v.x0)) {
 		v.x0 = 0;
 		v.x1 = 1;

@@ -3,6 +3,7 @@
  * into draw-list items. Pure geometry and text; never calls SDL and never
  * touches the type database (type back-pointers may be stale by now).
  */
+#include "render/view_util.h"
 #include "render/view_layout.h"
 
 #include <math.h>
@@ -125,23 +126,6 @@ static void decl_text(const skl_field *f, char *out, size_t outsz)
 		snprintf(out, outsz, "%s%s%s;", pre, n && pre[n - 1] == '*' ? "" : " ", suf);
 }
 
-static void cat(char *out, size_t outsz, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void cat(char *out, size_t outsz, const char *fmt, ...)
-{
-	size_t n = strlen(out);
-	va_list ap;
-	if (n + 1 >= outsz)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + n, outsz - n, fmt, ap);
-	va_end(ap);
-}
-
 static const char *plural(uint64_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
@@ -154,51 +138,51 @@ void skl_view_field_tooltip(const skl_layout *l, int i, char *out, size_t outsz)
 	unsigned long long off = (unsigned long long)f->offset, size = (unsigned long long)f->size;
 	out[0] = 0;
 	decl_text(f, decl, sizeof(decl));
-	cat(out, outsz, "%s  (%s)\n", f->path[0] ? f->path : "(anonymous)", l->name);
-	cat(out, outsz, "%s\n", decl);
+	skl__catf(out, outsz, "%s  (%s)\n", f->path[0] ? f->path : "(anonymous)", l->name);
+	skl__catf(out, outsz, "%s\n", decl);
 	if (f->bit_size) {
 		unsigned long long b = (unsigned long long)f->bit_pos;
-		cat(out, outsz, "offset %llu, bit %u; %u %s (bits %llu-%llu of the struct)\n", off, f->bit_offset,
+		skl__catf(out, outsz, "offset %llu, bit %u; %u %s (bits %llu-%llu of the struct)\n", off, f->bit_offset,
 		    f->bit_size, plural(f->bit_size, "bit", "bits"), b, b + f->bit_size - 1);
-		cat(out, outsz, "storage unit: %llu %s at offset %llu\n", size, plural(size, "byte", "bytes"), off);
+		skl__catf(out, outsz, "storage unit: %llu %s at offset %llu\n", size, plural(size, "byte", "bytes"), off);
 	} else if (size) {
-		cat(out, outsz, "offset %llu, size %llu %s (bytes %llu-%llu)\n", off, size,
+		skl__catf(out, outsz, "offset %llu, size %llu %s (bytes %llu-%llu)\n", off, size,
 		    plural(size, "byte", "bytes"), off, off + size - 1);
 	} else {
-		cat(out, outsz, "offset %llu, size 0 (flexible array)\n", off);
+		skl__catf(out, outsz, "offset %llu, size 0 (flexible array)\n", off);
 	}
 	if (f->cl_first == f->cl_last)
-		cat(out, outsz, "cache line %llu (line offset %llu)\n", (unsigned long long)f->cl_first,
+		skl__catf(out, outsz, "cache line %llu (line offset %llu)\n", (unsigned long long)f->cl_first,
 		    (unsigned long long)(f->offset % l->cacheline));
 	else
-		cat(out, outsz, "cache lines %llu-%llu (crosses %llu %s)\n", (unsigned long long)f->cl_first,
+		skl__catf(out, outsz, "cache lines %llu-%llu (crosses %llu %s)\n", (unsigned long long)f->cl_first,
 		    (unsigned long long)f->cl_last, (unsigned long long)(f->cl_last - f->cl_first),
 		    plural(f->cl_last - f->cl_first, "boundary", "boundaries"));
-	cat(out, outsz, "align %u\n", f->align);
+	skl__catf(out, outsz, "align %u\n", f->align);
 	if (f->expanded) {
 		int j, shown = 0;
-		cat(out, outsz, "%s of %d:", f->is_union ? "union" : "struct", f->nmembers);
+		skl__catf(out, outsz, "%s of %d:", f->is_union ? "union" : "struct", f->nmembers);
 		for (j = i + 1; j < l->nfields && l->fields[j].depth > f->depth; j++) {
 			const skl_field *c = &l->fields[j];
 			if (c->parent != i)
 				continue;
 			if (shown == 12) {
-				cat(out, outsz, "\n  ...");
+				skl__catf(out, outsz, "\n  ...");
 				break;
 			}
-			cat(out, outsz, "\n  %s (%s, %llu)", c->name[0] ? c->name : "(anonymous)", c->type_name,
+			skl__catf(out, outsz, "\n  %s (%s, %llu)", c->name[0] ? c->name : "(anonymous)", c->type_name,
 			    (unsigned long long)c->size);
 			shown++;
 		}
-		cat(out, outsz, "\n");
+		skl__catf(out, outsz, "\n");
 	}
 	if (f->hole_after)
-		cat(out, outsz, "followed by a hole of %llu %s\n", (unsigned long long)f->hole_after,
+		skl__catf(out, outsz, "followed by a hole of %llu %s\n", (unsigned long long)f->hole_after,
 		    plural(f->hole_after, "byte", "bytes"));
 	if (f->bit_hole_after)
-		cat(out, outsz, "followed by %u unused %s\n", f->bit_hole_after,
+		skl__catf(out, outsz, "followed by %u unused %s\n", f->bit_hole_after,
 		    plural(f->bit_hole_after, "bit", "bits"));
-	cat(out, outsz, "config: %s", f->cond ? f->cond : "always");
+	skl__catf(out, outsz, "config: %s", f->cond ? f->cond : "always");
 }
 
 /* ---- the view ---------------------------------------------------------------------- */
@@ -270,11 +254,6 @@ static int span_next(lv *v, span *s, piece *p)
 	p->h = (s->t1 - s->t0) * v->bh;
 	s->row++;
 	return 1;
-}
-
-static float clampf(float x, float lo, float hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
 }
 
 /* The box of a piece with a hairline gap to its neighbours. */
@@ -374,7 +353,7 @@ static void draw_hatch(lv *v, skl_view_kind k, uint64_t lo_bits, uint64_t hi_bit
 	span s;
 	piece p;
 	skl_color bg = dim(v, SKL_HEX(palette[k].fill), hl), line = dim(v, SKL_HEX(palette[k].hue), hl);
-	float spacing = clampf(v->bh * 0.22f, 4, 9 * v->u);
+	float spacing = skl__clampf(v->bh * 0.22f, 4, 9 * v->u);
 	if (hi_bits <= lo_bits)
 		return;
 	v->used[k] = 1;
@@ -463,7 +442,7 @@ static void begin_field(lv *v, int i)
  * member continues on another row. */
 static void hl_outline(lv *v, const piece *p, float x, float y, float w, float h)
 {
-	float t = floorf(clampf(2.5f * v->u, 2, 4));
+	float t = floorf(skl__clampf(2.5f * v->u, 2, 4));
 	if (w <= 2 * t || h <= 2 * t) {
 		skl_dl_rect(v->dl, x, y, w, h, 0, C_HL, 1);
 		return;
@@ -521,8 +500,8 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 		size_text(f->size, sz, sizeof(sz));
 		snprintf(detail, sizeof(detail), "%s \xc2\xb7 %s", f->type_name, sz);
 		if (v->union_alts)
-			cat(detail, sizeof(detail), " \xc2\xb7 largest of %d in a union", v->union_alts);
-		cat(detail, sizeof(detail), "\n@%llu", (unsigned long long)f->offset);
+			skl__catf(detail, sizeof(detail), " \xc2\xb7 largest of %d in a union", v->union_alts);
+		skl__catf(detail, sizeof(detail), "\n@%llu", (unsigned long long)f->offset);
 	}
 	v->union_alts = 0;
 	begin_field(v, i);
@@ -635,7 +614,7 @@ static void draw_union(lv *v, int i, float t0, float t1)
 	}
 	{
 		/* the largest over most of the band, the others (largest first) as strips */
-		float strip = clampf(band * 0.2f, 4, 8 * v->u);
+		float strip = skl__clampf(band * 0.2f, 4, 8 * v->u);
 		int nstrips = n - 1, maxstrips = (int)(band * 0.45f / strip), order[64], no = 0, a, b;
 		float tm;
 		if (nstrips > maxstrips)
@@ -789,14 +768,14 @@ static void draw_header(lv *v, float x, float y, float w)
 	snprintf(line, sizeof(line), "%d members \xc2\xb7 %d %s, %llu B", l->members, l->holes,
 		 plural((uint64_t)l->holes, "hole", "holes"), (unsigned long long)l->sum_holes);
 	if (l->bit_holes)
-		cat(line, sizeof(line), " \xc2\xb7 %d bit %s, %u bits", l->bit_holes,
+		skl__catf(line, sizeof(line), " \xc2\xb7 %d bit %s, %u bits", l->bit_holes,
 		    plural((uint64_t)l->bit_holes, "hole", "holes"), l->sum_bit_holes);
-	cat(line, sizeof(line), " \xc2\xb7 padding %llu B", (unsigned long long)l->padding);
+	skl__catf(line, sizeof(line), " \xc2\xb7 padding %llu B", (unsigned long long)l->padding);
 	if (l->last_cacheline)
-		cat(line, sizeof(line), " \xc2\xb7 last line %llu/%u B used", (unsigned long long)l->last_cacheline,
+		skl__catf(line, sizeof(line), " \xc2\xb7 last line %llu/%u B used", (unsigned long long)l->last_cacheline,
 		    l->cacheline);
 	if (l->config && *l->config)
-		cat(line, sizeof(line), " \xc2\xb7 %s", l->config);
+		skl__catf(line, sizeof(line), " \xc2\xb7 %s", l->config);
 	skl_dl_text(v->dl, x, y, w, 24 * v->u, skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss * 0.9f), buf, sizeof(buf)),
 		    floorf(ss * 0.9f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 	y += 24 * v->u;
@@ -819,7 +798,7 @@ static void gutter_measure(lv *v, gutter *g)
 	char a[32], b[32];
 	snprintf(a, sizeof(a), "%llu", (unsigned long long)(v->nrows ? v->nrows - 1 : 0));
 	snprintf(b, sizeof(b), "%llu", (unsigned long long)((v->nrows ? v->nrows - 1 : 0) * v->cl));
-	g->gs = floorf(clampf(v->bh * 0.55f, 8, 16 * v->u));
+	g->gs = floorf(skl__clampf(v->bh * 0.55f, 8, 16 * v->u));
 	g->hs = floorf(12 * v->u);
 	g->c1 = fmaxf(skl_dl_text_width(a, g->gs), skl_dl_text_width("line", g->hs));
 	g->c2 = fmaxf(skl_dl_text_width(b, g->gs), skl_dl_text_width("offset", g->hs));
@@ -983,7 +962,7 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	w = opts->w > 0 ? opts->w : skl_dl_width(dl) - x;
 	h = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
 	v.u = opts->text_scale > 0 ? opts->text_scale
-				   : clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+				   : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
 	v.cl = l->cacheline ? l->cacheline : 64;
 	v.nrows = l->size ? (l->size + v.cl - 1) / v.cl : 1;
 	v.hl = skl_calloc((size_t)(l->nfields + 1), 1);
@@ -1002,14 +981,14 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	v.pitch = rows_h / (float)v.nrows;
 	if (v.pitch > 110 * v.u)
 		v.pitch = 110 * v.u;
-	v.bh = v.pitch - clampf(v.pitch * 0.14f, 1, 10 * v.u);
+	v.bh = v.pitch - skl__clampf(v.pitch * 0.14f, 1, 10 * v.u);
 	gutter_measure(&v, &g);
 	v.gx = x + gutter_width(&g);
 	v.gw = w - gutter_width(&g) - 4 * v.u;
 	v.bw = v.gw / (float)v.cl;
 	v.gy = y + head + 26 * v.u;
-	v.fs = floorf(clampf(v.bh * 0.58f, 8, 22 * v.u));
-	v.fs_small = floorf(clampf(v.fs * 0.85f, 8, 17 * v.u));
+	v.fs = floorf(skl__clampf(v.bh * 0.58f, 8, 22 * v.u));
+	v.fs_small = floorf(skl__clampf(v.fs * 0.85f, 8, 17 * v.u));
 
 	if (!opts->no_header)
 		draw_header(&v, x, y, w);
@@ -1035,7 +1014,7 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	/* highlighted cache lines get a frame over everything */
 	for (i = 0; (uint64_t)i < v.nrows; i++) {
 		if (v.hl_line[i]) {
-			float t = clampf(3 * v.u, 2, 5);
+			float t = skl__clampf(3 * v.u, 2, 5);
 			float yy = v.gy + (float)i * v.pitch;
 			skl_dl_rect(dl, v.gx - t, yy - t, v.gw + 2 * t, v.bh + 2 * t, 0, C_HL, t);
 		}

@@ -7,6 +7,7 @@
  * label lanes, zoom window, frag boxes, heights; shrunk until it fits)
  * and the drawing, which only reads the plan.
  */
+#include "render/view_util.h"
 #include "render/view_skb.h"
 
 #include <math.h>
@@ -83,28 +84,6 @@ skl_color skl_view_skb_stroke(skl_skb_mark m)
 }
 
 /* ---- small things -------------------------------------------------------------- */
-
-static void cat(char *out, size_t outsz, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void cat(char *out, size_t outsz, const char *fmt, ...)
-{
-	size_t n = strlen(out);
-	va_list ap;
-	if (n + 1 >= outsz)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + n, outsz - n, fmt, ap);
-	va_end(ap);
-}
-
-static float clampf(float x, float lo, float hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
-}
 
 static int64_t min64(int64_t a, int64_t b)
 {
@@ -248,23 +227,23 @@ void skl_view_skb_region_tooltip(const skl_skb_snap *s, int i, char *out, size_t
 	off = sv32(r->off);
 	end = off + (int64_t)r->len;
 	range_text(off, end, rg, sizeof(rg));
-	cat(out, outsz, "%s: %u %s at offset %lld from head\n%s", r->name[0] ? r->name : "(unnamed)", r->len,
+	skl__catf(out, outsz, "%s: %u %s at offset %lld from head\n%s", r->name[0] ? r->name : "(unnamed)", r->len,
 	    r->len == 1 ? "byte" : "bytes", (long long)off, rg);
 	if (off >= data && end <= tail)
-		cat(out, outsz, "\ndata + %lld .. data + %lld (in %s's linear data)", (long long)(off - data),
+		skl__catf(out, outsz, "\ndata + %lld .. data + %lld (in %s's linear data)", (long long)(off - data),
 		    (long long)(end - data - 1), sname(s));
 	else if (end <= data && off >= 0)
-		cat(out, outsz, "\nin %s's headroom, %lld %s before data", sname(s), (long long)(data - off),
+		skl__catf(out, outsz, "\nin %s's headroom, %lld %s before data", sname(s), (long long)(data - off),
 		    data - off == 1 ? "byte" : "bytes");
 	else if (off >= tail)
-		cat(out, outsz, "\npast %s's tail", sname(s));
+		skl__catf(out, outsz, "\npast %s's tail", sname(s));
 	if (off < 0)
-		cat(out, outsz, "\nstarts %lld %s before head: outside the buffer", (long long)-off,
+		skl__catf(out, outsz, "\nstarts %lld %s before head: outside the buffer", (long long)-off,
 		    -off == 1 ? "byte" : "bytes");
 	if (end > (int64_t)s->end)
-		cat(out, outsz, "\nreaches past end (+%u): into skb_shared_info", s->end);
+		skl__catf(out, outsz, "\nreaches past end (+%u): into skb_shared_info", s->end);
 	if (r->detail[0])
-		cat(out, outsz, "\n%s", r->detail);
+		skl__catf(out, outsz, "\n%s", r->detail);
 }
 
 int skl_view_skb_owner(const skl_skb_snap *snaps, int n, int i)
@@ -612,8 +591,8 @@ static void merge_labels(skv *v, plabel *L, int *n, float fs)
 		for (j = i + 1; j < *n; j++) {
 			if (fabsf(L[j].ax - L[i].ax) > 0.01f)
 				continue;
-			cat(L[i].name, sizeof(L[i].name), " = %s", L[j].name);
-			cat(L[i].tip, sizeof(L[i].tip), "\n\n%s", L[j].tip);
+			skl__catf(L[i].name, sizeof(L[i].name), " = %s", L[j].name);
+			skl__catf(L[i].tip, sizeof(L[i].tip), "\n\n%s", L[j].tip);
 			if (L[j].ink != C_INK && L[i].ink == C_INK)
 				L[i].ink = L[j].ink;
 			L[i].nw = skl_dl_text_width(L[i].name, fs);
@@ -636,25 +615,25 @@ static void pointer_tip(const skv *v, const grp *g, const char *what, int64_t of
 	addr_text(f, off, a, sizeof(a));
 	off_hex(off, h, sizeof(h));
 	for (k = 0; k < nwho; k++)
-		cat(out, outsz, "%s%s->%s", k ? ", " : "", sname(&v->s[who[k]]), what);
-	cat(out, outsz, " = %s\nhead %s (offset %lld from head)", a, h, (long long)off);
+		skl__catf(out, outsz, "%s%s->%s", k ? ", " : "", sname(&v->s[who[k]]), what);
+	skl__catf(out, outsz, " = %s\nhead %s (offset %lld from head)", a, h, (long long)off);
 	if (!strcmp(what, "head"))
-		cat(out, outsz, "\nstart of the head buffer (%s)", f->head_cache[0] ? f->head_cache : "kmalloc");
+		skl__catf(out, outsz, "\nstart of the head buffer (%s)", f->head_cache[0] ? f->head_cache : "kmalloc");
 	else if (!strcmp(what, "data"))
-		cat(out, outsz, "\nfirst byte of the packet's linear data; headroom = data - head = %lld",
+		skl__catf(out, outsz, "\nfirst byte of the packet's linear data; headroom = data - head = %lld",
 		    (long long)off);
 	else if (!strcmp(what, "tail"))
-		cat(out, outsz, "\none past the last linear byte; skb_put() moves it");
+		skl__catf(out, outsz, "\none past the last linear byte; skb_put() moves it");
 	else
-		cat(out, outsz, "\nwhere skb_shared_info starts; the linear area can never pass it");
+		skl__catf(out, outsz, "\nwhere skb_shared_info starts; the linear area can never pass it");
 	if (strcmp(what, "head") && strcmp(what, "data"))
-		cat(out, outsz, "\nstored as %s in this era (%s)",
+		skl__catf(out, outsz, "\nstored as %s in this era (%s)",
 		    f->offsets ? "an offset from head (64-bit, NET_SKBUFF_DATA_USES_OFFSET)" : "a pointer",
 		    f->era[0] ? f->era : "?");
 	if (!strcmp(what, "tail") && off > g->end)
-		cat(out, outsz, "\nPAST END by %lld bytes: skb_over_panic", (long long)(off - g->end));
+		skl__catf(out, outsz, "\nPAST END by %lld bytes: skb_over_panic", (long long)(off - g->end));
 	if (!strcmp(what, "data") && off < 0)
-		cat(out, outsz, "\nBEFORE HEAD by %lld bytes: skb_under_panic", (long long)-off);
+		skl__catf(out, outsz, "\nBEFORE HEAD by %lld bytes: skb_under_panic", (long long)-off);
 }
 
 /* The main bar's labels: head and data above, tail and end below. Equal
@@ -691,8 +670,8 @@ static void make_labels(skv *v, grp *g)
 			else {
 				name[0] = 0;
 				for (j = 0; j < nwho; j++)
-					cat(name, sizeof(name), "%s%s", j ? "," : "", sname(&v->s[who[j]]));
-				cat(name, sizeof(name), ".%s", what);
+					skl__catf(name, sizeof(name), "%s%s", j ? "," : "", sname(&v->s[who[j]]));
+				skl__catf(name, sizeof(name), ".%s", what);
 			}
 			if (pass && f->offsets)
 				off_hex(off, val, sizeof(val));
@@ -924,7 +903,7 @@ static void plan_zoom(skv *v, grp *g)
 		} else
 			g->nz = 0;
 	}
-	g->zh = floorf(clampf(v->bar_h * 0.8f, 44 * v->u, 92 * v->u));
+	g->zh = floorf(skl__clampf(v->bar_h * 0.8f, 44 * v->u, 92 * v->u));
 }
 
 /* A zoom strip's pointer marks: every pointer inside its window. */
@@ -973,7 +952,7 @@ static void plan_frags(skv *v, grp *g)
 		return;
 	s = &v->s[g->fsnap];
 	g->nf = s->nr_frags > MAXF ? MAXF : s->nr_frags;
-	fw = clampf((v->bx1 - v->bx0) * 0.34f, 250 * v->u, 420 * v->u);
+	fw = skl__clampf((v->bx1 - v->bx0) * 0.34f, 250 * v->u, 420 * v->u);
 	g->fx1 = fminf(v->bx1, fmaxf(bytex(v, g->total), v->bx0 + fw));
 	g->fx0 = g->fx1 - fw;
 	for (i = 0; i < g->nf; i++)
@@ -1162,7 +1141,7 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 {
 	int64_t v = fig_value(s, f);
 	out[0] = 0;
-	cat(out, outsz, "%s->%s = %lld\n", sname(s),
+	skl__catf(out, outsz, "%s->%s = %lld\n", sname(s),
 	    f == F_HEADLEN    ? "len - data_len"
 	    : f == F_HEADROOM ? "data - head"
 	    : f == F_TAILROOM ? "end - tail"
@@ -1172,39 +1151,39 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 	    (long long)v);
 	switch (f) {
 	case F_LEN:
-		cat(out, outsz, "bytes in the packet: linear (headlen %lld) + paged (data_len %u)",
+		skl__catf(out, outsz, "bytes in the packet: linear (headlen %lld) + paged (data_len %u)",
 		    (long long)fig_value(s, F_HEADLEN), s->data_len);
 		break;
 	case F_DATA_LEN:
-		cat(out, outsz, "bytes in paged frags and frag_list; 0 = a linear skb");
+		skl__catf(out, outsz, "bytes in paged frags and frag_list; 0 = a linear skb");
 		break;
 	case F_HEADLEN:
-		cat(out, outsz, "skb_headlen(): bytes between data and tail, in the head buffer");
+		skl__catf(out, outsz, "skb_headlen(): bytes between data and tail, in the head buffer");
 		break;
 	case F_HEADROOM:
-		cat(out, outsz, "skb_headroom(): room for skb_push() in front of data");
+		skl__catf(out, outsz, "skb_headroom(): room for skb_push() in front of data");
 		break;
 	case F_TAILROOM:
-		cat(out, outsz, "skb_tailroom(): room for skb_put() after tail; 0 when the skb is nonlinear%s",
+		skl__catf(out, outsz, "skb_tailroom(): room for skb_put() after tail; 0 when the skb is nonlinear%s",
 		    v < 0 ? "\nNEGATIVE: tail is past end" : "");
 		break;
 	case F_TRUESIZE:
-		cat(out, outsz,
+		skl__catf(out, outsz,
 		    "memory charged to the owning socket: the head buffer and struct sk_buff%s, and the frag pages",
 		    era_modern(s) ? " and skb_shared_info (SKB_TRUESIZE)" : "");
 		break;
 	case F_USERS:
-		cat(out, outsz, "references to this struct sk_buff (skb_get, kfree_skb)");
+		skl__catf(out, outsz, "references to this struct sk_buff (skb_get, kfree_skb)");
 		break;
 	case F_DATAREF:
-		cat(out, outsz, "references to the head buffer, kept in skb_shared_info: each clone adds one");
+		skl__catf(out, outsz, "references to the head buffer, kept in skb_shared_info: each clone adds one");
 		break;
 	case F_CLONED:
-		cat(out, outsz,
+		skl__catf(out, outsz,
 		    "set by skb_clone() on both skbs: the head may be shared, so write only after skb_cow()");
 		break;
 	default:
-		cat(out, outsz, "paged frags hanging off skb_shared_info");
+		skl__catf(out, outsz, "paged frags hanging off skb_shared_info");
 	}
 }
 
@@ -1248,7 +1227,7 @@ static float box_width(const skv *v)
 		w = fmaxf(w, skl_dl_text_width(a, floorf(13 * v->u)));
 	}
 	w = fmaxf(w, skl_dl_text_width("struct sk_buff", floorf(13 * v->u)));
-	return clampf(w + 30 * v->u, 150 * v->u, 300 * v->u);
+	return skl__clampf(w + 30 * v->u, 150 * v->u, 300 * v->u);
 }
 
 /* Everything but the drawing, for the current u, bar height and zoom
@@ -1386,7 +1365,7 @@ static void block(skv *v, const strip *st, int64_t b0, int64_t b1, skl_color fil
 		w = 2;
 	}
 	if (hatched)
-		skl_dl_hatch(v->dl, x, st->y, w, st->h, fill, edge, clampf(st->h * 0.11f, 4, 8 * v->u));
+		skl_dl_hatch(v->dl, x, st->y, w, st->h, fill, edge, skl__clampf(st->h * 0.11f, 4, 8 * v->u));
 	else
 		skl_dl_rect(v->dl, x, st->y, w, st->h, fill, 0, 0);
 	if (w >= 5)
@@ -1427,7 +1406,7 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 			 (long long)d0, rg);
 		if (g->n > 1)
 			for (k = 0; k < g->n; k++)
-				cat(v->tip, sizeof(v->tip), "\n%s: headroom %lld", sname(&v->s[g->mem[k]]),
+				skl__catf(v->tip, sizeof(v->tip), "\n%s: headroom %lld", sname(&v->s[g->mem[k]]),
 				    (long long)data_of(&v->s[g->mem[k]]));
 		skl_dl_begin(v->dl, v->key, v->tip);
 		bytes_text(d0, l2, sizeof(l2));
@@ -1447,10 +1426,10 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 			 (long long)(dend - d0), rg);
 		for (k = 0; k < g->n; k++) {
 			const skl_skb_snap *s = &v->s[g->mem[k]];
-			cat(v->tip, sizeof(v->tip), "\n%s: len %u = headlen %lld + data_len %u", sname(s), s->len,
+			skl__catf(v->tip, sizeof(v->tip), "\n%s: len %u = headlen %lld + data_len %u", sname(s), s->len,
 			    (long long)fig_value(s, F_HEADLEN), s->data_len);
 		}
-		cat(v->tip, sizeof(v->tip),
+		skl__catf(v->tip, sizeof(v->tip),
 		    "\nskb_put() grows it at tail, skb_push() at data; skb_pull() eats it at data");
 		skl_dl_begin(v->dl, v->key, v->tip);
 		bytes_text(dend - d0, l2, sizeof(l2));
@@ -1467,12 +1446,12 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 		snprintf(v->tip, sizeof(v->tip), "tailroom: %lld bytes between tail and end\n%s\n",
 			 (long long)(g->end - t0), rg);
 		if (nonlinear)
-			cat(v->tip, sizeof(v->tip),
+			skl__catf(v->tip, sizeof(v->tip),
 			    "the skb is nonlinear (data_len > 0), so skb_tailroom() is 0: these bytes stay unused");
 		else
-			cat(v->tip, sizeof(v->tip), "skb_tailroom() = end - tail; skb_put() takes bytes from here");
+			skl__catf(v->tip, sizeof(v->tip), "skb_tailroom() = end - tail; skb_put() takes bytes from here");
 		if (era_modern(f))
-			cat(v->tip, sizeof(v->tip),
+			skl__catf(v->tip, sizeof(v->tip),
 			    "\n%s: alloc_skb() sets end from the bucket's real size, so kmalloc's rounding became "
 			    "tailroom instead of slack",
 			    f->era);
@@ -1496,12 +1475,12 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 		    "nr_frags %d",
 		    (long long)g->shinfo, rg, f->dataref, f->nr_frags);
 		if (f->dataref_raw && f->dataref_raw != f->dataref)
-			cat(v->tip, sizeof(v->tip),
+			skl__catf(v->tip, sizeof(v->tip),
 			    "\ndataref as stored: 0x%x (%u payload-only references << 16 | %u in all)", f->dataref_raw,
 			    f->dataref_raw >> 16, f->dataref_raw & 0xffffu);
 		for (k = 0; k < f->nregions && k < 16; k++)
 			if (is_shinfo_name(f->regions[k].name) && f->regions[k].detail[0])
-				cat(v->tip, sizeof(v->tip), "\n%s", f->regions[k].detail);
+				skl__catf(v->tip, sizeof(v->tip), "\n%s", f->regions[k].detail);
 		skl_dl_begin(v->dl, v->key, v->tip);
 		bytes_text(g->shinfo, l2, sizeof(l2));
 		snprintf(l3, sizeof(l3), "dataref %u", f->dataref);
@@ -1563,7 +1542,7 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 				 sname(s), (long long)(t - g->end), rg,
 				 t > g->total ? " and out of the allocation" : "");
 			if (s->panic[0])
-				cat(v->tip, sizeof(v->tip), "\n%s", s->panic);
+				skl__catf(v->tip, sizeof(v->tip), "\n%s", s->panic);
 			skl_dl_begin(v->dl, v->key, v->tip);
 			snprintf(l2, sizeof(l2), "%lld B past end", (long long)(t - g->end));
 			block(v, st, g->end, t, fill, SKL_HEX(marks[SKL_SKB_PANIC].hue), 0, "overrun", l2, NULL, C_BG);
@@ -1578,7 +1557,7 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 				 "buffer: the kernel panics (skb_under_panic)",
 				 sname(s), (long long)-d, rg);
 			if (s->panic[0])
-				cat(v->tip, sizeof(v->tip), "\n%s", s->panic);
+				skl__catf(v->tip, sizeof(v->tip), "\n%s", s->panic);
 			skl_dl_begin(v->dl, v->key, v->tip);
 			snprintf(l2, sizeof(l2), "%lld B before head", (long long)-d);
 			block(v, st, d, 0, fill, SKL_HEX(marks[SKL_SKB_PANIC].hue), 0, "underrun", l2, NULL, C_BG);
@@ -1696,7 +1675,7 @@ static void draw_alloc(skv *v, grp *g)
 		 (long long)g->total, f->head_cache[0] ? f->head_cache : "kmalloc", a, (long long)g->end,
 		 (long long)g->end, (long long)(g->end + g->shinfo), (long long)g->shinfo);
 	if (g->slack)
-		cat(v->tip, sizeof(v->tip), "\n[%lld, %lld) slack: %lld B nobody uses", (long long)(g->end + g->shinfo),
+		skl__catf(v->tip, sizeof(v->tip), "\n[%lld, %lld) slack: %lld B nobody uses", (long long)(g->end + g->shinfo),
 		    (long long)g->total, (long long)g->slack);
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_line(v->dl, x0, y, x1, y, C_INK3, 1);
@@ -1770,24 +1749,24 @@ static void draw_boxes(skv *v, grp *g)
 			 sname(s), a, s->era[0] ? s->era : "?", h, (long long)data_of(s), (long long)sv32(s->tail),
 			 s->end, s->len, s->data_len, s->truesize, s->users, s->cloned ? ", cloned" : "");
 		if (g->n > 1)
-			cat(v->tip, sizeof(v->tip), "\nshares its head with %d other sk_buff%s: dataref %u", g->n - 1,
+			skl__catf(v->tip, sizeof(v->tip), "\nshares its head with %d other sk_buff%s: dataref %u", g->n - 1,
 			    g->n > 2 ? "s" : "", v->s[g->first].dataref);
 		if (s->mac_header > 0 || s->network_header > 0 || s->transport_header > 0)
-			cat(v->tip, sizeof(v->tip), "\nmac_header %+d, network_header %+d, transport_header %+d",
+			skl__catf(v->tip, sizeof(v->tip), "\nmac_header %+d, network_header %+d, transport_header %+d",
 			    s->mac_header, s->network_header, s->transport_header);
 		if (s->fclone)
-			cat(v->tip, sizeof(v->tip), "\nfast clone: %s of skbuff_fclone_cache's pair",
+			skl__catf(v->tip, sizeof(v->tip), "\nfast clone: %s of skbuff_fclone_cache's pair",
 			    s->fclone == 1 ? "the original" : "the clone");
 		if (s->nohdr)
-			cat(v->tip, sizeof(v->tip),
+			skl__catf(v->tip, sizeof(v->tip),
 			    "\nnohdr: the header part belongs to the clones (skb_header_release)");
 		if (s->head_frag)
-			cat(v->tip, sizeof(v->tip),
+			skl__catf(v->tip, sizeof(v->tip),
 			    "\nhead_frag: the head is a page fragment (build_skb), not kmalloc");
 		if (s->dev[0])
-			cat(v->tip, sizeof(v->tip), "\ndev %s", s->dev);
+			skl__catf(v->tip, sizeof(v->tip), "\ndev %s", s->dev);
 		if (s->last_op[0])
-			cat(v->tip, sizeof(v->tip), "\nlast: %s", s->last_op);
+			skl__catf(v->tip, sizeof(v->tip), "\nlast: %s", s->last_op);
 		skl_dl_begin(v->dl, v->key, v->tip);
 		/* the arrow first, so the box sits over its tail */
 		skl_dl_arrow(v->dl, x + w, ay, hx - 1, ty2, c, fmaxf(2.5f * v->u, 1.5f));
@@ -1995,10 +1974,10 @@ static void draw_group(skv *v, grp *g)
 		addr_text(f, 0, a, sizeof(a));
 		t[0] = 0;
 		for (i = 0; i < g->n; i++)
-			cat(t, sizeof(t), "%s%s", i ? " + " : "", sname(&v->s[g->mem[i]]));
-		cat(t, sizeof(t), " \xc2\xb7 head %s", a);
+			skl__catf(t, sizeof(t), "%s%s", i ? " + " : "", sname(&v->s[g->mem[i]]));
+		skl__catf(t, sizeof(t), " \xc2\xb7 head %s", a);
 		if (f->last_op[0])
-			cat(t, sizeof(t), " \xc2\xb7 after %s", f->last_op);
+			skl__catf(t, sizeof(t), " \xc2\xb7 after %s", f->last_op);
 		snprintf(v->key, sizeof(v->key), "%d:%d:title", v->o->obj, g->first);
 		skl_dl_begin(v->dl, v->key, NULL);
 		text_fit(v, v->x, g->y, v->w, floorf(26 * v->u), t, floorf(17 * v->u), SKL_FONT_BOLD, SKL_ALIGN_LEFT,
@@ -2038,7 +2017,7 @@ static void draw_header(skv *v)
 	else {
 		title[0] = 0;
 		for (i = 0; i < v->n && i < MAXS; i++)
-			cat(title, sizeof(title), "%s%s", i ? " + " : "", sname(&v->s[i]));
+			skl__catf(title, sizeof(title), "%s%s", i ? " + " : "", sname(&v->s[i]));
 	}
 	/* the last operation: one, or each snapshot's when they differ */
 	ops[0] = 0;
@@ -2054,19 +2033,19 @@ static void draw_header(skv *v)
 	if (differ) {
 		for (i = 0; i < v->n && i < MAXS; i++)
 			if (v->s[i].last_op[0])
-				cat(ops, sizeof(ops), "%s%s: %s", ops[0] ? "  \xc2\xb7  " : "", sname(&v->s[i]),
+				skl__catf(ops, sizeof(ops), "%s%s: %s", ops[0] ? "  \xc2\xb7  " : "", sname(&v->s[i]),
 				    v->s[i].last_op);
 		op = ops;
 	}
 	facts[0] = 0;
-	cat(facts, sizeof(facts), "struct sk_buff%s \xc2\xb7 Linux %s", v->n > 1 ? "s" : "", f->era[0] ? f->era : "?");
+	skl__catf(facts, sizeof(facts), "struct sk_buff%s \xc2\xb7 Linux %s", v->n > 1 ? "s" : "", f->era[0] ? f->era : "?");
 	if (v->ng == 1 && f->head_cache[0])
-		cat(facts, sizeof(facts), " \xc2\xb7 head from %s", f->head_cache);
+		skl__catf(facts, sizeof(facts), " \xc2\xb7 head from %s", f->head_cache);
 	if (v->ng == 1 && v->g[0].n > 1)
-		cat(facts, sizeof(facts), " \xc2\xb7 %d sk_buffs share one head, dataref %u", v->g[0].n, f->dataref);
+		skl__catf(facts, sizeof(facts), " \xc2\xb7 %d sk_buffs share one head, dataref %u", v->g[0].n, f->dataref);
 	snprintf(v->tip, sizeof(v->tip), "%s\n%s", title, facts);
 	if (op)
-		cat(v->tip, sizeof(v->tip), "\nlast operation: %s", op);
+		skl__catf(v->tip, sizeof(v->tip), "\nlast operation: %s", op);
 	snprintf(v->key, sizeof(v->key), "%d:header", v->o->obj);
 	skl_dl_begin(v->dl, v->key, v->tip);
 	text_fit(v, v->x, y, v->w, floorf(34 * v->u), title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
@@ -2086,14 +2065,14 @@ static void draw_header(skv *v)
 	if (v->ng == 1) {
 		const grp *g = &v->g[0];
 		addr_text(f, 0, a, sizeof(a));
-		cat(line, sizeof(line), "head %s \xc2\xb7 %lld B = %lld to end + %lld skb_shared_info", a,
+		skl__catf(line, sizeof(line), "head %s \xc2\xb7 %lld B = %lld to end + %lld skb_shared_info", a,
 		    (long long)g->total, (long long)g->end, (long long)g->shinfo);
 		if (g->slack)
-			cat(line, sizeof(line), " + %lld slack", (long long)g->slack);
-		cat(line, sizeof(line), " \xc2\xb7 tail/end are %s",
+			skl__catf(line, sizeof(line), " + %lld slack", (long long)g->slack);
+		skl__catf(line, sizeof(line), " \xc2\xb7 tail/end are %s",
 		    f->offsets ? "offsets from head (64-bit)" : "pointers");
 	} else {
-		cat(line, sizeof(line), "%d head buffers, drawn at one scale: a byte is as wide in each", v->ng);
+		skl__catf(line, sizeof(line), "%d head buffers, drawn at one scale: a byte is as wide in each", v->ng);
 	}
 	text_fit(v, v->x, y, v->w, floorf(24 * v->u), line, floorf(ss * 0.9f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
 		 C_INK3);
@@ -2157,7 +2136,7 @@ int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_sk
 	v->w = opts->w > 0 ? opts->w : skl_dl_width(dl) - v->x;
 	v->h = opts->h > 0 ? opts->h : skl_dl_height(dl) - v->y;
 	v->u = opts->text_scale > 0 ? opts->text_scale
-				    : clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+				    : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
 	build_groups(v);
 	for (i = 0; i < v->ng; i++)
 		group_extent(v, &v->g[i]);

@@ -8,6 +8,7 @@
  * everything fits: measured by the same packing code that draws (and that
  * skl_view_slab_locate() walks), so the three never disagree.
  */
+#include "render/view_util.h"
 #include "render/view_slab.h"
 
 #include <math.h>
@@ -67,28 +68,6 @@ skl_color skl_view_slab_stroke(skl_slab_mark m)
 }
 
 /* ---- small things -------------------------------------------------------------- */
-
-static void cat(char *out, size_t outsz, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void cat(char *out, size_t outsz, const char *fmt, ...)
-{
-	size_t n = strlen(out);
-	va_list ap;
-	if (n + 1 >= outsz)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + n, outsz - n, fmt, ap);
-	va_end(ap);
-}
-
-static float clampf(float x, float lo, float hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
-}
 
 static const char *plural(uint64_t n, const char *one, const char *many)
 {
@@ -292,29 +271,29 @@ void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i,
 	st = sl->state ? sl->state[i] : SKL_OS_FREE;
 	bad = sl->bad ? sl->bad[i] : 0;
 	slot_of(cs, slub, word, &sp);
-	cat(out, outsz, "%s: object %d of %u in slab 0x%llx\n", cs->info.name, i, sl->nobjs,
+	skl__catf(out, outsz, "%s: object %d of %u in slab 0x%llx\n", cs->info.name, i, sl->nobjs,
 	    (unsigned long long)sl->base);
-	cat(out, outsz, "address 0x%llx (slab + %llu)\n", (unsigned long long)a, (unsigned long long)off);
-	cat(out, outsz, "state: %s%s\n", state_name(st), bad ? "; RED ZONE / POISON DAMAGED" : "");
+	skl__catf(out, outsz, "address 0x%llx (slab + %llu)\n", (unsigned long long)a, (unsigned long long)off);
+	skl__catf(out, outsz, "state: %s%s\n", state_name(st), bad ? "; RED ZONE / POISON DAMAGED" : "");
 	if (cs->type)
-		cat(out, outsz, "type: %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
+		skl__catf(out, outsz, "type: %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
 	else
-		cat(out, outsz, "type: (none given)\n");
-	cat(out, outsz, "slot %llu B, object %llu B", (unsigned long long)in->size,
+		skl__catf(out, outsz, "type: (none given)\n");
+	skl__catf(out, outsz, "slot %llu B, object %llu B", (unsigned long long)in->size,
 	    (unsigned long long)in->object_size);
 	if (sp.user)
-		cat(out, outsz, "; caller gets 0x%llx", (unsigned long long)(a + sp.user));
+		skl__catf(out, outsz, "; caller gets 0x%llx", (unsigned long long)(a + sp.user));
 	for (j = 0; j < sp.n; j++) {
 		const part *p = &sp.p[j];
 		if (p->mark == SKL_SM_ALLOC || !p->what)
 			continue;
-		cat(out, outsz, "\n  +%llu..%llu %s", (unsigned long long)p->off,
+		skl__catf(out, outsz, "\n  +%llu..%llu %s", (unsigned long long)p->off,
 		    (unsigned long long)(p->off + p->len - 1), p->what);
 	}
 	if (sp.has_fp && sp.fp_inside)
-		cat(out, outsz, "\n  +%llu free pointer (inside the object while it is free)",
+		skl__catf(out, outsz, "\n  +%llu free pointer (inside the object while it is free)",
 		    (unsigned long long)sp.fp);
-	cat(out, outsz, "\nslab: %s, %u of %u in use, %u %s at 0x%llx", list_name(sl->list), sl->inuse, sl->nobjs,
+	skl__catf(out, outsz, "\nslab: %s, %u of %u in use, %u %s at 0x%llx", list_name(sl->list), sl->inuse, sl->nobjs,
 	    sl->pages, plural(sl->pages, "page", "pages"), (unsigned long long)sl->base);
 }
 
@@ -324,18 +303,18 @@ static void slab_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, int
 	uint64_t bytes = (uint64_t)sl->pages * page_size(k), s0 = first_slot(cs, sl, is_slub(k));
 	uint64_t end = s0 + (uint64_t)sl->nobjs * cs->info.size;
 	out[0] = 0;
-	cat(out, outsz, "%s: slab %d at 0x%llx\n%u %s (0x%llx-0x%llx), %s list\n", cs->info.name, s,
+	skl__catf(out, outsz, "%s: slab %d at 0x%llx\n%u %s (0x%llx-0x%llx), %s list\n", cs->info.name, s,
 	    (unsigned long long)sl->base, sl->pages, plural(sl->pages, "page", "pages"), (unsigned long long)sl->base,
 	    (unsigned long long)(sl->base + bytes - 1), list_name(sl->list));
-	cat(out, outsz, "%u of %u objects in use; first object at slab + %llu", sl->inuse, sl->nobjs,
+	skl__catf(out, outsz, "%u of %u objects in use; first object at slab + %llu", sl->inuse, sl->nobjs,
 	    (unsigned long long)s0);
 	if (sl->colour_bytes)
-		cat(out, outsz, "\ncolour offset %u B", sl->colour_bytes);
+		skl__catf(out, outsz, "\ncolour offset %u B", sl->colour_bytes);
 	if (sl->mgmt_size)
-		cat(out, outsz, "\nslab_t + bufctl on-slab: %llu B at + %llu", (unsigned long long)sl->mgmt_size,
+		skl__catf(out, outsz, "\nslab_t + bufctl on-slab: %llu B at + %llu", (unsigned long long)sl->mgmt_size,
 		    (unsigned long long)sl->mgmt_offset);
 	if (end < bytes)
-		cat(out, outsz, "\nleft-over at the tail: %llu B", (unsigned long long)(bytes - end));
+		skl__catf(out, outsz, "\nleft-over at the tail: %llu B", (unsigned long long)(bytes - end));
 }
 
 /* The general cache an off-slab slab_t + bufctl comes from (2.4
@@ -359,34 +338,34 @@ static void cache_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, ch
 	const skl_cache_info *in = &cs->info;
 	char mg[32];
 	out[0] = 0;
-	cat(out, outsz, "cache %s%s%s%s\n", in->name, in->alias_of[0] ? " (alias of " : "", in->alias_of,
+	skl__catf(out, outsz, "cache %s%s%s%s\n", in->name, in->alias_of[0] ? " (alias of " : "", in->alias_of,
 	    in->alias_of[0] ? ")" : "");
-	cat(out, outsz, "object %llu B requested, %llu B slot, align %u\n", (unsigned long long)in->object_size,
+	skl__catf(out, outsz, "object %llu B requested, %llu B slot, align %u\n", (unsigned long long)in->object_size,
 	    (unsigned long long)in->size, in->align);
-	cat(out, outsz, "%u objects per slab of %u %s (order %u)\n", in->objs_per_slab, in->pages_per_slab,
+	skl__catf(out, outsz, "%u objects per slab of %u %s (order %u)\n", in->objs_per_slab, in->pages_per_slab,
 	    plural(in->pages_per_slab, "page", "pages"), in->order);
-	cat(out, outsz, "%lu of %lu objects active, %lu of %lu slabs active\n", in->active_objs, in->num_objs,
+	skl__catf(out, outsz, "%lu of %lu objects active, %lu of %lu slabs active\n", in->active_objs, in->num_objs,
 	    in->active_slabs, in->num_slabs);
 	if (!is_slub(k)) {
 		if (in->offslab) {
 			offslab_home(k, in->mgmt_size, mg, sizeof(mg));
-			cat(out, outsz, "slab_t + bufctl off-slab (%llu B, in %s)\n", (unsigned long long)in->mgmt_size,
+			skl__catf(out, outsz, "slab_t + bufctl off-slab (%llu B, in %s)\n", (unsigned long long)in->mgmt_size,
 			    mg);
 		} else
-			cat(out, outsz, "slab_t + bufctl on-slab (%llu B)\n", (unsigned long long)in->mgmt_size);
-		cat(out, outsz, "left-over %llu B per slab: %u colours of %u B\n", (unsigned long long)in->left_over,
+			skl__catf(out, outsz, "slab_t + bufctl on-slab (%llu B)\n", (unsigned long long)in->mgmt_size);
+		skl__catf(out, outsz, "left-over %llu B per slab: %u colours of %u B\n", (unsigned long long)in->left_over,
 		    in->colour, in->colour_off);
 		if (in->limit)
-			cat(out, outsz, "per-CPU arrays: limit %u, batchcount %u\n", in->limit, in->batchcount);
+			skl__catf(out, outsz, "per-CPU arrays: limit %u, batchcount %u\n", in->limit, in->batchcount);
 	} else {
-		cat(out, outsz, "inuse %llu, free pointer at +%llu, red_left_pad %llu\n", (unsigned long long)in->inuse,
+		skl__catf(out, outsz, "inuse %llu, free pointer at +%llu, red_left_pad %llu\n", (unsigned long long)in->inuse,
 		    (unsigned long long)in->freeptr_offset, (unsigned long long)in->red_left_pad);
 	}
 	if (in->flags & SKL_SLAB_RED_ZONE)
-		cat(out, outsz, "red zone%s\n", in->flags & SKL_SLAB_POISON ? ", poison" : "");
+		skl__catf(out, outsz, "red zone%s\n", in->flags & SKL_SLAB_POISON ? ", poison" : "");
 	if (cs->type)
-		cat(out, outsz, "type %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
-	cat(out, outsz, "high %lu, allocs %lu, grown %lu, reaped %lu", in->high, in->allocs, in->grown, in->reaped);
+		skl__catf(out, outsz, "type %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
+	skl__catf(out, outsz, "high %lu, allocs %lu, grown %lu, reaped %lu", in->high, in->allocs, in->grown, in->reaped);
 }
 
 /* ---- totals ------------------------------------------------------------------------------- */
@@ -525,11 +504,11 @@ static void make_scale(const sv *v, float pw, int compact, scale *sc)
 	float addr_w = skl_dl_text_width("0xc0000000", floorf(12 * v->u)) + 6 * v->u;
 	memset(sc, 0, sizeof(*sc));
 	sc->pw = pw;
-	sc->sh = floorf(clampf(pw * 0.42f, 5, 110 * v->u));
-	sc->gap = floorf(clampf(pw * 0.1f, 2, 14 * v->u));
+	sc->sh = floorf(skl__clampf(pw * 0.42f, 5, 110 * v->u));
+	sc->gap = floorf(skl__clampf(pw * 0.1f, 2, 14 * v->u));
 	sc->lab = pw >= addr_w ? floorf(18 * v->u) : 0;
-	sc->rgap = floorf(clampf(sc->sh * 0.3f, 2, 12 * v->u));
-	sc->lane = pw >= 8 ? floorf(clampf(sc->sh * 0.22f, 3, 9 * v->u)) : 0; /* off-slab tabs */
+	sc->rgap = floorf(skl__clampf(sc->sh * 0.3f, 2, 12 * v->u));
+	sc->lane = pw >= 8 ? floorf(skl__clampf(sc->sh * 0.22f, 3, 9 * v->u)) : 0; /* off-slab tabs */
 	sc->compact = compact;
 }
 
@@ -805,7 +784,7 @@ static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, s
 	sv *v = b->v;
 	const skl_layout *t = b->cs->type;
 	char buf[128];
-	float fs = floorf(clampf(fminf(14 * v->u, h * 0.3f), 0, 14 * v->u)), fsm, ly;
+	float fs = floorf(skl__clampf(fminf(14 * v->u, h * 0.3f), 0, 14 * v->u)), fsm, ly;
 	float aw = w - 6;
 	skl_color ink2;
 	const char *name;
@@ -885,7 +864,7 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 	skl_dl_rect(v->dl, x, y, w, h, fill, edge, edge_w);
 	/* the slot's parts sit inside a rim of the state colour, so the
 	 * whole slot reads as one object in one state */
-	rim = h >= 16 ? floorf(clampf(h * 0.1f, 2, 7 * v->u)) : 0;
+	rim = h >= 16 ? floorf(skl__clampf(h * 0.1f, 2, 7 * v->u)) : 0;
 	fp_h = floorf(fmaxf((h - 2 * rim) * 0.2f, 4));
 	if (inner) {
 		/* the slot's other parts over the body: to scale, never thinner than MARK_MIN */
@@ -907,7 +886,7 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 				if (pw >= 4)
 					skl_dl_hatch(
 					    v->dl, px, y + rim, pw, h - 2 * rim, skl_color_mix(fill, C_BG, 0.6f),
-					    skl_view_slab_stroke(SKL_SM_WASTE), clampf(h * 0.12f, 3, 6 * v->u));
+					    skl_view_slab_stroke(SKL_SM_WASTE), skl__clampf(h * 0.12f, 3, 6 * v->u));
 				else
 					skl_dl_rect(v->dl, px, y + rim, pw, h - 2 * rim,
 						    skl_color_mix(fill, C_BG, 0.6f), 0, 0);
@@ -945,7 +924,7 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 			skl_dl_rect(v->dl, x, y, w, h, 0, edge, 1);
 	}
 	if (bad) {
-		float t = floorf(clampf(3 * v->u, 2, 5));
+		float t = floorf(skl__clampf(3 * v->u, 2, 5));
 		v->used[SKL_SM_BAD] = 1;
 		skl_dl_rect(v->dl, x + t / 2, y + t / 2, w - t, h - t, 0, skl_view_slab_fill(SKL_SM_BAD), t);
 	}
@@ -971,14 +950,14 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 	} else {
 		snprintf(v->key, sizeof(v->key), "%d:objs:%s:%d:%d-%d", b->c->obj, b->name, s, i, j - 1);
 		v->tip[0] = 0;
-		cat(v->tip, sizeof(v->tip), "%s: objects %d-%d of %u in slab 0x%llx\n", b->cs->info.name, i, j - 1,
+		skl__catf(v->tip, sizeof(v->tip), "%s: objects %d-%d of %u in slab 0x%llx\n", b->cs->info.name, i, j - 1,
 		    sl->nobjs, (unsigned long long)sl->base);
-		cat(v->tip, sizeof(v->tip), "addresses 0x%llx-0x%llx, every %llu B (slab + %llu..%llu)\n",
+		skl__catf(v->tip, sizeof(v->tip), "addresses 0x%llx-0x%llx, every %llu B (slab + %llu..%llu)\n",
 		    (unsigned long long)a0, (unsigned long long)a1, (unsigned long long)b->cs->info.size,
 		    (unsigned long long)(a0 - sl->base), (unsigned long long)(a1 - sl->base));
-		cat(v->tip, sizeof(v->tip), "state: %s%s, %d objects\n", state_name(st),
+		skl__catf(v->tip, sizeof(v->tip), "state: %s%s, %d objects\n", state_name(st),
 		    bad ? "; RED ZONE / POISON DAMAGED" : "", j - i);
-		cat(v->tip, sizeof(v->tip), "type: %s", b->cs->type ? b->cs->type->name : "(none given)");
+		skl__catf(v->tip, sizeof(v->tip), "type: %s", b->cs->type ? b->cs->type->name : "(none given)");
 	}
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_rect(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), 0, 0);
@@ -1029,7 +1008,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 		    b->cs->info.colour_off);
 		skl_dl_begin(v->dl, v->key, v->tip);
 		skl_dl_hatch(v->dl, x, sy, fmaxf(cw, 0.75f), sh, skl_view_slab_fill(SKL_SM_COLOUR),
-			     skl_view_slab_stroke(SKL_SM_COLOUR), clampf(sh * 0.2f, 3, 8 * v->u));
+			     skl_view_slab_stroke(SKL_SM_COLOUR), skl__clampf(sh * 0.2f, 3, 8 * v->u));
 		skl_dl_end(v->dl);
 		v->used[SKL_SM_COLOUR] = 1;
 	}
@@ -1109,7 +1088,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 			skl_dl_begin(v->dl, v->key, v->tip);
 			if (tw >= 3)
 				skl_dl_hatch(v->dl, tx, sy, tw, sh, skl_view_slab_fill(SKL_SM_WASTE),
-					     skl_view_slab_stroke(SKL_SM_WASTE), clampf(sh * 0.16f, 3, 6 * v->u));
+					     skl_view_slab_stroke(SKL_SM_WASTE), skl__clampf(sh * 0.16f, 3, 6 * v->u));
 			else
 				skl_dl_rect(v->dl, tx, sy, tw, sh, skl_view_slab_fill(SKL_SM_WASTE), 0, 0);
 			skl_dl_end(v->dl);
@@ -1122,7 +1101,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 		skl_dl_rect(v->dl, x, sy, sw, sh, 0, C_SLAB_EDGE, 1);
 	if (sc->pw >= 6)
 		for (pg = 1; pg < pages; pg++) {
-			float px = x + (float)pg * sc->pw, t = clampf(5 * v->u, 2, sc->rgap);
+			float px = x + (float)pg * sc->pw, t = skl__clampf(5 * v->u, 2, sc->rgap);
 			skl_dl_line(v->dl, px, sy - t, px, sy + 1, C_INK2, fmaxf(1.5f * v->u, 1));
 			skl_dl_line(v->dl, px, sy + sh - 1, px, sy + sh + t, C_INK2, fmaxf(1.5f * v->u, 1));
 		}
@@ -1166,37 +1145,37 @@ static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache
 	nw = fminf(skl_dl_text_width(in->name, ns), w) + 14 * v->u;
 	line[0] = 0;
 	if (in->size != in->object_size)
-		cat(line, sizeof(line), "%llu B \xe2\x86\x92 %llu B slot", (unsigned long long)in->object_size,
+		skl__catf(line, sizeof(line), "%llu B \xe2\x86\x92 %llu B slot", (unsigned long long)in->object_size,
 		    (unsigned long long)in->size);
 	else
-		cat(line, sizeof(line), "%llu B objects", (unsigned long long)in->object_size);
-	cat(line, sizeof(line), " \xc2\xb7 %u per slab \xc2\xb7 %u %s per slab", in->objs_per_slab, in->pages_per_slab,
+		skl__catf(line, sizeof(line), "%llu B objects", (unsigned long long)in->object_size);
+	skl__catf(line, sizeof(line), " \xc2\xb7 %u per slab \xc2\xb7 %u %s per slab", in->objs_per_slab, in->pages_per_slab,
 	    plural(in->pages_per_slab, "page", "pages"));
 	if (!c->slub) {
 		if (in->offslab) {
 			offslab_home(c->k, in->mgmt_size, mg, sizeof(mg));
-			cat(line, sizeof(line), " \xc2\xb7 slab_t off-slab in %s", mg);
+			skl__catf(line, sizeof(line), " \xc2\xb7 slab_t off-slab in %s", mg);
 		} else if (in->mgmt_size)
-			cat(line, sizeof(line), " \xc2\xb7 slab_t+bufctl %llu B", (unsigned long long)in->mgmt_size);
+			skl__catf(line, sizeof(line), " \xc2\xb7 slab_t+bufctl %llu B", (unsigned long long)in->mgmt_size);
 		if (in->colour > 1)
-			cat(line, sizeof(line), " \xc2\xb7 %u colours \xc3\x97 %u B", in->colour, in->colour_off);
+			skl__catf(line, sizeof(line), " \xc2\xb7 %u colours \xc3\x97 %u B", in->colour, in->colour_off);
 	}
 	if (in->flags & SKL_SLAB_RED_ZONE)
-		cat(line, sizeof(line), " \xc2\xb7 red zone");
+		skl__catf(line, sizeof(line), " \xc2\xb7 red zone");
 	if (cs->type)
-		cat(line, sizeof(line), " \xc2\xb7 %s", cs->type->name);
+		skl__catf(line, sizeof(line), " \xc2\xb7 %s", cs->type->name);
 	/* the slabs last: the strips below show them too */
-	cat(line, sizeof(line), " \xc2\xb7 %d %s", cs->nslabs, plural((uint64_t)cs->nslabs, "slab", "slabs"));
+	skl__catf(line, sizeof(line), " \xc2\xb7 %d %s", cs->nslabs, plural((uint64_t)cs->nslabs, "slab", "slabs"));
 	if (cs->nslabs > 1) {
-		cat(line, sizeof(line), " (");
+		skl__catf(line, sizeof(line), " (");
 		if (full)
-			cat(line, sizeof(line), "%lu full, ", full);
+			skl__catf(line, sizeof(line), "%lu full, ", full);
 		if (partial)
-			cat(line, sizeof(line), "%lu partial, ", partial);
+			skl__catf(line, sizeof(line), "%lu partial, ", partial);
 		if (fr)
-			cat(line, sizeof(line), "%lu free, ", fr);
+			skl__catf(line, sizeof(line), "%lu free, ", fr);
 		if (cpu)
-			cat(line, sizeof(line), "%lu cpu, ", cpu);
+			skl__catf(line, sizeof(line), "%lu cpu, ", cpu);
 		line[strlen(line) - 2] = ')';
 		line[strlen(line) - 1] = 0;
 	}
@@ -1298,11 +1277,11 @@ static void draw_empty(sv *v, col *c, float y)
 	}
 	snprintf(line, sizeof(line), "%d empty %s: ", c->nempty, plural((uint64_t)c->nempty, "cache", "caches"));
 	v->tip[0] = 0;
-	cat(v->tip, sizeof(v->tip), "caches with no slabs:");
+	skl__catf(v->tip, sizeof(v->tip), "caches with no slabs:");
 	for (i = 0; i < c->nempty; i++) {
 		const skl_cache_snap *cs = &k->caches[c->empty[i]];
-		cat(line, sizeof(line), "%s%s", i ? ", " : "", cs->info.name);
-		cat(v->tip, sizeof(v->tip), "\n  %s: %llu B slot, %u per slab of %u %s", cs->info.name,
+		skl__catf(line, sizeof(line), "%s%s", i ? ", " : "", cs->info.name);
+		skl__catf(v->tip, sizeof(v->tip), "\n  %s: %llu B slot, %u per slab of %u %s", cs->info.name,
 		    (unsigned long long)cs->info.size, cs->info.objs_per_slab, cs->info.pages_per_slab,
 		    plural(cs->info.pages_per_slab, "page", "pages"));
 	}
@@ -1381,8 +1360,8 @@ static void draw_header(sv *v, const col *c, float y, const char *title)
 	/* the machine: beside the title when it fits, else on the next line */
 	facts[0] = 0;
 	if (strcmp(title, k->profile))
-		cat(facts, sizeof(facts), "%s \xc2\xb7 ", k->profile);
-	cat(facts, sizeof(facts), "%s \xc2\xb7 %s pages \xc2\xb7 RAM %s used of %s", al, ps, used, total);
+		skl__catf(facts, sizeof(facts), "%s \xc2\xb7 ", k->profile);
+	skl__catf(facts, sizeof(facts), "%s \xc2\xb7 %s pages \xc2\xb7 RAM %s used of %s", al, ps, used, total);
 	beside = tw + 20 * v->u + skl_dl_text_width(facts, ss) <= c->w;
 	if (beside)
 		skl_dl_text(v->dl, c->x + tw + 18 * v->u, y + 3 * v->u, c->w - tw - 18 * v->u, floorf(34 * v->u), facts,
@@ -1391,12 +1370,12 @@ static void draw_header(sv *v, const col *c, float y, const char *title)
 	/* the second line: what follows, in numbers */
 	line[0] = 0;
 	if (!beside)
-		cat(line, sizeof(line), "%s \xc2\xb7 ", facts);
-	cat(line, sizeof(line), "%d %s \xc2\xb7 %lu %s \xc2\xb7 %llu %s (%s) \xc2\xb7 %lu of %lu objects in use",
+		skl__catf(line, sizeof(line), "%s \xc2\xb7 ", facts);
+	skl__catf(line, sizeof(line), "%d %s \xc2\xb7 %lu %s \xc2\xb7 %llu %s (%s) \xc2\xb7 %lu of %lu objects in use",
 	    t.caches, plural((uint64_t)t.caches, "cache", "caches"), t.slabs, plural(t.slabs, "slab", "slabs"),
 	    (unsigned long long)t.pages, plural(t.pages, "page", "pages"), pb, t.active, t.objs);
 	if (c->nempty)
-		cat(line, sizeof(line), " \xc2\xb7 %d empty", c->nempty);
+		skl__catf(line, sizeof(line), " \xc2\xb7 %d empty", c->nempty);
 	text_fit(v, c->x, y, c->w, floorf(24 * v->u), line, floorf(ss * 0.88f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
 		 C_INK3);
 	skl_dl_end(v->dl);
@@ -1461,7 +1440,7 @@ static float auto_u(const skl_dl *dl, float text_scale)
 {
 	if (text_scale > 0)
 		return text_scale;
-	return clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+	return skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
 }
 
 /* Region, column and scale of the single view, shared by drawing and
@@ -1473,7 +1452,7 @@ static int single_plan(sv *v, float cw, float ch, const skl_kernel_snap *k, cons
 	*y = o->y;
 	*w = o->w > 0 ? o->w : cw - *x;
 	*h = o->h > 0 ? o->h : ch - *y;
-	v->u = o->text_scale > 0 ? o->text_scale : clampf(fminf(cw / 1600, ch / 900), 0.6f, 3);
+	v->u = o->text_scale > 0 ? o->text_scale : skl__clampf(fminf(cw / 1600, ch / 900), 0.6f, 3);
 	if (col_init(c, k, o->caches, o->ncaches, o->empty) < 0)
 		return -1;
 	c->obj = o->obj;
@@ -1640,9 +1619,9 @@ static void derive_title(const col *c, const skl_kernel_snap *other, char *out, 
 	}
 	out[0] = 0;
 	for (i = 0; i < c->nband && i < 4; i++)
-		cat(out, outsz, "%s%s", i ? ", " : "", c->k->caches[c->band[i]].info.name);
+		skl__catf(out, outsz, "%s%s", i ? ", " : "", c->k->caches[c->band[i]].info.name);
 	if (c->nband > 4)
-		cat(out, outsz, " +%d", c->nband - 4);
+		skl__catf(out, outsz, " +%d", c->nband - 4);
 	if (!out[0])
 		snprintf(out, outsz, "%s", c->k->profile);
 }
@@ -1749,9 +1728,9 @@ int skl_view_slab_compare(skl_dl *dl, const skl_kernel_snap *a, const char *titl
 		signed_text(da, "object", "objects", d3, sizeof(d3));
 		snprintf(line, sizeof(line), "difference (right \xe2\x88\x92 left): %s \xc2\xb7 %s", d1, d2);
 		if (t[0].bytes)
-			cat(line, sizeof(line), " (%s%.1f%%)", db < 0 ? "\xe2\x88\x92" : "+",
+			skl__catf(line, sizeof(line), " (%s%.1f%%)", db < 0 ? "\xe2\x88\x92" : "+",
 			    fabs(100.0 * (double)db / (double)t[0].bytes));
-		cat(line, sizeof(line), " \xc2\xb7 %s in use", d3);
+		skl__catf(line, sizeof(line), " \xc2\xb7 %s in use", d3);
 		snprintf(tip, sizeof(tip), "%s minus %s:\n%lld pages, %lld bytes, %lld objects in use", titles[1],
 			 titles[0], dp, db, da);
 		skl_dl_begin(dl, "cmp:diff", tip);
