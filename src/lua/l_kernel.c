@@ -103,15 +103,8 @@ static int fail(lua_State *L, const char *msg)
 
 /* ---- engine calls -------------------------------------------------------------- */
 
-/* Brackets a call into the engine: its events carry the scenario line and
- * count against the run's log limits. Nothing between begin and end may
- * raise. */
-typedef struct engine {
-	skl_lua *rt;
-	int n0;
-} engine;
-
-static void engine_begin(lua_State *L, engine *e)
+/* Brackets a call into the engine (see lua_impl.h). */
+void skl__engine_begin(lua_State *L, skl__engine *e)
 {
 	skl_lua *rt = skl__rt(L);
 	char at[SKL__WHERE_MAX];
@@ -127,12 +120,12 @@ static void engine_begin(lua_State *L, engine *e)
 	e->n0 = skl_events_count(rt->log);
 }
 
-static void engine_end(engine *e)
+void skl__engine_end(skl__engine *e)
 {
 	int d = skl_events_count(e->rt->log) - e->n0;
 	if (d > 0) {
 		e->rt->events_added += d;
-		e->rt->log_bytes += (size_t)d * 96;
+		e->rt->log_bytes += (size_t)d * 160; /* a generous size per event */
 	}
 	skl_events_set_where(e->rt->log, "");
 }
@@ -368,7 +361,7 @@ int skl__k_cache_create(lua_State *L)
 	skl_cache *c;
 	skl_error err;
 	lcache *h;
-	engine e;
+	skl__engine e;
 	size_t i;
 
 	check_cache_name(L, 2, name);
@@ -417,10 +410,10 @@ int skl__k_cache_create(lua_State *L)
 	h->slot = -1;
 	snprintf(h->name, sizeof(h->name), "%s", name);
 
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	c = skl_cache_create(k, name, (size_t)size, &o, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (!c) {
 		rt->ncslots--; /* the slot was the last one, still unused */
 		return fail(L, err.msg);
@@ -595,7 +588,7 @@ int skl__c_alloc(lua_State *L)
 	skl_error err;
 	skl_addr a;
 	char cname[32];
-	engine e;
+	skl__engine e;
 
 	if (!lua_isnoneornil(L, 2)) {
 		skl__check_table(L, 2);
@@ -614,10 +607,10 @@ int skl__c_alloc(lua_State *L)
 	oslot_room(L);
 	skl_cache_get_info(c, &in);
 	real_name(&in, cname, sizeof(cname));
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	a = skl_cache_alloc(c, zero, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (!a)
 		return fail(L, err.msg[0] ? err.msg : "out of memory");
 	push_object(L, ch->kernel, a, cname, in.object_size, in.object_size, 0, type_idx);
@@ -642,12 +635,12 @@ int skl__c_free(lua_State *L)
 	skl_cache *c = check_cache(L, 1, &ch);
 	lobj *h = free_arg(L, 2, ch->kernel);
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	rc = skl_cache_free(c, h->addr, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (rc < 0)
 		return fail(L, err.msg);
 	freed(L, h);
@@ -658,11 +651,11 @@ int skl__c_free(lua_State *L)
 int skl__c_shrink(lua_State *L)
 {
 	skl_cache *c = check_cache(L, 1, NULL);
-	engine e;
+	skl__engine e;
 	int n;
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	n = skl_cache_shrink(c);
-	engine_end(&e);
+	skl__engine_end(&e);
 	lua_pushinteger(L, n);
 	return 1;
 }
@@ -673,12 +666,12 @@ int skl__c_destroy(lua_State *L)
 	lcache *ch;
 	skl_cache *c = check_cache(L, 1, &ch);
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	rc = skl_cache_destroy(c, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (rc < 0)
 		return fail(L, err.msg);
 	rt->cslots[ch->slot].c = NULL;
@@ -752,14 +745,14 @@ int skl__k_kmalloc(lua_State *L)
 	skl_error err;
 	skl_addr a;
 	char cname[32] = "";
-	engine e;
+	skl__engine e;
 	if (n < 0)
 		skl__argerror(L, 2, lua_pushfstring(L, "size %I: it cannot be negative", n));
 	oslot_room(L);
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	a = skl_kmalloc(k, (size_t)n, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (!a)
 		return fail(L, err.msg[0] ? err.msg : "out of memory");
 	if (a == SKL_ZERO_SIZE_PTR)
@@ -782,17 +775,17 @@ int skl__k_kfree(lua_State *L)
 	int ki = check_kernel(L, 1, &k);
 	skl_error err;
 	lobj *h;
-	engine e;
+	skl__engine e;
 	int rc;
 	if (lua_isnil(L, 2)) { /* kfree(NULL) does nothing */
 		lua_pushboolean(L, 1);
 		return 1;
 	}
 	h = free_arg(L, 2, ki);
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	rc = skl_kfree(k, h->addr, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (rc < 0)
 		return fail(L, err.msg);
 	freed(L, h);
@@ -803,12 +796,12 @@ int skl__k_kfree(lua_State *L)
 int skl__k_reap(lua_State *L)
 {
 	skl_kernel *k;
-	engine e;
+	skl__engine e;
 	int n;
 	check_kernel(L, 1, &k);
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	n = skl_kernel_reap(k);
-	engine_end(&e);
+	skl__engine_end(&e);
 	lua_pushinteger(L, n);
 	return 1;
 }

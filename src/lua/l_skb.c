@@ -82,39 +82,6 @@ static uint32_t len_arg(lua_State *L, int arg, const char *what)
 	return (uint32_t)v;
 }
 
-/* ---- engine calls (as l_kernel.c brackets them) ------------------------------------------ */
-
-typedef struct engine {
-	skl_lua *rt;
-	int n0;
-} engine;
-
-static void engine_begin(lua_State *L, engine *e)
-{
-	skl_lua *rt = skl__rt(L);
-	char at[SKL__WHERE_MAX];
-	if (!rt->log)
-		skl__error(L, "no event log");
-	if (rt->events_added >= rt->max_events)
-		skl__error(L, "event log limit of %d events reached", rt->max_events);
-	if (rt->log_bytes > SKL__LOG_BYTES)
-		skl__error(L, "event log limit of %d MiB reached", (int)(SKL__LOG_BYTES >> 20));
-	skl__where(L, 1, at, sizeof(at));
-	skl_events_set_where(rt->log, at);
-	e->rt = rt;
-	e->n0 = skl_events_count(rt->log);
-}
-
-static void engine_end(engine *e)
-{
-	int d = skl_events_count(e->rt->log) - e->n0;
-	if (d > 0) {
-		e->rt->events_added += d;
-		e->rt->log_bytes += (size_t)d * 160;
-	}
-	skl_events_set_where(e->rt->log, "");
-}
-
 /*
  * What an skb operation returned, after engine_end: a panic raises the
  * kernel's line, a refusal (a dead skb, a call this era lacks) raises with
@@ -326,10 +293,10 @@ int skl__is_skb(lua_State *L, int arg)
 }
 
 /* Every operation a scenario makes names its own caller in panics. */
-static skl_net *op_begin(lua_State *L, skl_skb *skb, engine *e)
+static skl_net *op_begin(lua_State *L, skl_skb *skb, skl__engine *e)
 {
 	skl_net *net = skl_skb_net(skb);
-	engine_begin(L, e);
+	skl__engine_begin(L, e);
 	skl_net_set_caller(net, NULL);
 	return net;
 }
@@ -368,14 +335,14 @@ static int alloc_common(lua_State *L, int kind)
 	uint32_t n;
 	skl_skb *skb = NULL;
 	skl_error err;
-	engine e;
+	skl__engine e;
 	if (kind == A_NETDEV || kind == A_NETDEV_IP) {
 		dev = dev_arg(L, 2);
 		n = size_arg(L, 3);
 	} else {
 		n = size_arg(L, 2);
 	}
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_net_set_caller(net, NULL);
 	skl_error_clear(&err);
 	switch (kind) {
@@ -395,7 +362,7 @@ static int alloc_common(lua_State *L, int kind)
 		skb = skl_netdev_alloc_skb_ip_align(net, dev, n, &err);
 		break;
 	}
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (!skb) {
 		/* a call 2.4 does not have is the scenario's mistake; else the kernel's NULL */
 		skl_skb_params prm;
@@ -439,12 +406,12 @@ int skl__s_reserve(lua_State *L)
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = len_arg(L, 2, "length");
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_skb_reserve(skb, (int32_t)n, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	lua_pushinteger(L, skl_skb_data_off(skb));
@@ -495,7 +462,7 @@ static int put_push(lua_State *L, int push, int unchecked)
 	skl_skb *skb = check_skb(L, 1, NULL);
 	addition a;
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int64_t at;
 	int rc, wrote = 0;
 	addition_args(L, push ? "push" : "put", &a);
@@ -517,7 +484,7 @@ static int put_push(lua_State *L, int push, int unchecked)
 		at = skl_skb_data_off(skb);
 	if (rc >= 0 && a.bytes && a.n)
 		wrote = skl_skb_write(skb, at, a.bytes, a.n, NULL);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	if (wrote < 0)
@@ -555,12 +522,12 @@ int skl__s_pull(lua_State *L)
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = len_arg(L, 2, "length"), len = skl_skb_len(skb);
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_skb_pull(skb, n, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	if (rc == 0) {
@@ -578,12 +545,12 @@ int skl__s_trim(lua_State *L)
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = len_arg(L, 2, "length");
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_skb_trim(skb, n, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	lua_pushinteger(L, skl_skb_len(skb));
@@ -597,13 +564,13 @@ static int clone_common(lua_State *L, int kind)
 	lskb *h;
 	skl_skb *skb = check_skb(L, 1, &h), *n;
 	skl_error err;
-	engine e;
+	skl__engine e;
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	n = kind == C_CLONE  ? skl_skb_clone(skb, &err)
 	    : kind == C_COPY ? skl_skb_copy(skb, &err)
 			     : skl_pskb_copy(skb, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (!n) /* a dead skb is the scenario's mistake; anything else is the kernel's NULL */
 		return result(L, skl_skb_panicked(skb) ? SKL_SKB_EINVAL : SKL_SKB_ENOMEM, &err);
 	push_skb(L, h->kernel, n);
@@ -630,7 +597,7 @@ int skl__s_expand_head(lua_State *L)
 	skl_skb *skb = check_skb(L, 1, NULL);
 	lua_Integer nhead = skl__check_integer(L, 2), ntail = 0;
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	if (!lua_isnoneornil(L, 3))
 		ntail = skl__check_integer(L, 3);
@@ -641,7 +608,7 @@ int skl__s_expand_head(lua_State *L)
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_pskb_expand_head(skb, (int32_t)nhead, (int32_t)ntail, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	lua_pushboolean(L, 1);
@@ -653,12 +620,12 @@ int skl__s_cow(lua_State *L)
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = len_arg(L, 2, "headroom");
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_skb_cow(skb, n, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	lua_pushboolean(L, 1);
@@ -668,10 +635,10 @@ int skl__s_cow(lua_State *L)
 int skl__s_get(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
-	engine e;
+	skl__engine e;
 	op_begin(L, skb, &e);
 	skl_skb_get(skb);
-	engine_end(&e);
+	skl__engine_end(&e);
 	lua_settop(L, 1);
 	return 1;
 }
@@ -680,12 +647,12 @@ int skl__s_header_release(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_skb_header_release(skb, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	return 0;
@@ -696,12 +663,12 @@ int skl__s_free(lua_State *L)
 	lskb *h;
 	skl_skb *skb = check_skb(L, 1, &h);
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_kfree_skb(skb, &err); /* skb may be gone now */
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	if (rc == 1) {
@@ -738,7 +705,7 @@ int skl__s_add_frag(lua_State *L)
 	uint32_t n = len_arg(L, 2, "length");
 	skl_payload pl;
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
 	memset(&pl, 0, sizeof(pl));
 	pl.len = n;
@@ -748,7 +715,7 @@ int skl__s_add_frag(lua_State *L)
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_skb_add_rx_frag(skb, n, 0, &pl, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	lua_pushinteger(L, skl_skb_nr_frags(skb));
@@ -762,7 +729,7 @@ int skl__s_set_header(lua_State *L)
 	const char *which = skl__check_string(L, 2);
 	lua_Integer delta = 0;
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int m, rc;
 	for (m = 0; names[m] && strcmp(names[m], which); m++)
 		;
@@ -775,7 +742,7 @@ int skl__s_set_header(lua_State *L)
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
 	rc = skl_skb_set_header(skb, (skl_skb_mark)m, (int32_t)delta, &err);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (result(L, rc, &err))
 		return 2;
 	lua_pushinteger(L, skl_skb_header(skb, (skl_skb_mark)m));
@@ -1404,14 +1371,14 @@ static int path_step(lua_State *L, lpath *p)
 {
 	skl_net *net = net_of(L, p->kernel);
 	skl_error err;
-	engine e;
+	skl__engine e;
 	int rc;
-	engine_begin(L, &e);
+	skl__engine_begin(L, &e);
 	skl_net_set_caller(net, NULL);
 	skl_error_clear(&err);
 	rc = skl_skb_path_step(p->p, &err);
 	skl_net_set_caller(net, NULL);
-	engine_end(&e);
+	skl__engine_end(&e);
 	if (rc >= 0)
 		return rc;
 	result(L, rc, &err);

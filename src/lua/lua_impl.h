@@ -227,6 +227,18 @@ int skl__is_skb(lua_State *L, int arg);
  * failure, as expect() does. */
 void skl__expect_record(lua_State *L, int ok, const char *msg);
 
+/* ---- calls into the engine (l_kernel.c) ------------------------------------------- */
+
+/* Brackets a call into the engine: its events carry the scenario line and
+ * count against the run's log limits. begin raises when a limit is reached;
+ * nothing between begin and end may raise. */
+typedef struct skl__engine {
+	skl_lua *rt;
+	int n0;
+} skl__engine;
+void skl__engine_begin(lua_State *L, skl__engine *e);
+void skl__engine_end(skl__engine *e);
+
 /* ---- the functions the API table lists ----------------------------------------- */
 
 int skl__f_scenario(lua_State *L);
