@@ -548,9 +548,11 @@ static void collect_aliases(live_cache *cs, int n)
 			size_t used = strlen(cs[i].aliases);
 			if (strcmp(cs[i].name, base))
 				continue;
-			if (used + strlen(e->d_name) + 2 < sizeof(cs[i].aliases))
-				snprintf(cs[i].aliases + used, sizeof(cs[i].aliases) - used, "%s%s", used ? " " : "",
-					 e->d_name);
+			if (used + strlen(e->d_name) + 2 < sizeof(cs[i].aliases)) {
+				if (used)
+					cs[i].aliases[used++] = ' ';
+				memcpy(cs[i].aliases + used, e->d_name, strlen(e->d_name) + 1);
+			}
 		}
 	}
 	closedir(d);
