@@ -1,0 +1,118 @@
+/*
+ * cache.h - a model of a CPU cache hierarchy: split L1 instruction and data
+ * caches feeding unified lower levels, each set-associative with LRU,
+ * tree-PLRU or seeded-random replacement, write-back with or without write
+ * allocation, per-level counters with 3C miss classification, the latency
+ * of every access, and a Cachegrind-style summary.
+ *
+ * It never reads a trace or touches host memory: callers feed it
+ * addresses. Everything is deterministic for a given configuration.
+ */
+#ifndef SKLAB_CACHE_H
+#define SKLAB_CACHE_H
+
+#include "sklab/common.h"
+
+#include <stdint.h>
+
+/* ---- configuration ----------------------------------------------------- */
+
+#define SKL_CACHE_MAX_LEVELS 16
+
+typedef enum skl_cache_repl {
+	SKL_CACHE_LRU = 0,
+	SKL_CACHE_PLRU,   /* tree pseudo-LRU; associativity a power of two <= 64 */
+	SKL_CACHE_RANDOM, /* xorshift64 seeded from skl_cachesim_config.seed */
+} skl_cache_repl;
+
+typedef enum skl_cache_wpolicy {
+	SKL_CACHE_WB_WA = 0, /* write-back + write-allocate */
+	SKL_CACHE_WB_NWA,    /* write-back + no-write-allocate (write miss goes around) */
+} skl_cache_wpolicy;
+
+typedef enum skl_cache_kind {
+	SKL_CACHE_READ = 0,
+	SKL_CACHE_WRITE = 1,
+	SKL_CACHE_IFETCH = 2,
+} skl_cache_kind;
+
+/*
+ * One level. The name decides its place: "L1i" serves only instruction
+ * fetches, "L1d" only data; any other name ("L2", "LL", ...) is unified and
+ * serves both. Split levels come first; unified levels are visited in the
+ * order given. Without an "L1i", fetches take the data path.
+ */
+typedef struct skl_cachesim_level {
+	const char *name; /* < 16 characters */
+	uint64_t size;    /* bytes */
+	unsigned assoc;   /* ways; size / line for fully associative */
+	unsigned line;    /* bytes, a power of two */
+	skl_cache_repl repl;
+	skl_cache_wpolicy write;
+	unsigned latency; /* cycles to look the level up */
+} skl_cachesim_level;
+
+typedef struct skl_cachesim_config {
+	const skl_cachesim_level *levels;
+	unsigned nlevels; /* 1..SKL_CACHE_MAX_LEVELS */
+	unsigned mem_latency;
+	uint64_t seed; /* for SKL_CACHE_RANDOM; 0 picks a fixed default */
+} skl_cachesim_config;
+
+/* ---- results and counters ---------------------------------------------- */
+
+typedef struct skl_cache_result {
+	unsigned latency; /* sum of the levels visited, plus memory on a full miss */
+	int hit_level;    /* config index of the level that hit; -1 = memory */
+	unsigned lines;   /* lines touched at the first level: 1, or 2 when straddling */
+	uint32_t missed;  /* bit i set: level i missed */
+} skl_cache_result;
+
+/*
+ * Per-level counters. Only the struct tag is used: the name
+ * skl_cachesim_stats belongs to the function that fills it.
+ */
+struct skl_cachesim_stats {
+	char name[16];
+	uint64_t size;
+	unsigned assoc, line, sets;
+	uint64_t refs[3];   /* by skl_cache_kind */
+	uint64_t misses[3]; /* by skl_cache_kind */
+	uint64_t hits;
+	uint64_t compulsory, capacity, conflict; /* sum == total misses */
+	uint64_t evictions;       /* valid lines replaced */
+	uint64_t dirty_evictions; /* of which dirty */
+	uint64_t writebacks;      /* writes sent below: dirty evictions + no-write-allocate write misses */
+};
+
+/* ---- the hierarchy ----------------------------------------------------- */
+
+typedef struct skl_cache_hier skl_cache_hier;
+
+/* NULL with err set on bad geometry or allocation failure. */
+skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err);
+void skl_cachesim_free(skl_cache_hier *h);
+/* Empties every level and zeroes every counter, as if just created. */
+void skl_cachesim_reset(skl_cache_hier *h);
+unsigned skl_cachesim_levels(const skl_cache_hier *h);
+
+/*
+ * One access of size bytes (0 counts as 1; at most the smallest line size).
+ * Straddling is modelled as Cachegrind does: one reference per level, both
+ * lines looked up, a miss when either line misses; the whole access then
+ * goes to the next level. Returns 0, or -1 on bad arguments (nothing
+ * changes) or allocation failure of the first-touch set.
+ */
+int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out);
+
+/* Counters of level (config index); -1 when out of range. */
+int skl_cachesim_stats(const skl_cache_hier *h, unsigned level, struct skl_cachesim_stats *out);
+
+/*
+ * Cachegrind's end-of-run summary, prefixed "==0== " (no process here):
+ * I1 is the first level of the fetch path, D1 the first of the data path,
+ * LL the last level.
+ */
+void skl_cachesim_write_summary(const skl_cache_hier *h, const skl_sink *sink);
+
+#endif

@@ -1,0 +1,677 @@
+/*
+ * cache.c - the cache hierarchy model behind sklab/cache.h.
+ *
+ * Each level keeps flat tag arrays (set * assoc + way) with valid/dirty
+ * flags, an LRU stamp per way and a PLRU bit tree per set. Beside it run
+ * two shadows used only to classify misses: a set of every line ever
+ * installed (compulsory) and a fully associative LRU cache of the same
+ * size (capacity; O(1) through a hash map and a linked list). Accesses
+ * never allocate, except that the first-touch set doubles now and then.
+ */
+#include "sklab/cache.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define F_VALID 1u
+#define F_DIRTY 2u
+#define NIL UINT32_MAX
+
+enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
+enum { CLS_COMPULSORY, CLS_CAPACITY, CLS_CONFLICT };
+
+/* ---- hashing ----------------------------------------------------------- */
+
+static uint64_t hash64(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	k *= 0xc4ceb9fe1a85ec53ULL;
+	k ^= k >> 33;
+	return k;
+}
+
+/* ---- first-touch set: open addressing, key+1 stored, 0 = empty --------- */
+
+typedef struct line_set {
+	uint64_t *slot;
+	size_t cap; /* power of two */
+	size_t count;
+	int has_max; /* UINT64_MAX cannot be stored as key+1 */
+} line_set;
+
+static int set_init(line_set *s, size_t cap)
+{
+	s->slot = skl_calloc(cap, sizeof(*s->slot));
+	s->cap = cap;
+	s->count = 0;
+	s->has_max = 0;
+	return s->slot ? 0 : -1;
+}
+
+static int set_has(const line_set *s, uint64_t key)
+{
+	size_t i, mask = s->cap - 1;
+	if (key == UINT64_MAX)
+		return s->has_max;
+	for (i = (size_t)hash64(key) & mask; s->slot[i]; i = (i + 1) & mask)
+		if (s->slot[i] == key + 1)
+			return 1;
+	return 0;
+}
+
+static void set_put_raw(uint64_t *slot, size_t cap, uint64_t stored)
+{
+	size_t i, mask = cap - 1;
+	for (i = (size_t)hash64(stored - 1) & mask; slot[i]; i = (i + 1) & mask)
+		if (slot[i] == stored)
+			return;
+	slot[i] = stored;
+}
+
+/* Room for n more keys at load <= 1/2; the only allocation after new(). */
+static int set_reserve(line_set *s, size_t n)
+{
+	uint64_t *ns;
+	size_t i, ncap;
+	if ((s->count + n) * 2 <= s->cap)
+		return 0;
+	ncap = s->cap * 2;
+	ns = skl_calloc(ncap, sizeof(*ns));
+	if (!ns)
+		return -1;
+	for (i = 0; i < s->cap; i++)
+		if (s->slot[i])
+			set_put_raw(ns, ncap, s->slot[i]);
+	skl_free(s->slot);
+	s->slot = ns;
+	s->cap = ncap;
+	return 0;
+}
+
+static void set_add(line_set *s, uint64_t key)
+{
+	if (key == UINT64_MAX) {
+		s->has_max = 1;
+		return;
+	}
+	if (!set_has(s, key)) {
+		set_put_raw(s->slot, s->cap, key + 1);
+		s->count++;
+	}
+}
+
+static void set_clear(line_set *s)
+{
+	memset(s->slot, 0, s->cap * sizeof(*s->slot));
+	s->count = 0;
+	s->has_max = 0;
+}
+
+/* ---- shadow fully associative LRU cache -------------------------------- */
+
+typedef struct fa_node {
+	uint64_t key;
+	uint32_t prev, next;
+} fa_node;
+
+typedef struct fa_lru {
+	fa_node *node;
+	uint32_t *map; /* node index or NIL; linear probing */
+	uint32_t cap, count, head, tail;
+	size_t mapcap;
+} fa_lru;
+
+static int fa_init(fa_lru *f, uint32_t cap)
+{
+	size_t m = 4;
+	while (m < (size_t)cap * 2)
+		m *= 2;
+	f->node = skl_calloc(cap, sizeof(*f->node));
+	f->map = skl_malloc(m * sizeof(*f->map));
+	f->cap = cap;
+	f->mapcap = m;
+	if (!f->node || !f->map)
+		return -1;
+	memset(f->map, 0xff, m * sizeof(*f->map));
+	f->count = 0;
+	f->head = f->tail = NIL;
+	return 0;
+}
+
+static void fa_clear(fa_lru *f)
+{
+	memset(f->map, 0xff, f->mapcap * sizeof(*f->map));
+	f->count = 0;
+	f->head = f->tail = NIL;
+}
+
+static size_t fa_find(const fa_lru *f, uint64_t key)
+{
+	size_t mask = f->mapcap - 1, i;
+	for (i = (size_t)hash64(key) & mask; f->map[i] != NIL; i = (i + 1) & mask)
+		if (f->node[f->map[i]].key == key)
+			return i;
+	return i; /* an empty slot */
+}
+
+/* Backward-shift deletion keeps probe chains unbroken without tombstones. */
+static void fa_map_del(fa_lru *f, size_t i)
+{
+	size_t mask = f->mapcap - 1, j = i, home;
+	for (;;) {
+		j = (j + 1) & mask;
+		if (f->map[j] == NIL)
+			break;
+		home = (size_t)hash64(f->node[f->map[j]].key) & mask;
+		/* move j back to i unless its home lies cyclically in (i, j] */
+		if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
+			f->map[i] = f->map[j];
+			i = j;
+		}
+	}
+	f->map[i] = NIL;
+}
+
+static void fa_unlink(fa_lru *f, uint32_t n)
+{
+	fa_node *x = &f->node[n];
+	if (x->prev != NIL)
+		f->node[x->prev].next = x->next;
+	else
+		f->head = x->next;
+	if (x->next != NIL)
+		f->node[x->next].prev = x->prev;
+	else
+		f->tail = x->prev;
+}
+
+static void fa_push_front(fa_lru *f, uint32_t n)
+{
+	f->node[n].prev = NIL;
+	f->node[n].next = f->head;
+	if (f->head != NIL)
+		f->node[f->head].prev = n;
+	f->head = n;
+	if (f->tail == NIL)
+		f->tail = n;
+}
+
+/* Returns 1 on a hit; on a miss installs key when allocate is set. */
+static int fa_access(fa_lru *f, uint64_t key, int allocate)
+{
+	size_t i = fa_find(f, key);
+	uint32_t n;
+	if (f->map[i] != NIL) {
+		n = f->map[i];
+		if (f->head != n) {
+			fa_unlink(f, n);
+			fa_push_front(f, n);
+		}
+		return 1;
+	}
+	if (!allocate)
+		return 0;
+	if (f->count < f->cap) {
+		n = f->count++;
+	} else {
+		n = f->tail;
+		fa_unlink(f, n);
+		fa_map_del(f, fa_find(f, f->node[n].key));
+		i = fa_find(f, key); /* slots may have moved */
+	}
+	f->node[n].key = key;
+	f->map[i] = n;
+	fa_push_front(f, n);
+	return 0;
+}
+
+/* ---- levels ------------------------------------------------------------ */
+
+typedef struct level {
+	struct skl_cachesim_stats st;
+	int role;
+	skl_cache_repl repl;
+	int nwa;
+	unsigned latency;
+	unsigned line_shift, set_mask, assoc, plru_depth;
+	uint64_t *tag;
+	uint8_t *flags;
+	uint64_t *stamp; /* LRU: last use tick per way */
+	uint64_t *plru;  /* one bit tree per set, node k at bit k (root 1) */
+	uint64_t tick;
+	uint64_t rng, seed;
+	line_set seen;
+	fa_lru fa;
+} level;
+
+struct skl_cache_hier {
+	level lv[SKL_CACHE_MAX_LEVELS];
+	unsigned nlevels;
+	unsigned mem_latency;
+	unsigned min_line;
+	unsigned ipath[SKL_CACHE_MAX_LEVELS], npi;
+	unsigned dpath[SKL_CACHE_MAX_LEVELS], npd;
+};
+
+static int is_pow2(uint64_t x)
+{
+	return x && !(x & (x - 1));
+}
+
+static unsigned log2u(uint64_t x)
+{
+	unsigned n = 0;
+	while (x > 1) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+}
+
+static uint64_t xorshift64(uint64_t *s)
+{
+	uint64_t x = *s;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+static void level_clear(level *l)
+{
+	size_t n = (size_t)(l->set_mask + 1) * l->assoc;
+	struct skl_cachesim_stats keep = l->st;
+	memset(l->tag, 0, n * sizeof(*l->tag));
+	memset(l->flags, 0, n);
+	memset(l->stamp, 0, n * sizeof(*l->stamp));
+	memset(l->plru, 0, (size_t)(l->set_mask + 1) * sizeof(*l->plru));
+	l->tick = 0;
+	l->rng = l->seed;
+	set_clear(&l->seen);
+	fa_clear(&l->fa);
+	memset(&l->st, 0, sizeof(l->st));
+	memcpy(l->st.name, keep.name, sizeof(keep.name));
+	l->st.size = keep.size;
+	l->st.assoc = keep.assoc;
+	l->st.line = keep.line;
+	l->st.sets = keep.sets;
+}
+
+static int check_level(const skl_cachesim_level *c, unsigned i, skl_error *err)
+{
+	const char *nm = c->name ? c->name : "?";
+	uint64_t lines;
+	if (!c->name || !c->name[0] || strlen(c->name) >= 16)
+		return skl_errorf(err, "cache level %u: name must be 1 to 15 characters", i);
+	if (!is_pow2(c->line))
+		return skl_errorf(err, "cache level %u (%s): line size %u is not a power of two", i, nm, c->line);
+	if (c->assoc == 0)
+		return skl_errorf(err, "cache level %u (%s): associativity must be at least 1", i, nm);
+	if (c->size == 0 || c->size % ((uint64_t)c->assoc * c->line) != 0)
+		return skl_errorf(err,
+				  "cache level %u (%s): size %llu is not a multiple of assoc*line (%u*%u = %llu)",
+				  i, nm, (unsigned long long)c->size, c->assoc, c->line,
+				  (unsigned long long)c->assoc * c->line);
+	if (!is_pow2(c->size / ((uint64_t)c->assoc * c->line)))
+		return skl_errorf(err, "cache level %u (%s): %llu sets is not a power of two", i, nm,
+				  (unsigned long long)(c->size / ((uint64_t)c->assoc * c->line)));
+	lines = c->size / c->line;
+	if (lines > (1u << 30))
+		return skl_errorf(err, "cache level %u (%s): more than 2^30 lines", i, nm);
+	if (c->repl == SKL_CACHE_PLRU && (!is_pow2(c->assoc) || c->assoc > 64))
+		return skl_errorf(err, "cache level %u (%s): tree-PLRU needs a power-of-two associativity <= 64, not %u",
+				  i, nm, c->assoc);
+	if ((unsigned)c->repl > SKL_CACHE_RANDOM || (unsigned)c->write > SKL_CACHE_WB_NWA)
+		return skl_errorf(err, "cache level %u (%s): unknown replacement or write policy", i, nm);
+	return 0;
+}
+
+void skl_cachesim_free(skl_cache_hier *h)
+{
+	unsigned i;
+	if (!h)
+		return;
+	for (i = 0; i < h->nlevels; i++) {
+		level *l = &h->lv[i];
+		skl_free(l->tag);
+		skl_free(l->flags);
+		skl_free(l->stamp);
+		skl_free(l->plru);
+		skl_free(l->seen.slot);
+		skl_free(l->fa.node);
+		skl_free(l->fa.map);
+	}
+	skl_free(h);
+}
+
+skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
+{
+	skl_cache_hier *h;
+	unsigned i, ni = 0, nd = 0, seen_unified = 0;
+	uint64_t seed;
+	if (!cfg || !cfg->levels || cfg->nlevels == 0 || cfg->nlevels > SKL_CACHE_MAX_LEVELS) {
+		skl_errorf(err, "cache: need 1 to %d levels", SKL_CACHE_MAX_LEVELS);
+		return NULL;
+	}
+	for (i = 0; i < cfg->nlevels; i++) {
+		const skl_cachesim_level *c = &cfg->levels[i];
+		if (check_level(c, i, err))
+			return NULL;
+		if (!strcmp(c->name, "L1i") || !strcmp(c->name, "L1d")) {
+			if (seen_unified || (c->name[2] == 'i' ? ni++ : nd++)) {
+				skl_errorf(err, "cache level %u (%s): one L1i and one L1d at most, before unified levels",
+					   i, c->name);
+				return NULL;
+			}
+		} else {
+			seen_unified = 1;
+		}
+	}
+	h = skl_calloc(1, sizeof(*h));
+	if (!h) {
+		skl_errorf(err, "cache: out of memory");
+		return NULL;
+	}
+	h->nlevels = cfg->nlevels;
+	h->mem_latency = cfg->mem_latency;
+	h->min_line = UINT32_MAX;
+	seed = cfg->seed ? cfg->seed : 0x2545f4914f6cdd1dULL;
+	for (i = 0; i < cfg->nlevels; i++) {
+		const skl_cachesim_level *c = &cfg->levels[i];
+		level *l = &h->lv[i];
+		uint64_t sets = c->size / ((uint64_t)c->assoc * c->line);
+		size_t n = (size_t)(c->size / c->line);
+		l->role = !strcmp(c->name, "L1i") ? ROLE_INSTR : !strcmp(c->name, "L1d") ? ROLE_DATA : ROLE_UNIFIED;
+		l->repl = c->repl;
+		l->nwa = c->write == SKL_CACHE_WB_NWA;
+		l->latency = c->latency;
+		l->line_shift = log2u(c->line);
+		l->set_mask = (unsigned)(sets - 1);
+		l->assoc = c->assoc;
+		l->plru_depth = log2u(c->assoc);
+		l->seed = hash64(seed + i) | 1; /* xorshift must not start at 0 */
+		snprintf(l->st.name, sizeof(l->st.name), "%s", c->name);
+		l->st.size = c->size;
+		l->st.assoc = c->assoc;
+		l->st.line = c->line;
+		l->st.sets = (unsigned)sets;
+		l->tag = skl_malloc(n * sizeof(*l->tag));
+		l->flags = skl_malloc(n);
+		l->stamp = skl_malloc(n * sizeof(*l->stamp));
+		l->plru = skl_malloc((size_t)sets * sizeof(*l->plru));
+		if (!l->tag || !l->flags || !l->stamp || !l->plru || set_init(&l->seen, 64) ||
+		    fa_init(&l->fa, (uint32_t)n)) {
+			h->nlevels = i + 1;
+			goto out_free;
+		}
+		level_clear(l);
+		if (c->line < h->min_line)
+			h->min_line = c->line;
+		if (l->role != ROLE_DATA)
+			h->ipath[h->npi++] = i;
+		if (l->role != ROLE_INSTR)
+			h->dpath[h->npd++] = i;
+	}
+	if (!ni) { /* fetches share the data path */
+		memcpy(h->ipath, h->dpath, sizeof(h->dpath));
+		h->npi = h->npd;
+	}
+	if (!h->npd || !h->npi) {
+		skl_errorf(err, "cache: %s path has no level", h->npd ? "instruction" : "data");
+		skl_cachesim_free(h);
+		return NULL;
+	}
+	return h;
+out_free:
+	skl_errorf(err, "cache: out of memory");
+	skl_cachesim_free(h);
+	return NULL;
+}
+
+void skl_cachesim_reset(skl_cache_hier *h)
+{
+	unsigned i;
+	for (i = 0; i < h->nlevels; i++)
+		level_clear(&h->lv[i]);
+}
+
+unsigned skl_cachesim_levels(const skl_cache_hier *h)
+{
+	return h->nlevels;
+}
+
+/* models tree-PLRU: each node on the way's path points away from it */
+static void plru_touch(level *l, unsigned set, unsigned way)
+{
+	uint64_t bits = l->plru[set];
+	unsigned node = 1, d;
+	for (d = l->plru_depth; d-- > 0;) {
+		unsigned right = (way >> d) & 1;
+		if (right)
+			bits &= ~((uint64_t)1 << node); /* 0: victim on the left */
+		else
+			bits |= (uint64_t)1 << node; /* 1: victim on the right */
+		node = node * 2 + right;
+	}
+	l->plru[set] = bits;
+}
+
+static unsigned plru_victim(const level *l, unsigned set)
+{
+	unsigned node = 1, way = 0, d;
+	for (d = 0; d < l->plru_depth; d++) {
+		unsigned right = (unsigned)(l->plru[set] >> node) & 1;
+		way = way * 2 + right;
+		node = node * 2 + right;
+	}
+	return way;
+}
+
+static void touch(level *l, unsigned set, unsigned way)
+{
+	l->stamp[(size_t)set * l->assoc + way] = ++l->tick;
+	if (l->repl == SKL_CACHE_PLRU)
+		plru_touch(l, set, way);
+}
+
+/* An invalid way first; otherwise the policy's choice. */
+static unsigned victim(level *l, unsigned set)
+{
+	size_t base = (size_t)set * l->assoc;
+	unsigned w, best = 0;
+	for (w = 0; w < l->assoc; w++)
+		if (!(l->flags[base + w] & F_VALID))
+			return w;
+	switch (l->repl) {
+	case SKL_CACHE_PLRU:
+		return plru_victim(l, set);
+	case SKL_CACHE_RANDOM:
+		return (unsigned)(xorshift64(&l->rng) % l->assoc);
+	default:
+		for (w = 1; w < l->assoc; w++)
+			if (l->stamp[base + w] < l->stamp[base + best])
+				best = w;
+		return best;
+	}
+}
+
+int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
+{
+	const unsigned *path;
+	unsigned np, p, j;
+	int pending[2];
+	skl_cache_result r;
+	if (!h || kind < SKL_CACHE_READ || kind > SKL_CACHE_IFETCH)
+		return -1;
+	if (size == 0)
+		size = 1;
+	if (size > h->min_line || addr + (size - 1) < addr)
+		return -1;
+	path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
+	np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd;
+	for (p = 0; p < np; p++)
+		if (set_reserve(&h->lv[path[p]].seen, 2))
+			return -1;
+	memset(&r, 0, sizeof(r));
+	r.hit_level = -1;
+	pending[0] = pending[1] = kind == SKL_CACHE_WRITE;
+	for (p = 0; p < np; p++) {
+		level *l = &h->lv[path[p]];
+		uint64_t first = addr >> l->line_shift, last = (addr + size - 1) >> l->line_shift;
+		unsigned nl = (unsigned)(last - first) + 1;
+		int miss = 0, cls = -1;
+		r.latency += l->latency;
+		if (p == 0)
+			r.lines = nl;
+		l->st.refs[kind]++;
+		for (j = 0; j < nl; j++) {
+			uint64_t line = first + j;
+			unsigned set = (unsigned)line & l->set_mask, w;
+			size_t base = (size_t)set * l->assoc;
+			int allocate = !(pending[j] && l->nwa);
+			int shadow_hit = fa_access(&l->fa, line, allocate);
+			for (w = 0; w < l->assoc; w++)
+				if ((l->flags[base + w] & F_VALID) && l->tag[base + w] == line)
+					break;
+			if (w < l->assoc) {
+				touch(l, set, w);
+				if (pending[j]) {
+					l->flags[base + w] |= F_DIRTY;
+					pending[j] = 0;
+				}
+				continue;
+			}
+			miss = 1;
+			if (cls < 0) /* the first missing line classifies the access */
+				cls = !set_has(&l->seen, line) ? CLS_COMPULSORY : !shadow_hit ? CLS_CAPACITY : CLS_CONFLICT;
+			if (!allocate) { /* no-write-allocate: the write goes around */
+				l->st.writebacks++;
+				continue;
+			}
+			w = victim(l, set);
+			if (l->flags[base + w] & F_VALID) {
+				l->st.evictions++;
+				if (l->flags[base + w] & F_DIRTY) {
+					l->st.dirty_evictions++;
+					l->st.writebacks++;
+				}
+			}
+			l->tag[base + w] = line;
+			l->flags[base + w] = F_VALID;
+			touch(l, set, w);
+			set_add(&l->seen, line);
+			if (pending[j]) {
+				l->flags[base + w] |= F_DIRTY;
+				pending[j] = 0;
+			}
+		}
+		if (!miss) {
+			l->st.hits++;
+			r.hit_level = (int)path[p];
+			break;
+		}
+		l->st.misses[kind]++;
+		if (cls == CLS_COMPULSORY)
+			l->st.compulsory++;
+		else if (cls == CLS_CAPACITY)
+			l->st.capacity++;
+		else
+			l->st.conflict++;
+		r.missed |= (uint32_t)1 << path[p];
+	}
+	if (r.hit_level < 0)
+		r.latency += h->mem_latency;
+	if (out)
+		*out = r;
+	return 0;
+}
+
+int skl_cachesim_stats(const skl_cache_hier *h, unsigned lvl, struct skl_cachesim_stats *out)
+{
+	if (!h || lvl >= h->nlevels || !out)
+		return -1;
+	*out = h->lv[lvl].st;
+	return 0;
+}
+
+/* ---- Cachegrind-style summary ------------------------------------------ */
+
+/* "1,234,567" as Valgrind's %,llu prints it. */
+static void commas(uint64_t v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v), i, o = 0;
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = 0;
+}
+
+static int cwidth(uint64_t v)
+{
+	char b[32];
+	commas(v, b);
+	return (int)strlen(b);
+}
+
+static double pct(uint64_t m, uint64_t a)
+{
+	return a ? 100.0 * (double)m / (double)a : 0.0;
+}
+
+static void line1(const skl_sink *s, const char *label, uint64_t v, int w)
+{
+	char b[32];
+	commas(v, b);
+	skl_sink_printf(s, "==0== %-14s %*s\n", label, w, b);
+}
+
+static void line3(const skl_sink *s, const char *label, uint64_t t, uint64_t rd, uint64_t wr, int w1, int w2,
+		  int w3)
+{
+	char a[32], b[32], c[32];
+	commas(t, a);
+	commas(rd, b);
+	commas(wr, c);
+	skl_sink_printf(s, "==0== %-14s %*s  (%*s rd   + %*s wr)\n", label, w1, a, w2, b, w3, c);
+}
+
+static void rate3(const skl_sink *s, const char *label, double t, double rd, double wr, int w1, int w2, int w3)
+{
+	skl_sink_printf(s, "==0== %-14s %*.1f%% (%*.1f%%     + %*.1f%%  )\n", label, w1, t, w2, rd, w3, wr);
+}
+
+/* models cachegrind's cg_fini() summary; widths follow the largest count */
+void skl_cachesim_write_summary(const skl_cache_hier *h, const skl_sink *s)
+{
+	const struct skl_cachesim_stats *i1 = &h->lv[h->ipath[0]].st, *d1 = &h->lv[h->dpath[0]].st;
+	const struct skl_cachesim_stats *ll = &h->lv[h->nlevels - 1].st;
+	const int R = SKL_CACHE_READ, W = SKL_CACHE_WRITE, I = SKL_CACHE_IFETCH;
+	uint64_t ir = i1->refs[I], dr = d1->refs[R], dw = d1->refs[W];
+	uint64_t d1r = d1->misses[R], d1w = d1->misses[W];
+	uint64_t lli = ll->misses[I], llr = ll->misses[R], llw = ll->misses[W];
+	uint64_t llrefs_rd = ll->refs[R] + ll->refs[I], llrefs_wr = ll->refs[W];
+	uint64_t big = ir > dr + dw ? ir : dr + dw;
+	int w1 = cwidth(big), w2 = cwidth(dr), w3 = cwidth(dw);
+
+	line1(s, "I refs:", ir, w1);
+	line1(s, "I1  misses:", i1->misses[I], w1);
+	line1(s, "LLi misses:", lli, w1);
+	skl_sink_printf(s, "==0== %-14s %*.2f%%\n", "I1  miss rate:", w1, pct(i1->misses[I], ir));
+	skl_sink_printf(s, "==0== %-14s %*.2f%%\n", "LLi miss rate:", w1, pct(lli, ir));
+	skl_sink_puts(s, "==0== \n");
+	line3(s, "D refs:", dr + dw, dr, dw, w1, w2, w3);
+	line3(s, "D1  misses:", d1r + d1w, d1r, d1w, w1, w2, w3);
+	line3(s, "LLd misses:", llr + llw, llr, llw, w1, w2, w3);
+	rate3(s, "D1  miss rate:", pct(d1r + d1w, dr + dw), pct(d1r, dr), pct(d1w, dw), w1, w2, w3);
+	rate3(s, "LLd miss rate:", pct(llr + llw, dr + dw), pct(llr, dr), pct(llw, dw), w1, w2, w3);
+	skl_sink_puts(s, "==0== \n");
+	line3(s, "LL refs:", llrefs_rd + llrefs_wr, llrefs_rd, llrefs_wr, w1, w2, w3);
+	line3(s, "LL misses:", lli + llr + llw, lli + llr, llw, w1, w2, w3);
+	rate3(s, "LL miss rate:", pct(lli + llr + llw, ir + dr + dw), pct(lli + llr, ir + dr), pct(llw, dw), w1, w2,
+	      w3);
+}
