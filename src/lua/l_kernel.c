@@ -94,7 +94,7 @@ static void tmpbuf_result(lua_State *L, skl_buf *b)
 }
 
 /* nil and msg: an expected failure. */
-static int fail(lua_State *L, const char *msg)
+int skl__fail(lua_State *L, const char *msg)
 {
 	lua_pushnil(L);
 	lua_pushstring(L, msg && *msg ? msg : "failed");
@@ -286,7 +286,7 @@ int skl__f_kernel(lua_State *L)
 	skl_error_clear(&err);
 	k = skl_kernel_new(&o, &err); /* boots silently: no events */
 	if (!k)
-		return fail(L, err.msg);
+		return skl__fail(L, err.msg);
 	rt->kernels[rt->nkernels] = k;
 	h->index = rt->nkernels++;
 	luaL_setmetatable(L, KERNEL_MT);
@@ -416,7 +416,7 @@ int skl__k_cache_create(lua_State *L)
 	skl__engine_end(&e);
 	if (!c) {
 		rt->ncslots--; /* the slot was the last one, still unused */
-		return fail(L, err.msg);
+		return skl__fail(L, err.msg);
 	}
 	rt->cslots[slot].c = c;
 	rt->cslots[slot].kernel = ki;
@@ -612,7 +612,7 @@ int skl__c_alloc(lua_State *L)
 	a = skl_cache_alloc(c, zero, &err);
 	skl__engine_end(&e);
 	if (!a)
-		return fail(L, err.msg[0] ? err.msg : "out of memory");
+		return skl__fail(L, err.msg[0] ? err.msg : "out of memory");
 	push_object(L, ch->kernel, a, cname, in.object_size, in.object_size, 0, type_idx);
 	return 1;
 }
@@ -642,7 +642,7 @@ int skl__c_free(lua_State *L)
 	rc = skl_cache_free(c, h->addr, &err);
 	skl__engine_end(&e);
 	if (rc < 0)
-		return fail(L, err.msg);
+		return skl__fail(L, err.msg);
 	freed(L, h);
 	lua_pushboolean(L, 1);
 	return 1;
@@ -673,7 +673,7 @@ int skl__c_destroy(lua_State *L)
 	rc = skl_cache_destroy(c, &err);
 	skl__engine_end(&e);
 	if (rc < 0)
-		return fail(L, err.msg);
+		return skl__fail(L, err.msg);
 	rt->cslots[ch->slot].c = NULL;
 	rt->cslots[ch->slot].gen++;
 	lua_pushboolean(L, 1);
@@ -754,9 +754,9 @@ int skl__k_kmalloc(lua_State *L)
 	a = skl_kmalloc(k, (size_t)n, &err);
 	skl__engine_end(&e);
 	if (!a)
-		return fail(L, err.msg[0] ? err.msg : "out of memory");
+		return skl__fail(L, err.msg[0] ? err.msg : "out of memory");
 	if (a == SKL_ZERO_SIZE_PTR)
-		return fail(L, "ZERO_SIZE_PTR: kmalloc(0) returns 0x10, a pointer that must never be dereferenced");
+		return skl__fail(L, "ZERO_SIZE_PTR: kmalloc(0) returns 0x10, a pointer that must never be dereferenced");
 	bucket = skl_kernel_cache_of(k, a, NULL, NULL);
 	if (!bucket)
 		bucket = skl_kmalloc_cache(k, (size_t)n);
@@ -787,7 +787,7 @@ int skl__k_kfree(lua_State *L)
 	rc = skl_kfree(k, h->addr, &err);
 	skl__engine_end(&e);
 	if (rc < 0)
-		return fail(L, err.msg);
+		return skl__fail(L, err.msg);
 	freed(L, h);
 	lua_pushboolean(L, 1);
 	return 1;
@@ -1223,18 +1223,19 @@ static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
 	lua_pushcclosure(L, fn, 1);
 }
 
-static void new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
-		      lua_CFunction index, lua_CFunction tostring, lua_CFunction gc)
+void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
+		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc)
 {
 	luaL_newmetatable(L, mt);
 	lua_pushstring(L, name);
 	lua_setfield(L, -2, "__name");
 	lua_pushlightuserdata(L, (void *)e);
 	lua_newtable(L);
-	skl__api_methods(L, -1, cls);
+	if (cls)
+		skl__api_methods(L, -1, cls);
 	lua_pushcclosure(L, index, 2);
 	lua_setfield(L, -2, "__index");
-	push_meta(L, read_only, e);
+	push_meta(L, newindex, e);
 	lua_setfield(L, -2, "__newindex");
 	push_meta(L, tostring, e);
 	lua_setfield(L, -2, "__tostring");
@@ -1251,7 +1252,7 @@ void skl__kernel_open(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	rt->ofree = -1;
-	new_class(L, KERNEL_MT, "kernel", "k", &e_kernel, kernel_index, kernel_tostring, NULL);
-	new_class(L, CACHE_MT, "cache", "c", &e_cache, cache_index, cache_tostring, NULL);
-	new_class(L, OBJECT_MT, "object", "obj", &e_obj, obj_index, obj_tostring, object_gc);
+	skl__new_class(L, KERNEL_MT, "kernel", "k", &e_kernel, kernel_index, read_only, kernel_tostring, NULL);
+	skl__new_class(L, CACHE_MT, "cache", "c", &e_cache, cache_index, read_only, cache_tostring, NULL);
+	skl__new_class(L, OBJECT_MT, "object", "obj", &e_obj, obj_index, read_only, obj_tostring, object_gc);
 }

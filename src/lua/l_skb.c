@@ -63,14 +63,6 @@ static void push_hex(lua_State *L, uint64_t a)
 	lua_pushstring(L, buf);
 }
 
-/* nil and msg: an expected failure. */
-static int fail(lua_State *L, const char *msg)
-{
-	lua_pushnil(L);
-	lua_pushstring(L, msg && *msg ? msg : "failed");
-	return 2;
-}
-
 /* A length argument: an integer from 0 to INT_MAX. */
 static uint32_t len_arg(lua_State *L, int arg, const char *what)
 {
@@ -100,7 +92,7 @@ static int result(lua_State *L, int rc, const skl_error *err)
 		return lua_error(L);
 	}
 	if (rc == SKL_SKB_ENOMEM)
-		return fail(L, err->msg[0] ? err->msg : "out of memory");
+		return skl__fail(L, err->msg[0] ? err->msg : "out of memory");
 	return skl__error(L, "%s: %s", skl__fname(L), err->msg[0] ? err->msg : "refused");
 }
 
@@ -773,7 +765,7 @@ int skl__s_bytes(lua_State *L)
 		skl__argerror(L, 3, "more than 1 MiB of bytes at once");
 	buf = lua_newuserdatauv(L, n ? n : 1, 0);
 	if (skl_skb_copy_bits(skb, (int32_t)off, buf, n) < 0)
-		return fail(L, "the bytes are not all in the buffer (the kernel panicked on this skb)");
+		return skl__fail(L, "the bytes are not all in the buffer (the kernel panicked on this skb)");
 	luaL_buffinit(L, &b);
 	for (i = 0; i < n; i++) {
 		luaL_addchar(&b, hex[buf[i] >> 4]);
@@ -893,7 +885,7 @@ int skl__s_pcap(lua_State *L)
 	int i, wrote = 0;
 
 	if (!rt->out_dir && !rt->pcap_path)
-		return fail(L, "no output directory (use --frames or --pcap)");
+		return skl__fail(L, "no output directory (use --frames or --pcap)");
 	skl_error_clear(&err);
 	if (rt->out_dir) {
 		snprintf(path, sizeof(path), "%s/%s", rt->out_dir, name);
@@ -912,13 +904,13 @@ int skl__s_pcap(lua_State *L)
 					if (c->fp)
 						fclose(c->fp);
 					c->fp = NULL;
-					return fail(
+					return skl__fail(
 					    L, lua_pushfstring(L, "cannot write '%s' in the output directory", name));
 				}
 				rt->ncaps++;
 			}
 			if (frame_to(L, c, skb, &err) < 0)
-				return fail(L, lua_pushfstring(L, "%s: %s", name, err.msg));
+				return skl__fail(L, lua_pushfstring(L, "%s: %s", name, err.msg));
 			frames = c->pcap.frames;
 			wrote = 1;
 		}
@@ -926,10 +918,10 @@ int skl__s_pcap(lua_State *L)
 	if (rt->pcap_path) {
 		if (!rt->all.fp && (rt->all.failed || cap_open(&rt->all, rt->pcap_path) < 0)) {
 			rt->all.failed = 1;
-			return fail(L, lua_pushfstring(L, "cannot write the capture '%s'", rt->pcap_path));
+			return skl__fail(L, lua_pushfstring(L, "cannot write the capture '%s'", rt->pcap_path));
 		}
 		if (frame_to(L, &rt->all, skb, &err) < 0)
-			return fail(L, lua_pushfstring(L, "%s: %s", rt->pcap_path, err.msg));
+			return skl__fail(L, lua_pushfstring(L, "%s: %s", rt->pcap_path, err.msg));
 		if (!wrote)
 			frames = rt->all.pcap.frames;
 	}
@@ -1746,46 +1738,15 @@ int skl__f_expect_panic(lua_State *L)
 
 /* ---- classes ----------------------------------------------------------------------------------- */
 
-static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
-{
-	lua_pushlightuserdata(L, (void *)e);
-	lua_pushcclosure(L, fn, 1);
-}
-
-static void new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
-		      lua_CFunction index, lua_CFunction tostring, lua_CFunction gc)
-{
-	luaL_newmetatable(L, mt);
-	lua_pushstring(L, name);
-	lua_setfield(L, -2, "__name");
-	lua_pushlightuserdata(L, (void *)e);
-	lua_newtable(L);
-	if (cls)
-		skl__api_methods(L, -1, cls);
-	lua_pushcclosure(L, index, 2);
-	lua_setfield(L, -2, "__index");
-	push_meta(L, read_only, e);
-	lua_setfield(L, -2, "__newindex");
-	push_meta(L, tostring, e);
-	lua_setfield(L, -2, "__tostring");
-	if (gc) {
-		lua_pushcfunction(L, gc);
-		lua_setfield(L, -2, "__gc");
-	}
-	lua_pushstring(L, name);
-	lua_setfield(L, -2, "__metatable");
-	lua_pop(L, 1);
-}
-
 void skl__skb_open(lua_State *L)
 {
-	new_class(L, SKB_MT, "skb", "skb", &e_skb, skb_index, skb_tostring, NULL);
-	new_class(L, HDR_MT, "header", NULL, &e_hdr, hdr_index, hdr_tostring, NULL);
+	skl__new_class(L, SKB_MT, "skb", "skb", &e_skb, skb_index, read_only, skb_tostring, NULL);
+	skl__new_class(L, HDR_MT, "header", NULL, &e_hdr, hdr_index, read_only, hdr_tostring, NULL);
 	luaL_getmetatable(L, HDR_MT);
 	lua_pushcfunction(L, hdr_len);
 	lua_setfield(L, -2, "__len");
 	lua_pop(L, 1);
-	new_class(L, PATH_MT, "path", "path", &e_path, path_index, path_tostring, path_gc);
+	skl__new_class(L, PATH_MT, "path", "path", &e_path, path_index, read_only, path_tostring, path_gc);
 	/* handles by skl_skb: weak values, so an unreferenced handle can go */
 	lua_newtable(L);
 	lua_newtable(L);

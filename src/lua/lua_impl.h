@@ -239,6 +239,15 @@ typedef struct skl__engine {
 void skl__engine_begin(lua_State *L, skl__engine *e);
 void skl__engine_end(skl__engine *e);
 
+/* nil and msg: an expected failure (l_kernel.c). */
+int skl__fail(lua_State *L, const char *msg);
+/* Registers a handle class's metatable mt: __index is index with two
+ * upvalues (the API entry e and the METHOD entries of cls, or an empty table
+ * when cls is NULL); __newindex and __tostring get e as their upvalue; gc
+ * (optional) becomes __gc; __metatable is locked to name. */
+void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
+		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc);
+
 /* ---- the functions the API table lists ----------------------------------------- */
 
 int skl__f_scenario(lua_State *L);
