@@ -11,6 +11,7 @@
  */
 #include "../core/check.h"
 
+#include "../common/golden.h"
 #include "sklab/skb.h"
 
 #include <stdlib.h>
@@ -106,59 +107,9 @@ static const skl_skb_era eras[3] = {SKL_ERA_2_4, SKL_ERA_2_6_31, SKL_ERA_6_X};
 
 /* ---- golden files --------------------------------------------------------------- */
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 static void golden(const char *name, const char *text)
 {
-	char path[1024];
-	char *want;
-	snprintf(path, sizeof(path), "%s/%s", golden_dir, name);
-	if (getenv("SKLAB_UPDATE_GOLDEN")) {
-		FILE *f = fopen(path, "wb");
-		CHECK(f != NULL);
-		if (f) {
-			fputs(text, f);
-			fclose(f);
-		}
-		return;
-	}
-	want = read_file(path);
-	if (!want) {
-		printf("golden %s: cannot read %s\n", name, path);
-		check_failures++;
-		return;
-	}
-	if (strcmp(want, text)) {
-		const char *a = want, *b = text;
-		int line = 1;
-		while (*a && *a == *b) {
-			if (*a == '\n')
-				line++;
-			a++, b++;
-		}
-		printf("golden %s differs at line %d\n--- want\n%s\n--- got\n%s\n", name, line, want, text);
-		check_failures++;
-	}
-	free(want);
+	check_failures += skl_test_golden(golden_dir, name, text);
 }
 
 /* Objects handed out (not free, not parked per CPU) in caches whose name

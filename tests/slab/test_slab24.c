@@ -9,6 +9,7 @@
  * With SKLAB_UPDATE_GOLDEN=1 in the environment, golden files are written
  * instead of compared.
  */
+#include "../common/golden.h"
 #include "sklab/kernel.h"
 
 #include "seed_table.h"
@@ -129,63 +130,10 @@ static void squeeze(const char *in, char *out, size_t n)
 	out[j] = '\0';
 }
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *d;
-	long n;
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	d = malloc((size_t)n + 1);
-	if (d && fread(d, 1, (size_t)n, f) != (size_t)n) {
-		free(d);
-		d = NULL;
-	}
-	if (d)
-		d[n] = '\0';
-	fclose(f);
-	return d;
-}
-
 /* compares actual with GOLDEN_DIR/name, or writes it with SKLAB_UPDATE_GOLDEN */
 static void golden(const char *name, const char *actual)
 {
-	char path[1024];
-	char *want;
-	const char *up = getenv("SKLAB_UPDATE_GOLDEN");
-	snprintf(path, sizeof(path), "%s/%s", golden_dir, name);
-	if (up && *up && strcmp(up, "0")) {
-		FILE *f = fopen(path, "wb");
-		if (!f || fputs(actual, f) < 0) {
-			fprintf(stderr, "cannot write %s\n", path);
-			failures++;
-		}
-		if (f)
-			fclose(f);
-		return;
-	}
-	want = read_file(path);
-	if (!want) {
-		fprintf(stderr, "%s: missing golden file (run with SKLAB_UPDATE_GOLDEN=1)\n", path);
-		failures++;
-		return;
-	}
-	if (strcmp(want, actual)) {
-		const char *a = actual, *w = want;
-		int line = 1;
-		while (*a && *a == *w) {
-			if (*a == '\n')
-				line++;
-			a++, w++;
-		}
-		fprintf(stderr, "%s differs at line %d\n--- expected\n%.*s\n--- actual\n%.*s\n", path, line,
-			(int)strcspn(w, "\n"), w, (int)strcspn(a, "\n"), a);
-		failures++;
-	}
-	free(want);
+	failures += skl_test_golden(golden_dir, name, actual);
 }
 
 static skl_cache_info info_of(const skl_cache *c)

@@ -8,7 +8,7 @@
  *
  * usage: test_slub MODE [GOLDEN_DIR]; MODE is geometry, order, merge,
  * runtime, debug, oom, allocfail (every host allocation failing in turn) or
- * chaos (random operations and random writes into slab memory). SKLAB_GOLDEN_UPDATE=1 rewrites the golden
+ * chaos (random operations and random writes into slab memory). SKLAB_UPDATE_GOLDEN=1 rewrites the golden
  * files.
  */
 #include "../core/check.h"
@@ -16,6 +16,7 @@
 #include "alloc_impl.h"
 #include "slub.h"
 
+#include "../common/golden.h"
 #include "sklab/kernel.h"
 
 #include <stdlib.h>
@@ -430,61 +431,9 @@ static skl_kernel *machine_new(unsigned cpus, unsigned ram_mb, const char *debug
 	return k;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	fseek(fp, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(fp);
-	return buf;
-}
-
 static void check_golden(const char *name, const char *got)
 {
-	char path[1024];
-	char *want;
-	const char *upd = getenv("SKLAB_GOLDEN_UPDATE");
-	snprintf(path, sizeof(path), "%s/%s", golden_dir, name);
-	if (upd && *upd == '1') {
-		FILE *fp = fopen(path, "wb");
-		if (fp) {
-			fputs(got, fp);
-			fclose(fp);
-		}
-		printf("updated %s\n", path);
-		return;
-	}
-	want = slurp(path);
-	if (!want) {
-		printf("%s: missing golden file (run with SKLAB_GOLDEN_UPDATE=1)\n--- got ---\n%s", path, got);
-		check_failures++;
-		return;
-	}
-	if (strcmp(want, got)) {
-		const char *a = want, *b = got;
-		int line = 1;
-		while (*a && *a == *b) {
-			if (*a == '\n')
-				line++;
-			a++;
-			b++;
-		}
-		printf("%s: differs from the golden text at line %d\n--- got ---\n%s", path, line, got);
-		check_failures++;
-	}
-	free(want);
+	check_failures += skl_test_golden(golden_dir, name, got);
 }
 
 static void slabinfo_text(skl_kernel *k, skl_buf *b)
