@@ -23,4 +23,16 @@ return {
     "CONFIG_XFRM", "CONFIG_SECURITY", "CONFIG_SOCK_RX_QUEUE_MAPPING", "CONFIG_SOCK_CGROUP_DATA",
   },
   description = "Linux 6.18 on x86_64 (64-byte lines), 2 CPUs, SLUB: a modern distribution kernel",
+  -- The era's machine for the cache model: a recent server core (Sapphire
+  -- Rapids class): 32 KiB 8-way L1i, 48 KiB 12-way L1d, 2 MiB 16-way L2
+  -- per core and a shared 30 MiB 15-way L3, 64-byte lines. Latencies are
+  -- typical load-to-use cycles; memory about 110 ns at 3 GHz.
+  cache = {
+    cpu = "Xeon (Sapphire Rapids class), 3 GHz",
+    memory = 330,
+    { name = "L1i", size_kb = 32, assoc = 8, line = 64, latency = 5 },
+    { name = "L1d", size_kb = 48, assoc = 12, line = 64, latency = 5 },
+    { name = "L2", size_kb = 2048, assoc = 16, line = 64, latency = 16 },
+    { name = "L3", size_kb = 30720, assoc = 15, line = 64, latency = 60 },
+  },
 }

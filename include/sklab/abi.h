@@ -41,6 +41,15 @@ typedef struct skl_abi {
 const skl_abi *skl_abi_find(const char *name);
 const skl_abi *skl_abi_default(void); /* x86_64 */
 
+/* One cache of a profile's era machine (assets/profiles: cache = { ... }). */
+typedef struct skl_profile_cache {
+	char name[16];     /* "L1i", "L1d", "L2", ... */
+	uint64_t size;     /* bytes */
+	unsigned assoc, line, latency;
+} skl_profile_cache;
+
+#define SKL_PROFILE_MAX_CACHES 6
+
 /* A kernel profile: an era of Linux on an ABI. Loaded from assets/profiles. */
 typedef struct skl_profile {
 	char name[64];       /* "linux-2.4.16-i386" */
@@ -54,6 +63,10 @@ typedef struct skl_profile {
 	uint64_t ram_bytes;
 	char config[1024];   /* comma-separated default CONFIG_ options */
 	char description[256];
+	char cpu[96];        /* the era's machine the cache table describes */
+	skl_profile_cache caches[SKL_PROFILE_MAX_CACHES];
+	unsigned ncaches;
+	unsigned mem_latency; /* cycles */
 } skl_profile;
 
 #endif

@@ -11,6 +11,7 @@
 #ifndef SKLAB_CACHE_H
 #define SKLAB_CACHE_H
 
+#include "sklab/abi.h"
 #include "sklab/common.h"
 
 #include <stdint.h>
@@ -107,6 +108,59 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
 
 /* Counters of level (config index); -1 when out of range. */
 int skl_cachesim_stats(const skl_cache_hier *h, unsigned level, struct skl_cachesim_stats *out);
+
+/* ---- what the cache grid view draws ----------------------------------- */
+
+typedef struct skl_cache_line {
+	uint64_t addr;     /* the line's first byte; 0 when invalid */
+	int valid, dirty;
+	int last_hit;      /* the latest access to this line hit (else it was installed by a miss) */
+	uint64_t last_use; /* the level's access tick at the latest use; larger = more recent */
+} skl_cache_line;
+
+/* One way of one set of level; -1 when out of range. */
+int skl_cachesim_line(const skl_cache_hier *h, unsigned level, unsigned set, unsigned way, skl_cache_line *out);
+
+/* ---- presets: a profile's era, the host, Cachegrind's defaults ---------- */
+
+/*
+ * A configuration that owns its strings: fill with one of the functions
+ * below, then skl_cachesim_preset_config() gives a config pointing into it
+ * (valid while the preset lives and is not moved).
+ */
+typedef struct skl_cachesim_preset {
+	char title[128];  /* "Pentium III (Coppermine), 2000" or "host: AMD EPYC (sysfs)" */
+	char source[128]; /* where the figures come from, and what was assumed */
+	char names[SKL_CACHE_MAX_LEVELS][16];
+	skl_cachesim_level levels[SKL_CACHE_MAX_LEVELS];
+	unsigned nlevels;
+	unsigned mem_latency;
+} skl_cachesim_preset;
+
+void skl_cachesim_preset_config(const skl_cachesim_preset *p, skl_cachesim_config *out);
+
+/* The era's machine a profile names (its cache table); -1 with err set
+ * when the profile has none. */
+int skl_cachesim_preset_profile(const skl_profile *p, skl_cachesim_preset *out, skl_error *err);
+
+/*
+ * The host's caches from sysfs_dir (NULL = /sys/devices/system/cpu/cpu0/cache):
+ * every indexN with level, type, size, ways_of_associativity and
+ * coherency_line_size. Where sysfs has none, the C library's figures
+ * (sysconf _SC_LEVEL1_DCACHE_SIZE...) when sysfs_dir is NULL. Latencies are
+ * typical figures for the level, and the source says so. -1 with err set
+ * when neither gives an L1 data cache.
+ */
+int skl_cachesim_preset_host(const char *sysfs_dir, skl_cachesim_preset *out, skl_error *err);
+
+/* Appends or replaces the level named name (for --I1/--D1/--LL style
+ * overrides): "I1" maps to L1i, "D1" to L1d, "LL" to the last unified
+ * level (created when missing). -1 with err set on bad geometry text. */
+int skl_cachesim_preset_set(skl_cachesim_preset *p, const char *name, uint64_t size, unsigned assoc, unsigned line,
+			    skl_error *err);
+
+/* "32768 B, 8-way, 64 B lines, LRU" per level, one line each, and the latencies. */
+void skl_cachesim_preset_write(const skl_cachesim_preset *p, const skl_sink *out);
 
 /*
  * Cachegrind's end-of-run summary, prefixed "==0== " (no process here):

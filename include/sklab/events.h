@@ -36,13 +36,19 @@ typedef enum skl_event_kind {
 	 * text2 = the fields after it ("len:120 data:+64 tail:+184") */
 	SKL_EV_SKB_OP,
 	SKL_EV_SKB_PANIC,    /* text2 = the kernel's panic line(s) */
+	/* memory accesses fed to a cache model */
+	SKL_EV_ACCESS,       /* addr, size; ok = 1 write; text = "tcp_sock.daddr";
+			      * text2 = source ("member", "zero", "copy", "skb", "meta");
+			      * text3 = the result ("L1d miss, L2 hit, 10 cycles") */
 	SKL_EV_KIND_COUNT_
 } skl_event_kind;
 
 /* Something a view can draw. */
-typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL, SKL_OBJ_CHART, SKL_OBJ_SKB } skl_obj_kind;
+typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL, SKL_OBJ_CHART, SKL_OBJ_SKB, SKL_OBJ_CACHE } skl_obj_kind;
 
 struct skl_kernel_snap;
+struct skl_cgrid_snap;
+struct skl_heat;
 
 /* A chart: lines or bars of (x, y) points, for memory and time figures. */
 typedef struct skl_chart_series {
@@ -69,6 +75,8 @@ typedef struct skl_obj {
 	skl_chart *chart;               /* SKL_OBJ_CHART: owned by the log */
 	skl_skb_snap *skbs;             /* SKL_OBJ_SKB: nskbs snapshots drawn together */
 	int nskbs;
+	struct skl_cgrid_snap *cgrid;   /* SKL_OBJ_CACHE: owned by the log */
+	struct skl_heat *heat;          /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
 	char *view;                     /* preferred view: "layout", "slab" */
 	char *title;                    /* a caption for this object, or NULL */
 } skl_obj;
@@ -113,6 +121,15 @@ int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, con
 int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const char *where);
 /* Shows a chart (takes ownership). */
 int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where);
+/* Shows a cache model's snapshot in the cache view (takes ownership). */
+int skl_events_show_cache(skl_events *log, struct skl_cgrid_snap *snap, const char *title, const char *where);
+/* Shows a layout with a heat overlay, one value per field (takes ownership
+ * of both). */
+int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where);
+/* One access fed to a cache model (see SKL_EV_ACCESS); where NULL = the
+ * log's current location. */
+int skl_events_access(skl_events *log, uint64_t addr, uint64_t size, int write, const char *what, const char *src,
+		      const char *result, const char *where);
 /* An allocator event; where NULL = the log's current location. */
 int skl_events_op(skl_events *log, skl_event_kind kind, const char *cache, uint64_t addr, uint64_t size,
 		  const char *detail, const char *where);

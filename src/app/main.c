@@ -31,6 +31,12 @@ static void usage(FILE *fp)
 	      "           [--ctor] [--freeptr-offset N] [--debug F,P,Z,U] [--json]\n"
 	      "                               one cache's geometry: sysfs attributes and slabinfo line\n"
 	      "  slabinfo --live              the SLUB model against this machine's caches\n"
+	      "  cachesim [--I1 S,A,L] [--D1 S,A,L] [--LL S,A,L] [--policy P] [--profile P] TRACE\n"
+	      "                               a Valgrind Lackey or DineroIV trace through the cache\n"
+	      "                               model; Cachegrind-style summary\n"
+	      "  bench [--json] [--quick] [--chart FILE.png] [WORKLOAD...]\n"
+	      "                               host timing of lat_connect, hash_lookup, skb_put_inline\n"
+	      "                               with the cache model's estimate beside each figure\n"
 	      "  list                         bundled scenarios with title and learning goal\n"
 	      "  profiles                     kernel profiles\n"
 	      "\n"
@@ -71,6 +77,10 @@ int main(int argc, char **argv)
 		return skl_cmd_profiles(argc - 1, argv + 1);
 	if (!strcmp(cmd, "slabinfo"))
 		return skl_cmd_slabinfo(argc - 1, argv + 1);
+	if (!strcmp(cmd, "cachesim"))
+		return skl_cmd_cachesim(argc - 1, argv + 1);
+	if (!strcmp(cmd, "bench"))
+		return skl_cmd_bench(argc - 1, argv + 1);
 	fprintf(stderr, "sklab: unknown command '%s' (try 'sklab --help')\n", cmd);
 	return 2;
 }

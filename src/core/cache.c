@@ -15,6 +15,7 @@
 
 #define F_VALID 1u
 #define F_DIRTY 2u
+#define F_HIT 4u /* the line's latest access hit */
 #define NIL UINT32_MAX
 
 enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
@@ -537,6 +538,7 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
 					break;
 			if (w < l->assoc) {
 				touch(l, set, w);
+				l->flags[base + w] |= F_HIT;
 				if (pending[j]) {
 					l->flags[base + w] |= F_DIRTY;
 					pending[j] = 0;
@@ -585,6 +587,27 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
 		r.latency += h->mem_latency;
 	if (out)
 		*out = r;
+	return 0;
+}
+
+int skl_cachesim_line(const skl_cache_hier *h, unsigned lvl, unsigned set, unsigned way, skl_cache_line *out)
+{
+	const level *l;
+	size_t i;
+	if (!h || lvl >= h->nlevels || !out)
+		return -1;
+	l = &h->lv[lvl];
+	if (set > l->set_mask || way >= l->assoc)
+		return -1;
+	i = (size_t)set * l->assoc + way;
+	memset(out, 0, sizeof(*out));
+	out->valid = !!(l->flags[i] & F_VALID);
+	if (!out->valid)
+		return 0;
+	out->addr = l->tag[i] << l->line_shift;
+	out->dirty = !!(l->flags[i] & F_DIRTY);
+	out->last_hit = !!(l->flags[i] & F_HIT);
+	out->last_use = l->stamp[i];
 	return 0;
 }
 

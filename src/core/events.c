@@ -3,6 +3,7 @@
  * the objects shown. No clock, no globals.
  */
 #include "sklab/events.h"
+#include "sklab/cache_snap.h"
 #include "sklab/kernel.h"
 
 #include <stdio.h>
@@ -45,6 +46,8 @@ void skl_events_free(skl_events *log)
 		skl_layout_free(log->objs[i].layout);
 		skl_kernel_snap_free(log->objs[i].kernel);
 		skl_chart_free(log->objs[i].chart);
+		skl_cgrid_snap_free(log->objs[i].cgrid);
+		skl_heat_free(log->objs[i].heat);
 		skl_free(log->objs[i].title);
 		skl_free(log->objs[i].skbs);
 		skl_free(log->objs[i].view);
@@ -266,6 +269,97 @@ int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, cons
 	return 0;
 }
 
+/* A SHOW of one new object; NULL when out of memory or over the limit. */
+static skl_obj *show_one(skl_events *log, skl_obj_kind kind, const char *view, const char *where)
+{
+	skl_event *e;
+	skl_obj *o;
+	if (obj_room(log, 1) < 0)
+		return NULL;
+	e = append(log, SKL_EV_SHOW, where);
+	if (!e)
+		return NULL;
+	e->objs = skl_calloc(1, sizeof(int));
+	if (!e->objs)
+		return NULL;
+	o = &log->objs[log->nobjs];
+	memset(o, 0, sizeof(*o));
+	o->kind = kind;
+	o->view = skl_strdup(view);
+	if (!o->view)
+		return NULL;
+	e->objs[0] = log->nobjs++;
+	e->nobjs = 1;
+	return o;
+}
+
+int skl_events_show_cache(skl_events *log, struct skl_cgrid_snap *snap, const char *title, const char *where)
+{
+	skl_obj *o = show_one(log, SKL_OBJ_CACHE, "cache", where);
+	if (!o) {
+		skl_cgrid_snap_free(snap);
+		return -1;
+	}
+	o->cgrid = snap;
+	o->title = title ? skl_strdup(title) : NULL;
+	return 0;
+}
+
+int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where)
+{
+	skl_obj *o = show_one(log, SKL_OBJ_LAYOUT, "layout", where);
+	if (!o) {
+		skl_layout_free(layout);
+		skl_heat_free(heat);
+		return -1;
+	}
+	o->layout = layout;
+	o->heat = heat;
+	return 0;
+}
+
+int skl_events_access(skl_events *log, uint64_t addr, uint64_t size, int write, const char *what, const char *src,
+		      const char *result, const char *where)
+{
+	skl_event *e;
+	if (!log)
+		return 0;
+	e = append(log, SKL_EV_ACCESS, where ? where : log->where);
+	if (!e)
+		return -1;
+	e->ok = write;
+	e->addr = addr;
+	e->size = size;
+	e->text = skl_strdup(what ? what : "");
+	e->text2 = skl_strdup(src ? src : "");
+	e->text3 = skl_strdup(result ? result : "");
+	return e->text && e->text2 && e->text3 ? 0 : -1;
+}
+
+void skl_cgrid_snap_free(skl_cgrid_snap *s)
+{
+	int i;
+	if (!s)
+		return;
+	for (i = 0; i < s->nlevels; i++)
+		skl_free(s->levels[i].lines);
+	skl_free(s->levels);
+	for (i = 0; i < s->nowners; i++)
+		skl_free(s->owners[i]);
+	skl_free(s->owners);
+	skl_free(s->members);
+	skl_free(s->lines);
+	skl_free(s);
+}
+
+void skl_heat_free(skl_heat *h)
+{
+	if (!h)
+		return;
+	skl_free(h->value);
+	skl_free(h);
+}
+
 void skl_events_set_where(skl_events *log, const char *where)
 {
 	snprintf(log->where, sizeof(log->where), "%s", where ? where : "");
@@ -410,6 +504,7 @@ const char *skl_event_kind_name(skl_event_kind k)
 	case SKL_EV_BUG: return "bug";
 	case SKL_EV_SKB_OP: return "skb";
 	case SKL_EV_SKB_PANIC: return "panic";
+	case SKL_EV_ACCESS: return "access";
 	case SKL_EV_KIND_COUNT_: break;
 	}
 	return "?";
@@ -438,8 +533,13 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 				else if (o->kind == SKL_OBJ_CHART)
 					skl_sink_printf(out, " %s(\"%s\", %d series)", o->view,
 							o->chart->title ? o->chart->title : "", o->chart->nseries);
+				else if (o->kind == SKL_OBJ_CACHE)
+					skl_sink_printf(out, " %s(\"%s\", %d levels)", o->view, o->cgrid->title,
+							o->cgrid->nlevels);
 				else
 					skl_sink_printf(out, " %s(%s, %d buffers)", o->view, o->skbs[0].name, o->nskbs);
+				if (o->heat)
+					skl_sink_printf(out, " heat(%s)", o->heat->label);
 			}
 			for (j = 0; j < e->nhighlight; j++)
 				skl_sink_printf(out, "%s%s", j ? "," : " highlight=", e->highlight[j]);
@@ -463,6 +563,10 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 			break;
 		case SKL_EV_SKB_OP:
 			skl_sink_printf(out, " %s(%llu) %s", e->text, (unsigned long long)e->size, e->text2 ? e->text2 : "");
+			break;
+		case SKL_EV_ACCESS:
+			skl_sink_printf(out, " %s %s addr=%#llx size=%llu %s: %s", e->text2, e->ok ? "write" : "read",
+					(unsigned long long)e->addr, (unsigned long long)e->size, e->text, e->text3);
 			break;
 		case SKL_EV_SKB_PANIC:
 		case SKL_EV_BUG: {

@@ -445,7 +445,10 @@ static int is_ident(const char *s)
 /* ---- profiles --------------------------------------------------------------------------- */
 
 static const char *const profile_keys[] = {"name",	"kernel", "arch",   "layouts", "allocator",   "page_size",
-					   "cacheline", "cpus",	  "ram_mb", "config",  "description", NULL};
+					   "cacheline", "cpus",	  "ram_mb", "config",  "description", "cache", NULL};
+
+static const char *const cache_keys[] = {"cpu", "memory", NULL};
+static const char *const cache_level_keys[] = {"name", "size_kb", "assoc", "line", "latency", NULL};
 
 /* A string field; required ones must be there. Copies into out. */
 static void p_string(lua_State *L, dctx *c, const dfile *f, const char *key, int required, char *out, size_t outsz)
@@ -532,6 +535,47 @@ static void p_config(lua_State *L, dctx *c, const dfile *f, char *out, size_t ou
 	}
 }
 
+/* The era's machine: cache = { cpu = "...", memory = cycles, { name = "L1d",
+ * size_kb = 16, assoc = 4, line = 32, latency = 3 }, ... }, fetch levels
+ * first, then unified ones in order. Optional. */
+static void p_cache(lua_State *L, dctx *c, const dfile *f, skl_profile *p)
+{
+	char bad[96];
+	int t = lua_getfield(L, -1, "cache"), line = find_key(f, "cache", 1);
+	lua_Integer i, n;
+	if (t == LUA_TNIL) {
+		lua_pop(L, 1);
+		return;
+	}
+	if (t != LUA_TTABLE)
+		derr(L, c, f, line, "key 'cache' must be a table, not %s", luaL_typename(L, -1));
+	n = (lua_Integer)lua_rawlen(L, -1);
+	if (bad_key(L, -1, cache_keys, n, bad, sizeof(bad)))
+		derr(L, c, f, line, "key 'cache': %s", bad);
+	if (n < 1 || n > SKL_PROFILE_MAX_CACHES)
+		derr(L, c, f, line, "key 'cache' lists %d levels; it must list 1 to %d", (int)n, SKL_PROFILE_MAX_CACHES);
+	p_string(L, c, f, "cpu", 1, p->cpu, sizeof(p->cpu));
+	p->mem_latency = (unsigned)p_int(L, c, f, "memory", 1, 100, 1, 100000, 0);
+	for (i = 1; i <= n; i++) {
+		skl_profile_cache *pc = &p->caches[i - 1];
+		if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
+			derr(L, c, f, line, "key 'cache': level %d must be a table, not %s", (int)i, luaL_typename(L, -1));
+		if (bad_key(L, -1, cache_level_keys, 0, bad, sizeof(bad)))
+			derr(L, c, f, line, "key 'cache': level %d: %s", (int)i, bad);
+		p_string(L, c, f, "name", 1, pc->name, sizeof(pc->name));
+		pc->size = p_int(L, c, f, "size_kb", 1, 0, 1, (uint64_t)1 << 22, 0) << 10;
+		pc->assoc = (unsigned)p_int(L, c, f, "assoc", 1, 0, 1, 1u << 20, 0);
+		pc->line = (unsigned)p_int(L, c, f, "line", 1, 0, 8, 4096, 1);
+		pc->latency = (unsigned)p_int(L, c, f, "latency", 1, 0, 0, 100000, 0);
+		if (pc->size % ((uint64_t)pc->assoc * pc->line) != 0)
+			derr(L, c, f, line, "key 'cache': level '%s': %llu bytes is not a whole number of %u-way sets of %u-byte lines",
+			     pc->name, (unsigned long long)pc->size, pc->assoc, pc->line);
+		lua_pop(L, 1);
+	}
+	p->ncaches = (unsigned)n;
+	lua_pop(L, 1);
+}
+
 static int load_profile_p(lua_State *L)
 {
 	dctx *c = lua_touserdata(L, 1);
@@ -568,6 +612,7 @@ static int load_profile_p(lua_State *L)
 	p->ram_bytes = p_int(L, c, f, "ram_mb", 0, 128, 1, (uint64_t)1 << 20, 0) << 20;
 	p_config(L, c, f, p->config, sizeof(p->config));
 	p_string(L, c, f, "description", 0, p->description, sizeof(p->description));
+	p_cache(L, c, f, p);
 	return 0;
 }
 
