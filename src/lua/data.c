@@ -567,9 +567,13 @@ static void p_cache(lua_State *L, dctx *c, const dfile *f, skl_profile *p)
 		pc->assoc = (unsigned)p_int(L, c, f, "assoc", 1, 0, 1, 1u << 20, 0);
 		pc->line = (unsigned)p_int(L, c, f, "line", 1, 0, 8, 4096, 1);
 		pc->latency = (unsigned)p_int(L, c, f, "latency", 1, 0, 0, 100000, 0);
-		if (pc->size % ((uint64_t)pc->assoc * pc->line) != 0)
-			derr(L, c, f, line, "key 'cache': level '%s': %llu bytes is not a whole number of %u-way sets of %u-byte lines",
-			     pc->name, (unsigned long long)pc->size, pc->assoc, pc->line);
+		{
+			uint64_t per = (uint64_t)pc->assoc * pc->line, sets = per ? pc->size / per : 0;
+			if (!sets || pc->size % per || (sets & (sets - 1)))
+				derr(L, c, f, find_key(f, "size_kb", 1),
+				     "key 'cache': level '%s': %llu bytes in %u-way sets of %u-byte lines is not a power-of-two number of sets",
+				     pc->name, (unsigned long long)pc->size, pc->assoc, pc->line);
+		}
 		lua_pop(L, 1);
 	}
 	p->ncaches = (unsigned)n;

@@ -10,6 +10,7 @@
 
 #include "lua/runtime.h"
 
+#include "sklab/cache.h"
 #include "sklab/layout.h"
 
 #include <dirent.h>
@@ -95,6 +96,28 @@ static void good_data(const char *data)
 		  !strcmp(p.config, "CONFIG_INET,CONFIG_FILTER") &&
 		  !strcmp(p.description, "test fixture: i386, 32-byte lines"),
 	      "profile fields");
+	CHECK(p.ncaches == 3 && !strcmp(p.cpu, "test CPU") && p.mem_latency == 80 && !strcmp(p.caches[1].name, "L1d") &&
+		  p.caches[1].size == 16384 && p.caches[1].assoc == 4 && p.caches[1].line == 32 &&
+		  p.caches[1].latency == 3 && p.caches[2].size == 262144 && p.caches[2].assoc == 8,
+	      "profile cache table");
+	{
+		skl_cachesim_preset pr;
+		skl_cachesim_config cfg;
+		skl_cache_hier *h;
+		CHECK(skl_cachesim_preset_profile(&p, &pr, &err) == 0 && pr.nlevels == 3 &&
+			      !strcmp(pr.levels[0].name, "L1i") && !strcmp(pr.title, "test CPU"),
+		      "preset from the profile");
+		skl_cachesim_preset_config(&pr, &cfg);
+		h = skl_cachesim_new(&cfg, &err);
+		CHECK(h && skl_cachesim_levels(h) == 3, "a model from the preset: %s", err.msg);
+		skl_cachesim_free(h);
+	}
+	CHECK(skl_data_load_profile(data, "test-x86_64", &p, &err) == 0 && p.ncaches == 0, "the cache table is optional");
+	{
+		skl_cachesim_preset pr;
+		CHECK(skl_cachesim_preset_profile(&p, &pr, &err) == -1 && strstr(err.msg, "describes no caches"),
+		      "no cache table: %s", err.msg);
+	}
 	CHECK(skl_data_load_profile(data, "../profiles/test-i386", &p, &err) == -1 &&
 		  strstr(err.msg, "is not a profile name"),
 	      "path-like profile names are refused: %s", err.msg);

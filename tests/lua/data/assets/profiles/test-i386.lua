@@ -11,4 +11,11 @@ return {
   ram_mb = 128,
   config = { "CONFIG_INET", "CONFIG_FILTER" },
   description = "test fixture: i386, 32-byte lines",
+  cache = {
+    cpu = "test CPU",
+    memory = 80,
+    { name = "L1i", size_kb = 16, assoc = 4, line = 32, latency = 3 },
+    { name = "L1d", size_kb = 16, assoc = 4, line = 32, latency = 3 },
+    { name = "L2", size_kb = 256, assoc = 8, line = 32, latency = 7 },
+  },
 }
