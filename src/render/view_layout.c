@@ -6,6 +6,8 @@
 #include "render/view_util.h"
 #include "render/view_layout.h"
 
+#include "sklab/cache_snap.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -205,6 +207,8 @@ typedef struct lv {
 	int used[SKL_VK_COUNT_];
 	int union_alts; /* > 0 while drawing a union's largest alternative */
 	int strip;	/* drawing a union's smaller alternatives as strips */
+	const skl_heat *heat;
+	double heat_max; /* the hottest leaf member's value */
 	char key[1100];
 	char tip[4096];
 } lv;
@@ -431,10 +435,56 @@ static void draw_bit_hole_after(lv *v, int i, float t0, float t1)
 
 static void draw_field(lv *v, int i, float t0, float t1);
 
+/* ---- heat ------------------------------------------------------------------------------ */
+
+static double heat_value(const lv *v, int i)
+{
+	return v->heat && i >= 0 && i < v->heat->nvalues && v->heat->value[i] > 0 ? v->heat->value[i] : 0;
+}
+
+/* Field i's place on the heat scale: 0 untouched, else (0, 1] (never so
+ * small that it reads as untouched). */
+static double heat_t(const lv *v, int i)
+{
+	double x = heat_value(v, i);
+	if (!(x > 0) || !(v->heat_max > 0))
+		return 0;
+	x /= v->heat_max;
+	return x < 0.02 ? 0.02 : x > 1 ? 1 : x;
+}
+
+/* 76, 1.5, 12,345 */
+static void heat_number(double x, char *out, size_t outsz)
+{
+	if (x == floor(x) && x < 1e15) {
+		char raw[32];
+		size_t len, k, o = 0;
+		snprintf(raw, sizeof(raw), "%.0f", x);
+		len = strlen(raw);
+		for (k = 0; k < len && o + 2 < outsz; k++) {
+			if (k && (len - k) % 3 == 0)
+				out[o++] = ',';
+			out[o++] = raw[k];
+		}
+		out[o] = 0;
+	} else {
+		snprintf(out, outsz, "%.3g", x);
+	}
+}
+
 static void begin_field(lv *v, int i)
 {
 	snprintf(v->key, sizeof(v->key), "%d:field:%s", v->o->obj, v->l->fields[i].path);
 	skl_view_field_tooltip(v->l, i, v->tip, sizeof(v->tip));
+	if (v->heat) {
+		char num[48];
+		heat_number(heat_value(v, i), num, sizeof(num));
+		skl__catf(v->tip, sizeof(v->tip), "\n%s: %s%s", v->heat->label[0] ? v->heat->label : "heat", num,
+		    heat_value(v, i) > 0 ? "" : " (untouched)");
+		if (heat_value(v, i) > 0 && v->heat_max > 0)
+			skl__catf(v->tip, sizeof(v->tip), ", %.0f %% of the hottest",
+			    100.0 * heat_value(v, i) / v->heat_max);
+	}
 	skl_dl_begin(v->dl, v->key, v->tip);
 }
 
@@ -484,11 +534,17 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 	skl_color edge = dim(v, SKL_HEX(palette[k].hue), hl);
 	skl_color ink = dim(v, C_INK, hl);
 	uint64_t lo, hi;
-	char detail[300], sz[32], cont[300];
+	char detail[300], sz[32], cont[300], heat_name[300] = "", heat_short[300] = "";
 	span s;
 	piece p;
 
 	v->used[k] = 1;
+	if (v->heat) {
+		double t = heat_t(v, i);
+		fill = dim(v, skl__heat_color(t), hl);
+		edge = dim(v, t > 0 ? skl_color_mix(skl__heat_color(t), C_INK, 0.4f) : C_RULE, hl);
+		ink = dim(v, skl__heat_ink(t), hl);
+	}
 	if (f->bit_size) {
 		lo = f->bit_pos;
 		hi = lo + f->bit_size;
@@ -502,6 +558,16 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 		if (v->union_alts)
 			skl__catf(detail, sizeof(detail), " \xc2\xb7 largest of %d in a union", v->union_alts);
 		skl__catf(detail, sizeof(detail), "\n@%llu", (unsigned long long)f->offset);
+	}
+	if (v->heat && heat_value(v, i) > 0) {
+		/* the value first, so it shows in a block with room for one line */
+		char num[48], rest[300];
+		heat_number(heat_value(v, i), num, sizeof(num));
+		memcpy(rest, detail, sizeof(rest));
+		detail[0] = 0;
+		skl__catf(detail, sizeof(detail), "%s %s\n%s", num, v->heat->label, rest);
+		skl__catf(heat_short, sizeof(heat_short), "%s\n%s", num, rest);
+		snprintf(heat_name, sizeof(heat_name), "%s \xc2\xb7 %s", field_label(f), num);
 	}
 	v->union_alts = 0;
 	begin_field(v, i);
@@ -528,7 +594,21 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 		if (p.first) {
 			const char *name =
 			    f->depth && skl_dl_text_width(f->path, v->fs) < w - 8 ? f->path : field_label(f);
-			label(v, x, y, w, h, name, detail, ink, v->fs);
+			/* with heat, a block too low for the detail line shows "name · value" */
+			const char *d = detail;
+			if (heat_name[0] && h < v->fs * 1.2f + v->fs * 0.78f * 1.2f + 6 &&
+			    skl_dl_text_width(heat_name, v->fs) < w - 8 * v->u)
+				name = heat_name;
+			/* a narrow block keeps the number and drops the unit */
+			if (heat_short[0]) {
+				char first[300];
+				size_t n = strcspn(detail, "\n");
+				memcpy(first, detail, n);
+				first[n] = 0;
+				if (skl_dl_text_width(first, floorf(v->fs * 0.78f)) > w - 8 * v->u)
+					d = heat_short;
+			}
+			label(v, x, y, w, h, name, d, ink, v->fs);
 		} else {
 			snprintf(cont, sizeof(cont), "\xe2\x86\xb3 %s", field_label(f));
 			label(v, x, y, w, h, cont, NULL, skl_color_mix(ink, fill, 0.35f), v->fs_small);
@@ -909,10 +989,53 @@ static float legend_height(lv *v)
 	return 34 * v->u;
 }
 
+/* The heat scale: its label, an "untouched" swatch, and a ramp from the
+ * coolest touched value to the hottest. */
+static void draw_heat_legend(lv *v, float x, float y, float w)
+{
+	float ls = floorf(15 * v->u), sh = 15 * v->u, yy = y + (legend_height(v) - sh) / 2, cx = x, rw;
+	const char *label = v->heat->label[0] ? v->heat->label : "heat";
+	char num[48], t[160];
+	int k, steps = 32;
+
+	heat_number(v->heat_max, num, sizeof(num));
+	snprintf(v->key, sizeof(v->key), "%d:heat", v->o->obj);
+	snprintf(v->tip, sizeof(v->tip), "heat: %s per member\ngrey: 0 (untouched); pale yellow to dark red: low to %s",
+		 label, num);
+	skl_dl_begin(v->dl, v->key, v->tip);
+	skl_dl_text(v->dl, cx, y, skl_dl_text_width(label, ls) + 4, legend_height(v), label, ls, SKL_FONT_BOLD,
+		    SKL_ALIGN_LEFT, C_INK);
+	cx += skl_dl_text_width(label, ls) + 16 * v->u;
+	skl_dl_rect(v->dl, cx, yy, 22 * v->u, sh, skl__heat_color(0), C_RULE, 1);
+	cx += 22 * v->u + 6 * v->u;
+	snprintf(t, sizeof(t), "0 untouched");
+	skl_dl_text(v->dl, cx, y, skl_dl_text_width(t, ls) + 4, legend_height(v), t, ls, SKL_FONT_REGULAR,
+		    SKL_ALIGN_LEFT, C_INK2);
+	cx += skl_dl_text_width(t, ls) + 20 * v->u;
+	skl_dl_text(v->dl, cx, y, skl_dl_text_width("low", ls) + 4, legend_height(v), "low", ls, SKL_FONT_REGULAR,
+		    SKL_ALIGN_LEFT, C_INK2);
+	cx += skl_dl_text_width("low", ls) + 8 * v->u;
+	rw = fminf(260 * v->u, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->u);
+	if (rw > 40 * v->u) {
+		for (k = 0; k < steps; k++)
+			skl_dl_rect(v->dl, cx + rw * (float)k / (float)steps, yy, rw / (float)steps + 0.5f, sh,
+				    skl__heat_color((k + 0.5) / steps), 0, 0);
+		skl_dl_rect(v->dl, cx, yy, rw, sh, 0, C_RULE, 1);
+		cx += rw + 8 * v->u;
+	}
+	skl_dl_text(v->dl, cx, y, skl_dl_text_width(num, ls) + 4, legend_height(v), num, ls, SKL_FONT_BOLD,
+		    SKL_ALIGN_LEFT, C_INK);
+	skl_dl_end(v->dl);
+}
+
 static void draw_legend(lv *v, float x, float y, float w)
 {
 	float ls = floorf(15 * v->u), sw = 22 * v->u, sh = 15 * v->u, cx = x;
 	int k;
+	if (v->heat) {
+		draw_heat_legend(v, x, y, w);
+		return;
+	}
 	for (k = 0; k < SKL_VK_COUNT_; k++) {
 		const char *name = palette[k].name;
 		float ew = sw + 7 * v->u + skl_dl_text_width(name, ls) + 20 * v->u;
@@ -964,6 +1087,10 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	v.u = opts->text_scale > 0 ? opts->text_scale
 				   : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
 	v.cl = l->cacheline ? l->cacheline : 64;
+	v.heat = opts->heat;
+	for (i = 0; v.heat && i < l->nfields && i < v.heat->nvalues; i++)
+		if (!l->fields[i].expanded && v.heat->value[i] > v.heat_max)
+			v.heat_max = v.heat->value[i];
 	v.nrows = l->size ? (l->size + v.cl - 1) / v.cl : 1;
 	v.hl = skl_calloc((size_t)(l->nfields + 1), 1);
 	v.hl_line = skl_calloc((size_t)v.nrows + 1, 1);

@@ -14,12 +14,15 @@
  *   "<obj>:pad" / "<obj>:pad:<path>"  trailing padding (of an inner struct)
  *   "<obj>:line:<n>"          the gutter of cache line n
  *   "<obj>:legend:<kind>"     a legend entry
+ *   "<obj>:heat"              the heat scale (with a heat overlay)
  */
 #ifndef SKLAB_RENDER_VIEW_LAYOUT_H
 #define SKLAB_RENDER_VIEW_LAYOUT_H
 
 #include "render/drawlist.h"
 #include "sklab/layout.h"
+
+struct skl_heat;
 
 typedef struct skl_view_layout_opts {
 	float x, y, w, h; /* region of the canvas; w or h 0 = the whole canvas */
@@ -32,6 +35,11 @@ typedef struct skl_view_layout_opts {
 	int no_legend;	  /* 1 = leave the legend out */
 	int no_header;	  /* 1 = leave the header out */
 	float text_scale; /* 0 = automatic (from the canvas size) */
+	/* A heat overlay (one value per field, e.g. L1d misses): members are
+	 * tinted cold to hot by their value, 0 = untouched, the value printed
+	 * in the block when it fits, and the legend becomes the heat scale.
+	 * NULL = the kind colours. */
+	const struct skl_heat *heat;
 } skl_view_layout_opts;
 
 /* Appends the view of l. 0, or -1 when the list ran out of memory. */

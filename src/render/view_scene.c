@@ -6,6 +6,7 @@
  */
 #include "render/view_scene.h"
 
+#include "render/view_cache.h"
 #include "render/view_chart.h"
 
 #include "render/view_layout.h"
@@ -124,6 +125,28 @@ static int draw_skbs(skl_dl *dl, const skl_scene *s, float x, float y, float w, 
 	return skl_view_skb(dl, s->skbs, s->nskbs, &o);
 }
 
+/* The cache views, stacked in the given region. */
+static int draw_cgrids(skl_dl *dl, const skl_scene *s, float x, float y, float w, float h, float u)
+{
+	float gap = 28 * u, each = (h - gap * (float)(s->ncgrids - 1)) / (float)s->ncgrids;
+	int i, others = s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncgrids > 1;
+	for (i = 0; i < s->ncgrids; i++) {
+		skl_view_cache_opts o;
+		memset(&o, 0, sizeof(o));
+		o.x = x;
+		o.y = y + (float)i * (each + gap);
+		o.w = w;
+		o.h = each;
+		o.obj = s->nlayouts + (s->nkernels >= 2 ? 2 : s->nkernels) + (s->nskbs > 0) + i;
+		o.no_legend = s->no_legend;
+		o.title = s->cgrid_titles ? s->cgrid_titles[i] : NULL;
+		o.text_scale = u * (others ? 0.85f : 1.0f);
+		if (s->cgrids[i] && skl_view_cache(dl, s->cgrids[i], &o) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int skl_view_scene(skl_dl *dl, const skl_scene *s)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
@@ -176,13 +199,40 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	}
 
 	/* the objects, side by side */
-	if (s->nlayouts <= 0 && s->nkernels <= 0 && s->nskbs <= 0 && s->ncharts <= 0) {
+	if (s->nlayouts <= 0 && s->nkernels <= 0 && s->nskbs <= 0 && s->ncharts <= 0 && s->ncgrids <= 0) {
 		skl_dl_text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
 			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	gap = 40 * u;
-	if (s->ncharts > 0 && s->nkernels <= 0 && s->nskbs <= 0) {
+	if (s->ncgrids > 0 && s->nkernels <= 0 && s->nskbs <= 0) {
+		/* cache views in the room the layouts leave; charts under them */
+		float cx = m, cw = W - 2 * m, cy = m * 0.8f, ch = H - bar - m * 0.8f - m * 0.5f;
+		float gh = s->ncharts > 0 ? floorf(ch * 0.62f) : ch;
+		if (s->nlayouts > 0) {
+			cx = m + (W - 2 * m) / 3 + gap / 2;
+			cw = W - m - cx;
+			lw = (W - 2 * m) / 3 - gap / 2;
+		}
+		if (draw_cgrids(dl, s, cx, cy, cw, gh, u) < 0)
+			return -1;
+		for (i = 0; i < s->ncharts; i++) {
+			float top = cy + gh + gap / 2;
+			float each = (cy + ch - top - gap / 2 * (float)(s->ncharts - 1)) / (float)s->ncharts;
+			skl_view_chart_opts co;
+			memset(&co, 0, sizeof(co));
+			co.x = cx;
+			co.y = top + (float)i * (each + gap / 2);
+			co.w = cw;
+			co.h = each;
+			co.obj = s->nlayouts + s->ncgrids + i;
+			co.no_legend = s->no_legend;
+			co.text_scale = u * 0.85f;
+			if (skl_view_chart(dl, s->charts[i], &co) < 0)
+				return -1;
+		}
+	}
+	if (s->ncharts > 0 && s->ncgrids <= 0 && s->nkernels <= 0 && s->nskbs <= 0) {
 		/* charts stacked in the room the layouts leave */
 		float cx = m, cw = W - 2 * m, cy = m * 0.8f, ch = H - bar - m * 0.8f - m * 0.5f, each;
 		if (s->nlayouts > 0) {
@@ -214,6 +264,13 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 			kw = W - m - kx;
 			lw = (W - 2 * m) / 3 - gap / 2;
 		}
+		if (s->ncgrids > 0) {
+			/* cache views take the lower half */
+			float hc = floorf(kh * 0.5f);
+			if (draw_cgrids(dl, s, kx, ky + kh - hc, kw, hc, u) < 0)
+				return -1;
+			kh -= hc + gap / 2;
+		}
 		if (s->nkernels > 0) {
 			float hk = s->nskbs > 0 ? floorf(kh * 0.55f) : kh;
 			if (draw_kernels(dl, s, kx, ky, kw, hk, u) < 0)
@@ -239,6 +296,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 		o.nhighlight = s->nhighlight;
 		o.no_legend = s->no_legend;
 		o.text_scale = u * (s->nlayouts > 1 || s->nkernels > 0 ? 0.85f : 1.0f);
+		o.heat = s->heats ? s->heats[i] : NULL;
 		if (s->layouts[i] && skl_view_layout(dl, s->layouts[i], &o) < 0)
 			return -1;
 	}
@@ -249,6 +307,11 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 		   const skl_view_frame_opts *o)
 {
 	const skl_layout *ls[16];
+	const struct skl_heat *hs[16];
+	int have_heat = 0;
+	const struct skl_cgrid_snap *gs[4];
+	const char *gt[4];
+	int ng = 0, have_gt = 0;
 	const struct skl_kernel_snap *ks[4];
 	const skl_chart *cs[4];
 	int nc = 0;
@@ -266,9 +329,16 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	f = &frames[i];
 	for (k = 0; k < f->nobjs && n < (int)(sizeof(ls) / sizeof(ls[0])); k++) {
 		const skl_obj *obj = skl_events_obj(log, f->objs[k]);
-		if (obj && obj->kind == SKL_OBJ_LAYOUT && obj->layout)
+		if (obj && obj->kind == SKL_OBJ_LAYOUT && obj->layout) {
+			hs[n] = obj->heat;
+			have_heat |= obj->heat != NULL;
 			ls[n++] = obj->layout;
-		else if (obj && obj->kind == SKL_OBJ_KERNEL && obj->kernel && nk < (int)(sizeof(ks) / sizeof(ks[0]))) {
+		} else if (obj && obj->kind == SKL_OBJ_CACHE && obj->cgrid && ng < (int)(sizeof(gs) / sizeof(gs[0]))) {
+			gt[ng] = obj->title;
+			have_gt |= obj->title != NULL;
+			gs[ng++] = obj->cgrid;
+		} else if (obj && obj->kind == SKL_OBJ_KERNEL && obj->kernel &&
+			   nk < (int)(sizeof(ks) / sizeof(ks[0]))) {
 			kt[nk] = obj->title;
 			have_titles |= obj->title != NULL;
 			ks[nk++] = obj->kernel;
@@ -314,6 +384,10 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	}
 	s.layouts = ls;
 	s.nlayouts = n;
+	s.heats = have_heat ? hs : NULL;
+	s.cgrids = gs;
+	s.ncgrids = ng;
+	s.cgrid_titles = have_gt ? gt : NULL;
 	s.kernels = ks;
 	s.nkernels = nk;
 	s.kernel_titles = have_titles ? kt : NULL;

@@ -10,7 +10,9 @@
  * number as <obj> (see view_layout.h); a slab view's carry the number of
  * layouts before it, a compare's are "0:..", "1:.." and "cmp:.." (see
  * view_slab.h); an skb view's carry the number of layouts and kernel
- * sides before it (see view_skb.h).
+ * sides before it (see view_skb.h); a cache view's carry the number of
+ * layouts, kernel sides and skb views before it plus its index among the
+ * cache views (see view_cache.h).
  */
 #ifndef SKLAB_RENDER_VIEW_SCENE_H
 #define SKLAB_RENDER_VIEW_SCENE_H
@@ -47,6 +49,15 @@ typedef struct skl_scene {
 	 * there are several), or beside the layouts. */
 	const skl_chart *const *charts;
 	int ncharts;
+	/* Heat overlays for the layouts: heats[i] tints layouts[i] (NULL, or a
+	 * NULL entry, = none). */
+	const struct skl_heat *const *heats;
+	/* Cache-model snapshots, drawn by the cache view in the room kernels
+	 * and skbs would take (stacked when there are several; the lower half
+	 * when kernels or skbs are shown too; above the charts). */
+	const struct skl_cgrid_snap *const *cgrids;
+	int ncgrids;
+	const char *const *cgrid_titles; /* NULL or NULL entries = the machine's */
 } skl_scene;
 
 /* Clears nothing: appends the picture to dl, sized to the list's canvas.
@@ -62,8 +73,9 @@ typedef struct skl_view_frame_opts {
 } skl_view_frame_opts;
 
 /*
- * Builds frame i of frames (from skl_events_frames(log, ...)): the layouts,
- * kernel snapshots and sk_buff snapshots shown at that frame (the skb
+ * Builds frame i of frames (from skl_events_frames(log, ...)): the layouts
+ * (with their heat overlays), kernel snapshots, sk_buff snapshots, charts
+ * and cache snapshots shown at that frame (the skb
  * snapshots of every SKL_OBJ_SKB object, together), its caption, the scenario title
  * from the log and "step i+1 of nframes". Clears dl first, keeping its
  * canvas size.

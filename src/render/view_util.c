@@ -17,3 +17,59 @@ void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 	vsnprintf(out + n, outsz - n, fmt, ap);
 	va_end(ap);
 }
+
+/* ---- shared colours ------------------------------------------------------------ */
+
+/* Okabe-Ito's blue, orange, sky blue, reddish purple and yellow, then Paul
+ * Tol's muted indigo, olive, sand, purple and wine: no green or vermillion,
+ * which mark cache hits and misses. */
+static const uint32_t owner_hues[SKL__OWNER_COLORS] = {0x0072b2, 0xe69f00, 0x56b4e9, 0xcc79a7, 0xf0e442,
+						       0x332288, 0x999933, 0xddcc77, 0xaa4499, 0x882255};
+
+skl_color skl__owner_color(int slot)
+{
+	if (slot < 0)
+		slot = -slot;
+	return SKL_HEX(owner_hues[slot % SKL__OWNER_COLORS]);
+}
+
+int skl__owner_slot(const char *name)
+{
+	uint32_t h = 2166136261u;
+	for (; name && *name; name++) {
+		h ^= (unsigned char)*name;
+		h *= 16777619u;
+	}
+	return (int)(h % SKL__OWNER_COLORS);
+}
+
+int skl__is_dark(skl_color c)
+{
+	/* Rec. 601 luma */
+	return 299 * SKL_R(c) + 587 * SKL_G(c) + 114 * SKL_B(c) < 1000 * 110;
+}
+
+/* YlOrRd without its palest stop, so the coolest touched member still
+ * differs from an untouched one. */
+static const uint32_t heat_stops[] = {0xffeda0, 0xfeb24c, 0xfc4e2a, 0xbd0026, 0x67001f};
+#define NHEAT ((int)(sizeof(heat_stops) / sizeof(heat_stops[0])))
+
+skl_color skl__heat_color(double t)
+{
+	double pos;
+	int i;
+	if (!(t > 0))
+		return SKL_HEX(0xeceef1);
+	if (t > 1)
+		t = 1;
+	pos = t * (NHEAT - 1);
+	i = (int)pos;
+	if (i >= NHEAT - 1)
+		return SKL_HEX(heat_stops[NHEAT - 1]);
+	return skl_color_mix(SKL_HEX(heat_stops[i]), SKL_HEX(heat_stops[i + 1]), (float)(pos - i));
+}
+
+skl_color skl__heat_ink(double t)
+{
+	return skl__is_dark(skl__heat_color(t)) || t > 0.6 ? SKL_HEX(0xffffff) : SKL_HEX(0x1b1f24);
+}

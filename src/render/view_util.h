@@ -1,9 +1,13 @@
 /*
  * view_util.h - small helpers every view shares: appending formatted text
- * to a fixed buffer and clamping. Private to src/render.
+ * to a fixed buffer, clamping, and the colours more than one view uses (the
+ * palette of cache-line owners and struct members, the heat scale).
+ * Private to src/render.
  */
 #ifndef SKLAB_RENDER_VIEW_UTIL_H
 #define SKLAB_RENDER_VIEW_UTIL_H
+
+#include "render/drawlist.h"
 
 #include <stddef.h>
 
@@ -18,5 +22,27 @@ static inline float skl__clampf(float x, float lo, float hi)
 {
 	return x < lo ? lo : x > hi ? hi : x;
 }
+
+/*
+ * Owners of cache lines and the members misses are charged to
+ * ("tcp_sock.daddr", "slab_t"): a fixed palette of SKL__OWNER_COLORS
+ * colours with none near the hit green or the miss red, and the slot a
+ * name hashes to (FNV-1a), so a name keeps its colour from frame to frame.
+ * A view that draws several names probes to the next free slot on a
+ * collision (see view_cache.c).
+ */
+#define SKL__OWNER_COLORS 10
+skl_color skl__owner_color(int slot);
+int skl__owner_slot(const char *name);
+/* 1 when c is dark enough to need light marks and text on it. */
+int skl__is_dark(skl_color c);
+
+/*
+ * The heat scale (sequential, pale yellow through orange and red to dark
+ * wine): t in (0, 1]; t <= 0 gives the "untouched" grey. skl__heat_ink()
+ * is the text colour that reads on skl__heat_color(t).
+ */
+skl_color skl__heat_color(double t);
+skl_color skl__heat_ink(double t);
 
 #endif

@@ -1,0 +1,75 @@
+/*
+ * view_cache.h - the cache view: a cache model's snapshot (skl_cgrid_snap)
+ * drawn as a grid of sets x ways per level, every valid line filled with
+ * the colour of the member or object that owns it, a green (hit) or red
+ * (miss) marker for its latest access, a dog-ear for dirty lines, a dark
+ * frame for lines touched since the previous snapshot, empty ways grey;
+ * set numbers down each column of the grid (sets are folded into columns
+ * so 128 or 512 sets fit the canvas). Levels too big to draw cell by cell
+ * (no lines copied, or cells that would be under 3 pixels) get a summary
+ * box instead. On the right: the counters of every level as a table
+ * (references and misses by read and write, miss rate, the 3C breakdown,
+ * evictions, writebacks, latency), the legend, the misses charged to each
+ * struct member as horizontal bars with their cycles, and the misses of
+ * each cache line of the objects as columns. The header names the machine
+ * and where its figures come from, and states the latencies ("L1d 3
+ * cycles, L2 7, memory 80").
+ *
+ * The focus level (the charts count its misses) is the first level named
+ * "L1d" that has lines, else the first level with lines, else level 0.
+ *
+ * Appends to a draw list and never calls SDL. Hover groups and their keys:
+ *   "<obj>:cache"                  the header
+ *   "<obj>:level:<l>"              the title of level l's grid
+ *   "<obj>:cell:<l>:<set>:<way>"   one way of one set
+ *   "<obj>:set:<l>:<set>"          a set number beside the grid
+ *   "<obj>:summary:<l>"            a level summed up instead of drawn
+ *   "<obj>:stats:<l>"              level l's column of the table
+ *   "<obj>:legend:<mark>"          "hit", "miss", "dirty", "recent", "empty"
+ *   "<obj>:owner:<i>"              owner i in the legend
+ *   "<obj>:member:<i>"             the bar of members[i]
+ *   "<obj>:objline:<i>"            the column of lines[i]
+ * Cell tooltips give the level, set and way, the line's simulated address
+ * (and how it maps to the set), its owner, valid and dirty, and whether
+ * the latest access hit.
+ */
+#ifndef SKLAB_RENDER_VIEW_CACHE_H
+#define SKLAB_RENDER_VIEW_CACHE_H
+
+#include "render/drawlist.h"
+#include "sklab/cache_snap.h"
+
+typedef struct skl_view_cache_opts {
+	float x, y, w, h;  /* region of the canvas; w or h 0 = the whole canvas */
+	int obj;	   /* object number used in keys */
+	int no_header;	   /* 1 = leave the header out */
+	int no_legend;	   /* 1 = leave the legend out */
+	const char *title; /* header title; NULL = the machine's */
+	float text_scale;  /* 0 = automatic (from the canvas size) */
+} skl_view_cache_opts;
+
+/* Appends the view of s. 0, or -1 when out of memory. */
+int skl_view_cache(skl_dl *dl, const skl_cgrid_snap *s, const skl_view_cache_opts *o);
+
+/* The level the charts count (see above); -1 when s has no levels. */
+int skl_view_cache_focus(const skl_cgrid_snap *s);
+
+/*
+ * The colour of owner i of s as the view draws it: the palette slot its
+ * name hashes to, moved on to the next free slot when an earlier owner of
+ * s took it (see skl__owner_slot). -1 (nothing known) is grey.
+ */
+skl_color skl_view_cache_owner_color(const skl_cgrid_snap *s, int owner);
+
+/* The colour of a member row: the owner named "owner.member" when s has
+ * one, else the owner named "owner", else the name's own slot. */
+skl_color skl_view_cache_attr_color(const skl_cgrid_snap *s, const skl_cache_attr *a);
+
+/* The hit and miss marks' colours. */
+skl_color skl_view_cache_hit_color(void);
+skl_color skl_view_cache_miss_color(void);
+
+/* The tooltip of one way of one set of level l into out. */
+void skl_view_cache_cell_tooltip(const skl_cgrid_snap *s, int l, unsigned set, unsigned way, char *out, size_t outsz);
+
+#endif

@@ -1,0 +1,231 @@
+/*
+ * sample_cache.c - the Pentium III cache snapshot of sample_cache.h, built
+ * by feeding the cache model and copying what it holds.
+ */
+#include "sample_cache.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define NSOCK 76
+#define OBJ 800	     /* tcp_sock, rounded to 32-byte lines (25 of them) */
+#define PER_SLAB 10  /* (8192 - 64) / 800 */
+#define SLAB 0x2000u /* two pages */
+#define MGMT 64u     /* slab_t (24 B) + 10 bufctl words, rounded to a line */
+#define BASE 0xc1400000u
+#define LINE 32u
+#define NSLABS ((NSOCK + PER_SLAB - 1) / PER_SLAB)
+#define NLINES_MEM ((int)(NSLABS * SLAB / LINE))
+
+/* The members the sample charges, in offset order within each owner. */
+static const struct {
+	const char *owner, *member;
+	unsigned offset, size;
+} members[] = {
+    {"slab_t", "", 0, 24},	     {"tcp_sock", "", 0, OBJ},	   {"tcp_sock", "daddr", 0, 4},
+    {"tcp_sock", "rcv_saddr", 4, 4}, {"tcp_sock", "dport", 8, 2},  {"tcp_sock", "num", 10, 2},
+    {"tcp_sock", "sport", 34, 2},    {"tcp_sock", "state", 32, 1},
+};
+#define NMEMBERS ((int)(sizeof(members) / sizeof(members[0])))
+enum { M_SLAB, M_ZERO, M_DADDR, M_RCV_SADDR, M_DPORT, M_NUM, M_SPORT, M_STATE };
+
+/* lines[]: slab_t lines 0-1, then tcp_sock lines 0-24 */
+#define NOBJLINES ((int)(2 + OBJ / LINE))
+
+typedef struct feeder {
+	skl_cache_hier *h;
+	skl_cgrid_snap *s;
+	int line_owner[NLINES_MEM]; /* owner index per memory line */
+} feeder;
+
+static int owner_of(skl_cgrid_snap *s, const char *name)
+{
+	int i;
+	for (i = 0; i < s->nowners; i++)
+		if (!strcmp(s->owners[i], name))
+			return i;
+	s->owners[s->nowners] = skl_strdup(name);
+	return s->owners[s->nowners] ? s->nowners++ : -1;
+}
+
+static void charge(skl_cgrid_snap *s, skl_cache_attr *a, int write, const skl_cache_result *r)
+{
+	int l;
+	if (write)
+		a->writes++;
+	else
+		a->reads++;
+	for (l = 0; l < s->nlevels; l++)
+		if (r->missed & (1u << l))
+			a->misses[l]++;
+	a->cycles += r->latency;
+}
+
+/* One access of size bytes at addr, by member m of the object at obj. */
+static void feed(feeder *f, int m, uint64_t obj, uint64_t addr, unsigned size, int write)
+{
+	skl_cgrid_snap *s = f->s;
+	skl_cache_result r;
+	char name[160];
+	uint64_t rel = addr - obj;
+	int objline;
+	if (skl_cachesim_access(f->h, addr, size, write ? SKL_CACHE_WRITE : SKL_CACHE_READ, &r) < 0)
+		return;
+	s->accesses++;
+	s->cycles += r.latency;
+	charge(s, &s->members[m], write, &r);
+	objline = m == M_SLAB ? (int)(rel / LINE) : 2 + (int)(rel / LINE);
+	if (objline >= 0 && objline < NOBJLINES)
+		charge(s, &s->lines[objline], write, &r);
+	if (members[m].member[0])
+		snprintf(name, sizeof(name), "%s.%s", members[m].owner, members[m].member);
+	else
+		snprintf(name, sizeof(name), "%s", members[m].owner);
+	f->line_owner[(addr - BASE) / LINE] = owner_of(s, name);
+}
+
+static uint64_t sock_addr(int i)
+{
+	return BASE + (uint64_t)(i / PER_SLAB) * SLAB + MGMT + (uint64_t)(i % PER_SLAB) * OBJ;
+}
+
+static uint64_t slab_addr(int i)
+{
+	return BASE + (uint64_t)(i / PER_SLAB) * SLAB;
+}
+
+/* Copies level l's counters and (when copy) lines; recent = used after tick0. */
+static int copy_level(feeder *f, unsigned l, int copy, uint64_t tick0)
+{
+	skl_cgrid_level *lv = &f->s->levels[l];
+	unsigned set, way;
+	skl_cachesim_stats(f->h, l, &lv->st);
+	if (!copy)
+		return 0;
+	lv->lines = skl_calloc((size_t)lv->st.sets * lv->st.assoc, sizeof(*lv->lines));
+	if (!lv->lines)
+		return -1;
+	for (set = 0; set < lv->st.sets; set++)
+		for (way = 0; way < lv->st.assoc; way++) {
+			skl_cache_line cl;
+			skl_cgrid_line *o = &lv->lines[(size_t)set * lv->st.assoc + way];
+			o->owner = -1;
+			if (skl_cachesim_line(f->h, l, set, way, &cl) < 0 || !cl.valid)
+				continue;
+			o->addr = cl.addr;
+			o->valid = 1;
+			o->dirty = (uint8_t)cl.dirty;
+			o->last_hit = (uint8_t)cl.last_hit;
+			o->recent = cl.last_use > tick0;
+			if (cl.addr >= BASE && (cl.addr - BASE) / LINE < NLINES_MEM)
+				o->owner = f->line_owner[(cl.addr - BASE) / LINE];
+		}
+	return 0;
+}
+
+static uint64_t max_tick(skl_cache_hier *h, unsigned l)
+{
+	struct skl_cachesim_stats st;
+	uint64_t t = 0;
+	unsigned set, way;
+	skl_cachesim_stats(h, l, &st);
+	for (set = 0; set < st.sets; set++)
+		for (way = 0; way < st.assoc; way++) {
+			skl_cache_line cl;
+			if (skl_cachesim_line(h, l, set, way, &cl) == 0 && cl.valid && cl.last_use > t)
+				t = cl.last_use;
+		}
+	return t;
+}
+
+skl_cgrid_snap *sample_cache_p3(int l2_lines)
+{
+	static const skl_cachesim_level lv[2] = {
+	    {"L1d", 16384, 4, 32, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 3},
+	    {"L2", 262144, 8, 32, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 7},
+	};
+	skl_cachesim_config cfg;
+	skl_error err;
+	feeder *f;
+	skl_cgrid_snap *s;
+	uint64_t t0[2];
+	int i, k;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.levels = lv;
+	cfg.nlevels = 2;
+	cfg.mem_latency = 80;
+	f = skl_calloc(1, sizeof(*f));
+	s = skl_calloc(1, sizeof(*s));
+	if (!f || !s)
+		goto fail;
+	f->s = s;
+	for (i = 0; i < NLINES_MEM; i++)
+		f->line_owner[i] = -1;
+	f->h = skl_cachesim_new(&cfg, &err);
+	s->levels = skl_calloc(2, sizeof(*s->levels));
+	s->owners = skl_calloc(NMEMBERS + 1, sizeof(char *));
+	s->members = skl_calloc(NMEMBERS, sizeof(*s->members));
+	s->lines = skl_calloc(NOBJLINES, sizeof(*s->lines));
+	if (!f->h || !s->levels || !s->owners || !s->members || !s->lines)
+		goto fail;
+	snprintf(s->title, sizeof(s->title), "Pentium III (Coppermine), 800 MHz");
+	snprintf(s->source, sizeof(s->source),
+		 "Intel P6 family manuals: L1d 16 KiB 4-way, L2 256 KiB 8-way, 32-byte lines; latencies typical");
+	s->mem_latency = 80;
+	s->nlevels = 2;
+	s->levels[0].latency = 3;
+	s->levels[1].latency = 7;
+	s->nmembers = NMEMBERS;
+	for (i = 0; i < NMEMBERS; i++) {
+		snprintf(s->members[i].owner, sizeof(s->members[i].owner), "%s", members[i].owner);
+		snprintf(s->members[i].member, sizeof(s->members[i].member), "%s", members[i].member);
+		s->members[i].offset = members[i].offset;
+		s->members[i].size = members[i].size;
+	}
+	s->nlines = NOBJLINES;
+	for (i = 0; i < NOBJLINES; i++) {
+		skl_cache_attr *a = &s->lines[i];
+		int slab = i < 2;
+		snprintf(a->owner, sizeof(a->owner), "%s", slab ? "slab_t" : "tcp_sock");
+		snprintf(a->member, sizeof(a->member), "line %d", slab ? i : i - 2);
+		a->offset = (unsigned)(slab ? i : i - 2) * LINE;
+		a->size = LINE;
+	}
+
+	/* kmem_cache_alloc + zeroing + identity, socket by socket */
+	for (i = 0; i < NSOCK; i++) {
+		uint64_t sb = slab_addr(i), o = sock_addr(i);
+		feed(f, M_SLAB, sb, sb + 16, 4, 0);				   /* slab->free */
+		feed(f, M_SLAB, sb, sb + 24 + 4 * (uint64_t)(i % PER_SLAB), 4, 0); /* bufctl */
+		feed(f, M_SLAB, sb, sb + 16, 4, 1);
+		feed(f, M_SLAB, sb, sb + 20, 4, 1); /* slab->inuse */
+		for (k = 0; k < OBJ; k += 4)
+			feed(f, M_ZERO, o, o + (uint64_t)k, 4, 1);
+		feed(f, M_DADDR, o, o + 0, 4, 1);
+		feed(f, M_RCV_SADDR, o, o + 4, 4, 1);
+		feed(f, M_DPORT, o, o + 8, 2, 1);
+		feed(f, M_NUM, o, o + 10, 2, 1);
+		feed(f, M_SPORT, o, o + 34, 2, 1);
+		feed(f, M_STATE, o, o + 32, 1, 1);
+	}
+	t0[0] = max_tick(f->h, 0);
+	t0[1] = max_tick(f->h, 1);
+	/* the lookups: daddr in line 0, sport in line 1 */
+	for (i = 0; i < NSOCK; i++) {
+		uint64_t o = sock_addr(i);
+		feed(f, M_DADDR, o, o + 0, 4, 0);
+		feed(f, M_SPORT, o, o + 34, 2, 0);
+	}
+	if (copy_level(f, 0, 1, t0[0]) < 0 || copy_level(f, 1, l2_lines, t0[1]) < 0)
+		goto fail;
+	skl_cachesim_free(f->h);
+	skl_free(f);
+	return s;
+fail:
+	if (f)
+		skl_cachesim_free(f->h);
+	skl_free(f);
+	skl_cgrid_snap_free(s);
+	return NULL;
+}

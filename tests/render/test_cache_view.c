@@ -1,0 +1,744 @@
+/*
+ * test_cache_view.c - the cache view and the layout view's heat overlay,
+ * headless. A small synthetic snapshot with lines in known states (hit,
+ * miss, dirty, old, empty) is checked pixel by pixel and through its draw
+ * list (keys, tooltips, summaries of levels without lines, SVG); a
+ * Pentium III snapshot made by driving the real cache model (76 tcp_socks
+ * zeroed and looked up, see sample_cache.c) is drawn at 1920x1080 and
+ * 1280x720, as a scenario frame would show it; a level of 512 sets x 8
+ * ways is folded; a struct sock with L1d misses as heat is tinted.
+ *
+ *   test_cache_view OUTDIR   (writes cache-*.png, .svg and .dl.txt there)
+ */
+#include "render/backend_sdl.h"
+#include "render/svg.h"
+#include "render/view_cache.h"
+#include "render/view_layout.h"
+#include "render/view_scene.h"
+#include "render/view_util.h"
+#include "sample_cache.h"
+#include "sample_structs.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                                                    \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
+			failures++;                                                                                    \
+		}                                                                                                      \
+	} while (0)
+
+#define CHECK_HAS(hay, needle)                                                                                         \
+	do {                                                                                                           \
+		if (!(hay) || !strstr((hay), (needle))) {                                                              \
+			fprintf(stderr, "%s:%d: \"%s\" not in \"%s\"\n", __FILE__, __LINE__, (needle),                 \
+				(hay) ? (hay) : "(null)");                                                             \
+			failures++;                                                                                    \
+		}                                                                                                      \
+	} while (0)
+
+/* ---- reading the draw list and the picture ------------------------------------------ */
+
+static const skl_dl_item *item(const skl_dl *dl, const char *key)
+{
+	return skl_dl_at(dl, skl_dl_find(dl, key));
+}
+
+/* The first item of a group with this key and fill colour, or NULL. */
+static const skl_dl_item *item_fill(const skl_dl *dl, const char *key, skl_color fill)
+{
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->key && !strcmp(it->key, key) && it->kind == SKL_DL_RECT && it->fill == fill)
+			return it;
+	}
+	return NULL;
+}
+
+static int count_prefix(const skl_dl *dl, const char *prefix)
+{
+	int i, n = 0;
+	size_t len = strlen(prefix);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->key && !strncmp(it->key, prefix, len))
+			n++;
+	}
+	return n;
+}
+
+static int has_text(const skl_dl *dl, const char *prefix)
+{
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && !strncmp(it->text, prefix, strlen(prefix)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Every item inside the canvas, with a pixel of slack. */
+static void check_inside(const skl_dl *dl, const char *what)
+{
+	int i, bad = 0;
+	float w = skl_dl_width(dl), h = skl_dl_height(dl);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		float x0 = fminf(it->x, it->x + it->w), x1 = fmaxf(it->x, it->x + it->w);
+		float y0 = fminf(it->y, it->y + it->h), y1 = fmaxf(it->y, it->y + it->h);
+		if (x0 < -1 || y0 < -1 || x1 > w + 1 || y1 > h + 1) {
+			if (bad < 5)
+				fprintf(stderr, "%s: item %d (key %s) at %.1f,%.1f %.1fx%.1f is outside\n", what, i,
+					it->key ? it->key : "-", it->x, it->y, it->w, it->h);
+			bad++;
+		}
+	}
+	CHECK(bad == 0);
+}
+
+/* The right edge of the grid's cells and the left edge of the table: the
+ * grid must stay clear of the panel. */
+static void check_grid_clear(const skl_dl *dl, const char *obj)
+{
+	char cell[32], stats[32];
+	float right = 0, left = 1e9f;
+	int i;
+	snprintf(cell, sizeof(cell), "%s:cell:", obj);
+	snprintf(stats, sizeof(stats), "%s:stats:", obj);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (!it->key)
+			continue;
+		if (!strncmp(it->key, cell, strlen(cell)))
+			right = fmaxf(right, it->x + it->w);
+		if (!strncmp(it->key, stats, strlen(stats)))
+			left = fminf(left, it->x);
+	}
+	CHECK(right > 0 && right < left);
+}
+
+static char *dump(const skl_dl *dl)
+{
+	skl_buf b;
+	skl_sink s;
+	skl_buf_init(&b);
+	s = skl_buf_sink(&b);
+	skl_dl_dump(dl, &s);
+	return b.data;
+}
+
+static char *svg_text(const skl_dl *dl)
+{
+	skl_buf b;
+	skl_sink s;
+	skl_buf_init(&b);
+	s = skl_buf_sink(&b);
+	skl_svg_write(dl, &s);
+	return b.data;
+}
+
+static skl_color pixel(SDL_Surface *s, float fx, float fy)
+{
+	int x = (int)fx, y = (int)fy;
+	Uint32 p;
+	Uint8 r, g, b, a;
+	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
+		return 0;
+	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
+	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
+	return SKL_RGB(r, g, b);
+}
+
+static int near_color(skl_color a, skl_color b, int tol)
+{
+	return abs((int)SKL_R(a) - (int)SKL_R(b)) <= tol && abs((int)SKL_G(a) - (int)SKL_G(b)) <= tol &&
+	       abs((int)SKL_B(a) - (int)SKL_B(b)) <= tol;
+}
+
+static int luma(skl_color c)
+{
+	return (int)(299 * SKL_R(c) + 587 * SKL_G(c) + 114 * SKL_B(c)) / 1000;
+}
+
+static int write_file(const char *path, const char *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	fwrite(data, 1, n, f);
+	return fclose(f);
+}
+
+static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
+{
+	char path[2048];
+	skl_error err;
+	char *text;
+	snprintf(path, sizeof(path), "%s/%s.png", outdir, name);
+	CHECK(skl_sdl_write_png(sdl, dl, 0, 0, path, &err) == 0);
+	text = svg_text(dl);
+	snprintf(path, sizeof(path), "%s/%s.svg", outdir, name);
+	CHECK(write_file(path, text, strlen(text)) == 0);
+	skl_free(text);
+	text = dump(dl);
+	snprintf(path, sizeof(path), "%s/%s.dl.txt", outdir, name);
+	CHECK(write_file(path, text, strlen(text)) == 0);
+	skl_free(text);
+}
+
+/* ---- a synthetic snapshot ----------------------------------------------------------- */
+
+static void set_line(skl_cgrid_level *lv, unsigned set, unsigned way, uint64_t addr, int owner, int hit, int dirty,
+		     int recent)
+{
+	skl_cgrid_line *c = &lv->lines[set * lv->st.assoc + way];
+	c->addr = addr;
+	c->valid = 1;
+	c->owner = owner;
+	c->last_hit = (uint8_t)hit;
+	c->dirty = (uint8_t)dirty;
+	c->recent = (uint8_t)recent;
+}
+
+static void level_init(skl_cgrid_level *lv, const char *name, uint64_t size, unsigned assoc, unsigned latency,
+		       int with_lines)
+{
+	unsigned i;
+	snprintf(lv->st.name, sizeof(lv->st.name), "%s", name);
+	lv->st.size = size;
+	lv->st.assoc = assoc;
+	lv->st.line = 32;
+	lv->st.sets = (unsigned)(size / 32 / assoc);
+	lv->latency = latency;
+	if (with_lines) {
+		lv->lines = skl_calloc((size_t)lv->st.sets * assoc, sizeof(*lv->lines));
+		for (i = 0; i < lv->st.sets * assoc; i++)
+			lv->lines[i].owner = -1;
+	}
+}
+
+static void attr_set(skl_cache_attr *a, const char *owner, const char *member, unsigned off, unsigned size, uint64_t r,
+		     uint64_t w, uint64_t m0, uint64_t m1, uint64_t cycles)
+{
+	snprintf(a->owner, sizeof(a->owner), "%s", owner);
+	snprintf(a->member, sizeof(a->member), "%s", member);
+	a->offset = off;
+	a->size = size;
+	a->reads = r;
+	a->writes = w;
+	a->misses[0] = m0;
+	a->misses[1] = m1;
+	a->cycles = cycles;
+}
+
+/*
+ * L1d: 8 sets x 2 ways. Set 0: way 0 daddr (hit, clean, recent), way 1
+ * slab_t (miss, dirty, recent); set 1: way 0 empty, way 1 tcp_sock (hit,
+ * old); sets 2-7: way 0 tcp_sock (miss, recent). L2 (or L2 and a big L3
+ * when big) has no lines.
+ */
+static skl_cgrid_snap *synth(void)
+{
+	skl_cgrid_snap *s = skl_calloc(1, sizeof(*s));
+	skl_cgrid_level *l1;
+	static const char *const owners[] = {"tcp_sock.daddr", "slab_t", "tcp_sock"};
+	unsigned k;
+	int i;
+	snprintf(s->title, sizeof(s->title), "Test machine");
+	snprintf(s->source, sizeof(s->source), "synthetic figures for the render test");
+	s->mem_latency = 100;
+	s->nlevels = 2;
+	s->levels = skl_calloc(2, sizeof(*s->levels));
+	level_init(&s->levels[0], "L1d", 512, 2, 3, 1);
+	level_init(&s->levels[1], "L2", 4096, 4, 10, 0);
+	l1 = &s->levels[0];
+	l1->st.refs[0] = 10;
+	l1->st.refs[1] = 6;
+	l1->st.misses[0] = 3;
+	l1->st.misses[1] = 5;
+	l1->st.hits = 8;
+	l1->st.compulsory = 7;
+	l1->st.conflict = 1;
+	l1->st.evictions = 1;
+	l1->st.dirty_evictions = 1;
+	l1->st.writebacks = 1;
+	s->levels[1].st.refs[0] = 3;
+	s->levels[1].st.refs[1] = 5;
+	s->levels[1].st.misses[0] = 3;
+	s->levels[1].st.misses[1] = 4;
+	s->levels[1].st.compulsory = 7;
+	s->nowners = 3;
+	s->owners = skl_calloc(3, sizeof(char *));
+	for (i = 0; i < 3; i++)
+		s->owners[i] = skl_strdup(owners[i]);
+	set_line(l1, 0, 0, 0xc1400000u, 0, 1, 0, 1);
+	set_line(l1, 0, 1, 0xc1400100u, 1, 0, 1, 1);
+	set_line(l1, 1, 1, 0xc1400020u, 2, 1, 0, 0);
+	for (k = 2; k < 8; k++)
+		set_line(l1, k, 0, 0xc1400000u + 32u * k, 2, 0, 1, 1);
+	s->nmembers = 3;
+	s->members = skl_calloc(3, sizeof(*s->members));
+	attr_set(&s->members[0], "slab_t", "", 0, 24, 2, 2, 1, 1, 120);
+	attr_set(&s->members[1], "tcp_sock", "", 0, 800, 0, 10, 2, 2, 400);
+	attr_set(&s->members[2], "tcp_sock", "daddr", 0, 4, 5, 1, 3, 1, 300);
+	s->nlines = 5;
+	s->lines = skl_calloc(5, sizeof(*s->lines));
+	attr_set(&s->lines[0], "slab_t", "line 0", 0, 32, 2, 2, 1, 1, 120);
+	for (i = 0; i < 4; i++)
+		attr_set(&s->lines[1 + i], "tcp_sock",
+			 i == 0	  ? "line 0"
+			 : i == 1 ? "line 1"
+			 : i == 2 ? "line 2"
+				  : "line 3",
+			 32u * (unsigned)i, 32, (uint64_t)(i == 0 ? 5 : 0), 3, (uint64_t)(4 - i), 1, 200);
+	s->accesses = 16;
+	s->cycles = 820;
+	return s;
+}
+
+/* ---- the synthetic snapshot: pixels, keys, tooltips ------------------------------------- */
+
+static void test_synthetic(skl_sdl *sdl, const char *outdir)
+{
+	skl_cgrid_snap *s = synth();
+	skl_dl *dl = skl_dl_new(1600, 900);
+	const skl_dl_item *c00, *c01, *c10, *c11, *hit, *miss, *sw, *bar;
+	skl_color own0 = skl_view_cache_owner_color(s, 0), own1 = skl_view_cache_owner_color(s, 1);
+	skl_color own2 = skl_view_cache_owner_color(s, 2);
+	SDL_Surface *img;
+	skl_error err;
+	char *svg;
+
+	CHECK(skl_view_cache(dl, s, NULL) == 0);
+	save(sdl, dl, outdir, "cache-synthetic");
+	check_inside(dl, "synthetic");
+	check_grid_clear(dl, "0");
+
+	/* every way of every set of L1d, none of L2 (no lines): L2 summed up */
+	CHECK(count_prefix(dl, "0:cell:0:") >= 16);
+	CHECK(item(dl, "0:cell:0:7:1") != NULL);
+	CHECK(count_prefix(dl, "0:cell:1:") == 0);
+	CHECK(item(dl, "0:summary:1") != NULL);
+	CHECK(item(dl, "0:summary:0") == NULL);
+	CHECK_HAS(item(dl, "0:summary:1")->tooltip, "not copied line by line");
+	CHECK(item(dl, "0:stats:0") && item(dl, "0:stats:1"));
+	CHECK(item(dl, "0:cache") && item(dl, "0:level:0"));
+	CHECK(item(dl, "0:owner:0") && item(dl, "0:owner:2"));
+	CHECK(item(dl, "0:member:0") && item(dl, "0:member:2"));
+	CHECK(item(dl, "0:objline:0") && item(dl, "0:objline:4"));
+	CHECK(item(dl, "0:legend:hit") && item(dl, "0:legend:miss") && item(dl, "0:legend:dirty"));
+	CHECK(item(dl, "0:legend:recent") && item(dl, "0:legend:empty"));
+	CHECK(item(dl, "0:set:0:0") != NULL);
+
+	/* the latencies are stated, and the machine named */
+	CHECK(has_text(dl, "Cache: Test machine"));
+	CHECK(has_text(dl, "latency: L1d 3 cycles, L2 10, memory 100"));
+	CHECK(has_text(dl, "synthetic figures"));
+	CHECK(has_text(dl, "50.0 %")); /* L1d: 8 misses of 16 */
+
+	/* tooltips */
+	c01 = item(dl, "0:cell:0:0:1");
+	CHECK(c01 != NULL);
+	if (c01) {
+		CHECK_HAS(c01->tooltip, "L1d \xc2\xb7 set 0, way 1");
+		CHECK_HAS(c01->tooltip, "line 0xc1400100 (simulated)");
+		CHECK_HAS(c01->tooltip, "owner: slab_t");
+		CHECK_HAS(c01->tooltip, "valid, dirty");
+		CHECK_HAS(c01->tooltip, "latest access: miss");
+		CHECK_HAS(c01->tooltip, "set 0 = (0xc1400100 / 32) mod 8");
+	}
+	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "latest access: hit");
+	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "owner: tcp_sock.daddr");
+	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "clean");
+	CHECK_HAS(item(dl, "0:cell:0:1:0")->tooltip, "empty (invalid)");
+	CHECK_HAS(item(dl, "0:member:2")->tooltip, "misses: L1d 3, L2 1");
+	CHECK_HAS(item(dl, "0:stats:0")->tooltip, "compulsory 7, capacity 0, conflict 1");
+
+	/* owner colours: the palette slot of the name (the first owner always
+	 * gets its own), the same in the grid, the legend and the bars */
+	CHECK(own0 == skl__owner_color(skl__owner_slot("tcp_sock.daddr")));
+	CHECK(own0 != own1 && own1 != own2 && own0 != own2);
+	CHECK(skl_view_cache_attr_color(s, &s->members[2]) == own0);
+	CHECK(skl_view_cache_attr_color(s, &s->members[0]) == own1);
+	sw = item_fill(dl, "0:owner:0", own0);
+	bar = item_fill(dl, "0:member:2", own0);
+	CHECK(sw != NULL && bar != NULL);
+
+	/* the picture */
+	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
+	CHECK(img != NULL);
+	c00 = item(dl, "0:cell:0:0:0");
+	c10 = item(dl, "0:cell:0:1:0");
+	c11 = item(dl, "0:cell:0:1:1");
+	hit = item_fill(dl, "0:cell:0:0:0", skl_view_cache_hit_color());
+	miss = item_fill(dl, "0:cell:0:0:1", skl_view_cache_miss_color());
+	CHECK(hit != NULL && miss != NULL);
+	CHECK(item_fill(dl, "0:cell:0:0:0", skl_view_cache_miss_color()) == NULL);
+	if (img && c00 && c01 && c10 && c11 && hit && miss) {
+		CHECK(c00->w >= 20 && c00->h >= 10);
+		/* owner colour in the body of the cell */
+		CHECK(near_color(pixel(img, c00->x + c00->w * 0.35f, c00->y + c00->h * 0.4f), own0, 2));
+		CHECK(near_color(pixel(img, c01->x + c01->w * 0.5f, c01->y + c01->h * 0.3f), own1, 2));
+		/* hit green in its corner, miss red down its edge */
+		CHECK(near_color(pixel(img, hit->x + hit->w / 2, hit->y + hit->h / 2), skl_view_cache_hit_color(), 2));
+		CHECK(near_color(pixel(img, miss->x + miss->w / 2, miss->y + miss->h * 0.8f),
+				 skl_view_cache_miss_color(), 2));
+		/* a hit's corner is small: below it is the owner's colour again */
+		CHECK(
+		    !near_color(pixel(img, hit->x + hit->w / 2, c00->y + c00->h - 2), skl_view_cache_hit_color(), 40));
+		/* the dirty dog-ear in the bottom-left corner of the dirty line only */
+		CHECK(!near_color(pixel(img, c01->x + 1.5f, c01->y + c01->h - 1.5f), own1, 60));
+		CHECK(near_color(pixel(img, c00->x + 1.5f, c00->y + c00->h - 1.5f), own0, 2));
+		/* the old line is pale, the empty way grey */
+		CHECK(luma(pixel(img, c11->x + c11->w * 0.35f, c11->y + c11->h * 0.4f)) > luma(own2) + 30);
+		CHECK(near_color(pixel(img, c10->x + c10->w * 0.35f, c10->y + c10->h * 0.4f), SKL_HEX(0xeceef1), 2));
+		/* the legend swatch and the member's bar in the owner's colour */
+		CHECK(near_color(pixel(img, sw->x + sw->w / 2, sw->y + sw->h / 2), own0, 2));
+		CHECK(near_color(pixel(img, bar->x + 2, bar->y + bar->h / 2), own0, 2));
+	}
+	if (img)
+		SDL_FreeSurface(img);
+
+	/* SVG: every cell a group with its tooltip */
+	svg = svg_text(dl);
+	CHECK_HAS(svg, "<svg");
+	CHECK_HAS(svg, "</svg>");
+	CHECK_HAS(svg, "0:cell:0:0:1");
+	CHECK_HAS(svg, "<title>L1d \xc2\xb7 set 0, way 1");
+	skl_free(svg);
+
+	/* deterministic */
+	{
+		skl_dl *dl2 = skl_dl_new(1600, 900);
+		char *a = dump(dl), *b;
+		CHECK(skl_view_cache(dl2, s, NULL) == 0);
+		b = dump(dl2);
+		CHECK(strcmp(a, b) == 0);
+		skl_free(a);
+		skl_free(b);
+		skl_dl_free(dl2);
+	}
+	skl_dl_free(dl);
+	skl_cgrid_snap_free(s);
+}
+
+/* No recent line anywhere (a first look): nothing is pale. */
+static void test_no_recent(void)
+{
+	skl_cgrid_snap *s = synth();
+	skl_dl *dl = skl_dl_new(1600, 900);
+	unsigned i;
+	for (i = 0; i < 16; i++)
+		s->levels[0].lines[i].recent = 0;
+	CHECK(skl_view_cache(dl, s, NULL) == 0);
+	CHECK(item(dl, "0:legend:recent") == NULL);
+	CHECK(item_fill(dl, "0:cell:0:1:1", skl_view_cache_owner_color(s, 2)) != NULL);
+	skl_dl_free(dl);
+	skl_cgrid_snap_free(s);
+}
+
+/* ---- the Pentium III, as a scenario frame shows it ----------------------------------------- */
+
+static void frame_of(skl_dl *dl, const skl_cgrid_snap *s, const char *caption)
+{
+	skl_scene sc;
+	const skl_cgrid_snap *gs[1];
+	memset(&sc, 0, sizeof(sc));
+	gs[0] = s;
+	sc.cgrids = gs;
+	sc.ncgrids = 1;
+	sc.title = "The struct sock cleanup (LKML, Dec 2001)";
+	sc.caption = caption;
+	sc.step = 5;
+	sc.nsteps = 7;
+	CHECK(skl_view_scene(dl, &sc) == 0);
+}
+
+static void test_p3(skl_sdl *sdl, const char *outdir)
+{
+	skl_cgrid_snap *s = sample_cache_p3(0), *s2 = sample_cache_p3(1);
+	static const int sizes[2][2] = {{1920, 1080}, {1280, 720}};
+	const char *caption = "Zeroing 76 tcp_socks streams 59 KiB through a 16 KiB L1d: by the lookups, the "
+			      "first sockets' identity lines are gone.";
+	int k;
+
+	CHECK(s != NULL && s2 != NULL);
+	if (!s || !s2)
+		return;
+	/* the model's own counters made it into the snapshot */
+	CHECK(!strcmp(s->levels[0].st.name, "L1d") && s->levels[0].st.sets == 128 && s->levels[0].st.assoc == 4);
+	CHECK(s->levels[0].st.misses[1] > 0 && s->levels[0].st.compulsory > 0);
+	CHECK(s->levels[1].lines == NULL && s2->levels[1].lines != NULL);
+	CHECK(skl_view_cache_focus(s) == 0);
+
+	for (k = 0; k < 2; k++) {
+		skl_dl *dl = skl_dl_new((float)sizes[k][0], (float)sizes[k][1]);
+		char name[64];
+		frame_of(dl, s, caption);
+		snprintf(name, sizeof(name), "cache-p3-%dx%d", sizes[k][0], sizes[k][1]);
+		save(sdl, dl, outdir, name);
+		check_inside(dl, name);
+		check_grid_clear(dl, "0");
+		/* 512 ways, each keyed, none under a few pixels */
+		CHECK(count_prefix(dl, "0:cell:0:") >= 512);
+		CHECK(item(dl, "0:cell:0:127:3") != NULL);
+		CHECK(item(dl, "0:summary:1") != NULL);
+		CHECK(item(dl, "0:member:0") != NULL);
+		CHECK(item(dl, "scene:caption") != NULL);
+		/* the grid's cells are big enough to see on a projector */
+		{
+			const skl_dl_item *c = item(dl, "0:cell:0:0:0");
+			CHECK(c && c->w >= 20 && c->h >= (k == 0 ? 12 : 8));
+		}
+		skl_dl_free(dl);
+
+		/* with L2's 8192 lines copied too */
+		dl = skl_dl_new((float)sizes[k][0], (float)sizes[k][1]);
+		frame_of(dl, s2, caption);
+		snprintf(name, sizeof(name), "cache-p3-l2-%dx%d", sizes[k][0], sizes[k][1]);
+		save(sdl, dl, outdir, name);
+		check_inside(dl, name);
+		CHECK(count_prefix(dl, "0:cell:0:") >= 512);
+		CHECK(item(dl, "0:cell:1:0:0") != NULL || item(dl, "0:summary:1") != NULL);
+		skl_dl_free(dl);
+	}
+	skl_cgrid_snap_free(s);
+	skl_cgrid_snap_free(s2);
+}
+
+/* A 512 x 8 level (128 KiB, 32-byte lines) under the L1d folds into
+ * columns of cells that stay at least 3 pixels; in a tiny region it is
+ * summed up. */
+static void test_big_level(skl_sdl *sdl, const char *outdir)
+{
+	skl_cgrid_snap *s = sample_cache_p3(0);
+	skl_cgrid_level *lv;
+	skl_dl *dl = skl_dl_new(1920, 1080);
+	const skl_dl_item *c;
+	skl_view_cache_opts o;
+	unsigned k;
+
+	if (!s)
+		return;
+	lv = &s->levels[1];
+	lv->st.size = 131072;
+	lv->st.sets = 512;
+	lv->lines = skl_calloc(512 * 8, sizeof(*lv->lines));
+	for (k = 0; k < 512 * 8; k++) {
+		lv->lines[k].owner = k % 7 == 0 ? -1 : (int)((k / 8) % (unsigned)s->nowners);
+		lv->lines[k].valid = k % 5 != 0;
+		lv->lines[k].addr = 0xc1400000u + 32u * (k / 8) + 16384u * (k % 8);
+		lv->lines[k].last_hit = k % 3 == 0;
+		lv->lines[k].dirty = k % 4 == 0;
+		lv->lines[k].recent = k % 2 == 0;
+	}
+	frame_of(dl, s, "An L2 of 512 sets x 8 ways, folded into columns under the L1d.");
+	save(sdl, dl, outdir, "cache-big");
+	check_inside(dl, "big");
+	c = item(dl, "0:cell:1:511:7");
+	CHECK(c != NULL);
+	CHECK(c && c->w >= 3 && c->h >= 3);
+	CHECK(item(dl, "0:summary:1") == NULL);
+	/* squeezed into a small region: summed up, with its occupancy */
+	memset(&o, 0, sizeof(o));
+	o.x = 10;
+	o.y = 10;
+	o.w = 900;
+	o.h = 420;
+	skl_dl_clear(dl, 1920, 1080);
+	CHECK(skl_view_cache(dl, s, &o) == 0);
+	CHECK(item(dl, "0:cell:1:0:0") == NULL);
+	CHECK(item(dl, "0:summary:1") != NULL);
+	CHECK_HAS(item(dl, "0:summary:1")->tooltip, "too many lines");
+	save(sdl, dl, outdir, "cache-big-small");
+	skl_dl_free(dl);
+	skl_cgrid_snap_free(s);
+}
+
+/* ---- the heat overlay ---------------------------------------------------------------------- */
+
+static skl_heat *heat_for(const skl_layout *l)
+{
+	skl_heat *h = skl_calloc(1, sizeof(*h));
+	snprintf(h->label, sizeof(h->label), "L1d misses");
+	h->nvalues = l->nfields;
+	h->value = skl_calloc((size_t)l->nfields, sizeof(double));
+	h->value[skl_layout_find(l, "daddr")] = 76;
+	h->value[skl_layout_find(l, "dport")] = 30;
+	h->value[skl_layout_find(l, "sport")] = 8;
+	return h;
+}
+
+static void test_heat(skl_sdl *sdl, const char *outdir, sample_types *t)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, "sock", "i386", NULL, 32, &err);
+	skl_heat *h;
+	skl_dl *dl = skl_dl_new(1600, 900), *plain = skl_dl_new(1600, 900), *plain2 = skl_dl_new(1600, 900);
+	skl_view_layout_opts o;
+	const skl_dl_item *hot, *warm, *cold, *none;
+	SDL_Surface *img;
+	char *a, *b;
+
+	CHECK(l != NULL);
+	if (!l)
+		return;
+	h = heat_for(l);
+	memset(&o, 0, sizeof(o));
+	o.x = 20;
+	o.y = 10;
+	o.w = 1560;
+	o.h = 880;
+	o.heat = h;
+	CHECK(skl_view_layout(dl, l, &o) == 0);
+	save(sdl, dl, outdir, "heat-sock");
+	check_inside(dl, "heat");
+	CHECK(item(dl, "0:heat") != NULL);
+	CHECK(item(dl, "0:legend:pointer") == NULL);
+	CHECK(has_text(dl, "L1d misses"));
+	CHECK(has_text(dl, "daddr \xc2\xb7 76"));
+	CHECK_HAS(item(dl, "0:field:daddr")->tooltip, "L1d misses: 76, 100 % of the hottest");
+	CHECK_HAS(item(dl, "0:field:state")->tooltip, "L1d misses: 0 (untouched)");
+
+	/* without heat: the kind colours and legend, and exactly what a
+	 * caller that never heard of heat gets */
+	o.heat = NULL;
+	o.x = o.y = o.w = o.h = 0;
+	CHECK(skl_view_layout(plain, l, &o) == 0);
+	CHECK(skl_view_layout(plain2, l, NULL) == 0);
+	a = dump(plain);
+	b = dump(plain2);
+	CHECK(strcmp(a, b) == 0);
+	CHECK(strstr(a, "0:heat") == NULL);
+	CHECK(item(plain, "0:legend:pointer") != NULL);
+	skl_free(a);
+	skl_free(b);
+
+	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
+	CHECK(img != NULL);
+	hot = item(dl, "0:field:daddr");
+	warm = item(dl, "0:field:dport");
+	cold = item(dl, "0:field:sport");
+	none = item(dl, "0:field:state");
+	if (img && hot && warm && cold && none) {
+		skl_color ph = pixel(img, hot->x + 3, hot->y + 3), pw = pixel(img, warm->x + 3, warm->y + 3);
+		skl_color pc = pixel(img, cold->x + 3, cold->y + 3), pn = pixel(img, none->x + 3, none->y + 3);
+		CHECK(near_color(ph, skl__heat_color(1), 2));
+		CHECK(near_color(pn, skl__heat_color(0), 2));
+		/* hotter is darker and redder */
+		CHECK(luma(ph) < luma(pw) && luma(pw) < luma(pc) && luma(pc) < luma(pn));
+		CHECK((int)SKL_B(pc) < (int)SKL_B(pn));
+	}
+	if (img)
+		SDL_FreeSurface(img);
+	skl_dl_free(dl);
+	skl_dl_free(plain);
+	skl_dl_free(plain2);
+	skl_heat_free(h);
+	skl_layout_free(l);
+
+	/* a struct of one row: tall blocks carry the value on a line of its own */
+	l = sample_layout(t, "small", "x86_64", NULL, 64, &err);
+	CHECK(l != NULL);
+	if (!l)
+		return;
+	h = skl_calloc(1, sizeof(*h));
+	snprintf(h->label, sizeof(h->label), "cycles");
+	h->nvalues = l->nfields;
+	h->value = skl_calloc((size_t)l->nfields, sizeof(double));
+	h->value[skl_layout_find(l, "count")] = 12345;
+	h->value[skl_layout_find(l, "owner")] = 2.5;
+	dl = skl_dl_new(1600, 900);
+	memset(&o, 0, sizeof(o));
+	o.x = 20;
+	o.w = 1560;
+	o.heat = h;
+	CHECK(skl_view_layout(dl, l, &o) == 0);
+	save(sdl, dl, outdir, "heat-small");
+	CHECK(has_text(dl, "12,345"));
+	CHECK(has_text(dl, "2.5 cycles"));
+	skl_dl_free(dl);
+	skl_heat_free(h);
+	skl_layout_free(l);
+}
+
+/* ---- frames from an event log --------------------------------------------------------------- */
+
+static void test_frames(skl_sdl *sdl, const char *outdir, sample_types *t)
+{
+	skl_events *log = skl_events_new(0);
+	skl_error err;
+	skl_layout *l = sample_layout(t, "sock", "i386", NULL, 32, &err);
+	skl_frame *frames = NULL;
+	skl_dl *dl = skl_dl_new(1920, 1080);
+	int n;
+
+	CHECK(log && l);
+	if (!log || !l)
+		return;
+	CHECK(skl_events_scenario(log, "Cache lines of struct sock", "goal", "linux-2.4.16-i386", "t.lua:1") == 0);
+	CHECK(skl_events_show_heat(log, l, heat_for(l), "t.lua:2") == 0);
+	CHECK(skl_events_step(log, "L1d misses per member of struct sock", "t.lua:3") == 0);
+	CHECK(skl_events_show_cache(log, sample_cache_p3(0), NULL, "t.lua:4") == 0);
+	CHECK(skl_events_step(log, "The L1d after the lookups", "t.lua:5") == 0);
+	n = skl_events_frames(log, &frames);
+	CHECK(n == 2);
+	if (n == 2) {
+		CHECK(skl_view_frame(dl, log, frames, n, 0, NULL) == 0);
+		CHECK(item(dl, "0:heat") != NULL);
+		CHECK(item(dl, "0:field:daddr") != NULL);
+		save(sdl, dl, outdir, "frame-heat");
+		CHECK(skl_view_frame(dl, log, frames, n, 1, NULL) == 0);
+		CHECK(item(dl, "0:cell:0:0:0") != NULL);
+		CHECK(has_text(dl, "Cache: Pentium III"));
+		CHECK(has_text(dl, "The L1d after the lookups"));
+		save(sdl, dl, outdir, "frame-cache");
+	}
+	skl_free(frames);
+	skl_dl_free(dl);
+	skl_events_free(log);
+}
+
+int main(int argc, char **argv)
+{
+	const char *outdir = argc > 1 ? argv[1] : ".";
+	skl_sdl *sdl;
+	skl_error err;
+	sample_types t;
+
+	mkdir(outdir, 0777);
+	if (SDL_Init(0) < 0) {
+		fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+		return 1;
+	}
+	sdl = skl_sdl_new(SKLAB_TEST_FONT_DIR, &err);
+	if (!sdl) {
+		fprintf(stderr, "fonts: %s\n", err.msg);
+		return 1;
+	}
+	if (sample_types_build(&t, &err) < 0) {
+		fprintf(stderr, "samples: %s\n", err.msg);
+		return 1;
+	}
+	test_synthetic(sdl, outdir);
+	test_no_recent();
+	test_p3(sdl, outdir);
+	test_big_level(sdl, outdir);
+	test_heat(sdl, outdir, &t);
+	test_frames(sdl, outdir, &t);
+	sample_types_free(&t);
+	skl_sdl_free(sdl);
+	SDL_Quit();
+	if (failures)
+		fprintf(stderr, "%d checks failed\n", failures);
+	return failures ? 1 : 0;
+}
