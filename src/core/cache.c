@@ -668,7 +668,11 @@ static void rate3(const skl_sink *s, const char *label, double t, double rd, dou
 	skl_sink_printf(s, "==0== %-14s %*.1f%% (%*.1f%%     + %*.1f%%  )\n", label, w1, t, w2, rd, w3, wr);
 }
 
-/* models cachegrind's cg_fini() summary; widths follow the largest count */
+/*
+ * models cachegrind's cg_fini() summary as Valgrind 3.19 prints it (later
+ * releases say "I refs:" and "D refs:" with the same widths): the first
+ * column as wide as I refs, the rd and wr columns as wide as their refs.
+ */
 void skl_cachesim_write_summary(const skl_cache_hier *h, const skl_sink *s)
 {
 	const struct skl_cachesim_stats *i1 = &h->lv[h->ipath[0]].st, *d1 = &h->lv[h->dpath[0]].st;
@@ -678,16 +682,16 @@ void skl_cachesim_write_summary(const skl_cache_hier *h, const skl_sink *s)
 	uint64_t d1r = d1->misses[R], d1w = d1->misses[W];
 	uint64_t lli = ll->misses[I], llr = ll->misses[R], llw = ll->misses[W];
 	uint64_t llrefs_rd = ll->refs[R] + ll->refs[I], llrefs_wr = ll->refs[W];
-	uint64_t big = ir > dr + dw ? ir : dr + dw;
-	int w1 = cwidth(big), w2 = cwidth(dr), w3 = cwidth(dw);
+	/* Cachegrind sizes the first column by I refs alone (ULong_width(Ir)) */
+	int w1 = cwidth(ir), w2 = cwidth(dr), w3 = cwidth(dw);
 
-	line1(s, "I refs:", ir, w1);
+	line1(s, "I   refs:", ir, w1);
 	line1(s, "I1  misses:", i1->misses[I], w1);
 	line1(s, "LLi misses:", lli, w1);
 	skl_sink_printf(s, "==0== %-14s %*.2f%%\n", "I1  miss rate:", w1, pct(i1->misses[I], ir));
 	skl_sink_printf(s, "==0== %-14s %*.2f%%\n", "LLi miss rate:", w1, pct(lli, ir));
 	skl_sink_puts(s, "==0== \n");
-	line3(s, "D refs:", dr + dw, dr, dw, w1, w2, w3);
+	line3(s, "D   refs:", dr + dw, dr, dw, w1, w2, w3);
 	line3(s, "D1  misses:", d1r + d1w, d1r, d1w, w1, w2, w3);
 	line3(s, "LLd misses:", llr + llw, llr, llw, w1, w2, w3);
 	rate3(s, "D1  miss rate:", pct(d1r + d1w, dr + dw), pct(d1r, dr), pct(d1w, dw), w1, w2, w3);

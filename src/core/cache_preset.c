@@ -287,12 +287,16 @@ int skl_cachesim_preset_set(skl_cachesim_preset *p, const char *name, uint64_t s
 		snprintf(keep, sizeof(keep), "%s", lv);
 		if (add_level(p, keep, size, assoc, line, 10) < 0)
 			return skl_errorf(err, "too many cache levels");
-		/* L1i/L1d belong before the unified levels */
+		/* L1i/L1d belong before the unified levels, L1i first (as the
+		 * host's and Cachegrind's lists have them) */
 		if (strcmp(keep, "L1i") == 0 || strcmp(keep, "L1d") == 0) {
 			skl_cachesim_level l = p->levels[at];
 			char nm[16];
+			int is_i = keep[2] == 'i';
 			memcpy(nm, p->names[at], sizeof(nm));
-			for (i = at; i > 0 && strcmp(p->names[i - 1], "L1i") && strcmp(p->names[i - 1], "L1d"); i--) {
+			for (i = at; i > 0 && ((strcmp(p->names[i - 1], "L1i") && strcmp(p->names[i - 1], "L1d")) ||
+					       (is_i && !strcmp(p->names[i - 1], "L1d")));
+			     i--) {
 				p->levels[i] = p->levels[i - 1];
 				memcpy(p->names[i], p->names[i - 1], sizeof(nm));
 			}

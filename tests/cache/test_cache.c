@@ -421,13 +421,13 @@ static void t_summary(void)
 	sink.write = sink_write;
 	sink.ud = &b;
 	skl_cachesim_write_summary(h, &sink);
-	CHECK_STR(b.data, "==0== I refs:        1,200\n"
+	CHECK_STR(b.data, "==0== I   refs:      1,200\n"
 			  "==0== I1  misses:       10\n"
 			  "==0== LLi misses:       10\n"
 			  "==0== I1  miss rate:  0.83%\n"
 			  "==0== LLi miss rate:  0.83%\n"
 			  "==0== \n"
-			  "==0== D refs:          400  (300 rd   + 100 wr)\n"
+			  "==0== D   refs:        400  (300 rd   + 100 wr)\n"
 			  "==0== D1  misses:      305  (300 rd   +   5 wr)\n"
 			  "==0== LLd misses:       45  ( 40 rd   +   5 wr)\n"
 			  "==0== D1  miss rate:  76.2% (100.0%     + 5.0%  )\n"
