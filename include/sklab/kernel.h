@@ -15,6 +15,8 @@
 #ifndef SKLAB_KERNEL_H
 #define SKLAB_KERNEL_H
 
+#include "sklab/cache.h"
+#include "sklab/cache_snap.h"
 #include "sklab/events.h"
 
 typedef uint64_t skl_addr; /* a simulated kernel virtual address; 0 = NULL */
@@ -197,5 +199,90 @@ typedef struct skl_kernel_snap {
 /* A deep copy of every cache's state (for the event log and views). */
 skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k);
 void skl_kernel_snap_free(skl_kernel_snap *s);
+
+/* ---- the cache model: every simulated memory touch ---------------------
+ *
+ * A cache model (cache.h) attached to a machine sees every byte the
+ * simulated kernel reads or writes: object members (the scenario's
+ * reads and writes), zeroing and copies, the sk_buff fields and headers an
+ * skb operation touches, and the allocators' own metadata (2.4 slab_t,
+ * bufctl and per-CPU arrays, SLUB's free pointer). A touch of len bytes is
+ * split at the model's smallest line size: one access per line touched,
+ * of the bytes of that line it covers (a memset of 800 bytes on 32-byte
+ * lines is 25 or 26 accesses), so no access straddles a line.
+ *
+ * Each line access is attributed to an owner and a member: the owner is
+ * the type of the object the touch's first byte lies in (the cache's
+ * layout, "tcp_sock"), else that cache's name ("size-2048"), or what the
+ * caller names ("slab_t", "bufctl", "freeptr", "sk_buff"); the member is
+ * the one the caller names, else the deepest member of the owner's layout
+ * holding the line access's first byte (in a union the first member in
+ * layout order; "" past the layout). Counts go to a (owner, member) row and
+ * to a (owner, line N) row, N counting the hardware lines the object spans
+ * from its first. Tables are bounded (SKL_ATTR_MAX rows each; later keys
+ * share one row, owner "(other)").
+ *
+ * With a log, each touch (or each group of touches, e.g. one allocation's
+ * metadata) appends one SKL_EV_ACCESS event. With no model attached a touch
+ * returns at once: no events, no cost.
+ */
+
+#define SKL_ATTR_MAX 4096
+
+/* Attaches h (borrowed: it must outlive the attachment; NULL detaches).
+ * desc names the machine and gives the level and memory latencies the
+ * hierarchy does not expose (copied; NULL = "custom", latencies 0).
+ * Attribution starts empty (and detaching drops it). -1 when out of
+ * memory (nothing attached). */
+int skl_kernel_set_cachesim(skl_kernel *k, skl_cache_hier *h, const skl_cachesim_preset *desc);
+skl_cache_hier *skl_kernel_cachesim(const skl_kernel *k);
+
+/* Who a touch belongs to; NULL fields are found from the address. */
+typedef struct skl_touch_label {
+	const char *owner;	/* "slab_t", "sk_buff"; NULL = the object's type or cache */
+	const char *member;	/* "inuse", "daddr"; NULL = the member at each line access */
+	const skl_layout *type; /* for members: NULL = the owning cache's layout */
+	skl_addr base;		/* the object's first byte; 0 = from the address (or a) */
+} skl_touch_label;
+
+/* One memory operation of len bytes at a: write 0 = read, 1 = write;
+ * src says what did it ("member", "zero", "copy", "skb", "meta"). */
+void skl_kernel_touch(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src);
+void skl_kernel_touch_ex(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src,
+			 const skl_touch_label *lab);
+/* Groups the touches until the matching end into one operation (one
+ * event, text = their label or owners). Nests; NULL label = from the
+ * touches. */
+void skl_kernel_touch_begin(skl_kernel *k, const char *src, const char *label);
+void skl_kernel_touch_end(skl_kernel *k);
+
+/* The attribution rows: by member (lines 0) sorted by owner then offset,
+ * or by object line (lines 1) sorted by owner then line; owner NULL = all.
+ * *rows is allocated (skl_free); returns the count, -1 out of memory. */
+int skl_kernel_cache_attr(const skl_kernel *k, int lines, const char *owner, skl_cache_attr **rows);
+/* Empties the attribution tables (the model's counters stay). */
+void skl_kernel_cache_attr_reset(skl_kernel *k);
+
+/* What the cache view draws: the attached model's levels and lines, the
+ * owner of every valid line, the attribution rows. "recent" marks lines
+ * touched since the previous snapshot of this machine. NULL when no model
+ * is attached or out of memory. */
+skl_cgrid_snap *skl_kernel_cache_snapshot(skl_kernel *k);
+/* The same for any model: desc as for skl_kernel_set_cachesim; marks
+ * (SKL_CACHE_MAX_LEVELS entries, zeroed at first, kept by the caller)
+ * decide "recent" and are updated; k (optional) gives owners and rows. */
+skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k);
+
+/* A heat overlay for layout l from the rows of owner (NULL = l's name
+ * without "struct "): one value per field, the sum of the rows of that
+ * member and the members inside it. */
+typedef enum skl_heat_metric {
+	SKL_HEAT_MISSES,     /* misses at level (-1 = the first data level, "L1d") */
+	SKL_HEAT_ALL_MISSES, /* misses at every level, summed */
+	SKL_HEAT_CYCLES,     /* modelled cycles */
+	SKL_HEAT_ACCESSES    /* reads + writes */
+} skl_heat_metric;
+skl_heat *skl_kernel_cache_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
+				int level);
 
 #endif

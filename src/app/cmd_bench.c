@@ -1,14 +1,272 @@
 /*
- * cmd_bench.c - sklab bench (being written).
+ * cmd_bench.c - `sklab bench`: host timing of the seed threads' hot paths
+ * with the cache model's estimate beside each measurement, as lmbench-style
+ * lines and a table, as JSON (docs/bench.md), and as a bar chart (PNG or
+ * SVG, drawn headless by the render layer).
  */
 #include "app.h"
 
+#include "lua/runtime.h"
+#include "render/export.h"
+#include "sklab/bench.h"
+
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LAYOUT_SET "linux-2.4.16"
+#define LAYOUT_PROFILE "linux-2.4.16-i386" /* the set's ABI and config when the machine is of another era */
+
+static void usage(FILE *fp)
+{
+	int i;
+	fputs("usage: sklab bench [--json] [--quick] [--reps N] [--time MS] [--samples N]\n"
+	      "                   [--profile P] [--host-model] [--model-only] [--no-counters]\n"
+	      "                   [--mem MIB] [--chart FILE.png|FILE.svg] [WORKLOAD...]\n"
+	      "\n"
+	      "Times each workload natively on the simulated machine's memory and replays it\n"
+	      "through the cache model of the profile's era (or the host's, --host-model).\n"
+	      "--time MS is the time per variant (1000; 20 with --quick); --reps N fixes the\n"
+	      "operations per sample instead. Without --profile each workload runs on its\n"
+	      "thread's machine. Model figures are deterministic; host figures are not.\n"
+	      "\n"
+	      "workloads:\n",
+	      fp);
+	for (i = 0; i < skl_bench_nworkloads(); i++)
+		fprintf(fp, "  %-15s %s (%s)\n", skl_bench_workload_name(i),
+			skl_bench_workload_title(skl_bench_workload_name(i)),
+			skl_bench_workload_profile(skl_bench_workload_name(i)));
+}
+
+static int known_workloads(char *out, size_t outsz)
+{
+	int i;
+	size_t n = 0;
+	out[0] = '\0';
+	for (i = 0; i < skl_bench_nworkloads() && n < outsz; i++)
+		n += (size_t)snprintf(out + n, outsz - n, "%s%s", i ? ", " : "", skl_bench_workload_name(i));
+	return 0;
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n > m && !strcmp(s + n - m, suffix);
+}
+
+static int parse_u64(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	unsigned long long n;
+	if (!v || !*v || *v == '-')
+		return -1;
+	n = strtoull(v, &end, 10);
+	if (*end || n < lo || n > hi)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+static int write_chart(const char *path, const skl_bench_result *const *res, int n, skl_error *err)
+{
+	skl_chart *charts[2];
+	const skl_chart *cc[2];
+	skl_scene sc;
+	skl_render_opts ro;
+	char fonts[4200];
+	int rc;
+	charts[0] = skl_bench_chart(res, n, 0);
+	charts[1] = skl_bench_chart(res, n, 1);
+	if (!charts[0] || !charts[1]) {
+		skl_chart_free(charts[0]);
+		skl_chart_free(charts[1]);
+		return skl_errorf(err, "out of memory");
+	}
+	cc[0] = charts[0];
+	cc[1] = charts[1];
+	memset(&sc, 0, sizeof(sc));
+	sc.title = "sklab bench";
+	sc.caption = "host median against the cache model's estimate; modelled misses per operation by level";
+	sc.charts = cc;
+	sc.ncharts = 2;
+	memset(&ro, 0, sizeof(ro));
+	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", skl_app_data_dir());
+	ro.font_dir = fonts;
+	ro.width = 1600;
+	ro.height = 1200;
+	rc = skl_render_scene_file(&sc, path, NULL, &ro, err);
+	skl_chart_free(charts[0]);
+	skl_chart_free(charts[1]);
+	return rc;
+}
 
 int skl_cmd_bench(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "sklab bench: not available yet\n");
-	return 2;
+	const char *profile_name = NULL, *chart = NULL;
+	const char **names = NULL;
+	int nnames = 0, json = 0, i, missing, rc = 1, nres = 0;
+	skl_bench_opts o;
+	skl_profile prof, lprof, wprof;
+	skl_typedb *db = NULL;
+	skl_bench_result **res = NULL;
+	const char *data = skl_app_data_dir();
+	skl_error err;
+	uint64_t n;
+
+	skl_error_clear(&err);
+	memset(&o, 0, sizeof(o));
+	names = calloc((size_t)(argc > 0 ? argc : 1), sizeof(*names));
+	if (!names) {
+		fprintf(stderr, "sklab bench: out of memory\n");
+		return 1;
+	}
+	for (i = 1; i < argc; i++) {
+		const char *v;
+		missing = 0;
+		if ((v = skl_app_optarg(argc, argv, &i, "--profile", &missing))) {
+			profile_name = v;
+		} else if ((v = skl_app_optarg(argc, argv, &i, "--chart", &missing))) {
+			chart = v;
+		} else if ((v = skl_app_optarg(argc, argv, &i, "--reps", &missing))) {
+			if (parse_u64(v, 1, (uint64_t)1 << 40, &o.reps) < 0) {
+				fprintf(stderr, "sklab bench: --reps takes a count from 1 to 2^40, not '%s'\n", v);
+				rc = 2;
+				goto out;
+			}
+		} else if ((v = skl_app_optarg(argc, argv, &i, "--time", &missing))) {
+			if (parse_u64(v, 1, 600000, &n) < 0) {
+				fprintf(stderr, "sklab bench: --time takes milliseconds from 1 to 600000, not '%s'\n",
+					v);
+				rc = 2;
+				goto out;
+			}
+			o.target_ms = (double)n;
+		} else if ((v = skl_app_optarg(argc, argv, &i, "--samples", &missing))) {
+			if (parse_u64(v, 1, 1000, &n) < 0) {
+				fprintf(stderr, "sklab bench: --samples takes a count from 1 to 1000, not '%s'\n", v);
+				rc = 2;
+				goto out;
+			}
+			o.samples = (int)n;
+		} else if ((v = skl_app_optarg(argc, argv, &i, "--mem", &missing))) {
+			if (parse_u64(v, 1, 4096, &n) < 0) {
+				fprintf(stderr, "sklab bench: --mem takes MiB from 1 to 4096, not '%s'\n", v);
+				rc = 2;
+				goto out;
+			}
+			o.mem_limit = n << 20;
+		} else if (missing) {
+			fprintf(stderr, "sklab bench: %s needs a value\n", argv[i]);
+			rc = 2;
+			goto out;
+		} else if (!strcmp(argv[i], "--json")) {
+			json = 1;
+		} else if (!strcmp(argv[i], "--quick")) {
+			o.quick = 1;
+		} else if (!strcmp(argv[i], "--model-only")) {
+			o.model_only = 1;
+		} else if (!strcmp(argv[i], "--host-model")) {
+			o.host_model = 1;
+		} else if (!strcmp(argv[i], "--no-counters")) {
+			o.no_counters = 1;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			rc = 0;
+			goto out;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "sklab bench: unknown option '%s' (try 'sklab bench --help')\n", argv[i]);
+			rc = 2;
+			goto out;
+		} else if (!skl_bench_workload_title(argv[i])) {
+			char known[256];
+			known_workloads(known, sizeof(known));
+			fprintf(stderr, "sklab bench: unknown workload '%s' (known: %s)\n", argv[i], known);
+			rc = 2;
+			goto out;
+		} else {
+			names[nnames++] = argv[i];
+		}
+	}
+	if (nnames == 0)
+		for (i = 0; i < skl_bench_nworkloads(); i++)
+			names[nnames++] = skl_bench_workload_name(i);
+	if (chart && !has_suffix(chart, ".png") && !has_suffix(chart, ".svg")) {
+		fprintf(stderr, "sklab bench: --chart wants a .png or .svg file, not '%s'\n", chart);
+		rc = 2;
+		goto out;
+	}
+	if (profile_name && skl_data_load_profile(data, profile_name, &prof, &err) < 0) {
+		rc = skl_app_fail("bench", &err);
+		goto out;
+	}
+	res = calloc((size_t)nnames, sizeof(*res));
+	if (!res) {
+		fprintf(stderr, "sklab bench: out of memory\n");
+		goto out;
+	}
+
+	for (i = 0; i < nnames; i++) {
+		const char *w = names[i];
+		if (profile_name) {
+			wprof = prof;
+		} else if (skl_data_load_profile(data, skl_bench_workload_profile(w), &wprof, &err) < 0) {
+			rc = skl_app_fail("bench", &err);
+			goto out;
+		}
+		o.profile = &wprof;
+		o.types = NULL;
+		o.layout_profile = NULL;
+		if (skl_bench_workload_needs_types(w)) {
+			if (!db) {
+				db = skl_typedb_new();
+				if (!db || skl_data_load_layouts(data, LAYOUT_SET, db, &err) < 0) {
+					if (!db)
+						skl_errorf(&err, "out of memory");
+					rc = skl_app_fail("bench", &err);
+					goto out;
+				}
+			}
+			if (strcmp(wprof.layouts, LAYOUT_SET)) {
+				if (skl_data_load_profile(data, LAYOUT_PROFILE, &lprof, &err) < 0) {
+					rc = skl_app_fail("bench", &err);
+					goto out;
+				}
+				o.layout_profile = &lprof;
+			}
+			o.types = db;
+		}
+		if (skl_bench_run(w, &o, &res[nres], &err) < 0) {
+			rc = skl_app_fail("bench", &err);
+			goto out;
+		}
+		nres++;
+		if (!json) {
+			skl_sink s = skl_file_sink(stdout);
+			if (i)
+				fputs("\n", stdout);
+			skl_bench_write_text(res[nres - 1], &s);
+			fflush(stdout);
+		}
+	}
+	if (json) {
+		skl_sink s = skl_file_sink(stdout);
+		skl_bench_write_json((const skl_bench_result *const *)res, nres, &s);
+	}
+	if (chart) {
+		if (write_chart(chart, (const skl_bench_result *const *)res, nres, &err) < 0) {
+			rc = skl_app_fail("chart", &err);
+			goto out;
+		}
+		fprintf(json ? stderr : stdout, "%schart: %s\n", json ? "sklab bench: " : "\n", chart);
+	} else if (!json) {
+		puts("\n(--chart FILE.png draws the time and the modelled misses as bars)");
+	}
+	rc = 0;
+out:
+	for (i = 0; i < nres; i++)
+		skl_bench_result_free(res[i]);
+	free(res);
+	skl_typedb_free(db);
+	free(names);
+	return rc;
 }

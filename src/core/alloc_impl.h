@@ -60,6 +60,8 @@ struct skl_kernel {
 	int ncaches, capcaches;
 	const skl__alloc_ops *ops;
 	void *priv;             /* allocator-wide state (kmalloc caches, ...) */
+	skl_cache_hier *cachesim; /* the attached cache model (borrowed), or NULL */
+	struct skl__access *acc;  /* its attribution tables and state (access.c), or NULL */
 };
 
 struct skl__alloc_ops {
@@ -135,6 +137,16 @@ const uint8_t *skl__bytes_peek(const skl_kernel *k, skl_addr a, size_t len);
 /* Words in the target's byte order and width (1, 2, 4 or 8 bytes). */
 uint64_t skl__get_word(const skl_kernel *k, const uint8_t *p, unsigned width);
 void skl__put_word(const skl_kernel *k, uint8_t *p, unsigned width, uint64_t v);
+
+/* ---- the cache model feed (access.c) ----------------------------------- */
+
+/* Is a cache model attached? Callers skip building touches when not. */
+#define SKL__TOUCHING(k) ((k)->cachesim != NULL)
+/* Frees the attribution state (kernel.c, when the machine goes). */
+void skl__access_free(skl_kernel *k);
+/* A touch with an explicit owner and member, base = the owner's start. */
+void skl__touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
+		   const char *member, skl_addr base);
 
 /* ---- layout of the simulated machine ------------------------------------ */
 

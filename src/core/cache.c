@@ -1,12 +1,26 @@
 /*
  * cache.c - the cache hierarchy model behind sklab/cache.h.
  *
- * Each level keeps flat tag arrays (set * assoc + way) with valid/dirty
- * flags, an LRU stamp per way and a PLRU bit tree per set. Beside it run
- * two shadows used only to classify misses: a set of every line ever
- * installed (compulsory) and a fully associative LRU cache of the same
- * size (capacity; O(1) through a hash map and a linked list). Accesses
- * never allocate, except that the first-touch set doubles now and then.
+ * Each level keeps flat arrays indexed set * assoc + way: the line number
+ * (TAG_NONE when invalid), valid/dirty/hit flags and an LRU stamp; and a
+ * PLRU bit tree per set. Beside it run two shadows used only to classify
+ * misses (skipped with skl_cachesim_config.no_classify): a set of every
+ * line ever installed (compulsory) and a fully associative LRU cache of
+ * the same size (capacity), a list of nodes with a hash map.
+ *
+ * The per-access cost is kept small without changing a single result:
+ * - each level remembers the line it touched last and where it is; an
+ *   access to that same line at the first level (most instruction fetches,
+ *   many data accesses) is a hit found without a search, and it changes
+ *   neither the PLRU bits nor the shadow's order;
+ * - every resident way holding a line that the shadow also holds points at
+ *   its shadow node (and the node back at the way), so a hit moves the
+ *   node to the front of the shadow's list without hashing; the hash map
+ *   is only read on a miss;
+ * - the first-touch set is only read on a miss, and grows before an access
+ *   starts (so a failed growth changes nothing) only once it is half full.
+ * Accesses never allocate, except that the first-touch set doubles now and
+ * then.
  */
 #include "sklab/cache.h"
 
@@ -17,6 +31,8 @@
 #define F_DIRTY 2u
 #define F_HIT 4u /* the line's latest access hit */
 #define NIL UINT32_MAX
+#define TAG_NONE UINT64_MAX /* an invalid way's tag; a valid way may hold it too (1-byte lines) */
+#define IDX_NONE SIZE_MAX
 
 enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
 enum { CLS_COMPULSORY, CLS_CAPACITY, CLS_CONFLICT };
@@ -71,6 +87,12 @@ static void set_put_raw(uint64_t *slot, size_t cap, uint64_t stored)
 	slot[i] = stored;
 }
 
+/* Room for two more keys (one access's lines) at load <= 1/2. */
+static int set_low(const line_set *s)
+{
+	return (s->count + 2) * 2 > s->cap;
+}
+
 /* Room for n more keys at load <= 1/2; the only allocation after new(). */
 static int set_reserve(line_set *s, size_t n)
 {
@@ -115,6 +137,7 @@ static void set_clear(line_set *s)
 typedef struct fa_node {
 	uint64_t key;
 	uint32_t prev, next;
+	uint32_t way; /* index of the level's way holding key, or NIL */
 } fa_node;
 
 typedef struct fa_lru {
@@ -199,33 +222,38 @@ static void fa_push_front(fa_lru *f, uint32_t n)
 		f->tail = n;
 }
 
-/* Returns 1 on a hit; on a miss installs key when allocate is set. */
-static int fa_access(fa_lru *f, uint64_t key, int allocate)
+/* A hit on node n: to the front of the list. */
+static void fa_hit(fa_lru *f, uint32_t n)
 {
-	size_t i = fa_find(f, key);
-	uint32_t n;
-	if (f->map[i] != NIL) {
-		n = f->map[i];
-		if (f->head != n) {
-			fa_unlink(f, n);
-			fa_push_front(f, n);
-		}
-		return 1;
+	if (f->head != n) {
+		fa_unlink(f, n);
+		fa_push_front(f, n);
 	}
-	if (!allocate)
-		return 0;
+}
+
+/*
+ * Installs key, absent from the shadow, whose map slot fa_find() gave as
+ * slot; evicts the least recently used node when full, telling its way
+ * (fanode) that its line left the shadow. Returns the node.
+ */
+static uint32_t fa_install(fa_lru *f, uint64_t key, size_t slot, uint32_t *fanode)
+{
+	uint32_t n;
 	if (f->count < f->cap) {
 		n = f->count++;
 	} else {
 		n = f->tail;
 		fa_unlink(f, n);
+		if (f->node[n].way != NIL)
+			fanode[f->node[n].way] = NIL;
 		fa_map_del(f, fa_find(f, f->node[n].key));
-		i = fa_find(f, key); /* slots may have moved */
+		slot = fa_find(f, key); /* slots may have moved */
 	}
 	f->node[n].key = key;
-	f->map[i] = n;
+	f->node[n].way = NIL;
+	f->map[slot] = n;
 	fa_push_front(f, n);
-	return 0;
+	return n;
 }
 
 /* ---- levels ------------------------------------------------------------ */
@@ -237,12 +265,16 @@ typedef struct level {
 	int nwa;
 	unsigned latency;
 	unsigned line_shift, set_mask, assoc, plru_depth;
-	uint64_t *tag;
+	uint64_t *tag;   /* line number, TAG_NONE when invalid */
 	uint8_t *flags;
-	uint64_t *stamp; /* LRU: last use tick per way */
+	uint64_t *stamp; /* last use tick per way: LRU's order, and skl_cache_line.last_use */
 	uint64_t *plru;  /* one bit tree per set, node k at bit k (root 1) */
+	uint32_t *fanode; /* per way: the shadow node of its line, or NIL (classification only) */
+	uint64_t plru_set[64], plru_clr[64]; /* per way: the tree bits a touch sets and clears */
 	uint64_t tick;
 	uint64_t rng, seed;
+	uint64_t last_line; /* the line touched last, at way index last_idx (IDX_NONE: none) */
+	size_t last_idx;
 	line_set seen;
 	fa_lru fa;
 } level;
@@ -252,6 +284,8 @@ struct skl_cache_hier {
 	unsigned nlevels;
 	unsigned mem_latency;
 	unsigned min_line;
+	int classify;
+	int seen_low; /* some level's first-touch set may need to grow before an access */
 	unsigned ipath[SKL_CACHE_MAX_LEVELS], npi;
 	unsigned dpath[SKL_CACHE_MAX_LEVELS], npd;
 };
@@ -280,18 +314,30 @@ static uint64_t xorshift64(uint64_t *s)
 	return *s = x;
 }
 
-static void level_clear(level *l)
+/* Every way invalid, the PLRU trees and the shadow's order cleared. */
+static void level_empty(level *l)
 {
 	size_t n = (size_t)(l->set_mask + 1) * l->assoc;
-	struct skl_cachesim_stats keep = l->st;
-	memset(l->tag, 0, n * sizeof(*l->tag));
+	memset(l->tag, 0xff, n * sizeof(*l->tag));
 	memset(l->flags, 0, n);
 	memset(l->stamp, 0, n * sizeof(*l->stamp));
 	memset(l->plru, 0, (size_t)(l->set_mask + 1) * sizeof(*l->plru));
+	if (l->fanode) {
+		memset(l->fanode, 0xff, n * sizeof(*l->fanode));
+		fa_clear(&l->fa);
+	}
+	l->last_line = TAG_NONE;
+	l->last_idx = IDX_NONE;
+}
+
+static void level_clear(level *l)
+{
+	struct skl_cachesim_stats keep = l->st;
+	level_empty(l);
 	l->tick = 0;
 	l->rng = l->seed;
-	set_clear(&l->seen);
-	fa_clear(&l->fa);
+	if (l->seen.slot)
+		set_clear(&l->seen);
 	memset(&l->st, 0, sizeof(l->st));
 	memcpy(l->st.name, keep.name, sizeof(keep.name));
 	l->st.size = keep.size;
@@ -340,11 +386,32 @@ void skl_cachesim_free(skl_cache_hier *h)
 		skl_free(l->flags);
 		skl_free(l->stamp);
 		skl_free(l->plru);
+		skl_free(l->fanode);
 		skl_free(l->seen.slot);
 		skl_free(l->fa.node);
 		skl_free(l->fa.map);
 	}
 	skl_free(h);
+}
+
+/* models tree-PLRU: each node on the way's path points away from it */
+static void plru_masks(level *l)
+{
+	unsigned way, node, d;
+	for (way = 0; way < l->assoc && way < 64; way++) {
+		uint64_t set = 0, clr = 0;
+		node = 1;
+		for (d = l->plru_depth; d-- > 0;) {
+			unsigned right = (way >> d) & 1;
+			if (right)
+				clr |= (uint64_t)1 << node; /* 0: victim on the left */
+			else
+				set |= (uint64_t)1 << node; /* 1: victim on the right */
+			node = node * 2 + right;
+		}
+		l->plru_set[way] = set;
+		l->plru_clr[way] = clr;
+	}
 }
 
 skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
@@ -378,6 +445,7 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 	h->nlevels = cfg->nlevels;
 	h->mem_latency = cfg->mem_latency;
 	h->min_line = UINT32_MAX;
+	h->classify = !cfg->no_classify;
 	seed = cfg->seed ? cfg->seed : 0x2545f4914f6cdd1dULL;
 	for (i = 0; i < cfg->nlevels; i++) {
 		const skl_cachesim_level *c = &cfg->levels[i];
@@ -393,6 +461,8 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		l->assoc = c->assoc;
 		l->plru_depth = log2u(c->assoc);
 		l->seed = hash64(seed + i) | 1; /* xorshift must not start at 0 */
+		if (l->repl == SKL_CACHE_PLRU)
+			plru_masks(l);
 		snprintf(l->st.name, sizeof(l->st.name), "%s", c->name);
 		l->st.size = c->size;
 		l->st.assoc = c->assoc;
@@ -402,10 +472,12 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		l->flags = skl_malloc(n);
 		l->stamp = skl_malloc(n * sizeof(*l->stamp));
 		l->plru = skl_malloc((size_t)sets * sizeof(*l->plru));
-		if (!l->tag || !l->flags || !l->stamp || !l->plru || set_init(&l->seen, 64) ||
-		    fa_init(&l->fa, (uint32_t)n)) {
-			h->nlevels = i + 1;
-			goto out_free;
+		if (!l->tag || !l->flags || !l->stamp || !l->plru)
+			goto out_levels;
+		if (h->classify) {
+			l->fanode = skl_malloc(n * sizeof(*l->fanode));
+			if (!l->fanode || set_init(&l->seen, 64) || fa_init(&l->fa, (uint32_t)n))
+				goto out_levels;
 		}
 		level_clear(l);
 		if (c->line < h->min_line)
@@ -425,7 +497,8 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		return NULL;
 	}
 	return h;
-out_free:
+out_levels:
+	h->nlevels = i + 1;
 	skl_errorf(err, "cache: out of memory");
 	skl_cachesim_free(h);
 	return NULL;
@@ -436,6 +509,7 @@ void skl_cachesim_reset(skl_cache_hier *h)
 	unsigned i;
 	for (i = 0; i < h->nlevels; i++)
 		level_clear(&h->lv[i]);
+	h->seen_low = 0;
 }
 
 unsigned skl_cachesim_levels(const skl_cache_hier *h)
@@ -443,20 +517,22 @@ unsigned skl_cachesim_levels(const skl_cache_hier *h)
 	return h->nlevels;
 }
 
-/* models tree-PLRU: each node on the way's path points away from it */
-static void plru_touch(level *l, unsigned set, unsigned way)
+/* models writing back and invalidating every line (x86 WBINVD) */
+int skl_cachesim_flush(skl_cache_hier *h)
 {
-	uint64_t bits = l->plru[set];
-	unsigned node = 1, d;
-	for (d = l->plru_depth; d-- > 0;) {
-		unsigned right = (way >> d) & 1;
-		if (right)
-			bits &= ~((uint64_t)1 << node); /* 0: victim on the left */
-		else
-			bits |= (uint64_t)1 << node; /* 1: victim on the right */
-		node = node * 2 + right;
+	unsigned i;
+	size_t j, n;
+	if (!h)
+		return -1;
+	for (i = 0; i < h->nlevels; i++) {
+		level *l = &h->lv[i];
+		n = (size_t)(l->set_mask + 1) * l->assoc;
+		for (j = 0; j < n; j++)
+			if ((l->flags[j] & (F_VALID | F_DIRTY)) == (F_VALID | F_DIRTY))
+				l->st.writebacks++;
+		level_empty(l);
 	}
-	l->plru[set] = bits;
+	return 0;
 }
 
 static unsigned plru_victim(const level *l, unsigned set)
@@ -470,11 +546,16 @@ static unsigned plru_victim(const level *l, unsigned set)
 	return way;
 }
 
-static void touch(level *l, unsigned set, unsigned way)
+/* The way at index i (= set * assoc + way) was used: stamp, PLRU bits, last line. */
+static void touch(level *l, uint64_t line, unsigned set, size_t i)
 {
-	l->stamp[(size_t)set * l->assoc + way] = ++l->tick;
-	if (l->repl == SKL_CACHE_PLRU)
-		plru_touch(l, set, way);
+	l->stamp[i] = ++l->tick;
+	if (l->repl == SKL_CACHE_PLRU) {
+		unsigned w = (unsigned)(i - (size_t)set * l->assoc);
+		l->plru[set] = (l->plru[set] & ~l->plru_clr[w]) | l->plru_set[w];
+	}
+	l->last_line = line;
+	l->last_idx = i;
 }
 
 /* An invalid way first; otherwise the policy's choice. */
@@ -482,27 +563,175 @@ static unsigned victim(level *l, unsigned set)
 {
 	size_t base = (size_t)set * l->assoc;
 	unsigned w, best = 0;
+	if (l->repl == SKL_CACHE_LRU) {
+		/* invalid ways have stamp 0, valid ones >= 1: the first smallest
+		 * stamp is the first invalid way, else the least recently used */
+		const uint64_t *s = l->stamp + base;
+		uint64_t m = s[0];
+		for (w = 1; w < l->assoc; w++)
+			if (s[w] < m) {
+				m = s[w];
+				best = w;
+			}
+		return best;
+	}
 	for (w = 0; w < l->assoc; w++)
 		if (!(l->flags[base + w] & F_VALID))
 			return w;
-	switch (l->repl) {
-	case SKL_CACHE_PLRU:
+	if (l->repl == SKL_CACHE_PLRU)
 		return plru_victim(l, set);
-	case SKL_CACHE_RANDOM:
-		return (unsigned)(xorshift64(&l->rng) % l->assoc);
-	default:
-		for (w = 1; w < l->assoc; w++)
-			if (l->stamp[base + w] < l->stamp[base + best])
-				best = w;
-		return best;
+	return (unsigned)(xorshift64(&l->rng) % l->assoc);
+}
+
+/* The index of the way holding line in its set, or IDX_NONE. */
+static size_t lookup(const level *l, uint64_t line, unsigned set)
+{
+	size_t base = (size_t)set * l->assoc, i, end = base + l->assoc;
+	const uint64_t *tag = l->tag;
+	for (i = base; i < end; i++)
+		if (tag[i] == line && (l->flags[i] & F_VALID))
+			return i;
+	return IDX_NONE;
+}
+
+/* Grows the first-touch sets of the path's levels for one more access. */
+static int reserve_seen(skl_cache_hier *h, const unsigned *path, unsigned np)
+{
+	unsigned p, i;
+	for (p = 0; p < np; p++)
+		if (set_reserve(&h->lv[path[p]].seen, 2))
+			return -1;
+	h->seen_low = 0;
+	for (i = 0; i < h->nlevels; i++)
+		if (set_low(&h->lv[i].seen))
+			h->seen_low = 1;
+	return 0;
+}
+
+/*
+ * The shadow's view of one line access at a level (models the same fully
+ * associative LRU cache fa_access() did: a hit moves the line to the front;
+ * a miss installs it when allocate is set). i is the way holding the line
+ * or IDX_NONE; returns 1 when the shadow held the line. On a miss that
+ * installs, *node is the new node (the caller ties it to its way).
+ */
+static int shadow_access(level *l, uint64_t line, size_t i, int allocate, uint32_t *node)
+{
+	size_t slot;
+	uint32_t n;
+	*node = NIL;
+	if (i != IDX_NONE && l->fanode[i] != NIL) {
+		fa_hit(&l->fa, l->fanode[i]);
+		return 1;
 	}
+	slot = fa_find(&l->fa, line);
+	if (l->fa.map[slot] != NIL) { /* not resident here, but in the shadow */
+		n = l->fa.map[slot];
+		fa_hit(&l->fa, n);
+		*node = n;
+		return 1;
+	}
+	if (allocate)
+		*node = fa_install(&l->fa, line, slot, l->fanode);
+	return 0;
+}
+
+/* The general walk down the path: any level, straddling, misses. */
+static void access_path(skl_cache_hier *h, const unsigned *path, unsigned np, uint64_t addr, unsigned size,
+			int kind, skl_cache_result *r)
+{
+	unsigned p, j;
+	int pending[2];
+	r->hit_level = -1;
+	pending[0] = pending[1] = kind == SKL_CACHE_WRITE;
+	for (p = 0; p < np; p++) {
+		level *l = &h->lv[path[p]];
+		uint64_t first = addr >> l->line_shift, last = (addr + size - 1) >> l->line_shift;
+		unsigned nl = (unsigned)(last - first) + 1;
+		int miss = 0, cls = -1;
+		r->latency += l->latency;
+		if (p == 0)
+			r->lines = nl;
+		l->st.refs[kind]++;
+		for (j = 0; j < nl; j++) {
+			uint64_t line = first + j;
+			unsigned set = (unsigned)line & l->set_mask, w;
+			size_t base = (size_t)set * l->assoc, i;
+			int allocate = !(pending[j] && l->nwa), shadow_hit = 0;
+			uint32_t node = NIL;
+			i = line == l->last_line && l->last_idx != IDX_NONE ? l->last_idx : lookup(l, line, set);
+			if (h->classify)
+				shadow_hit = shadow_access(l, line, i, allocate, &node);
+			if (i != IDX_NONE) {
+				if (node != NIL) { /* the shadow took the line in again */
+					l->fanode[i] = node;
+					l->fa.node[node].way = (uint32_t)i;
+				}
+				touch(l, line, set, i);
+				l->flags[i] |= F_HIT;
+				if (pending[j]) {
+					l->flags[i] |= F_DIRTY;
+					pending[j] = 0;
+				}
+				continue;
+			}
+			miss = 1;
+			if (cls < 0 && h->classify) /* the first missing line classifies the access */
+				cls = !set_has(&l->seen, line) ? CLS_COMPULSORY : !shadow_hit ? CLS_CAPACITY : CLS_CONFLICT;
+			if (!allocate) { /* no-write-allocate: the write goes around */
+				l->st.writebacks++;
+				continue;
+			}
+			w = victim(l, set);
+			i = base + w;
+			if (l->flags[i] & F_VALID) {
+				l->st.evictions++;
+				if (l->flags[i] & F_DIRTY) {
+					l->st.dirty_evictions++;
+					l->st.writebacks++;
+				}
+			}
+			l->tag[i] = line;
+			l->flags[i] = F_VALID;
+			touch(l, line, set, i);
+			if (h->classify) {
+				if (l->fanode[i] != NIL) /* the evicted line's node */
+					l->fa.node[l->fanode[i]].way = NIL;
+				l->fanode[i] = node;
+				l->fa.node[node].way = (uint32_t)i;
+				set_add(&l->seen, line);
+				if (set_low(&l->seen))
+					h->seen_low = 1;
+			}
+			if (pending[j]) {
+				l->flags[i] |= F_DIRTY;
+				pending[j] = 0;
+			}
+		}
+		if (!miss) {
+			l->st.hits++;
+			r->hit_level = (int)path[p];
+			break;
+		}
+		l->st.misses[kind]++;
+		if (cls == CLS_COMPULSORY)
+			l->st.compulsory++;
+		else if (cls == CLS_CAPACITY)
+			l->st.capacity++;
+		else if (cls == CLS_CONFLICT)
+			l->st.conflict++;
+		r->missed |= (uint32_t)1 << path[p];
+	}
+	if (r->hit_level < 0)
+		r->latency += h->mem_latency;
 }
 
 int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
 {
 	const unsigned *path;
-	unsigned np, p, j;
-	int pending[2];
+	unsigned np;
+	level *l;
+	uint64_t line;
 	skl_cache_result r;
 	if (!h || kind < SKL_CACHE_READ || kind > SKL_CACHE_IFETCH)
 		return -1;
@@ -512,79 +741,32 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
 		return -1;
 	path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
 	np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd;
-	for (p = 0; p < np; p++)
-		if (set_reserve(&h->lv[path[p]].seen, 2))
-			return -1;
-	memset(&r, 0, sizeof(r));
-	r.hit_level = -1;
-	pending[0] = pending[1] = kind == SKL_CACHE_WRITE;
-	for (p = 0; p < np; p++) {
-		level *l = &h->lv[path[p]];
-		uint64_t first = addr >> l->line_shift, last = (addr + size - 1) >> l->line_shift;
-		unsigned nl = (unsigned)(last - first) + 1;
-		int miss = 0, cls = -1;
-		r.latency += l->latency;
-		if (p == 0)
-			r.lines = nl;
+	if (h->seen_low && reserve_seen(h, path, np))
+		return -1;
+	l = &h->lv[path[0]];
+	line = addr >> l->line_shift;
+	/*
+	 * The line the first level touched last, again: a hit in the way
+	 * remembered. Touching the same way twice leaves the PLRU bits as they
+	 * are, and the shadow's order too when the line is its front node.
+	 */
+	if (line == l->last_line && ((addr + size - 1) >> l->line_shift) == line && l->last_idx != IDX_NONE &&
+	    (!h->classify || (l->fanode[l->last_idx] == l->fa.head && l->fa.head != NIL))) {
+		size_t i = l->last_idx;
 		l->st.refs[kind]++;
-		for (j = 0; j < nl; j++) {
-			uint64_t line = first + j;
-			unsigned set = (unsigned)line & l->set_mask, w;
-			size_t base = (size_t)set * l->assoc;
-			int allocate = !(pending[j] && l->nwa);
-			int shadow_hit = fa_access(&l->fa, line, allocate);
-			for (w = 0; w < l->assoc; w++)
-				if ((l->flags[base + w] & F_VALID) && l->tag[base + w] == line)
-					break;
-			if (w < l->assoc) {
-				touch(l, set, w);
-				l->flags[base + w] |= F_HIT;
-				if (pending[j]) {
-					l->flags[base + w] |= F_DIRTY;
-					pending[j] = 0;
-				}
-				continue;
-			}
-			miss = 1;
-			if (cls < 0) /* the first missing line classifies the access */
-				cls = !set_has(&l->seen, line) ? CLS_COMPULSORY : !shadow_hit ? CLS_CAPACITY : CLS_CONFLICT;
-			if (!allocate) { /* no-write-allocate: the write goes around */
-				l->st.writebacks++;
-				continue;
-			}
-			w = victim(l, set);
-			if (l->flags[base + w] & F_VALID) {
-				l->st.evictions++;
-				if (l->flags[base + w] & F_DIRTY) {
-					l->st.dirty_evictions++;
-					l->st.writebacks++;
-				}
-			}
-			l->tag[base + w] = line;
-			l->flags[base + w] = F_VALID;
-			touch(l, set, w);
-			set_add(&l->seen, line);
-			if (pending[j]) {
-				l->flags[base + w] |= F_DIRTY;
-				pending[j] = 0;
-			}
+		l->st.hits++;
+		l->stamp[i] = ++l->tick;
+		l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
+		if (out) {
+			out->latency = l->latency;
+			out->hit_level = (int)path[0];
+			out->lines = 1;
+			out->missed = 0;
 		}
-		if (!miss) {
-			l->st.hits++;
-			r.hit_level = (int)path[p];
-			break;
-		}
-		l->st.misses[kind]++;
-		if (cls == CLS_COMPULSORY)
-			l->st.compulsory++;
-		else if (cls == CLS_CAPACITY)
-			l->st.capacity++;
-		else
-			l->st.conflict++;
-		r.missed |= (uint32_t)1 << path[p];
+		return 0;
 	}
-	if (r.hit_level < 0)
-		r.latency += h->mem_latency;
+	memset(&r, 0, sizeof(r));
+	access_path(h, path, np, addr, size, kind, &r);
 	if (out)
 		*out = r;
 	return 0;

@@ -460,6 +460,7 @@ void skl_kernel_free(skl_kernel *k)
 	int i;
 	if (!k)
 		return;
+	skl__access_free(k);
 	if (k->ops && k->ops->fini)
 		k->ops->fini(k);
 	for (i = 0; i < k->ncaches; i++)
@@ -587,9 +588,15 @@ static skl_cache *cache_new(skl_kernel *k, const char *name, size_t size, const 
 	if (m) {
 		c->alias_of = m;
 		m->refcount++;
-	} else if (k->ops->cache_init(c, err) < 0) {
-		cache_struct_free(c);
-		return NULL;
+	} else {
+		int rc;
+		skl_kernel_touch_begin(k, "meta", NULL); /* kmem_cache_t's own allocation and list heads */
+		rc = k->ops->cache_init(c, err);
+		skl_kernel_touch_end(k);
+		if (rc < 0) {
+			cache_struct_free(c);
+			return NULL;
+		}
 	}
 	registry_add(k, c);
 	create_event(c);
@@ -610,6 +617,7 @@ int skl_cache_destroy(skl_cache *c, skl_error *err)
 {
 	skl_kernel *k = c->k;
 	char name[32];
+	int rc;
 	if (c->alias_of) {
 		c->alias_of->refcount--;
 	} else {
@@ -618,7 +626,10 @@ int skl_cache_destroy(skl_cache *c, skl_error *err)
 					  c->refcount - 1);
 		if (!k->ops->cache_destroy)
 			return skl_errorf(err, "kmem_cache_destroy(%s): not supported by %s", c->name, k->ops->name);
-		if (k->ops->cache_destroy(c, err) < 0)
+		skl_kernel_touch_begin(k, "meta", NULL);
+		rc = k->ops->cache_destroy(c, err);
+		skl_kernel_touch_end(k);
+		if (rc < 0)
 			return -1;
 	}
 	snprintf(name, sizeof(name), "%s", c->name);
@@ -628,10 +639,25 @@ int skl_cache_destroy(skl_cache *c, skl_error *err)
 	return 0;
 }
 
+/* The allocator's own metadata touches (slab_t and bufctl, per-CPU
+ * arrays, SLUB's free pointer) during one allocator call are one "meta"
+ * operation for the cache model. */
+static skl_addr alloc_meta(skl_kernel *k, skl_cache *r, size_t n, int kmalloc, skl_error *err)
+{
+	skl_addr a;
+	skl_kernel_touch_begin(k, "meta", NULL);
+	if (kmalloc && k->ops->kmalloc_alloc)
+		a = k->ops->kmalloc_alloc(r, n, err);
+	else
+		a = k->ops->alloc(r, err);
+	skl_kernel_touch_end(k);
+	return a;
+}
+
 skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 {
 	skl_cache *r = real_cache(c);
-	skl_addr a = c->k->ops->alloc(r, err);
+	skl_addr a = alloc_meta(c->k, r, 0, 0, err);
 	if (a) {
 		if (zero) {
 			uint8_t *p = skl__bytes(c->k, a, c->object_size);
@@ -639,6 +665,14 @@ skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 				memset(p, 0, c->object_size);
 		}
 		skl__event(c->k, SKL_EV_ALLOC, r->name, a, c->object_size, NULL);
+		/* the memset of kmem_cache_zalloc / __GFP_ZERO: a write of every line of the object */
+		if (zero && SKL__TOUCHING(c->k)) {
+			skl_touch_label lab;
+			memset(&lab, 0, sizeof(lab));
+			lab.type = c->type;
+			lab.base = a;
+			skl_kernel_touch_ex(c->k, a, c->object_size, 1, "zero", &lab);
+		}
 	}
 	return a;
 }
@@ -646,7 +680,11 @@ skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
 {
 	skl_cache *r = real_cache(c);
-	if (c->k->ops->free(r, obj, err) < 0)
+	int rc;
+	skl_kernel_touch_begin(c->k, "meta", NULL);
+	rc = c->k->ops->free(r, obj, err);
+	skl_kernel_touch_end(c->k);
+	if (rc < 0)
 		return -1;
 	skl__event(c->k, SKL_EV_FREE, r->name, obj, c->object_size, NULL);
 	return 0;
@@ -655,19 +693,33 @@ int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
 int skl_cache_shrink(skl_cache *c)
 {
 	skl_cache *r = real_cache(c);
-	return c->k->ops->shrink ? c->k->ops->shrink(r) : 0;
+	int n;
+	skl_kernel_touch_begin(c->k, "meta", NULL); /* list moves of the slabs it frees */
+	n = c->k->ops->shrink ? c->k->ops->shrink(r) : 0;
+	skl_kernel_touch_end(c->k);
+	return n;
 }
 
 int skl_kernel_reap(skl_kernel *k)
 {
-	return k->ops->reap ? k->ops->reap(k) : 0;
+	int n;
+	skl_kernel_touch_begin(k, "meta", NULL);
+	n = k->ops->reap ? k->ops->reap(k) : 0;
+	skl_kernel_touch_end(k);
+	return n;
 }
 
 int skl_cache_tune(skl_cache *c, int limit, int batchcount, skl_error *err)
 {
 	if (!c->k->ops->tune)
 		return skl_errorf(err, "%s: per-CPU arrays are not tunable with %s", c->name, c->k->ops->name);
-	return c->k->ops->tune(real_cache(c), limit, batchcount, err);
+	{
+		int rc;
+		skl_kernel_touch_begin(c->k, "meta", NULL);
+		rc = c->k->ops->tune(real_cache(c), limit, batchcount, err);
+		skl_kernel_touch_end(c->k);
+		return rc;
+	}
 }
 
 /* ---- kmalloc ------------------------------------------------------------- */
@@ -691,7 +743,7 @@ skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 		skl__event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
 		return 0;
 	}
-	a = k->ops->kmalloc_alloc ? k->ops->kmalloc_alloc(c, n, err) : k->ops->alloc(c, err);
+	a = alloc_meta(k, c, n, 1, err);
 	if (a)
 		skl__event(k, SKL_EV_KMALLOC, c->name, a, n, NULL);
 	return a;
@@ -712,12 +764,16 @@ int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
 		size = pg->cache->object_size;
 	}
 	if (k->ops->kfree) {
+		skl_kernel_touch_begin(k, "meta", NULL);
 		rc = k->ops->kfree(k, p, err);
+		skl_kernel_touch_end(k);
 	} else {
 		c = pg ? pg->cache : NULL;
 		if (!c)
 			return skl_errorf(err, "kfree: bad ptr %#llx (not in a slab page)", (unsigned long long)p);
+		skl_kernel_touch_begin(k, "meta", NULL);
 		rc = k->ops->free(c, p, err);
+		skl_kernel_touch_end(k);
 	}
 	if (rc < 0)
 		return -1;

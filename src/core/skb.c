@@ -752,6 +752,112 @@ static void skbuff_free(skl_net *net, skl_skb *skb)
 	skl_cache_free(net->head_cache, skb->addr, NULL);
 }
 
+/* ---- the cache model's view: sk_buff fields and head bytes ------------------------------------
+ *
+ * The model keeps sk_buff's fields in skl_skb, not in the simulated bytes;
+ * for the cache model each operation touches the fields it reads and
+ * writes at their offsets in the struct sk_buff object, per era:
+ *   2.4 i386 (144/156/160 bytes): len @92, data_len @96, cloned @105,
+ *     users @112, truesize @120, head @124, data @128, tail @132, end @136
+ *     (netfilter and sched fields follow end, so these never move);
+ *   2.6.31 x86_64 (232): len @104, data_len @108, cloned @124 (its flag
+ *     byte), tail @200, end @204, head @208, data @216, truesize @224,
+ *     users @228;
+ *   6.x x86_64 (224): len @112, data_len @116, cloned @126, tail @184,
+ *     end @188, head @192, data @200, truesize @208, users @212.
+ * From 2.6 the block from tail to users is the end of the struct: another
+ * skb_size moves it by the difference. A profile whose pointer size is not
+ * the era's gets no field touches. Header and payload bytes are touched in
+ * the head buffer (owner: the cache the head came from, member: the header),
+ * copies read the source and write the destination, skb_shared_info's
+ * first bytes are written by alloc and its dataref updated by clone and
+ * free. Checksums over the bytes behind a header (layers_fix) are not fed. */
+
+enum { SF_LEN, SF_DATA_LEN, SF_CLONED, SF_USERS, SF_TRUESIZE, SF_HEAD, SF_DATA, SF_TAIL, SF_END, SF_N };
+#define SF(f) (1u << (f))
+
+typedef struct sf_layout {
+	uint16_t off[SF_N];
+	uint8_t len[SF_N];
+	uint32_t size; /* the era's sizeof(struct sk_buff) */
+	unsigned ptr;
+	int tail_block; /* the tail..users block ends the struct */
+} sf_layout;
+
+static const char *const sf_name[SF_N] = {"len",  "data_len", "cloned", "users", "truesize",
+					  "head", "data",     "tail",	"end"};
+static const sf_layout sf_24 = {{92, 96, 105, 112, 120, 124, 128, 132, 136}, {4, 4, 1, 4, 4, 4, 4, 4, 4}, 160, 4, 0};
+static const sf_layout sf_2631 = {
+    {104, 108, 124, 228, 224, 208, 216, 200, 204}, {4, 4, 1, 4, 4, 8, 8, 4, 4}, 232, 8, 1};
+static const sf_layout sf_6x = {{112, 116, 126, 212, 208, 192, 200, 184, 188}, {4, 4, 1, 4, 4, 8, 8, 4, 4}, 224, 8, 1};
+
+/* offset and length of field f in this skb's struct sk_buff; -1 when unknown */
+static int sf_where(const skl_net *net, int f, uint32_t *off, uint32_t *len)
+{
+	const sf_layout *l = net->p.era == SKL_ERA_2_4 ? &sf_24 : net->p.era == SKL_ERA_2_6_31 ? &sf_2631 : &sf_6x;
+	int64_t o = l->off[f];
+	if (net->p.ptr_bytes != l->ptr)
+		return -1;
+	if (l->tail_block && f >= SF_USERS)
+		o += (int64_t)net->p.skb_size - (int64_t)l->size;
+	if (o < 0 || o + l->len[f] > (int64_t)net->p.skb_size)
+		return -1;
+	*off = (uint32_t)o;
+	*len = l->len[f];
+	return 0;
+}
+
+/* The fields an operation reads, then those it writes. */
+static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
+{
+	skl_kernel *k = skb->net->k;
+	int f, w;
+	if (!SKL__TOUCHING(k) || !skb->addr)
+		return;
+	skl_kernel_touch_begin(k, "skb", NULL);
+	for (w = 0; w < 2; w++) {
+		for (f = 0; f < SF_N; f++) {
+			uint32_t off, len;
+			if (!((w ? writes : reads) & SF(f)) || sf_where(skb->net, f, &off, &len) < 0)
+				continue;
+			skl__touch_as(k, skb->addr + off, len, w, "skb", "sk_buff", sf_name[f], skb->addr);
+		}
+	}
+	skl_kernel_touch_end(k);
+}
+
+/* Bytes [off, off + n) of a head buffer (offsets from head). */
+static void head_touch(skl_net *net, const skb_head *h, int64_t off, uint64_t n, int write, const char *member)
+{
+	if (!SKL__TOUCHING(net->k) || !h || !h->addr || off < 0 || !n)
+		return;
+	skl__touch_as(net->k, h->addr + (uint64_t)off, n, write, "skb", h->cache, member, h->addr);
+}
+
+/* skb_shared_info at end: its first bytes (alloc), or dataref (RMW). */
+static void shinfo_touch(skl_net *net, const skb_head *h, uint32_t end, int alloc)
+{
+	uint32_t dataref = net->p.era == SKL_ERA_6_X ? 32 : 0;
+	uint32_t init = net->p.era == SKL_ERA_2_4 ? 12 : net->p.era == SKL_ERA_2_6_31 ? 56 : 36;
+	if (!SKL__TOUCHING(net->k) || !h || !h->addr)
+		return;
+	if (init > net->p.shinfo_size)
+		init = net->p.shinfo_size;
+	if (alloc) { /* atomic_set(&shinfo->dataref, 1) and the fields cleared with it */
+		skl__touch_as(net->k, h->addr + end, init, 1, "skb", "skb_shared_info", NULL, h->addr + end);
+		return;
+	}
+	skl__touch_as(net->k, h->addr + end + dataref, 4, 0, "skb", "skb_shared_info", "dataref", h->addr + end);
+	skl__touch_as(net->k, h->addr + end + dataref, 4, 1, "skb", "skb_shared_info", "dataref", h->addr + end);
+}
+
+/* A linear copy: len bytes of src's head from soff to dst's head at doff. */
+static void copy_touch(skl_net *net, const skb_head *src, int64_t soff, const skb_head *dst, int64_t doff, uint64_t len)
+{
+	head_touch(net, src, soff, len, 0, "data");
+	head_touch(net, dst, doff, len, 1, "data");
+}
+
 /* ---- events and reports ---------------------------------------------------------------------- */
 
 static void fields(const skl_skb *skb, char *d, size_t n)
@@ -988,6 +1094,7 @@ int skl_skb_write(skl_skb *skb, int64_t off, const void *p, uint32_t n, skl_erro
 		       SKL_SKB_EINVAL;
 	if (n)
 		memcpy(b, p, n);
+	head_touch(skb->net, skb->h, off, n, 1, "data"); /* the payload or frame written into the head */
 	return 0;
 }
 
@@ -1127,6 +1234,15 @@ static skl_skb *alloc_skb_core(skl_net *net, uint32_t size, int fclone, skl_erro
 	}
 	skb->end = end;
 	skb->users = 1;
+	if (SKL__TOUCHING(net->k)) {
+		/* __alloc_skb(): head, data, tail, end, truesize, users... then skb_shared_info */
+		skl_kernel_touch_begin(net->k, "skb", NULL);
+		sf_touch(skb, 0,
+			 SF(SF_HEAD) | SF(SF_DATA) | SF(SF_TAIL) | SF(SF_END) | SF(SF_LEN) | SF(SF_DATA_LEN) |
+			     SF(SF_TRUESIZE) | SF(SF_USERS) | SF(SF_CLONED));
+		shinfo_touch(net, skb->h, end, 1);
+		skl_kernel_touch_end(net->k);
+	}
 	if (net->p.era == SKL_ERA_6_X)
 		/* SKB_TRUESIZE(end) */
 		skb->truesize = end + data_align(net, net->p.skb_size) + data_align(net, net->p.shinfo_size);
@@ -1288,6 +1404,7 @@ static void release_data(skl_skb *skb)
 	int last;
 	if (skb->net->p.era != SKL_ERA_2_4 && skb->nohdr)
 		sub += 1u << DATAREF_SHIFT;
+	shinfo_touch(skb->net, h, skb->end, 0); /* atomic_dec_and_test(&skb_shinfo(skb)->dataref) */
 	if (!skb->cloned) {
 		last = 1;
 		h->dataref -= sub < h->dataref ? sub : h->dataref;
@@ -1321,6 +1438,7 @@ int skl_kfree_skb(skl_skb *skb, skl_error *err)
 	char d[320], name[32];
 	skl_addr a = skb->addr;
 	(void)err;
+	sf_touch(skb, SF(SF_USERS) | SF(SF_CLONED), SF(SF_USERS)); /* atomic_dec_and_test(&skb->users) */
 	if (skb->users != 1 && --skb->users != 0) {
 		set_last_op(skb, "kfree_skb", 0, 0);
 		op_event(skb, "kfree_skb", 0, "users dropped; nothing freed");
@@ -1332,7 +1450,10 @@ int skl_kfree_skb(skl_skb *skb, skl_error *err)
 	{
 		skl_kernel *k = skb->net->k;
 		int shared = skb->cloned;
+		/* the dataref drop, the frees of head and sk_buff: one operation for the cache model */
+		skl_kernel_touch_begin(k, "skb", NULL);
 		kfree_core(skb);
+		skl_kernel_touch_end(k);
 		skl__event(k, SKL_EV_SKB_OP, "kfree_skb", a, 0, shared ? d : name);
 	}
 	return 1;
@@ -1386,6 +1507,16 @@ skl_skb *skl_skb_clone(skl_skb *skb, skl_error *err)
 		}
 	}
 	copy_str(n->name, sizeof(n->name), "clone");
+	if (SKL__TOUCHING(net->k)) {
+		/* 2.4 memcpy(n, skb, sizeof(*n)); 2.6+ __copy_skb_header: the struct is read and written whole;
+		 * atomic_inc(&skb_shinfo(skb)->dataref); skb->cloned = 1 */
+		skl_kernel_touch_begin(net->k, "copy", NULL);
+		skl__touch_as(net->k, skb->addr, net->p.skb_size, 0, "copy", "sk_buff", NULL, skb->addr);
+		skl__touch_as(net->k, n->addr, net->p.skb_size, 1, "copy", "sk_buff", NULL, n->addr);
+		shinfo_touch(net, skb->h, skb->end, 0);
+		sf_touch(skb, 0, SF(SF_CLONED));
+		skl_kernel_touch_end(net->k);
+	}
 	copy_header_fields(n, skb, 0);
 	n->h = skb->h;
 	n->h->hostrefs++;
@@ -1452,6 +1583,20 @@ skl_skb *skl_skb_copy(skl_skb *skb, skl_error *err)
 	if (dst) {
 		skl_skb_read(skb, 0, dst, hl); /* the headroom */
 		skl_skb_copy_bits(skb, 0, dst + hl, skb->len);
+		if (SKL__TOUCHING(net->k)) { /* skb_copy_bits: headroom and linear data, then the frags */
+			uint64_t lin = (uint64_t)(skb->tail - skb->data);
+			int fi;
+			skl_kernel_touch_begin(net->k, "copy", NULL);
+			copy_touch(net, skb->h, 0, n->h, 0, hl + (lin < skb->len ? lin : skb->len));
+			for (fi = 0; fi < skb->h->nr_frags; fi++) {
+				const skb_frag *f = &skb->h->frags[fi];
+				skl__touch_as(net->k, f->blk->addr + f->off, f->size, 0, "copy", "page_frag", "frag",
+					      f->blk->addr + f->off);
+			}
+			if (skb->len > lin)
+				head_touch(net, n->h, hl + lin, skb->len - lin, 1, "data");
+			skl_kernel_touch_end(net->k);
+		}
 	}
 	copy_header_fields(n, skb, 0);
 	regions_copy(n->h, skb->h, 0, skb->tail);
@@ -1482,8 +1627,14 @@ skl_skb *skl_pskb_copy(skl_skb *skb, skl_error *err)
 	reserve_core(n, (int32_t)hl);
 	n->tail += headlen;
 	dst = head_bytes(n, hl, headlen);
-	if (dst)
+	if (dst) {
 		skl_skb_read(skb, skb->data, dst, headlen);
+		if (SKL__TOUCHING(net->k)) { /* memcpy of the linear data */
+			skl_kernel_touch_begin(net->k, "copy", NULL);
+			copy_touch(net, skb->h, skb->data, n->h, hl, headlen);
+			skl_kernel_touch_end(net->k);
+		}
+	}
 	n->data_len = skb->data_len;
 	n->len = skb->len;
 	if (net->p.era == SKL_ERA_6_X)
@@ -1508,6 +1659,7 @@ int skl_skb_reserve(skl_skb *skb, int32_t len, skl_error *err)
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
 	reserve_core(skb, len);
+	sf_touch(skb, SF(SF_DATA) | SF(SF_TAIL), SF(SF_DATA) | SF(SF_TAIL)); /* skb->data += len; skb->tail += len */
 	set_last_op(skb, "skb_reserve", 1, len);
 	op_event(skb, "skb_reserve", (uint64_t)(int64_t)len, NULL);
 	return 0;
@@ -1526,6 +1678,9 @@ static int put_core(skl_skb *skb, uint32_t len, int checked, uint32_t *start, sk
 		return linear_bug(skb, op, len, err);
 	skb->tail += len;
 	skb->len += len;
+	/* SKB_LINEAR_ASSERT reads data_len; tail and len move; skb_put compares tail with end */
+	sf_touch(skb, SF(SF_DATA_LEN) | SF(SF_TAIL) | SF(SF_LEN) | (checked ? SF(SF_END) : 0),
+		 SF(SF_TAIL) | SF(SF_LEN));
 	if (start)
 		*start = (uint32_t)tmp;
 	if (checked && skb->tail > (int64_t)skb->end)
@@ -1542,6 +1697,8 @@ static int push_core(skl_skb *skb, uint32_t len, int checked, skl_error *err)
 	set_last_op(skb, op, 1, len);
 	skb->data -= len;
 	skb->len += len;
+	/* data and len move; skb_push compares data with head */
+	sf_touch(skb, SF(SF_DATA) | SF(SF_LEN) | (checked ? SF(SF_HEAD) : 0), SF(SF_DATA) | SF(SF_LEN));
 	if (checked && skb->data < 0)
 		return over_under(skb, 1, len, err);
 	return 0;
@@ -1555,6 +1712,8 @@ static int pull_core(skl_skb *skb, uint32_t len, int checked, skl_error *err)
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
 	set_last_op(skb, op, 1, len);
+	sf_touch(skb, SF(SF_LEN) | SF(SF_DATA_LEN) | SF(SF_DATA),
+		 (checked && len > skb->len) ? 0 : SF(SF_LEN) | SF(SF_DATA));
 	if (checked && len > skb->len)
 		return 0;
 	skb->len -= len;
@@ -1741,8 +1900,14 @@ static int expand_core(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *er
 	/* memcpy(data + nhead, skb->head, tail) */
 	copy = (uint32_t)(skb->tail < 0 ? 0 : skb->tail);
 	dst = skl_kernel_bytes(net->k, nh->addr + (uint32_t)nhead, copy ? copy : 1);
-	if (dst && copy)
+	if (dst && copy) {
 		skl_skb_read(skb, 0, dst, copy);
+		if (SKL__TOUCHING(net->k)) {
+			skl_kernel_touch_begin(net->k, "copy", NULL);
+			copy_touch(net, oh, 0, nh, nhead, copy);
+			skl_kernel_touch_end(net->k);
+		}
+	}
 	for (i = 0; i < oh->nr_frags; i++)
 		nh->frags[i] = oh->frags[i];
 	nh->nr_frags = oh->nr_frags;
@@ -1859,6 +2024,9 @@ static int frag_add(skl_skb *skb, frag_pool *fp, uint32_t size, uint32_t truesiz
 			skl_pkt_fill_payload(b, fill, fill_off, size);
 		else
 			memset(b, 0, size);
+		if (SKL__TOUCHING(skb->net->k)) /* the fragment's bytes written (DMA or copy from user) */
+			skl__touch_as(skb->net->k, f->blk->addr + f->off, size, 1, "skb", "page_frag", "frag",
+				      f->blk->addr + f->off);
 	}
 	h->nr_frags++;
 	skb->len += size;
@@ -2136,6 +2304,7 @@ static void layer_write(skl_skb *skb, const skl_hdr *h, int64_t off)
 		skl_pkt_fill_payload(b, &h->u.payload, 0, n);
 		break;
 	}
+	head_touch(skb->net, skb->h, off, n, 1, skl_hdr_name(h->kind)); /* the header's bytes written */
 	skl_hdr_describe(h, b, detail, sizeof(detail));
 	r = region_add(skb->h, skl_hdr_name(h->kind), off, n, detail);
 	if (r) {

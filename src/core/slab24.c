@@ -103,6 +103,7 @@ typedef struct s24_geom {
 typedef struct s24_list {
 	struct s24_list *next, *prev;
 	skl_addr addr; /* where this list_head is in simulated memory */
+	int head;      /* -1 = a slab_t's list, else which of kmem_cache_t's three heads */
 } s24_list;
 
 typedef struct s24_slab {
@@ -477,11 +478,76 @@ static uint64_t peek_at(const skl_kernel *k, skl_addr a, unsigned width, int *ok
 	return b ? skl__get_word(k, b, width) : 0;
 }
 
+/* ---- cache-model touches of the allocator's own data ------------------------
+ *
+ * What kmem_cache_alloc/free read and write besides the object, at the
+ * simulated addresses they live at: slab_t's fields and the bufctl array
+ * (on-slab after the colour, or in the off-slab cache's object), the list
+ * heads of kmem_cache_t, the per-CPU arrays (cpucache_t) on SMP and, with
+ * CONFIG_DEBUG_SLAB, red-zone words and poison checks. Each site below
+ * says which kernel statement it stands for. kernel.c groups one
+ * allocator call's touches into one "meta" operation. */
+
+enum { ST_LIST, ST_COLOUROFF, ST_S_MEM, ST_INUSE, ST_FREE };
+
+static void st_touch(skl_kernel *k, const s24_slab *s, int field, int write)
+{
+	static const char *const names[] = {"list", "colouroff", "s_mem", "inuse", "free"};
+	const s24_params *p = &MACH(k)->p;
+	unsigned off = 0, len = 2 * p->ptr;
+	switch (field) {
+	case ST_COLOUROFF:
+		off = p->off_colouroff, len = p->ulong;
+		break;
+	case ST_S_MEM:
+		off = p->off_s_mem, len = p->ptr;
+		break;
+	case ST_INUSE:
+		off = p->off_inuse, len = 4;
+		break;
+	case ST_FREE:
+		off = p->off_free, len = 4;
+		break;
+	}
+	skl__touch_as(k, s->mgmt + off, len, write, "meta", "slab_t", names[field], s->mgmt);
+}
+
+static void bufctl_touch(skl_kernel *k, const s24_slab *s, unsigned i, int write)
+{
+	skl_addr base = s->mgmt + MACH(k)->p.slab_t;
+	skl__touch_as(k, base + (skl_addr)i * S24_BUFCTL_SIZE, S24_BUFCTL_SIZE, write, "meta", "bufctl", NULL, base);
+}
+
+/* entry -1: cpucache_t.avail; else cpucache_t's entry */
+static void cc_touch(skl_kernel *k, const s24_cpucache *cc, int entry, int write)
+{
+	unsigned w = MACH(k)->p.ptr;
+	if (entry < 0)
+		skl__touch_as(k, cc->addr, 4, write, "meta", "cpucache_t", "avail", cc->addr);
+	else
+		skl__touch_as(k, cc->addr + 8 + (skl_addr)entry * w, w, write, "meta", "cpucache_t", "entry", cc->addr);
+}
+
+/* list_add/list_del's stores into a node: slab_t.list or a kmem_cache_t head */
+static void list_touch(skl_kernel *k, const s24_list *n)
+{
+	static const char *const heads[] = {"slabs_full", "slabs_partial", "slabs_free"};
+	unsigned w = MACH(k)->p.ptr;
+	if (!SKL__TOUCHING(k))
+		return;
+	if (n->head < 0)
+		skl__touch_as(k, n->addr, 2 * w, 1, "meta", "slab_t", "list", n->addr);
+	else
+		skl__touch_as(k, n->addr, 2 * w, 1, "meta", "kmem_cache_t", heads[n->head % 3],
+			      n->addr - (skl_addr)(n->head % 3) * 2 * w);
+}
+
 static void list_sync(skl_kernel *k, const s24_list *n)
 {
 	unsigned w = MACH(k)->p.ptr;
 	put_at(k, n->addr, w, n->next->addr);
 	put_at(k, n->addr + w, w, n->prev->addr);
+	list_touch(k, n);
 }
 
 static void list_init(skl_kernel *k, s24_list *h, skl_addr addr)
@@ -557,11 +623,19 @@ static unsigned rz_bytes(const skl_kernel *k, const s24_cache *sc)
 	return (sc->flags & K_RED_ZONE) ? MACH(k)->p.bpw : 0;
 }
 
+static void rz_touch(skl_kernel *k, const s24_cache *sc, skl_addr slot, int write)
+{
+	unsigned w = MACH(k)->p.bpw;
+	skl__touch_as(k, slot, w, write, "meta", "redzone", NULL, slot);
+	skl__touch_as(k, slot + sc->objsize - w, w, write, "meta", "redzone", NULL, slot);
+}
+
 static void rz_set(skl_kernel *k, const s24_cache *sc, skl_addr slot, uint64_t magic)
 {
 	unsigned w = MACH(k)->p.bpw;
 	put_at(k, slot, w, magic);
 	put_at(k, slot + sc->objsize - w, w, magic);
+	rz_touch(k, sc, slot, 1); /* *(unsigned long *)objp = RED_MAGIC; and the last word */
 }
 
 /* models kmem_poison_obj() */
@@ -573,6 +647,8 @@ static void poison_obj(skl_kernel *k, const s24_cache *sc, skl_addr slot)
 		return;
 	memset(b, S24_POISON_BYTE, size);
 	b[size - 1] = S24_POISON_END;
+	/* kmem_poison_obj(): memset(addr, POISON_BYTE, size) */
+	skl_kernel_touch(k, slot + rz_bytes(k, sc), size, 1, "meta");
 }
 
 /* models kmem_check_poison_obj(): 1 when the first 0xa5 is not the last byte */
@@ -764,6 +840,7 @@ static int grow(skl_cache *c, skl_error *err)
 	}
 	s->colour_bytes = (unsigned)offset;
 	s->list.addr = s->mgmt;
+	s->list.head = -1;
 
 	/* models kmem_cache_init_objs() */
 	for (i = 0; i < sc->num; i++) {
@@ -780,6 +857,13 @@ static int grow(skl_cache *c, skl_error *err)
 	slab_sync_hdr(k, s);
 	for (i = 0; i < sc->num; i++)
 		slab_sync_bufctl(k, s, i);
+	if (SKL__TOUCHING(k)) {
+		/* kmem_cache_slabmgmt(): slabp->inuse = 0, colouroff, s_mem; init_objs: every bufctl */
+		skl__touch_as(k, s->mgmt + m->p.off_colouroff, m->p.slab_t - m->p.off_colouroff, 1, "meta", "slab_t",
+			      NULL, s->mgmt);
+		skl__touch_as(k, s->mgmt + m->p.slab_t, (uint64_t)sc->num * S24_BUFCTL_SIZE, 1, "meta", "bufctl", NULL,
+			      s->mgmt + m->p.slab_t);
+	}
 
 	sc->growing--;
 	list_add_tail(k, &s->list, &sc->lists[S24_FREE]);
@@ -836,9 +920,19 @@ static skl_addr alloc_one_tail(skl_cache *c, s24_slab *s, skl_error *err)
 	slot = slot_of(sc, s, i);
 	s->free = s->bufctl[i];
 	slab_sync_hdr(k, s);
+	if (SKL__TOUCHING(k)) {
+		st_touch(k, s, ST_INUSE, 0); /* slabp->inuse++ */
+		st_touch(k, s, ST_INUSE, 1);
+		st_touch(k, s, ST_S_MEM, 0); /* objp = slabp->s_mem + slabp->free * cachep->objsize */
+		st_touch(k, s, ST_FREE, 0);
+		bufctl_touch(k, s, i, 0); /* slabp->free = slab_bufctl(slabp)[slabp->free] */
+		st_touch(k, s, ST_FREE, 1);
+	}
 	if (s->free == S24_BUFCTL_END)
 		slab_move(k, sc, s, S24_FULL);
 
+	if ((sc->flags & K_POISON) && SKL__TOUCHING(k)) /* kmem_check_poison_obj(): memchr over the object */
+		skl_kernel_touch(k, slot + rz_bytes(k, sc), sc->objsize - 2 * (size_t)rz_bytes(k, sc), 0, "meta");
 	if ((sc->flags & K_POISON) && poison_bad(k, sc, slot)) {
 		s->lost[i] = 1;
 		return report(k, c->name, slot + rz_bytes(k, sc), sc->objsize, NULL, L_ALLOC_POISON, err,
@@ -848,6 +942,10 @@ static skl_addr alloc_one_tail(skl_cache *c, s24_slab *s, skl_error *err)
 		       (skl_addr)0;
 	}
 	if (sc->flags & K_RED_ZONE) {
+		if (SKL__TOUCHING(k)) { /* xchg((unsigned long *)objp, RED_MAGIC2) at both ends */
+			rz_touch(k, sc, slot, 0);
+			rz_touch(k, sc, slot, 1);
+		}
 		old = get_at(k, slot, w);
 		put_at(k, slot, w, S24_RED_MAGIC2);
 		if (old != S24_RED_MAGIC1) {
@@ -898,14 +996,22 @@ static skl_addr alloc_batch(skl_cache *c, s24_cpucache *cc, int *bugged, skl_err
 		}
 		cc->entry[cc->avail] = o;
 		cc_sync(k, cc, (int)cc->avail);
+		if (SKL__TOUCHING(k)) /* cc_entry(cc)[cc->avail++] = objp */
+			cc_touch(k, cc, (int)cc->avail, 1);
 		cc->avail++;
 	}
 	cc_sync(k, cc, -1);
+	if (SKL__TOUCHING(k))
+		cc_touch(k, cc, -1, 1);
 	if (*bugged)
 		return 0;
 	if (cc->avail) {
 		cc->avail--;
 		cc_sync(k, cc, -1);
+		if (SKL__TOUCHING(k)) { /* return cc_entry(cc)[--cc->avail] */
+			cc_touch(k, cc, -1, 1);
+			cc_touch(k, cc, (int)cc->avail, 0);
+		}
 		return cc->entry[cc->avail];
 	}
 	return 0;
@@ -924,10 +1030,16 @@ static skl_addr cache_alloc(skl_cache *c, skl_error *err)
 	for (;;) {
 		cc = m->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
 		if (cc) {
+			if (SKL__TOUCHING(k)) /* if (cc->avail) */
+				cc_touch(k, cc, -1, 0);
 			if (cc->avail) {
 				sc->allochit++;
 				cc->avail--;
 				cc_sync(k, cc, -1);
+				if (SKL__TOUCHING(k)) { /* objp = cc_entry(cc)[--cc->avail] */
+					cc_touch(k, cc, -1, 1);
+					cc_touch(k, cc, (int)cc->avail, 0);
+				}
 				return cc->entry[cc->avail];
 			}
 			sc->allocmiss++;
@@ -1004,6 +1116,8 @@ static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
 	if (m->p.debug && (sc->flags & K_RED_ZONE)) {
 		uint64_t w1, w2;
 		slot = objp - w;
+		if (SKL__TOUCHING(k)) /* xchg(objp - BYTES_PER_WORD, RED_MAGIC1) reads both ends first */
+			rz_touch(k, sc, slot, 0);
 		w1 = get_at(k, slot, w);
 		if (w1 != S24_RED_MAGIC2)
 			return report(k, c->name, objp, sc->objsize, NULL, L_FREE_RZ1, err,
@@ -1049,6 +1163,22 @@ static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
 						 : "; without CONFIG_DEBUG_SLAB 2.4 would link it twice and hand it "
 						   "out twice, so the free was refused");
 
+	if (SKL__TOUCHING(k)) {
+		/* kmem_extra_free_checks() (DEBUG only): objnr from s_mem, the walk of the free chain */
+		st_touch(k, s, ST_S_MEM, 0);
+		if (m->p.debug) {
+			st_touch(k, s, ST_FREE, 0);
+			for (i = s->free, was_full = 0; i != S24_BUFCTL_END && was_full <= (int)sc->num;
+			     i = s->bufctl[i], was_full++)
+				bufctl_touch(k, s, i, 0);
+		}
+		/* kmem_cache_free_one(): bufctl[objnr] = slabp->free; slabp->free = objnr; --slabp->inuse */
+		st_touch(k, s, ST_FREE, 0);
+		bufctl_touch(k, s, objnr, 1);
+		st_touch(k, s, ST_FREE, 1);
+		st_touch(k, s, ST_INUSE, 0);
+		st_touch(k, s, ST_INUSE, 1);
+	}
 	/* the free itself */
 	if (sc->flags & K_RED_ZONE)
 		rz_set(k, sc, slot, S24_RED_MAGIC1);
@@ -1087,10 +1217,16 @@ static int cache_free(skl_cache *c, skl_addr objp, skl_error *err)
 	s24_cache *sc = SC(c);
 	s24_cpucache *cc = MACH(k)->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
 	if (cc) {
+		if (SKL__TOUCHING(k)) /* if (cc->avail < cc->limit): avail and limit share a line */
+			skl__touch_as(k, cc->addr, 8, 0, "meta", "cpucache_t", "avail", cc->addr);
 		if (cc->avail < cc->limit) {
 			sc->freehit++;
 			cc->entry[cc->avail] = objp;
 			cc_sync(k, cc, (int)cc->avail);
+			if (SKL__TOUCHING(k)) { /* cc_entry(cc)[cc->avail++] = objp */
+				cc_touch(k, cc, (int)cc->avail, 1);
+				cc_touch(k, cc, -1, 1);
+			}
 			cc->avail++;
 			cc_sync(k, cc, -1);
 			return 0;
@@ -1400,8 +1536,10 @@ static void lists_init(skl_kernel *k, s24_cache *sc)
 {
 	skl_addr base = sc->self ? sc->self : MACH(k)->cache_cache_addr;
 	int i;
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3; i++) {
+		sc->lists[i].head = i;
 		list_init(k, &sc->lists[i], base + (skl_addr)i * 2 * MACH(k)->p.ptr);
+	}
 }
 
 /* models kmem_cache_init(): the static cache_cache */

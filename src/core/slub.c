@@ -638,6 +638,16 @@ static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr f
 		put_word(m, b, m->p.word, fp);
 }
 
+/* The cache model's view of the free pointer: the word at object +
+ * s->offset that the allocation fast path reads (get_freepointer() of the
+ * object it hands out), the free path writes (set_freepointer()), and
+ * allocate_slab() writes for every object when it threads a new slab. */
+static void fp_touch(skl_kernel *k, const slub_cache *sc, skl_addr obj, int write)
+{
+	if (SKL__TOUCHING(k))
+		skl__touch_as(k, obj + sc->g.offset, machine(k)->p.word, write, "meta", "freeptr", NULL, obj);
+}
+
 /* ---- slab arithmetic ----------------------------------------------------------- */
 
 static skl_addr obj_addr(const slub_cache *sc, const slub_slab *s, unsigned i)
@@ -1301,6 +1311,7 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 				fill(k, track_at(k, sc, p, 0), 0, 2 * machine(k)->p.track_size);
 		}
 		set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
+		fp_touch(k, sc, p, 1);
 		s->state[i] = OS_FREE;
 	}
 	s->freelist = obj_addr(sc, s, 0);
@@ -1403,6 +1414,7 @@ static skl_addr pop_object(report *r, slub_cache *sc, slub_slab *s, skl_addr *he
 	}
 	idx = obj_index(sc, s, obj);
 	next = get_fp(r->k, sc, obj);
+	fp_touch(r->k, sc, obj, 0);
 	s->state[idx] = OS_ALLOC;
 	(*count)--;
 	if ((*count == 0 && next != 0) ||
@@ -1439,6 +1451,7 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 	it = cs->freelist;
 	while (it && n < cs->nfree) {
 		skl_addr next = get_fp(c->k, sc, it);
+		fp_touch(c->k, sc, it, 0);
 		unsigned idx;
 		if (!valid_pointer(sc, s, it) || s->state[obj_index(sc, s, it)] != OS_CPU)
 			break;
@@ -1466,6 +1479,7 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 			s->state[i] = OS_LOST;
 	if (tail) {
 		set_fp(c->k, sc, tail, s->freelist);
+		fp_touch(c->k, sc, tail, 1);
 		s->freelist = cs->freelist;
 		s->nfree += n;
 		s->inuse -= n;
@@ -1667,6 +1681,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, report *r)
 		/* do_slab_free() fast path: onto this CPU's freelist */
 		slub_cpu *cs = &sc->cpu[s->cpu];
 		set_fp(c->k, sc, obj, cs->freelist);
+		fp_touch(c->k, sc, obj, 1);
 		cs->freelist = obj;
 		cs->nfree++;
 		s->state[idx] = OS_CPU;
@@ -1674,6 +1689,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, report *r)
 	}
 	prior = s->freelist;
 	set_fp(c->k, sc, obj, prior);
+	fp_touch(c->k, sc, obj, 1);
 	s->freelist = obj;
 	s->nfree++;
 	s->state[idx] = OS_FREE;

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+int skl__f_bench(lua_State *L); /* l_bench.c */
+
 #define SECTION(title)                                                                                                 \
 	{                                                                                                              \
 		title, "", "", SKL__API_SECTION, NULL                                                                  \
@@ -34,6 +36,16 @@ const skl__api skl__api_table[] = {
      "Puts snapshots of up to 8 skbs as they are now on screen (the skb view): head to end with skb_shared_info, "
      "headroom, data and tailroom, the headers pushed, head/data/tail/end. Skbs sharing a head (an skb and its "
      "clones) are drawn as sharing it; a path stands for its skb and its clone.",
+     SKL__API_INDEX, NULL},
+    {"scene.show", "(cm [, {title=}]) or (kernel, {view=\"cache\"})",
+     "Puts a snapshot of a cache model on screen (the cache view): every level's sets and ways, hit or miss, "
+     "dirty, touched since the last snapshot, and, when it feeds a kernel, the member owning each line and the "
+     "misses by member and by object line.",
+     SKL__API_INDEX, NULL},
+    {"scene.show", "(layout, {heat = kernel, metric=, owner=})",
+     "Puts a layout on screen with a heat overlay from the kernel's attribution: metric \"L1d\" (the default: "
+     "misses of the first data level; any level name), \"misses\" (all levels), \"cycles\" or \"accesses\"; "
+     "owner defaults to the layout's name without \"struct \".",
      SKL__API_INDEX, NULL},
     {"scene.chart", "{title=, xlabel=, ylabel=, bars=, xlabels=, series={{name=, points={{x, y}, ...}}, ...}}",
      "Puts a chart on screen from the next frame on: lines (or grouped bars with bars = true) of up to 64 series "
@@ -65,6 +77,17 @@ const skl__api skl__api_table[] = {
     {"sklab.profiles", "()", "The names of the kernel profiles, sorted.", SKL__API_LIB, skl__f_profiles},
     {"sklab.sets", "()", "The names of the layout sets, sorted.", SKL__API_LIB, skl__f_sets},
     {"sklab.version", "", "sklab's version, a string.", SKL__API_FIELD, NULL},
+    {"sklab.cache", "{profile=, levels=, memory=, seed=, title=}",
+     "A cache model (documentation entry: sklab.cache is a table you call). With profile (default: the "
+     "scenario's), the era's machine from the profile's cache table; with levels = {{name=, size=, assoc=, "
+     "line=, policy=\"lru\"|\"plru\"|\"random\", write=\"allocate\"|\"no-allocate\", latency=}, ...}, "
+     "those levels (\"L1i\" and \"L1d\" are split, other names unified) with memory cycles for a full miss and "
+     "seed for random replacement. Bad geometry is an error.",
+     SKL__API_INDEX, NULL},
+    {"sklab.cache.host", "()",
+     "A cache model of this host's caches (sysfs, else the C library's figures), typical latencies; nil and a "
+     "reason when the host says nothing. Host-dependent: keep it out of golden files.",
+     SKL__API_LIB, skl__f_cache_host},
 
     {"sklab.kernel",
      "{profile=, cpus=, ram_mb=, smp=, debug_slab=, slub_debug=, skb_era=, skb_bug_on=, max_tcp_header=}",
@@ -114,6 +137,14 @@ const skl__api skl__api_table[] = {
      "(pull the IPv4 header), tcp (pull the TCP header), consume (freed). frame_len defaults to 1514, buf_len "
      "(the driver's buffer, 2.6.31 and 6.x) to 1536.",
      SKL__API_LIB, skl__f_rx},
+    {"sklab.bench",
+     "(name [, {quick=, reps=, time_ms=, samples=, profile=, counters=, model_only=, host_model=, mem_mb=}])",
+     "Runs a host-timing workload (\"lat_connect\", \"hash_lookup\", \"skb_put_inline\") as `sklab bench` does and "
+     "returns {workload, profile, machine, mhz, levels, variants = {{name, min, median, max (ns), counters, model = "
+     "{misses, cycles, ns, lines}, ratio, code_bytes}, ...}} (variants also by name). Host figures vary between "
+     "runs; model figures do not. profile defaults to the workload's era; counters = false skips perf_event_open. "
+     "Returns nil and a reason when the machine runs out of memory.",
+     SKL__API_LIB, skl__f_bench},
 
     SECTION("types objects (from sklab.layouts)"),
     {"types[name]", "",
@@ -193,6 +224,18 @@ const skl__api skl__api_table[] = {
      "netdev_alloc_skb_ip_align (2.6+): netdev_alloc_skb(dev, n + NET_IP_ALIGN) and reserve NET_IP_ALIGN (2 in "
      "2.6.31, 0 on x86 in 6.x). An error in 2.4.",
      SKL__API_METHOD, skl__k_netdev_alloc_skb_ip_align},
+    {"k:cache_model", "([cm])",
+     "Attaches the cache model cm: from now on every memory touch of the machine (member reads and writes, "
+     "zeroing, copies, skb fields and headers, slab_t/bufctl and SLUB free pointers) is fed to it, one access "
+     "per cache line touched, and attributed to members and object lines; each touch is an access event. false "
+     "detaches; no argument returns the attached model or nil. A model feeds one kernel at a time.",
+     SKL__API_METHOD, skl__k_cache_model},
+    {"k:misses", "({owner=, by=})",
+     "The attribution of the attached model's accesses: rows {owner, member, offset, size, reads, writes, "
+     "misses = {L1d = n, ...}, cycles}, sorted by owner then offset; by = \"line\" gives one row per object "
+     "cache line (member \"line N\") instead of per member. owner (\"tcp_sock\", \"slab_t\", \"freeptr\", "
+     "\"sk_buff\", a cache name) keeps only its rows. nil and a reason without a model.",
+     SKL__API_METHOD, skl__k_misses},
 
     SECTION("cache objects (from k:cache_create)"),
     {"c.name", "", "The cache's name.", SKL__API_FIELD, NULL},
@@ -359,6 +402,27 @@ const skl__api skl__api_table[] = {
     {"path.caption", "", "What the last step did.", SKL__API_FIELD, NULL},
     {"path.done", "", "Steps done.", SKL__API_FIELD, NULL},
     {"path.steps", "", "The step names, in order.", SKL__API_FIELD, NULL},
+
+    SECTION("cache models (from sklab.cache)"),
+    {"cm:access", "(addr, size [, kind])",
+     "One access of size bytes (1 to the smallest line) at addr (an integer or hex text such as obj.addr); kind "
+     "\"r\" (default), \"w\" or \"i\". Returns {hit = \"L1d\" or \"memory\", latency = cycles, missed = "
+     "{\"L1d\", ...}, lines = 1 or 2}.",
+     SKL__API_METHOD, skl__cm_access},
+    {"cm:stats", "()",
+     "The counters: {levels = {{name, size, assoc, line, sets, latency, refs, reads, writes, ifetches, hits, "
+     "misses, read_misses, write_misses, ifetch_misses, compulsory, capacity, conflict, evictions, "
+     "dirty_evictions, writebacks}, ...}, accesses, cycles, memory}; each level also by name (stats.L1d).",
+     SKL__API_METHOD, skl__cm_stats},
+    {"cm:reset", "()",
+     "Empties every level and zeroes the counters (and the attribution of the kernel it feeds). Returns cm.",
+     SKL__API_METHOD, skl__cm_reset},
+    {"cm:summary", "()", "Cachegrind's end-of-run summary of the counters, a string.", SKL__API_METHOD,
+     skl__cm_summary},
+    {"cm.title", "", "The machine: \"Pentium III (Coppermine), 800 MHz\", \"custom\".", SKL__API_FIELD, NULL},
+    {"cm.source", "", "Where the figures come from.", SKL__API_FIELD, NULL},
+    {"cm.memory", "", "Cycles of a full miss.", SKL__API_FIELD, NULL},
+    {"cm.levels", "", "The level names in configuration order.", SKL__API_FIELD, NULL},
 
     SECTION("Sandbox (standard Lua, changed)"),
     {"load", "(chunk, name, mode, env)", "Lua's load for text chunks only: binary chunks are refused.", SKL__API_GLOBAL,

@@ -281,7 +281,7 @@ int skl__f_kernel(lua_State *L)
 	o.debug_slab = debug_slab;
 	o.slub_debug = slub_debug;
 	o.log = rt->log;
-	h = lua_newuserdatauv(L, sizeof(*h), 0); /* before the machine: may raise */
+	h = lua_newuserdatauv(L, sizeof(*h), 1); /* before the machine: may raise; user value 1: its cache model */
 	h->index = -1;
 	skl_error_clear(&err);
 	k = skl_kernel_new(&o, &err); /* boots silently: no events */
@@ -836,23 +836,6 @@ int skl__k_ram(lua_State *L)
 
 /* ---- reading and writing an object's bytes --------------------------------------------- */
 
-/*
- * Every read and write of an object's bytes goes through here: the one
- * place a cache model can watch them. 0, or -1 when the bytes are not in
- * the machine's RAM.
- */
-static int obj_access(skl_kernel *k, skl_addr a, uint8_t *buf, size_t len, int write)
-{
-	uint8_t *p = skl_kernel_bytes(k, a, len);
-	if (!p)
-		return -1;
-	if (write)
-		memcpy(p, buf, len);
-	else
-		memcpy(buf, p, len);
-	return 0;
-}
-
 /* What a read or write touches. */
 typedef struct target {
 	size_t off, len;
@@ -868,6 +851,56 @@ static const skl_layout *obj_type(lua_State *L, int self)
 		l = skl__to_layout(L, -1);
 	lua_pop(L, 1);
 	return l;
+}
+
+/*
+ * Every read and write of an object's bytes goes through here: the one
+ * place a cache model can watch them. With a model attached, the member
+ * (or the bytes at an offset) is one access at its simulated address and
+ * size, attributed to the object's type (its layout, else its cache) and
+ * the member named (an offset: the member at each line). The caller
+ * brackets it (model_begin/model_end) so its event carries the scenario
+ * line. 0, or -1 when the bytes are not in the machine's RAM.
+ */
+static int obj_access(lua_State *L, int self, skl_kernel *k, skl_addr obj, const target *t, uint8_t *buf, int write)
+{
+	uint8_t *p = skl_kernel_bytes(k, obj + t->off, t->len);
+	if (!p)
+		return -1;
+	if (write)
+		memcpy(p, buf, t->len);
+	else
+		memcpy(buf, p, t->len);
+	if (skl_kernel_cachesim(k)) {
+		skl_touch_label lab;
+		memset(&lab, 0, sizeof(lab));
+		lab.type = obj_type(L, self);
+		lab.member = t->what;
+		lab.base = obj;
+		skl_kernel_touch_ex(k, obj + t->off, t->len, write, "member", &lab);
+	}
+	return 0;
+}
+
+/* One read or write of an object as one cache-model operation: its event
+ * gets the scenario line and counts against the log's limits. Nothing
+ * between begin and end may raise. */
+static void model_begin(lua_State *L, skl_kernel *k, skl__engine *e)
+{
+	e->rt = NULL;
+	e->n0 = 0;
+	if (skl_kernel_cachesim(k)) {
+		skl__engine_begin(L, e);
+		skl_kernel_touch_begin(k, "member", NULL);
+	}
+}
+
+static void model_end(skl_kernel *k, skl__engine *e)
+{
+	if (skl_kernel_cachesim(k)) {
+		skl_kernel_touch_end(k);
+		skl__engine_end(e);
+	}
 }
 
 /* Resolves the member name or byte offset at arg (and a size at size_arg
@@ -984,8 +1017,9 @@ int skl__o_write(lua_State *L)
 	int value_arg = 3;
 	uint8_t small[64], *buf;
 	lua_Integer v = 0;
-	int have_value;
+	int have_value, rc;
 	target t;
+	skl__engine e;
 
 	resolve(L, 1, s, 2, is_member ? 0 : 4, &t);
 	have_value = !lua_isnoneornil(L, value_arg);
@@ -1002,12 +1036,16 @@ int skl__o_write(lua_State *L)
 			skl__argerror(L, value_arg,
 				      lua_pushfstring(L, "value %I does not fit in the %d-bit field %s", v,
 						      (int)t.bit_size, t.what));
-		if (obj_access(k, h->addr + t.off, small, t.len, 0) < 0)
-			access_failed(L, h);
+		/* a bitfield store is a load, a mask and a store of its unit: one operation */
+		model_begin(L, k, &e);
+		rc = obj_access(L, 1, k, h->addr, &t, small, 0);
 		unit = load_word(abi, small, t.len);
 		unit = (unit & ~(mask << t.bit_off)) | ((bits & mask) << t.bit_off);
 		store_word(abi, small, t.len, unit);
-		if (obj_access(k, h->addr + t.off, small, t.len, 1) < 0)
+		if (rc == 0)
+			rc = obj_access(L, 1, k, h->addr, &t, small, 1);
+		model_end(k, &e);
+		if (rc < 0)
 			access_failed(L, h);
 		return 0;
 	}
@@ -1026,7 +1064,10 @@ int skl__o_write(lua_State *L)
 						      (lua_Integer)t.len));
 		memset(buf, (int)v, t.len);
 	}
-	if (obj_access(k, h->addr + t.off, buf, t.len, 1) < 0)
+	model_begin(L, k, &e);
+	rc = obj_access(L, 1, k, h->addr, &t, buf, 1);
+	model_end(k, &e);
+	if (rc < 0)
 		access_failed(L, h);
 	return 0;
 }
@@ -1038,15 +1079,19 @@ int skl__o_read(lua_State *L)
 	skl_lua *rt = skl__rt(L);
 	skl_kernel *k = rt->kernels[h->kernel];
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
-	int is_member = lua_type(L, 2) == LUA_TSTRING;
+	int is_member = lua_type(L, 2) == LUA_TSTRING, rc;
 	uint8_t small[64], *buf;
 	target t;
+	skl__engine e;
 
 	resolve(L, 1, s, 2, 3, &t);
 	if (is_member && !lua_isnone(L, 3))
 		skl__argerror(L, 3, "no size with a member name: the member gives it");
 	buf = scratch(L, small, sizeof(small), t.len);
-	if (obj_access(k, h->addr + t.off, buf, t.len, 0) < 0)
+	model_begin(L, k, &e);
+	rc = obj_access(L, 1, k, h->addr, &t, buf, 0);
+	model_end(k, &e);
+	if (rc < 0)
 		access_failed(L, h);
 	if (t.bit_size) {
 		uint64_t mask = t.bit_size >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << t.bit_size) - 1);

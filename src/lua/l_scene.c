@@ -226,10 +226,10 @@ static void string_list(lua_State *L, int opts, const char *key, const char **ou
 	lua_pop(L, 1); /* the options table keeps the list */
 }
 
-/* scene.show(k [, k2] [, {caches=, titles=}]). */
+/* scene.show(k [, k2] [, {caches=, titles=, view=}]). */
 static int show_kernels(lua_State *L, int n, int opts)
 {
-	static const char *const keys[] = {"caches", "titles", NULL};
+	static const char *const keys[] = {"caches", "titles", "view", NULL};
 	skl_lua *rt = skl__rt(L);
 	skl_kernel *k[2];
 	skl_kernel_snap *snap[2] = {NULL, NULL};
@@ -251,7 +251,23 @@ static int show_kernels(lua_State *L, int n, int opts)
 			skl__typeerror(L, i + 1, "kernel");
 	}
 	if (opts) {
+		const char *view;
 		skl__check_keys(L, opts, keys);
+		view = field_string(L, opts, "view", 0);
+		if (view && strcmp(view, "slab") && strcmp(view, "cache"))
+			return skl__argerror(
+			    L, opts, lua_pushfstring(L, "field 'view': '%s' is not \"slab\" or \"cache\"", view));
+		if (view && !strcmp(view, "cache")) {
+			/* the cache view of the model that feeds the kernel */
+			lua_getfield(L, opts, "caches");
+			lua_getfield(L, opts, "titles");
+			if (n != 1 || !lua_isnil(L, -1) || !lua_isnil(L, -2))
+				return skl__argerror(L, opts,
+						     "view \"cache\" shows one kernel, without caches or titles");
+			lua_pop(L, 2);
+			require_scenario(L);
+			return skl__show_kernel_cache(L, 1, NULL);
+		}
 		string_list(L, opts, "caches", caches, MAX_SHOW_CACHES, &ncaches);
 		string_list(L, opts, "titles", titles, 4, &ntitles);
 		if (ntitles && (n == 1 || ntitles != n))
@@ -315,6 +331,14 @@ int skl__f_show(lua_State *L)
 	size_t bytes = 0;
 	char at[SKL__WHERE_MAX];
 	const char *hl[64];
+	skl_kernel *heat_k = NULL;
+	skl_heat_metric metric = SKL_HEAT_MISSES;
+	int level = -1;
+	const char *owner = NULL;
+	if (n > 0 && skl__is_cachemodel(L, 1)) {
+		require_scenario(L);
+		return skl__show_cache(L, n);
+	}
 	if (n > 0 && skl__to_kernel(L, 1))
 		return show_kernels(L, lua_type(L, n) == LUA_TTABLE ? n - 1 : n, lua_type(L, n) == LUA_TTABLE ? n : 0);
 	if (n > 0 && skl__is_skb(L, 1)) {
@@ -344,10 +368,63 @@ int skl__f_show(lua_State *L)
 		}
 		lua_pushnil(L);
 		while (lua_next(L, opts)) {
+			const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
 			lua_pop(L, 1);
-			if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "highlight") != 0)
-				return skl__argerror(L, opts, "unknown option (options: highlight)");
+			if (strcmp(key, "highlight") && strcmp(key, "heat") && strcmp(key, "metric") &&
+			    strcmp(key, "owner"))
+				return skl__argerror(L, opts,
+						     "unknown option (options: highlight, heat, metric, owner)");
 		}
+		/* { heat = k, metric = "L1d" | "misses" | "cycles" | "accesses", owner = "tcp_sock" } */
+		if (lua_getfield(L, opts, "heat") != LUA_TNIL) {
+			const char *m;
+			heat_k = skl__to_kernel(L, -1);
+			if (!heat_k)
+				return skl__argerror(
+				    L, opts,
+				    lua_pushfstring(L, "field 'heat': kernel expected, got %s", luaL_typename(L, -1)));
+			if (!skl_kernel_cachesim(heat_k))
+				return skl__argerror(
+				    L, opts, "field 'heat': the kernel has no cache model (k:cache_model(cm) first)");
+			m = field_string(L, opts, "metric", 0);
+			owner = field_string(L, opts, "owner", 0);
+			if (!m) {
+				metric = SKL_HEAT_MISSES;
+			} else if (!strcmp(m, "misses")) {
+				metric = SKL_HEAT_ALL_MISSES;
+			} else if (!strcmp(m, "cycles")) {
+				metric = SKL_HEAT_CYCLES;
+			} else if (!strcmp(m, "accesses")) {
+				metric = SKL_HEAT_ACCESSES;
+			} else {
+				skl_cache_hier *ch = skl_kernel_cachesim(heat_k);
+				unsigned li;
+				for (li = 0; li < skl_cachesim_levels(ch); li++) {
+					struct skl_cachesim_stats st;
+					if (skl_cachesim_stats(ch, li, &st) == 0 && !strcmp(st.name, m))
+						level = (int)li;
+				}
+				if (level < 0)
+					return skl__argerror(
+					    L, opts,
+					    lua_pushfstring(
+						L,
+						"field 'metric': '%s' is not a level of the model, \"misses\", "
+						"\"cycles\" or \"accesses\"",
+						m));
+			}
+			if (nhl)
+				return skl__argerror(L, opts, "heat and highlight cannot be shown together");
+		} else if (!lua_isnil(L, -1)) {
+			return skl__argerror(L, opts, "unknown option (options: highlight, heat, metric, owner)");
+		} else {
+			lua_getfield(L, opts, "metric");
+			lua_getfield(L, opts, "owner");
+			if (!lua_isnil(L, -1) || !lua_isnil(L, -2))
+				return skl__argerror(L, opts, "fields 'metric' and 'owner' go with 'heat'");
+			lua_pop(L, 2);
+		}
+		lua_pop(L, 1);
 	}
 	for (i = 1; i <= n; i++) {
 		skl_layout *l = skl__to_layout(L, i);
@@ -361,6 +438,22 @@ int skl__f_show(lua_State *L)
 	}
 	require_scenario(L);
 	where(L, at, sizeof(at));
+	if (heat_k) {
+		skl_layout *copy;
+		skl_heat *heat;
+		if (n != 1)
+			return skl__argerror(L, n + 1, "a heat overlay goes on one layout");
+		skl__log_room(L, bytes + strlen(at) + (size_t)skl__to_layout(L, 1)->nfields * sizeof(double));
+		copy = skl_layout_clone(skl__to_layout(L, 1));
+		heat = skl_kernel_cache_heat(heat_k, skl__to_layout(L, 1), owner, metric, level);
+		if (!copy || !heat) {
+			skl_layout_free(copy);
+			skl_heat_free(heat);
+			return skl__error(L, "out of memory");
+		}
+		skl__log_check(L, skl_events_show_heat(rt->log, copy, heat, at));
+		return 0;
+	}
 	skl__log_room(L, bytes + strlen(at));
 	copies = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof(*copies), 0);
 	for (i = 0; i < n; i++) {

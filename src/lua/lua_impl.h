@@ -223,6 +223,18 @@ int skl__show_skbs(lua_State *L, int n);
 /* Is the value at arg an skb handle or a path stepper? */
 int skl__is_skb(lua_State *L, int arg);
 
+/* ---- cache models (l_cache.c) ---------------------------------------------------------- */
+
+/* Creates the cache model class and makes sklab.cache callable; after
+ * skl__api_register (which makes the sklab.cache table). */
+void skl__cache_open(lua_State *L);
+/* Is the value at arg a cache model handle? */
+int skl__is_cachemodel(lua_State *L, int arg);
+/* scene.show(cm [, {title=}]): n arguments. */
+int skl__show_cache(lua_State *L, int n);
+/* scene.show(k, {view = "cache"}): the model that feeds the kernel at karg. */
+int skl__show_kernel_cache(lua_State *L, int karg, const char *title);
+
 /* Records an EXPECT event (l_scene.c): counts it and remembers the first
  * failure, as expect() does. */
 void skl__expect_record(lua_State *L, int ok, const char *msg);
@@ -321,6 +333,13 @@ int skl__s_bytes(lua_State *L);
 int skl__s_name(lua_State *L);
 int skl__p_next(lua_State *L);
 int skl__p_run(lua_State *L);
+int skl__f_cache_host(lua_State *L);
+int skl__cm_access(lua_State *L);
+int skl__cm_stats(lua_State *L);
+int skl__cm_reset(lua_State *L);
+int skl__cm_summary(lua_State *L);
+int skl__k_cache_model(lua_State *L);
+int skl__k_misses(lua_State *L);
 
 /* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
 const char *skl__tostring(lua_State *L, int idx);

@@ -350,6 +350,7 @@ static int setup_p(lua_State *L)
 	skl__kernel_open(L);
 	skl__skb_open(L);
 	skl__api_register(L);
+	skl__cache_open(L);
 
 	if (rt->header_only) {
 		/* only scenario{} is there: anything else before it fails */

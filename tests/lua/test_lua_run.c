@@ -110,6 +110,51 @@ static void dump_skbs(const skl_sink *s, int at, const skl_skb_snap *v, int n)
 	}
 }
 
+/* A cache model shown: each level's counters and its valid, dirty and
+ * recent lines with their owners; the attribution rows. */
+static void dump_cache(const skl_sink *s, int at, const skl_cgrid_snap *g, const char *title)
+{
+	int i, j;
+	skl_sink_printf(s, "shown at %d: cache \"%s\"%s%s memory=%u levels=%d owners=%d accesses=%llu cycles=%llu\n",
+			at, g->title, title ? " title=" : "", title ? title : "", g->mem_latency, g->nlevels,
+			g->nowners, (unsigned long long)g->accesses, (unsigned long long)g->cycles);
+	for (i = 0; i < g->nlevels; i++) {
+		const skl_cgrid_level *l = &g->levels[i];
+		int valid = 0, dirty = 0, recent = 0, n = (int)(l->st.sets * l->st.assoc);
+		skl_sink_printf(s, "  level %s %llu B %u-way %u B lines, %u sets, latency %u: refs=%llu misses=%llu\n",
+				l->st.name, (unsigned long long)l->st.size, l->st.assoc, l->st.line, l->st.sets,
+				l->latency, (unsigned long long)(l->st.refs[0] + l->st.refs[1] + l->st.refs[2]),
+				(unsigned long long)(l->st.misses[0] + l->st.misses[1] + l->st.misses[2]));
+		if (!l->lines)
+			continue;
+		for (j = 0; j < n; j++) {
+			const skl_cgrid_line *c = &l->lines[j];
+			if (!c->valid)
+				continue;
+			valid++;
+			dirty += c->dirty;
+			recent += c->recent;
+			if (c->recent)
+				skl_sink_printf(s, "    set %d way %d %#llx%s%s %s\n", j / (int)l->st.assoc,
+						j % (int)l->st.assoc, (unsigned long long)c->addr,
+						c->dirty ? " dirty" : "", c->last_hit ? " hit" : " miss",
+						c->owner >= 0 ? g->owners[c->owner] : "?");
+		}
+		skl_sink_printf(s, "    %d valid, %d dirty, %d recent\n", valid, dirty, recent);
+	}
+	for (i = 0; i < g->nmembers; i++)
+		skl_sink_printf(s, "  member %s.%s +%u %u: r=%llu w=%llu L1=%llu cycles=%llu\n", g->members[i].owner,
+				g->members[i].member, g->members[i].offset, g->members[i].size,
+				(unsigned long long)g->members[i].reads, (unsigned long long)g->members[i].writes,
+				(unsigned long long)g->members[i].misses[g->nlevels > 1 ? 1 : 0],
+				(unsigned long long)g->members[i].cycles);
+	for (i = 0; i < g->nlines; i++)
+		skl_sink_printf(s, "  objline %s %s +%u %u: r=%llu w=%llu cycles=%llu\n", g->lines[i].owner,
+				g->lines[i].member, g->lines[i].offset, g->lines[i].size,
+				(unsigned long long)g->lines[i].reads, (unsigned long long)g->lines[i].writes,
+				(unsigned long long)g->lines[i].cycles);
+}
+
 int main(int argc, char **argv)
 {
 	const char *golden = NULL, *fail = NULL, *echo_path = NULL, *out_dir = NULL, *pcap_path = NULL;
@@ -207,12 +252,25 @@ int main(int argc, char **argv)
 					dump_skbs(&s, i, obj->skbs, obj->nskbs);
 					continue;
 				}
+				if (obj->kind == SKL_OBJ_CACHE) {
+					dump_cache(&s, i, obj->cgrid, obj->title);
+					continue;
+				}
 				skl_buf_init(&p);
 				ps = skl_buf_sink(&p);
 				skl_pahole_write(l, &ps, NULL);
 				skl_sink_printf(&s, "shown at %d: %s arch=%s config=%s size=%llu fields=%d pahole=%s\n",
 						i, l->name, l->abi->name, l->config, (unsigned long long)l->size,
 						l->nfields, p.len && strstr(p.data, l->name) ? "ok" : "MISSING");
+				if (obj->heat) {
+					int f;
+					skl_sink_printf(&s, "  heat %s:", obj->heat->label);
+					for (f = 0; f < obj->heat->nvalues && f < l->nfields; f++)
+						if (obj->heat->value[f] > 0)
+							skl_sink_printf(&s, " %s=%g", l->fields[f].path,
+									obj->heat->value[f]);
+					skl_sink_puts(&s, "\n");
+				}
 				skl_buf_free(&p);
 			}
 		}

@@ -1,0 +1,618 @@
+/*
+ * bench.c - host timing: the workload registry, the timing harness
+ * (CLOCK_MONOTONIC, warm-up, calibration, min/median/max), hardware
+ * counters through perf_event_open, and the cache-model replay every
+ * workload feeds.
+ *
+ * The only place in core that reads a clock or the host's counters; the
+ * model side never looks at either, so its figures are deterministic.
+ * Counters that cannot be opened are reported n/a with the reason, never
+ * as a failure.
+ */
+#define _GNU_SOURCE
+#include "bench_impl.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#define HAVE_PERF 1
+#else
+#define HAVE_PERF 0
+#endif
+
+/* ---- the workloads ------------------------------------------------------------ */
+
+typedef struct workload {
+	const char *name;
+	const char *title;
+	const char *profile;
+	int needs_types;
+	int (*run)(const skl_bench_opts *o, skl_bench_result *r, skl_error *err);
+} workload;
+
+static const workload workloads[] = {
+    {"lat_connect",
+     "socket setup and teardown as lat_connect drives it: sk_alloc from the object's cache, zeroing, identity, hash "
+     "insert, lookup, unhash, free",
+     "linux-2.4.16-i386", 1, skl__bench_lat_connect},
+    {"hash_lookup",
+     "established-hash lookups walking chains over the identity, in one cache line or spread over six, from "
+     "L1-resident tables to far beyond the last-level cache",
+     "linux-2.4.16-i386", 1, skl__bench_hash_lookup},
+    {"skb_put_inline",
+     "building a packet with skb_put/skb_push: static inline with BUG_ON, or out of line calling "
+     "skb_over_panic/skb_under_panic",
+     "linux-2.6.31-x86_64", 0, skl__bench_skb_put},
+};
+
+#define NWORKLOADS ((int)(sizeof(workloads) / sizeof(workloads[0])))
+
+static const workload *find_workload(const char *name)
+{
+	int i;
+	for (i = 0; name && i < NWORKLOADS; i++)
+		if (!strcmp(workloads[i].name, name))
+			return &workloads[i];
+	return NULL;
+}
+
+int skl_bench_nworkloads(void)
+{
+	return NWORKLOADS;
+}
+
+const char *skl_bench_workload_name(int i)
+{
+	return i >= 0 && i < NWORKLOADS ? workloads[i].name : NULL;
+}
+
+const char *skl_bench_workload_title(const char *name)
+{
+	const workload *w = find_workload(name);
+	return w ? w->title : NULL;
+}
+
+const char *skl_bench_workload_profile(const char *name)
+{
+	const workload *w = find_workload(name);
+	return w ? w->profile : NULL;
+}
+
+int skl_bench_workload_needs_types(const char *name)
+{
+	const workload *w = find_workload(name);
+	return w ? w->needs_types : 0;
+}
+
+const char *skl_bench_counter_name(int i)
+{
+	static const char *const names[SKL_BENCH_NCOUNTERS] = {"cycles", "instructions", "L1-dcache-load-misses",
+							       "L1-icache-load-misses"};
+	return i >= 0 && i < SKL_BENCH_NCOUNTERS ? names[i] : NULL;
+}
+
+/* ---- running a workload ---------------------------------------------------------- */
+
+static void known_list(char *out, size_t outsz)
+{
+	int i;
+	size_t n = 0;
+	out[0] = '\0';
+	for (i = 0; i < NWORKLOADS && n < outsz; i++)
+		n += (size_t)snprintf(out + n, outsz - n, "%s%s", i ? ", " : "", workloads[i].name);
+}
+
+int skl_bench_run(const char *name, const skl_bench_opts *o, skl_bench_result **out, skl_error *err)
+{
+	const workload *w = find_workload(name);
+	skl_bench_result *r;
+	int i, c, any_ok = 0;
+
+	*out = NULL;
+	if (!w) {
+		char known[256];
+		known_list(known, sizeof(known));
+		return skl_errorf(err, "unknown workload '%s' (known: %s)", name ? name : "(null)", known);
+	}
+	if (!o || !o->profile)
+		return skl_errorf(err, "%s: no profile given", w->name);
+	if (w->needs_types && !o->types)
+		return skl_errorf(err, "%s: needs the linux-2.4.16 layout set", w->name);
+	r = skl_calloc(1, sizeof(*r));
+	if (!r)
+		return skl_errorf(err, "out of memory");
+	snprintf(r->workload, sizeof(r->workload), "%s", w->name);
+	snprintf(r->title, sizeof(r->title), "%s", w->title);
+	snprintf(r->profile, sizeof(r->profile), "%s", o->profile->name);
+	r->quick = o->quick;
+	r->model_only = o->model_only;
+	r->host_model = o->host_model;
+	r->target_ms = o->target_ms > 0 ? o->target_ms : (o->quick ? 20 : 1000);
+	if (w->run(o, r, err) < 0) {
+		skl_bench_result_free(r);
+		return -1;
+	}
+	for (i = 0; i < r->nvariants; i++) {
+		skl_bench_variant *v = &r->variants[i];
+		if (v->timed && v->model.ns > 0 && v->median_ns > 0)
+			v->ratio = v->median_ns / v->model.ns;
+		if (!v->timed)
+			for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
+				snprintf(v->counters[c].why, sizeof(v->counters[c].why), "not timed (model only)");
+		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
+			any_ok |= v->counters[c].ok;
+	}
+	if (!any_ok && !o->model_only && r->nvariants > 0)
+		snprintf(r->counters_why, sizeof(r->counters_why), "%s", r->variants[0].counters[0].why);
+	*out = r;
+	return 0;
+}
+
+void skl_bench_result_free(skl_bench_result *r)
+{
+	if (!r)
+		return;
+	skl_free(r->variants);
+	skl_free(r);
+}
+
+skl_bench_variant *skl__bench_add(skl_bench_result *r)
+{
+	skl_bench_variant *v = skl_realloc(r->variants, (size_t)(r->nvariants + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	r->variants = v;
+	v = &r->variants[r->nvariants++];
+	memset(v, 0, sizeof(*v));
+	v->code_bytes = -1;
+	return v;
+}
+
+skl_kernel *skl__bench_kernel(const skl_profile *p, uint64_t ram, skl_error *err)
+{
+	skl_kernel_opts ko;
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = p;
+	ko.ram_bytes = ram;
+	ko.smp = -1;
+	return skl_kernel_new(&ko, err);
+}
+
+uint64_t skl__bench_rand(uint64_t *s)
+{
+	/* xorshift64* */
+	uint64_t x = *s ? *s : 0x9e3779b97f4a7c15ull;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545f4914f6cdd1dull;
+}
+
+uint64_t skl__bench_quick_or(const skl_bench_opts *o, uint64_t quick, uint64_t full)
+{
+	return o->quick ? quick : full;
+}
+
+int skl__bench_member(const skl_layout *l, const char *path, uint64_t *off, uint64_t *size, skl_error *err)
+{
+	char head[128];
+	const char *dot = strchr(path, '.');
+	const skl_field *f;
+	int i;
+	if (!dot) {
+		i = skl_layout_find(l, path);
+		if (i < 0)
+			return skl_errorf(err, "%s has no member '%s'", l->name, path);
+		*off = l->fields[i].offset;
+		*size = l->fields[i].size;
+		return 0;
+	}
+	snprintf(head, sizeof(head), "%.*s", (int)(dot - path), path);
+	i = skl_layout_find(l, head);
+	if (i < 0)
+		return skl_errorf(err, "%s has no member '%s'", l->name, head);
+	f = &l->fields[i];
+	{
+		skl_layout *sub;
+		uint64_t o2, s2;
+		int rc;
+		if (!f->type)
+			return skl_errorf(err, "%s.%s has no type to descend into", l->name, head);
+		sub = skl_layout_compute(f->type, l->abi, l->config, l->cacheline, err);
+		if (!sub)
+			return -1;
+		rc = skl__bench_member(sub, dot + 1, &o2, &s2, err);
+		skl_layout_free(sub);
+		if (rc < 0)
+			return -1;
+		*off = f->offset + o2;
+		*size = s2;
+	}
+	return 0;
+}
+
+/* ---- hardware counters ------------------------------------------------------------- */
+
+typedef struct counters {
+	int fd[SKL_BENCH_NCOUNTERS];
+} counters;
+
+#if HAVE_PERF
+static long perf_open(struct perf_event_attr *a)
+{
+	return syscall(SYS_perf_event_open, a, 0, -1, -1, 0);
+}
+
+static void counters_open(counters *pc, skl_bench_counter *c)
+{
+	static const struct {
+		uint32_t type;
+		uint64_t config;
+	} ev[SKL_BENCH_NCOUNTERS] = {
+	    {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
+	    {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
+	    {PERF_TYPE_HW_CACHE,
+	     PERF_COUNT_HW_CACHE_L1D | (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16)},
+	    {PERF_TYPE_HW_CACHE,
+	     PERF_COUNT_HW_CACHE_L1I | (PERF_COUNT_HW_CACHE_OP_READ << 8) | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16)},
+	};
+	int i;
+	for (i = 0; i < SKL_BENCH_NCOUNTERS; i++) {
+		struct perf_event_attr a;
+		long fd;
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.type = ev[i].type;
+		a.config = ev[i].config;
+		a.disabled = 1;
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		errno = 0;
+		fd = perf_open(&a);
+		pc->fd[i] = (int)fd;
+		if (fd < 0) {
+			int e = errno;
+			FILE *fp;
+			int level = 0, have_level = 0;
+			c[i].ok = 0;
+			if ((e == EACCES || e == EPERM) && (fp = fopen("/proc/sys/kernel/perf_event_paranoid", "r"))) {
+				have_level = fscanf(fp, "%d", &level) == 1;
+				fclose(fp);
+			}
+			if (have_level)
+				snprintf(c[i].why, sizeof(c[i].why), "perf_event_open: %s (perf_event_paranoid is %d)",
+					 strerror(e), level);
+			else
+				snprintf(c[i].why, sizeof(c[i].why), "perf_event_open: %s", strerror(e));
+		}
+	}
+}
+
+static void counters_start(counters *pc)
+{
+	int i;
+	for (i = 0; i < SKL_BENCH_NCOUNTERS; i++) {
+		if (pc->fd[i] >= 0) {
+			ioctl(pc->fd[i], PERF_EVENT_IOC_RESET, 0);
+			ioctl(pc->fd[i], PERF_EVENT_IOC_ENABLE, 0);
+		}
+	}
+}
+
+static void counters_stop(counters *pc, skl_bench_counter *c, double ops)
+{
+	int i;
+	for (i = 0; i < SKL_BENCH_NCOUNTERS; i++) {
+		uint64_t v[3];
+		if (pc->fd[i] < 0)
+			continue;
+		ioctl(pc->fd[i], PERF_EVENT_IOC_DISABLE, 0);
+		if (read(pc->fd[i], v, sizeof(v)) != (ssize_t)sizeof(v)) {
+			snprintf(c[i].why, sizeof(c[i].why), "read: %s", strerror(errno));
+		} else if (v[2] == 0) {
+			snprintf(c[i].why, sizeof(c[i].why), "the counter never ran (the PMU is busy)");
+		} else {
+			double val = (double)v[0];
+			if (v[2] < v[1]) /* multiplexed: scale to the time enabled */
+				val *= (double)v[1] / (double)v[2];
+			c[i].ok = 1;
+			c[i].per_op = ops > 0 ? val / ops : 0;
+		}
+		close(pc->fd[i]);
+		pc->fd[i] = -1;
+	}
+}
+#else
+static void counters_open(counters *pc, skl_bench_counter *c)
+{
+	int i;
+	for (i = 0; i < SKL_BENCH_NCOUNTERS; i++) {
+		pc->fd[i] = -1;
+		c[i].ok = 0;
+		snprintf(c[i].why, sizeof(c[i].why), "perf_event_open: not available on this system");
+	}
+}
+static void counters_start(counters *pc)
+{
+	(void)pc;
+}
+static void counters_stop(counters *pc, skl_bench_counter *c, double ops)
+{
+	(void)pc;
+	(void)c;
+	(void)ops;
+}
+#endif
+
+/* ---- the timing harness --------------------------------------------------------------- */
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+#define MAX_SAMPLES 1000
+
+void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v)
+{
+	double target_ns = (o->target_ms > 0 ? o->target_ms : (o->quick ? 20.0 : 1000.0)) * 1e6;
+	int samples = o->samples > 0 ? o->samples : (o->quick ? 5 : 11);
+	double ns[MAX_SAMPLES];
+	uint64_t reps, t0, t1;
+	counters pc;
+	int s, c;
+
+	if (samples > MAX_SAMPLES)
+		samples = MAX_SAMPLES;
+	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
+		v->counters[c].ok = 0;
+		snprintf(v->counters[c].why, sizeof(v->counters[c].why), "not measured (counters off)");
+	}
+	/* warm-up and calibration: double n until a call takes a quarter of a
+	 * sample; the calls so far are the warm-up */
+	fn(st, 1);
+	if (o->reps) {
+		reps = o->reps;
+		fn(st, reps); /* warm-up: one sample's worth */
+	} else {
+		uint64_t n = 1;
+		double dt, per;
+		for (;;) {
+			t0 = now_ns();
+			fn(st, n);
+			t1 = now_ns();
+			dt = (double)(t1 - t0);
+			if (dt >= target_ns / samples / 4 || n >= ((uint64_t)1 << 40))
+				break;
+			n *= 2;
+		}
+		per = dt > 0 ? dt / (double)n : 1;
+		reps = (uint64_t)(target_ns / samples / per);
+		if (reps < 1)
+			reps = 1;
+		fn(st, reps / 2 + 1); /* warm-up at the working size */
+	}
+
+	if (!o->no_counters)
+		counters_open(&pc, v->counters);
+	else
+		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
+			pc.fd[c] = -1;
+	counters_start(&pc);
+	for (s = 0; s < samples; s++) {
+		t0 = now_ns();
+		fn(st, reps);
+		t1 = now_ns();
+		ns[s] = (double)(t1 - t0) / (double)reps;
+		if (ns[s] <= 0)
+			ns[s] = 0.001; /* below the clock's resolution */
+	}
+	counters_stop(&pc, v->counters, (double)reps * samples);
+
+	qsort(ns, (size_t)samples, sizeof(ns[0]), cmp_double);
+	v->timed = 1;
+	v->reps = reps;
+	v->samples = (unsigned)samples;
+	v->min_ns = ns[0];
+	v->max_ns = ns[samples - 1];
+	v->median_ns = samples % 2 ? ns[samples / 2] : (ns[samples / 2 - 1] + ns[samples / 2]) / 2;
+}
+
+/* ---- the cache-model replay ------------------------------------------------------------- */
+
+/* "…, 800 MHz" or "…, 2.3 GHz" at the end of a machine's name; 0 = none. */
+static double parse_mhz(const char *s)
+{
+	const char *p;
+	for (p = s; p && *p; p++) {
+		if ((p[0] >= '0' && p[0] <= '9') && (p == s || p[-1] == ' ' || p[-1] == ',')) {
+			char *end;
+			double v = strtod(p, &end);
+			while (*end == ' ')
+				end++;
+			if (!strncmp(end, "MHz", 3))
+				return v;
+			if (!strncmp(end, "GHz", 3))
+				return v * 1000;
+		}
+	}
+	return 0;
+}
+
+/* The host's clock as /proc/cpuinfo gives it ("cpu MHz : 2995.1"); 0 = unknown. */
+static double host_mhz(void)
+{
+	char line[256];
+	double mhz = 0;
+	FILE *fp = fopen("/proc/cpuinfo", "r");
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp)) {
+		if (!strncmp(line, "cpu MHz", 7)) {
+			const char *c = strchr(line, ':');
+			if (c)
+				mhz = strtod(c + 1, NULL);
+			break;
+		}
+	}
+	fclose(fp);
+	return mhz > 0 ? mhz : 0;
+}
+
+int skl__bmodel_init(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *info, skl_error *err)
+{
+	skl_cachesim_config cfg;
+	unsigned i;
+	memset(m, 0, sizeof(*m));
+	memset(info, 0, sizeof(*info));
+	if (o->host_model) {
+		if (skl_cachesim_preset_host(NULL, &m->preset, err) < 0)
+			return -1;
+		snprintf(info->machine, sizeof(info->machine), "%s", m->preset.title);
+		info->mhz = host_mhz();
+	} else {
+		if (skl_cachesim_preset_profile(o->profile, &m->preset, err) < 0)
+			return -1;
+		snprintf(info->machine, sizeof(info->machine), "%s",
+			 o->profile->cpu[0] ? o->profile->cpu : m->preset.title);
+		info->mhz = parse_mhz(o->profile->cpu);
+	}
+	skl_cachesim_preset_config(&m->preset, &cfg);
+	m->h = skl_cachesim_new(&cfg, err);
+	if (!m->h)
+		return -1;
+	m->first_d = m->first_i = (unsigned)-1;
+	m->min_line = 0;
+	for (i = 0; i < m->preset.nlevels; i++) {
+		const skl_cachesim_level *l = &m->preset.levels[i];
+		if (!strcmp(l->name, "L1i")) {
+			if (m->first_i == (unsigned)-1)
+				m->first_i = i;
+		} else if (m->first_d == (unsigned)-1) {
+			m->first_d = i;
+		}
+		if (!m->min_line || l->line < m->min_line)
+			m->min_line = l->line;
+		snprintf(info->level[i], sizeof(info->level[i]), "%s", l->name);
+	}
+	if (m->first_d == (unsigned)-1)
+		m->first_d = 0;
+	if (m->first_i == (unsigned)-1)
+		m->first_i = m->first_d;
+	m->line = m->preset.levels[m->first_d].line;
+	info->nlevels = m->preset.nlevels;
+	info->line = m->line;
+	return 0;
+}
+
+void skl__bmodel_free(skl__bmodel *m)
+{
+	skl_cachesim_free(m->h);
+	m->h = NULL;
+}
+
+static void one_access(skl__bmodel *m, uint64_t addr, unsigned size, int kind)
+{
+	skl_cache_result res;
+	unsigned first = kind == SKL_CACHE_IFETCH ? m->first_i : m->first_d;
+	if (skl_cachesim_access(m->h, addr, size, kind, &res) < 0) {
+		m->failed = 1;
+		return;
+	}
+	if (!m->measuring)
+		return;
+	m->accesses++;
+	if (res.latency > m->preset.levels[first].latency)
+		m->penalty += res.latency - m->preset.levels[first].latency;
+	if (kind != SKL_CACHE_IFETCH) {
+		uint64_t la = addr / m->line, lb = (addr + size - 1) / m->line, l;
+		for (l = la; l <= lb; l++) {
+			int i, seen = 0;
+			for (i = 0; i < m->noplines; i++)
+				if (m->oplines[i] == l) {
+					seen = 1;
+					break;
+				}
+			if (!seen && m->noplines < SKL__BMODEL_OPLINES)
+				m->oplines[m->noplines++] = l;
+		}
+	}
+}
+
+void skl__bmodel_access(skl__bmodel *m, uint64_t addr, uint64_t size, int kind)
+{
+	if (!size)
+		size = 1;
+	while (size) {
+		uint64_t room = m->min_line - addr % m->min_line;
+		unsigned n = (unsigned)(size < room ? size : room);
+		one_access(m, addr, n, kind);
+		addr += n;
+		size -= n;
+	}
+}
+
+void skl__bmodel_fetch(skl__bmodel *m, uint64_t addr, uint64_t size)
+{
+	uint64_t a = addr & ~(uint64_t)15, end = addr + size;
+	for (; a < end; a += 16)
+		one_access(m, a, 16, SKL_CACHE_IFETCH);
+}
+
+void skl__bmodel_op_end(skl__bmodel *m)
+{
+	if (m->measuring)
+		m->lines_total += (uint64_t)m->noplines;
+	m->noplines = 0;
+}
+
+static uint64_t level_misses(const skl__bmodel *m, unsigned i)
+{
+	struct skl_cachesim_stats st;
+	if (skl_cachesim_stats(m->h, i, &st) < 0)
+		return 0;
+	return st.misses[0] + st.misses[1] + st.misses[2];
+}
+
+void skl__bmodel_start(skl__bmodel *m)
+{
+	unsigned i;
+	m->measuring = 1;
+	m->accesses = m->penalty = m->lines_total = 0;
+	m->noplines = 0;
+	for (i = 0; i < m->preset.nlevels; i++)
+		m->base_misses[i] = level_misses(m, i);
+}
+
+void skl__bmodel_finish(skl__bmodel *m, uint64_t ops, skl_bench_model *out)
+{
+	unsigned i;
+	double d = ops ? (double)ops : 1;
+	out->ops = ops;
+	out->accesses = (double)m->accesses / d;
+	out->lines = (double)m->lines_total / d;
+	for (i = 0; i < m->preset.nlevels; i++)
+		out->misses[i] = (double)(level_misses(m, i) - m->base_misses[i]) / d;
+	out->base_cycles = out->accesses;
+	out->miss_cycles = (double)m->penalty / d;
+	out->cycles = out->base_cycles + out->miss_cycles;
+	out->ns = out->mhz > 0 ? out->cycles * 1000.0 / out->mhz : 0;
+}

@@ -1,0 +1,244 @@
+/*
+ * l_bench.c - sklab.bench(name, opts): runs one workload of the
+ * host-timing module and returns its variants as a table (measured
+ * min/median/max in ns, hardware counters or false with the reason, the
+ * cache model's misses and cycles).
+ *
+ * The structs come from the runtime's linux-2.4.16 layout set; the machine
+ * is opts.profile or the workload's own era. Host figures differ from run
+ * to run: a scenario that expect()s them is not deterministic, the model
+ * figures are. Nothing here appends events.
+ */
+#include "lua_impl.h"
+
+#include "sklab/bench.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define LAYOUT_SET "linux-2.4.16"
+#define LAYOUT_PROFILE "linux-2.4.16-i386"
+
+static void set_num(lua_State *L, const char *k, double v)
+{
+	lua_pushnumber(L, v);
+	lua_setfield(L, -2, k);
+}
+
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, k);
+}
+
+static void set_str(lua_State *L, const char *k, const char *v)
+{
+	lua_pushstring(L, v);
+	lua_setfield(L, -2, k);
+}
+
+static void push_variant(lua_State *L, const skl_bench_variant *v)
+{
+	const skl_bench_model *m = &v->model;
+	unsigned l;
+	int c;
+	lua_createtable(L, 0, 20);
+	set_str(L, "name", v->name);
+	set_str(L, "what", v->what);
+	set_str(L, "unit", v->unit);
+	set_str(L, "layout", v->layout);
+	set_int(L, "object_size", (lua_Integer)v->object_size);
+	set_int(L, "cache_size", (lua_Integer)v->cache_size);
+	set_int(L, "objects", (lua_Integer)v->objects);
+	lua_pushboolean(L, v->timed);
+	lua_setfield(L, -2, "timed");
+	if (v->timed) {
+		set_num(L, "min", v->min_ns);
+		set_num(L, "median", v->median_ns);
+		set_num(L, "max", v->max_ns);
+		set_int(L, "reps", (lua_Integer)v->reps);
+		set_int(L, "samples", (lua_Integer)v->samples);
+	}
+	if (v->ratio > 0)
+		set_num(L, "ratio", v->ratio);
+	if (v->code_bytes >= 0)
+		set_int(L, "code_bytes", (lua_Integer)v->code_bytes);
+	set_str(L, "code_how", v->code_how);
+	set_str(L, "note", v->note);
+
+	lua_createtable(L, 0, SKL_BENCH_NCOUNTERS);
+	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
+		if (v->counters[c].ok)
+			lua_pushnumber(L, v->counters[c].per_op);
+		else
+			lua_pushboolean(L, 0);
+		lua_setfield(L, -2, skl_bench_counter_name(c));
+	}
+	lua_setfield(L, -2, "counters");
+	lua_createtable(L, 0, SKL_BENCH_NCOUNTERS);
+	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
+		if (!v->counters[c].ok) {
+			lua_pushstring(L, v->counters[c].why);
+			lua_setfield(L, -2, skl_bench_counter_name(c));
+		}
+	}
+	lua_setfield(L, -2, "counter_reasons");
+
+	lua_createtable(L, 0, 9);
+	set_int(L, "ops", (lua_Integer)m->ops);
+	set_num(L, "accesses", m->accesses);
+	set_num(L, "lines", m->lines);
+	set_num(L, "base_cycles", m->base_cycles);
+	set_num(L, "miss_cycles", m->miss_cycles);
+	set_num(L, "cycles", m->cycles);
+	if (m->ns > 0)
+		set_num(L, "ns", m->ns);
+	lua_createtable(L, 0, (int)m->nlevels);
+	for (l = 0; l < m->nlevels; l++)
+		set_num(L, m->level[l], m->misses[l]);
+	lua_setfield(L, -2, "misses");
+	lua_setfield(L, -2, "model");
+}
+
+static void push_result(lua_State *L, const skl_bench_result *r)
+{
+	const skl_bench_model *m0 = r->nvariants ? &r->variants[0].model : NULL;
+	unsigned l;
+	int i;
+	lua_createtable(L, 0, 10);
+	set_str(L, "workload", r->workload);
+	set_str(L, "title", r->title);
+	set_str(L, "profile", r->profile);
+	set_str(L, "layouts", r->layouts);
+	set_str(L, "machine", m0 ? m0->machine : "");
+	if (m0 && m0->mhz > 0)
+		set_num(L, "mhz", m0->mhz);
+	set_int(L, "line", m0 ? (lua_Integer)m0->line : 0);
+	lua_createtable(L, m0 ? (int)m0->nlevels : 0, 0);
+	for (l = 0; m0 && l < m0->nlevels; l++) {
+		lua_pushstring(L, m0->level[l]);
+		lua_rawseti(L, -2, (lua_Integer)l + 1);
+	}
+	lua_setfield(L, -2, "levels");
+	if (r->counters_why[0])
+		set_str(L, "counters_reason", r->counters_why);
+	set_str(L, "notes", r->notes);
+	/* variants: in order, and by name */
+	lua_createtable(L, r->nvariants, r->nvariants);
+	for (i = 0; i < r->nvariants; i++) {
+		push_variant(L, &r->variants[i]);
+		lua_pushvalue(L, -1);
+		lua_setfield(L, -3, r->variants[i].name);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "variants");
+}
+
+/* opts.<k> as a boolean (nil = def); raises on another type. */
+static int opt_bool(lua_State *L, const char *k, int def)
+{
+	int t = lua_getfield(L, 2, k), v = def;
+	if (t == LUA_TBOOLEAN)
+		v = lua_toboolean(L, -1);
+	else if (t != LUA_TNIL)
+		skl__argerror(L, 2,
+			      lua_pushfstring(L, "field '%s': boolean expected, got %s", k, luaL_typename(L, -1)));
+	lua_pop(L, 1);
+	return v;
+}
+
+/* opts.<k> as an integer in [lo, hi] (nil = def). */
+static lua_Integer opt_int(lua_State *L, const char *k, lua_Integer lo, lua_Integer hi, lua_Integer def)
+{
+	lua_Integer v = def;
+	if (lua_getfield(L, 2, k) != LUA_TNIL) {
+		if (!lua_isinteger(L, -1))
+			skl__argerror(
+			    L, 2, lua_pushfstring(L, "field '%s': integer expected, got %s", k, luaL_typename(L, -1)));
+		v = lua_tointeger(L, -1);
+		if (v < lo || v > hi)
+			skl__argerror(L, 2, lua_pushfstring(L, "field '%s' must be from %I to %I", k, lo, hi));
+	}
+	lua_pop(L, 1);
+	return v;
+}
+
+static void load_profile(lua_State *L, skl_lua *rt, const char *name, skl_profile *out)
+{
+	skl_error err;
+	skl_error_clear(&err);
+	if (skl_data_load_profile(rt->data_dir, name, out, &err) < 0) {
+		char msg[700];
+		skl_error_format(&err, msg, sizeof(msg));
+		skl__error(L, "sklab.bench: %s", msg);
+	}
+}
+
+int skl__f_bench(lua_State *L)
+{
+	static const char *const keys[] = {"quick",    "reps",	     "time_ms",	   "samples", "profile",
+					   "counters", "model_only", "host_model", "mem_mb",  NULL};
+	skl_lua *rt = skl__rt(L);
+	const char *name = skl__check_string(L, 1), *pname = NULL;
+	skl_bench_opts o;
+	skl_profile prof, lprof;
+	skl_bench_result *res = NULL;
+	skl_error err;
+	char msg[700];
+
+	if (!skl_bench_workload_title(name)) {
+		char known[256];
+		size_t n = 0;
+		int i;
+		known[0] = '\0';
+		for (i = 0; i < skl_bench_nworkloads() && n < sizeof(known); i++)
+			n += (size_t)snprintf(known + n, sizeof(known) - n, "%s%s", i ? ", " : "",
+					      skl_bench_workload_name(i));
+		return skl__argerror(L, 1, lua_pushfstring(L, "unknown workload '%s' (known: %s)", name, known));
+	}
+	memset(&o, 0, sizeof(o));
+	if (!lua_isnoneornil(L, 2)) {
+		skl__check_table(L, 2);
+		skl__check_keys(L, 2, keys);
+		o.quick = opt_bool(L, "quick", 0);
+		o.reps = (uint64_t)opt_int(L, "reps", 1, (lua_Integer)1 << 40, 0);
+		o.target_ms = (double)opt_int(L, "time_ms", 1, 600000, 0);
+		o.samples = (int)opt_int(L, "samples", 1, 1000, 0);
+		o.no_counters = !opt_bool(L, "counters", 1);
+		o.model_only = opt_bool(L, "model_only", 0);
+		o.host_model = opt_bool(L, "host_model", 0);
+		o.mem_limit = (uint64_t)opt_int(L, "mem_mb", 1, 4096, 0) << 20;
+		if (lua_getfield(L, 2, "profile") == LUA_TSTRING)
+			pname = lua_tostring(L, -1);
+		else if (!lua_isnil(L, -1))
+			skl__argerror(
+			    L, 2, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
+		if (pname && !skl__valid_name(pname))
+			skl__argerror(L, 2, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
+		/* the string stays on the stack while pname is used */
+	}
+	load_profile(L, rt, pname ? pname : skl_bench_workload_profile(name), &prof);
+	o.profile = &prof;
+	if (skl_bench_workload_needs_types(name)) {
+		skl__lset *s;
+		skl_error_clear(&err);
+		s = skl__set_get(rt, LAYOUT_SET, &err);
+		if (!s) {
+			skl_error_format(&err, msg, sizeof(msg));
+			return skl__error(L, "sklab.bench: %s", msg);
+		}
+		o.types = s->db;
+		if (strcmp(prof.layouts, LAYOUT_SET)) {
+			load_profile(L, rt, LAYOUT_PROFILE, &lprof);
+			o.layout_profile = &lprof;
+		}
+	}
+	skl_error_clear(&err);
+	if (skl_bench_run(name, &o, &res, &err) < 0) {
+		skl_error_format(&err, msg, sizeof(msg));
+		return skl__fail(L, msg);
+	}
+	push_result(L, res);
+	skl_bench_result_free(res);
+	return 1;
+}

@@ -1,0 +1,699 @@
+/*
+ * l_cache.c - the cache model's bindings: sklab.cache{...} and
+ * sklab.cache.host() (a cache model handle), its accesses, counters and
+ * Cachegrind summary, k:cache_model() to feed it every memory touch of a
+ * machine, k:misses{} for the attribution to members and object lines,
+ * and the cache view (scene.show(cm), scene.show(k, {view = "cache"})).
+ *
+ * A model is a full userdata that owns its hierarchy; a kernel it is
+ * attached to keeps it alive through the kernel handle's user value, and
+ * collecting it detaches it from every machine first, so a kernel never
+ * holds a dangling model. Programmer errors raise; a host without cache
+ * information gives nil and the reason.
+ */
+#include "lua_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CM_MT "sklab.cachemodel"
+#define TMPBUF_MT "sklab.tmpbuf" /* l_layout.c's: a skl_buf freed by __gc */
+
+typedef struct lcm {
+	skl_cache_hier *h; /* NULL once collected */
+	skl_cachesim_preset desc;
+	uint64_t marks[SKL_CACHE_MAX_LEVELS]; /* "recent" in snapshots */
+	uint64_t accesses, cycles;	      /* through cm:access */
+} lcm;
+
+static const skl__api e_cm = {"cm", "", "", SKL__API_INDEX, NULL};
+/* sklab.cache is a table (holding host) that is called: its errors say so */
+static const skl__api e_call = {"sklab.cache", "", "", SKL__API_LIB, NULL};
+
+/* ---- handles ------------------------------------------------------------------- */
+
+static lcm *to_cm(lua_State *L, int arg)
+{
+	lcm *m = luaL_testudata(L, arg, CM_MT);
+	if (m && !m->h)
+		skl__error(L, "stale cache model handle");
+	return m;
+}
+
+static lcm *check_cm(lua_State *L, int arg)
+{
+	lcm *m = to_cm(L, arg);
+	if (!m)
+		skl__typeerror(L, arg, "cache model");
+	return m;
+}
+
+int skl__is_cachemodel(lua_State *L, int arg)
+{
+	return luaL_testudata(L, arg, CM_MT) != NULL;
+}
+
+/* The machine m is attached to, or NULL. */
+static skl_kernel *attached(lua_State *L, const lcm *m)
+{
+	skl_lua *rt = skl__rt(L);
+	int i;
+	for (i = 0; i < rt->nkernels; i++)
+		if (rt->kernels[i] && skl_kernel_cachesim(rt->kernels[i]) == m->h)
+			return rt->kernels[i];
+	return NULL;
+}
+
+static int cm_gc(lua_State *L)
+{
+	lcm *m = luaL_testudata(L, 1, CM_MT);
+	skl_lua *rt = skl__rt(L);
+	int i;
+	if (!m || !m->h)
+		return 0;
+	for (i = 0; i < rt->nkernels; i++)
+		if (rt->kernels[i] && skl_kernel_cachesim(rt->kernels[i]) == m->h)
+			skl_kernel_set_cachesim(rt->kernels[i], NULL, NULL);
+	skl_cachesim_free(m->h);
+	m->h = NULL;
+	return 0;
+}
+
+/* A new model from a filled preset (the handle is on the stack first, so a
+ * failure leaves nothing behind). */
+static void push_model(lua_State *L, const skl_cachesim_preset *p, uint64_t seed)
+{
+	lcm *m = lua_newuserdatauv(L, sizeof(*m), 0);
+	skl_cachesim_config cfg;
+	skl_error err;
+	unsigned i;
+	memset(m, 0, sizeof(*m));
+	luaL_setmetatable(L, CM_MT);
+	m->desc = *p;
+	for (i = 0; i < m->desc.nlevels; i++)
+		m->desc.levels[i].name = m->desc.names[i];
+	skl_cachesim_preset_config(&m->desc, &cfg);
+	cfg.seed = seed;
+	skl_error_clear(&err);
+	m->h = skl_cachesim_new(&cfg, &err);
+	if (!m->h)
+		skl__argerror(L, 1, err.msg[0] ? err.msg : "out of memory");
+}
+
+/* ---- sklab.cache{...} ---------------------------------------------------------------- */
+
+static lua_Integer int_field(lua_State *L, int t, const char *where, const char *key, lua_Integer def, lua_Integer lo,
+			     lua_Integer hi, int required)
+{
+	int ty = lua_getfield(L, t, key);
+	lua_Integer v = def;
+	if (ty == LUA_TNIL) {
+		if (required)
+			skl__argerror(L, 1, lua_pushfstring(L, "%sfield '%s' is required", where, key));
+	} else {
+		if (ty != LUA_TNUMBER || !lua_isinteger(L, -1))
+			skl__argerror(L, 1,
+				      lua_pushfstring(L, "%sfield '%s': integer expected, got %s", where, key,
+						      ty == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
+		v = lua_tointeger(L, -1);
+		if (v < lo || v > hi)
+			skl__argerror(L, 1,
+				      lua_pushfstring(L, "%sfield '%s' must be from %I to %I", where, key, lo, hi));
+	}
+	lua_pop(L, 1);
+	return v;
+}
+
+/* One of the strings in names (NULL-ended; choices says them); its index,
+ * def when absent. */
+static int enum_field(lua_State *L, int t, const char *where, const char *key, const char *const *names,
+		      const char *choices, int def)
+{
+	int ty = lua_getfield(L, t, key), i;
+	const char *s;
+	if (ty == LUA_TNIL) {
+		lua_pop(L, 1);
+		return def;
+	}
+	if (ty != LUA_TSTRING)
+		skl__argerror(
+		    L, 1,
+		    lua_pushfstring(L, "%sfield '%s': string expected, got %s", where, key, luaL_typename(L, -1)));
+	s = lua_tostring(L, -1);
+	for (i = 0; names[i]; i++)
+		if (!strcmp(names[i], s)) {
+			lua_pop(L, 1);
+			return i;
+		}
+	skl__argerror(L, 1, lua_pushfstring(L, "%sfield '%s': '%s' is not %s", where, key, s, choices));
+	return def;
+}
+
+static void level_from(lua_State *L, int t, int i, skl_cachesim_preset *p)
+{
+	static const char *const lkeys[] = {"name", "size", "assoc", "line", "policy", "write", "latency", NULL};
+	static const char *const policies[] = {"lru", "plru", "random", NULL};
+	static const char *const writes[] = {"allocate", "no-allocate", NULL};
+	skl_cachesim_level *l = &p->levels[p->nlevels];
+	char where[48];
+	const char *name;
+	int ty;
+	snprintf(where, sizeof(where), "field 'levels': entry %d: ", i);
+	if (lua_type(L, t) != LUA_TTABLE)
+		skl__argerror(L, 1, lua_pushfstring(L, "%stable expected, got %s", where, luaL_typename(L, t)));
+	/* unknown keys, named with the entry */
+	lua_pushnil(L);
+	while (lua_next(L, t)) {
+		const char *const *a;
+		int ok = 0;
+		lua_pop(L, 1);
+		if (lua_type(L, -1) == LUA_TSTRING)
+			for (a = lkeys; *a; a++)
+				ok |= !strcmp(*a, lua_tostring(L, -1));
+		if (!ok)
+			skl__argerror(L, 1,
+				      lua_pushfstring(L, "%sunknown field '%s'", where,
+						      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+										     : luaL_typename(L, -1)));
+	}
+	ty = lua_getfield(L, t, "name");
+	if (ty != LUA_TSTRING)
+		skl__argerror(
+		    L, 1, lua_pushfstring(L, "%sfield 'name': string expected, got %s", where, luaL_typename(L, -1)));
+	name = lua_tostring(L, -1);
+	if (!name[0] || strlen(name) >= sizeof(p->names[0]))
+		skl__argerror(L, 1, lua_pushfstring(L, "%sfield 'name' must have 1 to 15 characters", where));
+	snprintf(p->names[p->nlevels], sizeof(p->names[0]), "%s", name);
+	lua_pop(L, 1);
+	memset(l, 0, sizeof(*l));
+	l->name = p->names[p->nlevels];
+	l->size = (uint64_t)int_field(L, t, where, "size", 0, 1, (lua_Integer)1 << 40, 1);
+	l->assoc = (unsigned)int_field(L, t, where, "assoc", 0, 1, 1 << 20, 1);
+	l->line = (unsigned)int_field(L, t, where, "line", 0, 1, 1 << 16, 1);
+	l->latency = (unsigned)int_field(L, t, where, "latency", 0, 0, 100000, 0);
+	l->repl = (skl_cache_repl)enum_field(L, t, where, "policy", policies, "\"lru\", \"plru\" or \"random\"", 0);
+	l->write = (skl_cache_wpolicy)enum_field(L, t, where, "write", writes, "\"allocate\" or \"no-allocate\"", 0);
+	p->nlevels++;
+}
+
+static int make_cache(lua_State *L)
+{
+	static const char *const keys[] = {"profile", "levels", "memory", "seed", "title", NULL};
+	skl_lua *rt = skl__rt(L);
+	skl_cachesim_preset p;
+	skl_profile prof;
+	skl_error err;
+	const char *pname = NULL, *title = NULL;
+	lua_Integer seed = 0, memory = 0;
+	int have_levels = 0, have_memory = 0, i, n;
+
+	memset(&p, 0, sizeof(p));
+	if (!lua_isnoneornil(L, 1)) {
+		skl__check_table(L, 1);
+		skl__check_keys(L, 1, keys);
+		if (lua_getfield(L, 1, "profile") == LUA_TSTRING)
+			pname = lua_tostring(L, -1);
+		else if (!lua_isnil(L, -1))
+			skl__argerror(
+			    L, 1, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
+		if (lua_getfield(L, 1, "title") == LUA_TSTRING)
+			title = lua_tostring(L, -1);
+		else if (!lua_isnil(L, -1))
+			skl__argerror(
+			    L, 1, lua_pushfstring(L, "field 'title': string expected, got %s", luaL_typename(L, -1)));
+		lua_pop(L, 2); /* the table keeps them */
+		seed = int_field(L, 1, "", "seed", 0, 0, LUA_MAXINTEGER, 0);
+		if (lua_getfield(L, 1, "memory") != LUA_TNIL)
+			have_memory = 1;
+		lua_pop(L, 1);
+		memory = int_field(L, 1, "", "memory", 0, 0, 1000000, 0);
+		have_levels = lua_getfield(L, 1, "levels") != LUA_TNIL;
+		if (have_levels && lua_type(L, -1) != LUA_TTABLE)
+			skl__argerror(L, 1,
+				      lua_pushfstring(L, "field 'levels': list of tables expected, got %s",
+						      luaL_typename(L, -1)));
+		if (have_levels && pname)
+			skl__argerror(L, 1, "give a profile or levels, not both");
+		if (have_levels) {
+			n = (int)luaL_len(L, -1);
+			if (n < 1 || n > SKL_CACHE_MAX_LEVELS)
+				skl__argerror(
+				    L, 1, lua_pushfstring(L, "field 'levels': 1 to %d levels", SKL_CACHE_MAX_LEVELS));
+			for (i = 1; i <= n; i++) {
+				lua_rawgeti(L, -1, i);
+				level_from(L, lua_gettop(L), i, &p);
+				lua_pop(L, 1);
+			}
+		}
+		lua_pop(L, 1);
+	}
+	if (have_levels) {
+		snprintf(p.title, sizeof(p.title), "%s", title ? title : "custom");
+		snprintf(p.source, sizeof(p.source), "the scenario's levels");
+		p.mem_latency = (unsigned)memory;
+		push_model(L, &p, (uint64_t)seed);
+		return 1;
+	}
+	if (pname) {
+		if (!skl__valid_name(pname))
+			skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
+		if (skl_data_load_profile(rt->data_dir, pname, &prof, &err) < 0) {
+			char msg[700];
+			skl_error_format(&err, msg, sizeof(msg));
+			return skl__error(L, "%s: %s", skl__fname(L), msg);
+		}
+	} else if (rt->have_profile) {
+		prof = rt->profile;
+	} else {
+		return skl__error(L, "%s: no profile or levels given and no scenario{} profile yet", skl__fname(L));
+	}
+	if (skl_cachesim_preset_profile(&prof, &p, &err) < 0)
+		return skl__error(L, "%s: %s", skl__fname(L), err.msg);
+	if (title)
+		snprintf(p.title, sizeof(p.title), "%s", title);
+	if (have_memory)
+		p.mem_latency = (unsigned)memory;
+	push_model(L, &p, (uint64_t)seed);
+	return 1;
+}
+
+/* sklab.cache(...) through the table's __call: drop the table, then build. */
+static int cache_call(lua_State *L)
+{
+	lua_remove(L, 1);
+	return make_cache(L);
+}
+
+int skl__f_cache_host(lua_State *L)
+{
+	skl_cachesim_preset p;
+	skl_error err;
+	if (!lua_isnone(L, 1))
+		skl__argerror(L, 1, "no arguments expected");
+	skl_error_clear(&err);
+	if (skl_cachesim_preset_host(NULL, &p, &err) < 0)
+		return skl__fail(L, err.msg);
+	push_model(L, &p, 0);
+	return 1;
+}
+
+/* ---- methods ---------------------------------------------------------------------------- */
+
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, k);
+}
+
+static const char *level_name(const lcm *m, unsigned i, struct skl_cachesim_stats *st)
+{
+	if (skl_cachesim_stats(m->h, i, st) < 0)
+		snprintf(st->name, sizeof(st->name), "?");
+	return st->name;
+}
+
+int skl__cm_access(lua_State *L)
+{
+	static const char *const kinds[] = {"r", "w", "i", NULL};
+	lcm *m = check_cm(L, 1);
+	struct skl_cachesim_stats st;
+	skl_cache_result r;
+	lua_Integer addr, size;
+	unsigned i, minline = 0;
+	int kind = 0, n = 0;
+	if (lua_type(L, 2) == LUA_TSTRING) { /* obj.addr's hex text */
+		const char *s = lua_tostring(L, 2);
+		char *end;
+		unsigned long long v = strtoull(s, &end, 16);
+		if (!(s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) || *end || end == s + 2)
+			skl__argerror(L, 2, lua_pushfstring(L, "'%s' is not a hex address (\"0xc1002040\")", s));
+		addr = (lua_Integer)v;
+	} else if (lua_type(L, 2) == LUA_TNUMBER) {
+		addr = skl__check_integer(L, 2);
+	} else {
+		return skl__typeerror(L, 2, "address (integer or hex text)");
+	}
+	size = skl__check_integer(L, 3);
+	for (i = 0; i < skl_cachesim_levels(m->h); i++)
+		if (skl_cachesim_stats(m->h, i, &st) == 0 && (!minline || st.line < minline))
+			minline = st.line;
+	if (size < 1 || size > (lua_Integer)minline)
+		skl__argerror(
+		    L, 3, lua_pushfstring(L, "size %I: from 1 to the smallest line (%d bytes)", size, (int)minline));
+	if (!lua_isnoneornil(L, 4)) {
+		const char *k = skl__check_string(L, 4);
+		for (kind = 0; kinds[kind] && strcmp(kinds[kind], k); kind++)
+			;
+		if (!kinds[kind])
+			skl__argerror(L, 4,
+				      lua_pushfstring(L, "'%s': \"r\" (read), \"w\" (write) or \"i\" (fetch)", k));
+	}
+	if (skl_cachesim_access(m->h, (uint64_t)addr, (unsigned)size, kind, &r) < 0)
+		return skl__error(L, "%s: the access at 0x%llx (%d bytes) was refused", skl__fname(L),
+				  (unsigned long long)addr, (int)size);
+	m->accesses++;
+	m->cycles += r.latency;
+	lua_createtable(L, 0, 4);
+	lua_pushstring(L, r.hit_level < 0 ? "memory" : level_name(m, (unsigned)r.hit_level, &st));
+	lua_setfield(L, -2, "hit");
+	set_int(L, "latency", r.latency);
+	set_int(L, "lines", r.lines);
+	lua_newtable(L);
+	for (i = 0; i < skl_cachesim_levels(m->h); i++) {
+		if (r.missed & (1u << i)) {
+			lua_pushstring(L, level_name(m, i, &st));
+			lua_rawseti(L, -2, ++n);
+		}
+	}
+	lua_setfield(L, -2, "missed");
+	return 1;
+}
+
+int skl__cm_stats(lua_State *L)
+{
+	lcm *m = check_cm(L, 1);
+	skl_kernel *k = attached(L, m);
+	unsigned i, n = skl_cachesim_levels(m->h);
+	uint64_t accesses = m->accesses, cycles = m->cycles;
+	lua_createtable(L, 0, 8);
+	lua_createtable(L, (int)n, 0);
+	for (i = 0; i < n; i++) {
+		struct skl_cachesim_stats st;
+		uint64_t misses;
+		skl_cachesim_stats(m->h, i, &st);
+		misses = st.misses[0] + st.misses[1] + st.misses[2];
+		lua_createtable(L, 0, 20);
+		lua_pushstring(L, st.name);
+		lua_setfield(L, -2, "name");
+		set_int(L, "size", (lua_Integer)st.size);
+		set_int(L, "assoc", st.assoc);
+		set_int(L, "line", st.line);
+		set_int(L, "sets", st.sets);
+		set_int(L, "latency", i < m->desc.nlevels ? m->desc.levels[i].latency : 0);
+		set_int(L, "refs", (lua_Integer)(st.refs[0] + st.refs[1] + st.refs[2]));
+		set_int(L, "reads", (lua_Integer)st.refs[SKL_CACHE_READ]);
+		set_int(L, "writes", (lua_Integer)st.refs[SKL_CACHE_WRITE]);
+		set_int(L, "ifetches", (lua_Integer)st.refs[SKL_CACHE_IFETCH]);
+		set_int(L, "hits", (lua_Integer)st.hits);
+		set_int(L, "misses", (lua_Integer)misses);
+		set_int(L, "read_misses", (lua_Integer)st.misses[SKL_CACHE_READ]);
+		set_int(L, "write_misses", (lua_Integer)st.misses[SKL_CACHE_WRITE]);
+		set_int(L, "ifetch_misses", (lua_Integer)st.misses[SKL_CACHE_IFETCH]);
+		set_int(L, "compulsory", (lua_Integer)st.compulsory);
+		set_int(L, "capacity", (lua_Integer)st.capacity);
+		set_int(L, "conflict", (lua_Integer)st.conflict);
+		set_int(L, "evictions", (lua_Integer)st.evictions);
+		set_int(L, "dirty_evictions", (lua_Integer)st.dirty_evictions);
+		set_int(L, "writebacks", (lua_Integer)st.writebacks);
+		lua_pushvalue(L, -1);
+		lua_setfield(L, -4, st.name); /* stats.L1d */
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "levels");
+	if (k) { /* and what the kernel fed it: every line access is in one line row */
+		skl_cache_attr *rows = NULL;
+		int j, nr = skl_kernel_cache_attr(k, 1, NULL, &rows);
+		for (j = 0; j < nr; j++) {
+			accesses += rows[j].reads + rows[j].writes;
+			cycles += rows[j].cycles;
+		}
+		skl_free(rows);
+	}
+	set_int(L, "accesses", (lua_Integer)accesses);
+	set_int(L, "cycles", (lua_Integer)cycles);
+	set_int(L, "memory", m->desc.mem_latency);
+	return 1;
+}
+
+int skl__cm_reset(lua_State *L)
+{
+	lcm *m = check_cm(L, 1);
+	skl_kernel *k = attached(L, m);
+	skl_cachesim_reset(m->h);
+	memset(m->marks, 0, sizeof(m->marks));
+	m->accesses = m->cycles = 0;
+	if (k)
+		skl_kernel_cache_attr_reset(k);
+	lua_settop(L, 1);
+	return 1;
+}
+
+int skl__cm_summary(lua_State *L)
+{
+	lcm *m = check_cm(L, 1);
+	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0); /* freed by its __gc if pushing raises */
+	skl_sink s;
+	skl_buf_init(b);
+	luaL_setmetatable(L, TMPBUF_MT);
+	s = skl_buf_sink(b);
+	skl_cachesim_write_summary(m->h, &s);
+	lua_pushlstring(L, b->data ? b->data : "", b->len);
+	skl_buf_free(b);
+	return 1;
+}
+
+/* ---- the kernel's side ----------------------------------------------------------------------- */
+
+int skl__k_cache_model(lua_State *L)
+{
+	skl_kernel *k = skl__to_kernel(L, 1);
+	lcm *m;
+	if (!k)
+		return skl__typeerror(L, 1, "kernel");
+	if (lua_isnone(L, 2)) {
+		lua_getiuservalue(L, 1, 1);
+		if (!to_cm(L, -1) || skl_kernel_cachesim(k) != ((lcm *)lua_touserdata(L, -1))->h) {
+			lua_pop(L, 1);
+			lua_pushnil(L);
+		}
+		return 1;
+	}
+	if (lua_type(L, 2) == LUA_TBOOLEAN && !lua_toboolean(L, 2)) { /* k:cache_model(false) detaches */
+		skl_kernel_set_cachesim(k, NULL, NULL);
+		lua_pushnil(L);
+		lua_setiuservalue(L, 1, 1);
+		lua_pushnil(L);
+		return 1;
+	}
+	m = to_cm(L, 2);
+	if (!m)
+		return skl__typeerror(L, 2, "cache model or false");
+	{
+		skl_kernel *other = attached(L, m);
+		if (other && other != k)
+			return skl__argerror(L, 2, "the cache model feeds another kernel (detach it there with false)");
+	}
+	if (skl_kernel_cachesim(k) != m->h && skl_kernel_set_cachesim(k, m->h, &m->desc) < 0)
+		return skl__error(L, "%s: out of memory", skl__fname(L));
+	lua_pushvalue(L, 2);
+	lua_setiuservalue(L, 1, 1); /* the kernel keeps it alive */
+	lua_pushvalue(L, 2);
+	return 1;
+}
+
+int skl__k_misses(lua_State *L)
+{
+	static const char *const keys[] = {"owner", "by", NULL};
+	skl_kernel *k = skl__to_kernel(L, 1);
+	const char *owner = NULL, *by = "member";
+	skl_cache_hier *h;
+	skl_cache_attr *rows = NULL;
+	unsigned nlevels;
+	int n, i;
+	if (!k)
+		return skl__typeerror(L, 1, "kernel");
+	if (!lua_isnoneornil(L, 2)) {
+		skl__check_table(L, 2);
+		skl__check_keys(L, 2, keys);
+		if (lua_getfield(L, 2, "owner") == LUA_TSTRING)
+			owner = lua_tostring(L, -1);
+		else if (!lua_isnil(L, -1))
+			skl__argerror(
+			    L, 2, lua_pushfstring(L, "field 'owner': string expected, got %s", luaL_typename(L, -1)));
+		if (lua_getfield(L, 2, "by") == LUA_TSTRING)
+			by = lua_tostring(L, -1);
+		else if (!lua_isnil(L, -1))
+			skl__argerror(L, 2,
+				      lua_pushfstring(L, "field 'by': string expected, got %s", luaL_typename(L, -1)));
+		if (strcmp(by, "member") && strcmp(by, "line"))
+			skl__argerror(L, 2, lua_pushfstring(L, "field 'by': '%s' is not \"member\" or \"line\"", by));
+		lua_pop(L, 2); /* the table keeps them */
+	}
+	h = skl_kernel_cachesim(k);
+	if (!h)
+		return skl__fail(L, "no cache model attached (k:cache_model(cm) first)");
+	nlevels = skl_cachesim_levels(h);
+	n = skl_kernel_cache_attr(k, by[0] == 'l', owner, &rows);
+	if (n < 0)
+		return skl__error(L, "%s: out of memory", skl__fname(L));
+	/* the rows move into Lua memory first, so nothing leaks if pushing raises */
+	{
+		skl_cache_attr *keep = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof(*keep), 0);
+		if (n)
+			memcpy(keep, rows, (size_t)n * sizeof(*keep));
+		skl_free(rows);
+		rows = keep;
+		lua_createtable(L, n, 0);
+		for (i = 0; i < n; i++) {
+			const skl_cache_attr *a = &rows[i];
+			unsigned j;
+			lua_createtable(L, 0, 10);
+			lua_pushstring(L, a->owner);
+			lua_setfield(L, -2, "owner");
+			lua_pushstring(L, a->member);
+			lua_setfield(L, -2, "member");
+			set_int(L, "offset", a->offset);
+			set_int(L, "size", a->size);
+			set_int(L, "reads", (lua_Integer)a->reads);
+			set_int(L, "writes", (lua_Integer)a->writes);
+			set_int(L, "cycles", (lua_Integer)a->cycles);
+			lua_createtable(L, 0, (int)nlevels);
+			for (j = 0; j < nlevels; j++) {
+				struct skl_cachesim_stats st;
+				if (skl_cachesim_stats(h, j, &st) == 0) {
+					lua_pushinteger(L, (lua_Integer)a->misses[j]);
+					lua_setfield(L, -2, st.name);
+				}
+			}
+			lua_setfield(L, -2, "misses");
+			lua_rawseti(L, -2, i + 1);
+		}
+	}
+	return 1;
+}
+
+/* ---- the cache view ------------------------------------------------------------------------------ */
+
+static size_t snap_bytes(const skl_cgrid_snap *s)
+{
+	size_t b = sizeof(*s) + (size_t)(s->nmembers + s->nlines) * sizeof(skl_cache_attr);
+	int i;
+	for (i = 0; i < s->nlevels; i++)
+		if (s->levels[i].lines)
+			b += (size_t)s->levels[i].st.sets * s->levels[i].st.assoc * sizeof(skl_cgrid_line);
+	for (i = 0; i < s->nowners; i++)
+		b += strlen(s->owners[i]) + 16;
+	return b;
+}
+
+static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
+{
+	skl_lua *rt = skl__rt(L);
+	char at[SKL__WHERE_MAX];
+	skl_cgrid_snap *s;
+	size_t bytes;
+	if (!rt->scenario_called)
+		return skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first",
+				  skl__fname(L));
+	skl__where(L, 1, at, sizeof(at));
+	s = skl_cgrid_snapshot(m->h, &m->desc, m->marks, k);
+	if (!s)
+		return skl__error(L, "out of memory");
+	bytes = snap_bytes(s) + strlen(at);
+	if (!rt->log || rt->events_added >= rt->max_events || bytes > SKL__LOG_BYTES ||
+	    rt->log_bytes > SKL__LOG_BYTES - bytes) {
+		skl_cgrid_snap_free(s);
+		skl__log_room(L, bytes); /* raises with the limit's message */
+	}
+	skl__log_room(L, bytes);
+	skl__log_check(L, skl_events_show_cache(rt->log, s, title, at));
+	return 0;
+}
+
+/* scene.show(cm [, {title=}]): the model, with owners when it feeds a kernel */
+int skl__show_cache(lua_State *L, int n)
+{
+	static const char *const keys[] = {"title", NULL};
+	lcm *m = check_cm(L, 1);
+	const char *title = NULL;
+	if (n > 2)
+		return skl__argerror(L, 3, "one cache model at a time");
+	if (n == 2) {
+		skl__check_table(L, 2);
+		skl__check_keys(L, 2, keys);
+		if (lua_getfield(L, 2, "title") == LUA_TSTRING)
+			title = lua_tostring(L, -1);
+		else if (!lua_isnil(L, -1))
+			skl__argerror(
+			    L, 2, lua_pushfstring(L, "field 'title': string expected, got %s", luaL_typename(L, -1)));
+	}
+	return show(L, m, attached(L, m), title);
+}
+
+/* scene.show(k, {view = "cache"}): the model that feeds k */
+int skl__show_kernel_cache(lua_State *L, int karg, const char *title)
+{
+	skl_kernel *k = skl__to_kernel(L, karg);
+	lcm *m;
+	if (!k)
+		return skl__typeerror(L, karg, "kernel");
+	lua_getiuservalue(L, karg, 1);
+	m = to_cm(L, -1);
+	if (!m || skl_kernel_cachesim(k) != m->h)
+		return skl__argerror(L, karg, "the kernel has no cache model (k:cache_model(cm) first)");
+	return show(L, m, k, title);
+}
+
+/* ---- fields and the class --------------------------------------------------------------------------- */
+
+static int cm_index(lua_State *L)
+{
+	lcm *m = check_cm(L, 1);
+	const char *key;
+	unsigned i;
+	if (lua_type(L, 2) != LUA_TSTRING)
+		return skl__error(L, "cache model has no field [%s]", luaL_typename(L, 2));
+	key = lua_tostring(L, 2);
+	if (lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL)
+		return 1;
+	if (!strcmp(key, "title")) {
+		lua_pushstring(L, m->desc.title);
+	} else if (!strcmp(key, "source")) {
+		lua_pushstring(L, m->desc.source);
+	} else if (!strcmp(key, "memory")) {
+		lua_pushinteger(L, m->desc.mem_latency);
+	} else if (!strcmp(key, "levels")) {
+		struct skl_cachesim_stats st;
+		lua_createtable(L, (int)skl_cachesim_levels(m->h), 0);
+		for (i = 0; i < skl_cachesim_levels(m->h); i++) {
+			lua_pushstring(L, level_name(m, i, &st));
+			lua_rawseti(L, -2, (lua_Integer)i + 1);
+		}
+	} else {
+		return skl__error(L, "cache model has no field '%s'", key);
+	}
+	return 1;
+}
+
+static int cm_tostring(lua_State *L)
+{
+	lcm *m = luaL_checkudata(L, 1, CM_MT);
+	if (!m->h)
+		lua_pushliteral(L, "cache model(collected)");
+	else
+		lua_pushfstring(L, "cache model(%s, %d levels)", m->desc.title, (int)skl_cachesim_levels(m->h));
+	return 1;
+}
+
+static int cm_read_only(lua_State *L)
+{
+	return skl__error(L, "cache model objects are read-only");
+}
+
+void skl__cache_open(lua_State *L)
+{
+	skl__new_class(L, CM_MT, "cache model", "cm", &e_cm, cm_index, cm_read_only, cm_tostring, cm_gc);
+	/* sklab.cache (made by the API table for sklab.cache.host) is callable */
+	if (lua_getglobal(L, "sklab") == LUA_TTABLE && lua_getfield(L, -1, "cache") == LUA_TTABLE) {
+		lua_createtable(L, 0, 1);
+		lua_pushlightuserdata(L, (void *)&e_call);
+		lua_pushnil(L);
+		lua_pushcclosure(L, cache_call, 2);
+		lua_setfield(L, -2, "__call");
+		lua_pushliteral(L, "sklab.cache");
+		lua_setfield(L, -2, "__metatable");
+		lua_setmetatable(L, -2);
+	}
+	lua_settop(L, 0);
+}

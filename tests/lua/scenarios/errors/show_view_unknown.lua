@@ -1,0 +1,4 @@
+-- error: scenarios/errors/show_view_unknown.lua:4: bad argument #2 to 'scene.show' (field 'view': 'grid' is not "slab" or "cache")
+scenario { title = "t", goal = "g", profile = "test-i386" }
+local k = sklab.kernel {}
+scene.show(k, { view = "grid" })
