@@ -1,0 +1,120 @@
+-- skb_inline_2009.lua
+-- title:   skb_put inline or out of line, Aug 2009: code size against call cost
+-- goal:    Put Heiko Carstens' lat_tcp and perf stat figures beside what the
+--          cache model says both variants of skb_put/skb_push touch (the
+--          same data lines: the question is code, not data) and beside this
+--          host's timing and code size of the two variants.
+-- profile: linux-2.6.31-x86_64
+-- length:  about 10 minutes (5 steps)
+
+scenario {
+  title = "skb_put inline or out of line, Aug 2009: code size against call cost",
+  goal = "See that inlining skb_put changes code size and calls, not the data a packet build touches: "
+      .. "the seed's perf stat, the model's data misses, and this host's timing side by side.",
+  profile = "linux-2.6.31-x86_64",
+  length = "about 10 minutes (5 steps)",
+}
+
+---------------------------------------------------------------------------
+-- The seed: Heiko Carstens, 18 Aug 2009, Core 2 T7600 at 2.33 GHz, 32-bit
+-- kernel booted with maxcpus=1, `perf stat ./lat_tcp localhost` (10 runs)
+
+local seed = {
+  without = { lat_us = { 0.2576, 0.2571, 0.2579, 0.2573, 0.2574, 0.2583, 0.2572, 0.2582, 0.2583, 0.2584 },
+              cycles = 57166815217, instructions = 24994309721,
+              icache_loads = 53691289530, icache_misses = 424027 },
+  with = { lat_us = { 0.2588, 0.2589, 0.2581, 0.2586, 0.2584, 0.2588, 0.2586, 0.2589, 0.2582, 0.2586 },
+           cycles = 56903708182, instructions = 24831456567,
+           icache_loads = 53068943303, icache_misses = 418802 },
+}
+
+local function median(t)
+  local s = {}
+  for i, v in ipairs(t) do s[i] = v end
+  table.sort(s)
+  return s[(#s + 1) // 2]
+end
+local function change(a, b) return (b - a) / a * 100 end
+
+local lat_a, lat_b = median(seed.without.lat_us), median(seed.with.lat_us)
+local rows = {
+  { "lat_tcp latency", lat_a, lat_b },
+  { "cycles", seed.without.cycles, seed.with.cycles },
+  { "instructions", seed.without.instructions, seed.with.instructions },
+  { "L1-icache-loads", seed.without.icache_loads, seed.with.icache_loads },
+  { "L1-icache-load-misses", seed.without.icache_misses, seed.with.icache_misses },
+}
+local labels, pts = {}, {}
+for i, r in ipairs(rows) do
+  labels[i] = r[1]
+  pts[i] = { i - 1, change(r[2], r[3]) }
+  print(string.format("%-22s %16s -> %16s  %+.2f%%", r[1], tostring(r[2]), tostring(r[3]), change(r[2], r[3])))
+end
+scene.chart {
+  title = "Seed: with skb_put/skb_push inline (BUG_ON), change against out of line",
+  xlabel = "perf stat counter (lat_tcp localhost, 10 runs)", ylabel = "change in %", bars = true,
+  xlabels = labels,
+  series = { { name = "inline - out of line (%)", points = pts } },
+}
+scene.step(string.format("Seed: latency %+.2f%% while cycles %+.2f%%, instructions %+.2f%% and icache "
+  .. "misses %+.2f%%: \"So latency increases while all other numbers decrease..\"",
+  change(lat_a, lat_b), change(rows[2][2], rows[2][3]), change(rows[3][2], rows[3][3]),
+  change(rows[5][2], rows[5][3])))
+expect(string.format("%.4f", lat_a) == "0.2576" and string.format("%.4f", lat_b) == "0.2586",
+  "the seed's median latencies")
+
+---------------------------------------------------------------------------
+-- The model: the data a packet build touches, for both variants
+
+-- Builds one TCP segment's headers on a fresh kernel of the 2.6.31 era,
+-- with skb_put/skb_push out of line (the kernel as it was) or inline with
+-- BUG_ON (the patch), and returns the L1d misses of the build.
+local function build(bug_on)
+  local k = sklab.kernel { profile = "linux-2.6.31-x86_64", skb_bug_on = bug_on }
+  local cm = sklab.cache { profile = "linux-2.6.31-x86_64" }
+  local skb = k:alloc_skb(2048)
+  skb:reserve(128)
+  k:cache_model(cm)
+  skb:put(sklab.payload(100))
+  skb:push(sklab.hdr.tcp { sport = 80, dport = 4242 })
+  skb:push(sklab.hdr.ipv4 { src = "10.0.0.1", dst = "10.0.0.2" })
+  skb:push(sklab.hdr.eth {})
+  return { k = k, cm = cm, skb = skb, l1d = cm:stats().L1d }
+end
+
+local out = build(false)
+local inl = build(true)
+scene.show(inl.cm, { title = "skb_put + 3 skb_push on a cold 2.6.31 skb (inline variant)" })
+scene.step("The model: both variants read and write the same sk_buff fields and header bytes: "
+  .. out.l1d.refs .. " accesses, " .. out.l1d.misses .. " L1d misses out of line, "
+  .. inl.l1d.refs .. " and " .. inl.l1d.misses .. " inline")
+expect(out.l1d.refs == inl.l1d.refs and out.l1d.misses == inl.l1d.misses,
+  "inline or not, the data accesses and their misses are identical")
+
+scene.show(out.skb)
+scene.step("The packet itself is the same too: 100 bytes of payload behind TCP, IPv4 and Ethernet "
+  .. "headers; what inlining changes is the code around skb->tail and skb->len, not these bytes")
+
+---------------------------------------------------------------------------
+-- This host: the two variants compiled into sklab, timed natively
+
+local b = sklab.bench("skb_put_inline", { quick = true, counters = false })
+local vi, vo = b.variants.inline, b.variants.out_of_line
+print(string.format("%s: %.1f ns (min %.1f, max %.1f); code %d B", vi.what, vi.median or 0, vi.min or 0,
+  vi.max or 0, vi.code_bytes))
+print(string.format("%s: %.1f ns (min %.1f, max %.1f); code %d B", vo.what, vo.median or 0, vo.min or 0,
+  vo.max or 0, vo.code_bytes))
+scene.chart {
+  title = "skb_put + 3 skb_push on this host (median of samples) and code size",
+  xlabel = "variant", ylabel = "ns per packet / code bytes / 10", bars = true,
+  xlabels = { "inline, BUG_ON", "out of line, skb_over_panic" },
+  series = {
+    { name = "measured here (ns)", points = { { 0, vi.median or 0 }, { 1, vo.median or 0 } } },
+    { name = "model (ns, " .. b.machine .. ")", points = { { 0, vi.model.ns }, { 1, vo.model.ns } } },
+    { name = "code (bytes / 10)", points = { { 0, vi.code_bytes / 10 }, { 1, vo.code_bytes / 10 } } },
+  },
+}
+scene.step("Here, inline saves the calls; the seed's kernel also grew by 692 KB (allyesconfig, 0.12%) "
+  .. "and still got slower, which is why the patch was argued over: code size is paid in the icache of "
+  .. "everything else (timings vary from run to run)")
+expect(vi.model.misses.L1d == vo.model.misses.L1d, "model: the two variants miss the same data lines")
