@@ -19,52 +19,34 @@
 #define LAYOUT_SET "linux-2.4.16"
 #define LAYOUT_PROFILE "linux-2.4.16-i386"
 
-static void set_num(lua_State *L, const char *k, double v)
-{
-	lua_pushnumber(L, v);
-	lua_setfield(L, -2, k);
-}
-
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-	lua_pushinteger(L, v);
-	lua_setfield(L, -2, k);
-}
-
-static void set_str(lua_State *L, const char *k, const char *v)
-{
-	lua_pushstring(L, v);
-	lua_setfield(L, -2, k);
-}
-
 static void push_variant(lua_State *L, const skl_bench_variant *v)
 {
 	const skl_bench_model *m = &v->model;
 	unsigned l;
 	int c;
 	lua_createtable(L, 0, 20);
-	set_str(L, "name", v->name);
-	set_str(L, "what", v->what);
-	set_str(L, "unit", v->unit);
-	set_str(L, "layout", v->layout);
-	set_int(L, "object_size", (lua_Integer)v->object_size);
-	set_int(L, "cache_size", (lua_Integer)v->cache_size);
-	set_int(L, "objects", (lua_Integer)v->objects);
+	skl__set_str(L, "name", v->name);
+	skl__set_str(L, "what", v->what);
+	skl__set_str(L, "unit", v->unit);
+	skl__set_str(L, "layout", v->layout);
+	skl__set_int(L, "object_size", (lua_Integer)v->object_size);
+	skl__set_int(L, "cache_size", (lua_Integer)v->cache_size);
+	skl__set_int(L, "objects", (lua_Integer)v->objects);
 	lua_pushboolean(L, v->timed);
 	lua_setfield(L, -2, "timed");
 	if (v->timed) {
-		set_num(L, "min", v->min_ns);
-		set_num(L, "median", v->median_ns);
-		set_num(L, "max", v->max_ns);
-		set_int(L, "reps", (lua_Integer)v->reps);
-		set_int(L, "samples", (lua_Integer)v->samples);
+		skl__set_num(L, "min", v->min_ns);
+		skl__set_num(L, "median", v->median_ns);
+		skl__set_num(L, "max", v->max_ns);
+		skl__set_int(L, "reps", (lua_Integer)v->reps);
+		skl__set_int(L, "samples", (lua_Integer)v->samples);
 	}
 	if (v->ratio > 0)
-		set_num(L, "ratio", v->ratio);
+		skl__set_num(L, "ratio", v->ratio);
 	if (v->code_bytes >= 0)
-		set_int(L, "code_bytes", (lua_Integer)v->code_bytes);
-	set_str(L, "code_how", v->code_how);
-	set_str(L, "note", v->note);
+		skl__set_int(L, "code_bytes", (lua_Integer)v->code_bytes);
+	skl__set_str(L, "code_how", v->code_how);
+	skl__set_str(L, "note", v->note);
 
 	lua_createtable(L, 0, SKL_BENCH_NCOUNTERS);
 	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
@@ -85,17 +67,17 @@ static void push_variant(lua_State *L, const skl_bench_variant *v)
 	lua_setfield(L, -2, "counter_reasons");
 
 	lua_createtable(L, 0, 9);
-	set_int(L, "ops", (lua_Integer)m->ops);
-	set_num(L, "accesses", m->accesses);
-	set_num(L, "lines", m->lines);
-	set_num(L, "base_cycles", m->base_cycles);
-	set_num(L, "miss_cycles", m->miss_cycles);
-	set_num(L, "cycles", m->cycles);
+	skl__set_int(L, "ops", (lua_Integer)m->ops);
+	skl__set_num(L, "accesses", m->accesses);
+	skl__set_num(L, "lines", m->lines);
+	skl__set_num(L, "base_cycles", m->base_cycles);
+	skl__set_num(L, "miss_cycles", m->miss_cycles);
+	skl__set_num(L, "cycles", m->cycles);
 	if (m->ns > 0)
-		set_num(L, "ns", m->ns);
+		skl__set_num(L, "ns", m->ns);
 	lua_createtable(L, 0, (int)m->nlevels);
 	for (l = 0; l < m->nlevels; l++)
-		set_num(L, m->level[l], m->misses[l]);
+		skl__set_num(L, m->level[l], m->misses[l]);
 	lua_setfield(L, -2, "misses");
 	lua_setfield(L, -2, "model");
 }
@@ -106,14 +88,14 @@ static void push_result(lua_State *L, const skl_bench_result *r)
 	unsigned l;
 	int i;
 	lua_createtable(L, 0, 10);
-	set_str(L, "workload", r->workload);
-	set_str(L, "title", r->title);
-	set_str(L, "profile", r->profile);
-	set_str(L, "layouts", r->layouts);
-	set_str(L, "machine", m0 ? m0->machine : "");
+	skl__set_str(L, "workload", r->workload);
+	skl__set_str(L, "title", r->title);
+	skl__set_str(L, "profile", r->profile);
+	skl__set_str(L, "layouts", r->layouts);
+	skl__set_str(L, "machine", m0 ? m0->machine : "");
 	if (m0 && m0->mhz > 0)
-		set_num(L, "mhz", m0->mhz);
-	set_int(L, "line", m0 ? (lua_Integer)m0->line : 0);
+		skl__set_num(L, "mhz", m0->mhz);
+	skl__set_int(L, "line", m0 ? (lua_Integer)m0->line : 0);
 	lua_createtable(L, m0 ? (int)m0->nlevels : 0, 0);
 	for (l = 0; m0 && l < m0->nlevels; l++) {
 		lua_pushstring(L, m0->level[l]);
@@ -121,8 +103,8 @@ static void push_result(lua_State *L, const skl_bench_result *r)
 	}
 	lua_setfield(L, -2, "levels");
 	if (r->counters_why[0])
-		set_str(L, "counters_reason", r->counters_why);
-	set_str(L, "notes", r->notes);
+		skl__set_str(L, "counters_reason", r->counters_why);
+	skl__set_str(L, "notes", r->notes);
 	/* variants: in order, and by name */
 	lua_createtable(L, r->nvariants, r->nvariants);
 	for (i = 0; i < r->nvariants; i++) {

@@ -255,19 +255,9 @@ static int make_cache(lua_State *L)
 		push_model(L, &p, (uint64_t)seed);
 		return 1;
 	}
-	if (pname) {
-		if (!skl__valid_name(pname))
-			skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
-		if (skl_data_load_profile(rt->data_dir, pname, &prof, &err) < 0) {
-			char msg[700];
-			skl_error_format(&err, msg, sizeof(msg));
-			return skl__error(L, "%s: %s", skl__fname(L), msg);
-		}
-	} else if (rt->have_profile) {
-		prof = rt->profile;
-	} else {
+	if (!pname && !rt->have_profile)
 		return skl__error(L, "%s: no profile or levels given and no scenario{} profile yet", skl__fname(L));
-	}
+	skl__resolve_profile(L, pname, &prof);
 	if (skl_cachesim_preset_profile(&prof, &p, &err) < 0)
 		return skl__error(L, "%s: %s", skl__fname(L), err.msg);
 	if (title)
@@ -299,12 +289,6 @@ int skl__f_cache_host(lua_State *L)
 }
 
 /* ---- methods ---------------------------------------------------------------------------- */
-
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-	lua_pushinteger(L, v);
-	lua_setfield(L, -2, k);
-}
 
 static const char *level_name(const lcm *m, unsigned i, struct skl_cachesim_stats *st)
 {
@@ -357,8 +341,8 @@ int skl__cm_access(lua_State *L)
 	lua_createtable(L, 0, 4);
 	lua_pushstring(L, r.hit_level < 0 ? "memory" : level_name(m, (unsigned)r.hit_level, &st));
 	lua_setfield(L, -2, "hit");
-	set_int(L, "latency", r.latency);
-	set_int(L, "lines", r.lines);
+	skl__set_int(L, "latency", r.latency);
+	skl__set_int(L, "lines", r.lines);
 	lua_newtable(L);
 	for (i = 0; i < skl_cachesim_levels(m->h); i++) {
 		if (r.missed & (1u << i)) {
@@ -386,26 +370,26 @@ int skl__cm_stats(lua_State *L)
 		lua_createtable(L, 0, 20);
 		lua_pushstring(L, st.name);
 		lua_setfield(L, -2, "name");
-		set_int(L, "size", (lua_Integer)st.size);
-		set_int(L, "assoc", st.assoc);
-		set_int(L, "line", st.line);
-		set_int(L, "sets", st.sets);
-		set_int(L, "latency", i < m->desc.nlevels ? m->desc.levels[i].latency : 0);
-		set_int(L, "refs", (lua_Integer)(st.refs[0] + st.refs[1] + st.refs[2]));
-		set_int(L, "reads", (lua_Integer)st.refs[SKL_CACHE_READ]);
-		set_int(L, "writes", (lua_Integer)st.refs[SKL_CACHE_WRITE]);
-		set_int(L, "ifetches", (lua_Integer)st.refs[SKL_CACHE_IFETCH]);
-		set_int(L, "hits", (lua_Integer)st.hits);
-		set_int(L, "misses", (lua_Integer)misses);
-		set_int(L, "read_misses", (lua_Integer)st.misses[SKL_CACHE_READ]);
-		set_int(L, "write_misses", (lua_Integer)st.misses[SKL_CACHE_WRITE]);
-		set_int(L, "ifetch_misses", (lua_Integer)st.misses[SKL_CACHE_IFETCH]);
-		set_int(L, "compulsory", (lua_Integer)st.compulsory);
-		set_int(L, "capacity", (lua_Integer)st.capacity);
-		set_int(L, "conflict", (lua_Integer)st.conflict);
-		set_int(L, "evictions", (lua_Integer)st.evictions);
-		set_int(L, "dirty_evictions", (lua_Integer)st.dirty_evictions);
-		set_int(L, "writebacks", (lua_Integer)st.writebacks);
+		skl__set_int(L, "size", (lua_Integer)st.size);
+		skl__set_int(L, "assoc", st.assoc);
+		skl__set_int(L, "line", st.line);
+		skl__set_int(L, "sets", st.sets);
+		skl__set_int(L, "latency", i < m->desc.nlevels ? m->desc.levels[i].latency : 0);
+		skl__set_int(L, "refs", (lua_Integer)(st.refs[0] + st.refs[1] + st.refs[2]));
+		skl__set_int(L, "reads", (lua_Integer)st.refs[SKL_CACHE_READ]);
+		skl__set_int(L, "writes", (lua_Integer)st.refs[SKL_CACHE_WRITE]);
+		skl__set_int(L, "ifetches", (lua_Integer)st.refs[SKL_CACHE_IFETCH]);
+		skl__set_int(L, "hits", (lua_Integer)st.hits);
+		skl__set_int(L, "misses", (lua_Integer)misses);
+		skl__set_int(L, "read_misses", (lua_Integer)st.misses[SKL_CACHE_READ]);
+		skl__set_int(L, "write_misses", (lua_Integer)st.misses[SKL_CACHE_WRITE]);
+		skl__set_int(L, "ifetch_misses", (lua_Integer)st.misses[SKL_CACHE_IFETCH]);
+		skl__set_int(L, "compulsory", (lua_Integer)st.compulsory);
+		skl__set_int(L, "capacity", (lua_Integer)st.capacity);
+		skl__set_int(L, "conflict", (lua_Integer)st.conflict);
+		skl__set_int(L, "evictions", (lua_Integer)st.evictions);
+		skl__set_int(L, "dirty_evictions", (lua_Integer)st.dirty_evictions);
+		skl__set_int(L, "writebacks", (lua_Integer)st.writebacks);
 		lua_pushvalue(L, -1);
 		lua_setfield(L, -4, st.name); /* stats.L1d */
 		lua_rawseti(L, -2, (lua_Integer)i + 1);
@@ -420,9 +404,9 @@ int skl__cm_stats(lua_State *L)
 		}
 		skl_free(rows);
 	}
-	set_int(L, "accesses", (lua_Integer)accesses);
-	set_int(L, "cycles", (lua_Integer)cycles);
-	set_int(L, "memory", m->desc.mem_latency);
+	skl__set_int(L, "accesses", (lua_Integer)accesses);
+	skl__set_int(L, "cycles", (lua_Integer)cycles);
+	skl__set_int(L, "memory", m->desc.mem_latency);
 	return 1;
 }
 
@@ -543,11 +527,11 @@ int skl__k_misses(lua_State *L)
 			lua_setfield(L, -2, "owner");
 			lua_pushstring(L, a->member);
 			lua_setfield(L, -2, "member");
-			set_int(L, "offset", a->offset);
-			set_int(L, "size", a->size);
-			set_int(L, "reads", (lua_Integer)a->reads);
-			set_int(L, "writes", (lua_Integer)a->writes);
-			set_int(L, "cycles", (lua_Integer)a->cycles);
+			skl__set_int(L, "offset", a->offset);
+			skl__set_int(L, "size", a->size);
+			skl__set_int(L, "reads", (lua_Integer)a->reads);
+			skl__set_int(L, "writes", (lua_Integer)a->writes);
+			skl__set_int(L, "cycles", (lua_Integer)a->cycles);
 			lua_createtable(L, 0, (int)nlevels);
 			for (j = 0; j < nlevels; j++) {
 				struct skl_cachesim_stats st;

@@ -59,24 +59,6 @@ static void push_hex(lua_State *L, skl_addr a)
 	lua_pushstring(L, buf);
 }
 
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-	lua_pushinteger(L, v);
-	lua_setfield(L, -2, k);
-}
-
-static void set_str(lua_State *L, const char *k, const char *v)
-{
-	lua_pushstring(L, v);
-	lua_setfield(L, -2, k);
-}
-
-static void set_bool(lua_State *L, const char *k, int v)
-{
-	lua_pushboolean(L, v);
-	lua_setfield(L, -2, k);
-}
-
 /* A skl_buf that Lua frees if it unwinds (l_layout.c registers the class). */
 static skl_buf *push_tmpbuf(lua_State *L)
 {
@@ -246,19 +228,7 @@ int skl__f_kernel(lua_State *L)
 		}
 		lua_pop(L, 3); /* profile, smp, slub_debug */
 	}
-	if (pname) {
-		if (!skl__valid_name(pname))
-			skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
-		if (skl_data_load_profile(rt->data_dir, pname, &prof, &err) < 0) {
-			char msg[700];
-			skl_error_format(&err, msg, sizeof(msg));
-			return skl__error(L, "%s: %s", skl__fname(L), msg);
-		}
-	} else if (rt->have_profile) {
-		prof = rt->profile;
-	} else {
-		return skl__error(L, "%s: no profile given and no scenario{} profile yet", skl__fname(L));
-	}
+	skl__resolve_profile(L, pname, &prof);
 	is_slub = !strcmp(prof.allocator, "slub");
 	if (debug_slab && is_slub)
 		skl__argerror(
@@ -684,44 +654,44 @@ static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size
 {
 	unsigned long pages = in->num_slabs * (unsigned long)in->pages_per_slab;
 	lua_createtable(L, 0, 44);
-	set_str(L, "name", in->name);
+	skl__set_str(L, "name", in->name);
 	if (in->alias_of[0])
-		set_str(L, "alias_of", in->alias_of);
-	set_int(L, "object_size", (lua_Integer)in->object_size);
-	set_int(L, "size", (lua_Integer)in->size);
-	set_int(L, "objsize", (lua_Integer)in->size);
-	set_int(L, "align", in->align);
-	set_int(L, "flags", in->flags);
-	set_int(L, "order", in->order);
-	set_int(L, "pages_per_slab", in->pages_per_slab);
-	set_int(L, "objs_per_slab", in->objs_per_slab);
-	set_bool(L, "offslab", in->offslab);
-	set_int(L, "mgmt_size", (lua_Integer)in->mgmt_size);
-	set_int(L, "left_over", (lua_Integer)in->left_over);
-	set_int(L, "colour", in->colour);
-	set_int(L, "colour_off", in->colour_off);
-	set_int(L, "colour_next", in->colour_next);
-	set_int(L, "limit", in->limit);
-	set_int(L, "batchcount", in->batchcount);
-	set_int(L, "inuse", (lua_Integer)in->inuse);
-	set_int(L, "freeptr_offset", (lua_Integer)in->freeptr_offset);
-	set_int(L, "red_left_pad", (lua_Integer)in->red_left_pad);
-	set_int(L, "min_objects", in->min_objects);
-	set_int(L, "active_objs", (lua_Integer)in->active_objs);
-	set_int(L, "num_objs", (lua_Integer)in->num_objs);
-	set_int(L, "active_slabs", (lua_Integer)in->active_slabs);
-	set_int(L, "num_slabs", (lua_Integer)in->num_slabs);
-	set_int(L, "high", (lua_Integer)in->high);
-	set_int(L, "allocs", (lua_Integer)in->allocs);
-	set_int(L, "grown", (lua_Integer)in->grown);
-	set_int(L, "reaped", (lua_Integer)in->reaped);
-	set_int(L, "errors", (lua_Integer)in->errors);
-	set_int(L, "allochit", (lua_Integer)in->allochit);
-	set_int(L, "allocmiss", (lua_Integer)in->allocmiss);
-	set_int(L, "freehit", (lua_Integer)in->freehit);
-	set_int(L, "freemiss", (lua_Integer)in->freemiss);
-	set_int(L, "pages", (lua_Integer)pages);
-	set_int(L, "bytes", (lua_Integer)pages * page_size);
+		skl__set_str(L, "alias_of", in->alias_of);
+	skl__set_int(L, "object_size", (lua_Integer)in->object_size);
+	skl__set_int(L, "size", (lua_Integer)in->size);
+	skl__set_int(L, "objsize", (lua_Integer)in->size);
+	skl__set_int(L, "align", in->align);
+	skl__set_int(L, "flags", in->flags);
+	skl__set_int(L, "order", in->order);
+	skl__set_int(L, "pages_per_slab", in->pages_per_slab);
+	skl__set_int(L, "objs_per_slab", in->objs_per_slab);
+	skl__set_bool(L, "offslab", in->offslab);
+	skl__set_int(L, "mgmt_size", (lua_Integer)in->mgmt_size);
+	skl__set_int(L, "left_over", (lua_Integer)in->left_over);
+	skl__set_int(L, "colour", in->colour);
+	skl__set_int(L, "colour_off", in->colour_off);
+	skl__set_int(L, "colour_next", in->colour_next);
+	skl__set_int(L, "limit", in->limit);
+	skl__set_int(L, "batchcount", in->batchcount);
+	skl__set_int(L, "inuse", (lua_Integer)in->inuse);
+	skl__set_int(L, "freeptr_offset", (lua_Integer)in->freeptr_offset);
+	skl__set_int(L, "red_left_pad", (lua_Integer)in->red_left_pad);
+	skl__set_int(L, "min_objects", in->min_objects);
+	skl__set_int(L, "active_objs", (lua_Integer)in->active_objs);
+	skl__set_int(L, "num_objs", (lua_Integer)in->num_objs);
+	skl__set_int(L, "active_slabs", (lua_Integer)in->active_slabs);
+	skl__set_int(L, "num_slabs", (lua_Integer)in->num_slabs);
+	skl__set_int(L, "high", (lua_Integer)in->high);
+	skl__set_int(L, "allocs", (lua_Integer)in->allocs);
+	skl__set_int(L, "grown", (lua_Integer)in->grown);
+	skl__set_int(L, "reaped", (lua_Integer)in->reaped);
+	skl__set_int(L, "errors", (lua_Integer)in->errors);
+	skl__set_int(L, "allochit", (lua_Integer)in->allochit);
+	skl__set_int(L, "allocmiss", (lua_Integer)in->allocmiss);
+	skl__set_int(L, "freehit", (lua_Integer)in->freehit);
+	skl__set_int(L, "freemiss", (lua_Integer)in->freemiss);
+	skl__set_int(L, "pages", (lua_Integer)pages);
+	skl__set_int(L, "bytes", (lua_Integer)pages * page_size);
 }
 
 int skl__c_stats(lua_State *L)
@@ -827,10 +797,10 @@ int skl__k_ram(lua_State *L)
 	total = skl_kernel_ram_total(k);
 	used = skl_kernel_ram_used(k);
 	lua_createtable(L, 0, 4);
-	set_int(L, "total", (lua_Integer)total);
-	set_int(L, "used", (lua_Integer)used);
-	set_int(L, "free", (lua_Integer)(total - used));
-	set_int(L, "page_size", skl_kernel_profile(k)->page_size);
+	skl__set_int(L, "total", (lua_Integer)total);
+	skl__set_int(L, "used", (lua_Integer)used);
+	skl__set_int(L, "free", (lua_Integer)(total - used));
+	skl__set_int(L, "page_size", skl_kernel_profile(k)->page_size);
 	return 1;
 }
 

@@ -148,36 +148,24 @@ static void tmpbuf_result(lua_State *L, skl_buf *b)
 
 /* ---- layout objects ---------------------------------------------------------------- */
 
-static void set_int(lua_State *L, const char *k, lua_Integer v)
-{
-	lua_pushinteger(L, v);
-	lua_setfield(L, -2, k);
-}
-
-static void set_str(lua_State *L, const char *k, const char *v)
-{
-	lua_pushstring(L, v);
-	lua_setfield(L, -2, k);
-}
-
 static void push_member(lua_State *L, const skl_layout *l, int i)
 {
 	const skl_field *f = &l->fields[i];
 	lua_createtable(L, 0, 14);
-	set_str(L, "name", f->name);
-	set_str(L, "path", f->path);
-	set_str(L, "type", f->type_name);
-	set_int(L, "offset", (lua_Integer)f->offset);
-	set_int(L, "size", (lua_Integer)f->size);
-	set_int(L, "align", (lua_Integer)f->align);
-	set_int(L, "bit_offset", (lua_Integer)f->bit_offset);
-	set_int(L, "bit_size", (lua_Integer)f->bit_size);
-	set_int(L, "cacheline", (lua_Integer)f->cl_first);
-	set_int(L, "cacheline_last", (lua_Integer)f->cl_last);
-	set_int(L, "depth", f->depth);
-	set_int(L, "hole", (lua_Integer)f->hole_after);
+	skl__set_str(L, "name", f->name);
+	skl__set_str(L, "path", f->path);
+	skl__set_str(L, "type", f->type_name);
+	skl__set_int(L, "offset", (lua_Integer)f->offset);
+	skl__set_int(L, "size", (lua_Integer)f->size);
+	skl__set_int(L, "align", (lua_Integer)f->align);
+	skl__set_int(L, "bit_offset", (lua_Integer)f->bit_offset);
+	skl__set_int(L, "bit_size", (lua_Integer)f->bit_size);
+	skl__set_int(L, "cacheline", (lua_Integer)f->cl_first);
+	skl__set_int(L, "cacheline_last", (lua_Integer)f->cl_last);
+	skl__set_int(L, "depth", f->depth);
+	skl__set_int(L, "hole", (lua_Integer)f->hole_after);
 	if (f->cond)
-		set_str(L, "config", f->cond);
+		skl__set_str(L, "config", f->cond);
 }
 
 static void push_members(lua_State *L, const skl_layout *l)
@@ -206,9 +194,9 @@ static void push_holes(lua_State *L, const skl_layout *l)
 			}
 		}
 		lua_createtable(L, 0, 3);
-		set_int(L, "offset", (lua_Integer)at);
-		set_int(L, "size", (lua_Integer)f->hole_after);
-		set_str(L, "after", f->path);
+		skl__set_int(L, "offset", (lua_Integer)at);
+		skl__set_int(L, "size", (lua_Integer)f->hole_after);
+		skl__set_str(L, "after", f->path);
 		lua_rawseti(L, -2, ++n);
 	}
 }
@@ -574,16 +562,16 @@ void skl__push_profile(lua_State *L, const skl_profile *p)
 	const char *c = p->config;
 	int n = 0;
 	lua_createtable(L, 0, 11);
-	set_str(L, "name", p->name);
-	set_str(L, "kernel", p->kernel);
-	set_str(L, "arch", p->abi ? p->abi->name : "");
-	set_str(L, "layouts", p->layouts);
-	set_str(L, "allocator", p->allocator);
-	set_int(L, "page_size", p->page_size);
-	set_int(L, "cacheline", p->cacheline);
-	set_int(L, "cpus", p->cpus);
-	set_int(L, "ram_mb", (lua_Integer)(p->ram_bytes >> 20));
-	set_str(L, "description", p->description);
+	skl__set_str(L, "name", p->name);
+	skl__set_str(L, "kernel", p->kernel);
+	skl__set_str(L, "arch", p->abi ? p->abi->name : "");
+	skl__set_str(L, "layouts", p->layouts);
+	skl__set_str(L, "allocator", p->allocator);
+	skl__set_int(L, "page_size", p->page_size);
+	skl__set_int(L, "cacheline", p->cacheline);
+	skl__set_int(L, "cpus", p->cpus);
+	skl__set_int(L, "ram_mb", (lua_Integer)(p->ram_bytes >> 20));
+	skl__set_str(L, "description", p->description);
 	lua_newtable(L);
 	while (*c) {
 		const char *e = c;

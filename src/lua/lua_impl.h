@@ -172,6 +172,16 @@ void skl__check_table(lua_State *L, int arg);
  * not one of the strings in allowed (NULL-ended). */
 void skl__check_keys(lua_State *L, int arg, const char *const *allowed);
 
+/* t[k] = v on the table at the top of the stack. */
+void skl__set_int(lua_State *L, const char *k, lua_Integer v);
+void skl__set_num(lua_State *L, const char *k, double v);
+void skl__set_str(lua_State *L, const char *k, const char *v);
+void skl__set_bool(lua_State *L, const char *k, int v);
+
+/* The profile named pname (a 'profile' field), or the scenario's when
+ * pname is NULL; raises "fname: ..." when it is unknown or there is none. */
+void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out);
+
 /* In header-only mode, scenario{} ends the run through this. */
 int skl__header_done(lua_State *L);
 

@@ -151,6 +151,50 @@ int skl__typeerror(lua_State *L, int arg, const char *expected)
 	return skl__argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
 }
 
+void skl__set_int(lua_State *L, const char *k, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, k);
+}
+
+void skl__set_num(lua_State *L, const char *k, double v)
+{
+	lua_pushnumber(L, v);
+	lua_setfield(L, -2, k);
+}
+
+void skl__set_str(lua_State *L, const char *k, const char *v)
+{
+	lua_pushstring(L, v);
+	lua_setfield(L, -2, k);
+}
+
+void skl__set_bool(lua_State *L, const char *k, int v)
+{
+	lua_pushboolean(L, v);
+	lua_setfield(L, -2, k);
+}
+
+void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out)
+{
+	skl_lua *rt = skl__rt(L);
+	skl_error err;
+	skl_error_clear(&err);
+	if (!pname) {
+		if (!rt->have_profile)
+			skl__error(L, "%s: no profile given and no scenario{} profile yet", skl__fname(L));
+		*out = rt->profile;
+		return;
+	}
+	if (!skl__valid_name(pname))
+		skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
+	if (skl_data_load_profile(rt->data_dir, pname, out, &err) < 0) {
+		char msg[700];
+		skl_error_format(&err, msg, sizeof(msg));
+		skl__error(L, "%s: %s", skl__fname(L), msg);
+	}
+}
+
 const char *skl__check_string(lua_State *L, int arg)
 {
 	if (lua_type(L, arg) != LUA_TSTRING)
