@@ -759,12 +759,28 @@ static void skbuff_free(skl_net *net, skl_skb *skb)
  * writes at their offsets in the struct sk_buff object, per era:
  *   2.4 i386 (144/156/160 bytes): len @92, data_len @96, cloned @105,
  *     users @112, truesize @120, head @124, data @128, tail @132, end @136
- *     (netfilter and sched fields follow end, so these never move);
+ *     (netfilter and sched fields follow end, so these never move).
+ *     Source: the 2.4.16 include/linux/skbuff.h, laid out for i386 by hand
+ *     (4-byte pointers and longs, struct timeval 8) and checked with
+ *     gcc -m32 on a field-for-field replica; cloned is the byte after
+ *     __unused.
  *   2.6.31 x86_64 (232): len @104, data_len @108, cloned @124 (its flag
- *     byte), tail @200, end @204, head @208, data @216, truesize @224,
- *     users @228;
+ *     byte: local_df:1, cloned:1), tail @200, end @204, head @208,
+ *     data @216, truesize @224, users @228.
+ *     Source: the 2.6.31 include/linux/skbuff.h (a vendor 2.6.31 tree,
+ *     its vendor-only fields left out), laid out for x86_64 by hand and
+ *     checked with gcc on a replica. len..cloned need CONFIG_XFRM (sec_path
+ *     before cb[]); tail..users are the last 32 bytes. kmemcheck, new in
+ *     2.6.31, defined kmemcheck_bitfield_begin/end as int name_begin[0]
+ *     even without CONFIG_KMEMCHECK (read in a 2.6.32 kmemcheck.h), which
+ *     4-aligns protocol: 232 bytes is then XFRM + conntrack + NET_SCHED +
+ *     CLS_ACT + IPV6_NDISC_NODETYPE + SECMARK, with these same offsets.
+ *     The profile's larger config (adding bridge-nf, mac80211, NET_DMA) is
+ *     232 without that padding but 248 with it.
  *   6.x x86_64 (224): len @112, data_len @116, cloned @126, tail @184,
  *     end @188, head @192, data @200, truesize @208, users @212.
+ *     Source: pahole -C sk_buff on a 6.18 kernel's BTF (cloned is bit 0 of
+ *     the byte at __cloned_offset).
  * From 2.6 the block from tail to users is the end of the struct: another
  * skb_size moves it by the difference. A profile whose pointer size is not
  * the era's gets no field touches. Header and payload bytes are touched in
