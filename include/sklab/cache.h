@@ -58,14 +58,6 @@ typedef struct skl_cachesim_config {
 	unsigned nlevels; /* 1..SKL_CACHE_MAX_LEVELS */
 	unsigned mem_latency;
 	uint64_t seed; /* for SKL_CACHE_RANDOM; 0 picks a fixed default */
-	/*
-	 * 0 (the default): classify misses into the 3C classes. 1: leave the
-	 * compulsory, capacity and conflict counters at 0 and skip the two
-	 * shadows that classify (a first-touch set and a fully associative LRU
-	 * cache per level); every other figure is the same, and an access costs
-	 * less (about half, through Cachegrind's three levels).
-	 */
-	int no_classify;
 } skl_cachesim_config;
 
 /* ---- results and counters ---------------------------------------------- */
@@ -88,7 +80,7 @@ struct skl_cachesim_stats {
 	uint64_t refs[3];   /* by skl_cache_kind */
 	uint64_t misses[3]; /* by skl_cache_kind */
 	uint64_t hits;
-	uint64_t compulsory, capacity, conflict; /* sum == total misses; all 0 with no_classify */
+	uint64_t compulsory, capacity, conflict; /* sum == total misses; all 0 when not classifying */
 	uint64_t evictions;       /* valid lines replaced */
 	uint64_t dirty_evictions; /* of which dirty */
 	uint64_t writebacks;      /* writes sent below: dirty evictions + no-write-allocate write misses */
@@ -103,6 +95,17 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 void skl_cachesim_free(skl_cache_hier *h);
 /* Empties every level and zeroes every counter, as if just created. */
 void skl_cachesim_reset(skl_cache_hier *h);
+
+/*
+ * 3C miss classification, on (1, as created) or off (0). Off, the
+ * compulsory, capacity and conflict counters stay 0 and the two shadows
+ * that classify (a first-touch set and a fully associative LRU cache per
+ * level) are freed and skipped: every other figure is the same and an
+ * access takes about a third of the time (tests/cache/bench_cache). Resets
+ * the hierarchy (skl_cachesim_reset), so call it before the first access.
+ * 0, or -1 on allocation failure (classification stays off) or a NULL h.
+ */
+int skl_cachesim_set_classify(skl_cache_hier *h, int on);
 unsigned skl_cachesim_levels(const skl_cache_hier *h);
 
 /*
@@ -123,6 +126,22 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
  * conflict miss, never a compulsory one. Returns 0, or -1 when h is NULL.
  */
 int skl_cachesim_flush(skl_cache_hier *h);
+
+/* One access for skl_cachesim_run(): the layout of skl_trace_ref. */
+typedef struct skl_cache_ref {
+	uint64_t addr;
+	uint32_t size; /* as skl_cachesim_access() takes it */
+	uint32_t kind; /* skl_cache_kind */
+} skl_cache_ref;
+
+/*
+ * refs[0..n) in order, each as skl_cachesim_access(h, addr, size, kind,
+ * NULL) would take it (the same counters and lines), without a call per
+ * access; the fast path's counters are added once at the end. Returns how many were taken: n, or the
+ * index of the first one refused (bad arguments or allocation failure; it
+ * changed nothing, and the caller may skip it and go on).
+ */
+size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n);
 
 /* Counters of level (config index); -1 when out of range. */
 int skl_cachesim_stats(const skl_cache_hier *h, unsigned level, struct skl_cachesim_stats *out);

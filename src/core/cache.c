@@ -2,17 +2,20 @@
  * cache.c - the cache hierarchy model behind sklab/cache.h.
  *
  * Each level keeps flat arrays indexed set * assoc + way: the line number
- * (TAG_NONE when invalid), valid/dirty/hit flags and an LRU stamp; and a
- * PLRU bit tree per set. Beside it run two shadows used only to classify
- * misses (skipped with skl_cachesim_config.no_classify): a set of every
- * line ever installed (compulsory) and a fully associative LRU cache of
- * the same size (capacity), a list of nodes with a hash map.
+ * (TAG_NONE when invalid), valid/dirty/hit flags and an LRU stamp; and per
+ * set a PLRU bit tree and the way touched last. Beside it run two shadows
+ * used only to classify misses (skipped after skl_cachesim_set_classify(h,
+ * 0)): a set of every line ever installed (compulsory) and a fully
+ * associative LRU cache of the same size (capacity), a list of nodes with
+ * a hash map.
  *
  * The per-access cost is kept small without changing a single result:
- * - each level remembers the line it touched last and where it is; an
- *   access to that same line at the first level (most instruction fetches,
- *   many data accesses) is a hit found without a search, and it changes
- *   neither the PLRU bits nor the shadow's order;
+ * - a set's most recently used way is looked at first; an access within
+ *   one line that hits it at the first level (a run of instruction
+ *   fetches, a loop's lines, the stack) takes a short inline path, with
+ *   no search and no PLRU change (touching that way again changes none);
+ * - skl_cachesim_run() takes a batch of references in one call and adds
+ *   the counters of those hits once at the end;
  * - every resident way holding a line that the shadow also holds points at
  *   its shadow node (and the node back at the way), so a hit moves the
  *   node to the front of the shadow's list without hashing; the hash map
@@ -33,6 +36,12 @@
 #define NIL UINT32_MAX
 #define TAG_NONE UINT64_MAX /* an invalid way's tag; a valid way may hold it too (1-byte lines) */
 #define IDX_NONE SIZE_MAX
+
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
 enum { CLS_COMPULSORY, CLS_CAPACITY, CLS_CONFLICT };
@@ -270,22 +279,24 @@ typedef struct level {
 	uint64_t *stamp; /* last use tick per way: LRU's order, and skl_cache_line.last_use */
 	uint64_t *plru;  /* one bit tree per set, node k at bit k (root 1) */
 	uint32_t *fanode; /* per way: the shadow node of its line, or NIL (classification only) */
+	uint32_t *mru;    /* per set: index of the way touched last, looked at before the others */
 	uint64_t plru_set[64], plru_clr[64]; /* per way: the tree bits a touch sets and clears */
 	uint64_t tick;
 	uint64_t rng, seed;
-	uint64_t last_line; /* the line touched last, at way index last_idx (IDX_NONE: none) */
-	size_t last_idx;
 	line_set seen;
 	fa_lru fa;
 } level;
 
 struct skl_cache_hier {
+	level *first[3];    /* by skl_cache_kind: the first level of its path */
+	int first_index[3]; /* its config index */
 	level lv[SKL_CACHE_MAX_LEVELS];
 	unsigned nlevels;
 	unsigned mem_latency;
 	unsigned min_line;
 	int classify;
-	int seen_low; /* some level's first-touch set may need to grow before an access */
+	int seen_low;       /* some level's first-touch set may need to grow before an access */
+	unsigned fast_size; /* accesses up to this size may take the fast path; 0: none */
 	unsigned ipath[SKL_CACHE_MAX_LEVELS], npi;
 	unsigned dpath[SKL_CACHE_MAX_LEVELS], npd;
 };
@@ -317,17 +328,17 @@ static uint64_t xorshift64(uint64_t *s)
 /* Every way invalid, the PLRU trees and the shadow's order cleared. */
 static void level_empty(level *l)
 {
-	size_t n = (size_t)(l->set_mask + 1) * l->assoc;
+	size_t n = (size_t)(l->set_mask + 1) * l->assoc, j;
 	memset(l->tag, 0xff, n * sizeof(*l->tag));
 	memset(l->flags, 0, n);
 	memset(l->stamp, 0, n * sizeof(*l->stamp));
 	memset(l->plru, 0, (size_t)(l->set_mask + 1) * sizeof(*l->plru));
+	for (j = 0; j <= l->set_mask; j++)
+		l->mru[j] = (uint32_t)((size_t)j * l->assoc);
 	if (l->fanode) {
 		memset(l->fanode, 0xff, n * sizeof(*l->fanode));
 		fa_clear(&l->fa);
 	}
-	l->last_line = TAG_NONE;
-	l->last_idx = IDX_NONE;
 }
 
 static void level_clear(level *l)
@@ -375,6 +386,28 @@ static int check_level(const skl_cachesim_level *c, unsigned i, skl_error *err)
 	return 0;
 }
 
+/* Frees a level's classification shadows. */
+static void shadows_free(level *l)
+{
+	skl_free(l->fanode);
+	skl_free(l->seen.slot);
+	skl_free(l->fa.node);
+	skl_free(l->fa.map);
+	l->fanode = NULL;
+	memset(&l->seen, 0, sizeof(l->seen));
+	memset(&l->fa, 0, sizeof(l->fa));
+}
+
+/* Allocates a level's classification shadows; -1 on failure (the caller frees). */
+static int shadows_new(level *l)
+{
+	size_t n = (size_t)(l->set_mask + 1) * l->assoc;
+	l->fanode = skl_malloc(n * sizeof(*l->fanode));
+	if (!l->fanode || set_init(&l->seen, 64) || fa_init(&l->fa, (uint32_t)n))
+		return -1;
+	return 0;
+}
+
 void skl_cachesim_free(skl_cache_hier *h)
 {
 	unsigned i;
@@ -386,10 +419,8 @@ void skl_cachesim_free(skl_cache_hier *h)
 		skl_free(l->flags);
 		skl_free(l->stamp);
 		skl_free(l->plru);
-		skl_free(l->fanode);
-		skl_free(l->seen.slot);
-		skl_free(l->fa.node);
-		skl_free(l->fa.map);
+		skl_free(l->mru);
+		shadows_free(l);
 	}
 	skl_free(h);
 }
@@ -412,6 +443,13 @@ static void plru_masks(level *l)
 		l->plru_set[way] = set;
 		l->plru_clr[way] = clr;
 	}
+}
+
+/* The largest access the fast path may take: none while a first-touch set
+ * must grow first, or with 1-byte lines (where TAG_NONE is a line). */
+static unsigned fast_size(const skl_cache_hier *h)
+{
+	return h->seen_low || h->min_line < 2 ? 0 : h->min_line;
 }
 
 skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
@@ -445,7 +483,7 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 	h->nlevels = cfg->nlevels;
 	h->mem_latency = cfg->mem_latency;
 	h->min_line = UINT32_MAX;
-	h->classify = !cfg->no_classify;
+	h->classify = 1;
 	seed = cfg->seed ? cfg->seed : 0x2545f4914f6cdd1dULL;
 	for (i = 0; i < cfg->nlevels; i++) {
 		const skl_cachesim_level *c = &cfg->levels[i];
@@ -472,13 +510,11 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		l->flags = skl_malloc(n);
 		l->stamp = skl_malloc(n * sizeof(*l->stamp));
 		l->plru = skl_malloc((size_t)sets * sizeof(*l->plru));
-		if (!l->tag || !l->flags || !l->stamp || !l->plru)
+		l->mru = skl_malloc((size_t)sets * sizeof(*l->mru));
+		if (!l->tag || !l->flags || !l->stamp || !l->plru || !l->mru)
 			goto out_levels;
-		if (h->classify) {
-			l->fanode = skl_malloc(n * sizeof(*l->fanode));
-			if (!l->fanode || set_init(&l->seen, 64) || fa_init(&l->fa, (uint32_t)n))
-				goto out_levels;
-		}
+		if (shadows_new(l))
+			goto out_levels;
 		level_clear(l);
 		if (c->line < h->min_line)
 			h->min_line = c->line;
@@ -496,6 +532,11 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		skl_cachesim_free(h);
 		return NULL;
 	}
+	h->first_index[SKL_CACHE_READ] = h->first_index[SKL_CACHE_WRITE] = (int)h->dpath[0];
+	h->first_index[SKL_CACHE_IFETCH] = (int)h->ipath[0];
+	for (i = 0; i < 3; i++)
+		h->first[i] = &h->lv[h->first_index[i]];
+	h->fast_size = fast_size(h);
 	return h;
 out_levels:
 	h->nlevels = i + 1;
@@ -510,6 +551,33 @@ void skl_cachesim_reset(skl_cache_hier *h)
 	for (i = 0; i < h->nlevels; i++)
 		level_clear(&h->lv[i]);
 	h->seen_low = 0;
+	h->fast_size = fast_size(h);
+}
+
+int skl_cachesim_set_classify(skl_cache_hier *h, int on)
+{
+	unsigned i;
+	int rc = 0;
+	if (!h)
+		return -1;
+	on = !!on;
+	if (on != h->classify) {
+		for (i = 0; i < h->nlevels; i++)
+			shadows_free(&h->lv[i]);
+		h->classify = 0;
+		for (i = 0; on && i < h->nlevels; i++)
+			if (shadows_new(&h->lv[i]))
+				break;
+		if (on && i < h->nlevels) {
+			for (i = 0; i < h->nlevels; i++)
+				shadows_free(&h->lv[i]);
+			rc = -1;
+		} else {
+			h->classify = on;
+		}
+	}
+	skl_cachesim_reset(h);
+	return rc;
 }
 
 unsigned skl_cachesim_levels(const skl_cache_hier *h)
@@ -546,16 +614,15 @@ static unsigned plru_victim(const level *l, unsigned set)
 	return way;
 }
 
-/* The way at index i (= set * assoc + way) was used: stamp, PLRU bits, last line. */
-static void touch(level *l, uint64_t line, unsigned set, size_t i)
+/* The way at index i (= set * assoc + way) was used: stamp, MRU way, PLRU bits. */
+static void touch(level *l, unsigned set, size_t i)
 {
 	l->stamp[i] = ++l->tick;
+	l->mru[set] = (uint32_t)i;
 	if (l->repl == SKL_CACHE_PLRU) {
 		unsigned w = (unsigned)(i - (size_t)set * l->assoc);
 		l->plru[set] = (l->plru[set] & ~l->plru_clr[w]) | l->plru_set[w];
 	}
-	l->last_line = line;
-	l->last_idx = i;
 }
 
 /* An invalid way first; otherwise the policy's choice. */
@@ -583,11 +650,14 @@ static unsigned victim(level *l, unsigned set)
 	return (unsigned)(xorshift64(&l->rng) % l->assoc);
 }
 
-/* The index of the way holding line in its set, or IDX_NONE. */
+/* The index of the way holding line in its set, or IDX_NONE: the set's
+ * most recently used way first, then all in order. */
 static size_t lookup(const level *l, uint64_t line, unsigned set)
 {
-	size_t base = (size_t)set * l->assoc, i, end = base + l->assoc;
+	size_t base = (size_t)set * l->assoc, i = l->mru[set], end = base + l->assoc;
 	const uint64_t *tag = l->tag;
+	if (tag[i] == line && (l->flags[i] & F_VALID))
+		return i;
 	for (i = base; i < end; i++)
 		if (tag[i] == line && (l->flags[i] & F_VALID))
 			return i;
@@ -605,6 +675,7 @@ static int reserve_seen(skl_cache_hier *h, const unsigned *path, unsigned np)
 	for (i = 0; i < h->nlevels; i++)
 		if (set_low(&h->lv[i].seen))
 			h->seen_low = 1;
+	h->fast_size = fast_size(h);
 	return 0;
 }
 
@@ -637,21 +708,27 @@ static int shadow_access(level *l, uint64_t line, size_t i, int allocate, uint32
 }
 
 /* The general walk down the path: any level, straddling, misses. */
-static void access_path(skl_cache_hier *h, const unsigned *path, unsigned np, uint64_t addr, unsigned size,
-			int kind, skl_cache_result *r)
+static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
 {
-	unsigned p, j;
+	const unsigned *path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
+	unsigned np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd, p, j;
 	int pending[2];
-	r->hit_level = -1;
+	skl_cache_result r;
+	if (size > h->min_line || addr + (size - 1) < addr)
+		return -1;
+	if (h->seen_low && reserve_seen(h, path, np))
+		return -1;
+	memset(&r, 0, sizeof(r));
+	r.hit_level = -1;
 	pending[0] = pending[1] = kind == SKL_CACHE_WRITE;
 	for (p = 0; p < np; p++) {
 		level *l = &h->lv[path[p]];
 		uint64_t first = addr >> l->line_shift, last = (addr + size - 1) >> l->line_shift;
 		unsigned nl = (unsigned)(last - first) + 1;
 		int miss = 0, cls = -1;
-		r->latency += l->latency;
+		r.latency += l->latency;
 		if (p == 0)
-			r->lines = nl;
+			r.lines = nl;
 		l->st.refs[kind]++;
 		for (j = 0; j < nl; j++) {
 			uint64_t line = first + j;
@@ -659,7 +736,7 @@ static void access_path(skl_cache_hier *h, const unsigned *path, unsigned np, ui
 			size_t base = (size_t)set * l->assoc, i;
 			int allocate = !(pending[j] && l->nwa), shadow_hit = 0;
 			uint32_t node = NIL;
-			i = line == l->last_line && l->last_idx != IDX_NONE ? l->last_idx : lookup(l, line, set);
+			i = lookup(l, line, set);
 			if (h->classify)
 				shadow_hit = shadow_access(l, line, i, allocate, &node);
 			if (i != IDX_NONE) {
@@ -667,7 +744,7 @@ static void access_path(skl_cache_hier *h, const unsigned *path, unsigned np, ui
 					l->fanode[i] = node;
 					l->fa.node[node].way = (uint32_t)i;
 				}
-				touch(l, line, set, i);
+				touch(l, set, i);
 				l->flags[i] |= F_HIT;
 				if (pending[j]) {
 					l->flags[i] |= F_DIRTY;
@@ -693,16 +770,18 @@ static void access_path(skl_cache_hier *h, const unsigned *path, unsigned np, ui
 			}
 			l->tag[i] = line;
 			l->flags[i] = F_VALID;
-			touch(l, line, set, i);
 			if (h->classify) {
 				if (l->fanode[i] != NIL) /* the evicted line's node */
 					l->fa.node[l->fanode[i]].way = NIL;
 				l->fanode[i] = node;
 				l->fa.node[node].way = (uint32_t)i;
 				set_add(&l->seen, line);
-				if (set_low(&l->seen))
+				if (set_low(&l->seen)) {
 					h->seen_low = 1;
+					h->fast_size = 0;
+				}
 			}
+			touch(l, set, i);
 			if (pending[j]) {
 				l->flags[i] |= F_DIRTY;
 				pending[j] = 0;
@@ -710,7 +789,7 @@ static void access_path(skl_cache_hier *h, const unsigned *path, unsigned np, ui
 		}
 		if (!miss) {
 			l->st.hits++;
-			r->hit_level = (int)path[p];
+			r.hit_level = (int)path[p];
 			break;
 		}
 		l->st.misses[kind]++;
@@ -720,56 +799,115 @@ static void access_path(skl_cache_hier *h, const unsigned *path, unsigned np, ui
 			l->st.capacity++;
 		else if (cls == CLS_CONFLICT)
 			l->st.conflict++;
-		r->missed |= (uint32_t)1 << path[p];
+		r.missed |= (uint32_t)1 << path[p];
 	}
-	if (r->hit_level < 0)
-		r->latency += h->mem_latency;
+	if (r.hit_level < 0)
+		r.latency += h->mem_latency;
+	if (out)
+		*out = r;
+	return 0;
+}
+
+/* A hit anywhere in the first level, else the general walk (which checks the arguments). */
+static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
+{
+	level *l = h->first[kind];
+	uint64_t line = addr >> l->line_shift;
+	unsigned set = (unsigned)line & l->set_mask;
+	size_t i;
+	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line)
+		return access_path(h, addr, size, kind, out);
+	i = lookup(l, line, set);
+	if (i == IDX_NONE)
+		return access_path(h, addr, size, kind, out);
+	if (h->classify) {
+		if (l->fanode[i] == NIL) /* the shadow may take the line in */
+			return access_path(h, addr, size, kind, out);
+		fa_hit(&l->fa, l->fanode[i]);
+	}
+	touch(l, set, i);
+	l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
+	l->st.refs[kind]++;
+	l->st.hits++;
+	if (out) {
+		out->latency = l->latency;
+		out->hit_level = h->first_index[kind];
+		out->lines = 1;
+		out->missed = 0;
+	}
+	return 0;
+}
+
+/*
+ * The fast path: an access within one line that hits the most recently
+ * used way of its set at the first level (a run of instruction fetches
+ * through a line, a loop's lines, the stack). Touching that way again
+ * changes no PLRU bit (it was the set's last touch); with classification
+ * the shadow moves its node to the front, when it has one. 1 when taken.
+ * With fast_size > 0, lines are at least 2 bytes, so an invalid way's
+ * TAG_NONE is never a line, and the access's end does not wrap.
+ */
+static inline int access_mru(skl_cache_hier *h, uint64_t addr, unsigned size, unsigned kind)
+{
+	level *l = h->first[kind];
+	uint64_t line = addr >> l->line_shift;
+	unsigned set = (unsigned)line & l->set_mask;
+	size_t i = l->mru[set];
+	if (l->tag[i] != line || size > h->fast_size || ((addr + size - 1) >> l->line_shift) != line)
+		return 0;
+	if (h->classify) {
+		if (l->fanode[i] == NIL) /* the shadow may take the line in */
+			return 0;
+		fa_hit(&l->fa, l->fanode[i]);
+	}
+	l->stamp[i] = ++l->tick;
+	l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
+	return 1;
 }
 
 int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
 {
-	const unsigned *path;
-	unsigned np;
 	level *l;
-	uint64_t line;
-	skl_cache_result r;
-	if (!h || kind < SKL_CACHE_READ || kind > SKL_CACHE_IFETCH)
+	if (!h || (unsigned)kind > SKL_CACHE_IFETCH)
 		return -1;
-	if (size == 0)
-		size = 1;
-	if (size > h->min_line || addr + (size - 1) < addr)
-		return -1;
-	path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
-	np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd;
-	if (h->seen_low && reserve_seen(h, path, np))
-		return -1;
-	l = &h->lv[path[0]];
-	line = addr >> l->line_shift;
-	/*
-	 * The line the first level touched last, again: a hit in the way
-	 * remembered. Touching the same way twice leaves the PLRU bits as they
-	 * are, and the shadow's order too when the line is its front node.
-	 */
-	if (line == l->last_line && ((addr + size - 1) >> l->line_shift) == line && l->last_idx != IDX_NONE &&
-	    (!h->classify || (l->fanode[l->last_idx] == l->fa.head && l->fa.head != NIL))) {
-		size_t i = l->last_idx;
-		l->st.refs[kind]++;
-		l->st.hits++;
-		l->stamp[i] = ++l->tick;
-		l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
-		if (out) {
-			out->latency = l->latency;
-			out->hit_level = (int)path[0];
-			out->lines = 1;
-			out->missed = 0;
-		}
-		return 0;
+	size += size == 0;
+	if (!access_mru(h, addr, size, (unsigned)kind))
+		return access_first(h, addr, size, kind, out);
+	l = h->first[kind];
+	l->st.refs[kind]++;
+	l->st.hits++;
+	if (out) {
+		out->latency = l->latency;
+		out->hit_level = h->first_index[kind];
+		out->lines = 1;
+		out->missed = 0;
 	}
-	memset(&r, 0, sizeof(r));
-	access_path(h, path, np, addr, size, kind, &r);
-	if (out)
-		*out = r;
 	return 0;
+}
+
+size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
+{
+	uint64_t fast[3] = {0, 0, 0};
+	size_t k;
+	unsigned kind;
+	if (!h)
+		return 0;
+	for (k = 0; k < n; k++) {
+		unsigned size = refs[k].size;
+		kind = refs[k].kind;
+		if (kind > SKL_CACHE_IFETCH)
+			break;
+		size += size == 0;
+		if (access_mru(h, refs[k].addr, size, kind))
+			fast[kind]++; /* its counters, once at the end */
+		else if (access_first(h, refs[k].addr, size, (int)kind, NULL) < 0)
+			break;
+	}
+	for (kind = 0; kind < 3; kind++) {
+		h->first[kind]->st.refs[kind] += fast[kind];
+		h->first[kind]->st.hits += fast[kind];
+	}
+	return k;
 }
 
 int skl_cachesim_line(const skl_cache_hier *h, unsigned lvl, unsigned set, unsigned way, skl_cache_line *out)

@@ -4,7 +4,7 @@
  * refused geometry and the summary text.
  *
  * usage: test_cache MODE; MODE is direct, twoway, repl, writeback, nwa,
- * classify, straddle, latency, geometry or summary.
+ * classify, straddle, latency, geometry, summary or flush.
  */
 #include "../core/check.h"
 
@@ -229,6 +229,59 @@ static void t_nwa(void)
 	skl_cachesim_free(h);
 }
 
+/* Two levels; L1 4 lines direct mapped, L2 4 ways of one set: write back, invalidate, keep counters. */
+static void t_flush(void)
+{
+	skl_cachesim_level l[2];
+	skl_cache_hier *h;
+	struct skl_cachesim_stats s0, s1;
+	skl_cache_line cl;
+	unsigned w;
+	l[0] = lvl("L1d", 64, 1, 16);
+	l[1] = lvl("L2", 64, 4, 16);
+	h = make(l, 2, 100);
+	acc(h, 0, 4, W);  /* L1 line 0 dirty; L2 clean */
+	acc(h, 16, 4, R); /* L1 line 1 clean */
+	acc(h, 32, 4, W); /* L1 line 2 dirty */
+	acc(h, 32, 4, W);
+	CHECK_INT(skl_cachesim_flush(h), 0);
+	CHECK_INT(skl_cachesim_flush(NULL), -1);
+	s0 = st(h, 0);
+	s1 = st(h, 1);
+	CHECK_INT(s0.writebacks, 2);
+	CHECK_INT(s0.evictions, 0);
+	CHECK_INT(s0.dirty_evictions, 0);
+	CHECK_INT(s1.writebacks, 0); /* the model sends no write-back traffic down */
+	CHECK_INT(s0.refs[W], 3);    /* counters kept */
+	CHECK_INT(s0.hits, 1);
+	for (w = 0; w < 4; w++) {
+		CHECK_INT(skl_cachesim_line(h, 0, w, 0, &cl), 0);
+		CHECK_INT(cl.valid, 0);
+		CHECK_INT(skl_cachesim_line(h, 1, 0, w, &cl), 0);
+		CHECK_INT(cl.valid, 0);
+	}
+	/* everything misses again; seen before, so not compulsory: the shadow
+	 * emptied too, so capacity */
+	CHECK_INT(acc(h, 0, 4, R).hit_level, -1);
+	CHECK_INT(acc(h, 16, 4, R).hit_level, -1);
+	CHECK_INT(acc(h, 0, 4, R).hit_level, 0);
+	s0 = st(h, 0);
+	s1 = st(h, 1);
+	CHECK_INT(s0.compulsory, 3);
+	CHECK_INT(s0.capacity, 2);
+	CHECK_INT(s0.conflict, 0);
+	CHECK_INT(s1.compulsory, 3);
+	CHECK_INT(s1.capacity, 2);
+	CHECK_INT(s0.writebacks, 2);
+	/* a second flush: the lines back are clean */
+	CHECK_INT(skl_cachesim_flush(h), 0);
+	CHECK_INT(st(h, 0).writebacks, 2);
+	CHECK_INT(acc(h, 0, 4, W).hit_level, -1);
+	CHECK_INT(skl_cachesim_flush(h), 0);
+	CHECK_INT(st(h, 0).writebacks, 3);
+	skl_cachesim_free(h);
+}
+
 static void t_classify(void)
 {
 	skl_cachesim_level l = lvl("L1d", 64, 1, 16);
@@ -448,7 +501,7 @@ int main(int argc, char **argv)
 	} modes[] = {
 		{"direct", t_direct},     {"twoway", t_twoway},     {"repl", t_repl},         {"writeback", t_writeback},
 		{"nwa", t_nwa},           {"classify", t_classify}, {"straddle", t_straddle}, {"latency", t_latency},
-		{"geometry", t_geometry}, {"summary", t_summary},
+		{"geometry", t_geometry}, {"summary", t_summary},     {"flush", t_flush},
 	};
 	size_t i;
 	int ran = 0;
