@@ -9,7 +9,7 @@
 
 #include "lua/runtime.h"
 #include "render/export.h"
-#include "window.h"
+#include "shell.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +27,7 @@ typedef struct run_opts {
 	const char *pcap; /* every frame of skb:pcap goes here */
 	int headless;
 	int present;
+	int no_anim;
 	int step; /* 1-based, 0 = first */
 	int width, height;
 	int quiet;
@@ -220,24 +221,6 @@ static int run(const run_opts *o)
 	if (ran < 0 && failures == 0) {
 		/* a script error: nothing useful to show beyond the message */
 		rc = skl_app_fail("", &err);
-		if (!o->headless && nframes == 0)
-			goto out;
-		if (o->headless)
-			goto out;
-	}
-
-	if (!o->headless) {
-		skl_window_opts wo;
-		memset(&wo, 0, sizeof(wo));
-		wo.font_dir = fonts;
-		wo.fullscreen = o->present;
-		wo.start = o->step > 0 ? o->step - 1 : 0;
-		wo.title = o->file; /* shown as "sklab - FILE" */
-		if (skl_window_run(log, frames, nframes, &wo, &err) < 0) {
-			rc = skl_app_fail("window", &err);
-			goto out;
-		}
-		rc = ran < 0 ? 1 : 0;
 		goto out;
 	}
 
@@ -256,14 +239,16 @@ static int run(const run_opts *o)
 		if (o->step > 0) {
 			char path[4096];
 			if (o->step > nframes) {
-				fprintf(stderr, "sklab run: --step %d, but the scenario has %d step%s\n", o->step, nframes,
-					nframes == 1 ? "" : "s");
+				fprintf(stderr, "sklab run: --step %d, but the scenario has %d step%s\n", o->step,
+					nframes, nframes == 1 ? "" : "s");
 				rc = 2;
 				goto out;
 			}
 			snprintf(path, sizeof(path), "%s/frame-%03d.%s", o->frames_dir, o->step,
 				 o->format ? o->format : "png");
-			n = skl_render_frame_file(log, frames, nframes, o->step - 1, path, o->format, &ro, &err) < 0 ? -1 : 1;
+			n = skl_render_frame_file(log, frames, nframes, o->step - 1, path, o->format, &ro, &err) < 0
+				? -1
+				: 1;
 		} else {
 			n = skl_render_frames(log, o->frames_dir, o->format ? o->format : "png", &ro, &err);
 		}
@@ -345,7 +330,8 @@ int skl_cmd_run(int argc, char **argv)
 		} else if ((v = skl_app_optarg(argc, argv, &i, "--size", &missing))) {
 			if (sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 200 ||
 			    o.width > 8192 || o.height > 8192) {
-				fprintf(stderr, "sklab run: --size takes WxH between 320x200 and 8192x8192, not '%s'\n", v);
+				fprintf(stderr, "sklab run: --size takes WxH between 320x200 and 8192x8192, not '%s'\n",
+					v);
 				return 2;
 			}
 		} else if (missing) {
@@ -355,21 +341,28 @@ int skl_cmd_run(int argc, char **argv)
 			o.headless = 1;
 		else if (!strcmp(argv[i], "--present"))
 			o.present = 1;
+		else if (!strcmp(argv[i], "--no-anim"))
+			o.no_anim = 1;
 		else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
 			o.quiet = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts("usage: sklab run FILE.lua [--headless] [--present] [--step N] [--frames DIR]\n"
-			     "                 [--format png|svg] [--size WxH] [--report FILE.json] [--pcap FILE]\n"
-			     "                 [--quiet]\n"
-			     "\n"
-			     "Without --headless the scenario opens in a window (keys: Right/Space/PageDown next,\n"
-			     "Left/PageUp previous, Home/End, +/- zoom, F fullscreen, S screenshot, Q quit).\n"
-			     "--headless runs it with no display: it prints the report, and with --frames writes\n"
-			     "one picture per step (frame-001.png, ...) and report.txt into DIR.\n"
-			     "--pcap FILE writes every frame the scenario captures with skb:pcap() into one\n"
-			     "pcap file (Ethernet, fixed timestamps); with --frames DIR a headless run also\n"
-			     "writes each skb:pcap(NAME) capture into DIR.\n"
-			     "The exit status is 1 when the scenario fails or an expectation does not hold.");
+			puts(
+			    "usage: sklab run FILE.lua [--headless] [--present] [--no-anim] [--step N] [--frames DIR]\n"
+			    "                 [--format png|svg] [--size WxH] [--report FILE.json] [--pcap FILE]\n"
+			    "                 [--quiet]\n"
+			    "\n"
+			    "Without --headless the scenario opens in a window (keys: Right/Space/PageDown next,\n"
+			    "Left/PageUp back, Home restart, End run to the end, G and a number go to a step,\n"
+			    "1-6 views, V split, +/- zoom, P presentation, T theme, B blank, S screenshot,\n"
+			    "H all keys, Q quit). Saving the file reloads it at the same step.\n"
+			    "--present opens it full screen in presentation mode (big type, caption bar).\n"
+			    "--no-anim turns the short step animations off.\n"
+			    "--headless runs it with no display: it prints the report, and with --frames writes\n"
+			    "one picture per step (frame-001.png, ...) and report.txt into DIR.\n"
+			    "--pcap FILE writes every frame the scenario captures with skb:pcap() into one\n"
+			    "pcap file (Ethernet, fixed timestamps); with --frames DIR a headless run also\n"
+			    "writes each skb:pcap(NAME) capture into DIR.\n"
+			    "The exit status is 1 when the scenario fails or an expectation does not hold.");
 			return 0;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "sklab run: unknown option '%s' (try 'sklab run --help')\n", argv[i]);
@@ -391,6 +384,18 @@ int skl_cmd_run(int argc, char **argv)
 			fprintf(stderr, "sklab: no display; running headless (use --frames DIR for pictures)\n");
 		o.headless = 1;
 	}
+	if (!o.headless) {
+		skl_shell_opts so;
+		memset(&so, 0, sizeof(so));
+		so.file = o.file;
+		so.present = o.present;
+		so.no_anim = o.no_anim;
+		so.step = o.step;
+		so.width = o.width;
+		so.height = o.height;
+		so.pcap = o.pcap;
+		return skl_shell_run(&so);
+	}
 	return run(&o);
 }
 
@@ -407,6 +412,12 @@ int skl_cmd_default(int argc, char **argv)
 		o.headless = 1;
 		o.frames_dir = "sklab-demo";
 		fprintf(stderr, "sklab: no display found; running the default demo headless into ./sklab-demo/\n");
+		return run(&o);
 	}
-	return run(&o);
+	{
+		/* with a display: the start screen */
+		skl_shell_opts so;
+		memset(&so, 0, sizeof(so));
+		return skl_shell_run(&so);
+	}
 }

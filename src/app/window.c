@@ -1,46 +1,133 @@
 /*
  * window.c - the interactive window (see window.h): one SDL window and
- * renderer, the current frame's draw list, a zoom/pan transform, and
- * overlays drawn in window pixels (hover outline, tooltip, zoom chip, key
- * help). Views and backends do the drawing; this file only drives them.
+ * renderer, one or two panes (each a draw list of the current step in a
+ * view, with its own zoom and pan), a page in place of the panes (start
+ * screen, error), and overlays drawn in window pixels (view tabs, hover
+ * outline, tooltip, chips, key help, a caller's panel). Views and backends
+ * do the drawing; this file only drives them.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "window.h"
 
 #include "render/backend_sdl.h"
 #include "render/view_scene.h"
+#include "sklab/kernel.h"
 
 #include <SDL_image.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MIN_ZOOM 1.0f
 #define MAX_ZOOM 12.0f
 #define DRAG_SLOP 4
+#define ANIM_MS 150
+#define PRESENT_SCALE 1.5f /* presentation type, against the window's */
+
+typedef struct pane {
+	int view;
+	skl_dl *dl;
+	float x, y, w, h; /* in window pixels */
+	float zoom, panx, pany;
+	int built_frame, built_view, built_w, built_h; /* built_frame -1 = nothing */
+	unsigned built_gen;
+	int build_failed;
+	const skl_layout *open; /* a layout opened by a click, or NULL */
+	const skl_layout *built_open;
+	char open_what[200];
+} pane;
 
 struct skl_window {
 	skl_window_opts o;
 	SDL_Window *win;
 	SDL_Renderer *ren;
 	skl_sdl *sdl;
-	skl_dl *dl;	 /* the frame, canvas = window pixels */
-	skl_dl *overlay; /* hover, tooltip, chips: window pixels */
+	pane panes[2];
+	int split, active;
+	skl_dl *overlay; /* tabs, hover, tooltip, chips, panel: window pixels */
+	skl_dl *page_dl;
+	/* what is shown */
+	const skl_events *log;
+	const skl_frame *frames;
+	skl_window_build_fn build;
+	void *ud;
+	int nframes;
+	char title[512];
+	unsigned gen; /* bumped when the frames change */
+	skl_window_page_fn page;
+	void *page_ud;
+	int page_w, page_h, page_dirty;
+	skl_window_panel_fn panel;
+	void *panel_ud;
 	int frame;
-	int built_frame, built_w, built_h; /* what dl holds; built_frame -1 = nothing */
-	int build_failed;
+	/* geometry and input */
 	int pw, ph;	/* renderer output size in pixels */
 	float ptx, pty; /* window points to pixels */
-	float zoom, panx, pany;
+	float tabs_h;
 	int mouse_in;
 	float mx, my; /* mouse in pixels */
-	int dragging, pressed;
+	int dragging, pressed, press_pane;
 	float press_x, press_y, press_panx, press_pany;
-	int hover; /* item index in dl, -1 = none */
-	int help;
+	int hover_pane, hover;	  /* item in panes[hover_pane].dl, -1 = none */
+	int hover_over, hover_pg; /* item in overlay / page_dl, -1 = none */
+	/* modes */
+	int help, present, theme, blank, anim, prompt;
+	char digits[8];
+	int started_fullscreen;
+	SDL_Rect saved;	    /* the window's place before presentation */
+	int idle_x, idle_y; /* presenting: where the hidden pointer rests, -1 = unknown */
+	/* a step animation: the old picture fading out */
+	SDL_Texture *prev;
+	Uint32 anim_t0;
+	int animating, anim_pending;
+	char clicked[256];
 	char shot[4096];
+	const char *dump;
 };
 
+static const char *const view_names[SKL_VIEW_COUNT_] = {"all", "layout", "slab", "skb", "cache", "compare", "chart"};
+static const char *const view_titles[SKL_VIEW_COUNT_] = {"All",	    "1 Layout",	 "2 Slab", "3 skb",
+							 "4 Cache", "5 Compare", "6 Chart"};
+
+const char *skl_window_view_name(int view)
+{
+	return view >= 0 && view < SKL_VIEW_COUNT_ ? view_names[view] : "?";
+}
+
 /* ---- geometry -------------------------------------------------------------------- */
+
+static float ui_scale(const skl_window *w)
+{
+	float u = fminf((float)w->pw / 1600, (float)w->ph / 900);
+	if (w->present)
+		return (u < 0.6f ? 0.6f : u > 2.5f ? 2.5f : u) * PRESENT_SCALE;
+	return u < 0.95f ? 0.95f : u > 2.5f ? 2.5f : u;
+}
+
+static int has_views(const skl_window *w)
+{
+	return w->log && w->frames && !w->build;
+}
+
+static void layout_panes(skl_window *w)
+{
+	float top, gap = 6;
+	int i, n = w->split ? 2 : 1;
+	w->tabs_h = has_views(w) && !w->present && !w->page ? floorf(34 * ui_scale(w)) : 0;
+	top = w->tabs_h;
+	for (i = 0; i < 2; i++) {
+		pane *p = &w->panes[i];
+		if (i >= n) {
+			p->w = p->h = 0;
+			continue;
+		}
+		p->y = top;
+		p->h = (float)w->ph - top;
+		p->w = n == 1 ? (float)w->pw : floorf(((float)w->pw - gap) / 2);
+		p->x = i == 0 ? 0 : (float)w->pw - p->w;
+	}
+}
 
 static void update_size(skl_window *w)
 {
@@ -52,85 +139,321 @@ static void update_size(skl_window *w)
 	}
 	w->ptx = ww > 0 ? (float)w->pw / (float)ww : 1;
 	w->pty = wh > 0 ? (float)w->ph / (float)wh : 1;
+	layout_panes(w);
 }
 
-/* Keeps the canvas covering the window: no panning past its edges. */
-static void clamp_pan(skl_window *w)
+/* Keeps the canvas covering the pane: no panning past its edges. */
+static void clamp_pan(pane *p)
 {
-	float cw = (float)w->pw * w->zoom, ch = (float)w->ph * w->zoom;
-	if (w->panx > 0)
-		w->panx = 0;
-	if (w->pany > 0)
-		w->pany = 0;
-	if (w->panx < (float)w->pw - cw)
-		w->panx = (float)w->pw - cw;
-	if (w->pany < (float)w->ph - ch)
-		w->pany = (float)w->ph - ch;
+	float cw = p->w * p->zoom, ch = p->h * p->zoom;
+	if (p->panx > 0)
+		p->panx = 0;
+	if (p->pany > 0)
+		p->pany = 0;
+	if (p->panx < p->w - cw)
+		p->panx = p->w - cw;
+	if (p->pany < p->h - ch)
+		p->pany = p->h - ch;
 }
 
-/* Zooms by factor keeping the canvas point under (px, py) in place. */
-static void zoom_at(skl_window *w, float factor, float px, float py)
+/* Zooms by factor keeping the canvas point under window pixel (px, py) in place. */
+static void zoom_at(pane *p, float factor, float px, float py)
 {
-	float z = w->zoom * factor;
-	float cx, cy;
+	float z = p->zoom * factor, cx, cy;
 	if (z < MIN_ZOOM)
 		z = MIN_ZOOM;
 	if (z > MAX_ZOOM)
 		z = MAX_ZOOM;
-	cx = (px - w->panx) / w->zoom;
-	cy = (py - w->pany) / w->zoom;
-	w->zoom = z;
-	w->panx = px - cx * z;
-	w->pany = py - cy * z;
-	clamp_pan(w);
+	px -= p->x;
+	py -= p->y;
+	cx = (px - p->panx) / p->zoom;
+	cy = (py - p->pany) / p->zoom;
+	p->zoom = z;
+	p->panx = px - cx * z;
+	p->pany = py - cy * z;
+	clamp_pan(p);
 }
 
-static void reset_view(skl_window *w)
+static void reset_view(pane *p)
 {
-	w->zoom = 1;
-	w->panx = w->pany = 0;
+	p->zoom = 1;
+	p->panx = p->pany = 0;
+}
+
+static int pane_at(const skl_window *w, float x, float y)
+{
+	int i;
+	if (!w->split)
+		return y >= w->tabs_h ? 0 : -1; /* (events may lag a resize) */
+	for (i = 0; i < (w->split ? 2 : 1); i++) {
+		const pane *p = &w->panes[i];
+		if (x >= p->x && x < p->x + p->w && y >= p->y && y < p->y + p->h)
+			return i;
+	}
+	return -1;
 }
 
 static void update_hover(skl_window *w)
 {
-	if (!w->mouse_in || w->dragging || w->built_frame < 0) {
-		w->hover = -1;
+	int pi;
+	w->hover = w->hover_over = w->hover_pg = -1;
+	if (!w->mouse_in || w->dragging || w->blank)
+		return;
+	if (w->page) {
+		w->hover_pg = skl_dl_hit(w->page_dl, w->mx, w->my);
 		return;
 	}
-	w->hover = skl_dl_hit(w->dl, (w->mx - w->panx) / w->zoom, (w->my - w->pany) / w->zoom);
+	if (w->my < w->tabs_h) {
+		w->hover_over = skl_dl_hit(w->overlay, w->mx, w->my);
+		return;
+	}
+	pi = pane_at(w, w->mx, w->my);
+	if (pi < 0 || w->panes[pi].built_frame < 0)
+		return;
+	w->hover_pane = pi;
+	w->hover = skl_dl_hit(w->panes[pi].dl, (w->mx - w->panes[pi].x - w->panes[pi].panx) / w->panes[pi].zoom,
+			      (w->my - w->panes[pi].y - w->panes[pi].pany) / w->panes[pi].zoom);
 }
 
-/* ---- building ------------------------------------------------------------------------ */
+/* ---- what a step holds, per view ---------------------------------------------------- */
 
-static int build(skl_window *w)
+typedef struct census {
+	int layouts, kernels, skbs, caches, charts;
+} census;
+
+static census count_objs(const skl_window *w, int frame)
 {
-	if (w->built_frame == w->frame && w->built_w == w->pw && w->built_h == w->ph)
+	census c;
+	int k;
+	memset(&c, 0, sizeof(c));
+	if (!has_views(w) || frame < 0 || frame >= w->nframes)
+		return c;
+	for (k = 0; k < w->frames[frame].nobjs; k++) {
+		const skl_obj *o = skl_events_obj(w->log, w->frames[frame].objs[k]);
+		if (!o)
+			continue;
+		c.layouts += o->kind == SKL_OBJ_LAYOUT && o->layout;
+		c.kernels += o->kind == SKL_OBJ_KERNEL && o->kernel;
+		c.skbs += o->kind == SKL_OBJ_SKB && o->skbs;
+		c.caches += o->kind == SKL_OBJ_CACHE && o->cgrid;
+		c.charts += o->kind == SKL_OBJ_CHART && o->chart;
+	}
+	return c;
+}
+
+static int view_has(const census *c, int view)
+{
+	switch (view) {
+	case SKL_VIEW_ALL:
+		return 1;
+	case SKL_VIEW_LAYOUT:
+		return c->layouts > 0;
+	case SKL_VIEW_SLAB:
+		return c->kernels > 0;
+	case SKL_VIEW_SKB:
+		return c->skbs > 0;
+	case SKL_VIEW_CACHE:
+		return c->caches > 0;
+	case SKL_VIEW_COMPARE:
+		return c->kernels > 1;
+	case SKL_VIEW_CHART:
+		return c->charts > 0;
+	default:
 		return 0;
-	skl_dl_clear(w->dl, (float)w->pw, (float)w->ph);
-	w->build_failed = w->o.build(w->o.ud, w->frame, w->dl) < 0;
-	w->built_frame = w->frame;
-	w->built_w = w->pw;
-	w->built_h = w->ph;
+	}
+}
+
+/* 1 when object k of the frame belongs in view (of kernels, the slab view
+ * takes the last one, the compare view the last two). */
+static int obj_in_view(const skl_obj *o, int view, int kernel_i, int nkernels)
+{
+	switch (view) {
+	case SKL_VIEW_LAYOUT:
+		return o->kind == SKL_OBJ_LAYOUT;
+	case SKL_VIEW_SLAB:
+		return o->kind == SKL_OBJ_KERNEL && kernel_i == nkernels - 1;
+	case SKL_VIEW_COMPARE:
+		return o->kind == SKL_OBJ_KERNEL && kernel_i >= nkernels - 2;
+	case SKL_VIEW_SKB:
+		return o->kind == SKL_OBJ_SKB;
+	case SKL_VIEW_CACHE:
+		return o->kind == SKL_OBJ_CACHE;
+	case SKL_VIEW_CHART:
+		return o->kind == SKL_OBJ_CHART;
+	default:
+		return 1;
+	}
+}
+
+static const char *scenario_title(const skl_events *log)
+{
+	int k;
+	for (k = 0; log && k < skl_events_count(log); k++) {
+		const skl_event *e = skl_events_at(log, k);
+		if (e->kind == SKL_EV_SCENARIO)
+			return e->text;
+	}
+	return NULL;
+}
+
+/* "layout, slab and skb": the views a step has, for notices. */
+static void views_list(const census *c, char *out, size_t outsz)
+{
+	int v, n = 0, total = 0;
+	out[0] = 0;
+	for (v = 1; v < SKL_VIEW_COUNT_; v++)
+		total += view_has(c, v);
+	for (v = 1; v < SKL_VIEW_COUNT_; v++) {
+		size_t len = strlen(out);
+		if (!view_has(c, v))
+			continue;
+		snprintf(out + len, outsz - len, "%s%s (%d)",
+			 n == 0		  ? ""
+			 : n == total - 1 ? " and "
+					  : ", ",
+			 view_names[v], v);
+		n++;
+	}
+}
+
+static int build_pane(skl_window *w, pane *p, skl_dl *dl)
+{
+	skl_view_frame_opts fo;
+	float W = skl_dl_width(dl), H = skl_dl_height(dl);
+	memset(&fo, 0, sizeof(fo));
+	if (w->present)
+		fo.text_scale = fminf(W / 1600, H / 900) * PRESENT_SCALE;
+	if (w->build)
+		return w->build(w->ud, w->frame, dl);
+	if (!has_views(w) || w->frame < 0 || w->frame >= w->nframes) {
+		skl_dl_rect(dl, 0, 0, W, H, SKL_HEX(0xffffff), 0, 0);
+		return 0;
+	}
+	if (p->open) {
+		skl_scene s;
+		const skl_layout *ls[1];
+		memset(&s, 0, sizeof(s));
+		ls[0] = p->open;
+		s.layouts = ls;
+		s.nlayouts = 1;
+		s.title = scenario_title(w->log);
+		s.caption = p->open_what;
+		s.step = w->frame + 1;
+		s.nsteps = w->nframes;
+		s.text_scale = fo.text_scale;
+		return skl_view_scene(dl, &s);
+	}
+	if (p->view == SKL_VIEW_ALL)
+		return skl_view_frame(dl, w->log, w->frames, w->nframes, w->frame, &fo);
+	{
+		const skl_frame *f = &w->frames[w->frame];
+		skl_frame *copy = skl_malloc((size_t)w->nframes * sizeof(*copy));
+		int *objs = skl_malloc((size_t)(f->nobjs > 0 ? f->nobjs : 1) * sizeof(*objs));
+		census c = count_objs(w, w->frame);
+		int k, n = 0, ki = 0, rc;
+		if (!copy || !objs) {
+			skl_free(copy);
+			skl_free(objs);
+			return -1;
+		}
+		for (k = 0; k < f->nobjs; k++) {
+			const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+			if (!o)
+				continue;
+			if (obj_in_view(o, p->view, ki, c.kernels))
+				objs[n++] = f->objs[k];
+			ki += o->kind == SKL_OBJ_KERNEL;
+		}
+		if (p->view == SKL_VIEW_COMPARE && c.kernels < 2)
+			n = 0;
+		memcpy(copy, w->frames, (size_t)w->nframes * sizeof(*copy));
+		copy[w->frame].objs = objs;
+		copy[w->frame].nobjs = n;
+		rc = skl_view_frame(dl, w->log, copy, w->nframes, w->frame, &fo);
+		if (rc == 0 && n == 0) {
+			/* the view has nothing here: say so, and what there is */
+			char title[128], text[512], list[256];
+			float u = fo.text_scale > 0 ? fo.text_scale : fmaxf(0.6f, fminf(W / 1600, H / 900));
+			float bw = fminf(W - 40, 900 * u), bh = 0;
+			views_list(&c, list, sizeof(list));
+			snprintf(title, sizeof(title), "No %s view at step %d", view_names[p->view], w->frame + 1);
+			if (list[0])
+				snprintf(text, sizeof(text),
+					 "This step shows %s. Press a number for that view, or the same key again for "
+					 "everything.",
+					 list);
+			else
+				snprintf(text, sizeof(text), "Nothing is shown at this step.");
+			rc = skl_view_notice(dl, (W - bw) / 2, (H - bh) / 2 - 60 * u, bw, bh, u, title, text);
+		}
+		skl_free(copy);
+		skl_free(objs);
+		return rc;
+	}
+}
+
+static void build_all(skl_window *w)
+{
+	int i;
+	if (w->page) {
+		if (w->page_dirty || w->page_w != w->pw || w->page_h != w->ph) {
+			skl_dl_clear(w->page_dl, (float)w->pw, (float)w->ph);
+			/* pages fit small windows: a smaller floor than the overlays' */
+			float u = fminf((float)w->pw / 1600, (float)w->ph / 900);
+			u = u < 0.7f ? 0.7f : u > 2.5f ? 2.5f : u;
+			w->page(w->page_ud, w->page_dl, w->present ? u * PRESENT_SCALE : u);
+			w->page_w = w->pw;
+			w->page_h = w->ph;
+			w->page_dirty = 0;
+		}
+		return;
+	}
+	for (i = 0; i < (w->split ? 2 : 1); i++) {
+		pane *p = &w->panes[i];
+		int pw = (int)p->w, ph = (int)p->h;
+		if (p->built_frame == w->frame && p->built_view == p->view && p->built_w == pw && p->built_h == ph &&
+		    p->built_gen == w->gen && p->built_open == p->open)
+			continue;
+		skl_dl_clear(p->dl, (float)(pw > 0 ? pw : 1), (float)(ph > 0 ? ph : 1));
+		p->build_failed = build_pane(w, p, p->dl) < 0;
+		p->built_frame = w->frame;
+		p->built_view = p->view;
+		p->built_w = pw;
+		p->built_h = ph;
+		p->built_gen = w->gen;
+		p->built_open = p->open;
+	}
 	update_hover(w);
-	return 0;
 }
 
 static void set_title(skl_window *w)
 {
-	char t[512];
-	snprintf(t, sizeof(t), "%s \xe2\x80\x94 step %d of %d", w->o.title ? w->o.title : "sklab", w->frame + 1,
-		 w->o.nframes);
+	char t[700];
+	const char *name = w->title[0] ? w->title : w->o.title ? w->o.title : "sklab";
+	if (w->page || w->nframes <= 0)
+		snprintf(t, sizeof(t), "%s", name);
+	else
+		snprintf(t, sizeof(t), "%s \xe2\x80\x94 step %d of %d", name, w->frame + 1, w->nframes);
 	SDL_SetWindowTitle(w->win, t);
 }
 
-static void go_to(skl_window *w, int frame)
+static void close_open(skl_window *w)
 {
+	w->panes[0].open = w->panes[1].open = NULL;
+}
+
+/* Goes to a step; animated when asked and allowed. */
+static void go_to(skl_window *w, int frame, int animate)
+{
+	if (frame >= w->nframes)
+		frame = w->nframes - 1;
 	if (frame < 0)
 		frame = 0;
-	if (frame >= w->o.nframes)
-		frame = w->o.nframes - 1;
 	if (frame != w->frame) {
+		if (animate && w->anim && !w->blank && !w->page)
+			w->anim_pending = 1;
 		w->frame = frame;
+		close_open(w);
 		set_title(w);
 	}
 }
@@ -141,12 +464,7 @@ static void go_to(skl_window *w, int frame)
 #define C_TIP_INK SKL_HEX(0xffffff)
 #define C_TIP_INK2 SKL_HEX(0xc4ccd6)
 #define C_HOVER SKL_HEX(0x111111)
-
-static float ui_scale(const skl_window *w)
-{
-	float u = fminf((float)w->pw / 1600, (float)w->ph / 900);
-	return u < 0.95f ? 0.95f : u > 2.5f ? 2.5f : u;
-}
+#define C_ACCENT SKL_HEX(0x0072b2)
 
 /* A box with lines of text; first line bold. */
 static void text_box(skl_dl *o, float x, float y, char lines[][256], int n, float fs, float pad)
@@ -181,85 +499,350 @@ static int split_lines(const char *s, char lines[][256], int max)
 	return n;
 }
 
+static void tooltip_box(skl_window *w, const char *tip, float fs, float pad, float u)
+{
+	char lines[24][256];
+	float bw = 0, bh, x, y;
+	int n = split_lines(tip, lines, 24), i;
+	for (i = 0; i < n; i++)
+		bw = fmaxf(bw, skl_dl_text_width(lines[i], fs));
+	bw += 2 * pad;
+	bh = (float)n * fs * 1.3f + 2 * pad;
+	x = w->mx + 18 * u;
+	y = w->my + 22 * u;
+	if (x + bw > (float)w->pw - 4)
+		x = w->mx - bw - 12 * u;
+	if (y + bh > (float)w->ph - 4)
+		y = w->my - bh - 12 * u;
+	if (x < 4)
+		x = 4;
+	if (y < 4)
+		y = 4;
+	text_box(w->overlay, x, y, lines, n, fs, pad);
+}
+
+static void draw_tabs(skl_window *w, float u)
+{
+	skl_dl *o = w->overlay;
+	census c = count_objs(w, w->frame);
+	float x = 8 * u, h = w->tabs_h, fs = floorf(14 * u);
+	const pane *ap = &w->panes[w->active];
+	char right[160];
+	int v;
+	skl_dl_rect(o, 0, 0, (float)w->pw, h, SKL_HEX(0xe8ecf0), 0, 0);
+	skl_dl_line(o, 0, h - 0.5f, (float)w->pw, h - 0.5f, SKL_HEX(0xb8c0c8), 1);
+	for (v = 0; v < SKL_VIEW_COUNT_; v++) {
+		char key[32], tip[256];
+		int have = view_has(&c, v), on = ap->view == v;
+		float tw = skl_dl_text_width(view_titles[v], fs) + 26 * u;
+		skl_color fill = on ? C_TIP_BG : have ? SKL_HEX(0xffffff) : SKL_HEX(0xe8ecf0);
+		skl_color ink = on ? C_TIP_INK : have ? SKL_HEX(0x1f2630) : SKL_HEX(0x9aa3ad);
+		snprintf(key, sizeof(key), "tab:%s", view_names[v]);
+		if (v == SKL_VIEW_ALL)
+			snprintf(tip, sizeof(tip),
+				 "All: the step as the scenario shows it\n(the same number key again, or click)");
+		else
+			snprintf(tip, sizeof(tip), "Key %d: the %s view%s", v, view_names[v],
+				 have ? "" : "\n(nothing for it at this step)");
+		skl_dl_begin(o, key, tip);
+		skl_dl_rect(o, x, 5 * u, tw, h - 5 * u, fill, on ? 0 : SKL_HEX(0xc4ccd6), on ? 0 : 1);
+		skl_dl_text(o, x, 5 * u, tw, h - 5 * u, view_titles[v], fs, on ? SKL_FONT_BOLD : SKL_FONT_REGULAR,
+			    SKL_ALIGN_CENTER, ink);
+		skl_dl_end(o);
+		x += tw + 4 * u;
+	}
+	snprintf(right, sizeof(right), "%sV split \xc2\xb7 P present \xc2\xb7 H keys",
+		 w->split ? (w->active ? "right pane \xc2\xb7 " : "left pane \xc2\xb7 ") : "");
+	skl_dl_text(o, x, 0, (float)w->pw - x - 12 * u, h, right, floorf(13 * u), SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
+		    SKL_HEX(0x5a636d));
+}
+
+static void draw_help(skl_window *w, float fs, float pad)
+{
+	static const char *const keys[] = {
+	    "Keys",
+	    "Right, Space, PageDown, Down   next step",
+	    "Left, PageUp, Backspace, Up    previous step",
+	    "Home or R / End or E           restart / run to the end",
+	    "G, digits, Enter               go to a step",
+	    "1 2 3 4 5 6                    layout, slab, skb, cache, compare, chart",
+	    "                               (the same key again: all)",
+	    "Tab                            next view with something in it",
+	    "V                              split in two panes; click picks one",
+	    "click an object                open its type's layout (Escape closes)",
+	    "+ / - or mouse wheel           zoom",
+	    "drag or Shift+arrows           pan",
+	    "0                              reset zoom",
+	    "P                              presentation (digits + Enter go to a step)",
+	    "T                              light / dark theme",
+	    "B or .                         blank the screen",
+	    "A                              step animations on / off",
+	    "F                              full screen",
+	    "S                              save a PNG screenshot",
+	    "H, F1 or ?                     this help",
+	    "Escape                         close / back to the scenarios",
+	    "Q                              quit",
+	};
+	char lines[24][256];
+	float bw = 0, bh;
+	int n = (int)(sizeof(keys) / sizeof(keys[0])), i;
+	for (i = 0; i < n; i++) {
+		snprintf(lines[i], sizeof(lines[i]), "%s", keys[i]);
+		bw = fmaxf(bw, skl_dl_text_width(keys[i], fs));
+	}
+	while (bw + 3 * pad > (float)w->pw && fs > 8) {
+		fs -= 1;
+		bw = 0;
+		for (i = 0; i < n; i++)
+			bw = fmaxf(bw, skl_dl_text_width(keys[i], fs));
+	}
+	bw += 3 * pad;
+	bh = (float)n * fs * 1.3f + 3 * pad;
+	text_box(w->overlay, ((float)w->pw - bw) / 2, fmaxf(4, ((float)w->ph - bh) / 2), lines, n, fs, pad * 1.5f);
+}
+
+static void chip(skl_window *w, const char *key, const char *text, float fs, float pad, float x, float y, int center)
+{
+	float cw = skl_dl_text_width(text, fs) + 2 * pad, ch = fs * 1.9f;
+	if (center)
+		x -= cw / 2;
+	skl_dl_begin(w->overlay, key, NULL);
+	skl_dl_rect(w->overlay, x, y, cw, ch, C_TIP_BG, 0, 0);
+	skl_dl_text(w->overlay, x, y, cw, ch, text, fs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_TIP_INK);
+	skl_dl_end(w->overlay);
+}
+
 static void build_overlay(skl_window *w)
 {
 	skl_dl *o = w->overlay;
 	float u = ui_scale(w), fs = floorf(15 * u), pad = 10 * u;
-	char lines[24][256];
-	int n, i;
+	int i;
 	skl_dl_clear(o, (float)w->pw, (float)w->ph);
+	if (w->blank)
+		return;
 
-	if (w->build_failed)
-		skl_dl_text(o, 0, 0, (float)w->pw, (float)w->ph, "(this frame could not be drawn)", floorf(20 * u),
-			    SKL_FONT_BOLD, SKL_ALIGN_CENTER, SKL_HEX(0xd55e00));
+	if (w->page) {
+		const skl_dl_item *h = w->hover_pg >= 0 ? skl_dl_at(w->page_dl, w->hover_pg) : NULL;
+		if (h && h->tooltip)
+			tooltip_box(w, h->tooltip, fs, pad, u);
+		if (w->help)
+			draw_help(w, floorf(17 * u), pad);
+		return;
+	}
+	if (w->tabs_h > 0)
+		draw_tabs(w, u);
+	for (i = 0; i < (w->split ? 2 : 1); i++) {
+		pane *p = &w->panes[i];
+		if (p->build_failed)
+			skl_dl_text(o, p->x, p->y, p->w, p->h, "(this step could not be drawn)", floorf(20 * u),
+				    SKL_FONT_BOLD, SKL_ALIGN_CENTER, SKL_HEX(0xd55e00));
+		if (w->split && i == w->active)
+			skl_dl_rect(o, p->x + 1, p->y + 1, p->w - 2, p->h - 2, 0, C_ACCENT, 3);
+		if (w->split) {
+			char lab[64];
+			snprintf(lab, sizeof(lab), "%s", p->open ? "layout (opened)" : view_names[p->view]);
+			chip(w, "pane:label", lab, floorf(13 * u), 8 * u,
+			     p->x + p->w - skl_dl_text_width(lab, floorf(13 * u)) - 30 * u, p->y + 8 * u, 0);
+		}
+	}
+	if (w->split)
+		skl_dl_rect(o, w->panes[0].x + w->panes[0].w, w->tabs_h, w->panes[1].x - w->panes[0].w,
+			    (float)w->ph - w->tabs_h, SKL_HEX(0x8a939d), 0, 0);
+
+	if (w->panel)
+		w->panel(w->panel_ud, o, 16 * u, w->tabs_h + 12 * u, (float)w->pw - 32 * u, u);
 
 	/* the hovered group: outline its boxes */
 	if (w->hover >= 0) {
-		const skl_dl_item *h = skl_dl_at(w->dl, w->hover);
-		int cnt = skl_dl_count(w->dl);
+		pane *p = &w->panes[w->hover_pane];
+		const skl_dl_item *h = skl_dl_at(p->dl, w->hover);
+		int cnt = skl_dl_count(p->dl);
 		for (i = 0; i < cnt; i++) {
-			const skl_dl_item *it = skl_dl_at(w->dl, i);
+			const skl_dl_item *it = skl_dl_at(p->dl, i);
 			if (it->id != h->id || (it->kind != SKL_DL_RECT && it->kind != SKL_DL_HATCH) || it->w < 2 ||
 			    it->h < 2)
 				continue;
-			skl_dl_rect(o, it->x * w->zoom + w->panx - 1, it->y * w->zoom + w->pany - 1,
-				    it->w * w->zoom + 2, it->h * w->zoom + 2, 0, C_HOVER, 2);
+			skl_dl_rect(o, it->x * p->zoom + p->panx + p->x - 1, it->y * p->zoom + p->pany + p->y - 1,
+				    it->w * p->zoom + 2, it->h * p->zoom + 2, 0, C_HOVER, 2);
 		}
-		if (h->tooltip) {
-			float bw = 0, bh, x, y;
-			n = split_lines(h->tooltip, lines, 24);
-			for (i = 0; i < n; i++)
-				bw = fmaxf(bw, skl_dl_text_width(lines[i], fs));
-			bw += 2 * pad;
-			bh = (float)n * fs * 1.3f + 2 * pad;
-			x = w->mx + 18 * u;
-			y = w->my + 22 * u;
-			if (x + bw > (float)w->pw - 4)
-				x = w->mx - bw - 12 * u;
-			if (y + bh > (float)w->ph - 4)
-				y = w->my - bh - 12 * u;
-			if (x < 4)
-				x = 4;
-			if (y < 4)
-				y = 4;
-			text_box(o, x, y, lines, n, fs, pad);
-		}
+		if (h->tooltip)
+			tooltip_box(w, h->tooltip, fs, pad, u);
+	} else if (w->hover_over >= 0) {
+		const skl_dl_item *h = skl_dl_at(o, w->hover_over);
+		if (h && h->tooltip)
+			tooltip_box(w, h->tooltip, fs, pad, u);
 	}
 
-	if (w->zoom > 1.001f) {
+	if (w->panes[w->active].zoom > 1.001f && !w->present) {
 		char z[64];
-		float zw;
-		snprintf(z, sizeof(z), "zoom %.0f%%  \xc2\xb7  0 resets", (double)(w->zoom * 100));
-		zw = skl_dl_text_width(z, fs) + 2 * pad;
-		skl_dl_rect(o, (float)w->pw - zw - 12 * u, 12 * u, zw, fs * 1.9f, C_TIP_BG, 0, 0);
-		skl_dl_text(o, (float)w->pw - zw - 12 * u, 12 * u, zw, fs * 1.9f, z, fs, SKL_FONT_REGULAR,
-			    SKL_ALIGN_CENTER, C_TIP_INK);
+		const pane *p = &w->panes[w->active];
+		snprintf(z, sizeof(z), "zoom %.0f%%  \xc2\xb7  0 resets", (double)(p->zoom * 100));
+		chip(w, "chip:zoom", z, fs, pad, p->x + p->w - skl_dl_text_width(z, fs) - 2 * pad - 12 * u,
+		     p->y + (w->split ? 44 : 12) * u, 0);
 	}
+	if (w->prompt) {
+		char t[96];
+		float pfs = w->present ? floorf(30 * u) : fs * 1.3f;
+		snprintf(t, sizeof(t), "go to step %s_  (1-%d)  Enter \xc2\xb7 Escape", w->digits, w->nframes);
+		chip(w, "chip:goto", t, pfs, pad * 1.5f, (float)w->pw / 2, (float)w->ph * 0.4f, 1);
+	}
+	if (w->help)
+		draw_help(w, floorf((w->present ? 12.0f : 16.0f) * u), pad);
+}
 
-	if (w->help) {
-		static const char *const keys[] = {
-		    "Keys",
-		    "Right, Space, PageDown   next step",
-		    "Left, PageUp, Backspace  previous step",
-		    "Home / End               first / last step",
-		    "+ / - or mouse wheel     zoom",
-		    "drag                     pan",
-		    "0                        reset zoom",
-		    "F                        fullscreen",
-		    "S                        save a PNG screenshot",
-		    "H or F1                  this help",
-		    "Q or Escape              quit",
-		};
-		float bw = 0, bh;
-		n = (int)(sizeof(keys) / sizeof(keys[0]));
-		for (i = 0; i < n; i++) {
-			snprintf(lines[i], sizeof(lines[i]), "%s", keys[i]);
-			bw = fmaxf(bw, skl_dl_text_width(keys[i], fs * 1.2f));
-		}
-		bw += 2 * pad * 1.5f;
-		bh = (float)n * fs * 1.2f * 1.3f + 3 * pad;
-		text_box(o, ((float)w->pw - bw) / 2, ((float)w->ph - bh) / 2, lines, n, fs * 1.2f, pad * 1.5f);
+/* ---- drawing ----------------------------------------------------------------------------- */
+
+static void clear_bg(skl_window *w, SDL_Renderer *r, int black)
+{
+	skl_color bg = black ? SKL_HEX(0x000000) : skl_sdl_theme_color(w->theme, SKL_HEX(0xffffff));
+	SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+	SDL_SetRenderDrawColor(r, (Uint8)SKL_R(bg), (Uint8)SKL_G(bg), (Uint8)SKL_B(bg), 255);
+	SDL_RenderClear(r);
+}
+
+/* The page or the panes (not the overlay) with r, in window pixels. */
+static int draw_content(skl_window *w, SDL_Renderer *r, skl_error *err)
+{
+	int i;
+	clear_bg(w, r, w->blank);
+	if (w->blank)
+		return 0;
+	if (w->page)
+		return skl_sdl_draw(w->sdl, r, w->page_dl, NULL, err);
+	for (i = 0; i < (w->split ? 2 : 1); i++) {
+		pane *p = &w->panes[i];
+		SDL_Rect vp;
+		skl_xform xf;
+		int rc;
+		vp.x = (int)p->x;
+		vp.y = (int)p->y;
+		vp.w = (int)p->w;
+		vp.h = (int)p->h;
+		if (vp.w <= 0 || vp.h <= 0)
+			continue;
+		SDL_RenderSetViewport(r, &vp);
+		xf.scale = p->zoom;
+		xf.dx = p->panx;
+		xf.dy = p->pany;
+		rc = skl_sdl_draw(w->sdl, r, p->dl, &xf, err);
+		SDL_RenderSetViewport(r, NULL);
+		if (rc < 0)
+			return -1;
 	}
+	return 0;
+}
+
+/* Keeps the picture on screen now as the start of a fade to the next. */
+static void capture_prev(skl_window *w)
+{
+	skl_error err;
+	if (!SDL_RenderTargetSupported(w->ren))
+		return;
+	if (w->prev) {
+		int tw, th;
+		SDL_QueryTexture(w->prev, NULL, NULL, &tw, &th);
+		if (tw != w->pw || th != w->ph) {
+			SDL_DestroyTexture(w->prev);
+			w->prev = NULL;
+		}
+	}
+	if (!w->prev)
+		w->prev = SDL_CreateTexture(w->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w->pw, w->ph);
+	if (!w->prev || SDL_SetRenderTarget(w->ren, w->prev) < 0)
+		return;
+	skl_error_clear(&err);
+	draw_content(w, w->ren, &err);
+	SDL_SetRenderTarget(w->ren, NULL);
+	SDL_SetTextureBlendMode(w->prev, SDL_BLENDMODE_BLEND);
+	w->animating = 1;
+	w->anim_t0 = SDL_GetTicks();
+}
+
+static void write_dump(skl_window *w)
+{
+	char tmp[4200];
+	FILE *fp;
+	skl_sink s;
+	const char *tip = skl_window_hover(w);
+	int i;
+	snprintf(tmp, sizeof(tmp), "%s.tmp", w->dump);
+	fp = fopen(tmp, "w");
+	if (!fp)
+		return;
+	s = skl_file_sink(fp);
+	fprintf(fp,
+		"window %dx%d mode=%s frame=%d nframes=%d view=%s split=%d active=%d present=%d theme=%s blank=%d "
+		"help=%d anim=%d prompt=%d digits=%s open=%s\n",
+		w->pw, w->ph, w->page ? "page" : "frames", w->frame + 1, w->nframes,
+		view_names[w->panes[w->active].view], w->split, w->active, w->present,
+		w->theme == SKL_THEME_DARK_HC	 ? "dark"
+		: w->theme == SKL_THEME_LIGHT_HC ? "light-hc"
+						 : "light",
+		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-",
+		w->panes[w->active].open ? w->panes[w->active].open->name : "-");
+	fprintf(fp, "title %s\n", w->title[0] ? w->title : "-");
+	fputs("hover ", fp);
+	for (; tip && *tip; tip++)
+		fputc(*tip == '\n' ? '|' : *tip, fp);
+	fputs("\n", fp);
+	if (w->page) {
+		fputs("== page\n", fp);
+		skl_dl_dump(w->page_dl, &s);
+	} else {
+		for (i = 0; i < (w->split ? 2 : 1); i++) {
+			const pane *p = &w->panes[i];
+			fprintf(fp, "== pane %d %.0f %.0f %.0f %.0f view=%s zoom=%.2f\n", i, (double)p->x, (double)p->y,
+				(double)p->w, (double)p->h, view_names[p->view], (double)p->zoom);
+			skl_dl_dump(p->dl, &s);
+		}
+	}
+	fputs("== overlay\n", fp);
+	skl_dl_dump(w->overlay, &s);
+	if (fclose(fp) == 0)
+		rename(tmp, w->dump);
+}
+
+int skl_window_draw(skl_window *w, skl_error *err)
+{
+	update_size(w);
+	if (w->anim_pending) {
+		/* the panes still hold the old step: keep its picture */
+		w->anim_pending = 0;
+		if (w->panes[0].built_frame >= 0)
+			capture_prev(w);
+	}
+	build_all(w);
+	update_hover(w);
+	build_overlay(w);
+	if (draw_content(w, w->ren, err) < 0)
+		return -1;
+	if (w->animating && w->prev) {
+		Uint32 dt = SDL_GetTicks() - w->anim_t0;
+		if (dt >= ANIM_MS) {
+			w->animating = 0;
+		} else {
+			float t = (float)dt / ANIM_MS;
+			SDL_Rect dst;
+			/* the old picture fades and slides a little to the left */
+			dst.x = (int)lrintf(-t * 24);
+			dst.y = 0;
+			dst.w = w->pw;
+			dst.h = w->ph;
+			SDL_SetTextureAlphaMod(w->prev, (Uint8)lrintf(255 * (1 - t) * (1 - t)));
+			SDL_RenderCopy(w->ren, w->prev, NULL, &dst);
+		}
+	}
+	if (skl_sdl_draw(w->sdl, w->ren, w->overlay, NULL, err) < 0)
+		return -1;
+	SDL_RenderPresent(w->ren);
+	if (w->dump)
+		write_dump(w);
+	return 0;
+}
+
+int skl_window_animating(const skl_window *w)
+{
+	return w->animating;
 }
 
 /* ---- screenshots ----------------------------------------------------------------------- */
@@ -272,32 +855,34 @@ static int file_exists(const char *path)
 	return f != NULL;
 }
 
-/* Saves what is on screen (without the hover overlay) as a PNG. */
+/* Saves the page or the panes (without tabs and hover) as a PNG. */
 static int screenshot(skl_window *w, skl_error *err)
 {
 	const char *dir = w->o.shot_dir ? w->o.shot_dir : ".";
-	skl_xform xf;
 	SDL_Surface *s;
-	int k;
+	SDL_Renderer *r;
+	int k, rc;
 	snprintf(w->shot, sizeof(w->shot), "%s/sklab-step-%03d.png", dir, w->frame + 1);
 	for (k = 2; file_exists(w->shot) && k < 1000; k++)
 		snprintf(w->shot, sizeof(w->shot), "%s/sklab-step-%03d-%d.png", dir, w->frame + 1, k);
-	xf.scale = w->zoom;
-	xf.dx = w->panx;
-	xf.dy = w->pany;
-	s = skl_sdl_render_surface(w->sdl, w->dl, w->pw, w->ph, &xf, err);
-	if (!s) {
-		w->shot[0] = 0;
-		return -1;
-	}
-	if (IMG_SavePNG(s, w->shot) < 0) {
-		skl_errorf(err, "cannot write %s: %s", w->shot, IMG_GetError());
-		w->shot[0] = 0;
+	s = SDL_CreateRGBSurfaceWithFormat(0, w->pw, w->ph, 32, SDL_PIXELFORMAT_ARGB8888);
+	r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
+	if (!r) {
+		skl_errorf(err, "SDL: %s", SDL_GetError());
 		SDL_FreeSurface(s);
+		w->shot[0] = 0;
 		return -1;
 	}
+	rc = draw_content(w, r, err);
+	SDL_RenderPresent(r);
+	skl_sdl_forget(w->sdl); /* its textures belong to r */
+	SDL_DestroyRenderer(r);
+	if (rc == 0 && IMG_SavePNG(s, w->shot) < 0)
+		rc = skl_errorf(err, "cannot write %s: %s", w->shot, IMG_GetError());
 	SDL_FreeSurface(s);
-	return 0;
+	if (rc < 0)
+		w->shot[0] = 0;
+	return rc;
 }
 
 /* ---- public ------------------------------------------------------------------------------ */
@@ -306,10 +891,11 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 {
 	skl_window *w;
 	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-	int ww = o->width > 0 ? o->width : 1600, wh = o->height > 0 ? o->height : 900;
+	int ww = o->width > 0 ? o->width : 1600, wh = o->height > 0 ? o->height : 900, i;
 	SDL_Rect usable;
+	const char *dump = getenv("SKLAB_DRAWLIST_DUMP");
 
-	if (!o->build || o->nframes < 1) {
+	if (o->build && o->nframes < 1) {
 		skl_errorf(err, "window: nothing to show");
 		return NULL;
 	}
@@ -324,10 +910,19 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 		return NULL;
 	}
 	w->o = *o;
-	w->frame = o->start < 0 ? 0 : o->start >= o->nframes ? o->nframes - 1 : o->start;
-	w->built_frame = -1;
-	w->hover = -1;
-	reset_view(w);
+	w->build = o->build;
+	w->ud = o->ud;
+	w->nframes = o->build ? o->nframes : 0;
+	w->frame = o->start < 0 ? 0 : o->start;
+	if (w->nframes > 0 && w->frame >= w->nframes)
+		w->frame = w->nframes - 1;
+	w->hover = w->hover_over = w->hover_pg = -1;
+	w->anim = !o->no_anim;
+	w->dump = dump && *dump ? dump : NULL;
+	for (i = 0; i < 2; i++) {
+		w->panes[i].built_frame = -1;
+		reset_view(&w->panes[i]);
+	}
 	/* never open larger than the screen */
 	if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
 		if (ww > usable.w - 40)
@@ -335,7 +930,8 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 		if (wh > usable.h - 60)
 			wh = usable.h - 60 > 240 ? usable.h - 60 : usable.h;
 	}
-	if (o->fullscreen)
+	w->started_fullscreen = o->fullscreen;
+	if (o->fullscreen && !o->present)
 		flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
 	w->win = SDL_CreateWindow(o->title ? o->title : "sklab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh,
 				  flags);
@@ -354,18 +950,24 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 	w->sdl = skl_sdl_new(o->font_dir, err);
 	if (!w->sdl)
 		goto out_ren;
-	w->dl = skl_dl_new(1, 1);
+	w->panes[0].dl = skl_dl_new(1, 1);
+	w->panes[1].dl = skl_dl_new(1, 1);
 	w->overlay = skl_dl_new(1, 1);
-	if (!w->dl || !w->overlay) {
+	w->page_dl = skl_dl_new(1, 1);
+	if (!w->panes[0].dl || !w->panes[1].dl || !w->overlay || !w->page_dl) {
 		skl_errorf(err, "out of memory");
 		goto out_dl;
 	}
 	update_size(w);
+	if (o->present)
+		skl_window_set_present(w, 1);
 	set_title(w);
 	return w;
 out_dl:
-	skl_dl_free(w->dl);
+	skl_dl_free(w->panes[0].dl);
+	skl_dl_free(w->panes[1].dl);
 	skl_dl_free(w->overlay);
+	skl_dl_free(w->page_dl);
 	skl_sdl_free(w->sdl);
 out_ren:
 	SDL_DestroyRenderer(w->ren);
@@ -382,55 +984,401 @@ void skl_window_close(skl_window *w)
 	if (!w)
 		return;
 	skl_sdl_free(w->sdl); /* its textures belong to ren: free them first */
-	skl_dl_free(w->dl);
+	if (w->prev)
+		SDL_DestroyTexture(w->prev);
+	skl_dl_free(w->panes[0].dl);
+	skl_dl_free(w->panes[1].dl);
 	skl_dl_free(w->overlay);
+	skl_dl_free(w->page_dl);
 	SDL_DestroyRenderer(w->ren);
 	SDL_DestroyWindow(w->win);
 	skl_free(w);
 	SDL_QuitSubSystem(SDL_INIT_VIDEO);
 }
 
+static void content_changed(skl_window *w, const char *title)
+{
+	w->gen++;
+	if (title)
+		snprintf(w->title, sizeof(w->title), "%s", title);
+	if (w->nframes > 0 && w->frame >= w->nframes)
+		w->frame = w->nframes - 1; /* (kept while nothing is shown) */
+	close_open(w);
+	w->animating = 0;
+	layout_panes(w);
+	set_title(w);
+}
+
+void skl_window_set_log(skl_window *w, const skl_events *log, const skl_frame *frames, int nframes, const char *title)
+{
+	w->log = log;
+	w->frames = frames;
+	w->nframes = frames ? nframes : 0;
+	w->build = NULL;
+	w->ud = NULL;
+	content_changed(w, title);
+}
+
+void skl_window_set_build(skl_window *w, skl_window_build_fn fn, void *ud, int nframes, const char *title)
+{
+	w->log = NULL;
+	w->frames = NULL;
+	w->build = fn;
+	w->ud = ud;
+	w->nframes = fn ? nframes : 0;
+	content_changed(w, title);
+}
+
+void skl_window_set_page(skl_window *w, skl_window_page_fn page, void *ud)
+{
+	w->page = page;
+	w->page_ud = ud;
+	w->page_dirty = 1;
+	w->prompt = 0;
+	w->animating = 0;
+	layout_panes(w);
+	set_title(w);
+}
+
+void skl_window_invalidate(skl_window *w)
+{
+	w->page_dirty = 1;
+}
+
+void skl_window_set_panel(skl_window *w, skl_window_panel_fn panel, void *ud)
+{
+	w->panel = panel;
+	w->panel_ud = ud;
+}
+
+void skl_window_go(skl_window *w, int frame)
+{
+	go_to(w, frame, 0);
+}
+
+void skl_window_set_present(skl_window *w, int on)
+{
+	w->present = on;
+	if (on) {
+		SDL_Rect b;
+		int d = SDL_GetWindowDisplayIndex(w->win);
+		/* cover the display first: without a window manager (a bare X
+		 * server, a kiosk) the fullscreen request alone moves nothing */
+		if (SDL_GetDisplayBounds(d < 0 ? 0 : d, &b) == 0 &&
+		    !(SDL_GetWindowFlags(w->win) & SDL_WINDOW_FULLSCREEN_DESKTOP)) {
+			SDL_GetWindowPosition(w->win, &w->saved.x, &w->saved.y);
+			SDL_GetWindowSize(w->win, &w->saved.w, &w->saved.h);
+			SDL_SetWindowBordered(w->win, SDL_FALSE);
+			SDL_SetWindowPosition(w->win, b.x, b.y);
+			SDL_SetWindowSize(w->win, b.w, b.h);
+		}
+		SDL_SetWindowFullscreen(w->win, SDL_WINDOW_FULLSCREEN_DESKTOP);
+		if (w->theme == SKL_THEME_LIGHT)
+			w->theme = SKL_THEME_LIGHT_HC;
+		SDL_ShowCursor(SDL_DISABLE);
+		w->mouse_in = 0;
+		w->idle_x = w->idle_y = -1;
+	} else {
+		if (!w->started_fullscreen) {
+			SDL_SetWindowFullscreen(w->win, 0);
+			if (w->saved.w > 0) {
+				SDL_SetWindowBordered(w->win, SDL_TRUE);
+				SDL_SetWindowSize(w->win, w->saved.w, w->saved.h);
+				SDL_SetWindowPosition(w->win, w->saved.x, w->saved.y);
+			}
+		}
+		if (w->theme == SKL_THEME_LIGHT_HC)
+			w->theme = SKL_THEME_LIGHT;
+		w->blank = 0;
+		SDL_ShowCursor(SDL_ENABLE);
+	}
+	skl_sdl_set_theme(w->sdl, w->theme);
+	w->page_dirty = 1;
+	w->gen++;
+	update_size(w);
+}
+
+/* Sets the active pane's view; the same view again = all. */
+static void set_view(skl_window *w, int view)
+{
+	pane *p = &w->panes[w->active];
+	p->view = p->view == view && !p->open ? SKL_VIEW_ALL : view;
+	p->open = NULL;
+	reset_view(p);
+}
+
+static void next_view(skl_window *w, int dir)
+{
+	census c = count_objs(w, w->frame);
+	pane *p = &w->panes[w->active];
+	int v = p->view, k;
+	for (k = 0; k < SKL_VIEW_COUNT_; k++) {
+		v = (v + dir + SKL_VIEW_COUNT_) % SKL_VIEW_COUNT_;
+		if (view_has(&c, v))
+			break;
+	}
+	p->view = v;
+	p->open = NULL;
+	reset_view(p);
+}
+
+static void set_split(skl_window *w, int on)
+{
+	w->split = on;
+	if (on) {
+		/* the right pane starts on another view with something in it */
+		census c = count_objs(w, w->frame);
+		int v;
+		w->panes[1].view = SKL_VIEW_ALL;
+		for (v = 1; v < SKL_VIEW_COUNT_; v++)
+			if (view_has(&c, v) && v != w->panes[0].view) {
+				w->panes[1].view = v;
+				break;
+			}
+		w->panes[1].built_frame = -1;
+		reset_view(&w->panes[1]);
+	} else {
+		w->active = 0;
+	}
+	reset_view(&w->panes[0]);
+	layout_panes(w);
+}
+
+/* A click on an object opens its type's layout: slab objects name their
+ * cache in their key ("<obj>:obj:<cache>:<s>:<i>"). 1 when one opened. */
+static int open_object(skl_window *w, pane *p, const char *key)
+{
+	const char *m = strstr(key, ":obj:");
+	char cache[128];
+	const skl_frame *f;
+	size_t len;
+	int k, c;
+	if (!m)
+		m = strstr(key, ":objs:");
+	if (!m || !has_views(w))
+		return 0;
+	m = strchr(m + 1, ':') + 1;
+	len = strcspn(m, ":");
+	if (len >= sizeof(cache))
+		return 0;
+	memcpy(cache, m, len);
+	cache[len] = 0;
+	f = &w->frames[w->frame];
+	for (k = 0; k < f->nobjs; k++) {
+		const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+		if (!o || o->kind != SKL_OBJ_KERNEL || !o->kernel)
+			continue;
+		for (c = 0; c < o->kernel->ncaches; c++) {
+			const skl_cache_snap *cs = &o->kernel->caches[c];
+			if (strcmp(cs->info.name, cache) != 0 || !cs->type)
+				continue;
+			p->open = cs->type;
+			snprintf(p->open_what, sizeof(p->open_what),
+				 "%s: the type of the objects in cache %s (%u-byte slots). Escape goes back.",
+				 cs->type->name, cache, (unsigned)cs->info.size);
+			reset_view(p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void click(skl_window *w, float x, float y)
+{
+	int pi;
+	w->clicked[0] = 0;
+	if (w->page)
+		return;
+	if (y < w->tabs_h) {
+		int i = skl_dl_hit(w->overlay, x, y);
+		const skl_dl_item *it = i >= 0 ? skl_dl_at(w->overlay, i) : NULL;
+		int v;
+		if (!it || !it->key || strncmp(it->key, "tab:", 4) != 0)
+			return;
+		for (v = 0; v < SKL_VIEW_COUNT_; v++)
+			if (!strcmp(it->key + 4, view_names[v])) {
+				pane *p = &w->panes[w->active];
+				p->view = v;
+				p->open = NULL;
+				reset_view(p);
+			}
+		return;
+	}
+	pi = pane_at(w, x, y);
+	if (pi < 0)
+		return;
+	w->active = pi;
+	{
+		pane *p = &w->panes[pi];
+		int i = skl_dl_hit(p->dl, (x - p->x - p->panx) / p->zoom, (y - p->y - p->pany) / p->zoom);
+		const skl_dl_item *it = i >= 0 ? skl_dl_at(p->dl, i) : NULL;
+		if (it && it->key && !p->open)
+			open_object(w, p, it->key);
+	}
+}
+
+static int is_digit_key(SDL_Keycode sym, int *d)
+{
+	if (sym >= SDLK_0 && sym <= SDLK_9) {
+		*d = (int)(sym - SDLK_0);
+		return 1;
+	}
+	if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9) {
+		*d = (int)(sym - SDLK_KP_1) + 1;
+		return 1;
+	}
+	if (sym == SDLK_KP_0) {
+		*d = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* Keys while "go to step" is being typed. 1 when the key was taken. */
+static int prompt_key(skl_window *w, SDL_Keycode sym)
+{
+	int d;
+	size_t n = strlen(w->digits);
+	if (is_digit_key(sym, &d)) {
+		if (n + 1 < sizeof(w->digits)) {
+			w->digits[n] = (char)('0' + d);
+			w->digits[n + 1] = 0;
+		}
+		return 1;
+	}
+	switch (sym) {
+	case SDLK_RETURN:
+	case SDLK_KP_ENTER:
+		if (n)
+			go_to(w, atoi(w->digits) - 1, 1);
+		w->prompt = 0;
+		w->digits[0] = 0;
+		return 1;
+	case SDLK_BACKSPACE:
+		if (n)
+			w->digits[n - 1] = 0;
+		else
+			w->prompt = 0;
+		return 1;
+	case SDLK_ESCAPE:
+		w->prompt = 0;
+		w->digits[0] = 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 {
 	SDL_Keycode sym = k->keysym.sym;
-	float cx = (float)w->pw / 2, cy = (float)w->ph / 2;
+	int shift = (k->keysym.mod & KMOD_SHIFT) != 0, d;
+	pane *p = &w->panes[w->active];
+	float cx = p->x + p->w / 2, cy = p->y + p->h / 2;
+
+	if (w->present && w->mouse_in) {
+		SDL_ShowCursor(SDL_DISABLE);
+		w->mouse_in = 0;
+		w->idle_x = (int)(w->mx / w->ptx);
+		w->idle_y = (int)(w->my / w->pty);
+	}
+	if (w->prompt && prompt_key(w, sym))
+		return SKL_WIN_NONE;
+	if (w->blank && sym != SDLK_q && sym != SDLK_ESCAPE) {
+		/* any key brings the picture back; b and . only do that */
+		w->blank = 0;
+		if (sym == SDLK_b || sym == SDLK_PERIOD)
+			return SKL_WIN_NONE;
+	}
+	if (shift && (sym == SDLK_LEFT || sym == SDLK_RIGHT || sym == SDLK_UP || sym == SDLK_DOWN)) {
+		float step = 0.1f * fmaxf(p->w, p->h);
+		p->panx += sym == SDLK_LEFT ? step : sym == SDLK_RIGHT ? -step : 0;
+		p->pany += sym == SDLK_UP ? step : sym == SDLK_DOWN ? -step : 0;
+		clamp_pan(p);
+		return SKL_WIN_NONE;
+	}
+	if (is_digit_key(sym, &d) && !w->page) {
+		if (w->present) {
+			/* a presenter types a step number and Enter */
+			w->prompt = 1;
+			w->digits[0] = 0;
+			prompt_key(w, sym);
+			return SKL_WIN_NONE;
+		}
+		if (d == 0) {
+			reset_view(p);
+		} else if (d <= 6 && has_views(w)) {
+			set_view(w, d);
+		}
+		return SKL_WIN_NONE;
+	}
 	switch (sym) {
 	case SDLK_RIGHT:
 	case SDLK_SPACE:
 	case SDLK_PAGEDOWN:
 	case SDLK_DOWN:
-		go_to(w, w->frame + 1);
+	case SDLK_n:
+		go_to(w, w->frame + 1, 1);
 		break;
 	case SDLK_LEFT:
 	case SDLK_PAGEUP:
 	case SDLK_BACKSPACE:
 	case SDLK_UP:
-		go_to(w, w->frame - 1);
+		go_to(w, w->frame - 1, 1);
 		break;
 	case SDLK_HOME:
-		go_to(w, 0);
+	case SDLK_r:
+		go_to(w, 0, 1);
 		break;
 	case SDLK_END:
-		go_to(w, w->o.nframes - 1);
+	case SDLK_e:
+		go_to(w, w->nframes - 1, 1);
+		break;
+	case SDLK_g:
+		if (!w->page && w->nframes > 0) {
+			w->prompt = 1;
+			w->digits[0] = 0;
+		}
+		break;
+	case SDLK_TAB:
+		if (has_views(w))
+			next_view(w, shift ? -1 : 1);
+		break;
+	case SDLK_v:
+		if (has_views(w) && !w->page)
+			set_split(w, !w->split);
 		break;
 	case SDLK_PLUS:
 	case SDLK_EQUALS:
 	case SDLK_KP_PLUS:
-		zoom_at(w, 1.25f, w->mouse_in ? w->mx : cx, w->mouse_in ? w->my : cy);
+		zoom_at(p, 1.25f, w->mouse_in ? w->mx : cx, w->mouse_in ? w->my : cy);
 		break;
 	case SDLK_MINUS:
 	case SDLK_KP_MINUS:
-		zoom_at(w, 1 / 1.25f, w->mouse_in ? w->mx : cx, w->mouse_in ? w->my : cy);
-		break;
-	case SDLK_0:
-	case SDLK_KP_0:
-		reset_view(w);
+		zoom_at(p, 1 / 1.25f, w->mouse_in ? w->mx : cx, w->mouse_in ? w->my : cy);
 		break;
 	case SDLK_f: {
 		Uint32 fs = SDL_GetWindowFlags(w->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
 		SDL_SetWindowFullscreen(w->win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+		w->started_fullscreen = !fs;
 		break;
 	}
+	case SDLK_p:
+		skl_window_set_present(w, !w->present);
+		break;
+	case SDLK_t:
+		w->theme = w->theme == SKL_THEME_DARK_HC ? (w->present ? SKL_THEME_LIGHT_HC : SKL_THEME_LIGHT)
+							 : SKL_THEME_DARK_HC;
+		skl_sdl_set_theme(w->sdl, w->theme);
+		break;
+	case SDLK_b:
+	case SDLK_PERIOD:
+		w->blank = 1;
+		break;
+	case SDLK_a:
+		w->anim = !w->anim;
+		w->animating = 0;
+		break;
 	case SDLK_s: {
 		skl_error err;
 		skl_error_clear(&err);
@@ -443,51 +1391,83 @@ static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 	case SDLK_h:
 	case SDLK_F1:
 	case SDLK_QUESTION:
+	case SDLK_SLASH:
 		w->help = !w->help;
 		break;
 	case SDLK_q:
-		return 1;
+		return SKL_WIN_QUIT;
 	case SDLK_ESCAPE:
 		if (w->help) {
 			w->help = 0;
 			break;
 		}
-		return 1;
+		if (w->blank) {
+			w->blank = 0;
+			break;
+		}
+		if (p->open) {
+			p->open = NULL;
+			reset_view(p);
+			break;
+		}
+		if (w->present) {
+			skl_window_set_present(w, 0);
+			break;
+		}
+		return SKL_WIN_ESCAPE;
 	default:
 		break;
 	}
-	return 0;
+	return SKL_WIN_NONE;
 }
 
 int skl_window_handle(skl_window *w, const SDL_Event *ev)
 {
+	pane *p;
 	switch (ev->type) {
 	case SDL_QUIT:
-		return 1;
+		return SKL_WIN_QUIT;
 	case SDL_KEYDOWN:
 		return on_key(w, &ev->key);
 	case SDL_WINDOWEVENT:
 		if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED || ev->window.event == SDL_WINDOWEVENT_RESIZED) {
 			update_size(w);
-			clamp_pan(w);
+			clamp_pan(&w->panes[0]);
+			clamp_pan(&w->panes[1]);
 		} else if (ev->window.event == SDL_WINDOWEVENT_LEAVE) {
 			w->mouse_in = 0;
-			w->hover = -1;
+			w->hover = w->hover_over = w->hover_pg = -1;
 		} else if (ev->window.event == SDL_WINDOWEVENT_CLOSE) {
-			return 1;
+			return SKL_WIN_QUIT;
 		}
 		break;
 	case SDL_MOUSEMOTION:
+		if (w->present && !w->mouse_in) {
+			/* presenting: the pointer (and its tooltips) shows only
+			 * when it really moves, not when the window appears under it */
+			int moved =
+			    w->idle_x >= 0 && (abs(ev->motion.x - w->idle_x) > 2 || abs(ev->motion.y - w->idle_y) > 2);
+			if (!moved) {
+				if (w->idle_x < 0) {
+					w->idle_x = ev->motion.x;
+					w->idle_y = ev->motion.y;
+				}
+				break;
+			}
+			SDL_ShowCursor(SDL_ENABLE);
+		}
+		w->idle_x = -1;
 		w->mouse_in = 1;
 		w->mx = (float)ev->motion.x * w->ptx;
 		w->my = (float)ev->motion.y * w->pty;
 		if (w->pressed && !w->dragging &&
 		    (fabsf(w->mx - w->press_x) > DRAG_SLOP || fabsf(w->my - w->press_y) > DRAG_SLOP))
-			w->dragging = 1;
+			w->dragging = w->press_pane >= 0;
 		if (w->dragging) {
-			w->panx = w->press_panx + (w->mx - w->press_x);
-			w->pany = w->press_pany + (w->my - w->press_y);
-			clamp_pan(w);
+			p = &w->panes[w->press_pane];
+			p->panx = w->press_panx + (w->mx - w->press_x);
+			p->pany = w->press_pany + (w->my - w->press_y);
+			clamp_pan(p);
 		}
 		update_hover(w);
 		break;
@@ -496,51 +1476,49 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 			w->pressed = 1;
 			w->press_x = (float)ev->button.x * w->ptx;
 			w->press_y = (float)ev->button.y * w->pty;
-			w->press_panx = w->panx;
-			w->press_pany = w->pany;
+			w->press_pane = w->page ? -1 : pane_at(w, w->press_x, w->press_y);
+			if (w->press_pane >= 0) {
+				w->press_panx = w->panes[w->press_pane].panx;
+				w->press_pany = w->panes[w->press_pane].pany;
+			}
 		}
 		break;
 	case SDL_MOUSEBUTTONUP:
 		if (ev->button.button == SDL_BUTTON_LEFT) {
+			int was_drag = w->dragging;
+			float x = (float)ev->button.x * w->ptx, y = (float)ev->button.y * w->pty;
 			w->pressed = 0;
 			w->dragging = 0;
+			if (!was_drag) {
+				if (w->page) {
+					int i = skl_dl_hit(w->page_dl, x, y);
+					const skl_dl_item *it = i >= 0 ? skl_dl_at(w->page_dl, i) : NULL;
+					snprintf(w->clicked, sizeof(w->clicked), "%s", it && it->key ? it->key : "");
+					update_hover(w);
+					return SKL_WIN_CLICK;
+				}
+				click(w, x, y);
+			}
 			update_hover(w);
 		}
 		break;
 	case SDL_MOUSEWHEEL: {
-		int dy = ev->wheel.y;
+		int dy = ev->wheel.y, pi;
 		if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
 			dy = -dy;
-		if (dy)
-			zoom_at(w, powf(1.15f, (float)dy), w->mouse_in ? w->mx : (float)w->pw / 2,
-				w->mouse_in ? w->my : (float)w->ph / 2);
+		pi = w->mouse_in ? pane_at(w, w->mx, w->my) : w->active;
+		if (dy && pi >= 0 && !w->page) {
+			p = &w->panes[pi];
+			zoom_at(p, powf(1.15f, (float)dy), w->mouse_in ? w->mx : p->x + p->w / 2,
+				w->mouse_in ? w->my : p->y + p->h / 2);
+		}
 		update_hover(w);
 		break;
 	}
 	default:
 		break;
 	}
-	return 0;
-}
-
-int skl_window_draw(skl_window *w, skl_error *err)
-{
-	skl_xform xf, id = {1, 0, 0};
-	update_size(w);
-	build(w);
-	update_hover(w);
-	build_overlay(w);
-	xf.scale = w->zoom;
-	xf.dx = w->panx;
-	xf.dy = w->pany;
-	SDL_SetRenderDrawColor(w->ren, 255, 255, 255, 255);
-	SDL_RenderClear(w->ren);
-	if (skl_sdl_draw(w->sdl, w->ren, w->dl, &xf, err) < 0)
-		return -1;
-	if (skl_sdl_draw(w->sdl, w->ren, w->overlay, &id, err) < 0)
-		return -1;
-	SDL_RenderPresent(w->ren);
-	return 0;
+	return SKL_WIN_NONE;
 }
 
 int skl_window_loop(skl_window *w, skl_error *err)
@@ -548,15 +1526,17 @@ int skl_window_loop(skl_window *w, skl_error *err)
 	int dirty = 1;
 	for (;;) {
 		SDL_Event ev;
-		if (dirty) {
+		int rc;
+		if (dirty || w->animating) {
 			if (skl_window_draw(w, err) < 0)
 				return -1;
 			dirty = 0;
 		}
-		if (!SDL_WaitEventTimeout(&ev, 250))
+		if (!SDL_WaitEventTimeout(&ev, w->animating ? 10 : 250))
 			continue;
 		do {
-			if (skl_window_handle(w, &ev))
+			rc = skl_window_handle(w, &ev);
+			if (rc == SKL_WIN_QUIT || rc == SKL_WIN_ESCAPE)
 				return 0;
 			dirty = 1;
 		} while (SDL_PollEvent(&ev));
@@ -574,32 +1554,25 @@ int skl_window_run_build(const skl_window_opts *o, skl_error *err)
 	return rc;
 }
 
-typedef struct events_ud {
-	const skl_events *log;
-	const skl_frame *frames;
-	int n;
-} events_ud;
-
-static int build_event_frame(void *ud, int frame, skl_dl *dl)
-{
-	events_ud *e = ud;
-	return skl_view_frame(dl, e->log, e->frames, e->n, frame, NULL);
-}
-
 int skl_window_run(const skl_events *log, const skl_frame *frames, int nframes, const skl_window_opts *o,
 		   skl_error *err)
 {
-	events_ud e;
 	skl_window_opts wo = *o;
+	skl_window *w;
+	int rc;
 	if (!frames || nframes < 1)
 		return skl_errorf(err, "window: the run has no frames to show");
-	e.log = log;
-	e.frames = frames;
-	e.n = nframes;
-	wo.nframes = nframes;
-	wo.build = build_event_frame;
-	wo.ud = &e;
-	return skl_window_run_build(&wo, err);
+	wo.nframes = 0;
+	wo.build = NULL;
+	wo.ud = NULL;
+	w = skl_window_open(&wo, err);
+	if (!w)
+		return -1;
+	skl_window_set_log(w, log, frames, nframes, NULL);
+	skl_window_go(w, o->start);
+	rc = skl_window_loop(w, err);
+	skl_window_close(w);
+	return rc;
 }
 
 int skl_window_frame(const skl_window *w)
@@ -607,27 +1580,70 @@ int skl_window_frame(const skl_window *w)
 	return w->frame;
 }
 
+int skl_window_nframes(const skl_window *w)
+{
+	return w->nframes;
+}
+
+int skl_window_view(const skl_window *w)
+{
+	return w->panes[w->active].view;
+}
+
+int skl_window_split(const skl_window *w)
+{
+	return w->split;
+}
+
+int skl_window_present(const skl_window *w)
+{
+	return w->present;
+}
+
 float skl_window_zoom(const skl_window *w)
 {
-	return w->zoom;
+	return w->panes[w->active].zoom;
 }
 
 const skl_dl *skl_window_drawlist(const skl_window *w)
 {
-	return w->dl;
+	return w->panes[w->active].dl;
 }
 
 void skl_window_transform(const skl_window *w, float *scale, float *dx, float *dy)
 {
-	*scale = w->zoom;
-	*dx = w->panx;
-	*dy = w->pany;
+	const pane *p = &w->panes[w->active];
+	*scale = p->zoom;
+	*dx = p->panx + p->x;
+	*dy = p->pany + p->y;
 }
 
 const char *skl_window_hover(const skl_window *w)
 {
-	const skl_dl_item *it = w->hover >= 0 ? skl_dl_at(w->dl, w->hover) : NULL;
+	const skl_dl_item *it = NULL;
+	if (w->page && w->hover_pg >= 0)
+		it = skl_dl_at(w->page_dl, w->hover_pg);
+	else if (w->hover_over >= 0)
+		it = skl_dl_at(w->overlay, w->hover_over);
+	else if (w->hover >= 0)
+		it = skl_dl_at(w->panes[w->hover_pane].dl, w->hover);
 	return it ? it->tooltip : NULL;
+}
+
+const char *skl_window_clicked(const skl_window *w)
+{
+	return w->clicked;
+}
+
+const char *skl_window_page_key_at(skl_window *w, int x, int y)
+{
+	int i;
+	const skl_dl_item *it;
+	if (!w->page)
+		return NULL;
+	i = skl_dl_hit(w->page_dl, (float)x * w->ptx, (float)y * w->pty);
+	it = i >= 0 ? skl_dl_at(w->page_dl, i) : NULL;
+	return it ? it->key : NULL;
 }
 
 const char *skl_window_last_shot(const skl_window *w)

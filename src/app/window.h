@@ -1,15 +1,28 @@
 /*
- * window.h - the interactive window: shows frame i of a list of frames,
- * each built as a draw list by a callback, and lets the user step, zoom,
- * pan, hover for tooltips and save screenshots.
+ * window.h - the interactive window: shows step i of a list of frames (an
+ * event log's, drawn by the scene view, or any made by a build callback)
+ * and lets the user step, jump, switch views, split, zoom, pan, hover for
+ * tooltips, click an object for its layout, present full screen and save
+ * screenshots. It can also show a "page" instead of frames (the start
+ * screen, a script error) and a panel over the frames (a reload error);
+ * what those hold is the caller's business (see shell.c).
  *
- * Keys: Right / Space / PageDown next; Left / PageUp / Backspace previous;
- * Home / End first and last; + / - and the mouse wheel zoom; drag pans;
- * 0 resets the view; F toggles fullscreen; S saves a PNG; H or F1 shows
- * the keys; Q / Escape quit.
+ * Keys (H shows them in the window):
+ *   Right / Space / PageDown / Down   next step      Left / PageUp / Backspace / Up  back
+ *   Home or R  restart     End or E  run to the end    G then digits, Enter  go to step
+ *   1-6  layout, slab, skb, cache, compare, chart view (again: all)   Tab  next view
+ *   V  split in two panes (a click picks the pane keys act on)
+ *   + / - / wheel  zoom    drag or Shift+arrows  pan    0  reset zoom
+ *   P  presentation (full screen, big type; digits + Enter go to a step)
+ *   T  light / dark theme    B or .  blank the screen    A  animations on/off
+ *   F  full screen    S  screenshot    H / F1 / ?  help    Q  quit    Escape  close or back
  *
  * Opening a window initialises SDL's video subsystem (reference counted)
  * and closing it releases it; a caller may SDL_Quit() at exit.
+ *
+ * With SKLAB_DRAWLIST_DUMP=FILE in the environment every redraw writes
+ * the window's state and draw lists as text to FILE (replaced atomically),
+ * so tests can check what is on screen without reading pixels.
  */
 #ifndef SKLAB_APP_WINDOW_H
 #define SKLAB_APP_WINDOW_H
@@ -22,14 +35,22 @@
 /* Builds frame `frame` into dl, which is empty and sized to the window
  * (in pixels). 0, or -1 to show an error. */
 typedef int (*skl_window_build_fn)(void *ud, int frame, skl_dl *dl);
+/* Builds a page (start screen, error) into dl, empty and sized to the
+ * window; u is the window's text scale (1 at 1600 x 900). */
+typedef int (*skl_window_page_fn)(void *ud, skl_dl *dl, float u);
+/* Draws a panel over the frames into the overlay, in window pixels, in
+ * the box x, y, w (it chooses its height). */
+typedef int (*skl_window_panel_fn)(void *ud, skl_dl *dl, float x, float y, float w, float u);
 
 typedef struct skl_window_opts {
 	const char *title;    /* window title; NULL = "sklab" */
 	const char *font_dir; /* directory of DejaVuSansMono*.ttf */
-	int nframes;	      /* >= 1 */
+	int nframes;	      /* >= 1 with build; 0 with no build = empty */
 	int start;	      /* first frame shown, 0-based */
 	int width, height;    /* initial size; 0 = 1600 x 900 */
 	int fullscreen;	      /* start fullscreen */
+	int present;	      /* start in presentation mode */
+	int no_anim;	      /* no step animations */
 	const char *shot_dir; /* where S saves PNGs; NULL = "." */
 	skl_window_build_fn build;
 	void *ud;
@@ -37,14 +58,37 @@ typedef struct skl_window_opts {
 
 typedef struct skl_window skl_window;
 
+/* What skl_window_handle() asks of its caller. */
+enum {
+	SKL_WIN_NONE = 0,
+	SKL_WIN_QUIT = 1,   /* Q, closing the window */
+	SKL_WIN_ESCAPE = 2, /* Escape with nothing left to close: back or quit */
+	SKL_WIN_CLICK = 3   /* a click on a page item: see skl_window_clicked() */
+};
+
+/* The views the switcher offers (SKL_VIEW_ALL = the scene as shown). */
+enum {
+	SKL_VIEW_ALL,
+	SKL_VIEW_LAYOUT,
+	SKL_VIEW_SLAB,
+	SKL_VIEW_SKB,
+	SKL_VIEW_CACHE,
+	SKL_VIEW_COMPARE,
+	SKL_VIEW_CHART,
+	SKL_VIEW_COUNT_
+};
+const char *skl_window_view_name(int view); /* "all", "layout", ... */
+
 /* Opens a resizable window. NULL with err set. */
 skl_window *skl_window_open(const skl_window_opts *o, skl_error *err);
 void skl_window_close(skl_window *w);
 
-/* Handles one event. 1 when the user asked to quit, else 0. */
+/* Handles one event: SKL_WIN_*. */
 int skl_window_handle(skl_window *w, const SDL_Event *ev);
 /* Rebuilds what changed and presents. 0, or -1 with err set. */
 int skl_window_draw(skl_window *w, skl_error *err);
+/* 1 while a step animation runs (draw again soon). */
+int skl_window_animating(const skl_window *w);
 /* Runs the event loop until the user quits. 0, or -1 with err set. */
 int skl_window_loop(skl_window *w, skl_error *err);
 
@@ -55,16 +99,41 @@ int skl_window_run_build(const skl_window_opts *o, skl_error *err);
 int skl_window_run(const skl_events *log, const skl_frame *frames, int nframes, const skl_window_opts *o,
 		   skl_error *err);
 
+/* ---- content ------------------------------------------------------------------ */
+
+/* Shows the frames of an event log (views and split need one), replacing
+ * what was shown; the step stays, clamped to the new frames. log and
+ * frames must live until replaced. title NULL = keep. */
+void skl_window_set_log(skl_window *w, const skl_events *log, const skl_frame *frames, int nframes, const char *title);
+/* Shows frames made by build (no view switcher). */
+void skl_window_set_build(skl_window *w, skl_window_build_fn build, void *ud, int nframes, const char *title);
+/* Shows a page instead of the frames (NULL = back to the frames). */
+void skl_window_set_page(skl_window *w, skl_window_page_fn page, void *ud);
+/* Marks the page (or panel) as changed: rebuilt at the next draw. */
+void skl_window_invalidate(skl_window *w);
+/* A panel over the frames (NULL = none). */
+void skl_window_set_panel(skl_window *w, skl_window_panel_fn panel, void *ud);
+void skl_window_go(skl_window *w, int frame); /* clamped, no animation */
+void skl_window_set_present(skl_window *w, int on);
+
 /* ---- state, for tests and callers ------------------------------------------ */
 
 int skl_window_frame(const skl_window *w);
+int skl_window_nframes(const skl_window *w);
+int skl_window_view(const skl_window *w); /* the active pane's */
+int skl_window_split(const skl_window *w);
+int skl_window_present(const skl_window *w);
 float skl_window_zoom(const skl_window *w);
-/* The current frame's draw list (canvas = window pixels) and the canvas to
+/* The active pane's draw list (canvas = its pixels) and the canvas to
  * window-pixel transform: px = x * scale + dx. */
 const skl_dl *skl_window_drawlist(const skl_window *w);
 void skl_window_transform(const skl_window *w, float *scale, float *dx, float *dy);
 /* The tooltip under the mouse, or NULL. */
 const char *skl_window_hover(const skl_window *w);
+/* The key of the page item the last SKL_WIN_CLICK was on ("" = none). */
+const char *skl_window_clicked(const skl_window *w);
+/* The key of the page item at window point (x, y) in points, or NULL. */
+const char *skl_window_page_key_at(skl_window *w, int x, int y);
 /* The SDL window (to resize or move it). */
 SDL_Window *skl_window_sdl(const skl_window *w);
 /* Path of the last screenshot, "" when none. */

@@ -38,6 +38,7 @@ struct skl_sdl {
 	text_slot cache[CACHE_SLOTS];
 	int ncached;
 	unsigned stamp;
+	int theme; /* SKL_THEME_* */
 };
 
 skl_sdl *skl_sdl_new(const char *font_dir, skl_error *err)
@@ -189,10 +190,88 @@ static text_slot *get_text(skl_sdl *s, SDL_Renderer *r, const char *text, int fa
 	return t;
 }
 
+/* ---- themes ------------------------------------------------------------------ */
+
+static void rgb_to_hsl(float r, float g, float b, float *h, float *s, float *l)
+{
+	float mx = fmaxf(r, fmaxf(g, b)), mn = fminf(r, fminf(g, b)), d = mx - mn;
+	*l = (mx + mn) / 2;
+	*h = *s = 0;
+	if (d < 1e-6f)
+		return;
+	*s = *l > 0.5f ? d / (2 - mx - mn) : d / (mx + mn);
+	if (mx == r)
+		*h = (g - b) / d + (g < b ? 6 : 0);
+	else if (mx == g)
+		*h = (b - r) / d + 2;
+	else
+		*h = (r - g) / d + 4;
+	*h /= 6;
+}
+
+static float hue_to_rgb(float p, float q, float t)
+{
+	if (t < 0)
+		t += 1;
+	if (t > 1)
+		t -= 1;
+	if (t < 1.0f / 6)
+		return p + (q - p) * 6 * t;
+	if (t < 0.5f)
+		return q;
+	if (t < 2.0f / 3)
+		return p + (q - p) * (2.0f / 3 - t) * 6;
+	return p;
+}
+
+static skl_color hsl_color(float h, float s, float l, unsigned a)
+{
+	float r, g, b;
+	if (s < 1e-6f) {
+		r = g = b = l;
+	} else {
+		float q = l < 0.5f ? l * (1 + s) : l + s - l * s, p = 2 * l - q;
+		r = hue_to_rgb(p, q, h + 1.0f / 3);
+		g = hue_to_rgb(p, q, h);
+		b = hue_to_rgb(p, q, h - 1.0f / 3);
+	}
+	return (SKL_RGB(lrintf(r * 255), lrintf(g * 255), lrintf(b * 255)) & ~0xffu) | (a & 0xffu);
+}
+
+skl_color skl_sdl_theme_color(int theme, skl_color c)
+{
+	float h, s, l;
+	if (theme == SKL_THEME_LIGHT)
+		return c;
+	rgb_to_hsl((float)SKL_R(c) / 255, (float)SKL_G(c) / 255, (float)SKL_B(c) / 255, &h, &s, &l);
+	if (theme == SKL_THEME_DARK_HC) {
+		/* lightness inverted, hue kept; pale fills become deep ones */
+		l = 1 - l;
+		if (l > 0.5f && s < 0.2f)
+			l = fminf(1, l + 0.06f);
+		return hsl_color(h, s, l, SKL_A(c));
+	}
+	/* light, high contrast: mid greys (secondary ink, rules) darker */
+	if (s < 0.3f && l > 0.2f && l < 0.6f)
+		return hsl_color(h, s, l * 0.5f, SKL_A(c));
+	return c;
+}
+
+void skl_sdl_set_theme(skl_sdl *s, int theme)
+{
+	s->theme = theme;
+}
+
+int skl_sdl_theme(const skl_sdl *s)
+{
+	return s->theme;
+}
+
 /* ---- primitives ------------------------------------------------------------ */
 
-static void set_color(SDL_Renderer *r, skl_color c)
+static void set_color(SDL_Renderer *r, int th, skl_color c)
 {
+	c = skl_sdl_theme_color(th, c);
 	SDL_SetRenderDrawBlendMode(r, SKL_A(c) == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
 	SDL_SetRenderDrawColor(r, (Uint8)SKL_R(c), (Uint8)SKL_G(c), (Uint8)SKL_B(c), (Uint8)SKL_A(c));
 }
@@ -247,22 +326,22 @@ static int stroke_px(const skl_xform *xf, float w)
 	return t < 1 ? 1 : t;
 }
 
-static void draw_rect(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+static void draw_rect(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl_item *it)
 {
 	ibox b = to_box(xf, it->x, it->y, it->w, it->h);
 	if (SKL_A(it->fill)) {
-		set_color(r, it->fill);
+		set_color(r, th, it->fill);
 		fill_box(r, b.x0, b.y0, b.x1, b.y1);
 	}
 	if (it->stroke_w > 0 && SKL_A(it->stroke)) {
-		set_color(r, it->stroke);
+		set_color(r, th, it->stroke);
 		outline(r, b, stroke_px(xf, it->stroke_w));
 	}
 }
 
 /* 45-degree lines x + y = c, anchored to the canvas origin so every
  * backend puts them in the same place. */
-static void draw_hatch(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+static void draw_hatch(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl_item *it)
 {
 	ibox b = to_box(xf, it->x, it->y, it->w, it->h);
 	double step = (double)it->spacing * 1.41421356 * xf->scale;
@@ -270,12 +349,12 @@ static void draw_hatch(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *
 	double c;
 	int lw = stroke_px(xf, it->stroke_w);
 	if (SKL_A(it->fill)) {
-		set_color(r, it->fill);
+		set_color(r, th, it->fill);
 		fill_box(r, b.x0, b.y0, b.x1, b.y1);
 	}
 	if (step < 2 || b.x1 <= b.x0 || b.y1 <= b.y0)
 		return;
-	set_color(r, it->stroke);
+	set_color(r, th, it->stroke);
 	c = origin + ceil(((double)(b.x0 + b.y0) - origin) / step) * step;
 	for (; c < (double)(b.x1 + b.y1); c += step) {
 		int k;
@@ -292,18 +371,19 @@ static void draw_hatch(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *
 	}
 }
 
-static void draw_line(SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+static void draw_line(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl_item *it)
 {
 	float x1 = it->x * xf->scale + xf->dx, y1 = it->y * xf->scale + xf->dy;
 	float x2 = (it->x + it->w) * xf->scale + xf->dx, y2 = (it->y + it->h) * xf->scale + xf->dy;
 	float lw = it->stroke_w * xf->scale;
 	float dx = x2 - x1, dy = y2 - y1, len = sqrtf(dx * dx + dy * dy);
 	SDL_Color c;
-	c.r = (Uint8)SKL_R(it->stroke);
-	c.g = (Uint8)SKL_G(it->stroke);
-	c.b = (Uint8)SKL_B(it->stroke);
-	c.a = (Uint8)SKL_A(it->stroke);
-	set_color(r, it->stroke);
+	skl_color sc = skl_sdl_theme_color(th, it->stroke);
+	c.r = (Uint8)SKL_R(sc);
+	c.g = (Uint8)SKL_G(sc);
+	c.b = (Uint8)SKL_B(sc);
+	c.a = (Uint8)SKL_A(sc);
+	set_color(r, th, it->stroke);
 	if (len < 0.01f)
 		return;
 	if (it->kind == SKL_DL_ARROW) {
@@ -377,8 +457,11 @@ static int draw_text(skl_sdl *s, SDL_Renderer *r, const skl_xform *xf, const skl
 	else
 		dst.x = (int)lrintf(bx);
 	dst.y = (int)lrintf(by + (bh - (float)dst.h) / 2);
-	SDL_SetTextureColorMod(t->tex, (Uint8)SKL_R(it->fill), (Uint8)SKL_G(it->fill), (Uint8)SKL_B(it->fill));
-	SDL_SetTextureAlphaMod(t->tex, (Uint8)SKL_A(it->fill));
+	{
+		skl_color ink = skl_sdl_theme_color(s->theme, it->fill);
+		SDL_SetTextureColorMod(t->tex, (Uint8)SKL_R(ink), (Uint8)SKL_G(ink), (Uint8)SKL_B(ink));
+		SDL_SetTextureAlphaMod(t->tex, (Uint8)SKL_A(ink));
+	}
 	SDL_RenderCopy(r, t->tex, NULL, &dst);
 	return 0;
 }
@@ -403,14 +486,14 @@ int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform 
 			continue;
 		switch (it->kind) {
 		case SKL_DL_RECT:
-			draw_rect(r, xf, it);
+			draw_rect(r, s->theme, xf, it);
 			break;
 		case SKL_DL_HATCH:
-			draw_hatch(r, xf, it);
+			draw_hatch(r, s->theme, xf, it);
 			break;
 		case SKL_DL_LINE:
 		case SKL_DL_ARROW:
-			draw_line(r, xf, it);
+			draw_line(r, s->theme, xf, it);
 			break;
 		case SKL_DL_TEXT:
 			if (draw_text(s, r, xf, it) < 0)
@@ -459,7 +542,10 @@ SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, 
 		fit.dy = ((float)h - skl_dl_height(dl) * fit.scale) / 2;
 		xf = &fit;
 	}
-	SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
+	{
+		skl_color bg = skl_sdl_theme_color(s->theme, SKL_HEX(0xffffff));
+		SDL_SetRenderDrawColor(r, (Uint8)SKL_R(bg), (Uint8)SKL_G(bg), (Uint8)SKL_B(bg), 255);
+	}
 	SDL_RenderClear(r);
 	rc = skl_sdl_draw(s, r, dl, xf, err);
 	SDL_RenderPresent(r);

@@ -39,6 +39,18 @@ void skl_sdl_forget(skl_sdl *s);
  * SDL_FreeSurface). xf NULL scales the canvas to fit w x h. */
 SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, const skl_xform *xf, skl_error *err);
 
+/*
+ * Themes change every colour as it is drawn, so views stay theme-free:
+ * LIGHT draws the list as it is; LIGHT_HC darkens greys (secondary text,
+ * rules) for a projector; DARK_HC inverts lightness and keeps hue, so a
+ * white canvas turns black, dark ink white and pastel blocks deep.
+ */
+enum { SKL_THEME_LIGHT = 0, SKL_THEME_LIGHT_HC = 1, SKL_THEME_DARK_HC = 2 };
+void skl_sdl_set_theme(skl_sdl *s, int theme);
+int skl_sdl_theme(const skl_sdl *s);
+/* c as theme draws it. */
+skl_color skl_sdl_theme_color(int theme, skl_color c);
+
 /* Renders dl at w x h (0 = the canvas size) and saves it as PNG. */
 int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *path, skl_error *err);
 

@@ -83,4 +83,35 @@ typedef struct skl_view_frame_opts {
 int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, int nframes, int i,
 		   const skl_view_frame_opts *o);
 
+/* ---- pages of the window: the start screen, errors, notices ---------------
+ * (view_start.c, view_error.c). Keys: "start:item:<i>" (a scenario's
+ * card), "start:header", "start:hint"; "error:panel"; "notice". */
+
+typedef struct skl_start_entry {
+	const char *file;    /* "sock_2001_layout.lua" */
+	const char *title;   /* from the scenario{} header; NULL = it does not load */
+	const char *goal;
+	const char *profile; /* kernel profile, or NULL */
+} skl_start_entry;
+
+/* The start screen: a header, one card per scenario (file, title, goal,
+ * profile; the selected one framed, scrolled into sight), a hint bar.
+ * u = text scale (1 at 1600 x 900). 0, or -1 when out of memory. */
+int skl_view_start(skl_dl *dl, const skl_start_entry *e, int n, int selected, float u);
+
+typedef struct skl_error_panel {
+	const char *title;   /* "Script error" */
+	const char *where;   /* "scenarios/x.lua:12", or NULL */
+	const char *message;
+	const char *source;  /* the source line, or NULL */
+	int line, col;       /* its number; the column for a caret (0 = none) */
+	const char *note;    /* what happens now, or NULL */
+} skl_error_panel;
+
+/* An error panel at x, y, w wide (its height from its text, at most h).
+ * Returns the height used, or -1 when out of memory. */
+float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, const skl_error_panel *p);
+/* A framed notice, title and wrapped text, in the box x, y, w, h. */
+int skl_view_notice(skl_dl *dl, float x, float y, float w, float h, float u, const char *title, const char *text);
+
 #endif

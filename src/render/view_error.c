@@ -1,0 +1,132 @@
+/*
+ * view_error.c - the window's error panel (a script error: where, the
+ * message, the source line with a caret, what happens now) and its framed
+ * notices ("No skb view at step 3"). Never calls SDL.
+ */
+#include "render/view_scene.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define C_PANEL SKL_HEX(0xffffff)
+#define C_RED SKL_HEX(0xc0392b)
+#define C_INK SKL_HEX(0x1f2630)
+#define C_INK2 SKL_HEX(0x4a525c)
+#define C_CODE SKL_HEX(0xf1f3f5)
+#define C_RULE SKL_HEX(0xc4ccd6)
+
+/* Word-wraps text into lines of at most width code points (a word longer
+ * than that is cut). Returns the number of lines, at most max. */
+static int wrap(const char *text, size_t width, char lines[][256], int max)
+{
+	int n = 0;
+	const char *p = text ? text : "";
+	if (width < 8)
+		width = 8;
+	while (*p && n < max) {
+		size_t bytes = 0, cps = 0, brk = 0;
+		while (*p == ' ')
+			p++;
+		while (p[bytes] && p[bytes] != '\n' && cps < width) {
+			if (p[bytes] == ' ')
+				brk = bytes;
+			bytes++;
+			while (((unsigned char)p[bytes] & 0xc0u) == 0x80u)
+				bytes++;
+			cps++;
+		}
+		if (p[bytes] && p[bytes] != '\n' && p[bytes] != ' ' && brk > 0)
+			bytes = brk;
+		if (bytes > 255)
+			bytes = 255;
+		memcpy(lines[n], p, bytes);
+		lines[n][bytes] = 0;
+		n++;
+		p += bytes;
+		if (*p == '\n')
+			p++;
+	}
+	return n;
+}
+
+float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, const skl_error_panel *e)
+{
+	char msg[8][256], src[512], num[32], buf[512];
+	float pad = 18 * u, fs = floorf(17 * u), ts = floorf(22 * u), cs = floorf(17 * u), lh = fs * 1.4f;
+	float inner = w - 2 * pad - 8 * u, ph, cy;
+	int nmsg, i;
+	size_t width = skl_dl_fit_chars(inner, fs);
+	nmsg = wrap(e->message, width, msg, 8);
+	ph = pad + ts * 1.5f + (e->where ? lh : 0) + (float)nmsg * lh + pad;
+	if (e->source)
+		ph += cs * 1.5f * (e->col > 0 ? 2 : 1) + pad * 0.6f;
+	if (e->note)
+		ph += lh;
+	if (h > 0 && ph > h)
+		ph = h;
+	skl_dl_begin(dl, "error:panel", e->message);
+	skl_dl_rect(dl, x + 4 * u, y + 4 * u, w, ph, skl_color_alpha(SKL_HEX(0x000000), 50), 0, 0);
+	skl_dl_rect(dl, x, y, w, ph, C_PANEL, C_RED, 2 * u);
+	skl_dl_rect(dl, x, y, 8 * u, ph, C_RED, 0, 0);
+	x += 8 * u;
+	cy = y + pad * 0.8f;
+	skl_dl_text(dl, x + pad, cy, inner, ts * 1.5f, e->title ? e->title : "Script error", ts, SKL_FONT_BOLD,
+		    SKL_ALIGN_LEFT, C_RED);
+	cy += ts * 1.5f;
+	if (e->where) {
+		skl_dl_text(dl, x + pad, cy, inner, lh, skl_dl_ellipsize(e->where, width, buf, sizeof(buf)), fs,
+			    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		cy += lh;
+	}
+	for (i = 0; i < nmsg; i++, cy += lh)
+		skl_dl_text(dl, x + pad, cy, inner, lh, msg[i], fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK);
+	if (e->source) {
+		float gw, bh = cs * 1.5f * (e->col > 0 ? 2 : 1);
+		size_t room;
+		cy += pad * 0.3f;
+		snprintf(num, sizeof(num), "%4d | ", e->line);
+		gw = skl_dl_text_width(num, cs);
+		room = skl_dl_fit_chars(inner - gw - 16 * u, cs);
+		skl_dl_rect(dl, x + pad, cy, inner, bh, C_CODE, C_RULE, 1);
+		skl_dl_text(dl, x + pad + 8 * u, cy, gw, cs * 1.5f, num, cs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_text(dl, x + pad + 8 * u + gw, cy, inner - gw - 16 * u, cs * 1.5f,
+			    skl_dl_ellipsize(e->source, room, src, sizeof(src)), cs, SKL_FONT_BOLD, SKL_ALIGN_LEFT,
+			    C_INK);
+		if (e->col > 0 && (size_t)e->col <= room) {
+			char caret[300];
+			int c;
+			for (c = 0; c < e->col - 1 && c < 290; c++)
+				caret[c] = ' ';
+			caret[c++] = '^';
+			caret[c] = 0;
+			skl_dl_text(dl, x + pad + 8 * u + gw, cy + cs * 1.5f, inner - gw - 16 * u, cs * 1.5f, caret, cs,
+				    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_RED);
+		}
+		cy += bh + pad * 0.3f;
+	}
+	if (e->note)
+		skl_dl_text(dl, x + pad, cy, inner, lh, skl_dl_ellipsize(e->note, width, buf, sizeof(buf)), fs,
+			    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	skl_dl_end(dl);
+	return skl_dl_failed(dl) ? -1 : ph;
+}
+
+int skl_view_notice(skl_dl *dl, float x, float y, float w, float h, float u, const char *title, const char *text)
+{
+	char lines[6][256];
+	float pad = 20 * u, ts = floorf(24 * u), fs = floorf(17 * u), lh = fs * 1.4f, cy;
+	int n = wrap(text, skl_dl_fit_chars(w - 2 * pad, fs), lines, 6), i;
+	float need = pad * 2 + ts * 1.6f + (float)n * lh;
+	if (need > h)
+		h = need;
+	skl_dl_begin(dl, "notice", text);
+	skl_dl_rect(dl, x, y, w, h, SKL_HEX(0xf7f9fb), C_RULE, 1.5f * u);
+	cy = y + pad;
+	skl_dl_text(dl, x + pad, cy, w - 2 * pad, ts * 1.6f, title, ts, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK);
+	cy += ts * 1.6f;
+	for (i = 0; i < n; i++, cy += lh)
+		skl_dl_text(dl, x + pad, cy, w - 2 * pad, lh, lines[i], fs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2);
+	skl_dl_end(dl);
+	return skl_dl_failed(dl) ? -1 : 0;
+}

@@ -1,0 +1,392 @@
+#!/bin/sh
+# check-window.sh CASE SKLAB SRCDIR SHOTDIR - the sklab window as a person
+# uses it: the real program on a private Xvfb display, driven with xdotool
+# key presses and mouse moves, checked with screenshots (import, convert)
+# and with the text dump of what is on screen that sklab writes when
+# SKLAB_DRAWLIST_DUMP is set. CASE is one of:
+#   start    the start screen lists every scenario; Enter opens one, Escape returns
+#   step     keys step forward, back, restart, to the end and to a typed step
+#   hover    hovering a struct member shows its tooltip (name, offset, size)
+#   views    1-6 switch views, a view with nothing says so, V splits
+#   present  --present fills the screen; T switches theme, B blanks
+#   reload   saving the scenario reloads it at the same step; an error is shown
+# Exits 77 (skipped) with the reason when a tool is missing. Every wait is
+# bounded; Xvfb and sklab are always stopped.
+set -u
+CASE=$1
+SKLAB=$2
+SRC=$3
+SHOTS=$4
+
+for tool in Xvfb xdotool import convert; do
+	if ! command -v $tool >/dev/null 2>&1; then
+		echo "SKIP: $tool is not installed (Debian: xvfb, xdotool, imagemagick)"
+		exit 77
+	fi
+done
+
+work=$(mktemp -d)
+mkdir -p "$SHOTS"
+xpid=""
+apid=""
+cleanup() {
+	[ -n "$apid" ] && kill "$apid" 2>/dev/null && wait "$apid" 2>/dev/null
+	[ -n "$xpid" ] && kill "$xpid" 2>/dev/null && wait "$xpid" 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+failed=0
+passed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL [$CASE]: $*"; }
+
+# ---- a private X server -------------------------------------------------------
+W=1280
+H=720
+start_x() {
+	base=$(( ($$ % 200) + 100 ))
+	n=0
+	while [ $n -lt 20 ]; do
+		d=$((base + n * 7))
+		if [ ! -e "/tmp/.X$d-lock" ]; then
+			Xvfb ":$d" -screen 0 ${W}x${H}x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+			xpid=$!
+			t=0
+			while [ $t -lt 50 ]; do
+				if ! kill -0 "$xpid" 2>/dev/null; then
+					break
+				fi
+				if DISPLAY=":$d" xdotool getdisplaygeometry >/dev/null 2>&1; then
+					DISPLAY=":$d"
+					export DISPLAY
+					return 0
+				fi
+				sleep 0.1
+				t=$((t + 1))
+			done
+			kill "$xpid" 2>/dev/null
+			wait "$xpid" 2>/dev/null
+			xpid=""
+		fi
+		n=$((n + 1))
+	done
+	return 1
+}
+if ! start_x; then
+	echo "SKIP: Xvfb could not start a display"
+	cat "$work/xvfb.log"
+	exit 77
+fi
+unset SDL_VIDEODRIVER WAYLAND_DISPLAY
+
+DUMP="$work/dump.txt"
+
+# launch ARGS... : starts sklab with the dump on, waits for its window
+launch() {
+	rm -f "$DUMP"
+	SKLAB_DRAWLIST_DUMP="$DUMP" "$SKLAB" "$@" >"$work/app.log" 2>&1 &
+	apid=$!
+	t=0
+	while [ $t -lt 150 ]; do
+		WID=$(xdotool search --class sklab 2>/dev/null | head -1)
+		if [ -n "$WID" ] && [ -s "$DUMP" ]; then
+			return 0
+		fi
+		if ! kill -0 "$apid" 2>/dev/null; then
+			echo "sklab exited early:"; cat "$work/app.log"
+			apid=""
+			return 1
+		fi
+		sleep 0.1
+		t=$((t + 1))
+	done
+	echo "no sklab window after 15 s"; cat "$work/app.log"
+	return 1
+}
+
+stop() {
+	if [ -n "$apid" ]; then
+		kill "$apid" 2>/dev/null
+		wait "$apid" 2>/dev/null
+		apid=""
+	fi
+}
+
+# wait_dump PATTERN [SECONDS]: until the dump's first lines match (grep -E)
+wait_dump() {
+	t=0
+	lim=$(( ${2:-10} * 10 ))
+	while [ $t -lt $lim ]; do
+		if [ -s "$DUMP" ] && head -3 "$DUMP" | grep -Eq -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		t=$((t + 1))
+	done
+	return 1
+}
+
+# wait_dump_all PATTERN: until anywhere in the dump matches
+wait_dump_all() {
+	t=0
+	while [ $t -lt 100 ]; do
+		if [ -s "$DUMP" ] && grep -Eq -- "$1" "$DUMP"; then
+			return 0
+		fi
+		sleep 0.1
+		t=$((t + 1))
+	done
+	return 1
+}
+
+key() { xdotool key --window "$WID" "$@"; }
+
+shot() { import -window root "$SHOTS/$1.png" 2>/dev/null; }
+
+# pixel NAME X Y: "R,G,B" of the screenshot's pixel
+pixel() {
+	convert "$SHOTS/$1.png" -format '%[fx:int(255*p{'"$2,$3"'}.r)],%[fx:int(255*p{'"$2,$3"'}.g)],%[fx:int(255*p{'"$2,$3"'}.b)]' info: 2>/dev/null
+}
+
+# near R,G,B R2,G2,B2: within 12 per channel
+near() {
+	echo "$1 $2" | awk '{ split($1, a, ","); split($2, b, ","); d = 0;
+		for (i = 1; i <= 3; i++) { x = a[i] - b[i]; if (x < 0) x = -x; if (x > d) d = x }
+		exit !(d <= 12) }'
+}
+
+# window position: sets WX WY WW WH
+geometry() {
+	eval "$(xdotool getwindowgeometry --shell "$WID" | sed -n 's/^X=/WX=/p; s/^Y=/WY=/p; s/^WIDTH=/WW=/p; s/^HEIGHT=/WH=/p')"
+}
+
+state() { head -1 "$DUMP"; }
+
+scenario=$SRC/scenarios/sock_2001_layout.lua
+
+case $CASE in
+start)
+	# ---- sklab with a display and no arguments: the start screen ----------
+	xdotool mousemove 0 0
+	launch || exit 1
+	if wait_dump 'mode=page'; then ok; else bad "no start page: $(state)"; fi
+	shot start
+	# every scenario that `sklab list` knows is on a card, with its title
+	SKLAB_DATA=$SRC "$SKLAB" list >"$work/list.txt" 2>&1
+	nlisted=0
+	for f in $(grep -E '^[a-z0-9_]+\.lua$' "$work/list.txt"); do
+		nlisted=$((nlisted + 1))
+		title=$(grep -A1 -x "$f" "$work/list.txt" | sed -n '2s/^  //p')
+		if grep -Fq "\"$f\"" "$DUMP" && grep -Fq "$title" "$DUMP"; then ok; else bad "start screen lacks $f ($title)"; fi
+	done
+	[ $nlisted -ge 5 ] && ok || bad "sklab list shows only $nlisted scenarios"
+	ncards=$(grep -c 'key=start:item:[0-9]* tip=' "$DUMP")
+	[ "$ncards" -ge 5 ] && ok || bad "only $ncards cards drawn"
+	# the picture: the dark hint bar across the bottom, a white page above
+	geometry
+	p=$(pixel start $((WX + 8)) $((WY + WH - 8)))
+	near "$p" 31,38,48 && ok || bad "hint bar pixel is $p"
+	p=$(pixel start $((WX + WW / 2)) $((WY + 12)))
+	near "$p" 255,255,255 && ok || bad "page top pixel is $p"
+	# choose sock_2001_layout.lua with the arrows and open it with Enter
+	idx=$(grep -E '^[a-z0-9_]+\.lua$' "$work/list.txt" | grep -n -x 'sock_2001_layout.lua' | cut -d: -f1)
+	key Home
+	i=1
+	while [ "$i" -lt "$idx" ]; do key Down; i=$((i + 1)); done
+	key Return
+	if wait_dump 'mode=frames frame=1 nframes=7' && grep -q '^title One fat struct sock' "$DUMP"; then ok; else
+		bad "Enter did not open sock_2001_layout.lua: $(state)"; fi
+	shot start-opened
+	key Escape
+	if wait_dump 'mode=page'; then ok; else bad "Escape did not return to the start screen: $(state)"; fi
+	# a click on a card opens it too
+	geometry
+	line=$(grep 'key=start:item:0 tip=' "$DUMP" | head -1)
+	cx=$(printf '%s\n' "$line" | awk '{printf "%d", $3 + $5 / 2}')
+	cy=$(printf '%s\n' "$line" | awk '{printf "%d", $4 + $6 / 2}')
+	xdotool mousemove $((WX + cx)) $((WY + cy)) click 1
+	if wait_dump 'mode=(frames|page) frame=1 nframes=[1-9]' && ! head -1 "$DUMP" | grep -q 'nframes=0'; then ok; else
+		bad "a click on the first card did not open it: $(state)"; fi
+	key q
+	;;
+step)
+	launch run --no-anim "$scenario" || exit 1
+	wait_dump 'frame=1 nframes=7' && ok || bad "did not open at step 1: $(state)"
+	shot step-1
+	key space
+	wait_dump 'frame=2 ' && ok || bad "space: $(state)"
+	key Right
+	wait_dump 'frame=3 ' && ok || bad "Right: $(state)"
+	key Page_Down
+	wait_dump 'frame=4 ' && ok || bad "PageDown: $(state)"
+	grep -q '"4 / 7"' "$DUMP" && ok || bad "the step counter does not say 4 / 7"
+	shot step-4
+	key Left
+	wait_dump 'frame=3 ' && ok || bad "Left (back): $(state)"
+	key Page_Up
+	wait_dump 'frame=2 ' && ok || bad "PageUp (back): $(state)"
+	key End
+	wait_dump 'frame=7 ' && ok || bad "End (run to the end): $(state)"
+	key r
+	wait_dump 'frame=1 ' && ok || bad "R (restart): $(state)"
+	key g 5
+	wait_dump 'prompt=1 digits=5' && ok || bad "G 5 shows no prompt: $(state)"
+	shot step-goto
+	key Return
+	wait_dump 'frame=5 .*prompt=0' && ok || bad "G 5 Enter: $(state)"
+	# the picture changes with the step: step 5 differs from step 1
+	shot step-5
+	if ! cmp -s "$SHOTS/step-1.png" "$SHOTS/step-5.png"; then ok; else bad "step 5 looks like step 1"; fi
+	key h
+	wait_dump 'help=1' && grep -q 'go to a step' "$DUMP" && ok || bad "H shows no key help"
+	shot step-help
+	key Escape
+	wait_dump 'help=0' && ok || bad "Escape did not close the help"
+	key q
+	;;
+hover)
+	xdotool mousemove 0 0
+	launch run --no-anim "$scenario" || exit 1
+	wait_dump 'frame=1 ' || bad "no frame"
+	geometry
+	pane=$(grep '^== pane 0' "$DUMP" | awk '{print $4, $5}')
+	px=${pane% *}
+	py=${pane#* }
+	line=$(grep 'rect .*key=0:field:daddr' "$DUMP" | head -1)
+	[ -n "$line" ] && ok || bad "no daddr block in the dump"
+	mx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
+	my=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+	xdotool mousemove "$mx" "$my"
+	if wait_dump '^hover daddr.*offset 0, size 4'; then ok; else bad "hovering daddr: $(sed -n 3p "$DUMP")"; fi
+	wait_dump_all '"daddr  \(struct sock\)"' && ok || bad "the tooltip box is not drawn"
+	shot hover-daddr
+	# the tooltip box (dark) sits below and right of the pointer
+	p=$(pixel hover-daddr $((mx + 30)) $((my + 40)))
+	near "$p" 31,38,48 && ok || bad "no tooltip box at the pointer (pixel $p)"
+	# and hovering a hole names the hole
+	line=$(grep 'key=0:hole:' "$DUMP" | head -1)
+	if [ -n "$line" ]; then
+		hx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
+		hy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+		xdotool mousemove "$hx" "$hy"
+		wait_dump '^hover .*hole' && ok || bad "hovering a hole: $(sed -n 3p "$DUMP")"
+	fi
+	key q
+	;;
+views)
+	xdotool mousemove 0 0
+	launch run --no-anim "$SRC/scenarios/sock_cleanup_2001.lua" || exit 1
+	wait_dump 'frame=1 ' || bad "no frame"
+	grep -q 'key=tab:slab' "$DUMP" && ok || bad "no view tabs"
+	key 2
+	wait_dump 'view=slab' && ok || bad "2: $(state)"
+	key 1
+	wait_dump 'view=layout' && wait_dump_all '"No layout view at step 1"' && ok || bad "1 at a step with no layout says nothing"
+	shot views-empty
+	key 1
+	wait_dump 'view=all' && ok || bad "1 again: $(state)"
+	key v
+	wait_dump 'split=1' && [ "$(grep -c '^== pane' "$DUMP")" -eq 2 ] && ok || bad "V: $(state)"
+	shot views-split
+	key v
+	wait_dump 'split=0' && ok || bad "V again: $(state)"
+	# a click on an allocated object opens its type's layout
+	geometry
+	pane=$(grep '^== pane 0' "$DUMP" | awk '{print $4, $5}')
+	px=${pane% *}
+	py=${pane#* }
+	line=$(grep 'rect .*key=[0-9]*:obj:sock:0:0' "$DUMP" | head -1)
+	if [ -n "$line" ]; then
+		ox=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
+		oy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+		xdotool mousemove "$ox" "$oy" click 1
+		wait_dump 'open=struct sock' && ok || bad "a click on a sock object: $(state)"
+		shot views-open
+		key Escape
+		wait_dump 'open=-' && ok || bad "Escape did not close the layout"
+	else
+		bad "no sock object in the slab view"
+	fi
+	key q
+	;;
+present)
+	launch run --present --no-anim "$scenario" || exit 1
+	wait_dump "window ${W}x${H} .*present=1" && ok || bad "presentation is not ${W}x${H}: $(state)"
+	sleep 0.3
+	geometry
+	[ "$WX" -eq 0 ] && [ "$WY" -eq 0 ] && [ "$WW" -eq $W ] && [ "$WH" -eq $H ] && ok ||
+		bad "the window is ${WW}x${WH}+${WX}+${WY}, not the whole screen"
+	shot present
+	# the caption bar spans the bottom, edge to edge; the canvas is white
+	for x in 2 $((W / 2)) $((W - 3)); do
+		p=$(pixel present $x $((H - 4)))
+		near "$p" 31,38,48 && ok || bad "caption bar pixel at x=$x is $p"
+	done
+	p=$(pixel present 3 3)
+	near "$p" 255,255,255 && ok || bad "top-left pixel is $p"
+	# big type: the caption is at least 26 px at 720 lines
+	size=$(grep 'key=scene:caption' "$DUMP" | grep ' text ' | sed -n 's/.*size=\([0-9]*\).*/\1/p' | sort -n | tail -1)
+	[ "${size:-0}" -ge 26 ] && ok || bad "caption type is ${size:-?} px"
+	grep -q 'key=tab:' "$DUMP" && bad "tabs are on screen in presentation mode" || ok
+	key Next
+	wait_dump 'frame=2 ' && ok || bad "PageDown in presentation: $(state)"
+	key t
+	wait_dump 'theme=dark' && ok || bad "T: $(state)"
+	sleep 0.3
+	shot present-dark
+	p=$(pixel present-dark 3 3)
+	near "$p" 0,0,0 && ok || bad "dark theme top-left pixel is $p"
+	key b
+	wait_dump 'blank=1' && ok || bad "B: $(state)"
+	sleep 0.3
+	shot present-blank
+	p=$(pixel present-blank $((W / 2)) $((H - 4)))
+	near "$p" 0,0,0 && ok || bad "blank screen pixel is $p"
+	key b
+	wait_dump 'blank=0' && ok || bad "B again: $(state)"
+	key 3 Return
+	wait_dump 'frame=3 ' && ok || bad "3 Enter in presentation: $(state)"
+	key Escape
+	wait_dump 'present=0' && ok || bad "Escape did not leave presentation: $(state)"
+	key q
+	;;
+reload)
+	cp "$scenario" "$work/hot.lua"
+	launch run --no-anim "$work/hot.lua" || exit 1
+	wait_dump 'frame=1 nframes=7' || bad "no frame"
+	key Right Right
+	wait_dump 'frame=3 ' && ok || bad "Right Right: $(state)"
+	# a script error: the panel names file:line and the source line; the
+	# last good frames stay
+	echo 'local oops = = 1' >>"$work/hot.lua"
+	errline=$(wc -l <"$work/hot.lua")
+	if wait_dump_all '"Script error"'; then ok; else bad "no error panel after a bad save"; fi
+	grep -Fq "hot.lua:$errline\"" "$DUMP" && ok || bad "the panel does not say hot.lua:$errline"
+	grep -Fq '"local oops = = 1"' "$DUMP" && ok || bad "the panel does not show the source line"
+	head -1 "$DUMP" | grep -q 'mode=frames frame=3 ' && ok || bad "the last good frames are gone: $(state)"
+	shot reload-error
+	# fixed, with a changed caption: reloaded at the same step
+	sed 's/every socket, even a UNIX one/RELOADED: every socket/' "$scenario" >"$work/hot.new"
+	mv "$work/hot.new" "$work/hot.lua"
+	if wait_dump_all 'RELOADED'; then ok; else bad "the fixed file was not reloaded"; fi
+	head -1 "$DUMP" | grep -q 'frame=3 nframes=7' && ok || bad "reload lost the step: $(state)"
+	grep -q '"Script error"' "$DUMP" && bad "the error panel stayed" || ok
+	shot reload-fixed
+	key q
+	;;
+*)
+	echo "unknown case $CASE"
+	exit 2
+	;;
+esac
+
+t=0
+while [ -n "$apid" ] && kill -0 "$apid" 2>/dev/null && [ $t -lt 30 ]; do sleep 0.1; t=$((t + 1)); done
+if [ -n "$apid" ] && kill -0 "$apid" 2>/dev/null; then
+	bad "Q did not quit"
+fi
+stop
+echo "window.$CASE: $passed passed, $failed failed"
+[ $failed -eq 0 ]
