@@ -128,10 +128,11 @@ wait_dump() {
 	return 1
 }
 
-# wait_dump_all PATTERN: until anywhere in the dump matches
+# wait_dump_all PATTERN: until anywhere in the dump matches (20 s: a
+# reload reruns the whole scenario, slow on a loaded machine)
 wait_dump_all() {
 	t=0
-	while [ $t -lt 100 ]; do
+	while [ $t -lt 200 ]; do
 		if [ -s "$DUMP" ] && grep -Eq -- "$1" "$DUMP"; then
 			return 0
 		fi
