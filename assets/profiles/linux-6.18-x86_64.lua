@@ -21,6 +21,8 @@ return {
   config = {
     "CONFIG_SMP", "CONFIG_64BIT", "CONFIG_INET", "CONFIG_IPV6", "CONFIG_NET_NS",
     "CONFIG_XFRM", "CONFIG_SECURITY", "CONFIG_SOCK_RX_QUEUE_MAPPING", "CONFIG_SOCK_CGROUP_DATA",
+    "CONFIG_CGROUP_NET_CLASSID", "CONFIG_CGROUP_NET_PRIO", "CONFIG_NET_RX_BUSY_POLL",
+    "CONFIG_BPF", "CONFIG_BPF_SYSCALL", "CONFIG_MPTCP", "CONFIG_TCP_MD5SIG", "SKLAB_PAHOLE_BTF",
   },
   description = "Linux 6.18 on x86_64 (64-byte lines), 2 CPUs, SLUB: a modern distribution kernel",
   -- The era's machine for the cache model: a recent server core (Sapphire
