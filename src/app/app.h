@@ -15,6 +15,7 @@ int skl_cmd_profiles(int argc, char **argv);
 int skl_cmd_slabinfo(int argc, char **argv);
 int skl_cmd_cachesim(int argc, char **argv); /* cmd_cachesim.c */
 int skl_cmd_bench(int argc, char **argv);    /* cmd_bench.c */
+int skl_cmd_whatif(int argc, char **argv);   /* cmd_whatif.c */
 
 /* The directory that holds assets/ and scenarios/: $SKLAB_DATA, the source
  * tree of a build, or the install prefix. Never NULL. */

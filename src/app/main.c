@@ -38,6 +38,9 @@ static void usage(FILE *fp)
 	      "  bench [--json] [--quick] [--chart FILE.png] [WORKLOAD...]\n"
 	      "                               host timing of lat_connect, hash_lookup, skb_put_inline\n"
 	      "                               with the cache model's estimate beside each figure\n"
+	      "  whatif [--profile P] [--hwcache] [--path NAME=m1,m2]... [--diff] [--json]\n"
+	      "         SET/STRUCT EDIT...    a layout patch before it is sent: size, holes, cache\n"
+	      "                               lines, access paths and slab cache, before and after\n"
 	      "  list                         bundled scenarios with title and learning goal\n"
 	      "  profiles                     kernel profiles\n"
 	      "\n"
@@ -82,6 +85,8 @@ int main(int argc, char **argv)
 		return skl_cmd_cachesim(argc - 1, argv + 1);
 	if (!strcmp(cmd, "bench"))
 		return skl_cmd_bench(argc - 1, argv + 1);
+	if (!strcmp(cmd, "whatif"))
+		return skl_cmd_whatif(argc - 1, argv + 1);
 	fprintf(stderr, "sklab: unknown command '%s' (try 'sklab --help')\n", cmd);
 	return 2;
 }

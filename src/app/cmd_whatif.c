@@ -1,0 +1,266 @@
+/*
+ * cmd_whatif.c - `sklab whatif`: a struct from sklab's layout data, a list
+ * of edits (add, remove, move, resize, retype members), and what they do:
+ * size, holes, cache lines, the lines named access paths touch, and the
+ * slab cache's geometry, before and after; then the new layout's pahole
+ * text or a diff of the two.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "app.h"
+
+#include "lua/runtime.h"
+#include "sklab/whatif.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_EDITS 64
+#define MAX_PATHS 32
+
+static void usage(FILE *fp)
+{
+	fputs("usage: sklab whatif [--profile P] [--config A,B | --config +A,B] [--cacheline N] [--cpus N]\n"
+	      "                    [--hwcache] [--align N] [--ctor] [--rcu] [--debug] [--cache NAME]\n"
+	      "                    [--objects N] [--path NAME=m1,m2,...]... [--diff | --table] [--json]\n"
+	      "                    SET/STRUCT EDIT...\n"
+	      "\n"
+	      "Lays out STRUCT before and after the edits (same ABI, cache line and config) and\n"
+	      "compares size, holes, padding, cache lines, the lines each access path touches,\n"
+	      "and the slab cache (object size, objects and pages per slab, memory for N objects).\n"
+	      "Then prints the new layout as pahole does (--diff: a unified diff of the two;\n"
+	      "--table: nothing more).\n"
+	      "\n"
+	      "Each EDIT is one argument (quote it):\n"
+	      "  'add DECL [after M | before M | at start | at end]'   e.g. \"add struct ip_opt *opt after prot\"\n"
+	      "  'remove M'\n"
+	      "  'move M after A' | 'move M before A' | 'move M to start' | 'move M to end'\n"
+	      "  'resize M N'      an array member's new length;  'resize M :N'  a bitfield's width\n"
+	      "  'retype M TYPE'   a new type in place ('resize M TYPE' does the same)\n"
+	      "M and A are member names or dotted paths (tp_pinfo.af_tcp).\n"
+	      "\n"
+	      "  --path NAME=m1,m2   an access path: the cache lines its members touch (repeatable)\n"
+	      "  --hwcache           SLAB_HWCACHE_ALIGN;  --align N  the cache's alignment\n"
+	      "  --ctor, --rcu       a constructor; SLAB_TYPESAFE_BY_RCU (SLUB)\n"
+	      "  --debug             CONFIG_DEBUG_SLAB (2.4) or slab_debug=FZPU (SLUB)\n"
+	      "  --cache NAME        the cache's name (default: the struct's tag)\n"
+	      "  --objects N         objects for the memory figure (default 10000)\n"
+	      "\n"
+	      "Example:\n"
+	      "  sklab whatif --hwcache --path lookup=daddr,rcv_saddr,dport,num,bound_dev_if,next \\\n"
+	      "      linux-2.4.16/sock 'remove tp_pinfo' 'move next to end'\n",
+	      fp);
+}
+
+static int parse_num(const char *s, unsigned long long max, unsigned long long *out)
+{
+	char *end;
+	unsigned long long v;
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* The first profile (by name) whose layout set is set; 0 or -1. */
+static int profile_for_set(const char *data, const char *set, skl_profile *out, skl_error *err)
+{
+	char names[64][64];
+	int n = skl_data_list_profiles(data, names, 64), i;
+	for (i = 0; i < n; i++) {
+		skl_profile p;
+		if (skl_data_load_profile(data, names[i], &p, err) == 0 && !strcmp(p.layouts, set)) {
+			*out = p;
+			return 0;
+		}
+	}
+	return skl_errorf(err, "no kernel profile uses the layout set '%s' (see 'sklab profiles')", set);
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+	fputs("sklab whatif: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\n", stderr);
+	return 2;
+}
+
+int skl_cmd_whatif(int argc, char **argv)
+{
+	const char *profile_name = NULL, *cfg_opt = NULL, *cache_name = NULL, *name = NULL;
+	const char *paths[MAX_PATHS];
+	const char *edit_text[MAX_EDITS];
+	skl_edit *edits = NULL;
+	int npaths = 0, nedits = 0, json = 0, i, missing, rc = 1;
+	skl_whatif_show show = SKL_WHATIF_SHOW_AFTER;
+	skl_whatif_opts o;
+	skl_profile prof;
+	skl_error err;
+	skl_typedb *db = NULL;
+	skl_whatif *w = NULL;
+	skl_type *t;
+	char set[256], config[2048], label[320];
+	const char *data = skl_app_data_dir();
+	unsigned long long v;
+
+	memset(&o, 0, sizeof(o));
+	skl_error_clear(&err);
+	for (i = 1; i < argc; i++) {
+		const char *a;
+		missing = 0;
+		if ((a = skl_app_optarg(argc, argv, &i, "--profile", &missing)))
+			profile_name = a;
+		else if ((a = skl_app_optarg(argc, argv, &i, "--config", &missing)))
+			cfg_opt = a;
+		else if ((a = skl_app_optarg(argc, argv, &i, "--cacheline", &missing))) {
+			if (parse_num(a, 4096, &v) < 0 || v < 8 || (v & (v - 1)))
+				return bad_usage("--cacheline takes a power of two from 8 to 4096, not '%s'", a);
+			o.cacheline = (unsigned)v;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--cpus", &missing))) {
+			if (parse_num(a, 256, &v) < 0 || !v)
+				return bad_usage("--cpus takes a number from 1 to 256, not '%s'", a);
+			o.cpus = (unsigned)v;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--align", &missing))) {
+			if (parse_num(a, 1u << 20, &v) < 0 || (v & (v - 1)))
+				return bad_usage("--align takes a power of two, not '%s'", a);
+			o.cache.align = (unsigned)v;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--objects", &missing))) {
+			if (parse_num(a, 1000000000ull, &v) < 0 || !v)
+				return bad_usage("--objects takes a number from 1 to 1000000000, not '%s'", a);
+			o.objects = v;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--cache", &missing))) {
+			if (!*a || strlen(a) > 31)
+				return bad_usage("--cache takes a cache name of 1 to 31 characters, not '%s'", a);
+			cache_name = a;
+		} else if ((a = skl_app_optarg(argc, argv, &i, "--path", &missing))) {
+			if (npaths == MAX_PATHS)
+				return bad_usage("more than %s --path options", "32");
+			paths[npaths++] = a;
+		} else if (missing) {
+			return bad_usage("%s needs a value", argv[i]);
+		} else if (!strcmp(argv[i], "--hwcache")) {
+			o.cache.flags |= SKL_SLAB_HWCACHE_ALIGN;
+		} else if (!strcmp(argv[i], "--rcu")) {
+			o.cache.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
+		} else if (!strcmp(argv[i], "--ctor")) {
+			o.cache.ctor = 1;
+		} else if (!strcmp(argv[i], "--debug")) {
+			o.debug = 1;
+		} else if (!strcmp(argv[i], "--diff")) {
+			show = SKL_WHATIF_SHOW_DIFF;
+		} else if (!strcmp(argv[i], "--table")) {
+			show = SKL_WHATIF_SHOW_TABLE;
+		} else if (!strcmp(argv[i], "--json")) {
+			json = 1;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return bad_usage("unknown option '%s' (try 'sklab whatif --help')", argv[i]);
+		} else if (!name) {
+			name = argv[i];
+		} else if (nedits == MAX_EDITS) {
+			return bad_usage("more than %s edits", "64");
+		} else {
+			edit_text[nedits++] = argv[i];
+		}
+	}
+	if (!name)
+		return bad_usage("%s", "which struct? (e.g. sklab whatif linux-2.4.16/sock 'remove tp_pinfo')");
+
+	/* the edits first: a typo is reported before anything is loaded */
+	if (nedits) {
+		edits = calloc((size_t)nedits, sizeof(*edits));
+		if (!edits) {
+			skl_errorf(&err, "out of memory");
+			goto out_err;
+		}
+	}
+	for (i = 0; i < nedits; i++) {
+		if (skl_edit_parse(edit_text[i], &edits[i], &err) < 0) {
+			free(edits);
+			if (!strncmp(err.msg, "edit '", 6))
+				fprintf(stderr, "sklab whatif: edit %d %s\n", i + 1, err.msg + 5);
+			else
+				fprintf(stderr, "sklab whatif: edit %d: %s\n", i + 1, err.msg);
+			return 2;
+		}
+	}
+
+	/* the profile and the struct */
+	if (profile_name && skl_data_load_profile(data, profile_name, &prof, &err) < 0)
+		goto out_err;
+	{
+		const char *slash = strchr(name, '/');
+		if (slash) {
+			snprintf(set, sizeof(set), "%.*s", (int)(slash - name), name);
+			name = slash + 1;
+		} else if (profile_name) {
+			snprintf(set, sizeof(set), "%s", prof.layouts);
+		} else {
+			free(edits);
+			fprintf(stderr,
+				"sklab whatif: name the layout set, e.g. 'linux-2.4.16/%s', or give --profile\n", name);
+			return 2;
+		}
+	}
+	if (!profile_name && profile_for_set(data, set, &prof, &err) < 0)
+		goto out_err;
+	if ((o.cache.flags & SKL_SLAB_TYPESAFE_BY_RCU) && strcmp(prof.allocator, "slub")) {
+		free(edits);
+		fprintf(stderr, "sklab whatif: --rcu is a SLUB flag; %s uses the 2.4 SLAB\n", prof.name);
+		return 2;
+	}
+	db = skl_typedb_new();
+	if (!db) {
+		skl_errorf(&err, "out of memory");
+		goto out_err;
+	}
+	if (skl_data_load_layouts(data, set, db, &err) < 0)
+		goto out_err;
+	t = skl_typedb_find(db, name);
+	if (!t) {
+		skl_errorf(&err, "no struct '%s' in the layout set %s", name, set);
+		goto out_err;
+	}
+	if (!cfg_opt)
+		snprintf(config, sizeof(config), "%s", prof.config);
+	else if (cfg_opt[0] == '+')
+		snprintf(config, sizeof(config), "%s%s%s", prof.config, prof.config[0] ? "," : "", cfg_opt + 1);
+	else
+		snprintf(config, sizeof(config), "%s", cfg_opt);
+	snprintf(label, sizeof(label), "%s/%s", set, name);
+
+	o.profile = &prof;
+	o.config = config;
+	o.cache_name = cache_name;
+	o.edits = edits;
+	o.nedits = nedits;
+	o.paths = paths;
+	o.npaths = npaths;
+	o.label = label;
+	w = skl_whatif_run(db, t, &o, &err);
+	if (!w)
+		goto out_err;
+	{
+		skl_sink out = skl_file_sink(stdout);
+		if (json)
+			skl_whatif_write_json(w, &out);
+		else
+			skl_whatif_write_text(w, &out, show);
+	}
+	rc = 0;
+	goto out;
+out_err:
+	rc = skl_app_fail("whatif", &err);
+out:
+	skl_whatif_free(w);
+	skl_typedb_free(db);
+	free(edits);
+	return rc;
+}
