@@ -1,7 +1,9 @@
 -- Linux 6.18 on x86_64: the "now" side of the then-and-now comparison.
 --
 -- 64-byte cache lines, two CPUs, 4 KiB pages, the SLUB allocator (SLAB was
--- removed in 6.8). The layout set it names, linux-6.18, is not written yet.
+-- removed in 6.8). Its layout set, linux-6.18, holds sock_common, sock,
+-- inet_sock, inet_connection_sock, tcp_sock and udp_sock as this kernel's BTF
+-- has them.
 --
 -- config lists the options of a typical distribution build that change the
 -- layouts of struct sock and its protocol structs: SMP, 64-bit, IPv4 and
