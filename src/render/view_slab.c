@@ -116,10 +116,11 @@ static unsigned word_size(const skl_kernel_snap *k)
 	for (i = 0; i < k->ncaches; i++)
 		if (k->caches[i].type && k->caches[i].type->abi)
 			return k->caches[i].type->abi->size[SKL_B_PTR];
+	/* every slab of a machine lives in the same half of the address space
+	 * (0xc... on i386, 0xffff888... on x86_64): the first one found says */
 	for (i = 0; i < k->ncaches; i++)
 		for (j = 0; j < k->caches[i].nslabs; j++)
-			if (k->caches[i].slabs[j].base > 0xffffffffull)
-				return 8;
+			return k->caches[i].slabs[j].base > 0xffffffffull ? 8 : 4;
 	return 4;
 }
 
