@@ -8,7 +8,8 @@
 
 #include <string.h>
 
-int skl__f_bench(lua_State *L); /* l_bench.c */
+int skl__f_bench(lua_State *L);	  /* l_bench.c */
+int skl__f_predict(lua_State *L); /* l_scene.c */
 
 #define SECTION(title)                                                                                                 \
 	{                                                                                                              \
@@ -22,6 +23,11 @@ const skl__api skl__api_table[] = {
      "how long it takes (\"10 minutes\") or how many steps it has. Call it once, before scene.* and expect.",
      SKL__API_GLOBAL, skl__f_scenario},
     {"scene.step", "(caption)", "Ends a frame with this caption (a STEP event).", SKL__API_LIB, skl__f_step},
+    {"scene.predict", "(question, answer)",
+     "A checkpoint: two frames on the view already shown, the question (caption \"Predict: question\") and then "
+     "the answer (\"Answer: answer\"), so a class can guess before it sees. Both are non-empty strings; compute "
+     "the answer from the engine before the call.",
+     SKL__API_LIB, skl__f_predict},
     {"scene.show", "(layout, ... [, {highlight=}])",
      "Puts these layouts on screen from the next frame on (a SHOW event holding copies); no argument clears it. "
      "A last table {highlight = {\"line:0\", \"daddr\"}} emphasises cache lines or members (dotted paths).",

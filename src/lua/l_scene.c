@@ -130,6 +130,36 @@ int skl__f_step(lua_State *L)
 	return 0;
 }
 
+/*
+ * scene.predict(question, answer): a checkpoint in two frames on the view
+ * already shown: "Predict: <question>" first, then "Answer: <answer>".
+ * Both must be non-empty strings; the scenario computes the answer before
+ * the call, so the question frame never depends on it. Two STEP events.
+ */
+int skl__f_predict(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	const char *question = skl__check_string(L, 1);
+	const char *answer = skl__check_string(L, 2);
+	const char *caption;
+	char at[SKL__WHERE_MAX];
+	if (!question[0])
+		return skl__argerror(L, 1, "the question is empty");
+	if (!answer[0])
+		return skl__argerror(L, 2, "the answer is empty");
+	if (!lua_isnone(L, 3))
+		return skl__argerror(L, 3, "two arguments: the question and its answer");
+	require_scenario(L);
+	where(L, at, sizeof(at));
+	caption = lua_pushfstring(L, "Predict: %s", question);
+	skl__log_room(L, strlen(caption) + strlen(at));
+	skl__log_check(L, skl_events_step(rt->log, caption, at));
+	caption = lua_pushfstring(L, "Answer: %s", answer);
+	skl__log_room(L, strlen(caption) + strlen(at));
+	skl__log_check(L, skl_events_step(rt->log, caption, at));
+	return 0;
+}
+
 /* ---- kernel snapshots ------------------------------------------------------------- */
 
 #define MAX_SHOW_CACHES 256

@@ -89,7 +89,7 @@ launch() {
 	SKLAB_DRAWLIST_DUMP="$DUMP" "$SKLAB" "$@" >"$work/app.log" 2>&1 &
 	apid=$!
 	t=0
-	while [ $t -lt 150 ]; do
+	while [ $t -lt 300 ]; do
 		WID=$(xdotool search --class sklab 2>/dev/null | head -1)
 		if [ -n "$WID" ] && [ -s "$DUMP" ]; then
 			return 0
@@ -102,7 +102,7 @@ launch() {
 		sleep 0.1
 		t=$((t + 1))
 	done
-	echo "no sklab window after 15 s"; cat "$work/app.log"
+	echo "no sklab window after 30 s"; cat "$work/app.log"
 	return 1
 }
 
@@ -174,14 +174,19 @@ start)
 	launch || exit 1
 	if wait_dump 'mode=page'; then ok; else bad "no start page: $(state)"; fi
 	shot start
-	# every scenario that `sklab list` knows is on a card, with its title
+	# every scenario that `sklab list` knows is on a card, with its title:
+	# the cards that fit at first, the others as the selection moves down
+	# the list (the page scrolls to keep the selected card in view)
 	SKLAB_DATA=$SRC "$SKLAB" list >"$work/list.txt" 2>&1
 	nlisted=0
 	for f in $(grep -E '^[a-z0-9_]+\.lua$' "$work/list.txt"); do
 		nlisted=$((nlisted + 1))
 		title=$(grep -A1 -x "$f" "$work/list.txt" | sed -n '2s/^  //p')
-		if grep -Fq "\"$f\"" "$DUMP" && grep -Fq "$title" "$DUMP"; then ok; else bad "start screen lacks $f ($title)"; fi
+		[ $nlisted -gt 1 ] && key Down
+		if wait_dump_all "\"$f\"" && grep -Fq "$title" "$DUMP"; then ok; else bad "start screen lacks $f ($title)"; fi
 	done
+	key Home
+	wait_dump_all 'key=start:item:0 ' || bad "Home did not return to the first card"
 	[ $nlisted -ge 5 ] && ok || bad "sklab list shows only $nlisted scenarios"
 	ncards=$(grep -c 'key=start:item:[0-9]* tip=' "$DUMP")
 	[ "$ncards" -ge 5 ] && ok || bad "only $ncards cards drawn"
@@ -202,7 +207,10 @@ start)
 	shot start-opened
 	key Escape
 	if wait_dump 'mode=page'; then ok; else bad "Escape did not return to the start screen: $(state)"; fi
-	# a click on a card opens it too
+	# a click on a card opens it too (Home first: the page may have
+	# scrolled to keep the card opened above in view)
+	key Home
+	wait_dump_all 'key=start:item:0 ' || bad "Home did not bring back the first card"
 	geometry
 	line=$(grep 'key=start:item:0 tip=' "$DUMP" | head -1)
 	cx=$(printf '%s\n' "$line" | awk '{printf "%d", $3 + $5 / 2}')
