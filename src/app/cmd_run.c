@@ -163,46 +163,80 @@ static int have_display(void)
 	return (d && *d) || (w && *w);
 }
 
-static int run(const run_opts *o)
+/* The headless run of `sklab run` and `sklab export` (see app.h). */
+int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, const char *pcap, int echo,
+			 skl_error *err)
 {
 	skl_lua_opts lo;
-	skl_lua *rt = NULL;
-	skl_events *log = NULL;
-	skl_frame *frames = NULL;
-	skl_error err;
-	int nframes = 0, rc = 1, ran, failures, expects, wrote = -1;
-	char fonts[4096];
 	const char *data = skl_app_data_dir();
 	char scen_dir[4096];
 
-	skl_error_clear(&err);
-	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", data);
+	memset(r, 0, sizeof(*r));
 	snprintf(scen_dir, sizeof(scen_dir), "%s/scenarios", data);
 	memset(&lo, 0, sizeof(lo));
 	lo.data_dir = data;
 	lo.scenario_dir = scen_dir;
-	lo.pcap_path = o->pcap;
+	lo.pcap_path = pcap;
+	lo.out_dir = out_dir;
+	if (echo)
+		lo.echo = skl_file_sink(stdout);
+	r->rt = skl_lua_new(&lo, err);
+	r->log = skl_events_new(0);
+	if (!r->rt || !r->log) {
+		if (!err->msg[0])
+			skl_errorf(err, "out of memory");
+		skl_app_run_free(r);
+		return -1;
+	}
+	r->ran = skl_lua_run_file(r->rt, file, r->log, err);
+	r->failures = skl_lua_expect_failures(r->rt);
+	r->expects = skl_lua_expect_count(r->rt);
+	r->nframes = skl_events_frames(r->log, &r->frames);
+	if (r->nframes < 0) {
+		r->nframes = 0;
+		r->frames = NULL;
+	}
+	return 0;
+}
+
+void skl_app_run_free(skl_app_run *r)
+{
+	skl_free(r->frames);
+	skl_events_free(r->log);
+	skl_lua_free(r->rt);
+	memset(r, 0, sizeof(*r));
+}
+
+static int run(const run_opts *o)
+{
+	skl_app_run r;
+	skl_events *log;
+	skl_frame *frames;
+	skl_error err;
+	int nframes, rc = 1, ran, failures, expects, wrote = -1;
+	char fonts[4096];
+	const char *data = skl_app_data_dir();
+
+	skl_error_clear(&err);
+	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", data);
 	if (o->frames_dir && o->headless) {
 		/* skb:pcap writes its captures there while the scenario runs */
 		if (mkdir_p(o->frames_dir) < 0) {
 			fprintf(stderr, "sklab run: cannot create '%s'\n", o->frames_dir);
 			return 1;
 		}
-		lo.out_dir = o->frames_dir;
 	}
-	if (!o->quiet && o->headless)
-		lo.echo = skl_file_sink(stdout);
-	rt = skl_lua_new(&lo, &err);
-	log = skl_events_new(0);
-	if (!rt || !log) {
-		if (!err.msg[0])
-			skl_errorf(&err, "out of memory");
-		rc = skl_app_fail("run", &err);
-		goto out;
-	}
-	ran = skl_lua_run_file(rt, o->file, log, &err);
+	if (skl_app_run_scenario(&r, o->file, o->frames_dir && o->headless ? o->frames_dir : NULL, o->pcap,
+				 !o->quiet && o->headless, &err) < 0)
+		return skl_app_fail("run", &err);
+	log = r.log;
+	frames = r.frames;
+	nframes = r.nframes;
+	ran = r.ran;
+	failures = r.failures;
+	expects = r.expects;
 	if (o->pcap) {
-		long nf = skl_lua_pcap_frames(rt);
+		long nf = skl_lua_pcap_frames(r.rt);
 		if (nf < 0) {
 			fprintf(stderr, "sklab run: cannot write the capture '%s'\n", o->pcap);
 			rc = 1;
@@ -210,13 +244,6 @@ static int run(const run_opts *o)
 		}
 		if (!o->quiet)
 			fprintf(stderr, "sklab: wrote %ld frame%s to %s\n", nf, nf == 1 ? "" : "s", o->pcap);
-	}
-	failures = skl_lua_expect_failures(rt);
-	expects = skl_lua_expect_count(rt);
-	nframes = skl_events_frames(log, &frames);
-	if (nframes < 0) {
-		nframes = 0;
-		frames = NULL;
 	}
 	if (ran < 0 && failures == 0) {
 		/* a script error: nothing useful to show beyond the message */
@@ -293,9 +320,7 @@ static int run(const run_opts *o)
 	}
 	rc = ran < 0 ? 1 : 0;
 out:
-	skl_free(frames);
-	skl_events_free(log);
-	skl_lua_free(rt);
+	skl_app_run_free(&r);
 	return rc;
 }
 

@@ -22,6 +22,9 @@ static void usage(FILE *fp)
 	      "               [--size WxH] [--report FILE] [--step N] [--present] [--no-anim]\n"
 	      "                               run a scenario (window, or headless frames);\n"
 	      "                               --present: full screen for a class\n"
+	      "  export --html FILE [--size WxH] [--title T] FILE.lua\n"
+	      "                               one self-contained HTML handout: every step's\n"
+	      "                               picture and caption, stepped with the arrow keys\n"
 	      "  layout [--profile P | --arch i386|x86_64] [--cacheline N]\n"
 	      "         [--config A,B,...] [--json] [--hex] [--conds] SET/NAME\n"
 	      "                               a struct from sklab's layout data, pahole-style\n"
@@ -53,7 +56,8 @@ static void usage(FILE *fp)
 	      "  sklab layout --config CONFIG_INET,CONFIG_FILTER,CONFIG_IPV6 linux-2.4.16/sock\n"
 	      "  sklab layout --btf tcp_sock\n"
 	      "  sklab slabinfo --profile linux-6.18-x86_64 --size 2304 --align 64 --hwcache --rcu\n"
-	      "  sklab run --headless --frames out scenarios/sock_2001_layout.lua\n",
+	      "  sklab run --headless --frames out scenarios/sock_2001_layout.lua\n"
+	      "  sklab export --html sock.html scenarios/sock_2001_layout.lua\n",
 	      fp);
 }
 
@@ -87,6 +91,8 @@ int main(int argc, char **argv)
 		return skl_cmd_bench(argc - 1, argv + 1);
 	if (!strcmp(cmd, "whatif"))
 		return skl_cmd_whatif(argc - 1, argv + 1);
+	if (!strcmp(cmd, "export"))
+		return skl_cmd_export(argc - 1, argv + 1);
 	fprintf(stderr, "sklab: unknown command '%s' (try 'sklab --help')\n", cmd);
 	return 2;
 }

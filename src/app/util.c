@@ -24,19 +24,43 @@ static int has_assets(const char *dir)
 	return is_dir(p);
 }
 
+/* Copies dir into found (when it holds sklab's data) and returns found. */
+static const char *take(char *found, size_t n, const char *dir)
+{
+	if (!has_assets(dir))
+		return NULL;
+	snprintf(found, n, "%s", dir);
+	return found;
+}
+
+/* 1 when the directory exe_dir is the build tree this program was built in. */
+static int in_build_tree(const char *exe_dir)
+{
+	struct stat a, b;
+	if (stat(exe_dir, &a) != 0 || stat(SKLAB_BINARY_DIR, &b) != 0)
+		return 0;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/*
+ * The data directory, in this order: $SKLAB_DATA; <prefix>/share/sklab
+ * next to <prefix>/bin/sklab (an installed program, wherever its prefix was
+ * moved); the source tree, for the program in its own build tree; the
+ * configured install prefix; the source tree for any other copy. An
+ * installed program thus never reads a source tree that happens to still
+ * exist, and a build never reads an older installation.
+ */
 const char *skl_app_data_dir(void)
 {
 	static char found[4400];
 	const char *env = getenv("SKLAB_DATA");
 	char exe[4096];
+	int build = 0;
 	ssize_t n;
 	if (found[0])
 		return found;
-	if (env && *env && has_assets(env)) {
-		snprintf(found, sizeof(found), "%s", env);
+	if (env && *env && take(found, sizeof(found), env))
 		return found;
-	}
-	/* next to the executable: <prefix>/bin/sklab -> <prefix>/share/sklab */
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		char *slash;
@@ -45,17 +69,22 @@ const char *skl_app_data_dir(void)
 		slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = '\0';
-			snprintf(cand, sizeof(cand), "%s/../share/sklab", exe);
-			if (has_assets(cand)) {
-				snprintf(found, sizeof(found), "%s", cand);
+			/* <prefix>/bin -> <prefix>/share/sklab, a clean path for messages */
+			if (slash - exe >= 4 && !strcmp(slash - 4, "/bin"))
+				snprintf(cand, sizeof(cand), "%.*s/share/sklab", (int)(slash - exe - 4), exe);
+			else
+				snprintf(cand, sizeof(cand), "%s/../share/sklab", exe);
+			if (take(found, sizeof(found), cand))
 				return found;
-			}
+			build = in_build_tree(exe[0] ? exe : "/");
 		}
 	}
-	if (has_assets(SKLAB_SOURCE_DATA_DIR)) {
-		snprintf(found, sizeof(found), "%s", SKLAB_SOURCE_DATA_DIR);
+	if (build && take(found, sizeof(found), SKLAB_SOURCE_DATA_DIR))
 		return found;
-	}
+	if (take(found, sizeof(found), SKLAB_INSTALL_DATA_DIR))
+		return found;
+	if (take(found, sizeof(found), SKLAB_SOURCE_DATA_DIR))
+		return found;
 	snprintf(found, sizeof(found), "%s", SKLAB_INSTALL_DATA_DIR);
 	return found;
 }

@@ -117,7 +117,7 @@ stop() {
 # wait_dump PATTERN [SECONDS]: until the dump's first lines match (grep -E)
 wait_dump() {
 	t=0
-	lim=$(( ${2:-10} * 10 ))
+	lim=$(( ${2:-20} * 10 ))
 	while [ $t -lt $lim ]; do
 		if [ -s "$DUMP" ] && head -3 "$DUMP" | grep -Eq -- "$1"; then
 			return 0
