@@ -116,7 +116,7 @@ scene.step("Why UNIX gained most: its object went from " .. fat.lines .. " lines
 ---------------------------------------------------------------------------
 -- This host: the same work timed natively (sklab bench lat_connect)
 
-local b = sklab.bench("lat_connect", { quick = true, counters = false })
+local b = sklab.bench("lat_connect", { quick = true, counters = false, time_ms = 5, samples = 3 })
 local names = { "sock", "tcp_sock", "unix_sock" }
 local measured, modelled, labels = {}, {}, {}
 for i, n in ipairs(names) do

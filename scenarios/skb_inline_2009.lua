@@ -98,7 +98,7 @@ scene.step("The packet itself is the same too: 100 bytes of payload behind TCP, 
 ---------------------------------------------------------------------------
 -- This host: the two variants compiled into sklab, timed natively
 
-local b = sklab.bench("skb_put_inline", { quick = true, counters = false })
+local b = sklab.bench("skb_put_inline", { quick = true, counters = false, time_ms = 5, samples = 3 })
 local vi, vo = b.variants.inline, b.variants.out_of_line
 print(string.format("%s: %.1f ns (min %.1f, max %.1f); code %d B", vi.what, vi.median or 0, vi.min or 0,
   vi.max or 0, vi.code_bytes))
