@@ -10,6 +10,7 @@
 #include "window.h"
 
 #include "render/backend_sdl.h"
+#include "render/svg.h"
 #include "render/view_scene.h"
 #include "sklab/kernel.h"
 
@@ -578,7 +579,7 @@ static void draw_help(skl_window *w, float fs, float pad)
 	    "B or .                         blank the screen",
 	    "A                              step animations on / off",
 	    "F                              full screen",
-	    "S                              save a PNG screenshot",
+	    "S                              save the view: a PNG screenshot and SVG beside it",
 	    "H, F1 or ?                     this help",
 	    "Escape                         close / back to the scenarios",
 	    "Q                              quit",
@@ -855,7 +856,34 @@ static int file_exists(const char *path)
 	return f != NULL;
 }
 
-/* Saves the page or the panes (without tabs and hover) as a PNG. */
+/* Beside the PNG, the same draw lists as SVG (crisp at any size, for
+ * slides and handouts): NAME.svg, and NAME-2.svg for a split view's
+ * second pane. The view as drawn, before zoom and pan. */
+static int shot_svg(skl_window *w, skl_error *err)
+{
+	int i, n = w->page ? 1 : (w->split ? 2 : 1);
+	size_t len = strlen(w->shot);
+	for (i = 0; i < n; i++) {
+		const skl_dl *dl = w->page ? w->page_dl : w->panes[i].dl;
+		char path[4200];
+		FILE *f;
+		skl_sink sink;
+		if (!dl)
+			continue;
+		snprintf(path, sizeof(path), "%.*s%s.svg", (int)(len > 4 ? len - 4 : len), w->shot, i ? "-2" : "");
+		f = fopen(path, "w");
+		if (!f)
+			return skl_errorf(err, "cannot write %s", path);
+		sink = skl_file_sink(f);
+		skl_svg_write(dl, &sink);
+		if (fclose(f) != 0)
+			return skl_errorf(err, "cannot write %s", path);
+	}
+	return 0;
+}
+
+/* Saves the page or the panes (without tabs and hover) as a PNG, and their
+ * draw lists as SVG beside it. */
 static int screenshot(skl_window *w, skl_error *err)
 {
 	const char *dir = w->o.shot_dir ? w->o.shot_dir : ".";
@@ -880,6 +908,8 @@ static int screenshot(skl_window *w, skl_error *err)
 	if (rc == 0 && IMG_SavePNG(s, w->shot) < 0)
 		rc = skl_errorf(err, "cannot write %s: %s", w->shot, IMG_GetError());
 	SDL_FreeSurface(s);
+	if (rc == 0)
+		rc = shot_svg(w, err);
 	if (rc < 0)
 		w->shot[0] = 0;
 	return rc;

@@ -253,6 +253,17 @@ step)
 	shot step-help
 	key Escape
 	wait_dump 'help=0' && ok || bad "Escape did not close the help"
+	# S saves the view: a PNG and the same draw list as SVG, in the
+	# working directory
+	rm -f sklab-step-*.png sklab-step-*.svg
+	key s
+	t=0
+	while [ $t -lt 100 ] && ! [ -s sklab-step-005.svg ]; do sleep 0.1; t=$((t + 1)); done
+	sleep 0.3
+	[ -s sklab-step-005.png ] && ok || bad "S wrote no sklab-step-005.png"
+	grep -q '^<svg xmlns="http://www.w3.org/2000/svg"' sklab-step-005.svg && grep -q '</svg>' sklab-step-005.svg &&
+		ok || bad "S wrote no complete sklab-step-005.svg"
+	rm -f sklab-step-*.png sklab-step-*.svg
 	key q
 	;;
 hover)
