@@ -1,0 +1,20 @@
+#!/bin/sh
+# make-view-shots.sh - remakes the README's pictures of each view with the
+# headless renderer (1280x720 frames of bundled scenarios, cut to 256
+# colours with ImageMagick to keep them small).
+#
+#   sh docs/img/make-view-shots.sh [SKLAB]      (default: build/sklab)
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+sklab=${1:-$root/build/sklab}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+shot() { # scenario frame name
+	[ -d "$work/$1" ] || "$sklab" run --headless --quiet --size 1280x720 --frames "$work/$1" "$root/scenarios/$1.lua" >/dev/null
+	convert "$work/$1/frame-$2.png" +dither -colors 256 "$root/docs/img/view-$3.png"
+}
+shot sock_2001_layout 002 layout
+shot sock_cleanup_2001 009 compare
+shot skb_tx_tcp 006 skb
+shot cacheline_lookup 002 cache
+shot lat_connect_2001 001 chart
