@@ -30,6 +30,9 @@ static void usage(FILE *fp)
 	      "operations per sample instead. Without --profile each workload runs on its\n"
 	      "thread's machine. Model figures are deterministic; host figures are not.\n"
 	      "\n"
+	      "sklab bench --self [--json] [--quick] [NAME...] measures sklab itself against\n"
+	      "baselines (malloc, Cachegrind, C calls, start-up): see docs/performance.md.\n"
+	      "\n"
 	      "workloads:\n",
 	      fp);
 	for (i = 0; i < skl_bench_nworkloads(); i++)
@@ -113,6 +116,9 @@ int skl_cmd_bench(int argc, char **argv)
 	skl_error err;
 	uint64_t n;
 
+	for (i = 1; i < argc; i++) /* sklab's own figures against baselines: cmd_bench_self.c */
+		if (!strcmp(argv[i], "--self") || !strcmp(argv[i], "--self-child"))
+			return skl_cmd_bench_self(argc, argv);
 	skl_error_clear(&err);
 	memset(&o, 0, sizeof(o));
 	names = calloc((size_t)(argc > 0 ? argc : 1), sizeof(*names));
