@@ -1707,6 +1707,9 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, report *r)
 /* models kmem_cache_free() / kfree() with free_debug_processing(): F runs
  * every check; the pointer and double-free checks always run here. When a
  * check fails the object is not freed. */
+/* The object's address as the reports print it, formatted only when a
+ * report needs it (a free that goes well formats nothing). */
+#define OBJ_STR() pstr(k, obj, a, sizeof(a))
 static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 {
 	skl_kernel *k = c->k;
@@ -1719,18 +1722,17 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 	rp_init(&r, k, c);
 	if (!obj)
 		return rp_finish(&r, 0, err); /* kfree(NULL) */
-	pstr(k, obj, a, sizeof(a));
 	s = slab_of(k, obj);
 	if (!s || !s->cache || !s->cache->priv) {
 		/* cache_from_obj() -> virt_to_cache() */
-		rp_found(&r, "0x%s is not in a slab page", a);
+		rp_found(&r, "0x%s is not in a slab page", OBJ_STR());
 		rp(&r, "virt_to_cache: Object is not a Slab page!\n");
 		add_taint_warn(&r);
 		return rp_finish(&r, obj, err);
 	}
 	if (s->cache != c) {
 		slub_cache *osc = s->cache->priv;
-		rp_found(&r, "0x%s is in a slab of %s, not of %s", a, s->cache->name, c->name);
+		rp_found(&r, "0x%s is in a slab of %s, not of %s", OBJ_STR(), s->cache->name, c->name);
 		rp(&r, "cache_from_obj: Wrong slab cache. %s but object is from %s\n", c->name, s->cache->name);
 		if (valid_pointer(osc, s, obj))
 			print_tracking(&r, osc, obj);
@@ -1739,26 +1741,26 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 	}
 	sc = c->priv;
 	if (s->disabled && (sc->g.flags & SKL_SLAB_CONSISTENCY)) {
-		rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", a);
+		rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", OBJ_STR());
 		slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
 		goto not_freed;
 	}
 	if (!valid_pointer(sc, s, obj)) {
 		skl_addr off = obj - s->base, in = off % sc->g.size;
 		if (off >= (skl_addr)s->objects * sc->g.size)
-			rp_found(&r, "0x%s is in the unused tail of its slab, after the last object", a);
+			rp_found(&r, "0x%s is in the unused tail of its slab, after the last object", OBJ_STR());
 		else if (in < sc->g.red_left_pad)
-			rp_found(&r, "0x%s is in the left red zone of object %llu of its slab", a,
+			rp_found(&r, "0x%s is in the left red zone of object %llu of its slab", OBJ_STR(),
 				 (unsigned long long)(off / sc->g.size));
 		else
-			rp_found(&r, "0x%s is %llu bytes into object %llu of its slab, not at its start", a,
+			rp_found(&r, "0x%s is %llu bytes into object %llu of its slab, not at its start", OBJ_STR(),
 				 (unsigned long long)(in - sc->g.red_left_pad), (unsigned long long)(off / sc->g.size));
-		slab_err(&r, s, "Invalid object pointer 0x%s", a);
+		slab_err(&r, s, "Invalid object pointer 0x%s", OBJ_STR());
 		goto not_freed;
 	}
 	idx = obj_index(sc, s, obj);
 	if (s->state[idx] != OS_ALLOC) {
-		rp_found(&r, "0x%s is already free: a double free", a);
+		rp_found(&r, "0x%s is already free: a double free", OBJ_STR());
 		object_err(&r, sc, s, obj, "Object already free");
 		goto not_freed;
 	}
@@ -1774,9 +1776,10 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		sc->active--;
 	return rp_finish(&r, obj, err);
 not_freed:
-	slab_fix(&r, "Object at 0x%s not freed", a);
+	slab_fix(&r, "Object at 0x%s not freed", OBJ_STR());
 	return rp_finish(&r, obj, err);
 }
+#undef OBJ_STR
 
 /* ---- shrink and destroy ------------------------------------------------------------- */
 
