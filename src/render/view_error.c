@@ -4,6 +4,7 @@
  * notices ("No skb view at step 3"). Never calls SDL.
  */
 #include "render/view_scene.h"
+#include "render/view_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -16,40 +17,6 @@
 #define C_CODE SKL_HEX(0xf1f3f5)
 #define C_RULE SKL_HEX(0xc4ccd6)
 
-/* Word-wraps text into lines of at most width code points (a word longer
- * than that is cut). Returns the number of lines, at most max. */
-static int wrap(const char *text, size_t width, char lines[][256], int max)
-{
-	int n = 0;
-	const char *p = text ? text : "";
-	if (width < 8)
-		width = 8;
-	while (*p && n < max) {
-		size_t bytes = 0, cps = 0, brk = 0;
-		while (*p == ' ')
-			p++;
-		while (p[bytes] && p[bytes] != '\n' && cps < width) {
-			if (p[bytes] == ' ')
-				brk = bytes;
-			bytes++;
-			while (((unsigned char)p[bytes] & 0xc0u) == 0x80u)
-				bytes++;
-			cps++;
-		}
-		if (p[bytes] && p[bytes] != '\n' && p[bytes] != ' ' && brk > 0)
-			bytes = brk;
-		if (bytes > 255)
-			bytes = 255;
-		memcpy(lines[n], p, bytes);
-		lines[n][bytes] = 0;
-		n++;
-		p += bytes;
-		if (*p == '\n')
-			p++;
-	}
-	return n;
-}
-
 float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, const skl_error_panel *e)
 {
 	char msg[8][256], src[512], num[32], buf[512];
@@ -57,7 +24,7 @@ float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, co
 	float inner = w - 2 * pad - 8 * u, ph, cy;
 	int nmsg, i;
 	size_t width = skl_dl_fit_chars(inner, fs);
-	nmsg = wrap(e->message, width, msg, 8);
+	nmsg = skl__wrap(e->message, width, msg[0], sizeof(msg[0]), 8, 0);
 	ph = pad + ts * 1.5f + (e->where ? lh : 0) + (float)nmsg * lh + pad;
 	if (e->source)
 		ph += cs * 1.5f * (e->col > 0 ? 2 : 1) + pad * 0.6f;
@@ -116,7 +83,7 @@ int skl_view_notice(skl_dl *dl, float x, float y, float w, float h, float u, con
 {
 	char lines[6][256];
 	float pad = 20 * u, ts = floorf(24 * u), fs = floorf(17 * u), lh = fs * 1.4f, cy;
-	int n = wrap(text, skl_dl_fit_chars(w - 2 * pad, fs), lines, 6), i;
+	int n = skl__wrap(text, skl_dl_fit_chars(w - 2 * pad, fs), lines[0], sizeof(lines[0]), 6, 0), i;
 	float need = pad * 2 + ts * 1.6f + (float)n * lh;
 	if (need > h)
 		h = need;

@@ -4,6 +4,7 @@
  * framed, and a bar with the keys. Never calls SDL.
  */
 #include "render/view_scene.h"
+#include "render/view_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,48 +24,6 @@
 #define C_CHIP SKL_HEX(0xe8ecf0)
 #define C_RED SKL_HEX(0xc0392b)
 
-/* Word-wraps text into at most max lines of width code points; the last
- * line ends in an ellipsis when text is left over. */
-static int wrap(const char *text, size_t width, char lines[][512], int max)
-{
-	int n = 0;
-	const char *p = text ? text : "";
-	if (width < 8)
-		width = 8;
-	while (*p && n < max) {
-		size_t bytes = 0, cps = 0, brk = 0;
-		while (*p == ' ')
-			p++;
-		while (p[bytes] && p[bytes] != '\n' && cps < width) {
-			if (p[bytes] == ' ')
-				brk = bytes;
-			bytes++;
-			while (((unsigned char)p[bytes] & 0xc0u) == 0x80u)
-				bytes++;
-			cps++;
-		}
-		if (p[bytes] && p[bytes] != '\n' && p[bytes] != ' ' && brk > 0)
-			bytes = brk;
-		if (bytes > 500)
-			bytes = 500;
-		memcpy(lines[n], p, bytes);
-		lines[n][bytes] = 0;
-		n++;
-		p += bytes;
-		if (*p == '\n')
-			p++;
-	}
-	while (*p == ' ')
-		p++;
-	if (*p && n > 0) {
-		size_t len = strlen(lines[n - 1]);
-		if (len + 4 > 511)
-			len = 507;
-		memcpy(lines[n - 1] + len, "\xe2\x80\xa6", 4);
-	}
-	return n;
-}
-
 static void card(skl_dl *dl, const skl_start_entry *e, int i, int sel, float x, float y, float w, float h, float u)
 {
 	char key[32], tip[2048], title[2][512], goal[6][512];
@@ -76,7 +35,7 @@ static void card(skl_dl *dl, const skl_start_entry *e, int i, int sel, float x, 
 		 e->profile && *e->profile ? e->profile : "-");
 	if (e->goal && *e->goal) {
 		char gl[8][512];
-		int n = wrap(e->goal, 64, gl, 8);
+		int n = skl__wrap(e->goal, 64, gl[0], sizeof(gl[0]), 8, 1);
 		for (k = 0; k < n; k++) {
 			size_t len = strlen(tip);
 			snprintf(tip + len, sizeof(tip) - len, "%s%s\n", k ? "      " : "goal: ", gl[k]);
@@ -92,7 +51,7 @@ static void card(skl_dl *dl, const skl_start_entry *e, int i, int sel, float x, 
 	x += 10 * u;
 	/* the title, on two lines when the card is narrow */
 	if (e->title) {
-		nt = wrap(e->title, skl_dl_fit_chars(inner, ts), title, 2);
+		nt = skl__wrap(e->title, skl_dl_fit_chars(inner, ts), title[0], sizeof(title[0]), 2, 1);
 		for (k = 0; k < nt; k++)
 			skl_dl_text(dl, x + pad, cy + (float)k * ts * 1.3f, inner, ts * 1.3f, title[k], ts,
 				    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
@@ -118,7 +77,7 @@ static void card(skl_dl *dl, const skl_start_entry *e, int i, int sel, float x, 
 	if (room > 6)
 		room = 6;
 	if (room >= 1) {
-		ng = wrap(e->goal, skl_dl_fit_chars(inner, fs), goal, room);
+		ng = skl__wrap(e->goal, skl_dl_fit_chars(inner, fs), goal[0], sizeof(goal[0]), room, 1);
 		for (k = 0; k < ng; k++)
 			skl_dl_text(dl, x + pad, cy + (float)k * lh, inner, lh, goal[k], fs, SKL_FONT_REGULAR,
 				    SKL_ALIGN_LEFT, C_INK2);

@@ -7,6 +7,48 @@
 #include <stdio.h>
 #include <string.h>
 
+int skl__wrap(const char *text, size_t width, char *lines, size_t linesz, int max, int ellipsis)
+{
+	int n = 0;
+	const char *p = text ? text : "";
+	if (width < 8)
+		width = 8;
+	while (*p && n < max) {
+		size_t bytes = 0, cps = 0, brk = 0;
+		char *line = lines + (size_t)n * linesz;
+		while (*p == ' ')
+			p++;
+		while (p[bytes] && p[bytes] != '\n' && cps < width) {
+			if (p[bytes] == ' ')
+				brk = bytes;
+			bytes++;
+			while (((unsigned char)p[bytes] & 0xc0u) == 0x80u)
+				bytes++;
+			cps++;
+		}
+		if (p[bytes] && p[bytes] != '\n' && p[bytes] != ' ' && brk > 0)
+			bytes = brk;
+		if (bytes > linesz - 1)
+			bytes = linesz - 1;
+		memcpy(line, p, bytes);
+		line[bytes] = 0;
+		n++;
+		p += bytes;
+		if (*p == '\n')
+			p++;
+	}
+	while (ellipsis && *p == ' ')
+		p++;
+	if (ellipsis && *p && n > 0 && linesz > 4) {
+		char *line = lines + (size_t)(n - 1) * linesz;
+		size_t len = strlen(line);
+		if (len + 4 > linesz - 1)
+			len = linesz - 5;
+		memcpy(line + len, "\xe2\x80\xa6", 4);
+	}
+	return n;
+}
+
 void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 {
 	size_t n = strlen(out);

@@ -12,6 +12,12 @@
 #include <stddef.h>
 
 /* Appends printf-style text to out (capacity outsz), truncating. */
+/* Word-wraps text into at most max lines of at most width code points
+ * (a word longer than a line is cut), line k at lines + k * linesz. With
+ * ellipsis, the last line ends in "\u2026" when text is left over. Returns
+ * the number of lines. */
+int skl__wrap(const char *text, size_t width, char *lines, size_t linesz, int max, int ellipsis);
+
 void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 3, 4)))
