@@ -37,6 +37,8 @@ typedef struct pane {
 	const skl_layout *open; /* a layout opened by a click, or NULL */
 	const skl_layout *built_open;
 	char open_what[200];
+	char open_hl[96]; /* member (or "line:N") emphasised in it, "" = none */
+	const char *hl_list[1];
 } pane;
 
 struct skl_window {
@@ -82,6 +84,8 @@ struct skl_window {
 	SDL_Texture *prev;
 	Uint32 anim_t0;
 	int animating, anim_pending;
+	int anim_frames;		 /* frames drawn by the running animation */
+	int anims, last_frames, last_ms; /* finished animations; the latest's frames, length */
 	char clicked[256];
 	char shot[4096];
 	const char *dump;
@@ -339,6 +343,11 @@ static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 		s.nlayouts = 1;
 		s.title = scenario_title(w->log);
 		s.caption = p->open_what;
+		if (p->open_hl[0]) {
+			p->hl_list[0] = p->open_hl;
+			s.highlight = p->hl_list;
+			s.nhighlight = 1;
+		}
 		s.step = w->frame + 1;
 		s.nsteps = w->nframes;
 		s.text_scale = fo.text_scale;
@@ -756,6 +765,7 @@ static void capture_prev(skl_window *w)
 	SDL_SetRenderTarget(w->ren, NULL);
 	SDL_SetTextureBlendMode(w->prev, SDL_BLENDMODE_BLEND);
 	w->animating = 1;
+	w->anim_frames = 0;
 	w->anim_t0 = SDL_GetTicks();
 }
 
@@ -773,14 +783,16 @@ static void write_dump(skl_window *w)
 	s = skl_file_sink(fp);
 	fprintf(fp,
 		"window %dx%d mode=%s frame=%d nframes=%d view=%s split=%d active=%d present=%d theme=%s blank=%d "
-		"help=%d anim=%d prompt=%d digits=%s open=%s\n",
+		"help=%d anim=%d prompt=%d digits=%s open=%s open_hl=%s anims=%d anim_frames=%d anim_ms=%d\n",
 		w->pw, w->ph, w->page ? "page" : "frames", w->frame + 1, w->nframes,
 		view_names[w->panes[w->active].view], w->split, w->active, w->present,
 		w->theme == SKL_THEME_DARK_HC	 ? "dark"
 		: w->theme == SKL_THEME_LIGHT_HC ? "light-hc"
 						 : "light",
 		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-",
-		w->panes[w->active].open ? w->panes[w->active].open->name : "-");
+		w->panes[w->active].open ? w->panes[w->active].open->name : "-",
+		w->panes[w->active].open && w->panes[w->active].open_hl[0] ? w->panes[w->active].open_hl : "-",
+		w->anims, w->last_frames, w->last_ms);
 	fprintf(fp, "title %s\n", w->title[0] ? w->title : "-");
 	fputs("hover ", fp);
 	for (; tip && *tip; tip++)
@@ -821,7 +833,12 @@ int skl_window_draw(skl_window *w, skl_error *err)
 		Uint32 dt = SDL_GetTicks() - w->anim_t0;
 		if (dt >= ANIM_MS) {
 			w->animating = 0;
+			w->anims++;
+			w->last_frames = w->anim_frames;
+			w->last_ms = (int)dt;
+			w->anim_frames = 0;
 		} else {
+			w->anim_frames++;
 			float t = (float)dt / ANIM_MS;
 			SDL_Rect dst;
 			/* the old picture fades and slides a little to the left */
@@ -1174,38 +1191,140 @@ static void set_split(skl_window *w, int on)
 	layout_panes(w);
 }
 
+/* The cache snapshot's owner named by a key of the cache view: a cell
+ * ("<obj>:cell:<level>:<set>:<way>"), a row of misses by member
+ * ("<obj>:member:<i>") or by object line ("<obj>:objline:<i>"). Fills
+ * owner ("tcp_sock", "size-2048") and member ("daddr", "line:3", "").
+ * 1 when the key names one. */
+static int cache_owner(const skl_window *w, const char *key, char *owner, size_t ownersz, char *member, size_t membersz)
+{
+	const skl_frame *f = &w->frames[w->frame];
+	const char *m;
+	int k, kind;
+	unsigned a = 0, b = 0, c = 0;
+	if ((m = strstr(key, ":cell:")) && sscanf(m, ":cell:%u:%u:%u", &a, &b, &c) == 3)
+		kind = 0;
+	else if ((m = strstr(key, ":member:")) && sscanf(m, ":member:%u", &a) == 1)
+		kind = 1;
+	else if ((m = strstr(key, ":objline:")) && sscanf(m, ":objline:%u", &a) == 1)
+		kind = 2;
+	else
+		return 0;
+	for (k = 0; k < f->nobjs; k++) {
+		const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+		const skl_cgrid_snap *g = o && o->kind == SKL_OBJ_CACHE ? o->cgrid : NULL;
+		const char *who = NULL, *dot;
+		size_t n;
+		if (!g)
+			continue;
+		if (kind == 0 && (int)a < g->nlevels && g->levels[a].lines && b < g->levels[a].st.sets &&
+		    c < g->levels[a].st.assoc) {
+			int ow = g->levels[a].lines[(size_t)b * g->levels[a].st.assoc + c].owner;
+			who = ow >= 0 && ow < g->nowners ? g->owners[ow] : NULL;
+		} else if (kind == 1 && (int)a < g->nmembers) {
+			snprintf(owner, ownersz, "%s", g->members[a].owner);
+			snprintf(member, membersz, "%s", g->members[a].member);
+			return 1;
+		} else if (kind == 2 && (int)a < g->nlines) {
+			unsigned line;
+			snprintf(owner, ownersz, "%s", g->lines[a].owner);
+			if (sscanf(g->lines[a].member, "line %u", &line) == 1)
+				snprintf(member, membersz, "line:%u", line);
+			else
+				member[0] = 0;
+			return 1;
+		}
+		if (!who)
+			continue;
+		/* "tcp_sock.daddr": the type, then the member */
+		dot = strchr(who, '.');
+		n = dot ? (size_t)(dot - who) : strlen(who);
+		if (n >= ownersz)
+			n = ownersz - 1;
+		memcpy(owner, who, n);
+		owner[n] = 0;
+		snprintf(member, membersz, "%s", dot ? dot + 1 : "");
+		return 1;
+	}
+	return 0;
+}
+
+/* Whether layout l is the type named name ("sock" names "struct sock"). */
+static int type_is(const skl_layout *l, const char *name)
+{
+	const char *n = l->name;
+	if (!strncmp(n, "struct ", 7))
+		n += 7;
+	else if (!strncmp(n, "union ", 6))
+		n += 6;
+	return !strcmp(n, name) || !strcmp(l->name, name);
+}
+
 /* A click on an object opens its type's layout: slab objects name their
- * cache in their key ("<obj>:obj:<cache>:<s>:<i>"). 1 when one opened. */
+ * cache in their key ("<obj>:obj:<cache>:<s>:<i>"); a cache cell, or a row
+ * of the cache view's misses, names the type (or cache) of the object it
+ * holds, and opens it with that member emphasised. 1 when one opened. */
 static int open_object(skl_window *w, pane *p, const char *key)
 {
 	const char *m = strstr(key, ":obj:");
-	char cache[128];
+	char cache[128], member[96] = "", shown[112];
 	const skl_frame *f;
 	size_t len;
-	int k, c;
+	int k, c, by_type = 0;
+	if (!has_views(w))
+		return 0;
 	if (!m)
 		m = strstr(key, ":objs:");
-	if (!m || !has_views(w))
+	if (m) {
+		m = strchr(m + 1, ':') + 1;
+		len = strcspn(m, ":");
+		if (len >= sizeof(cache))
+			return 0;
+		memcpy(cache, m, len);
+		cache[len] = 0;
+	} else if (cache_owner(w, key, cache, sizeof(cache), member, sizeof(member))) {
+		by_type = 1;
+	} else {
 		return 0;
-	m = strchr(m + 1, ':') + 1;
-	len = strcspn(m, ":");
-	if (len >= sizeof(cache))
-		return 0;
-	memcpy(cache, m, len);
-	cache[len] = 0;
+	}
+	/* "line:3" reads "cache line 3" */
+	snprintf(shown, sizeof(shown), "%s%s", strncmp(member, "line:", 5) ? "" : "cache line ",
+		 strncmp(member, "line:", 5) ? member : member + 5);
+	/* the kernels this step shows first, then any of the run's */
 	f = &w->frames[w->frame];
-	for (k = 0; k < f->nobjs; k++) {
-		const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+	for (k = 0;; k++) {
+		const skl_obj *o = skl_events_obj(w->log, k < f->nobjs ? f->objs[k] : k - f->nobjs);
+		if (!o && k >= f->nobjs)
+			break;
+		if (o && o->kind == SKL_OBJ_LAYOUT && o->layout && by_type && type_is(o->layout, cache)) {
+			/* no kernel shown with that cache: the layout the run showed */
+			p->open = o->layout;
+			snprintf(p->open_hl, sizeof(p->open_hl), "%s", member);
+			snprintf(p->open_what, sizeof(p->open_what),
+				 "%s: the type that owns the line%s%s%s. Escape goes back.", o->layout->name,
+				 member[0] ? "; " : "", shown, member[0] ? " emphasised" : "");
+			reset_view(p);
+			return 1;
+		}
 		if (!o || o->kind != SKL_OBJ_KERNEL || !o->kernel)
 			continue;
 		for (c = 0; c < o->kernel->ncaches; c++) {
 			const skl_cache_snap *cs = &o->kernel->caches[c];
-			if (strcmp(cs->info.name, cache) != 0 || !cs->type)
+			if (!cs->type)
+				continue;
+			if (strcmp(cs->info.name, cache) != 0 && !(by_type && type_is(cs->type, cache)))
 				continue;
 			p->open = cs->type;
-			snprintf(p->open_what, sizeof(p->open_what),
-				 "%s: the type of the objects in cache %s (%u-byte slots). Escape goes back.",
-				 cs->type->name, cache, (unsigned)cs->info.size);
+			snprintf(p->open_hl, sizeof(p->open_hl), "%s", member);
+			if (member[0])
+				snprintf(p->open_what, sizeof(p->open_what),
+					 "%s: the type of the objects in cache %s (%u-byte slots); %s emphasised. "
+					 "Escape goes back.",
+					 cs->type->name, cs->info.name, (unsigned)cs->info.size, shown);
+			else
+				snprintf(p->open_what, sizeof(p->open_what),
+					 "%s: the type of the objects in cache %s (%u-byte slots). Escape goes back.",
+					 cs->type->name, cs->info.name, (unsigned)cs->info.size);
 			reset_view(p);
 			return 1;
 		}

@@ -145,21 +145,22 @@ void skl_view_field_tooltip(const skl_layout *l, int i, char *out, size_t outsz)
 	if (f->bit_size) {
 		unsigned long long b = (unsigned long long)f->bit_pos;
 		skl__catf(out, outsz, "offset %llu, bit %u; %u %s (bits %llu-%llu of the struct)\n", off, f->bit_offset,
-		    f->bit_size, plural(f->bit_size, "bit", "bits"), b, b + f->bit_size - 1);
-		skl__catf(out, outsz, "storage unit: %llu %s at offset %llu\n", size, plural(size, "byte", "bytes"), off);
+			  f->bit_size, plural(f->bit_size, "bit", "bits"), b, b + f->bit_size - 1);
+		skl__catf(out, outsz, "storage unit: %llu %s at offset %llu\n", size, plural(size, "byte", "bytes"),
+			  off);
 	} else if (size) {
 		skl__catf(out, outsz, "offset %llu, size %llu %s (bytes %llu-%llu)\n", off, size,
-		    plural(size, "byte", "bytes"), off, off + size - 1);
+			  plural(size, "byte", "bytes"), off, off + size - 1);
 	} else {
 		skl__catf(out, outsz, "offset %llu, size 0 (flexible array)\n", off);
 	}
 	if (f->cl_first == f->cl_last)
 		skl__catf(out, outsz, "cache line %llu (line offset %llu)\n", (unsigned long long)f->cl_first,
-		    (unsigned long long)(f->offset % l->cacheline));
+			  (unsigned long long)(f->offset % l->cacheline));
 	else
 		skl__catf(out, outsz, "cache lines %llu-%llu (crosses %llu %s)\n", (unsigned long long)f->cl_first,
-		    (unsigned long long)f->cl_last, (unsigned long long)(f->cl_last - f->cl_first),
-		    plural(f->cl_last - f->cl_first, "boundary", "boundaries"));
+			  (unsigned long long)f->cl_last, (unsigned long long)(f->cl_last - f->cl_first),
+			  plural(f->cl_last - f->cl_first, "boundary", "boundaries"));
 	skl__catf(out, outsz, "align %u\n", f->align);
 	if (f->expanded) {
 		int j, shown = 0;
@@ -173,17 +174,17 @@ void skl_view_field_tooltip(const skl_layout *l, int i, char *out, size_t outsz)
 				break;
 			}
 			skl__catf(out, outsz, "\n  %s (%s, %llu)", c->name[0] ? c->name : "(anonymous)", c->type_name,
-			    (unsigned long long)c->size);
+				  (unsigned long long)c->size);
 			shown++;
 		}
 		skl__catf(out, outsz, "\n");
 	}
 	if (f->hole_after)
 		skl__catf(out, outsz, "followed by a hole of %llu %s\n", (unsigned long long)f->hole_after,
-		    plural(f->hole_after, "byte", "bytes"));
+			  plural(f->hole_after, "byte", "bytes"));
 	if (f->bit_hole_after)
 		skl__catf(out, outsz, "followed by %u unused %s\n", f->bit_hole_after,
-		    plural(f->bit_hole_after, "bit", "bits"));
+			  plural(f->bit_hole_after, "bit", "bits"));
 	skl__catf(out, outsz, "config: %s", f->cond ? f->cond : "always");
 }
 
@@ -194,6 +195,7 @@ typedef struct lv {
 	const skl_layout *l;
 	const skl_view_layout_opts *o;
 	float u;	    /* type unit: 1 at 1600x900 */
+	float hu;	    /* the header's and legend's: smaller when rows are cramped */
 	float gx, gw;	    /* grid left edge and width */
 	float gy;	    /* top of row 0 */
 	float bw;	    /* pixels per byte */
@@ -201,6 +203,8 @@ typedef struct lv {
 	float fs, fs_small; /* label sizes */
 	unsigned cl;
 	uint64_t nrows;
+	float *ry;	       /* per row: top; a folded row has its fold band's */
+	unsigned char *folded; /* per row: 1 = drawn inside a fold band */
 	int any_hl;
 	unsigned char *hl;	/* per field */
 	unsigned char *hl_line; /* per row */
@@ -240,6 +244,8 @@ static void span_init(lv *v, span *s, uint64_t lo_bits, uint64_t hi_bits, float 
 static int span_next(lv *v, span *s, piece *p)
 {
 	uint64_t rbits = (uint64_t)v->cl * 8, a, b;
+	while (s->row <= s->last && v->folded[s->row])
+		s->row++;
 	if (s->row > s->last || s->hi <= s->lo)
 		return 0;
 	a = s->row * rbits;
@@ -254,7 +260,7 @@ static int span_next(lv *v, span *s, piece *p)
 		b = s->hi;
 	p->x = v->gx + (float)((double)(a - s->row * rbits) / 8.0) * v->bw;
 	p->w = (float)((double)(b - a) / 8.0) * v->bw;
-	p->y = v->gy + (float)s->row * v->pitch + s->t0 * v->bh;
+	p->y = v->ry[s->row] + s->t0 * v->bh;
 	p->h = (s->t1 - s->t0) * v->bh;
 	s->row++;
 	return 1;
@@ -480,10 +486,10 @@ static void begin_field(lv *v, int i)
 		char num[48];
 		heat_number(heat_value(v, i), num, sizeof(num));
 		skl__catf(v->tip, sizeof(v->tip), "\n%s: %s%s", v->heat->label[0] ? v->heat->label : "heat", num,
-		    heat_value(v, i) > 0 ? "" : " (untouched)");
+			  heat_value(v, i) > 0 ? "" : " (untouched)");
 		if (heat_value(v, i) > 0 && v->heat_max > 0)
 			skl__catf(v->tip, sizeof(v->tip), ", %.0f %% of the hottest",
-			    100.0 * heat_value(v, i) / v->heat_max);
+				  100.0 * heat_value(v, i) / v->heat_max);
 	}
 	skl_dl_begin(v->dl, v->key, v->tip);
 }
@@ -574,11 +580,13 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 	if (hi == lo) {
 		/* a flexible array: a bar where it would start */
 		float x = v->gx + (float)(f->offset % v->cl) * v->bw;
-		float y = v->gy + (float)(f->offset / v->cl) * v->pitch;
+		float y;
 		if (f->offset / v->cl >= v->nrows) {
 			/* just past the end of a struct that fills its last line */
 			x = v->gx + v->gw;
-			y = v->gy + (float)(v->nrows - 1) * v->pitch;
+			y = v->ry[v->nrows - 1];
+		} else {
+			y = v->ry[f->offset / v->cl];
 		}
 		skl_dl_rect(v->dl, x - 2, y + t0 * v->bh, 4, (t1 - t0) * v->bh, edge, 0, 0);
 		skl_dl_end(v->dl);
@@ -806,14 +814,14 @@ static void resolve_highlights(lv *v)
 
 static float header_height(lv *v, const skl_layout *l)
 {
-	return 34 * v->u + 2 * 24 * v->u + (l->note && *l->note ? 22 * v->u : 0) + 10 * v->u;
+	return 34 * v->hu + 2 * 24 * v->hu + (l->note && *l->note ? 22 * v->hu : 0) + 10 * v->hu;
 }
 
 static void draw_header(lv *v, float x, float y, float w)
 {
 	const skl_layout *l = v->l;
 	char line[1024], buf[1024];
-	float ts = floorf(28 * v->u), ss = floorf(17 * v->u);
+	float ts = floorf(28 * v->hu), ss = floorf(17 * v->hu);
 	float tw;
 	size_t fit;
 
@@ -826,41 +834,42 @@ static void draw_header(lv *v, float x, float y, float w)
 		 l->config && *l->config ? l->config : "(none)");
 	skl_dl_begin(v->dl, v->key, v->tip);
 	fit = skl_dl_fit_chars(w, ts);
-	skl_dl_text(v->dl, x, y, w, 34 * v->u, skl_dl_ellipsize(l->name, fit, buf, sizeof(buf)), ts, SKL_FONT_BOLD,
+	skl_dl_text(v->dl, x, y, w, 34 * v->hu, skl_dl_ellipsize(l->name, fit, buf, sizeof(buf)), ts, SKL_FONT_BOLD,
 		    SKL_ALIGN_LEFT, C_INK);
 	tw = skl_dl_text_width(buf, ts);
 	/* size facts on the title line, after the name */
 	snprintf(line, sizeof(line), "%llu bytes \xc2\xb7 %llu cache %s of %u B \xc2\xb7 align %u \xc2\xb7 %s %s",
 		 (unsigned long long)l->size, (unsigned long long)l->cachelines, plural(l->cachelines, "line", "lines"),
 		 l->cacheline, l->align, l->abi ? l->abi->name : "?", l->abi ? l->abi->model : "");
-	if (tw + 20 * v->u + skl_dl_text_width(line, ss) <= w) {
-		skl_dl_text(v->dl, x + tw + 18 * v->u, y + 3 * v->u, w - tw - 18 * v->u, 34 * v->u, line, ss,
+	if (tw + 20 * v->hu + skl_dl_text_width(line, ss) <= w) {
+		skl_dl_text(v->dl, x + tw + 18 * v->hu, y + 3 * v->hu, w - tw - 18 * v->hu, 34 * v->hu, line, ss,
 			    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
-		y += 34 * v->u;
+		y += 34 * v->hu;
 	} else {
-		y += 34 * v->u;
-		skl_dl_text(v->dl, x, y, w, 24 * v->u,
+		y += 34 * v->hu;
+		skl_dl_text(v->dl, x, y, w, 24 * v->hu,
 			    skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss), buf, sizeof(buf)), ss, SKL_FONT_REGULAR,
 			    SKL_ALIGN_LEFT, C_INK2);
-		y += 24 * v->u;
+		y += 24 * v->hu;
 	}
 	/* the footer pahole prints */
 	snprintf(line, sizeof(line), "%d members \xc2\xb7 %d %s, %llu B", l->members, l->holes,
 		 plural((uint64_t)l->holes, "hole", "holes"), (unsigned long long)l->sum_holes);
 	if (l->bit_holes)
 		skl__catf(line, sizeof(line), " \xc2\xb7 %d bit %s, %u bits", l->bit_holes,
-		    plural((uint64_t)l->bit_holes, "hole", "holes"), l->sum_bit_holes);
+			  plural((uint64_t)l->bit_holes, "hole", "holes"), l->sum_bit_holes);
 	skl__catf(line, sizeof(line), " \xc2\xb7 padding %llu B", (unsigned long long)l->padding);
 	if (l->last_cacheline)
-		skl__catf(line, sizeof(line), " \xc2\xb7 last line %llu/%u B used", (unsigned long long)l->last_cacheline,
-		    l->cacheline);
+		skl__catf(line, sizeof(line), " \xc2\xb7 last line %llu/%u B used",
+			  (unsigned long long)l->last_cacheline, l->cacheline);
 	if (l->config && *l->config)
 		skl__catf(line, sizeof(line), " \xc2\xb7 %s", l->config);
-	skl_dl_text(v->dl, x, y, w, 24 * v->u, skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss * 0.9f), buf, sizeof(buf)),
-		    floorf(ss * 0.9f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
-	y += 24 * v->u;
+	skl_dl_text(v->dl, x, y, w, 24 * v->hu,
+		    skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss * 0.9f), buf, sizeof(buf)), floorf(ss * 0.9f),
+		    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+	y += 24 * v->hu;
 	if (l->note && *l->note)
-		skl_dl_text(v->dl, x, y, w, 22 * v->u,
+		skl_dl_text(v->dl, x, y, w, 22 * v->hu,
 			    skl_dl_ellipsize(l->note, skl_dl_fit_chars(w, ss * 0.85f), buf, sizeof(buf)),
 			    floorf(ss * 0.85f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 	skl_dl_end(v->dl);
@@ -900,8 +909,10 @@ static void draw_gutter(lv *v, float x, const gutter *g)
 	skl_dl_text(v->dl, col2, hy, g->c2, 16 * v->u, "offset", g->hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK3);
 	for (r = 0; r < v->nrows; r++) {
 		char a[32], b[32];
-		float y = v->gy + (float)r * v->pitch;
+		float y = v->ry[r];
 		int hl = v->hl_line[r];
+		if (v->folded[r])
+			continue;
 		snprintf(v->key, sizeof(v->key), "%d:line:%llu", v->o->obj, (unsigned long long)r);
 		snprintf(v->tip, sizeof(v->tip), "cache line %llu\nbytes %llu-%llu (0x%llx-0x%llx)",
 			 (unsigned long long)r, (unsigned long long)(r * v->cl),
@@ -960,14 +971,16 @@ static void draw_tracks(lv *v)
 	unsigned word = l->abi ? l->abi->size[SKL_B_PTR] : 8, b;
 	uint64_t r;
 	for (r = 0; r < v->nrows; r++) {
-		float y = v->gy + (float)r * v->pitch;
+		float y = v->ry[r];
+		if (v->folded[r])
+			continue;
 		skl_dl_rect(v->dl, v->gx, y, v->gw, v->bh, C_TRACK, 0, 0);
 		for (b = word; b < v->cl && v->bh > 4; b += word)
 			skl_dl_line(v->dl, v->gx + (float)b * v->bw, y, v->gx + (float)b * v->bw, y + v->bh, C_RULE, 1);
 	}
 	if (l->size % v->cl && v->nrows) {
 		uint64_t last = v->nrows - 1;
-		float y = v->gy + (float)last * v->pitch;
+		float y = v->ry[last];
 		float x = v->gx + (float)(l->size % v->cl) * v->bw;
 		float w = v->gx + v->gw - x;
 		skl_dl_begin(v->dl, NULL, NULL);
@@ -986,14 +999,14 @@ static void draw_tracks(lv *v)
 
 static float legend_height(lv *v)
 {
-	return 34 * v->u;
+	return 34 * v->hu;
 }
 
 /* The heat scale: its label, an "untouched" swatch, and a ramp from the
  * coolest touched value to the hottest. */
 static void draw_heat_legend(lv *v, float x, float y, float w)
 {
-	float ls = floorf(15 * v->u), sh = 15 * v->u, yy = y + (legend_height(v) - sh) / 2, cx = x, rw;
+	float ls = floorf(15 * v->hu), sh = 15 * v->hu, yy = y + (legend_height(v) - sh) / 2, cx = x, rw;
 	const char *label = v->heat->label[0] ? v->heat->label : "heat";
 	char num[48], t[160];
 	int k, steps = 32;
@@ -1005,23 +1018,23 @@ static void draw_heat_legend(lv *v, float x, float y, float w)
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_text(v->dl, cx, y, skl_dl_text_width(label, ls) + 4, legend_height(v), label, ls, SKL_FONT_BOLD,
 		    SKL_ALIGN_LEFT, C_INK);
-	cx += skl_dl_text_width(label, ls) + 16 * v->u;
-	skl_dl_rect(v->dl, cx, yy, 22 * v->u, sh, skl__heat_color(0), C_RULE, 1);
-	cx += 22 * v->u + 6 * v->u;
+	cx += skl_dl_text_width(label, ls) + 16 * v->hu;
+	skl_dl_rect(v->dl, cx, yy, 22 * v->hu, sh, skl__heat_color(0), C_RULE, 1);
+	cx += 22 * v->hu + 6 * v->hu;
 	snprintf(t, sizeof(t), "0 untouched");
 	skl_dl_text(v->dl, cx, y, skl_dl_text_width(t, ls) + 4, legend_height(v), t, ls, SKL_FONT_REGULAR,
 		    SKL_ALIGN_LEFT, C_INK2);
-	cx += skl_dl_text_width(t, ls) + 20 * v->u;
+	cx += skl_dl_text_width(t, ls) + 20 * v->hu;
 	skl_dl_text(v->dl, cx, y, skl_dl_text_width("low", ls) + 4, legend_height(v), "low", ls, SKL_FONT_REGULAR,
 		    SKL_ALIGN_LEFT, C_INK2);
-	cx += skl_dl_text_width("low", ls) + 8 * v->u;
-	rw = fminf(260 * v->u, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->u);
-	if (rw > 40 * v->u) {
+	cx += skl_dl_text_width("low", ls) + 8 * v->hu;
+	rw = fminf(260 * v->hu, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->hu);
+	if (rw > 40 * v->hu) {
 		for (k = 0; k < steps; k++)
 			skl_dl_rect(v->dl, cx + rw * (float)k / (float)steps, yy, rw / (float)steps + 0.5f, sh,
 				    skl__heat_color((k + 0.5) / steps), 0, 0);
 		skl_dl_rect(v->dl, cx, yy, rw, sh, 0, C_RULE, 1);
-		cx += rw + 8 * v->u;
+		cx += rw + 8 * v->hu;
 	}
 	skl_dl_text(v->dl, cx, y, skl_dl_text_width(num, ls) + 4, legend_height(v), num, ls, SKL_FONT_BOLD,
 		    SKL_ALIGN_LEFT, C_INK);
@@ -1030,7 +1043,7 @@ static void draw_heat_legend(lv *v, float x, float y, float w)
 
 static void draw_legend(lv *v, float x, float y, float w)
 {
-	float ls = floorf(15 * v->u), sw = 22 * v->u, sh = 15 * v->u, cx = x;
+	float ls = floorf(15 * v->hu), sw = 22 * v->hu, sh = 15 * v->hu, cx = x;
 	int k;
 	if (v->heat) {
 		draw_heat_legend(v, x, y, w);
@@ -1038,7 +1051,7 @@ static void draw_legend(lv *v, float x, float y, float w)
 	}
 	for (k = 0; k < SKL_VK_COUNT_; k++) {
 		const char *name = palette[k].name;
-		float ew = sw + 7 * v->u + skl_dl_text_width(name, ls) + 20 * v->u;
+		float ew = sw + 7 * v->hu + skl_dl_text_width(name, ls) + 20 * v->hu;
 		float yy = y + (legend_height(v) - sh) / 2;
 		if (!v->used[k])
 			continue;
@@ -1055,10 +1068,140 @@ static void draw_legend(lv *v, float x, float y, float w)
 			skl_dl_rect(v->dl, cx, yy, sw, sh, SKL_HEX(palette[k].fill), SKL_HEX(palette[k].hue), 1);
 		if (k == SKL_VK_HOLE || k == SKL_VK_PAD)
 			skl_dl_rect(v->dl, cx, yy, sw, sh, 0, SKL_HEX(palette[k].hue), 1);
-		skl_dl_text(v->dl, cx + sw + 7 * v->u, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
+		skl_dl_text(v->dl, cx + sw + 7 * v->hu, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
 			    SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 		cx += ew;
+	}
+}
+
+/* ---- folded rows ------------------------------------------------------------------------ */
+
+/*
+ * A long struct (today's tcp_sock is 36 lines) would leave every row too low
+ * to read, and most of its height would be one embedded struct repeating
+ * "↳ inet_conn". When rows are cramped, runs of three or more rows that one
+ * member fills from edge to edge, having begun on an earlier row, keep their
+ * first row and fold the rest into one low band that says what it holds.
+ */
+#define FOLD_SLOT 0.8f /* a fold band's height, in rows */
+#define FOLD_RUN 3     /* rows in a run before it folds */
+
+/* The leaf member that fills row r, began before it and leaves nothing
+ * else to draw in it; -1 when there is none. */
+static int row_fill(const lv *v, uint64_t r)
+{
+	uint64_t a = r * v->cl, b = a + v->cl;
+	int i, leaf = -1;
+	if (v->hl_line[r])
+		return -1;
+	for (i = 0; i < v->l->nfields; i++) {
+		const skl_field *f = &v->l->fields[i];
+		uint64_t lo = f->offset, hi = f->offset + f->size;
+		if (hi <= a || lo >= b)
+			continue;
+		if (lo >= a || hi < b || f->bit_size)
+			return -1;
+		if (!f->expanded)
+			leaf = i;
+	}
+	return leaf;
+}
+
+/* Marks the rows to fold; returns how many bands there are. */
+static int fold_mark(lv *v)
+{
+	uint64_t r = 0, e;
+	int bands = 0;
+	/* the last row stays: it shows where the struct ends */
+	while (r + 1 < v->nrows) {
+		int leaf = row_fill(v, r);
+		if (leaf < 0) {
+			r++;
+			continue;
+		}
+		for (e = r + 1; e + 1 < v->nrows && row_fill(v, e) == leaf; e++)
+			;
+		if (e - r >= FOLD_RUN) {
+			memset(v->folded + r + 1, 1, (size_t)(e - r - 1));
+			bands++;
+		}
+		r = e;
+	}
+	return bands;
+}
+
+/* Row tops: rows one pitch apart, a fold band FOLD_SLOT of one. */
+static void place_rows(lv *v)
+{
+	float y = v->gy;
+	uint64_t r;
+	for (r = 0; r < v->nrows; r++) {
+		if (v->folded[r] && r > 0 && v->folded[r - 1]) {
+			v->ry[r] = v->ry[r - 1];
+			continue;
+		}
+		v->ry[r] = y;
+		y += v->folded[r] ? FOLD_SLOT * v->pitch : v->pitch;
+	}
+	v->ry[v->nrows] = y;
+}
+
+/* Each fold band: a torn strip in the member's colour naming what it holds,
+ * hoverable, with the folded line numbers in the gutter. */
+static void draw_folds(lv *v, float gutter_x, const gutter *g)
+{
+	uint64_t r = 0, e;
+	while (r < v->nrows) {
+		const skl_field *f;
+		float y, h, x, zig, ts;
+		char text[400], lines[64];
+		int leaf, k, n;
+		if (!v->folded[r]) {
+			r++;
+			continue;
+		}
+		for (e = r; e + 1 < v->nrows && v->folded[e + 1]; e++)
+			;
+		leaf = row_fill(v, r);
+		f = &v->l->fields[leaf >= 0 ? leaf : 0];
+		y = v->ry[r];
+		h = FOLD_SLOT * v->pitch - (v->pitch - v->bh);
+		if (h < 3)
+			h = 3;
+		snprintf(v->key, sizeof(v->key), "%d:fold:%llu", v->o->obj, (unsigned long long)r);
+		snprintf(v->tip, sizeof(v->tip),
+			 "cache lines %llu-%llu (bytes %llu-%llu) folded:\n%s fills them (%s, %llu bytes at offset "
+			 "%llu)",
+			 (unsigned long long)r, (unsigned long long)e, (unsigned long long)(r * v->cl),
+			 (unsigned long long)((e + 1) * v->cl - 1), f->path, f->type_name, (unsigned long long)f->size,
+			 (unsigned long long)f->offset);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_rect(v->dl, v->gx, y, v->gw, h,
+			    skl_color_mix(SKL_HEX(palette[skl_view_field_kind(f)].fill), C_BG, 0.45f), 0, 0);
+		/* torn edges: a zigzag along the top and the bottom */
+		zig = fmaxf(10 * v->u, 6);
+		n = (int)(v->gw / zig);
+		for (k = 0; k < n; k++) {
+			x = v->gx + (float)k * zig;
+			skl_dl_line(v->dl, x, y + (k & 1 ? 3 * v->u : 0), x + zig, y + (k & 1 ? 0 : 3 * v->u), C_RULE,
+				    1);
+			skl_dl_line(v->dl, x, y + h - (k & 1 ? 3 * v->u : 0), x + zig, y + h - (k & 1 ? 0 : 3 * v->u),
+				    C_RULE, 1);
+		}
+		snprintf(text, sizeof(text), "%llu more lines of %s, folded \xc2\xb7 bytes %llu\xe2\x80\x93%llu",
+			 (unsigned long long)(e - r + 1), field_label(f), (unsigned long long)(r * v->cl),
+			 (unsigned long long)((e + 1) * v->cl - 1));
+		ts = floorf(skl__clampf(h * 0.6f, 8, v->fs_small));
+		if (h >= 8)
+			skl_dl_text(v->dl, v->gx + 8 * v->u, y, v->gw - 16 * v->u, h, text, ts, SKL_FONT_REGULAR,
+				    SKL_ALIGN_CENTER, C_INK2);
+		snprintf(lines, sizeof(lines), "%llu\xe2\x80\x93%llu", (unsigned long long)r, (unsigned long long)e);
+		if (h >= 8)
+			skl_dl_text(v->dl, gutter_x, y, g->c1 + g->gap + g->c2, h, lines, floorf(fminf(ts, g->gs)),
+				    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+		skl_dl_end(v->dl);
+		r = e + 1;
 	}
 }
 
@@ -1094,18 +1237,39 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	v.nrows = l->size ? (l->size + v.cl - 1) / v.cl : 1;
 	v.hl = skl_calloc((size_t)(l->nfields + 1), 1);
 	v.hl_line = skl_calloc((size_t)v.nrows + 1, 1);
-	if (!v.hl || !v.hl_line) {
+	v.folded = skl_calloc((size_t)v.nrows + 1, 1);
+	v.ry = skl_calloc((size_t)v.nrows + 1, sizeof(*v.ry));
+	if (!v.hl || !v.hl_line || !v.folded || !v.ry) {
 		skl_free(v.hl);
 		skl_free(v.hl_line);
+		skl_free(v.folded);
+		skl_free(v.ry);
 		return -1;
 	}
 	resolve_highlights(&v);
 
+	v.hu = v.u;
 	head = opts->no_header ? 0 : header_height(&v, l);
 	legend = opts->no_legend ? 0 : legend_height(&v) + 6 * v.u;
 	/* the block height first: the gutter's type size depends on it */
 	rows_h = h - head - legend - 26 * v.u;
 	v.pitch = rows_h / (float)v.nrows;
+	if (v.pitch < 22 * v.u) {
+		/* cramped rows: a smaller header and legend leave them more room */
+		v.hu = v.u * 0.75f;
+		head = opts->no_header ? 0 : header_height(&v, l);
+		legend = opts->no_legend ? 0 : legend_height(&v) + 6 * v.u;
+		rows_h = h - head - legend - 26 * v.u;
+		v.pitch = rows_h / (float)v.nrows;
+	}
+	if (v.pitch < 22 * v.u && !opts->no_fold) {
+		uint64_t r, nf = 0;
+		int bands = fold_mark(&v);
+		for (r = 0; r < v.nrows; r++)
+			nf += v.folded[r];
+		if (bands)
+			v.pitch = rows_h / ((float)(v.nrows - nf) + FOLD_SLOT * (float)bands);
+	}
 	if (v.pitch > 110 * v.u)
 		v.pitch = 110 * v.u;
 	v.bh = v.pitch - skl__clampf(v.pitch * 0.14f, 1, 10 * v.u);
@@ -1114,6 +1278,7 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	v.gw = w - gutter_width(&g) - 4 * v.u;
 	v.bw = v.gw / (float)v.cl;
 	v.gy = y + head + 26 * v.u;
+	place_rows(&v);
 	v.fs = floorf(skl__clampf(v.bh * 0.58f, 8, 22 * v.u));
 	v.fs_small = floorf(skl__clampf(v.fs * 0.85f, 8, 17 * v.u));
 
@@ -1123,6 +1288,7 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	draw_tracks(&v);
 	draw_gutter(&v, x, &g);
 	draw_members(&v, -1, 0, 1);
+	draw_folds(&v, x, &g);
 	if (l->padding) {
 		uint64_t lo = l->size - l->padding;
 		snprintf(v.key, sizeof(v.key), "%d:pad", opts->obj);
@@ -1140,16 +1306,17 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	}
 	/* highlighted cache lines get a frame over everything */
 	for (i = 0; (uint64_t)i < v.nrows; i++) {
-		if (v.hl_line[i]) {
+		if (v.hl_line[i] && !v.folded[i]) {
 			float t = skl__clampf(3 * v.u, 2, 5);
-			float yy = v.gy + (float)i * v.pitch;
+			float yy = v.ry[i];
 			skl_dl_rect(dl, v.gx - t, yy - t, v.gw + 2 * t, v.bh + 2 * t, 0, C_HL, t);
 		}
 	}
 	if (!opts->no_legend)
-		draw_legend(&v, v.gx, fminf(y + h - legend_height(&v), v.gy + (float)v.nrows * v.pitch + 8 * v.u),
-			    v.gw);
+		draw_legend(&v, v.gx, fminf(y + h - legend_height(&v), v.ry[v.nrows] + 8 * v.u), v.gw);
 	skl_free(v.hl);
 	skl_free(v.hl_line);
+	skl_free(v.folded);
+	skl_free(v.ry);
 	return skl_dl_failed(dl) ? -1 : 0;
 }

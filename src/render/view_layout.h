@@ -35,6 +35,9 @@ typedef struct skl_view_layout_opts {
 	int no_legend;	  /* 1 = leave the legend out */
 	int no_header;	  /* 1 = leave the header out */
 	float text_scale; /* 0 = automatic (from the canvas size) */
+	/* 1 = draw every row even when rows are cramped; by default runs of
+	 * rows that one member fills (tcp_sock's inet_conn) fold into a band */
+	int no_fold;
 	/* A heat overlay (one value per field, e.g. L1d misses): members are
 	 * tinted cold to hot by their value, 0 = untouched, the value printed
 	 * in the block when it fits, and the legend becomes the heat scale.

@@ -376,6 +376,63 @@ static void test_bitfields(sample_types *t)
 }
 
 /* A 36-line struct on x86_64 fits a 1600x900 image. */
+/* Cramped rows fold runs that one member fills: big_demo's 328-byte tail
+ * on a 1280x720 canvas. The band says what it holds, the folded lines
+ * leave the gutter, the rows that stay grow, and no_fold draws them all. */
+static void test_fold(sample_types *t)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, "big", "x86_64", NULL, 64, &err);
+	skl_dl *dl = skl_dl_new(1280, 720), *flat = skl_dl_new(1280, 720);
+	skl_view_layout_opts o;
+	const skl_dl_item *band = NULL, *l0, *f0;
+	uint64_t last, r, tail_first, folded = 0;
+	char key[64];
+	int i;
+	CHECK(l != NULL);
+	if (!l)
+		return;
+	memset(&o, 0, sizeof(o));
+	CHECK(skl_view_layout(dl, l, &o) == 0);
+	o.no_fold = 1;
+	CHECK(skl_view_layout(flat, l, &o) == 0);
+	last = l->cachelines - 1;
+	i = skl_layout_find(l, "tail");
+	CHECK(i >= 0);
+	if (i < 0)
+		goto out;
+	tail_first = l->fields[i].offset / 64;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->key && strstr(it->key, "0:fold:") == it->key && !band)
+			band = it;
+	}
+	CHECK(band && band->tooltip && strstr(band->tooltip, "folded") && strstr(band->tooltip, "tail fills them"));
+	for (r = 0; r <= last; r++) {
+		snprintf(key, sizeof(key), "0:line:%llu", (unsigned long long)r);
+		CHECK(item(flat, key) != NULL);
+		if (!item(dl, key)) {
+			folded++;
+			/* only whole rows of the tail, never its first row or the last line */
+			CHECK(r > tail_first + 1 && r < last);
+		}
+	}
+	CHECK(folded >= 2);
+	CHECK(item(dl, "0:line:0") && item(dl, "0:field:tail"));
+	l0 = item(dl, "0:line:0");
+	f0 = item(flat, "0:line:0");
+	CHECK(l0 && f0 && l0->h > f0->h);
+	CHECK(!item(flat, "0:fold:0"));
+	for (i = 0; i < skl_dl_count(flat); i++) {
+		const skl_dl_item *it = skl_dl_at(flat, i);
+		CHECK(!it->key || !strstr(it->key, ":fold:"));
+	}
+out:
+	skl_dl_free(dl);
+	skl_dl_free(flat);
+	skl_layout_free(l);
+}
+
 static void test_large(sample_types *t)
 {
 	skl_error err;
@@ -512,6 +569,7 @@ int main(int argc, char **argv)
 	test_highlight(&t, sdl);
 	test_bitfields(&t);
 	test_large(&t);
+	test_fold(&t);
 	test_frames(&t, outdir);
 	skl_sdl_free(sdl);
 	sample_types_free(&t);

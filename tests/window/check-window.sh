@@ -8,6 +8,8 @@
 #   step     keys step forward, back, restart, to the end and to a typed step
 #   hover    hovering a struct member shows its tooltip (name, offset, size)
 #   views    1-6 switch views, a view with nothing says so, V splits
+#   click    a click on a cache cell or a misses row opens the owner's layout
+#   anim     steps fade in a few frames under a second; A and --no-anim stop it
 #   present  --present fills the screen; T switches theme, B blanks
 #   reload   saving the scenario reloads it at the same step; an error is shown
 # Exits 77 (skipped) with the reason when a tool is missing. Every wait is
@@ -328,6 +330,77 @@ views)
 		wait_dump 'open=-' && ok || bad "Escape did not close the layout"
 	else
 		bad "no sock object in the slab view"
+	fi
+	key q
+	;;
+anim)
+	# stepping fades the old picture out (at least one in-between frame), well under a
+	# second; A turns it off, and so does --no-anim
+	launch run "$scenario" || exit 1
+	wait_dump 'frame=1 .*anim=1 .*anims=0 ' && ok || bad "animations are not on by default: $(state)"
+	key space
+	if wait_dump 'frame=2 .*anims=1 '; then
+		fr=$(state | sed -n 's/.* anim_frames=\([0-9]*\) .*/\1/p')
+		ms=$(state | sed -n 's/.* anim_ms=\([0-9]*\).*/\1/p')
+		[ "${fr:-0}" -ge 1 ] && ok || bad "the step animation drew ${fr:-no} in-between frames"
+		[ "${ms:-9999}" -le 1000 ] && ok || bad "the step animation took ${ms:-?} ms"
+	else
+		bad "space did not animate: $(state)"
+	fi
+	key a
+	wait_dump 'anim=0 ' && ok || bad "A did not turn animations off: $(state)"
+	key space
+	wait_dump 'frame=3 ' && ok || bad "space: $(state)"
+	sleep 0.5
+	state | grep -q 'anims=1 ' && ok || bad "a step animated with animations off: $(state)"
+	key a
+	wait_dump 'anim=1 ' && ok || bad "A did not turn animations back on: $(state)"
+	key Left
+	wait_dump 'frame=2 .*anims=2 ' && ok || bad "back (Left) did not animate: $(state)"
+	key q
+	stop
+	launch run --no-anim "$scenario" || exit 1
+	wait_dump 'frame=1 .*anim=0 ' && ok || bad "--no-anim: $(state)"
+	key space
+	wait_dump 'frame=2 ' && ok || bad "space: $(state)"
+	sleep 0.5
+	state | grep -q 'anims=0 ' && ok || bad "--no-anim still animates: $(state)"
+	key q
+	;;
+click)
+	# the cache view: a click on a cell opens the layout of the object
+	# whose line it holds, with the member emphasised; Escape closes it
+	xdotool mousemove 0 0
+	launch run --no-anim --step 2 "$SRC/scenarios/cacheline_lookup.lua" || exit 1
+	wait_dump 'frame=2 ' || bad "no frame 2: $(state)"
+	key 4
+	wait_dump 'view=cache' && ok || bad "4: $(state)"
+	geometry
+	pane=$(grep '^== pane 0' "$DUMP" | awk '{print $4, $5}')
+	px=${pane% *}
+	py=${pane#* }
+	line=$(grep 'rect .*key=[0-9]*:cell:[0-9]*:.*tip="[^"]*sock\.' "$DUMP" | head -1)
+	if [ -n "$line" ]; then
+		cx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
+		cy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+		xdotool mousemove "$cx" "$cy" click 1
+		wait_dump 'open=struct sock open_hl=[a-z_.]+' && ok || bad "a click on a cache cell: $(state)"
+		wait_dump_all 'key=[0-9]*:field:' && ok || bad "no layout drawn after the click"
+		shot click-cell
+		key Escape
+		wait_dump 'open=- ' && ok || bad "Escape did not close the layout: $(state)"
+	else
+		bad "no cache cell holding a sock line in the dump"
+	fi
+	# a row of the misses by member opens the layout at that member
+	line=$(grep 'rect .*key=[0-9]*:member:' "$DUMP" | head -1)
+	if [ -n "$line" ]; then
+		cx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
+		cy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+		xdotool mousemove "$cx" "$cy" click 1
+		wait_dump 'open=struct [a-z_]+ open_hl=[a-z_.]+' && ok || bad "a click on a member row: $(state)"
+	else
+		bad "no misses-by-member row in the dump"
 	fi
 	key q
 	;;
