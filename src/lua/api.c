@@ -152,6 +152,40 @@ const skl__api skl__api_table[] = {
      "Returns nil and a reason when the machine runs out of memory.",
      SKL__API_LIB, skl__f_bench},
 
+    {"sklab.whatif", "{struct=, changes=, paths=, slab=, profile=, config=, cacheline=}",
+     "The layout-change what-if of `sklab whatif`: struct is a layout (from sklab.layouts) or \"set/name\" (a bare "
+     "name, or set = \"...\", takes the profile's set); changes lists edits applied in order, each a table "
+     "{add = \"u64 stamp\", after= | before= | at = \"start\"|\"end\"}, {remove = m}, {move = m, after= | before= "
+     "| to = \"start\"|\"end\"}, {resize = m, length= | bits= | type=}, {retype = m, type = \"__u64\"} or the "
+     "command line's text (\"remove tp_pinfo\"); paths = {name = {member, ...}} are access paths; slab = "
+     "{hwcache_align=, align=, ctor=, rcu=, debug=, cpus=, name=, objects=} describes the cache. profile defaults to "
+     "the scenario's (when it uses the set), config and cacheline to the layout's. Returns a whatif result; an "
+     "unknown member or a change that cannot apply is an error naming changes[i].",
+     SKL__API_LIB, skl__f_whatif},
+
+    SECTION("whatif results (from sklab.whatif)"),
+    {"w.before", "",
+     "The struct before the changes: {size, align, members, holes, hole_bytes, bit_holes, bit_hole_bits, padding, "
+     "cachelines, lines = {path = lines touched}, paths = {path = {lines = {...}, text = \"0-1\", members = {m = "
+     "{first, last} or false}}}, slab_size (2.4 objsize, SLUB slab_size), objs_per_slab, order, pages_per_slab, "
+     "slabs and bytes (for w.objects objects), layout}.",
+     SKL__API_FIELD, NULL},
+    {"w.after", "", "The same after the changes; after.layout is the changed struct.", SKL__API_FIELD, NULL},
+    {"w.delta", "", "after - before for each number (lines too: delta.lines.path).", SKL__API_FIELD, NULL},
+    {"w.layout", "",
+     "The changed struct as a layout object (scene.show, :pahole(), :member()); it carries the struct's own name.",
+     SKL__API_FIELD, NULL},
+    {"w.changes", "", "The changes as the command line writes them (\"add u64 stamp after tcp_mstamp\").",
+     SKL__API_FIELD, NULL},
+    {"w.struct", "", "\"set/name\"; also w.profile, w.allocator, w.cache (the cache's name) and w.objects.",
+     SKL__API_FIELD, NULL},
+    {"w:text", "([show])",
+     "The report of `sklab whatif` for the same question, a string: the table, then the new layout's pahole text; "
+     "show = \"table\" gives the table alone (--table), \"diff\" a unified diff of the two pahole texts (--diff), "
+     "\"after\" the default. tostring(w) is w:text().",
+     SKL__API_METHOD, skl__w_text},
+    {"w:json", "()", "The report as `sklab whatif --json` prints it.", SKL__API_METHOD, skl__w_json},
+
     SECTION("types objects (from sklab.layouts)"),
     {"types[name]", "",
      "The layout of a struct or union: types.sock, types[\"struct sock\"], types.tcp_opt. An unknown name is an "

@@ -350,6 +350,9 @@ int skl__cm_reset(lua_State *L);
 int skl__cm_summary(lua_State *L);
 int skl__k_cache_model(lua_State *L);
 int skl__k_misses(lua_State *L);
+int skl__f_whatif(lua_State *L); /* l_whatif.c */
+int skl__w_text(lua_State *L);
+int skl__w_json(lua_State *L);
 
 /* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
 const char *skl__tostring(lua_State *L, int idx);

@@ -1,0 +1,3 @@
+-- error: scenarios/errors/whatif_unknown_verb.lua:3: bad argument #1 to 'sklab.whatif' (changes[1] 'shrink daddr': unknown verb 'shrink' (expected add, remove, move, resize or retype))
+scenario { title = "t", goal = "g", profile = "test-i386" }
+sklab.whatif { struct = "sock", changes = { "shrink daddr" } }
