@@ -54,6 +54,9 @@ int skl_edit_parse(const char *text, skl_edit *out, skl_error *err);
  * change: the same tag and attributes, its unnamed nested structs and
  * unions copied too, member types shared. NULL with err set when t is not
  * a complete struct or union, or out of memory. Freed with db. */
+/* 1 when s is a member name or dotted path: C identifiers joined by dots. */
+int skl_whatif_is_member_path(const char *s);
+
 skl_type *skl_whatif_copy(skl_typedb *db, const skl_type *t, skl_error *err);
 
 /* Applies e to a copy made by skl_whatif_copy(); declarations and type

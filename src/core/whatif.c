@@ -65,8 +65,7 @@ static int tokenize(const char *s, toks *tk, skl_error *err)
 	return 0;
 }
 
-/* A member name or dotted path: identifiers joined by dots. */
-static int is_member_path(const char *s)
+int skl_whatif_is_member_path(const char *s)
 {
 	int start = 1;
 	if (!*s)
@@ -98,7 +97,7 @@ static void join(char *out, size_t outsz, char *const *t, int from, int to)
 
 static int member_arg(skl_edit *e, const char *s, char *dst, size_t dstsz, skl_error *err)
 {
-	if (!is_member_path(s))
+	if (!skl_whatif_is_member_path(s))
 		return skl_errorf(err,
 				  "edit '%s': '%s' is not a member name (a C identifier, or a dotted path such as "
 				  "tp_pinfo.af_tcp)",
@@ -725,7 +724,7 @@ static int parse_path(const char *spec, skl_whatif_path *p, skl_error *err)
 		if (len >= sizeof(name))
 			return skl_errorf(err, "path '%s': a member name is too long", p->name);
 		snprintf(name, sizeof(name), "%.*s", (int)len, s);
-		if (!is_member_path(name))
+		if (!skl_whatif_is_member_path(name))
 			return skl_errorf(err, "path '%s': '%s' is not a member name", p->name, name);
 		d = skl_realloc(p->members, (size_t)(p->nmembers + 1) * sizeof(*d));
 		if (!d)

@@ -168,36 +168,31 @@ static const char *unknown_key(lua_State *L, int idx, const char *const *allowed
 /* A member name or dotted path, as the command line takes them. */
 static int is_member_name(const char *s)
 {
-	int start = 1;
-	if (!*s || strlen(s) >= 128)
-		return 0;
-	for (; *s; s++) {
-		if (*s == '.') {
-			if (start)
-				return 0;
-			start = 1;
-		} else if (isalpha((unsigned char)*s) || *s == '_' || (!start && isdigit((unsigned char)*s))) {
-			start = 0;
-		} else {
-			return 0;
-		}
-	}
-	return !start;
+	return strlen(s) < 128 && skl_whatif_is_member_path(s);
 }
 
-/* t[key] as a member name (or NULL when nil); what names the field in errors. */
-static const char *member_field(lua_State *L, int t, const char *key, const char *what)
+/* t[key] as a string (NULL when nil), else an error naming what.key and
+ * what was expected. */
+static const char *string_field(lua_State *L, int t, const char *key, const char *what, const char *expected,
+				char *where, size_t wheresz)
 {
-	const char *s;
-	char where[96];
-	snprintf(where, sizeof(where), "%s.%s", what, key);
+	snprintf(where, wheresz, "%s.%s", what, key);
 	if (lua_getfield(L, t, key) == LUA_TNIL) {
 		lua_pop(L, 1);
 		return NULL;
 	}
 	if (lua_type(L, -1) != LUA_TSTRING)
-		bad_type(L, where, "member name (string)", -1);
-	s = lua_tostring(L, -1);
+		bad_type(L, where, expected, -1);
+	return lua_tostring(L, -1); /* left on the stack: the caller pops it */
+}
+
+/* t[key] as a member name (or NULL when nil); what names the field in errors. */
+static const char *member_field(lua_State *L, int t, const char *key, const char *what)
+{
+	char where[96];
+	const char *s = string_field(L, t, key, what, "member name (string)", where, sizeof(where));
+	if (!s)
+		return NULL;
 	if (!is_member_name(s))
 		bad(L, where,
 		    lua_pushfstring(L, "'%s' is not a member name (a C identifier, or a dotted path such as a.b)", s));
@@ -208,16 +203,10 @@ static const char *member_field(lua_State *L, int t, const char *key, const char
 /* "start" or "end" at t[key], or NULL when nil. */
 static const char *end_field(lua_State *L, int t, const char *key, const char *what)
 {
-	const char *s;
 	char where[96];
-	snprintf(where, sizeof(where), "%s.%s", what, key);
-	if (lua_getfield(L, t, key) == LUA_TNIL) {
-		lua_pop(L, 1);
+	const char *s = string_field(L, t, key, what, "\"start\" or \"end\"", where, sizeof(where));
+	if (!s)
 		return NULL;
-	}
-	if (lua_type(L, -1) != LUA_TSTRING)
-		bad_type(L, where, "\"start\" or \"end\"", -1);
-	s = lua_tostring(L, -1);
 	if (strcmp(s, "start") && strcmp(s, "end"))
 		bad(L, where, lua_pushfstring(L, "\"start\" or \"end\" expected, got \"%s\"", s));
 	lua_pop(L, 1);

@@ -167,6 +167,13 @@ geometry() {
 
 state() { head -1 "$DUMP"; }
 
+# center LINE: sets cx cy to the screen point at the middle of a rect line of
+# the dump (x y w h after the kind), in pane 0 (its origin px py)
+center() {
+	cx=$(printf '%s\n' "$1" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
+	cy=$(printf '%s\n' "$1" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+}
+
 scenario=$SRC/scenarios/sock_2001_layout.lua
 
 case $CASE in
@@ -278,8 +285,9 @@ hover)
 	py=${pane#* }
 	line=$(grep 'rect .*key=0:field:daddr' "$DUMP" | head -1)
 	[ -n "$line" ] && ok || bad "no daddr block in the dump"
-	mx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
-	my=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+	center "$line"
+	mx=$cx
+	my=$cy
 	xdotool mousemove "$mx" "$my"
 	if wait_dump '^hover daddr.*offset 0, size 4'; then ok; else bad "hovering daddr: $(sed -n 3p "$DUMP")"; fi
 	wait_dump_all '"daddr  \(struct sock\)"' && ok || bad "the tooltip box is not drawn"
@@ -290,9 +298,8 @@ hover)
 	# and hovering a hole names the hole
 	line=$(grep 'key=0:hole:' "$DUMP" | head -1)
 	if [ -n "$line" ]; then
-		hx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
-		hy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
-		xdotool mousemove "$hx" "$hy"
+		center "$line"
+		xdotool mousemove "$cx" "$cy"
 		wait_dump '^hover .*hole' && ok || bad "hovering a hole: $(sed -n 3p "$DUMP")"
 	fi
 	key q
@@ -321,9 +328,8 @@ views)
 	py=${pane#* }
 	line=$(grep 'rect .*key=[0-9]*:obj:sock:0:0' "$DUMP" | head -1)
 	if [ -n "$line" ]; then
-		ox=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
-		oy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
-		xdotool mousemove "$ox" "$oy" click 1
+		center "$line"
+		xdotool mousemove "$cx" "$cy" click 1
 		wait_dump 'open=struct sock' && ok || bad "a click on a sock object: $(state)"
 		shot views-open
 		key Escape
@@ -381,8 +387,7 @@ click)
 	py=${pane#* }
 	line=$(grep 'rect .*key=[0-9]*:cell:[0-9]*:.*tip="[^"]*sock\.' "$DUMP" | head -1)
 	if [ -n "$line" ]; then
-		cx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
-		cy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+		center "$line"
 		xdotool mousemove "$cx" "$cy" click 1
 		wait_dump 'open=struct sock open_hl=[a-z_.]+' && ok || bad "a click on a cache cell: $(state)"
 		wait_dump_all 'key=[0-9]*:field:' && ok || bad "no layout drawn after the click"
@@ -395,8 +400,7 @@ click)
 	# a row of the misses by member opens the layout at that member
 	line=$(grep 'rect .*key=[0-9]*:member:' "$DUMP" | head -1)
 	if [ -n "$line" ]; then
-		cx=$(printf '%s\n' "$line" | awk -v o="$px" -v w="$WX" '{printf "%d", w + o + $3 + $5 / 2}')
-		cy=$(printf '%s\n' "$line" | awk -v o="$py" -v w="$WY" '{printf "%d", w + o + $4 + $6 / 2}')
+		center "$line"
 		xdotool mousemove "$cx" "$cy" click 1
 		wait_dump 'open=struct [a-z_]+ open_hl=[a-z_.]+' && ok || bad "a click on a member row: $(state)"
 	else
