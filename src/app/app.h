@@ -7,17 +7,64 @@
 
 #include "sklab/common.h"
 
+#include <stdint.h>
+#include <stdio.h>
+
 int skl_cmd_default(int argc, char **argv);
 int skl_cmd_layout(int argc, char **argv);
 int skl_cmd_run(int argc, char **argv);
 int skl_cmd_list(int argc, char **argv);
 int skl_cmd_profiles(int argc, char **argv);
 int skl_cmd_slabinfo(int argc, char **argv);
-int skl_cmd_cachesim(int argc, char **argv); /* cmd_cachesim.c */
-int skl_cmd_bench(int argc, char **argv);    /* cmd_bench.c */
+int skl_cmd_cachesim(int argc, char **argv);   /* cmd_cachesim.c */
+int skl_cmd_bench(int argc, char **argv);      /* cmd_bench.c */
 int skl_cmd_bench_self(int argc, char **argv); /* cmd_bench_self.c: bench --self */
-int skl_cmd_whatif(int argc, char **argv);   /* cmd_whatif.c */
-int skl_cmd_export(int argc, char **argv);   /* cmd_export.c */
+int skl_cmd_whatif(int argc, char **argv);     /* cmd_whatif.c */
+int skl_cmd_export(int argc, char **argv);     /* cmd_export.c */
+
+/* The limits of a headless run (util.c): every scenario is untrusted
+ * input. Zero-initialised fields take the defaults below; see
+ * docs/limits.md. */
+typedef struct skl_app_limits {
+	uint64_t heap;	  /* bytes of Lua heap (--max-heap MIB) */
+	uint64_t instr;	  /* VM instructions (--max-instructions N) */
+	uint64_t ram;	  /* bytes of simulated RAM of all machines (--max-ram MIB) */
+	int events;	  /* events in the log (--max-events N) */
+	int frames;	  /* frames written (--max-frames N) */
+	uint64_t output;  /* bytes of frames, reports and captures (--max-output MIB) */
+	unsigned timeout; /* seconds of wall clock for the scenario (--timeout S) */
+} skl_app_limits;
+
+#define SKL_APP_MAX_FRAMES 1000
+#define SKL_APP_TIMEOUT 60	 /* seconds */
+#define SKL_APP_TIMEOUT_GRACE 10 /* then a run stuck inside one library call is ended */
+
+/* The options above, for a command's --help. */
+#define SKL_APP_LIMITS_HELP                                                                                            \
+	"Limits (a scenario is untrusted input; see docs/limits.md):\n"                                                \
+	"  --max-heap MIB          Lua heap of the scenario (256)\n"                                                   \
+	"  --max-instructions N    Lua VM instructions, counted across pcall and coroutines (2000000000)\n"            \
+	"  --max-ram MIB           simulated RAM of all the run's machines together (2048)\n"                          \
+	"  --max-events N          events in the run's log (1000000)\n"                                                \
+	"  --max-frames N          frames written (1000)\n"                                                            \
+	"  --max-output MIB        bytes of frames, reports and captures written (1024)\n"                             \
+	"  --timeout SECONDS       wall-clock time of the scenario (60)"
+
+/* Fills l with the defaults. */
+void skl_app_limits_default(skl_app_limits *l);
+/* Takes one limit option at argv[*i] (advancing *i past its value): 1 when
+ * it was one, 0 when it is not a limit option, -1 after printing
+ * "sklab CMD: ..." for a missing or bad value. */
+int skl_app_limit_opt(int argc, char **argv, int *i, const char *cmd, skl_app_limits *l);
+/* The option that raises limit (an skl_lua_limit), "" for none. */
+const char *skl_app_limit_flag(int limit);
+
+/* Creates path's temporary, PATH.tmp.PID: a new file, never through a
+ * symlink. NULL with errno set. */
+FILE *skl_app_tmp_open(const char *path, char *tmp, size_t tmpsz);
+/* Closes fp and renames tmp over path; on any failure removes tmp and
+ * returns -1. *bytes (may be NULL) gets the file's size. */
+int skl_app_tmp_commit(FILE *fp, const char *tmp, const char *path, uint64_t *bytes);
 
 /* A scenario run headless into an event log (cmd_run.c), as `sklab run
  * --headless` does; `sklab export` renders the same run. */
@@ -31,12 +78,15 @@ typedef struct skl_app_run {
 } skl_app_run;
 
 /* Runs file: out_dir receives skb:pcap(NAME) captures (NULL = none), pcap
- * is the run-wide capture (NULL = none), echo copies print() to stdout.
+ * is the run-wide capture (NULL = none), echo copies print() to stdout,
+ * lim (NULL = the defaults) bounds the run. Past the timeout the scenario
+ * stops at its next instruction; a run stuck inside one library call for
+ * SKL_APP_TIMEOUT_GRACE seconds more ends the program (status 1).
  * 0 with *r filled (a script error is r->ran < 0 with r->failures == 0 and
  * err set), or -1 with err set when the runtime cannot be made. Free with
  * skl_app_run_free() either way. */
 int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, const char *pcap, int echo,
-			 skl_error *err);
+			 const skl_app_limits *lim, skl_error *err);
 void skl_app_run_free(skl_app_run *r);
 
 /* The directory that holds assets/ and scenarios/: $SKLAB_DATA, the source

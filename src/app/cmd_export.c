@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
+#include "lua/runtime.h"
 #include "render/svg.h"
 #include "render/view_scene.h"
 
@@ -34,6 +35,7 @@ typedef struct export_opts {
 	const char *html;
 	const char *title; /* NULL = the scenario's */
 	int width, height;
+	skl_app_limits lim;
 } export_opts;
 
 /* ---- font subsetting ------------------------------------------------------
@@ -809,14 +811,37 @@ static int export_html(const export_opts *o)
 
 	skl_error_clear(&err);
 	skl_buf_init(&page);
-	if (skl_app_run_scenario(&r, o->file, NULL, NULL, 0, &err) < 0)
+	if (skl_app_run_scenario(&r, o->file, NULL, NULL, 0, &o->lim, &err) < 0)
 		return skl_app_fail("export", &err);
 	if (r.ran < 0 && r.failures == 0) {
-		/* a script error: no handout */
-		rc = skl_app_fail("", &err);
+		/* a script error or a limit: no handout */
+		char msg[1400];
+		const char *flag = skl_app_limit_flag(skl_lua_limit_hit(r.rt));
+		skl_error_format(&err, msg, sizeof(msg));
+		if (*flag)
+			fprintf(stderr, "sklab: %s; raise it with %s\n", msg, flag);
+		else
+			fprintf(stderr, "sklab: %s\n", msg);
 		goto out;
 	}
-	if (write_page(&page, o, &r, &err) < 0 || write_atomic(o->html, page.data, page.len, &err) < 0) {
+	if (r.nframes > o->lim.frames) {
+		fprintf(stderr,
+			"sklab: %s: %d steps, more than the %d frames a run may write; raise it with --max-frames\n",
+			o->file, r.nframes, o->lim.frames);
+		goto out;
+	}
+	if (write_page(&page, o, &r, &err) < 0) {
+		rc = skl_app_fail("export", &err);
+		goto out;
+	}
+	if ((uint64_t)page.len > o->lim.output) {
+		fprintf(stderr,
+			"sklab: %s: the handout of %zu bytes passes the output limit of %llu MiB; raise it with "
+			"--max-output\n",
+			o->file, page.len, (unsigned long long)(o->lim.output >> 20));
+		goto out;
+	}
+	if (write_atomic(o->html, page.data, page.len, &err) < 0) {
 		rc = skl_app_fail("export", &err);
 		goto out;
 	}
@@ -840,11 +865,16 @@ out:
 int skl_cmd_export(int argc, char **argv)
 {
 	export_opts o;
-	int i, missing;
+	int i, missing, lr;
 	memset(&o, 0, sizeof(o));
+	skl_app_limits_default(&o.lim);
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		missing = 0;
+		if ((lr = skl_app_limit_opt(argc, argv, &i, "export", &o.lim)) < 0)
+			return 2;
+		else if (lr > 0)
+			continue;
 		if ((v = skl_app_optarg(argc, argv, &i, "--html", &missing)))
 			o.html = v;
 		else if ((v = skl_app_optarg(argc, argv, &i, "--title", &missing)))
@@ -860,7 +890,7 @@ int skl_cmd_export(int argc, char **argv)
 			fprintf(stderr, "sklab export: %s needs a value\n", argv[i]);
 			return 2;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts("usage: sklab export --html FILE [--size WxH] [--title T] SCENARIO.lua\n"
+			puts("usage: sklab export --html FILE [--size WxH] [--title T] [LIMITS] SCENARIO.lua\n"
 			     "\n"
 			     "Runs the scenario headless (as 'sklab run --headless' does) and writes one\n"
 			     "self-contained HTML file: every step's picture (SVG) and caption, the\n"
@@ -870,7 +900,8 @@ int skl_cmd_export(int argc, char **argv)
 			     "step N. Printing gives one step per page.\n"
 			     "--size WxH is the pictures' canvas (1600x900); --title replaces the page's title.\n"
 			     "The exit status is 1 when the scenario fails or an expectation does not hold\n"
-			     "(the handout is still written and shows which), 2 for a usage mistake.");
+			     "(the handout is still written and shows which), 2 for a usage mistake.\n"
+			     "\n" SKL_APP_LIMITS_HELP);
 			return 0;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "sklab export: unknown option '%s' (try 'sklab export --help')\n", argv[i]);

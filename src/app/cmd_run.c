@@ -3,6 +3,13 @@
  * event log, then shows its frames in a window or writes them headless
  * (PNG or SVG frames, a text report, a JSON report), and writes the packet
  * frames the scenario captures (skb:pcap) to --pcap FILE.
+ *
+ * A headless run is bounded (docs/limits.md): the runtime's heap,
+ * instruction, RAM, event and capture limits, a wall-clock limit read here
+ * (the runtime polls it), and the frames and bytes written. Every file is
+ * written through a temporary and renamed into place; when a run fails
+ * midway, the frames of the steps that completed and a report naming the
+ * error are still written, and the error message says what was kept.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
@@ -12,10 +19,13 @@
 #include "shell.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #define DEFAULT_DEMO "scenarios/sock_2001_layout.lua"
 
@@ -31,6 +41,7 @@ typedef struct run_opts {
 	int step; /* 1-based, 0 = first */
 	int width, height;
 	int quiet;
+	skl_app_limits lim;
 } run_opts;
 
 static int mkdir_p(const char *dir)
@@ -68,7 +79,7 @@ static void json_str(FILE *fp, const char *s)
 
 /* The text report: what a reader of the run needs, deterministic. */
 static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures,
-			      int expects)
+			      int expects, const char *error)
 {
 	int i, n = skl_events_count(log);
 	for (i = 0; i < n; i++) {
@@ -84,20 +95,24 @@ static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *
 		if (e->kind == SKL_EV_EXPECT)
 			fprintf(fp, "%s %s (%s)\n", e->ok ? "pass" : "FAIL", e->text, e->where);
 		else if (e->kind == SKL_EV_ERROR)
-			fprintf(fp, "ERROR %s\n", e->text);
+			fprintf(fp, "ERROR %s%s%s\n", e->where && *e->where ? e->where : "",
+				e->where && *e->where ? ": " : "", e->text);
 	}
+	if (error && *error) /* one the run itself did not log */
+		fprintf(fp, "ERROR %s\n", error);
 	fprintf(fp, "\n%d of %d expectations passed\n", expects - failures, expects);
 }
 
-static int write_json_report(const char *path, const skl_events *log, const skl_frame *frames, int nframes,
-			     int failures, int expects, int ok, skl_error *err)
+static void write_json(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures, int expects,
+		       int ok, const char *error)
 {
-	FILE *fp = fopen(path, "w");
 	int i, n = skl_events_count(log), first = 1;
-	if (!fp)
-		return skl_errorf(err, "cannot write report '%s'", path);
 	fputs("{\n  \"ok\": ", fp);
 	fputs(ok ? "true" : "false", fp);
+	if (error && *error) {
+		fputs(",\n  \"error\": ", fp);
+		json_str(fp, error);
+	}
 	fprintf(fp, ",\n  \"expectations\": %d,\n  \"failures\": %d,\n  \"steps\": [", expects, failures);
 	for (i = 0; i < nframes; i++) {
 		fputs(i ? ",\n    " : "\n    ", fp);
@@ -149,9 +164,6 @@ static int write_json_report(const char *path, const skl_events *log, const skl_
 		fputs("}", fp);
 	}
 	fputs("\n  ]\n}\n", fp);
-	if (fclose(fp) != 0)
-		return skl_errorf(err, "cannot write report '%s'", path);
-	return 0;
 }
 
 static int have_display(void)
@@ -163,21 +175,75 @@ static int have_display(void)
 	return (d && *d) || (w && *w);
 }
 
+/* ---- the wall-clock limit ------------------------------------------------------
+ * The runtime polls deadline_poll every thousand instructions and stops the
+ * scenario at its next instruction once the time is up. A scenario stuck
+ * inside one library call (a pattern that backtracks for hours) runs no
+ * instructions: SIGALRM, SKL_APP_TIMEOUT_GRACE seconds later, prints one
+ * line and ends the program with status 1. */
+
+typedef struct deadline {
+	struct timespec end;
+	unsigned secs;
+} deadline;
+
+static int deadline_poll(void *ud, char *why, size_t whysz)
+{
+	deadline *d = ud;
+	struct timespec now;
+	if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+		return 0;
+	if (now.tv_sec < d->end.tv_sec || (now.tv_sec == d->end.tv_sec && now.tv_nsec < d->end.tv_nsec))
+		return 0;
+	snprintf(why, whysz, "time limit of %u s exceeded", d->secs);
+	return 1;
+}
+
+static char stuck_msg[1400];
+static size_t stuck_len;
+
+static void stuck(int sig)
+{
+	(void)sig;
+	if (write(STDERR_FILENO, stuck_msg, stuck_len) < 0)
+		_exit(1);
+	_exit(1);
+}
+
 /* The headless run of `sklab run` and `sklab export` (see app.h). */
 int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, const char *pcap, int echo,
-			 skl_error *err)
+			 const skl_app_limits *lim, skl_error *err)
 {
 	skl_lua_opts lo;
+	skl_app_limits dl;
 	const char *data = skl_app_data_dir();
 	char scen_dir[4096];
+	deadline dd;
+	struct sigaction sa, old_sa;
 
 	memset(r, 0, sizeof(*r));
+	if (!lim) {
+		skl_app_limits_default(&dl);
+		lim = &dl;
+	}
 	snprintf(scen_dir, sizeof(scen_dir), "%s/scenarios", data);
 	memset(&lo, 0, sizeof(lo));
 	lo.data_dir = data;
 	lo.scenario_dir = scen_dir;
 	lo.pcap_path = pcap;
 	lo.out_dir = out_dir;
+	lo.heap_limit = (size_t)lim->heap;
+	lo.instr_limit = lim->instr;
+	lo.ram_limit = lim->ram;
+	lo.max_events = lim->events;
+	lo.out_limit = lim->output;
+	if (lim->timeout) {
+		clock_gettime(CLOCK_MONOTONIC, &dd.end);
+		dd.end.tv_sec += (time_t)lim->timeout;
+		dd.secs = lim->timeout;
+		lo.interrupt = deadline_poll;
+		lo.interrupt_ud = &dd;
+	}
 	if (echo)
 		lo.echo = skl_file_sink(stdout);
 	r->rt = skl_lua_new(&lo, err);
@@ -188,7 +254,23 @@ int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, 
 		skl_app_run_free(r);
 		return -1;
 	}
+	if (lim->timeout) {
+		int n = snprintf(stuck_msg, sizeof(stuck_msg),
+				 "sklab: %s: time limit of %u s exceeded, stuck inside one library call for %d s more "
+				 "(raise it with --timeout); stopped, nothing more written\n",
+				 file, lim->timeout, SKL_APP_TIMEOUT_GRACE);
+		stuck_len = n < 0 ? 0 : (size_t)n < sizeof(stuck_msg) ? (size_t)n : sizeof(stuck_msg) - 1;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = stuck;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGALRM, &sa, &old_sa);
+		alarm(lim->timeout + SKL_APP_TIMEOUT_GRACE);
+	}
 	r->ran = skl_lua_run_file(r->rt, file, r->log, err);
+	if (lim->timeout) {
+		alarm(0);
+		sigaction(SIGALRM, &old_sa, NULL);
+	}
 	r->failures = skl_lua_expect_failures(r->rt);
 	r->expects = skl_lua_expect_count(r->rt);
 	r->nframes = skl_events_frames(r->log, &r->frames);
@@ -207,15 +289,40 @@ void skl_app_run_free(skl_app_run *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* Frames of steps that completed: a frame that a scene.step ended (the
+ * last frame of a failed run may be the step it died in). */
+static int complete_frames(const skl_events *log, const skl_frame *frames, int nframes)
+{
+	int n = 0;
+	while (n < nframes) {
+		const skl_event *e = skl_events_at(log, frames[n].last_event);
+		if (!e || e->kind != SKL_EV_STEP)
+			break;
+		n++;
+	}
+	return n;
+}
+
+/* Appends "; raise it with --flag" to msg when a limit ended the run. */
+static void limit_hint(char *msg, size_t msgsz, int limit)
+{
+	const char *flag = skl_app_limit_flag(limit);
+	size_t n = strlen(msg);
+	if (*flag && n < msgsz)
+		snprintf(msg + n, msgsz - n, "; raise it with %s", flag);
+}
+
 static int run(const run_opts *o)
 {
 	skl_app_run r;
 	skl_events *log;
 	skl_frame *frames;
 	skl_error err;
-	int nframes, rc = 1, ran, failures, expects, wrote = -1;
-	char fonts[4096];
+	int nframes, rc = 1, ran, failures, expects, keep, wrote = -1, report_txt = 0, report_json = 0, logged = 0;
+	char fonts[4096], error[1400] = "", tmp[4200];
 	const char *data = skl_app_data_dir();
+	const char *fmt = o->format ? o->format : "png";
+	uint64_t used = 0, bytes;
 
 	skl_error_clear(&err);
 	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", data);
@@ -227,7 +334,7 @@ static int run(const run_opts *o)
 		}
 	}
 	if (skl_app_run_scenario(&r, o->file, o->frames_dir && o->headless ? o->frames_dir : NULL, o->pcap,
-				 !o->quiet && o->headless, &err) < 0)
+				 !o->quiet && o->headless, &o->lim, &err) < 0)
 		return skl_app_fail("run", &err);
 	log = r.log;
 	frames = r.frames;
@@ -235,6 +342,7 @@ static int run(const run_opts *o)
 	ran = r.ran;
 	failures = r.failures;
 	expects = r.expects;
+	used = skl_lua_output_bytes(r.rt);
 	if (o->pcap) {
 		long nf = skl_lua_pcap_frames(r.rt);
 		if (nf < 0) {
@@ -245,15 +353,24 @@ static int run(const run_opts *o)
 		if (!o->quiet)
 			fprintf(stderr, "sklab: wrote %ld frame%s to %s\n", nf, nf == 1 ? "" : "s", o->pcap);
 	}
+	keep = nframes;
 	if (ran < 0 && failures == 0) {
-		/* a script error: nothing useful to show beyond the message */
-		rc = skl_app_fail("", &err);
-		goto out;
+		/* a script error or a limit: the message names file:line */
+		skl_error_format(&err, error, sizeof(error));
+		limit_hint(error, sizeof(error), skl_lua_limit_hit(r.rt));
+		keep = complete_frames(log, frames, nframes);
+		logged = 1; /* the log's ERROR event has it */
+	}
+	if (keep > o->lim.frames) {
+		if (!error[0])
+			snprintf(error, sizeof(error),
+				 "%s: %d steps, more than the %d frames a run may write; raise it with --max-frames",
+				 o->file, keep, o->lim.frames);
+		keep = o->lim.frames;
 	}
 
 	if (o->frames_dir) {
 		skl_render_opts ro;
-		int n;
 		memset(&ro, 0, sizeof(ro));
 		ro.width = o->width;
 		ro.height = o->height;
@@ -263,50 +380,105 @@ static int run(const run_opts *o)
 			rc = 1;
 			goto out;
 		}
+		wrote = 0;
 		if (o->step > 0) {
 			char path[4096];
-			if (o->step > nframes) {
+			if (o->step > keep && !error[0]) {
 				fprintf(stderr, "sklab run: --step %d, but the scenario has %d step%s\n", o->step,
 					nframes, nframes == 1 ? "" : "s");
 				rc = 2;
 				goto out;
 			}
-			snprintf(path, sizeof(path), "%s/frame-%03d.%s", o->frames_dir, o->step,
-				 o->format ? o->format : "png");
-			n = skl_render_frame_file(log, frames, nframes, o->step - 1, path, o->format, &ro, &err) < 0
-				? -1
-				: 1;
+			snprintf(path, sizeof(path), "%s/frame-%03d.%s", o->frames_dir, o->step, fmt);
+			if (o->step <= keep) {
+				if (skl_render_frame_file(log, frames, nframes, o->step - 1, path, o->format, &ro,
+							  &err) < 0) {
+					if (!error[0])
+						skl_error_format(&err, error, sizeof(error));
+				} else {
+					struct stat st;
+					wrote = 1;
+					if (stat(path, &st) == 0)
+						used += (uint64_t)st.st_size;
+				}
+			}
 		} else {
-			n = skl_render_frames(log, o->frames_dir, o->format ? o->format : "png", &ro, &err);
-		}
-		if (n < 0) {
-			rc = skl_app_fail("frames", &err);
-			goto out;
+			uint64_t room = used < o->lim.output ? o->lim.output - used : 0;
+			if (room == 0 && keep > 0) {
+				if (!error[0])
+					snprintf(error, sizeof(error),
+						 "%s: output limit of %llu MiB reached by the captures; raise it "
+						 "with --max-output",
+						 o->file, (unsigned long long)(o->lim.output >> 20));
+			} else if (skl_render_frames_to(log, frames, keep, o->frames_dir, fmt, &ro, room, &wrote,
+							&bytes, &err) < 0) {
+				if (!error[0]) {
+					char m[1100];
+					skl_error_format(&err, m, sizeof(m));
+					snprintf(error, sizeof(error), "%s: frames: %s after %d frame%s%s", o->file, m,
+						 wrote, wrote == 1 ? "" : "s",
+						 strstr(m, "output limit") ? "; raise it with --max-output" : "");
+				}
+				used += bytes;
+			} else {
+				used += bytes;
+			}
 		}
 		{
 			char path[4096];
 			FILE *fp;
 			snprintf(path, sizeof(path), "%s/report.txt", o->frames_dir);
-			fp = fopen(path, "w");
+			fp = skl_app_tmp_open(path, tmp, sizeof(tmp));
 			if (fp) {
-				write_text_report(fp, log, frames, nframes, failures, expects);
-				fclose(fp);
+				write_text_report(fp, log, frames, keep, failures, expects, logged ? NULL : error);
+				if (skl_app_tmp_commit(fp, tmp, path, &bytes) == 0) {
+					report_txt = 1;
+					used += bytes;
+				}
+			}
+			if (!report_txt && !error[0])
+				snprintf(error, sizeof(error), "cannot write %.1000s", path);
+		}
+	}
+	if (o->report) {
+		FILE *fp = skl_app_tmp_open(o->report, tmp, sizeof(tmp));
+		if (fp) {
+			write_json(fp, log, frames, keep, failures, expects, ran == 0 && !error[0], error);
+			if (skl_app_tmp_commit(fp, tmp, o->report, &bytes) == 0) {
+				report_json = 1;
+				used += bytes;
 			}
 		}
-		wrote = n;
+		if (!report_json) {
+			if (!error[0]) {
+				fprintf(stderr, "sklab: report: cannot write report '%s'\n", o->report);
+				rc = 1;
+				goto out;
+			}
+		}
 	}
-	if (o->report && write_json_report(o->report, log, frames, nframes, failures, expects, ran == 0, &err) < 0) {
-		rc = skl_app_fail("report", &err);
+	if (error[0]) {
+		/* one line: what went wrong, then what was kept */
+		char kept[1200] = "";
+		size_t n = 0;
+		if (wrote > 0 || report_txt)
+			n +=
+			    (size_t)snprintf(kept, sizeof(kept), "; kept %d frame%s%s in %s", wrote > 0 ? wrote : 0,
+					     wrote == 1 ? "" : "s", report_txt ? " and report.txt" : "", o->frames_dir);
+		if (report_json && n < sizeof(kept))
+			snprintf(kept + n, sizeof(kept) - n, "%s the report %s", n ? " and" : "; kept", o->report);
+		fprintf(stderr, "sklab: %s%s\n", error, kept);
+		rc = 1;
 		goto out;
 	}
 	if (!o->quiet) {
 		fputs("\n", stdout);
-		write_text_report(stdout, log, frames, nframes, failures, expects);
+		write_text_report(stdout, log, frames, nframes, failures, expects, NULL);
 	}
 	if (wrote >= 0 && !o->quiet) {
 		fflush(stdout);
 		fprintf(stderr, "sklab: wrote %d frame%s (%s) and report.txt to %s/\n", wrote, wrote == 1 ? "" : "s",
-			o->format ? o->format : "png", o->frames_dir);
+			fmt, o->frames_dir);
 	}
 	if (ran < 0 && failures) {
 		int k, nev = skl_events_count(log);
@@ -327,11 +499,16 @@ out:
 int skl_cmd_run(int argc, char **argv)
 {
 	run_opts o;
-	int i, missing;
+	int i, missing, lr;
 	memset(&o, 0, sizeof(o));
+	skl_app_limits_default(&o.lim);
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		missing = 0;
+		if ((lr = skl_app_limit_opt(argc, argv, &i, "run", &o.lim)) < 0)
+			return 2;
+		else if (lr > 0)
+			continue;
 		if ((v = skl_app_optarg(argc, argv, &i, "--frames", &missing)))
 			o.frames_dir = v;
 		else if ((v = skl_app_optarg(argc, argv, &i, "--format", &missing))) {
@@ -374,7 +551,7 @@ int skl_cmd_run(int argc, char **argv)
 			puts(
 			    "usage: sklab run FILE.lua [--headless] [--present] [--no-anim] [--step N] [--frames DIR]\n"
 			    "                 [--format png|svg] [--size WxH] [--report FILE.json] [--pcap FILE]\n"
-			    "                 [--quiet]\n"
+			    "                 [--quiet] [LIMITS]\n"
 			    "\n"
 			    "Without --headless the scenario opens in a window (keys: Right/Space/PageDown next,\n"
 			    "Left/PageUp back, Home restart, End run to the end, G and a number go to a step,\n"
@@ -387,7 +564,12 @@ int skl_cmd_run(int argc, char **argv)
 			    "--pcap FILE writes every frame the scenario captures with skb:pcap() into one\n"
 			    "pcap file (Ethernet, fixed timestamps); with --frames DIR a headless run also\n"
 			    "writes each skb:pcap(NAME) capture into DIR.\n"
-			    "The exit status is 1 when the scenario fails or an expectation does not hold.");
+			    "Every file is written under a temporary name and renamed into place. When a\n"
+			    "headless run fails midway, the frames of the steps that completed and a report\n"
+			    "naming the error are kept, and the error says so.\n"
+			    "The exit status is 1 when the scenario fails, hits a limit or an expectation\n"
+			    "does not hold.\n"
+			    "\n" SKL_APP_LIMITS_HELP);
 			return 0;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "sklab run: unknown option '%s' (try 'sklab run --help')\n", argv[i]);
@@ -431,6 +613,7 @@ int skl_cmd_default(int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	memset(&o, 0, sizeof(o));
+	skl_app_limits_default(&o.lim);
 	snprintf(file, sizeof(file), "%s/%s", skl_app_data_dir(), DEFAULT_DEMO);
 	o.file = file;
 	if (!have_display()) {

@@ -20,6 +20,8 @@ static void usage(FILE *fp)
 	      "                               display, run the default demo headless\n"
 	      "  run FILE.lua [--headless] [--frames DIR] [--format png|svg]\n"
 	      "               [--size WxH] [--report FILE] [--step N] [--present] [--no-anim]\n"
+	      "               [--timeout S] [--max-heap MIB] [--max-instructions N] [--max-ram MIB]\n"
+	      "               [--max-events N] [--max-frames N] [--max-output MIB]\n"
 	      "                               run a scenario (window, or headless frames);\n"
 	      "                               --present: full screen for a class\n"
 	      "  export --html FILE [--size WxH] [--title T] FILE.lua\n"

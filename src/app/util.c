@@ -1,15 +1,27 @@
 /*
  * util.c - what the command modules share: the data directory, option
- * parsing and error reporting.
+ * parsing, the limits of headless runs, files written through a temporary,
+ * and error reporting.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
+#include "lua/runtime.h"
+
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
 
 static int is_dir(const char *p)
 {
@@ -116,4 +128,147 @@ const char *skl_app_optarg(int argc, char **argv, int *i, const char *opt, int *
 	}
 	(*i)++;
 	return argv[*i];
+}
+
+/* ---- limits ------------------------------------------------------------------ */
+
+void skl_app_limits_default(skl_app_limits *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->heap = SKL_LUA_HEAP_LIMIT;
+	l->instr = SKL_LUA_INSTR_LIMIT;
+	l->ram = SKL_LUA_RAM_LIMIT;
+	l->events = SKL_LUA_MAX_EVENTS;
+	l->frames = SKL_APP_MAX_FRAMES;
+	l->output = SKL_LUA_OUT_LIMIT;
+	l->timeout = SKL_APP_TIMEOUT;
+}
+
+/* A whole number from lo to hi in v; 0 or -1. */
+static int parse_count(const char *v, unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+	char *end;
+	unsigned long long n;
+	if (!v || *v < '0' || *v > '9')
+		return -1;
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno || *end || n < lo || n > hi)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+int skl_app_limit_opt(int argc, char **argv, int *i, const char *cmd, skl_app_limits *l)
+{
+	static const struct {
+		const char *opt;
+		unsigned long long lo, hi;
+		const char *what;
+	} opts[] = {
+	    {"--max-heap", 1, 65536, "MiB of Lua heap from 1 to 65536"},
+	    {"--max-instructions", 1000, 1000000000000000ull, "a number of instructions from 1000 to 1e15"},
+	    {"--max-ram", 1, 65536, "MiB of simulated RAM from 1 to 65536"},
+	    {"--max-events", 1, 100000000, "a number of events from 1 to 100000000"},
+	    {"--max-frames", 1, 1000000, "a number of frames from 1 to 1000000"},
+	    {"--max-output", 1, 1048576, "MiB from 1 to 1048576"},
+	    {"--timeout", 1, 86400, "seconds from 1 to 86400"},
+	};
+	size_t k;
+	for (k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
+		int missing = 0;
+		unsigned long long n;
+		const char *v = skl_app_optarg(argc, argv, i, opts[k].opt, &missing);
+		if (!v && !missing)
+			continue;
+		if (missing) {
+			fprintf(stderr, "sklab %s: %s needs a value (%s)\n", cmd, opts[k].opt, opts[k].what);
+			return -1;
+		}
+		if (parse_count(v, opts[k].lo, opts[k].hi, &n) < 0) {
+			fprintf(stderr, "sklab %s: %s takes %s, not '%s'\n", cmd, opts[k].opt, opts[k].what, v);
+			return -1;
+		}
+		switch (k) {
+		case 0:
+			l->heap = (uint64_t)n << 20;
+			break;
+		case 1:
+			l->instr = n;
+			break;
+		case 2:
+			l->ram = (uint64_t)n << 20;
+			break;
+		case 3:
+			l->events = (int)n;
+			break;
+		case 4:
+			l->frames = (int)n;
+			break;
+		case 5:
+			l->output = (uint64_t)n << 20;
+			break;
+		default:
+			l->timeout = (unsigned)n;
+			break;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+const char *skl_app_limit_flag(int limit)
+{
+	switch (limit) {
+	case SKL_LUA_LIMIT_HEAP:
+		return "--max-heap";
+	case SKL_LUA_LIMIT_INSTR:
+		return "--max-instructions";
+	case SKL_LUA_LIMIT_EVENTS:
+		return "--max-events";
+	case SKL_LUA_LIMIT_RAM:
+		return "--max-ram";
+	case SKL_LUA_LIMIT_OUTPUT:
+		return "--max-output";
+	case SKL_LUA_LIMIT_INTERRUPT:
+		return "--timeout";
+	default:
+		return "";
+	}
+}
+
+/* ---- files through a temporary ------------------------------------------------- */
+
+FILE *skl_app_tmp_open(const char *path, char *tmp, size_t tmpsz)
+{
+	int fd;
+	FILE *fp;
+	if ((size_t)snprintf(tmp, tmpsz, "%s.tmp.%ld", path, (long)getpid()) >= tmpsz) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0 && errno == EEXIST && unlink(tmp) == 0) /* left by a run that died */
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return NULL;
+	fp = fdopen(fd, "w");
+	if (!fp) {
+		close(fd);
+		unlink(tmp);
+	}
+	return fp;
+}
+
+int skl_app_tmp_commit(FILE *fp, const char *tmp, const char *path, uint64_t *bytes)
+{
+	int bad = ferror(fp);
+	long size = ftell(fp);
+	if (fclose(fp) != 0 || bad || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	if (bytes)
+		*bytes = size > 0 ? (uint64_t)size : 0;
+	return 0;
 }

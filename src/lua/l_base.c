@@ -3,10 +3,16 @@
  * only; pairs walks keys in sorted order and tostring shows stable ids, so
  * a run never depends on hash seeds or host addresses; collectgarbage,
  * math.randomseed and string.format lose what would break the sandbox or
- * determinism. Each wraps the original, kept as upvalue 2.
+ * determinism. Each wraps the original, kept as upvalue 2. string.rep,
+ * table.move, table.insert and table.remove are replaced because they can
+ * loop in C, where the instruction hook never fires: here they charge
+ * their work to the budget first.
  */
 #include "lua_impl.h"
 
+#include <lualib.h>
+
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -306,4 +312,218 @@ int skl__f_format(lua_State *L)
 	lua_rotate(L, 1, 1);
 	lua_call(L, n, LUA_MULTRET);
 	return lua_gettop(L);
+}
+
+/* ---- library loops the hook cannot see ------------------------------------------------ */
+
+/* Budget units charged per element that table.move, insert or remove
+ * shifts: about what the same loop costs in Lua instructions. */
+#define SHIFT_COST 8
+
+static const skl__api e_rep = {"string.rep", "(s, n [, sep])", "", SKL__API_LIB, NULL};
+static const skl__api e_move = {"table.move", "(a1, f, e, t [, a2])", "", SKL__API_LIB, NULL};
+static const skl__api e_insert = {"table.insert", "(t, [pos,] v)", "", SKL__API_LIB, NULL};
+static const skl__api e_remove = {"table.remove", "(t [, pos])", "", SKL__API_LIB, NULL};
+
+/* string.rep: Lua's loops n times even when every copy is empty
+ * (string.rep("", 2^40) never returns); an empty result is returned at
+ * once. */
+static int base_rep(lua_State *L)
+{
+	size_t l = 0, lsep = 0;
+	int isnum = 0, n = lua_gettop(L);
+	int t1 = lua_type(L, 1), t3 = lua_type(L, 3);
+	lua_Integer count = lua_tointegerx(L, 2, &isnum);
+	if ((t1 == LUA_TSTRING || t1 == LUA_TNUMBER) && (t3 <= LUA_TNIL || t3 == LUA_TSTRING || t3 == LUA_TNUMBER) &&
+	    isnum && count > 0) {
+		lua_tolstring(L, 1, &l);
+		if (t3 > LUA_TNIL)
+			lua_tolstring(L, 3, &lsep);
+		if (l + lsep == 0) {
+			lua_pushliteral(L, "");
+			return 1;
+		}
+		/* otherwise the result's size bounds the loop: the heap cap ends it */
+	}
+	lua_pushvalue(L, ORIGINAL);
+	lua_rotate(L, 1, 1);
+	lua_call(L, n, 1);
+	return 1;
+}
+
+/* ltablib.c's checks: a table, or something with the metamethods asked for. */
+#define TAB_R 1
+#define TAB_W 2
+#define TAB_L 4
+
+static int check_field(lua_State *L, const char *key, int n)
+{
+	lua_pushstring(L, key);
+	return lua_rawget(L, -n) != LUA_TNIL;
+}
+
+static void check_tab(lua_State *L, int arg, int what)
+{
+	if (lua_type(L, arg) != LUA_TTABLE) {
+		int n = 1;
+		if (lua_getmetatable(L, arg) && (!(what & TAB_R) || check_field(L, "__index", ++n)) &&
+		    (!(what & TAB_W) || check_field(L, "__newindex", ++n)) &&
+		    (!(what & TAB_L) || check_field(L, "__len", ++n)))
+			lua_pop(L, n);
+		else
+			luaL_checktype(L, arg, LUA_TTABLE);
+	}
+}
+
+static lua_Integer tab_len(lua_State *L, int arg)
+{
+	check_tab(L, arg, TAB_R | TAB_W | TAB_L);
+	return luaL_len(L, arg);
+}
+
+/* The elements from f to e (e >= f), charged; n = how many. */
+static void charge_shift(lua_State *L, lua_Unsigned n)
+{
+	if (n > (lua_Unsigned)(UINT64_MAX / SHIFT_COST))
+		n = (lua_Unsigned)(UINT64_MAX / SHIFT_COST);
+	skl__charge(L, (uint64_t)n * SHIFT_COST);
+}
+
+/* table.insert as ltablib.c has it, with the shift charged */
+static int base_insert(lua_State *L)
+{
+	lua_Integer pos, e = tab_len(L, 1);
+	e = (lua_Integer)((lua_Unsigned)e + 1u);
+	switch (lua_gettop(L)) {
+	case 2:
+		pos = e;
+		break;
+	case 3: {
+		lua_Integer i;
+		pos = luaL_checkinteger(L, 2);
+		luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2, "position out of bounds");
+		charge_shift(L, (lua_Unsigned)e - (lua_Unsigned)pos);
+		for (i = e; i > pos; i--) {
+			lua_geti(L, 1, i - 1);
+			lua_seti(L, 1, i);
+		}
+		break;
+	}
+	default:
+		return luaL_error(L, "wrong number of arguments to 'insert'");
+	}
+	lua_seti(L, 1, pos);
+	return 0;
+}
+
+/* table.remove as ltablib.c has it, with the shift charged */
+static int base_remove(lua_State *L)
+{
+	lua_Integer size = tab_len(L, 1);
+	lua_Integer pos = luaL_optinteger(L, 2, size);
+	if (pos != size)
+		luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+	if (pos < size)
+		charge_shift(L, (lua_Unsigned)size - (lua_Unsigned)pos);
+	lua_geti(L, 1, pos);
+	for (; pos < size; pos++) {
+		lua_geti(L, 1, pos + 1);
+		lua_seti(L, 1, pos);
+	}
+	lua_pushnil(L);
+	lua_seti(L, 1, pos);
+	return 1;
+}
+
+/* table.move as ltablib.c has it, with the copy charged */
+static int base_move(lua_State *L)
+{
+	lua_Integer f = luaL_checkinteger(L, 2);
+	lua_Integer e = luaL_checkinteger(L, 3);
+	lua_Integer t = luaL_checkinteger(L, 4);
+	int tt = !lua_isnoneornil(L, 5) ? 5 : 1;
+	check_tab(L, 1, TAB_R);
+	check_tab(L, tt, TAB_W);
+	if (e >= f) {
+		lua_Integer n, i;
+		luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+		n = e - f + 1;
+		luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
+		charge_shift(L, (lua_Unsigned)n);
+		if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
+			for (i = 0; i < n; i++) {
+				lua_geti(L, 1, f + i);
+				lua_seti(L, tt, t + i);
+			}
+		} else {
+			for (i = n - 1; i >= 0; i--) {
+				lua_geti(L, 1, f + i);
+				lua_seti(L, tt, t + i);
+			}
+		}
+	}
+	lua_pushvalue(L, tt);
+	return 1;
+}
+
+/* ---- xpcall: no handler after a limit --------------------------------------------------- */
+
+static const skl__api e_xpcall = {"xpcall", "(f, msgh, ...)", "", SKL__API_GLOBAL, NULL};
+
+/* The message handler xpcall really gets: the script's (upvalue 1), unless
+ * a limit ended the run. The limits' errors are raised from the count hook,
+ * and Lua runs a message handler called from a hook with hooks off: the
+ * script's handler would run outside the budget. */
+static int guarded_handler(lua_State *L)
+{
+	if (skl__limit_reached(L))
+		return 1;
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_pushvalue(L, 1);
+	lua_call(L, 1, 1);
+	return 1;
+}
+
+static int xpcall_done(lua_State *L, int status, lua_KContext base)
+{
+	(void)status;
+	return lua_gettop(L) - (int)base;
+}
+
+static int base_xpcall(lua_State *L)
+{
+	int n = lua_gettop(L);
+	luaL_checktype(L, 2, LUA_TFUNCTION);
+	lua_pushvalue(L, 2);
+	lua_pushcclosure(L, guarded_handler, 1);
+	lua_replace(L, 2);
+	lua_pushvalue(L, ORIGINAL);
+	lua_insert(L, 1);
+	lua_callk(L, n, LUA_MULTRET, 0, xpcall_done);
+	return xpcall_done(L, LUA_OK, 0);
+}
+
+/* lib[name] = fn, with upvalues (entry, the function it replaces). */
+static void replace(lua_State *L, const char *lib, const char *name, lua_CFunction fn, const skl__api *e)
+{
+	lua_getglobal(L, lib);
+	lua_pushlightuserdata(L, (void *)e);
+	lua_getfield(L, -2, name);
+	lua_pushcclosure(L, fn, 2);
+	lua_setfield(L, -2, name);
+	lua_pop(L, 1);
+}
+
+void skl__base_harden(lua_State *L)
+{
+	lua_pushglobaltable(L);
+	lua_pushlightuserdata(L, (void *)&e_xpcall);
+	lua_getfield(L, -2, "xpcall");
+	lua_pushcclosure(L, base_xpcall, 2);
+	lua_setfield(L, -2, "xpcall");
+	lua_pop(L, 1);
+	replace(L, LUA_STRLIBNAME, "rep", base_rep, &e_rep);
+	replace(L, LUA_TABLIBNAME, "move", base_move, &e_move);
+	replace(L, LUA_TABLIBNAME, "insert", base_insert, &e_insert);
+	replace(L, LUA_TABLIBNAME, "remove", base_remove, &e_remove);
 }

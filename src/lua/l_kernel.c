@@ -242,6 +242,26 @@ int skl__f_kernel(lua_State *L)
 				    prof.name));
 	if (rt->nkernels >= SKL__MAX_KERNELS)
 		return skl__error(L, "more than %d kernels in one run", SKL__MAX_KERNELS);
+	{
+		/* the machines of a run share one cap on simulated RAM: their
+		 * pages are real host memory once touched */
+		skl__limits *lim = skl__limits_of(rt);
+		uint64_t want = ram_mb ? (uint64_t)ram_mb << 20 : prof.ram_bytes ? prof.ram_bytes : (uint64_t)128 << 20;
+		if (want > SKL_KERNEL_RAM_MAX)
+			want = SKL_KERNEL_RAM_MAX;
+		if (want > lim->ram_limit - lim->ram_used) {
+			lim->hit = SKL_LUA_LIMIT_RAM;
+			{
+				char msg[200];
+				snprintf(msg, sizeof(msg),
+					 "simulated RAM limit of %llu MiB reached (this machine's %llu MiB after %llu "
+					 "MiB for the run's other machines)",
+					 (unsigned long long)(lim->ram_limit >> 20), (unsigned long long)(want >> 20),
+					 (unsigned long long)(lim->ram_used >> 20));
+				return skl__error(L, "%s: %s", skl__fname(L), msg);
+			}
+		}
+	}
 
 	memset(&o, 0, sizeof(o));
 	o.profile = &prof;
@@ -257,6 +277,7 @@ int skl__f_kernel(lua_State *L)
 	k = skl_kernel_new(&o, &err); /* boots silently: no events */
 	if (!k)
 		return skl__fail(L, err.msg);
+	skl__limits_of(rt)->ram_used += skl_kernel_ram_total(k);
 	rt->kernels[rt->nkernels] = k;
 	h->index = rt->nkernels++;
 	luaL_setmetatable(L, KERNEL_MT);
@@ -726,7 +747,8 @@ int skl__k_kmalloc(lua_State *L)
 	if (!a)
 		return skl__fail(L, err.msg[0] ? err.msg : "out of memory");
 	if (a == SKL_ZERO_SIZE_PTR)
-		return skl__fail(L, "ZERO_SIZE_PTR: kmalloc(0) returns 0x10, a pointer that must never be dereferenced");
+		return skl__fail(L,
+				 "ZERO_SIZE_PTR: kmalloc(0) returns 0x10, a pointer that must never be dereferenced");
 	bucket = skl_kernel_cache_of(k, a, NULL, NULL);
 	if (!bucket)
 		bucket = skl_kmalloc_cache(k, (size_t)n);

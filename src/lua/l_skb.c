@@ -14,11 +14,28 @@
  * skb_under_panic, a BUG) raises a Lua error whose message is the
  * kernel's panic line: pcall catches it, the skb stays as the kernel left
  * it, and the panic event is in the log. Nothing here reads a clock.
+ *
+ * A capture named by the scenario is written inside the output directory
+ * only: the name is a plain "*.pcap" (no '/', no ".."), the file is made
+ * as NAME.tmp.PID with O_EXCL and O_NOFOLLOW relative to the directory
+ * opened once per run, and renamed over NAME when the run ends, so a
+ * symlink already standing at NAME is replaced, never followed.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "lua_impl.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
 
 #define SKB_MT "sklab.skb"
 #define HDR_MT "sklab.hdr"
@@ -138,6 +155,29 @@ static int kernel_arg(lua_State *L, int arg, skl_net **net)
 	return i;
 }
 
+/* The temporary name of capture c while the run writes it. */
+static void cap_tmp_name(const skl__capture *c, char *out, size_t outsz)
+{
+	snprintf(out, outsz, "%s.tmp.%ld", c->name, (long)getpid());
+}
+
+/* Ends a named capture: renamed into place, or removed when a write failed. */
+static void cap_close_named(skl_lua *rt, skl__capture *c)
+{
+	int dfd = skl__limits_of(rt)->out_fd;
+	char tmp[300];
+	if (!c->fp)
+		return;
+	if (fclose(c->fp) != 0)
+		c->failed = 1;
+	c->fp = NULL;
+	cap_tmp_name(c, tmp, sizeof(tmp));
+	if (dfd < 0)
+		return;
+	if (c->failed || renameat(dfd, tmp, dfd, c->name) != 0)
+		unlinkat(dfd, tmp, 0);
+}
+
 void skl__skbs_free(skl_lua *rt)
 {
 	int i;
@@ -146,8 +186,7 @@ void skl__skbs_free(skl_lua *rt)
 		rt->nets[i] = NULL;
 	}
 	for (i = 0; i < rt->ncaps; i++)
-		if (rt->caps[i].fp)
-			fclose(rt->caps[i].fp);
+		cap_close_named(rt, &rt->caps[i]);
 	rt->ncaps = 0;
 	if (rt->all.fp && fclose(rt->all.fp) != 0)
 		rt->all.failed = 1;
@@ -806,18 +845,50 @@ static void cap_write(void *ud, const char *s, size_t n)
 		c->failed = 1;
 }
 
-/* Opens (truncating) a capture and writes its file header. 0 or -1. */
-static int cap_open(skl__capture *c, const char *path)
+/* Writes a capture's file header on its open stream. 0 or -1. */
+static int cap_begin(skl__capture *c)
 {
 	skl_sink s;
-	c->fp = fopen(path, "wb");
-	if (!c->fp)
-		return -1;
 	c->failed = 0;
 	s.write = cap_write;
 	s.ud = c;
 	skl_pcap_begin(&c->pcap, &s, 0);
 	return c->failed ? -1 : 0;
+}
+
+/* Opens (truncating) the run-wide capture the user named. 0 or -1. */
+static int cap_open(skl__capture *c, const char *path)
+{
+	c->fp = fopen(path, "wb");
+	if (!c->fp)
+		return -1;
+	return cap_begin(c);
+}
+
+/* Opens capture c (c->name set) as a new temporary file in the output
+ * directory: never through a symlink, never over an existing file. 0 or -1. */
+static int cap_open_named(skl_lua *rt, skl__capture *c)
+{
+	skl__limits *lim = skl__limits_of(rt);
+	char tmp[300];
+	int fd;
+	if (lim->out_fd < 0)
+		lim->out_fd = open(rt->out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (lim->out_fd < 0)
+		return -1;
+	cap_tmp_name(c, tmp, sizeof(tmp));
+	fd = openat(lim->out_fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0 && errno == EEXIST && unlinkat(lim->out_fd, tmp, 0) == 0) /* left by a run that died */
+		fd = openat(lim->out_fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return -1;
+	c->fp = fdopen(fd, "wb");
+	if (!c->fp) {
+		close(fd);
+		unlinkat(lim->out_fd, tmp, 0);
+		return -1;
+	}
+	return cap_begin(c);
 }
 
 void skl__captures_finish(skl_lua *rt)
@@ -857,10 +928,26 @@ static const char *capture_name(lua_State *L, int arg)
 	return s;
 }
 
-/* The skb's frame into one capture; 0, or -1 with msg set. */
+/* The largest record a capture writes: a 16-byte header and a 65535-byte snap. */
+#define RECORD_MAX (16 + 65535)
+
+/* The skb's frame into one capture; 0, or -1 with msg set. Raises when the
+ * run's output limit would be passed. */
 static int frame_to(lua_State *L, skl__capture *c, skl_skb *skb, skl_error *err)
 {
-	int rc = skl_skb_pcap(skb, &c->pcap, err);
+	skl__limits *lim = skl__limits_of(skl__rt(L));
+	long before = ftell(c->fp), after;
+	int rc;
+	if (lim->out_bytes + RECORD_MAX > lim->out_limit) {
+		lim->hit = SKL_LUA_LIMIT_OUTPUT;
+		{
+			char msg[160];
+			snprintf(msg, sizeof(msg), "output limit of %llu MiB reached (captures wrote %llu bytes)",
+				 (unsigned long long)(lim->out_limit >> 20), (unsigned long long)lim->out_bytes);
+			return skl__error(L, "%s: %s", skl__fname(L), msg);
+		}
+	}
+	rc = skl_skb_pcap(skb, &c->pcap, err);
 	if (rc == SKL_SKB_EINVAL)
 		skl__error(L, "%s: %s", skl__fname(L), err->msg);
 	if (rc < 0)
@@ -870,6 +957,9 @@ static int frame_to(lua_State *L, skl__capture *c, skl_skb *skb, skl_error *err)
 		skl_errorf(err, "writing the capture failed");
 		return -1;
 	}
+	after = ftell(c->fp);
+	if (before >= 0 && after > before)
+		lim->out_bytes += (uint64_t)(after - before);
 	return 0;
 }
 
@@ -900,15 +990,13 @@ int skl__s_pcap(lua_State *L)
 				c = &rt->caps[rt->ncaps];
 				memset(c, 0, sizeof(*c));
 				snprintf(c->name, sizeof(c->name), "%s", name);
-				if (cap_open(c, path) < 0) {
-					if (c->fp)
-						fclose(c->fp);
-					c->fp = NULL;
-					return skl__fail(
-					    L, lua_pushfstring(L, "cannot write '%s' in the output directory", name));
-				}
-				rt->ncaps++;
+				rt->ncaps++; /* closed (renamed, or removed when it failed) when the run ends */
+				if (cap_open_named(rt, c) < 0)
+					c->failed = 1;
 			}
+			if (c->failed || !c->fp)
+				return skl__fail(L,
+						 lua_pushfstring(L, "cannot write '%s' in the output directory", name));
 			if (frame_to(L, c, skb, &err) < 0)
 				return skl__fail(L, lua_pushfstring(L, "%s: %s", name, err.msg));
 			frames = c->pcap.frames;

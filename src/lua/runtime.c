@@ -11,12 +11,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define HOOK_EVERY 1000		      /* instructions between budget checks */
 #define MEM_RESERVE ((size_t)1 << 20) /* heap left for unwinding after the cap */
 #define MAX_SOURCE ((size_t)16 << 20) /* largest scenario file read */
-#define DEFAULT_MAX_EVENTS 1000000
+#define ALLOC_COST_SHIFT 6	      /* an allocation of n bytes costs n / 64 instructions */
 #define DEFAULT_MAX_LAYOUTS 4096
+#define STOP_WHY_MAX 256
+
+/* The runtime and what runtime.c keeps beside it (lua_impl.h's struct
+ * skl_lua comes first, so a skl_lua * is also a rt_full *). */
+typedef struct rt_full {
+	skl_lua rt;
+	skl__limits lim;
+	int (*interrupt)(void *ud, char *why, size_t whysz);
+	void *interrupt_ud;
+	int stop_hit; /* the interrupt callback asked to stop */
+	char stop_why[STOP_WHY_MAX];
+} rt_full;
+
+static rt_full *fullrt(skl_lua *rt)
+{
+	return (rt_full *)rt;
+}
+
+skl__limits *skl__limits_of(skl_lua *rt)
+{
+	return &fullrt(rt)->lim;
+}
 
 /* The one value scenario{} raises in header-only mode. */
 static const char header_done = 0;
@@ -55,36 +78,81 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		return NULL;
 	}
 	p = skl_realloc(ptr, nsize);
-	if (p)
+	if (p) {
 		rt->heap_used = rt->heap_used - old + nsize;
+		/* copying counts too: "s = s .. x" in a loop runs one instruction
+		 * per copy of an ever longer string */
+		rt->instr_used += nsize >> ALLOC_COST_SHIFT;
+	}
 	return p;
 }
 
 /* ---- instruction budget -------------------------------------------------------- */
 
-/* Counts instructions; once over budget (or over the heap cap) it raises on
- * every instruction, so pcall cannot keep a script alive. */
-static void rt_hook(lua_State *L, lua_Debug *ar)
+/* Raises the error of the limit that stopped the run, from the hook or
+ * from skl__charge. Also makes the hook of L fire on every instruction. */
+static int raise_stop(lua_State *L, int level)
 {
 	skl_lua *rt = skl__rt(L);
+	rt_full *f = fullrt(rt);
 	char where[SKL__WHERE_MAX];
-	(void)ar;
-	if (!rt->instr_hit && !rt->mem_hit) {
-		rt->instr_used += HOOK_EVERY;
-		if (rt->instr_used <= rt->instr_limit)
-			return;
-		rt->instr_hit = 1;
-	}
 	lua_sethook(L, rt_hook, LUA_MASKCOUNT, 1);
 	if (rt->mem_hit) {
 		lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", rt->mem_where, rt->mem_where[0] ? ": " : "",
 				(int)(rt->heap_limit >> 20));
-		lua_error(L);
+		return lua_error(L);
 	}
-	skl__where(L, 0, where, sizeof(where));
+	skl__where(L, level, where, sizeof(where));
+	if (f->stop_hit) {
+		lua_pushfstring(L, "%s%s%s", where, where[0] ? ": " : "", f->stop_why);
+		return lua_error(L);
+	}
 	lua_pushfstring(L, "%s%sinstruction limit of %I exceeded (an endless loop?)", where, where[0] ? ": " : "",
 			(lua_Integer)rt->instr_limit);
-	lua_error(L);
+	return lua_error(L);
+}
+
+/* Counts instructions and polls the interrupt callback; once over budget
+ * (or over the heap cap, or interrupted) it raises on every instruction of
+ * every coroutine, so neither pcall nor a coroutine can keep a script alive. */
+static void rt_hook(lua_State *L, lua_Debug *ar)
+{
+	skl_lua *rt = skl__rt(L);
+	rt_full *f = fullrt(rt);
+	(void)ar;
+	if (!rt->instr_hit && !rt->mem_hit && !f->stop_hit) {
+		rt->instr_used += HOOK_EVERY;
+		if (rt->instr_used > rt->instr_limit) {
+			rt->instr_hit = 1;
+		} else if (f->interrupt && f->interrupt(f->interrupt_ud, f->stop_why, sizeof(f->stop_why))) {
+			f->stop_why[sizeof(f->stop_why) - 1] = '\0';
+			if (!f->stop_why[0])
+				snprintf(f->stop_why, sizeof(f->stop_why), "the run was interrupted");
+			f->stop_hit = 1;
+		} else {
+			return;
+		}
+	}
+	raise_stop(L, 0);
+}
+
+int skl__limit_reached(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	return rt->instr_hit || rt->mem_hit || fullrt(rt)->stop_hit;
+}
+
+void skl__charge(lua_State *L, uint64_t n)
+{
+	skl_lua *rt = skl__rt(L);
+	if (rt->instr_hit || rt->mem_hit || fullrt(rt)->stop_hit)
+		raise_stop(L, 1);
+	if (rt->instr_used >= rt->instr_limit || n > rt->instr_limit - rt->instr_used) {
+		rt->instr_used = rt->instr_limit;
+		rt->instr_hit = 1;
+		raise_stop(L, 1);
+	}
+	rt->instr_used += n;
 }
 
 /* ---- error locations ------------------------------------------------------------ */
@@ -282,11 +350,13 @@ void skl__log_check(lua_State *L, int rc)
 skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 {
 	static const skl_lua_opts defaults;
-	skl_lua *rt = skl_calloc(1, sizeof(*rt));
+	rt_full *f = skl_calloc(1, sizeof(*f));
+	skl_lua *rt = f ? &f->rt : NULL;
 	if (!o)
 		o = &defaults;
 	if (!rt)
 		goto out_nomem;
+	f->lim.out_fd = -1;
 	rt->data_dir = skl_strdup(o->data_dir && *o->data_dir ? o->data_dir : ".");
 	rt->scenario_dir = o->scenario_dir ? skl_strdup(o->scenario_dir) : NULL;
 	rt->out_dir = o->out_dir && *o->out_dir ? skl_strdup(o->out_dir) : NULL;
@@ -302,8 +372,12 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	}
 	rt->heap_limit = o->heap_limit ? o->heap_limit : SKL_LUA_HEAP_LIMIT;
 	rt->instr_limit = o->instr_limit ? o->instr_limit : SKL_LUA_INSTR_LIMIT;
-	rt->max_events = o->max_events > 0 ? o->max_events : DEFAULT_MAX_EVENTS;
+	rt->max_events = o->max_events > 0 ? o->max_events : SKL_LUA_MAX_EVENTS;
 	rt->max_layouts = o->max_layouts > 0 ? o->max_layouts : DEFAULT_MAX_LAYOUTS;
+	f->lim.ram_limit = o->ram_limit ? o->ram_limit : SKL_LUA_RAM_LIMIT;
+	f->lim.out_limit = o->out_limit ? o->out_limit : SKL_LUA_OUT_LIMIT;
+	f->interrupt = o->interrupt;
+	f->interrupt_ud = o->interrupt_ud;
 	rt->echo = o->echo;
 	return rt;
 out_free:
@@ -345,6 +419,16 @@ const skl_profile *skl_lua_profile(const skl_lua *rt)
 	return rt->have_profile ? &rt->profile : NULL;
 }
 
+skl_lua_limit skl_lua_limit_hit(const skl_lua *rt)
+{
+	return (skl_lua_limit)((const rt_full *)rt)->lim.hit;
+}
+
+uint64_t skl_lua_output_bytes(const skl_lua *rt)
+{
+	return ((const rt_full *)rt)->lim.out_bytes;
+}
+
 long skl_lua_pcap_frames(const skl_lua *rt)
 {
 	if (!rt->pcap_path || rt->all.failed)
@@ -372,6 +456,7 @@ static int setup_p(lua_State *L)
 	open_lib(L, LUA_MATHLIBNAME, luaopen_math);
 	open_lib(L, LUA_UTF8LIBNAME, luaopen_utf8);
 	open_lib(L, LUA_COLIBNAME, luaopen_coroutine);
+	skl__base_harden(L);
 
 	/* no files, no bytecode */
 	lua_pushnil(L);
@@ -577,6 +662,28 @@ static void reset_run(skl_lua *rt)
 	rt->panics = 0;
 	rt->last_panic[0] = '\0';
 	memset(&rt->all, 0, sizeof(rt->all));
+	fullrt(rt)->stop_hit = 0;
+	fullrt(rt)->stop_why[0] = '\0';
+	fullrt(rt)->lim.ram_used = 0;
+	fullrt(rt)->lim.out_bytes = 0;
+	fullrt(rt)->lim.hit = SKL_LUA_LIMIT_NONE;
+}
+
+/* Which limit ended a run that failed (RAM and output limits mark
+ * themselves when they raise). */
+static void note_limit(skl_lua *rt)
+{
+	skl__limits *lim = &fullrt(rt)->lim;
+	if (lim->hit != SKL_LUA_LIMIT_NONE)
+		return;
+	if (rt->mem_hit)
+		lim->hit = SKL_LUA_LIMIT_HEAP;
+	else if (fullrt(rt)->stop_hit)
+		lim->hit = SKL_LUA_LIMIT_INTERRUPT;
+	else if (rt->instr_hit)
+		lim->hit = SKL_LUA_LIMIT_INSTR;
+	else if (rt->events_added >= rt->max_events || rt->log_bytes > SKL__LOG_BYTES)
+		lim->hit = SKL_LUA_LIMIT_EVENTS;
 }
 
 /* Records the error that ended a run: in the log and in err. */
@@ -598,6 +705,13 @@ static void run_failed(skl_lua *rt, const char *msg, skl_error *err)
 		line = l2;
 		msg = text;
 		text = t2;
+	}
+	if (where[0] && strcmp(file, rt->display) != 0) {
+		/* a chunk the scenario loaded (whatever it named itself): the
+		 * message starts with the scenario file, then the chunk's place */
+		text = msg;
+		where[0] = '\0';
+		line = 0;
 	}
 	if (!where[0]) {
 		snprintf(where, sizeof(where), "%s", rt->display);
@@ -673,6 +787,18 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		run_failed(rt, msg, err);
 	} else if (status != LUA_OK) {
 		run_failed(rt, lua_tostring(L, -1), err);
+	} else if (rt->instr_hit || rt->mem_hit || fullrt(rt)->stop_hit) {
+		/* a limit was hit and its error caught, with nothing left to run */
+		char msg[SKL__WHERE_MAX + STOP_WHY_MAX];
+		if (rt->mem_hit)
+			snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", rt->mem_where,
+				 rt->mem_where[0] ? ": " : "", (int)(rt->heap_limit >> 20));
+		else if (fullrt(rt)->stop_hit)
+			snprintf(msg, sizeof(msg), "%s", fullrt(rt)->stop_why);
+		else
+			snprintf(msg, sizeof(msg), "instruction limit of %llu exceeded (an endless loop?)",
+				 (unsigned long long)rt->instr_limit);
+		run_failed(rt, msg, err);
 	} else if (!rt->scenario_called) {
 		run_failed(
 		    rt,
@@ -701,6 +827,12 @@ out_src:
 out:
 	if (!rt->header_only)
 		skl__captures_finish(rt);
+	if (fullrt(rt)->lim.out_fd >= 0) {
+		close(fullrt(rt)->lim.out_fd);
+		fullrt(rt)->lim.out_fd = -1;
+	}
+	if (rc < 0)
+		note_limit(rt);
 	rt->log = NULL;
 	return rc;
 }

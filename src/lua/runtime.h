@@ -31,7 +31,19 @@ typedef struct skl_lua_opts {
 	uint64_t instr_limit;	  /* VM instructions per run; 0 = 2e9 */
 	int max_events;		  /* events one run may append; 0 = 1000000 */
 	int max_layouts;	  /* layouts alive at once in a run; 0 = 4096 */
-	skl_sink echo;		  /* print() also writes here; write NULL = silent */
+	uint64_t ram_limit;	  /* bytes of simulated RAM of all the run's machines
+				     together (sklab.kernel{ram_mb=} or the profile's);
+				     0 = 2 GiB */
+	uint64_t out_limit;	  /* bytes the run's captures may write; 0 = 1 GiB */
+	/* Polled from the instruction hook (every thousand VM instructions):
+	 * non-zero stops the run, which then ends with "file:line: why" (why
+	 * filled by the callback, e.g. "time limit of 60 s exceeded"). Like the
+	 * instruction budget it is sticky: pcall cannot catch it for good. The
+	 * runtime never reads the clock: an app that wants a wall-clock limit
+	 * reads it here. NULL = never. */
+	int (*interrupt)(void *ud, char *why, size_t whysz);
+	void *interrupt_ud;
+	skl_sink echo; /* print() also writes here; write NULL = silent */
 	/* Packet captures. skb:pcap(name) appends its frame to out_dir/name
 	 * (a plain "*.pcap" name; the directory must exist); with pcap_path,
 	 * every such frame of the run also goes to that one capture, which is
@@ -43,6 +55,20 @@ typedef struct skl_lua_opts {
 
 #define SKL_LUA_HEAP_LIMIT ((size_t)256 << 20)
 #define SKL_LUA_INSTR_LIMIT ((uint64_t)2000000000u)
+#define SKL_LUA_MAX_EVENTS 1000000
+#define SKL_LUA_RAM_LIMIT ((uint64_t)2048 << 20)
+#define SKL_LUA_OUT_LIMIT ((uint64_t)1024 << 20)
+
+/* Which limit ended a run (skl_lua_limit_hit). */
+typedef enum skl_lua_limit {
+	SKL_LUA_LIMIT_NONE,
+	SKL_LUA_LIMIT_HEAP,	/* heap_limit */
+	SKL_LUA_LIMIT_INSTR,	/* instr_limit */
+	SKL_LUA_LIMIT_EVENTS,	/* max_events, or the log's 64 MiB of text */
+	SKL_LUA_LIMIT_RAM,	/* ram_limit */
+	SKL_LUA_LIMIT_OUTPUT,	/* out_limit */
+	SKL_LUA_LIMIT_INTERRUPT /* the interrupt callback */
+} skl_lua_limit;
 
 /* NULL with err set when out of memory. o may be NULL for the defaults.
  * The strings in o are copied. */
@@ -73,9 +99,37 @@ const skl_profile *skl_lua_profile(const skl_lua *rt);
  * such path or writing it failed. */
 long skl_lua_pcap_frames(const skl_lua *rt);
 
+/* After a run: the limit that ended it, SKL_LUA_LIMIT_NONE when none did. */
+skl_lua_limit skl_lua_limit_hit(const skl_lua *rt);
+
+/* After a run: bytes its captures wrote (out_dir captures and pcap_path). */
+uint64_t skl_lua_output_bytes(const skl_lua *rt);
+
 /* The scenario API reference (docs/lua-api.md's generated part) as
  * Markdown, from the one table that lists the API. */
 void skl_lua_api_write_md(const skl_sink *out);
+
+/* ---- internal to src/lua -------------------------------------------------
+ * The accounts behind ram_limit and out_limit, kept beside struct skl_lua
+ * (lua_impl.h) by runtime.c. */
+struct lua_State;
+typedef struct skl__limits {
+	uint64_t ram_limit, ram_used;  /* simulated RAM of the run's machines */
+	uint64_t out_limit, out_bytes; /* bytes written by captures */
+	int out_fd;		       /* the output directory, opened at the first capture; -1 = not yet */
+	int hit;		       /* an skl_lua_limit */
+} skl__limits;
+skl__limits *skl__limits_of(skl_lua *rt);
+/* Counts n units of work a library function does in C (where the hook
+ * cannot see it) against the instruction budget; raises the budget's error
+ * when it runs out. */
+void skl__charge(struct lua_State *L, uint64_t n);
+/* Has the heap cap, the instruction budget or the interrupt ended the run? */
+int skl__limit_reached(struct lua_State *L);
+/* Replaces the library functions that can loop in C without end
+ * (string.rep, table.move, table.insert, table.remove) with versions that
+ * charge their work to the budget (l_base.c). */
+void skl__base_harden(struct lua_State *L);
 
 /* ---- data files (no scenario needed) ------------------------------------- */
 

@@ -1,13 +1,26 @@
 /*
- * export.c - scenes and frames to PNG and SVG files (see export.h).
+ * export.c - scenes and frames to PNG and SVG files (see export.h). Every
+ * file goes through a new temporary beside it and a rename.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "render/export.h"
 
 #include "render/backend_sdl.h"
 #include "render/svg.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
 
 #define DEFAULT_W 1600
 #define DEFAULT_H 900
@@ -34,13 +47,30 @@ static void sizes(const skl_render_opts *o, int *w, int *h)
 	*h = o && o->height > 0 ? o->height : DEFAULT_H;
 }
 
-static int write_svg(const skl_dl *dl, const char *path, skl_error *err)
+/* Creates tmp, path's temporary: new, never through a symlink. A file left
+ * there by a run that died is removed first. The open descriptor, or -1. */
+static int tmp_create(const char *path, char *tmp, size_t tmpsz)
 {
-	FILE *fp = fopen(path, "wb");
+	int fd;
+	if ((size_t)snprintf(tmp, tmpsz, "%s.tmp.%ld", path, (long)getpid()) >= tmpsz) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	return fd;
+}
+
+static int write_svg(const skl_dl *dl, int fd, const char *path, skl_error *err)
+{
+	FILE *fp = fdopen(fd, "wb");
 	skl_sink sink;
 	int bad;
-	if (!fp)
+	if (!fp) {
+		close(fd);
 		return skl_errorf(err, "cannot write %s", path);
+	}
 	sink = skl_file_sink(fp);
 	skl_svg_write(dl, &sink);
 	bad = ferror(fp);
@@ -49,22 +79,48 @@ static int write_svg(const skl_dl *dl, const char *path, skl_error *err)
 	return 0;
 }
 
-/* Writes dl in fmt, reusing sdl when given (PNG). */
+/* Writes dl in fmt to path through its temporary, reusing sdl when given
+ * (PNG). When max_bytes is not 0 and the file would take *bytes past it,
+ * nothing is written and err says so. *bytes (may be NULL) grows by the
+ * file's size. */
+static int write_dl_limited(const skl_dl *dl, skl_sdl *sdl, const char *path, const char *fmt, const skl_render_opts *o,
+			    uint64_t max_bytes, uint64_t *bytes, skl_error *err)
+{
+	char tmp[4200];
+	struct stat st;
+	int rc, fd;
+	skl_sdl *own = NULL;
+	fd = tmp_create(path, tmp, sizeof(tmp));
+	if (fd < 0)
+		return skl_errorf(err, "cannot write %s: %s", path, strerror(errno));
+	if (!strcmp(fmt, "svg")) {
+		rc = write_svg(dl, fd, path, err);
+	} else {
+		close(fd); /* SDL_image writes the new file by name */
+		if (!sdl)
+			own = sdl = skl_sdl_new(o ? o->font_dir : NULL, err);
+		rc = sdl ? skl_sdl_write_png(sdl, dl, 0, 0, tmp, err) : -1;
+		skl_sdl_free(own);
+	}
+	if (rc == 0 && stat(tmp, &st) != 0)
+		rc = skl_errorf(err, "cannot write %s", path);
+	if (rc == 0 && max_bytes && (uint64_t)st.st_size > max_bytes - (bytes ? *bytes : 0))
+		rc = skl_errorf(err, "output limit of %llu MiB reached", (unsigned long long)(max_bytes >> 20));
+	if (rc == 0 && rename(tmp, path) != 0)
+		rc = skl_errorf(err, "cannot write %s: %s", path, strerror(errno));
+	if (rc < 0) {
+		unlink(tmp);
+		return -1;
+	}
+	if (bytes)
+		*bytes += (uint64_t)st.st_size;
+	return 0;
+}
+
 static int write_dl(const skl_dl *dl, skl_sdl *sdl, const char *path, const char *fmt, const skl_render_opts *o,
 		    skl_error *err)
 {
-	int rc;
-	skl_sdl *own = NULL;
-	if (!strcmp(fmt, "svg"))
-		return write_svg(dl, path, err);
-	if (!sdl) {
-		own = sdl = skl_sdl_new(o ? o->font_dir : NULL, err);
-		if (!sdl)
-			return -1;
-	}
-	rc = skl_sdl_write_png(sdl, dl, 0, 0, path, err);
-	skl_sdl_free(own);
-	return rc;
+	return write_dl_limited(dl, sdl, path, fmt, o, 0, NULL, err);
 }
 
 int skl_render_scene_file(const skl_scene *s, const char *path, const char *format, const skl_render_opts *o,
@@ -133,23 +189,33 @@ int skl_render_frame_file(const skl_events *log, const skl_frame *frames, int nf
 int skl_render_frames(const skl_events *log, const char *dir, const char *format, const skl_render_opts *o,
 		      skl_error *err)
 {
-	const char *fmt = skl_render_format(NULL, format);
 	skl_frame *frames = NULL;
-	skl_view_frame_opts fo;
-	skl_sdl *sdl = NULL;
-	skl_dl *dl;
-	int n, i, w, h, rc = 0;
-	if (!fmt)
-		return skl_errorf(err, "unknown image format \"%s\" (use png or svg)", format);
+	uint64_t bytes = 0;
+	int n, written = 0, rc;
 	n = skl_events_frames(log, &frames);
 	if (n < 0)
 		return skl_errorf(err, "out of memory");
+	rc = skl_render_frames_to(log, frames, n, dir, format, o, 0, &written, &bytes, err);
+	skl_free(frames);
+	return rc < 0 ? -1 : n;
+}
+
+int skl_render_frames_to(const skl_events *log, const skl_frame *frames, int n, const char *dir, const char *format,
+			 const skl_render_opts *o, uint64_t max_bytes, int *written, uint64_t *bytes, skl_error *err)
+{
+	const char *fmt = skl_render_format(NULL, format);
+	skl_view_frame_opts fo;
+	skl_sdl *sdl = NULL;
+	skl_dl *dl;
+	int i, w, h, rc = 0;
+	*written = 0;
+	*bytes = 0;
+	if (!fmt)
+		return skl_errorf(err, "unknown image format \"%s\" (use png or svg)", format);
 	sizes(o, &w, &h);
 	dl = skl_dl_new((float)w, (float)h);
-	if (!dl) {
-		rc = skl_errorf(err, "out of memory");
-		goto out_frames;
-	}
+	if (!dl)
+		return skl_errorf(err, "out of memory");
 	if (!strcmp(fmt, "png")) {
 		sdl = skl_sdl_new(o ? o->font_dir : NULL, err);
 		if (!sdl) {
@@ -165,15 +231,14 @@ int skl_render_frames(const skl_events *log, const char *dir, const char *format
 			rc = skl_errorf(err, "out of memory");
 			break;
 		}
-		if (write_dl(dl, sdl, path, fmt, o, err) < 0) {
+		if (write_dl_limited(dl, sdl, path, fmt, o, max_bytes, bytes, err) < 0) {
 			rc = -1;
 			break;
 		}
+		(*written)++;
 	}
 	skl_sdl_free(sdl);
 out_dl:
 	skl_dl_free(dl);
-out_frames:
-	skl_free(frames);
-	return rc < 0 ? -1 : n;
+	return rc;
 }

@@ -8,6 +8,8 @@
 
 #include "render/view_scene.h"
 
+#include <stdint.h>
+
 typedef struct skl_render_opts {
 	int width, height;	      /* image size; 0 = 1600 x 900 */
 	const char *font_dir;	      /* directory of DejaVuSansMono*.ttf (PNG only) */
@@ -33,5 +35,18 @@ int skl_render_frame_file(const skl_events *log, const skl_frame *frames, int nf
  * written, or -1 with err set. */
 int skl_render_frames(const skl_events *log, const char *dir, const char *format, const skl_render_opts *o,
 		      skl_error *err);
+
+/* Writes frames[0] to frames[n - 1] of log into dir as skl_render_frames
+ * does, stopping at the first failure or before the bytes written would
+ * pass max_bytes (0 = no limit). *written gets the number of frames in
+ * place and *bytes their size, also on failure (the frames before it stay
+ * valid). 0, or -1 with err set. */
+int skl_render_frames_to(const skl_events *log, const skl_frame *frames, int n, const char *dir, const char *format,
+			 const skl_render_opts *o, uint64_t max_bytes, int *written, uint64_t *bytes, skl_error *err);
+
+/* Every file above is written as PATH.tmp.PID, created new (O_EXCL,
+ * never through a symlink), and renamed over PATH when it is complete:
+ * a reader never sees half a picture, a failed write leaves no file, and a
+ * symlink standing at PATH is replaced, not followed. */
 
 #endif

@@ -1,0 +1,69 @@
+#!/bin/sh
+# check-hostile.sh SKLAB DIR - runs every DIR/*.lua through the real
+# `sklab run --headless` and checks that it ends as a hostile scenario must:
+# a non-zero status that is neither a signal nor the guard's timeout, in
+# bounded time and memory, with the message its header names:
+#   -- expect: TEXT      a line of stderr contains TEXT (grep -F)
+#   -- args: OPTIONS     added after the test's lowered limits
+#   -- seconds: N        the guard's time (default 30)
+# The run gets lowered limits (--max-instructions 20000000 --max-heap 64
+# --max-ram 256 --timeout 20) so each case ends quickly; -- args can put
+# them back. The guard is `timeout` and a cap on address space (ulimit -v,
+# left out in sanitizer builds), so a regression fails instead of hanging
+# or exhausting the machine.
+set -u
+SKLAB=$1
+DIR=$(cd "$2" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# address-space cap in KiB: 3 GiB leaves room for SDL and the default heap
+memcap=3145728
+if ldd "$SKLAB" 2>/dev/null | grep -q 'libasan\|libtsan'; then
+	memcap=unlimited
+fi
+
+for f in "$DIR"/*.lua; do
+	name=$(basename "$f" .lua)
+	want=$(sed -n 's/^-- expect: //p' "$f" | head -1)
+	args=$(sed -n 's/^-- args: //p' "$f" | head -1)
+	secs=$(sed -n 's/^-- seconds: //p' "$f" | head -1)
+	[ -n "$secs" ] || secs=30
+	if [ -z "$want" ]; then
+		bad "$name: no '-- expect:' line"
+		continue
+	fi
+	out="$work/out-$name"
+	# shellcheck disable=SC2086 # args is a list of options
+	(
+		ulimit -v "$memcap" 2>/dev/null
+		cd "$work" && exec timeout -k 5 "$secs" "$SKLAB" run --headless --quiet --frames "$out" \
+			--max-instructions 20000000 --max-heap 64 --max-ram 256 --timeout 20 $args "$f"
+	) >"$work/stdout" 2>"$work/stderr" </dev/null
+	rc=$?
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		bad "$name: still running after $secs s"
+	elif [ "$rc" -ge 128 ]; then
+		bad "$name: killed by signal $((rc - 128))"
+		cat "$work/stderr"
+	elif [ "$rc" -eq 0 ]; then
+		bad "$name: exit status 0, wanted an error"
+	elif ! grep -qF -- "$want" "$work/stderr"; then
+		bad "$name: stderr lacks '$want':"
+		cat "$work/stderr"
+	elif ! grep -q "$name.lua" "$work/stderr"; then
+		bad "$name: the message does not name the scenario file:"
+		cat "$work/stderr"
+	elif ls "$out" 2>/dev/null | grep -q '\.tmp\.'; then
+		bad "$name: temporary files remain in the output directory"
+	else
+		ok
+	fi
+done
+
+echo "hostile $(basename "$DIR"): $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,3 @@
+-- expect: global 'debug'
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+debug.sethook()

@@ -1,0 +1,3 @@
+-- expect: field 'dump'
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+string.dump(function() end)

@@ -1,0 +1,5 @@
+-- expect: instruction limit of 20000000 exceeded
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+while true do
+  coroutine.resume(coroutine.create(function() while true do end end))
+end

@@ -1,0 +1,3 @@
+-- expect: instruction limit of 20000000 exceeded
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+while true do end

@@ -1,0 +1,6 @@
+-- expect: stuck inside one library call
+-- args: --max-instructions 1000000000000000 --timeout 1
+-- seconds: 40
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+-- a pattern that backtracks for hours runs no instruction: the watchdog ends it
+string.find(string.rep("a", 60), string.rep("a-", 40) .. "b")

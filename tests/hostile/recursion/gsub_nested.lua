@@ -1,0 +1,4 @@
+-- expect: stack overflow
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+local function f(m) return (string.gsub(m, "a", f)) end
+f("a")

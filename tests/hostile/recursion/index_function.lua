@@ -1,0 +1,4 @@
+-- expect: stack overflow
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+local t = setmetatable({}, { __index = function(t, k) return t[k] end })
+local x = t.y

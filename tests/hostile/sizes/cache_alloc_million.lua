@@ -1,0 +1,6 @@
+-- expect: event log limit of 100000 events reached
+-- args: --max-events 100000
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+local k = sklab.kernel {}
+local c = k:cache_create("bomb", 64)
+for i = 1, 1000000 do c:alloc() end

@@ -1,0 +1,4 @@
+-- expect: kmalloc
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+local k = sklab.kernel {}
+k:kmalloc(-1)

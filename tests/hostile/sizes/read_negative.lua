@@ -1,0 +1,5 @@
+-- expect: it cannot be negative
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+local k = sklab.kernel {}
+local o = k:kmalloc(64)
+o:read(-1, 4)
