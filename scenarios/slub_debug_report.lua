@@ -1,18 +1,18 @@
 -- slub_debug_report.lua
--- title:   Reading a SLUB debug report: a kmalloc overflow and a double free
+-- title:   Reading SLUB debug and KASAN reports: a kmalloc overflow and a double free
 -- goal:    Boot with slub_debug=FZPU, see what red zones, poison and the
 --          alloc/free tracks add to each slot, overflow a kmalloc() buffer
 --          by one byte and free an object twice, and read the reports the
---          allocator prints. (sklab models no KASAN: see the last step.)
+--          allocator prints; then the same bug under KASAN, caught at the write.
 -- profile: linux-6.18-x86_64
--- length:  about 7 minutes (8 steps)
+-- length:  about 10 minutes (10 steps)
 
 scenario {
-  title = "Reading a SLUB debug report: a kmalloc overflow and a double free",
+  title = "Reading SLUB debug and KASAN reports: a kmalloc overflow and a double free",
   goal = "What slub_debug=FZPU adds to each slot, and how SLUB reports a one-byte kmalloc overflow "
-      .. "and a double free when the object is freed.",
+      .. "and a double free when the object is freed; then KASAN, which catches the same write as it happens.",
   profile = "linux-6.18-x86_64",
-  length = "about 7 minutes (8 steps)",
+  length = "about 10 minutes (10 steps)",
 }
 
 local k = sklab.kernel { slub_debug = "FZPU" }
@@ -79,8 +79,40 @@ scene.step("After the double free of " .. addr .. ": SLUB refuses it (\"Object a
   .. "prints the report and leaves the object where it is, so the freelist stays sound")
 
 ---------------------------------------------------------------------------
--- 4. KASAN.
+-- 4. The same bug under KASAN: caught at the write, not at kfree().
 
-scene.step("A KASAN kernel would stop at the write itself (\"BUG: KASAN: slab-out-of-bounds\", with the "
-  .. "task's stack). sklab models no KASAN, so this scenario uses SLUB's red zone, checked only at "
-  .. "kfree(). The full SLUB reports are BUG events of the run (--report FILE.json)")
+local kk = sklab.kernel { kasan = true }
+local kbuf = kk:kmalloc(REQ)
+kbuf:write(REQ, 0x41) -- the same buf[100] = 'A'
+local kreport = kk:kasan_report()
+local kslot
+for line in kk:slabinfo():gmatch("[^\n]+") do
+  if line:sub(1, #kbuf.cache + 1) == kbuf.cache .. " " then
+    kslot = tonumber(line:match("^%S+%s+%d+%s+%d+%s+(%d+)"))
+  end
+end
+print(kreport)
+local bug = kreport:match("BUG: KASAN: [^\n]*")
+local where = kreport:match("The buggy address is located [^\n]*\n[^\n]*")
+local shadow_row = kreport:match("\n(>[^\n]*)")
+scene.predict("Boot the same kernel with KASAN instead (CONFIG_KASAN_GENERIC) and write buf[" .. REQ
+  .. "] again. KASAN keeps one shadow byte for every 8 bytes: which shadow byte stops the write?",
+  "the one for bytes 96-103: it says only the first 4 are the object's (04); byte " .. REQ .. " is past them, "
+  .. "so the access is reported before it happens")
+expect(bug and bug:match("^BUG: KASAN: slab%-out%-of%-bounds in "), "KASAN names the bug at the write: " .. tostring(bug))
+expect(kreport:match("Write of size 1 at addr " .. kbuf.addr:sub(3, -3)), "it gives the access and its address")
+expect(where and where:match("0 bytes to the right of\n allocated " .. REQ .. "%-byte region"),
+  "the region is the " .. REQ .. " bytes asked for, not the 128 of the bucket")
+expect(shadow_row and shadow_row:match(" 04 fc "), "the shadow row: 12 zero bytes, 04, then red zone (fc)")
+scene.show(kk, { caches = { kbuf.cache } })
+scene.step("KASAN stops the write itself: \"slab-out-of-bounds ... 0 bytes to the right of allocated "
+  .. REQ .. "-byte region\": the " .. REQ .. " bytes asked for, not kmalloc-128's 128. The object's shadow: "
+  .. "00 x12, 04, fc fc fc. KASAN's red zone grows each slot to " .. kslot .. " bytes (report: text output)")
+
+local kobj = kk:kmalloc(REQ)
+kk:kfree(kobj)
+local kok, kfirst = kk:kfree(kobj)
+expect(kok == nil and kfirst == "BUG: KASAN: double-free in kfree", "KASAN catches the double free: " .. tostring(kfirst))
+scene.step("A double free under KASAN: \"" .. kfirst .. "\". The freed object's shadow is fa fb fb ... "
+  .. "(fa: freed, the free track kept), so the second kfree() is reported, with the stacks of the "
+  .. "allocation and of the first free, and not done")

@@ -33,6 +33,7 @@ typedef struct skl_kernel_opts {
 	int smp;                    /* 2.4 SLAB: -1 = SMP when cpus > 1, 0 = UP, 1 = SMP */
 	int debug_slab;             /* 2.4: CONFIG_DEBUG_SLAB (STATS, forced red zone, poison) */
 	const char *slub_debug;     /* SLUB: slab_debug letters "FZPU", NULL or "" = none */
+	int kasan;                  /* SLUB: CONFIG_KASAN_GENERIC (shadow, red zones, reports) */
 	unsigned break_gfp_order;   /* 2.4: 0 = from RAM (2 above 32 MiB, else 1) */
 	skl_events *log;            /* allocator events go here; NULL = none */
 } skl_kernel_opts;
@@ -43,6 +44,21 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err);
 void skl_kernel_free(skl_kernel *k);
 const skl_profile *skl_kernel_profile(const skl_kernel *k);
 int skl_kernel_is_slub(const skl_kernel *k);
+
+/* ---- KASAN (generic; SLUB machines built with kasan) --------------------- */
+
+int skl_kernel_kasan(const skl_kernel *k);
+/* models the check KASAN compiles in before every access: 0 when the bytes
+ * [a, a + len) may be touched (or KASAN is off); -1 after a report (an
+ * SKL_EV_BUG event; its text via skl_kernel_kasan_last(); err's message
+ * the report's BUG line). ip names the code making the access, printed as
+ * the kernel prints %pS. The access itself is the caller's to make. */
+int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *ip, skl_error *err);
+/* The text of the latest KASAN report, NULL before the first. */
+const char *skl_kernel_kasan_last(const skl_kernel *k);
+/* The shadow byte of the granule holding a (KASAN_PAGE_FREE where no
+ * slab lies), -1 without KASAN or outside RAM. */
+int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a);
 
 /* The CPU that performs the operations that follow (per-CPU arrays on 2.4
  * SMP, per-CPU slabs on SLUB); CPU 0 at boot. -1 when cpu >= the CPU count. */

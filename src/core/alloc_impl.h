@@ -43,6 +43,9 @@ struct skl_kernel {
 	int smp;
 	int debug_slab;
 	unsigned slub_debug;    /* SKL_SLAB_* debug flags from "FZPU" */
+	int kasan;              /* generic KASAN: a shadow byte per 8 bytes of RAM */
+	uint8_t *kasan_shadow;  /* (npages * page_size) / 8 bytes */
+	char *kasan_last;       /* the latest KASAN report (skl_malloc'd) */
 	unsigned break_gfp_order;
 	skl_events *log;
 	/* RAM */
@@ -137,6 +140,20 @@ const uint8_t *skl__bytes_peek(const skl_kernel *k, skl_addr a, size_t len);
 /* Words in the target's byte order and width (1, 2, 4 or 8 bytes). */
 uint64_t skl__get_word(const skl_kernel *k, const uint8_t *p, unsigned width);
 void skl__put_word(const skl_kernel *k, uint8_t *p, unsigned width, uint64_t v);
+
+/* ---- KASAN hooks (kernel_kasan.c), called by SLUB when k->kasan ------- */
+
+/* models kasan_poison_slab(): a new slab's bytes all red zone */
+void skl__kasan_new_slab(skl_kernel *k, skl_addr base, size_t bytes);
+/* models __kasan_slab_alloc()/__kasan_kmalloc(): requested bytes of the
+ * object_size-byte object at obj accessible, the rest red zone */
+void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigned requested);
+/* models __kasan_slab_free(): a pointer that is no object's start
+ * (valid 0) or an object already freed is reported (invalid-free,
+ * double-free) and not freed: -1 with err set. Else the object is
+ * poisoned and 0 returned. */
+int skl__kasan_slab_free(skl_kernel *k, skl_cache *c, skl_addr obj, int valid, unsigned object_size, int rcu,
+			 int has_free_meta, skl_error *err);
 
 /* ---- the cache model feed (access.c) ----------------------------------- */
 

@@ -394,6 +394,17 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 		}
 	}
 
+	if (o->kasan) {
+		unsigned major = 0;
+		sscanf(k->prof.kernel, "%u", &major);
+		if (strcmp(k->prof.allocator, "slub") != 0 || major < 4) {
+			skl_errorf(err, "KASAN came with Linux 4.0 and runs on SLUB here; %s is Linux %s with %s",
+				   k->prof.name, k->prof.kernel, k->prof.allocator);
+			goto out_k;
+		}
+		k->kasan = 1;
+	}
+
 	/* RAM: one host arena, committed lazily (pages are zeroed on first use). */
 	ram = o->ram_bytes ? o->ram_bytes : k->prof.ram_bytes;
 	if (!ram)
@@ -428,6 +439,14 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 		skl_errorf(err, "out of memory");
 		goto out_arena;
 	}
+	if (k->kasan) {
+		/* the shadow: one byte per 8-byte granule, like the kernel's 1/8 */
+		k->kasan_shadow = skl_calloc(bytes / 8, 1);
+		if (!k->kasan_shadow) {
+			skl_errorf(err, "out of memory: no room for KASAN's %zu-byte shadow", bytes / 8);
+			goto out_arena;
+		}
+	}
 
 	k->log = o->log;
 	k->booting = 1;
@@ -441,6 +460,7 @@ out_caches:
 	skl_kernel_free(k);
 	return NULL;
 out_arena:
+	skl_free(k->kasan_shadow);
 	skl_free(k->buddy);
 	skl_free(k->pages);
 	skl_free(k->arena);
@@ -469,6 +489,8 @@ void skl_kernel_free(skl_kernel *k)
 	skl_free(k->buddy);
 	skl_free(k->pages);
 	skl_free(k->arena);
+	skl_free(k->kasan_shadow);
+	skl_free(k->kasan_last);
 	skl_free(k);
 }
 

@@ -361,6 +361,9 @@ static int calculate_sizes(const skl__slub_params *p, skl__slub_geom *g, int use
 		if (flags & SKL_SLAB_KMALLOC)
 			size += 4; /* unsigned int orig_size */
 	}
+	if (p->kasan) /* kasan_cache_create(): metadata and a red zone */
+		skl_kasan_cache_create(g->object_size, (flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0, g->ctor,
+				       (flags & DEBUG_FLAGS) != 0, p->page_size << p->max_page_order, &size, &g->kasan);
 	g->red_left_pad = 0;
 	if (flags & SKL_SLAB_RED_ZONE) {
 		size += W; /* a pad so writes before the next object miss the metadata */
@@ -1301,6 +1304,8 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 	*oom = 0;
 	s->order = order;
 	s->objects = objects;
+	if (k->kasan)
+		skl__kasan_new_slab(k, s->base, (size_t)k->prof.page_size << order);
 	if (sc->g.flags & SKL_SLAB_POISON)
 		fill(k, s->base, POISON_INUSE, k->prof.page_size << order);
 	for (i = 0; i < objects; i++) {
@@ -1658,6 +1663,8 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 	obj = kmem_cache_debug(sc) ? alloc_debug(c, &r, &oom) : alloc_cpu(c, &r, &oom);
 	if (obj)
 		after_alloc(c, obj, orig ? orig : sc->g.object_size, fn);
+	if (obj && c->k->kasan)
+		skl__kasan_alloc(c->k, obj, sc->g.object_size, (unsigned)(orig ? orig : sc->g.object_size));
 	rp_finish(&r, obj, err);
 	if (!obj && oom == 2)
 		skl_errorf(err, "kmem_cache_alloc(%s): out of host memory for the allocator's records", c->name);
@@ -1740,6 +1747,13 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		return rp_finish(&r, obj, err);
 	}
 	sc = c->priv;
+	/* slab_free_hook(): KASAN looks first, and keeps what it reports */
+	if (k->kasan && skl__kasan_slab_free(k, c, obj, valid_pointer(sc, s, obj), sc->g.object_size,
+					     (sc->g.flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0,
+					     sc->g.kasan.free_meta_offset != SKL_KASAN_NO_FREE_META, err) < 0) {
+		rp_finish(&r, obj, NULL);
+		return -1;
+	}
 	if (s->disabled && (sc->g.flags & SKL_SLAB_CONSISTENCY)) {
 		rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", OBJ_STR());
 		slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
@@ -2074,6 +2088,7 @@ static int slub_init(skl_kernel *k, skl_error *err)
 	if (!m)
 		return skl_errorf(err, "out of memory");
 	skl__slub_params_init(&m->p, &k->prof, k->cpus);
+	m->p.kasan = k->kasan;
 	if (m->p.cpus > SKL_SLUB_MAX_CPUS)
 		m->p.cpus = SKL_SLUB_MAX_CPUS;
 	k->priv = m;
@@ -2131,6 +2146,8 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 	unsigned align = o ? o->align : 0;
 	int i;
 	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl__slub_merge_blocker(flags, 0))
+		return NULL;
+	if (m->p.kasan) /* SLAB_KASAN | SLAB_NO_MERGE */
 		return NULL;
 	if (o && o->use_freeptr_offset)
 		return NULL;

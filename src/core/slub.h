@@ -11,6 +11,7 @@
 #ifndef SKLAB_CORE_SLUB_H
 #define SKLAB_CORE_SLUB_H
 
+#include "sklab/kasan.h"
 #include "sklab/kernel.h"
 
 /* ---- platform and boot parameters -------------------------------------- */
@@ -31,6 +32,7 @@ typedef struct skl__slub_params {
 	int big_endian;
 	int kmem_cache_node_size; /* sizeof(struct kmem_cache_node) */
 	int kmem_cache_size;	  /* offsetof(struct kmem_cache, node) + nr_node_ids * word */
+	int kasan;		  /* CONFIG_KASAN_GENERIC: kasan_cache_create() grows every slot */
 } skl__slub_params;
 
 /* The parameters of a kernel profile ("6.18" on x86_64: 4096, 8, 64, ...).
@@ -63,6 +65,7 @@ typedef struct skl__slub_geom {
 	unsigned min_objects;	      /* calculate_order()'s target after capping */
 	unsigned min_partial;	      /* set_min_partial(ilog2(size) / 2), clamped to 5..10 */
 	unsigned cpu_partial;	      /* slub_set_cpu_partial(): 6, 24, 52 or 120 */
+	skl_kasan_slot kasan;	      /* with params.kasan: what kasan_cache_create() added */
 } skl__slub_geom;
 
 /* models calculate_alignment() (mm/slab_common.c) */

@@ -96,10 +96,11 @@ const skl__api skl__api_table[] = {
      SKL__API_LIB, skl__f_cache_host},
 
     {"sklab.kernel",
-     "{profile=, cpus=, ram_mb=, smp=, debug_slab=, slub_debug=, skb_era=, skb_bug_on=, max_tcp_header=}",
+     "{profile=, cpus=, ram_mb=, smp=, debug_slab=, slub_debug=, kasan=, skb_era=, skb_bug_on=, max_tcp_header=}",
      "A simulated machine: the profile's RAM as real pages, its slab allocator (2.4 SLAB or SLUB) with the "
      "general or kmalloc caches of boot. profile defaults to the scenario's; debug_slab = true is 2.4's "
-     "CONFIG_DEBUG_SLAB (statistics, red zones, poison); slub_debug = \"FZPU\" (or true) is SLUB's slab_debug. "
+     "CONFIG_DEBUG_SLAB (statistics, red zones, poison); slub_debug = \"FZPU\" (or true) is SLUB's slab_debug; "
+     "kasan = true is CONFIG_KASAN_GENERIC (SLUB: bigger slots, a shadow, reports; see k:kasan_report). "
      "skb_era = \"2.4\", \"2.6.31\" or \"6.x\" picks the sk_buff model (default: from the profile's kernel "
      "version); skb_bug_on = true is the Aug 2009 patch (2.6.31 only: skb_put and skb_push inline with BUG_ON); "
      "max_tcp_header (64 to 4096) replaces the era's MAX_TCP_HEADER. Every allocator and skb operation becomes "
@@ -239,6 +240,13 @@ const skl__api skl__api_table[] = {
      "kfree: true, or nil and the first line of the kernel's report when it would BUG (a double free, a pointer "
      "it does not own); the scenario goes on. kfree(nil) does nothing.",
      SKL__API_METHOD, skl__k_kfree},
+    {"k:kasan_report", "()",
+     "The latest KASAN report of a kernel made with {kasan = true} (Linux 4.0+, SLUB), as the kernel prints it: "
+     "\"BUG: KASAN: slab-out-of-bounds in ...\", the task, the alloc and free tracks, where the address lies in its "
+     "object, and the shadow bytes around it. nil before the first. KASAN checks obj:read and obj:write before "
+     "the access and reports a bad one (the access still happens, inside the slot); kfree of a freed object is a "
+     "double-free report and is not done.",
+     SKL__API_METHOD, skl__k_kasan_report},
     {"k:reap", "()", "kmem_cache_reap (2.4; SLUB: 0): slabs given back to the page allocator.", SKL__API_METHOD,
      skl__k_reap},
     {"k:slabinfo", "()", "/proc/slabinfo as this kernel prints it (version 1.1 for 2.4, 2.1 for SLUB), a string.",

@@ -181,14 +181,15 @@ static lua_Integer opt_int(lua_State *L, int arg, const char *key, lua_Integer d
 
 int skl__f_kernel(lua_State *L)
 {
-	static const char *const keys[] = {"profile", "cpus", "ram_mb", "smp", "debug_slab", "slub_debug", NULL};
+	static const char *const keys[] = {"profile",	 "cpus",       "ram_mb", "smp",
+					   "debug_slab", "slub_debug", "kasan",	 NULL};
 	skl_lua *rt = skl__rt(L);
 	skl_profile prof;
 	skl_kernel_opts o;
 	skl_kernel *k;
 	skl_error err;
 	const char *pname = NULL, *slub_debug = NULL;
-	int debug_slab = 0, smp = -1, is_slub;
+	int debug_slab = 0, smp = -1, is_slub, kasan = 0;
 	lua_Integer cpus = 0, ram_mb = 0;
 	lkernel *h;
 
@@ -210,6 +211,7 @@ int skl__f_kernel(lua_State *L)
 			smp = lua_toboolean(L, -1);
 		}
 		debug_slab = opt_bool(L, 1, "debug_slab", 0);
+		kasan = opt_bool(L, 1, "kasan", 0);
 		if (lua_getfield(L, 1, "slub_debug") == LUA_TSTRING) {
 			const char *s;
 			slub_debug = lua_tostring(L, -1);
@@ -240,6 +242,11 @@ int skl__f_kernel(lua_State *L)
 		    L, 1,
 		    lua_pushfstring(L, "field 'slub_debug' is for SLUB; %s uses the 2.4 SLAB allocator (debug_slab)",
 				    prof.name));
+	if (kasan && !is_slub)
+		skl__argerror(L, 1,
+			      lua_pushfstring(L, "field 'kasan': KASAN (Linux 4.0 and later) runs on SLUB here; %s uses "
+						 "the 2.4 SLAB allocator",
+					      prof.name));
 	if (rt->nkernels >= SKL__MAX_KERNELS)
 		return skl__error(L, "more than %d kernels in one run", SKL__MAX_KERNELS);
 	{
@@ -270,6 +277,7 @@ int skl__f_kernel(lua_State *L)
 	o.smp = smp;
 	o.debug_slab = debug_slab;
 	o.slub_debug = slub_debug;
+	o.kasan = kasan;
 	o.log = rt->log;
 	h = lua_newuserdatauv(L, sizeof(*h), 1); /* before the machine: may raise; user value 1: its cache model */
 	h->index = -1;
@@ -991,6 +999,36 @@ static uint8_t *scratch(lua_State *L, uint8_t *small, size_t smallsz, size_t n)
 	return n <= smallsz ? small : lua_newuserdatauv(L, n, 0);
 }
 
+/* KASAN's check before the scenario's access: a bad one is reported (a
+ * BUG event; k:kasan_report() has the text) and the access still happens,
+ * as in the kernel, inside the object's slot. */
+static void kasan_check(lua_State *L, skl_kernel *k, skl_addr a, size_t len, int write)
+{
+	char at[SKL__WHERE_MAX];
+	skl_error err;
+	skl__engine e;
+	if (!skl_kernel_kasan(k))
+		return;
+	skl__where(L, 1, at, sizeof(at));
+	skl__engine_begin(L, &e);
+	skl_error_clear(&err);
+	skl_kernel_kasan_check(k, a, len, write, at[0] ? at : "?", &err);
+	skl__engine_end(&e);
+}
+
+int skl__k_kasan_report(lua_State *L)
+{
+	skl_kernel *k;
+	const char *r;
+	check_kernel(L, 1, &k);
+	r = skl_kernel_kasan_last(k);
+	if (r)
+		lua_pushstring(L, r);
+	else
+		lua_pushnil(L);
+	return 1;
+}
+
 static void access_failed(lua_State *L, const lobj *h)
 {
 	char what[64];
@@ -1029,6 +1067,7 @@ int skl__o_write(lua_State *L)
 				      lua_pushfstring(L, "value %I does not fit in the %d-bit field %s", v,
 						      (int)t.bit_size, t.what));
 		/* a bitfield store is a load, a mask and a store of its unit: one operation */
+		kasan_check(L, k, h->addr + t.off, t.len, 1);
 		model_begin(L, k, &e);
 		rc = obj_access(L, 1, k, h->addr, &t, small, 0);
 		unit = load_word(abi, small, t.len);
@@ -1056,6 +1095,7 @@ int skl__o_write(lua_State *L)
 						      (lua_Integer)t.len));
 		memset(buf, (int)v, t.len);
 	}
+	kasan_check(L, k, h->addr + t.off, t.len, 1);
 	model_begin(L, k, &e);
 	rc = obj_access(L, 1, k, h->addr, &t, buf, 1);
 	model_end(k, &e);
@@ -1080,6 +1120,7 @@ int skl__o_read(lua_State *L)
 	if (is_member && !lua_isnone(L, 3))
 		skl__argerror(L, 3, "no size with a member name: the member gives it");
 	buf = scratch(L, small, sizeof(small), t.len);
+	kasan_check(L, k, h->addr + t.off, t.len, 0);
 	model_begin(L, k, &e);
 	rc = obj_access(L, 1, k, h->addr, &t, buf, 0);
 	model_end(k, &e);
