@@ -238,6 +238,9 @@ int skl__is_skb(lua_State *L, int arg);
 /* Creates the cache model class and makes sklab.cache callable; after
  * skl__api_register (which makes the sklab.cache table). */
 void skl__cache_open(lua_State *L);
+/* string.find, match, gmatch and gsub with a matcher that counts its steps
+ * against the instruction budget (l_pattern.c) */
+void skl__pattern_open(lua_State *L);
 /* Is the value at arg a cache model handle? */
 int skl__is_cachemodel(lua_State *L, int arg);
 /* scene.show(cm [, {title=}]): n arguments. */

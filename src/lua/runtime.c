@@ -145,7 +145,16 @@ int skl__limit_reached(lua_State *L)
 void skl__charge(lua_State *L, uint64_t n)
 {
 	skl_lua *rt = skl__rt(L);
-	if (rt->instr_hit || rt->mem_hit || fullrt(rt)->stop_hit)
+	rt_full *f = fullrt(rt);
+	if (!rt->instr_hit && !rt->mem_hit && !f->stop_hit && f->interrupt &&
+	    f->interrupt(f->interrupt_ud, f->stop_why, sizeof(f->stop_why))) {
+		/* the wall clock (or the user) stops work done in C too */
+		f->stop_why[sizeof(f->stop_why) - 1] = '\0';
+		if (!f->stop_why[0])
+			snprintf(f->stop_why, sizeof(f->stop_why), "the run was interrupted");
+		f->stop_hit = 1;
+	}
+	if (rt->instr_hit || rt->mem_hit || f->stop_hit)
 		raise_stop(L, 1);
 	if (rt->instr_used >= rt->instr_limit || n > rt->instr_limit - rt->instr_used) {
 		rt->instr_used = rt->instr_limit;
@@ -457,6 +466,7 @@ static int setup_p(lua_State *L)
 	open_lib(L, LUA_UTF8LIBNAME, luaopen_utf8);
 	open_lib(L, LUA_COLIBNAME, luaopen_coroutine);
 	skl__base_harden(L);
+	skl__pattern_open(L);
 
 	/* no files, no bytecode */
 	lua_pushnil(L);
