@@ -206,7 +206,10 @@ static int read_number(const char *s, uint64_t *v, int *is_float)
 static int read_escape(const char **pp)
 {
 	const char *p = *pp;
-	int c = (unsigned char)*p++;
+	int c = (unsigned char)*p;
+	if (!c)
+		return 0; /* a backslash at the end of the text: stay on the terminator */
+	p++;
 	switch (c) {
 	case 'n':
 		c = '\n';
@@ -398,7 +401,15 @@ static int64_t ev_primary(cx *c)
 	}
 	if (*c->s == '\'') {
 		const char *p = c->s + 1;
-		int v = *p == '\\' ? (p++, read_escape(&p)) : (unsigned char)*p++;
+		int v;
+		if (*p == '\\') {
+			p++;
+			v = read_escape(&p);
+		} else {
+			v = (unsigned char)*p;
+			if (*p) /* never past the terminator */
+				p++;
+		}
 		if (*p != '\'') {
 			cx_fail(c, "bad character constant%s", "");
 			return 0;

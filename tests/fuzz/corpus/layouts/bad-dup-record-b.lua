@@ -1,0 +1,2 @@
+-- the second definition
+return { records = { { "struct x", { { "int b" } } } } }

@@ -1,0 +1,39 @@
+-- Title:   a small kernel scenario, event by event
+-- Goal:    every allocator operation lands in the log with its scenario line
+-- Profile: test-i386
+scenario {
+  title = "Small kernel",
+  goal = "Allocator events, kernel snapshots and a chart in the event log",
+  profile = "linux-2.4.16-i386",
+  length = 3,
+}
+
+local sock = sklab.layouts("linux-2.4.16").sock
+local k = sklab.kernel { debug_slab = true }
+local c = k:cache_create("sock", sock, { hwcache_align = true })
+local a = c:alloc { zero = true }
+local b = c:alloc()
+a:write("daddr", 0x0100007f)
+c:free(b)
+local again, report = c:free(b)
+print(report)
+local m = k:kmalloc(40)
+k:kfree(m)
+scene.show(k, { caches = { "sock", "size-64" } })
+scene.step("two sockets, one freed twice; a kmalloc")
+
+local fat = sklab.kernel {}
+local f = fat:cache_create("sock", 812, { hwcache_align = true })
+f:alloc()
+scene.show(fat, k, { titles = { "fat", "slim" }, caches = { "sock" } })
+scene.step("compare")
+
+c:free(a)
+print("shrink", c:shrink())
+scene.chart {
+  title = "objects", xlabel = "step", ylabel = "in use",
+  series = {
+    { name = "sock", points = { { 0, 0 }, { 1, 2 }, { 2, 1 }, { 3, 0 } } },
+  },
+}
+scene.step("a chart")
