@@ -830,7 +830,12 @@ int skl_window_draw(skl_window *w, skl_error *err)
 	if (draw_content(w, w->ren, err) < 0)
 		return -1;
 	if (w->animating && w->prev) {
-		Uint32 dt = SDL_GetTicks() - w->anim_t0;
+		Uint32 dt;
+		/* the fade starts with the first picture of the new step, so a
+		 * slow frame (a big view, a loaded machine) does not eat it */
+		if (!w->anim_frames)
+			w->anim_t0 = SDL_GetTicks();
+		dt = SDL_GetTicks() - w->anim_t0;
 		if (dt >= ANIM_MS) {
 			w->animating = 0;
 			w->anims++;
@@ -1270,7 +1275,7 @@ static int open_object(skl_window *w, pane *p, const char *key)
 	char cache[128], member[96] = "", shown[112];
 	const skl_frame *f;
 	size_t len;
-	int k, c, by_type = 0;
+	int k, c, by_type = 0, cut;
 	if (!has_views(w))
 		return 0;
 	if (!m)
@@ -1316,15 +1321,20 @@ static int open_object(skl_window *w, pane *p, const char *key)
 				continue;
 			p->open = cs->type;
 			snprintf(p->open_hl, sizeof(p->open_hl), "%s", member);
+			/* a caption: when long names cut it short, it ends in "..." */
 			if (member[0])
-				snprintf(p->open_what, sizeof(p->open_what),
-					 "%s: the type of the objects in cache %s (%u-byte slots); %s emphasised. "
-					 "Escape goes back.",
-					 cs->type->name, cs->info.name, (unsigned)cs->info.size, shown);
+				cut =
+				    snprintf(p->open_what, sizeof(p->open_what),
+					     "%s: the type of the objects in cache %s (%u-byte slots); %s emphasised. "
+					     "Escape goes back.",
+					     cs->type->name, cs->info.name, (unsigned)cs->info.size, shown);
 			else
-				snprintf(p->open_what, sizeof(p->open_what),
-					 "%s: the type of the objects in cache %s (%u-byte slots). Escape goes back.",
-					 cs->type->name, cs->info.name, (unsigned)cs->info.size);
+				cut = snprintf(
+				    p->open_what, sizeof(p->open_what),
+				    "%s: the type of the objects in cache %s (%u-byte slots). Escape goes back.",
+				    cs->type->name, cs->info.name, (unsigned)cs->info.size);
+			if (cut < 0 || (size_t)cut >= sizeof(p->open_what))
+				memcpy(p->open_what + sizeof(p->open_what) - 4, "...", 4);
 			reset_view(p);
 			return 1;
 		}

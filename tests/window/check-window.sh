@@ -480,7 +480,8 @@ reload)
 esac
 
 t=0
-while [ -n "$apid" ] && kill -0 "$apid" 2>/dev/null && [ $t -lt 30 ]; do sleep 0.1; t=$((t + 1)); done
+# up to 15 s: a sanitized sklab checks the whole heap for leaks on its way out
+while [ -n "$apid" ] && kill -0 "$apid" 2>/dev/null && [ $t -lt 150 ]; do sleep 0.1; t=$((t + 1)); done
 if [ -n "$apid" ] && kill -0 "$apid" 2>/dev/null; then
 	bad "Q did not quit"
 fi
