@@ -141,6 +141,75 @@ const uint8_t *skl__bytes_peek(const skl_kernel *k, skl_addr a, size_t len);
 uint64_t skl__get_word(const skl_kernel *k, const uint8_t *p, unsigned width);
 void skl__put_word(const skl_kernel *k, uint8_t *p, unsigned width, uint64_t v);
 
+/* ---- fast paths for the allocators' hot loops --------------------------
+ *
+ * The same answers as skl__page_of() and skl__bytes(), without a division
+ * (shift = log2 of the page size, 0 when it is not a power of two: then
+ * they call the checked functions), and without the lazy zeroing when the
+ * frame is already initialised (slab pages always are). */
+
+/* log2 of a page size, 0 when it is not a power of two */
+static inline unsigned skl__page_shift(unsigned page_size)
+{
+	unsigned s = 0;
+	if (!page_size || (page_size & (page_size - 1)))
+		return 0;
+	while ((1u << s) < page_size)
+		s++;
+	return s;
+}
+
+static inline skl__page *skl__page_fast(skl_kernel *k, unsigned shift, skl_addr a)
+{
+	uint64_t f;
+	if (!shift)
+		return skl__page_of(k, a);
+	if (a < k->va_base || (f = (a - k->va_base) >> shift) >= k->npages)
+		return NULL;
+	return &k->pages[f];
+}
+
+/* The host bytes of [a, a + len) when they lie in one page frame that is
+ * initialised already (slab pages always are), else NULL: then the caller
+ * goes the checked way (skl__bytes). len >= 1; shift != 0. */
+static inline uint8_t *skl__bytes_quick(const skl_kernel *k, unsigned shift, skl_addr a, unsigned len)
+{
+	uint64_t off = a - k->va_base, f = off >> shift;
+	if (a < k->va_base || f >= k->npages || !k->pages[f].init || ((off + len - 1) >> shift) != f)
+		return NULL;
+	return k->arena + off;
+}
+
+static inline uint8_t *skl__bytes_fast(skl_kernel *k, unsigned shift, skl_addr a, size_t len)
+{
+	uint8_t *b = shift && len && len <= UINT32_MAX ? skl__bytes_quick(k, shift, a, (unsigned)len) : NULL;
+	return b ? b : skl__bytes(k, a, len);
+}
+
+/* Words of 4 or 8 bytes in either byte order (the compiler makes these one
+ * load or store); other widths go through skl__get_word/skl__put_word. */
+static inline uint64_t skl__ld_word(const skl_kernel *k, const uint8_t *p, unsigned width, int big_endian)
+{
+	if (width == 8 && !big_endian)
+		return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+		       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+	if (width == 4 && !big_endian)
+		return (uint64_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+	return skl__get_word(k, p, width);
+}
+
+static inline void skl__st_word(const skl_kernel *k, uint8_t *p, unsigned width, int big_endian, uint64_t v)
+{
+	if (width == 8 && !big_endian) {
+		p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+		p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40), p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
+	} else if (width == 4 && !big_endian) {
+		p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+	} else {
+		skl__put_word(k, p, width, v);
+	}
+}
+
 /* ---- KASAN hooks (kernel_kasan.c), called by SLUB when k->kasan ------- */
 
 /* models kasan_poison_slab(): a new slab's bytes all red zone */

@@ -280,6 +280,10 @@ typedef struct level {
 	uint64_t *plru;  /* one bit tree per set, node k at bit k (root 1) */
 	uint32_t *fanode; /* per way: the shadow node of its line, or NIL (classification only) */
 	uint32_t *mru;    /* per set: index of the way touched last, looked at before the others */
+	/* LRU with at most 255 ways: per way, its neighbours (ways of the set)
+	 * in a circular list from the most recently used (mru) to the least
+	 * (its prev), so the victim is found without a scan; else NULL */
+	uint8_t *lnext, *lprev;
 	uint64_t plru_set[64], plru_clr[64]; /* per way: the tree bits a touch sets and clears */
 	uint64_t tick;
 	uint64_t rng, seed;
@@ -335,6 +339,19 @@ static void level_empty(level *l)
 	memset(l->plru, 0, (size_t)(l->set_mask + 1) * sizeof(*l->plru));
 	for (j = 0; j <= l->set_mask; j++)
 		l->mru[j] = (uint32_t)((size_t)j * l->assoc);
+	if (l->lnext) {
+		/* most recent first: ways assoc-1 ... 1, 0, so way 0, the first
+		 * invalid way, is the first victim, then way 1... as the stamps say */
+		unsigned a = l->assoc, w;
+		for (j = 0; j <= l->set_mask; j++) {
+			uint8_t *nx = l->lnext + j * a, *pv = l->lprev + j * a;
+			for (w = 0; w < a; w++) {
+				nx[w] = (uint8_t)(w ? w - 1 : a - 1);
+				pv[w] = (uint8_t)(w + 1 < a ? w + 1 : 0);
+			}
+			l->mru[j] = (uint32_t)(j * a + a - 1);
+		}
+	}
 	if (l->fanode) {
 		memset(l->fanode, 0xff, n * sizeof(*l->fanode));
 		fa_clear(&l->fa);
@@ -420,6 +437,8 @@ void skl_cachesim_free(skl_cache_hier *h)
 		skl_free(l->stamp);
 		skl_free(l->plru);
 		skl_free(l->mru);
+		skl_free(l->lnext);
+		skl_free(l->lprev);
 		shadows_free(l);
 	}
 	skl_free(h);
@@ -513,6 +532,12 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		l->mru = skl_malloc((size_t)sets * sizeof(*l->mru));
 		if (!l->tag || !l->flags || !l->stamp || !l->plru || !l->mru)
 			goto out_levels;
+		if (l->repl == SKL_CACHE_LRU && c->assoc > 1 && c->assoc <= 255) {
+			l->lnext = skl_malloc(n);
+			l->lprev = skl_malloc(n);
+			if (!l->lnext || !l->lprev)
+				goto out_levels;
+		}
 		if (shadows_new(l))
 			goto out_levels;
 		level_clear(l);
@@ -618,6 +643,19 @@ static unsigned plru_victim(const level *l, unsigned set)
 static void touch(level *l, unsigned set, size_t i)
 {
 	l->stamp[i] = ++l->tick;
+	if (l->lnext && l->mru[set] != i) { /* to the front of the set's LRU list */
+		size_t base = (size_t)set * l->assoc;
+		uint8_t *nx = l->lnext + base, *pv = l->lprev + base;
+		unsigned w = (unsigned)(i - base), f = (unsigned)(l->mru[set] - base), t = pv[f];
+		if (w != t) { /* unlink w, then put it between the tail and the old front */
+			nx[pv[w]] = nx[w];
+			pv[nx[w]] = pv[w];
+			nx[t] = (uint8_t)w;
+			pv[w] = (uint8_t)t;
+			nx[w] = (uint8_t)f;
+			pv[f] = (uint8_t)w;
+		} /* else the tail becomes the front: the circle turns by one */
+	}
 	l->mru[set] = (uint32_t)i;
 	if (l->repl == SKL_CACHE_PLRU) {
 		unsigned w = (unsigned)(i - (size_t)set * l->assoc);
@@ -630,16 +668,18 @@ static unsigned victim(level *l, unsigned set)
 {
 	size_t base = (size_t)set * l->assoc;
 	unsigned w, best = 0;
+	if (l->lnext) /* the least recently used: the front's predecessor */
+		return l->lprev[base + (l->mru[set] - base)];
 	if (l->repl == SKL_CACHE_LRU) {
 		/* invalid ways have stamp 0, valid ones >= 1: the first smallest
 		 * stamp is the first invalid way, else the least recently used */
 		const uint64_t *s = l->stamp + base;
 		uint64_t m = s[0];
-		for (w = 1; w < l->assoc; w++)
-			if (s[w] < m) {
-				m = s[w];
-				best = w;
-			}
+		for (w = 1; w < l->assoc; w++) { /* without branches: the order is random */
+			int lt = s[w] < m;
+			best = lt ? w : best;
+			m = lt ? s[w] : m;
+		}
 		return best;
 	}
 	for (w = 0; w < l->assoc; w++)
@@ -656,6 +696,14 @@ static size_t lookup(const level *l, uint64_t line, unsigned set)
 {
 	size_t base = (size_t)set * l->assoc, i = l->mru[set], end = base + l->assoc;
 	const uint64_t *tag = l->tag;
+	if (line != TAG_NONE) { /* invalid ways hold TAG_NONE: the tag alone says it */
+		if (tag[i] == line)
+			return i;
+		for (i = base; i < end; i++)
+			if (tag[i] == line)
+				return i;
+		return IDX_NONE;
+	}
 	if (tag[i] == line && (l->flags[i] & F_VALID))
 		return i;
 	for (i = base; i < end; i++)
@@ -707,8 +755,11 @@ static int shadow_access(level *l, uint64_t line, size_t i, int allocate, uint32
 	return 0;
 }
 
-/* The general walk down the path: any level, straddling, misses. */
-static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
+/* The general walk down the path: any level, straddling, misses.
+ * first_missed: the caller looked the access up at the first level and
+ * it is within one line there that no way holds (no second lookup). */
+static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out,
+				int first_missed)
 {
 	const unsigned *path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
 	unsigned np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd, p, j;
@@ -736,7 +787,7 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
 			size_t base = (size_t)set * l->assoc, i;
 			int allocate = !(pending[j] && l->nwa), shadow_hit = 0;
 			uint32_t node = NIL;
-			i = lookup(l, line, set);
+			i = p == 0 && first_missed ? IDX_NONE : lookup(l, line, set);
 			if (h->classify)
 				shadow_hit = shadow_access(l, line, i, allocate, &node);
 			if (i != IDX_NONE) {
@@ -816,13 +867,13 @@ static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size
 	unsigned set = (unsigned)line & l->set_mask;
 	size_t i;
 	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line)
-		return access_path(h, addr, size, kind, out);
+		return access_path(h, addr, size, kind, out, 0);
 	i = lookup(l, line, set);
 	if (i == IDX_NONE)
-		return access_path(h, addr, size, kind, out);
+		return access_path(h, addr, size, kind, out, 1);
 	if (h->classify) {
 		if (l->fanode[i] == NIL) /* the shadow may take the line in */
-			return access_path(h, addr, size, kind, out);
+			return access_path(h, addr, size, kind, out, 0);
 		fa_hit(&l->fa, l->fanode[i]);
 	}
 	touch(l, set, i);
@@ -889,19 +940,39 @@ size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
 {
 	uint64_t fast[3] = {0, 0, 0};
 	size_t k;
-	unsigned kind;
+	unsigned kind, fast_size;
+	int classify;
 	if (!h)
 		return 0;
+	/* access_mru() inline, with what it reads of h in locals (the stores
+	 * to flags would make the compiler read them again every time): only
+	 * the general walk changes them */
+	fast_size = h->fast_size;
+	classify = h->classify;
 	for (k = 0; k < n; k++) {
+		uint64_t addr = refs[k].addr, line;
 		unsigned size = refs[k].size;
+		level *l;
+		size_t i;
 		kind = refs[k].kind;
 		if (kind > SKL_CACHE_IFETCH)
 			break;
 		size += size == 0;
-		if (access_mru(h, refs[k].addr, size, kind))
+		l = h->first[kind];
+		line = addr >> l->line_shift;
+		i = l->mru[(unsigned)line & l->set_mask];
+		if (l->tag[i] == line && size <= fast_size && ((addr + size - 1) >> l->line_shift) == line &&
+		    (!classify || l->fanode[i] != NIL)) {
+			if (classify)
+				fa_hit(&l->fa, l->fanode[i]);
+			l->stamp[i] = ++l->tick;
+			l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
 			fast[kind]++; /* its counters, once at the end */
-		else if (access_first(h, refs[k].addr, size, (int)kind, NULL) < 0)
+			continue;
+		}
+		if (access_first(h, addr, size, (int)kind, NULL) < 0)
 			break;
+		fast_size = h->fast_size;
 	}
 	for (kind = 0; kind < 3; kind++) {
 		h->first[kind]->st.refs[kind] += fast[kind];

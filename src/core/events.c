@@ -1,6 +1,20 @@
 /*
  * events.c - the event log. Appends, never rewrites; owns its strings and
  * the objects shown. No clock, no globals.
+ *
+ * Storage is compact, because a run can log millions of allocations: an
+ * event is a 16-byte record (address, size, kind, ok and a "context": the
+ * interned tuple of its four strings) in chunks of 1024 that never move.
+ * Every string is stored once, in blocks that never move; a tuple of
+ * string ids is stored once too, so a million ALLOC events of one cache
+ * from one line share one tuple. What does not fit (SHOW's objects and
+ * highlights, a size over 32 bits, an ok other than 0 or 1) goes to an
+ * extension record the event points to.
+ *
+ * skl_events_at() hands out the public skl_event, which is decoded from
+ * the record the first time its chunk is asked for and kept with the log,
+ * so its pointer stays valid as long as the log does. The dump and the
+ * frames decode on the fly and add nothing.
  */
 #include "sklab/events.h"
 #include "sklab/cache_snap.h"
@@ -9,15 +23,419 @@
 #include <stdio.h>
 #include <string.h>
 
+#define CHUNK_BITS 10
+#define CHUNK (1 << CHUNK_BITS)
+#define STR_BLOCK 16384 /* bytes per string block; longer strings get their own */
+
+/* info: kind (5 bits) | ok << 5 | EXT << 6 | context id << 7 */
+#define I_KIND(i) ((skl_event_kind)((i)&31u))
+#define I_OK(i) (((i) >> 5) & 1u)
+#define I_EXT 0x40u
+#define I_CTX(i) ((i) >> 7)
+#define CTX_MAX ((1u << 25) - 1)
+
+_Static_assert(SKL_EV_KIND_COUNT_ <= 32, "an event kind must fit in 5 bits");
+
+typedef struct rec {
+	uint64_t addr;
+	uint32_t size; /* with I_EXT: the index of the extension record */
+	uint32_t info;
+} rec;
+
+_Static_assert(sizeof(rec) == 16, "an event record is 16 bytes");
+
+/* An event's strings as ids (0 = NULL) */
+typedef struct tuple {
+	uint32_t text, text2, text3, where;
+} tuple;
+
+typedef struct ext {
+	uint64_t size;
+	int ok;
+	tuple t;
+	int *objs; /* SHOW: owned */
+	int nobjs;
+	char **highlight; /* SHOW: owned, each string owned */
+	int nhighlight;
+} ext;
+
+typedef struct chunk {
+	rec *r;
+	skl_event *view; /* decoded records for skl_events_at(), or NULL */
+	int nview;	 /* how many of them are decoded */
+	int step0;	 /* STEP events before the chunk's first event */
+} chunk;
+
+/* Open addressing over ids (0 = empty), load at most 1/2. */
+typedef struct idset {
+	uint32_t *slot;
+	uint32_t cap; /* a power of two, or 0 */
+} idset;
+
 struct skl_events {
-	skl_event *ev;
-	int n, cap;
+	chunk *chunks;
+	int nchunks, capchunks;
+	int n;
+	ext *ext;
+	int next, capext;
+	/* strings: id -> string; id 0 is NULL */
+	char **str;
+	uint32_t nstr, capstr;
+	idset strset;
+	char *blk; /* the current block and its free bytes */
+	size_t blk_left;
+	char **blocks;
+	int nblocks, capblocks;
+	/* tuples: id -> tuple; id 0 is unused */
+	tuple *tup;
+	uint32_t ntup, captup;
+	idset tupset;
+	uint32_t last_tup;
+	uint32_t memo[4]; /* the last id of each tuple position */
 	skl_obj *objs;
 	int nobjs, capobjs;
 	int steps;
 	size_t max_events;
 	char where[256];
+	size_t where_len;
+	uint32_t where_id; /* log->where interned, 0 = not yet */
 };
+
+/* ---- strings and tuples ------------------------------------------------------ */
+
+static uint32_t hash_str(const char *s, size_t *len)
+{
+	uint32_t h = 2166136261u;
+	const char *p = s;
+	while (*p)
+		h = (h ^ (uint8_t)*p++) * 16777619u;
+	*len = (size_t)(p - s);
+	return h;
+}
+
+static uint32_t hash_tuple(const tuple *t)
+{
+	uint64_t h = ((uint64_t)t->text * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)t->text2 * 0xc2b2ae3d27d4eb4full) ^
+		     ((uint64_t)t->text3 * 0x165667b19e3779f9ull) ^ ((uint64_t)t->where * 0x27d4eb2f165667c5ull);
+	return (uint32_t)(h ^ (h >> 29));
+}
+
+static void idset_free(idset *s)
+{
+	skl_free(s->slot);
+	s->slot = NULL;
+	s->cap = 0;
+}
+
+/* Room for one more id; rehashes with hash_of(id). -1 when out of memory. */
+static int idset_room(skl_events *log, idset *s, uint32_t count, uint32_t (*hash_of)(const skl_events *, uint32_t))
+{
+	uint32_t nc, i, *d;
+	if (s->cap && (count + 1) * 2 <= s->cap)
+		return 0;
+	nc = s->cap ? s->cap * 2 : 256;
+	d = skl_calloc(nc, sizeof(*d));
+	if (!d)
+		return -1;
+	for (i = 0; i < s->cap; i++) {
+		uint32_t id = s->slot[i], h;
+		if (!id)
+			continue;
+		h = hash_of(log, id) & (nc - 1);
+		while (d[h])
+			h = (h + 1) & (nc - 1);
+		d[h] = id;
+	}
+	skl_free(s->slot);
+	s->slot = d;
+	s->cap = nc;
+	return 0;
+}
+
+static uint32_t str_hash_of(const skl_events *log, uint32_t id)
+{
+	size_t len;
+	return hash_str(log->str[id], &len);
+}
+
+static uint32_t tup_hash_of(const skl_events *log, uint32_t id)
+{
+	return hash_tuple(&log->tup[id]);
+}
+
+/* A copy of s[0..len] in a block that never moves; NULL when out of memory. */
+static char *str_store(skl_events *log, const char *s, size_t len)
+{
+	char *d;
+	if (log->nblocks == log->capblocks) {
+		int nc = log->capblocks ? log->capblocks * 2 : 8;
+		char **b = skl_realloc(log->blocks, (size_t)nc * sizeof(*b));
+		if (!b)
+			return NULL;
+		log->blocks = b;
+		log->capblocks = nc;
+	}
+	if (len + 1 > STR_BLOCK / 4) { /* a long string: a block of its own */
+		d = skl_malloc(len + 1);
+		if (!d)
+			return NULL;
+		log->blocks[log->nblocks++] = d;
+	} else {
+		if (len + 1 > log->blk_left) {
+			char *b = skl_malloc(STR_BLOCK);
+			if (!b)
+				return NULL;
+			log->blocks[log->nblocks++] = b;
+			log->blk = b;
+			log->blk_left = STR_BLOCK;
+		}
+		d = log->blk;
+		log->blk += len + 1;
+		log->blk_left -= len + 1;
+	}
+	memcpy(d, s, len);
+	d[len] = 0;
+	return d;
+}
+
+/* The id of s (0 for NULL), interning it; -1 (as uint32_t) when out of memory. */
+static uint32_t intern(skl_events *log, const char *s, int role)
+{
+	uint32_t h, id, m = log->memo[role];
+	size_t len;
+	char *d;
+	if (!s)
+		return 0;
+	if (m && log->str[m][0] == s[0] && !strcmp(log->str[m], s))
+		return m;
+	h = hash_str(s, &len);
+	if (log->strset.cap) {
+		uint32_t i = h & (log->strset.cap - 1);
+		while ((id = log->strset.slot[i]) != 0) {
+			if (!strcmp(log->str[id], s))
+				return log->memo[role] = id;
+			i = (i + 1) & (log->strset.cap - 1);
+		}
+	}
+	if (log->nstr + 1 >= log->capstr) {
+		uint32_t nc = log->capstr ? log->capstr * 2 : 64;
+		char **t = skl_realloc(log->str, (size_t)nc * sizeof(*t));
+		if (!t)
+			return (uint32_t)-1;
+		if (!log->capstr)
+			t[0] = NULL;
+		log->str = t;
+		log->capstr = nc;
+	}
+	if (!log->nstr)
+		log->nstr = 1; /* id 0 is NULL */
+	if (idset_room(log, &log->strset, log->nstr, str_hash_of) < 0)
+		return (uint32_t)-1;
+	d = str_store(log, s, len);
+	if (!d)
+		return (uint32_t)-1;
+	id = log->nstr++;
+	log->str[id] = d;
+	{
+		uint32_t i = h & (log->strset.cap - 1);
+		while (log->strset.slot[i])
+			i = (i + 1) & (log->strset.cap - 1);
+		log->strset.slot[i] = id;
+	}
+	return log->memo[role] = id;
+}
+
+static int tuple_eq(const tuple *a, const tuple *b)
+{
+	return a->text == b->text && a->text2 == b->text2 && a->text3 == b->text3 && a->where == b->where;
+}
+
+/* The id of t, interning it; 0 when out of memory. */
+static uint32_t intern_tuple(skl_events *log, const tuple *t)
+{
+	uint32_t h, id, i;
+	if (log->last_tup && tuple_eq(&log->tup[log->last_tup], t))
+		return log->last_tup;
+	h = hash_tuple(t);
+	if (log->tupset.cap) {
+		for (i = h & (log->tupset.cap - 1); (id = log->tupset.slot[i]) != 0;
+		     i = (i + 1) & (log->tupset.cap - 1))
+			if (tuple_eq(&log->tup[id], t))
+				return log->last_tup = id;
+	}
+	if (log->ntup + 1 >= log->captup) {
+		uint32_t nc = log->captup ? log->captup * 2 : 64;
+		tuple *d = skl_realloc(log->tup, (size_t)nc * sizeof(*d));
+		if (!d)
+			return 0;
+		log->tup = d;
+		log->captup = nc;
+	}
+	if (!log->ntup)
+		log->ntup = 1; /* id 0 is unused */
+	if (idset_room(log, &log->tupset, log->ntup, tup_hash_of) < 0)
+		return 0;
+	id = log->ntup++;
+	log->tup[id] = *t;
+	for (i = h & (log->tupset.cap - 1); log->tupset.slot[i]; i = (i + 1) & (log->tupset.cap - 1))
+		;
+	log->tupset.slot[i] = id;
+	return log->last_tup = id;
+}
+
+/* ---- appending ------------------------------------------------------------------ */
+
+/* One event as the appenders give it. Strings are borrowed (interned by
+ * push); objs and highlight are owned by the log once push succeeds. */
+typedef struct ev_in {
+	skl_event_kind kind;
+	int ok;
+	const char *text, *text2, *text3;
+	const char *where; /* NULL: the log's current location */
+	int use_log_where;
+	uint64_t addr, size;
+	int *objs;
+	int nobjs;
+	char **highlight;
+	int nhighlight;
+} ev_in;
+
+static void ev_in_init(ev_in *in, skl_event_kind kind, const char *where)
+{
+	in->kind = kind;
+	in->ok = 0;
+	in->text = in->text2 = in->text3 = NULL;
+	in->where = where ? where : "";
+	in->use_log_where = 0;
+	in->addr = in->size = 0;
+	in->objs = NULL;
+	in->nobjs = 0;
+	in->highlight = NULL;
+	in->nhighlight = 0;
+}
+
+/* Appends; 0, or -1 when out of memory or over the limit (nothing is
+ * appended then and objs/highlight stay the caller's). */
+static int push(skl_events *log, const ev_in *in)
+{
+	tuple t;
+	rec *r;
+	uint32_t ctx = 0;
+	int need_ext;
+	if (log->max_events && (size_t)log->n >= log->max_events)
+		return -1;
+	if (log->n == INT32_MAX)
+		return -1;
+	if ((log->n & (CHUNK - 1)) == 0 && (log->n >> CHUNK_BITS) == log->nchunks) {
+		chunk *c;
+		if (log->nchunks == log->capchunks) {
+			int nc = log->capchunks ? log->capchunks * 2 : 16;
+			chunk *d = skl_realloc(log->chunks, (size_t)nc * sizeof(*d));
+			if (!d)
+				return -1;
+			log->chunks = d;
+			log->capchunks = nc;
+		}
+		c = &log->chunks[log->nchunks];
+		c->r = skl_malloc(CHUNK * sizeof(rec));
+		if (!c->r)
+			return -1;
+		c->view = NULL;
+		c->nview = 0;
+		c->step0 = log->steps;
+		log->nchunks++;
+	}
+	if (in->use_log_where) {
+		if (!log->where_id) {
+			uint32_t w = intern(log, log->where, 3);
+			if (w == (uint32_t)-1)
+				return -1;
+			log->where_id = w;
+		}
+		t.where = log->where_id;
+	} else {
+		t.where = intern(log, in->where, 3);
+	}
+	t.text = in->text ? intern(log, in->text, 0) : 0;
+	t.text2 = in->text2 ? intern(log, in->text2, 1) : 0;
+	t.text3 = in->text3 ? intern(log, in->text3, 2) : 0;
+	if (t.where == (uint32_t)-1 || t.text == (uint32_t)-1 || t.text2 == (uint32_t)-1 || t.text3 == (uint32_t)-1)
+		return -1;
+	need_ext = in->objs || in->highlight || in->size > UINT32_MAX || (in->ok != 0 && in->ok != 1);
+	if (!need_ext) {
+		ctx = intern_tuple(log, &t);
+		if (!ctx)
+			return -1;
+		need_ext = ctx > CTX_MAX;
+	}
+	r = &log->chunks[log->n >> CHUNK_BITS].r[log->n & (CHUNK - 1)];
+	r->addr = in->addr;
+	if (need_ext) {
+		ext *x;
+		if (log->next == log->capext) {
+			int nc = log->capext ? log->capext * 2 : 16;
+			ext *d = skl_realloc(log->ext, (size_t)nc * sizeof(*d));
+			if (!d)
+				return -1;
+			log->ext = d;
+			log->capext = nc;
+		}
+		x = &log->ext[log->next];
+		x->size = in->size;
+		x->ok = in->ok;
+		x->t = t;
+		x->objs = in->objs;
+		x->nobjs = in->nobjs;
+		x->highlight = in->highlight;
+		x->nhighlight = in->nhighlight;
+		r->size = (uint32_t)log->next++;
+		r->info = (uint32_t)in->kind | I_EXT;
+	} else {
+		r->size = (uint32_t)in->size;
+		r->info = (uint32_t)in->kind | (uint32_t)in->ok << 5 | ctx << 7;
+	}
+	if (in->kind == SKL_EV_STEP)
+		log->steps++;
+	log->n++;
+	return 0;
+}
+
+/* Decodes event i into *e (step as given: the caller counts them). */
+static void decode(const skl_events *log, int i, int step, skl_event *e)
+{
+	const rec *r = &log->chunks[i >> CHUNK_BITS].r[i & (CHUNK - 1)];
+	const tuple *t;
+	memset(e, 0, sizeof(*e));
+	e->kind = I_KIND(r->info);
+	e->seq = i;
+	e->step = step;
+	e->addr = r->addr;
+	if (r->info & I_EXT) {
+		const ext *x = &log->ext[r->size];
+		t = &x->t;
+		e->ok = x->ok;
+		e->size = x->size;
+		e->objs = x->objs;
+		e->nobjs = x->nobjs;
+		e->highlight = x->highlight;
+		e->nhighlight = x->nhighlight;
+	} else {
+		t = &log->tup[I_CTX(r->info)];
+		e->ok = (int)I_OK(r->info);
+		e->size = r->size;
+	}
+	e->text = log->str[t->text];
+	e->text2 = log->str[t->text2];
+	e->text3 = log->str[t->text3];
+	e->where = log->str[t->where];
+}
+
+static skl_event_kind kind_at(const skl_events *log, int i)
+{
+	return I_KIND(log->chunks[i >> CHUNK_BITS].r[i & (CHUNK - 1)].info);
+}
+
+/* ---- the log ----------------------------------------------------------------------- */
 
 skl_events *skl_events_new(size_t max_events)
 {
@@ -32,16 +450,25 @@ void skl_events_free(skl_events *log)
 	int i, j;
 	if (!log)
 		return;
-	for (i = 0; i < log->n; i++) {
-		skl_free(log->ev[i].text);
-		skl_free(log->ev[i].text2);
-		skl_free(log->ev[i].text3);
-		skl_free(log->ev[i].where);
-		skl_free(log->ev[i].objs);
-		for (j = 0; j < log->ev[i].nhighlight; j++)
-			skl_free(log->ev[i].highlight[j]);
-		skl_free(log->ev[i].highlight);
+	for (i = 0; i < log->next; i++) {
+		skl_free(log->ext[i].objs);
+		for (j = 0; j < log->ext[i].nhighlight; j++)
+			skl_free(log->ext[i].highlight[j]);
+		skl_free(log->ext[i].highlight);
 	}
+	skl_free(log->ext);
+	for (i = 0; i < log->nchunks; i++) {
+		skl_free(log->chunks[i].r);
+		skl_free(log->chunks[i].view);
+	}
+	skl_free(log->chunks);
+	for (i = 0; i < log->nblocks; i++)
+		skl_free(log->blocks[i]);
+	skl_free(log->blocks);
+	skl_free(log->str);
+	idset_free(&log->strset);
+	skl_free(log->tup);
+	idset_free(&log->tupset);
 	for (i = 0; i < log->nobjs; i++) {
 		skl_layout_free(log->objs[i].layout);
 		skl_kernel_snap_free(log->objs[i].kernel);
@@ -52,106 +479,32 @@ void skl_events_free(skl_events *log)
 		skl_free(log->objs[i].skbs);
 		skl_free(log->objs[i].view);
 	}
-	skl_free(log->ev);
 	skl_free(log->objs);
 	skl_free(log);
 }
 
-static skl_event *append(skl_events *log, skl_event_kind kind, const char *where)
+static int text_event(skl_events *log, skl_event_kind kind, const char *text, const char *where)
 {
-	skl_event *e;
-	if (log->max_events && (size_t)log->n >= log->max_events)
-		return NULL;
-	if (log->n == log->cap) {
-		int nc = log->cap ? log->cap * 2 : 64;
-		skl_event *d = skl_realloc(log->ev, (size_t)nc * sizeof(*d));
-		if (!d)
-			return NULL;
-		log->ev = d;
-		log->cap = nc;
-	}
-	e = &log->ev[log->n];
-	memset(e, 0, sizeof(*e));
-	e->kind = kind;
-	e->seq = log->n;
-	e->step = log->steps;
-	e->where = skl_strdup(where ? where : "");
-	if (!e->where)
-		return NULL;
-	log->n++;
-	return e;
+	ev_in in;
+	ev_in_init(&in, kind, where);
+	in.text = text ? text : "";
+	return push(log, &in);
 }
 
 int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile,
 			const char *where)
 {
-	skl_event *e = append(log, SKL_EV_SCENARIO, where);
-	if (!e)
-		return -1;
-	e->text = skl_strdup(title ? title : "");
-	e->text2 = skl_strdup(goal ? goal : "");
-	e->text3 = skl_strdup(profile ? profile : "");
-	return 0;
+	ev_in in;
+	ev_in_init(&in, SKL_EV_SCENARIO, where);
+	in.text = title ? title : "";
+	in.text2 = goal ? goal : "";
+	in.text3 = profile ? profile : "";
+	return push(log, &in);
 }
 
 int skl_events_step(skl_events *log, const char *caption, const char *where)
 {
-	skl_event *e = append(log, SKL_EV_STEP, where);
-	if (!e)
-		return -1;
-	e->text = skl_strdup(caption ? caption : "");
-	log->steps++;
-	return 0;
-}
-
-int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where)
-{
-	return skl_events_show_ex(log, layouts, n, NULL, 0, where);
-}
-
-int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
-		       const char *where)
-{
-	skl_event *e;
-	int i;
-	if (log->nobjs + n > log->capobjs) {
-		int nc = log->capobjs ? log->capobjs : 16;
-		skl_obj *d;
-		while (nc < log->nobjs + n)
-			nc *= 2;
-		d = skl_realloc(log->objs, (size_t)nc * sizeof(*d));
-		if (!d)
-			return -1;
-		log->objs = d;
-		log->capobjs = nc;
-	}
-	e = append(log, SKL_EV_SHOW, where);
-	if (!e)
-		return -1;
-	e->objs = skl_calloc((size_t)(n ? n : 1), sizeof(int));
-	if (!e->objs)
-		return -1;
-	for (i = 0; i < n; i++) {
-		skl_obj *o = &log->objs[log->nobjs];
-		memset(o, 0, sizeof(*o));
-		o->kind = SKL_OBJ_LAYOUT;
-		o->layout = layouts[i];
-		o->view = skl_strdup("layout");
-		e->objs[i] = log->nobjs++;
-	}
-	e->nobjs = n;
-	if (nhighlight > 0) {
-		e->highlight = skl_calloc((size_t)nhighlight, sizeof(char *));
-		if (!e->highlight)
-			return -1;
-		for (i = 0; i < nhighlight; i++) {
-			e->highlight[i] = skl_strdup(highlight[i]);
-			if (!e->highlight[i])
-				return -1;
-			e->nhighlight = i + 1;
-		}
-	}
-	return 0;
+	return text_event(log, SKL_EV_STEP, caption, where);
 }
 
 static int obj_room(skl_events *log, int n)
@@ -170,6 +523,65 @@ static int obj_room(skl_events *log, int n)
 	return 0;
 }
 
+/* A SHOW of n new objects (log->objs[log->nobjs...], which the caller fills
+ * after a success); with highlights copied. -1: nothing changed. */
+static int show_n(skl_events *log, int n, const char *const *highlight, int nhighlight, const char *where)
+{
+	ev_in in;
+	int i;
+	if (n < 0 || obj_room(log, n) < 0)
+		return -1;
+	ev_in_init(&in, SKL_EV_SHOW, where);
+	in.objs = skl_calloc((size_t)(n ? n : 1), sizeof(int));
+	if (!in.objs)
+		return -1;
+	for (i = 0; i < n; i++)
+		in.objs[i] = log->nobjs + i;
+	in.nobjs = n;
+	if (nhighlight > 0) {
+		in.highlight = skl_calloc((size_t)nhighlight, sizeof(char *));
+		if (!in.highlight)
+			goto fail;
+		for (i = 0; i < nhighlight; i++) {
+			in.highlight[i] = skl_strdup(highlight[i]);
+			if (!in.highlight[i])
+				goto fail;
+			in.nhighlight = i + 1;
+		}
+	}
+	if (push(log, &in) < 0)
+		goto fail;
+	for (i = 0; i < n; i++)
+		memset(&log->objs[log->nobjs + i], 0, sizeof(skl_obj));
+	return 0;
+fail:
+	for (i = 0; i < in.nhighlight; i++)
+		skl_free(in.highlight[i]);
+	skl_free(in.highlight);
+	skl_free(in.objs);
+	return -1;
+}
+
+int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where)
+{
+	return skl_events_show_ex(log, layouts, n, NULL, 0, where);
+}
+
+int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
+		       const char *where)
+{
+	int i;
+	if (show_n(log, n, highlight, nhighlight, where) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		skl_obj *o = &log->objs[log->nobjs++];
+		o->kind = SKL_OBJ_LAYOUT;
+		o->layout = layouts[i];
+		o->view = skl_strdup("layout");
+	}
+	return 0;
+}
+
 int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where)
 {
 	return skl_events_show_kernels(log, &snap, NULL, 1, view, where);
@@ -178,25 +590,15 @@ int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const 
 int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
 			    const char *view, const char *where)
 {
-	skl_event *e;
 	int i;
-	if (n < 1 || obj_room(log, n) < 0)
-		return -1;
-	e = append(log, SKL_EV_SHOW, where);
-	if (!e)
-		return -1;
-	e->objs = skl_calloc((size_t)n, sizeof(int));
-	if (!e->objs)
+	if (n < 1 || show_n(log, n, NULL, 0, where) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
-		skl_obj *o = &log->objs[log->nobjs];
-		memset(o, 0, sizeof(*o));
+		skl_obj *o = &log->objs[log->nobjs++];
 		o->kind = SKL_OBJ_KERNEL;
 		o->kernel = snaps[i];
 		o->view = skl_strdup(view ? view : "slab");
 		o->title = titles && titles[i] ? skl_strdup(titles[i]) : NULL;
-		e->objs[i] = log->nobjs++;
-		e->nobjs = i + 1;
 	}
 	return 0;
 }
@@ -223,73 +625,49 @@ void skl_chart_free(skl_chart *c)
 
 int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
 {
-	skl_event *e;
 	skl_obj *o;
-	if (obj_room(log, 1) < 0)
+	if (show_n(log, 1, NULL, 0, where) < 0)
 		return -1;
-	e = append(log, SKL_EV_SHOW, where);
-	if (!e)
-		return -1;
-	e->objs = skl_calloc(1, sizeof(int));
-	if (!e->objs)
-		return -1;
-	o = &log->objs[log->nobjs];
-	memset(o, 0, sizeof(*o));
+	o = &log->objs[log->nobjs++];
 	o->kind = SKL_OBJ_CHART;
 	o->chart = chart;
 	o->view = skl_strdup("chart");
-	e->objs[0] = log->nobjs++;
-	e->nobjs = 1;
 	return 0;
 }
 
 int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const char *where)
 {
-	skl_event *e;
 	skl_obj *o;
-	if (n < 1 || obj_room(log, 1) < 0)
+	skl_skb_snap *copy;
+	if (n < 1)
 		return -1;
-	e = append(log, SKL_EV_SHOW, where);
-	if (!e)
+	copy = skl_malloc((size_t)n * sizeof(*snaps));
+	if (!copy)
 		return -1;
-	e->objs = skl_calloc(1, sizeof(int));
-	if (!e->objs)
+	memcpy(copy, snaps, (size_t)n * sizeof(*snaps));
+	if (show_n(log, 1, NULL, 0, where) < 0) {
+		skl_free(copy);
 		return -1;
-	o = &log->objs[log->nobjs];
-	memset(o, 0, sizeof(*o));
+	}
+	o = &log->objs[log->nobjs++];
 	o->kind = SKL_OBJ_SKB;
-	o->skbs = skl_malloc((size_t)n * sizeof(*snaps));
-	if (!o->skbs)
-		return -1;
-	memcpy(o->skbs, snaps, (size_t)n * sizeof(*snaps));
+	o->skbs = copy;
 	o->nskbs = n;
 	o->view = skl_strdup("skb");
-	e->objs[0] = log->nobjs++;
-	e->nobjs = 1;
 	return 0;
 }
 
 /* A SHOW of one new object; NULL when out of memory or over the limit. */
 static skl_obj *show_one(skl_events *log, skl_obj_kind kind, const char *view, const char *where)
 {
-	skl_event *e;
 	skl_obj *o;
-	if (obj_room(log, 1) < 0)
+	if (show_n(log, 1, NULL, 0, where) < 0)
 		return NULL;
-	e = append(log, SKL_EV_SHOW, where);
-	if (!e)
-		return NULL;
-	e->objs = skl_calloc(1, sizeof(int));
-	if (!e->objs)
-		return NULL;
-	o = &log->objs[log->nobjs];
-	memset(o, 0, sizeof(*o));
+	o = &log->objs[log->nobjs++];
 	o->kind = kind;
 	o->view = skl_strdup(view);
 	if (!o->view)
 		return NULL;
-	e->objs[0] = log->nobjs++;
-	e->nobjs = 1;
 	return o;
 }
 
@@ -321,19 +699,18 @@ int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *h
 int skl_events_access(skl_events *log, uint64_t addr, uint64_t size, int write, const char *what, const char *src,
 		      const char *result, const char *where)
 {
-	skl_event *e;
+	ev_in in;
 	if (!log)
 		return 0;
-	e = append(log, SKL_EV_ACCESS, where ? where : log->where);
-	if (!e)
-		return -1;
-	e->ok = write;
-	e->addr = addr;
-	e->size = size;
-	e->text = skl_strdup(what ? what : "");
-	e->text2 = skl_strdup(src ? src : "");
-	e->text3 = skl_strdup(result ? result : "");
-	return e->text && e->text2 && e->text3 ? 0 : -1;
+	ev_in_init(&in, SKL_EV_ACCESS, where);
+	in.use_log_where = !where;
+	in.ok = write;
+	in.addr = addr;
+	in.size = size;
+	in.text = what ? what : "";
+	in.text2 = src ? src : "";
+	in.text3 = result ? result : "";
+	return push(log, &in);
 }
 
 void skl_cgrid_snap_free(skl_cgrid_snap *s)
@@ -362,51 +739,50 @@ void skl_heat_free(skl_heat *h)
 
 void skl_events_set_where(skl_events *log, const char *where)
 {
-	snprintf(log->where, sizeof(log->where), "%s", where ? where : "");
+	size_t n = where ? strlen(where) : 0;
+	if (n > sizeof(log->where) - 1)
+		n = sizeof(log->where) - 1;
+	if (n == log->where_len && !memcmp(log->where, where ? where : "", n))
+		return;
+	if (n)
+		memcpy(log->where, where, n);
+	log->where[n] = 0;
+	log->where_len = n;
+	log->where_id = 0;
 }
 
 int skl_events_op(skl_events *log, skl_event_kind kind, const char *cache, uint64_t addr, uint64_t size,
 		  const char *detail, const char *where)
 {
-	skl_event *e;
+	ev_in in;
 	if (!log)
 		return 0;
-	e = append(log, kind, where ? where : log->where);
-	if (!e)
-		return -1;
-	e->text = skl_strdup(cache ? cache : "");
-	e->text2 = detail ? skl_strdup(detail) : NULL;
-	e->addr = addr;
-	e->size = size;
-	return 0;
+	ev_in_init(&in, kind, where);
+	in.use_log_where = !where;
+	in.text = cache ? cache : "";
+	in.text2 = detail;
+	in.addr = addr;
+	in.size = size;
+	return push(log, &in);
 }
 
 int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where)
 {
-	skl_event *e = append(log, SKL_EV_EXPECT, where);
-	if (!e)
-		return -1;
-	e->ok = ok;
-	e->text = skl_strdup(msg ? msg : "");
-	return 0;
+	ev_in in;
+	ev_in_init(&in, SKL_EV_EXPECT, where);
+	in.ok = ok;
+	in.text = msg ? msg : "";
+	return push(log, &in);
 }
 
 int skl_events_print(skl_events *log, const char *text, const char *where)
 {
-	skl_event *e = append(log, SKL_EV_PRINT, where);
-	if (!e)
-		return -1;
-	e->text = skl_strdup(text ? text : "");
-	return 0;
+	return text_event(log, SKL_EV_PRINT, text, where);
 }
 
 int skl_events_error(skl_events *log, const char *text, const char *where)
 {
-	skl_event *e = append(log, SKL_EV_ERROR, where);
-	if (!e)
-		return -1;
-	e->text = skl_strdup(text ? text : "");
-	return 0;
+	return text_event(log, SKL_EV_ERROR, text, where);
 }
 
 int skl_events_count(const skl_events *log)
@@ -414,9 +790,31 @@ int skl_events_count(const skl_events *log)
 	return log->n;
 }
 
-const skl_event *skl_events_at(const skl_events *log, int i)
+/* The decoded event, kept with the log: the log is const to its readers,
+ * but the decoded chunks are a cache of what it holds, filled on demand. */
+const skl_event *skl_events_at(const skl_events *clog, int i)
 {
-	return i >= 0 && i < log->n ? &log->ev[i] : NULL;
+	skl_events *log = (skl_events *)clog;
+	chunk *c;
+	int j;
+	if (i < 0 || i >= log->n)
+		return NULL;
+	c = &log->chunks[i >> CHUNK_BITS];
+	j = i & (CHUNK - 1);
+	if (!c->view) {
+		c->view = skl_malloc(CHUNK * sizeof(skl_event));
+		if (!c->view)
+			return NULL;
+		c->nview = 0;
+	}
+	while (c->nview <= j) {
+		int k = c->nview, step = c->step0;
+		if (k > 0)
+			step = c->view[k - 1].step + (c->view[k - 1].kind == SKL_EV_STEP);
+		decode(log, (i & ~(CHUNK - 1)) + k, step, &c->view[k]);
+		c->nview++;
+	}
+	return &c->view[j];
 }
 
 const skl_obj *skl_events_obj(const skl_events *log, int i)
@@ -424,19 +822,34 @@ const skl_obj *skl_events_obj(const skl_events *log, int i)
 	return i >= 0 && i < log->nobjs ? &log->objs[i] : NULL;
 }
 
+static void frame_from(skl_frame *f, int n, const char *caption, const char *where, const skl_event *show, int last)
+{
+	f->index = n;
+	f->caption = caption;
+	f->where = where;
+	f->objs = show ? show->objs : NULL;
+	f->nobjs = show ? show->nobjs : 0;
+	f->highlight = show ? (const char *const *)show->highlight : NULL;
+	f->nhighlight = show ? show->nhighlight : 0;
+	f->last_event = last;
+}
+
 int skl_events_frames(const skl_events *log, skl_frame **frames)
 {
-	int i, n = 0, cap = 8;
-	const skl_event *show = NULL;
+	int i, n = 0, cap = 8, steps = 0;
+	skl_event show, e;
+	int have_show = 0;
 	int trailing = 0;
 	skl_frame *f = skl_calloc((size_t)cap, sizeof(*f));
 	if (!f)
 		return -1;
 	for (i = 0; i < log->n; i++) {
-		const skl_event *e = &log->ev[i];
-		if (e->kind == SKL_EV_SHOW)
-			show = e;
-		if (e->kind == SKL_EV_STEP) {
+		skl_event_kind k = kind_at(log, i);
+		if (k == SKL_EV_SHOW) {
+			decode(log, i, steps, &show);
+			have_show = 1;
+			trailing = 1;
+		} else if (k == SKL_EV_STEP) {
 			if (n == cap) {
 				skl_frame *d = skl_realloc(f, (size_t)cap * 2 * sizeof(*f));
 				if (!d) {
@@ -446,18 +859,11 @@ int skl_events_frames(const skl_events *log, skl_frame **frames)
 				f = d;
 				cap *= 2;
 			}
-			f[n].index = n;
-			f[n].caption = e->text;
-			f[n].where = e->where;
-			f[n].objs = show ? show->objs : NULL;
-			f[n].nobjs = show ? show->nobjs : 0;
-			f[n].highlight = show ? (const char *const *)show->highlight : NULL;
-			f[n].nhighlight = show ? show->nhighlight : 0;
-			f[n].last_event = i;
+			decode(log, i, steps, &e);
+			frame_from(&f[n], n, e.text, e.where, have_show ? &show : NULL, i);
 			n++;
+			steps++;
 			trailing = 0;
-		} else if (e->kind == SKL_EV_SHOW) {
-			trailing = 1;
 		}
 	}
 	if (trailing || n == 0) {
@@ -469,14 +875,7 @@ int skl_events_frames(const skl_events *log, skl_frame **frames)
 			}
 			f = d;
 		}
-		f[n].index = n;
-		f[n].caption = "";
-		f[n].where = "";
-		f[n].objs = show ? show->objs : NULL;
-		f[n].nobjs = show ? show->nobjs : 0;
-		f[n].highlight = show ? (const char *const *)show->highlight : NULL;
-		f[n].nhighlight = show ? show->nhighlight : 0;
-		f[n].last_event = log->n - 1;
+		frame_from(&f[n], n, "", "", have_show ? &show : NULL, log->n - 1);
 		n++;
 	}
 	*frames = f;
@@ -512,9 +911,12 @@ const char *skl_event_kind_name(skl_event_kind k)
 
 void skl_events_dump(const skl_events *log, const skl_sink *out)
 {
-	int i, j;
+	int i, j, steps = 0;
 	for (i = 0; i < log->n; i++) {
-		const skl_event *e = &log->ev[i];
+		skl_event ev;
+		const skl_event *e = &ev;
+		decode(log, i, steps, &ev);
+		steps += ev.kind == SKL_EV_STEP;
 		skl_sink_printf(out, "%4d step=%d %-8s", e->seq, e->step, skl_event_kind_name(e->kind));
 		switch (e->kind) {
 		case SKL_EV_SCENARIO:

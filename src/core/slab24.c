@@ -113,7 +113,8 @@ typedef struct s24_slab {
 	unsigned colour_bytes;
 	unsigned inuse, free;
 	uint32_t *bufctl;
-	uint8_t *lost; /* allocated, but a BUG() took it out of circulation */
+	uint8_t *lost;	 /* allocated, but a BUG() took it out of circulation */
+	uint8_t *onfree; /* on the bufctl free chain (lost + num: one allocation) */
 } s24_slab;
 
 typedef struct s24_cpucache {
@@ -147,7 +148,9 @@ typedef struct s24_machine {
 	int ncs;
 	int cpucache_up;
 	int making_cache_cache;
-	skl_cache *clock; /* clock_searchp */
+	skl_cache *clock;    /* clock_searchp */
+	unsigned page_shift; /* log2 of the page size (0: not a power of two) */
+	int fast_words;	     /* page_shift set and a little-endian target: put_at's quick way */
 } s24_machine;
 
 #define MACH(k) ((s24_machine *)(k)->priv)
@@ -456,17 +459,40 @@ static unsigned cpucache_limit(const s24_params *p, size_t objsize)
 
 /* ---- simulated memory ------------------------------------------------------ */
 
-static void put_at(skl_kernel *k, skl_addr a, unsigned width, uint64_t v)
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+static NOINLINE void put_at_slow(skl_kernel *k, skl_addr a, unsigned width, uint64_t v)
 {
 	uint8_t *b = a ? skl__bytes(k, a, width) : NULL;
 	if (b)
 		skl__put_word(k, b, width, v);
 }
 
+/* Mirrors a word into simulated memory; the allocators' most frequent
+ * store, so a 4- or 8-byte little-endian word in an initialised page is
+ * one host store. */
+static inline void put_at(skl_kernel *k, skl_addr a, unsigned width, uint64_t v)
+{
+	const s24_machine *m = MACH(k);
+	uint8_t *b;
+	if (m->fast_words && (width == 4 || width == 8) && (b = skl__bytes_quick(k, m->page_shift, a, width)) != NULL)
+		skl__st_word(k, b, width, 0, v);
+	else
+		put_at_slow(k, a, width, v);
+}
+
 /* 0 and *v = 0 when the bytes are outside RAM */
 static uint64_t get_at(skl_kernel *k, skl_addr a, unsigned width)
 {
-	uint8_t *b = skl__bytes(k, a, width);
+	const s24_machine *m = MACH(k);
+	uint8_t *b;
+	if (m->fast_words && (width == 4 || width == 8) && (b = skl__bytes_quick(k, m->page_shift, a, width)) != NULL)
+		return skl__ld_word(k, b, width, 0);
+	b = skl__bytes(k, a, width);
 	return b ? skl__get_word(k, b, width) : 0;
 }
 
@@ -544,9 +570,16 @@ static void list_touch(skl_kernel *k, const s24_list *n)
 
 static void list_sync(skl_kernel *k, const s24_list *n)
 {
-	unsigned w = MACH(k)->p.ptr;
-	put_at(k, n->addr, w, n->next->addr);
-	put_at(k, n->addr + w, w, n->prev->addr);
+	const s24_machine *m = MACH(k);
+	unsigned w = m->p.ptr;
+	uint8_t *b;
+	if (m->fast_words && (w == 4 || w == 8) && (b = skl__bytes_quick(k, m->page_shift, n->addr, 2 * w)) != NULL) {
+		skl__st_word(k, b, w, 0, n->next->addr);
+		skl__st_word(k, b + w, w, 0, n->prev->addr);
+	} else {
+		put_at(k, n->addr, w, n->next->addr);
+		put_at(k, n->addr + w, w, n->prev->addr);
+	}
 	list_touch(k, n);
 }
 
@@ -594,14 +627,52 @@ static int list_empty(const s24_list *h)
 
 static void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int which)
 {
-	list_del(k, &s->list);
-	list_add(k, &s->list, &sc->lists[which]);
+	s24_list *e = &s->list, *p, *n, *h = &sc->lists[which];
+	if (SKL__TOUCHING(k)) { /* the cache model sees every store of list_del and list_add */
+		list_del(k, e);
+		list_add(k, e, h);
+		s->which = which;
+		return;
+	}
+	/* Without a model only the final bytes matter: the same pointer moves,
+	 * then each node they changed is written once (list_del and list_add
+	 * write the old neighbours and the list head twice when the lists are
+	 * short, as they are when a slab goes between free and partial). */
+	p = e->prev;
+	n = e->next;
+	p->next = n;
+	n->prev = p;
+	e->next = h->next;
+	e->prev = h;
+	h->next->prev = e;
+	h->next = e;
+	list_sync(k, p);
+	if (n != p)
+		list_sync(k, n);
+	list_sync(k, e);
+	if (e->next != p && e->next != n)
+		list_sync(k, e->next);
+	if (h != p && h != n && h != e->next)
+		list_sync(k, h);
 	s->which = which;
 }
 
 static void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
 {
-	const s24_params *p = &MACH(k)->p;
+	const s24_machine *m = MACH(k);
+	const s24_params *p = &m->p;
+	uint8_t *b;
+	/* the four fields lie together in slab_t: one check for all of them */
+	if (m->fast_words && (p->ulong == 4 || p->ulong == 8) && (p->ptr == 4 || p->ptr == 8) &&
+	    (b = skl__bytes_quick(k, m->page_shift, s->mgmt + p->off_colouroff, p->off_free + 4 - p->off_colouroff)) !=
+		NULL) {
+		b -= p->off_colouroff;
+		skl__st_word(k, b + p->off_colouroff, p->ulong, 0, s->s_mem - s->base);
+		skl__st_word(k, b + p->off_s_mem, p->ptr, 0, s->s_mem);
+		skl__st_word(k, b + p->off_inuse, 4, 0, s->inuse);
+		skl__st_word(k, b + p->off_free, 4, 0, s->free);
+		return;
+	}
 	put_at(k, s->mgmt + p->off_colouroff, p->ulong, s->s_mem - s->base);
 	put_at(k, s->mgmt + p->off_s_mem, p->ptr, s->s_mem);
 	put_at(k, s->mgmt + p->off_inuse, 4, s->inuse);
@@ -815,7 +886,8 @@ static int grow(skl_cache *c, skl_error *err)
 	s = skl_calloc(1, sizeof(*s));
 	if (s) {
 		s->bufctl = skl_calloc(sc->num, sizeof(*s->bufctl));
-		s->lost = skl_calloc(sc->num, 1);
+		s->lost = skl_calloc(sc->num, 2);
+		s->onfree = s->lost ? s->lost + sc->num : NULL;
 	}
 	if (!s || !s->bufctl || !s->lost) {
 		skl_errorf(err, "out of memory (host)");
@@ -850,6 +922,7 @@ static int grow(skl_cache *c, skl_error *err)
 		if (sc->flags & K_POISON)
 			poison_obj(k, sc, slot);
 		s->bufctl[i] = i + 1;
+		s->onfree[i] = 1;
 	}
 	s->bufctl[sc->num - 1] = S24_BUFCTL_END;
 	s->free = 0;
@@ -919,6 +992,7 @@ static skl_addr alloc_one_tail(skl_cache *c, s24_slab *s, skl_error *err)
 	i = s->free;
 	slot = slot_of(sc, s, i);
 	s->free = s->bufctl[i];
+	s->onfree[i] = 0;
 	slab_sync_hdr(k, s);
 	if (SKL__TOUCHING(k)) {
 		st_touch(k, s, ST_INUSE, 0); /* slabp->inuse++ */
@@ -1064,7 +1138,7 @@ static skl_addr cache_alloc(skl_cache *c, skl_error *err)
 /* CHECK_PAGE(): the object must be in RAM, in a slab page */
 static int check_page(skl_kernel *k, const char *cache, skl_addr objp, int line, const char *fn, skl_error *err)
 {
-	skl__page *pg = skl__page_of(k, objp);
+	skl__page *pg = skl__page_fast(k, MACH(k)->page_shift, objp);
 	char pre[80];
 	if (MACH(k)->p.debug) {
 		if (!pg) {
@@ -1095,7 +1169,7 @@ static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
 	s24_machine *m = MACH(k);
 	s24_cache *sc = SC(c);
 	unsigned w = m->p.bpw, objnr, i;
-	skl__page *pg = skl__page_of(k, objp);
+	skl__page *pg = skl__page_fast(k, m->page_shift, objp);
 	s24_slab *s;
 	skl_addr slot = objp;
 	int was_full;
@@ -1135,8 +1209,10 @@ static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
 				      w2 == S24_RED_MAGIC1 ? "double free" : "a write past its end (overrun)");
 	}
 	/* kmem_extra_free_checks() */
-	objnr = slot >= s->s_mem ? (unsigned)((slot - s->s_mem) / sc->objsize) : 0xffffffffu;
-	if (slot < s->s_mem || (slot - s->s_mem) / sc->objsize >= sc->num)
+	objnr = slot < s->s_mem			? 0xffffffffu
+		: slot - s->s_mem <= UINT32_MAX ? (uint32_t)(slot - s->s_mem) / (uint32_t)sc->objsize
+						: (unsigned)((slot - s->s_mem) / sc->objsize);
+	if (slot < s->s_mem || objnr >= sc->num)
 		return report(k, c->name, objp, sc->objsize, NULL, m->p.debug ? L_XFREE_RANGE : 0, err,
 			      "kmem_cache_free(%s, %#llx): not inside an object of slab %#llx (objects at "
 			      "%#llx..%#llx)%s",
@@ -1153,15 +1229,15 @@ static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
 			      m->p.debug ? ""
 					 : "; without CONFIG_DEBUG_SLAB 2.4 would corrupt the slab, so the "
 					   "free was refused");
-	for (i = s->free, was_full = 0; i != S24_BUFCTL_END && was_full <= (int)sc->num; i = s->bufctl[i], was_full++)
-		if (i == objnr)
-			return report(k, c->name, objp, sc->objsize, NULL, m->p.debug ? L_XFREE_DOUBLE : 0, err,
-				      "kmem_cache_free(%s, %#llx): double free: object %u of slab %#llx is already "
-				      "on its free list%s",
-				      c->name, (unsigned long long)objp, objnr, (unsigned long long)s->base,
-				      m->p.debug ? ""
-						 : "; without CONFIG_DEBUG_SLAB 2.4 would link it twice and hand it "
-						   "out twice, so the free was refused");
+	/* the kernel walks the free chain; onfree[] says the same in one step */
+	if (s->onfree[objnr])
+		return report(k, c->name, objp, sc->objsize, NULL, m->p.debug ? L_XFREE_DOUBLE : 0, err,
+			      "kmem_cache_free(%s, %#llx): double free: object %u of slab %#llx is already "
+			      "on its free list%s",
+			      c->name, (unsigned long long)objp, objnr, (unsigned long long)s->base,
+			      m->p.debug ? ""
+					 : "; without CONFIG_DEBUG_SLAB 2.4 would link it twice and hand it "
+					   "out twice, so the free was refused");
 
 	if (SKL__TOUCHING(k)) {
 		/* kmem_extra_free_checks() (DEBUG only): objnr from s_mem, the walk of the free chain */
@@ -1185,6 +1261,7 @@ static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
 	if (sc->flags & K_POISON)
 		poison_obj(k, sc, slot);
 	s->lost[objnr] = 0;
+	s->onfree[objnr] = 1;
 	s->bufctl[objnr] = s->free;
 	s->free = objnr;
 	sc->num_active--;
@@ -1255,7 +1332,7 @@ static int s24_free(skl_cache *c, skl_addr objp, skl_error *err)
 	skl__page *pg;
 	if (check_page(k, c->name, objp, L_CFREE_CHECK, "kmem_cache_free", err) < 0)
 		return -1;
-	pg = skl__page_of(k, objp);
+	pg = skl__page_fast(k, MACH(k)->page_shift, objp);
 	if (pg->cache != c) {
 		if (MACH(k)->p.debug)
 			return report(k, c->name, objp, SC(c)->objsize, NULL, L_CFREE_WRONG, err,
@@ -1718,6 +1795,8 @@ static int s24_init(skl_kernel *k, skl_error *err)
 	if (k->smp && k->cpus > S24_NR_CPUS)
 		return skl_errorf(err, "%u CPUs: 2.4 on i386 has NR_CPUS %d", k->cpus, S24_NR_CPUS);
 	params_init(&m->p, &k->prof, k->debug_slab, k->smp, skl_kernel_ram_total(k), k->break_gfp_order);
+	m->page_shift = skl__page_shift(m->p.page);
+	m->fast_words = m->page_shift && !(k->prof.abi && k->prof.abi->big_endian);
 	m->kc_size = kmem_cache_t_size(&m->p, &m->kc_name_off);
 	m->cache_cache_addr = m->p.ptr == 4 ? S24_I386_CACHE_CACHE : S24_X86_64_CACHE_CACHE;
 

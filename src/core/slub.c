@@ -565,6 +565,8 @@ typedef struct slub_machine {
 	skl_cache *kmem_cache, *kmem_cache_node;
 	skl_cache *kmalloc[14]; /* kmalloc_index(): 1 = 96, 2 = 192, 3..13 = 8..8k */
 	int booting;
+	unsigned page_shift; /* log2 of the page size (0: not a power of two) */
+	int fast_words;	     /* page_shift set, little-endian, 4- or 8-byte words: get_fp's quick way */
 } slub_machine;
 
 /* simulated call sites recorded in tracks (no stacks are kept) */
@@ -624,11 +626,16 @@ static void fill(skl_kernel *k, skl_addr a, int val, unsigned len)
 		memset(b, val, len);
 }
 
-/* models get_freepointer(): the plain pointer at object + s->offset */
+/* models get_freepointer(): the plain pointer at object + s->offset (a
+ * little-endian word in an initialised page, as a slab's always is, is one
+ * host load) */
 static skl_addr get_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj)
 {
 	slub_machine *m = machine(k);
-	uint8_t *b = skl__bytes(k, obj + sc->g.offset, m->p.word);
+	uint8_t *b;
+	if (m->fast_words && (b = skl__bytes_quick(k, m->page_shift, obj + sc->g.offset, m->p.word)) != NULL)
+		return skl__ld_word(k, b, m->p.word, 0);
+	b = skl__bytes(k, obj + sc->g.offset, m->p.word);
 	return b ? get_word(m, b, m->p.word) : 0;
 }
 
@@ -636,7 +643,12 @@ static skl_addr get_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj)
 static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr fp)
 {
 	slub_machine *m = machine(k);
-	uint8_t *b = skl__bytes(k, obj + sc->g.offset, m->p.word);
+	uint8_t *b;
+	if (m->fast_words && (b = skl__bytes_quick(k, m->page_shift, obj + sc->g.offset, m->p.word)) != NULL) {
+		skl__st_word(k, b, m->p.word, 0, fp);
+		return;
+	}
+	b = skl__bytes(k, obj + sc->g.offset, m->p.word);
 	if (b)
 		put_word(m, b, m->p.word, fp);
 }
@@ -673,13 +685,32 @@ static int valid_pointer(const slub_cache *sc, const slub_slab *s, skl_addr obj)
 
 static unsigned obj_index(const slub_cache *sc, const slub_slab *s, skl_addr obj)
 {
-	return (unsigned)((obj - sc->g.red_left_pad - s->base) / sc->g.size);
+	skl_addr off = obj - sc->g.red_left_pad - s->base;
+	if (off <= UINT32_MAX) /* a 32-bit division is several times faster */
+		return (uint32_t)off / sc->g.size;
+	return (unsigned)(off / sc->g.size);
+}
+
+/* valid_pointer() and obj_index() with one division: 1 and *idx when obj
+ * is the start of one of s's objects (obj 0 is not) */
+static int index_of(const slub_cache *sc, const slub_slab *s, skl_addr obj, unsigned *idx)
+{
+	skl_addr o = obj - sc->g.red_left_pad;
+	uint32_t off, i;
+	if (!obj || obj < sc->g.red_left_pad || o < s->base || o - s->base >= (skl_addr)s->objects * sc->g.size)
+		return 0;
+	off = (uint32_t)(o - s->base); /* < objects * size, which fits */
+	i = off / sc->g.size;
+	if (i * sc->g.size != off)
+		return 0;
+	*idx = i;
+	return 1;
 }
 
 /* the page-table entry for a (the kernel's virt_to_slab()) */
 static slub_slab *slab_of(skl_kernel *k, skl_addr a)
 {
-	skl__page *pg = skl__page_of(k, a);
+	skl__page *pg = skl__page_fast(k, machine(k)->page_shift, a);
 	slub_slab *s;
 	if (!pg || !pg->cache || !pg->slab)
 		return NULL;
@@ -768,10 +799,12 @@ typedef struct report {
 
 static void rp_init(report *r, skl_kernel *k, skl_cache *c)
 {
-	memset(r, 0, sizeof(*r));
 	r->k = k;
 	r->c = c;
-	skl_buf_init(&r->b);
+	r->any = 0;
+	r->found[0] = 0;
+	r->b.data = NULL; /* skl_buf_init(), inline: every operation makes a report */
+	r->b.len = r->b.cap = 0;
 }
 
 #if defined(__GNUC__)
@@ -806,7 +839,7 @@ rp_found(report *r, const char *fmt, ...)
 /* The report becomes an SKL_EV_BUG event, and err gets its first line
  * worth quoting (not a separator) followed by what sklab found, in
  * parentheses. -1 when there was a report. */
-static int rp_finish(report *r, skl_addr addr, skl_error *err)
+static int rp_finish_report(report *r, skl_addr addr, skl_error *err)
 {
 	int had = r->any;
 	if (had) {
@@ -827,8 +860,17 @@ static int rp_finish(report *r, skl_addr addr, skl_error *err)
 		if (r->c && real_cache(r->c)->priv)
 			((slub_cache *)real_cache(r->c)->priv)->errors++;
 	}
-	skl_buf_free(&r->b);
+	if (r->b.data)
+		skl_buf_free(&r->b);
 	return had ? -1 : 0;
+}
+
+/* An operation that went well reported nothing: nothing to finish. */
+static inline int rp_finish(report *r, skl_addr addr, skl_error *err)
+{
+	if (!r->any && !r->b.data)
+		return 0;
+	return rp_finish_report(r, addr, err);
 }
 
 static unsigned ptr_digits(const skl_kernel *k)
@@ -1409,21 +1451,19 @@ static void lose_state(slub_slab *s, int state)
 static skl_addr pop_object(report *r, slub_cache *sc, slub_slab *s, skl_addr *head, unsigned *count, int state)
 {
 	skl_addr obj = *head, next;
-	unsigned idx;
-	if (!obj || !*count || !valid_pointer(sc, s, obj) || s->state[obj_index(sc, s, obj)] != state) {
+	unsigned idx, nidx;
+	if (!obj || !*count || !index_of(sc, s, obj, &idx) || s->state[idx] != state) {
 		/* the record and the head disagree: cannot happen unless corrupted */
 		*head = 0;
 		*count = 0;
 		lose_state(s, state);
 		return 0;
 	}
-	idx = obj_index(sc, s, obj);
 	next = get_fp(r->k, sc, obj);
 	fp_touch(r->k, sc, obj, 0);
 	s->state[idx] = OS_ALLOC;
 	(*count)--;
-	if ((*count == 0 && next != 0) ||
-	    (*count > 0 && (!next || !valid_pointer(sc, s, next) || s->state[obj_index(sc, s, next)] != state))) {
+	if ((*count == 0 && next != 0) || (*count > 0 && (!index_of(sc, s, next, &nidx) || s->state[nidx] != state))) {
 		char a[32];
 		rp_found(r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
 			 pstr(r->k, obj, a, sizeof(a)));
@@ -1679,10 +1719,9 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 /* ---- free ---------------------------------------------------------------------------- */
 
 /* models __slab_free() / free_to_partial_list() after the checks passed */
-static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, report *r)
+static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, report *r)
 {
 	slub_cache *sc = c->priv;
-	unsigned idx = obj_index(sc, s, obj);
 	skl_addr prior;
 	if (s->cpu >= 0 && (unsigned)s->cpu == c->k->cpu && !kmem_cache_debug(sc)) {
 		/* do_slab_free() fast path: onto this CPU's freelist */
@@ -1759,7 +1798,7 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
 		goto not_freed;
 	}
-	if (!valid_pointer(sc, s, obj)) {
+	if (!index_of(sc, s, obj, &idx)) {
 		skl_addr off = obj - s->base, in = off % sc->g.size;
 		if (off >= (skl_addr)s->objects * sc->g.size)
 			rp_found(&r, "0x%s is in the unused tail of its slab, after the last object", OBJ_STR());
@@ -1772,7 +1811,6 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		slab_err(&r, s, "Invalid object pointer 0x%s", OBJ_STR());
 		goto not_freed;
 	}
-	idx = obj_index(sc, s, obj);
 	if (s->state[idx] != OS_ALLOC) {
 		rp_found(&r, "0x%s is already free: a double free", OBJ_STR());
 		object_err(&r, sc, s, obj, "Object already free");
@@ -1784,7 +1822,7 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		set_track(k, sc, obj, 1, fn);
 	if (kmem_cache_debug(sc))
 		init_object(k, sc, obj, SLUB_RED_INACTIVE);
-	free_to_slab(c, s, obj, &r);
+	free_to_slab(c, s, obj, idx, &r);
 	sc->frees++;
 	if (sc->active)
 		sc->active--;
@@ -2088,6 +2126,8 @@ static int slub_init(skl_kernel *k, skl_error *err)
 	if (!m)
 		return skl_errorf(err, "out of memory");
 	skl__slub_params_init(&m->p, &k->prof, k->cpus);
+	m->page_shift = skl__page_shift(k->prof.page_size);
+	m->fast_words = m->page_shift && !m->p.big_endian && (m->p.word == 4 || m->p.word == 8);
 	m->p.kasan = k->kasan;
 	if (m->p.cpus > SKL_SLUB_MAX_CPUS)
 		m->p.cpus = SKL_SLUB_MAX_CPUS;

@@ -26,10 +26,19 @@
 #define DATA_MAX_SOURCE ((size_t)8 << 20)
 #define DATA_MAX_DEPTH 16
 
+/* A string literal of a file: where it is and on which line. */
+typedef struct dlit {
+	const char *s; /* in the file's src, not NUL-terminated */
+	size_t n;
+	int line;
+} dlit;
+
 typedef struct dfile {
 	char display[400]; /* "assets/layouts/linux-2.4.16/sock.lua" */
 	char *src;
 	size_t len;
+	dlit *lits; /* every string literal, sorted by text then line (NULL: lex again) */
+	size_t nlits;
 } dfile;
 
 typedef struct dctx {
@@ -175,6 +184,9 @@ static int d_finish(lua_State *L, dctx *c, int status, const char *file)
 
 /* ---- reading files and directories --------------------------------------------- */
 
+static void index_literals(dfile *f);
+static void free_literals(dfile *f);
+
 static int read_file(const char *path, dfile *f, skl_error *err)
 {
 	FILE *fp = fopen(path, "rb");
@@ -197,6 +209,7 @@ static int read_file(const char *path, dfile *f, skl_error *err)
 	f->len = fread(f->src, 1, (size_t)n, fp);
 	f->src[f->len] = '\0';
 	fclose(fp);
+	index_literals(f);
 	return 0;
 }
 
@@ -378,13 +391,94 @@ static int match_at(void *ud, const char *s, size_t n, int line)
 	return line >= q->from && strlen(q->want) == n && !memcmp(s, q->want, n) ? line : 0;
 }
 
+static int lit_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+	return c ? c : an < bn ? -1 : an > bn;
+}
+
+static int lit_order(const void *pa, const void *pb)
+{
+	const dlit *a = pa, *b = pb;
+	int c = lit_cmp(a->s, a->n, b->s, b->n);
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+typedef struct lit_acc {
+	dfile *f;
+	size_t cap;
+	int failed;
+} lit_acc;
+
+static int lit_add(void *ud, const char *s, size_t n, int line)
+{
+	lit_acc *a = ud;
+	if (a->f->nlits == a->cap) {
+		size_t nc = a->cap ? a->cap * 2 : 256;
+		dlit *d = skl_realloc(a->f->lits, nc * sizeof(*d));
+		if (!d) {
+			a->failed = 1;
+			return 1;
+		}
+		a->f->lits = d;
+		a->cap = nc;
+	}
+	a->f->lits[a->f->nlits].s = s;
+	a->f->lits[a->f->nlits].n = n;
+	a->f->lits[a->f->nlits].line = line;
+	a->f->nlits++;
+	return 0;
+}
+
+/* Lexes f once for the line numbers every member's error message may need
+ * (find_literal); without the index (out of memory) it lexes each time. */
+static void index_literals(dfile *f)
+{
+	lit_acc a;
+	a.f = f;
+	a.cap = 0;
+	a.failed = 0;
+	f->lits = NULL;
+	f->nlits = 0;
+	lex(f, lit_add, NULL, &a);
+	if (a.failed) {
+		skl_free(f->lits);
+		f->lits = NULL;
+		f->nlits = 0;
+		return;
+	}
+	if (f->nlits)
+		qsort(f->lits, f->nlits, sizeof(*f->lits), lit_order);
+}
+
+static void free_literals(dfile *f)
+{
+	skl_free(f->lits);
+	f->lits = NULL;
+	f->nlits = 0;
+}
+
 /* The line of the first string literal equal to s at or after line from, or 0. */
 static int find_literal(const dfile *f, const char *s, int from)
 {
 	lex_find q;
-	q.want = s;
-	q.from = from;
-	return *s ? lex(f, match_at, NULL, &q) : 0;
+	size_t lo = 0, hi = f->nlits, n = strlen(s);
+	if (!*s)
+		return 0;
+	if (!f->lits) {
+		q.want = s;
+		q.from = from;
+		return lex(f, match_at, NULL, &q);
+	}
+	while (lo < hi) { /* the first entry not before (s, from) */
+		size_t mid = lo + (hi - lo) / 2;
+		int c = lit_cmp(f->lits[mid].s, f->lits[mid].n, s, n);
+		if (c < 0 || (c == 0 && f->lits[mid].line < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->nlits && !lit_cmp(f->lits[lo].s, f->lits[lo].n, s, n) ? f->lits[lo].line : 0;
 }
 
 /* The line where key is assigned ("key =") at or after line from, or 0. */
@@ -662,6 +756,7 @@ int skl_data_load_profile(const char *data_dir, const char *name, skl_profile *o
 	rc = d_finish(L, &c, status, f.display);
 	lua_close(L);
 out_src:
+	free_literals(&f);
 	skl_free(f.src);
 	if (rc < 0)
 		memset(out, 0, sizeof(*out));
@@ -1065,8 +1160,10 @@ int skl_data_load_layouts(const char *data_dir, const char *set, skl_typedb *db,
 	rc = d_finish(L, &c, status, NULL);
 	lua_close(L);
 out_files:
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		free_literals(&c.files[i]);
 		skl_free(c.files[i].src);
+	}
 	skl_free(c.files);
 	skl_free(names);
 	return rc;
