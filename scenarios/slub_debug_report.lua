@@ -5,14 +5,14 @@
 --          by one byte and free an object twice, and read the reports the
 --          allocator prints; then the same bug under KASAN, caught at the write.
 -- profile: linux-6.18-x86_64
--- length:  about 10 minutes (10 steps)
+-- length:  about 10 minutes (11 steps)
 
 scenario {
   title = "Reading SLUB debug and KASAN reports: a kmalloc overflow and a double free",
   goal = "What slub_debug=FZPU adds to each slot, and how SLUB reports a one-byte kmalloc overflow "
       .. "and a double free when the object is freed; then KASAN, which catches the same write as it happens.",
   profile = "linux-6.18-x86_64",
-  length = "about 10 minutes (10 steps)",
+  length = "about 10 minutes (11 steps)",
 }
 
 local k = sklab.kernel { slub_debug = "FZPU" }
