@@ -765,8 +765,7 @@ static void capture_prev(skl_window *w)
 	SDL_SetRenderTarget(w->ren, NULL);
 	SDL_SetTextureBlendMode(w->prev, SDL_BLENDMODE_BLEND);
 	w->animating = 1;
-	w->anim_frames = 0;
-	w->anim_t0 = SDL_GetTicks();
+	w->anim_frames = 0; /* the clock starts at the first frame drawn */
 }
 
 static void write_dump(skl_window *w)

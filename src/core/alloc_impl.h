@@ -221,8 +221,8 @@ void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigne
  * (valid 0) or an object already freed is reported (invalid-free,
  * double-free) and not freed: -1 with err set. Else the object is
  * poisoned and 0 returned. */
-int skl__kasan_slab_free(skl_kernel *k, skl_cache *c, skl_addr obj, int valid, unsigned object_size, int rcu,
-			 int has_free_meta, skl_error *err);
+int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object_size, int rcu, int has_free_meta,
+			 skl_error *err);
 
 /* ---- the cache model feed (access.c) ----------------------------------- */
 

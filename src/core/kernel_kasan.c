@@ -92,6 +92,7 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	char alloc_fn[160], free_fn[160], trace_fn[160];
 	const char *astack[5], *fstack[6], *trace[2];
 	char release[48], hardware[160];
+	const char *dot;
 	int kmalloc, index, nl;
 	skl_addr obj = 0;
 	skl_cache *c = skl_kernel_cache_of(k, a, &index, &obj);
@@ -110,8 +111,8 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	r.pid = 1;
 	r.cpu = k->cpu;
 	/* utsname's release has three numbers: "6.18" boots as "6.18.0" */
-	snprintf(release, sizeof(release), "%s%s", k->prof.kernel,
-		 strchr(strchr(k->prof.kernel, '.') ? strchr(k->prof.kernel, '.') + 1 : "", '.') ? "" : ".0");
+	dot = strchr(k->prof.kernel, '.');
+	snprintf(release, sizeof(release), "%s%s", k->prof.kernel, dot && !strchr(dot + 1, '.') ? ".0" : "");
 	snprintf(hardware, sizeof(hardware), "sklab simulated machine, profile %s", k->prof.name);
 	r.release = release;
 	r.hardware = hardware;
@@ -184,11 +185,10 @@ int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, c
 	return report(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
 }
 
-int skl__kasan_slab_free(skl_kernel *k, skl_cache *c, skl_addr obj, int valid, unsigned object_size, int rcu,
-			 int has_free_meta, skl_error *err)
+int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object_size, int rcu, int has_free_meta,
+			 skl_error *err)
 {
 	int s;
-	(void)c;
 	if (!valid)
 		return report(k, SKL_KASAN_INVALID_FREE, obj, 0, 0, "kfree", err);
 	s = skl_kernel_kasan_shadow(k, obj);

@@ -1787,7 +1787,7 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 	}
 	sc = c->priv;
 	/* slab_free_hook(): KASAN looks first, and keeps what it reports */
-	if (k->kasan && skl__kasan_slab_free(k, c, obj, valid_pointer(sc, s, obj), sc->g.object_size,
+	if (k->kasan && skl__kasan_slab_free(k, obj, valid_pointer(sc, s, obj), sc->g.object_size,
 					     (sc->g.flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0,
 					     sc->g.kasan.free_meta_offset != SKL_KASAN_NO_FREE_META, err) < 0) {
 		rp_finish(&r, obj, NULL);

@@ -112,6 +112,19 @@ static int raise_stop(lua_State *L, int level)
 	return lua_error(L);
 }
 
+/* Asks the interrupt callback (the app's clock) whether to stop; on yes the
+ * run is marked stopped with its reason. */
+static int poll_interrupt(rt_full *f)
+{
+	if (!f->interrupt || !f->interrupt(f->interrupt_ud, f->stop_why, sizeof(f->stop_why)))
+		return 0;
+	f->stop_why[sizeof(f->stop_why) - 1] = '\0';
+	if (!f->stop_why[0])
+		snprintf(f->stop_why, sizeof(f->stop_why), "the run was interrupted");
+	f->stop_hit = 1;
+	return 1;
+}
+
 /* Counts instructions and polls the interrupt callback; once over budget
  * (or over the heap cap, or interrupted) it raises on every instruction of
  * every coroutine, so neither pcall nor a coroutine can keep a script alive. */
@@ -122,16 +135,10 @@ static void rt_hook(lua_State *L, lua_Debug *ar)
 	(void)ar;
 	if (!rt->instr_hit && !rt->mem_hit && !f->stop_hit) {
 		rt->instr_used += HOOK_EVERY;
-		if (rt->instr_used > rt->instr_limit) {
+		if (rt->instr_used > rt->instr_limit)
 			rt->instr_hit = 1;
-		} else if (f->interrupt && f->interrupt(f->interrupt_ud, f->stop_why, sizeof(f->stop_why))) {
-			f->stop_why[sizeof(f->stop_why) - 1] = '\0';
-			if (!f->stop_why[0])
-				snprintf(f->stop_why, sizeof(f->stop_why), "the run was interrupted");
-			f->stop_hit = 1;
-		} else {
+		else if (!poll_interrupt(f))
 			return;
-		}
 	}
 	raise_stop(L, 0);
 }
@@ -146,14 +153,9 @@ void skl__charge(lua_State *L, uint64_t n)
 {
 	skl_lua *rt = skl__rt(L);
 	rt_full *f = fullrt(rt);
-	if (!rt->instr_hit && !rt->mem_hit && !f->stop_hit && f->interrupt &&
-	    f->interrupt(f->interrupt_ud, f->stop_why, sizeof(f->stop_why))) {
-		/* the wall clock (or the user) stops work done in C too */
-		f->stop_why[sizeof(f->stop_why) - 1] = '\0';
-		if (!f->stop_why[0])
-			snprintf(f->stop_why, sizeof(f->stop_why), "the run was interrupted");
-		f->stop_hit = 1;
-	}
+	/* the wall clock (or the user) stops work done in C too */
+	if (!rt->instr_hit && !rt->mem_hit && !f->stop_hit)
+		poll_interrupt(f);
 	if (rt->instr_hit || rt->mem_hit || f->stop_hit)
 		raise_stop(L, 1);
 	if (rt->instr_used >= rt->instr_limit || n > rt->instr_limit - rt->instr_used) {

@@ -13,6 +13,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../core/check.h"
+#include "../common/json.h"
 
 #include "lua/runtime.h"
 #include "sklab/bench.h"
@@ -232,188 +233,6 @@ static void test_errors(void)
 	}
 }
 
-/* ---- a small JSON reader ---------------------------------------------------------------- */
-
-enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
-
-typedef struct jv {
-	int t;
-	double n;
-	int b;
-	char *s;
-	struct jv **items;
-	char **keys;
-	int nitems;
-} jv;
-
-static const char *jp;
-static int jbad;
-
-static void jws(void)
-{
-	while (*jp == ' ' || *jp == '\n' || *jp == '\t' || *jp == '\r')
-		jp++;
-}
-
-static char *jstring(void)
-{
-	skl_buf b;
-	skl_buf_init(&b);
-	jp++;
-	while (*jp && *jp != '"') {
-		if (*jp == '\\') {
-			jp++;
-			if (*jp == 'u') {
-				skl_buf_append(&b, "?", 1);
-				jp += 4;
-			} else {
-				skl_buf_append(&b, jp, 1);
-			}
-		} else {
-			skl_buf_append(&b, jp, 1);
-		}
-		jp++;
-	}
-	if (*jp != '"')
-		jbad = 1;
-	else
-		jp++;
-	if (!b.data)
-		skl_buf_append(&b, "", 0);
-	return b.data ? b.data : skl_strdup("");
-}
-
-static jv *jvalue(void);
-static void jfree(jv *v);
-
-static void jpush(jv *v, char *key, jv *item)
-{
-	v->items = realloc(v->items, (size_t)(v->nitems + 1) * sizeof(*v->items));
-	v->keys = realloc(v->keys, (size_t)(v->nitems + 1) * sizeof(*v->keys));
-	v->items[v->nitems] = item;
-	v->keys[v->nitems] = key;
-	v->nitems++;
-}
-
-static jv *jvalue(void)
-{
-	jv *v = calloc(1, sizeof(*v));
-	jws();
-	if (*jp == '{' || *jp == '[') {
-		char close = *jp == '{' ? '}' : ']';
-		v->t = *jp == '{' ? J_OBJ : J_ARR;
-		jp++;
-		jws();
-		while (*jp && *jp != close && !jbad) {
-			char *key = NULL;
-			if (v->t == J_OBJ) {
-				if (*jp != '"') {
-					jbad = 1;
-					break;
-				}
-				key = jstring();
-				jws();
-				if (*jp++ != ':')
-					jbad = 1;
-			}
-			jpush(v, key, jvalue());
-			jws();
-			if (*jp == ',')
-				jp++, jws();
-			else if (*jp != close)
-				jbad = 1;
-		}
-		if (*jp == close)
-			jp++;
-		else
-			jbad = 1;
-	} else if (*jp == '"') {
-		v->t = J_STR;
-		v->s = jstring();
-	} else if (!strncmp(jp, "null", 4)) {
-		v->t = J_NULL;
-		jp += 4;
-	} else if (!strncmp(jp, "true", 4) || !strncmp(jp, "false", 5)) {
-		v->t = J_BOOL;
-		v->b = *jp == 't';
-		jp += v->b ? 4 : 5;
-	} else {
-		char *end;
-		v->t = J_NUM;
-		v->n = strtod(jp, &end);
-		if (end == jp)
-			jbad = 1;
-		jp = end;
-	}
-	return v;
-}
-
-static jv *jparse(const char *text)
-{
-	jv *v;
-	jp = text;
-	jbad = 0;
-	v = jvalue();
-	jws();
-	if (*jp)
-		jbad = 1;
-	if (jbad) {
-		jfree(v);
-		return NULL;
-	}
-	return v;
-}
-
-static void jfree(jv *v)
-{
-	int i;
-	if (!v)
-		return;
-	for (i = 0; i < v->nitems; i++) {
-		free(v->keys[i]);
-		jfree(v->items[i]);
-	}
-	free(v->keys);
-	free(v->items);
-	free(v->s);
-	free(v);
-}
-
-static jv *jget(const jv *v, const char *key)
-{
-	int i;
-	if (!v || v->t != J_OBJ)
-		return NULL;
-	for (i = 0; i < v->nitems; i++)
-		if (!strcmp(v->keys[i], key))
-			return v->items[i];
-	return NULL;
-}
-
-static int jequal(const jv *a, const jv *b)
-{
-	int i;
-	if (!a || !b || a->t != b->t)
-		return 0;
-	switch (a->t) {
-	case J_NUM:
-		return a->n == b->n;
-	case J_BOOL:
-		return a->b == b->b;
-	case J_STR:
-		return !strcmp(a->s, b->s);
-	case J_NULL:
-		return 1;
-	default:
-		if (a->nitems != b->nitems)
-			return 0;
-		for (i = 0; i < a->nitems; i++)
-			if ((a->keys[i] && strcmp(a->keys[i], b->keys[i])) || !jequal(a->items[i], b->items[i]))
-				return 0;
-		return 1;
-	}
-}
-
 #define JTYPE(v, key, type)                                                                                            \
 	do {                                                                                                           \
 		jv *x_ = jget((v), (key));                                                                             \
@@ -422,6 +241,7 @@ static int jequal(const jv *a, const jv *b)
 			check_failures++;                                                                              \
 		}                                                                                                      \
 	} while (0)
+
 
 /* ---- the program ------------------------------------------------------------------------ */
 
