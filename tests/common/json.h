@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
 
 typedef struct jv {
