@@ -48,30 +48,31 @@ bad() { failed=$((failed + 1)); echo "FAIL [$CASE]: $*"; }
 W=1280
 H=720
 start_x() {
-	base=$(( ($$ % 200) + 100 ))
+	# -displayfd: the server picks a free display itself and writes its
+	# number once it accepts clients, so tests running side by side never
+	# race for the same display
 	n=0
-	while [ $n -lt 20 ]; do
-		d=$((base + n * 7))
-		if [ ! -e "/tmp/.X$d-lock" ]; then
-			Xvfb ":$d" -screen 0 ${W}x${H}x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-			xpid=$!
-			t=0
-			while [ $t -lt 50 ]; do
-				if ! kill -0 "$xpid" 2>/dev/null; then
-					break
-				fi
-				if DISPLAY=":$d" xdotool getdisplaygeometry >/dev/null 2>&1; then
-					DISPLAY=":$d"
-					export DISPLAY
-					return 0
-				fi
-				sleep 0.1
-				t=$((t + 1))
-			done
-			kill "$xpid" 2>/dev/null
-			wait "$xpid" 2>/dev/null
-			xpid=""
-		fi
+	while [ $n -lt 3 ]; do
+		: >"$work/display"
+		Xvfb -displayfd 3 -screen 0 ${W}x${H}x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+		xpid=$!
+		t=0
+		while [ $t -lt 100 ]; do
+			if ! kill -0 "$xpid" 2>/dev/null; then
+				break
+			fi
+			d=$(tr -dc 0-9 <"$work/display")
+			if [ -n "$d" ] && DISPLAY=":$d" xdotool getdisplaygeometry >/dev/null 2>&1; then
+				DISPLAY=":$d"
+				export DISPLAY
+				return 0
+			fi
+			sleep 0.1
+			t=$((t + 1))
+		done
+		kill "$xpid" 2>/dev/null
+		wait "$xpid" 2>/dev/null
+		xpid=""
 		n=$((n + 1))
 	done
 	return 1
@@ -91,7 +92,7 @@ launch() {
 	SKLAB_DRAWLIST_DUMP="$DUMP" "$SKLAB" "$@" >"$work/app.log" 2>&1 &
 	apid=$!
 	t=0
-	while [ $t -lt 300 ]; do
+	while [ $t -lt 600 ]; do
 		WID=$(xdotool search --class sklab 2>/dev/null | head -1)
 		if [ -n "$WID" ] && [ -s "$DUMP" ]; then
 			return 0
@@ -104,7 +105,12 @@ launch() {
 		sleep 0.1
 		t=$((t + 1))
 	done
-	echo "no sklab window after 30 s"; cat "$work/app.log"
+	echo "no sklab window after 60 s on $DISPLAY:"
+	echo "  sklab running: $(kill -0 "$apid" 2>/dev/null && echo yes || echo no)"
+	echo "  windows of class sklab: $(xdotool search --class sklab 2>&1 | tr '\n' ' ')"
+	echo "  all windows: $(xdotool search --onlyvisible --name '' 2>&1 | wc -l)"
+	echo "  draw-list dump: $( [ -f "$DUMP" ] && wc -c <"$DUMP" || echo none) bytes"
+	echo "  sklab's output:"; sed 's/^/    /' "$work/app.log"
 	return 1
 }
 
