@@ -797,6 +797,10 @@ static void write_dump(skl_window *w)
 	for (; tip && *tip; tip++)
 		fputc(*tip == '\n' ? '|' : *tip, fp);
 	fputs("\n", fp);
+	{ /* where the window is: what a test that cannot find it prints */
+		const char *drv = SDL_GetCurrentVideoDriver(), *disp = getenv("DISPLAY");
+		fprintf(fp, "video %s display %s\n", drv ? drv : "-", disp && *disp ? disp : "-");
+	}
 	if (w->page) {
 		fputs("== page\n", fp);
 		skl_dl_dump(w->page_dl, &s);
@@ -938,6 +942,52 @@ static int screenshot(skl_window *w, skl_error *err)
 
 /* ---- public ------------------------------------------------------------------------------ */
 
+/* SDL's drivers that draw into memory only */
+static int invisible_driver(const char *d)
+{
+	return d && (!strcmp(d, "offscreen") || !strcmp(d, "dummy") || !strcmp(d, "evdev"));
+}
+
+/*
+ * SDL's video, on a display a person can see. When SDL cannot reach the
+ * X or Wayland display it may fall back to its offscreen driver, which
+ * "works" and shows nothing: sklab would run with no window and no word
+ * said. Unless SDL_VIDEODRIVER asks for such a driver, sklab then asks for
+ * the display's own driver by name, a few times (a display server under
+ * load can refuse a connection for a moment), and otherwise stops with
+ * that driver's own error.
+ */
+static int video_init(skl_error *err)
+{
+	const char *want = getenv("SDL_VIDEODRIVER"), *real;
+	const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+	char why[256];
+	int tries;
+	if (SDL_InitSubSystem(SDL_INIT_VIDEO) < 0)
+		return skl_errorf(err, "no display: %s", SDL_GetError());
+	if ((want && *want) || !invisible_driver(SDL_GetCurrentVideoDriver()))
+		return 0;
+	SDL_QuitSubSystem(SDL_INIT_VIDEO);
+	real = x && *x ? "x11" : wl && *wl ? "wayland" : NULL;
+	if (!real)
+		return skl_errorf(err, "no display: SDL found only its %s driver", SDL_GetCurrentVideoDriver()
+										? SDL_GetCurrentVideoDriver()
+										: "offscreen");
+	snprintf(why, sizeof(why), "%s", "unknown");
+	SDL_SetHint(SDL_HINT_VIDEODRIVER, real);
+	for (tries = 0; tries < 5; tries++) {
+		if (SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
+			break;
+		snprintf(why, sizeof(why), "%s", SDL_GetError());
+		SDL_Delay(200u << tries);
+	}
+	SDL_SetHint(SDL_HINT_VIDEODRIVER, NULL);
+	if (tries == 5)
+		return skl_errorf(err, "cannot open the display %s with SDL's %s driver: %s", real[0] == 'x' ? x : wl,
+				  real, why);
+	return 0;
+}
+
 skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 {
 	skl_window *w;
@@ -950,10 +1000,8 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 		skl_errorf(err, "window: nothing to show");
 		return NULL;
 	}
-	if (SDL_InitSubSystem(SDL_INIT_VIDEO) < 0) {
-		skl_errorf(err, "no display: %s", SDL_GetError());
+	if (video_init(err) < 0)
 		return NULL;
-	}
 	w = skl_calloc(1, sizeof(*w));
 	if (!w) {
 		skl_errorf(err, "out of memory");

@@ -113,6 +113,13 @@ struct skl__alloc_ops {
 	 * object's orig_size (slab_debug=U), so its kmalloc red zone starts at
 	 * n; when NULL the machine calls alloc. */
 	skl_addr (*kmalloc_alloc)(skl_cache *c, size_t n, skl_error *err);
+	/* Optional: the allocator's fast paths for kmem_cache_alloc/free, which
+	 * do what alloc and free do when they would check nothing that fails,
+	 * report nothing, emit no event and touch no cache model. They return 0
+	 * having changed nothing when they cannot; the caller then calls
+	 * alloc or free. free_fast returns 1 when it freed obj. */
+	skl_addr (*alloc_fast)(skl_cache *c);
+	int (*free_fast)(skl_cache *c, skl_addr obj);
 };
 
 extern const skl__alloc_ops skl__slab24_ops;

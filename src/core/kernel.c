@@ -30,6 +30,12 @@ static const skl__alloc_ops *ops_for(const char *allocator)
 	return NULL;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 static skl_cache *real_cache(skl_cache *c)
 {
 	return c && c->alias_of ? c->alias_of : c;
@@ -676,7 +682,7 @@ static skl_addr alloc_meta(skl_kernel *k, skl_cache *r, size_t n, int kmalloc, s
 	return a;
 }
 
-skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
+static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err)
 {
 	skl_cache *r = real_cache(c);
 	skl_addr a = alloc_meta(c->k, r, 0, 0, err);
@@ -699,7 +705,20 @@ skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 	return a;
 }
 
-int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
+/* The allocator's fast path first (it declines whatever needs more than
+ * a freelist), then the full one; the event is the same either way. */
+skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	skl_addr a;
+	if (zero || !k->ops->alloc_fast || !(a = k->ops->alloc_fast(c)))
+		return cache_alloc_full(c, zero, err);
+	if (k->log)
+		skl__event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
+	return a;
+}
+
+static NOINLINE int cache_free_full(skl_cache *c, skl_addr obj, skl_error *err)
 {
 	skl_cache *r = real_cache(c);
 	int rc;
@@ -709,6 +728,16 @@ int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
 	if (rc < 0)
 		return -1;
 	skl__event(c->k, SKL_EV_FREE, r->name, obj, c->object_size, NULL);
+	return 0;
+}
+
+int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	if (!k->ops->free_fast || !k->ops->free_fast(c, obj))
+		return cache_free_full(c, obj, err);
+	if (k->log)
+		skl__event(k, SKL_EV_FREE, real_cache(c)->name, obj, c->object_size, NULL);
 	return 0;
 }
 

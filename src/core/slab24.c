@@ -103,6 +103,7 @@ typedef struct s24_geom {
 typedef struct s24_list {
 	struct s24_list *next, *prev;
 	skl_addr addr; /* where this list_head is in simulated memory */
+	uint8_t *host; /* its host bytes (host_of()), or NULL */
 	int head;      /* -1 = a slab_t's list, else which of kmem_cache_t's three heads */
 } s24_list;
 
@@ -113,6 +114,7 @@ typedef struct s24_slab {
 	unsigned colour_bytes;
 	unsigned inuse, free;
 	uint32_t *bufctl;
+	uint8_t *mhost;	 /* the host bytes of slab_t and the bufctl array (host_of()), or NULL */
 	uint8_t *lost;	 /* allocated, but a BUG() took it out of circulation */
 	uint8_t *onfree; /* on the bufctl free chain (lost + num: one allocation) */
 } s24_slab;
@@ -136,6 +138,11 @@ typedef struct s24_cache {
 	unsigned long allochit, allocmiss, freehit, freemiss;
 	unsigned batchcount;
 	s24_cpucache *cpudata[S24_NR_CPUS];
+	/* the fast paths (s24_alloc_fast, s24_free_fast): no debugging, plain
+	 * little-endian words; recip = 2^32 / objsize + 1 divides an offset in
+	 * a slab by objsize exactly (offsets * objsize < 2^32), else 0 */
+	int fast;
+	uint64_t recip;
 } s24_cache;
 
 typedef struct s24_machine {
@@ -496,6 +503,33 @@ static uint64_t get_at(skl_kernel *k, skl_addr a, unsigned width)
 	return b ? skl__get_word(k, b, width) : 0;
 }
 
+/*
+ * The host bytes of len simulated bytes at a, for metadata that is written
+ * on every allocation (list nodes, slab_t and its bufctl array): taken once
+ * when the structure is made, so that each later store is a plain host
+ * store. A page stays initialised once it is, and the arena never moves, so
+ * the pointer holds as long as the structure. NULL when the words are not
+ * 4 or 8 little-endian bytes, or a is outside RAM (cache_cache's list heads
+ * in the kernel image): the stores then go the general way.
+ */
+static uint8_t *host_of(skl_kernel *k, skl_addr a, size_t len)
+{
+	const s24_machine *m = MACH(k);
+	if (!a || !m->fast_words || (m->p.ptr != 4 && m->p.ptr != 8) || (m->p.ulong != 4 && m->p.ulong != 8))
+		return NULL;
+	return skl__bytes(k, a, len);
+}
+
+static inline void st_host(uint8_t *b, unsigned width, uint64_t v)
+{
+	if (width == 8) {
+		memcpy(b, &v, 8);
+	} else {
+		uint32_t x = (uint32_t)v;
+		memcpy(b, &x, 4);
+	}
+}
+
 static uint64_t peek_at(const skl_kernel *k, skl_addr a, unsigned width, int *ok)
 {
 	const uint8_t *b = skl__bytes_peek(k, a, width);
@@ -568,12 +602,16 @@ static void list_touch(skl_kernel *k, const s24_list *n)
 			      n->addr - (skl_addr)(n->head % 3) * 2 * w);
 }
 
-static void list_sync(skl_kernel *k, const s24_list *n)
+static NOINLINE void list_sync_slow(skl_kernel *k, const s24_list *n)
 {
 	const s24_machine *m = MACH(k);
 	unsigned w = m->p.ptr;
 	uint8_t *b;
-	if (m->fast_words && (w == 4 || w == 8) && (b = skl__bytes_quick(k, m->page_shift, n->addr, 2 * w)) != NULL) {
+	if (n->host) {
+		st_host(n->host, w, n->next->addr);
+		st_host(n->host + w, w, n->prev->addr);
+	} else if (m->fast_words && (w == 4 || w == 8) &&
+		   (b = skl__bytes_quick(k, m->page_shift, n->addr, 2 * w)) != NULL) {
 		skl__st_word(k, b, w, 0, n->next->addr);
 		skl__st_word(k, b + w, w, 0, n->prev->addr);
 	} else {
@@ -583,10 +621,23 @@ static void list_sync(skl_kernel *k, const s24_list *n)
 	list_touch(k, n);
 }
 
+/* writes a list node's next and prev into simulated memory */
+static inline void list_sync(skl_kernel *k, const s24_list *n)
+{
+	if (n->host && !SKL__TOUCHING(k)) {
+		unsigned w = MACH(k)->p.ptr;
+		st_host(n->host, w, n->next->addr);
+		st_host(n->host + w, w, n->prev->addr);
+		return;
+	}
+	list_sync_slow(k, n);
+}
+
 static void list_init(skl_kernel *k, s24_list *h, skl_addr addr)
 {
 	h->next = h->prev = h;
 	h->addr = addr;
+	h->host = host_of(k, addr, 2 * (size_t)MACH(k)->p.ptr);
 	list_sync(k, h);
 }
 
@@ -657,7 +708,7 @@ static void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int which)
 	s->which = which;
 }
 
-static void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
+static NOINLINE void slab_sync_hdr_slow(skl_kernel *k, const s24_slab *s)
 {
 	const s24_machine *m = MACH(k);
 	const s24_params *p = &m->p;
@@ -679,8 +730,26 @@ static void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
 	put_at(k, s->mgmt + p->off_free, 4, s->free);
 }
 
+/* writes slab_t's colouroff, s_mem, inuse and free into simulated memory */
+static inline void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
+{
+	const s24_params *p = &MACH(k)->p;
+	if (!s->mhost) {
+		slab_sync_hdr_slow(k, s);
+		return;
+	}
+	st_host(s->mhost + p->off_colouroff, p->ulong, s->s_mem - s->base);
+	st_host(s->mhost + p->off_s_mem, p->ptr, s->s_mem);
+	st_host(s->mhost + p->off_inuse, 4, s->inuse);
+	st_host(s->mhost + p->off_free, 4, s->free);
+}
+
 static void slab_sync_bufctl(skl_kernel *k, const s24_slab *s, unsigned i)
 {
+	if (s->mhost) {
+		st_host(s->mhost + MACH(k)->p.slab_t + (size_t)i * S24_BUFCTL_SIZE, 4, s->bufctl[i]);
+		return;
+	}
 	put_at(k, s->mgmt + MACH(k)->p.slab_t + (skl_addr)i * S24_BUFCTL_SIZE, 4, s->bufctl[i]);
 }
 
@@ -913,6 +982,8 @@ static int grow(skl_cache *c, skl_error *err)
 	s->colour_bytes = (unsigned)offset;
 	s->list.addr = s->mgmt;
 	s->list.head = -1;
+	s->mhost = host_of(k, s->mgmt, m->p.slab_t + (size_t)sc->num * S24_BUFCTL_SIZE);
+	s->list.host = s->mhost;
 
 	/* models kmem_cache_init_objs() */
 	for (i = 0; i < sc->num; i++) {
@@ -942,10 +1013,12 @@ static int grow(skl_cache *c, skl_error *err)
 	list_add_tail(k, &s->list, &sc->lists[S24_FREE]);
 	s->which = S24_FREE;
 	sc->grown++;
-	snprintf(detail, sizeof(detail), "colour %u (+%zu bytes), s_mem %#llx, %s slab_t at %#llx",
-		 sc->colour ? (unsigned)(offset / sc->colour_off) : 0, offset, (unsigned long long)s->s_mem,
-		 (sc->flags & CFLGS_OFF_SLAB) ? "off-slab" : "on-slab", (unsigned long long)s->mgmt);
-	skl__event(k, SKL_EV_GROW, c->name, s->base, bytes, detail);
+	if (k->log) { /* the detail is formatted only for a log */
+		snprintf(detail, sizeof(detail), "colour %u (+%zu bytes), s_mem %#llx, %s slab_t at %#llx",
+			 sc->colour ? (unsigned)(offset / sc->colour_off) : 0, offset, (unsigned long long)s->s_mem,
+			 (sc->flags & CFLGS_OFF_SLAB) ? "off-slab" : "on-slab", (unsigned long long)s->mgmt);
+		skl__event(k, SKL_EV_GROW, c->name, s->base, bytes, detail);
+	}
 	return 1;
 
 out_pages:
@@ -1161,6 +1234,29 @@ static int check_page(skl_kernel *k, const char *cache, skl_addr objp, int line,
 	return 0;
 }
 
+/* the free itself, once every check passed: object objnr of s, at slot */
+static void free_one_tail(skl_kernel *k, s24_cache *sc, s24_slab *s, unsigned objnr, skl_addr slot)
+{
+	int was_full;
+	if (sc->flags & K_RED_ZONE)
+		rz_set(k, sc, slot, S24_RED_MAGIC1);
+	if (sc->flags & K_POISON)
+		poison_obj(k, sc, slot);
+	s->lost[objnr] = 0;
+	s->onfree[objnr] = 1;
+	s->bufctl[objnr] = s->free;
+	s->free = objnr;
+	sc->num_active--;
+	was_full = s->inuse == sc->num;
+	s->inuse--;
+	slab_sync_bufctl(k, s, objnr);
+	slab_sync_hdr(k, s);
+	if (!s->inuse)
+		slab_move(k, sc, s, S24_FREE);
+	else if (was_full)
+		slab_move(k, sc, s, S24_PARTIAL);
+}
+
 /* models kmem_cache_free_one() with kmem_extra_free_checks(); the checks
  * come first and a failed one changes nothing */
 static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
@@ -1255,24 +1351,7 @@ static int free_one(skl_cache *c, skl_addr objp, skl_error *err)
 		st_touch(k, s, ST_INUSE, 0);
 		st_touch(k, s, ST_INUSE, 1);
 	}
-	/* the free itself */
-	if (sc->flags & K_RED_ZONE)
-		rz_set(k, sc, slot, S24_RED_MAGIC1);
-	if (sc->flags & K_POISON)
-		poison_obj(k, sc, slot);
-	s->lost[objnr] = 0;
-	s->onfree[objnr] = 1;
-	s->bufctl[objnr] = s->free;
-	s->free = objnr;
-	sc->num_active--;
-	was_full = s->inuse == sc->num;
-	s->inuse--;
-	slab_sync_bufctl(k, s, objnr);
-	slab_sync_hdr(k, s);
-	if (!s->inuse)
-		slab_move(k, sc, s, S24_FREE);
-	else if (was_full)
-		slab_move(k, sc, s, S24_PARTIAL);
+	free_one_tail(k, sc, s, objnr, slot);
 	return 0;
 }
 
@@ -1360,6 +1439,71 @@ static int s24_kfree(skl_kernel *k, skl_addr objp, skl_error *err)
 static skl_addr s24_alloc(skl_cache *c, skl_error *err)
 {
 	return cache_alloc(c, err);
+}
+
+/* ---- the fast paths ------------------------------------------------------------------- */
+
+/*
+ * kmem_cache_alloc() and kmem_cache_free() when nothing can go wrong: no
+ * CONFIG_DEBUG_SLAB, no red zone or poison, no cache model, and (for free)
+ * an object of this cache that is in use. They do what cache_alloc() and
+ * s24_free() do then, with nothing else around them; where those would
+ * check, report or grow, they return 0 having changed nothing.
+ */
+static skl_addr s24_alloc_fast(skl_cache *c)
+{
+	skl_kernel *k = c->k;
+	s24_cache *sc = SC(c);
+	s24_cpucache *cc;
+	s24_slab *s;
+	if (!sc || !sc->fast || SKL__TOUCHING(k))
+		return 0;
+	cc = MACH(k)->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
+	if (cc) {
+		if (!cc->avail)
+			return 0; /* alloc_batch() */
+		sc->allochit++;
+		cc->avail--;
+		cc_sync(k, cc, -1);
+		return cc->entry[cc->avail];
+	}
+	s = pick_slab(k, sc);
+	return s ? alloc_one_tail(c, s, NULL) : 0; /* no debugging: alloc_one_tail() cannot fail */
+}
+
+static int s24_free_fast(skl_cache *c, skl_addr objp)
+{
+	skl_kernel *k = c->k;
+	s24_machine *m = MACH(k);
+	s24_cache *sc = SC(c);
+	s24_cpucache *cc;
+	skl__page *pg;
+	s24_slab *s;
+	uint64_t off;
+	uint32_t objnr;
+	if (!sc || !sc->fast || SKL__TOUCHING(k) || !(pg = skl__page_fast(k, m->page_shift, objp)) || pg->cache != c)
+		return 0;
+	cc = m->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
+	if (cc) {
+		if (cc->avail >= cc->limit)
+			return 0; /* free_block() */
+		sc->freehit++;
+		cc->entry[cc->avail] = objp;
+		cc_sync(k, cc, (int)cc->avail);
+		cc->avail++;
+		cc_sync(k, cc, -1);
+		return 1;
+	}
+	/* kmem_extra_free_checks(), with objnr from a multiplication */
+	s = pg->slab;
+	off = objp - s->s_mem;
+	if (objp < s->s_mem || off >= (uint64_t)sc->num * sc->objsize)
+		return 0;
+	objnr = (uint32_t)((off * sc->recip) >> 32);
+	if ((uint64_t)objnr * sc->objsize != off || s->onfree[objnr])
+		return 0;
+	free_one_tail(k, sc, s, objnr, objp);
+	return 1;
 }
 
 /* ---- giving slabs back ------------------------------------------------------------ */
@@ -1693,6 +1837,9 @@ static int s24_cache_init(skl_cache *c, skl_error *err)
 	sc->colour = g.colour;
 	sc->colour_off = g.colour_off;
 	sc->ctor = c->opts.ctor != 0;
+	if (sc->objsize && ((uint64_t)m->p.page << sc->gfporder) * sc->objsize < (1ull << 32))
+		sc->recip = (1ull << 32) / sc->objsize + 1;
+	sc->fast = !m->p.debug && !(sc->flags & (K_RED_ZONE | K_POISON)) && m->fast_words && sc->recip;
 	lists_init(k, sc);
 	if (sc->flags & CFLGS_OFF_SLAB) {
 		sc->slabp_cache = general_cache(m, sc->slab_size, 0);
@@ -2125,4 +2272,6 @@ const skl__alloc_ops skl__slab24_ops = {
     .geometry = s24_geometry,
     .kfree = s24_kfree,
     .tune = s24_tune,
+    .alloc_fast = s24_alloc_fast,
+    .free_fast = s24_free_fast,
 };

@@ -533,6 +533,10 @@ struct slub_slab {
 	int cpu;	   /* the CPU whose slab it is (frozen), -1 */
 	int disabled;	   /* a consistency check failed: all objects marked used */
 	uint8_t *state;	   /* OS_* per object */
+	/* for the fast paths: the host bytes of base when every page of the
+	 * slab is initialised (NULL: not known to be), and objects * size */
+	uint8_t *host;
+	uint32_t span;
 };
 
 typedef struct slub_cpu {
@@ -556,6 +560,12 @@ typedef struct slub_cache {
 	unsigned long allocs, frees, grown, freed_slabs, errors, high, active;
 	skl_addr kmem_cache_obj, kmem_cache_node_obj; /* its struct kmem_cache and kmem_cache_node */
 	int boot;
+	/* the fast paths (slub_alloc_fast, slub_free_fast): set when no debug
+	 * flag, no KASAN and plain little-endian words leave nothing to them but
+	 * the freelists; recip = 2^32 / size + 1 divides an offset in a slab by
+	 * size exactly (every offset * size < 2^32), 0 when it cannot */
+	int fast, word8;
+	uint64_t recip;
 } slub_cache;
 
 typedef struct slub_machine {
@@ -1364,11 +1374,17 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 	s->freelist = obj_addr(sc, s, 0);
 	s->nfree = objects;
 	s->inuse = 0;
+	if (sc->fast && (uint64_t)objects * sc->g.size <= UINT32_MAX) {
+		s->host = skl__bytes(k, s->base, (size_t)k->prof.page_size << order);
+		s->span = (uint32_t)((uint64_t)objects * sc->g.size);
+	}
 	sc->nr_slabs++;
 	sc->total_objects += objects;
 	sc->grown++;
-	snprintf(detail, sizeof(detail), "order %u, %u objects of %u bytes", order, objects, sc->g.size);
-	skl__event(k, SKL_EV_GROW, c->name, s->base, (uint64_t)k->prof.page_size << order, detail);
+	if (k->log) { /* the detail is formatted only for a log */
+		snprintf(detail, sizeof(detail), "order %u, %u objects of %u bytes", order, objects, sc->g.size);
+		skl__event(k, SKL_EV_GROW, c->name, s->base, (uint64_t)k->prof.page_size << order, detail);
+	}
 	return s;
 }
 
@@ -1424,8 +1440,10 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	sc->nr_slabs--;
 	sc->total_objects -= s->objects;
 	sc->freed_slabs++;
-	snprintf(detail, sizeof(detail), "order %u, %u objects", s->order, s->objects);
-	skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
+	if (k->log) {
+		snprintf(detail, sizeof(detail), "order %u, %u objects", s->order, s->objects);
+		skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
+	}
 	skl__pages_free_slab(k, s->base, s->order);
 	skl_free(s->state);
 	skl_free(s);
@@ -1833,6 +1851,131 @@ not_freed:
 }
 #undef OBJ_STR
 
+/* ---- the fast paths ------------------------------------------------------------------- */
+
+/*
+ * What slab_alloc_node() and do_slab_free() do when nothing is wrong: pop
+ * the CPU freelist, push an object back onto it (or onto its slab's
+ * freelist when the slab is not this CPU's and keeps its list). They change
+ * the same simulated bytes and records as do_alloc() and do_free(), and
+ * give up, changing nothing, wherever those would check, report, move a
+ * slab or touch the cache model: then 0, and the caller goes the full way.
+ */
+
+/* the index of the object at off bytes into a slab when one starts there
+ * (index_of() for a fast cache, whose red_left_pad is 0, with no division) */
+static inline int fast_index(const slub_cache *sc, const slub_slab *s, uint64_t off, uint32_t *idx)
+{
+	uint32_t i;
+	if (off >= s->span)
+		return 0;
+	i = (uint32_t)((off * sc->recip) >> 32);
+	if (i * sc->g.size != (uint32_t)off)
+		return 0;
+	*idx = i;
+	return 1;
+}
+
+static inline skl_addr fast_load(const slub_cache *sc, const uint8_t *b)
+{
+	if (sc->word8) {
+		uint64_t v;
+		memcpy(&v, b, 8);
+		return v;
+	} else {
+		uint32_t v;
+		memcpy(&v, b, 4);
+		return v;
+	}
+}
+
+static inline void fast_store(const slub_cache *sc, uint8_t *b, skl_addr v)
+{
+	if (sc->word8) {
+		uint64_t w = v;
+		memcpy(b, &w, 8);
+	} else {
+		uint32_t w = (uint32_t)v;
+		memcpy(b, &w, 4);
+	}
+}
+
+static skl_addr slub_alloc_fast(skl_cache *c)
+{
+	skl_kernel *k = c->k;
+	slub_cache *sc;
+	slub_cpu *cs;
+	slub_slab *s;
+	skl_addr obj, next;
+	uint64_t off;
+	uint32_t idx, nidx;
+	if (c->alias_of)
+		c = c->alias_of;
+	sc = c->priv;
+	if (!sc || !sc->fast || k->cpu >= sc->ncpu || SKL__TOUCHING(k))
+		return 0;
+	cs = &sc->cpu[k->cpu];
+	obj = cs->freelist;
+	s = cs->slab;
+	if (!obj || !s || !s->host || !fast_index(sc, s, off = obj - s->base, &idx) || s->state[idx] != OS_CPU)
+		return 0;
+	next = fast_load(sc, s->host + off + sc->g.offset);
+	if (cs->nfree == 1 ? next != 0
+			   : cs->nfree == 0 || !fast_index(sc, s, next - s->base, &nidx) || s->state[nidx] != OS_CPU)
+		return 0; /* do_alloc() reports the corrupt chain */
+	s->state[idx] = OS_ALLOC;
+	cs->nfree--;
+	cs->freelist = next;
+	machine(k)->jiffies++;
+	sc->allocs++;
+	if (++sc->active > sc->high)
+		sc->high = sc->active;
+	return obj;
+}
+
+static int slub_free_fast(skl_cache *c, skl_addr obj)
+{
+	skl_kernel *k = c->k;
+	slub_cache *sc;
+	slub_slab *s;
+	uint64_t f, off;
+	uint8_t *b;
+	uint32_t idx;
+	if (c->alias_of)
+		c = c->alias_of;
+	sc = c->priv;
+	if (!sc || !sc->fast || SKL__TOUCHING(k))
+		return 0;
+	f = (obj - k->va_base) >> machine(k)->page_shift;
+	if (obj < k->va_base || f >= k->npages || !(s = k->pages[f].slab) || s->cache != c || !s->host ||
+	    s->disabled || !fast_index(sc, s, off = obj - s->base, &idx) || s->state[idx] != OS_ALLOC)
+		return 0;
+	b = s->host + off + sc->g.offset;
+	if (s->cpu >= 0 && (unsigned)s->cpu == k->cpu) {
+		slub_cpu *cs = &sc->cpu[k->cpu];
+		fast_store(sc, b, cs->freelist);
+		cs->freelist = obj;
+		cs->nfree++;
+		s->state[idx] = OS_CPU;
+	} else {
+		/* __slab_free() when the slab stays where it is: frozen, or
+		 * still in use and already on the partial list (or had objects free) */
+		skl_addr prior = s->freelist;
+		if (s->cpu < 0 && (s->inuse == 1 || (!prior && s->list != SL_PARTIAL)))
+			return 0;
+		fast_store(sc, b, prior);
+		s->freelist = obj;
+		s->nfree++;
+		s->state[idx] = OS_FREE;
+		s->inuse--;
+	}
+	machine(k)->jiffies++;
+	sc->frees++;
+	if (sc->active)
+		sc->active--;
+	return 1;
+}
+
 /* ---- shrink and destroy ------------------------------------------------------------- */
 
 static void flush_all(skl_cache *c, report *r)
@@ -2236,6 +2379,10 @@ static int slub_cache_init(skl_cache *c, skl_error *err)
 		return skl_errorf(err, "out of memory creating cache %s", c->name);
 	}
 	sc->boot = m->booting || k->booting; /* made by slub_init(): never merged or destroyed */
+	if (sc->g.size && ((uint64_t)k->prof.page_size << sc->g.order) * sc->g.size < (1ull << 32))
+		sc->recip = (1ull << 32) / sc->g.size + 1;
+	sc->fast = !kmem_cache_debug(sc) && !k->kasan && m->fast_words && !sc->g.red_left_pad && sc->recip;
+	sc->word8 = m->p.word == 8;
 	c->priv = sc;
 	if (!m->booting && alloc_descriptors(c, err) < 0) {
 		char msg[sizeof(err->msg)];
@@ -2500,6 +2647,8 @@ const skl__alloc_ops skl__slub_ops = {
     .geometry = slub_geometry,
     .kfree = slub_kfree,
     .kmalloc_alloc = slub_kmalloc_alloc,
+    .alloc_fast = slub_alloc_fast,
+    .free_fast = slub_free_fast,
 };
 
 /* ---- hooks for tests and views ------------------------------------------------------------ */

@@ -3,13 +3,15 @@
  * simulated machine (src/core/kernel.c): the seed thread's /proc/slabinfo
  * lines, the worked examples of the reference, colouring, snapshots,
  * off-slab caches, SMP per-CPU arrays, shrink and reap, kernel-style debug
- * reports, out of memory, host allocation failure, kmalloc and pages.
+ * reports, out of memory, host allocation failure, kmalloc and pages, and
+ * the fast paths against the full ones.
  *
  * usage: test_slab24 TEST [GOLDEN_DIR]
  * With SKLAB_UPDATE_GOLDEN=1 in the environment, golden files are written
  * instead of compared.
  */
 #include "../common/golden.h"
+#include "../common/twin.h"
 #include "sklab/kernel.h"
 
 #include "seed_table.h"
@@ -1240,6 +1242,43 @@ static void test_pages(void)
 
 /* ---- main ------------------------------------------------------------------------------------- */
 
+/* ---- the fast paths against the full ones (tests/common/twin.h) ---------------------------- */
+
+static void fastpath_run(int smp, int debug, size_t off_slab_size, uint64_t seed)
+{
+	static skl_profile pr;
+	skl_twin_setup su;
+	int i, fails;
+	memset(&su, 0, sizeof(su));
+	pr = prof_i386();
+	pr.cpus = smp ? 2 : 1;
+	su.ko.profile = &pr;
+	su.ko.smp = smp;
+	su.ko.debug_slab = debug;
+	su.ko.ram_bytes = (uint64_t)16 << 20;
+	/* small on-slab objects, a colour-rich size, and an off-slab one */
+	su.sizes[0] = 24, su.sizes[1] = 200, su.sizes[2] = 700, su.sizes[3] = (unsigned)off_slab_size;
+	for (i = 0; i < 4; i++) {
+		su.opts[i].flags = i == 1 ? SKL_SLAB_HWCACHE_ALIGN : 0;
+		su.opts[i].ctor = i == 2;
+	}
+	su.cpus = smp ? 2 : 1;
+	su.steps = 20000;
+	fails = skl_twin_run(&su, seed);
+	if (fails) {
+		fprintf(stderr, "fastpath (smp %d, debug %d): the fast and full paths differ\n", smp, debug);
+		failures++;
+	}
+}
+
+static void test_fastpath(void)
+{
+	fastpath_run(0, 0, 3000, 0x9e3779b97f4a7c15ull);
+	fastpath_run(0, 0, 1100, 0x243f6a8885a308d3ull);
+	fastpath_run(1, 0, 3000, 0x13198a2e03707344ull);
+	fastpath_run(0, 1, 3000, 0xa4093822299f31d0ull);
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -1248,6 +1287,7 @@ static const struct {
     {"snapshot", test_snapshot}, {"offslab", test_offslab_kmalloc}, {"reap", test_shrink_reap},
     {"debug", test_debug},	 {"events", test_events},	    {"smp", test_smp},
     {"oom", test_oom},		 {"allocfail", test_alloc_failure}, {"pages", test_pages},
+    {"fastpath", test_fastpath},
 };
 
 int main(int argc, char **argv)

@@ -7,8 +7,9 @@
  * running out of memory.
  *
  * usage: test_slub MODE [GOLDEN_DIR]; MODE is geometry, order, merge,
- * runtime, debug, oom, allocfail (every host allocation failing in turn) or
- * chaos (random operations and random writes into slab memory). SKLAB_UPDATE_GOLDEN=1 rewrites the golden
+ * runtime, debug, oom, allocfail (every host allocation failing in turn),
+ * chaos (random operations and random writes into slab memory) or fastpath
+ * (the fast paths against the full ones). SKLAB_UPDATE_GOLDEN=1 rewrites the golden
  * files.
  */
 #include "../core/check.h"
@@ -17,6 +18,7 @@
 #include "slub.h"
 
 #include "../common/golden.h"
+#include "../common/twin.h"
 #include "sklab/kernel.h"
 
 #include <stdlib.h>
@@ -1045,6 +1047,38 @@ static void test_chaos(void)
 	chaos_run("ZP");
 }
 
+/* ---- the fast paths against the full ones (tests/common/twin.h) ---------------------------- */
+
+static void fastpath_run(const char *debug, uint64_t seed)
+{
+	static skl_profile pr;
+	skl_twin_setup su;
+	int i, fails;
+	memset(&su, 0, sizeof(su));
+	pr = prof618(2, 8);
+	su.ko.profile = &pr;
+	su.ko.slub_debug = debug;
+	su.sizes[0] = 24, su.sizes[1] = 200, su.sizes[2] = 700, su.sizes[3] = 3000;
+	for (i = 0; i < 4; i++) {
+		su.opts[i].flags = i == 2 ? RCU : i == 1 ? SKL_SLAB_HWCACHE_ALIGN : 0;
+		su.opts[i].ctor = i == 3;
+	}
+	su.cpus = 2;
+	su.steps = 20000;
+	fails = skl_twin_run(&su, seed);
+	if (fails)
+		check_failures++;
+	else if (!quiet)
+		printf("fastpath %s: %d steps, the same\n", debug ? debug : "-", su.steps);
+}
+
+static void test_fastpath(void)
+{
+	fastpath_run(NULL, 0x9e3779b97f4a7c15ull);
+	fastpath_run(NULL, 0x243f6a8885a308d3ull);
+	fastpath_run("F", 0x13198a2e03707344ull);
+}
+
 /* ---- host allocation failure ------------------------------------------------------------------ */
 
 typedef struct failer {
@@ -1163,6 +1197,8 @@ int main(int argc, char **argv)
 		test_alloc_failure();
 	else if (!strcmp(mode, "chaos"))
 		test_chaos();
+	else if (!strcmp(mode, "fastpath"))
+		test_fastpath();
 	else {
 		printf("unknown mode %s\n", mode);
 		return 2;

@@ -109,7 +109,9 @@ launch() {
 	echo "  sklab running: $(kill -0 "$apid" 2>/dev/null && echo yes || echo no)"
 	echo "  windows of class sklab: $(xdotool search --class sklab 2>&1 | tr '\n' ' ')"
 	echo "  all windows: $(xdotool search --onlyvisible --name '' 2>&1 | wc -l)"
-	echo "  draw-list dump: $( [ -f "$DUMP" ] && wc -c <"$DUMP" || echo none) bytes"
+	echo "  draw-list dump: $( [ -f "$DUMP" ] && wc -c <"$DUMP" || echo none) bytes, $(sed -n 4p "$DUMP" 2>/dev/null)"
+	echo "  X servers: $(ls /tmp/.X11-unix 2>/dev/null | tr '\n' ' ')"
+	echo "  this one's clients:"; xwininfo -root -tree 2>&1 | sed -n '1,12s/^/    /p'
 	echo "  sklab's output:"; sed 's/^/    /' "$work/app.log"
 	return 1
 }

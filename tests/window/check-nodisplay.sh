@@ -1,0 +1,34 @@
+#!/bin/sh
+# A display that cannot be reached: sklab must say so and stop, not run
+# with a window nobody can see (SDL falls back to its offscreen driver when
+# it cannot open the X display).
+# usage: check-nodisplay.sh SKLAB SRC
+SKLAB=$1
+SRC=$2
+n=0
+d=417
+while [ -e "/tmp/.X11-unix/X$d" ] || [ -e "/tmp/.X$d-lock" ]; do
+	d=$((d + 1))
+	n=$((n + 1))
+	[ $n -lt 50 ] || { echo "SKIP: no free display number"; exit 77; }
+done
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+unset SDL_VIDEODRIVER WAYLAND_DISPLAY
+DISPLAY=":$d" timeout 60 "$SKLAB" run --no-anim "$SRC/scenarios/sock_2001_layout.lua" >"$out" 2>&1
+rc=$?
+failed=0
+if [ $rc -eq 124 ]; then
+	echo "FAIL: sklab kept running with no reachable display (a window nobody can see)"
+	failed=1
+elif [ $rc -eq 0 ]; then
+	echo "FAIL: sklab exited 0 with no reachable display"
+	failed=1
+fi
+if ! grep -q "cannot open the display :$d" "$out"; then
+	echo "FAIL: no message naming the display:"
+	cat "$out"
+	failed=1
+fi
+[ $failed -eq 0 ] && echo "window.nodisplay: passed"
+exit $failed
