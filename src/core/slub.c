@@ -730,6 +730,44 @@ static slub_slab *slab_of(skl_kernel *k, skl_addr a)
 	return s;
 }
 
+/* the index of the object at off bytes into a slab when one starts there
+ * (index_of() for a fast cache, whose red_left_pad is 0, with no division) */
+static inline int fast_index(const slub_cache *sc, const slub_slab *s, uint64_t off, uint32_t *idx)
+{
+	uint32_t i;
+	if (off >= s->span)
+		return 0;
+	i = (uint32_t)((off * sc->recip) >> 32);
+	if (i * sc->g.size != (uint32_t)off)
+		return 0;
+	*idx = i;
+	return 1;
+}
+
+static inline skl_addr fast_load(const slub_cache *sc, const uint8_t *b)
+{
+	if (sc->word8) {
+		uint64_t v;
+		memcpy(&v, b, 8);
+		return v;
+	} else {
+		uint32_t v;
+		memcpy(&v, b, 4);
+		return v;
+	}
+}
+
+static inline void fast_store(const slub_cache *sc, uint8_t *b, skl_addr v)
+{
+	if (sc->word8) {
+		uint64_t w = v;
+		memcpy(b, &w, 8);
+	} else {
+		uint32_t w = (uint32_t)v;
+		memcpy(b, &w, 4);
+	}
+}
+
 /* ---- lists ------------------------------------------------------------------------ */
 
 static void list_del(slub_list *l, slub_slab *s)
@@ -1360,24 +1398,33 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 		skl__kasan_new_slab(k, s->base, (size_t)k->prof.page_size << order);
 	if (sc->g.flags & SKL_SLAB_POISON)
 		fill(k, s->base, POISON_INUSE, k->prof.page_size << order);
-	for (i = 0; i < objects; i++) {
-		skl_addr p = obj_addr(sc, s, i);
-		if (sc->g.flags & (SKL_SLAB_STORE_USER | SKL_SLAB_RED_ZONE) || sc->g.object_poison) {
-			init_object(k, sc, p, SLUB_RED_INACTIVE);
-			if (sc->g.flags & SKL_SLAB_STORE_USER)
-				fill(k, track_at(k, sc, p, 0), 0, 2 * machine(k)->p.track_size);
-		}
-		set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
-		fp_touch(k, sc, p, 1);
-		s->state[i] = OS_FREE;
-	}
-	s->freelist = obj_addr(sc, s, 0);
-	s->nfree = objects;
-	s->inuse = 0;
 	if (sc->fast && (uint64_t)objects * sc->g.size <= UINT32_MAX) {
 		s->host = skl__bytes(k, s->base, (size_t)k->prof.page_size << order);
 		s->span = (uint32_t)((uint64_t)objects * sc->g.size);
 	}
+	if (s->host && !SKL__TOUCHING(k)) {
+		/* a fast cache has nothing to set up but the free pointers */
+		for (i = 0; i < objects; i++) {
+			fast_store(sc, s->host + (size_t)i * sc->g.size + sc->g.offset,
+				   i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
+			s->state[i] = OS_FREE;
+		}
+	} else {
+		for (i = 0; i < objects; i++) {
+			skl_addr p = obj_addr(sc, s, i);
+			if (sc->g.flags & (SKL_SLAB_STORE_USER | SKL_SLAB_RED_ZONE) || sc->g.object_poison) {
+				init_object(k, sc, p, SLUB_RED_INACTIVE);
+				if (sc->g.flags & SKL_SLAB_STORE_USER)
+					fill(k, track_at(k, sc, p, 0), 0, 2 * machine(k)->p.track_size);
+			}
+			set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
+			fp_touch(k, sc, p, 1);
+			s->state[i] = OS_FREE;
+		}
+	}
+	s->freelist = obj_addr(sc, s, 0);
+	s->nfree = objects;
+	s->inuse = 0;
 	sc->nr_slabs++;
 	sc->total_objects += objects;
 	sc->grown++;
@@ -1861,44 +1908,6 @@ not_freed:
  * give up, changing nothing, wherever those would check, report, move a
  * slab or touch the cache model: then 0, and the caller goes the full way.
  */
-
-/* the index of the object at off bytes into a slab when one starts there
- * (index_of() for a fast cache, whose red_left_pad is 0, with no division) */
-static inline int fast_index(const slub_cache *sc, const slub_slab *s, uint64_t off, uint32_t *idx)
-{
-	uint32_t i;
-	if (off >= s->span)
-		return 0;
-	i = (uint32_t)((off * sc->recip) >> 32);
-	if (i * sc->g.size != (uint32_t)off)
-		return 0;
-	*idx = i;
-	return 1;
-}
-
-static inline skl_addr fast_load(const slub_cache *sc, const uint8_t *b)
-{
-	if (sc->word8) {
-		uint64_t v;
-		memcpy(&v, b, 8);
-		return v;
-	} else {
-		uint32_t v;
-		memcpy(&v, b, 4);
-		return v;
-	}
-}
-
-static inline void fast_store(const slub_cache *sc, uint8_t *b, skl_addr v)
-{
-	if (sc->word8) {
-		uint64_t w = v;
-		memcpy(b, &w, 8);
-	} else {
-		uint32_t w = (uint32_t)v;
-		memcpy(b, &w, 4);
-	}
-}
 
 static skl_addr slub_alloc_fast(skl_cache *c)
 {
