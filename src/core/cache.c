@@ -303,6 +303,10 @@ struct skl_cache_hier {
 	unsigned fast_size; /* accesses up to this size may take the fast path; 0: none */
 	unsigned ipath[SKL_CACHE_MAX_LEVELS], npi;
 	unsigned dpath[SKL_CACHE_MAX_LEVELS], npd;
+	/* by path (0 data, 1 instructions): every level an LRU with recency
+	 * lists that allocates on writes, all with one line size, so that
+	 * access_path_lru() can take a one-line miss */
+	int lru_path[2];
 };
 
 static int is_pow2(uint64_t x)
@@ -561,6 +565,16 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 	h->first_index[SKL_CACHE_IFETCH] = (int)h->ipath[0];
 	for (i = 0; i < 3; i++)
 		h->first[i] = &h->lv[h->first_index[i]];
+	for (i = 0; i < 2; i++) {
+		const unsigned *path = i ? h->ipath : h->dpath;
+		unsigned np = i ? h->npi : h->npd, p;
+		h->lru_path[i] = 1;
+		for (p = 0; p < np; p++) {
+			const level *l = &h->lv[path[p]];
+			if (!l->lnext || l->nwa || l->line_shift != h->lv[path[0]].line_shift)
+				h->lru_path[i] = 0;
+		}
+	}
 	h->fast_size = fast_size(h);
 	return h;
 out_levels:
@@ -859,6 +873,83 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
 	return 0;
 }
 
+/* touch() of a level with recency lists */
+static inline void touch_list(level *l, unsigned set, size_t i)
+{
+	size_t m = l->mru[set];
+	l->stamp[i] = ++l->tick;
+	if (m != i) {
+		size_t base = (size_t)set * l->assoc;
+		uint8_t *nx = l->lnext + base, *pv = l->lprev + base;
+		unsigned w = (unsigned)(i - base), f = (unsigned)(m - base), t = pv[f];
+		if (w != t) {
+			nx[pv[w]] = nx[w];
+			pv[nx[w]] = pv[w];
+			nx[t] = (uint8_t)w;
+			pv[w] = (uint8_t)t;
+			nx[w] = (uint8_t)f;
+			pv[f] = (uint8_t)w;
+		}
+		l->mru[set] = (uint32_t)i;
+	}
+}
+
+/*
+ * access_path() for the common case, with nothing left to decide per
+ * level: the path is lru_path (see skl_cache_hier), the access is at most
+ * min_line bytes (one line, or two when it straddles), nothing is classified
+ * and no result is wanted. first_missed: one line, known to miss at the
+ * first level (access_first looked). The same changes as access_path()
+ * makes, in the same order: each level counts the reference; a line a level
+ * holds is touched; one it does not hold takes the place of the least
+ * recently used way (a dirty one counts as a write-back); a write dirties
+ * the copy at the first level that has it; the walk ends at the first level
+ * that held every line.
+ */
+static NOINLINE void access_path_lru(skl_cache_hier *h, uint64_t addr, unsigned size, int kind,
+				     const unsigned *path, unsigned np, int first_missed)
+{
+	unsigned p, j;
+	uint8_t dirty[2];
+	dirty[0] = dirty[1] = kind == SKL_CACHE_WRITE ? F_DIRTY : 0;
+	for (p = 0; p < np; p++) {
+		level *l = &h->lv[path[p]];
+		uint64_t first = addr >> l->line_shift;
+		unsigned nl = (unsigned)(((addr + size - 1) >> l->line_shift) - first) + 1;
+		int miss = 0;
+		l->st.refs[kind]++;
+		for (j = 0; j < nl; j++) {
+			uint64_t line = first + j;
+			unsigned set = (unsigned)line & l->set_mask;
+			size_t i;
+			if (!(p == 0 && first_missed) && (i = lookup(l, line, set)) != IDX_NONE) {
+				touch_list(l, set, i);
+				l->flags[i] |= F_HIT | dirty[j];
+				dirty[j] = 0;
+				continue;
+			}
+			miss = 1;
+			i = (size_t)set * l->assoc + l->lprev[l->mru[set]]; /* victim(): the list's tail */
+			if (l->flags[i] & F_VALID) {
+				l->st.evictions++;
+				if (l->flags[i] & F_DIRTY) {
+					l->st.dirty_evictions++;
+					l->st.writebacks++;
+				}
+			}
+			l->tag[i] = line;
+			l->flags[i] = F_VALID | dirty[j];
+			touch_list(l, set, i);
+			dirty[j] = 0;
+		}
+		if (!miss) {
+			l->st.hits++;
+			return;
+		}
+		l->st.misses[kind]++;
+	}
+}
+
 /* A hit anywhere in the first level, else the general walk (which checks the arguments). */
 static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
 {
@@ -866,11 +957,20 @@ static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size
 	uint64_t line = addr >> l->line_shift;
 	unsigned set = (unsigned)line & l->set_mask;
 	size_t i;
-	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line)
-		return access_path(h, addr, size, kind, out, 0);
+	int ip = kind == SKL_CACHE_IFETCH, lru = !out && !h->classify && !h->seen_low && h->lru_path[ip];
+	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line) {
+		if (!lru || size > h->min_line || addr + (size - 1) < addr)
+			return access_path(h, addr, size, kind, out, 0);
+		access_path_lru(h, addr, size, kind, ip ? h->ipath : h->dpath, ip ? h->npi : h->npd, 0);
+		return 0;
+	}
 	i = lookup(l, line, set);
-	if (i == IDX_NONE)
-		return access_path(h, addr, size, kind, out, 1);
+	if (i == IDX_NONE) {
+		if (!lru)
+			return access_path(h, addr, size, kind, out, 1);
+		access_path_lru(h, addr, size, kind, ip ? h->ipath : h->dpath, ip ? h->npi : h->npd, 1);
+		return 0;
+	}
 	if (h->classify) {
 		if (l->fanode[i] == NIL) /* the shadow may take the line in */
 			return access_path(h, addr, size, kind, out, 0);
