@@ -10,6 +10,7 @@
  * never prints; it allocates host memory only through skl_malloc & co.
  */
 #include "alloc_impl.h"
+#include "slub_fast.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -711,7 +712,13 @@ skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 {
 	skl_kernel *k = c->k;
 	skl_addr a;
-	if (zero || !k->ops->alloc_fast || !(a = k->ops->alloc_fast(c)))
+	if (zero)
+		return cache_alloc_full(c, zero, err);
+	if (k->ops == &skl__slub_ops) /* inline: the most frequent case */
+		a = skl__slub_alloc_fast(c);
+	else
+		a = k->ops->alloc_fast ? k->ops->alloc_fast(c) : 0;
+	if (!a)
 		return cache_alloc_full(c, zero, err);
 	if (k->log)
 		skl__event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
@@ -734,7 +741,12 @@ static NOINLINE int cache_free_full(skl_cache *c, skl_addr obj, skl_error *err)
 int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
 {
 	skl_kernel *k = c->k;
-	if (!k->ops->free_fast || !k->ops->free_fast(c, obj))
+	int done;
+	if (k->ops == &skl__slub_ops)
+		done = skl__slub_free_fast(c, obj);
+	else
+		done = k->ops->free_fast ? k->ops->free_fast(c, obj) : 0;
+	if (!done)
 		return cache_free_full(c, obj, err);
 	if (k->log)
 		skl__event(k, SKL_EV_FREE, real_cache(c)->name, obj, c->object_size, NULL);

@@ -1,0 +1,197 @@
+/*
+ * slub_fast.h - the SLUB model's records (src/core/slub.c) and its fast
+ * paths for kmem_cache_alloc/free, inline, so that the machine's entry
+ * points (skl_cache_alloc, skl_cache_free in kernel.c) take them without a
+ * call. The fast paths do what slub.c's do_alloc()/do_free() do when
+ * nothing can go wrong: pop the CPU freelist, push an object back onto it
+ * (or onto a slab that keeps its list). They change the same simulated
+ * bytes and records, and give up, changing nothing, wherever the full
+ * paths would check something that fails, report, move a slab or touch
+ * the cache model: then 0, and the caller goes the full way. Not
+ * installed.
+ */
+#ifndef SKLAB_CORE_SLUB_FAST_H
+#define SKLAB_CORE_SLUB_FAST_H
+
+#include "alloc_impl.h"
+#include "slub.h"
+
+#include <string.h>
+
+enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST }; /* per-object record */
+enum { SL_NONE, SL_PARTIAL, SL_FULL };	     /* node list a slab is on */
+
+typedef struct slub_slab slub_slab;
+struct slub_slab {
+	slub_slab *prev, *next; /* on the partial or full list */
+	skl_cache *cache;
+	skl_addr base; /* slab_address() */
+	unsigned order, objects;
+	unsigned inuse;	   /* slab->inuse as the kernel keeps it (objects while frozen) */
+	skl_addr freelist; /* slab->freelist */
+	unsigned nfree;	   /* objects on slab->freelist */
+	int list;	   /* SL_* */
+	int cpu;	   /* the CPU whose slab it is (frozen), -1 */
+	int disabled;	   /* a consistency check failed: all objects marked used */
+	uint8_t *state;	   /* OS_* per object */
+	/* for the fast paths: the host bytes of base when every page of the
+	 * slab is initialised (NULL: not known to be), and objects * size */
+	uint8_t *host;
+	uint32_t span;
+};
+
+typedef struct slub_cpu {
+	slub_slab *slab;   /* c->slab */
+	skl_addr freelist; /* c->freelist */
+	unsigned nfree;
+} slub_cpu;
+
+typedef struct slub_list {
+	slub_slab *head, *tail;
+	unsigned long n;
+} slub_list;
+
+typedef struct slub_cache {
+	skl__slub_geom g;
+	slub_cpu *cpu;
+	unsigned ncpu;
+	slub_list partial, full; /* full slabs are tracked always (the kernel: with U
+				  * only), and so are slabs disabled by a failed check */
+	unsigned long nr_slabs, total_objects;
+	unsigned long allocs, frees, grown, freed_slabs, errors, high, active;
+	skl_addr kmem_cache_obj, kmem_cache_node_obj; /* its struct kmem_cache and kmem_cache_node */
+	int boot;
+	/* the fast paths (slub_alloc_fast, slub_free_fast): set when no debug
+	 * flag, no KASAN and plain little-endian words leave nothing to them but
+	 * the freelists; recip = 2^32 / size + 1 divides an offset in a slab by
+	 * size exactly (every offset * size < 2^32), 0 when it cannot */
+	int fast, word8;
+	uint64_t recip;
+} slub_cache;
+
+typedef struct slub_machine {
+	skl__slub_params p;
+	int tainted;
+	uint64_t jiffies;
+	skl_cache *kmem_cache, *kmem_cache_node;
+	skl_cache *kmalloc[14]; /* kmalloc_index(): 1 = 96, 2 = 192, 3..13 = 8..8k */
+	int booting;
+	unsigned page_shift; /* log2 of the page size (0: not a power of two) */
+	int fast_words;	     /* page_shift set, little-endian, 4- or 8-byte words: get_fp's quick way */
+} slub_machine;
+
+/* the index of the object at off bytes into a slab when one starts there
+ * (index_of() for a fast cache, whose red_left_pad is 0, with no division) */
+static inline int fast_index(const slub_cache *sc, const slub_slab *s, uint64_t off, uint32_t *idx)
+{
+	uint32_t i;
+	if (off >= s->span)
+		return 0;
+	i = (uint32_t)((off * sc->recip) >> 32);
+	if (i * sc->g.size != (uint32_t)off)
+		return 0;
+	*idx = i;
+	return 1;
+}
+
+static inline skl_addr fast_load(const slub_cache *sc, const uint8_t *b)
+{
+	if (sc->word8) {
+		uint64_t v;
+		memcpy(&v, b, 8);
+		return v;
+	} else {
+		uint32_t v;
+		memcpy(&v, b, 4);
+		return v;
+	}
+}
+
+static inline void fast_store(const slub_cache *sc, uint8_t *b, skl_addr v)
+{
+	if (sc->word8) {
+		uint64_t w = v;
+		memcpy(b, &w, 8);
+	} else {
+		uint32_t w = (uint32_t)v;
+		memcpy(b, &w, 4);
+	}
+}
+
+static inline skl_addr skl__slub_alloc_fast(skl_cache *c)
+{
+	skl_kernel *k = c->k;
+	slub_cache *sc;
+	slub_cpu *cs;
+	slub_slab *s;
+	skl_addr obj, next;
+	uint64_t off;
+	uint32_t idx, nidx;
+	if (c->alias_of)
+		c = c->alias_of;
+	sc = c->priv;
+	if (!sc || !sc->fast || k->cpu >= sc->ncpu || SKL__TOUCHING(k))
+		return 0;
+	cs = &sc->cpu[k->cpu];
+	obj = cs->freelist;
+	s = cs->slab;
+	if (!obj || !s || !s->host || !fast_index(sc, s, off = obj - s->base, &idx) || s->state[idx] != OS_CPU)
+		return 0;
+	next = fast_load(sc, s->host + off + sc->g.offset);
+	if (cs->nfree == 1 ? next != 0
+			   : cs->nfree == 0 || !fast_index(sc, s, next - s->base, &nidx) || s->state[nidx] != OS_CPU)
+		return 0; /* do_alloc() reports the corrupt chain */
+	s->state[idx] = OS_ALLOC;
+	cs->nfree--;
+	cs->freelist = next;
+	((slub_machine *)k->priv)->jiffies++;
+	sc->allocs++;
+	if (++sc->active > sc->high)
+		sc->high = sc->active;
+	return obj;
+}
+
+static inline int skl__slub_free_fast(skl_cache *c, skl_addr obj)
+{
+	skl_kernel *k = c->k;
+	slub_cache *sc;
+	slub_slab *s;
+	uint64_t f, off;
+	uint8_t *b;
+	uint32_t idx;
+	if (c->alias_of)
+		c = c->alias_of;
+	sc = c->priv;
+	if (!sc || !sc->fast || SKL__TOUCHING(k))
+		return 0;
+	f = (obj - k->va_base) >> ((slub_machine *)k->priv)->page_shift;
+	if (obj < k->va_base || f >= k->npages || !(s = k->pages[f].slab) || s->cache != c || !s->host ||
+	    s->disabled || !fast_index(sc, s, off = obj - s->base, &idx) || s->state[idx] != OS_ALLOC)
+		return 0;
+	b = s->host + off + sc->g.offset;
+	if (s->cpu >= 0 && (unsigned)s->cpu == k->cpu) {
+		slub_cpu *cs = &sc->cpu[k->cpu];
+		fast_store(sc, b, cs->freelist);
+		cs->freelist = obj;
+		cs->nfree++;
+		s->state[idx] = OS_CPU;
+	} else {
+		/* __slab_free() when the slab stays where it is: frozen, or
+		 * still in use and already on the partial list (or had objects free) */
+		skl_addr prior = s->freelist;
+		if (s->cpu < 0 && (s->inuse == 1 || (!prior && s->list != SL_PARTIAL)))
+			return 0;
+		fast_store(sc, b, prior);
+		s->freelist = obj;
+		s->nfree++;
+		s->state[idx] = OS_FREE;
+		s->inuse--;
+	}
+	((slub_machine *)k->priv)->jiffies++;
+	sc->frees++;
+	if (sc->active)
+		sc->active--;
+	return 1;
+}
+
+#endif
