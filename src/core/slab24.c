@@ -1047,16 +1047,12 @@ static s24_slab *pick_slab(skl_kernel *k, s24_cache *sc)
 	return s;
 }
 
-/* models kmem_cache_alloc_one_tail(); 0 after a BUG() (the object is lost,
- * as it was in the kernel: it was unlinked before the check) */
-static skl_addr alloc_one_tail(skl_cache *c, s24_slab *s, skl_error *err)
+/* kmem_cache_alloc_one_tail()'s bookkeeping: the slab's first free object
+ * is taken and counted, slab_t written (*idx: its index) */
+static inline skl_addr alloc_one_core(skl_kernel *k, s24_cache *sc, s24_slab *s, unsigned *idx)
 {
-	skl_kernel *k = c->k;
-	s24_cache *sc = SC(c);
-	unsigned w = MACH(k)->p.bpw, i;
+	unsigned i;
 	skl_addr slot;
-	uint64_t old;
-
 	sc->num_allocations++;
 	sc->num_active++;
 	if (sc->num_active > sc->high_mark)
@@ -1067,6 +1063,20 @@ static skl_addr alloc_one_tail(skl_cache *c, s24_slab *s, skl_error *err)
 	s->free = s->bufctl[i];
 	s->onfree[i] = 0;
 	slab_sync_hdr(k, s);
+	*idx = i;
+	return slot;
+}
+
+/* models kmem_cache_alloc_one_tail(); 0 after a BUG() (the object is lost,
+ * as it was in the kernel: it was unlinked before the check) */
+static skl_addr alloc_one_tail(skl_cache *c, s24_slab *s, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	s24_cache *sc = SC(c);
+	unsigned w = MACH(k)->p.bpw, i;
+	skl_addr slot = alloc_one_core(k, sc, s, &i);
+	uint64_t old;
+
 	if (SKL__TOUCHING(k)) {
 		st_touch(k, s, ST_INUSE, 0); /* slabp->inuse++ */
 		st_touch(k, s, ST_INUSE, 1);
@@ -1235,7 +1245,7 @@ static int check_page(skl_kernel *k, const char *cache, skl_addr objp, int line,
 }
 
 /* the free itself, once every check passed: object objnr of s, at slot */
-static void free_one_tail(skl_kernel *k, s24_cache *sc, s24_slab *s, unsigned objnr, skl_addr slot)
+static inline void free_one_tail(skl_kernel *k, s24_cache *sc, s24_slab *s, unsigned objnr, skl_addr slot)
 {
 	int was_full;
 	if (sc->flags & K_RED_ZONE)
@@ -1456,6 +1466,8 @@ static skl_addr s24_alloc_fast(skl_cache *c)
 	s24_cache *sc = SC(c);
 	s24_cpucache *cc;
 	s24_slab *s;
+	skl_addr o;
+	unsigned i;
 	if (!sc || !sc->fast || SKL__TOUCHING(k))
 		return 0;
 	cc = MACH(k)->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
@@ -1468,7 +1480,12 @@ static skl_addr s24_alloc_fast(skl_cache *c)
 		return cc->entry[cc->avail];
 	}
 	s = pick_slab(k, sc);
-	return s ? alloc_one_tail(c, s, NULL) : 0; /* no debugging: alloc_one_tail() cannot fail */
+	if (!s)
+		return 0;
+	o = alloc_one_core(k, sc, s, &i); /* no debugging: nothing to check */
+	if (s->free == S24_BUFCTL_END)
+		slab_move(k, sc, s, S24_FULL);
+	return o;
 }
 
 static int s24_free_fast(skl_cache *c, skl_addr objp)
