@@ -156,6 +156,12 @@ typedef struct skl_cache_info {
 	/* SLUB */
 	size_t inuse, freeptr_offset, red_left_pad;
 	unsigned min_objects;
+	/* SLUB with KASAN: kasan_cache_create() grew the slot by kasan_red
+	 * bytes, KASAN's red zone, with its alloc metadata at kasan_alloc_meta
+	 * (0: none) and its free metadata at kasan_free_meta from the object's
+	 * start (0: in the freed object; SIZE_MAX: none) */
+	int kasan;
+	size_t kasan_red, kasan_alloc_meta, kasan_free_meta;
 	/* counters as /proc/slabinfo shows them */
 	unsigned long active_objs, num_objs, active_slabs, num_slabs;
 	unsigned long high, allocs, grown, reaped, errors;

@@ -2032,6 +2032,13 @@ static void fill_info(const skl_cache *c, skl_cache_info *out)
 	out->freeptr_offset = sc->g.offset;
 	out->red_left_pad = sc->g.red_left_pad;
 	out->min_objects = sc->g.min_objects;
+	if (c->k && c->k->kasan) {
+		out->kasan = 1;
+		out->kasan_red = sc->g.kasan.added;
+		out->kasan_alloc_meta = sc->g.kasan.alloc_meta_offset;
+		out->kasan_free_meta =
+		    sc->g.kasan.free_meta_offset == SKL_KASAN_NO_FREE_META ? SIZE_MAX : sc->g.kasan.free_meta_offset;
+	}
 	out->num_objs = sc->total_objects;
 	out->active_objs = sc->total_objects - nr_free_partial(sc);
 	out->num_slabs = out->active_slabs = sc->nr_slabs;

@@ -215,8 +215,8 @@ static void slot_of(const skl_cache_snap *c, int slub, unsigned word, slot *s)
 			inuse = osz;
 		slot_add(s, SKL_SM_REDZONE, 0, rlp, size, "left red zone (red_left_pad)");
 		slot_add(s, SKL_SM_ALLOC, rlp, osz, size, NULL);
-		slot_add(s, rz ? SKL_SM_REDZONE : SKL_SM_WASTE, rlp + osz, inuse - osz, size,
-			 rz ? "right red zone" : "word padding");
+		slot_add(s, rz || in->kasan ? SKL_SM_REDZONE : SKL_SM_WASTE, rlp + osz, inuse - osz, size,
+			 rz ? "right red zone" : in->kasan ? "KASAN red zone" : "word padding");
 		s->user = rlp;
 		m = rlp + inuse;
 		s->has_fp = 1;
@@ -237,6 +237,13 @@ static void slot_of(const skl_cache_snap *c, int slub, unsigned word, slot *s)
 				track = m < size ? size - m : 0;
 			slot_add(s, SKL_SM_TRACK, m, track, size, "alloc/free tracks");
 			m += track;
+		}
+		if (in->kasan && m < size) {
+			/* KASAN poisons the whole slot and unpoisons the object:
+			 * to its shadow (0xfc) the rest is red zone, with the
+			 * metadata kasan_cache_create() added kept inside */
+			slot_add(s, SKL_SM_REDZONE, m, size - m, size, "KASAN red zone (its alloc/free metadata inside)");
+			m = size;
 		}
 		if (m < size)
 			slot_add(s, SKL_SM_WASTE, m, size - m, size, "padding");
@@ -364,6 +371,14 @@ static void cache_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, ch
 	}
 	if (in->flags & SKL_SLAB_RED_ZONE)
 		skl__catf(out, outsz, "red zone%s\n", in->flags & SKL_SLAB_POISON ? ", poison" : "");
+	if (in->kasan) {
+		skl__catf(out, outsz, "KASAN: +%llu B of red zone per slot", (unsigned long long)in->kasan_red);
+		if (in->kasan_alloc_meta)
+			skl__catf(out, outsz, ", alloc meta at +%llu", (unsigned long long)in->kasan_alloc_meta);
+		if (in->kasan_free_meta != SIZE_MAX)
+			skl__catf(out, outsz, ", free meta at +%llu", (unsigned long long)in->kasan_free_meta);
+		skl__catf(out, outsz, "\n");
+	}
 	if (cs->type)
 		skl__catf(out, outsz, "type %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
 	skl__catf(out, outsz, "high %lu, allocs %lu, grown %lu, reaped %lu", in->high, in->allocs, in->grown, in->reaped);

@@ -850,6 +850,75 @@ static void test_slub(sample_types *t, skl_sdl *sdl, const char *outdir)
 	skl_kernel_snap_free(k);
 }
 
+/* A KASAN machine (generic KASAN on SLUB): what kasan_cache_create() adds
+ * to every slot is drawn as red zone, and the cache's tooltip says how much. */
+static void test_kasan(skl_sdl *sdl, const char *outdir)
+{
+	skl_profile p;
+	skl_kernel_opts o;
+	skl_kernel *k;
+	skl_kernel_snap *snap;
+	skl_dl *dl = skl_dl_new(1600, 900);
+	skl_view_slab_opts fo;
+	skl_error err;
+	const skl_dl_item *it;
+	char tip[2048], key[64];
+	int ci, found = -1, i, n_rz = 0;
+	memset(&p, 0, sizeof(p));
+	snprintf(p.name, sizeof(p.name), "linux-6.18-x86_64");
+	snprintf(p.kernel, sizeof(p.kernel), "6.18");
+	snprintf(p.allocator, sizeof(p.allocator), "slub");
+	p.abi = skl_abi_find("x86_64");
+	p.page_size = 4096;
+	p.cacheline = 64;
+	p.cpus = 1;
+	p.ram_bytes = (uint64_t)64 << 20;
+	memset(&o, 0, sizeof(o));
+	o.profile = &p;
+	o.kasan = 1;
+	k = skl_kernel_new(&o, &err);
+	CHECK(k != NULL);
+	if (!k) {
+		skl_dl_free(dl);
+		return;
+	}
+	CHECK(skl_kmalloc(k, 100, &err) != 0);
+	snap = skl_kernel_snapshot(k);
+	for (ci = 0; snap && ci < snap->ncaches; ci++)
+		if (!strcmp(snap->caches[ci].info.name, "kmalloc-128") && snap->caches[ci].nslabs > 0)
+			found = ci;
+	CHECK(found >= 0);
+	if (found >= 0) {
+		const skl_cache_info *in = &snap->caches[found].info;
+		const char *names[1];
+		CHECK(in->kasan && in->kasan_red > 0 && in->size > in->object_size);
+		names[0] = "kmalloc-128";
+		framed(&fo, 1600, 900);
+		fo.caches = names;
+		fo.ncaches = 1;
+		CHECK(skl_view_slab(dl, snap, &fo) == 0);
+		/* an object's slot: the object, then red zone to its end */
+		snprintf(key, sizeof(key), "0:obj:kmalloc-128:0:1");
+		for (i = 0; i < skl_dl_count(dl); i++) {
+			it = skl_dl_at(dl, i);
+			if (it->kind == SKL_DL_RECT && it->key && !strcmp(it->key, key))
+				n_rz += it->fill == skl_view_slab_fill(SKL_SM_REDZONE);
+		}
+		CHECK(n_rz >= 1);
+		it = item(dl, key);
+		CHECK(it && it->tooltip && strstr(it->tooltip, "KASAN red zone"));
+		snprintf(key, sizeof(key), "0:cache:kmalloc-128");
+		it = item(dl, key);
+		CHECK(it && it->tooltip && strstr(it->tooltip, "KASAN: +"));
+		skl_view_slab_object_tooltip(snap, found, 0, 1, tip, sizeof(tip));
+		CHECK(strstr(tip, "KASAN red zone") != NULL);
+		save(sdl, dl, outdir, "slab-kasan");
+	}
+	skl_kernel_snap_free(snap);
+	skl_kernel_free(k);
+	skl_dl_free(dl);
+}
+
 static void test_big(skl_sdl *sdl, const char *outdir)
 {
 	skl_kernel_snap *k = snap_big();
@@ -1157,6 +1226,7 @@ int main(int argc, char **argv)
 	test_geometry_model();
 	test_24(&t, sdl, outdir);
 	test_slub(&t, sdl, outdir);
+	test_kasan(sdl, outdir);
 	test_big(sdl, outdir);
 	test_clip(sdl, outdir);
 	test_empty();
