@@ -59,7 +59,11 @@ expect(ok == nil and report:match("^%[kmalloc Redzone overwritten%]"),
   "kfree() reports the kmalloc red zone overwritten")
 expect(report:match("First byte 0x41 instead of 0xcc"), "the report names the byte written and the pattern")
 
-scene.show(k, { caches = { cache } })
+local full = k:report()
+expect(full and full:find("\nFIX " .. cache .. ": Object at " .. victim .. " not freed", 1, true),
+  "the whole report ends with the FIX lines")
+scene.show(k, { caches = { cache }, report = full,
+  mark = { "Redzone overwritten", "BUG " .. cache, "First byte", " a5 41 cc", "FIX " } })
 scene.step(report:gsub(" %(a write past.*$", "") .. " -- the area, the bytes hit, and what was there "
   .. "instead of 0xcc. The object " .. victim .. " stays allocated (FIX: not freed)")
 
@@ -74,7 +78,8 @@ print(report2)
 scene.predict("Now kfree() the same pointer twice. What stops the second one?",
   "the consistency checks (F) find the object already on its slab's freelist. The report: " .. report2)
 expect(ok2 == nil and report2:match("Object already free"), "the second kfree() is caught")
-scene.show(k, { caches = { cache } })
+scene.show(k, { caches = { cache }, report = k:report(),
+  mark = { "Object already free", "Freed in", "FIX " } })
 scene.step("After the double free of " .. addr .. ": SLUB refuses it (\"Object already free\"), "
   .. "prints the report and leaves the object where it is, so the freelist stays sound")
 
@@ -104,15 +109,18 @@ expect(kreport:match("Write of size 1 at addr " .. kbuf.addr:sub(3, -3)), "it gi
 expect(where and where:match("0 bytes to the right of\n allocated " .. REQ .. "%-byte region"),
   "the region is the " .. REQ .. " bytes asked for, not the 128 of the bucket")
 expect(shadow_row and shadow_row:match(" 04 fc "), "the shadow row: 12 zero bytes, 04, then red zone (fc)")
-scene.show(kk, { caches = { kbuf.cache } })
+scene.show(kk, { caches = { kbuf.cache }, report = kreport,
+  mark = { "BUG: KASAN", "Write of size", "to the right of", "allocated " .. REQ, ">ffff", "^" } })
 scene.step("KASAN stops the write itself: \"slab-out-of-bounds ... 0 bytes to the right of allocated "
   .. REQ .. "-byte region\": the " .. REQ .. " bytes asked for, not kmalloc-128's 128. The object's shadow: "
-  .. "00 x12, 04, fc fc fc. KASAN's red zone grows each slot to " .. kslot .. " bytes (report: text output)")
+  .. "00 x12, 04, fc fc fc. KASAN's red zone grows each slot to " .. kslot .. " bytes")
 
 local kobj = kk:kmalloc(REQ)
 kk:kfree(kobj)
 local kok, kfirst = kk:kfree(kobj)
 expect(kok == nil and kfirst == "BUG: KASAN: double-free in kfree", "KASAN catches the double free: " .. tostring(kfirst))
+scene.show(kk, { caches = { kbuf.cache }, report = kk:kasan_report(),
+  mark = { "BUG: KASAN", "Freed by task", ">ffff", "^" } })
 scene.step("A double free under KASAN: \"" .. kfirst .. "\". The freed object's shadow is fa fb fb ... "
   .. "(fa: freed, the free track kept), so the second kfree() is reported, with the stacks of the "
   .. "allocation and of the first free, and not done")

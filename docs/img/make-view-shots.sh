@@ -18,3 +18,4 @@ shot sock_cleanup_2001 009 compare
 shot skb_tx_tcp 006 skb
 shot cacheline_lookup 002 cache
 shot lat_connect_2001 001 chart
+shot slub_debug_report 010 report

@@ -44,7 +44,14 @@ typedef enum skl_event_kind {
 } skl_event_kind;
 
 /* Something a view can draw. */
-typedef enum skl_obj_kind { SKL_OBJ_LAYOUT, SKL_OBJ_KERNEL, SKL_OBJ_CHART, SKL_OBJ_SKB, SKL_OBJ_CACHE } skl_obj_kind;
+typedef enum skl_obj_kind {
+	SKL_OBJ_LAYOUT,
+	SKL_OBJ_KERNEL,
+	SKL_OBJ_CHART,
+	SKL_OBJ_SKB,
+	SKL_OBJ_CACHE,
+	SKL_OBJ_TEXT
+} skl_obj_kind;
 
 struct skl_kernel_snap;
 struct skl_cgrid_snap;
@@ -79,7 +86,19 @@ typedef struct skl_obj {
 	struct skl_heat *heat;          /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
 	char *view;                     /* preferred view: "layout", "slab" */
 	char *title;                    /* a caption for this object, or NULL */
+	char *text;                     /* SKL_OBJ_TEXT: the lines (a kernel report) */
+	char **marks;                   /* SKL_OBJ_TEXT: lines holding one of these are emphasised */
+	int nmarks;
 } skl_obj;
+
+/* A text panel: a kernel log or report, drawn as a console beside what
+ * its SHOW holds; lines containing one of the marks are emphasised. */
+typedef struct skl_text_panel {
+	const char *text;
+	const char *title;  /* NULL: "kernel log" */
+	const char *const *marks;
+	int nmarks;
+} skl_text_panel;
 
 typedef struct skl_event {
 	skl_event_kind kind;
@@ -117,6 +136,11 @@ int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const 
  * optional titles (NULL or NULL entries = none); takes ownership of them. */
 int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
 			    const char *view, const char *where);
+/* The same with a text panel beside them (text NULL: none; copied). */
+int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
+				 const char *view, const skl_text_panel *text, const char *where);
+/* Shows a text panel alone (copied). */
+int skl_events_show_text(skl_events *log, const skl_text_panel *text, const char *where);
 /* Shows n sk_buff snapshots together (copied; an skb and its clones). */
 int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const char *where);
 /* Shows a chart (takes ownership). */

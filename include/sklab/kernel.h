@@ -56,6 +56,10 @@ int skl_kernel_kasan(const skl_kernel *k);
 int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *ip, skl_error *err);
 /* The text of the latest KASAN report, NULL before the first. */
 const char *skl_kernel_kasan_last(const skl_kernel *k);
+/* The latest report any check of the machine printed (a SLUB debug report,
+ * a 2.4 kernel BUG, KASAN's), as the kernel prints it; NULL before the
+ * first. Each is also the text of a SKL_EV_BUG event. */
+const char *skl_kernel_last_report(const skl_kernel *k);
 /* The shadow byte of the granule holding a (KASAN_PAGE_FREE where no
  * slab lies), -1 without KASAN or outside RAM. */
 int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a);

@@ -46,6 +46,7 @@ struct skl_kernel {
 	int kasan;              /* generic KASAN: a shadow byte per 8 bytes of RAM */
 	uint8_t *kasan_shadow;  /* (npages * page_size) / 8 bytes */
 	char *kasan_last;       /* the latest KASAN report (skl_malloc'd) */
+	char *last_report;      /* the latest BUG event's text: any report (skl_malloc'd) */
 	unsigned break_gfp_order;
 	skl_events *log;
 	/* RAM */

@@ -478,6 +478,10 @@ void skl_events_free(skl_events *log)
 		skl_free(log->objs[i].title);
 		skl_free(log->objs[i].skbs);
 		skl_free(log->objs[i].view);
+		skl_free(log->objs[i].text);
+		for (j = 0; j < log->objs[i].nmarks; j++)
+			skl_free(log->objs[i].marks[j]);
+		skl_free(log->objs[i].marks);
 	}
 	skl_free(log->objs);
 	skl_free(log);
@@ -587,11 +591,45 @@ int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const 
 	return skl_events_show_kernels(log, &snap, NULL, 1, view, where);
 }
 
-int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
-			    const char *view, const char *where)
+/* lines of a text (a last line without a newline counts) */
+static int text_lines(const char *t)
+{
+	int n = 0;
+	for (; t && *t; t++)
+		if (*t == '\n' || !t[1])
+			n++;
+	return n;
+}
+
+/* fills a SHOW's object with a copy of the panel; -1 when out of memory
+ * (the object then holds what was copied, freed with the log) */
+static int text_obj(skl_obj *o, const skl_text_panel *t)
 {
 	int i;
-	if (n < 1 || show_n(log, n, NULL, 0, where) < 0)
+	o->kind = SKL_OBJ_TEXT;
+	o->view = skl_strdup("report");
+	o->text = skl_strdup(t->text ? t->text : "");
+	o->title = skl_strdup(t->title ? t->title : "kernel log");
+	if (!o->view || !o->text || !o->title)
+		return -1;
+	if (t->nmarks > 0) {
+		o->marks = skl_calloc((size_t)t->nmarks, sizeof(char *));
+		if (!o->marks)
+			return -1;
+		for (i = 0; i < t->nmarks; i++) {
+			if (!(o->marks[i] = skl_strdup(t->marks[i] ? t->marks[i] : "")))
+				return -1;
+			o->nmarks = i + 1;
+		}
+	}
+	return 0;
+}
+
+int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
+				 const char *view, const skl_text_panel *text, const char *where)
+{
+	int i;
+	if (n < 1 || show_n(log, n + (text != NULL), NULL, 0, where) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		skl_obj *o = &log->objs[log->nobjs++];
@@ -600,7 +638,22 @@ int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, con
 		o->view = skl_strdup(view ? view : "slab");
 		o->title = titles && titles[i] ? skl_strdup(titles[i]) : NULL;
 	}
+	if (text && text_obj(&log->objs[log->nobjs++], text) < 0)
+		return -1;
 	return 0;
+}
+
+int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
+			    const char *view, const char *where)
+{
+	return skl_events_show_kernels_text(log, snaps, titles, n, view, NULL, where);
+}
+
+int skl_events_show_text(skl_events *log, const skl_text_panel *text, const char *where)
+{
+	if (!text || show_n(log, 1, NULL, 0, where) < 0)
+		return -1;
+	return text_obj(&log->objs[log->nobjs++], text);
 }
 
 void skl_chart_free(skl_chart *c)
@@ -938,6 +991,9 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 				else if (o->kind == SKL_OBJ_CACHE)
 					skl_sink_printf(out, " %s(\"%s\", %d levels)", o->view, o->cgrid->title,
 							o->cgrid->nlevels);
+				else if (o->kind == SKL_OBJ_TEXT)
+					skl_sink_printf(out, " %s(\"%s\", %d lines, %d marks)", o->view, o->title,
+							text_lines(o->text), o->nmarks);
 				else
 					skl_sink_printf(out, " %s(%s, %d buffers)", o->view, o->skbs[0].name, o->nskbs);
 				if (o->heat)

@@ -310,6 +310,11 @@ void *skl_kernel_bytes(skl_kernel *k, skl_addr a, size_t len)
 	return skl__bytes(k, a, len);
 }
 
+const char *skl_kernel_last_report(const skl_kernel *k)
+{
+	return k ? k->last_report : NULL;
+}
+
 uint64_t skl_kernel_ram_total(const skl_kernel *k)
 {
 	return k->npages * k->prof.page_size;
@@ -324,6 +329,13 @@ uint64_t skl_kernel_ram_used(const skl_kernel *k)
 
 void skl__event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size, const char *detail)
 {
+	if (kind == SKL_EV_BUG && detail && !k->booting) { /* every report an allocator prints */
+		char *copy = skl_strdup(detail);
+		if (copy) {
+			skl_free(k->last_report);
+			k->last_report = copy;
+		}
+	}
 	if (k->log && !k->booting)
 		skl_events_op(k->log, kind, cache ? cache : "", addr, size, detail, NULL);
 }
@@ -498,6 +510,7 @@ void skl_kernel_free(skl_kernel *k)
 	skl_free(k->arena);
 	skl_free(k->kasan_shadow);
 	skl_free(k->kasan_last);
+	skl_free(k->last_report);
 	skl_free(k);
 }
 

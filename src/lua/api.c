@@ -33,10 +33,17 @@ const skl__api skl__api_table[] = {
      "A last table {highlight = {\"line:0\", \"daddr\"}} emphasises cache lines or members (dotted paths).",
      SKL__API_LIB, skl__f_show},
     /* the same function, its second form (documentation only) */
-    {"scene.show", "(kernel [, kernel2] [, {caches=, titles=}])",
+    {"scene.show", "(kernel [, kernel2] [, {caches=, titles=, report=, mark=}])",
      "Puts a snapshot of a kernel's caches as they are now on screen (the slab view); two kernels make a compare "
      "frame. caches = {\"sock\", ...} keeps only those caches, in that order (a compare keeps those each side "
-     "has); titles = {\"before\", \"after\"} names the two sides.",
+     "has); titles = {\"before\", \"after\"} names the two sides. report = k:report() (or any text) puts the "
+     "report beside them as a console; its lines holding one of mark = {\"BUG\", ...} (up to 16 strings) "
+     "stand out.",
+     SKL__API_INDEX, NULL},
+    {"scene.show", "(text [, {title=, mark=}])",
+     "Puts a text on screen as a console (up to 64 KiB: a kernel report, a log): the lines in the largest type "
+     "that fits them, the title on top (default \"kernel log\"), the lines holding one of mark = {...} (up to 16 "
+     "strings) in amber.",
      SKL__API_INDEX, NULL},
     {"scene.show", "(skb_or_path, ...)",
      "Puts snapshots of up to 8 skbs as they are now on screen (the skb view): head to end with skb_shared_info, "
@@ -247,6 +254,11 @@ const skl__api skl__api_table[] = {
      "the access and reports a bad one (the access still happens, inside the slot); kfree of a freed object is a "
      "double-free report and is not done.",
      SKL__API_METHOD, skl__k_kasan_report},
+    {"k:report", "()",
+     "The latest report the kernel printed, whole, as it prints it: a SLUB debug report (the BUG line, the "
+     "bytes around the damage, the tracks, the FIX line), a 2.4 \"kernel BUG at slab.c\", or KASAN's. nil "
+     "before the first. Show it beside the slab view with scene.show(k, {report = k:report(), mark = {...}}).",
+     SKL__API_METHOD, skl__k_report},
     {"k:reap", "()", "kmem_cache_reap (2.4; SLUB: 0): slabs given back to the page allocator.", SKL__API_METHOD,
      skl__k_reap},
     {"k:slabinfo", "()", "/proc/slabinfo as this kernel prints it (version 1.1 for 2.4, 2.1 for SLUB), a string.",

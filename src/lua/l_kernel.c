@@ -1029,6 +1029,19 @@ int skl__k_kasan_report(lua_State *L)
 	return 1;
 }
 
+int skl__k_report(lua_State *L)
+{
+	skl_kernel *k;
+	const char *r;
+	check_kernel(L, 1, &k);
+	r = skl_kernel_last_report(k);
+	if (r)
+		lua_pushstring(L, r);
+	else
+		lua_pushnil(L);
+	return 1;
+}
+
 static void access_failed(lua_State *L, const lobj *h)
 {
 	char what[64];

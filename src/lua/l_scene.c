@@ -256,10 +256,69 @@ static void string_list(lua_State *L, int opts, const char *key, const char **ou
 	lua_pop(L, 1); /* the options table keeps the list */
 }
 
-/* scene.show(k [, k2] [, {caches=, titles=, view=}]). */
+#define MAX_TEXT_BYTES 65536
+#define MAX_TEXT_MARKS 16
+
+/* a text panel's marks: {mark = "BUG" or {"BUG", "^"}} */
+static void text_marks(lua_State *L, int opts, const char **marks, int *nmarks)
+{
+	int t = lua_getfield(L, opts, "mark");
+	*nmarks = 0;
+	if (t == LUA_TSTRING) {
+		marks[(*nmarks)++] = lua_tostring(L, -1);
+		lua_pop(L, 1); /* the table keeps it */
+		return;
+	}
+	lua_pop(L, 1);
+	if (t != LUA_TNIL && t != LUA_TTABLE)
+		skl__argerror(L, opts, "field 'mark': a string or a list of strings expected");
+	string_list(L, opts, "mark", marks, MAX_TEXT_MARKS, nmarks);
+}
+
+static void check_text(lua_State *L, int arg, const char *what, size_t len)
+{
+	if (len > MAX_TEXT_BYTES)
+		skl__argerror(L, arg,
+			      lua_pushfstring(L, "%s of %d bytes: at most %d", what, (int)len, MAX_TEXT_BYTES));
+}
+
+/* scene.show(text [, {title=, mark=}]): a text panel alone */
+static int show_text(lua_State *L, int n)
+{
+	static const char *const keys[] = {"title", "mark", NULL};
+	skl_lua *rt = skl__rt(L);
+	skl_text_panel tp;
+	const char *marks[MAX_TEXT_MARKS];
+	char at[SKL__WHERE_MAX];
+	size_t len, bytes;
+	int i;
+	memset(&tp, 0, sizeof(tp));
+	tp.text = lua_tolstring(L, 1, &len);
+	check_text(L, 1, "a text", len);
+	if (n > 2)
+		return skl__argerror(L, 3, "a text shows alone (one text and an options table)");
+	if (n == 2) {
+		if (lua_type(L, 2) != LUA_TTABLE)
+			return skl__typeerror(L, 2, "table");
+		skl__check_keys(L, 2, keys);
+		tp.title = field_string(L, 2, "title", 0);
+		text_marks(L, 2, marks, &tp.nmarks);
+		tp.marks = marks;
+	}
+	require_scenario(L);
+	where(L, at, sizeof(at));
+	bytes = len + strlen(at) + (tp.title ? strlen(tp.title) : 0) + 64;
+	for (i = 0; i < tp.nmarks; i++)
+		bytes += strlen(marks[i]) + 16;
+	skl__log_room(L, bytes);
+	skl__log_check(L, skl_events_show_text(rt->log, &tp, at));
+	return 0;
+}
+
+/* scene.show(k [, k2] [, {caches=, titles=, view=, report=, mark=}]). */
 static int show_kernels(lua_State *L, int n, int opts)
 {
-	static const char *const keys[] = {"caches", "titles", "view", NULL};
+	static const char *const keys[] = {"caches", "titles", "view", "report", "mark", NULL};
 	skl_lua *rt = skl__rt(L);
 	skl_kernel *k[2];
 	skl_kernel_snap *snap[2] = {NULL, NULL};
@@ -269,6 +328,10 @@ static int show_kernels(lua_State *L, int n, int opts)
 	int ncaches = 0, ntitles = 0, nsel[2] = {0, 0}, i, j;
 	char at[SKL__WHERE_MAX];
 	size_t bytes;
+	skl_text_panel tp;
+	const char *marks[MAX_TEXT_MARKS];
+	int have_text = 0;
+	memset(&tp, 0, sizeof(tp));
 
 	if (n > 2)
 		return skl__argerror(L, 3, "at most two kernels (a compare)");
@@ -300,6 +363,16 @@ static int show_kernels(lua_State *L, int n, int opts)
 		}
 		string_list(L, opts, "caches", caches, MAX_SHOW_CACHES, &ncaches);
 		string_list(L, opts, "titles", titles, 4, &ntitles);
+		tp.text = field_string(L, opts, "report", 0);
+		text_marks(L, opts, marks, &tp.nmarks);
+		tp.marks = marks;
+		if (tp.nmarks && !tp.text)
+			return skl__argerror(L, opts, "field 'mark' marks lines of a report: give field 'report' too");
+		if (tp.text) {
+			check_text(L, opts, "field 'report'", strlen(tp.text));
+			tp.title = "kernel log";
+			have_text = 1;
+		}
 		if (ntitles && (n == 1 || ntitles != n))
 			return skl__argerror(L, opts,
 					     n == 1 ? "field 'titles' names the two sides of a compare (two kernels)"
@@ -335,7 +408,9 @@ static int show_kernels(lua_State *L, int n, int opts)
 		if (ncaches)
 			snap_select(snap[i], sel[i], nsel[i]);
 	}
-	bytes = strlen(at);
+	bytes = strlen(at) + (have_text ? strlen(tp.text) + 64 : 0);
+	for (i = 0; i < tp.nmarks; i++)
+		bytes += strlen(marks[i]) + 16;
 	for (i = 0; i < n; i++)
 		bytes += snap_bytes(snap[i]);
 	if (!rt->log || rt->events_added >= rt->max_events || bytes > SKL__LOG_BYTES ||
@@ -345,7 +420,8 @@ static int show_kernels(lua_State *L, int n, int opts)
 		skl__log_room(L, bytes); /* raises with the limit's message */
 	}
 	skl__log_room(L, bytes);
-	if (skl_events_show_kernels(rt->log, snap, ntitles ? titles : NULL, n, n == 2 ? "compare" : "slab", at) < 0) {
+	if (skl_events_show_kernels_text(rt->log, snap, ntitles ? titles : NULL, n, n == 2 ? "compare" : "slab",
+					 have_text ? &tp : NULL, at) < 0) {
 		for (i = 0; i < n; i++)
 			skl_kernel_snap_free(snap[i]);
 		skl__log_check(L, -1);
@@ -371,6 +447,8 @@ int skl__f_show(lua_State *L)
 	}
 	if (n > 0 && skl__to_kernel(L, 1))
 		return show_kernels(L, lua_type(L, n) == LUA_TTABLE ? n - 1 : n, lua_type(L, n) == LUA_TTABLE ? n : 0);
+	if (n > 0 && lua_type(L, 1) == LUA_TSTRING)
+		return show_text(L, n);
 	if (n > 0 && skl__is_skb(L, 1)) {
 		require_scenario(L);
 		return skl__show_skbs(L, n);

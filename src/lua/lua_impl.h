@@ -302,6 +302,7 @@ int skl__k_kmalloc(lua_State *L);
 int skl__k_kfree(lua_State *L);
 int skl__k_reap(lua_State *L);
 int skl__k_kasan_report(lua_State *L);
+int skl__k_report(lua_State *L);
 int skl__k_slabinfo(lua_State *L);
 int skl__k_ram(lua_State *L);
 int skl__c_alloc(lua_State *L);

@@ -22,6 +22,12 @@
 #define C_BAR_INK SKL_HEX(0xffffff)
 #define C_BAR_INK2 SKL_HEX(0xaab4c0)
 #define C_INK3 SKL_HEX(0x7b838d)
+#define C_CON_BG SKL_HEX(0x161b22)   /* a text panel: the console */
+#define C_CON_BAR SKL_HEX(0x2d333b)
+#define C_CON_INK SKL_HEX(0xd7dde4)
+#define C_CON_INK2 SKL_HEX(0x9aa5b1)
+#define C_CON_MARK SKL_HEX(0x5c4813)  /* a marked line: amber behind, bright ink */
+#define C_CON_MARK_INK SKL_HEX(0xffd36b)
 
 /* Splits text into at most maxlines lines of at most width code points,
  * breaking at spaces where it can; the last line is shortened with an
@@ -147,6 +153,101 @@ static int draw_cgrids(skl_dl *dl, const skl_scene *s, float x, float y, float w
 	return 0;
 }
 
+/* 1 when the line (n bytes) holds one of the panel's marks */
+static int marked(const skl_obj *t, const char *line, size_t n)
+{
+	int i;
+	for (i = 0; i < t->nmarks; i++) {
+		size_t ml = strlen(t->marks[i]);
+		const char *p;
+		if (!ml || ml > n)
+			continue;
+		for (p = line; p + ml <= line + n; p++)
+			if (!memcmp(p, t->marks[i], ml))
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Text panels: each a console with a title strip, the report's lines in the
+ * largest type that fits them all (the longest line decides the width), down
+ * to a floor below which the last lines are left out with a count. Marked
+ * lines stand out in amber. The panels share the room from top to bottom.
+ */
+static int draw_texts(skl_dl *dl, const skl_scene *s, float x, float y, float w, float h, float u)
+{
+	float gap = 20 * u, each = (h - gap * (float)(s->ntexts - 1)) / (float)s->ntexts;
+	int i;
+	for (i = 0; i < s->ntexts; i++) {
+		const skl_obj *t = s->texts[i];
+		const char *p, *text = t->text ? t->text : "";
+		float py = y + (float)i * (each + gap), pad = 12 * u, th = floorf(26 * u);
+		float fs, lh, cw1, room;
+		int nlines = 0, maxcols = 1, shown, line = 0, nmark = 0;
+		size_t cols;
+		char key[64], tip[256], buf[512];
+		for (p = text; *p;) {
+			const char *e = strchr(p, '\n');
+			int len = (int)(e ? e - p : (long)strlen(p));
+			nlines++;
+			if (len > maxcols)
+				maxcols = len;
+			nmark += marked(t, p, (size_t)len);
+			p = e ? e + 1 : p + len;
+		}
+		if (maxcols > 96)
+			maxcols = 96; /* the type fits 96 columns; longer lines are cut */
+		room = each - th - 2 * pad;
+		cw1 = skl_dl_text_width("M", 100) / 100; /* one character per point of type */
+		fs = fminf(room / ((float)(nlines ? nlines : 1) * 1.25f), (w - 2 * pad) / ((float)maxcols * cw1));
+		fs = floorf(fminf(fs, 16 * u));
+		if (fs < floorf(8 * u))
+			fs = floorf(8 * u);
+		if (fs < 7)
+			fs = 7;
+		lh = fs * 1.25f;
+		shown = (int)floorf(room / lh);
+		if (shown > nlines)
+			shown = nlines;
+		cols = skl_dl_fit_chars(w - 2 * pad, fs);
+		snprintf(key, sizeof(key), "%d:text:%d", 200 + i, i);
+		snprintf(tip, sizeof(tip), "%s: %d line%s%s%d marked", t->title ? t->title : "kernel log", nlines,
+			 nlines == 1 ? "" : "s", nlines > shown ? " (the last cut off here), " : ", ", nmark);
+		skl_dl_begin(dl, key, tip);
+		skl_dl_rect(dl, x, py, w, each, C_CON_BG, 0, 0);
+		skl_dl_rect(dl, x, py, w, th, C_CON_BAR, 0, 0);
+		skl_dl_text(dl, x + pad, py, w - 2 * pad, th,
+			    skl_dl_ellipsize(t->title ? t->title : "kernel log", skl_dl_fit_chars(w - 2 * pad, floorf(14 * u)),
+					     buf, sizeof(buf)),
+			    floorf(14 * u), SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_CON_INK2);
+		for (p = text; *p && line < shown; line++) {
+			const char *e = strchr(p, '\n');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+			float ly = py + th + pad + (float)line * lh;
+			int mk = marked(t, p, len);
+			char one[512];
+			int last_cut = line == shown - 1 && shown < nlines;
+			if (len >= sizeof(one))
+				len = sizeof(one) - 1;
+			memcpy(one, p, len);
+			one[len] = 0;
+			if (last_cut)
+				snprintf(one, sizeof(one), "... %d more line%s", nlines - shown + 1,
+					 nlines - shown + 1 == 1 ? "" : "s");
+			if (mk && !last_cut)
+				skl_dl_rect(dl, x + pad / 2, ly, w - pad, lh, C_CON_MARK, 0, 0);
+			if (one[0])
+				skl_dl_text(dl, x + pad, ly, w - 2 * pad, lh, skl_dl_ellipsize(one, cols, buf, sizeof(buf)), fs,
+					    mk && !last_cut ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+					    mk && !last_cut ? C_CON_MARK_INK : last_cut ? C_CON_INK2 : C_CON_INK);
+			p = e ? e + 1 : p + strlen(p);
+		}
+		skl_dl_end(dl);
+	}
+	return skl_dl_failed(dl) ? -1 : 0;
+}
+
 int skl_view_scene(skl_dl *dl, const skl_scene *s)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
@@ -196,6 +297,19 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 				    C_BAR_INK2);
 			skl_dl_end(dl);
 		}
+	}
+
+	/* text panels: the right part of the room when anything else is shown,
+	 * the rest of the picture laid out in what is left */
+	if (s->ntexts > 0) {
+		int others = s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncharts > 0 || s->ncgrids > 0;
+		float tw = others ? floorf((W - 2 * m) * 0.5f) : W - 2 * m, ty = m * 0.8f;
+		if (draw_texts(dl, s, W - m - tw, ty, tw, H - bar - ty - m * 0.5f, u) < 0)
+			return -1;
+		if (!others)
+			return skl_dl_failed(dl) ? -1 : 0;
+		W -= tw + 32 * u;
+		lw = W - 2 * m;
 	}
 
 	/* the objects, side by side */
@@ -315,6 +429,8 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	const struct skl_kernel_snap *ks[4];
 	const skl_chart *cs[4];
 	int nc = 0;
+	const skl_obj *ts[4];
+	int nt = 0;
 	const char *kt[4];
 	int have_titles = 0;
 	const skl_frame *f;
@@ -344,6 +460,8 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 			ks[nk++] = obj->kernel;
 		} else if (obj && obj->kind == SKL_OBJ_CHART && obj->chart && nc < (int)(sizeof(cs) / sizeof(cs[0]))) {
 			cs[nc++] = obj->chart;
+		} else if (obj && obj->kind == SKL_OBJ_TEXT && nt < (int)(sizeof(ts) / sizeof(ts[0]))) {
+			ts[nt++] = obj;
 		}
 	}
 	/* every skb object's snapshots in one array, their shared_with
@@ -395,6 +513,8 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	s.nskbs = nsk;
 	s.charts = cs;
 	s.ncharts = nc;
+	s.texts = ts;
+	s.ntexts = nt;
 	s.caption = f->caption;
 	s.step = i + 1;
 	s.nsteps = nframes;

@@ -58,6 +58,10 @@ typedef struct skl_scene {
 	const struct skl_cgrid_snap *const *cgrids;
 	int ncgrids;
 	const char *const *cgrid_titles; /* NULL or NULL entries = the machine's */
+	/* Text panels (SKL_OBJ_TEXT: kernel reports), drawn as consoles: the
+	 * right part of the room when something else is shown, else all of it. */
+	const skl_obj *const *texts;
+	int ntexts;
 } skl_scene;
 
 /* Clears nothing: appends the picture to dl, sized to the list's canvas.

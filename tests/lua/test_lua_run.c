@@ -256,6 +256,21 @@ int main(int argc, char **argv)
 					dump_cache(&s, i, obj->cgrid, obj->title);
 					continue;
 				}
+				if (obj->kind == SKL_OBJ_TEXT) {
+					int mk;
+					const char *t = obj->text;
+					skl_sink_printf(&s, "shown at %d: text \"%s\" marks", i, obj->title);
+					for (mk = 0; mk < obj->nmarks; mk++)
+						skl_sink_printf(&s, " \"%s\"", obj->marks[mk]);
+					skl_sink_printf(&s, "\n");
+					while (t && *t) {
+						const char *nl = strchr(t, '\n');
+						int len = nl ? (int)(nl - t) : (int)strlen(t);
+						skl_sink_printf(&s, "  | %.*s\n", len, t);
+						t += len + (nl != NULL);
+					}
+					continue;
+				}
 				skl_buf_init(&p);
 				ps = skl_buf_sink(&p);
 				skl_pahole_write(l, &ps, NULL);

@@ -546,6 +546,79 @@ static void test_drawlist(void)
 	skl_dl_free(dl);
 }
 
+/* A text panel (a kernel report) beside a layout, and alone: a console
+ * whose marked lines stand out, whose lines fit, and which counts the
+ * lines it leaves out when the report is longer than the room. */
+static void test_text(sample_types *t, skl_sdl *sdl, const char *outdir)
+{
+	skl_error err;
+	skl_layout *l = sample_layout(t, "sock", "i386", "CONFIG_INET,CONFIG_FILTER", 32, &err);
+	skl_dl *dl = skl_dl_new(W, H);
+	skl_scene s;
+	skl_obj o;
+	const skl_obj *ts[1];
+	const skl_layout *ls[1];
+	char *marks[1], big[8192], path[2048];
+	const skl_dl_item *panel, *field;
+	int i, nmark = 0, nlines = 0, cut = 0;
+	size_t at = 0;
+	CHECK(l && dl);
+	if (!l || !dl)
+		goto out;
+	memset(&o, 0, sizeof(o));
+	o.kind = SKL_OBJ_TEXT;
+	o.title = "kernel log";
+	o.text = "=====\nBUG kmalloc-128 (Not tainted): Object already free\n-----\n\nFIX kmalloc-128: Object not freed";
+	marks[0] = "BUG";
+	o.marks = marks;
+	o.nmarks = 1;
+	ts[0] = &o;
+	ls[0] = l;
+	memset(&s, 0, sizeof(s));
+	s.layouts = ls;
+	s.nlayouts = 1;
+	s.texts = ts;
+	s.ntexts = 1;
+	s.caption = "a report beside the layout";
+	CHECK(skl_view_scene(dl, &s) == 0);
+	panel = item(dl, "200:text:0");
+	field = item(dl, "0:field:daddr");
+	CHECK(panel && panel->tooltip && strstr(panel->tooltip, "kernel log: 5 lines, 1 marked"));
+	/* the layout keeps the left half, the console the right */
+	CHECK(panel && field && field->x + field->w < panel->x && panel->x + panel->w <= W);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (!it->key || strcmp(it->key, "200:text:0"))
+			continue;
+		nmark += it->kind == SKL_DL_RECT && it->fill == SKL_HEX(0x5c4813);
+		nlines += it->kind == SKL_DL_TEXT && it->y > panel->y + 1;
+	}
+	CHECK(nmark == 1 && nlines == 4); /* the empty line draws nothing */
+	snprintf(path, sizeof(path), "%s/text-beside-layout.png", outdir);
+	CHECK(skl_sdl_write_png(sdl, dl, W, H, path, &err) == 0);
+
+	/* alone, 400 lines: the last line says how many were left out */
+	for (i = 0; i < 400 && at + 32 < sizeof(big); i++)
+		at += (size_t)snprintf(big + at, sizeof(big) - at, "line %d\n", i);
+	o.text = big;
+	o.nmarks = 0;
+	s.layouts = NULL;
+	s.nlayouts = 0;
+	skl_dl_clear(dl, W, H);
+	CHECK(skl_view_scene(dl, &s) == 0);
+	panel = item(dl, "200:text:0");
+	CHECK(panel && panel->x < W / 10 && panel->tooltip && strstr(panel->tooltip, "400 lines (the last cut off here)"));
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && it->key && !strcmp(it->key, "200:text:0") && strstr(it->text, "more lines"))
+			cut = atoi(it->text + 4);
+	}
+	CHECK(cut > 0 && cut < 400);
+out:
+	skl_layout_free(l);
+	skl_dl_free(dl);
+}
+
 int main(int argc, char **argv)
 {
 	const char *outdir = argc > 1 ? argv[1] : ".";
@@ -571,6 +644,7 @@ int main(int argc, char **argv)
 	test_large(&t);
 	test_fold(&t);
 	test_frames(&t, outdir);
+	test_text(&t, sdl, outdir);
 	skl_sdl_free(sdl);
 	sample_types_free(&t);
 	if (failures) {

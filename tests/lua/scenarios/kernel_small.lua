@@ -37,3 +37,15 @@ scene.chart {
   },
 }
 scene.step("a chart")
+
+-- a refused free leaves its report with the kernel; shown beside the slab
+-- view, and alone, as text panels
+local d = c:alloc()
+c:free(d)
+print("double free", c:free(d))
+local rep = k:report()
+expect(rep ~= nil and rep:find("kmem_cache_free", 1, true) ~= nil, "k:report() keeps the whole report")
+scene.show(k, { caches = { "sock" }, report = rep, mark = { "double free" } })
+scene.step("the report beside the slab view")
+scene.show("line one\nline two: BUG\nline three", { title = "dmesg", mark = "BUG" })
+scene.step("a text alone")
