@@ -653,24 +653,36 @@ static unsigned plru_victim(const level *l, unsigned set)
 	return way;
 }
 
-/* The way at index i (= set * assoc + way) was used: stamp, MRU way, PLRU bits. */
-static void touch(level *l, unsigned set, size_t i)
+/* touch() of a level with recency lists: to the front of the set's list */
+static inline void touch_list(level *l, unsigned set, size_t i)
 {
+	size_t m = l->mru[set];
 	l->stamp[i] = ++l->tick;
-	if (l->lnext && l->mru[set] != i) { /* to the front of the set's LRU list */
+	if (m != i) {
 		size_t base = (size_t)set * l->assoc;
 		uint8_t *nx = l->lnext + base, *pv = l->lprev + base;
-		unsigned w = (unsigned)(i - base), f = (unsigned)(l->mru[set] - base), t = pv[f];
-		if (w != t) { /* unlink w, then put it between the tail and the old front */
+		unsigned w = (unsigned)(i - base), f = (unsigned)(m - base), t = pv[f];
+		if (w != t) {
 			nx[pv[w]] = nx[w];
 			pv[nx[w]] = pv[w];
 			nx[t] = (uint8_t)w;
 			pv[w] = (uint8_t)t;
 			nx[w] = (uint8_t)f;
 			pv[f] = (uint8_t)w;
-		} /* else the tail becomes the front: the circle turns by one */
+		}
+		l->mru[set] = (uint32_t)i;
 	}
-	l->mru[set] = (uint32_t)i;
+}
+
+/* The way at index i (= set * assoc + way) was used: stamp, MRU way, PLRU bits. */
+static void touch(level *l, unsigned set, size_t i)
+{
+	if (l->lnext) {
+		touch_list(l, set, i);
+	} else {
+		l->stamp[i] = ++l->tick;
+		l->mru[set] = (uint32_t)i;
+	}
 	if (l->repl == SKL_CACHE_PLRU) {
 		unsigned w = (unsigned)(i - (size_t)set * l->assoc);
 		l->plru[set] = (l->plru[set] & ~l->plru_clr[w]) | l->plru_set[w];
@@ -769,6 +781,21 @@ static int shadow_access(level *l, uint64_t line, size_t i, int allocate, uint32
 	return 0;
 }
 
+/* Way i takes line: the line it held is evicted (a dirty one is written
+ * back); flags are the new line's. */
+static inline void replace_line(level *l, size_t i, uint64_t line, uint8_t flags)
+{
+	if (l->flags[i] & F_VALID) {
+		l->st.evictions++;
+		if (l->flags[i] & F_DIRTY) {
+			l->st.dirty_evictions++;
+			l->st.writebacks++;
+		}
+	}
+	l->tag[i] = line;
+	l->flags[i] = flags;
+}
+
 /* The general walk down the path: any level, straddling, misses.
  * first_missed: the caller looked the access up at the first level and
  * it is within one line there that no way holds (no second lookup). */
@@ -826,15 +853,7 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
 			}
 			w = victim(l, set);
 			i = base + w;
-			if (l->flags[i] & F_VALID) {
-				l->st.evictions++;
-				if (l->flags[i] & F_DIRTY) {
-					l->st.dirty_evictions++;
-					l->st.writebacks++;
-				}
-			}
-			l->tag[i] = line;
-			l->flags[i] = F_VALID;
+			replace_line(l, i, line, F_VALID);
 			if (h->classify) {
 				if (l->fanode[i] != NIL) /* the evicted line's node */
 					l->fa.node[l->fanode[i]].way = NIL;
@@ -873,27 +892,6 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
 	return 0;
 }
 
-/* touch() of a level with recency lists */
-static inline void touch_list(level *l, unsigned set, size_t i)
-{
-	size_t m = l->mru[set];
-	l->stamp[i] = ++l->tick;
-	if (m != i) {
-		size_t base = (size_t)set * l->assoc;
-		uint8_t *nx = l->lnext + base, *pv = l->lprev + base;
-		unsigned w = (unsigned)(i - base), f = (unsigned)(m - base), t = pv[f];
-		if (w != t) {
-			nx[pv[w]] = nx[w];
-			pv[nx[w]] = pv[w];
-			nx[t] = (uint8_t)w;
-			pv[w] = (uint8_t)t;
-			nx[w] = (uint8_t)f;
-			pv[f] = (uint8_t)w;
-		}
-		l->mru[set] = (uint32_t)i;
-	}
-}
-
 /*
  * access_path() for the common case, with nothing left to decide per
  * level: the path is lru_path (see skl_cache_hier), the access is at most
@@ -930,15 +928,7 @@ static NOINLINE void access_path_lru(skl_cache_hier *h, uint64_t addr, unsigned 
 			}
 			miss = 1;
 			i = (size_t)set * l->assoc + l->lprev[l->mru[set]]; /* victim(): the list's tail */
-			if (l->flags[i] & F_VALID) {
-				l->st.evictions++;
-				if (l->flags[i] & F_DIRTY) {
-					l->st.dirty_evictions++;
-					l->st.writebacks++;
-				}
-			}
-			l->tag[i] = line;
-			l->flags[i] = F_VALID | dirty[j];
+			replace_line(l, i, line, F_VALID | dirty[j]);
 			touch_list(l, set, i);
 			dirty[j] = 0;
 		}

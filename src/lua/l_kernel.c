@@ -1016,12 +1016,13 @@ static void kasan_check(lua_State *L, skl_kernel *k, skl_addr a, size_t len, int
 	skl__engine_end(&e);
 }
 
-int skl__k_kasan_report(lua_State *L)
+/* a kernel's kept report (get: which one), or nil */
+static int push_report(lua_State *L, const char *(*get)(const skl_kernel *))
 {
 	skl_kernel *k;
 	const char *r;
 	check_kernel(L, 1, &k);
-	r = skl_kernel_kasan_last(k);
+	r = get(k);
 	if (r)
 		lua_pushstring(L, r);
 	else
@@ -1029,17 +1030,14 @@ int skl__k_kasan_report(lua_State *L)
 	return 1;
 }
 
+int skl__k_kasan_report(lua_State *L)
+{
+	return push_report(L, skl_kernel_kasan_last);
+}
+
 int skl__k_report(lua_State *L)
 {
-	skl_kernel *k;
-	const char *r;
-	check_kernel(L, 1, &k);
-	r = skl_kernel_last_report(k);
-	if (r)
-		lua_pushstring(L, r);
-	else
-		lua_pushnil(L);
-	return 1;
+	return push_report(L, skl_kernel_last_report);
 }
 
 static void access_failed(lua_State *L, const lobj *h)

@@ -8,6 +8,7 @@
  * costs 90 cycles, an L1d hit 3).
  *   test_access zero|member|meta|slub|skb|snapshot|heat|events|nomodel|allocfail
  */
+#include "../common/profile.h"
 #include "check.h"
 #include "sklab/cparse.h"
 #include "sklab/kernel.h"
@@ -331,15 +332,7 @@ static void test_slub(void)
 	skl_addr a;
 	skl_error err;
 	int n;
-	memset(&p, 0, sizeof(p));
-	snprintf(p.name, sizeof(p.name), "linux-6.18-x86_64");
-	snprintf(p.kernel, sizeof(p.kernel), "6.18");
-	snprintf(p.allocator, sizeof(p.allocator), "slub");
-	p.abi = skl_abi_find("x86_64");
-	p.page_size = 4096;
-	p.cacheline = 64;
-	p.cpus = 1;
-	p.ram_bytes = (uint64_t)32 << 20;
+	p = skl_test_profile_618(1, (uint64_t)32 << 20);
 	memset(&o, 0, sizeof(o));
 	o.profile = &p;
 	o.log = log;

@@ -11,6 +11,7 @@
  *
  *   test_slab_view OUTDIR   (writes slab-*.png, slab-*.svg, *.dl.txt there)
  */
+#include "../common/profile.h"
 #include "render/backend_sdl.h"
 #include "render/export.h"
 #include "render/svg.h"
@@ -864,15 +865,7 @@ static void test_kasan(skl_sdl *sdl, const char *outdir)
 	const skl_dl_item *it;
 	char tip[2048], key[64];
 	int ci, found = -1, i, n_rz = 0;
-	memset(&p, 0, sizeof(p));
-	snprintf(p.name, sizeof(p.name), "linux-6.18-x86_64");
-	snprintf(p.kernel, sizeof(p.kernel), "6.18");
-	snprintf(p.allocator, sizeof(p.allocator), "slub");
-	p.abi = skl_abi_find("x86_64");
-	p.page_size = 4096;
-	p.cacheline = 64;
-	p.cpus = 1;
-	p.ram_bytes = (uint64_t)64 << 20;
+	p = skl_test_profile_618(1, (uint64_t)64 << 20);
 	memset(&o, 0, sizeof(o));
 	o.profile = &p;
 	o.kasan = 1;

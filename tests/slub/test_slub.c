@@ -18,6 +18,7 @@
 #include "slub.h"
 
 #include "../common/golden.h"
+#include "../common/profile.h"
 #include "../common/twin.h"
 #include "sklab/kernel.h"
 
@@ -28,17 +29,7 @@ static int quiet;
 
 static skl_profile prof618(unsigned cpus, unsigned ram_mb)
 {
-	skl_profile p;
-	memset(&p, 0, sizeof(p));
-	snprintf(p.name, sizeof(p.name), "linux-6.18-x86_64");
-	snprintf(p.kernel, sizeof(p.kernel), "6.18");
-	snprintf(p.allocator, sizeof(p.allocator), "slub");
-	p.abi = skl_abi_find("x86_64");
-	p.page_size = 4096;
-	p.cacheline = 64;
-	p.cpus = cpus;
-	p.ram_bytes = (uint64_t)ram_mb << 20;
-	return p;
+	return skl_test_profile_618(cpus, (uint64_t)ram_mb << 20);
 }
 
 static skl__slub_params params(unsigned cpus)
