@@ -269,14 +269,14 @@ static int view_has(const census *c, int view)
 }
 
 /* 1 when object k of the frame belongs in view (of kernels, the slab view
- * takes the last one, the compare view the last two). */
+ * takes the last one, and any text panel, the compare view the last two). */
 static int obj_in_view(const skl_obj *o, int view, int kernel_i, int nkernels)
 {
 	switch (view) {
 	case SKL_VIEW_LAYOUT:
 		return o->kind == SKL_OBJ_LAYOUT;
-	case SKL_VIEW_SLAB:
-		return o->kind == SKL_OBJ_KERNEL && kernel_i == nkernels - 1;
+	case SKL_VIEW_SLAB: /* with the report shown beside it */
+		return (o->kind == SKL_OBJ_KERNEL && kernel_i == nkernels - 1) || o->kind == SKL_OBJ_TEXT;
 	case SKL_VIEW_COMPARE:
 		return o->kind == SKL_OBJ_KERNEL && kernel_i >= nkernels - 2;
 	case SKL_VIEW_SKB:
