@@ -86,8 +86,19 @@ unset SDL_VIDEODRIVER WAYLAND_DISPLAY
 
 DUMP="$work/dump.txt"
 
-# launch ARGS... : starts sklab with the dump on, waits for its window
+# launch ARGS... : starts sklab with the dump on, waits for its window.
+# When sklab could not open the display (it says so and exits), it gets
+# one more try a second later: a test of the window is not a test of a
+# display server under load.
 launch() {
+	launch_once "$@" && return 0
+	grep -q "cannot open the display" "$work/app.log" 2>/dev/null || return 1
+	echo "(sklab could not open $DISPLAY; trying once more)"
+	sleep 1
+	launch_once "$@"
+}
+
+launch_once() {
 	rm -f "$DUMP"
 	SKLAB_DRAWLIST_DUMP="$DUMP" "$SKLAB" "$@" >"$work/app.log" 2>&1 &
 	apid=$!
