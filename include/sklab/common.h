@@ -87,4 +87,13 @@ void *skl_realloc(void *p, size_t n);
 void skl_free(void *p);
 char *skl_strdup(const char *s);
 
+/* ---- files written through a temporary ---------------------------------- */
+
+/* Creates NAME.tmp.<pid>, the temporary a file is written to before it is
+ * renamed over NAME: new (O_EXCL), never through a symlink (O_NOFOLLOW),
+ * relative to the directory dirfd (AT_FDCWD: the working directory, or
+ * NAME is absolute). One left by a run that died is removed first. tmp
+ * gets the name. The open descriptor, or -1 with errno set. */
+int skl_tmp_create(int dirfd, const char *name, char *tmp, size_t tmpsz);
+
 #endif

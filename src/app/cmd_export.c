@@ -772,11 +772,10 @@ static int write_atomic(const char *path, const char *data, size_t len, skl_erro
 	char tmp[4096];
 	FILE *fp;
 	int fd, bad;
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= sizeof(tmp))
-		return skl_errorf(err, "cannot write '%s': the name is too long", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, 0666);
+	fd = skl_tmp_create(AT_FDCWD, path, tmp, sizeof(tmp));
 	if (fd < 0)
-		return skl_errorf(err, "cannot write '%s': %s", path, strerror(errno));
+		return skl_errorf(err, "cannot write '%s': %s", path,
+				  errno == ENAMETOOLONG ? "the name is too long" : strerror(errno));
 	fp = fdopen(fd, "wb");
 	if (!fp) {
 		close(fd);

@@ -16,13 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
-
 static int is_dir(const char *p)
 {
 	struct stat st;
@@ -241,15 +234,8 @@ const char *skl_app_limit_flag(int limit)
 
 FILE *skl_app_tmp_open(const char *path, char *tmp, size_t tmpsz)
 {
-	int fd;
+	int fd = skl_tmp_create(AT_FDCWD, path, tmp, tmpsz);
 	FILE *fp;
-	if ((size_t)snprintf(tmp, tmpsz, "%s.tmp.%ld", path, (long)getpid()) >= tmpsz) {
-		errno = ENAMETOOLONG;
-		return NULL;
-	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (fd < 0 && errno == EEXIST && unlink(tmp) == 0) /* left by a run that died */
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	if (fd < 0)
 		return NULL;
 	fp = fdopen(fd, "w");

@@ -2,11 +2,22 @@
  * common.c - errors, sinks, the byte buffer and the allocation hook.
  * Never prints on its own; never aborts.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "sklab/common.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
 
 static void *default_realloc(void *ud, void *ptr, size_t size)
 {
@@ -236,4 +247,20 @@ skl_sink skl_file_sink(void *fp)
 	s.write = file_write;
 	s.ud = fp;
 	return s;
+}
+
+/* ---- files written through a temporary ------------------------------------ */
+
+int skl_tmp_create(int dirfd, const char *name, char *tmp, size_t tmpsz)
+{
+	const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	int fd;
+	if ((size_t)snprintf(tmp, tmpsz, "%s.tmp.%ld", name, (long)getpid()) >= tmpsz) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = openat(dirfd, tmp, flags, 0666);
+	if (fd < 0 && errno == EEXIST && unlinkat(dirfd, tmp, 0) == 0) /* left by a run that died */
+		fd = openat(dirfd, tmp, flags, 0666);
+	return fd;
 }

@@ -30,9 +30,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
 #endif
@@ -876,10 +873,7 @@ static int cap_open_named(skl_lua *rt, skl__capture *c)
 		lim->out_fd = open(rt->out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (lim->out_fd < 0)
 		return -1;
-	cap_tmp_name(c, tmp, sizeof(tmp));
-	fd = openat(lim->out_fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (fd < 0 && errno == EEXIST && unlinkat(lim->out_fd, tmp, 0) == 0) /* left by a run that died */
-		fd = openat(lim->out_fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	fd = skl_tmp_create(lim->out_fd, c->name, tmp, sizeof(tmp));
 	if (fd < 0)
 		return -1;
 	c->fp = fdopen(fd, "wb");

@@ -15,13 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
-
 #define DEFAULT_W 1600
 #define DEFAULT_H 900
 
@@ -45,21 +38,6 @@ static void sizes(const skl_render_opts *o, int *w, int *h)
 {
 	*w = o && o->width > 0 ? o->width : DEFAULT_W;
 	*h = o && o->height > 0 ? o->height : DEFAULT_H;
-}
-
-/* Creates tmp, path's temporary: new, never through a symlink. A file left
- * there by a run that died is removed first. The open descriptor, or -1. */
-static int tmp_create(const char *path, char *tmp, size_t tmpsz)
-{
-	int fd;
-	if ((size_t)snprintf(tmp, tmpsz, "%s.tmp.%ld", path, (long)getpid()) >= tmpsz) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	return fd;
 }
 
 static int write_svg(const skl_dl *dl, int fd, const char *path, skl_error *err)
@@ -90,7 +68,7 @@ static int write_dl_limited(const skl_dl *dl, skl_sdl *sdl, const char *path, co
 	struct stat st;
 	int rc, fd;
 	skl_sdl *own = NULL;
-	fd = tmp_create(path, tmp, sizeof(tmp));
+	fd = skl_tmp_create(AT_FDCWD, path, tmp, sizeof(tmp));
 	if (fd < 0)
 		return skl_errorf(err, "cannot write %s: %s", path, strerror(errno));
 	if (!strcmp(fmt, "svg")) {
