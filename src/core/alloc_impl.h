@@ -118,7 +118,8 @@ struct skl__alloc_ops {
 	 * do what alloc and free do when they would check nothing that fails,
 	 * report nothing, emit no event and touch no cache model. They return 0
 	 * having changed nothing when they cannot; the caller then calls
-	 * alloc or free. free_fast returns 1 when it freed obj. */
+	 * alloc or free. free_fast returns 1 when it freed obj. SLUB's are not
+	 * here: kernel.c takes them inline from slub_fast.h. */
 	skl_addr (*alloc_fast)(skl_cache *c);
 	int (*free_fast)(skl_cache *c, skl_addr obj);
 };

@@ -720,7 +720,8 @@ static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err
 }
 
 /* The allocator's fast path first (it declines whatever needs more than
- * a freelist), then the full one; the event is the same either way. */
+ * a freelist; SLUB's inline from slub_fast.h, others from the allocator's
+ * table), then the full one; the event is the same either way. */
 skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 {
 	skl_kernel *k = c->k;

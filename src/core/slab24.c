@@ -588,13 +588,11 @@ static void cc_touch(skl_kernel *k, const s24_cpucache *cc, int entry, int write
 		skl__touch_as(k, cc->addr + 8 + (skl_addr)entry * w, w, write, "meta", "cpucache_t", "entry", cc->addr);
 }
 
-/* list_add/list_del's stores into a node: slab_t.list or a kmem_cache_t head */
+/* list_add/list_del's stores into a node, for the cache model: slab_t.list or a kmem_cache_t head */
 static void list_touch(skl_kernel *k, const s24_list *n)
 {
 	static const char *const heads[] = {"slabs_full", "slabs_partial", "slabs_free"};
 	unsigned w = MACH(k)->p.ptr;
-	if (!SKL__TOUCHING(k))
-		return;
 	if (n->head < 0)
 		skl__touch_as(k, n->addr, 2 * w, 1, "meta", "slab_t", "list", n->addr);
 	else
@@ -602,35 +600,33 @@ static void list_touch(skl_kernel *k, const s24_list *n)
 			      n->addr - (skl_addr)(n->head % 3) * 2 * w);
 }
 
-static NOINLINE void list_sync_slow(skl_kernel *k, const s24_list *n)
+/* list_sync() for a node without host bytes */
+static NOINLINE void list_put_slow(skl_kernel *k, const s24_list *n)
 {
 	const s24_machine *m = MACH(k);
 	unsigned w = m->p.ptr;
 	uint8_t *b;
-	if (n->host) {
-		st_host(n->host, w, n->next->addr);
-		st_host(n->host + w, w, n->prev->addr);
-	} else if (m->fast_words && (w == 4 || w == 8) &&
-		   (b = skl__bytes_quick(k, m->page_shift, n->addr, 2 * w)) != NULL) {
+	if (m->fast_words && (w == 4 || w == 8) && (b = skl__bytes_quick(k, m->page_shift, n->addr, 2 * w)) != NULL) {
 		skl__st_word(k, b, w, 0, n->next->addr);
 		skl__st_word(k, b + w, w, 0, n->prev->addr);
 	} else {
 		put_at(k, n->addr, w, n->next->addr);
 		put_at(k, n->addr + w, w, n->prev->addr);
 	}
-	list_touch(k, n);
 }
 
 /* writes a list node's next and prev into simulated memory */
 static inline void list_sync(skl_kernel *k, const s24_list *n)
 {
-	if (n->host && !SKL__TOUCHING(k)) {
+	if (n->host) {
 		unsigned w = MACH(k)->p.ptr;
 		st_host(n->host, w, n->next->addr);
 		st_host(n->host + w, w, n->prev->addr);
-		return;
+	} else {
+		list_put_slow(k, n);
 	}
-	list_sync_slow(k, n);
+	if (SKL__TOUCHING(k))
+		list_touch(k, n);
 }
 
 static void list_init(skl_kernel *k, s24_list *h, skl_addr addr)

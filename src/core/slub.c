@@ -2488,8 +2488,6 @@ const skl__alloc_ops skl__slub_ops = {
     .geometry = slub_geometry,
     .kfree = slub_kfree,
     .kmalloc_alloc = slub_kmalloc_alloc,
-    .alloc_fast = skl__slub_alloc_fast,
-    .free_fast = skl__slub_free_fast,
 };
 
 /* ---- hooks for tests and views ------------------------------------------------------------ */

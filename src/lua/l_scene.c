@@ -275,6 +275,16 @@ static void text_marks(lua_State *L, int opts, const char **marks, int *nmarks)
 	string_list(L, opts, "mark", marks, MAX_TEXT_MARKS, nmarks);
 }
 
+/* what a text panel adds to the log, for its byte limit */
+static size_t panel_bytes(const skl_text_panel *tp)
+{
+	size_t n = 64 + (tp->text ? strlen(tp->text) : 0) + (tp->title ? strlen(tp->title) : 0);
+	int i;
+	for (i = 0; i < tp->nmarks; i++)
+		n += strlen(tp->marks[i]) + 16;
+	return n;
+}
+
 static void check_text(lua_State *L, int arg, const char *what, size_t len)
 {
 	if (len > MAX_TEXT_BYTES)
@@ -290,8 +300,7 @@ static int show_text(lua_State *L, int n)
 	skl_text_panel tp;
 	const char *marks[MAX_TEXT_MARKS];
 	char at[SKL__WHERE_MAX];
-	size_t len, bytes;
-	int i;
+	size_t len;
 	memset(&tp, 0, sizeof(tp));
 	tp.text = lua_tolstring(L, 1, &len);
 	check_text(L, 1, "a text", len);
@@ -307,10 +316,7 @@ static int show_text(lua_State *L, int n)
 	}
 	require_scenario(L);
 	where(L, at, sizeof(at));
-	bytes = len + strlen(at) + (tp.title ? strlen(tp.title) : 0) + 64;
-	for (i = 0; i < tp.nmarks; i++)
-		bytes += strlen(marks[i]) + 16;
-	skl__log_room(L, bytes);
+	skl__log_room(L, strlen(at) + panel_bytes(&tp));
 	skl__log_check(L, skl_events_show_text(rt->log, &tp, at));
 	return 0;
 }
@@ -408,9 +414,7 @@ static int show_kernels(lua_State *L, int n, int opts)
 		if (ncaches)
 			snap_select(snap[i], sel[i], nsel[i]);
 	}
-	bytes = strlen(at) + (have_text ? strlen(tp.text) + 64 : 0);
-	for (i = 0; i < tp.nmarks; i++)
-		bytes += strlen(marks[i]) + 16;
+	bytes = strlen(at) + (have_text ? panel_bytes(&tp) : 0);
 	for (i = 0; i < n; i++)
 		bytes += snap_bytes(snap[i]);
 	if (!rt->log || rt->events_added >= rt->max_events || bytes > SKL__LOG_BYTES ||

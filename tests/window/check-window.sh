@@ -186,6 +186,14 @@ geometry() {
 
 state() { head -1 "$DUMP"; }
 
+# pane0: the window's place (WX WY WW WH) and pane 0's origin in it (px py)
+pane0() {
+	geometry
+	pane=$(grep '^== pane 0' "$DUMP" | awk '{print $4, $5}')
+	px=${pane% *}
+	py=${pane#* }
+}
+
 # center LINE: sets cx cy to the screen point at the middle of a rect line of
 # the dump (x y w h after the kind), in pane 0 (its origin px py)
 center() {
@@ -298,10 +306,7 @@ hover)
 	xdotool mousemove 0 0
 	launch run --no-anim "$scenario" || exit 1
 	wait_dump 'frame=1 ' || bad "no frame"
-	geometry
-	pane=$(grep '^== pane 0' "$DUMP" | awk '{print $4, $5}')
-	px=${pane% *}
-	py=${pane#* }
+	pane0
 	line=$(grep 'rect .*key=0:field:daddr' "$DUMP" | head -1)
 	[ -n "$line" ] && ok || bad "no daddr block in the dump"
 	center "$line"
@@ -341,10 +346,7 @@ views)
 	key v
 	wait_dump 'split=0' && ok || bad "V again: $(state)"
 	# a click on an allocated object opens its type's layout
-	geometry
-	pane=$(grep '^== pane 0' "$DUMP" | awk '{print $4, $5}')
-	px=${pane% *}
-	py=${pane#* }
+	pane0
 	line=$(grep 'rect .*key=[0-9]*:obj:sock:0:0' "$DUMP" | head -1)
 	if [ -n "$line" ]; then
 		center "$line"
@@ -400,10 +402,7 @@ click)
 	wait_dump 'frame=2 ' || bad "no frame 2: $(state)"
 	key 4
 	wait_dump 'view=cache' && ok || bad "4: $(state)"
-	geometry
-	pane=$(grep '^== pane 0' "$DUMP" | awk '{print $4, $5}')
-	px=${pane% *}
-	py=${pane#* }
+	pane0
 	line=$(grep 'rect .*key=[0-9]*:cell:[0-9]*:.*tip="[^"]*sock\.' "$DUMP" | head -1)
 	if [ -n "$line" ]; then
 		center "$line"
