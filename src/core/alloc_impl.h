@@ -35,6 +35,8 @@ struct skl_cache {
 	int refcount;           /* SLUB: creators sharing it */
 	int seq;                /* creation order */
 	void *priv;             /* allocator state */
+	void *fast;             /* SLUB: the real cache's state when its fast paths
+				 * apply (slub_fast.h), for the cache and its aliases; else NULL */
 };
 
 struct skl_kernel {

@@ -629,6 +629,7 @@ static skl_cache *cache_new(skl_kernel *k, const char *name, size_t size, const 
 	}
 	if (m) {
 		c->alias_of = m;
+		c->fast = m->fast;
 		m->refcount++;
 	} else {
 		int rc;
@@ -721,22 +722,38 @@ static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err
 
 /* The allocator's fast path first (it declines whatever needs more than
  * a freelist; SLUB's inline from slub_fast.h, others from the allocator's
- * table), then the full one; the event is the same either way. */
-skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
+ * table), then the full one; the event is the same either way. tried:
+ * SLUB's fast path declined already. */
+static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl_error *err)
 {
 	skl_kernel *k = c->k;
-	skl_addr a;
-	if (zero)
+	skl_addr a = 0;
+	if (zero || tried)
 		return cache_alloc_full(c, zero, err);
-	if (k->ops == &skl__slub_ops) /* inline: the most frequent case */
-		a = skl__slub_alloc_fast(c);
-	else
-		a = k->ops->alloc_fast ? k->ops->alloc_fast(c) : 0;
+	if (k->ops == &skl__slub_ops)
+		a = c->fast ? skl__slub_alloc_fast(k, c->fast) : 0;
+	else if (k->ops->alloc_fast)
+		a = k->ops->alloc_fast(c);
 	if (!a)
 		return cache_alloc_full(c, zero, err);
 	if (k->log)
 		skl__event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
 	return a;
+}
+
+/* SLUB's fast path inline when nothing is logged (the hot loops of
+ * benchmarks and of the cache model's own runs), the rest out of line so
+ * that this part needs no saved registers. */
+skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	if (!zero && c->fast && !k->log) {
+		skl_addr a = skl__slub_alloc_fast(k, c->fast);
+		if (a)
+			return a;
+		return cache_alloc_slow(c, 0, 1, err);
+	}
+	return cache_alloc_slow(c, zero, 0, err);
 }
 
 static NOINLINE int cache_free_full(skl_cache *c, skl_addr obj, skl_error *err)
@@ -752,19 +769,32 @@ static NOINLINE int cache_free_full(skl_cache *c, skl_addr obj, skl_error *err)
 	return 0;
 }
 
-int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
+static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_error *err)
 {
 	skl_kernel *k = c->k;
-	int done;
+	int done = 0;
+	if (tried)
+		return cache_free_full(c, obj, err);
 	if (k->ops == &skl__slub_ops)
-		done = skl__slub_free_fast(c, obj);
-	else
-		done = k->ops->free_fast ? k->ops->free_fast(c, obj) : 0;
+		done = c->fast ? skl__slub_free_fast(k, c->fast, obj) : 0;
+	else if (k->ops->free_fast)
+		done = k->ops->free_fast(c, obj);
 	if (!done)
 		return cache_free_full(c, obj, err);
 	if (k->log)
 		skl__event(k, SKL_EV_FREE, real_cache(c)->name, obj, c->object_size, NULL);
 	return 0;
+}
+
+int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
+{
+	skl_kernel *k = c->k;
+	if (c->fast && !k->log) {
+		if (skl__slub_free_fast(k, c->fast, obj))
+			return 0;
+		return cache_free_slow(c, obj, 1, err);
+	}
+	return cache_free_slow(c, obj, 0, err);
 }
 
 int skl_cache_shrink(skl_cache *c)

@@ -1262,6 +1262,53 @@ static int kmem_cache_debug(const slub_cache *sc)
 
 /* models allocate_slab(): pages (falling back to s->min), debug set-up, and
  * the freelist threaded through every object in address order */
+/* A slab's record, zeroed, with a state array for the cache's objects:
+ * one of the records of discarded slabs kept for reuse when there is
+ * one (a cache that shrinks and grows again does not go to malloc for
+ * each slab), else a new one. */
+static slub_slab *slab_record(slub_cache *sc)
+{
+	slub_slab *s = sc->spare;
+	unsigned n = sc->g.objects > sc->g.min_objs ? sc->g.objects : sc->g.min_objs;
+	uint8_t *state;
+	if (s) {
+		sc->spare = s->next;
+		sc->nspare--;
+		state = s->state;
+		memset(s, 0, sizeof(*s));
+		s->state = state;
+		return s;
+	}
+	s = skl_calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->state = skl_calloc(n ? n : 1, 1);
+	if (!s->state) {
+		skl_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void slab_record_free(slub_slab *s)
+{
+	skl_free(s->state);
+	skl_free(s);
+}
+
+enum { SLUB_SPARE_MAX = 64 }; /* records kept per cache */
+
+static void slab_record_put(slub_cache *sc, slub_slab *s)
+{
+	if (sc->nspare >= SLUB_SPARE_MAX) {
+		slab_record_free(s);
+		return;
+	}
+	s->next = sc->spare;
+	sc->spare = s;
+	sc->nspare++;
+}
+
 static slub_slab *new_slab(skl_cache *c, int *oom)
 {
 	skl_kernel *k = c->k;
@@ -1270,14 +1317,9 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 	unsigned i, order = sc->g.order, objects = sc->g.objects;
 	char detail[96];
 	*oom = 2; /* host memory */
-	s = skl_calloc(1, sizeof(*s));
+	s = slab_record(sc);
 	if (!s)
 		return NULL;
-	s->state = skl_calloc(objects ? objects : 1, 1);
-	if (!s->state) {
-		skl_free(s);
-		return NULL;
-	}
 	*oom = 1; /* simulated RAM */
 	s->cache = c;
 	s->cpu = -1;
@@ -1288,8 +1330,7 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 		s->base = skl__pages_alloc_slab(k, order, c, s);
 	}
 	if (!s->base) {
-		skl_free(s->state);
-		skl_free(s);
+		slab_record_put(sc, s);
 		return NULL;
 	}
 	*oom = 0;
@@ -1393,8 +1434,7 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 		skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
 	}
 	skl__pages_free_slab(k, s->base, s->order);
-	skl_free(s->state);
-	skl_free(s);
+	slab_record_put(sc, s);
 }
 
 /* Marks what is left on a list unreachable, the way the kernel cuts a
@@ -1495,7 +1535,7 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 		s->nfree += n;
 		s->inuse -= n;
 	}
-	cs->slab = NULL;
+	cpu_set_slab(cs, NULL);
 	cs->freelist = 0;
 	cs->nfree = 0;
 	s->cpu = -1;
@@ -1515,7 +1555,7 @@ static void freeze_into_cpu(slub_cache *sc, slub_slab *s, unsigned cpu)
 	unsigned i;
 	take_off_list(sc, s);
 	s->cpu = (int)cpu;
-	cs->slab = s;
+	cpu_set_slab(cs, s);
 	cs->freelist = s->freelist;
 	cs->nfree = s->nfree;
 	for (i = 0; i < s->objects; i++)
@@ -1889,7 +1929,7 @@ static void free_all_slabs(skl_cache *c)
 	for (cpu = 0; cpu < sc->ncpu; cpu++) {
 		s = sc->cpu[cpu].slab;
 		if (s) {
-			sc->cpu[cpu].slab = NULL;
+			cpu_set_slab(&sc->cpu[cpu], NULL);
 			s->cpu = -1;
 			s->list = SL_NONE;
 			skl_free(s->state);
@@ -1916,9 +1956,15 @@ static void free_priv(skl_cache *c)
 	if (!sc)
 		return;
 	free_all_slabs(c);
+	while (sc->spare) {
+		slub_slab *s = sc->spare;
+		sc->spare = s->next;
+		slab_record_free(s);
+	}
 	skl_free(sc->cpu);
 	skl_free(sc);
 	c->priv = NULL;
+	c->fast = NULL;
 }
 
 /* ---- snapshots --------------------------------------------------------------------------- */
@@ -2224,7 +2270,10 @@ static int slub_cache_init(skl_cache *c, skl_error *err)
 		sc->recip = (1ull << 32) / sc->g.size + 1;
 	sc->fast = !kmem_cache_debug(sc) && !k->kasan && m->fast_words && !sc->g.red_left_pad && sc->recip;
 	sc->word8 = m->p.word == 8;
+	sc->owner = c;
+	sc->page_shift = m->page_shift;
 	c->priv = sc;
+	c->fast = sc->fast ? sc : NULL;
 	if (!m->booting && alloc_descriptors(c, err) < 0) {
 		char msg[sizeof(err->msg)];
 		snprintf(msg, sizeof(msg), "%s", err ? err->msg : "");

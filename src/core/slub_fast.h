@@ -18,6 +18,13 @@
 
 #include <string.h>
 
+/* the fast paths are inlined into both of their callers in kernel.c */
+#if defined(__GNUC__) || defined(__clang__)
+#define SLUB_FAST static inline __attribute__((always_inline))
+#else
+#define SLUB_FAST static inline
+#endif
+
 enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST }; /* per-object record */
 enum { SL_NONE, SL_PARTIAL, SL_FULL };	     /* node list a slab is on */
 
@@ -41,10 +48,24 @@ struct slub_slab {
 };
 
 typedef struct slub_cpu {
-	slub_slab *slab;   /* c->slab */
 	skl_addr freelist; /* c->freelist */
 	unsigned nfree;
+	uint32_t span;	   /* slab's span, base, host and state, kept by */
+	skl_addr base;	   /* cpu_set_slab() for the fast paths: one load */
+	uint8_t *host;	   /* fewer on the way to an object */
+	uint8_t *state;
+	slub_slab *slab; /* c->slab */
 } slub_cpu;
+
+/* Makes s (or no slab) the CPU's. */
+static inline void cpu_set_slab(slub_cpu *cs, slub_slab *s)
+{
+	cs->slab = s;
+	cs->host = s ? s->host : NULL;
+	cs->base = s ? s->base : 0;
+	cs->span = s ? s->span : 0;
+	cs->state = s ? s->state : NULL;
+}
 
 typedef struct slub_list {
 	slub_slab *head, *tail;
@@ -67,6 +88,10 @@ typedef struct slub_cache {
 	 * size exactly (every offset * size < 2^32), 0 when it cannot */
 	int fast, word8;
 	uint64_t recip;
+	skl_cache *owner;    /* the skl_cache whose priv this is */
+	slub_slab *spare;    /* records of discarded slabs for new ones (next-linked) */
+	unsigned nspare;
+	unsigned page_shift; /* slub_machine's */
 } slub_cache;
 
 typedef struct slub_machine {
@@ -80,12 +105,13 @@ typedef struct slub_machine {
 	int fast_words;	     /* page_shift set, little-endian, 4- or 8-byte words: get_fp's quick way */
 } slub_machine;
 
-/* the index of the object at off bytes into a slab when one starts there
- * (index_of() for a fast cache, whose red_left_pad is 0, with no division) */
-static inline int fast_index(const slub_cache *sc, const slub_slab *s, uint64_t off, uint32_t *idx)
+/* the index of the object at off bytes into a slab of span bytes when one
+ * starts there (index_of() for a fast cache, whose red_left_pad is 0,
+ * with no division) */
+static inline int fast_index(const slub_cache *sc, uint32_t span, uint64_t off, uint32_t *idx)
 {
 	uint32_t i;
-	if (off >= s->span)
+	if (off >= span)
 		return 0;
 	i = (uint32_t)((off * sc->recip) >> 32);
 	if (i * sc->g.size != (uint32_t)off)
@@ -118,30 +144,25 @@ static inline void fast_store(const slub_cache *sc, uint8_t *b, skl_addr v)
 	}
 }
 
-static inline skl_addr skl__slub_alloc_fast(skl_cache *c)
+/* sc = c->fast (not NULL) */
+SLUB_FAST skl_addr skl__slub_alloc_fast(skl_kernel *k, slub_cache *sc)
 {
-	skl_kernel *k = c->k;
-	slub_cache *sc;
 	slub_cpu *cs;
-	slub_slab *s;
 	skl_addr obj, next;
 	uint64_t off;
 	uint32_t idx, nidx;
-	if (c->alias_of)
-		c = c->alias_of;
-	sc = c->priv;
-	if (!sc || !sc->fast || k->cpu >= sc->ncpu || SKL__TOUCHING(k))
+	if (k->cpu >= sc->ncpu || SKL__TOUCHING(k))
 		return 0;
 	cs = &sc->cpu[k->cpu];
 	obj = cs->freelist;
-	s = cs->slab;
-	if (!obj || !s || !s->host || !fast_index(sc, s, off = obj - s->base, &idx) || s->state[idx] != OS_CPU)
+	if (!obj || !cs->host || !fast_index(sc, cs->span, off = obj - cs->base, &idx) || cs->state[idx] != OS_CPU)
 		return 0;
-	next = fast_load(sc, s->host + off + sc->g.offset);
+	next = fast_load(sc, cs->host + off + sc->g.offset);
 	if (cs->nfree == 1 ? next != 0
-			   : cs->nfree == 0 || !fast_index(sc, s, next - s->base, &nidx) || s->state[nidx] != OS_CPU)
+			   : cs->nfree == 0 || !fast_index(sc, cs->span, next - cs->base, &nidx) ||
+				     cs->state[nidx] != OS_CPU)
 		return 0; /* do_alloc() reports the corrupt chain */
-	s->state[idx] = OS_ALLOC;
+	cs->state[idx] = OS_ALLOC;
 	cs->nfree--;
 	cs->freelist = next;
 	((slub_machine *)k->priv)->jiffies++;
@@ -151,22 +172,18 @@ static inline skl_addr skl__slub_alloc_fast(skl_cache *c)
 	return obj;
 }
 
-static inline int skl__slub_free_fast(skl_cache *c, skl_addr obj)
+/* sc = c->fast (not NULL) */
+SLUB_FAST int skl__slub_free_fast(skl_kernel *k, slub_cache *sc, skl_addr obj)
 {
-	skl_kernel *k = c->k;
-	slub_cache *sc;
 	slub_slab *s;
 	uint64_t f, off;
 	uint8_t *b;
 	uint32_t idx;
-	if (c->alias_of)
-		c = c->alias_of;
-	sc = c->priv;
-	if (!sc || !sc->fast || SKL__TOUCHING(k))
+	if (SKL__TOUCHING(k))
 		return 0;
-	f = (obj - k->va_base) >> ((slub_machine *)k->priv)->page_shift;
-	if (obj < k->va_base || f >= k->npages || !(s = k->pages[f].slab) || s->cache != c || !s->host ||
-	    s->disabled || !fast_index(sc, s, off = obj - s->base, &idx) || s->state[idx] != OS_ALLOC)
+	f = (obj - k->va_base) >> sc->page_shift;
+	if (obj < k->va_base || f >= k->npages || !(s = k->pages[f].slab) || s->cache != sc->owner || !s->host ||
+	    s->disabled || !fast_index(sc, s->span, off = obj - s->base, &idx) || s->state[idx] != OS_ALLOC)
 		return 0;
 	b = s->host + off + sc->g.offset;
 	if (s->cpu >= 0 && (unsigned)s->cpu == k->cpu) {
