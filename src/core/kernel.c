@@ -116,12 +116,18 @@ static int buddy_init(skl_kernel *k)
 	return 0;
 }
 
+/* Node i changed: its ancestors again, up to the first that keeps its
+ * value (a node depends on its children only, so the rest keep theirs). */
 static void buddy_fix_up(skl_kernel *k, uint64_t i, unsigned h)
 {
 	while (i > 1) {
+		uint8_t v;
 		i >>= 1;
 		h++;
-		k->buddy[i] = buddy_combine(k, i, h);
+		v = buddy_combine(k, i, h);
+		if (k->buddy[i] == v)
+			break;
+		k->buddy[i] = v;
 	}
 }
 

@@ -1437,6 +1437,28 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	slab_record_put(sc, s);
 }
 
+/* Every object in state from goes to state to, eight at a time: the
+ * bytes equal to from are found as the zero bytes of w ^ from (exactly,
+ * without the carries of the usual "has a zero byte" test). */
+static void state_swap(slub_slab *s, uint8_t from, uint8_t to)
+{
+	const uint64_t ones = 0x0101010101010101ull, low7 = 0x7f7f7f7f7f7f7f7full;
+	uint8_t *st = s->state;
+	unsigned i = 0;
+	for (; i + 8 <= s->objects; i += 8) {
+		uint64_t w, x, zero;
+		memcpy(&w, st + i, 8);
+		x = w ^ (from * ones);
+		zero = ~(((x & low7) + low7) | x | low7); /* 0x80 in each byte that was equal */
+		zero = (zero >> 7) * 0xff;
+		w = (w & ~zero) | (to * ones & zero);
+		memcpy(st + i, &w, 8);
+	}
+	for (; i < s->objects; i++)
+		if (st[i] == from)
+			st[i] = to;
+}
+
 /* Marks what is left on a list unreachable, the way the kernel cuts a
  * corrupted chain: those objects stay counted as in use. */
 static void lose_state(slub_slab *s, int state)
@@ -1494,7 +1516,7 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 	slub_cpu *cs = &sc->cpu[cpu];
 	slub_slab *s = cs->slab;
 	skl_addr it, tail = 0;
-	unsigned n = 0, i;
+	unsigned n = 0;
 	int to_tail;
 	if (!s)
 		return;
@@ -1525,9 +1547,7 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 		tail = it;
 		it = next;
 	}
-	for (i = 0; i < s->objects; i++)
-		if (s->state[i] == OS_CPU)
-			s->state[i] = OS_LOST;
+	state_swap(s, OS_CPU, OS_LOST);
 	if (tail) {
 		set_fp(c->k, sc, tail, s->freelist);
 		fp_touch(c->k, sc, tail, 1);
@@ -1552,15 +1572,12 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 static void freeze_into_cpu(slub_cache *sc, slub_slab *s, unsigned cpu)
 {
 	slub_cpu *cs = &sc->cpu[cpu];
-	unsigned i;
 	take_off_list(sc, s);
 	s->cpu = (int)cpu;
 	cpu_set_slab(cs, s);
 	cs->freelist = s->freelist;
 	cs->nfree = s->nfree;
-	for (i = 0; i < s->objects; i++)
-		if (s->state[i] == OS_FREE)
-			s->state[i] = OS_CPU;
+	state_swap(s, OS_FREE, OS_CPU);
 	s->freelist = 0;
 	s->nfree = 0;
 	s->inuse = s->objects;
@@ -1576,6 +1593,7 @@ static void disable_slab(slub_cache *sc, slub_slab *s)
 	s->freelist = 0;
 	s->nfree = 0;
 	s->disabled = 1;
+	s->host = NULL; /* no fast path for it */
 	add_full(sc, s);
 }
 
@@ -1664,12 +1682,9 @@ static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 		if (cs->slab) {
 			s = cs->slab;
 			if (s->freelist) { /* objects freed while it was this CPU's */
-				unsigned i;
 				cs->freelist = s->freelist;
 				cs->nfree = s->nfree;
-				for (i = 0; i < s->objects; i++)
-					if (s->state[i] == OS_FREE)
-						s->state[i] = OS_CPU;
+				state_swap(s, OS_FREE, OS_CPU);
 				s->freelist = 0;
 				s->nfree = 0;
 				s->inuse = s->objects;

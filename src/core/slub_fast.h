@@ -21,7 +21,11 @@
 /* the fast paths are inlined into both of their callers in kernel.c */
 #if defined(__GNUC__) || defined(__clang__)
 #define SLUB_FAST static inline __attribute__((always_inline))
+/* the compiler reads the records again after this point instead of keeping
+ * every field in a register (which costs six saved registers a call) */
+#define SLUB_RELOAD() __asm__ volatile("" ::: "memory")
 #else
+#define SLUB_RELOAD() ((void)0)
 #define SLUB_FAST static inline
 #endif
 
@@ -50,9 +54,11 @@ struct slub_slab {
 typedef struct slub_cpu {
 	skl_addr freelist; /* c->freelist */
 	unsigned nfree;
-	uint32_t span;	   /* slab's span, base, host and state, kept by */
-	skl_addr base;	   /* cpu_set_slab() for the fast paths: one load */
-	uint8_t *host;	   /* fewer on the way to an object */
+	/* the slab's span, base, host and state, copied by cpu_set_slab():
+	 * the fast paths reach an object with one load fewer */
+	uint32_t span;
+	skl_addr base;
+	uint8_t *host;
 	uint8_t *state;
 	slub_slab *slab; /* c->slab */
 } slub_cpu;
@@ -158,6 +164,7 @@ SLUB_FAST skl_addr skl__slub_alloc_fast(skl_kernel *k, slub_cache *sc)
 	if (!obj || !cs->host || !fast_index(sc, cs->span, off = obj - cs->base, &idx) || cs->state[idx] != OS_CPU)
 		return 0;
 	next = fast_load(sc, cs->host + off + sc->g.offset);
+	SLUB_RELOAD();
 	if (cs->nfree == 1 ? next != 0
 			   : cs->nfree == 0 || !fast_index(sc, cs->span, next - cs->base, &nidx) ||
 				     cs->state[nidx] != OS_CPU)
@@ -181,9 +188,11 @@ SLUB_FAST int skl__slub_free_fast(skl_kernel *k, slub_cache *sc, skl_addr obj)
 	uint32_t idx;
 	if (SKL__TOUCHING(k))
 		return 0;
+	/* below va_base, obj - va_base wraps to a frame far beyond npages; a
+	 * disabled slab (a debug cache's) has no host pointer */
 	f = (obj - k->va_base) >> sc->page_shift;
-	if (obj < k->va_base || f >= k->npages || !(s = k->pages[f].slab) || s->cache != sc->owner || !s->host ||
-	    s->disabled || !fast_index(sc, s->span, off = obj - s->base, &idx) || s->state[idx] != OS_ALLOC)
+	if (f >= k->npages || !(s = k->pages[f].slab) || s->cache != sc->owner || !s->host ||
+	    !fast_index(sc, s->span, off = obj - s->base, &idx) || s->state[idx] != OS_ALLOC)
 		return 0;
 	b = s->host + off + sc->g.offset;
 	if (s->cpu >= 0 && (unsigned)s->cpu == k->cpu) {
