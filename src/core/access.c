@@ -302,6 +302,7 @@ void skl__access_free(skl_kernel *k)
 	skl_free(acc);
 	k->acc = NULL;
 	k->cachesim = NULL;
+	skl__fast_gate(k);
 }
 
 /* The data path in visit order: the split "L1d" first, then every unified
@@ -362,6 +363,7 @@ int skl_kernel_set_cachesim(skl_kernel *k, skl_cache_hier *h, const skl_cachesim
 		acc->line_shift++;
 	data_path(acc, h);
 	k->cachesim = h;
+	skl__fast_gate(k);
 	return 0;
 }
 

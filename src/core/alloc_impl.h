@@ -35,8 +35,10 @@ struct skl_cache {
 	int refcount;           /* SLUB: creators sharing it */
 	int seq;                /* creation order */
 	void *priv;             /* allocator state */
-	void *fast;             /* SLUB: the real cache's state when its fast paths
+	void *fast_state;       /* SLUB: the real cache's state when its fast paths
 				 * apply (slub_fast.h), for the cache and its aliases; else NULL */
+	void *fast;             /* fast_state while no event log and no cache model
+				 * watch the machine (skl__fast_gate), else NULL */
 };
 
 struct skl_kernel {
@@ -130,6 +132,10 @@ extern const skl__alloc_ops skl__slab24_ops;
 extern const skl__alloc_ops skl__slub_ops;
 
 /* ---- kernel.c services for the allocators ------------------------------ */
+
+/* Sets every cache's fast gate (c->fast) after a cache is made or a cache
+ * model attached or detached. */
+void skl__fast_gate(skl_kernel *k);
 
 /* Pages for a slab: records the owner in the page table. 0 when out of RAM. */
 skl_addr skl__pages_alloc_slab(skl_kernel *k, unsigned order, skl_cache *c, void *slab);

@@ -37,6 +37,12 @@ static const skl__alloc_ops *ops_for(const char *allocator)
 #define NOINLINE
 #endif
 
+/* c->fast: see skl__fast_gate() */
+static void gate_one(const skl_kernel *k, skl_cache *c)
+{
+	c->fast = k->log || SKL__TOUCHING(k) ? NULL : c->fast_state;
+}
+
 static skl_cache *real_cache(skl_cache *c)
 {
 	return c && c->alias_of ? c->alias_of : c;
@@ -635,7 +641,7 @@ static skl_cache *cache_new(skl_kernel *k, const char *name, size_t size, const 
 	}
 	if (m) {
 		c->alias_of = m;
-		c->fast = m->fast;
+		c->fast_state = m->fast_state;
 		m->refcount++;
 	} else {
 		int rc;
@@ -648,6 +654,7 @@ static skl_cache *cache_new(skl_kernel *k, const char *name, size_t size, const 
 		}
 	}
 	registry_add(k, c);
+	gate_one(k, c);
 	create_event(c);
 	return c;
 }
@@ -726,6 +733,18 @@ static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err
 	return a;
 }
 
+/* SLUB's inline fast paths are taken straight from skl_cache_alloc and
+ * skl_cache_free while nothing watches each operation: with an event log
+ * or a cache model attached, c->fast is NULL and the slow entry points
+ * decide. */
+void skl__fast_gate(skl_kernel *k)
+{
+	int i;
+	for (i = 0; i < k->ncaches; i++)
+		if (k->caches[i])
+			gate_one(k, k->caches[i]);
+}
+
 /* The allocator's fast path first (it declines whatever needs more than
  * a freelist; SLUB's inline from slub_fast.h, others from the allocator's
  * table), then the full one; the event is the same either way. tried:
@@ -737,7 +756,7 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 	if (zero || tried)
 		return cache_alloc_full(c, zero, err);
 	if (k->ops == &skl__slub_ops)
-		a = c->fast ? skl__slub_alloc_fast(k, c->fast) : 0;
+		a = c->fast_state && !SKL__TOUCHING(k) ? skl__slub_alloc_fast(k, c->fast_state) : 0;
 	else if (k->ops->alloc_fast)
 		a = k->ops->alloc_fast(c);
 	if (!a)
@@ -752,9 +771,8 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
  * that this part needs no saved registers. */
 skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 {
-	skl_kernel *k = c->k;
-	if (!zero && c->fast && !k->log) {
-		skl_addr a = skl__slub_alloc_fast(k, c->fast);
+	if (!zero && c->fast) {
+		skl_addr a = skl__slub_alloc_fast(c->k, c->fast);
 		if (a)
 			return a;
 		return cache_alloc_slow(c, 0, 1, err);
@@ -782,7 +800,7 @@ static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_e
 	if (tried)
 		return cache_free_full(c, obj, err);
 	if (k->ops == &skl__slub_ops)
-		done = c->fast ? skl__slub_free_fast(k, c->fast, obj) : 0;
+		done = c->fast_state && !SKL__TOUCHING(k) ? skl__slub_free_fast(k, c->fast_state, obj) : 0;
 	else if (k->ops->free_fast)
 		done = k->ops->free_fast(c, obj);
 	if (!done)
@@ -794,9 +812,8 @@ static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_e
 
 int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
 {
-	skl_kernel *k = c->k;
-	if (c->fast && !k->log) {
-		if (skl__slub_free_fast(k, c->fast, obj))
+	if (c->fast) {
+		if (skl__slub_free_fast(c->k, c->fast, obj))
 			return 0;
 		return cache_free_slow(c, obj, 1, err);
 	}

@@ -1979,6 +1979,7 @@ static void free_priv(skl_cache *c)
 	skl_free(sc->cpu);
 	skl_free(sc);
 	c->priv = NULL;
+	c->fast_state = NULL;
 	c->fast = NULL;
 }
 
@@ -2288,7 +2289,7 @@ static int slub_cache_init(skl_cache *c, skl_error *err)
 	sc->owner = c;
 	sc->page_shift = m->page_shift;
 	c->priv = sc;
-	c->fast = sc->fast ? sc : NULL;
+	c->fast_state = sc->fast ? sc : NULL;
 	if (!m->booting && alloc_descriptors(c, err) < 0) {
 		char msg[sizeof(err->msg)];
 		snprintf(msg, sizeof(msg), "%s", err ? err->msg : "");

@@ -150,14 +150,14 @@ static inline void fast_store(const slub_cache *sc, uint8_t *b, skl_addr v)
 	}
 }
 
-/* sc = c->fast (not NULL) */
+/* sc = c->fast_state (not NULL), no cache model attached */
 SLUB_FAST skl_addr skl__slub_alloc_fast(skl_kernel *k, slub_cache *sc)
 {
 	slub_cpu *cs;
 	skl_addr obj, next;
 	uint64_t off;
 	uint32_t idx, nidx;
-	if (k->cpu >= sc->ncpu || SKL__TOUCHING(k))
+	if (k->cpu >= sc->ncpu)
 		return 0;
 	cs = &sc->cpu[k->cpu];
 	obj = cs->freelist;
@@ -179,15 +179,13 @@ SLUB_FAST skl_addr skl__slub_alloc_fast(skl_kernel *k, slub_cache *sc)
 	return obj;
 }
 
-/* sc = c->fast (not NULL) */
+/* sc = c->fast_state (not NULL), no cache model attached */
 SLUB_FAST int skl__slub_free_fast(skl_kernel *k, slub_cache *sc, skl_addr obj)
 {
 	slub_slab *s;
 	uint64_t f, off;
 	uint8_t *b;
 	uint32_t idx;
-	if (SKL__TOUCHING(k))
-		return 0;
 	/* below va_base, obj - va_base wraps to a frame far beyond npages; a
 	 * disabled slab (a debug cache's) has no host pointer */
 	f = (obj - k->va_base) >> sc->page_shift;

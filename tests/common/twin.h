@@ -1,13 +1,15 @@
 /*
- * twin.h - an allocator's fast paths against its full ones. Two machines
+ * twin.h - an allocator's fast paths against its full ones. Three machines
  * of the same build take the same random operations: allocations, frees
  * (good ones, double frees, wrong caches, pointers into an object), writes
  * into slab memory near live objects, shrinks, CPU changes and kmalloc.
- * The first runs as it is, so kmem_cache_alloc/free take their fast paths
- * whenever they can; the second has a cache model attached, which keeps
- * every operation on the full path. Every result and error message, every
- * event but the model's accesses, every slab's objects and every byte of
- * every slab must come out the same. Header-only: each test is one file.
+ * The first has no event log, so kmem_cache_alloc/free take their fast
+ * paths straight from the entry points whenever they can; the second has
+ * a log, so they take them from the logging entry points; the third has a
+ * cache model attached, which keeps every operation on the full path.
+ * Every result and error message, every event but the model's accesses
+ * (of the two with a log), every slab's objects and every byte of every
+ * slab must come out the same. Header-only: each test is one file.
  */
 #ifndef SKLAB_TEST_TWIN_H
 #define SKLAB_TEST_TWIN_H
@@ -46,7 +48,9 @@ static unsigned skl_twin_rnd(unsigned n)
 	return n ? (unsigned)(skl_twin_rng % n) : 0;
 }
 
-static int skl_twin_new(skl_twin *t, const skl_twin_setup *su, int model)
+enum { SKL_TWIN_QUIET, SKL_TWIN_LOGGED, SKL_TWIN_MODEL, SKL_TWIN_N }; /* the machines */
+
+static int skl_twin_new(skl_twin *t, const skl_twin_setup *su, int which)
 {
 	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 4}};
 	skl_cachesim_config cfg = {lv, 1, 200, 0};
@@ -54,10 +58,10 @@ static int skl_twin_new(skl_twin *t, const skl_twin_setup *su, int model)
 	skl_error err;
 	int i;
 	memset(t, 0, sizeof(*t));
-	t->log = skl_events_new(0);
+	t->log = which == SKL_TWIN_QUIET ? NULL : skl_events_new(0);
 	ko.log = t->log;
-	if (!t->log || !(t->k = skl_kernel_new(&ko, &err))) {
-		printf("twin: %s\n", t->log ? err.msg : "out of memory");
+	if ((which != SKL_TWIN_QUIET && !t->log) || !(t->k = skl_kernel_new(&ko, &err))) {
+		printf("twin: %s\n", which == SKL_TWIN_QUIET || t->log ? err.msg : "out of memory");
 		return -1;
 	}
 	for (i = 0; i < 4; i++) {
@@ -68,7 +72,7 @@ static int skl_twin_new(skl_twin *t, const skl_twin_setup *su, int model)
 			return -1;
 		}
 	}
-	if (model && (!(t->h = skl_cachesim_new(&cfg, &err)) || skl_kernel_set_cachesim(t->k, t->h, NULL) < 0)) {
+	if (which == SKL_TWIN_MODEL && (!(t->h = skl_cachesim_new(&cfg, &err)) || skl_kernel_set_cachesim(t->k, t->h, NULL) < 0)) {
 		printf("twin: cannot attach a cache model\n");
 		return -1;
 	}
@@ -79,7 +83,8 @@ static void skl_twin_free(skl_twin *t)
 {
 	skl_kernel_free(t->k);
 	skl_cachesim_free(t->h);
-	skl_events_free(t->log);
+	if (t->log)
+		skl_events_free(t->log);
 }
 
 /* the log without the cache model's accesses, one line per event */
@@ -118,6 +123,8 @@ static int skl_twin_same(const skl_twin *a, const skl_twin *b, int step)
 	}
 	skl_kernel_snap_free(sa);
 	skl_kernel_snap_free(sb);
+	if (!a->log || !b->log)
+		return same;
 	skl_buf_init(&ta);
 	skl_buf_init(&tb);
 	skl_twin_events(a, &ta);
@@ -134,22 +141,24 @@ static int skl_twin_same(const skl_twin *a, const skl_twin *b, int step)
 /* The number of differences found (0: the same throughout). */
 static int skl_twin_run(const skl_twin_setup *su, uint64_t seed)
 {
-	skl_twin t[2];
+	skl_twin t[SKL_TWIN_N];
 	skl_addr live[4][256];
 	int nlive[4] = {0, 0, 0, 0}, step, fails = 0, w;
 	skl_twin_rng = seed | 1;
-	if (skl_twin_new(&t[0], su, 0) < 0 || skl_twin_new(&t[1], su, 1) < 0) {
-		fails = 1;
-		goto out;
-	}
+	memset(t, 0, sizeof(t));
+	for (w = 0; w < SKL_TWIN_N; w++)
+		if (skl_twin_new(&t[w], su, w) < 0) {
+			fails = 1;
+			goto out;
+		}
 	for (step = 0; step < su->steps && !fails; step++) {
 		int c = (int)skl_twin_rnd(4), op = (int)skl_twin_rnd(100);
-		skl_addr got[2] = {0, 0};
-		int rc[2] = {0, 0};
-		char msg[2][sizeof(((skl_error *)0)->msg)];
-		msg[0][0] = msg[1][0] = 0;
+		skl_addr got[SKL_TWIN_N] = {0, 0, 0};
+		int rc[SKL_TWIN_N] = {0, 0, 0};
+		char msg[SKL_TWIN_N][sizeof(((skl_error *)0)->msg)];
+		msg[0][0] = msg[1][0] = msg[2][0] = 0;
 		if (op < 45 && nlive[c] < 256) {
-			for (w = 0; w < 2; w++) {
+			for (w = 0; w < SKL_TWIN_N; w++) {
 				skl_error err;
 				err.msg[0] = 0;
 				got[w] = skl_cache_alloc(t[w].cs[c], 0, &err);
@@ -164,7 +173,7 @@ static int skl_twin_run(const skl_twin_setup *su, uint64_t seed)
 			int j = (int)skl_twin_rnd((unsigned)nlive[c]), how = (int)skl_twin_rnd(20);
 			int ci = how == 0 ? (c + 1) % 4 : c;
 			skl_addr a = live[c][j] + (how == 1 ? 1 + skl_twin_rnd(16) : 0);
-			for (w = 0; w < 2; w++) {
+			for (w = 0; w < SKL_TWIN_N; w++) {
 				skl_error err;
 				err.msg[0] = 0;
 				rc[w] = skl_cache_free(t[w].cs[ci], a, &err);
@@ -177,38 +186,45 @@ static int skl_twin_run(const skl_twin_setup *su, uint64_t seed)
 			 * neighbour's free pointer, into slab_t */
 			skl_addr a = live[c][skl_twin_rnd((unsigned)nlive[c])] + skl_twin_rnd(600);
 			unsigned v = skl_twin_rnd(256), n = 1 + skl_twin_rnd(8);
-			for (w = 0; w < 2; w++) {
+			for (w = 0; w < SKL_TWIN_N; w++) {
 				uint8_t *b = skl_kernel_bytes(t[w].k, a, 8);
 				if (b)
 					memset(b, (int)v, n);
 			}
 		} else if (op < 93) {
-			for (w = 0; w < 2; w++)
+			for (w = 0; w < SKL_TWIN_N; w++)
 				rc[w] = skl_cache_shrink(t[w].cs[c]);
 		} else if (op < 97) {
 			unsigned cpu = skl_twin_rnd(su->cpus ? su->cpus : 1);
-			for (w = 0; w < 2; w++)
+			for (w = 0; w < SKL_TWIN_N; w++)
 				skl_kernel_set_cpu(t[w].k, cpu);
 		} else {
 			size_t n = 1 + skl_twin_rnd(5000);
-			for (w = 0; w < 2; w++) {
+			for (w = 0; w < SKL_TWIN_N; w++) {
 				skl_error err;
 				got[w] = skl_kmalloc(t[w].k, n, &err);
 			}
 		}
-		if (got[0] != got[1] || rc[0] != rc[1] || strcmp(msg[0], msg[1])) {
-			printf("step %d (op %d, cache %d): fast path %llx %d \"%s\", full path %llx %d \"%s\"\n", step, op,
-			       c, (unsigned long long)got[0], rc[0], msg[0], (unsigned long long)got[1], rc[1], msg[1]);
-			fails++;
-		}
-		if (step % 1000 == 999 && !skl_twin_same(&t[0], &t[1], step))
-			fails++;
+		for (w = 0; w < SKL_TWIN_MODEL; w++)
+			if (got[w] != got[SKL_TWIN_MODEL] || rc[w] != rc[SKL_TWIN_MODEL] ||
+			    strcmp(msg[w], msg[SKL_TWIN_MODEL])) {
+				printf("step %d (op %d, cache %d): fast path (%s) %llx %d \"%s\", full path %llx %d "
+				       "\"%s\"\n",
+				       step, op, c, w == SKL_TWIN_QUIET ? "no log" : "logged", (unsigned long long)got[w],
+				       rc[w], msg[w], (unsigned long long)got[SKL_TWIN_MODEL], rc[SKL_TWIN_MODEL],
+				       msg[SKL_TWIN_MODEL]);
+				fails++;
+			}
+		if (step % 1000 == 999)
+			for (w = 0; w < SKL_TWIN_MODEL; w++)
+				fails += !skl_twin_same(&t[w], &t[SKL_TWIN_MODEL], step);
 	}
-	if (!fails && !skl_twin_same(&t[0], &t[1], step))
-		fails++;
+	for (w = 0; !fails && w < SKL_TWIN_MODEL; w++)
+		fails += !skl_twin_same(&t[w], &t[SKL_TWIN_MODEL], step);
 out:
-	skl_twin_free(&t[0]);
-	skl_twin_free(&t[1]);
+	for (w = 0; w < SKL_TWIN_N; w++)
+		if (t[w].k)
+			skl_twin_free(&t[w]);
 	return fails;
 }
 
