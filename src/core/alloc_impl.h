@@ -35,8 +35,8 @@ struct skl_cache {
 	int refcount;           /* SLUB: creators sharing it */
 	int seq;                /* creation order */
 	void *priv;             /* allocator state */
-	void *fast_state;       /* SLUB: the real cache's state when its fast paths
-				 * apply (slub_fast.h), for the cache and its aliases; else NULL */
+	void *fast_state;       /* the allocator's state for this cache (SLUB: the real
+				 * cache's, for aliases too) when its fast paths apply, else NULL */
 	void *fast;             /* fast_state while no event log and no cache model
 				 * watch the machine (skl__fast_gate), else NULL */
 };
@@ -118,12 +118,13 @@ struct skl__alloc_ops {
 	 * object's orig_size (slab_debug=U), so its kmalloc red zone starts at
 	 * n; when NULL the machine calls alloc. */
 	skl_addr (*kmalloc_alloc)(skl_cache *c, size_t n, skl_error *err);
-	/* Optional: the allocator's fast paths for kmem_cache_alloc/free, which
-	 * do what alloc and free do when they would check nothing that fails,
-	 * report nothing, emit no event and touch no cache model. They return 0
-	 * having changed nothing when they cannot; the caller then calls
-	 * alloc or free. free_fast returns 1 when it freed obj. SLUB's are not
-	 * here: kernel.c takes them inline from slub_fast.h. */
+	/* The allocator's fast paths for kmem_cache_alloc/free, which do what
+	 * alloc and free do when they would check nothing that fails, report
+	 * nothing and emit no event. The machine calls them only for a cache
+	 * whose c->fast_state the allocator set, with no cache model attached.
+	 * They return 0 having changed nothing when they cannot; the caller
+	 * then calls alloc or free. free_fast returns 1 when it freed obj.
+	 * SLUB's are not here: kernel.c takes them inline from slub_fast.h. */
 	skl_addr (*alloc_fast)(skl_cache *c);
 	int (*free_fast)(skl_cache *c, skl_addr obj);
 };

@@ -753,11 +753,11 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 {
 	skl_kernel *k = c->k;
 	skl_addr a = 0;
-	if (zero || tried)
+	if (zero || tried || !c->fast_state || SKL__TOUCHING(k))
 		return cache_alloc_full(c, zero, err);
 	if (k->ops == &skl__slub_ops)
-		a = c->fast_state && !SKL__TOUCHING(k) ? skl__slub_alloc_fast(k, c->fast_state) : 0;
-	else if (k->ops->alloc_fast)
+		a = skl__slub_alloc_fast(k, c->fast_state);
+	else
 		a = k->ops->alloc_fast(c);
 	if (!a)
 		return cache_alloc_full(c, zero, err);
@@ -772,7 +772,8 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 {
 	if (!zero && c->fast) {
-		skl_addr a = skl__slub_alloc_fast(c->k, c->fast);
+		skl_kernel *k = c->k;
+		skl_addr a = k->ops == &skl__slub_ops ? skl__slub_alloc_fast(k, c->fast) : k->ops->alloc_fast(c);
 		if (a)
 			return a;
 		return cache_alloc_slow(c, 0, 1, err);
@@ -797,11 +798,11 @@ static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_e
 {
 	skl_kernel *k = c->k;
 	int done = 0;
-	if (tried)
+	if (tried || !c->fast_state || SKL__TOUCHING(k))
 		return cache_free_full(c, obj, err);
 	if (k->ops == &skl__slub_ops)
-		done = c->fast_state && !SKL__TOUCHING(k) ? skl__slub_free_fast(k, c->fast_state, obj) : 0;
-	else if (k->ops->free_fast)
+		done = skl__slub_free_fast(k, c->fast_state, obj);
+	else
 		done = k->ops->free_fast(c, obj);
 	if (!done)
 		return cache_free_full(c, obj, err);
@@ -813,7 +814,8 @@ static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_e
 int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
 {
 	if (c->fast) {
-		if (skl__slub_free_fast(c->k, c->fast, obj))
+		skl_kernel *k = c->k;
+		if (k->ops == &skl__slub_ops ? skl__slub_free_fast(k, c->fast, obj) : k->ops->free_fast(c, obj))
 			return 0;
 		return cache_free_slow(c, obj, 1, err);
 	}

@@ -672,13 +672,57 @@ static int list_empty(const s24_list *h)
 	return h->next == h;
 }
 
-static void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int which)
+/* a node's next and prev into its host bytes, w = 4 or 8 */
+static inline void node_put(const s24_list *n, unsigned w)
+{
+	if (w == 8) {
+		uint64_t v[2] = {n->next->addr, n->prev->addr};
+		memcpy(n->host, v, sizeof(v));
+	} else {
+		uint32_t v[2] = {(uint32_t)n->next->addr, (uint32_t)n->prev->addr};
+		memcpy(n->host, v, sizeof(v));
+	}
+}
+
+/* slab_move()'s stores when every node has host bytes: each node changed, once */
+static inline void nodes_put(const s24_list *p, const s24_list *n, const s24_list *e, const s24_list *h, unsigned w)
+{
+	node_put(p, w);
+	if (n != p)
+		node_put(n, w);
+	node_put(e, w);
+	if (e->next != p && e->next != n)
+		node_put(e->next, w);
+	if (h != p && h != n && h != e->next)
+		node_put(h, w);
+}
+
+/* slab_move() with a cache model, which sees every store of list_del and list_add */
+static NOINLINE void slab_move_model(skl_kernel *k, s24_list *e, s24_list *h)
+{
+	list_del(k, e);
+	list_add(k, e, h);
+}
+
+/* slab_move()'s stores when a node has no host bytes */
+static NOINLINE void nodes_sync(skl_kernel *k, s24_list *p, s24_list *n, s24_list *e, s24_list *h)
+{
+	list_sync(k, p);
+	if (n != p)
+		list_sync(k, n);
+	list_sync(k, e);
+	if (e->next != p && e->next != n)
+		list_sync(k, e->next);
+	if (h != p && h != n && h != e->next)
+		list_sync(k, h);
+}
+
+static inline void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int which)
 {
 	s24_list *e = &s->list, *p, *n, *h = &sc->lists[which];
-	if (SKL__TOUCHING(k)) { /* the cache model sees every store of list_del and list_add */
-		list_del(k, e);
-		list_add(k, e, h);
-		s->which = which;
+	s->which = which;
+	if (SKL__TOUCHING(k)) {
+		slab_move_model(k, e, h);
 		return;
 	}
 	/* Without a model only the final bytes matter: the same pointer moves,
@@ -693,15 +737,12 @@ static void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int which)
 	e->prev = h;
 	h->next->prev = e;
 	h->next = e;
-	list_sync(k, p);
-	if (n != p)
-		list_sync(k, n);
-	list_sync(k, e);
-	if (e->next != p && e->next != n)
-		list_sync(k, e->next);
-	if (h != p && h != n && h != e->next)
-		list_sync(k, h);
-	s->which = which;
+	if (!p->host || !n->host || !e->host || !e->next->host || !h->host)
+		nodes_sync(k, p, n, e, h);
+	else if (MACH(k)->p.ptr == 8) /* the usual case, with the word size known to the compiler */
+		nodes_put(p, n, e, h, 8);
+	else
+		nodes_put(p, n, e, h, 4);
 }
 
 static NOINLINE void slab_sync_hdr_slow(skl_kernel *k, const s24_slab *s)
@@ -740,7 +781,22 @@ static inline void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
 	st_host(s->mhost + p->off_free, 4, s->free);
 }
 
-static void slab_sync_bufctl(skl_kernel *k, const s24_slab *s, unsigned i)
+/* writes slab_t's inuse and free, the fields an allocation or a free
+ * changes (kmem_cache_alloc_one_tail() and kmem_cache_free_one() write
+ * nothing else of slab_t) */
+static inline void slab_sync_counts(skl_kernel *k, const s24_slab *s)
+{
+	const s24_params *p = &MACH(k)->p;
+	if (!s->mhost) {
+		put_at(k, s->mgmt + p->off_inuse, 4, s->inuse);
+		put_at(k, s->mgmt + p->off_free, 4, s->free);
+		return;
+	}
+	st_host(s->mhost + p->off_inuse, 4, s->inuse);
+	st_host(s->mhost + p->off_free, 4, s->free);
+}
+
+static inline void slab_sync_bufctl(skl_kernel *k, const s24_slab *s, unsigned i)
 {
 	if (s->mhost) {
 		st_host(s->mhost + MACH(k)->p.slab_t + (size_t)i * S24_BUFCTL_SIZE, 4, s->bufctl[i]);
@@ -1058,7 +1114,7 @@ static inline skl_addr alloc_one_core(skl_kernel *k, s24_cache *sc, s24_slab *s,
 	slot = slot_of(sc, s, i);
 	s->free = s->bufctl[i];
 	s->onfree[i] = 0;
-	slab_sync_hdr(k, s);
+	slab_sync_counts(k, s);
 	*idx = i;
 	return slot;
 }
@@ -1256,7 +1312,7 @@ static inline void free_one_tail(skl_kernel *k, s24_cache *sc, s24_slab *s, unsi
 	was_full = s->inuse == sc->num;
 	s->inuse--;
 	slab_sync_bufctl(k, s, objnr);
-	slab_sync_hdr(k, s);
+	slab_sync_counts(k, s);
 	if (!s->inuse)
 		slab_move(k, sc, s, S24_FREE);
 	else if (was_full)
@@ -1451,8 +1507,9 @@ static skl_addr s24_alloc(skl_cache *c, skl_error *err)
 
 /*
  * kmem_cache_alloc() and kmem_cache_free() when nothing can go wrong: no
- * CONFIG_DEBUG_SLAB, no red zone or poison, no cache model, and (for free)
- * an object of this cache that is in use. They do what cache_alloc() and
+ * CONFIG_DEBUG_SLAB, no red zone or poison (sc->fast: the machine calls
+ * them only for a cache whose c->fast_state is set), no cache model, and
+ * (for free) an object of this cache that is in use. They do what cache_alloc() and
  * s24_free() do then, with nothing else around them; where those would
  * check, report or grow, they return 0 having changed nothing.
  */
@@ -1464,8 +1521,6 @@ static skl_addr s24_alloc_fast(skl_cache *c)
 	s24_slab *s;
 	skl_addr o;
 	unsigned i;
-	if (!sc || !sc->fast || SKL__TOUCHING(k))
-		return 0;
 	cc = MACH(k)->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
 	if (cc) {
 		if (!cc->avail)
@@ -1494,7 +1549,7 @@ static int s24_free_fast(skl_cache *c, skl_addr objp)
 	s24_slab *s;
 	uint64_t off;
 	uint32_t objnr;
-	if (!sc || !sc->fast || SKL__TOUCHING(k) || !(pg = skl__page_fast(k, m->page_shift, objp)) || pg->cache != c)
+	if (!(pg = skl__page_fast(k, m->page_shift, objp)) || pg->cache != c)
 		return 0;
 	cc = m->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
 	if (cc) {
@@ -1866,6 +1921,7 @@ static int s24_cache_init(skl_cache *c, skl_error *err)
 	kmem_cache_t_write(k, c);
 	if (m->p.smp && m->cpucache_up)
 		enable_cpucache(c);
+	c->fast_state = sc->fast ? sc : NULL;
 	return 0;
 
 out_sc:
@@ -1899,6 +1955,8 @@ static void cache_state_free(skl_cache *c)
 	}
 	skl_free(sc);
 	c->priv = NULL;
+	c->fast_state = NULL;
+	c->fast = NULL;
 }
 
 /* models kmem_cache_destroy() */
