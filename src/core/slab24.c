@@ -468,8 +468,10 @@ static unsigned cpucache_limit(const s24_params *p, size_t objsize)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 static NOINLINE void put_at_slow(skl_kernel *k, skl_addr a, unsigned width, uint64_t v)
@@ -1296,14 +1298,11 @@ static int check_page(skl_kernel *k, const char *cache, skl_addr objp, int line,
 	return 0;
 }
 
-/* the free itself, once every check passed: object objnr of s, at slot */
-static inline void free_one_tail(skl_kernel *k, s24_cache *sc, s24_slab *s, unsigned objnr, skl_addr slot)
+/* kmem_cache_free_one()'s bookkeeping: object objnr goes back on the
+ * slab's free list, and the slab to the list it now belongs on */
+static ALWAYS_INLINE void free_one_core(skl_kernel *k, s24_cache *sc, s24_slab *s, unsigned objnr)
 {
 	int was_full;
-	if (sc->flags & K_RED_ZONE)
-		rz_set(k, sc, slot, S24_RED_MAGIC1);
-	if (sc->flags & K_POISON)
-		poison_obj(k, sc, slot);
 	s->lost[objnr] = 0;
 	s->onfree[objnr] = 1;
 	s->bufctl[objnr] = s->free;
@@ -1317,6 +1316,16 @@ static inline void free_one_tail(skl_kernel *k, s24_cache *sc, s24_slab *s, unsi
 		slab_move(k, sc, s, S24_FREE);
 	else if (was_full)
 		slab_move(k, sc, s, S24_PARTIAL);
+}
+
+/* the free itself, once every check passed: object objnr of s, at slot */
+static inline void free_one_tail(skl_kernel *k, s24_cache *sc, s24_slab *s, unsigned objnr, skl_addr slot)
+{
+	if (sc->flags & K_RED_ZONE)
+		rz_set(k, sc, slot, S24_RED_MAGIC1);
+	if (sc->flags & K_POISON)
+		poison_obj(k, sc, slot);
+	free_one_core(k, sc, s, objnr);
 }
 
 /* models kmem_cache_free_one() with kmem_extra_free_checks(); the checks
@@ -1570,7 +1579,7 @@ static int s24_free_fast(skl_cache *c, skl_addr objp)
 	objnr = (uint32_t)((off * sc->recip) >> 32);
 	if ((uint64_t)objnr * sc->objsize != off || s->onfree[objnr])
 		return 0;
-	free_one_tail(k, sc, s, objnr, objp);
+	free_one_core(k, sc, s, objnr);
 	return 1;
 }
 
