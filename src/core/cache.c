@@ -39,8 +39,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
+#define PREFETCH(p) __builtin_prefetch(p)
 #else
 #define NOINLINE
+#define PREFETCH(p) ((void)(p))
 #endif
 
 enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
@@ -307,6 +309,9 @@ struct skl_cache_hier {
 	 * lists that allocates on writes, all with one line size, so that
 	 * access_path_lru() can take a one-line miss */
 	int lru_path[2];
+	/* by path: lru_path, and nothing classified, and no first-touch set
+	 * to grow (kept by refresh_fast()) */
+	int lru_ok[2];
 };
 
 static int is_pow2(uint64_t x)
@@ -475,6 +480,15 @@ static unsigned fast_size(const skl_cache_hier *h)
 	return h->seen_low || h->min_line < 2 ? 0 : h->min_line;
 }
 
+/* what the quick ways depend on, after classify, seen_low or lru_path changed */
+static void refresh_fast(skl_cache_hier *h)
+{
+	int ip;
+	h->fast_size = fast_size(h);
+	for (ip = 0; ip < 2; ip++)
+		h->lru_ok[ip] = h->lru_path[ip] && !h->classify && !h->seen_low;
+}
+
 skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 {
 	skl_cache_hier *h;
@@ -575,7 +589,7 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 				h->lru_path[i] = 0;
 		}
 	}
-	h->fast_size = fast_size(h);
+	refresh_fast(h);
 	return h;
 out_levels:
 	h->nlevels = i + 1;
@@ -590,7 +604,7 @@ void skl_cachesim_reset(skl_cache_hier *h)
 	for (i = 0; i < h->nlevels; i++)
 		level_clear(&h->lv[i]);
 	h->seen_low = 0;
-	h->fast_size = fast_size(h);
+	refresh_fast(h);
 }
 
 int skl_cachesim_set_classify(skl_cache_hier *h, int on)
@@ -749,7 +763,7 @@ static int reserve_seen(skl_cache_hier *h, const unsigned *path, unsigned np)
 	for (i = 0; i < h->nlevels; i++)
 		if (set_low(&h->lv[i].seen))
 			h->seen_low = 1;
-	h->fast_size = fast_size(h);
+	refresh_fast(h);
 	return 0;
 }
 
@@ -862,7 +876,7 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
 				set_add(&l->seen, line);
 				if (set_low(&l->seen)) {
 					h->seen_low = 1;
-					h->fast_size = 0;
+					refresh_fast(h);
 				}
 			}
 			touch(l, set, i);
@@ -947,7 +961,7 @@ static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size
 	uint64_t line = addr >> l->line_shift;
 	unsigned set = (unsigned)line & l->set_mask;
 	size_t i;
-	int ip = kind == SKL_CACHE_IFETCH, lru = !out && !h->classify && !h->seen_low && h->lru_path[ip];
+	int ip = kind == SKL_CACHE_IFETCH, lru = !out && h->lru_ok[ip];
 	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line) {
 		if (!lru || size > h->min_line || addr + (size - 1) < addr)
 			return access_path(h, addr, size, kind, out, 0);
@@ -1026,14 +1040,34 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
 	return 0;
 }
 
+/* Asks the host to bring the state of addr's set at level l (the last
+ * level, whose arrays are too large for the host's nearer caches) closer
+ * while the levels before it are simulated: its tags, and the stamps,
+ * flags and recency lists a hit or a replacement writes. */
+static inline void prefetch_set(const level *l, uint64_t addr)
+{
+	size_t b = (size_t)((addr >> l->line_shift) & l->set_mask) * l->assoc;
+	PREFETCH(&l->tag[b]);
+	PREFETCH(&l->tag[b + l->assoc - 1]);
+	PREFETCH(&l->stamp[b]);
+	PREFETCH(&l->flags[b]);
+	if (l->lnext) {
+		PREFETCH(&l->lnext[b]);
+		PREFETCH(&l->lprev[b]);
+	}
+}
+
 size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
 {
+	static const uint8_t hit_flags[3] = {F_HIT, F_HIT | F_DIRTY, F_HIT}; /* by kind */
 	uint64_t fast[3] = {0, 0, 0};
 	size_t k;
 	unsigned kind, fast_size;
 	int classify;
+	const level *pf; /* the last level, whose state is too large for the host's nearer caches */
 	if (!h)
 		return 0;
+	pf = h->nlevels > 1 ? &h->lv[h->nlevels - 1] : NULL;
 	/* access_mru() inline, with what it reads of h in locals (the stores
 	 * to flags would make the compiler read them again every time): only
 	 * the general walk changes them */
@@ -1047,20 +1081,22 @@ size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
 		kind = refs[k].kind;
 		if (kind > SKL_CACHE_IFETCH)
 			break;
-		size += size == 0;
 		l = h->first[kind];
 		line = addr >> l->line_shift;
 		i = l->mru[(unsigned)line & l->set_mask];
+		/* a size of 0 is taken as 1: here, (addr - 1) is in the line or the general walk decides */
 		if (l->tag[i] == line && size <= fast_size && ((addr + size - 1) >> l->line_shift) == line &&
 		    (!classify || l->fanode[i] != NIL)) {
 			if (classify)
 				fa_hit(&l->fa, l->fanode[i]);
 			l->stamp[i] = ++l->tick;
-			l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
+			l->flags[i] |= hit_flags[kind];
 			fast[kind]++; /* its counters, once at the end */
 			continue;
 		}
-		if (access_first(h, addr, size, (int)kind, NULL) < 0)
+		if (pf)
+			prefetch_set(pf, addr);
+		if (access_first(h, addr, size + (size == 0), (int)kind, NULL) < 0)
 			break;
 		fast_size = h->fast_size;
 	}
