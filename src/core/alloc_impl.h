@@ -37,8 +37,9 @@ struct skl_cache {
 	void *priv;             /* allocator state */
 	void *fast_state;       /* the allocator's state for this cache (SLUB: the real
 				 * cache's, for aliases too) when its fast paths apply, else NULL */
-	void *fast;             /* fast_state while no event log and no cache model
-				 * watch the machine (skl__fast_gate), else NULL */
+	void *fast;             /* SLUB: fast_state while no event log and no cache
+				 * model watch the machine (skl__fast_gate), else NULL */
+	void *fast_call;        /* the same for another allocator's table fast paths */
 };
 
 struct skl_kernel {
@@ -134,7 +135,7 @@ extern const skl__alloc_ops skl__slub_ops;
 
 /* ---- kernel.c services for the allocators ------------------------------ */
 
-/* Sets every cache's fast gate (c->fast) after a cache is made or a cache
+/* Sets every cache's fast gates (c->fast, c->fast_call) after a cache is made or a cache
  * model attached or detached. */
 void skl__fast_gate(skl_kernel *k);
 

@@ -37,10 +37,13 @@ static const skl__alloc_ops *ops_for(const char *allocator)
 #define NOINLINE
 #endif
 
-/* c->fast: see skl__fast_gate() */
+/* c->fast and c->fast_call: see skl__fast_gate() */
 static void gate_one(const skl_kernel *k, skl_cache *c)
 {
-	c->fast = k->log || SKL__TOUCHING(k) ? NULL : c->fast_state;
+	void *st = k->log || SKL__TOUCHING(k) ? NULL : c->fast_state;
+	int slub = k->ops == &skl__slub_ops;
+	c->fast = slub ? st : NULL;
+	c->fast_call = slub ? NULL : st;
 }
 
 static skl_cache *real_cache(skl_cache *c)
@@ -733,10 +736,11 @@ static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err
 	return a;
 }
 
-/* SLUB's inline fast paths are taken straight from skl_cache_alloc and
- * skl_cache_free while nothing watches each operation: with an event log
- * or a cache model attached, c->fast is NULL and the slow entry points
- * decide. */
+/* The allocators' fast paths are taken straight from skl_cache_alloc and
+ * skl_cache_free while nothing watches each operation (SLUB's inline
+ * through c->fast, others' through their table and c->fast_call): with an
+ * event log or a cache model attached, both are NULL and the slow entry
+ * points decide. */
 void skl__fast_gate(skl_kernel *k)
 {
 	int i;
@@ -769,15 +773,23 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 /* SLUB's fast path inline when nothing is logged (the hot loops of
  * benchmarks and of the cache model's own runs), the rest out of line so
  * that this part needs no saved registers. */
+/* the allocator's fast path from its table, then the full path */
+static NOINLINE skl_addr cache_alloc_call(skl_cache *c, skl_error *err)
+{
+	skl_addr a = c->k->ops->alloc_fast(c);
+	return a ? a : cache_alloc_slow(c, 0, 1, err);
+}
+
 skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 {
 	if (!zero && c->fast) {
-		skl_kernel *k = c->k;
-		skl_addr a = k->ops == &skl__slub_ops ? skl__slub_alloc_fast(k, c->fast) : k->ops->alloc_fast(c);
+		skl_addr a = skl__slub_alloc_fast(c->k, c->fast);
 		if (a)
 			return a;
 		return cache_alloc_slow(c, 0, 1, err);
 	}
+	if (!zero && c->fast_call)
+		return cache_alloc_call(c, err);
 	return cache_alloc_slow(c, zero, 0, err);
 }
 
@@ -811,14 +823,20 @@ static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_e
 	return 0;
 }
 
+static NOINLINE int cache_free_call(skl_cache *c, skl_addr obj, skl_error *err)
+{
+	return c->k->ops->free_fast(c, obj) ? 0 : cache_free_slow(c, obj, 1, err);
+}
+
 int skl_cache_free(skl_cache *c, skl_addr obj, skl_error *err)
 {
 	if (c->fast) {
-		skl_kernel *k = c->k;
-		if (k->ops == &skl__slub_ops ? skl__slub_free_fast(k, c->fast, obj) : k->ops->free_fast(c, obj))
+		if (skl__slub_free_fast(c->k, c->fast, obj))
 			return 0;
 		return cache_free_slow(c, obj, 1, err);
 	}
+	if (c->fast_call)
+		return cache_free_call(c, obj, err);
 	return cache_free_slow(c, obj, 0, err);
 }
 

@@ -1966,6 +1966,7 @@ static void cache_state_free(skl_cache *c)
 	c->priv = NULL;
 	c->fast_state = NULL;
 	c->fast = NULL;
+	c->fast_call = NULL;
 }
 
 /* models kmem_cache_destroy() */

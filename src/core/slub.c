@@ -1981,6 +1981,7 @@ static void free_priv(skl_cache *c)
 	c->priv = NULL;
 	c->fast_state = NULL;
 	c->fast = NULL;
+	c->fast_call = NULL;
 }
 
 /* ---- snapshots --------------------------------------------------------------------------- */
