@@ -40,9 +40,13 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
 #define PREFETCH(p) __builtin_prefetch(p)
+/* inline always: a function of prefetches only looks free of effects to
+ * the compiler, which then drops the calls to it */
+#define PREFETCHER static inline __attribute__((always_inline))
 #else
 #define NOINLINE
 #define PREFETCH(p) ((void)(p))
+#define PREFETCHER static inline
 #endif
 
 enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
@@ -1044,7 +1048,7 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
  * level, whose arrays are too large for the host's nearer caches) closer
  * while the levels before it are simulated: its tags, and the stamps,
  * flags and recency lists a hit or a replacement writes. */
-static inline void prefetch_set(const level *l, uint64_t addr)
+PREFETCHER void prefetch_set(const level *l, uint64_t addr)
 {
 	size_t b = (size_t)((addr >> l->line_shift) & l->set_mask) * l->assoc;
 	PREFETCH(&l->tag[b]);
