@@ -40,13 +40,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
 #define PREFETCH(p) __builtin_prefetch(p)
-/* inline always: a function of prefetches only looks free of effects to
- * the compiler, which then drops the calls to it */
-#define PREFETCHER static inline __attribute__((always_inline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
 #define PREFETCH(p) ((void)(p))
-#define PREFETCHER static inline
+#define ALWAYS_INLINE inline
 #endif
 
 enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
@@ -1047,8 +1045,10 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
 /* Asks the host to bring the state of addr's set at level l (the last
  * level, whose arrays are too large for the host's nearer caches) closer
  * while the levels before it are simulated: its tags, and the stamps,
- * flags and recency lists a hit or a replacement writes. */
-PREFETCHER void prefetch_set(const level *l, uint64_t addr)
+ * flags and recency lists a hit or a replacement writes. Inline always: a
+ * function of prefetches only looks free of effects to the compiler,
+ * which then drops the calls to it. */
+static ALWAYS_INLINE void prefetch_set(const level *l, uint64_t addr)
 {
 	size_t b = (size_t)((addr >> l->line_shift) & l->set_mask) * l->assoc;
 	PREFETCH(&l->tag[b]);
@@ -1061,22 +1061,20 @@ PREFETCHER void prefetch_set(const level *l, uint64_t addr)
 	}
 }
 
-size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
+/* skl_cachesim_run()'s loop, made twice: with classification and without
+ * (the test of classify on every hit is then made once per batch) */
+static ALWAYS_INLINE size_t run_batch(skl_cache_hier *h, const skl_cache_ref *refs, size_t n, const int classify)
 {
 	static const uint8_t hit_flags[3] = {F_HIT, F_HIT | F_DIRTY, F_HIT}; /* by kind */
 	uint64_t fast[3] = {0, 0, 0};
 	size_t k;
 	unsigned kind, fast_size;
-	int classify;
-	const level *pf; /* the last level, whose state is too large for the host's nearer caches */
-	if (!h)
-		return 0;
-	pf = h->nlevels > 1 ? &h->lv[h->nlevels - 1] : NULL;
+	/* the last level, whose state is too large for the host's nearer caches */
+	const level *pf = h->nlevels > 1 ? &h->lv[h->nlevels - 1] : NULL;
 	/* access_mru() inline, with what it reads of h in locals (the stores
 	 * to flags would make the compiler read them again every time): only
 	 * the general walk changes them */
 	fast_size = h->fast_size;
-	classify = h->classify;
 	for (k = 0; k < n; k++) {
 		uint64_t addr = refs[k].addr, line;
 		unsigned size = refs[k].size;
@@ -1109,6 +1107,13 @@ size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
 		h->first[kind]->st.hits += fast[kind];
 	}
 	return k;
+}
+
+size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
+{
+	if (!h)
+		return 0;
+	return h->classify ? run_batch(h, refs, n, 1) : run_batch(h, refs, n, 0);
 }
 
 int skl_cachesim_line(const skl_cache_hier *h, unsigned lvl, unsigned set, unsigned way, skl_cache_line *out)
