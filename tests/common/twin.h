@@ -228,4 +228,88 @@ out:
 	return fails;
 }
 
+/* the references a cache model has seen at its first level */
+static uint64_t skl_twin_model_refs(skl_cache_hier *h)
+{
+	struct skl_cachesim_stats st;
+	if (skl_cachesim_stats(h, 0, &st) < 0)
+		return 0;
+	return st.refs[SKL_CACHE_READ] + st.refs[SKL_CACHE_WRITE];
+}
+
+/* 100 alloc+free pairs; 0 when every one worked */
+static int skl_twin_pairs(skl_cache *c)
+{
+	skl_error err;
+	int i;
+	for (i = 0; i < 100; i++) {
+		skl_addr a = skl_cache_alloc(c, 0, &err);
+		if (!a || skl_cache_free(c, a, &err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The gate of the fast paths. A machine of build ko without an event log
+ * takes them straight from the entry points; a cache model attached later
+ * must see every operation again, exactly as one attached before the
+ * caches were made sees it (the fast paths touch no model, or not all it
+ * should see), for the caches made before it came and while it is there;
+ * and detaching it must give the fast paths back (nothing reaches it
+ * then). The twins above rely on it: their model machine attaches its
+ * model after its caches are made. The number of failed checks, each
+ * printed.
+ */
+static int skl_twin_gate(const skl_kernel_opts *ko)
+{
+	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 4}};
+	skl_cachesim_config cfg = {lv, 1, 200, 0};
+	skl_kernel_opts o = *ko;
+	skl_cache_hier *h[2] = {NULL, NULL};
+	skl_kernel *k[2] = {NULL, NULL};
+	skl_cache *a[2] = {NULL, NULL}, *b[2] = {NULL, NULL};
+	skl_error err;
+	int fails = 0, step, m;
+	o.log = NULL;
+	/* machine 0 attaches its model after making cache a, machine 1 before */
+	for (m = 0; m < 2; m++) {
+		if (!(h[m] = skl_cachesim_new(&cfg, NULL)) || !(k[m] = skl_kernel_new(&o, &err)) ||
+		    (m == 1 && skl_kernel_set_cachesim(k[m], h[m], NULL) < 0) ||
+		    !(a[m] = skl_cache_create(k[m], "gate_a", 200, NULL, &err)) || skl_twin_pairs(a[m]) < 0 ||
+		    (m == 0 && skl_kernel_set_cachesim(k[m], h[m], NULL) < 0) ||
+		    !(b[m] = skl_cache_create(k[m], "gate_b", 300, NULL, &err))) {
+			printf("gate: cannot set the machines up\n");
+			fails = 1;
+			goto out;
+		}
+	}
+	for (step = 0; step < 5; step++) {
+		int attached = step != 2 && step != 3;
+		uint64_t seen[2];
+		for (m = 0; m < 2; m++) {
+			uint64_t r0;
+			if ((step == 2 && skl_kernel_set_cachesim(k[m], NULL, NULL) < 0) ||
+			    (step == 4 && skl_kernel_set_cachesim(k[m], h[m], NULL) < 0))
+				fails++;
+			r0 = skl_twin_model_refs(h[m]);
+			if (skl_twin_pairs(step == 1 || step == 4 ? b[m] : a[m]) < 0)
+				fails++;
+			seen[m] = skl_twin_model_refs(h[m]) - r0;
+		}
+		if (seen[0] != seen[1] || (seen[0] > 0) != attached) {
+			printf("gate: step %d (model %s): it saw %llu references, %llu when attached from the start\n",
+			       step, attached ? "attached" : "detached", (unsigned long long)seen[0],
+			       (unsigned long long)seen[1]);
+			fails++;
+		}
+	}
+out:
+	for (m = 0; m < 2; m++) {
+		skl_kernel_free(k[m]);
+		skl_cachesim_free(h[m]);
+	}
+	return fails;
+}
+
 #endif

@@ -1273,6 +1273,16 @@ static void fastpath_run(int smp, int debug, size_t off_slab_size, uint64_t seed
 
 static void test_fastpath(void)
 {
+	skl_kernel_opts ko;
+	static skl_profile pr;
+	pr = prof_i386();
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = &pr;
+	ko.ram_bytes = (uint64_t)16 << 20;
+	if (skl_twin_gate(&ko)) {
+		fprintf(stderr, "fastpath: the fast paths' gate does not follow the cache model\n");
+		failures++;
+	}
 	fastpath_run(0, 0, 3000, 0x9e3779b97f4a7c15ull);
 	fastpath_run(0, 0, 1100, 0x243f6a8885a308d3ull);
 	fastpath_run(1, 0, 3000, 0x13198a2e03707344ull);

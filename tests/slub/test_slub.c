@@ -1064,77 +1064,15 @@ static void fastpath_run(const char *debug, uint64_t seed)
 		printf("fastpath %s: %d steps, the same\n", debug ? debug : "-", su.steps);
 }
 
-/* the references a cache model has seen at its first level */
-static uint64_t model_refs(skl_cache_hier *h)
-{
-	struct skl_cachesim_stats st;
-	if (skl_cachesim_stats(h, 0, &st) < 0)
-		return 0;
-	return st.refs[SKL_CACHE_READ] + st.refs[SKL_CACHE_WRITE];
-}
-
-/* 100 alloc+free pairs; 0 when every one worked */
-static int pairs(skl_cache *c)
-{
-	skl_error err;
-	int i;
-	for (i = 0; i < 100; i++) {
-		skl_addr a = skl_cache_alloc(c, 0, &err);
-		if (!a || skl_cache_free(c, a, &err) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* A machine without an event log takes the fast paths from the entry
- * points; a cache model attached later must see every operation again
- * (the fast paths touch no model), and detaching it must give the fast
- * paths back, for the caches made before and after. */
-static void test_fast_gate(void)
-{
-	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 4}};
-	skl_cachesim_config cfg = {lv, 1, 200, 0};
-	skl_kernel *k = machine_new(1, 64, NULL, NULL);
-	skl_cache_hier *h = skl_cachesim_new(&cfg, NULL);
-	skl_cache *a, *b;
-	skl_error err;
-	uint64_t r0;
-	CHECK(k && h);
-	if (!k || !h)
-		goto out;
-	a = skl_cache_create(k, "gate_a", 200, NULL, &err);
-	CHECK(a != NULL);
-	if (!a)
-		goto out;
-	CHECK_INT(pairs(a), 0);
-	CHECK_INT(skl_kernel_set_cachesim(k, h, NULL), 0);
-	b = skl_cache_create(k, "gate_b", 300, NULL, &err); /* made while the model watches */
-	CHECK(b != NULL);
-	if (!b)
-		goto out;
-	r0 = model_refs(h);
-	CHECK_INT(pairs(a), 0);
-	CHECK(model_refs(h) > r0); /* the free pointers' reads and writes */
-	r0 = model_refs(h);
-	CHECK_INT(pairs(b), 0);
-	CHECK(model_refs(h) > r0);
-	CHECK_INT(skl_kernel_set_cachesim(k, NULL, NULL), 0);
-	r0 = model_refs(h);
-	CHECK_INT(pairs(a), 0);
-	CHECK_INT(pairs(b), 0);
-	CHECK(model_refs(h) == r0); /* detached: nothing reaches it */
-	CHECK_INT(skl_kernel_set_cachesim(k, h, NULL), 0);
-	CHECK_INT(pairs(b), 0);
-	CHECK(model_refs(h) > r0);
-	CHECK_INT(skl_kernel_set_cachesim(k, NULL, NULL), 0);
-out:
-	skl_kernel_free(k);
-	skl_cachesim_free(h);
-}
-
 static void test_fastpath(void)
 {
-	test_fast_gate();
+	skl_kernel_opts ko;
+	static skl_profile pr;
+	pr = prof618(1, 64);
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = &pr;
+	if (skl_twin_gate(&ko))
+		check_failures++;
 	fastpath_run(NULL, 0x9e3779b97f4a7c15ull);
 	fastpath_run(NULL, 0x243f6a8885a308d3ull);
 	fastpath_run("F", 0x13198a2e03707344ull);
