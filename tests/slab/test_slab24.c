@@ -542,6 +542,42 @@ out:
 	skl_kernel_free(k);
 }
 
+/* An allocation and a free write slab_t's inuse and free and nothing else
+ * of it (kmem_cache_alloc_one_tail(), kmem_cache_free_one()): colouroff and
+ * s_mem, written when the slab was made, keep whatever is there. With
+ * CONFIG_DEBUG_SLAB (the full paths) and without (the fast ones). */
+static void slab_t_writes(int debug)
+{
+	skl_profile p = prof_i386();
+	skl_kernel *k = boot(&p, debug, 0, 1, 0, NULL);
+	skl_cache *c = mkcache(k, "slab_t_test", 200, 0);
+	skl_kernel_snap *s;
+	const skl_slab_snap *sl;
+	skl_addr a, b, base = 0;
+	skl_error e;
+	uint8_t *m;
+	a = skl_cache_alloc(c, 0, &e);
+	s = skl_kernel_snapshot(k);
+	sl = s ? &snap_cache(s, "slab_t_test")->slabs[0] : NULL;
+	if (sl)
+		base = sl->base + sl->mgmt_offset;
+	skl_kernel_snap_free(s);
+	m = base ? skl_kernel_bytes(k, base + 8, 8) : NULL;
+	CHECK(a != 0 && m != NULL);
+	if (!m) {
+		skl_kernel_free(k);
+		return;
+	}
+	memset(m, 0xee, 8); /* colouroff and s_mem scribbled over */
+	b = skl_cache_alloc(c, 0, &e);
+	CHECK(b != 0 && skl_cache_free(c, a, &e) == 0);
+	CHECK_U(rd32(k, base + 8), 0xeeeeeeeeu);
+	CHECK_U(rd32(k, base + 12), 0xeeeeeeeeu);
+	CHECK_U(rd32(k, base + 16), 1); /* inuse: b */
+	CHECK_U(rd32(k, base + 20), 0); /* free: a's slot heads the list again */
+	skl_kernel_free(k);
+}
+
 static void test_snapshot(void)
 {
 	skl_profile p = prof_i386();
@@ -614,6 +650,8 @@ static void test_snapshot(void)
 	CHECK(skl_cache_kernel(c) == k);
 	skl_kernel_snap_free(s);
 	skl_kernel_free(k);
+	slab_t_writes(1);
+	slab_t_writes(0);
 }
 
 /* ---- off-slab caches and kmalloc --------------------------------------------------- */
