@@ -265,6 +265,7 @@ void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i,
 	skl_addr a;
 	uint64_t off;
 	slot sp;
+	skl__sb b;
 	int st, bad, slub = is_slub(k), j;
 	unsigned word = word_size(k);
 	out[0] = 0;
@@ -279,30 +280,67 @@ void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i,
 	st = sl->state ? sl->state[i] : SKL_OS_FREE;
 	bad = sl->bad ? sl->bad[i] : 0;
 	slot_of(cs, slub, word, &sp);
-	skl__catf(out, outsz, "%s: object %d of %u in slab 0x%llx\n", cs->info.name, i, sl->nobjs,
-	    (unsigned long long)sl->base);
-	skl__catf(out, outsz, "address 0x%llx (slab + %llu)\n", (unsigned long long)a, (unsigned long long)off);
-	skl__catf(out, outsz, "state: %s%s\n", state_name(st), bad ? "; RED ZONE / POISON DAMAGED" : "");
-	if (cs->type)
-		skl__catf(out, outsz, "type: %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
-	else
-		skl__catf(out, outsz, "type: (none given)\n");
-	skl__catf(out, outsz, "slot %llu B, object %llu B", (unsigned long long)in->size,
-	    (unsigned long long)in->object_size);
-	if (sp.user)
-		skl__catf(out, outsz, "; caller gets 0x%llx", (unsigned long long)(a + sp.user));
+	/* built without printf: a frame of the slab view makes one for every
+	 * object it draws alone (10,000 in render/slab10k) */
+	skl__sb_init(&b, out, outsz);
+	skl__sb_str(&b, cs->info.name);
+	skl__sb_str(&b, ": object ");
+	skl__sb_i64(&b, i);
+	skl__sb_str(&b, " of ");
+	skl__sb_u64(&b, sl->nobjs);
+	skl__sb_str(&b, " in slab 0x");
+	skl__sb_hex(&b, sl->base);
+	skl__sb_str(&b, "\naddress 0x");
+	skl__sb_hex(&b, a);
+	skl__sb_str(&b, " (slab + ");
+	skl__sb_u64(&b, off);
+	skl__sb_str(&b, ")\nstate: ");
+	skl__sb_str(&b, state_name(st));
+	skl__sb_str(&b, bad ? "; RED ZONE / POISON DAMAGED\n" : "\n");
+	if (cs->type) {
+		skl__sb_str(&b, "type: ");
+		skl__sb_str(&b, cs->type->name);
+		skl__sb_str(&b, " (");
+		skl__sb_u64(&b, cs->type->size);
+		skl__sb_str(&b, " B)\n");
+	} else {
+		skl__sb_str(&b, "type: (none given)\n");
+	}
+	skl__sb_str(&b, "slot ");
+	skl__sb_u64(&b, in->size);
+	skl__sb_str(&b, " B, object ");
+	skl__sb_u64(&b, in->object_size);
+	skl__sb_str(&b, " B");
+	if (sp.user) {
+		skl__sb_str(&b, "; caller gets 0x");
+		skl__sb_hex(&b, a + sp.user);
+	}
 	for (j = 0; j < sp.n; j++) {
 		const part *p = &sp.p[j];
 		if (p->mark == SKL_SM_ALLOC || !p->what)
 			continue;
-		skl__catf(out, outsz, "\n  +%llu..%llu %s", (unsigned long long)p->off,
-		    (unsigned long long)(p->off + p->len - 1), p->what);
+		skl__sb_str(&b, "\n  +");
+		skl__sb_u64(&b, p->off);
+		skl__sb_str(&b, "..");
+		skl__sb_u64(&b, p->off + p->len - 1);
+		skl__sb_str(&b, " ");
+		skl__sb_str(&b, p->what);
 	}
-	if (sp.has_fp && sp.fp_inside)
-		skl__catf(out, outsz, "\n  +%llu free pointer (inside the object while it is free)",
-		    (unsigned long long)sp.fp);
-	skl__catf(out, outsz, "\nslab: %s, %u of %u in use, %u %s at 0x%llx", list_name(sl->list), sl->inuse, sl->nobjs,
-	    sl->pages, plural(sl->pages, "page", "pages"), (unsigned long long)sl->base);
+	if (sp.has_fp && sp.fp_inside) {
+		skl__sb_str(&b, "\n  +");
+		skl__sb_u64(&b, sp.fp);
+		skl__sb_str(&b, " free pointer (inside the object while it is free)");
+	}
+	skl__sb_str(&b, "\nslab: ");
+	skl__sb_str(&b, list_name(sl->list));
+	skl__sb_str(&b, ", ");
+	skl__sb_u64(&b, sl->inuse);
+	skl__sb_str(&b, " of ");
+	skl__sb_u64(&b, sl->nobjs);
+	skl__sb_str(&b, " in use, ");
+	skl__sb_u64(&b, sl->pages);
+	skl__sb_str(&b, plural(sl->pages, " page at 0x", " pages at 0x"));
+	skl__sb_hex(&b, sl->base);
 }
 
 static void slab_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, int s, char *out, size_t outsz)
@@ -310,19 +348,44 @@ static void slab_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, int
 	const skl_slab_snap *sl = &cs->slabs[s];
 	uint64_t bytes = (uint64_t)sl->pages * page_size(k), s0 = first_slot(cs, sl, is_slub(k));
 	uint64_t end = s0 + (uint64_t)sl->nobjs * cs->info.size;
-	out[0] = 0;
-	skl__catf(out, outsz, "%s: slab %d at 0x%llx\n%u %s (0x%llx-0x%llx), %s list\n", cs->info.name, s,
-	    (unsigned long long)sl->base, sl->pages, plural(sl->pages, "page", "pages"), (unsigned long long)sl->base,
-	    (unsigned long long)(sl->base + bytes - 1), list_name(sl->list));
-	skl__catf(out, outsz, "%u of %u objects in use; first object at slab + %llu", sl->inuse, sl->nobjs,
-	    (unsigned long long)s0);
-	if (sl->colour_bytes)
-		skl__catf(out, outsz, "\ncolour offset %u B", sl->colour_bytes);
-	if (sl->mgmt_size)
-		skl__catf(out, outsz, "\nslab_t + bufctl on-slab: %llu B at + %llu", (unsigned long long)sl->mgmt_size,
-		    (unsigned long long)sl->mgmt_offset);
-	if (end < bytes)
-		skl__catf(out, outsz, "\nleft-over at the tail: %llu B", (unsigned long long)(bytes - end));
+	skl__sb b;
+	/* one a slab, every frame: built without printf */
+	skl__sb_init(&b, out, outsz);
+	skl__sb_str(&b, cs->info.name);
+	skl__sb_str(&b, ": slab ");
+	skl__sb_i64(&b, s);
+	skl__sb_str(&b, " at 0x");
+	skl__sb_hex(&b, sl->base);
+	skl__sb_str(&b, "\n");
+	skl__sb_u64(&b, sl->pages);
+	skl__sb_str(&b, plural(sl->pages, " page (0x", " pages (0x"));
+	skl__sb_hex(&b, sl->base);
+	skl__sb_str(&b, "-0x");
+	skl__sb_hex(&b, sl->base + bytes - 1);
+	skl__sb_str(&b, "), ");
+	skl__sb_str(&b, list_name(sl->list));
+	skl__sb_str(&b, " list\n");
+	skl__sb_u64(&b, sl->inuse);
+	skl__sb_str(&b, " of ");
+	skl__sb_u64(&b, sl->nobjs);
+	skl__sb_str(&b, " objects in use; first object at slab + ");
+	skl__sb_u64(&b, s0);
+	if (sl->colour_bytes) {
+		skl__sb_str(&b, "\ncolour offset ");
+		skl__sb_u64(&b, sl->colour_bytes);
+		skl__sb_str(&b, " B");
+	}
+	if (sl->mgmt_size) {
+		skl__sb_str(&b, "\nslab_t + bufctl on-slab: ");
+		skl__sb_u64(&b, sl->mgmt_size);
+		skl__sb_str(&b, " B at + ");
+		skl__sb_u64(&b, sl->mgmt_offset);
+	}
+	if (end < bytes) {
+		skl__sb_str(&b, "\nleft-over at the tail: ");
+		skl__sb_u64(&b, bytes - end);
+		skl__sb_str(&b, " B");
+	}
 }
 
 /* The general cache an off-slab slab_t + bufctl comes from (2.4
@@ -854,6 +917,35 @@ static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, s
 	}
 }
 
+/* "OBJ:WHAT:CACHE:SLAB", a key of slab s, into v->key; the builder, for
+ * what follows */
+static void slab_key_sb(band_ctx *b, const char *what, int s, skl__sb *k)
+{
+	skl__sb_init(k, b->v->key, sizeof(b->v->key));
+	skl__sb_i64(k, b->c->obj);
+	skl__sb_str(k, ":");
+	skl__sb_str(k, what);
+	skl__sb_str(k, ":");
+	skl__sb_str(k, b->name);
+	skl__sb_str(k, ":");
+	skl__sb_i64(k, s);
+}
+
+static void slab_key(band_ctx *b, const char *what, int s)
+{
+	skl__sb k;
+	slab_key_sb(b, what, s, &k);
+}
+
+/* "OBJ:obj:CACHE:SLAB:INDEX", object i of slab s's key, into v->key */
+static void object_key(band_ctx *b, int s, int i)
+{
+	skl__sb k;
+	slab_key_sb(b, "obj", s, &k);
+	skl__sb_str(&k, ":");
+	skl__sb_i64(&k, i);
+}
+
 /* One object, cells wide enough to draw one by one. */
 static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 {
@@ -866,7 +958,7 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 	int inner = w >= 8, fp_drawn = 0;
 
 	v->used[m] = 1;
-	snprintf(v->key, sizeof(v->key), "%d:obj:%s:%d:%d", b->c->obj, b->name, s, i);
+	object_key(b, s, i);
 	skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
 	skl_dl_begin(v->dl, v->key, v->tip);
 	if (bad && w < 30) {
@@ -961,19 +1053,45 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 	skl_addr a0 = s0 + (uint64_t)i * b->cs->info.size, a1 = s0 + (uint64_t)(j - 1) * b->cs->info.size;
 	v->used[m] = 1;
 	if (j - i == 1) {
-		snprintf(v->key, sizeof(v->key), "%d:obj:%s:%d:%d", b->c->obj, b->name, s, i);
+		object_key(b, s, i);
 		skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
 	} else {
-		snprintf(v->key, sizeof(v->key), "%d:objs:%s:%d:%d-%d", b->c->obj, b->name, s, i, j - 1);
-		v->tip[0] = 0;
-		skl__catf(v->tip, sizeof(v->tip), "%s: objects %d-%d of %u in slab 0x%llx\n", b->cs->info.name, i, j - 1,
-		    sl->nobjs, (unsigned long long)sl->base);
-		skl__catf(v->tip, sizeof(v->tip), "addresses 0x%llx-0x%llx, every %llu B (slab + %llu..%llu)\n",
-		    (unsigned long long)a0, (unsigned long long)a1, (unsigned long long)b->cs->info.size,
-		    (unsigned long long)(a0 - sl->base), (unsigned long long)(a1 - sl->base));
-		skl__catf(v->tip, sizeof(v->tip), "state: %s%s, %d objects\n", state_name(st),
-		    bad ? "; RED ZONE / POISON DAMAGED" : "", j - i);
-		skl__catf(v->tip, sizeof(v->tip), "type: %s", b->cs->type ? b->cs->type->name : "(none given)");
+		skl__sb t;
+		slab_key_sb(b, "objs", s, &t);
+		skl__sb_str(&t, ":");
+		skl__sb_i64(&t, i);
+		skl__sb_str(&t, "-");
+		skl__sb_i64(&t, j - 1);
+		/* "CACHE: objects I-J of N in slab 0xBASE\naddresses 0xA0-0xA1, every
+		 * SIZE B (slab + O0..O1)\nstate: STATE, K objects\ntype: TYPE" */
+		skl__sb_init(&t, v->tip, sizeof(v->tip));
+		skl__sb_str(&t, b->cs->info.name);
+		skl__sb_str(&t, ": objects ");
+		skl__sb_i64(&t, i);
+		skl__sb_str(&t, "-");
+		skl__sb_i64(&t, j - 1);
+		skl__sb_str(&t, " of ");
+		skl__sb_u64(&t, sl->nobjs);
+		skl__sb_str(&t, " in slab 0x");
+		skl__sb_hex(&t, sl->base);
+		skl__sb_str(&t, "\naddresses 0x");
+		skl__sb_hex(&t, a0);
+		skl__sb_str(&t, "-0x");
+		skl__sb_hex(&t, a1);
+		skl__sb_str(&t, ", every ");
+		skl__sb_u64(&t, b->cs->info.size);
+		skl__sb_str(&t, " B (slab + ");
+		skl__sb_u64(&t, a0 - sl->base);
+		skl__sb_str(&t, "..");
+		skl__sb_u64(&t, a1 - sl->base);
+		skl__sb_str(&t, ")\nstate: ");
+		skl__sb_str(&t, state_name(st));
+		if (bad)
+			skl__sb_str(&t, "; RED ZONE / POISON DAMAGED");
+		skl__sb_str(&t, ", ");
+		skl__sb_i64(&t, j - i);
+		skl__sb_str(&t, " objects\ntype: ");
+		skl__sb_str(&t, b->cs->type ? b->cs->type->name : "(none given)");
 	}
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_rect(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), 0, 0);
@@ -996,7 +1114,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 		n = smem < bytes ? (unsigned)((bytes - smem) / b->cs->info.size) : 0;
 	end = smem + (uint64_t)n * b->cs->info.size;
 	/* the slab itself: its track, outline and address */
-	snprintf(v->key, sizeof(v->key), "%d:slab:%s:%d", b->c->obj, b->name, s);
+	slab_key(b, "slab", s);
 	slab_tooltip(b->c->k, b->cs, s, v->tip, sizeof(v->tip));
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_rect(v->dl, x, sy, sw, sh, C_TRACK, 0, 0);
@@ -1014,7 +1132,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 	/* 2.4: colour offset, management area */
 	if (sl->colour_bytes && !b->c->slub) {
 		float cw = (float)sl->colour_bytes * b->bpp;
-		snprintf(v->key, sizeof(v->key), "%d:colour:%s:%d", b->c->obj, b->name, s);
+		slab_key(b, "colour", s);
 		snprintf(
 		    v->tip, sizeof(v->tip),
 		    "colour offset: %u B at the start of slab 0x%llx\n(colour %u of %u, %u B each: successive slabs "
@@ -1030,7 +1148,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 	}
 	if (sl->mgmt_size && !b->c->slub) {
 		float mx = x + (float)sl->mgmt_offset * b->bpp, mw = fmaxf((float)sl->mgmt_size * b->bpp, 0.75f);
-		snprintf(v->key, sizeof(v->key), "%d:mgmt:%s:%d", b->c->obj, b->name, s);
+		slab_key(b, "mgmt", s);
 		snprintf(
 		    v->tip, sizeof(v->tip),
 		    "slab_t + bufctl[%u] on-slab: %llu B at slab + %llu (0x%llx)\nslab_t is 24 B, one 4-byte bufctl "
@@ -1054,7 +1172,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 		/* off-slab: a tab under the strip, the management area's size to scale */
 		float tw = fmaxf((float)b->cs->info.mgmt_size * b->bpp, 6 * v->u), ty = sy + sh + 2;
 		offslab_home(b->c->k, b->cs->info.mgmt_size, mg, sizeof(mg));
-		snprintf(v->key, sizeof(v->key), "%d:offslab:%s:%d", b->c->obj, b->name, s);
+		slab_key(b, "offslab", s);
 		snprintf(
 		    v->tip, sizeof(v->tip),
 		    "off-slab: slab_t + bufctl[%u] for slab 0x%llx (%llu B) live in cache %s,\nnot in these pages: "
@@ -1094,7 +1212,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 	if (end < bytes) {
 		float tx = x + (float)end * b->bpp, tw = x + sw - tx;
 		if (tw >= 0.5f) {
-			snprintf(v->key, sizeof(v->key), "%d:tail:%s:%d", b->c->obj, b->name, s);
+			slab_key(b, "tail", s);
 			snprintf(
 			    v->tip, sizeof(v->tip),
 			    "left-over: %llu B at the end of slab 0x%llx (slab + %llu)\nunused: too small for another "

@@ -60,6 +60,57 @@ void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void sb_put(skl__sb *b, const char *s, size_t len)
+{
+	size_t room;
+	if (!b->cap || b->n + 1 >= b->cap)
+		return;
+	room = b->cap - 1 - b->n;
+	if (len > room)
+		len = room;
+	memcpy(b->p + b->n, s, len);
+	b->n += len;
+	b->p[b->n] = 0;
+}
+
+void skl__sb_str(skl__sb *b, const char *s)
+{
+	sb_put(b, s, strlen(s));
+}
+
+void skl__sb_u64(skl__sb *b, unsigned long long v)
+{
+	char d[24];
+	int i = (int)sizeof(d);
+	do {
+		d[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	sb_put(b, d + i, sizeof(d) - (size_t)i);
+}
+
+void skl__sb_i64(skl__sb *b, long long v)
+{
+	if (v < 0) {
+		sb_put(b, "-", 1);
+		skl__sb_u64(b, 0ull - (unsigned long long)v);
+	} else {
+		skl__sb_u64(b, (unsigned long long)v);
+	}
+}
+
+void skl__sb_hex(skl__sb *b, unsigned long long v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char d[16];
+	int i = (int)sizeof(d);
+	do {
+		d[--i] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	sb_put(b, d + i, sizeof(d) - (size_t)i);
+}
+
 /* ---- shared colours ------------------------------------------------------------ */
 
 /* Okabe-Ito's blue, orange, sky blue, reddish purple and yellow, then Paul

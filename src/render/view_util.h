@@ -11,18 +11,40 @@
 
 #include <stddef.h>
 
-/* Appends printf-style text to out (capacity outsz), truncating. */
 /* Word-wraps text into at most max lines of at most width code points
  * (a word longer than a line is cut), line k at lines + k * linesz. With
  * ellipsis, the last line ends in "\u2026" when text is left over. Returns
  * the number of lines. */
 int skl__wrap(const char *text, size_t width, char *lines, size_t linesz, int max, int ellipsis);
 
+/* Appends printf-style text to out (capacity outsz), truncating. */
 void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 3, 4)))
 #endif
 	;
+
+/* Text built into a fixed buffer without printf, for what a frame formats
+ * once per object (keys, tooltips): the same characters as %s, %llu, %lld
+ * and %llx, always terminated, truncated as snprintf truncates. */
+typedef struct skl__sb {
+	char *p;
+	size_t n, cap;
+} skl__sb;
+
+static inline void skl__sb_init(skl__sb *b, char *out, size_t cap)
+{
+	b->p = out;
+	b->n = 0;
+	b->cap = cap;
+	if (cap)
+		out[0] = 0;
+}
+
+void skl__sb_str(skl__sb *b, const char *s);
+void skl__sb_u64(skl__sb *b, unsigned long long v);
+void skl__sb_i64(skl__sb *b, long long v);
+void skl__sb_hex(skl__sb *b, unsigned long long v);
 
 static inline float skl__clampf(float x, float lo, float hi)
 {
