@@ -17,6 +17,7 @@
 #include "render/svg.h"
 #include "render/view_scene.h"
 #include "render/view_slab.h"
+#include "render/view_util.h"
 #include "sample_structs.h"
 
 #include <SDL_image.h>
@@ -620,6 +621,13 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 	CHECK(k1024->slabs[1].state[0] == SKL_OS_ALLOC && k1024->slabs[1].state[3] == SKL_OS_FREE);
 	CHECK(item(dl, "0:obj:size-1024:1:0")->fill == skl_view_slab_fill(SKL_SM_ALLOC));
 	CHECK(item(dl, "0:obj:size-1024:1:3")->fill == skl_view_slab_fill(SKL_SM_FREE));
+	/* an object's whole tooltip, to the character */
+	it = item(dl, "0:obj:unix_sock:0:0");
+	CHECK(it && it->tooltip &&
+	      !strcmp(it->tooltip, "unix_sock: object 0 of 10 in slab 0xc120e000\naddress 0xc120e040 (slab + 64)\n"
+				   "state: allocated\ntype: (none given)\nslot 396 B, object 388 B; caller gets "
+				   "0xc120e044\n  +0..3 red-zone word\n  +392..395 red-zone word\nslab: full, 10 of 10 "
+				   "in use, 1 page at 0xc120e000"));
 	{
 		/* the damaged object: a small cell turns red */
 		int i, red = 0;
@@ -910,6 +918,34 @@ static void test_kasan(skl_sdl *sdl, const char *outdir)
 	skl_kernel_snap_free(snap);
 	skl_kernel_free(k);
 	skl_dl_free(dl);
+}
+
+/* The text builder of the tooltips against snprintf: the same characters,
+ * and the same truncation in a small buffer. */
+static void test_text_builder(void)
+{
+	static const unsigned long long vals[] = {0, 1, 9, 10, 255, 4096, 0xc120e044ull, 0xffff888100003000ull,
+						  18446744073709551615ull};
+	char got[64], want[64];
+	size_t i, cap;
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		for (cap = 1; cap <= sizeof(got); cap += 7) {
+			skl__sb b;
+			long long sv = (long long)vals[i] * (i % 2 ? -1 : 1);
+			skl__sb_init(&b, got, cap);
+			skl__sb_str(&b, "at 0x");
+			skl__sb_hex(&b, vals[i]);
+			skl__sb_str(&b, " +");
+			skl__sb_u64(&b, vals[i]);
+			skl__sb_str(&b, " ");
+			skl__sb_i64(&b, sv);
+			snprintf(want, cap, "at 0x%llx +%llu %lld", vals[i], vals[i], sv);
+			if (strcmp(got, want)) {
+				fprintf(stderr, "text builder, capacity %zu: \"%s\", snprintf \"%s\"\n", cap, got, want);
+				failures++;
+			}
+		}
+	}
 }
 
 static void test_big(skl_sdl *sdl, const char *outdir)
@@ -1217,6 +1253,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	test_geometry_model();
+	test_text_builder();
 	test_24(&t, sdl, outdir);
 	test_slub(&t, sdl, outdir);
 	test_kasan(sdl, outdir);
