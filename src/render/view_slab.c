@@ -257,6 +257,23 @@ static const skl_cache_snap *cache_at(const skl_kernel_snap *k, int c)
 	return c >= 0 && c < k->ncaches ? &k->caches[c] : NULL;
 }
 
+/* A tooltip's first line: "CACHE: object I of N in slab 0xBASE", or
+ * "objects I-J" for a run */
+static void tip_objects(skl__sb *b, const skl_cache_snap *cs, const skl_slab_snap *sl, int i, int j)
+{
+	skl__sb_str(b, cs->info.name);
+	skl__sb_str(b, j > i ? ": objects " : ": object ");
+	skl__sb_i64(b, i);
+	if (j > i) {
+		skl__sb_str(b, "-");
+		skl__sb_i64(b, j);
+	}
+	skl__sb_str(b, " of ");
+	skl__sb_u64(b, sl->nobjs);
+	skl__sb_str(b, " in slab 0x");
+	skl__sb_hex(b, sl->base);
+}
+
 void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i, char *out, size_t outsz)
 {
 	const skl_cache_snap *cs = cache_at(k, c);
@@ -283,13 +300,7 @@ void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i,
 	/* built without printf: a frame of the slab view makes one for every
 	 * object it draws alone (10,000 in render/slab10k) */
 	skl__sb_init(&b, out, outsz);
-	skl__sb_str(&b, cs->info.name);
-	skl__sb_str(&b, ": object ");
-	skl__sb_i64(&b, i);
-	skl__sb_str(&b, " of ");
-	skl__sb_u64(&b, sl->nobjs);
-	skl__sb_str(&b, " in slab 0x");
-	skl__sb_hex(&b, sl->base);
+	tip_objects(&b, cs, sl, i, i);
 	skl__sb_str(&b, "\naddress 0x");
 	skl__sb_hex(&b, a);
 	skl__sb_str(&b, " (slab + ");
@@ -1065,15 +1076,7 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 		/* "CACHE: objects I-J of N in slab 0xBASE\naddresses 0xA0-0xA1, every
 		 * SIZE B (slab + O0..O1)\nstate: STATE, K objects\ntype: TYPE" */
 		skl__sb_init(&t, v->tip, sizeof(v->tip));
-		skl__sb_str(&t, b->cs->info.name);
-		skl__sb_str(&t, ": objects ");
-		skl__sb_i64(&t, i);
-		skl__sb_str(&t, "-");
-		skl__sb_i64(&t, j - 1);
-		skl__sb_str(&t, " of ");
-		skl__sb_u64(&t, sl->nobjs);
-		skl__sb_str(&t, " in slab 0x");
-		skl__sb_hex(&t, sl->base);
+		tip_objects(&t, b->cs, sl, i, j - 1);
 		skl__sb_str(&t, "\naddresses 0x");
 		skl__sb_hex(&t, a0);
 		skl__sb_str(&t, "-0x");
