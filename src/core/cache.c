@@ -964,17 +964,19 @@ static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size
 	unsigned set = (unsigned)line & l->set_mask;
 	size_t i;
 	int ip = kind == SKL_CACHE_IFETCH, lru = !out && h->lru_ok[ip];
+	const unsigned *path = ip ? h->ipath : h->dpath;
+	unsigned np = ip ? h->npi : h->npd;
 	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line) {
 		if (!lru || size > h->min_line || addr + (size - 1) < addr)
 			return access_path(h, addr, size, kind, out, 0);
-		access_path_lru(h, addr, size, kind, ip ? h->ipath : h->dpath, ip ? h->npi : h->npd, 0);
+		access_path_lru(h, addr, size, kind, path, np, 0);
 		return 0;
 	}
 	i = lookup(l, line, set);
 	if (i == IDX_NONE) {
 		if (!lru)
 			return access_path(h, addr, size, kind, out, 1);
-		access_path_lru(h, addr, size, kind, ip ? h->ipath : h->dpath, ip ? h->npi : h->npd, 1);
+		access_path_lru(h, addr, size, kind, path, np, 1);
 		return 0;
 	}
 	if (h->classify) {

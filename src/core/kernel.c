@@ -770,9 +770,6 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 	return a;
 }
 
-/* SLUB's fast path inline when nothing is logged (the hot loops of
- * benchmarks and of the cache model's own runs), the rest out of line so
- * that this part needs no saved registers. */
 /* the allocator's fast path from its table, then the full path */
 static NOINLINE skl_addr cache_alloc_call(skl_cache *c, skl_error *err)
 {
@@ -780,6 +777,9 @@ static NOINLINE skl_addr cache_alloc_call(skl_cache *c, skl_error *err)
 	return a ? a : cache_alloc_slow(c, 0, 1, err);
 }
 
+/* SLUB's fast path inline when nothing watches (the hot loops of
+ * benchmarks and of the cache model's own runs), the rest out of line so
+ * that this part needs no saved registers. */
 skl_addr skl_cache_alloc(skl_cache *c, int zero, skl_error *err)
 {
 	if (!zero && c->fast) {

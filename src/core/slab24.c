@@ -686,17 +686,27 @@ static inline void node_put(const s24_list *n, unsigned w)
 	}
 }
 
-/* slab_move()'s stores when every node has host bytes: each node changed, once */
-static inline void nodes_put(const s24_list *p, const s24_list *n, const s24_list *e, const s24_list *h, unsigned w)
+/* slab_move()'s stores: each node changed, once. w = 4 or 8 when every
+ * node has host bytes (the word size then known to the compiler), else 0 */
+static ALWAYS_INLINE void node_write(skl_kernel *k, const s24_list *n, unsigned w)
 {
-	node_put(p, w);
-	if (n != p)
+	if (w)
 		node_put(n, w);
-	node_put(e, w);
+	else
+		list_sync(k, n);
+}
+
+static ALWAYS_INLINE void nodes_write(skl_kernel *k, const s24_list *p, const s24_list *n, const s24_list *e,
+				      const s24_list *h, unsigned w)
+{
+	node_write(k, p, w);
+	if (n != p)
+		node_write(k, n, w);
+	node_write(k, e, w);
 	if (e->next != p && e->next != n)
-		node_put(e->next, w);
+		node_write(k, e->next, w);
 	if (h != p && h != n && h != e->next)
-		node_put(h, w);
+		node_write(k, h, w);
 }
 
 /* slab_move() with a cache model, which sees every store of list_del and list_add */
@@ -707,16 +717,10 @@ static NOINLINE void slab_move_model(skl_kernel *k, s24_list *e, s24_list *h)
 }
 
 /* slab_move()'s stores when a node has no host bytes */
-static NOINLINE void nodes_sync(skl_kernel *k, s24_list *p, s24_list *n, s24_list *e, s24_list *h)
+static NOINLINE void nodes_sync(skl_kernel *k, const s24_list *p, const s24_list *n, const s24_list *e,
+				const s24_list *h)
 {
-	list_sync(k, p);
-	if (n != p)
-		list_sync(k, n);
-	list_sync(k, e);
-	if (e->next != p && e->next != n)
-		list_sync(k, e->next);
-	if (h != p && h != n && h != e->next)
-		list_sync(k, h);
+	nodes_write(k, p, n, e, h, 0);
 }
 
 static inline void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int which)
@@ -741,46 +745,10 @@ static inline void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int whic
 	h->next = e;
 	if (!p->host || !n->host || !e->host || !e->next->host || !h->host)
 		nodes_sync(k, p, n, e, h);
-	else if (MACH(k)->p.ptr == 8) /* the usual case, with the word size known to the compiler */
-		nodes_put(p, n, e, h, 8);
+	else if (MACH(k)->p.ptr == 8)
+		nodes_write(k, p, n, e, h, 8);
 	else
-		nodes_put(p, n, e, h, 4);
-}
-
-static NOINLINE void slab_sync_hdr_slow(skl_kernel *k, const s24_slab *s)
-{
-	const s24_machine *m = MACH(k);
-	const s24_params *p = &m->p;
-	uint8_t *b;
-	/* the four fields lie together in slab_t: one check for all of them */
-	if (m->fast_words && (p->ulong == 4 || p->ulong == 8) && (p->ptr == 4 || p->ptr == 8) &&
-	    (b = skl__bytes_quick(k, m->page_shift, s->mgmt + p->off_colouroff, p->off_free + 4 - p->off_colouroff)) !=
-		NULL) {
-		b -= p->off_colouroff;
-		skl__st_word(k, b + p->off_colouroff, p->ulong, 0, s->s_mem - s->base);
-		skl__st_word(k, b + p->off_s_mem, p->ptr, 0, s->s_mem);
-		skl__st_word(k, b + p->off_inuse, 4, 0, s->inuse);
-		skl__st_word(k, b + p->off_free, 4, 0, s->free);
-		return;
-	}
-	put_at(k, s->mgmt + p->off_colouroff, p->ulong, s->s_mem - s->base);
-	put_at(k, s->mgmt + p->off_s_mem, p->ptr, s->s_mem);
-	put_at(k, s->mgmt + p->off_inuse, 4, s->inuse);
-	put_at(k, s->mgmt + p->off_free, 4, s->free);
-}
-
-/* writes slab_t's colouroff, s_mem, inuse and free into simulated memory */
-static inline void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
-{
-	const s24_params *p = &MACH(k)->p;
-	if (!s->mhost) {
-		slab_sync_hdr_slow(k, s);
-		return;
-	}
-	st_host(s->mhost + p->off_colouroff, p->ulong, s->s_mem - s->base);
-	st_host(s->mhost + p->off_s_mem, p->ptr, s->s_mem);
-	st_host(s->mhost + p->off_inuse, 4, s->inuse);
-	st_host(s->mhost + p->off_free, 4, s->free);
+		nodes_write(k, p, n, e, h, 4);
 }
 
 /* writes slab_t's inuse and free, the fields an allocation or a free
@@ -796,6 +764,21 @@ static inline void slab_sync_counts(skl_kernel *k, const s24_slab *s)
 	}
 	st_host(s->mhost + p->off_inuse, 4, s->inuse);
 	st_host(s->mhost + p->off_free, 4, s->free);
+}
+
+/* writes all of slab_t but its list: colouroff and s_mem, which stay as
+ * the slab was made, then inuse and free */
+static void slab_sync_hdr(skl_kernel *k, const s24_slab *s)
+{
+	const s24_params *p = &MACH(k)->p;
+	if (s->mhost) {
+		st_host(s->mhost + p->off_colouroff, p->ulong, s->s_mem - s->base);
+		st_host(s->mhost + p->off_s_mem, p->ptr, s->s_mem);
+	} else {
+		put_at(k, s->mgmt + p->off_colouroff, p->ulong, s->s_mem - s->base);
+		put_at(k, s->mgmt + p->off_s_mem, p->ptr, s->s_mem);
+	}
+	slab_sync_counts(k, s);
 }
 
 static inline void slab_sync_bufctl(skl_kernel *k, const s24_slab *s, unsigned i)
@@ -1518,9 +1501,10 @@ static skl_addr s24_alloc(skl_cache *c, skl_error *err)
  * kmem_cache_alloc() and kmem_cache_free() when nothing can go wrong: no
  * CONFIG_DEBUG_SLAB, no red zone or poison (sc->fast: the machine calls
  * them only for a cache whose c->fast_state is set), no cache model, and
- * (for free) an object of this cache that is in use. They do what cache_alloc() and
- * s24_free() do then, with nothing else around them; where those would
- * check, report or grow, they return 0 having changed nothing.
+ * (for free) an object of this cache that is in use. They do what
+ * cache_alloc() and s24_free() do then, with nothing else around them;
+ * where those would check, report or grow, they return 0 having changed
+ * nothing.
  */
 static skl_addr s24_alloc_fast(skl_cache *c)
 {

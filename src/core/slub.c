@@ -1260,8 +1260,6 @@ static int kmem_cache_debug(const slub_cache *sc)
 	return (sc->g.flags & DEBUG_FLAGS) != 0;
 }
 
-/* models allocate_slab(): pages (falling back to s->min), debug set-up, and
- * the freelist threaded through every object in address order */
 /* A slab's record, zeroed, with a state array for the cache's objects:
  * one of the records of discarded slabs kept for reuse when there is
  * one (a cache that shrinks and grows again does not go to malloc for
@@ -1309,6 +1307,8 @@ static void slab_record_put(slub_cache *sc, slub_slab *s)
 	sc->nspare++;
 }
 
+/* models allocate_slab(): pages (falling back to s->min), debug set-up, and
+ * the freelist threaded through every object in address order */
 static slub_slab *new_slab(skl_cache *c, int *oom)
 {
 	skl_kernel *k = c->k;
@@ -1854,17 +1854,6 @@ not_freed:
 }
 #undef OBJ_STR
 
-/* ---- the fast paths ------------------------------------------------------------------- */
-
-/*
- * What slab_alloc_node() and do_slab_free() do when nothing is wrong: pop
- * the CPU freelist, push an object back onto it (or onto its slab's
- * freelist when the slab is not this CPU's and keeps its list). They change
- * the same simulated bytes and records as do_alloc() and do_free(), and
- * give up, changing nothing, wherever those would check, report, move a
- * slab or touch the cache model: then 0, and the caller goes the full way.
- */
-
 /* ---- shrink and destroy ------------------------------------------------------------- */
 
 static void flush_all(skl_cache *c, report *r)
@@ -1947,19 +1936,16 @@ static void free_all_slabs(skl_cache *c)
 			cpu_set_slab(&sc->cpu[cpu], NULL);
 			s->cpu = -1;
 			s->list = SL_NONE;
-			skl_free(s->state);
-			skl_free(s);
+			slab_record_free(s);
 		}
 	}
 	for (s = sc->partial.head; s; s = next) {
 		next = s->next;
-		skl_free(s->state);
-		skl_free(s);
+		slab_record_free(s);
 	}
 	for (s = sc->full.head; s; s = next) {
 		next = s->next;
-		skl_free(s->state);
-		skl_free(s);
+		slab_record_free(s);
 	}
 	memset(&sc->partial, 0, sizeof(sc->partial));
 	memset(&sc->full, 0, sizeof(sc->full));

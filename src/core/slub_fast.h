@@ -45,8 +45,8 @@ struct slub_slab {
 	int cpu;	   /* the CPU whose slab it is (frozen), -1 */
 	int disabled;	   /* a consistency check failed: all objects marked used */
 	uint8_t *state;	   /* OS_* per object */
-	/* for the fast paths: the host bytes of base when every page of the
-	 * slab is initialised (NULL: not known to be), and objects * size */
+	/* for the fast paths: the host bytes of base (a fast cache's slab, not
+	 * disabled; else NULL), and objects * size */
 	uint8_t *host;
 	uint32_t span;
 };
@@ -88,7 +88,7 @@ typedef struct slub_cache {
 	unsigned long allocs, frees, grown, freed_slabs, errors, high, active;
 	skl_addr kmem_cache_obj, kmem_cache_node_obj; /* its struct kmem_cache and kmem_cache_node */
 	int boot;
-	/* the fast paths (slub_alloc_fast, slub_free_fast): set when no debug
+	/* the fast paths (skl__slub_alloc_fast, skl__slub_free_fast): set when no debug
 	 * flag, no KASAN and plain little-endian words leave nothing to them but
 	 * the freelists; recip = 2^32 / size + 1 divides an offset in a slab by
 	 * size exactly (every offset * size < 2^32), 0 when it cannot */

@@ -256,6 +256,8 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	char lines[3][512];
 	int nlines = 0, i;
 	char step[64] = "";
+	/* anything but text panels */
+	int others = s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncharts > 0 || s->ncgrids > 0;
 
 	if (u < 0.6f)
 		u = 0.6f;
@@ -302,7 +304,6 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	/* text panels: the right part of the room when anything else is shown,
 	 * the rest of the picture laid out in what is left */
 	if (s->ntexts > 0) {
-		int others = s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncharts > 0 || s->ncgrids > 0;
 		float tw = others ? floorf((W - 2 * m) * 0.5f) : W - 2 * m, ty = m * 0.8f;
 		if (draw_texts(dl, s, W - m - tw, ty, tw, H - bar - ty - m * 0.5f, u) < 0)
 			return -1;
@@ -313,7 +314,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	}
 
 	/* the objects, side by side */
-	if (s->nlayouts <= 0 && s->nkernels <= 0 && s->nskbs <= 0 && s->ncharts <= 0 && s->ncgrids <= 0) {
+	if (!others) {
 		skl_dl_text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
 			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
