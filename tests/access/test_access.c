@@ -36,16 +36,7 @@ typedef struct rig {
 
 static skl_profile prof_i386(void)
 {
-	skl_profile p;
-	memset(&p, 0, sizeof(p));
-	snprintf(p.name, sizeof(p.name), "linux-2.4.16-i386");
-	snprintf(p.kernel, sizeof(p.kernel), "2.4.16");
-	snprintf(p.allocator, sizeof(p.allocator), "slab");
-	p.abi = skl_abi_find("i386");
-	p.page_size = 4096;
-	p.cacheline = 32;
-	p.cpus = 1;
-	p.ram_bytes = (uint64_t)16 << 20;
+	skl_profile p = skl_test_profile_2416((uint64_t)16 << 20);
 	snprintf(p.cpu, sizeof(p.cpu), "Pentium III (Coppermine), 800 MHz");
 	p.caches[0] = (skl_profile_cache){"L1i", 16384, 4, 32, 3};
 	p.caches[1] = (skl_profile_cache){"L1d", 16384, 4, 32, 3};

@@ -11,20 +11,34 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "linux-6.18-x86_64" with SLUB: 4 KiB pages, 64-byte lines */
-static skl_profile skl_test_profile_618(unsigned cpus, uint64_t ram_bytes)
+/* A profile named "linux-KERNEL-ABI" with 4 KiB pages: the fields a
+ * simulated machine needs, and the rest zero. */
+static inline skl_profile skl_test_profile(const char *kernel, const char *abi, const char *allocator, unsigned cacheline,
+				    unsigned cpus, uint64_t ram_bytes)
 {
 	skl_profile p;
 	memset(&p, 0, sizeof(p));
-	snprintf(p.name, sizeof(p.name), "linux-6.18-x86_64");
-	snprintf(p.kernel, sizeof(p.kernel), "6.18");
-	snprintf(p.allocator, sizeof(p.allocator), "slub");
-	p.abi = skl_abi_find("x86_64");
+	snprintf(p.name, sizeof(p.name), "linux-%s-%s", kernel, abi);
+	snprintf(p.kernel, sizeof(p.kernel), "%s", kernel);
+	snprintf(p.allocator, sizeof(p.allocator), "%s", allocator);
+	p.abi = skl_abi_find(abi);
 	p.page_size = 4096;
-	p.cacheline = 64;
+	p.cacheline = cacheline;
 	p.cpus = cpus;
 	p.ram_bytes = ram_bytes;
 	return p;
+}
+
+/* "linux-6.18-x86_64" with SLUB: 64-byte lines */
+static inline skl_profile skl_test_profile_618(unsigned cpus, uint64_t ram_bytes)
+{
+	return skl_test_profile("6.18", "x86_64", "slub", 64, cpus, ram_bytes);
+}
+
+/* "linux-2.4.16-i386" with the 2.4 SLAB allocator: 32-byte lines, one CPU */
+static inline skl_profile skl_test_profile_2416(uint64_t ram_bytes)
+{
+	return skl_test_profile("2.4.16", "i386", "slab", 32, 1, ram_bytes);
 }
 
 #endif

@@ -12,6 +12,7 @@
 #include "../core/check.h"
 
 #include "../common/golden.h"
+#include "../common/profile.h"
 #include "sklab/skb.h"
 
 #include <stdlib.h>
@@ -23,35 +24,11 @@ static const char *golden_dir = ".";
 /* The profiles as assets/profiles describes them. */
 static skl_profile profile_for(skl_skb_era e)
 {
-	skl_profile p;
-	memset(&p, 0, sizeof(p));
-	p.page_size = 4096;
-	if (e == SKL_ERA_2_4) {
-		snprintf(p.name, sizeof(p.name), "linux-2.4.16-i386");
-		snprintf(p.kernel, sizeof(p.kernel), "2.4.16");
-		snprintf(p.allocator, sizeof(p.allocator), "slab");
-		p.abi = skl_abi_find("i386");
-		p.cacheline = 32;
-		p.cpus = 1;
-		p.ram_bytes = (uint64_t)128 << 20;
-	} else if (e == SKL_ERA_2_6_31) {
-		snprintf(p.name, sizeof(p.name), "linux-2.6.31-x86_64");
-		snprintf(p.kernel, sizeof(p.kernel), "2.6.31");
-		snprintf(p.allocator, sizeof(p.allocator), "slub");
-		p.abi = skl_abi_find("x86_64");
-		p.cacheline = 64;
-		p.cpus = 2;
-		p.ram_bytes = (uint64_t)512 << 20;
-	} else {
-		snprintf(p.name, sizeof(p.name), "linux-6.18-x86_64");
-		snprintf(p.kernel, sizeof(p.kernel), "6.18");
-		snprintf(p.allocator, sizeof(p.allocator), "slub");
-		p.abi = skl_abi_find("x86_64");
-		p.cacheline = 64;
-		p.cpus = 2;
-		p.ram_bytes = (uint64_t)512 << 20;
-	}
-	return p;
+	if (e == SKL_ERA_2_4)
+		return skl_test_profile_2416((uint64_t)128 << 20);
+	if (e == SKL_ERA_2_6_31)
+		return skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)512 << 20);
+	return skl_test_profile_618(2, (uint64_t)512 << 20);
 }
 
 typedef struct machine {

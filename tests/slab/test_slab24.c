@@ -11,6 +11,7 @@
  * instead of compared.
  */
 #include "../common/golden.h"
+#include "../common/profile.h"
 #include "../common/twin.h"
 #include "sklab/kernel.h"
 
@@ -56,17 +57,8 @@ static const char *golden_dir = ".";
 /* linux-2.4.16-i386 as the profile file describes it */
 static skl_profile prof_i386(void)
 {
-	skl_profile p;
-	memset(&p, 0, sizeof(p));
-	snprintf(p.name, sizeof(p.name), "linux-2.4.16-i386");
-	snprintf(p.kernel, sizeof(p.kernel), "2.4.16");
+	skl_profile p = skl_test_profile_2416((uint64_t)128 << 20);
 	snprintf(p.layouts, sizeof(p.layouts), "linux-2.4.16");
-	snprintf(p.allocator, sizeof(p.allocator), "slab");
-	p.abi = skl_abi_find("i386");
-	p.page_size = 4096;
-	p.cacheline = 32;
-	p.cpus = 1;
-	p.ram_bytes = (uint64_t)128 << 20;
 	return p;
 }
 
