@@ -920,10 +920,10 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
  * the copy at the first level that has it; the walk ends at the first level
  * that held every line.
  */
-static NOINLINE void access_path_lru(skl_cache_hier *h, uint64_t addr, unsigned size, int kind,
-				     const unsigned *path, unsigned np, int first_missed)
+static NOINLINE void access_path_lru(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, int first_missed)
 {
-	unsigned p, j;
+	const unsigned *path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
+	unsigned np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd, p, j;
 	uint8_t dirty[2];
 	dirty[0] = dirty[1] = kind == SKL_CACHE_WRITE ? F_DIRTY : 0;
 	for (p = 0; p < np; p++) {
@@ -963,20 +963,18 @@ static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size
 	uint64_t line = addr >> l->line_shift;
 	unsigned set = (unsigned)line & l->set_mask;
 	size_t i;
-	int ip = kind == SKL_CACHE_IFETCH, lru = !out && h->lru_ok[ip];
-	const unsigned *path = ip ? h->ipath : h->dpath;
-	unsigned np = ip ? h->npi : h->npd;
+	int lru = !out && h->lru_ok[kind == SKL_CACHE_IFETCH];
 	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line) {
 		if (!lru || size > h->min_line || addr + (size - 1) < addr)
 			return access_path(h, addr, size, kind, out, 0);
-		access_path_lru(h, addr, size, kind, path, np, 0);
+		access_path_lru(h, addr, size, kind, 0);
 		return 0;
 	}
 	i = lookup(l, line, set);
 	if (i == IDX_NONE) {
 		if (!lru)
 			return access_path(h, addr, size, kind, out, 1);
-		access_path_lru(h, addr, size, kind, path, np, 1);
+		access_path_lru(h, addr, size, kind, 1);
 		return 0;
 	}
 	if (h->classify) {
