@@ -85,6 +85,14 @@ skl_layout *skl_layout_clone(const skl_layout *l);
 /* Index of the field with this dotted path or plain (unique) name, or -1. */
 int skl_layout_find(const skl_layout *l, const char *name);
 
+/* The struct or union a member holds, for opening it by itself: the
+ * member's own record type, an array's element record, or with
+ * through_pointer the record a pointer member points to (typedefs
+ * followed). NULL for anything else: a scalar, a function pointer, an
+ * incomplete record, an expanded anonymous one (its members are already
+ * in l), a bitfield. */
+const skl_type *skl_field_record(const skl_field *f, int through_pointer);
+
 /* size and alignment of a type by itself (not as a member). -1 on error. */
 int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *config, uint64_t *size,
 			unsigned *align, skl_error *err);

@@ -25,6 +25,14 @@
 #define DRAG_SLOP 4
 #define ANIM_MS 150
 #define PRESENT_SCALE 1.5f /* presentation type, against the window's */
+#define OPEN_MAX 8
+
+typedef struct opened {
+	const skl_layout *l;
+	skl_layout *own; /* computed for a click on a member, freed on close; NULL = the log's */
+	char what[200];	 /* the caption */
+	char hl[96];	 /* member (or "line:N") emphasised in it, "" = none */
+} opened;
 
 typedef struct pane {
 	int view;
@@ -34,10 +42,12 @@ typedef struct pane {
 	int built_frame, built_view, built_w, built_h; /* built_frame -1 = nothing */
 	unsigned built_gen;
 	int build_failed;
-	const skl_layout *open; /* a layout opened by a click, or NULL */
-	const skl_layout *built_open;
-	char open_what[200];
-	char open_hl[96]; /* member (or "line:N") emphasised in it, "" = none */
+	/* layouts opened by clicks, the shown one last: a click on an object
+	 * opens its type, a click on a member of a layout the member's own
+	 * type; Escape goes back one */
+	opened open[OPEN_MAX];
+	int nopen;
+	unsigned open_gen, built_open_gen; /* bumped when the stack changes */
 	const char *hl_list[1];
 } pane;
 
@@ -185,6 +195,50 @@ static void reset_view(pane *p)
 	p->panx = p->pany = 0;
 }
 
+/* The layout shown in place of the pane's view, or NULL. */
+static const opened *open_top(const pane *p)
+{
+	return p->nopen > 0 ? &p->open[p->nopen - 1] : NULL;
+}
+
+/* Goes back one opened layout (all of them with all set). */
+static void open_pop(pane *p, int all)
+{
+	while (p->nopen > 0) {
+		opened *o = &p->open[--p->nopen];
+		skl_layout_free(o->own);
+		o->own = NULL;
+		p->open_gen++;
+		if (!all)
+			break;
+	}
+	reset_view(p);
+}
+
+/* Opens l over what the pane shows, with caption what and member hl
+ * emphasised; own (l itself or NULL) is freed when it closes. When the
+ * stack is full the oldest goes. */
+static void open_push(pane *p, const skl_layout *l, skl_layout *own, const char *hl, const char *what)
+{
+	opened *o;
+	int cut;
+	if (p->nopen == OPEN_MAX) {
+		skl_layout_free(p->open[0].own);
+		memmove(&p->open[0], &p->open[1], (OPEN_MAX - 1) * sizeof(p->open[0]));
+		p->nopen--;
+	}
+	o = &p->open[p->nopen++];
+	o->l = l;
+	o->own = own;
+	snprintf(o->hl, sizeof(o->hl), "%s", hl ? hl : "");
+	/* when long names cut the caption short, it ends in "..." */
+	cut = snprintf(o->what, sizeof(o->what), "%s", what);
+	if (cut < 0 || (size_t)cut >= sizeof(o->what))
+		memcpy(o->what + sizeof(o->what) - 4, "...", 4);
+	p->open_gen++;
+	reset_view(p);
+}
+
 static int pane_at(const skl_window *w, float x, float y)
 {
 	int i;
@@ -321,6 +375,55 @@ static void views_list(const census *c, char *out, size_t outsz)
 	}
 }
 
+/* The layout drawn as column col of pane p (its keys' <obj>), or NULL:
+ * the opened one, or the col-th layout of the step the view shows. */
+static const skl_layout *pane_layout(const skl_window *w, const pane *p, int col)
+{
+	const skl_frame *f;
+	census c;
+	int k, ki = 0, n = 0;
+	if (p->nopen)
+		return col == 0 ? open_top(p)->l : NULL;
+	if (!has_views(w) || w->frame < 0 || w->frame >= w->nframes)
+		return NULL;
+	f = &w->frames[w->frame];
+	c = count_objs(w, w->frame);
+	for (k = 0; k < f->nobjs; k++) {
+		const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+		int shown;
+		if (!o)
+			continue;
+		shown = obj_in_view(o, p->view, ki, c.kernels);
+		ki += o->kind == SKL_OBJ_KERNEL;
+		if (shown && o->kind == SKL_OBJ_LAYOUT && o->layout && n++ == col)
+			return o->layout;
+	}
+	return NULL;
+}
+
+/* The struct or union that a member of a layout ("<obj>:field:<path>")
+ * holds, or points to (*ptr set), with the layout and the member; NULL
+ * when the key is no such member. */
+static const skl_type *member_record(const skl_window *w, const pane *p, const char *key, const skl_layout **lp,
+				     const skl_field **fp, int *ptr)
+{
+	const char *m = strstr(key, ":field:");
+	const skl_layout *l;
+	const skl_type *rec;
+	int fi;
+	if (!m || m == key || strspn(key, "0123456789") != (size_t)(m - key))
+		return NULL;
+	l = pane_layout(w, p, atoi(key));
+	fi = l ? skl_layout_find(l, m + 7) : -1;
+	if (fi < 0)
+		return NULL;
+	rec = skl_field_record(&l->fields[fi], 1);
+	*ptr = !skl_field_record(&l->fields[fi], 0);
+	*lp = l;
+	*fp = &l->fields[fi];
+	return rec;
+}
+
 static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 {
 	skl_view_frame_opts fo;
@@ -334,17 +437,18 @@ static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 		skl_dl_rect(dl, 0, 0, W, H, SKL_HEX(0xffffff), 0, 0);
 		return 0;
 	}
-	if (p->open) {
+	if (p->nopen > 0) {
+		const opened *top = open_top(p);
 		skl_scene s;
 		const skl_layout *ls[1];
 		memset(&s, 0, sizeof(s));
-		ls[0] = p->open;
+		ls[0] = top->l;
 		s.layouts = ls;
 		s.nlayouts = 1;
 		s.title = scenario_title(w->log);
-		s.caption = p->open_what;
-		if (p->open_hl[0]) {
-			p->hl_list[0] = p->open_hl;
+		s.caption = top->what;
+		if (top->hl[0]) {
+			p->hl_list[0] = top->hl;
 			s.highlight = p->hl_list;
 			s.nhighlight = 1;
 		}
@@ -422,7 +526,7 @@ static void build_all(skl_window *w)
 		pane *p = &w->panes[i];
 		int pw = (int)p->w, ph = (int)p->h;
 		if (p->built_frame == w->frame && p->built_view == p->view && p->built_w == pw && p->built_h == ph &&
-		    p->built_gen == w->gen && p->built_open == p->open)
+		    p->built_gen == w->gen && p->built_open_gen == p->open_gen)
 			continue;
 		skl_dl_clear(p->dl, (float)(pw > 0 ? pw : 1), (float)(ph > 0 ? ph : 1));
 		p->build_failed = build_pane(w, p, p->dl) < 0;
@@ -431,7 +535,7 @@ static void build_all(skl_window *w)
 		p->built_w = pw;
 		p->built_h = ph;
 		p->built_gen = w->gen;
-		p->built_open = p->open;
+		p->built_open_gen = p->open_gen;
 	}
 	update_hover(w);
 }
@@ -449,7 +553,8 @@ static void set_title(skl_window *w)
 
 static void close_open(skl_window *w)
 {
-	w->panes[0].open = w->panes[1].open = NULL;
+	open_pop(&w->panes[0], 1);
+	open_pop(&w->panes[1], 1);
 }
 
 /* Goes to a step; animated when asked and allowed. */
@@ -579,7 +684,8 @@ static void draw_help(skl_window *w, float fs, float pad)
 	    "                               (the same key again: all)",
 	    "Tab                            next view with something in it",
 	    "V                              split in two panes; click picks one",
-	    "click an object                open its type's layout (Escape closes)",
+	    "click an object                open its type's layout (Escape goes back)",
+	    "click a member                 open the struct it holds or points to",
 	    "+ / - or mouse wheel           zoom",
 	    "drag or Shift+arrows           pan",
 	    "0                              reset zoom",
@@ -650,7 +756,7 @@ static void build_overlay(skl_window *w)
 			skl_dl_rect(o, p->x + 1, p->y + 1, p->w - 2, p->h - 2, 0, C_ACCENT, 3);
 		if (w->split) {
 			char lab[64];
-			snprintf(lab, sizeof(lab), "%s", p->open ? "layout (opened)" : view_names[p->view]);
+			snprintf(lab, sizeof(lab), "%s", p->nopen ? "layout (opened)" : view_names[p->view]);
 			chip(w, "pane:label", lab, floorf(13 * u), 8 * u,
 			     p->x + p->w - skl_dl_text_width(lab, floorf(13 * u)) - 30 * u, p->y + 8 * u, 0);
 		}
@@ -675,8 +781,22 @@ static void build_overlay(skl_window *w)
 			skl_dl_rect(o, it->x * p->zoom + p->panx + p->x - 1, it->y * p->zoom + p->pany + p->y - 1,
 				    it->w * p->zoom + 2, it->h * p->zoom + 2, 0, C_HOVER, 2);
 		}
-		if (h->tooltip)
-			tooltip_box(w, h->tooltip, fs, pad, u);
+		if (h->tooltip) {
+			/* a member that opens says so */
+			const skl_layout *l;
+			const skl_field *f;
+			const skl_type *rec;
+			char tip[2048];
+			int ptr;
+			rec = h->key ? member_record(w, p, h->key, &l, &f, &ptr) : NULL;
+			if (rec) {
+				char name[160];
+				skl_type_name(rec, name, sizeof(name));
+				snprintf(tip, sizeof(tip), "%s\nclick: open %s%s", h->tooltip, name,
+					 ptr ? " (what it points to)" : "");
+			}
+			tooltip_box(w, rec ? tip : h->tooltip, fs, pad, u);
+		}
 	} else if (w->hover_over >= 0) {
 		const skl_dl_item *h = skl_dl_at(o, w->hover_over);
 		if (h && h->tooltip)
@@ -774,6 +894,7 @@ static void write_dump(skl_window *w)
 	FILE *fp;
 	skl_sink s;
 	const char *tip = skl_window_hover(w);
+	const opened *top = open_top(&w->panes[w->active]);
 	int i;
 	snprintf(tmp, sizeof(tmp), "%s.tmp", w->dump);
 	fp = fopen(tmp, "w");
@@ -782,16 +903,16 @@ static void write_dump(skl_window *w)
 	s = skl_file_sink(fp);
 	fprintf(fp,
 		"window %dx%d mode=%s frame=%d nframes=%d view=%s split=%d active=%d present=%d theme=%s blank=%d "
-		"help=%d anim=%d prompt=%d digits=%s open=%s open_hl=%s anims=%d anim_frames=%d anim_ms=%d\n",
+		"help=%d anim=%d prompt=%d digits=%s open=%s open_hl=%s anims=%d anim_frames=%d anim_ms=%d "
+		"opened=%d\n",
 		w->pw, w->ph, w->page ? "page" : "frames", w->frame + 1, w->nframes,
 		view_names[w->panes[w->active].view], w->split, w->active, w->present,
 		w->theme == SKL_THEME_DARK_HC	 ? "dark"
 		: w->theme == SKL_THEME_LIGHT_HC ? "light-hc"
 						 : "light",
 		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-",
-		w->panes[w->active].open ? w->panes[w->active].open->name : "-",
-		w->panes[w->active].open && w->panes[w->active].open_hl[0] ? w->panes[w->active].open_hl : "-",
-		w->anims, w->last_frames, w->last_ms);
+		top ? top->l->name : "-", top && top->hl[0] ? top->hl : "-", w->anims, w->last_frames, w->last_ms,
+		w->panes[w->active].nopen);
 	fprintf(fp, "title %s\n", w->title[0] ? w->title : "-");
 	fputs("hover ", fp);
 	for (; tip && *tip; tip++)
@@ -1085,6 +1206,7 @@ void skl_window_close(skl_window *w)
 	skl_sdl_free(w->sdl); /* its textures belong to ren: free them first */
 	if (w->prev)
 		SDL_DestroyTexture(w->prev);
+	close_open(w);
 	skl_dl_free(w->panes[0].dl);
 	skl_dl_free(w->panes[1].dl);
 	skl_dl_free(w->overlay);
@@ -1201,9 +1323,8 @@ void skl_window_set_present(skl_window *w, int on)
 static void set_view(skl_window *w, int view)
 {
 	pane *p = &w->panes[w->active];
-	p->view = p->view == view && !p->open ? SKL_VIEW_ALL : view;
-	p->open = NULL;
-	reset_view(p);
+	p->view = p->view == view && !p->nopen ? SKL_VIEW_ALL : view;
+	open_pop(p, 1);
 }
 
 static void next_view(skl_window *w, int dir)
@@ -1217,8 +1338,7 @@ static void next_view(skl_window *w, int dir)
 			break;
 	}
 	p->view = v;
-	p->open = NULL;
-	reset_view(p);
+	open_pop(p, 1);
 }
 
 static void set_split(skl_window *w, int on)
@@ -1319,10 +1439,10 @@ static int type_is(const skl_layout *l, const char *name)
 static int open_object(skl_window *w, pane *p, const char *key)
 {
 	const char *m = strstr(key, ":obj:");
-	char cache[128], member[96] = "", shown[112];
+	char cache[128], member[96] = "", shown[112], what[256];
 	const skl_frame *f;
 	size_t len;
-	int k, c, by_type = 0, cut;
+	int k, c, by_type = 0;
 	if (!has_views(w))
 		return 0;
 	if (!m)
@@ -1350,12 +1470,9 @@ static int open_object(skl_window *w, pane *p, const char *key)
 			break;
 		if (o && o->kind == SKL_OBJ_LAYOUT && o->layout && by_type && type_is(o->layout, cache)) {
 			/* no kernel shown with that cache: the layout the run showed */
-			p->open = o->layout;
-			snprintf(p->open_hl, sizeof(p->open_hl), "%s", member);
-			snprintf(p->open_what, sizeof(p->open_what),
-				 "%s: the type that owns the line%s%s%s. Escape goes back.", o->layout->name,
-				 member[0] ? "; " : "", shown, member[0] ? " emphasised" : "");
-			reset_view(p);
+			snprintf(what, sizeof(what), "%s: the type that owns the line%s%s%s. Escape goes back.",
+				 o->layout->name, member[0] ? "; " : "", shown, member[0] ? " emphasised" : "");
+			open_push(p, o->layout, NULL, member, what);
 			return 1;
 		}
 		if (!o || o->kind != SKL_OBJ_KERNEL || !o->kernel)
@@ -1366,27 +1483,48 @@ static int open_object(skl_window *w, pane *p, const char *key)
 				continue;
 			if (strcmp(cs->info.name, cache) != 0 && !(by_type && type_is(cs->type, cache)))
 				continue;
-			p->open = cs->type;
-			snprintf(p->open_hl, sizeof(p->open_hl), "%s", member);
-			/* a caption: when long names cut it short, it ends in "..." */
-			if (member[0])
-				cut =
-				    snprintf(p->open_what, sizeof(p->open_what),
-					     "%s: the type of the objects in cache %s (%u-byte slots); %s emphasised. "
-					     "Escape goes back.",
-					     cs->type->name, cs->info.name, (unsigned)cs->info.size, shown);
-			else
-				cut = snprintf(
-				    p->open_what, sizeof(p->open_what),
-				    "%s: the type of the objects in cache %s (%u-byte slots). Escape goes back.",
-				    cs->type->name, cs->info.name, (unsigned)cs->info.size);
-			if (cut < 0 || (size_t)cut >= sizeof(p->open_what))
-				memcpy(p->open_what + sizeof(p->open_what) - 4, "...", 4);
-			reset_view(p);
+			snprintf(what, sizeof(what), "%s: the type of the objects in cache %s (%u-byte slots)%s%s%s. "
+				 "Escape goes back.", cs->type->name, cs->info.name, (unsigned)cs->info.size,
+				 member[0] ? "; " : "", shown, member[0] ? " emphasised" : "");
+			open_push(p, cs->type, NULL, member, what);
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/* A click on a member of a layout opens the struct or union it holds, or
+ * points to: sock.tp_pinfo.af_tcp opens struct tcp_opt, a struct sock *
+ * struct sock. Laid out for the same ABI, options and cache line as the
+ * layout clicked. 1 when one opened. */
+static int open_member(skl_window *w, pane *p, const char *key)
+{
+	const skl_layout *l;
+	const skl_field *f;
+	const skl_type *rec = member_record(w, p, key, &l, &f, &(int){0});
+	skl_layout *own;
+	skl_error err;
+	char what[256];
+	const char *tag;
+	int ptr;
+	if (!rec)
+		return 0;
+	ptr = !skl_field_record(f, 0);
+	skl_error_clear(&err);
+	own = skl_layout_compute(rec, l->abi, l->config, l->cacheline, &err);
+	if (!own)
+		return 0;
+	/* "sock.tp_pinfo.af_tcp" */
+	tag = strchr(l->name, ' ') ? strchr(l->name, ' ') + 1 : l->name;
+	if (ptr)
+		snprintf(what, sizeof(what), "%s: what %s.%s points to (a pointer at offset %llu of %s). Escape goes back.",
+			 own->name, tag, f->path, (unsigned long long)f->offset, l->name);
+	else
+		snprintf(what, sizeof(what), "%s: the %stype of %s.%s (%llu bytes at offset %llu of %s). Escape goes back.",
+			 own->name, skl_type_kind(skl_type_resolve(f->type)) == SKL_K_ARRAY ? "element " : "", tag,
+			 f->path, (unsigned long long)f->size, (unsigned long long)f->offset, l->name);
+	open_push(p, own, own, NULL, what);
+	return 1;
 }
 
 static void click(skl_window *w, float x, float y)
@@ -1405,8 +1543,7 @@ static void click(skl_window *w, float x, float y)
 			if (!strcmp(it->key + 4, view_names[v])) {
 				pane *p = &w->panes[w->active];
 				p->view = v;
-				p->open = NULL;
-				reset_view(p);
+				open_pop(p, 1);
 			}
 		return;
 	}
@@ -1418,7 +1555,7 @@ static void click(skl_window *w, float x, float y)
 		pane *p = &w->panes[pi];
 		int i = skl_dl_hit(p->dl, (x - p->x - p->panx) / p->zoom, (y - p->y - p->pany) / p->zoom);
 		const skl_dl_item *it = i >= 0 ? skl_dl_at(p->dl, i) : NULL;
-		if (it && it->key && !p->open)
+		if (it && it->key && !open_member(w, p, it->key) && !p->nopen)
 			open_object(w, p, it->key);
 	}
 }
@@ -1611,9 +1748,8 @@ static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 			w->blank = 0;
 			break;
 		}
-		if (p->open) {
-			p->open = NULL;
-			reset_view(p);
+		if (p->nopen) {
+			open_pop(p, 0);
 			break;
 		}
 		if (w->present) {

@@ -813,6 +813,29 @@ int skl_layout_find(const skl_layout *l, const char *name)
 	return found;
 }
 
+const skl_type *skl_field_record(const skl_field *f, int through_pointer)
+{
+	const skl_type *t = f->type;
+	int hops = 0;
+	if (!t || f->expanded || f->bit_size)
+		return NULL;
+	/* typedefs, arrays of arrays, one pointer: at most a short chain */
+	while (t && hops++ < 64) {
+		t = skl_type_resolve(t);
+		if (t->kind == SKL_K_ARRAY) {
+			t = t->ref;
+		} else if (t->kind == SKL_K_POINTER && through_pointer) {
+			t = t->ref;
+			through_pointer = 0;
+		} else {
+			break;
+		}
+	}
+	if (!t || (t->kind != SKL_K_STRUCT && t->kind != SKL_K_UNION) || !t->complete)
+		return NULL;
+	return t;
+}
+
 int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *config, uint64_t *size,
 			unsigned *align, skl_error *err)
 {

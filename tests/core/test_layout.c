@@ -233,6 +233,41 @@ static void errors(void)
 	}
 }
 
+/* skl_field_record: what a click on a member of a layout opens */
+static void field_records(void)
+{
+	skl_layout *l = lay("struct holder", "x86_64", NULL);
+	const skl_type *t;
+	char name[64];
+	if (!l)
+		return;
+	t = skl_field_record(field(l, "in"), 0);
+	CHECK(t != NULL);
+	if (t) {
+		skl_type_name(t, name, sizeof(name));
+		CHECK_STR(name, "struct pa_rec");
+	}
+	/* arrays of records and typedefs of them lead to the record */
+	t = skl_field_record(field(l, "many"), 0);
+	CHECK(t != NULL && !strcmp(skl_type_tag(t), "pa_rec"));
+	t = skl_field_record(field(l, "td"), 0);
+	CHECK(t != NULL && !strcmp(skl_type_tag(t), "pa_rec"));
+	/* a pointer only when asked, and only one level */
+	CHECK(skl_field_record(field(l, "ptr"), 0) == NULL);
+	t = skl_field_record(field(l, "ptr"), 1);
+	CHECK(t != NULL && skl_type_kind(t) == SKL_K_UNION);
+	CHECK(skl_field_record(field(l, "pptr"), 1) == NULL);
+	/* scalars, incomplete records, function pointers, bitfields: nothing */
+	CHECK(skl_field_record(field(l, "n"), 1) == NULL);
+	CHECK(skl_field_record(field(l, "fwdp"), 1) == NULL);
+	CHECK(skl_field_record(field(l, "fn"), 1) == NULL);
+	CHECK(skl_field_record(field(l, "bits"), 1) == NULL);
+	/* an anonymous record is drawn inline: nothing to open; its member is */
+	CHECK(skl_field_record(&l->fields[skl_layout_find(l, "x") - 1], 1) == NULL);
+	CHECK(skl_field_record(field(l, "x"), 0) == NULL);
+	skl_layout_free(l);
+}
+
 int main(void)
 {
 	static const char decls[] =
@@ -257,7 +292,10 @@ int main(void)
 		"};\n"
 		"struct fwd;\n"
 		"struct incomplete_user { int a; struct fwd f; };\n"
-		"struct too_wide { char x:9; };\n";
+		"struct too_wide { char x:9; };\n"
+		"typedef struct pa_rec pa_rec_t;\n"
+		"struct holder { struct pa_rec in; struct pa_rec many[2][3]; pa_rec_t td; union un *ptr; union un **pptr;\n"
+		"	long n; struct fwd *fwdp; void (*fn)(int); unsigned bits:3; struct { int x; }; };\n";
 	skl_error err;
 	db = skl_typedb_new();
 	if (skl_cparse(db, decls, "layout.h", &err) < 0) {
@@ -276,6 +314,7 @@ int main(void)
 	conditions();
 	clone_and_find();
 	errors();
+	field_records();
 	skl_typedb_free(db);
 	return check_done("core_layout");
 }

@@ -8,7 +8,8 @@
 #   step     keys step forward, back, restart, to the end and to a typed step
 #   hover    hovering a struct member shows its tooltip (name, offset, size)
 #   views    1-6 switch views, a view with nothing says so, V splits
-#   click    a click on a cache cell or a misses row opens the owner's layout
+#   click    a click on a cache cell or a misses row opens the owner's layout;
+#            on a member holding a struct, that struct (Escape goes back)
 #   anim     steps fade in a few frames under a second; A and --no-anim stop it
 #   present  --present fills the screen; T switches theme, B blanks
 #   reload   saving the scenario reloads it at the same step; an error is shown
@@ -423,6 +424,44 @@ click)
 		wait_dump 'open=struct [a-z_]+ open_hl=[a-z_.]+' && ok || bad "a click on a member row: $(state)"
 	else
 		bad "no misses-by-member row in the dump"
+	fi
+	key q
+	stop
+	# the layout view: a member that holds a struct opens it, and a
+	# member of that one its own; Escape goes back one at a time
+	launch run --no-anim --step 3 "$scenario" || exit 1
+	wait_dump 'frame=3 ' || bad "no frame 3: $(state)"
+	pane0
+	line=$(grep 'rect .*key=0:field:tp_pinfo\.af_tcp ' "$DUMP" | head -1)
+	if [ -n "$line" ]; then
+		center "$line"
+		xdotool mousemove "$cx" "$cy"
+		wait_dump_all 'click: open struct tcp_opt' && ok || bad "the tooltip of af_tcp does not say what a click opens"
+		xdotool click 1
+		wait_dump 'open=struct tcp_opt .* opened=1$' && ok || bad "a click on sock.tp_pinfo.af_tcp: $(state)"
+		wait_dump_all 'caption tip="struct tcp_opt: the type of sock\.tp_pinfo\.af_tcp \(424 bytes at offset 216' &&
+			ok || bad "no caption for the opened tcp_opt"
+		shot click-member
+		line=$(grep 'rect .*key=0:field:retransmit_timer ' "$DUMP" | head -1)
+		if [ -n "$line" ]; then
+			center "$line"
+			xdotool mousemove "$cx" "$cy" click 1
+			wait_dump 'open=struct timer_list .* opened=2$' && ok || bad "a click on tcp_opt.retransmit_timer: $(state)"
+			key Escape
+			wait_dump 'open=struct tcp_opt .* opened=1$' && ok || bad "Escape did not go back to tcp_opt: $(state)"
+		else
+			bad "no retransmit_timer in the opened tcp_opt"
+		fi
+		key Escape
+		wait_dump 'open=- .* opened=0$' && ok || bad "Escape did not go back to struct sock: $(state)"
+		# a scalar opens nothing
+		line=$(grep 'rect .*key=0:field:daddr ' "$DUMP" | head -1)
+		center "$line"
+		xdotool mousemove "$cx" "$cy" click 1
+		sleep 0.5
+		wait_dump 'open=- .* opened=0$' && ok || bad "a click on daddr opened something: $(state)"
+	else
+		bad "no tp_pinfo.af_tcp block in the dump at step 3"
 	fi
 	key q
 	;;
