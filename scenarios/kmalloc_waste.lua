@@ -93,13 +93,15 @@ expect(rows[7].old == 2048 and rows[7].new == 2048, "1500 bytes: a 2048 class in
 -- A thousand of one size: the waste in pages.
 
 local N = 1000
-local before24, before6 = k24:ram().used, k6:ram().used
+-- fresh kernels, so that the caches hold these objects and nothing else
+local f24, f6 = sklab.kernel { profile = "linux-2.4.16-i386" }, sklab.kernel {}
+local before24, before6 = f24:ram().used, f6:ram().used
 for _ = 1, N do
-  k24:kmalloc(r160.n)
-  k6:kmalloc(r160.n)
+  f24:kmalloc(r160.n)
+  f6:kmalloc(r160.n)
 end
-local used24, used6 = k24:ram().used - before24, k6:ram().used - before6
-scene.show(k24, k6, { titles = { "2.4.16", "6.18" }, caches = { r160.old_cache, r160.new_cache } })
+local used24, used6 = f24:ram().used - before24, f6:ram().used - before6
+scene.show(f24, f6, { titles = { "2.4.16", "6.18" }, caches = { r160.old_cache, r160.new_cache } })
 scene.step(string.format("%d x kmalloc(%d): %d KiB of %s slabs in 2.4 against %d KiB of %s in 6.18 "
   .. "(%d KiB of it rounding waste in 2.4, %d in 6.18)", N, r160.n, used24 // 1024, r160.old_cache,
   used6 // 1024, r160.new_cache, N * (r160.old - r160.n) // 1024, N * (r160.new - r160.n) // 1024))

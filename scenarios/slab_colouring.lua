@@ -67,8 +67,9 @@ end
 print("object 0 of each slab at page offset: " .. table.concat(seen, " "))
 scene.predict(string.format("Now %d slabs grow, one after another. At which offset in its page does "
   .. "each slab's object 0 start?", NSLABS),
-  "at " .. table.concat(seen, ", ") .. ": the management area, then colour x " .. st.colour_off
-  .. " bytes, colour counting 0.." .. (st.colour - 1) .. " and wrapping round")
+  "at " .. table.concat(seen, ", ") .. ": colour x " .. st.colour_off .. " bytes first, then the management "
+  .. "area (slab_t and the bufctls, " .. st.mgmt_size .. " bytes), with colour counting 0.." .. (st.colour - 1)
+  .. " and wrapping round")
 expect(table.concat(seen, ",") == table.concat(offs, ","),
   "each new slab's objects start one colour (" .. st.colour_off .. " bytes) later, then wrap")
 scene.show(k, { caches = { "udp_sock" } })

@@ -4,7 +4,7 @@
 --          first cache line, a 424-byte TCP block in every socket, and a
 --          protocol union sized by its largest member.
 -- profile: linux-2.4.16-i386
--- length:  about 10 minutes
+-- length:  about 10 minutes (7 steps)
 
 scenario {
   title = "One fat struct sock (Linux 2.4.16, December 2001)",
@@ -12,6 +12,7 @@ scenario {
       .. "cache line, a 424-byte TCP block in every socket, and a protocol "
       .. "union sized by its largest member.",
   profile = "linux-2.4.16-i386",
+  length = "about 10 minutes (7 steps)",
 }
 
 -- The configuration of a typical IPv4-only 2.4.16 kernel.

@@ -6,7 +6,7 @@
 --          about, what TCP_PINFO(sk) points at, and what a cache per
 --          protocol saves for a thousand sockets of each kind.
 -- profile: linux-2.4.16-i386
--- length:  about 15 minutes
+-- length:  about 15 minutes (11 steps)
 
 scenario {
   title = "From one fat struct sock to a cache per protocol (December 2001)",
@@ -14,7 +14,7 @@ scenario {
       .. "every quoted /proc/slabinfo line, TCP_PINFO(sk) == sk + 1, and the memory a "
       .. "cache per protocol saves.",
   profile = "linux-2.4.16-i386",
-  length = "about 15 minutes",
+  length = "about 15 minutes (11 steps)",
 }
 
 -- Layouts: pristine 2.4.16 (CONFIG_INET + CONFIG_FILTER, the profile's

@@ -4,7 +4,7 @@
 --          u64 in a tcp_sock fast-path group does to the struct's size, its
 --          cache lines, the lines the groups touch, and the TCP slab cache.
 -- profile: linux-6.18-x86_64
--- length:  about 8 minutes (7 steps)
+-- length:  about 8 minutes (8 steps)
 
 scenario {
   title = "What if tcp_sock gains 8 bytes? (Linux 6.18)",
@@ -12,7 +12,7 @@ scenario {
     .. "group does to the struct's size, its cache lines, the lines the groups touch, and the TCP slab "
     .. "cache.",
   profile = "linux-6.18-x86_64",
-  length = "about 8 minutes (7 steps)",
+  length = "about 8 minutes (8 steps)",
 }
 
 local now = sklab.layouts() -- linux-6.18 for the profile's x86_64 ABI and config

@@ -98,6 +98,11 @@ typedef struct skl_bench_variant {
 	skl_bench_model model;
 	double ratio;	      /* median_ns / model.ns; 0 = n/a */
 	long long code_bytes; /* machine code of the variant's hot path; -1 = n/a */
+	/* code_bytes in parts (when measured): the caller, with code_sites call
+	 * sites of the operations it times, and the code all sites share (out
+	 * of line functions, panics; 0 when inlined) */
+	long long code_caller, code_shared;
+	int code_sites;
 	char code_how[192];   /* how code_bytes was measured, or why it is n/a */
 	char note[256];
 } skl_bench_variant;

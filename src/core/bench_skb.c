@@ -290,6 +290,9 @@ static int skb_variant(const skl_bench_opts *o, int ool, skl_kernel *k, skb_st *
 		    (unsigned long long)cs->inl, NOPS);
 	if (cs->measured) {
 		v->code_bytes = (long long)(ool ? cs->ool + cs->put + cs->push + cs->panic : cs->inl);
+		v->code_caller = (long long)(ool ? cs->ool : cs->inl);
+		v->code_shared = v->code_bytes - v->code_caller;
+		v->code_sites = NOPS;
 		snprintf(v->code_how, sizeof(v->code_how),
 			 "bytes between the linker's __start_/__stop_ symbols of sections holding only this variant's "
 			 "functions: %s",

@@ -43,8 +43,14 @@ static void push_variant(lua_State *L, const skl_bench_variant *v)
 	}
 	if (v->ratio > 0)
 		skl__set_num(L, "ratio", v->ratio);
-	if (v->code_bytes >= 0)
+	if (v->code_bytes >= 0) {
 		skl__set_int(L, "code_bytes", (lua_Integer)v->code_bytes);
+		if (v->code_sites > 0) {
+			skl__set_int(L, "code_caller", (lua_Integer)v->code_caller);
+			skl__set_int(L, "code_shared", (lua_Integer)v->code_shared);
+			skl__set_int(L, "code_sites", v->code_sites);
+		}
+	}
 	skl__set_str(L, "code_how", v->code_how);
 	skl__set_str(L, "note", v->note);
 

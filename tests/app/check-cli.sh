@@ -110,6 +110,19 @@ for f in "$SRC"/scenarios/*.lua; do
 	[ "$n" -ge 1 ] && ok || bad "scenario $name wrote no frames"
 	[ -s "$work/$name/report.txt" ] && ok || bad "scenario $name wrote no report.txt"
 	grep -q '"ok": true' "$work/$name.json" && ok || bad "scenario $name: report says not ok"
+	# the header a lecturer reads first: title, goal, profile and length,
+	# the same in the comment and in scenario{}, and the step count true
+	for k in title goal profile length; do
+		grep -q "^-- $k: " "$f" && ok || bad "scenario $name: no '-- $k:' line in its header"
+		grep -Eq "^  $k = " "$f" && ok || bad "scenario $name: scenario{} has no $k"
+	done
+	for k in title profile length; do
+		c=$(sed -n "s/^-- $k: *//p" "$f" | head -1)
+		v=$(sed -n "s/^  $k = \"\(.*\)\",\$/\1/p" "$f" | head -1)
+		[ "$c" = "$v" ] && ok || bad "scenario $name: $k '$c' in the comment, '$v' in scenario{}"
+	done
+	said=$(sed -n 's/^-- length:.*(\([0-9]*\) steps).*/\1/p' "$f")
+	[ "$said" = "$n" ] && ok || bad "scenario $name: its length says ${said:-no} steps, the run makes $n"
 done
 # SVG frames and one chosen step
 SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --format svg --step 2 --frames "$work/svg" \
