@@ -6,14 +6,14 @@
 --          sock_common, a pinet6 pointer in inet_sock, ipv6_pinfo after
 --          the protocol's sock.
 -- profile: linux-2.4.16-i386
--- length:  about 8 minutes (9 steps)
+-- length:  about 10 minutes (11 steps)
 
 scenario {
   title = "What IPv6 costs a socket, in 2001 and today",
   goal = "CONFIG_IPV6 in 2.4.16 grows every struct sock by ipv6_pinfo and all sockets share one cache; "
       .. "in 6.18 IPv6 costs every socket its addresses in sock_common and a pointer.",
   profile = "linux-2.4.16-i386",
-  length = "about 8 minutes (9 steps)",
+  length = "about 10 minutes (11 steps)",
 }
 
 local P24 = "linux-2.4.16-i386"
@@ -103,8 +103,34 @@ scene.predict("Build 6.18 without CONFIG_IPV6: how much smaller do sock_common, 
 expect(now.sock_common.size - now4.sock_common.size == d.size + r.size, "sock_common: the two IPv6 addresses")
 expect(now.tcp_sock.size == now4.tcp_sock.size, "tcp_sock is the same size either way")
 
-scene.show(now.tcp_sock)
-scene.step(string.format("Missing from assets/layouts/linux-6.18: struct ipv6_pinfo and "
-  .. "tcp6_sock/udp6_sock, so the TCPv6 cache's object size is not computed here. Then: %d bytes of "
-  .. "IPv6 in every socket; now: %d in every socket, the IPv6 control block only in IPv6 sockets",
-  v6.ipv6_pinfo.size, per_sock))
+-- The IPv6 sockets: the IPv4 protocol's sock with ipv6_pinfo appended, each
+-- in a cache of its own (tcpv6_prot: SLAB_TYPESAFE_BY_RCU; udpv6_prot: not).
+local k = sklab.kernel { profile = P6 }
+local function cache(name, t, rcu)
+  local c = k:cache_create(name, t, { hwcache_align = true, rcu = rcu, align = t.align })
+  c:alloc { zero = true }
+  return c:stats()
+end
+local tcp4, tcp6 = cache("TCP", now.tcp_sock, true), cache("TCPv6", now.tcp6_sock, true)
+local udp4, udp6n = cache("UDP", now.udp_sock, false), cache("UDPv6", now.udp6_sock, false)
+scene.show(now.tcp6_sock, now.ipv6_pinfo)
+scene.predict(string.format("Today tcp6_sock is tcp_sock (%d bytes) with struct ipv6_pinfo (%d) appended, "
+  .. "and udp6_sock is udp_sock (%d) with the same. TCP's slots are %d bytes, 13 to an order-3 slab. "
+  .. "What are TCPv6's and UDPv6's?", now.tcp_sock.size, now.ipv6_pinfo.size, now.udp_sock.size, tcp4.size),
+  string.format("TCPv6: %d bytes in %d-byte slots (RCU puts the free pointer after the object), %d per "
+    .. "order-%d slab. UDPv6: %d bytes in %d-byte slots, %d per order-%d slab, against UDP's %d, %d per "
+    .. "order %d. The ipv6_pinfo is paid by IPv6 sockets only", now.tcp6_sock.size, tcp6.size,
+    tcp6.objs_per_slab, tcp6.order, now.udp6_sock.size, udp6n.size, udp6n.objs_per_slab, udp6n.order,
+    udp4.size, udp4.objs_per_slab, udp4.order))
+expect(now.ipv6_pinfo.size == 128 and now.tcp6_sock.size == 2432 and now.udp6_sock.size == 1472,
+  "ipv6_pinfo 128, tcp6_sock 2432, udp6_sock 1472 bytes (pahole on a 6.18 kernel's BTF)")
+expect(tcp6.size == 2496 and tcp6.objs_per_slab == 13 and tcp6.order == 3,
+  "TCPv6: 2496-byte slots, 13 per order-3 slab, as /proc/slabinfo shows on 6.18")
+expect(udp6n.size == 1472 and udp6n.objs_per_slab == 22 and udp6n.order == 3,
+  "UDPv6: 1472-byte slots, 22 per order-3 slab, as /proc/slabinfo shows on 6.18")
+
+scene.show(k, { caches = { "TCP", "TCPv6", "UDP", "UDPv6" } })
+scene.step(string.format("Then: %d bytes of IPv6 in every socket of a 2.4 kernel built with it, and one "
+  .. "cache for all. Now: %d bytes in every socket (addresses in sock_common, pointers in inet_sock), "
+  .. "and the %d-byte ipv6_pinfo only in IPv6 sockets, each protocol in its own cache",
+  v6.ipv6_pinfo.size, per_sock, now.ipv6_pinfo.size))

@@ -10,8 +10,9 @@
 #    also diffs against pahole on the live BTF (skipped with a reason otherwise).
 #
 # The structs are the socket nesting (sock_common, sock, inet_sock,
-# inet_connection_sock, tcp_sock, udp_sock) and every named struct they
-# embed by value. Records that the kernel declares as typedefs of anonymous
+# inet_connection_sock, tcp_sock, udp_sock), the IPv6 sockets (tcp6_sock,
+# udp6_sock: ipv6_pinfo appended) and every named struct they embed by
+# value. Records that the kernel declares as typedefs of anonymous
 # structs (atomic_t, socket_lock_t, ...) print with sklab's tag, so they
 # are checked through the structs that hold them.
 #
@@ -34,14 +35,17 @@ structs="sock_common sock inet_sock inet_connection_sock tcp_sock udp_sock
 	sk_buff_list sk_buff_head page_frag timer_list timerqueue_node hrtimer xarray
 	sock_cgroup_data inet_cork flowi_tunnel flowi_common flowi_uli flowi4 flowi6
 	flowi inet_cork_full fastopen_queue request_sock_queue minmax_sample minmax
-	tcp_options_received tcp_rack tcp_sack_block numa_drop_counters"
+	tcp_options_received tcp_rack tcp_sack_block numa_drop_counters
+	ipv6_pinfo in6_pktinfo inet6_cork tcp6_sock udp6_sock"
 # udp_sock: its reader_queue and drop_counters are aligned to a line, so gcc
 # marks the struct as user-aligned and sklab prints pahole's DWARF text,
 # '} __attribute__((__aligned__(64)));'. pahole reading BTF guesses a
 # record's alignment only from padding after its last member
 # (btf_loader.c, class__infer_alignment()); udp_sock ends flush at 1344, so
 # pahole prints '};'. Every offset and size is the same.
-pending="udp_sock"
+# tcp6_sock and udp6_sock: the same, through their first member (tcp_sock
+# is aligned to a line by its cacheline groups, udp_sock by reader_queue).
+pending="udp_sock tcp6_sock udp6_sock"
 passed=0
 failed=0
 known=0
