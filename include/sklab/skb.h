@@ -56,6 +56,10 @@ typedef struct skl_net_opts {
 	uint32_t skb_size;	 /* sizeof(struct sk_buff); 0 = the era's (160, 232, 224) */
 	uint32_t shinfo_size;	 /* sizeof(struct skb_shared_info); 0 = the era's (60, 496, 320) */
 	int hot_list_len;	 /* 2.4 sysctl_hot_list_len: -1 = 128, 0 = no per-CPU skb_head_pool */
+	/* struct sk_buff's layout, the type of skbuff_head_cache's objects (so
+	 * views can open it); NULL = none. Used only when its size is the
+	 * era's sizeof(struct sk_buff). Copied. */
+	const skl_layout *skb_type;
 } skl_net_opts;
 
 /* What the model computes with (the era's constants after options). */

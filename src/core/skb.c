@@ -111,6 +111,7 @@ struct skl_net {
 	skl_kernel *k;
 	skl_skb_params p;
 	skl_cache *head_cache, *fclone_cache, *small_cache;
+	skl_layout *skb_type; /* skbuff_head_cache's type, or NULL */
 	skl_skb **slots;
 	uint32_t *gen;
 	int nslots, capslots, nlive;
@@ -317,6 +318,13 @@ skl_net *skl_net_new(skl_kernel *k, const skl_net_opts *o, skl_error *err)
 	net->tx.name = "page_frag";
 	net->tx.order = era == SKL_ERA_6_X ? 3 : 0; /* sk_page_frag refills 32 KiB; 2.6.31 sk_sndmsg_page is one page */
 	copy_str(net->caller, sizeof(net->caller), "sklab_scenario");
+	if (o && o->skb_type && o->skb_type->size == net->p.skb_size) {
+		net->skb_type = skl_layout_clone(o->skb_type);
+		if (!net->skb_type) {
+			skl_net_free(net);
+			return skl_errorf(err, "out of memory"), NULL;
+		}
+	}
 	return net;
 }
 
@@ -347,6 +355,7 @@ void skl_net_free(skl_net *net)
 		skl_free(net->hot[c]);
 	skl_free(net->hot);
 	skl_free(net->nhot);
+	skl_layout_free(net->skb_type);
 	while (net->blocks) {
 		frag_block *b = net->blocks;
 		block_unlink(net, b);
@@ -518,7 +527,7 @@ static int frag_alloc(skl_net *net, frag_pool *fp, uint32_t size, frag_block **b
 /* The machine's cache of that name, created on first use (as skb_init() does
  * at boot); an existing one must have the same object size. */
 static skl_cache *ensure_cache(skl_net *net, skl_cache **slot, const char *name, uint32_t size, unsigned flags,
-			       int ctor, skl_error *err)
+			       int ctor, const skl_layout *type, skl_error *err)
 {
 	skl_cache *c;
 	skl_cache_opts o;
@@ -538,6 +547,7 @@ static skl_cache *ensure_cache(skl_net *net, skl_cache **slot, const char *name,
 	memset(&o, 0, sizeof(o));
 	o.flags = flags;
 	o.ctor = ctor;
+	o.type = type;
 	c = skl_cache_create(net->k, name, size, &o, err);
 	return *slot = c;
 }
@@ -548,19 +558,19 @@ static skl_cache *head_cache(skl_net *net, skl_error *err)
 	 * a usercopy region (cb[]), which SLUB never merges */
 	unsigned flags = SKL_SLAB_HWCACHE_ALIGN | (net->p.era == SKL_ERA_6_X ? SKL_SLAB_NO_MERGE : 0);
 	return ensure_cache(net, &net->head_cache, "skbuff_head_cache", net->p.skb_size, flags,
-			    net->p.era == SKL_ERA_2_4, err);
+			    net->p.era == SKL_ERA_2_4, net->skb_type, err);
 }
 
 static skl_cache *fclone_cache(skl_net *net, skl_error *err)
 {
 	return ensure_cache(net, &net->fclone_cache, "skbuff_fclone_cache", net->p.fclone_size, SKL_SLAB_HWCACHE_ALIGN,
-			    0, err);
+			    0, NULL, err);
 }
 
 static skl_cache *small_cache(skl_net *net, skl_error *err)
 {
 	return ensure_cache(net, &net->small_cache, "skbuff_small_head", net->p.small_head_size,
-			    SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_NO_MERGE, 0, err);
+			    SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_NO_MERGE, 0, NULL, err);
 }
 
 /* ---- head buffers ------------------------------------------------------------------------- */

@@ -121,6 +121,34 @@ static int kernel_index(skl_lua *rt, const skl_kernel *k)
 	return -1;
 }
 
+/* struct sk_buff from kernel k's layout set, laid out for its profile, or
+ * NULL when the set has none (the net then gives skbuff_head_cache no
+ * type). The caller frees it. */
+static skl_layout *skb_layout(skl_lua *rt, skl_kernel *k)
+{
+	const skl_profile *p = skl_kernel_profile(k);
+	const skl_type *t;
+	skl__lset *s;
+	skl_error err;
+	skl_error_clear(&err);
+	if (!p || !p->layouts[0] || !(s = skl__set_get(rt, p->layouts, &err)))
+		return NULL;
+	t = skl_typedb_find(s->db, "struct sk_buff");
+	return t ? skl_layout_compute(t, p->abi, p->config, p->cacheline, &err) : NULL;
+}
+
+/* A new net for kernel k, its skbuff_head_cache typed when the set allows. */
+static skl_net *net_new(skl_lua *rt, skl_kernel *k, skl_net_opts *o, skl_error *err)
+{
+	skl_layout *t = skb_layout(rt, k);
+	skl_net *net;
+	o->skb_type = t;
+	net = skl_net_new(k, o, err);
+	o->skb_type = NULL;
+	skl_layout_free(t);
+	return net;
+}
+
 /* The net of kernel i, created with the era's defaults if it has none yet. */
 static skl_net *net_of(lua_State *L, int i)
 {
@@ -131,7 +159,7 @@ static skl_net *net_of(lua_State *L, int i)
 		memset(&o, 0, sizeof(o));
 		o.hot_list_len = -1;
 		skl_error_clear(&err);
-		rt->nets[i] = skl_net_new(rt->kernels[i], &o, &err);
+		rt->nets[i] = net_new(rt, rt->kernels[i], &o, &err);
 		if (!rt->nets[i])
 			skl__error(L, "%s: %s", skl__fname(L), err.msg);
 	}
@@ -256,7 +284,7 @@ int skl__f_kernel_skb(lua_State *L)
 		return 2; /* nil and the reason */
 	i = kernel_index(rt, k);
 	skl_error_clear(&err);
-	rt->nets[i] = skl_net_new(k, &o, &err);
+	rt->nets[i] = net_new(rt, k, &o, &err);
 	if (!rt->nets[i])
 		return skl__argerror(L, 1, err.msg);
 	return 1;

@@ -130,6 +130,20 @@ SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --format svg --step 2 --fr
 head -c 200 "$work/svg/frame-002.svg" 2>/dev/null | grep -q "<svg" && ok || bad "frame-002.svg is not SVG"
 grep -q "bind_pprev" "$work/svg/frame-002.svg" 2>/dev/null && ok || bad "SVG lacks member names"
 
+# skbuff_head_cache's objects have the profile's struct sk_buff as their type
+# (linux-6.18 has it; the slab view names it, and a click opens it)
+cat >"$work/skbtype.lua" <<'L'
+scenario { title = "t", goal = "g", profile = "linux-6.18-x86_64" }
+local k = sklab.kernel {}
+local s = k:alloc_skb(100)
+scene.show(k, { caches = { "skbuff_head_cache" } })
+scene.step("an sk_buff")
+L
+SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --format svg --frames "$work/skbtype" "$work/skbtype.lua" \
+	>/dev/null 2>&1 && ok || bad "skbtype run"
+grep -q 'struct sk_buff (224 B)' "$work/skbtype/frame-001.svg" 2>/dev/null && ok ||
+	bad "skbuff_head_cache's objects are not typed struct sk_buff"
+
 # a failing expectation makes the run fail
 cat >"$work/fail.lua" <<'L'
 scenario { title = "t", goal = "g", profile = "linux-2.4.16-i386" }

@@ -11,8 +11,8 @@
 #
 # The structs are the socket nesting (sock_common, sock, inet_sock,
 # inet_connection_sock, tcp_sock, udp_sock), the IPv6 sockets (tcp6_sock,
-# udp6_sock: ipv6_pinfo appended) and every named struct they embed by
-# value. Records that the kernel declares as typedefs of anonymous
+# udp6_sock: ipv6_pinfo appended), the socket buffer (sk_buff) and every
+# named struct they embed by value. Records that the kernel declares as typedefs of anonymous
 # structs (atomic_t, socket_lock_t, ...) print with sklab's tag, so they
 # are checked through the structs that hold them.
 #
@@ -36,7 +36,7 @@ structs="sock_common sock inet_sock inet_connection_sock tcp_sock udp_sock
 	sock_cgroup_data inet_cork flowi_tunnel flowi_common flowi_uli flowi4 flowi6
 	flowi inet_cork_full fastopen_queue request_sock_queue minmax_sample minmax
 	tcp_options_received tcp_rack tcp_sack_block numa_drop_counters
-	ipv6_pinfo in6_pktinfo inet6_cork tcp6_sock udp6_sock"
+	ipv6_pinfo in6_pktinfo inet6_cork tcp6_sock udp6_sock sk_buff llist_node"
 # udp_sock: its reader_queue and drop_counters are aligned to a line, so gcc
 # marks the struct as user-aligned and sklab prints pahole's DWARF text,
 # '} __attribute__((__aligned__(64)));'. pahole reading BTF guesses a
