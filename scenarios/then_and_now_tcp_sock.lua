@@ -5,14 +5,14 @@
 --          inet_connection_sock -> tcp_sock, how SLUB sizes the TCP cache,
 --          and how the 2023 cache-line groups gather the fast-path fields.
 -- profile: linux-6.18-x86_64
--- length:  about 10 minutes (9 steps)
+-- length:  about 12 minutes (10 steps)
 
 scenario {
   title = "Then and now: tcp_sock in 2001 and in Linux 6.18",
   goal = "Today's sock_common -> sock -> inet_sock -> inet_connection_sock -> tcp_sock nesting, the "
       .. "TCP cache on SLUB, and the six tcp_sock cache-line groups of 2023.",
   profile = "linux-6.18-x86_64",
-  length = "about 10 minutes (9 steps)",
+  length = "about 12 minutes (10 steps)",
 }
 
 local now = sklab.layouts() -- linux-6.18, the profile's x86_64 ABI and config
@@ -160,8 +160,134 @@ expect(now.inet_connection_sock.size % LINE ~= 0, "inet_connection_sock does not
 
 scene.show(tcp, { highlight = span })
 scene.step(string.format("Lines %d-%d. Line %d holds the last %d bytes of inet_connection_sock and the "
-  .. "start of tcp_sock_read_tx: the line over the patch's 8, which it counted on its own 2023 tree. "
-  .. "The 12 before cannot be recomputed: the layout set has no pre-6.8 tcp_sock",
+  .. "start of tcp_sock_read_tx: the line over the patch's 8, which it counted on its own 2023 tree",
   first_line, last_line, first_line, groups.tcp_sock_read_tx.first % LINE))
+
+---------------------------------------------------------------------------
+-- 4. Before the patch: the same fields where they were. The patch's diff
+-- (v7, 13 Nov 2023) shows every field it moved with the lines around it,
+-- so the old order can be rebuilt from 6.18's tcp_sock with sklab.whatif:
+-- no group markers, the fields in the old order.
+
+local top = {}
+for _, m in ipairs(tcp.members) do
+  if m.depth == 0 then
+    top[m.name] = m
+  end
+end
+local changes = {}
+for _, m in ipairs(tcp.members) do
+  if m.depth == 0 and m.name:match("^__cacheline_group_") then
+    changes[#changes + 1] = { remove = m.name }
+  end
+end
+-- struct tcp_sock before the patch (net-next, Nov 2023), in the order its
+-- diff removes the fields from: the patch's own '-' and context lines.
+local OLD = {
+  "inet_conn", "tcp_header_len", "gso_segs", "pred_flags", "bytes_received", "segs_in", "data_segs_in",
+  "rcv_nxt", "copied_seq", "rcv_wup", "snd_nxt", "segs_out", "data_segs_out", "bytes_sent", "bytes_acked",
+  "dsack_dups", "snd_una", "snd_sml", "rcv_tstamp", "lsndtime", "last_oow_ack_time",
+  "compressed_ack_rcv_nxt", "tsoffset", "tsq_node", "tsorted_sent_queue", "snd_wl1", "snd_wnd",
+  "max_window", "mss_cache", "window_clamp", "rcv_ssthresh", "scaling_ratio", "rack", "advmss",
+  "compressed_ack", "dup_ack_counter", "tlp_retrans", "tcp_usec_ts", "chrono_start", "chrono_stat",
+  "chrono_type", "rate_app_limited", "fastopen_connect", "fastopen_no_cookie", "is_sack_reneg",
+  "fastopen_client_fail", "nonagle", "thin_lto", "recvmsg_inq", "repair", "frto", "repair_queue",
+  "save_syn", "syn_data", "syn_fastopen", "syn_fastopen_exp", "syn_fastopen_ch", "syn_data_acked",
+  "is_cwnd_limited", "tlp_high_seq", "tcp_tx_delay", "tcp_wstamp_ns", "tcp_clock_cache", "tcp_mstamp",
+  "srtt_us", "mdev_us", "mdev_max_us", "rttvar_us", "rtt_seq", "rtt_min", "packets_out", "retrans_out",
+  "max_packets_out", "cwnd_usage_seq", "urg_data", "ecn_flags", "keepalive_probes", "reordering",
+  "reord_seen", "snd_up", "rx_opt", "snd_ssthresh", "snd_cwnd", "snd_cwnd_cnt", "snd_cwnd_clamp",
+  "snd_cwnd_used", "snd_cwnd_stamp", "prior_cwnd", "prr_delivered", "prr_out", "delivered",
+  "delivered_ce", "lost", "app_limited", "first_tx_mstamp", "delivered_mstamp", "rate_delivered",
+  "rate_interval_us", "rcv_wnd", "write_seq", "notsent_lowat", "pushed_seq", "lost_out", "sacked_out",
+  "pacing_timer", "compressed_ack_timer", "lost_skb_hint", "retransmit_skb_hint", "out_of_order_queue",
+  "ooo_last_skb", "duplicate_sack", "selective_acks", "recv_sack_cache", "highest_sack",
+  "lost_cnt_hint", "prior_ssthresh", "rcv_ooopack", "rcv_rtt_last_tsecr", "rcv_rtt_est", "rcvq_space",
+  "mtu_probe",
+}
+-- the fields between the patch's group markers: its fast path
+local FAST = {}
+for _, n in ipairs {
+  "max_window", "rcv_ssthresh", "reordering", "notsent_lowat", "gso_segs", "lost_skb_hint",
+  "retransmit_skb_hint", "tsoffset", "snd_wnd", "mss_cache", "snd_cwnd", "prr_out", "lost_out",
+  "sacked_out", "tcp_header_len", "chrono_type", "repair", "is_sack_reneg", "is_cwnd_limited",
+  "copied_seq", "rcv_tstamp", "snd_wl1", "tlp_high_seq", "rttvar_us", "retrans_out", "advmss", "urg_data",
+  "lost", "rtt_min", "out_of_order_queue", "snd_ssthresh", "segs_out", "data_segs_out", "bytes_sent",
+  "snd_sml", "chrono_start", "chrono_stat", "write_seq", "pushed_seq", "lsndtime", "mdev_us",
+  "tcp_wstamp_ns", "tcp_clock_cache", "tcp_mstamp", "rtt_seq", "tsorted_sent_queue", "highest_sack",
+  "ecn_flags", "pred_flags", "rcv_nxt", "snd_nxt", "snd_una", "window_clamp", "srtt_us", "packets_out",
+  "snd_up", "delivered", "delivered_ce", "app_limited", "rcv_wnd", "rx_opt", "nonagle", "rate_app_limited",
+  "bytes_received", "segs_in", "data_segs_in", "rcv_wup", "max_packets_out", "cwnd_usage_seq",
+  "rate_delivered", "rate_interval_us", "rcv_rtt_last_tsecr", "first_tx_mstamp", "delivered_mstamp",
+  "bytes_acked", "rcv_rtt_est", "rcvq_space" } do FAST[n] = true end
+
+-- Fields that came after the patch (AccECN, Linux 6.18) are left out.
+local LATER = { "accecn_opt_tstamp", "received_ce_pending", "unused2", "accecn_minlen", "est_ecnfield",
+  "accecn_opt_demand", "prev_ecnfield", "received_ce", "received_ecn_bytes", "delivered_ecn_bytes",
+  "syn_ect_snt", "syn_ect_rcv", "accecn_fail_mode", "saw_accecn_opt" }
+for _, n in ipairs(LATER) do
+  if top[n] then changes[#changes + 1] = { remove = n } end
+end
+-- Then every field of OLD goes after the one before it, up to
+-- prior_ssthresh; past it (an unchanged stretch) only the fast-path fields
+-- move. 6.18's segs_out is line-aligned and its chrono_type a byte: both
+-- are put back as they were.
+local redo = { segs_out = "u32 segs_out", chrono_type = "u8 chrono_type:2" }
+local prev, tail, missing = nil, false, {}
+for _, n in ipairs(OLD) do
+  if not top[n] then
+    missing[#missing + 1] = n
+  else
+    if prev and (not tail or FAST[n]) then
+      if redo[n] then
+        changes[#changes + 1] = { remove = n }
+        changes[#changes + 1] = { add = redo[n], after = prev }
+      else
+        changes[#changes + 1] = { move = n, after = prev }
+      end
+    end
+    prev = n
+    tail = tail or n == "prior_ssthresh"
+  end
+end
+local w = sklab.whatif { struct = tcp, changes = changes }
+local before = w.layout
+
+-- the lines that hold a fast-path field
+local function fast_lines(l)
+  local seen, list = {}, {}
+  for _, m in ipairs(l.members) do
+    if m.depth == 0 and FAST[m.name] and m.size > 0 then
+      for x = m.offset // LINE, (m.offset + m.size - 1) // LINE do
+        if not seen[x] then
+          seen[x] = true
+          list[#list + 1] = x
+        end
+      end
+    end
+  end
+  table.sort(list)
+  return list
+end
+local old_lines, new_lines = fast_lines(before), fast_lines(tcp)
+local hl = {}
+for i, x in ipairs(old_lines) do
+  hl[i] = "line:" .. x
+end
+print("before the patch, fast-path fields in lines " .. table.concat(old_lines, " ") .. " (" .. #old_lines
+  .. "); missing from 6.18: " .. table.concat(missing, " "))
+scene.show(before, { highlight = hl })
+local gone = {}
+for _, n in ipairs(missing) do
+  if FAST[n] then
+    gone[#gone + 1] = n
+  end
+end
+scene.step(string.format("Before the patch: the same fields in their old order (rebuilt from its diff; "
+  .. "AccECN's, added since, left out) touch %d lines between %d and %d: the patch's 12, against %d "
+  .. "grouped. (%s, on the 2023 fast path, is gone from 6.18 and not counted)", #old_lines, old_lines[1],
+  old_lines[#old_lines], #new_lines, table.concat(gone, ", ")))
+expect(#old_lines == 12, "before the patch the fast-path fields span 12 lines, the patch's figure")
+expect(#new_lines == #span, "after it, the same fields span the six groups' lines")
 
 TCP:free(sk)

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_EDITS 64
+#define MAX_EDITS 256
 #define MAX_PATHS 32
 
 static void usage(FILE *fp)
@@ -165,7 +165,7 @@ int skl_cmd_whatif(int argc, char **argv)
 		} else if (!name) {
 			name = argv[i];
 		} else if (nedits == MAX_EDITS) {
-			return bad_usage("more than %s edits", "64");
+			return bad_usage("more than %s edits", "256");
 		} else {
 			edit_text[nedits++] = argv[i];
 		}

@@ -162,7 +162,7 @@ const skl__api skl__api_table[] = {
 
     {"sklab.whatif", "{struct=, changes=, paths=, slab=, profile=, config=, cacheline=}",
      "The layout-change what-if of `sklab whatif`: struct is a layout (from sklab.layouts) or \"set/name\" (a bare "
-     "name, or set = \"...\", takes the profile's set); changes lists edits applied in order, each a table "
+     "name, or set = \"...\", takes the profile's set); changes lists up to 256 edits applied in order, each a table "
      "{add = \"u64 stamp\", after= | before= | at = \"start\"|\"end\"}, {remove = m}, {move = m, after= | before= "
      "| to = \"start\"|\"end\"}, {resize = m, length= | bits= | type=}, {retype = m, type = \"__u64\"} or the "
      "command line's text (\"remove tp_pinfo\"); paths = {name = {member, ...}} are access paths; slab = "

@@ -22,7 +22,7 @@
 #define DBS_KEY "sklab.whatif.dbs"
 #define DATA_MT "sklab.whatif.data"
 #define TBUF_MT "sklab.whatif.buf"
-#define MAX_EDITS 64
+#define MAX_EDITS 256
 #define MAX_PATHS 32
 #define MAX_CALLS 1000 /* per run: each call keeps its edited copy until the run ends */
 
