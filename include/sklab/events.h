@@ -80,7 +80,8 @@ typedef struct skl_obj {
 	skl_layout *layout;             /* SKL_OBJ_LAYOUT: owned by the log */
 	struct skl_kernel_snap *kernel; /* SKL_OBJ_KERNEL: owned by the log */
 	skl_chart *chart;               /* SKL_OBJ_CHART: owned by the log */
-	skl_skb_snap *skbs;             /* SKL_OBJ_SKB: nskbs snapshots drawn together */
+	skl_skb_snap *skbs;             /* SKL_OBJ_SKB: nskbs snapshots drawn together (layout:
+	                                 * struct sk_buff's, or NULL) */
 	int nskbs;
 	struct skl_cgrid_snap *cgrid;   /* SKL_OBJ_CACHE: owned by the log */
 	struct skl_heat *heat;          /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
@@ -141,8 +142,11 @@ int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps
 				 const char *view, const skl_text_panel *text, const char *where);
 /* Shows a text panel alone (copied). */
 int skl_events_show_text(skl_events *log, const skl_text_panel *text, const char *where);
-/* Shows n sk_buff snapshots together (copied; an skb and its clones). */
-int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const char *where);
+/* Shows n sk_buff snapshots together (copied; an skb and its clones).
+ * type (copied; NULL = none) is struct sk_buff's layout, kept as the
+ * object's layout so that views can open it. */
+int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type,
+			 const char *where);
 /* Shows a chart (takes ownership). */
 int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where);
 /* Shows a cache model's snapshot in the cache view (takes ownership). */

@@ -89,6 +89,9 @@ void skl_net_params(const skl_net *net, skl_skb_params *out);
 /* The function panics name as "text:" (a simulated address inside it):
  * NULL = "sklab_scenario". The path helpers set the kernel's own callers. */
 void skl_net_set_caller(skl_net *net, const char *fn);
+/* struct sk_buff's layout, the type of skbuff_head_cache's objects, or
+ * NULL (see skl_net_opts.skb_type). */
+const skl_layout *skl_net_skb_type(const skl_net *net);
 /* The last kernel report on this machine ("" when none). */
 const char *skl_net_last_report(const skl_net *net);
 

@@ -424,6 +424,26 @@ static const skl_type *member_record(const skl_window *w, const pane *p, const c
 	return rec;
 }
 
+/* struct sk_buff's layout when key is an sk_buff of the skb view
+ * ("<obj>:<i>:skb", or its title) and the profile's layout set has it;
+ * else NULL. */
+static const skl_layout *skb_type_at(const skl_window *w, const char *key)
+{
+	const char *c = strchr(key, ':');
+	const skl_frame *f;
+	int k;
+	if (!has_views(w) || w->frame < 0 || w->frame >= w->nframes || !c || !(c = strchr(c + 1, ':')) ||
+	    (strcmp(c, ":skb") != 0 && strcmp(c, ":title") != 0))
+		return NULL;
+	f = &w->frames[w->frame];
+	for (k = 0; k < f->nobjs; k++) {
+		const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+		if (o && o->kind == SKL_OBJ_SKB && o->layout)
+			return o->layout;
+	}
+	return NULL;
+}
+
 static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 {
 	skl_view_frame_opts fo;
@@ -788,14 +808,17 @@ static void build_overlay(skl_window *w)
 			const skl_type *rec;
 			char tip[2048];
 			int ptr;
+			const skl_layout *sk = h->key && !p->nopen ? skb_type_at(w, h->key) : NULL;
 			rec = h->key ? member_record(w, p, h->key, &l, &f, &ptr) : NULL;
 			if (rec) {
 				char name[160];
 				skl_type_name(rec, name, sizeof(name));
 				snprintf(tip, sizeof(tip), "%s\nclick: open %s%s", h->tooltip, name,
 					 ptr ? " (what it points to)" : "");
+			} else if (sk) {
+				snprintf(tip, sizeof(tip), "%s\nclick: open %s", h->tooltip, sk->name);
 			}
-			tooltip_box(w, rec ? tip : h->tooltip, fs, pad, u);
+			tooltip_box(w, rec || sk ? tip : h->tooltip, fs, pad, u);
 		}
 	} else if (w->hover_over >= 0) {
 		const skl_dl_item *h = skl_dl_at(o, w->hover_over);
@@ -1432,6 +1455,22 @@ static int type_is(const skl_layout *l, const char *name)
 	return !strcmp(n, name) || !strcmp(l->name, name);
 }
 
+/* A click on an sk_buff in the skb view opens struct sk_buff. 1 when it
+ * opened. */
+static int open_skb(skl_window *w, pane *p, const char *key)
+{
+	const skl_layout *l = skb_type_at(w, key);
+	char what[256];
+	if (!l)
+		return 0;
+	snprintf(what, sizeof(what),
+		 "%s: the descriptor every skb shown here is (%llu bytes, from skbuff_head_cache; the packet's "
+		 "bytes are in the head buffer). Escape goes back.",
+		 l->name, (unsigned long long)l->size);
+	open_push(p, l, NULL, "", what);
+	return 1;
+}
+
 /* A click on an object opens its type's layout: slab objects name their
  * cache in their key ("<obj>:obj:<cache>:<s>:<i>"); a cache cell, or a row
  * of the cache view's misses, names the type (or cache) of the object it
@@ -1445,6 +1484,8 @@ static int open_object(skl_window *w, pane *p, const char *key)
 	int k, c, by_type = 0;
 	if (!has_views(w))
 		return 0;
+	if (open_skb(w, p, key))
+		return 1;
 	if (!m)
 		m = strstr(key, ":objs:");
 	if (m) {

@@ -688,24 +688,30 @@ int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
 	return 0;
 }
 
-int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const char *where)
+int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type,
+			 const char *where)
 {
 	skl_obj *o;
 	skl_skb_snap *copy;
+	skl_layout *t = NULL;
 	if (n < 1)
 		return -1;
 	copy = skl_malloc((size_t)n * sizeof(*snaps));
-	if (!copy)
+	if (!copy || (type && !(t = skl_layout_clone(type)))) {
+		skl_free(copy);
 		return -1;
+	}
 	memcpy(copy, snaps, (size_t)n * sizeof(*snaps));
 	if (show_n(log, 1, NULL, 0, where) < 0) {
 		skl_free(copy);
+		skl_layout_free(t);
 		return -1;
 	}
 	o = &log->objs[log->nobjs++];
 	o->kind = SKL_OBJ_SKB;
 	o->skbs = copy;
 	o->nskbs = n;
+	o->layout = t;
 	o->view = skl_strdup("skb");
 	return 0;
 }

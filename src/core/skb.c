@@ -328,6 +328,11 @@ skl_net *skl_net_new(skl_kernel *k, const skl_net_opts *o, skl_error *err)
 	return net;
 }
 
+const skl_layout *skl_net_skb_type(const skl_net *net)
+{
+	return net->skb_type;
+}
+
 static void block_unlink(skl_net *net, frag_block *b)
 {
 	if (b->prev)

@@ -1740,6 +1740,7 @@ int skl__show_skbs(lua_State *L, int n)
 {
 	skl_lua *rt = skl__rt(L);
 	const skl_skb *skbs[SHOW_MAX];
+	const skl_layout *type;
 	skl_skb_snap *snaps;
 	char at[SKL__WHERE_MAX];
 	int m = 0, i;
@@ -1773,12 +1774,16 @@ int skl__show_skbs(lua_State *L, int n)
 		if (m >= SHOW_MAX && i < n)
 			skl__argerror(L, i + 1, lua_pushfstring(L, "at most %d skbs in one frame", SHOW_MAX));
 	}
+	/* the frame keeps struct sk_buff's layout too (about a field's worth of
+	 * bytes per member), so that a click on the skb opens it */
+	type = skl_net_skb_type(skl_skb_net(skbs[0]));
 	skl__where(L, 1, at, sizeof(at));
-	skl__log_room(L, (size_t)m * sizeof(skl_skb_snap) + strlen(at));
+	skl__log_room(L, (size_t)m * sizeof(skl_skb_snap) + strlen(at) +
+			     (type ? (size_t)type->nfields * (sizeof(skl_field) + 64) : 0));
 	snaps = lua_newuserdatauv(L, (size_t)m * sizeof(*snaps), 0);
 	if (skl_skb_snapshot_group(skbs, m, snaps) < 0)
 		return skl__error(L, "%s: no snapshot", skl__fname(L));
-	skl__log_check(L, skl_events_show_skbs(rt->log, snaps, m, at));
+	skl__log_check(L, skl_events_show_skbs(rt->log, snaps, m, type, at));
 	return 0;
 }
 

@@ -9,7 +9,8 @@
 #   hover    hovering a struct member shows its tooltip (name, offset, size)
 #   views    1-6 switch views, a view with nothing says so, V splits
 #   click    a click on a cache cell or a misses row opens the owner's layout;
-#            on a member holding a struct, that struct (Escape goes back)
+#            on a member holding a struct, that struct (Escape goes back); on an
+#            sk_buff in the skb view, struct sk_buff
 #   anim     steps fade in a few frames under a second; A and --no-anim stop it
 #   present  --present fills the screen; T switches theme, B blanks
 #   reload   saving the scenario reloads it at the same step; an error is shown
@@ -462,6 +463,26 @@ click)
 		wait_dump 'open=- .* opened=0$' && ok || bad "a click on daddr opened something: $(state)"
 	else
 		bad "no tp_pinfo.af_tcp block in the dump at step 3"
+	fi
+	key q
+	stop
+	# the skb view: a click on an sk_buff opens struct sk_buff (6.18 has it)
+	launch run --no-anim --step 2 "$SRC/scenarios/skb_rx.lua" || exit 1
+	wait_dump 'frame=2 ' || bad "no frame 2: $(state)"
+	pane0
+	id=$(grep ' key=[0-9]*:[0-9]*:skb ' "$DUMP" | head -1 | sed 's/.* id=\([0-9]*\) .*/\1/')
+	line=$(grep "^[0-9]* rect .* id=$id " "$DUMP" | head -1)
+	if [ -n "$id" ] && [ -n "$line" ]; then
+		center "$line"
+		xdotool mousemove "$cx" "$cy"
+		wait_dump_all 'click: open struct sk_buff' && ok || bad "the sk_buff's tooltip does not say what a click opens"
+		xdotool click 1
+		wait_dump 'open=struct sk_buff .* opened=1$' && ok || bad "a click on the sk_buff: $(state)"
+		wait_dump_all 'key=0:field:head ' && ok || bad "struct sk_buff's head member is not drawn"
+		key Escape
+		wait_dump 'open=- .* opened=0$' && ok || bad "Escape did not go back to the skb view: $(state)"
+	else
+		bad "no sk_buff box in the skb view's dump"
 	fi
 	key q
 	;;
