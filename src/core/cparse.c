@@ -21,6 +21,9 @@
 #define DEFAULT_CACHELINE 64u /* ____cacheline_aligned without SMP_CACHE_BYTES */
 #define BIGGEST_ALIGNMENT 16u /* __attribute__((aligned)) on i386 and x86_64 */
 #define MAX_NEST 64
+/* Macro expansions one constant expression may take: chains of macros that
+ * each use the one before twice double the work at every link. */
+#define MAX_EXPANSIONS 100000
 
 /* A condition frame inside braces: the branches seen so far of one #if. */
 typedef struct cframe {
@@ -38,6 +41,7 @@ typedef struct cp {
 	cframe *cf;
 	int ncf, capcf;
 	int nest;
+	long *work; /* macro expansions of the constant expression being read */
 } cp;
 
 /* Attributes and annotations gathered around a declaration. */
@@ -256,25 +260,39 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 {
 	cp sub;
 	skl_error e2;
+	long work = 0;
 	int r;
 	if (m->funclike)
 		return perr(p, at, "'%s' is a function-like macro, which this reader does not expand", m->name);
+	if (m->busy)
+		return perr(p, at, "macro '%s' (defined on line %d) uses itself", m->name, m->line);
 	if (p->nest > MAX_NEST)
 		return perr(p, at, "macro '%s' expands too deeply", m->name);
+	if (!p->work)
+		p->work = &work;
+	if (++*p->work > MAX_EXPANSIONS)
+		return perr(p, at,
+			    "macro '%s': the expression takes more than %d macro expansions (macros that use the "
+			    "one before them several times)",
+			    m->name, MAX_EXPANSIONS);
 	memset(&sub, 0, sizeof(sub));
 	sub.db = p->db;
 	sub.file = p->file;
 	sub.err = &e2;
 	sub.nest = p->nest + 1;
+	sub.work = p->work;
 	skl_error_clear(&e2);
 	if (skl__lex(&sub.lx, m->body, p->file, 0, &e2) < 0) {
 		skl__lex_free(&sub.lx);
+		if (p->work == &work)
+			p->work = NULL;
 		return perr(p, at, "macro '%s' (defined on line %d) is not a constant: %s", m->name, m->line, e2.msg);
 	}
 	/* the body sees the macros in force where it is used */
 	sub.lx.macros = p->lx.macros;
 	sub.lx.nmacros = p->lx.nmacros;
 	sub.t = sub.lx.toks;
+	((skl__macro *)m)->busy = 1;
 	if (sub.t[0].kind == SKL__TK_EOF) {
 		r = -1;
 		skl_errorf(&e2, "it is empty");
@@ -286,11 +304,19 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 			r = skl_errorf(&e2, "unexpected %s", found);
 		}
 	}
+	((skl__macro *)m)->busy = 0;
 	sub.lx.macros = NULL;
 	sub.lx.nmacros = 0;
 	skl__lex_free(&sub.lx);
-	if (r < 0)
+	if (p->work == &work)
+		p->work = NULL;
+	if (r < 0) {
+		/* an error that names its macro already is passed on as it is,
+		 * not wrapped once more at every level of a chain */
+		if (!strncmp(e2.msg, "macro '", 7))
+			return perr(p, at, "%s", e2.msg);
 		return perr(p, at, "macro '%s' (defined on line %d) is not a constant: %s", m->name, m->line, e2.msg);
+	}
 	return 0;
 }
 

@@ -44,6 +44,7 @@ typedef struct skl__macro {
 	int funclike;
 	int at;	  /* index of the first token it applies to */
 	int line; /* where it was defined */
+	int busy; /* being evaluated: a use inside its own expansion is a cycle */
 } skl__macro;
 
 typedef struct skl__lexer {

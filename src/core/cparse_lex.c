@@ -98,6 +98,7 @@ static int add_macro(skl__lexer *lx, const char *name, size_t n, const char *bod
 	m->funclike = funclike;
 	m->at = lx->ntoks;
 	m->line = line;
+	m->busy = 0;
 	lx->nmacros++;
 	return 0;
 }

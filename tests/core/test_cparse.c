@@ -396,6 +396,18 @@ static void header_errors(void)
 	     "t.h:2:23: 'M' is not a known constant (a #define NAME number or an enumerator)"},
 		{"#define W (2 +)\nstruct a { char c[W]; };",
 	     "t.h:2:19: macro 'W' (defined on line 1) is not a constant: expected a constant expression, found ')'"},
+		{"#define X X+1\nstruct a { char c[X]; };", "t.h:2:19: macro 'X' (defined on line 1) uses itself"},
+		{"#define A B\n#define B (A)\nstruct a { char c[A]; };",
+	     "t.h:3:19: macro 'A' (defined on line 1) uses itself"},
+		/* each link uses the one before twice: 2^40 expansions, refused after 100000 */
+		{"#define A0 1\n#define A1 A0+A0\n#define A2 A1+A1\n#define A3 A2+A2\n#define A4 A3+A3\n"
+		 "#define A5 A4+A4\n#define A6 A5+A5\n#define A7 A6+A6\n#define A8 A7+A7\n#define A9 A8+A8\n"
+		 "#define A10 A9+A9\n#define A11 A10+A10\n#define A12 A11+A11\n#define A13 A12+A12\n"
+		 "#define A14 A13+A13\n#define A15 A14+A14\n#define A16 A15+A15\n#define A17 A16+A16\n"
+		 "#define A18 A17+A17\n#define A19 A18+A18\n#define A20 A19+A19\n#define A40 A20*A20*A20\n"
+		 "struct a { char c[A40]; };",
+	     "t.h:23:19: macro 'A0': the expression takes more than 100000 macro expansions (macros that use the "
+	     "one before them several times)"},
 		{"#define T unsigned long\nstruct a { T x; };",
 	     "t.h:2:12: 'T' is a macro (line 1); this reader does not expand macros in types"},
 		{"enum e { A, B, A };", "t.h:1:16: enumerator 'A' is already defined"},
