@@ -105,6 +105,32 @@ int skl__f_tostring(lua_State *L)
 
 /* ---- load: text only ----------------------------------------------------------- */
 
+/* Budget units a library call is charged for the work it does in C, where
+ * the count hook cannot see it: about the Lua instructions the same time
+ * would run (n log n for a sort, n for a pass over n elements, a third of
+ * a unit per byte scanned). Charging polls the clock too, so a loop of big
+ * calls ends at the time limit, not one call later. */
+static uint64_t nlogn(uint64_t n)
+{
+	uint64_t lg = 1;
+	while ((n >> lg) != 0 && lg < 63)
+		lg++;
+	return n > UINT64_MAX / lg ? UINT64_MAX : n * lg;
+}
+
+/* load's reader, charged for each piece it hands the parser (a reader that
+ * returns "--" forever would keep the parser in a comment for good). */
+static int charged_reader(lua_State *L)
+{
+	size_t l = 0;
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_call(L, 0, 1);
+	if (lua_type(L, -1) == LUA_TSTRING)
+		lua_tolstring(L, -1, &l);
+	skl__charge(L, 16 + l / 4);
+	return 1;
+}
+
 int skl__f_load(lua_State *L)
 {
 	int n = lua_gettop(L), nargs = n >= 4 ? 4 : 3, base;
@@ -113,6 +139,13 @@ int skl__f_load(lua_State *L)
 	lua_pushvalue(L, ORIGINAL);
 	base = lua_gettop(L);
 	lua_pushvalue(L, 1);
+	if (lua_type(L, 1) == LUA_TFUNCTION) {
+		lua_pushcclosure(L, charged_reader, 1);
+	} else if (lua_type(L, 1) == LUA_TSTRING) {
+		size_t l;
+		lua_tolstring(L, 1, &l);
+		skl__charge(L, l / 4);
+	}
 	if (n >= 2)
 		lua_pushvalue(L, 2);
 	else
@@ -194,6 +227,7 @@ int skl__f_pairs(lua_State *L)
 		lua_pushvalue(L, -1);
 		lua_rawseti(L, 2, ++n);
 	}
+	skl__charge(L, nlogn((uint64_t)n) * 6); /* the walk, the key table and the sort below, in C */
 	k = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof(*k), 0); /* 3 */
 	for (i = 1; i <= n; i++) {
 		skey *e = &k[i - 1];
@@ -324,6 +358,67 @@ static const skl__api e_rep = {"string.rep", "(s, n [, sep])", "", SKL__API_LIB,
 static const skl__api e_move = {"table.move", "(a1, f, e, t [, a2])", "", SKL__API_LIB, NULL};
 static const skl__api e_insert = {"table.insert", "(t, [pos,] v)", "", SKL__API_LIB, NULL};
 static const skl__api e_remove = {"table.remove", "(t [, pos])", "", SKL__API_LIB, NULL};
+static const skl__api e_sort = {"table.sort", "(t [, comp])", "", SKL__API_LIB, NULL};
+static const skl__api e_concat = {"table.concat", "(t [, sep [, i [, j]]])", "", SKL__API_LIB, NULL};
+static const skl__api e_unpack = {"table.unpack", "(t [, i [, j]])", "", SKL__API_LIB, NULL};
+static const skl__api e_ulen = {"utf8.len", "(s [, i [, j [, lax]]])", "", SKL__API_LIB, NULL};
+static const skl__api e_uoffset = {"utf8.offset", "(s, n [, i])", "", SKL__API_LIB, NULL};
+static const skl__api e_ucodepoint = {"utf8.codepoint", "(s [, i [, j [, lax]]])", "", SKL__API_LIB, NULL};
+
+/* Calls the function this one replaces with the arguments as they are. */
+static int call_original(lua_State *L)
+{
+	int n = lua_gettop(L);
+	lua_pushvalue(L, ORIGINAL);
+	lua_insert(L, 1);
+	lua_call(L, n, LUA_MULTRET);
+	return lua_gettop(L);
+}
+
+/* a table's length, or 0 when arg is not one (the original then says so) */
+static uint64_t len_of(lua_State *L, int arg)
+{
+	if (lua_type(L, arg) != LUA_TTABLE)
+		return 0;
+	return (uint64_t)lua_rawlen(L, arg);
+}
+
+/* a string argument's length, or 0 */
+static uint64_t str_len(lua_State *L, int arg)
+{
+	size_t l = 0;
+	if (lua_type(L, arg) == LUA_TSTRING)
+		lua_tolstring(L, arg, &l);
+	return (uint64_t)l;
+}
+
+static int base_sort(lua_State *L)
+{
+	skl__charge(L, nlogn(len_of(L, 1)) * 2);
+	return call_original(L);
+}
+
+static int base_concat(lua_State *L)
+{
+	skl__charge(L, len_of(L, 1) * 2 + 1);
+	return call_original(L);
+}
+
+static int base_unpack(lua_State *L)
+{
+	lua_Integer i = luaL_optinteger(L, 2, 1);
+	lua_Integer e = lua_isnoneornil(L, 3) ? (lua_Integer)len_of(L, 1) : luaL_checkinteger(L, 3);
+	if (e >= i)
+		skl__charge(L, (uint64_t)((lua_Unsigned)e - (lua_Unsigned)i) + 1);
+	return call_original(L);
+}
+
+/* utf8.len, offset, codepoint: one pass over the string */
+static int base_utf8_pass(lua_State *L)
+{
+	skl__charge(L, str_len(L, 1) / 3 + 1);
+	return call_original(L);
+}
 
 /* string.rep: Lua's loops n times even when every copy is empty
  * (string.rep("", 2^40) never returns); an empty result is returned at
@@ -526,4 +621,10 @@ void skl__base_harden(lua_State *L)
 	replace(L, LUA_TABLIBNAME, "move", base_move, &e_move);
 	replace(L, LUA_TABLIBNAME, "insert", base_insert, &e_insert);
 	replace(L, LUA_TABLIBNAME, "remove", base_remove, &e_remove);
+	replace(L, LUA_TABLIBNAME, "sort", base_sort, &e_sort);
+	replace(L, LUA_TABLIBNAME, "concat", base_concat, &e_concat);
+	replace(L, LUA_TABLIBNAME, "unpack", base_unpack, &e_unpack);
+	replace(L, LUA_UTF8LIBNAME, "len", base_utf8_pass, &e_ulen);
+	replace(L, LUA_UTF8LIBNAME, "offset", base_utf8_pass, &e_uoffset);
+	replace(L, LUA_UTF8LIBNAME, "codepoint", base_utf8_pass, &e_ucodepoint);
 }
