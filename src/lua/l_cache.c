@@ -37,7 +37,7 @@ static lcm *to_cm(lua_State *L, int arg)
 {
 	lcm *m = luaL_testudata(L, arg, CM_MT);
 	if (m && !m->h)
-		skl__error(L, "stale cache model handle");
+		skl__argerror(L, arg, "stale cache model handle: the model was freed");
 	return m;
 }
 

@@ -301,7 +301,7 @@ static skl_cache *check_cache(lua_State *L, int arg, lcache **out)
 	if (!h)
 		skl__typeerror(L, arg, "cache");
 	if (h->slot < 0 || h->slot >= rt->ncslots || rt->cslots[h->slot].gen != h->gen || !rt->cslots[h->slot].c)
-		skl__error(L, "stale cache handle (%s was destroyed)", h->name);
+		skl__argerror(L, arg, lua_pushfstring(L, "stale cache handle: %s was destroyed", h->name));
 	if (out)
 		*out = h;
 	return rt->cslots[h->slot].c;
@@ -526,15 +526,18 @@ static int obj_live(const skl_lua *rt, const lobj *h)
 	return h->slot >= 0 && h->slot < rt->noslots && rt->oslots[h->slot].live && rt->oslots[h->slot].gen == h->gen;
 }
 
-static int stale_obj(lua_State *L, const lobj *h)
+/* A freed object named again: an argument error of the call, saying
+ * where it was freed. */
+static int stale_obj(lua_State *L, int arg, const lobj *h)
 {
 	skl_lua *rt = skl__rt(L);
 	const skl__oslot *s = h->slot >= 0 && h->slot < rt->noslots ? &rt->oslots[h->slot] : NULL;
 	char what[96];
 	snprintf(what, sizeof(what), "%s object 0x%llx", h->cache, (unsigned long long)h->addr);
 	if (s && !s->live && s->gen == h->gen + 1 && s->freed_at[0])
-		return skl__error(L, "stale object handle (%s was freed at %s)", what, s->freed_at);
-	return skl__error(L, "stale object handle (%s was freed)", what);
+		return skl__argerror(L, arg,
+				     lua_pushfstring(L, "stale object handle: %s was freed at %s", what, s->freed_at));
+	return skl__argerror(L, arg, lua_pushfstring(L, "stale object handle: %s was freed", what));
 }
 
 static skl__oslot *check_obj(lua_State *L, int arg, lobj **out)
@@ -544,7 +547,7 @@ static skl__oslot *check_obj(lua_State *L, int arg, lobj **out)
 	if (!h)
 		skl__typeerror(L, arg, "object");
 	if (!obj_live(rt, h))
-		stale_obj(L, h);
+		stale_obj(L, arg, h);
 	if (out)
 		*out = h;
 	return &rt->oslots[h->slot];

@@ -94,7 +94,7 @@ skl_layout *skl__to_layout(lua_State *L, int arg)
 	if (!h)
 		return NULL;
 	if (h->slot < 0 || h->slot >= rt->nlayouts || !rt->layouts[h->slot].l || rt->layouts[h->slot].gen != h->gen)
-		skl__error(L, "stale layout handle (its layout was freed)");
+		skl__argerror(L, arg, "stale layout handle: its layout was freed");
 	return rt->layouts[h->slot].l;
 }
 

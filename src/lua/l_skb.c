@@ -334,8 +334,9 @@ static skl_skb *check_skb(lua_State *L, int arg, lskb **out)
 	skb = resolve(rt, h);
 	if (!skb) {
 		if (h->freed_at[0])
-			skl__error(L, "stale skb handle (%s was freed at %s)", h->name, h->freed_at);
-		skl__error(L, "stale skb handle (%s was freed)", h->name);
+			skl__argerror(L, arg,
+				      lua_pushfstring(L, "stale skb handle: %s was freed at %s", h->name, h->freed_at));
+		skl__argerror(L, arg, lua_pushfstring(L, "stale skb handle: %s was freed", h->name));
 	}
 	snprintf(h->name, sizeof(h->name), "%s", skl_skb_name(skb));
 	if (out)

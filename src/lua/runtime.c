@@ -208,8 +208,26 @@ static int is_method(lua_State *L)
 	return e && e->kind == SKL__API_METHOD;
 }
 
+/* An __index metamethod (its entry is SKL__API_INDEX, its methods table
+ * upvalue 2) reading key at 2 of its object at 1. */
+static int is_index(lua_State *L)
+{
+	const skl__api *e = lua_touserdata(L, lua_upvalueindex(1));
+	return e && e->kind == SKL__API_INDEX && lua_type(L, 2) == LUA_TSTRING;
+}
+
 int skl__argerror(lua_State *L, int arg, const char *msg)
 {
+	if (arg == 1 && is_index(L)) {
+		/* o:write(...) or o.size on a bad handle: the error comes from the
+		 * lookup, so it names what was looked up */
+		const char *key = lua_tostring(L, 2);
+		int method = lua_type(L, lua_upvalueindex(2)) == LUA_TTABLE &&
+			     lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL;
+		if (method)
+			return skl__error(L, "calling '%s' on bad self (%s)", key, msg);
+		return skl__error(L, "reading field '%s' of bad self (%s)", key, msg);
+	}
 	if (is_method(L)) {
 		if (arg == 1)
 			return skl__error(L, "calling '%s' on bad self (%s)", skl__fname(L), msg);

@@ -75,7 +75,7 @@ expect(other:read("i") == 42 and other:read(4, 4) == 42, "struct pair's int at o
 -- frees, double frees and stale handles ---------------------------------------
 expect(c:free(other) == true, "c:free returns true")
 local ok, msg = pcall(function() return other.addr end)
-expect(not ok and msg:match("stale object handle %(test object 0x%x+ was freed at scenarios/kernel_api%.lua:%d+%)$"),
+expect(not ok and msg:match("reading field 'addr' of bad self %(stale object handle: test object 0x%x+ was freed at scenarios/kernel_api%.lua:%d+%)$"),
   "a freed object's handle is stale")
 expect(tostring(other):match("^object%(test 0x%x+, freed%)$"), "tostring of a freed object says so")
 local r1, r2 = c:free(other)
@@ -125,7 +125,7 @@ expect(c:shrink() == 1, "its slab is free now: shrink gives it back")
 expect(k:reap() >= 0, "k:reap")
 expect(c:destroy() == true, "an empty cache is destroyed")
 local ok2, msg2 = pcall(function() return c:alloc() end)
-expect(not ok2 and msg2:match("stale cache handle %(test was destroyed%)$"), "its handle is stale")
+expect(not ok2 and msg2:match("calling 'alloc' on bad self %(stale cache handle: test was destroyed%)$"), "its handle is stale")
 expect(tostring(c) == "cache(test, destroyed)", "tostring of a destroyed cache")
 
 -- out of memory on a small machine ------------------------------------------

@@ -1,4 +1,4 @@
--- error: scenarios/errors/cache_stale.lua:6: stale cache handle (x was destroyed)
+-- error: scenarios/errors/cache_stale.lua:6: calling 'alloc' on bad self (stale cache handle: x was destroyed)
 scenario { title = "t", goal = "g", profile = "test-i386" }
 local k = sklab.kernel {}
 local c = k:cache_create("x", 64)
