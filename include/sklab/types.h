@@ -65,6 +65,14 @@ void skl_type_set_aligned(skl_type *t, unsigned aligned);
 void skl_record_set_complete(skl_type *rec);
 /* A free-text note carried to views (e.g. where a figure comes from). */
 void skl_type_set_note(skl_type *t, const char *note);
+/* Where a record is written (file copied; line and col 1-based, 0 =
+ * unknown), and where its latest added member is: errors found only when
+ * it is laid out (a bitfield wider than its type on this ABI, a struct
+ * that contains itself) then point there. */
+void skl_type_set_source(skl_type *rec, const char *file, int line, int col);
+void skl_record_set_member_source(skl_type *rec, int line, int col);
+/* __attribute__((packed)) on the record's latest added member. */
+void skl_record_set_member_packed(skl_type *rec, int packed);
 
 /* ---- looking up -------------------------------------------------------- */
 

@@ -1330,6 +1330,7 @@ static int add_member(cp *p, skl_type *rec, const skl__tok *at, const char *name
 	if (skl_record_add(rec, name, t, bits, a->aligned, cond, p->err) < 0)
 		return perr(p, at, "%s", p->err->msg);
 	rec->members[rec->nmembers - 1].packed = a->packed;
+	skl_record_set_member_source(rec, at->line, at->col);
 	return 0;
 }
 
@@ -1338,6 +1339,7 @@ static int record_body(cp *p, skl_type *rec)
 	const skl__tok *open = cur(p);
 	int base = p->ncf;
 	const char *kw = rec->kind == SKL_K_UNION ? "union" : "struct";
+	skl_type_set_source(rec, p->file, open->line, open->col);
 	if (++p->nest > MAX_NEST)
 		return perr(p, open, "%s definitions nested too deeply", kw);
 	p->pos++; /* { */

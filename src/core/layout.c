@@ -425,6 +425,7 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 	int user_align = rec->aligned != 0;
 	int is_union = rec->kind == SKL_K_UNION;
 	int i, first_field = c->out ? c->out->nfields : 0;
+	const skl_member *cur_m = NULL; /* the member being laid out, for errors */
 
 	if (rec->visiting)
 		return skl_errorf(c->err, "%s %s contains itself", is_union ? "union" : "struct",
@@ -437,7 +438,7 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 	((skl_type *)rec)->visiting = 1;
 
 	for (i = 0; i < rec->nmembers; i++) {
-		const skl_member *m = &rec->members[i];
+		const skl_member *m = cur_m = &rec->members[i];
 		const skl_type *mt = m->type;
 		const skl_type *rt = skl_type_resolve(mt);
 		int packed = rec->packed || m->packed;
@@ -614,6 +615,12 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 	return 0;
 fail:
 	((skl_type *)rec)->visiting = 0;
+	/* the innermost record that knows where it is written says where */
+	if (!c->err->file[0] && rec->src_file) {
+		snprintf(c->err->file, sizeof(c->err->file), "%s", rec->src_file);
+		c->err->line = cur_m && cur_m->src_line ? cur_m->src_line : rec->src_line;
+		c->err->col = cur_m && cur_m->src_line ? cur_m->src_col : rec->src_col;
+	}
 	return -1;
 }
 

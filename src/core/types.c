@@ -42,6 +42,7 @@ void skl_typedb_free(skl_typedb *db)
 		skl_free(t->enums);
 		skl_free(t->tag);
 		skl_free(t->note);
+		skl_free(t->src_file);
 		skl_free(t->params);
 		skl_free(t);
 	}
@@ -362,7 +363,30 @@ int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, un
 	m->aligned = aligned;
 	m->packed = 0;
 	m->cond = cond && *cond ? skl_strdup(cond) : NULL;
+	m->src_line = m->src_col = 0;
 	return 0;
+}
+
+void skl_type_set_source(skl_type *rec, const char *file, int line, int col)
+{
+	skl_free(rec->src_file);
+	rec->src_file = file && *file ? skl_strdup(file) : NULL;
+	rec->src_line = line;
+	rec->src_col = col;
+}
+
+void skl_record_set_member_packed(skl_type *rec, int packed)
+{
+	if (rec->nmembers > 0)
+		rec->members[rec->nmembers - 1].packed = packed;
+}
+
+void skl_record_set_member_source(skl_type *rec, int line, int col)
+{
+	if (rec->nmembers > 0) {
+		rec->members[rec->nmembers - 1].src_line = line;
+		rec->members[rec->nmembers - 1].src_col = col;
+	}
 }
 
 void skl_record_set_packed(skl_type *rec, int packed)

@@ -14,6 +14,7 @@ typedef struct skl_member {
 	unsigned aligned; /* aligned(N) on the member, 0 = none */
 	int packed;       /* __attribute__((packed)) on the member */
 	char *cond;      /* config condition, NULL = always */
+	int src_line, src_col; /* where it is written in its record's file, 0 = unknown */
 } skl_member;
 
 typedef struct skl_enumerator {
@@ -25,6 +26,8 @@ struct skl_type {
 	skl_kind kind;
 	char *tag;      /* struct/union/enum tag, typedef name, base name */
 	char *note;
+	char *src_file; /* records: the file that defines it, or NULL */
+	int src_line, src_col;
 	/* base */
 	skl_base base;
 	int is_signed;

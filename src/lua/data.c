@@ -850,14 +850,12 @@ static void member(lua_State *L, dctx *c, const recctx *r, skl_type *rec, const 
 		     prefix[0] ? prefix : "the record", luaL_typename(L, -1));
 	if (lua_rawgeti(L, -1, 1) == LUA_TSTRING) {
 		const char *decl = lua_tostring(L, -1);
-		char name[128];
-		skl_type *type;
-		int bits, l2;
-		unsigned aligned;
+		skl_cmember cm;
+		int l2;
 		const char *cond;
 		lua_pop(L, 1); /* the member table keeps decl alive */
-		guess_name(decl, name, sizeof(name));
-		snprintf(mname, sizeof(mname), "%s%s", prefix, name);
+		guess_name(decl, cm.name, sizeof(cm.name));
+		snprintf(mname, sizeof(mname), "%s%s", prefix, cm.name);
 		l2 = find_literal(r->f, decl, r->line);
 		if (l2)
 			line = l2;
@@ -865,12 +863,14 @@ static void member(lua_State *L, dctx *c, const recctx *r, skl_type *rec, const 
 			derr(L, c, r->f, line, "%s, member '%s': %s", r->rname, mname, bad);
 		cond = member_cond(L, c, r, mname, line);
 		check_note(L, c, r, mname, line);
-		if (skl_cparse_member(c->db, decl, name, sizeof(name), &type, &bits, &aligned, &e) < 0)
+		if (skl_cparse_member_decl(c->db, decl, &cm, &e) < 0)
 			derr(L, c, r->f, line, "%s, member '%s': %s", r->rname, mname, e.msg);
-		if (name[0])
-			snprintf(mname, sizeof(mname), "%s%s", prefix, name);
-		if (skl_record_add(rec, name[0] ? name : NULL, type, bits, aligned, cond, &e) < 0)
+		if (cm.name[0])
+			snprintf(mname, sizeof(mname), "%s%s", prefix, cm.name);
+		if (skl_record_add(rec, cm.name[0] ? cm.name : NULL, cm.type, cm.bits, cm.aligned, cond, &e) < 0)
 			derr(L, c, r->f, line, "%s, member '%s': %s", r->rname, mname, e.msg);
+		skl_record_set_member_packed(rec, cm.packed);
+		skl_record_set_member_source(rec, line, 0);
 		return;
 	}
 	lua_pop(L, 1);
@@ -915,6 +915,7 @@ static void member(lua_State *L, dctx *c, const recctx *r, skl_type *rec, const 
 		sub = skl_type_record(c->db, is_union ? SKL_K_UNION : SKL_K_STRUCT, NULL);
 		if (!sub)
 			derr(L, c, r->f, line, "out of memory");
+		skl_type_set_source(sub, r->f->display, line, 0);
 		lua_getfield(L, -1, is_union ? "union" : "struct");
 		if (lua_type(L, -1) != LUA_TTABLE)
 			derr(L, c, r->f, line, "%s, member '%s': %s= must be a list of members, not %s", r->rname,
@@ -925,6 +926,7 @@ static void member(lua_State *L, dctx *c, const recctx *r, skl_type *rec, const 
 		skl_record_set_complete(sub);
 		if (skl_record_add(rec, name, sub, -1, 0, cond, &e) < 0)
 			derr(L, c, r->f, line, "%s, member '%s': %s", r->rname, mname, e.msg);
+		skl_record_set_member_source(rec, line, 0);
 	}
 }
 
@@ -994,6 +996,7 @@ static void record(lua_State *L, dctx *c, const dfile *f, lua_Integer i)
 	rec = skl_type_record(c->db, kind, tag);
 	if (!rec)
 		derr(L, c, f, r.line, "out of memory");
+	skl_type_set_source(rec, f->display, r.line, 0);
 	if (skl_type_is_complete(rec))
 		derr(L, c, f, r.line, "%s is defined twice", rname);
 
