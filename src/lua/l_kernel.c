@@ -94,8 +94,10 @@ void skl__engine_begin(lua_State *L, skl__engine *e)
 		skl__error(L, "no event log");
 	if (rt->events_added >= rt->max_events)
 		skl__error(L, "event log limit of %d events reached", rt->max_events);
-	if (rt->log_bytes > SKL__LOG_BYTES)
-		skl__error(L, "event log limit of %d MiB reached", (int)(SKL__LOG_BYTES >> 20));
+	if (rt->log_bytes > rt->max_log_bytes)
+		skl__error(L, "event log limit of %d MiB of text reached (%d events)",
+			   (int)((rt->max_log_bytes >> 20) > INT_MAX ? INT_MAX : rt->max_log_bytes >> 20),
+			   rt->events_added);
 	skl__where(L, 1, at, sizeof(at));
 	skl_events_set_where(rt->log, at);
 	e->rt = rt;

@@ -120,7 +120,8 @@ struct skl_lua {
 	int scenario_called;
 	char scenario_where[SKL__WHERE_MAX];
 	int events_added;
-	size_t log_bytes; /* text and layouts this run put in the log */
+	size_t log_bytes;     /* text and layouts this run put in the log */
+	size_t max_log_bytes; /* and how much of that it may */
 	int expects, expect_fails;
 	char first_fail[600];
 	char first_fail_where[SKL__WHERE_MAX + 4];
@@ -187,7 +188,9 @@ int skl__header_done(lua_State *L);
 
 /* Appends an event-log failure check: raises when the log refused. */
 void skl__log_check(lua_State *L, int rc);
-/* Counts an event of about bytes against the run's log limits; raises when over. */
+/* Counts an event of about bytes against the run's log limits; raises when
+ * over. The log's text may take SKL__LOG_BYTES per SKL_LUA_MAX_EVENTS
+ * events allowed (64 MiB at the default), so --max-events raises both. */
 #define SKL__LOG_BYTES ((size_t)64 << 20)
 void skl__log_room(lua_State *L, size_t bytes);
 

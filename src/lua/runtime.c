@@ -362,8 +362,10 @@ void skl__log_room(lua_State *L, size_t bytes)
 		skl__error(L, "no event log");
 	if (rt->events_added >= rt->max_events)
 		skl__error(L, "event log limit of %d events reached", rt->max_events);
-	if (bytes > SKL__LOG_BYTES || rt->log_bytes > SKL__LOG_BYTES - bytes)
-		skl__error(L, "event log limit of %d MiB reached", (int)(SKL__LOG_BYTES >> 20));
+	if (bytes > rt->max_log_bytes || rt->log_bytes > rt->max_log_bytes - bytes)
+		skl__error(L, "event log limit of %d MiB of text reached (%d events)",
+			   (int)((rt->max_log_bytes >> 20) > INT_MAX ? INT_MAX : rt->max_log_bytes >> 20),
+			   rt->events_added);
 	rt->events_added++;
 	rt->log_bytes += bytes;
 }
@@ -402,6 +404,11 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	rt->heap_limit = o->heap_limit ? o->heap_limit : SKL_LUA_HEAP_LIMIT;
 	rt->instr_limit = o->instr_limit ? o->instr_limit : SKL_LUA_INSTR_LIMIT;
 	rt->max_events = o->max_events > 0 ? o->max_events : SKL_LUA_MAX_EVENTS;
+	rt->max_log_bytes = SKL__LOG_BYTES;
+	if (rt->max_events > SKL_LUA_MAX_EVENTS) {
+		size_t times = ((size_t)rt->max_events + SKL_LUA_MAX_EVENTS - 1) / SKL_LUA_MAX_EVENTS;
+		rt->max_log_bytes = times > SIZE_MAX / SKL__LOG_BYTES ? SIZE_MAX : times * SKL__LOG_BYTES;
+	}
 	rt->max_layouts = o->max_layouts > 0 ? o->max_layouts : DEFAULT_MAX_LAYOUTS;
 	f->lim.ram_limit = o->ram_limit ? o->ram_limit : SKL_LUA_RAM_LIMIT;
 	f->lim.out_limit = o->out_limit ? o->out_limit : SKL_LUA_OUT_LIMIT;
@@ -712,7 +719,7 @@ static void note_limit(skl_lua *rt)
 		lim->hit = SKL_LUA_LIMIT_INTERRUPT;
 	else if (rt->instr_hit)
 		lim->hit = SKL_LUA_LIMIT_INSTR;
-	else if (rt->events_added >= rt->max_events || rt->log_bytes > SKL__LOG_BYTES)
+	else if (rt->events_added >= rt->max_events || rt->log_bytes > rt->max_log_bytes)
 		lim->hit = SKL_LUA_LIMIT_EVENTS;
 }
 
