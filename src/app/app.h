@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 int skl_cmd_default(int argc, char **argv);
 int skl_cmd_layout(int argc, char **argv);
@@ -52,6 +53,17 @@ typedef struct skl_app_limits {
 
 /* Fills l with the defaults. */
 void skl_app_limits_default(skl_app_limits *l);
+
+/* The wall-clock limit: a deadline the runtime polls (its interrupt
+ * callback) every thousand instructions and at every charged library call. */
+typedef struct skl_app_deadline {
+	struct timespec end;
+	unsigned secs;
+} skl_app_deadline;
+struct skl_lua_opts;
+/* Puts l's heap, instruction, RAM, event and output limits into lo, and its
+ * time limit (from now) through dd, which must outlive the run. */
+void skl_app_limits_apply(const skl_app_limits *l, struct skl_lua_opts *lo, skl_app_deadline *dd);
 /* Takes one limit option at argv[*i] (advancing *i past its value): 1 when
  * it was one, 0 when it is not a limit option, -1 after printing
  * "sklab CMD: ..." for a missing or bad value. */

@@ -176,28 +176,11 @@ static int have_display(void)
 }
 
 /* ---- the wall-clock limit ------------------------------------------------------
- * The runtime polls deadline_poll every thousand instructions and stops the
+ * The runtime polls the deadline every thousand instructions and stops the
  * scenario at its next instruction once the time is up. A scenario stuck
  * inside one library call (a pattern that backtracks for hours) runs no
  * instructions: SIGALRM, SKL_APP_TIMEOUT_GRACE seconds later, prints one
  * line and ends the program with status 1. */
-
-typedef struct deadline {
-	struct timespec end;
-	unsigned secs;
-} deadline;
-
-static int deadline_poll(void *ud, char *why, size_t whysz)
-{
-	deadline *d = ud;
-	struct timespec now;
-	if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
-		return 0;
-	if (now.tv_sec < d->end.tv_sec || (now.tv_sec == d->end.tv_sec && now.tv_nsec < d->end.tv_nsec))
-		return 0;
-	snprintf(why, whysz, "time limit of %u s exceeded", d->secs);
-	return 1;
-}
 
 static char stuck_msg[1400];
 static size_t stuck_len;
@@ -218,7 +201,7 @@ int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, 
 	skl_app_limits dl;
 	const char *data = skl_app_data_dir();
 	char scen_dir[4096];
-	deadline dd;
+	skl_app_deadline dd;
 	struct sigaction sa, old_sa;
 
 	memset(r, 0, sizeof(*r));
@@ -232,18 +215,7 @@ int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, 
 	lo.scenario_dir = scen_dir;
 	lo.pcap_path = pcap;
 	lo.out_dir = out_dir;
-	lo.heap_limit = (size_t)lim->heap;
-	lo.instr_limit = lim->instr;
-	lo.ram_limit = lim->ram;
-	lo.max_events = lim->events;
-	lo.out_limit = lim->output;
-	if (lim->timeout) {
-		clock_gettime(CLOCK_MONOTONIC, &dd.end);
-		dd.end.tv_sec += (time_t)lim->timeout;
-		dd.secs = lim->timeout;
-		lo.interrupt = deadline_poll;
-		lo.interrupt_ud = &dd;
-	}
+	skl_app_limits_apply(lim, &lo, &dd);
 	if (echo)
 		lo.echo = skl_file_sink(stdout);
 	r->rt = skl_lua_new(&lo, err);
@@ -601,6 +573,7 @@ int skl_cmd_run(int argc, char **argv)
 		so.width = o.width;
 		so.height = o.height;
 		so.pcap = o.pcap;
+		so.lim = &o.lim;
 		return skl_shell_run(&so);
 	}
 	return run(&o);

@@ -26,9 +26,14 @@ void skl_session_free(skl_session *s)
 	s->nframes = 0;
 }
 
-int skl_session_load(skl_session *s, const char *path, const char *pcap)
+/* The time limit of the run being loaded. Sessions are copied by value, so
+ * the deadline the runtime polls lives here; the window runs one at a time. */
+static skl_app_deadline run_deadline;
+
+int skl_session_load(skl_session *s, const char *path, const char *pcap, const skl_app_limits *lim)
 {
 	skl_lua_opts lo;
+	skl_app_limits dl;
 	char scen_dir[4096];
 	const char *data = skl_app_data_dir();
 	int k;
@@ -40,6 +45,13 @@ int skl_session_load(skl_session *s, const char *path, const char *pcap)
 	lo.data_dir = data;
 	lo.scenario_dir = scen_dir;
 	lo.pcap_path = pcap;
+	if (!lim) {
+		skl_app_limits_default(&dl);
+		lim = &dl;
+	}
+	/* the window runs with the same limits as a headless run, so a
+	 * scenario cannot freeze it; frames are not written here */
+	skl_app_limits_apply(lim, &lo, &run_deadline);
 	s->rt = skl_lua_new(&lo, &s->err);
 	s->log = skl_events_new(0);
 	if (!s->rt || !s->log) {

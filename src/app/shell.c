@@ -165,7 +165,7 @@ static void load(shell *sh, const char *path, int reload)
 		snprintf(sh->path, sizeof(sh->path), "%s", path);
 	sh->have_stamp = skl_file_stamp(sh->path, &sh->stamp) == 0;
 	sh->last_poll = SDL_GetTicks();
-	rc = skl_session_load(&s, sh->path, sh->o.pcap);
+	rc = skl_session_load(&s, sh->path, sh->o.pcap, sh->o.lim);
 	sh->on_start = 0;
 	if (rc == 0) {
 		if (sh->have_good)

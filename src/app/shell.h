@@ -8,6 +8,7 @@
 #ifndef SKLAB_APP_SHELL_H
 #define SKLAB_APP_SHELL_H
 
+#include "app.h"
 #include "sklab/common.h"
 #include "sklab/events.h"
 
@@ -22,6 +23,7 @@ typedef struct skl_shell_opts {
 	int step;	  /* 1-based step to open at; 0 = the first */
 	int width, height;
 	const char *pcap; /* skb:pcap() frames of each run go here */
+	const skl_app_limits *lim; /* each run's limits (the --max-* and --timeout options); NULL = defaults */
 } skl_shell_opts;
 
 /* Opens the window and runs it until the user quits. The exit status: 0,
@@ -46,7 +48,7 @@ typedef struct skl_session {
  * show (failed expectations included), -1 on a script error or when
  * nothing could be shown; s->err says why. Free s with skl_session_free
  * either way. */
-int skl_session_load(skl_session *s, const char *path, const char *pcap);
+int skl_session_load(skl_session *s, const char *path, const char *pcap, const skl_app_limits *lim);
 void skl_session_free(skl_session *s);
 
 /* The text of line `line` of file (found as given or under the data

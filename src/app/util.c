@@ -210,6 +210,34 @@ int skl_app_limit_opt(int argc, char **argv, int *i, const char *cmd, skl_app_li
 	return 0;
 }
 
+static int deadline_poll(void *ud, char *why, size_t whysz)
+{
+	skl_app_deadline *d = ud;
+	struct timespec now;
+	if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+		return 0;
+	if (now.tv_sec < d->end.tv_sec || (now.tv_sec == d->end.tv_sec && now.tv_nsec < d->end.tv_nsec))
+		return 0;
+	snprintf(why, whysz, "time limit of %u s exceeded", d->secs);
+	return 1;
+}
+
+void skl_app_limits_apply(const skl_app_limits *l, struct skl_lua_opts *lo, skl_app_deadline *dd)
+{
+	lo->heap_limit = (size_t)l->heap;
+	lo->instr_limit = l->instr;
+	lo->ram_limit = l->ram;
+	lo->max_events = l->events;
+	lo->out_limit = l->output;
+	if (l->timeout) {
+		clock_gettime(CLOCK_MONOTONIC, &dd->end);
+		dd->end.tv_sec += (time_t)l->timeout;
+		dd->secs = l->timeout;
+		lo->interrupt = deadline_poll;
+		lo->interrupt_ud = dd;
+	}
+}
+
 const char *skl_app_limit_flag(int limit)
 {
 	switch (limit) {

@@ -14,6 +14,7 @@
 #   anim     steps fade in a few frames under a second; A and --no-anim stop it
 #   present  --present fills the screen; T switches theme, B blanks
 #   reload   saving the scenario reloads it at the same step; an error is shown
+#   limits   a scenario past --timeout shows its error; the window stays open
 # Exits 77 (skipped) with the reason when a tool is missing. Every wait is
 # bounded; Xvfb and sklab are always stopped.
 set -u
@@ -549,6 +550,18 @@ reload)
 	head -1 "$DUMP" | grep -q 'frame=3 nframes=7' && ok || bad "reload lost the step: $(state)"
 	grep -q '"Script error"' "$DUMP" && bad "the error panel stayed" || ok
 	shot reload-fixed
+	key q
+	;;
+limits)
+	# the window runs scenarios with the run's limits: an endless loop ends
+	# at --timeout with its error on screen, and the window stays open
+	printf 'scenario { title = "t", goal = "g", profile = "linux-6.18-x86_64" }\nwhile true do end\n' \
+		>"$work/forever.lua"
+	launch run --no-anim --timeout 2 --max-instructions 1000000000000 "$work/forever.lua" || exit 1
+	wait_dump_all 'forever.lua:2: time limit of 2 s exceeded|time limit of 2 s exceeded' && ok ||
+		bad "no time-limit error in the window: $(state)"
+	grep -q 'mode=page' "$DUMP" && ok || bad "the error page is not shown: $(state)"
+	kill -0 "$apid" 2>/dev/null && ok || bad "the window closed"
 	key q
 	;;
 *)
