@@ -8,9 +8,11 @@
 
 #include <lualib.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define HOOK_EVERY 1000		      /* instructions between budget checks */
@@ -607,8 +609,15 @@ static char *read_source(const char *path, size_t *len, skl_error *err, const ch
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
 	size_t n = 0, cap = 0;
+	struct stat st;
 	if (!f) {
-		skl_errorf_at(err, display, 0, 0, "cannot open the file");
+		skl_errorf_at(err, display, 0, 0, "cannot open the file: %s", strerror(errno));
+		return NULL;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		skl_errorf_at(err, display, 0, 0, "not a file (%s): give a scenario's .lua file",
+			      S_ISDIR(st.st_mode) ? "a directory" : "a device, pipe or socket");
+		fclose(f);
 		return NULL;
 	}
 	for (;;) {
@@ -635,7 +644,7 @@ static char *read_source(const char *path, size_t *len, skl_error *err, const ch
 			break;
 	}
 	if (ferror(f)) {
-		skl_errorf_at(err, display, 0, 0, "read error");
+		skl_errorf_at(err, display, 0, 0, "read error: %s", strerror(errno));
 		goto out_fail;
 	}
 	fclose(f);
@@ -804,7 +813,11 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	lua_sethook(L, rt_hook, LUA_MASKCOUNT, HOOK_EVERY);
 	lua_pushcfunction(L, rt_msgh);
 	lua_pushfstring(L, "@%s", rt->display);
-	status = luaL_loadbufferx(L, src, len, lua_tostring(L, -1), "t");
+	/* a UTF-8 byte-order mark, as some editors write one, is not Lua */
+	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
+		status = luaL_loadbufferx(L, src + 3, len - 3, lua_tostring(L, -1), "t");
+	else
+		status = luaL_loadbufferx(L, src, len, lua_tostring(L, -1), "t");
 	lua_remove(L, -2);
 	if (status == LUA_OK)
 		status = lua_pcall(L, 0, 0, -2);

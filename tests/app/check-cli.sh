@@ -144,6 +144,20 @@ SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --format svg --frames "$wo
 grep -q 'struct sk_buff (224 B)' "$work/skbtype/frame-001.svg" 2>/dev/null && ok ||
 	bad "skbuff_head_cache's objects are not typed struct sk_buff"
 
+# a byte-order mark (some editors write one) is skipped; a directory is not a scenario
+printf '\357\273\277scenario { title = "bom", goal = "g", profile = "linux-6.18-x86_64" }\nscene.show(sklab.layouts("linux-6.18").sock)\nscene.step("s")\n' \
+	>"$work/bom.lua"
+SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet "$work/bom.lua" >"$work/out" 2>&1 && ok || {
+	bad "a scenario with a UTF-8 BOM:"
+	cat "$work/out"
+}
+mkdir -p "$work/dir.lua"
+SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet "$work/dir.lua" >"$work/out" 2>&1
+[ $? -eq 1 ] && grep -q 'dir.lua: not a file (a directory)' "$work/out" && ok || {
+	bad "a directory given as the scenario:"
+	cat "$work/out"
+}
+
 # a failing expectation makes the run fail
 cat >"$work/fail.lua" <<'L'
 scenario { title = "t", goal = "g", profile = "linux-2.4.16-i386" }
