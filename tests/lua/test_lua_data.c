@@ -289,7 +289,7 @@ static void runtime_api(const char *data)
 	skl_events_free(log);
 	log = skl_events_new(0);
 	CHECK(skl_lua_run_file(rt, "scenarios/nosuch.lua", log, &err) == -1 &&
-		  !strcmp(err.msg, "cannot open the file") && !strcmp(err.file, "scenarios/nosuch.lua"),
+		  !strcmp(err.msg, "cannot open the file: No such file or directory") && !strcmp(err.file, "scenarios/nosuch.lua"),
 	      "missing scenario: %s", err.msg);
 	CHECK(skl_lua_run_file(rt, "scenarios/basic.lua", NULL, &err) == -1, "a run needs a log");
 	skl_events_free(log);
