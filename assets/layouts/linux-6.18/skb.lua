@@ -71,6 +71,9 @@ return {
         { "__u8 pfmemalloc:1" },
         { "__u8 pp_recycle:1" },
         { "__u8 active_extensions" },
+        -- struct_group(headers, ...): the kernel's macro writes the same
+        -- members twice, as an anonymous struct and as the struct named
+        -- headers, in a union, so both spellings reach them
         { union = {
             { struct = {
                 { "__u8 __pkt_type_offset[0]" },
