@@ -24,6 +24,7 @@
 /* Macro expansions one constant expression may take: chains of macros that
  * each use the one before twice double the work at every link. */
 #define MAX_EXPANSIONS 100000
+#define MAX_CE_NEST 256 /* parentheses and prefix operators in one expression */
 
 /* A condition frame inside braces: the branches seen so far of one #if. */
 typedef struct cframe {
@@ -42,6 +43,7 @@ typedef struct cp {
 	int ncf, capcf;
 	int nest;
 	long *work; /* macro expansions of the constant expression being read */
+	int cenest; /* parentheses and prefix operators open in it */
 } cp;
 
 /* Attributes and annotations gathered around a declaration. */
@@ -322,7 +324,22 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 
 static int ce_cond(cp *p, int64_t *v);
 
+static int ce_unary_in(cp *p, int64_t *v);
+
+/* A unary expression, with its nesting counted: "((((..." or "----..."
+ * cannot run the stack out. */
 static int ce_unary(cp *p, int64_t *v)
+{
+	int r;
+	if (p->cenest >= MAX_CE_NEST)
+		return perr(p, cur(p), "constant expression nested more than %d deep", MAX_CE_NEST);
+	p->cenest++;
+	r = ce_unary_in(p, v);
+	p->cenest--;
+	return r;
+}
+
+static int ce_unary_in(cp *p, int64_t *v)
 {
 	const skl__tok *t = cur(p);
 	if (accept(p, "-")) {

@@ -280,8 +280,16 @@ typedef struct cx {
 	const char *start;
 	int line, col0; /* where s starts in the file */
 	int depth;	/* macro expansion depth */
+	int nest;	/* parentheses and prefix operators open */
+	long *work;	/* macro expansions so far of the whole condition */
 	char what[160]; /* first error, "" when none */
 } cx;
+
+/* How deep parentheses and ! - ~ may nest in a condition (each level is a
+ * call), and how many macro expansions one condition may take (a chain of
+ * macros that each use the one before twice doubles the work per link). */
+#define COND_MAX_NEST 256
+#define COND_MAX_EXPANSIONS 100000
 
 static void cx_skip(cx *c)
 {
@@ -346,6 +354,11 @@ static int64_t ev_macro_value(cx *c, const char *b, size_t n)
 		cx_fail(c, "macro '%s' expands too deeply", name);
 		return 0;
 	}
+	if (c->work && ++*c->work > COND_MAX_EXPANSIONS) {
+		cx_fail(c, "macro '%s': the condition takes more than %d macro expansions", name,
+			COND_MAX_EXPANSIONS);
+		return 0;
+	}
 	sub = *c;
 	sub.s = m->body;
 	sub.depth = c->depth + 1;
@@ -362,7 +375,23 @@ static int64_t ev_macro_value(cx *c, const char *b, size_t n)
 	return v;
 }
 
+static int64_t ev_primary_in(cx *c);
+
+/* A primary, with its nesting counted: "((((..." cannot run the stack out. */
 static int64_t ev_primary(cx *c)
+{
+	int64_t v;
+	if (c->nest >= COND_MAX_NEST) {
+		cx_fail(c, "condition nested more than %d deep", COND_MAX_NEST);
+		return 0;
+	}
+	c->nest++;
+	v = ev_primary_in(c);
+	c->nest--;
+	return v;
+}
+
+static int64_t ev_primary_in(cx *c)
 {
 	const char *b;
 	size_t n;
@@ -598,7 +627,22 @@ static void nz_name(cx *c, const char *b, size_t n, nstr *out)
 	out->prec = 3;
 }
 
+static void nz_atom_in(cx *c, nstr *out);
+
 static void nz_atom(cx *c, nstr *out)
+{
+	if (c->nest >= COND_MAX_NEST) {
+		out->s[0] = '\0';
+		out->prec = 3;
+		cx_fail(c, "condition nested more than %d deep", COND_MAX_NEST);
+		return;
+	}
+	c->nest++;
+	nz_atom_in(c, out);
+	c->nest--;
+}
+
+static void nz_atom_in(cx *c, nstr *out)
 {
 	const char *b;
 	size_t n;
@@ -887,10 +931,12 @@ static int eval_cond(lstate *st, const char *cond, const char *at, int pinned)
 {
 	cx c;
 	int64_t v;
+	long work = 0;
 	memset(&c, 0, sizeof(c));
 	c.lx = st->lx;
 	c.s = cond;
 	c.start = cond;
+	c.work = &work;
 	cx_skip(&c);
 	if (!*c.s)
 		return lerr(st, at, "#if with no condition%s", "");

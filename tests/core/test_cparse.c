@@ -408,6 +408,10 @@ static void header_errors(void)
 		 "struct a { char c[A40]; };",
 	     "t.h:23:19: macro 'A0': the expression takes more than 100000 macro expansions (macros that use the "
 	     "one before them several times)"},
+		{"#if ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+		 "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+		 "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1\n#endif",
+	     "t.h:1:261: condition nested more than 256 deep"},
 		{"#define T unsigned long\nstruct a { T x; };",
 	     "t.h:2:12: 'T' is a macro (line 1); this reader does not expand macros in types"},
 		{"enum e { A, B, A };", "t.h:1:16: enumerator 'A' is already defined"},
