@@ -81,7 +81,7 @@ typedef struct skl_obj {
 	struct skl_kernel_snap *kernel; /* SKL_OBJ_KERNEL: owned by the log */
 	skl_chart *chart;               /* SKL_OBJ_CHART: owned by the log */
 	skl_skb_snap *skbs;             /* SKL_OBJ_SKB: nskbs snapshots drawn together (layout:
-	                                 * struct sk_buff's, or NULL) */
+	                                 * struct sk_buff's, shared, or NULL) */
 	int nskbs;
 	struct skl_cgrid_snap *cgrid;   /* SKL_OBJ_CACHE: owned by the log */
 	struct skl_heat *heat;          /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
@@ -143,8 +143,9 @@ int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps
 /* Shows a text panel alone (copied). */
 int skl_events_show_text(skl_events *log, const skl_text_panel *text, const char *where);
 /* Shows n sk_buff snapshots together (copied; an skb and its clones).
- * type (copied; NULL = none) is struct sk_buff's layout, kept as the
- * object's layout so that views can open it. */
+ * type (NULL = none) is struct sk_buff's layout, kept as the object's
+ * layout so that views can open it: the log copies each one it is given
+ * once, and every frame that shows it points at that copy. */
 int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type,
 			 const char *where);
 /* Shows a chart (takes ownership). */

@@ -1542,15 +1542,14 @@ static int open_member(skl_window *w, pane *p, const char *key)
 {
 	const skl_layout *l;
 	const skl_field *f;
-	const skl_type *rec = member_record(w, p, key, &l, &f, &(int){0});
+	int ptr;
+	const skl_type *rec = member_record(w, p, key, &l, &f, &ptr);
 	skl_layout *own;
 	skl_error err;
 	char what[256];
 	const char *tag;
-	int ptr;
 	if (!rec)
 		return 0;
-	ptr = !skl_field_record(f, 0);
 	skl_error_clear(&err);
 	own = skl_layout_compute(rec, l->abi, l->config, l->cacheline, &err);
 	if (!own)

@@ -21,8 +21,8 @@
 #define DEFAULT_CACHELINE 64u /* ____cacheline_aligned without SMP_CACHE_BYTES */
 #define BIGGEST_ALIGNMENT 16u /* __attribute__((aligned)) on i386 and x86_64 */
 #define MAX_NEST 64
-/* Macro expansions one constant expression may take: chains of macros that
- * each use the one before twice double the work at every link. */
+/* Macro expansions one use of a macro (outside any macro) may take: chains
+ * of macros that each use the one before twice double the work per link. */
 #define MAX_EXPANSIONS 100000
 #define MAX_CE_NEST 256 /* parentheses and prefix operators in one expression */
 
@@ -42,7 +42,8 @@ typedef struct cp {
 	cframe *cf;
 	int ncf, capcf;
 	int nest;
-	long *work; /* macro expansions of the constant expression being read */
+	long *work; /* macro expansions of the macro use being worked out (shared with subs) */
+	long expansions; /* the count work points at in a top-level reader */
 	int cenest; /* parentheses and prefix operators open in it */
 } cp;
 
@@ -262,7 +263,6 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 {
 	cp sub;
 	skl_error e2;
-	long work = 0;
 	int r;
 	if (m->funclike)
 		return perr(p, at, "'%s' is a function-like macro, which this reader does not expand", m->name);
@@ -270,8 +270,8 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 		return perr(p, at, "macro '%s' (defined on line %d) uses itself", m->name, m->line);
 	if (p->nest > MAX_NEST)
 		return perr(p, at, "macro '%s' expands too deeply", m->name);
-	if (!p->work)
-		p->work = &work;
+	if (p->nest == 0)
+		*p->work = 0; /* a use outside any macro starts the count */
 	if (++*p->work > MAX_EXPANSIONS)
 		return perr(p, at,
 			    "macro '%s': the expression takes more than %d macro expansions (macros that use the "
@@ -286,8 +286,6 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	skl_error_clear(&e2);
 	if (skl__lex(&sub.lx, m->body, p->file, 0, &e2) < 0) {
 		skl__lex_free(&sub.lx);
-		if (p->work == &work)
-			p->work = NULL;
 		return perr(p, at, "macro '%s' (defined on line %d) is not a constant: %s", m->name, m->line, e2.msg);
 	}
 	/* the body sees the macros in force where it is used */
@@ -310,8 +308,6 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	sub.lx.macros = NULL;
 	sub.lx.nmacros = 0;
 	skl__lex_free(&sub.lx);
-	if (p->work == &work)
-		p->work = NULL;
 	if (r < 0) {
 		/* an error that names its macro already is passed on as it is,
 		 * not wrapped once more at every level of a chain */
@@ -1532,6 +1528,7 @@ static int cp_begin(cp *p, skl_typedb *db, const char *text, const char *file, i
 			skl_error *err)
 {
 	memset(p, 0, sizeof(*p));
+	p->work = &p->expansions;
 	p->db = db;
 	p->file = file ? file : "";
 	p->err = err;

@@ -99,6 +99,12 @@ struct skl_events {
 	char where[256];
 	size_t where_len;
 	uint32_t where_id; /* log->where interned, 0 = not yet */
+	/* struct sk_buff layouts the skb objects point to: one copy per layout
+	 * shown (per machine), not one per frame */
+	skl_layout **types;
+	int ntypes;
+	const skl_layout *types_src; /* the latest one copied, and its copy */
+	skl_layout *types_copy;
 };
 
 /* ---- strings and tuples ------------------------------------------------------ */
@@ -469,8 +475,12 @@ void skl_events_free(skl_events *log)
 	idset_free(&log->strset);
 	skl_free(log->tup);
 	idset_free(&log->tupset);
+	for (i = 0; i < log->ntypes; i++)
+		skl_layout_free(log->types[i]);
+	skl_free(log->types);
 	for (i = 0; i < log->nobjs; i++) {
-		skl_layout_free(log->objs[i].layout);
+		if (log->objs[i].kind != SKL_OBJ_SKB) /* those point into log->types */
+			skl_layout_free(log->objs[i].layout);
 		skl_kernel_snap_free(log->objs[i].kernel);
 		skl_chart_free(log->objs[i].chart);
 		skl_cgrid_snap_free(log->objs[i].cgrid);
@@ -693,25 +703,32 @@ int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, cons
 {
 	skl_obj *o;
 	skl_skb_snap *copy;
-	skl_layout *t = NULL;
 	if (n < 1)
 		return -1;
-	copy = skl_malloc((size_t)n * sizeof(*snaps));
-	if (!copy || (type && !(t = skl_layout_clone(type)))) {
-		skl_free(copy);
-		return -1;
+	if (type && type != log->types_src) {
+		skl_layout **d = skl_realloc(log->types, (size_t)(log->ntypes + 1) * sizeof(*d));
+		skl_layout *t = d ? skl_layout_clone(type) : NULL;
+		if (d)
+			log->types = d;
+		if (!t)
+			return -1;
+		log->types[log->ntypes++] = t;
+		log->types_src = type;
+		log->types_copy = t;
 	}
+	copy = skl_malloc((size_t)n * sizeof(*snaps));
+	if (!copy)
+		return -1;
 	memcpy(copy, snaps, (size_t)n * sizeof(*snaps));
 	if (show_n(log, 1, NULL, 0, where) < 0) {
 		skl_free(copy);
-		skl_layout_free(t);
 		return -1;
 	}
 	o = &log->objs[log->nobjs++];
 	o->kind = SKL_OBJ_SKB;
 	o->skbs = copy;
 	o->nskbs = n;
-	o->layout = t;
+	o->layout = type ? log->types_copy : NULL;
 	o->view = skl_strdup("skb");
 	return 0;
 }

@@ -426,7 +426,7 @@ static int base_utf8_pass(lua_State *L)
 static int base_rep(lua_State *L)
 {
 	size_t l = 0, lsep = 0;
-	int isnum = 0, n = lua_gettop(L);
+	int isnum = 0;
 	int t1 = lua_type(L, 1), t3 = lua_type(L, 3);
 	lua_Integer count = lua_tointegerx(L, 2, &isnum);
 	if ((t1 == LUA_TSTRING || t1 == LUA_TNUMBER) && (t3 <= LUA_TNIL || t3 == LUA_TSTRING || t3 == LUA_TNUMBER) &&
@@ -440,10 +440,7 @@ static int base_rep(lua_State *L)
 		}
 		/* otherwise the result's size bounds the loop: the heap cap ends it */
 	}
-	lua_pushvalue(L, ORIGINAL);
-	lua_rotate(L, 1, 1);
-	lua_call(L, n, 1);
-	return 1;
+	return call_original(L);
 }
 
 /* ltablib.c's checks: a table, or something with the metamethods asked for. */

@@ -575,8 +575,7 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 	if (!s)
 		return skl__error(L, "out of memory");
 	bytes = snap_bytes(s) + strlen(at);
-	if (!rt->log || rt->events_added >= rt->max_events || bytes > rt->max_log_bytes ||
-	    rt->log_bytes > rt->max_log_bytes - bytes) {
+	if (!skl__log_fits(rt, bytes)) {
 		skl_cgrid_snap_free(s);
 		skl__log_room(L, bytes); /* raises with the limit's message */
 	}

@@ -90,14 +90,8 @@ void skl__engine_begin(lua_State *L, skl__engine *e)
 {
 	skl_lua *rt = skl__rt(L);
 	char at[SKL__WHERE_MAX];
-	if (!rt->log)
-		skl__error(L, "no event log");
-	if (rt->events_added >= rt->max_events)
-		skl__error(L, "event log limit of %d events reached", rt->max_events);
-	if (rt->log_bytes > rt->max_log_bytes)
-		skl__error(L, "event log limit of %d MiB of text reached (%d events)",
-			   (int)((rt->max_log_bytes >> 20) > INT_MAX ? INT_MAX : rt->max_log_bytes >> 20),
-			   rt->events_added);
+	if (!skl__log_fits(rt, 0))
+		skl__log_room(L, 0); /* raises with the limit's message */
 	skl__where(L, 1, at, sizeof(at));
 	skl_events_set_where(rt->log, at);
 	e->rt = rt;

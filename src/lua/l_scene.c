@@ -417,8 +417,7 @@ static int show_kernels(lua_State *L, int n, int opts)
 	bytes = strlen(at) + (have_text ? panel_bytes(&tp) : 0);
 	for (i = 0; i < n; i++)
 		bytes += snap_bytes(snap[i]);
-	if (!rt->log || rt->events_added >= rt->max_events || bytes > rt->max_log_bytes ||
-	    rt->log_bytes > rt->max_log_bytes - bytes) {
+	if (!skl__log_fits(rt, bytes)) {
 		for (i = 0; i < n; i++)
 			skl_kernel_snap_free(snap[i]);
 		skl__log_room(L, bytes); /* raises with the limit's message */

@@ -1775,12 +1775,11 @@ int skl__show_skbs(lua_State *L, int n)
 		if (m >= SHOW_MAX && i < n)
 			skl__argerror(L, i + 1, lua_pushfstring(L, "at most %d skbs in one frame", SHOW_MAX));
 	}
-	/* the frame keeps struct sk_buff's layout too (about a field's worth of
-	 * bytes per member), so that a click on the skb opens it */
+	/* the frame points at struct sk_buff's layout (the log keeps one copy),
+	 * so that a click on the skb opens it */
 	type = skl_net_skb_type(skl_skb_net(skbs[0]));
 	skl__where(L, 1, at, sizeof(at));
-	skl__log_room(L, (size_t)m * sizeof(skl_skb_snap) + strlen(at) +
-			     (type ? (size_t)type->nfields * (sizeof(skl_field) + 64) : 0));
+	skl__log_room(L, (size_t)m * sizeof(skl_skb_snap) + strlen(at));
 	snaps = lua_newuserdatauv(L, (size_t)m * sizeof(*snaps), 0);
 	if (skl_skb_snapshot_group(skbs, m, snaps) < 0)
 		return skl__error(L, "%s: no snapshot", skl__fname(L));

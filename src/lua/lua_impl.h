@@ -193,6 +193,9 @@ void skl__log_check(lua_State *L, int rc);
  * events allowed (64 MiB at the default), so --max-events raises both. */
 #define SKL__LOG_BYTES ((size_t)64 << 20)
 void skl__log_room(lua_State *L, size_t bytes);
+/* Whether skl__log_room would take an event of about bytes (it raises when
+ * not: callers that must free something first ask this). */
+int skl__log_fits(const skl_lua *rt, size_t bytes);
 
 /* ---- data files (data.c) ------------------------------------------------------ */
 

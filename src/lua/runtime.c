@@ -357,6 +357,12 @@ void skl__check_keys(lua_State *L, int arg, const char *const *allowed)
 
 /* ---- the event log -------------------------------------------------------------- */
 
+int skl__log_fits(const skl_lua *rt, size_t bytes)
+{
+	return rt->log && rt->events_added < rt->max_events && bytes <= rt->max_log_bytes &&
+	       rt->log_bytes <= rt->max_log_bytes - bytes;
+}
+
 void skl__log_room(lua_State *L, size_t bytes)
 {
 	skl_lua *rt = skl__rt(L);
@@ -773,7 +779,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 {
 	char full[1024];
 	char *src;
-	size_t len;
+	size_t len, bom;
 	lua_State *L;
 	int status, rc = -1;
 
@@ -814,10 +820,8 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	lua_pushcfunction(L, rt_msgh);
 	lua_pushfstring(L, "@%s", rt->display);
 	/* a UTF-8 byte-order mark, as some editors write one, is not Lua */
-	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
-		status = luaL_loadbufferx(L, src + 3, len - 3, lua_tostring(L, -1), "t");
-	else
-		status = luaL_loadbufferx(L, src, len, lua_tostring(L, -1), "t");
+	bom = len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	status = luaL_loadbufferx(L, src + bom, len - bom, lua_tostring(L, -1), "t");
 	lua_remove(L, -2);
 	if (status == LUA_OK)
 		status = lua_pcall(L, 0, 0, -2);
