@@ -915,8 +915,16 @@ static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, s
 	for (j = 0; j < t->nfields && lines < maxl; j++) {
 		const skl_field *f = &t->fields[j];
 		const char *m = f->name[0] ? f->name : "(anonymous)";
+		int d;
 		if (f->depth != 0)
 			continue;
+		/* an anonymous union or struct reads as its first named member
+		 * (sk_buff's opening union as "next") */
+		for (d = j + 1; !f->name[0] && d < t->nfields && t->fields[d].depth > 0; d++)
+			if (t->fields[d].name[0] && !t->fields[d].expanded) {
+				m = t->fields[d].name;
+				break;
+			}
 		if ((lines == maxl - 1 && j + 1 < t->nfields) || (skl_dl_utf8_len(m) > fitm && fitm < 8)) {
 			text_fit(v, x + 3, ly, aw, fsm * 1.25f, "\xe2\x80\xa6", fsm, SKL_FONT_REGULAR, SKL_ALIGN_CENTER,
 				 ink2);

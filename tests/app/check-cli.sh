@@ -143,6 +143,9 @@ SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --format svg --frames "$wo
 	>/dev/null 2>&1 && ok || bad "skbtype run"
 grep -q 'struct sk_buff (224 B)' "$work/skbtype/frame-001.svg" 2>/dev/null && ok ||
 	bad "skbuff_head_cache's objects are not typed struct sk_buff"
+# its opening anonymous union is listed in each slot by its first member
+grep -q '>next<' "$work/skbtype/frame-001.svg" && ! grep -q '(anonymous)' "$work/skbtype/frame-001.svg" && ok ||
+	bad "the slab view lists sk_buff's anonymous union as (anonymous), not as next"
 
 # a byte-order mark (some editors write one) is skipped; a directory is not a scenario
 printf '\357\273\277scenario { title = "bom", goal = "g", profile = "linux-6.18-x86_64" }\nscene.show(sklab.layouts("linux-6.18").sock)\nscene.step("s")\n' \
