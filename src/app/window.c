@@ -25,6 +25,7 @@
 #define DRAG_SLOP 4
 #define ANIM_MS 150
 #define PRESENT_SCALE 1.5f /* presentation type, against the window's */
+#define PRESENT_FLOOR 14   /* presentation: no text smaller, in pixels */
 #define OPEN_MAX 8
 
 typedef struct opened {
@@ -449,8 +450,10 @@ static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 	skl_view_frame_opts fo;
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	memset(&fo, 0, sizeof(fo));
-	if (w->present)
+	if (w->present) {
 		fo.text_scale = fminf(W / 1600, H / 900) * PRESENT_SCALE;
+		fo.text_floor = PRESENT_FLOOR;
+	}
 	if (w->build)
 		return w->build(w->ud, w->frame, dl);
 	if (!has_views(w) || w->frame < 0 || w->frame >= w->nframes) {
@@ -475,6 +478,7 @@ static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 		s.step = w->frame + 1;
 		s.nsteps = w->nframes;
 		s.text_scale = fo.text_scale;
+		s.text_floor = fo.text_floor;
 		return skl_view_scene(dl, &s);
 	}
 	if (p->view == SKL_VIEW_ALL)
@@ -933,9 +937,8 @@ static void write_dump(skl_window *w)
 		w->theme == SKL_THEME_DARK_HC	 ? "dark"
 		: w->theme == SKL_THEME_LIGHT_HC ? "light-hc"
 						 : "light",
-		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-",
-		top ? top->l->name : "-", top && top->hl[0] ? top->hl : "-", w->anims, w->last_frames, w->last_ms,
-		w->panes[w->active].nopen);
+		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-", top ? top->l->name : "-",
+		top && top->hl[0] ? top->hl : "-", w->anims, w->last_frames, w->last_ms, w->panes[w->active].nopen);
 	fprintf(fp, "title %s\n", w->title[0] ? w->title : "-");
 	fputs("hover ", fp);
 	for (; tip && *tip; tip++)
@@ -1114,9 +1117,8 @@ static int video_init(skl_error *err)
 	SDL_QuitSubSystem(SDL_INIT_VIDEO);
 	real = x && *x ? "x11" : wl && *wl ? "wayland" : NULL;
 	if (!real)
-		return skl_errorf(err, "no display: SDL found only its %s driver", SDL_GetCurrentVideoDriver()
-										? SDL_GetCurrentVideoDriver()
-										: "offscreen");
+		return skl_errorf(err, "no display: SDL found only its %s driver",
+				  SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "offscreen");
 	snprintf(why, sizeof(why), "%s", "unknown");
 	SDL_SetHint(SDL_HINT_VIDEODRIVER, real);
 	for (tries = 0; tries < 5; tries++) {
@@ -1524,9 +1526,11 @@ static int open_object(skl_window *w, pane *p, const char *key)
 				continue;
 			if (strcmp(cs->info.name, cache) != 0 && !(by_type && type_is(cs->type, cache)))
 				continue;
-			snprintf(what, sizeof(what), "%s: the type of the objects in cache %s (%u-byte slots)%s%s%s. "
-				 "Escape goes back.", cs->type->name, cs->info.name, (unsigned)cs->info.size,
-				 member[0] ? "; " : "", shown, member[0] ? " emphasised" : "");
+			snprintf(what, sizeof(what),
+				 "%s: the type of the objects in cache %s (%u-byte slots)%s%s%s. "
+				 "Escape goes back.",
+				 cs->type->name, cs->info.name, (unsigned)cs->info.size, member[0] ? "; " : "", shown,
+				 member[0] ? " emphasised" : "");
 			open_push(p, cs->type, NULL, member, what);
 			return 1;
 		}
@@ -1557,12 +1561,14 @@ static int open_member(skl_window *w, pane *p, const char *key)
 	/* "sock.tp_pinfo.af_tcp" */
 	tag = strchr(l->name, ' ') ? strchr(l->name, ' ') + 1 : l->name;
 	if (ptr)
-		snprintf(what, sizeof(what), "%s: what %s.%s points to (a pointer at offset %llu of %s). Escape goes back.",
-			 own->name, tag, f->path, (unsigned long long)f->offset, l->name);
+		snprintf(what, sizeof(what),
+			 "%s: what %s.%s points to (a pointer at offset %llu of %s). Escape goes back.", own->name, tag,
+			 f->path, (unsigned long long)f->offset, l->name);
 	else
-		snprintf(what, sizeof(what), "%s: the %stype of %s.%s (%llu bytes at offset %llu of %s). Escape goes back.",
-			 own->name, skl_type_kind(skl_type_resolve(f->type)) == SKL_K_ARRAY ? "element " : "", tag,
-			 f->path, (unsigned long long)f->size, (unsigned long long)f->offset, l->name);
+		snprintf(what, sizeof(what),
+			 "%s: the %stype of %s.%s (%llu bytes at offset %llu of %s). Escape goes back.", own->name,
+			 skl_type_kind(skl_type_resolve(f->type)) == SKL_K_ARRAY ? "element " : "", tag, f->path,
+			 (unsigned long long)f->size, (unsigned long long)f->offset, l->name);
 	open_push(p, own, own, NULL, what);
 	return 1;
 }

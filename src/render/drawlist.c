@@ -25,6 +25,14 @@ struct skl_dl {
 	int g_id;
 	const char *g_key, *g_tip;
 	pool_chunk *pool;
+	/* the text-fitting policy (textfit.c): the floor size, the names
+	 * never abbreviated, the notes that marks refer to */
+	float floor_px;
+	const char **protect;
+	int nprotect, protect_cap;
+	skl_dl_note *notes;
+	int nnotes, notes_cap;
+	int note_budget; /* 0 = no limit */
 };
 
 #define POOL_CHUNK 16384
@@ -80,6 +88,8 @@ void skl_dl_free(skl_dl *dl)
 		return;
 	pool_free(dl->pool);
 	skl_free(dl->items);
+	skl_free(dl->protect);
+	skl_free(dl->notes);
 	skl_free(dl);
 }
 
@@ -92,6 +102,9 @@ void skl_dl_clear(skl_dl *dl, float w, float h)
 	dl->next_id = 1;
 	dl->g_id = 0;
 	dl->g_key = dl->g_tip = NULL;
+	dl->nprotect = 0;
+	dl->nnotes = 0;
+	dl->note_budget = 0;
 	/* keep the first chunk, drop the rest */
 	if (dl->pool) {
 		pool_free(dl->pool->next);
@@ -254,6 +267,154 @@ int skl_dl_text(skl_dl *dl, float x, float y, float w, float h, const char *text
 		it->fill = color;
 	}
 	return i;
+}
+
+void skl_dl_truncate(skl_dl *dl, int n, int nnotes)
+{
+	if (n >= 0 && n < dl->n)
+		dl->n = n;
+	if (nnotes >= 0 && nnotes < dl->nnotes)
+		dl->nnotes = nnotes;
+	skl_dl_end(dl);
+}
+
+/* ---- the text-fitting policy ------------------------------------------------- */
+
+void skl_dl_set_text_floor(skl_dl *dl, float px)
+{
+	dl->floor_px = px > 0 ? px : 0;
+}
+
+float skl_dl_text_floor(const skl_dl *dl)
+{
+	return dl->floor_px;
+}
+
+static int is_word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int skl_dl_protect(skl_dl *dl, const char *text)
+{
+	const char *p = text;
+	char w[128];
+	while (p && *p) {
+		const char *s;
+		size_t n;
+		if (!is_word_char((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		for (s = p; is_word_char((unsigned char)*p) || (*p == '.' && is_word_char((unsigned char)p[1])); p++)
+			;
+		n = (size_t)(p - s);
+		if (n < 3 || n >= sizeof(w))
+			continue;
+		memcpy(w, s, n);
+		w[n] = 0;
+		if (dl->nprotect == dl->protect_cap) {
+			int nc = dl->protect_cap ? dl->protect_cap * 2 : 32;
+			const char **np = skl_realloc(dl->protect, (size_t)nc * sizeof(*np));
+			if (!np) {
+				dl->failed = 1;
+				return -1;
+			}
+			dl->protect = np;
+			dl->protect_cap = nc;
+		}
+		if (!(dl->protect[dl->nprotect] = pool_dup(dl, w)))
+			return -1;
+		dl->nprotect++;
+	}
+	return 0;
+}
+
+int skl_dl_is_protected(const skl_dl *dl, const char *text)
+{
+	char first[128];
+	size_t n;
+	int i;
+	if (!strncmp(text, "\xe2\x86\xb3 ", 4)) /* "↳ name": a member continued */
+		text += 4;
+	if (!strncmp(text, "struct ", 7))
+		text += 7;
+	/* the name a text opens with: "tcp_sock", "skc_daddr", "sk.sk_lock" */
+	for (n = 0; n + 1 < sizeof(first) && (is_word_char((unsigned char)text[n]) || text[n] == '.'); n++)
+		first[n] = text[n];
+	first[n] = 0;
+	if (n < 3)
+		return 0;
+	for (i = 0; i < dl->nprotect; i++) {
+		const char *w = dl->protect[i], *dot = strrchr(first, '.');
+		if (!strcmp(first, w) || (dot && !strcmp(dot + 1, w)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Marks: a, b, ..., z, aa, ab, ... */
+static void mark_name(int i, char *out)
+{
+	char t[8];
+	int n = 0, k;
+	do {
+		t[n++] = (char)('a' + i % 26);
+		i = i / 26 - 1;
+	} while (i >= 0 && n < 6);
+	for (k = 0; k < n; k++)
+		out[k] = t[n - 1 - k];
+	out[n] = 0;
+}
+
+void skl_dl_set_note_budget(skl_dl *dl, int n)
+{
+	dl->note_budget = n > 0 ? n : 0;
+}
+
+int skl_dl_note_room(const skl_dl *dl, const char *text)
+{
+	int i;
+	for (i = 0; i < dl->nnotes; i++)
+		if (!strcmp(dl->notes[i].text, text))
+			return 1;
+	return !dl->note_budget || dl->nnotes < dl->note_budget;
+}
+
+const char *skl_dl_add_note(skl_dl *dl, const char *text)
+{
+	char m[8];
+	int i;
+	/* the same text keeps its mark within a picture */
+	for (i = 0; i < dl->nnotes; i++)
+		if (!strcmp(dl->notes[i].text, text))
+			return dl->notes[i].mark;
+	if (dl->nnotes == dl->notes_cap) {
+		int nc = dl->notes_cap ? dl->notes_cap * 2 : 16;
+		skl_dl_note *nn = skl_realloc(dl->notes, (size_t)nc * sizeof(*nn));
+		if (!nn) {
+			dl->failed = 1;
+			return NULL;
+		}
+		dl->notes = nn;
+		dl->notes_cap = nc;
+	}
+	mark_name(dl->nnotes, m);
+	dl->notes[dl->nnotes].mark = pool_dup(dl, m);
+	dl->notes[dl->nnotes].text = pool_dup(dl, text);
+	if (!dl->notes[dl->nnotes].mark || !dl->notes[dl->nnotes].text)
+		return NULL;
+	return dl->notes[dl->nnotes++].mark;
+}
+
+int skl_dl_note_count(const skl_dl *dl)
+{
+	return dl->nnotes;
+}
+
+const skl_dl_note *skl_dl_note_at(const skl_dl *dl, int i)
+{
+	return i >= 0 && i < dl->nnotes ? &dl->notes[i] : NULL;
 }
 
 /* ---- reading ---------------------------------------------------------------- */

@@ -89,6 +89,43 @@ int skl_dl_arrow(skl_dl *dl, float x1, float y1, float x2, float y2, skl_color c
 int skl_dl_text(skl_dl *dl, float x, float y, float w, float h, const char *text, float size, int font, int align,
 		skl_color color);
 
+/* Drops the items from index n on and the notes from index nnotes on (a
+ * negative number keeps them all): a view that lays itself out again
+ * after a first try. Closes an open group. Their strings stay in the pool
+ * until the next clear. */
+void skl_dl_truncate(skl_dl *dl, int n, int nnotes);
+
+/* ---- the text-fitting policy ----------------------------------------------
+ * What skl_dl_fit_text() (textfit.c) obeys for every view on this list.
+ * A clear resets the protected names and the notes, not the floor. */
+
+/* The smallest em any fitted text may have (10 px on a screen, 14 in
+ * presentation); 0 = none. */
+void skl_dl_set_text_floor(skl_dl *dl, float px);
+float skl_dl_text_floor(const skl_dl *dl);
+/* The words of text (the step's caption) name things a reader is told to
+ * look at: a fitted text that is or holds one is never abbreviated (it
+ * wraps, or takes a mark): a text opening with one ("tcp_sock 2304 B",
+ * "↳ skc_daddr", "struct tcp_sock"). 0, or -1 when out of memory. */
+int skl_dl_protect(skl_dl *dl, const char *text);
+int skl_dl_is_protected(const skl_dl *dl, const char *text);
+
+/* A mark stands for a text too long for its box; the key beside the
+ * picture lists the notes (skl_dl_draw_notes). */
+typedef struct skl_dl_note {
+	const char *mark; /* "a", "b", ..., "aa" */
+	const char *text;
+} skl_dl_note;
+/* The mark of text, a new one unless text already has one; NULL when out
+ * of memory. */
+const char *skl_dl_add_note(skl_dl *dl, const char *text);
+int skl_dl_note_count(const skl_dl *dl);
+/* At most n notes (0 = no limit; a clear resets it): a key has room for
+ * so many. skl_dl_note_room() says whether text may still have a mark. */
+void skl_dl_set_note_budget(skl_dl *dl, int n);
+int skl_dl_note_room(const skl_dl *dl, const char *text);
+const skl_dl_note *skl_dl_note_at(const skl_dl *dl, int i);
+
 /* ---- reading ------------------------------------------------------------- */
 
 int skl_dl_count(const skl_dl *dl);

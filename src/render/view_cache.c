@@ -263,9 +263,7 @@ typedef struct cv {
 static void text(cv *v, float x, float y, float w, float h, const char *t, float size, int font, int align,
 		 skl_color ink)
 {
-	char buf[512];
-	skl_dl_text(v->dl, x, y, w, h, skl_dl_ellipsize(t, skl_dl_fit_chars(w, size), buf, sizeof(buf)), size, font,
-		    align, ink);
+	skl__text(v->dl, x, y, w, h, t, size, font, align, ink);
 }
 
 static skl_color line_fill(cv *v, const skl_cgrid_line *c)
@@ -391,7 +389,7 @@ static void level_title(cv *v, int l, float x, float y, float w, float h, const 
 	level_tooltip(v->s, l, v->tip, sizeof(v->tip));
 	skl_dl_begin(v->dl, v->key, v->tip);
 	nw = skl_dl_text_width(st->name, ts) + 12 * v->u;
-	skl_dl_text(v->dl, x, y, nw, h, st->name, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	skl__text(v->dl, x, y, nw, h, st->name, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 	snprintf(line, sizeof(line), "%s \xc2\xb7 %u-way \xc2\xb7 %u B lines \xc2\xb7 %u sets \xc3\x97 %u ways%s%s",
 		 bytes(st->size, sz, sizeof(sz)), st->assoc, st->line, st->sets, st->assoc, extra ? " \xc2\xb7 " : "",
 		 extra ? extra : "");
@@ -434,14 +432,14 @@ static void draw_grid(cv *v, int l, float x, float y, float w, const fold *fd)
 		float fx = x + (float)f * (colw + fd->gap), cx = fx + fd->gut;
 		unsigned r;
 		/* column heads: "set", then the way numbers */
-		skl_dl_text(v->dl, fx, gy - wayhead_h(v), fd->gut - 6 * v->u, wayhead_h(v), "set", hs, SKL_FONT_REGULAR,
-			    SKL_ALIGN_RIGHT, C_INK3);
+		skl__text(v->dl, fx, gy - wayhead_h(v), fd->gut - 6 * v->u, wayhead_h(v), "set", hs, SKL_FONT_REGULAR,
+			  SKL_ALIGN_RIGHT, C_INK3);
 		if (skl_dl_text_width("00", hs) + 2 <= fd->cw) {
 			for (way = 0; way < assoc; way++) {
 				char t[16];
 				snprintf(t, sizeof(t), "%u", way);
-				skl_dl_text(v->dl, cx + (float)way * fd->cw, gy - wayhead_h(v), fd->cw, wayhead_h(v), t,
-					    hs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+				skl__text(v->dl, cx + (float)way * fd->cw, gy - wayhead_h(v), fd->cw, wayhead_h(v), t,
+					  hs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 			}
 		} else {
 			char t[32];
@@ -463,8 +461,8 @@ static void draw_grid(cv *v, int l, float x, float y, float w, const fold *fd)
 					 "right",
 					 lv->st.name, set, lv->st.line, sets, set, assoc);
 				skl_dl_begin(v->dl, v->key, v->tip);
-				skl_dl_text(v->dl, fx, ry, fd->gut - 6 * v->u, fminf(fd->ch, fd->sfs * 1.3f), t,
-					    fd->sfs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK2);
+				skl__text(v->dl, fx, ry, fd->gut - 6 * v->u, fminf(fd->ch, fd->sfs * 1.3f), t, fd->sfs,
+					  SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK2);
 				skl_dl_end(v->dl);
 			}
 			for (way = 0; way < assoc; way++)
@@ -822,8 +820,8 @@ static void draw_table(cv *v, float x, float y, float w, float fs)
 		if (r > 0) {
 			snprintf(v->key, sizeof(v->key), "%d:statrow:%d", v->o->obj, r);
 			skl_dl_begin(v->dl, v->key, rows[r].help);
-			skl_dl_text(v->dl, x + 4 * v->u, ry, labw, rh, rows[r].label, fs, SKL_FONT_REGULAR,
-				    SKL_ALIGN_LEFT, C_INK2);
+			skl__text(v->dl, x + 4 * v->u, ry, labw, rh, rows[r].label, fs, SKL_FONT_REGULAR,
+				  SKL_ALIGN_LEFT, C_INK2);
 			skl_dl_end(v->dl);
 		}
 	}
@@ -838,11 +836,11 @@ static void draw_table(cv *v, float x, float y, float w, float fs)
 		for (r = 0; r < ROW_COUNT_; r++) {
 			int bold = r == ROW_HEAD || r == ROW_RATE;
 			cell_value(s, l, r, buf, sizeof(buf));
-			skl_dl_text(v->dl, cx, y + (float)r * rh, colw[l] - 6 * v->u, rh, buf, fs,
-				    bold ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
-				    r == ROW_HEAD && l == v->focus ? C_INK
-				    : r == ROW_HEAD		   ? C_INK2
-								   : C_INK);
+			skl__text(v->dl, cx, y + (float)r * rh, colw[l] - 6 * v->u, rh, buf, fs,
+				  bold ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
+				  r == ROW_HEAD && l == v->focus ? C_INK
+				  : r == ROW_HEAD		 ? C_INK2
+								 : C_INK);
 		}
 		skl_dl_end(v->dl);
 		cx += colw[l];
@@ -938,8 +936,8 @@ static float draw_legend(cv *v, float x, float y, float w)
 		default:
 			sample_cell(v, ex, ey + (fl.rowh - sh) / 2, sw, sh, C_EMPTY, 0, 0);
 		}
-		skl_dl_text(v->dl, ex + sw + 6 * v->u, ey, ew - sw, fl.rowh, marks[i].label, ls, SKL_FONT_REGULAR,
-			    SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, ex + sw + 6 * v->u, ey, ew - sw, fl.rowh, marks[i].label, ls, SKL_FONT_REGULAR,
+			  SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 	}
 	/* owners on a new row, with how many lines each holds in the focus level */
@@ -1072,10 +1070,10 @@ static void draw_members(cv *v, float x, float y, float w, float h)
 	bx = x + labw;
 	bw = w - labw - mw - cw - 6 * v->u;
 	/* column heads */
-	skl_dl_text(v->dl, x + w - mw - cw, y, mw - 4 * v->u, rh, head, floorf(11 * v->u), SKL_FONT_REGULAR,
-		    SKL_ALIGN_RIGHT, C_INK3);
-	skl_dl_text(v->dl, x + w - cw, y, cw - 4 * v->u, rh, "cycles", floorf(11 * v->u), SKL_FONT_REGULAR,
-		    SKL_ALIGN_RIGHT, C_INK3);
+	skl__text(v->dl, x + w - mw - cw, y, mw - 4 * v->u, rh, head, floorf(11 * v->u), SKL_FONT_REGULAR,
+		  SKL_ALIGN_RIGHT, C_INK3);
+	skl__text(v->dl, x + w - cw, y, cw - 4 * v->u, rh, "cycles", floorf(11 * v->u), SKL_FONT_REGULAR,
+		  SKL_ALIGN_RIGHT, C_INK3);
 	ry = y + rh;
 	for (i = 0; i < shown; i++) {
 		const skl_cache_attr *m = &s->members[rk[i].i];
@@ -1092,10 +1090,10 @@ static void draw_members(cv *v, float x, float y, float w, float h)
 		text(v, x + 4 * v->u, ry, labw - 8 * v->u, rh, buf, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK);
 		if (len > 0)
 			skl_dl_rect(v->dl, bx, ry + rh * 0.18f, fmaxf(len, 2), rh * 0.64f, c, 0, 0);
-		skl_dl_text(v->dl, x + w - mw - cw, ry, mw - 4 * v->u, rh, count(rk[i].misses, a, sizeof(a)), fs,
-			    SKL_FONT_BOLD, SKL_ALIGN_RIGHT, C_INK);
-		skl_dl_text(v->dl, x + w - cw, ry, cw - 4 * v->u, rh, count(m->cycles, a, sizeof(a)), fs,
-			    SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK2);
+		skl__text(v->dl, x + w - mw - cw, ry, mw - 4 * v->u, rh, count(rk[i].misses, a, sizeof(a)), fs,
+			  SKL_FONT_BOLD, SKL_ALIGN_RIGHT, C_INK);
+		skl__text(v->dl, x + w - cw, ry, cw - 4 * v->u, rh, count(m->cycles, a, sizeof(a)), fs,
+			  SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK2);
 		skl_dl_end(v->dl);
 		ry += rh;
 	}
@@ -1166,14 +1164,13 @@ static void draw_objlines(cv *v, float x, float y, float w, float h)
 			skl_dl_rect(v->dl, cx + (slot - colw) / 2, base - fmaxf(ch, 1.5f), colw, fmaxf(ch, 1.5f),
 				    attr_color_from(s, v->ocol, ln), 0, 0);
 		if (m && skl_dl_text_width(count(m, a, sizeof(a)), fs) <= slot + 2)
-			skl_dl_text(v->dl, cx - 1, base - ch - vh, slot + 2, vh, a, fs, SKL_FONT_REGULAR,
-				    SKL_ALIGN_CENTER, C_INK2);
+			skl__text(v->dl, cx - 1, base - ch - vh, slot + 2, vh, a, fs, SKL_FONT_REGULAR,
+				  SKL_ALIGN_CENTER, C_INK2);
 		if (idx % every == 0) {
 			float lw = fmaxf(slot, skl_dl_text_width("000", fs)), lx = cx + slot / 2 - lw / 2;
 			snprintf(buf, sizeof(buf), "%ld", idx);
 			lx = skl__clampf(lx, x, x + w - lw);
-			skl_dl_text(v->dl, lx, base, lw, fs * 1.4f, buf, fs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER,
-				    C_INK3);
+			skl__text(v->dl, lx, base, lw, fs * 1.4f, buf, fs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 		}
 		skl_dl_end(v->dl);
 		cx += slot;

@@ -259,8 +259,8 @@ static float legend(cv *v, float x, float y, float w, int draw)
 			else
 				skl_dl_line(v->dl, cx, yy + legend_row_height(v) / 2, cx + sw,
 					    yy + legend_row_height(v) / 2, col, skl__clampf(3 * v->u, 2, 6));
-			skl_dl_text(v->dl, cx + sw + 7 * v->u, yy, ew - sw, legend_row_height(v), buf, ls,
-				    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+			skl__text(v->dl, cx + sw + 7 * v->u, yy, ew - sw, legend_row_height(v), buf, ls,
+				  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 			skl_dl_end(v->dl);
 		}
 		cx += ew;
@@ -283,16 +283,16 @@ static void draw_yaxis(cv *v)
 		skl_view_chart_label(t, v->ystep, mag, lab, sizeof(lab));
 		skl_dl_line(v->dl, v->px, y, v->px + v->pw, y, fabs(t) < v->ystep * 1e-9 ? C_AXIS : C_GRID,
 			    fabs(t) < v->ystep * 1e-9 ? 1.5f : 1);
-		skl_dl_text(v->dl, v->rx, y - ts, v->px - 10 * v->u - v->rx, 2 * ts, lab, ts, SKL_FONT_REGULAR,
-			    SKL_ALIGN_RIGHT, C_INK3);
+		skl__text(v->dl, v->rx, y - ts, v->px - 10 * v->u - v->rx, 2 * ts, lab, ts, SKL_FONT_REGULAR,
+			  SKL_ALIGN_RIGHT, C_INK3);
 	}
 	skl_dl_line(v->dl, v->px, v->py, v->px, v->py + v->ph, C_AXIS, 1);
 	if (v->c->ylabel && *v->c->ylabel) {
 		char buf[256];
 		float ls = floorf(15 * v->u);
-		skl_dl_text(v->dl, v->rx, v->py - 30 * v->u, v->rw, 22 * v->u,
-			    skl_dl_ellipsize(v->c->ylabel, skl_dl_fit_chars(v->rw, ls), buf, sizeof(buf)), ls,
-			    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, v->rx, v->py - 30 * v->u, v->rw, 22 * v->u,
+			  skl_dl_ellipsize(v->c->ylabel, skl_dl_fit_chars(v->rw, ls), buf, sizeof(buf)), ls,
+			  SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
 	}
 	skl_dl_end(v->dl);
 }
@@ -321,8 +321,8 @@ static void draw_xaxis(cv *v, float label_h)
 			float cx = v->px + slot * ((float)i + 0.5f), w = slot * (float)every - 6 * v->u;
 			category_label(v, i, lab, sizeof(lab));
 			skl_dl_ellipsize(lab, skl_dl_fit_chars(w, ts), buf, sizeof(buf));
-			skl_dl_text(v->dl, cx - w / 2, base + 4 * v->u, w, 22 * v->u, buf, ts, SKL_FONT_REGULAR,
-				    SKL_ALIGN_CENTER, C_INK2);
+			skl__text(v->dl, cx - w / 2, base + 4 * v->u, w, 22 * v->u, buf, ts, SKL_FONT_REGULAR,
+				  SKL_ALIGN_CENTER, C_INK2);
 		}
 	} else {
 		double t, mag = fmax(fabs(v->x0), fabs(v->x1));
@@ -336,16 +336,16 @@ static void draw_xaxis(cv *v, float label_h)
 			float bw = skl_dl_text_width(lab, ts) + 8 * v->u;
 			float bx = skl__clampf(x - bw / 2, v->rx, v->rx + v->rw - bw);
 			skl_dl_line(v->dl, x, base, x, base + 5 * v->u, C_AXIS, 1);
-			skl_dl_text(v->dl, bx, base + 6 * v->u, bw, 22 * v->u, lab, ts, SKL_FONT_REGULAR,
-				    SKL_ALIGN_CENTER, C_INK3);
+			skl__text(v->dl, bx, base + 6 * v->u, bw, 22 * v->u, lab, ts, SKL_FONT_REGULAR,
+				  SKL_ALIGN_CENTER, C_INK3);
 		}
 	}
 	if (v->c->xlabel && *v->c->xlabel) {
 		char buf[256];
 		float ls = floorf(15 * v->u);
-		skl_dl_text(v->dl, v->px, base + label_h - 24 * v->u, v->pw, 24 * v->u,
-			    skl_dl_ellipsize(v->c->xlabel, skl_dl_fit_chars(v->pw, ls), buf, sizeof(buf)), ls,
-			    SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK2);
+		skl__text(v->dl, v->px, base + label_h - 24 * v->u, v->pw, 24 * v->u,
+			  skl_dl_ellipsize(v->c->xlabel, skl_dl_fit_chars(v->pw, ls), buf, sizeof(buf)), ls,
+			  SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK2);
 	}
 	skl_dl_end(v->dl);
 }
@@ -473,8 +473,8 @@ static void draw_bars(cv *v)
 			skl_view_chart_label(se->y[i], fabs(se->y[i]) >= 100 || se->y[i] == floor(se->y[i]) ? 1 : 0.1,
 					     fabs(se->y[i]), val, sizeof(val));
 			if (skl_dl_text_width(val, ts) <= bw - 2)
-				skl_dl_text(v->dl, x, se->y[i] >= 0 ? top - 20 * v->u : top + h, bw, 20 * v->u, val, ts,
-					    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2);
+				skl__text(v->dl, x, se->y[i] >= 0 ? top - 20 * v->u : top + h, bw, 20 * v->u, val, ts,
+					  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2);
 			if (keyed)
 				skl_dl_end(v->dl);
 		}
@@ -517,15 +517,15 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 			 c->xlabel ? c->xlabel : "-", "y", c->ylabel ? c->ylabel : "-", c->nseries,
 			 c->bars ? "grouped bars" : "lines");
 		skl_dl_begin(dl, v.key, v.tip);
-		skl_dl_text(dl, x, y, w, title_h, skl_dl_ellipsize(c->title, skl_dl_fit_chars(w, ts), buf, sizeof(buf)),
-			    ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		skl__text(dl, x, y, w, title_h, skl_dl_ellipsize(c->title, skl_dl_fit_chars(w, ts), buf, sizeof(buf)),
+			  ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 		skl_dl_end(dl);
 	}
 
 	any = ranges(&v, &xmin, &xmax, &ymin, &ymax);
 	if (!any) {
-		skl_dl_text(dl, x, y + title_h, w, h - title_h, "(no data)", floorf(20 * v.u), SKL_FONT_REGULAR,
-			    SKL_ALIGN_CENTER, C_INK3);
+		skl__text(dl, x, y + title_h, w, h - title_h, "(no data)", floorf(20 * v.u), SKL_FONT_REGULAR,
+			  SKL_ALIGN_CENTER, C_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	if (c->bars && c->nxlabels <= 0 && collect_categories(&v) < 0)

@@ -5,6 +5,7 @@
  */
 #include "render/view_util.h"
 #include "render/view_layout.h"
+#include "render/textfit.h"
 
 #include "sklab/cache_snap.h"
 
@@ -201,6 +202,7 @@ typedef struct lv {
 	float bw;	    /* pixels per byte */
 	float pitch, bh;    /* row pitch and block height */
 	float fs, fs_small; /* label sizes */
+	float hdr_w;	    /* the header's width */
 	unsigned cl;
 	uint64_t nrows;
 	float *ry;	       /* per row: top; a folded row has its fold band's */
@@ -280,64 +282,85 @@ static void inset(const piece *p, float *x, float *y, float *w, float *h)
 
 /*
  * Labels a box with name (bold) and, when there is room, the lines of
- * detail ('\n'-separated) under it. Shortens the name with an ellipsis or
- * a smaller size, or leaves it out when not even two characters fit.
+ * detail ('\n'-separated) under it, through the text-fitting service: the
+ * name wraps to a few lines or shrinks to the floor; a name that cannot be
+ * read in its box takes a mark that the key under the picture explains
+ * (with mark; else it is left out). Detail lines are shown only whole.
  */
-static void label(lv *v, float x, float y, float w, float h, const char *name, const char *detail, skl_color ink,
-		  float fs)
+static void label_ex(lv *v, float x, float y, float w, float h, const char *name, const char *detail, skl_color ink,
+		     float fs, int mark)
 {
-	char buf[256], lines[2][256];
 	float pad = w > 24 ? 4 * v->u : 1;
-	float aw = w - 2 * pad;
-	float fsd, th, ty;
-	size_t n = skl_dl_utf8_len(name), fit;
+	float aw = w - 2 * pad, fsd, th, ty, room;
+	skl_fit nf, df;
+	skl_fitted nm;
+	char lines[2][256];
+	float dh[2];
 	int nd = 0, k;
-	if (!*name || aw < 4 || h < 7)
+	if (!*name || aw < 4)
 		return;
 	if (fs > h * 0.8f)
 		fs = h * 0.8f;
 	fs = floorf(fs);
-	fsd = floorf(fs * 0.78f);
-	fit = skl_dl_fit_chars(aw, fs);
-	if (fit < n) {
-		/* try smaller type first, then shortening */
-		float fs2 = floorf(fs * 0.8f);
-		if (fs2 >= 9 && skl_dl_fit_chars(aw, fs2) >= n) {
-			fs = fs2;
-			fit = n;
-		} else if (fs2 >= 9 && skl_dl_fit_chars(aw, fs2) >= 3) {
-			fs = fs2;
-			fit = skl_dl_fit_chars(aw, fs2);
-		}
-	}
-	if (fit < 2)
+	memset(&nf, 0, sizeof(nf));
+	nf.size = fs;
+	nf.lines = 3;
+	nf.font = SKL_FONT_BOLD;
+	nf.align = SKL_ALIGN_CENTER;
+	nf.color = ink;
+	nf.flags = mark ? SKL_FIT_MARK : 0;
+	skl_dl_fit_measure(v->dl, aw, h, name, &nf, &nm);
+	if (!nm.lines || (!mark && nm.cut))
 		return;
-	skl_dl_ellipsize(name, fit, buf, sizeof(buf));
-	/* detail lines that fit under a whole name */
-	if (detail && fit >= n) {
-		size_t dfit = skl_dl_fit_chars(aw, fsd);
+	/* detail lines that fit whole under a whole name */
+	fsd = skl__fs(v->dl, floorf(nm.size * 0.78f));
+	room = h - nm.height - 4;
+	df = nf;
+	df.size = fsd;
+	df.lines = 1;
+	df.font = SKL_FONT_REGULAR;
+	df.flags = 0;
+	df.color = skl_color_mix(ink, C_BG, 0.25f);
+	if (detail && !nm.cut && !nm.marked) {
 		const char *p = detail;
-		while (*p && nd < 2 && h >= fs * 1.2f + (float)(nd + 1) * fsd * 1.2f + 6) {
+		while (*p && nd < 2) {
 			const char *e = strchr(p, '\n');
 			size_t len = e ? (size_t)(e - p) : strlen(p);
-			char one[256];
-			if (len >= sizeof(one))
-				len = sizeof(one) - 1;
-			memcpy(one, p, len);
-			one[len] = 0;
-			if (dfit < 6 && dfit < skl_dl_utf8_len(one))
+			skl_fitted dm;
+			if (len >= sizeof(lines[0]))
+				len = sizeof(lines[0]) - 1;
+			memcpy(lines[nd], p, len);
+			lines[nd][len] = 0;
+			skl_dl_fit_measure(v->dl, aw, fsd * 1.2f, lines[nd], &df, &dm);
+			if (!dm.lines || dm.cut || room < dm.size * 1.2f)
 				break;
-			skl_dl_ellipsize(one, dfit, lines[nd], sizeof(lines[nd]));
+			dh[nd] = dm.size * 1.2f;
+			room -= dh[nd];
 			nd++;
 			p = e ? e + 1 : p + len;
 		}
 	}
-	th = fs * 1.2f + (float)nd * fsd * 1.2f;
-	ty = y + (h - th) / 2;
-	skl_dl_text(v->dl, x + pad, nd ? ty : y, aw, nd ? fs * 1.2f : h, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, ink);
+	th = nm.height;
 	for (k = 0; k < nd; k++)
-		skl_dl_text(v->dl, x + pad, ty + fs * 1.2f + (float)k * fsd * 1.2f, aw, fsd * 1.2f, lines[k], fsd,
-			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, skl_color_mix(ink, C_BG, 0.25f));
+		th += dh[k];
+	ty = y + (h - th) / 2;
+	if (!nd) {
+		skl_dl_fit_text(v->dl, x + pad, y, aw, h, name, &nf, NULL);
+		return;
+	}
+	nf.flags |= SKL_FIT_TOP;
+	skl_dl_fit_text(v->dl, x + pad, ty, aw, h - (ty - y), name, &nf, NULL);
+	ty += nm.height;
+	for (k = 0; k < nd; k++) {
+		skl_dl_fit_text(v->dl, x + pad, ty, aw, dh[k], lines[k], &df, NULL);
+		ty += dh[k];
+	}
+}
+
+static void label(lv *v, float x, float y, float w, float h, const char *name, const char *detail, skl_color ink,
+		  float fs)
+{
+	label_ex(v, x, y, w, h, name, detail, ink, fs, 0);
 }
 
 static void size_text(uint64_t bytes, char *out, size_t outsz)
@@ -616,7 +639,7 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 				if (skl_dl_text_width(first, floorf(v->fs * 0.78f)) > w - 8 * v->u)
 					d = heat_short;
 			}
-			label(v, x, y, w, h, name, d, ink, v->fs);
+			label_ex(v, x, y, w, h, name, d, ink, v->fs, 1);
 		} else {
 			snprintf(cont, sizeof(cont), "\xe2\x86\xb3 %s", field_label(f));
 			label(v, x, y, w, h, cont, NULL, skl_color_mix(ink, fill, 0.35f), v->fs_small);
@@ -812,45 +835,65 @@ static void resolve_highlights(lv *v)
 
 /* ---- header, gutter, ruler, legend ------------------------------------------------------ */
 
-static float header_height(lv *v, const skl_layout *l)
+/* One line (or a few) of the header at y; returns the height it takes.
+ * With dry, appends nothing. */
+static float header_text(lv *v, float x, float y, float w, float h, const char *text, float size, int font,
+			 skl_color ink, int lines, int dry)
 {
-	return 34 * v->hu + 2 * 24 * v->hu + (l->note && *l->note ? 22 * v->hu : 0) + 10 * v->hu;
+	skl_fit f = {size, 0, lines, font, SKL_ALIGN_LEFT, ink, SKL_FIT_TOP | SKL_FIT_WRAP, 1.25f};
+	skl_fitted m;
+	if (dry)
+		skl_dl_fit_measure(v->dl, w, h * (float)lines, text, &f, &m);
+	else
+		skl_dl_fit_text(v->dl, x, y, w, h * (float)lines, text, &f, &m);
+	if (!m.lines)
+		return 0;
+	return fmaxf(h, m.size * 1.25f * (float)(m.lines - 1) + h);
 }
 
-static void draw_header(lv *v, float x, float y, float w)
+/*
+ * The header: the struct's name, its size facts (after the name when they
+ * fit there), pahole's footer and the layout's note, each wrapped to a
+ * few lines rather than cut. Returns its height; with dry, draws nothing
+ * (header_height).
+ */
+static float header(lv *v, float x, float y, float w, int dry)
 {
 	const skl_layout *l = v->l;
-	char line[1024], buf[1024];
-	float ts = floorf(28 * v->hu), ss = floorf(17 * v->hu);
-	float tw;
-	size_t fit;
+	char line[1024];
+	float ts = floorf(28 * v->hu), ss = floorf(17 * v->hu), y0 = y, tw, th;
+	skl_fit tf = {ts, 0, 1, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK, SKL_FIT_TOP | SKL_FIT_NO_ABBREV, 0};
+	skl_fitted tm;
 
-	snprintf(v->key, sizeof(v->key), "%d:struct", v->o->obj);
-	snprintf(v->tip, sizeof(v->tip),
-		 "%s\n%llu bytes, align %u, %llu cache %s of %u bytes\nABI %s (%s)%s%s\nconfig: %s", l->name,
-		 (unsigned long long)l->size, l->align, (unsigned long long)l->cachelines,
-		 plural(l->cachelines, "line", "lines"), l->cacheline, l->abi ? l->abi->name : "?",
-		 l->abi ? l->abi->model : "?", l->packed ? "\n__attribute__((packed))" : "", "",
-		 l->config && *l->config ? l->config : "(none)");
-	skl_dl_begin(v->dl, v->key, v->tip);
-	fit = skl_dl_fit_chars(w, ts);
-	skl_dl_text(v->dl, x, y, w, 34 * v->hu, skl_dl_ellipsize(l->name, fit, buf, sizeof(buf)), ts, SKL_FONT_BOLD,
-		    SKL_ALIGN_LEFT, C_INK);
-	tw = skl_dl_text_width(buf, ts);
+	if (!dry) {
+		snprintf(v->key, sizeof(v->key), "%d:struct", v->o->obj);
+		snprintf(v->tip, sizeof(v->tip),
+			 "%s\n%llu bytes, align %u, %llu cache %s of %u bytes\nABI %s (%s)%s%s\nconfig: %s", l->name,
+			 (unsigned long long)l->size, l->align, (unsigned long long)l->cachelines,
+			 plural(l->cachelines, "line", "lines"), l->cacheline, l->abi ? l->abi->name : "?",
+			 l->abi ? l->abi->model : "?", l->packed ? "\n__attribute__((packed))" : "", "",
+			 l->config && *l->config ? l->config : "(none)");
+		skl_dl_begin(v->dl, v->key, v->tip);
+	}
+	/* the name: one line, smaller type before it would be cut */
+	tf.lines = 2;
+	skl_dl_fit_measure(v->dl, w, 34 * v->hu * 2, l->name, &tf, &tm);
+	if (!dry)
+		skl_dl_fit_text(v->dl, x, y, w, 34 * v->hu * 2, l->name, &tf, NULL);
+	tw = tm.width;
+	th = tm.lines > 1 ? tm.height + 8 * v->hu : 34 * v->hu;
 	/* size facts on the title line, after the name */
 	snprintf(line, sizeof(line), "%llu bytes \xc2\xb7 %llu cache %s of %u B \xc2\xb7 align %u \xc2\xb7 %s %s",
 		 (unsigned long long)l->size, (unsigned long long)l->cachelines, plural(l->cachelines, "line", "lines"),
 		 l->cacheline, l->align, l->abi ? l->abi->name : "?", l->abi ? l->abi->model : "");
-	if (tw + 20 * v->hu + skl_dl_text_width(line, ss) <= w) {
-		skl_dl_text(v->dl, x + tw + 18 * v->hu, y + 3 * v->hu, w - tw - 18 * v->hu, 34 * v->hu, line, ss,
-			    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
-		y += 34 * v->hu;
+	if (tm.lines == 1 && tw + 20 * v->hu + skl_dl_text_width(line, ss) <= w) {
+		if (!dry)
+			skl__text(v->dl, x + tw + 18 * v->hu, y + 3 * v->hu, w - tw - 18 * v->hu, 34 * v->hu, line, ss,
+				  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		y += th;
 	} else {
-		y += 34 * v->hu;
-		skl_dl_text(v->dl, x, y, w, 24 * v->hu,
-			    skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss), buf, sizeof(buf)), ss, SKL_FONT_REGULAR,
-			    SKL_ALIGN_LEFT, C_INK2);
-		y += 24 * v->hu;
+		y += th;
+		y += header_text(v, x, y, w, 24 * v->hu, line, ss, SKL_FONT_REGULAR, C_INK2, 2, dry);
 	}
 	/* the footer pahole prints */
 	snprintf(line, sizeof(line), "%d members \xc2\xb7 %d %s, %llu B", l->members, l->holes,
@@ -864,15 +907,23 @@ static void draw_header(lv *v, float x, float y, float w)
 			  (unsigned long long)l->last_cacheline, l->cacheline);
 	if (l->config && *l->config)
 		skl__catf(line, sizeof(line), " \xc2\xb7 %s", l->config);
-	skl_dl_text(v->dl, x, y, w, 24 * v->hu,
-		    skl_dl_ellipsize(line, skl_dl_fit_chars(w, ss * 0.9f), buf, sizeof(buf)), floorf(ss * 0.9f),
-		    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
-	y += 24 * v->hu;
+	y += header_text(v, x, y, w, 24 * v->hu, line, floorf(ss * 0.9f), SKL_FONT_REGULAR, C_INK3, 3, dry);
 	if (l->note && *l->note)
-		skl_dl_text(v->dl, x, y, w, 22 * v->hu,
-			    skl_dl_ellipsize(l->note, skl_dl_fit_chars(w, ss * 0.85f), buf, sizeof(buf)),
-			    floorf(ss * 0.85f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
-	skl_dl_end(v->dl);
+		y += header_text(v, x, y, w, 22 * v->hu, l->note, floorf(ss * 0.85f), SKL_FONT_REGULAR, C_INK3, 3, dry);
+	if (!dry)
+		skl_dl_end(v->dl);
+	return y - y0 + 10 * v->hu;
+}
+
+static float header_height(lv *v, const skl_layout *l)
+{
+	(void)l;
+	return header(v, 0, 0, v->hdr_w, 1);
+}
+
+static void draw_header(lv *v, float x, float y, float w)
+{
+	header(v, x, y, w, 0);
 }
 
 /* The gutter's two columns: cache-line numbers and byte offsets. */
@@ -905,8 +956,8 @@ static void draw_gutter(lv *v, float x, const gutter *g)
 	uint64_t r;
 	float col2 = x + g->c1 + g->gap;
 	float hy = v->gy - 24 * v->u;
-	skl_dl_text(v->dl, x, hy, g->c1, 16 * v->u, "line", g->hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK3);
-	skl_dl_text(v->dl, col2, hy, g->c2, 16 * v->u, "offset", g->hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK3);
+	skl__text(v->dl, x, hy, g->c1, 16 * v->u, "line", g->hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK3);
+	skl__text(v->dl, col2, hy, g->c2, 16 * v->u, "offset", g->hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK3);
 	for (r = 0; r < v->nrows; r++) {
 		char a[32], b[32];
 		float y = v->ry[r];
@@ -926,10 +977,10 @@ static void draw_gutter(lv *v, float x, const gutter *g)
 		else
 			skl_dl_rect(v->dl, x - 6 * v->u, y, gutter_width(g) - 4 * v->u, v->bh, 0, 0, 0);
 		if (v->bh >= 7) {
-			skl_dl_text(v->dl, x, y, g->c1, v->bh, a, g->gs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT,
-				    hl ? C_BG : C_INK);
-			skl_dl_text(v->dl, col2, y, g->c2, v->bh, b, g->gs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
-				    hl ? C_BG : C_INK3);
+			skl__text(v->dl, x, y, g->c1, v->bh, a, g->gs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT,
+				  hl ? C_BG : C_INK);
+			skl__text(v->dl, col2, y, g->c2, v->bh, b, g->gs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
+				  hl ? C_BG : C_INK3);
 		}
 		skl_dl_end(v->dl);
 	}
@@ -955,11 +1006,11 @@ static void draw_ruler(lv *v)
 			char t[16];
 			snprintf(t, sizeof(t), "%u", b);
 			float tx = b == 0 ? x : b == v->cl ? x - tw : x - tw / 2;
-			skl_dl_text(v->dl, tx, y, tw, 16 * v->u, t, rs, SKL_FONT_REGULAR,
-				    b == 0	 ? SKL_ALIGN_LEFT
-				    : b == v->cl ? SKL_ALIGN_RIGHT
-						 : SKL_ALIGN_CENTER,
-				    C_INK3);
+			skl__text(v->dl, tx, y, tw, 16 * v->u, t, rs, SKL_FONT_REGULAR,
+				  b == 0       ? SKL_ALIGN_LEFT
+				  : b == v->cl ? SKL_ALIGN_RIGHT
+					       : SKL_ALIGN_CENTER,
+				  C_INK3);
 		}
 	}
 }
@@ -990,8 +1041,8 @@ static void draw_tracks(lv *v)
 			snprintf(t, sizeof(t), "end of %s", l->name);
 			if (skl_dl_text_width(t, v->fs_small) + 12 > w)
 				snprintf(t, sizeof(t), "end of struct");
-			skl_dl_text(v->dl, x + 8 * v->u, y, w - 12 * v->u, v->bh, t, floorf(v->fs_small),
-				    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+			skl__text(v->dl, x + 8 * v->u, y, w - 12 * v->u, v->bh, t, floorf(v->fs_small),
+				  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 		}
 		skl_dl_end(v->dl);
 	}
@@ -1016,17 +1067,17 @@ static void draw_heat_legend(lv *v, float x, float y, float w)
 	snprintf(v->tip, sizeof(v->tip), "heat: %s per member\ngrey: 0 (untouched); pale yellow to dark red: low to %s",
 		 label, num);
 	skl_dl_begin(v->dl, v->key, v->tip);
-	skl_dl_text(v->dl, cx, y, skl_dl_text_width(label, ls) + 4, legend_height(v), label, ls, SKL_FONT_BOLD,
-		    SKL_ALIGN_LEFT, C_INK);
+	skl__text(v->dl, cx, y, skl_dl_text_width(label, ls) + 4, legend_height(v), label, ls, SKL_FONT_BOLD,
+		  SKL_ALIGN_LEFT, C_INK);
 	cx += skl_dl_text_width(label, ls) + 16 * v->hu;
 	skl_dl_rect(v->dl, cx, yy, 22 * v->hu, sh, skl__heat_color(0), C_RULE, 1);
 	cx += 22 * v->hu + 6 * v->hu;
 	snprintf(t, sizeof(t), "0 untouched");
-	skl_dl_text(v->dl, cx, y, skl_dl_text_width(t, ls) + 4, legend_height(v), t, ls, SKL_FONT_REGULAR,
-		    SKL_ALIGN_LEFT, C_INK2);
+	skl__text(v->dl, cx, y, skl_dl_text_width(t, ls) + 4, legend_height(v), t, ls, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+		  C_INK2);
 	cx += skl_dl_text_width(t, ls) + 20 * v->hu;
-	skl_dl_text(v->dl, cx, y, skl_dl_text_width("low", ls) + 4, legend_height(v), "low", ls, SKL_FONT_REGULAR,
-		    SKL_ALIGN_LEFT, C_INK2);
+	skl__text(v->dl, cx, y, skl_dl_text_width("low", ls) + 4, legend_height(v), "low", ls, SKL_FONT_REGULAR,
+		  SKL_ALIGN_LEFT, C_INK2);
 	cx += skl_dl_text_width("low", ls) + 8 * v->hu;
 	rw = fminf(260 * v->hu, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->hu);
 	if (rw > 40 * v->hu) {
@@ -1036,8 +1087,8 @@ static void draw_heat_legend(lv *v, float x, float y, float w)
 		skl_dl_rect(v->dl, cx, yy, rw, sh, 0, C_RULE, 1);
 		cx += rw + 8 * v->hu;
 	}
-	skl_dl_text(v->dl, cx, y, skl_dl_text_width(num, ls) + 4, legend_height(v), num, ls, SKL_FONT_BOLD,
-		    SKL_ALIGN_LEFT, C_INK);
+	skl__text(v->dl, cx, y, skl_dl_text_width(num, ls) + 4, legend_height(v), num, ls, SKL_FONT_BOLD,
+		  SKL_ALIGN_LEFT, C_INK);
 	skl_dl_end(v->dl);
 }
 
@@ -1068,8 +1119,8 @@ static void draw_legend(lv *v, float x, float y, float w)
 			skl_dl_rect(v->dl, cx, yy, sw, sh, SKL_HEX(palette[k].fill), SKL_HEX(palette[k].hue), 1);
 		if (k == SKL_VK_HOLE || k == SKL_VK_PAD)
 			skl_dl_rect(v->dl, cx, yy, sw, sh, 0, SKL_HEX(palette[k].hue), 1);
-		skl_dl_text(v->dl, cx + sw + 7 * v->hu, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
-			    SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, cx + sw + 7 * v->hu, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
+			  SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 		cx += ew;
 	}
@@ -1194,12 +1245,12 @@ static void draw_folds(lv *v, float gutter_x, const gutter *g)
 			 (unsigned long long)((e + 1) * v->cl - 1));
 		ts = floorf(skl__clampf(h * 0.6f, 8, v->fs_small));
 		if (h >= 8)
-			skl_dl_text(v->dl, v->gx + 8 * v->u, y, v->gw - 16 * v->u, h, text, ts, SKL_FONT_REGULAR,
-				    SKL_ALIGN_CENTER, C_INK2);
+			skl__text(v->dl, v->gx + 8 * v->u, y, v->gw - 16 * v->u, h, text, ts, SKL_FONT_REGULAR,
+				  SKL_ALIGN_CENTER, C_INK2);
 		snprintf(lines, sizeof(lines), "%llu\xe2\x80\x93%llu", (unsigned long long)r, (unsigned long long)e);
 		if (h >= 8)
-			skl_dl_text(v->dl, gutter_x, y, g->c1 + g->gap + g->c2, h, lines, floorf(fminf(ts, g->gs)),
-				    SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+			skl__text(v->dl, gutter_x, y, g->c1 + g->gap + g->c2, h, lines, floorf(fminf(ts, g->gs)),
+				  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 		skl_dl_end(v->dl);
 		r = e + 1;
 	}
@@ -1249,6 +1300,7 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	resolve_highlights(&v);
 
 	v.hu = v.u;
+	v.hdr_w = w;
 	head = opts->no_header ? 0 : header_height(&v, l);
 	legend = opts->no_legend ? 0 : legend_height(&v) + 6 * v.u;
 	/* the block height first: the gutter's type size depends on it */

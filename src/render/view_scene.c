@@ -12,6 +12,8 @@
 #include "render/view_layout.h"
 #include "render/view_skb.h"
 #include "render/view_slab.h"
+#include "render/textfit.h"
+#include "render/view_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,65 +24,12 @@
 #define C_BAR_INK SKL_HEX(0xffffff)
 #define C_BAR_INK2 SKL_HEX(0xaab4c0)
 #define C_INK3 SKL_HEX(0x7b838d)
-#define C_CON_BG SKL_HEX(0x161b22)   /* a text panel: the console */
+#define C_CON_BG SKL_HEX(0x161b22) /* a text panel: the console */
 #define C_CON_BAR SKL_HEX(0x2d333b)
 #define C_CON_INK SKL_HEX(0xd7dde4)
 #define C_CON_INK2 SKL_HEX(0x9aa5b1)
-#define C_CON_MARK SKL_HEX(0x5c4813)  /* a marked line: amber behind, bright ink */
+#define C_CON_MARK SKL_HEX(0x5c4813) /* a marked line: amber behind, bright ink */
 #define C_CON_MARK_INK SKL_HEX(0xffd36b)
-
-/* Splits text into at most maxlines lines of at most width code points,
- * breaking at spaces where it can; the last line is shortened with an
- * ellipsis when the text does not fit. Returns the number of lines. */
-static int wrap(const char *text, size_t width, char lines[][512], int maxlines)
-{
-	int n = 0;
-	const char *p = text;
-	if (width < 4)
-		width = 4;
-	while (*p && n < maxlines) {
-		size_t cps = 0, bytes = 0, brk = 0, brk_bytes = 0;
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		/* advance while it fits */
-		while (p[bytes] && p[bytes] != '\n' && cps < width) {
-			if (p[bytes] == ' ') {
-				brk = cps;
-				brk_bytes = bytes;
-			}
-			bytes++;
-			while (((unsigned char)p[bytes] & 0xc0u) == 0x80u)
-				bytes++;
-			cps++;
-		}
-		if (p[bytes] && p[bytes] != '\n' && p[bytes] != ' ' && brk > width / 2)
-			bytes = brk_bytes;
-		(void)brk;
-		if (bytes >= 511)
-			bytes = 511;
-		memcpy(lines[n], p, bytes);
-		lines[n][bytes] = 0;
-		p += bytes;
-		if (*p == '\n')
-			p++;
-		n++;
-	}
-	if (*p && n == maxlines && n > 0) {
-		char tmp[512];
-		size_t len = skl_dl_utf8_len(lines[n - 1]);
-		snprintf(tmp, sizeof(tmp), "%s", lines[n - 1]);
-		/* force the ellipsis even if the line itself fits */
-		skl_dl_ellipsize(tmp, len < width ? len : width - 1, lines[n - 1], 512);
-		if (skl_dl_utf8_len(lines[n - 1]) == len) {
-			size_t l2 = strlen(lines[n - 1]);
-			if (l2 + 4 < 512)
-				memcpy(lines[n - 1] + l2, "\xe2\x80\xa6", 4);
-		}
-	}
-	return n;
-}
 
 /* One snapshot as the slab view, two (or more) as the compare layout. */
 static int draw_kernels(skl_dl *dl, const skl_scene *s, float x, float y, float w, float h, float u)
@@ -217,10 +166,10 @@ static int draw_texts(skl_dl *dl, const skl_scene *s, float x, float y, float w,
 		skl_dl_begin(dl, key, tip);
 		skl_dl_rect(dl, x, py, w, each, C_CON_BG, 0, 0);
 		skl_dl_rect(dl, x, py, w, th, C_CON_BAR, 0, 0);
-		skl_dl_text(dl, x + pad, py, w - 2 * pad, th,
-			    skl_dl_ellipsize(t->title ? t->title : "kernel log", skl_dl_fit_chars(w - 2 * pad, floorf(14 * u)),
-					     buf, sizeof(buf)),
-			    floorf(14 * u), SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_CON_INK2);
+		skl__text(dl, x + pad, py, w - 2 * pad, th,
+			  skl_dl_ellipsize(t->title ? t->title : "kernel log",
+					   skl_dl_fit_chars(w - 2 * pad, floorf(14 * u)), buf, sizeof(buf)),
+			  floorf(14 * u), SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_CON_INK2);
 		for (p = text; *p && line < shown; line++) {
 			const char *e = strchr(p, '\n');
 			size_t len = e ? (size_t)(e - p) : strlen(p);
@@ -238,9 +187,12 @@ static int draw_texts(skl_dl *dl, const skl_scene *s, float x, float y, float w,
 			if (mk && !last_cut)
 				skl_dl_rect(dl, x + pad / 2, ly, w - pad, lh, C_CON_MARK, 0, 0);
 			if (one[0])
-				skl_dl_text(dl, x + pad, ly, w - 2 * pad, lh, skl_dl_ellipsize(one, cols, buf, sizeof(buf)), fs,
-					    mk && !last_cut ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-					    mk && !last_cut ? C_CON_MARK_INK : last_cut ? C_CON_INK2 : C_CON_INK);
+				skl__text(dl, x + pad, ly, w - 2 * pad, lh,
+					  skl_dl_ellipsize(one, cols, buf, sizeof(buf)), fs,
+					  mk && !last_cut ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+					  mk && !last_cut ? C_CON_MARK_INK
+					  : last_cut	  ? C_CON_INK2
+							  : C_CON_INK);
 			p = e ? e + 1 : p + strlen(p);
 		}
 		skl_dl_end(dl);
@@ -248,13 +200,14 @@ static int draw_texts(skl_dl *dl, const skl_scene *s, float x, float y, float w,
 	return skl_dl_failed(dl) ? -1 : 0;
 }
 
-int skl_view_scene(skl_dl *dl, const skl_scene *s)
+/* One pass of the picture, with keyh of the caption bar kept for the key
+ * to the marks (drawn by the caller at *key_y). */
+static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float *key_y)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
 	float m, bar = 0, cs, ts, colw, gap, lw;
-	char lines[3][512];
-	int nlines = 0, i;
+	int i;
 	char step[64] = "";
 	/* anything but text panels */
 	int others = s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncharts > 0 || s->ncgrids > 0;
@@ -269,36 +222,45 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	ts = floorf(15 * u);
 	skl_dl_rect(dl, 0, 0, W, H, C_BG, 0, 0);
 
-	/* the caption bar */
+	/* the caption bar: the caption wraps and is never cut; under it the
+	 * key to the marks the views gave names too long for their boxes */
 	if (s->nsteps > 0)
 		snprintf(step, sizeof(step), "%d / %d", s->step, s->nsteps);
-	if ((s->caption && *s->caption) || (s->title && *s->title) || step[0]) {
+	if ((s->caption && *s->caption) || (s->title && *s->title) || step[0] || keyh > 0) {
 		float stepw = step[0] ? skl_dl_text_width(step, cs) + 40 * u : 0;
-		size_t width = skl_dl_fit_chars(W - 2 * m - stepw, cs);
-		float by, th = s->title && *s->title ? ts * 1.6f : 0;
-		if (s->caption && *s->caption)
-			nlines = wrap(s->caption, width, lines, 3);
-		bar = 2 * 16 * u + th + (float)(nlines ? nlines : 1) * cs * 1.35f;
+		float by, th = s->title && *s->title ? ts * 1.6f : 0, cw = W - 2 * m - stepw, chh = cs;
+		skl_fit cf = {cs,
+			      0,
+			      0,
+			      SKL_FONT_REGULAR,
+			      SKL_ALIGN_LEFT,
+			      C_BAR_INK,
+			      SKL_FIT_NO_ABBREV | SKL_FIT_TOP | SKL_FIT_WRAP,
+			      1.35f};
+		skl_fitted cm;
+		memset(&cm, 0, sizeof(cm));
+		if (s->caption && *s->caption) {
+			skl_dl_fit_measure(dl, cw, H * 0.4f, s->caption, &cf, &cm);
+			chh = cm.lines > 0 ? cm.height + (cm.size * 1.35f - cm.size) : cs;
+		}
+		bar = 2 * 16 * u + th + fmaxf(chh, cs * 1.35f) + keyh;
 		by = H - bar;
 		skl_dl_begin(dl, "scene:caption", s->caption && *s->caption ? s->caption : NULL);
 		skl_dl_rect(dl, 0, by, W, bar, C_BAR, 0, 0);
 		if (th > 0) {
-			char buf[512];
-			skl_dl_text(
-			    dl, m, by + 14 * u, W - 2 * m - stepw, th,
-			    skl_dl_ellipsize(s->title, skl_dl_fit_chars(W - 2 * m - stepw, ts), buf, sizeof(buf)), ts,
-			    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_BAR_INK2);
+			skl_fit tf = {ts, 0, 1, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_BAR_INK2, 0, 0};
+			skl_dl_fit_text(dl, m, by + 14 * u, cw, th, s->title, &tf, NULL);
 		}
-		for (i = 0; i < nlines; i++)
-			skl_dl_text(dl, m, by + 16 * u + th + (float)i * cs * 1.35f, W - 2 * m - stepw, cs * 1.35f,
-				    lines[i], cs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_BAR_INK);
+		if (s->caption && *s->caption)
+			skl_dl_fit_text(dl, m, by + 16 * u + th, cw, H * 0.4f, s->caption, &cf, NULL);
 		skl_dl_end(dl);
 		if (step[0]) {
 			skl_dl_begin(dl, "scene:step", NULL);
-			skl_dl_text(dl, W - m - stepw, by, stepw, bar, step, cs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT,
-				    C_BAR_INK2);
+			skl__text(dl, W - m - stepw, by, stepw, bar - keyh, step, cs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT,
+				  C_BAR_INK2);
 			skl_dl_end(dl);
 		}
+		*key_y = H - keyh - 10 * u;
 	}
 
 	/* text panels: the right part of the room when anything else is shown,
@@ -315,8 +277,8 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 
 	/* the objects, side by side */
 	if (!others) {
-		skl_dl_text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
-			    SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+		skl__text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
+			  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	gap = 40 * u;
@@ -415,6 +377,45 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 		if (s->layouts[i] && skl_view_layout(dl, s->layouts[i], &o) < 0)
 			return -1;
 	}
+	return skl_dl_failed(dl) ? -1 : 0;
+}
+
+/* The size of the key's type: the caption title's. */
+static float key_size(const skl_dl *dl, const skl_scene *s)
+{
+	float W = skl_dl_width(dl), H = skl_dl_height(dl);
+	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
+	u = u < 0.6f ? 0.6f : u > 3 ? 3 : u;
+	return fmaxf(floorf(15 * u), skl_dl_text_floor(dl));
+}
+
+int skl_view_scene(skl_dl *dl, const skl_scene *s)
+{
+	float W = skl_dl_width(dl), H = skl_dl_height(dl), keyh = 0, key_y = H, ks;
+	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
+	int start = skl_dl_count(dl), notes0 = skl_dl_note_count(dl), pass, rc = 0;
+	u = u < 0.6f ? 0.6f : u > 3 ? 3 : u;
+	skl_dl_set_text_floor(dl, s->text_floor > 0 ? s->text_floor : 10);
+	ks = key_size(dl, s);
+	if (s->caption && skl_dl_protect(dl, s->caption) < 0)
+		return -1;
+	/* two rows of the key: marks past that are left out (hover names them) */
+	skl_dl_set_note_budget(dl, 2 * (int)fmaxf(1, (W - 56 * u) / (18 * skl_dl_text_width("M", ks))));
+	/* the views may give names marks; the key to them takes room from the
+	 * picture, so the picture is laid out again with that room kept */
+	for (pass = 0; pass < 3; pass++) {
+		float need;
+		rc = scene_pass(dl, s, keyh, &key_y);
+		if (rc < 0)
+			return rc;
+		need = skl_dl_draw_notes(dl, notes0, 28 * u, 0, W - 56 * u, ks, C_BAR_INK2, 1);
+		if (need <= keyh + 0.5f || pass == 2)
+			break;
+		keyh = fminf(fmaxf(need, keyh), H * 0.3f);
+		skl_dl_truncate(dl, start, notes0);
+	}
+	if (skl_dl_note_count(dl) > notes0)
+		skl_dl_draw_notes(dl, notes0, 28 * u, key_y, W - 56 * u, ks, C_BAR_INK2, 0);
 	return skl_dl_failed(dl) ? -1 : 0;
 }
 
@@ -528,6 +529,7 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	if (o) {
 		s.no_legend = o->no_legend;
 		s.text_scale = o->text_scale;
+		s.text_floor = o->text_floor;
 	}
 	rc = skl_view_scene(dl, &s);
 	skl_free(sk);

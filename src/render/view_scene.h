@@ -31,6 +31,7 @@ typedef struct skl_scene {
 	int nhighlight;
 	int no_legend;
 	float text_scale; /* 0 = from the canvas size */
+	float text_floor; /* smallest type (0 = 10 px; presentation 14) */
 	/* Kernel snapshots: one is drawn by the slab view, two side by side by
 	 * its compare layout (further ones are left out). With layouts as
 	 * well, the layouts share the left third. */
@@ -74,6 +75,7 @@ typedef struct skl_view_frame_opts {
 	int nhighlight;
 	int no_legend;
 	float text_scale;
+	float text_floor; /* 0 = 10 px */
 } skl_view_frame_opts;
 
 /*
@@ -92,8 +94,8 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
  * card), "start:header", "start:hint"; "error:panel"; "notice". */
 
 typedef struct skl_start_entry {
-	const char *file;    /* "sock_2001_layout.lua" */
-	const char *title;   /* from the scenario{} header; NULL = it does not load */
+	const char *file;  /* "sock_2001_layout.lua" */
+	const char *title; /* from the scenario{} header; NULL = it does not load */
 	const char *goal;
 	const char *profile; /* kernel profile, or NULL */
 } skl_start_entry;
@@ -104,12 +106,12 @@ typedef struct skl_start_entry {
 int skl_view_start(skl_dl *dl, const skl_start_entry *e, int n, int selected, float u);
 
 typedef struct skl_error_panel {
-	const char *title;   /* "Script error" */
-	const char *where;   /* "scenarios/x.lua:12", or NULL */
+	const char *title; /* "Script error" */
+	const char *where; /* "scenarios/x.lua:12", or NULL */
 	const char *message;
-	const char *source;  /* the source line, or NULL */
-	int line, col;       /* its number; the column for a caret (0 = none) */
-	const char *note;    /* what happens now, or NULL */
+	const char *source; /* the source line, or NULL */
+	int line, col;	    /* its number; the column for a caret (0 = none) */
+	const char *note;   /* what happens now, or NULL */
 } skl_error_panel;
 
 /* An error panel at x, y, w wide (its height from its text, at most h).

@@ -228,18 +228,18 @@ void skl_view_skb_region_tooltip(const skl_skb_snap *s, int i, char *out, size_t
 	end = off + (int64_t)r->len;
 	range_text(off, end, rg, sizeof(rg));
 	skl__catf(out, outsz, "%s: %u %s at offset %lld from head\n%s", r->name[0] ? r->name : "(unnamed)", r->len,
-	    r->len == 1 ? "byte" : "bytes", (long long)off, rg);
+		  r->len == 1 ? "byte" : "bytes", (long long)off, rg);
 	if (off >= data && end <= tail)
 		skl__catf(out, outsz, "\ndata + %lld .. data + %lld (in %s's linear data)", (long long)(off - data),
-		    (long long)(end - data - 1), sname(s));
+			  (long long)(end - data - 1), sname(s));
 	else if (end <= data && off >= 0)
 		skl__catf(out, outsz, "\nin %s's headroom, %lld %s before data", sname(s), (long long)(data - off),
-		    data - off == 1 ? "byte" : "bytes");
+			  data - off == 1 ? "byte" : "bytes");
 	else if (off >= tail)
 		skl__catf(out, outsz, "\npast %s's tail", sname(s));
 	if (off < 0)
 		skl__catf(out, outsz, "\nstarts %lld %s before head: outside the buffer", (long long)-off,
-		    -off == 1 ? "byte" : "bytes");
+			  -off == 1 ? "byte" : "bytes");
 	if (end > (int64_t)s->end)
 		skl__catf(out, outsz, "\nreaches past end (+%u): into skb_shared_info", s->end);
 	if (r->detail[0])
@@ -621,15 +621,15 @@ static void pointer_tip(const skv *v, const grp *g, const char *what, int64_t of
 		skl__catf(out, outsz, "\nstart of the head buffer (%s)", f->head_cache[0] ? f->head_cache : "kmalloc");
 	else if (!strcmp(what, "data"))
 		skl__catf(out, outsz, "\nfirst byte of the packet's linear data; headroom = data - head = %lld",
-		    (long long)off);
+			  (long long)off);
 	else if (!strcmp(what, "tail"))
 		skl__catf(out, outsz, "\none past the last linear byte; skb_put() moves it");
 	else
 		skl__catf(out, outsz, "\nwhere skb_shared_info starts; the linear area can never pass it");
 	if (strcmp(what, "head") && strcmp(what, "data"))
 		skl__catf(out, outsz, "\nstored as %s in this era (%s)",
-		    f->offsets ? "an offset from head (64-bit, NET_SKBUFF_DATA_USES_OFFSET)" : "a pointer",
-		    f->era[0] ? f->era : "?");
+			  f->offsets ? "an offset from head (64-bit, NET_SKBUFF_DATA_USES_OFFSET)" : "a pointer",
+			  f->era[0] ? f->era : "?");
 	if (!strcmp(what, "tail") && off > g->end)
 		skl__catf(out, outsz, "\nPAST END by %lld bytes: skb_over_panic", (long long)(off - g->end));
 	if (!strcmp(what, "data") && off < 0)
@@ -1142,17 +1142,17 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 	int64_t v = fig_value(s, f);
 	out[0] = 0;
 	skl__catf(out, outsz, "%s->%s = %lld\n", sname(s),
-	    f == F_HEADLEN    ? "len - data_len"
-	    : f == F_HEADROOM ? "data - head"
-	    : f == F_TAILROOM ? "end - tail"
-	    : f == F_DATAREF  ? "shinfo->dataref"
-	    : f == F_NR_FRAGS ? "shinfo->nr_frags"
-			      : fig_names[f],
-	    (long long)v);
+		  f == F_HEADLEN    ? "len - data_len"
+		  : f == F_HEADROOM ? "data - head"
+		  : f == F_TAILROOM ? "end - tail"
+		  : f == F_DATAREF  ? "shinfo->dataref"
+		  : f == F_NR_FRAGS ? "shinfo->nr_frags"
+				    : fig_names[f],
+		  (long long)v);
 	switch (f) {
 	case F_LEN:
 		skl__catf(out, outsz, "bytes in the packet: linear (headlen %lld) + paged (data_len %u)",
-		    (long long)fig_value(s, F_HEADLEN), s->data_len);
+			  (long long)fig_value(s, F_HEADLEN), s->data_len);
 		break;
 	case F_DATA_LEN:
 		skl__catf(out, outsz, "bytes in paged frags and frag_list; 0 = a linear skb");
@@ -1165,10 +1165,11 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 		break;
 	case F_TAILROOM:
 		skl__catf(out, outsz, "skb_tailroom(): room for skb_put() after tail; 0 when the skb is nonlinear%s",
-		    v < 0 ? "\nNEGATIVE: tail is past end" : "");
+			  v < 0 ? "\nNEGATIVE: tail is past end" : "");
 		break;
 	case F_TRUESIZE:
-		skl__catf(out, outsz,
+		skl__catf(
+		    out, outsz,
 		    "memory charged to the owning socket: the head buffer and struct sk_buff%s, and the frag pages",
 		    era_modern(s) ? " and skb_shared_info (SKB_TRUESIZE)" : "");
 		break;
@@ -1180,7 +1181,7 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 		break;
 	case F_CLONED:
 		skl__catf(out, outsz,
-		    "set by skb_clone() on both skbs: the head may be shared, so write only after skb_cow()");
+			  "set by skb_clone() on both skbs: the head may be shared, so write only after skb_cow()");
 		break;
 	default:
 		skl__catf(out, outsz, "paged frags hanging off skb_shared_info");
@@ -1280,11 +1281,7 @@ static float plan(skv *v)
 static void text_fit(skv *v, float x, float y, float w, float h, const char *s, float fs, int font, int align,
 		     skl_color ink)
 {
-	char buf[512];
-	size_t fit = skl_dl_fit_chars(w, fs);
-	if (fit < 1)
-		return;
-	skl_dl_text(v->dl, x, y, w, h, skl_dl_ellipsize(s, fit, buf, sizeof(buf)), fs, font, align, ink);
+	skl__text(v->dl, x, y, w, h, s, fs, font, align, ink);
 }
 
 /* A block's name (bold) and up to two lines under it, centred, as room
@@ -1322,8 +1319,8 @@ static void block_label(skv *v, float x, float y, float w, float h, const char *
 	ly = y + (h - th) / 2;
 	for (i = 0; i < n; i++) {
 		float lh = i == 0 ? fs * 1.3f : fs2 * 1.25f;
-		skl_dl_text(v->dl, x + 4, ly, aw, lh, lines[i], sizes[i], i == 0 ? SKL_FONT_BOLD : SKL_FONT_REGULAR,
-			    SKL_ALIGN_CENTER, i == 0 ? ink : skl_color_mix(ink, C_BG, 0.15f));
+		skl__text(v->dl, x + 4, ly, aw, lh, lines[i], sizes[i], i == 0 ? SKL_FONT_BOLD : SKL_FONT_REGULAR,
+			  SKL_ALIGN_CENTER, i == 0 ? ink : skl_color_mix(ink, C_BG, 0.15f));
 		ly += lh;
 	}
 }
@@ -1407,7 +1404,7 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 		if (g->n > 1)
 			for (k = 0; k < g->n; k++)
 				skl__catf(v->tip, sizeof(v->tip), "\n%s: headroom %lld", sname(&v->s[g->mem[k]]),
-				    (long long)data_of(&v->s[g->mem[k]]));
+					  (long long)data_of(&v->s[g->mem[k]]));
 		skl_dl_begin(v->dl, v->key, v->tip);
 		bytes_text(d0, l2, sizeof(l2));
 		block(v, st, 0, d0, skl_view_skb_fill(SKL_SKB_HEADROOM), skl_view_skb_stroke(SKL_SKB_HEADROOM), 1,
@@ -1427,10 +1424,10 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 		for (k = 0; k < g->n; k++) {
 			const skl_skb_snap *s = &v->s[g->mem[k]];
 			skl__catf(v->tip, sizeof(v->tip), "\n%s: len %u = headlen %lld + data_len %u", sname(s), s->len,
-			    (long long)fig_value(s, F_HEADLEN), s->data_len);
+				  (long long)fig_value(s, F_HEADLEN), s->data_len);
 		}
 		skl__catf(v->tip, sizeof(v->tip),
-		    "\nskb_put() grows it at tail, skb_push() at data; skb_pull() eats it at data");
+			  "\nskb_put() grows it at tail, skb_push() at data; skb_pull() eats it at data");
 		skl_dl_begin(v->dl, v->key, v->tip);
 		bytes_text(dend - d0, l2, sizeof(l2));
 		block(v, st, d0, dend, skl_view_skb_fill(SKL_SKB_DATA), skl_view_skb_stroke(SKL_SKB_DATA), 0,
@@ -1446,12 +1443,15 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 		snprintf(v->tip, sizeof(v->tip), "tailroom: %lld bytes between tail and end\n%s\n",
 			 (long long)(g->end - t0), rg);
 		if (nonlinear)
-			skl__catf(v->tip, sizeof(v->tip),
+			skl__catf(
+			    v->tip, sizeof(v->tip),
 			    "the skb is nonlinear (data_len > 0), so skb_tailroom() is 0: these bytes stay unused");
 		else
-			skl__catf(v->tip, sizeof(v->tip), "skb_tailroom() = end - tail; skb_put() takes bytes from here");
-		if (era_modern(f))
 			skl__catf(v->tip, sizeof(v->tip),
+				  "skb_tailroom() = end - tail; skb_put() takes bytes from here");
+		if (era_modern(f))
+			skl__catf(
+			    v->tip, sizeof(v->tip),
 			    "\n%s: alloc_skb() sets end from the bucket's real size, so kmalloc's rounding became "
 			    "tailroom instead of slack",
 			    f->era);
@@ -1476,8 +1476,8 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 		    (long long)g->shinfo, rg, f->dataref, f->nr_frags);
 		if (f->dataref_raw && f->dataref_raw != f->dataref)
 			skl__catf(v->tip, sizeof(v->tip),
-			    "\ndataref as stored: 0x%x (%u payload-only references << 16 | %u in all)", f->dataref_raw,
-			    f->dataref_raw >> 16, f->dataref_raw & 0xffffu);
+				  "\ndataref as stored: 0x%x (%u payload-only references << 16 | %u in all)",
+				  f->dataref_raw, f->dataref_raw >> 16, f->dataref_raw & 0xffffu);
 		for (k = 0; k < f->nregions && k < 16; k++)
 			if (is_shinfo_name(f->regions[k].name) && f->regions[k].detail[0])
 				skl__catf(v->tip, sizeof(v->tip), "\n%s", f->regions[k].detail);
@@ -1620,8 +1620,8 @@ static void draw_ruler(skv *v, const strip *st, int64_t b0, int64_t b1, float y,
 			if (avoid[j] >= lx - 3 && avoid[j] <= lx + lw + 3)
 				hidden = 1;
 		if (!hidden)
-			skl_dl_text(v->dl, lx, y + 7 * v->u, lw, floorf(15 * v->u), t, rs, SKL_FONT_REGULAR,
-				    SKL_ALIGN_CENTER, C_INK3);
+			skl__text(v->dl, lx, y + 7 * v->u, lw, floorf(15 * v->u), t, rs, SKL_FONT_REGULAR,
+				  SKL_ALIGN_CENTER, C_INK3);
 	}
 	skl_dl_end(v->dl);
 }
@@ -1647,12 +1647,12 @@ static void draw_labels(skv *v, const strip *st, plabel *L, int n, float lanes_y
 		}
 		skl_dl_arrow(v->dl, p->ax, y1, p->ax, y2, p->ink, lw);
 		skl_dl_rect(v->dl, p->lx, by, p->w, bh, C_BG, skl_color_mix(p->ink, C_BG, 0.55f), 1);
-		skl_dl_text(v->dl, p->lx + 5 * v->u, by, p->nw + 2, bh, p->name, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT,
-			    p->ink);
+		skl__text(v->dl, p->lx + 5 * v->u, by, p->nw + 2, bh, p->name, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT,
+			  p->ink);
 		if (p->val[0])
-			skl_dl_text(v->dl, p->lx + 5 * v->u + p->nw + skl_dl_text_width(" ", fs), by,
-				    p->w - p->nw - 5 * v->u, bh, p->val, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-				    p->ink == C_INK ? C_INK2 : p->ink);
+			skl__text(v->dl, p->lx + 5 * v->u + p->nw + skl_dl_text_width(" ", fs), by,
+				  p->w - p->nw - 5 * v->u, bh, p->val, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+				  p->ink == C_INK ? C_INK2 : p->ink);
 		skl_dl_end(v->dl);
 	}
 }
@@ -1675,8 +1675,8 @@ static void draw_alloc(skv *v, grp *g)
 		 (long long)g->total, f->head_cache[0] ? f->head_cache : "kmalloc", a, (long long)g->end,
 		 (long long)g->end, (long long)(g->end + g->shinfo), (long long)g->shinfo);
 	if (g->slack)
-		skl__catf(v->tip, sizeof(v->tip), "\n[%lld, %lld) slack: %lld B nobody uses", (long long)(g->end + g->shinfo),
-		    (long long)g->total, (long long)g->slack);
+		skl__catf(v->tip, sizeof(v->tip), "\n[%lld, %lld) slack: %lld B nobody uses",
+			  (long long)(g->end + g->shinfo), (long long)g->total, (long long)g->slack);
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_line(v->dl, x0, y, x1, y, C_INK3, 1);
 	skl_dl_line(v->dl, x0, y - 5 * v->u, x0, y + 6 * v->u, C_INK3, 1);
@@ -1718,11 +1718,11 @@ static void draw_spans(skv *v, grp *g, const strip *st)
 		skl_dl_line(v->dl, x0, y - 5 * v->u, x0, y + 5 * v->u, c, fmaxf(2 * v->u, 1.5f));
 		skl_dl_line(v->dl, x1, y - 5 * v->u, x1, y + 5 * v->u, c, fmaxf(2 * v->u, 1.5f));
 		if (x0 - tw - 10 * v->u >= v->x + v->box_w + 10 * v->u)
-			skl_dl_text(v->dl, x0 - tw - 8 * v->u, y - lh / 2, tw + 2, lh, lab, fs, SKL_FONT_BOLD,
-				    SKL_ALIGN_RIGHT, c);
+			skl__text(v->dl, x0 - tw - 8 * v->u, y - lh / 2, tw + 2, lh, lab, fs, SKL_FONT_BOLD,
+				  SKL_ALIGN_RIGHT, c);
 		else
-			skl_dl_text(v->dl, x1 + 8 * v->u, y - lh / 2, tw + 2, lh, lab, fs, SKL_FONT_BOLD,
-				    SKL_ALIGN_LEFT, c);
+			skl__text(v->dl, x1 + 8 * v->u, y - lh / 2, tw + 2, lh, lab, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT,
+				  c);
 		skl_dl_end(v->dl);
 	}
 }
@@ -1749,20 +1749,20 @@ static void draw_boxes(skv *v, grp *g)
 			 sname(s), a, s->era[0] ? s->era : "?", h, (long long)data_of(s), (long long)sv32(s->tail),
 			 s->end, s->len, s->data_len, s->truesize, s->users, s->cloned ? ", cloned" : "");
 		if (g->n > 1)
-			skl__catf(v->tip, sizeof(v->tip), "\nshares its head with %d other sk_buff%s: dataref %u", g->n - 1,
-			    g->n > 2 ? "s" : "", v->s[g->first].dataref);
+			skl__catf(v->tip, sizeof(v->tip), "\nshares its head with %d other sk_buff%s: dataref %u",
+				  g->n - 1, g->n > 2 ? "s" : "", v->s[g->first].dataref);
 		if (s->mac_header > 0 || s->network_header > 0 || s->transport_header > 0)
 			skl__catf(v->tip, sizeof(v->tip), "\nmac_header %+d, network_header %+d, transport_header %+d",
-			    s->mac_header, s->network_header, s->transport_header);
+				  s->mac_header, s->network_header, s->transport_header);
 		if (s->fclone)
 			skl__catf(v->tip, sizeof(v->tip), "\nfast clone: %s of skbuff_fclone_cache's pair",
-			    s->fclone == 1 ? "the original" : "the clone");
+				  s->fclone == 1 ? "the original" : "the clone");
 		if (s->nohdr)
 			skl__catf(v->tip, sizeof(v->tip),
-			    "\nnohdr: the header part belongs to the clones (skb_header_release)");
+				  "\nnohdr: the header part belongs to the clones (skb_header_release)");
 		if (s->head_frag)
 			skl__catf(v->tip, sizeof(v->tip),
-			    "\nhead_frag: the head is a page fragment (build_skb), not kmalloc");
+				  "\nhead_frag: the head is a page fragment (build_skb), not kmalloc");
 		if (s->dev[0])
 			skl__catf(v->tip, sizeof(v->tip), "\ndev %s", s->dev);
 		if (s->last_op[0])
@@ -1802,7 +1802,7 @@ static void draw_panel(skv *v, grp *g)
 		if (f % 2 == 0)
 			skl_dl_rect(v->dl, x - 6 * v->u, ry, v->lab_w + (float)g->n * v->col_w + 6 * v->u, rh, C_CHIP,
 				    0, 0);
-		skl_dl_text(v->dl, x, ry, v->lab_w, rh, fig_names[f], fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, x, ry, v->lab_w, rh, fig_names[f], fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 		for (k = 0; k < g->n; k++) {
 			const skl_skb_snap *s = &v->s[g->mem[k]];
 			float cx = x + v->lab_w + (float)k * v->col_w;
@@ -1949,10 +1949,10 @@ static void draw_panic(skv *v, grp *g)
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_rect(v->dl, x, y, w, bh, C_RED_BG, C_RED, fmaxf(3 * v->u, 2));
 	skl_dl_rect(v->dl, x, y, chip, bh, C_RED, 0, 0);
-	skl_dl_text(v->dl, x, y, chip, bh, "PANIC", cfs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_BG);
+	skl__text(v->dl, x, y, chip, bh, "PANIC", cfs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_BG);
 	for (i = 0; i < g->npl; i++)
-		skl_dl_text(v->dl, x + chip + 14 * v->u, y + (bh - (float)g->npl * lh) / 2 + (float)i * lh,
-			    w - chip - 20 * v->u, lh, g->pl[i], fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_RED_INK);
+		skl__text(v->dl, x + chip + 14 * v->u, y + (bh - (float)g->npl * lh) / 2 + (float)i * lh,
+			  w - chip - 20 * v->u, lh, g->pl[i], fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_RED_INK);
 	skl_dl_end(v->dl);
 }
 
@@ -2034,15 +2034,17 @@ static void draw_header(skv *v)
 		for (i = 0; i < v->n && i < MAXS; i++)
 			if (v->s[i].last_op[0])
 				skl__catf(ops, sizeof(ops), "%s%s: %s", ops[0] ? "  \xc2\xb7  " : "", sname(&v->s[i]),
-				    v->s[i].last_op);
+					  v->s[i].last_op);
 		op = ops;
 	}
 	facts[0] = 0;
-	skl__catf(facts, sizeof(facts), "struct sk_buff%s \xc2\xb7 Linux %s", v->n > 1 ? "s" : "", f->era[0] ? f->era : "?");
+	skl__catf(facts, sizeof(facts), "struct sk_buff%s \xc2\xb7 Linux %s", v->n > 1 ? "s" : "",
+		  f->era[0] ? f->era : "?");
 	if (v->ng == 1 && f->head_cache[0])
 		skl__catf(facts, sizeof(facts), " \xc2\xb7 head from %s", f->head_cache);
 	if (v->ng == 1 && v->g[0].n > 1)
-		skl__catf(facts, sizeof(facts), " \xc2\xb7 %d sk_buffs share one head, dataref %u", v->g[0].n, f->dataref);
+		skl__catf(facts, sizeof(facts), " \xc2\xb7 %d sk_buffs share one head, dataref %u", v->g[0].n,
+			  f->dataref);
 	snprintf(v->tip, sizeof(v->tip), "%s\n%s", title, facts);
 	if (op)
 		skl__catf(v->tip, sizeof(v->tip), "\nlast operation: %s", op);
@@ -2051,8 +2053,8 @@ static void draw_header(skv *v)
 	text_fit(v, v->x, y, v->w, floorf(34 * v->u), title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 	tw = fminf(skl_dl_text_width(title, ts), v->w);
 	if (tw + 20 * v->u + skl_dl_text_width(facts, ss) <= v->w)
-		skl_dl_text(v->dl, v->x + tw + 18 * v->u, y + 3 * v->u, v->w - tw - 18 * v->u, floorf(34 * v->u), facts,
-			    ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, v->x + tw + 18 * v->u, y + 3 * v->u, v->w - tw - 18 * v->u, floorf(34 * v->u), facts,
+			  ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	y += floorf(34 * v->u);
 	/* the last operation, as the subtitle */
 	if (op) {
@@ -2066,11 +2068,11 @@ static void draw_header(skv *v)
 		const grp *g = &v->g[0];
 		addr_text(f, 0, a, sizeof(a));
 		skl__catf(line, sizeof(line), "head %s \xc2\xb7 %lld B = %lld to end + %lld skb_shared_info", a,
-		    (long long)g->total, (long long)g->end, (long long)g->shinfo);
+			  (long long)g->total, (long long)g->end, (long long)g->shinfo);
 		if (g->slack)
 			skl__catf(line, sizeof(line), " + %lld slack", (long long)g->slack);
 		skl__catf(line, sizeof(line), " \xc2\xb7 tail/end are %s",
-		    f->offsets ? "offsets from head (64-bit)" : "pointers");
+			  f->offsets ? "offsets from head (64-bit)" : "pointers");
 	} else {
 		skl__catf(line, sizeof(line), "%d head buffers, drawn at one scale: a byte is as wide in each", v->ng);
 	}
@@ -2103,8 +2105,8 @@ static void draw_legend(skv *v, float x, float y, float w)
 		snprintf(v->key, sizeof(v->key), "%d:legend:%s", v->o->obj, name);
 		skl_dl_begin(v->dl, v->key, NULL);
 		legend_swatch(v, (skl_skb_mark)m, cx, y + (lh - sh) / 2, sw, sh);
-		skl_dl_text(v->dl, cx + sw + 7 * v->u, y, ew - sw, lh, name, ls, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-			    C_INK2);
+		skl__text(v->dl, cx + sw + 7 * v->u, y, ew - sw, lh, name, ls, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+			  C_INK2);
 		skl_dl_end(v->dl);
 		cx += ew;
 	}

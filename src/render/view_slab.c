@@ -216,7 +216,9 @@ static void slot_of(const skl_cache_snap *c, int slub, unsigned word, slot *s)
 		slot_add(s, SKL_SM_REDZONE, 0, rlp, size, "left red zone (red_left_pad)");
 		slot_add(s, SKL_SM_ALLOC, rlp, osz, size, NULL);
 		slot_add(s, rz || in->kasan ? SKL_SM_REDZONE : SKL_SM_WASTE, rlp + osz, inuse - osz, size,
-			 rz ? "right red zone" : in->kasan ? "KASAN red zone" : "word padding");
+			 rz	     ? "right red zone"
+			 : in->kasan ? "KASAN red zone"
+				     : "word padding");
 		s->user = rlp;
 		m = rlp + inuse;
 		s->has_fp = 1;
@@ -242,7 +244,8 @@ static void slot_of(const skl_cache_snap *c, int slub, unsigned word, slot *s)
 			/* KASAN poisons the whole slot and unpoisons the object:
 			 * to its shadow (0xfc) the rest is red zone, with the
 			 * metadata kasan_cache_create() added kept inside */
-			slot_add(s, SKL_SM_REDZONE, m, size - m, size, "KASAN red zone (its alloc/free metadata inside)");
+			slot_add(s, SKL_SM_REDZONE, m, size - m, size,
+				 "KASAN red zone (its alloc/free metadata inside)");
 			m = size;
 		}
 		if (m < size)
@@ -421,27 +424,28 @@ static void cache_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, ch
 	char mg[32];
 	out[0] = 0;
 	skl__catf(out, outsz, "cache %s%s%s%s\n", in->name, in->alias_of[0] ? " (alias of " : "", in->alias_of,
-	    in->alias_of[0] ? ")" : "");
+		  in->alias_of[0] ? ")" : "");
 	skl__catf(out, outsz, "object %llu B requested, %llu B slot, align %u\n", (unsigned long long)in->object_size,
-	    (unsigned long long)in->size, in->align);
+		  (unsigned long long)in->size, in->align);
 	skl__catf(out, outsz, "%u objects per slab of %u %s (order %u)\n", in->objs_per_slab, in->pages_per_slab,
-	    plural(in->pages_per_slab, "page", "pages"), in->order);
+		  plural(in->pages_per_slab, "page", "pages"), in->order);
 	skl__catf(out, outsz, "%lu of %lu objects active, %lu of %lu slabs active\n", in->active_objs, in->num_objs,
-	    in->active_slabs, in->num_slabs);
+		  in->active_slabs, in->num_slabs);
 	if (!is_slub(k)) {
 		if (in->offslab) {
 			offslab_home(k, in->mgmt_size, mg, sizeof(mg));
-			skl__catf(out, outsz, "slab_t + bufctl off-slab (%llu B, in %s)\n", (unsigned long long)in->mgmt_size,
-			    mg);
+			skl__catf(out, outsz, "slab_t + bufctl off-slab (%llu B, in %s)\n",
+				  (unsigned long long)in->mgmt_size, mg);
 		} else
 			skl__catf(out, outsz, "slab_t + bufctl on-slab (%llu B)\n", (unsigned long long)in->mgmt_size);
-		skl__catf(out, outsz, "left-over %llu B per slab: %u colours of %u B\n", (unsigned long long)in->left_over,
-		    in->colour, in->colour_off);
+		skl__catf(out, outsz, "left-over %llu B per slab: %u colours of %u B\n",
+			  (unsigned long long)in->left_over, in->colour, in->colour_off);
 		if (in->limit)
 			skl__catf(out, outsz, "per-CPU arrays: limit %u, batchcount %u\n", in->limit, in->batchcount);
 	} else {
-		skl__catf(out, outsz, "inuse %llu, free pointer at +%llu, red_left_pad %llu\n", (unsigned long long)in->inuse,
-		    (unsigned long long)in->freeptr_offset, (unsigned long long)in->red_left_pad);
+		skl__catf(out, outsz, "inuse %llu, free pointer at +%llu, red_left_pad %llu\n",
+			  (unsigned long long)in->inuse, (unsigned long long)in->freeptr_offset,
+			  (unsigned long long)in->red_left_pad);
 	}
 	if (in->flags & SKL_SLAB_RED_ZONE)
 		skl__catf(out, outsz, "red zone%s\n", in->flags & SKL_SLAB_POISON ? ", poison" : "");
@@ -455,7 +459,8 @@ static void cache_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, ch
 	}
 	if (cs->type)
 		skl__catf(out, outsz, "type %s (%llu B)\n", cs->type->name, (unsigned long long)cs->type->size);
-	skl__catf(out, outsz, "high %lu, allocs %lu, grown %lu, reaped %lu", in->high, in->allocs, in->grown, in->reaped);
+	skl__catf(out, outsz, "high %lu, allocs %lu, grown %lu, reaped %lu", in->high, in->allocs, in->grown,
+		  in->reaped);
 }
 
 /* ---- totals ------------------------------------------------------------------------------- */
@@ -833,11 +838,7 @@ static void choose_scale(const sv *v, col *cols, int n, float forced, scale *out
 static void text_fit(sv *v, float x, float y, float w, float h, const char *s, float fs, int font, int align,
 		     skl_color ink)
 {
-	char buf[1024];
-	size_t fit = skl_dl_fit_chars(w, fs);
-	if (fit < 1)
-		return;
-	skl_dl_text(v->dl, x, y, w, h, skl_dl_ellipsize(s, fit, buf, sizeof(buf)), fs, font, align, ink);
+	skl__text(v->dl, x, y, w, h, s, fs, font, align, ink);
 }
 
 /* ---- drawing: one slab ------------------------------------------------------------------------------- */
@@ -1132,11 +1133,11 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 	if (sc->lab > 0) {
 		float fs = floorf(12 * v->u);
 		snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)sl->base);
-		skl_dl_text(v->dl, x, y, sw, sc->lab - 2, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, x, y, sw, sc->lab - 2, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
 		snprintf(buf, sizeof(buf), "%s %u/%u", list_name(sl->list), sl->inuse, n);
 		if (skl_dl_text_width("0xc0000000", fs) + skl_dl_text_width(buf, floorf(11 * v->u)) + 12 * v->u < sw)
-			skl_dl_text(v->dl, x, y, sw, sc->lab - 2, buf, floorf(11 * v->u), SKL_FONT_REGULAR,
-				    SKL_ALIGN_RIGHT, C_INK3);
+			skl__text(v->dl, x, y, sw, sc->lab - 2, buf, floorf(11 * v->u), SKL_FONT_REGULAR,
+				  SKL_ALIGN_RIGHT, C_INK3);
 	}
 	skl_dl_end(v->dl);
 
@@ -1174,8 +1175,8 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 			const char *what =
 			    mw >= skl_dl_text_width("slab_t+bufctl", fs) + 6 ? "slab_t+bufctl" : "slab_t";
 			if (fs >= 9 && mw >= skl_dl_text_width(what, fs) + 6)
-				skl_dl_text(v->dl, mx + 3, sy, mw - 6, sh, what, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER,
-					    C_INK);
+				skl__text(v->dl, mx + 3, sy, mw - 6, sh, what, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER,
+					  C_INK);
 		}
 		skl_dl_end(v->dl);
 		v->used[SKL_SM_MGMT] = 1;
@@ -1194,9 +1195,9 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 			     skl_view_slab_stroke(SKL_SM_MGMT), 3);
 		snprintf(buf, sizeof(buf), "off-slab \xe2\x86\x92 %s", mg);
 		if (sc->lane >= 7 && skl_dl_text_width(buf, floorf(sc->lane + 2)) + tw + 8 < sw)
-			skl_dl_text(v->dl, x + fminf(tw, sw) + 4, ty - 2, sw - tw - 4, sc->lane + 4, buf,
-				    floorf(fminf(sc->lane + 2, 12 * v->u)), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-				    skl_view_slab_stroke(SKL_SM_MGMT));
+			skl__text(v->dl, x + fminf(tw, sw) + 4, ty - 2, sw - tw - 4, sc->lane + 4, buf,
+				  floorf(fminf(sc->lane + 2, 12 * v->u)), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+				  skl_view_slab_stroke(SKL_SM_MGMT));
 		skl_dl_end(v->dl);
 		v->used[SKL_SM_MGMT] = 1;
 	}
@@ -1291,17 +1292,18 @@ static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache
 	line[0] = 0;
 	if (in->size != in->object_size)
 		skl__catf(line, sizeof(line), "%llu B \xe2\x86\x92 %llu B slot", (unsigned long long)in->object_size,
-		    (unsigned long long)in->size);
+			  (unsigned long long)in->size);
 	else
 		skl__catf(line, sizeof(line), "%llu B objects", (unsigned long long)in->object_size);
-	skl__catf(line, sizeof(line), " \xc2\xb7 %u per slab \xc2\xb7 %u %s per slab", in->objs_per_slab, in->pages_per_slab,
-	    plural(in->pages_per_slab, "page", "pages"));
+	skl__catf(line, sizeof(line), " \xc2\xb7 %u per slab \xc2\xb7 %u %s per slab", in->objs_per_slab,
+		  in->pages_per_slab, plural(in->pages_per_slab, "page", "pages"));
 	if (!c->slub) {
 		if (in->offslab) {
 			offslab_home(c->k, in->mgmt_size, mg, sizeof(mg));
 			skl__catf(line, sizeof(line), " \xc2\xb7 slab_t off-slab in %s", mg);
 		} else if (in->mgmt_size)
-			skl__catf(line, sizeof(line), " \xc2\xb7 slab_t+bufctl %llu B", (unsigned long long)in->mgmt_size);
+			skl__catf(line, sizeof(line), " \xc2\xb7 slab_t+bufctl %llu B",
+				  (unsigned long long)in->mgmt_size);
 		if (in->colour > 1)
 			skl__catf(line, sizeof(line), " \xc2\xb7 %u colours \xc3\x97 %u B", in->colour, in->colour_off);
 	}
@@ -1357,8 +1359,8 @@ static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache
 			       "grown reaped errors] [: limit batchcount]");
 		skl_dl_begin(v->dl, v->key, v->tip);
 		skl_dl_rect(v->dl, x, ly, lw, floorf(19 * v->u), C_CHIP, 0, 0);
-		skl_dl_text(v->dl, x + 6 * v->u, ly, lw - 6 * v->u, floorf(19 * v->u), buf, ss, SKL_FONT_REGULAR,
-			    SKL_ALIGN_LEFT, C_INK3);
+		skl__text(v->dl, x + 6 * v->u, ly, lw - 6 * v->u, floorf(19 * v->u), buf, ss, SKL_FONT_REGULAR,
+			  SKL_ALIGN_LEFT, C_INK3);
 		skl_dl_end(v->dl);
 	}
 }
@@ -1427,13 +1429,13 @@ static void draw_empty(sv *v, col *c, float y)
 		const skl_cache_snap *cs = &k->caches[c->empty[i]];
 		skl__catf(line, sizeof(line), "%s%s", i ? ", " : "", cs->info.name);
 		skl__catf(v->tip, sizeof(v->tip), "\n  %s: %llu B slot, %u per slab of %u %s", cs->info.name,
-		    (unsigned long long)cs->info.size, cs->info.objs_per_slab, cs->info.pages_per_slab,
-		    plural(cs->info.pages_per_slab, "page", "pages"));
+			  (unsigned long long)cs->info.size, cs->info.objs_per_slab, cs->info.pages_per_slab,
+			  plural(cs->info.pages_per_slab, "page", "pages"));
 	}
 	snprintf(v->key, sizeof(v->key), "%d:empty", c->obj);
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_ellipsize(line, skl_dl_fit_chars(c->w, fs), buf, sizeof(buf));
-	skl_dl_text(v->dl, c->x, y, c->w, floorf(22 * v->u), buf, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+	skl__text(v->dl, c->x, y, c->w, floorf(22 * v->u), buf, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 	skl_dl_end(v->dl);
 }
 
@@ -1509,16 +1511,16 @@ static void draw_header(sv *v, const col *c, float y, const char *title)
 	skl__catf(facts, sizeof(facts), "%s \xc2\xb7 %s pages \xc2\xb7 RAM %s used of %s", al, ps, used, total);
 	beside = tw + 20 * v->u + skl_dl_text_width(facts, ss) <= c->w;
 	if (beside)
-		skl_dl_text(v->dl, c->x + tw + 18 * v->u, y + 3 * v->u, c->w - tw - 18 * v->u, floorf(34 * v->u), facts,
-			    ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, c->x + tw + 18 * v->u, y + 3 * v->u, c->w - tw - 18 * v->u, floorf(34 * v->u), facts,
+			  ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	y += floorf(34 * v->u);
 	/* the second line: what follows, in numbers */
 	line[0] = 0;
 	if (!beside)
 		skl__catf(line, sizeof(line), "%s \xc2\xb7 ", facts);
 	skl__catf(line, sizeof(line), "%d %s \xc2\xb7 %lu %s \xc2\xb7 %llu %s (%s) \xc2\xb7 %lu of %lu objects in use",
-	    t.caches, plural((uint64_t)t.caches, "cache", "caches"), t.slabs, plural(t.slabs, "slab", "slabs"),
-	    (unsigned long long)t.pages, plural(t.pages, "page", "pages"), pb, t.active, t.objs);
+		  t.caches, plural((uint64_t)t.caches, "cache", "caches"), t.slabs, plural(t.slabs, "slab", "slabs"),
+		  (unsigned long long)t.pages, plural(t.pages, "page", "pages"), pb, t.active, t.objs);
 	if (c->nempty)
 		skl__catf(line, sizeof(line), " \xc2\xb7 %d empty", c->nempty);
 	text_fit(v, c->x, y, c->w, floorf(24 * v->u), line, floorf(ss * 0.88f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
@@ -1572,8 +1574,8 @@ static void draw_legend(sv *v, const char *prefix, float x, float y, float w)
 		snprintf(v->key, sizeof(v->key), "%s:legend:%s", prefix, name);
 		skl_dl_begin(v->dl, v->key, NULL);
 		legend_swatch(v, (skl_slab_mark)m, cx, yy, sw, sh);
-		skl_dl_text(v->dl, cx + sw + 7 * v->u, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
-			    SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, cx + sw + 7 * v->u, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
+			  SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 		cx += ew;
 	}
@@ -1748,8 +1750,8 @@ static void draw_compare_head(sv *v, const col *c, float y, const char *title)
 	text_fit(v, c->x, y, c->w, floorf(32 * v->u), title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 	snprintf(line, sizeof(line), "%s \xc2\xb7 %s \xc2\xb7 %s pages", k->profile, al, ps);
 	skl_dl_ellipsize(line, skl_dl_fit_chars(c->w, ss), buf, sizeof(buf));
-	skl_dl_text(v->dl, c->x, y + floorf(32 * v->u), c->w, floorf(22 * v->u), buf, ss, SKL_FONT_REGULAR,
-		    SKL_ALIGN_LEFT, C_INK2);
+	skl__text(v->dl, c->x, y + floorf(32 * v->u), c->w, floorf(22 * v->u), buf, ss, SKL_FONT_REGULAR,
+		  SKL_ALIGN_LEFT, C_INK2);
 	skl_dl_end(v->dl);
 }
 
@@ -1874,7 +1876,7 @@ int skl_view_slab_compare(skl_dl *dl, const skl_kernel_snap *a, const char *titl
 		snprintf(line, sizeof(line), "difference (right \xe2\x88\x92 left): %s \xc2\xb7 %s", d1, d2);
 		if (t[0].bytes)
 			skl__catf(line, sizeof(line), " (%s%.1f%%)", db < 0 ? "\xe2\x88\x92" : "+",
-			    fabs(100.0 * (double)db / (double)t[0].bytes));
+				  fabs(100.0 * (double)db / (double)t[0].bytes));
 		skl__catf(line, sizeof(line), " \xc2\xb7 %s in use", d3);
 		snprintf(tip, sizeof(tip), "%s minus %s:\n%lld pages, %lld bytes, %lld objects in use", titles[1],
 			 titles[0], dp, db, da);

@@ -2,6 +2,9 @@
  * view_util.c - helpers the views share (see view_util.h).
  */
 #include "render/view_util.h"
+#include "render/textfit.h"
+
+#include <math.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,6 +50,26 @@ int skl__wrap(const char *text, size_t width, char *lines, size_t linesz, int ma
 		memcpy(line + len, "\xe2\x80\xa6", 4);
 	}
 	return n;
+}
+
+int skl__text(skl_dl *dl, float x, float y, float w, float h, const char *text, float size, int font, int align,
+	      skl_color color)
+{
+	skl_fit f = {size, 0, 0, font, align, color, 0, 0};
+	return skl_dl_fit_text(dl, x, y, w, h, text, &f, NULL) < 0 ? -1 : 0;
+}
+
+int skl__text_mark(skl_dl *dl, float x, float y, float w, float h, const char *text, float size, int font, int align,
+		   skl_color color)
+{
+	skl_fit f = {size, 0, 0, font, align, color, SKL_FIT_MARK, 0};
+	return skl_dl_fit_text(dl, x, y, w, h, text, &f, NULL) < 0 ? -1 : 0;
+}
+
+float skl__fs(const skl_dl *dl, float size)
+{
+	float f = skl_dl_text_floor(dl);
+	return size < f ? floorf(f) : size;
 }
 
 void skl__catf(char *out, size_t outsz, const char *fmt, ...)

@@ -17,12 +17,24 @@
  * the number of lines. */
 int skl__wrap(const char *text, size_t width, char *lines, size_t linesz, int max, int ellipsis);
 
+/* One line of text (or a few, when the box is high enough) through the
+ * text-fitting service: never smaller than the list's floor, never wider
+ * than the box; abbreviated only when nothing else fits. 0, or -1 when out
+ * of memory. */
+int skl__text(skl_dl *dl, float x, float y, float w, float h, const char *text, float size, int font, int align,
+	      skl_color color);
+/* The same with a mark and a note instead of a stub "sk…". */
+int skl__text_mark(skl_dl *dl, float x, float y, float w, float h, const char *text, float size, int font, int align,
+		   skl_color color);
+/* size, raised to the list's floor. */
+float skl__fs(const skl_dl *dl, float size);
+
 /* Appends printf-style text to out (capacity outsz), truncating. */
 void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 4)))
 #endif
-	;
+    ;
 
 /* Text built into a fixed buffer without printf, for what a frame formats
  * once per object (keys, tooltips): the same characters as %s, %llu, %lld
