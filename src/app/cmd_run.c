@@ -347,6 +347,7 @@ static int run(const run_opts *o)
 		ro.width = o->width;
 		ro.height = o->height;
 		ro.font_dir = fonts;
+		ro.present = o->present;
 		if (mkdir_p(o->frames_dir) < 0) {
 			fprintf(stderr, "sklab run: cannot create '%s'\n", o->frames_dir);
 			rc = 1;
@@ -529,7 +530,8 @@ int skl_cmd_run(int argc, char **argv)
 			    "Left/PageUp back, Home restart, End run to the end, G and a number go to a step,\n"
 			    "1-6 views, V split, +/- zoom, P presentation, T theme, B blank, S screenshot,\n"
 			    "H all keys, Q quit). Saving the file reloads it at the same step.\n"
-			    "--present opens it full screen in presentation mode (big type, caption bar).\n"
+			    "--present opens it full screen in presentation mode (big type, caption bar); with\n"
+			    "--headless the frames are drawn as presentation mode draws them.\n"
 			    "--no-anim turns the short step animations off.\n"
 			    "--headless runs it with no display: it prints the report, and with --frames writes\n"
 			    "one picture per step (frame-001.png, ...) and report.txt into DIR.\n"

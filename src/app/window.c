@@ -24,8 +24,8 @@
 #define MAX_ZOOM 12.0f
 #define DRAG_SLOP 4
 #define ANIM_MS 150
-#define PRESENT_SCALE 1.5f /* presentation type, against the window's */
-#define PRESENT_FLOOR 14   /* presentation: no text smaller, in pixels */
+#define PRESENT_SCALE SKL_PRESENT_SCALE /* presentation type, against the window's */
+#define PRESENT_FLOOR SKL_PRESENT_FLOOR /* presentation: no text smaller, in pixels */
 #define OPEN_MAX 8
 
 typedef struct opened {

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -120,6 +121,10 @@ int skl_render_scene_file(const skl_scene *s, const char *path, const char *form
 	}
 	if (o && o->no_legend)
 		sc.no_legend = 1;
+	if (o && o->present) {
+		sc.text_scale = fminf((float)w / 1600, (float)h / 900) * SKL_PRESENT_SCALE;
+		sc.text_floor = SKL_PRESENT_FLOOR;
+	}
 	if (skl_view_scene(dl, &sc) < 0) {
 		skl_dl_free(dl);
 		return skl_errorf(err, "out of memory");
@@ -129,13 +134,18 @@ int skl_render_scene_file(const skl_scene *s, const char *path, const char *form
 	return rc;
 }
 
-static void frame_opts(const skl_render_opts *o, skl_view_frame_opts *fo)
+static void frame_opts(const skl_render_opts *o, skl_view_frame_opts *fo, int w, int h)
 {
 	memset(fo, 0, sizeof(*fo));
 	if (o) {
 		fo->highlight = o->highlight;
 		fo->nhighlight = o->nhighlight;
 		fo->no_legend = o->no_legend;
+		if (o->present) {
+			/* as the window's presentation mode draws it */
+			fo->text_scale = fminf((float)w / 1600, (float)h / 900) * SKL_PRESENT_SCALE;
+			fo->text_floor = SKL_PRESENT_FLOOR;
+		}
 	}
 }
 
@@ -154,7 +164,7 @@ int skl_render_frame_file(const skl_events *log, const skl_frame *frames, int nf
 	dl = skl_dl_new((float)w, (float)h);
 	if (!dl)
 		return skl_errorf(err, "out of memory");
-	frame_opts(o, &fo);
+	frame_opts(o, &fo, w, h);
 	if (skl_view_frame(dl, log, frames, nframes, i, &fo) < 0) {
 		skl_dl_free(dl);
 		return skl_errorf(err, "out of memory");
@@ -201,7 +211,7 @@ int skl_render_frames_to(const skl_events *log, const skl_frame *frames, int n, 
 			goto out_dl;
 		}
 	}
-	frame_opts(o, &fo);
+	frame_opts(o, &fo, w, h);
 	for (i = 0; i < n; i++) {
 		char path[4096];
 		snprintf(path, sizeof(path), "%s/frame-%03d.%s", dir, i + 1, fmt);

@@ -16,6 +16,7 @@ typedef struct skl_render_opts {
 	const char *const *highlight; /* member paths or "line:N" to emphasise */
 	int nhighlight;
 	int no_legend;
+	int present; /* 1 = as presentation mode draws it (big type, 14 px floor) */
 } skl_render_opts;
 
 /* "png" or "svg": format when given, else from path's suffix ("png" when

@@ -472,9 +472,21 @@ static void draw_bars(cv *v)
 			/* the value over the bar when it fits */
 			skl_view_chart_label(se->y[i], fabs(se->y[i]) >= 100 || se->y[i] == floor(se->y[i]) ? 1 : 0.1,
 					     fabs(se->y[i]), val, sizeof(val));
-			if (skl_dl_text_width(val, ts) <= bw - 2)
-				skl__text(v->dl, x, se->y[i] >= 0 ? top - 20 * v->u : top + h, bw, 20 * v->u, val, ts,
-					  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2);
+			if (skl_dl_text_width(val, skl__fs(v->dl, ts)) <= bw - 2) {
+				/* outside the bar's end; inside it when outside would
+				 * leave the plot (and meet the axis labels) */
+				float ly = se->y[i] >= 0 ? top - 20 * v->u : top + h;
+				skl_color ink = C_INK2;
+				if ((se->y[i] >= 0 && ly < v->py) || (se->y[i] < 0 && ly + 20 * v->u > v->py + v->ph)) {
+					if (h < 20 * v->u)
+						goto no_value;
+					ly = se->y[i] >= 0 ? top : top + h - 20 * v->u;
+					ink = skl__is_dark(col) ? SKL_HEX(0xffffff) : C_INK;
+				}
+				skl__text(v->dl, x, ly, bw, 20 * v->u, val, ts, SKL_FONT_REGULAR, SKL_ALIGN_CENTER,
+					  ink);
+			}
+		no_value:
 			if (keyed)
 				skl_dl_end(v->dl);
 		}

@@ -20,6 +20,11 @@
 #include "render/drawlist.h"
 #include "sklab/events.h"
 
+/* Presentation mode: type this much bigger than on a screen of the same
+ * size, and none under the floor (pixels). */
+#define SKL_PRESENT_SCALE 1.5f
+#define SKL_PRESENT_FLOOR 14
+
 typedef struct skl_scene {
 	const skl_layout *const *layouts;
 	int nlayouts;

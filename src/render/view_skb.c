@@ -555,13 +555,56 @@ static int place_greedy(const skv *v, plabel *L, int n, const int *order, float 
 	return cost + lanes * 10;
 }
 
+/* Branch and bound over every (lane, anchor) of labels order[i..n):
+ * what greedy placement misses when an early label's first choice blocks
+ * a later one everywhere. Small n only. */
+typedef struct lsearch {
+	const skv *v;
+	plabel *L;
+	int n;
+	const int *order;
+	float xmin, xmax;
+	const float *obst;
+	int nobst, maxlanes;
+	int placed[MAXL];
+	int best_cost;
+	int best_lane[MAXL];
+	float best_lx[MAXL];
+} lsearch;
+
+static void search_labels(lsearch *S, int i, int cost, int lanes)
+{
+	int k, a;
+	if (cost + lanes * 10 >= S->best_cost)
+		return;
+	if (i == S->n) {
+		int j;
+		S->best_cost = cost + lanes * 10;
+		for (j = 0; j < S->n; j++) {
+			S->best_lane[j] = S->L[S->order[j]].lane;
+			S->best_lx[j] = S->L[S->order[j]].lx;
+		}
+		return;
+	}
+	for (k = 0; k < S->maxlanes; k++)
+		for (a = 0; a < 4; a++) {
+			plabel *p = &S->L[S->order[i]];
+			float lx = anchor_x(S->v, p, a, S->xmin, S->xmax);
+			int bad = conflicts(S->v, S->L, S->placed, i, p, k, lx, S->obst, S->nobst);
+			p->lane = k;
+			p->lx = lx;
+			S->placed[i] = S->order[i];
+			search_labels(S, i + 1, cost + bad * 1000 + (a != 0), lanes > k + 1 ? lanes : k + 1);
+		}
+}
+
 /* Places labels in lanes (0 next to the bar) so that no two boxes
  * overlap and no arrow crosses a box: a few greedy orders of candidates,
  * the cheapest kept. Deterministic. Returns the lanes used. */
 static int place_labels(const skv *v, plabel *L, int n, float xmin, float xmax, const float *obst, int nobst,
 			int maxlanes)
 {
-	int order[MAXL], i, j, var, best = -1, best_var = 0, lanes = 0;
+	int order[MAXL], rev[MAXL], i, j, var, best = -1, best_var = 0, lanes = 0;
 	if (n <= 0)
 		return 0;
 	for (i = 0; i < n; i++)
@@ -572,14 +615,48 @@ static int place_labels(const skv *v, plabel *L, int n, float xmin, float xmax, 
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
-	for (var = 0; var < 4; var++) {
-		int cost = place_greedy(v, L, n, order, xmin, xmax, obst, nobst, maxlanes, var, &lanes);
+	/* right to left first; left to right when that places with fewer
+	 * conflicts (a label pushed left by an obstacle can block the arrow
+	 * of its left neighbour in every lane) */
+	for (i = 0; i < n; i++)
+		rev[i] = order[n - 1 - i];
+	for (var = 0; var < 8; var++) {
+		int cost =
+		    place_greedy(v, L, n, var < 4 ? order : rev, xmin, xmax, obst, nobst, maxlanes, var % 4, &lanes);
 		if (best < 0 || cost < best) {
 			best = cost;
 			best_var = var;
 		}
 	}
-	place_greedy(v, L, n, order, xmin, xmax, obst, nobst, maxlanes, best_var, &lanes);
+	place_greedy(v, L, n, best_var < 4 ? order : rev, xmin, xmax, obst, nobst, maxlanes, best_var % 4, &lanes);
+	if (best >= 1000 && n <= 4) {
+		/* a conflict left: look at every placement of these few */
+		lsearch S;
+		memset(&S, 0, sizeof(S));
+		S.v = v;
+		S.L = L;
+		S.n = n;
+		S.order = order;
+		S.xmin = xmin;
+		S.xmax = xmax;
+		S.obst = obst;
+		S.nobst = nobst;
+		S.maxlanes = maxlanes < 4 ? maxlanes : 4;
+		S.best_cost = best;
+		search_labels(&S, 0, 0, 0);
+		if (S.best_cost < best) {
+			lanes = 0;
+			for (i = 0; i < n; i++) {
+				L[order[i]].lane = S.best_lane[i];
+				L[order[i]].lx = S.best_lx[i];
+				if (S.best_lane[i] + 1 > lanes)
+					lanes = S.best_lane[i] + 1;
+			}
+		} else {
+			place_greedy(v, L, n, best_var < 4 ? order : rev, xmin, xmax, obst, nobst, maxlanes,
+				     best_var % 4, &lanes);
+		}
+	}
 	return lanes;
 }
 
@@ -1346,6 +1423,26 @@ static void part_key(skv *v, const strip *st, int s, const char *part)
 		 part);
 }
 
+/* Labels bytes [b0, b1) of the strip (clipped to it), clear of the torn
+ * ends of a zoom window. */
+static void range_label(skv *v, const strip *st, int64_t b0, int64_t b1, const char *name, const char *l2,
+			const char *l3, skl_color ink)
+{
+	int64_t c0 = max64(b0, st->lo), c1 = min64(b1, st->hi);
+	float x, w;
+	if (c1 <= c0)
+		return;
+	x = stx(st, c0);
+	w = stx(st, c1) - x;
+	if (st->zoom && b0 < st->lo) {
+		x += 16 * v->u;
+		w -= 16 * v->u;
+	}
+	if (st->zoom && b1 > st->hi)
+		w -= 16 * v->u;
+	block_label(v, x, st->y, w, st->h, name, l2, l3, ink);
+}
+
 /* Draws bytes [b0, b1) of the strip as a block (clipped to the strip);
  * the caller has opened its hover group. */
 static void block(skv *v, const strip *st, int64_t b0, int64_t b1, skl_color fill, skl_color edge, int hatched,
@@ -1367,14 +1464,7 @@ static void block(skv *v, const strip *st, int64_t b0, int64_t b1, skl_color fil
 		skl_dl_rect(v->dl, x, st->y, w, st->h, fill, 0, 0);
 	if (w >= 5)
 		skl_dl_rect(v->dl, x, st->y, w, st->h, 0, edge, 1);
-	/* the label keeps clear of the torn ends of a zoom window */
-	if (st->zoom && b0 < st->lo) {
-		x += 16 * v->u;
-		w -= 16 * v->u;
-	}
-	if (st->zoom && b1 > st->hi)
-		w -= 16 * v->u;
-	block_label(v, x, st->y, w, st->h, name, l2, l3, ink);
+	range_label(v, st, b0, b1, name, l2, l3, ink);
 }
 
 static void bytes_text(int64_t n, char *out, size_t outsz)
@@ -1407,8 +1497,17 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 					  (long long)data_of(&v->s[g->mem[k]]));
 		skl_dl_begin(v->dl, v->key, v->tip);
 		bytes_text(d0, l2, sizeof(l2));
-		block(v, st, 0, d0, skl_view_skb_fill(SKL_SKB_HEADROOM), skl_view_skb_stroke(SKL_SKB_HEADROOM), 1,
-		      "headroom", l2, NULL, C_INK);
+		{
+			/* headers pulled past (an RX skb's ethhdr) lie in the
+			 * headroom: its label keeps to the bytes before them */
+			int64_t free_end = d0;
+			for (i = 0; i < g->nreg; i++)
+				if (g->reg[i].off < free_end && g->reg[i].end > 0)
+					free_end = max64(0, g->reg[i].off);
+			block(v, st, 0, d0, skl_view_skb_fill(SKL_SKB_HEADROOM), skl_view_skb_stroke(SKL_SKB_HEADROOM),
+			      1, NULL, NULL, NULL, C_INK);
+			range_label(v, st, 0, free_end, "headroom", l2, NULL, C_INK);
+		}
 		skl_dl_end(v->dl);
 		v->used[SKL_SKB_HEADROOM] = 1;
 	}
@@ -2164,7 +2263,9 @@ int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_sk
 				continue;
 			}
 		}
-		if (need <= avail || v->u <= 0.45f)
+		/* smaller type, but none the floor would raise again: the
+		 * smallest labels are 11 units */
+		if (need <= avail || v->u * 0.9f * 11 < skl_dl_text_floor(dl))
 			break;
 		v->u *= 0.9f;
 		v->allow_zoom = 1;
@@ -2186,14 +2287,38 @@ int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_sk
 
 	if (!opts->no_header)
 		draw_header(v);
-	for (i = 0; i < v->ng; i++)
-		draw_group(v, &v->g[i]);
-	/* the legend under the picture (at the bottom when that is nearer) */
-	if (!opts->no_legend) {
-		float ly = v->y + v->h - floorf(34 * v->u), end = v->top;
-		for (i = 0; i < v->ng; i++)
+	{
+		/* buffers that do not fit the room are named, not drawn over
+		 * what is below it */
+		float bottom = v->y + v->h - v->legend_h, end = v->top;
+		int shown = 0;
+		char more[512] = "";
+		for (i = 0; i < v->ng; i++) {
+			if (i > 0 && v->g[i].y + v->g[i].h > bottom + 1) {
+				skl__catf(more, sizeof(more), "%s%s", more[0] ? ", " : "", v->s[v->g[i].first].name);
+				continue;
+			}
+			draw_group(v, &v->g[i]);
 			end = fmaxf(end, v->g[i].y + v->g[i].h);
-		draw_legend(v, v->bx0, fminf(ly, end), v->x + v->w - v->bx0);
+			shown++;
+		}
+		if (more[0]) {
+			char t[640];
+			snprintf(t, sizeof(t),
+				 "not drawn here for want of room: %s (a larger window, or a smaller "
+				 "presentation caption, shows %s)",
+				 more, shown == v->ng - 1 ? "it" : "them");
+			skl_dl_begin(dl, "skb:more", t);
+			skl__text(dl, v->bx0, end + 4 * v->u, v->x + v->w - v->bx0, v->legend_h, t, floorf(13 * v->u),
+				  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+			skl_dl_end(dl);
+			end += v->legend_h;
+		}
+		/* the legend under the picture (at the bottom when that is nearer) */
+		if (!opts->no_legend) {
+			float ly = v->y + v->h - floorf(34 * v->u);
+			draw_legend(v, v->bx0, fminf(ly, end), v->x + v->w - v->bx0);
+		}
 	}
 	i = skl_dl_failed(dl) ? -1 : 0;
 	skl_free(v);

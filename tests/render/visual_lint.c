@@ -25,8 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PRESENT_SCALE 1.5f /* src/app/window.c */
-
 typedef struct canvas {
 	const char *name;
 	int w, h;
@@ -236,7 +234,7 @@ static int lint_one(skl_lua *rt, const char *path, const char *label, tally *tot
 			memset(&fo, 0, sizeof(fo));
 			fo.text_floor = cv->floor_px;
 			if (cv->present)
-				fo.text_scale = fminf((float)cv->w / 1600, (float)cv->h / 900) * PRESENT_SCALE;
+				fo.text_scale = fminf((float)cv->w / 1600, (float)cv->h / 900) * SKL_PRESENT_SCALE;
 			skl_dl_clear(dl, (float)cv->w, (float)cv->h);
 			if (skl_view_frame(dl, log, fr, nfr, i, &fo) < 0) {
 				fprintf(stderr, "visual_lint: %s step %d: out of memory\n", label, i + 1);
