@@ -16,6 +16,7 @@ typedef struct plan {
 	float size;
 	int n;
 	int cut, mark;
+	size_t start[MAXL]; /* where each line begins in the text */
 	char line[MAXL][LINESZ];
 } plan;
 
@@ -65,6 +66,7 @@ static int wrap(const char *text, size_t cpl, int maxl, int hard, plan *p, const
 		}
 		if (bytes >= LINESZ)
 			bytes = LINESZ - 1;
+		p->start[n] = (size_t)(s - text);
 		memcpy(p->line[n], s, bytes);
 		p->line[n][bytes] = 0;
 		/* drop a trailing space */
@@ -196,7 +198,7 @@ static void decide(const skl_dl *dl, float w, float h, const char *text, const s
 		/* 4: a mark, when that tells more than a stub would; past the
 		 * key's room a stub is left out (the tooltip names it) */
 		int stub = cpl < 5 || maxl < 1;
-		if (protect || ((f->flags & SKL_FIT_MARK) && stub)) {
+		if (protect || ((f->flags & SKL_FIT_MARK) && (stub || (f->flags & SKL_FIT_MARK_CUT)))) {
 			if (cpl >= 1 && maxl >= 1 && (protect || skl_dl_note_room(dl, text))) {
 				p->mark = 1;
 				p->size = s;
@@ -204,7 +206,7 @@ static void decide(const skl_dl *dl, float w, float h, const char *text, const s
 				p->line[0][0] = 0;
 				return;
 			}
-			if (!protect)
+			if (!protect && stub)
 				return;
 		}
 		/* 5: abbreviated: whole lines broken where words allow, the last
@@ -215,11 +217,12 @@ static void decide(const skl_dl *dl, float w, float h, const char *text, const s
 			int n = wrap(text, cpl, maxl, 0, p, &rest);
 			if (n >= 2 && rest && skl_dl_utf8_len(p->line[n - 1]) >= 3) {
 				/* the last line takes what is left, shortened */
-				size_t k = strlen(p->line[n - 1]), r = strlen(rest);
-				if (k + 1 + r < LINESZ) {
-					p->line[n - 1][k] = ' ';
-					memcpy(p->line[n - 1] + k + 1, rest, r + 1);
-				}
+				const char *last = text + p->start[n - 1];
+				size_t r = strlen(last);
+				if (r >= LINESZ)
+					r = LINESZ - 1;
+				memcpy(p->line[n - 1], last, r);
+				p->line[n - 1][r] = 0;
 				if (skl_dl_utf8_len(p->line[n - 1]) > cpl)
 					end_with_ellipsis(p->line[n - 1], cpl);
 				p->n = n;
@@ -324,4 +327,42 @@ float skl_dl_draw_notes(skl_dl *dl, int first, float x, float y, float w, float 
 		cx += mw + tw + gap;
 	}
 	return cy + pitch - y;
+}
+
+int skl_dl_draw_notes_columns(skl_dl *dl, int first, float x, float y, float w, float h, float size, skl_color ink)
+{
+	int i, n = skl_dl_note_count(dl), drawn = 0, rows, cols, longest = 4;
+	float pitch = size * 1.3f, colw;
+	if (first < 0)
+		first = 0;
+	if (first >= n || h < pitch)
+		return 0;
+	for (i = first; i < n; i++) {
+		const skl_dl_note *nt = skl_dl_note_at(dl, i);
+		int len = (int)(skl_dl_utf8_len(nt->mark) + 1 + skl_dl_utf8_len(nt->text));
+		if (len > longest)
+			longest = len;
+	}
+	rows = (int)floorf(h / pitch);
+	cols = (n - first + rows - 1) / rows;
+	if (cols < 1)
+		cols = 1;
+	colw = w / (float)cols;
+	if (colw < skl_dl_text_width("MMMMMMMM", size)) {
+		cols = (int)fmaxf(1, floorf(w / skl_dl_text_width("MMMMMMMM", size)));
+		colw = w / (float)cols;
+	}
+	for (i = first; i < n && drawn < rows * cols; i++, drawn++) {
+		const skl_dl_note *nt = skl_dl_note_at(dl, i);
+		float cx = x + (float)(drawn / rows) * colw, cy = y + (float)(drawn % rows) * pitch;
+		float mw = skl_dl_text_width(nt->mark, size) + skl_dl_text_width(" ", size);
+		char buf[LINESZ];
+		skl_dl_text(dl, cx, cy, mw, pitch, nt->mark, size, SKL_FONT_BOLD, SKL_ALIGN_LEFT, ink);
+		skl_dl_ellipsize(nt->text, skl_dl_fit_chars(colw - mw - size * 0.6f, size), buf, sizeof(buf));
+		if (buf[0])
+			skl_dl_text(dl, cx + mw, cy, colw - mw - size * 0.6f, pitch, buf, size, SKL_FONT_REGULAR,
+				    SKL_ALIGN_LEFT, ink);
+	}
+	(void)longest;
+	return drawn;
 }

@@ -24,7 +24,8 @@ enum {
 	SKL_FIT_MARK = 1,      /* a mark and a note rather than a stub "sk…" */
 	SKL_FIT_TOP = 2,       /* lines from the top of the box, not centred */
 	SKL_FIT_NO_ABBREV = 4, /* treat as protected */
-	SKL_FIT_WRAP = 8       /* wrap at the preferred size before shrinking (prose) */
+	SKL_FIT_WRAP = 8,      /* wrap at the preferred size before shrinking (prose) */
+	SKL_FIT_MARK_CUT = 16  /* with SKL_FIT_MARK: a mark rather than any abbreviation, while the key has room */
 };
 
 typedef struct skl_fit {
@@ -60,5 +61,10 @@ void skl_dl_fit_measure(const skl_dl *dl, float w, float h, const char *text, co
  * rows across w at size, starting at x, y: the key to the marks. Returns
  * the height used (0 when there are none); with dry, appends nothing. */
 float skl_dl_draw_notes(skl_dl *dl, int first, float x, float y, float w, float size, skl_color ink, int dry);
+
+/* The same key as a column (or columns) of one entry per line in the box
+ * x, y, w, h; entries that do not fit are left out. Returns how many
+ * were drawn. */
+int skl_dl_draw_notes_columns(skl_dl *dl, int first, float x, float y, float w, float h, float size, skl_color ink);
 
 #endif

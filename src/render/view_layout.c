@@ -290,7 +290,7 @@ static void inset(const piece *p, float *x, float *y, float *w, float *h)
 static void label_ex(lv *v, float x, float y, float w, float h, const char *name, const char *detail, skl_color ink,
 		     float fs, int mark)
 {
-	float pad = w > 24 ? 4 * v->u : 1;
+	float pad = w > 60 ? 4 * v->u : w > 24 ? 2 : 1;
 	float aw = w - 2 * pad, fsd, th, ty, room;
 	skl_fit nf, df;
 	skl_fitted nm;
@@ -308,7 +308,7 @@ static void label_ex(lv *v, float x, float y, float w, float h, const char *name
 	nf.font = SKL_FONT_BOLD;
 	nf.align = SKL_ALIGN_CENTER;
 	nf.color = ink;
-	nf.flags = mark ? SKL_FIT_MARK : 0;
+	nf.flags = mark ? SKL_FIT_MARK | SKL_FIT_MARK_CUT : 0;
 	skl_dl_fit_measure(v->dl, aw, h, name, &nf, &nm);
 	if (!nm.lines || (!mark && nm.cut))
 		return;
@@ -905,9 +905,35 @@ static float header(lv *v, float x, float y, float w, int dry)
 	if (l->last_cacheline)
 		skl__catf(line, sizeof(line), " \xc2\xb7 last line %llu/%u B used",
 			  (unsigned long long)l->last_cacheline, l->cacheline);
-	if (l->config && *l->config)
-		skl__catf(line, sizeof(line), " \xc2\xb7 %s", l->config);
-	y += header_text(v, x, y, w, 24 * v->hu, line, floorf(ss * 0.9f), SKL_FONT_REGULAR, C_INK3, 3, dry);
+	y += header_text(v, x, y, w, 24 * v->hu, line, floorf(ss * 0.9f), SKL_FONT_REGULAR, C_INK3, 2, dry);
+	if (l->config && *l->config) {
+		/* the config, without the CONFIG_ every name starts with; a
+		 * count when even that takes more than a line (the tooltip has
+		 * them all) */
+		char cfg[1024];
+		const char *p = l->config;
+		int n = 0;
+		skl_fitted cm;
+		skl_fit cf = {floorf(ss * 0.9f),	  0,	1, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3,
+			      SKL_FIT_TOP | SKL_FIT_WRAP, 1.25f};
+		snprintf(cfg, sizeof(cfg), "config:");
+		while (*p) {
+			size_t len = strcspn(p, ",");
+			if (!strncmp(p, "CONFIG_", 7) && len > 7) {
+				p += 7;
+				len -= 7;
+			}
+			skl__catf(cfg, sizeof(cfg), "%s%.*s", n ? ", " : " ", (int)len, p);
+			n++;
+			p += len;
+			if (*p == ',')
+				p++;
+		}
+		skl_dl_fit_measure(v->dl, w, 24 * v->hu, cfg, &cf, &cm);
+		if (cm.cut || !cm.lines)
+			snprintf(cfg, sizeof(cfg), "config: %d options (hover for the list)", n);
+		y += header_text(v, x, y, w, 24 * v->hu, cfg, floorf(ss * 0.9f), SKL_FONT_REGULAR, C_INK3, 1, dry);
+	}
 	if (l->note && *l->note)
 		y += header_text(v, x, y, w, 22 * v->hu, l->note, floorf(ss * 0.85f), SKL_FONT_REGULAR, C_INK3, 3, dry);
 	if (!dry)
@@ -938,8 +964,8 @@ static void gutter_measure(lv *v, gutter *g)
 	char a[32], b[32];
 	snprintf(a, sizeof(a), "%llu", (unsigned long long)(v->nrows ? v->nrows - 1 : 0));
 	snprintf(b, sizeof(b), "%llu", (unsigned long long)((v->nrows ? v->nrows - 1 : 0) * v->cl));
-	g->gs = floorf(skl__clampf(v->bh * 0.55f, 8, 16 * v->u));
-	g->hs = floorf(12 * v->u);
+	g->gs = skl__fs(v->dl, floorf(skl__clampf(v->bh * 0.55f, 8, 16 * v->u)));
+	g->hs = skl__fs(v->dl, floorf(12 * v->u));
 	g->c1 = fmaxf(skl_dl_text_width(a, g->gs), skl_dl_text_width("line", g->hs));
 	g->c2 = fmaxf(skl_dl_text_width(b, g->gs), skl_dl_text_width("offset", g->hs));
 	g->gap = 10 * v->u;
@@ -989,7 +1015,7 @@ static void draw_gutter(lv *v, float x, const gutter *g)
 static void draw_ruler(lv *v)
 {
 	unsigned step = 4, b;
-	float rs = floorf(12 * v->u);
+	float rs = skl__fs(v->dl, floorf(12 * v->u));
 	float y = v->gy - 24 * v->u;
 	float tw = skl_dl_text_width("000", rs) + 8;
 	while (step < v->cl && (float)step * v->bw < tw + 6 * v->u)
@@ -1057,7 +1083,8 @@ static float legend_height(lv *v)
  * coolest touched value to the hottest. */
 static void draw_heat_legend(lv *v, float x, float y, float w)
 {
-	float ls = floorf(15 * v->hu), sh = 15 * v->hu, yy = y + (legend_height(v) - sh) / 2, cx = x, rw;
+	float ls = skl__fs(v->dl, floorf(15 * v->hu)), sh = 15 * v->hu, yy = y + (legend_height(v) - sh) / 2, cx = x,
+	      rw;
 	const char *label = v->heat->label[0] ? v->heat->label : "heat";
 	char num[48], t[160];
 	int k, steps = 32;
@@ -1094,7 +1121,7 @@ static void draw_heat_legend(lv *v, float x, float y, float w)
 
 static void draw_legend(lv *v, float x, float y, float w)
 {
-	float ls = floorf(15 * v->hu), sw = 22 * v->hu, sh = 15 * v->hu, cx = x;
+	float ls = skl__fs(v->dl, floorf(15 * v->hu)), sw = 22 * v->hu, sh = 15 * v->hu, cx = x;
 	int k;
 	if (v->heat) {
 		draw_heat_legend(v, x, y, w);

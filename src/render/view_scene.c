@@ -24,6 +24,8 @@
 #define C_BAR_INK SKL_HEX(0xffffff)
 #define C_BAR_INK2 SKL_HEX(0xaab4c0)
 #define C_INK3 SKL_HEX(0x7b838d)
+#define C_KEY_INK SKL_HEX(0x3b424a) /* the key to the marks, beside the picture */
+#define C_KEY_RULE SKL_HEX(0xd5d9de)
 #define C_CON_BG SKL_HEX(0x161b22) /* a text panel: the console */
 #define C_CON_BAR SKL_HEX(0x2d333b)
 #define C_CON_INK SKL_HEX(0xd7dde4)
@@ -202,7 +204,7 @@ static int draw_texts(skl_dl *dl, const skl_scene *s, float x, float y, float w,
 
 /* One pass of the picture, with keyh of the caption bar kept for the key
  * to the marks (drawn by the caller at *key_y). */
-static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float *key_y)
+static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, float *key_y, float *bar_out)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
@@ -262,6 +264,10 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float *key_y)
 		}
 		*key_y = H - keyh - 10 * u;
 	}
+	*bar_out = bar;
+	/* a key beside the picture takes its right part */
+	W -= keyw;
+	lw = W - 2 * m;
 
 	/* text panels: the right part of the room when anything else is shown,
 	 * the rest of the picture laid out in what is left */
@@ -380,42 +386,68 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float *key_y)
 	return skl_dl_failed(dl) ? -1 : 0;
 }
 
-/* The size of the key's type: the caption title's. */
+/* The size of the key's type: a little under the caption title's. */
 static float key_size(const skl_dl *dl, const skl_scene *s)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
 	u = u < 0.6f ? 0.6f : u > 3 ? 3 : u;
-	return fmaxf(floorf(15 * u), skl_dl_text_floor(dl));
+	return fmaxf(floorf(9 * u), skl_dl_text_floor(dl));
 }
 
 int skl_view_scene(skl_dl *dl, const skl_scene *s)
 {
-	float W = skl_dl_width(dl), H = skl_dl_height(dl), keyh = 0, key_y = H, ks;
+	float W = skl_dl_width(dl), H = skl_dl_height(dl), keyh = 0, keyw = 0, key_y = H, bar = 0, ks;
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
-	int start = skl_dl_count(dl), notes0 = skl_dl_note_count(dl), pass, rc = 0;
+	int start = skl_dl_count(dl), notes0 = skl_dl_note_count(dl), pass, rc = 0, budget;
 	u = u < 0.6f ? 0.6f : u > 3 ? 3 : u;
 	skl_dl_set_text_floor(dl, s->text_floor > 0 ? s->text_floor : 10);
 	ks = key_size(dl, s);
 	if (s->caption && skl_dl_protect(dl, s->caption) < 0)
 		return -1;
-	/* two rows of the key: marks past that are left out (hover names them) */
-	skl_dl_set_note_budget(dl, 2 * (int)fmaxf(1, (W - 56 * u) / (18 * skl_dl_text_width("M", ks))));
-	/* the views may give names marks; the key to them takes room from the
-	 * picture, so the picture is laid out again with that room kept */
+	/* The views may give names marks; the key to them takes room from
+	 * the picture, so the picture is laid out again with that room kept:
+	 * up to three rows under the caption, or, when the marks fill those,
+	 * a column beside the picture. Marks past the key's room are left out
+	 * or shortened (hover names them). */
+	budget = 3 * (int)fmaxf(1, (W - 56 * u) / (17 * skl_dl_text_width("M", ks)));
+	skl_dl_set_note_budget(dl, budget);
 	for (pass = 0; pass < 3; pass++) {
 		float need;
-		rc = scene_pass(dl, s, keyh, &key_y);
+		rc = scene_pass(dl, s, keyh, keyw, &key_y, &bar);
 		if (rc < 0)
 			return rc;
+		if (keyw > 0)
+			break;
+		if (pass == 0 && skl_dl_note_count(dl) - notes0 >= budget && W >= 1000) {
+			/* columns in the right 22% */
+			float top = 28 * u * 0.8f, kh = H - bar - top - 14 * u;
+			int rows = (int)floorf(kh / (ks * 1.3f)), cols;
+			keyw = floorf(W * 0.22f);
+			cols = (int)fmaxf(1, floorf((keyw - 20 * u) / (18 * skl_dl_text_width("M", ks))));
+			keyh = 0;
+			skl_dl_truncate(dl, start, notes0);
+			skl_dl_set_note_budget(dl, rows > 0 ? rows * cols : 1);
+			continue;
+		}
 		need = skl_dl_draw_notes(dl, notes0, 28 * u, 0, W - 56 * u, ks, C_BAR_INK2, 1);
 		if (need <= keyh + 0.5f || pass == 2)
 			break;
 		keyh = fminf(fmaxf(need, keyh), H * 0.3f);
 		skl_dl_truncate(dl, start, notes0);
 	}
-	if (skl_dl_note_count(dl) > notes0)
-		skl_dl_draw_notes(dl, notes0, 28 * u, key_y, W - 56 * u, ks, C_BAR_INK2, 0);
+	if (skl_dl_note_count(dl) > notes0) {
+		if (keyw > 0) {
+			float top = 28 * u * 0.8f;
+			skl_dl_begin(dl, "scene:key", "the full names of the marked members and labels");
+			skl_dl_rect(dl, W - keyw, top, 1, H - bar - top - 14 * u, C_KEY_RULE, 0, 0);
+			skl_dl_draw_notes_columns(dl, notes0, W - keyw + 14 * u, top, keyw - 20 * u,
+						  H - bar - top - 14 * u, ks, C_KEY_INK);
+			skl_dl_end(dl);
+		} else {
+			skl_dl_draw_notes(dl, notes0, 28 * u, key_y, W - 56 * u, ks, C_BAR_INK2, 0);
+		}
+	}
 	return skl_dl_failed(dl) ? -1 : 0;
 }
 

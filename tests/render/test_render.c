@@ -54,7 +54,8 @@ static skl_color member_pixel(SDL_Surface *s, const skl_dl *dl, const char *key)
 	const skl_dl_item *it = item(dl, key);
 	if (!it)
 		return 0;
-	return pixel(s, (int)(it->x + 4), (int)(it->y + it->h - 4));
+	/* a corner inside the block: clear of its outline and of its label */
+	return pixel(s, (int)(it->x + 3), (int)(it->y + it->h - 3));
 }
 
 static int distinct_colours(SDL_Surface *s)
