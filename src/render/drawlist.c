@@ -488,6 +488,15 @@ static float advance(float size)
 	return a < 1 ? 1 : a;
 }
 
+size_t skl_dl_utf8_len_n(const char *s, size_t n)
+{
+	size_t k = 0, i;
+	for (i = 0; i < n && s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0u) != 0x80u)
+			k++;
+	return k;
+}
+
 float skl_dl_text_width(const char *s, float size)
 {
 	return (float)skl_dl_utf8_len(s) * advance(size);

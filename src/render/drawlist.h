@@ -142,6 +142,8 @@ int skl_dl_hit(const skl_dl *dl, float x, float y);
  */
 #define SKL_DL_ADVANCE 0.6021f
 size_t skl_dl_utf8_len(const char *s);
+/* The same for the first n bytes of s. */
+size_t skl_dl_utf8_len_n(const char *s, size_t n);
 float skl_dl_text_width(const char *s, float size);
 /* Largest number of code points of text at size that fit in w. */
 size_t skl_dl_fit_chars(float w, float size);

@@ -120,82 +120,181 @@ static int marked(const skl_obj *t, const char *line, size_t n)
 	return 0;
 }
 
+/* A console line: where it starts in the report, its length, whether it
+ * is marked, and (for a folded run) how many lines it stands for. */
+typedef struct cline {
+	const char *p;
+	int len, mark, folded;
+} cline;
+
+#define CON_MAXLINES 1024
+
+/* Visual lines lines[0..n) take at cols columns (a long line wraps). */
+static int visual_lines(const cline *L, int n, size_t cols)
+{
+	int i, v = 0;
+	if (cols < 8)
+		cols = 8;
+	for (i = 0; i < n; i++) {
+		size_t len = L[i].folded ? 1 : skl_dl_utf8_len_n(L[i].p, (size_t)L[i].len);
+		v += len <= cols ? 1 : 1 + (int)((len - cols + cols - 3) / (cols - 2));
+	}
+	return v;
+}
+
+/* The length of a line's first word ("Redzone", "Object"), 0 if none. */
+static int first_word(const cline *c)
+{
+	int k = 0;
+	while (k < c->len && c->p[k] == ' ')
+		k++;
+	while (k < c->len && c->p[k] != ' ' && c->p[k] != ':')
+		k++;
+	return k;
+}
+
+/* Folds runs of four or more unmarked lines opening with the same word
+ * (a hexdump's rows) into their first line and a count. Returns the new
+ * number of lines. */
+static int fold_runs(cline *L, int n)
+{
+	int i = 0, o = 0;
+	while (i < n) {
+		int j = i + 1, w = first_word(&L[i]);
+		while (w > 0 && j < n && !L[j].mark && !L[i].mark && first_word(&L[j]) == w &&
+		       !memcmp(L[j].p, L[i].p, (size_t)w))
+			j++;
+		L[o++] = L[i];
+		if (j - i >= 4) {
+			L[o] = L[i + 1];
+			L[o].folded = j - i - 1;
+			L[o].len = w;
+			o++;
+			i = j;
+		} else {
+			i++;
+		}
+	}
+	return o;
+}
+
 /*
- * Text panels: each a console with a title strip, the report's lines in the
- * largest type that fits them all (the longest line decides the width), down
- * to a floor below which the last lines are left out with a count. Marked
- * lines stand out in amber. The panels share the room from top to bottom.
+ * Text panels: each a console with a title strip and the report's lines
+ * in the largest type that shows them all, up to the caption's scale:
+ * lines longer than the console wraps them; when they still do not fit,
+ * runs of like lines (a hexdump's rows) fold into a count, then the type
+ * comes down to the floor, and only then the last lines are left out
+ * with a count. Marked lines stand out in amber. The panels share the
+ * room from top to bottom.
  */
 static int draw_texts(skl_dl *dl, const skl_scene *s, float x, float y, float w, float h, float u)
 {
 	float gap = 20 * u, each = (h - gap * (float)(s->ntexts - 1)) / (float)s->ntexts;
+	float floor_px = skl_dl_text_floor(dl);
 	int i;
+	static cline L[CON_MAXLINES];
 	for (i = 0; i < s->ntexts; i++) {
 		const skl_obj *t = s->texts[i];
 		const char *p, *text = t->text ? t->text : "";
 		float py = y + (float)i * (each + gap), pad = 12 * u, th = floorf(26 * u);
 		float fs, lh, cw1, room;
-		int nlines = 0, maxcols = 1, shown, line = 0, nmark = 0;
+		int nlines = 0, maxcols = 1, nmark = 0, n, shown, vis, line = 0, k, folded = 0;
 		size_t cols;
-		char key[64], tip[256], buf[512];
-		for (p = text; *p;) {
+		char key[64], tip[256];
+		for (p = text; *p && nlines < CON_MAXLINES;) {
 			const char *e = strchr(p, '\n');
 			int len = (int)(e ? e - p : (long)strlen(p));
-			nlines++;
+			L[nlines].p = p;
+			L[nlines].len = len;
+			L[nlines].mark = marked(t, p, (size_t)len);
+			L[nlines].folded = 0;
+			nmark += L[nlines].mark;
 			if (len > maxcols)
 				maxcols = len;
-			nmark += marked(t, p, (size_t)len);
+			nlines++;
 			p = e ? e + 1 : p + len;
 		}
-		if (maxcols > 96)
-			maxcols = 96; /* the type fits 96 columns; longer lines are cut */
+		n = nlines;
+		if (maxcols > 80)
+			maxcols = 80; /* longer lines wrap */
 		room = each - th - 2 * pad;
 		cw1 = skl_dl_text_width("M", 100) / 100; /* one character per point of type */
-		fs = fminf(room / ((float)(nlines ? nlines : 1) * 1.25f), (w - 2 * pad) / ((float)maxcols * cw1));
-		fs = floorf(fminf(fs, 16 * u));
-		if (fs < floorf(8 * u))
-			fs = floorf(8 * u);
-		if (fs < 7)
-			fs = 7;
-		lh = fs * 1.25f;
+		fs = floorf(fminf(16 * u, (w - 2 * pad) / ((float)maxcols * cw1)));
+		if (fs < floor_px)
+			fs = floor_px;
+		for (;;) {
+			lh = fs * 1.25f;
+			cols = skl_dl_fit_chars(w - 2 * pad, fs);
+			vis = visual_lines(L, n, cols);
+			if ((float)vis * lh <= room)
+				break;
+			if (!folded) {
+				n = fold_runs(L, n);
+				folded = 1;
+				continue;
+			}
+			if (fs - 1 < floor_px)
+				break;
+			fs -= 1;
+		}
 		shown = (int)floorf(room / lh);
-		if (shown > nlines)
-			shown = nlines;
-		cols = skl_dl_fit_chars(w - 2 * pad, fs);
 		snprintf(key, sizeof(key), "%d:text:%d", 200 + i, i);
 		snprintf(tip, sizeof(tip), "%s: %d line%s%s%d marked", t->title ? t->title : "kernel log", nlines,
-			 nlines == 1 ? "" : "s", nlines > shown ? " (the last cut off here), " : ", ", nmark);
+			 nlines == 1 ? "" : "s", vis > shown ? " (the last cut off here), " : ", ", nmark);
 		skl_dl_begin(dl, key, tip);
 		skl_dl_rect(dl, x, py, w, each, C_CON_BG, 0, 0);
 		skl_dl_rect(dl, x, py, w, th, C_CON_BAR, 0, 0);
-		skl__text(dl, x + pad, py, w - 2 * pad, th,
-			  skl_dl_ellipsize(t->title ? t->title : "kernel log",
-					   skl_dl_fit_chars(w - 2 * pad, floorf(14 * u)), buf, sizeof(buf)),
-			  floorf(14 * u), SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_CON_INK2);
-		for (p = text; *p && line < shown; line++) {
-			const char *e = strchr(p, '\n');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
-			float ly = py + th + pad + (float)line * lh;
-			int mk = marked(t, p, len);
-			char one[512];
-			int last_cut = line == shown - 1 && shown < nlines;
-			if (len >= sizeof(one))
-				len = sizeof(one) - 1;
-			memcpy(one, p, len);
-			one[len] = 0;
-			if (last_cut)
-				snprintf(one, sizeof(one), "... %d more line%s", nlines - shown + 1,
-					 nlines - shown + 1 == 1 ? "" : "s");
-			if (mk && !last_cut)
-				skl_dl_rect(dl, x + pad / 2, ly, w - pad, lh, C_CON_MARK, 0, 0);
-			if (one[0])
-				skl__text(dl, x + pad, ly, w - 2 * pad, lh,
-					  skl_dl_ellipsize(one, cols, buf, sizeof(buf)), fs,
-					  mk && !last_cut ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-					  mk && !last_cut ? C_CON_MARK_INK
-					  : last_cut	  ? C_CON_INK2
-							  : C_CON_INK);
-			p = e ? e + 1 : p + strlen(p);
+		skl__text(dl, x + pad, py, w - 2 * pad, th, t->title ? t->title : "kernel log", floorf(14 * u),
+			  SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_CON_INK2);
+		for (k = 0; k < n && line < shown; k++) {
+			const cline *c = &L[k];
+			int mk = c->mark, rest = 0, j;
+			char one[600];
+			if (c->folded) {
+				snprintf(one, sizeof(one), "  ... %d more %.*s line%s", c->folded, c->len, c->p,
+					 c->folded == 1 ? "" : "s");
+			} else {
+				int len = c->len < (int)sizeof(one) - 1 ? c->len : (int)sizeof(one) - 1;
+				memcpy(one, c->p, (size_t)len);
+				one[len] = 0;
+			}
+			/* the lines left when this one would not fit: a count instead */
+			if (line == shown - 1 && (k < n - 1 || visual_lines(c, 1, cols) > 1)) {
+				for (j = k; j < n; j++)
+					rest += c[j - k].folded ? c[j - k].folded : 1;
+				snprintf(one, sizeof(one), "... %d more line%s", rest, rest == 1 ? "" : "s");
+				mk = 0;
+			}
+			{
+				/* wrapped: continuation lines indented by two */
+				const char *q = one;
+				int first = 1;
+				while (*q && line < shown) {
+					char seg[600];
+					size_t take = first ? cols : cols - 2, bytes = 0, cps = 0;
+					float ly = py + th + pad + (float)line * lh;
+					while (q[bytes] && cps < take) {
+						bytes++;
+						while (((unsigned char)q[bytes] & 0xc0u) == 0x80u)
+							bytes++;
+						cps++;
+					}
+					snprintf(seg, sizeof(seg), "%s%.*s", first ? "" : "  ", (int)bytes, q);
+					if (mk)
+						skl_dl_rect(dl, x + pad / 2, ly, w - pad, lh, C_CON_MARK, 0, 0);
+					if (seg[0])
+						skl__text(dl, x + pad, ly, w - 2 * pad, lh, seg, fs,
+							  mk ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+							  mk		      ? C_CON_MARK_INK
+							  : rest || c->folded ? C_CON_INK2
+									      : C_CON_INK);
+					line++;
+					q += bytes;
+					first = 0;
+				}
+			}
+			if (rest)
+				break;
 		}
 		skl_dl_end(dl);
 	}

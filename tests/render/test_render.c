@@ -569,7 +569,8 @@ static void test_text(sample_types *t, skl_sdl *sdl, const char *outdir)
 	memset(&o, 0, sizeof(o));
 	o.kind = SKL_OBJ_TEXT;
 	o.title = "kernel log";
-	o.text = "=====\nBUG kmalloc-128 (Not tainted): Object already free\n-----\n\nFIX kmalloc-128: Object not freed";
+	o.text =
+	    "=====\nBUG kmalloc-128 (Not tainted): Object already free\n-----\n\nFIX kmalloc-128: Object not freed";
 	marks[0] = "BUG";
 	o.marks = marks;
 	o.nmarks = 1;
@@ -598,9 +599,10 @@ static void test_text(sample_types *t, skl_sdl *sdl, const char *outdir)
 	snprintf(path, sizeof(path), "%s/text-beside-layout.png", outdir);
 	CHECK(skl_sdl_write_png(sdl, dl, W, H, path, &err) == 0);
 
-	/* alone, 400 lines: the last line says how many were left out */
+	/* alone, 400 lines that fold into nothing: the last line says how
+	 * many were left out */
 	for (i = 0; i < 400 && at + 32 < sizeof(big); i++)
-		at += (size_t)snprintf(big + at, sizeof(big) - at, "line %d\n", i);
+		at += (size_t)snprintf(big + at, sizeof(big) - at, "line%d of the log\n", i);
 	o.text = big;
 	o.nmarks = 0;
 	s.layouts = NULL;
@@ -608,13 +610,37 @@ static void test_text(sample_types *t, skl_sdl *sdl, const char *outdir)
 	skl_dl_clear(dl, W, H);
 	CHECK(skl_view_scene(dl, &s) == 0);
 	panel = item(dl, "200:text:0");
-	CHECK(panel && panel->x < W / 10 && panel->tooltip && strstr(panel->tooltip, "400 lines (the last cut off here)"));
+	CHECK(panel && panel->x < W / 10 && panel->tooltip &&
+	      strstr(panel->tooltip, "400 lines (the last cut off here)"));
 	for (i = 0; i < skl_dl_count(dl); i++) {
 		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->kind == SKL_DL_TEXT && it->key && !strcmp(it->key, "200:text:0") && strstr(it->text, "more lines"))
+		if (it->kind == SKL_DL_TEXT && it->key && !strcmp(it->key, "200:text:0") &&
+		    strstr(it->text, "more lines"))
 			cut = atoi(it->text + 4);
 	}
 	CHECK(cut > 0 && cut < 400);
+
+	/* a hexdump's rows fold into a count, so the line after them shows */
+	at = 0;
+	at += (size_t)snprintf(big + at, sizeof(big) - at, "BUG kmalloc-128: Object corrupt\n");
+	for (i = 0; i < 150 && at + 64 < sizeof(big); i++)
+		at += (size_t)snprintf(big + at, sizeof(big) - at, "Redzone  ffff8881000%05x: cc cc cc cc\n", i * 16);
+	at += (size_t)snprintf(big + at, sizeof(big) - at, "FIX kmalloc-128: Restoring Redzone\n");
+	o.text = big;
+	skl_dl_clear(dl, W, H);
+	CHECK(skl_view_scene(dl, &s) == 0);
+	{
+		int folded = 0, fix = 0, more = 0;
+		for (i = 0; i < skl_dl_count(dl); i++) {
+			const skl_dl_item *it = skl_dl_at(dl, i);
+			if (it->kind != SKL_DL_TEXT || !it->key || strcmp(it->key, "200:text:0"))
+				continue;
+			folded += strstr(it->text, "... 149 more Redzone lines") != NULL;
+			fix += !strcmp(it->text, "FIX kmalloc-128: Restoring Redzone");
+			more += strstr(it->text, "more lines") != NULL;
+		}
+		CHECK(folded == 1 && fix == 1 && more == 0);
+	}
 out:
 	skl_layout_free(l);
 	skl_dl_free(dl);
