@@ -5,6 +5,7 @@
  */
 #include "render/view_util.h"
 #include "render/view_chart.h"
+#include "render/textfit.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -126,6 +127,7 @@ typedef struct cv {
 	float u;
 	float rx, ry, rw, rh; /* the region */
 	float px, py, pw, ph; /* the plot area */
+	float cat_h;	      /* the category labels' height */
 	double x0, x1, xstep; /* lines: the x range and tick step */
 	double y0, y1, ystep; /* the value range and tick step */
 	double *cats;	      /* bars without xlabels: the distinct x values */
@@ -288,11 +290,9 @@ static void draw_yaxis(cv *v)
 	}
 	skl_dl_line(v->dl, v->px, v->py, v->px, v->py + v->ph, C_AXIS, 1);
 	if (v->c->ylabel && *v->c->ylabel) {
-		char buf[256];
 		float ls = floorf(15 * v->u);
-		skl__text(v->dl, v->rx, v->py - 30 * v->u, v->rw, 22 * v->u,
-			  skl_dl_ellipsize(v->c->ylabel, skl_dl_fit_chars(v->rw, ls), buf, sizeof(buf)), ls,
-			  SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, v->rx, v->py - 30 * v->u, v->rw, 22 * v->u, v->c->ylabel, ls, SKL_FONT_BOLD,
+			  SKL_ALIGN_LEFT, C_INK2);
 	}
 	skl_dl_end(v->dl);
 }
@@ -313,16 +313,18 @@ static void draw_xaxis(cv *v, float label_h)
 			category_label(v, i, lab, sizeof(lab));
 			widest = fmaxf(widest, skl_dl_text_width(lab, ts));
 		}
-		/* leave labels out (every k-th) when even a short one cannot fit */
-		while ((float)every * slot < fminf(widest, 6 * ts) + 8 * v->u && every < n)
+		/* leave labels out (every k-th) when not even a mark fits; else
+		 * each wraps to up to three lines, or takes a mark the key
+		 * under the picture explains */
+		skl_fit f = {ts, 0, 3, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2, SKL_FIT_MARK | SKL_FIT_MARK_CUT, 0};
+		(void)widest;
+		while ((float)every * slot < 3 * skl__fs(v->dl, ts) && every < n)
 			every++;
 		for (i = 0; i < n; i += every) {
-			char lab[256], buf[256];
+			char lab[256];
 			float cx = v->px + slot * ((float)i + 0.5f), w = slot * (float)every - 6 * v->u;
 			category_label(v, i, lab, sizeof(lab));
-			skl_dl_ellipsize(lab, skl_dl_fit_chars(w, ts), buf, sizeof(buf));
-			skl__text(v->dl, cx - w / 2, base + 4 * v->u, w, 22 * v->u, buf, ts, SKL_FONT_REGULAR,
-				  SKL_ALIGN_CENTER, C_INK2);
+			skl_dl_fit_text(v->dl, cx - w / 2, base + 4 * v->u, w, v->cat_h - 4 * v->u, lab, &f, NULL);
 		}
 	} else {
 		double t, mag = fmax(fabs(v->x0), fabs(v->x1));
@@ -341,11 +343,9 @@ static void draw_xaxis(cv *v, float label_h)
 		}
 	}
 	if (v->c->xlabel && *v->c->xlabel) {
-		char buf[256];
 		float ls = floorf(15 * v->u);
-		skl__text(v->dl, v->px, base + label_h - 24 * v->u, v->pw, 24 * v->u,
-			  skl_dl_ellipsize(v->c->xlabel, skl_dl_fit_chars(v->pw, ls), buf, sizeof(buf)), ls,
-			  SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK2);
+		skl__text(v->dl, v->px, base + label_h - 24 * v->u, v->pw, 24 * v->u, v->c->xlabel, ls, SKL_FONT_BOLD,
+			  SKL_ALIGN_CENTER, C_INK2);
 	}
 	skl_dl_end(v->dl);
 }
@@ -521,7 +521,6 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 	/* the title */
 	title_h = 0;
 	if (!opts->no_title && c->title && *c->title) {
-		char buf[512];
 		float ts = floorf(26 * v.u);
 		title_h = 44 * v.u;
 		snprintf(v.key, sizeof(v.key), "%d:chart", opts->obj);
@@ -529,8 +528,7 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 			 c->xlabel ? c->xlabel : "-", "y", c->ylabel ? c->ylabel : "-", c->nseries,
 			 c->bars ? "grouped bars" : "lines");
 		skl_dl_begin(dl, v.key, v.tip);
-		skl__text(dl, x, y, w, title_h, skl_dl_ellipsize(c->title, skl_dl_fit_chars(w, ts), buf, sizeof(buf)),
-			  ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		skl__text(dl, x, y, w, title_h, c->title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 		skl_dl_end(dl);
 	}
 
@@ -546,7 +544,22 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 	/* the plot area: room for the y labels on the left, the x labels,
 	 * the x axis title and the legend below, the y axis title above */
 	legend_h = opts->no_legend ? 0 : legend(&v, x, 0, w, 0) + 10 * v.u;
-	xlab_h = 30 * v.u + (c->xlabel && *c->xlabel ? 30 * v.u : 0);
+	v.cat_h = 22 * v.u;
+	if (c->bars) {
+		/* category labels wrap to up to three lines (or take marks) */
+		int n = c->nxlabels > 0 ? c->nxlabels : v.ncats, i;
+		float slot = n ? (w - 110 * v.u) / (float)n - 6 * v.u : w, ts = floorf(14 * v.u);
+		skl_fit f = {ts, 0, 3, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2, SKL_FIT_MARK | SKL_FIT_MARK_CUT, 0};
+		for (i = 0; i < n; i++) {
+			char lab[256];
+			skl_fitted m;
+			category_label(&v, i, lab, sizeof(lab));
+			skl_dl_fit_measure(dl, slot, skl__fs(dl, ts) * 1.2f * 3, lab, &f, &m);
+			if (m.lines > 0 && m.height + 8 * v.u > v.cat_h)
+				v.cat_h = m.height + 8 * v.u;
+		}
+	}
+	xlab_h = 8 * v.u + v.cat_h + (c->xlabel && *c->xlabel ? 30 * v.u : 0);
 	v.py = y + title_h + (c->ylabel && *c->ylabel ? 34 * v.u : 14 * v.u);
 	v.ph = h - (v.py - y) - xlab_h - legend_h;
 	if (v.ph < 40 * v.u)

@@ -377,6 +377,73 @@ static void test_bars(skl_sdl *sdl, const char *outdir)
 	skl_chart_free(c);
 }
 
+/* sklab bench's sixteen long categories: every one reads whole, wrapped
+ * under its group or as a mark the key explains; none is cut. */
+static void test_bars_long_labels(skl_sdl *sdl, const char *outdir)
+{
+	static const char *const cats[] = {"lat_connect/sock",
+					   "lat_connect/sock_all",
+					   "lat_connect/tcp_sock",
+					   "lat_connect/udp_sock",
+					   "lat_connect/raw4_sock",
+					   "lat_connect/unix_sock",
+					   "hash_lookup/one_line/64",
+					   "hash_lookup/spread/64",
+					   "hash_lookup/one_line/1024",
+					   "hash_lookup/spread/1024",
+					   "hash_lookup/one_line/16384",
+					   "hash_lookup/spread/16384",
+					   "hash_lookup/one_line/262144",
+					   "hash_lookup/spread/262144",
+					   "skb_put/inline",
+					   "skb_put/out_of_line"};
+	skl_chart *c = chart_new("time per operation", "workload / variant", "ns", 1, 1);
+	skl_dl *dl = skl_dl_new(W, H);
+	int i, k, cut = 0;
+	skl_dl_set_text_floor(dl, 10);
+	xlabels_set(c, cats, 16);
+	series_set(c, 0, "measured median (ns)", 16);
+	for (i = 0; i < 16; i++) {
+		c->series[0].x[i] = i;
+		c->series[0].y[i] = 10 + i;
+	}
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	for (k = 0; k < skl_dl_count(dl); k++) {
+		const skl_dl_item *it = skl_dl_at(dl, k);
+		size_t n = it->text ? strlen(it->text) : 0;
+		if (it->kind == SKL_DL_TEXT && it->key && !strcmp(it->key, "0:xaxis") && n >= 3 &&
+		    !strcmp(it->text + n - 3, "\xe2\x80\xa6"))
+			cut++;
+	}
+	CHECK(cut == 0);
+	for (i = 0; i < 16; i++) {
+		/* the label's lines, joined, or its note */
+		char joined[128] = "";
+		int noted = 0;
+		float cx = -1;
+		for (k = 0; k < skl_dl_note_count(dl); k++)
+			noted |= !strcmp(skl_dl_note_at(dl, k)->text, cats[i]);
+		for (k = 0; k < skl_dl_count(dl); k++) {
+			const skl_dl_item *it = skl_dl_at(dl, k);
+			char want[64];
+			snprintf(want, sizeof(want), "0:point:0:%d", i);
+			if (it->kind == SKL_DL_RECT && it->key && !strcmp(it->key, want))
+				cx = it->x + it->w / 2;
+		}
+		for (k = 0; k < skl_dl_count(dl); k++) {
+			const skl_dl_item *it = skl_dl_at(dl, k);
+			if (it->kind == SKL_DL_TEXT && it->key && !strcmp(it->key, "0:xaxis") && cx >= it->x &&
+			    cx <= it->x + it->w && strcmp(it->text, "workload / variant"))
+				strncat(joined, it->text, sizeof(joined) - strlen(joined) - 1);
+		}
+		CHECK(noted || !strcmp(joined, cats[i]));
+	}
+	check_inside(dl, 0, 0, W, H, "long labels");
+	save(sdl, dl, outdir, "chart-long-labels");
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
 /* Bars without xlabels: categories are the distinct x values, sorted;
  * negative values hang below the zero line. */
 static void test_bars_numeric(void)
@@ -485,6 +552,7 @@ int main(int argc, char **argv)
 	test_numbers();
 	test_lines(sdl, outdir);
 	test_bars(sdl, outdir);
+	test_bars_long_labels(sdl, outdir);
 	test_bars_numeric();
 	test_empty();
 	test_region(sdl, outdir);
