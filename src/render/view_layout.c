@@ -568,6 +568,18 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 	piece p;
 
 	v->used[k] = 1;
+	if (k == SKL_VK_STRUCT && !v->strip && f->size >= v->cl) {
+		/* nested structs a line or more long, side by side (sock, tcp_opt,
+		 * inet_opt in one object): every other one a darker tint, so the
+		 * line where one ends and the next begins shows */
+		int j, nth = 0;
+		for (j = 0; j < i; j++)
+			if (v->l->fields[j].parent == f->parent && v->l->fields[j].size >= v->cl &&
+			    skl_view_field_kind(&v->l->fields[j]) == SKL_VK_STRUCT)
+				nth++;
+		if (nth % 2)
+			fill = dim(v, skl_color_mix(SKL_HEX(palette[k].fill), SKL_HEX(palette[k].hue), 0.35f), hl);
+	}
 	if (v->heat) {
 		double t = heat_t(v, i);
 		fill = dim(v, skl__heat_color(t), hl);
@@ -620,6 +632,9 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 		float x, y, w, h;
 		inset(&p, &x, &y, &w, &h);
 		block(v, &p, x, y, w, h, fill, edge);
+		if (p.first && k == SKL_VK_STRUCT && !v->strip && f->size >= v->cl && f->offset % v->cl)
+			/* where a nested struct begins inside a line: a bold edge */
+			skl_dl_rect(v->dl, x, y, fmaxf(2, 3 * v->u), h, dim(v, SKL_HEX(palette[k].hue), hl), 0, 0);
 		if (hl == 1 && !v->strip && s.last - lo / (8 * (uint64_t)v->cl) < 3)
 			hl_outline(v, &p, x, y, w, h);
 		if (p.first) {
@@ -1333,14 +1348,8 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	/* the block height first: the gutter's type size depends on it */
 	rows_h = h - head - legend - 26 * v.u;
 	v.pitch = rows_h / (float)v.nrows;
-	if (v.pitch < 22 * v.u) {
-		/* cramped rows: a smaller header and legend leave them more room */
-		v.hu = v.u * 0.75f;
-		head = opts->no_header ? 0 : header_height(&v, l);
-		legend = opts->no_legend ? 0 : legend_height(&v) + 6 * v.u;
-		rows_h = h - head - legend - 26 * v.u;
-		v.pitch = rows_h / (float)v.nrows;
-	}
+	/* the header keeps its size whatever the rows need: one struct reads
+	 * the same from step to step; cramped rows fold instead */
 	if (v.pitch < 22 * v.u && !opts->no_fold) {
 		uint64_t r, nf = 0;
 		int bands = fold_mark(&v);
@@ -1349,8 +1358,10 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 		if (bands)
 			v.pitch = rows_h / ((float)(v.nrows - nf) + FOLD_SLOT * (float)bands);
 	}
-	if (v.pitch > 110 * v.u)
-		v.pitch = 110 * v.u;
+	/* tall rows for a short struct (sock_common's three lines), so names
+	 * wrap rather than shorten; not taller than that */
+	if (v.pitch > (v.nrows <= 4 ? 170 : 110) * v.u)
+		v.pitch = (v.nrows <= 4 ? 170 : 110) * v.u;
 	v.bh = v.pitch - skl__clampf(v.pitch * 0.14f, 1, 10 * v.u);
 	gutter_measure(&v, &g);
 	v.gx = x + gutter_width(&g);

@@ -485,13 +485,15 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 	return skl_dl_failed(dl) ? -1 : 0;
 }
 
-/* The size of the key's type: a little under the caption title's. */
-static float key_size(const skl_dl *dl, const skl_scene *s)
+/* The size of the key's type: under the caption, a little under the
+ * caption title's; in a column beside the picture, smaller, so two
+ * columns fit. */
+static float key_size(const skl_dl *dl, const skl_scene *s, int side)
 {
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
 	u = u < 0.6f ? 0.6f : u > 3 ? 3 : u;
-	return fmaxf(floorf(9 * u), skl_dl_text_floor(dl));
+	return fmaxf(floorf((side ? 9 : 13) * u), skl_dl_text_floor(dl));
 }
 
 int skl_view_scene(skl_dl *dl, const skl_scene *s)
@@ -501,7 +503,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	int start = skl_dl_count(dl), notes0 = skl_dl_note_count(dl), pass, rc = 0, budget;
 	u = u < 0.6f ? 0.6f : u > 3 ? 3 : u;
 	skl_dl_set_text_floor(dl, s->text_floor > 0 ? s->text_floor : 10);
-	ks = key_size(dl, s);
+	ks = key_size(dl, s, 0);
 	if (s->caption && skl_dl_protect(dl, s->caption) < 0)
 		return -1;
 	/* The views may give names marks; the key to them takes room from
@@ -522,6 +524,9 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 			/* columns in the right 22% */
 			float top = 28 * u * 0.8f, kh = H - bar - top - 14 * u;
 			int rows = (int)floorf(kh / (ks * 1.3f)), cols;
+			ks = key_size(dl, s, 1);
+			kh = H - bar - top - 14 * u;
+			rows = (int)floorf(kh / (ks * 1.3f));
 			keyw = floorf(W * 0.22f);
 			cols = (int)fmaxf(1, floorf((keyw - 20 * u) / (18 * skl_dl_text_width("M", ks))));
 			keyh = 0;

@@ -12,9 +12,13 @@
 #include "render/view_layout.h"
 #include "render/view_scene.h"
 #include "sample_structs.h"
+#include "sklab/abi.h"
+#include "sklab/cparse.h"
+#include "sklab/types.h"
 
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -646,6 +650,49 @@ out:
 	skl_dl_free(dl);
 }
 
+/* Nested structs a line or more long, side by side (2001's RFC 2
+ * inet_sock: sock, tcp_opt, inet_opt): every other one a darker tint, and
+ * a bold edge where one begins inside a line. */
+static void test_nested_tint(void)
+{
+	static const char src[] = "struct a_part { int v[81]; };\n"  /* 324 bytes */
+				  "struct b_part { int v[106]; };\n" /* 424 */
+				  "struct c_part { int v[9]; };\n"   /* 36 */
+				  "struct obj { struct a_part sk; struct b_part tcp; struct c_part inet; };\n";
+	skl_typedb *db = skl_typedb_new();
+	skl_error err;
+	skl_layout *l = NULL;
+	skl_dl *dl = skl_dl_new(W, H);
+	const skl_dl_item *sk, *tcp, *inet;
+	int i, edge = 0;
+	CHECK(db && dl && skl_cparse(db, src, "nested.h", &err) == 0);
+	if (db)
+		l = skl_layout_compute(skl_typedb_find(db, "obj"), skl_abi_find("i386"), NULL, 32, &err);
+	CHECK(l != NULL);
+	if (!l || !dl)
+		goto out;
+	CHECK(skl_view_layout(dl, l, NULL) == 0);
+	sk = item(dl, "0:field:sk");
+	tcp = item(dl, "0:field:tcp");
+	inet = item(dl, "0:field:inet");
+	CHECK(sk && tcp && inet);
+	if (sk && tcp && inet) {
+		CHECK(sk->fill != tcp->fill && tcp->fill != inet->fill && sk->fill == inet->fill);
+	}
+	/* tcp begins at byte 324, inside line 10: a narrow bar marks it */
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_RECT && it->key && !strcmp(it->key, "0:field:tcp") && it->w <= 4 && it->h > 8 &&
+		    tcp && fabsf(it->x - tcp->x) < 2)
+			edge = 1;
+	}
+	CHECK(edge);
+out:
+	skl_layout_free(l);
+	skl_dl_free(dl);
+	skl_typedb_free(db);
+}
+
 int main(int argc, char **argv)
 {
 	const char *outdir = argc > 1 ? argv[1] : ".";
@@ -667,6 +714,7 @@ int main(int argc, char **argv)
 	test_metrics();
 	test_sock(&t, sdl, outdir);
 	test_highlight(&t, sdl);
+	test_nested_tint();
 	test_bitfields(&t);
 	test_large(&t);
 	test_fold(&t);
