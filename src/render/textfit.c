@@ -38,10 +38,11 @@ static int breaks_after(const char *s)
 /*
  * Breaks text into lines of at most cpl code points, at most maxl of them:
  * after a break character (a space is dropped) or, with hard, anywhere.
- * Returns the lines made; *rest is what did not fit (at its first
- * character), or NULL when all of it did.
+ * With prose, between words where a line allows. Returns the lines made;
+ * *rest is what did not fit (at its first character), or NULL when all of
+ * it did.
  */
-static int wrap(const char *text, size_t cpl, int maxl, int hard, plan *p, const char **rest)
+static int wrap(const char *text, size_t cpl, int maxl, int hard, int prose, plan *p, const char **rest)
 {
 	const char *s = text;
 	int n = 0;
@@ -49,14 +50,20 @@ static int wrap(const char *text, size_t cpl, int maxl, int hard, plan *p, const
 	while (*s == ' ')
 		s++;
 	while (*s && n < maxl) {
-		size_t bytes = 0, cps = 0, brk = 0;
+		size_t bytes = 0, cps = 0, brk = 0, brk_space = 0;
 		while (s[bytes] && s[bytes] != '\n' && cps < cpl) {
 			size_t k = cp_len(s + bytes);
 			if (breaks_after(s + bytes))
 				brk = bytes + k;
+			if (s[bytes] == ' ')
+				brk_space = bytes + k;
 			bytes += k;
 			cps++;
 		}
+		/* prose breaks between words; inside one only when a word is
+		 * longer than the line */
+		if (prose && brk_space > 0)
+			brk = brk_space;
 		if (s[bytes] && s[bytes] != '\n' && s[bytes] != ' ') {
 			/* the line ends inside a word */
 			if (brk > 0)
@@ -145,6 +152,7 @@ static void decide(const skl_dl *dl, float w, float h, const char *text, const s
 	float floor_px = skl_dl_text_floor(dl), s0, s;
 	size_t len = skl_dl_utf8_len(text);
 	int protect = (f->flags & SKL_FIT_NO_ABBREV) || skl_dl_is_protected(dl, text);
+	int prose = (f->flags & SKL_FIT_WRAP) != 0;
 	int maxl;
 	const char *rest;
 	memset(p, 0, sizeof(*p) - sizeof(p->line));
@@ -175,7 +183,7 @@ static void decide(const skl_dl *dl, float w, float h, const char *text, const s
 		maxl = lines_in(f, h, s);
 		if (maxl < 2 || cpl < 2)
 			continue;
-		n = wrap(text, cpl, maxl, 0, p, &rest);
+		n = wrap(text, cpl, maxl, 0, prose, p, &rest);
 		if (n > 0 && !rest) {
 			p->n = n;
 			p->size = s;
@@ -188,7 +196,7 @@ static void decide(const skl_dl *dl, float w, float h, const char *text, const s
 	{
 		size_t cpl = skl_dl_fit_chars(w, s);
 		if (protect && maxl >= 2 && cpl >= 2) {
-			int n = wrap(text, cpl, maxl, 1, p, &rest);
+			int n = wrap(text, cpl, maxl, 1, prose, p, &rest);
 			if (n > 0 && !rest) {
 				p->n = n;
 				p->size = s;
@@ -214,7 +222,7 @@ static void decide(const skl_dl *dl, float w, float h, const char *text, const s
 		if (cpl < 3 || maxl < 1)
 			return;
 		if (maxl >= 2) {
-			int n = wrap(text, cpl, maxl, 0, p, &rest);
+			int n = wrap(text, cpl, maxl, 0, prose, p, &rest);
 			if (n >= 2 && rest && skl_dl_utf8_len(p->line[n - 1]) >= 3) {
 				/* the last line takes what is left, shortened */
 				const char *last = text + p->start[n - 1];

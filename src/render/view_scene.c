@@ -341,7 +341,15 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 		skl_fitted cm;
 		memset(&cm, 0, sizeof(cm));
 		if (s->caption && *s->caption) {
-			skl_dl_fit_measure(dl, cw, H * 0.4f, s->caption, &cf, &cm);
+			/* a long caption takes smaller type (down to three quarters)
+			 * before a fourth line: the picture keeps its room */
+			float lo = floorf(cs * 0.75f);
+			for (;;) {
+				skl_dl_fit_measure(dl, cw, H * 0.4f, s->caption, &cf, &cm);
+				if (cm.lines <= 3 || cf.size - 1 < lo)
+					break;
+				cf.size -= 1;
+			}
 			chh = cm.lines > 0 ? cm.height + (cm.size * 1.35f - cm.size) : cs;
 		}
 		bar = 2 * 16 * u + th + fmaxf(chh, cs * 1.35f) + keyh;

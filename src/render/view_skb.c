@@ -343,6 +343,7 @@ typedef struct skv {
 	int64_t glo, ghi;
 	float bar_h, lane_h, stem, fs_ptr, fs_tab, row_h;
 	int allow_zoom;
+	int drop_legend; /* no room for the legend: it goes before the zoom strip */
 	float head_h, legend_h, top, bottom;
 	grp g[MAXG];
 	int ng;
@@ -1318,7 +1319,7 @@ static float plan(skv *v)
 	v->stem = floorf(16 * v->u);
 	v->fs_ptr = floorf(15 * v->u);
 	v->head_h = v->o->no_header ? 0 : floorf(34 * v->u) + floorf(30 * v->u) + floorf(24 * v->u) + 12 * v->u;
-	v->legend_h = v->o->no_legend ? 0 : floorf(34 * v->u) + 6 * v->u;
+	v->legend_h = v->o->no_legend || v->drop_legend ? 0 : floorf(34 * v->u) + 6 * v->u;
 	v->box_w = box_width(v);
 	measure_panel(v);
 	v->bx0 = v->x + v->box_w + 54 * v->u;
@@ -2254,21 +2255,31 @@ int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_sk
 			v->bar_h = fmaxf(floorf(48 * v->u), v->bar_h - (need - avail));
 			need = plan(v);
 		}
-		if (need > avail && v->allow_zoom) {
+		if (need <= avail)
+			break;
+		/* smaller type first, but none the floor would raise again (the
+		 * smallest labels are 11 units); the zoom strip, which names the
+		 * headers too thin to label on the bar, goes last */
+		if (v->u * 0.9f * 11 >= skl_dl_text_floor(dl)) {
+			v->u *= 0.9f;
+			continue;
+		}
+		if (v->allow_zoom) {
 			int had = 0;
 			for (i = 0; i < v->ng; i++)
 				had |= v->g[i].nz > 0;
+			/* the legend goes before the zoom strip */
+			if (had && !v->drop_legend && !v->o->no_legend) {
+				v->drop_legend = 1;
+				continue;
+			}
 			if (had) {
 				v->allow_zoom = 0;
+				v->drop_legend = 0;
 				continue;
 			}
 		}
-		/* smaller type, but none the floor would raise again: the
-		 * smallest labels are 11 units */
-		if (need <= avail || v->u * 0.9f * 11 < skl_dl_text_floor(dl))
-			break;
-		v->u *= 0.9f;
-		v->allow_zoom = 1;
+		break;
 	}
 	/* spare height makes the bar taller, up to a point */
 	if (need < avail) {
@@ -2315,7 +2326,7 @@ int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_sk
 			end += v->legend_h;
 		}
 		/* the legend under the picture (at the bottom when that is nearer) */
-		if (!opts->no_legend) {
+		if (!opts->no_legend && !v->drop_legend) {
 			float ly = v->y + v->h - floorf(34 * v->u);
 			draw_legend(v, v->bx0, fminf(ly, end), v->x + v->w - v->bx0);
 		}
