@@ -510,7 +510,13 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
 	int start = skl_dl_count(dl), notes0 = skl_dl_note_count(dl), pass, rc = 0, budget;
 	u = u < 0.6f ? 0.6f : u > 3 ? 3 : u;
-	skl_dl_set_text_floor(dl, s->text_floor > 0 ? s->text_floor : 10);
+	{
+		/* the floor is for 1600 x 900 (1920 x 1080 presenting): a bigger
+		 * canvas raises it in proportion, so a 4K frame reads the same */
+		float fl = s->text_floor > 0 ? s->text_floor : 10;
+		float ref_w = s->text_floor > 10 ? 1920 : 1600, ref_h = s->text_floor > 10 ? 1080 : 900;
+		skl_dl_set_text_floor(dl, floorf(fl * fmaxf(1, fminf(W / ref_w, H / ref_h))));
+	}
 	ks = key_size(dl, s, 0);
 	if (s->caption && skl_dl_protect(dl, s->caption) < 0)
 		return -1;
