@@ -153,6 +153,7 @@ typedef struct skl_cache_line {
 	int valid, dirty;
 	int last_hit;      /* the latest access to this line hit (else it was installed by a miss) */
 	uint64_t last_use; /* the level's access tick at the latest use; larger = more recent */
+	uint64_t installed; /* the tick of the miss that brought the line in (<= last_use) */
 } skl_cache_line;
 
 /* One way of one set of level; -1 when out of range. */

@@ -14,8 +14,10 @@
 typedef struct skl_cgrid_line {
 	uint64_t addr;      /* simulated address of the line's first byte */
 	uint8_t valid, dirty;
-	uint8_t last_hit;   /* latest access hit (green); else installed by a miss (red) */
-	uint8_t recent;     /* touched since the previous snapshot of this model */
+	uint8_t last_hit;   /* the latest access hit; else it installed the line (a miss) */
+	uint8_t recent;     /* touched since the previous snapshot of this model (this step) */
+	uint8_t missed;     /* recent, and a miss brought it in since that snapshot (this step's
+	                     * first access missed); recent and not missed: every access hit */
 	int owner;          /* index into skl_cgrid_snap.owners, -1 = nothing known */
 } skl_cgrid_line;
 

@@ -827,8 +827,10 @@ skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset 
 		for (j = 0; j < nl; j++) {
 			skl_cache_line cl;
 			if (lv->lines[j].valid && skl_cachesim_line(h, i, (unsigned)(j / lv->st.assoc),
-								    (unsigned)(j % lv->st.assoc), &cl) == 0)
+								    (unsigned)(j % lv->st.assoc), &cl) == 0) {
 				lv->lines[j].recent = cl.last_use > mark;
+				lv->lines[j].missed = cl.installed > mark;
+			}
 		}
 		if (marks)
 			marks[i] = maxuse;

@@ -2,7 +2,8 @@
  * cache.c - the cache hierarchy model behind sklab/cache.h.
  *
  * Each level keeps flat arrays indexed set * assoc + way: the line number
- * (TAG_NONE when invalid), valid/dirty/hit flags and an LRU stamp; and per
+ * (TAG_NONE when invalid), valid/dirty/hit flags, an LRU stamp and the
+ * tick the line came in at (its miss); and per
  * set a PLRU bit tree and the way touched last. Beside it run two shadows
  * used only to classify misses (skipped after skl_cachesim_set_classify(h,
  * 0)): a set of every line ever installed (compulsory) and a fully
@@ -281,6 +282,7 @@ typedef struct level {
 	uint64_t *tag;   /* line number, TAG_NONE when invalid */
 	uint8_t *flags;
 	uint64_t *stamp; /* last use tick per way: LRU's order, and skl_cache_line.last_use */
+	uint64_t *born;  /* per way: the tick of the miss that installed its line */
 	uint64_t *plru;  /* one bit tree per set, node k at bit k (root 1) */
 	uint32_t *fanode; /* per way: the shadow node of its line, or NIL (classification only) */
 	uint32_t *mru;    /* per set: index of the way touched last, looked at before the others */
@@ -347,6 +349,7 @@ static void level_empty(level *l)
 	memset(l->tag, 0xff, n * sizeof(*l->tag));
 	memset(l->flags, 0, n);
 	memset(l->stamp, 0, n * sizeof(*l->stamp));
+	memset(l->born, 0, n * sizeof(*l->born));
 	memset(l->plru, 0, (size_t)(l->set_mask + 1) * sizeof(*l->plru));
 	for (j = 0; j <= l->set_mask; j++)
 		l->mru[j] = (uint32_t)((size_t)j * l->assoc);
@@ -446,6 +449,7 @@ void skl_cachesim_free(skl_cache_hier *h)
 		skl_free(l->tag);
 		skl_free(l->flags);
 		skl_free(l->stamp);
+		skl_free(l->born);
 		skl_free(l->plru);
 		skl_free(l->mru);
 		skl_free(l->lnext);
@@ -548,9 +552,10 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		l->tag = skl_malloc(n * sizeof(*l->tag));
 		l->flags = skl_malloc(n);
 		l->stamp = skl_malloc(n * sizeof(*l->stamp));
+		l->born = skl_malloc(n * sizeof(*l->born));
 		l->plru = skl_malloc((size_t)sets * sizeof(*l->plru));
 		l->mru = skl_malloc((size_t)sets * sizeof(*l->mru));
-		if (!l->tag || !l->flags || !l->stamp || !l->plru || !l->mru)
+		if (!l->tag || !l->flags || !l->stamp || !l->born || !l->plru || !l->mru)
 			goto out_levels;
 		if (l->repl == SKL_CACHE_LRU && c->assoc > 1 && c->assoc <= 255) {
 			l->lnext = skl_malloc(n);
@@ -810,6 +815,7 @@ static inline void replace_line(level *l, size_t i, uint64_t line, uint8_t flags
 	}
 	l->tag[i] = line;
 	l->flags[i] = flags;
+	l->born[i] = l->tick + 1; /* every caller touches the way next: its stamp */
 }
 
 /* The general walk down the path: any level, straddling, misses.
@@ -1134,6 +1140,7 @@ int skl_cachesim_line(const skl_cache_hier *h, unsigned lvl, unsigned set, unsig
 	out->dirty = !!(l->flags[i] & F_DIRTY);
 	out->last_hit = !!(l->flags[i] & F_HIT);
 	out->last_use = l->stamp[i];
+	out->installed = l->born[i];
 	return 0;
 }
 

@@ -6,6 +6,7 @@
  */
 #include "render/view_util.h"
 #include "render/view_cache.h"
+#include "render/textfit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -196,9 +197,14 @@ void skl_view_cache_cell_tooltip(const skl_cgrid_snap *s, int l, unsigned set, u
 			  lv->st.sets);
 	skl__catf(out, outsz, "owner: %s\n", c->owner >= 0 ? owner_name(s, c->owner) : "(nothing known)");
 	skl__catf(out, outsz, "valid, %s\n", c->dirty ? "dirty (written, not yet written back)" : "clean");
-	skl__catf(out, outsz, "latest access: %s", c->last_hit ? "hit" : "miss (the line was installed by it)");
-	if (c->recent)
-		skl__catf(out, outsz, "\ntouched since the previous snapshot");
+	if (c->recent && c->missed)
+		skl__catf(out, outsz, "this step: missed (a miss brought the line in)%s",
+			  c->last_hit ? ", then hit" : "");
+	else if (c->recent)
+		skl__catf(out, outsz, "this step: hit (every access to it this step hit)");
+	else
+		skl__catf(out, outsz, "not touched this step; latest access: %s",
+			  c->last_hit ? "hit" : "miss (the line was installed by it)");
 }
 
 static void level_tooltip(const skl_cgrid_snap *s, int l, char *out, size_t outsz)
@@ -252,9 +258,12 @@ typedef struct cv {
 	const skl_cgrid_snap *s;
 	const skl_view_cache_opts *o;
 	float u;
+	float pu; /* the right column's scale: u, or less when its rows need the room */
 	int focus;
 	int any_recent, any_old; /* lines touched since the last snapshot, and lines not */
 	int any_dirty, any_empty, any_valid;
+	int dry;	 /* 1 = measure, append nothing */
+	int short_table; /* 1 = the table without its secondary rows */
 	skl_color *ocol; /* per owner */
 	char key[200];
 	char tip[4096];
@@ -270,6 +279,17 @@ static skl_color line_fill(cv *v, const skl_cgrid_line *c)
 {
 	skl_color base = c->owner >= 0 && c->owner < v->s->nowners ? v->ocol[c->owner] : C_UNKNOWN;
 	return v->any_recent && !c->recent ? skl_color_mix(base, C_BG, PALE) : base;
+}
+
+/* The mark a valid line carries: 1 hit, -1 miss. This step's outcome for
+ * a line touched this step (missed when a miss brought it in since the
+ * previous snapshot, else hit); its latest access for the others (drawn
+ * pale) and for every line when nothing was touched since the last look. */
+static int line_mark(const cv *v, const skl_cgrid_line *c)
+{
+	if (v->any_recent && c->recent)
+		return c->missed ? -1 : 1;
+	return c->last_hit ? 1 : -1;
 }
 
 /* A dog-ear: a right triangle in the bottom-left corner, as a stair of
@@ -303,7 +323,7 @@ static void draw_cell(cv *v, int l, unsigned set, unsigned way, float x, float y
 		skl_dl_rect(v->dl, x, y, w, h, fill, 0, 0);
 		if (w >= 10)
 			skl_dl_rect(v->dl, x + w - m - 1, y, 1, h, C_BG, 0, 0);
-		if (c->last_hit)
+		if (line_mark(v, c) > 0)
 			skl_dl_rect(v->dl, x + w - m, y, m, fminf(m, h),
 				    old ? skl_color_mix(C_HIT, C_BG, 0.45f) : C_HIT, 0, 0);
 		else
@@ -324,42 +344,44 @@ typedef struct fold {
 	unsigned rows;	/* sets per column */
 	float cw, ch;	/* cell pitch */
 	float gut, gap; /* set-number gutter, gap between columns */
-	float sfs;	/* set-number size */
+	float sfs;	/* set-number size (at least the floor) */
 } fold;
 
 static float title_h(cv *v)
 {
-	return 28 * v->u;
+	return fmaxf(28 * v->u, skl__fs(v->dl, floorf(18 * v->u)) * 1.45f);
 }
 
 static float wayhead_h(cv *v)
 {
-	return 18 * v->u;
+	return fmaxf(18 * v->u, skl__fs(v->dl, floorf(11 * v->u)) * 1.35f);
 }
 
+/* Cells smaller than this are a texture, not a grid one can read. */
+#define MIN_CW 6.0f
+#define MIN_CH 5.0f
+
 /* The folding with the biggest cells (about 2.6 times as wide as tall)
- * for sets x assoc in w x h; 0 when cells would be under 3 pixels. */
+ * for sets x assoc in w x h; 0 when cells would be too small to read. */
 static int choose_fold(cv *v, const skl_cgrid_level *lv, float w, float h, fold *best)
 {
 	unsigned sets = lv->st.sets, assoc = lv->st.assoc;
-	float best_score = 0;
+	float best_score = 0, hs = skl__fs(v->dl, floorf(11 * v->u));
 	int f;
 	char num[32];
 	snprintf(num, sizeof(num), "%u", sets ? sets - 1 : 0);
 	memset(best, 0, sizeof(*best));
-	if (!sets || !assoc)
+	if (!sets || !assoc || h <= 0)
 		return 0;
 	for (f = 1; f <= 64 && (unsigned)f <= sets; f++) {
 		unsigned rows = (sets + (unsigned)f - 1) / (unsigned)f;
 		float ch = h / (float)rows, sfs, gut, gap = 16 * v->u, cw, score;
 		if (sets % (unsigned)f && f > 1)
 			continue; /* columns of equal length only */
-		sfs = floorf(skl__clampf(ch * 0.8f, 8, 13 * v->u));
-		gut = skl_dl_text_width(num, sfs) + 8 * v->u;
-		if (gut < skl_dl_text_width("set", floorf(11 * v->u)) + 6 * v->u)
-			gut = skl_dl_text_width("set", floorf(11 * v->u)) + 6 * v->u;
+		sfs = skl__fs(v->dl, floorf(skl__clampf(ch * 0.8f, 8, 13 * v->u)));
+		gut = fmaxf(skl_dl_text_width(num, sfs) + 8 * v->u, skl_dl_text_width("set", hs) + 8 * v->u);
 		cw = (w - (float)f * gut - (float)(f - 1) * gap) / ((float)f * (float)assoc);
-		if (cw < 3 || ch < 3)
+		if (cw < MIN_CW || ch < MIN_CH)
 			continue;
 		if (ch > 30 * v->u)
 			ch = 30 * v->u;
@@ -380,235 +402,468 @@ static int choose_fold(cv *v, const skl_cgrid_level *lv, float w, float h, fold 
 	return best->f > 0;
 }
 
-static void level_title(cv *v, int l, float x, float y, float w, float h, const char *extra)
+/* Lines valid, dirty, touched this step and missed this step in sets
+ * [set0, set1) of a level with lines. */
+typedef struct occ {
+	uint64_t valid, dirty, recent, missed;
+} occ;
+
+static occ occupancy_of(const skl_cgrid_level *lv, unsigned set0, unsigned set1)
+{
+	occ o;
+	size_t i, n = (size_t)set1 * lv->st.assoc;
+	memset(&o, 0, sizeof(o));
+	for (i = (size_t)set0 * lv->st.assoc; lv->lines && i < n; i++) {
+		const skl_cgrid_line *c = &lv->lines[i];
+		if (!c->valid)
+			continue;
+		o.valid++;
+		o.dirty += c->dirty != 0;
+		o.recent += c->recent != 0;
+		o.missed += c->recent && c->missed;
+	}
+	return o;
+}
+
+/* The level's name in bold, then the first of texts[0..n) that fits on
+ * one line beside it (the last one wraps or shrinks when none does). */
+static void level_title(cv *v, int l, float x, float y, float w, float h, const char *const *texts, int n)
 {
 	const struct skl_cachesim_stats *st = &v->s->levels[l].st;
-	char line[256], sz[32];
-	float ts = floorf(18 * v->u), ss = floorf(14 * v->u), nw;
+	float ts = floorf(18 * v->u), ss = skl__fs(v->dl, floorf(14 * v->u)), nw;
+	int k;
 	snprintf(v->key, sizeof(v->key), "%d:level:%d", v->o->obj, l);
 	level_tooltip(v->s, l, v->tip, sizeof(v->tip));
 	skl_dl_begin(v->dl, v->key, v->tip);
-	nw = skl_dl_text_width(st->name, ts) + 12 * v->u;
-	skl__text(v->dl, x, y, nw, h, st->name, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
-	snprintf(line, sizeof(line), "%s \xc2\xb7 %u-way \xc2\xb7 %u B lines \xc2\xb7 %u sets \xc3\x97 %u ways%s%s",
-		 bytes(st->size, sz, sizeof(sz)), st->assoc, st->line, st->sets, st->assoc, extra ? " \xc2\xb7 " : "",
-		 extra ? extra : "");
-	text(v, x + nw, y, w - nw, h, line, ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	nw = skl_dl_text_width(st->name, skl__fs(v->dl, ts)) + 12 * v->u;
+	skl__text(v->dl, x, y, nw, fminf(h, title_h(v)), st->name, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	for (k = 0; k < n - 1; k++)
+		if (skl_dl_text_width(texts[k], ss) <= w - nw)
+			break;
+	text(v, x + nw, y, w - nw, h, texts[k], ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	skl_dl_end(v->dl);
 }
 
-/* Lines valid, dirty and recent in level l. */
-static void occupancy(const skl_cgrid_level *lv, uint64_t *valid, uint64_t *dirty, uint64_t *recent)
+/* The geometry of level l, long and short: "16 KiB · 4-way · 32 B lines ·
+ * 128 sets", "16 KiB · 128 × 4 × 32 B". */
+static void geometry(const skl_cgrid_level *lv, char *lng, size_t ln, char *shrt, size_t sn)
 {
-	size_t i, n = (size_t)lv->st.sets * lv->st.assoc;
-	*valid = *dirty = *recent = 0;
-	for (i = 0; lv->lines && i < n; i++) {
-		*valid += lv->lines[i].valid != 0;
-		*dirty += lv->lines[i].valid && lv->lines[i].dirty;
-		*recent += lv->lines[i].valid && lv->lines[i].recent;
-	}
+	char sz[32];
+	bytes(lv->st.size, sz, sizeof(sz));
+	snprintf(lng, ln, "%s \xc2\xb7 %u-way \xc2\xb7 %u B lines \xc2\xb7 %u sets", sz, lv->st.assoc, lv->st.line,
+		 lv->st.sets);
+	snprintf(shrt, sn, "%s \xc2\xb7 %u\xc3\x97%u\xc3\x97%u B", sz, lv->st.sets, lv->st.assoc, lv->st.line);
+}
+
+/* The title of a drawn level: geometry, then its occupancy. */
+static void grid_title(cv *v, int l, float x, float y, float w)
+{
+	const skl_cgrid_level *lv = &v->s->levels[l];
+	char lng[96], shrt[96], t[3][256], a[32], b[32], c[32];
+	const char *texts[3];
+	occ o = occupancy_of(lv, 0, lv->st.sets);
+	geometry(lv, lng, sizeof(lng), shrt, sizeof(shrt));
+	count(o.valid, a, sizeof(a));
+	count((uint64_t)lv->st.sets * lv->st.assoc, b, sizeof(b));
+	count(o.dirty, c, sizeof(c));
+	snprintf(t[0], sizeof(t[0]), "%s \xc2\xb7 %s of %s lines valid, %s dirty", lng, a, b, c);
+	snprintf(t[1], sizeof(t[1]), "%s \xc2\xb7 %s of %s valid, %s dirty", shrt, a, b, c);
+	snprintf(t[2], sizeof(t[2]), "%s of %s valid", a, b);
+	texts[0] = t[0];
+	texts[1] = t[1];
+	texts[2] = t[2];
+	level_title(v, l, x, y, w, title_h(v), texts, 3);
+}
+
+/* The label and hover group of one set beside its ways. */
+static void set_label(cv *v, int l, unsigned set, float x, float y, float w, float h, float fs, const char *fmt)
+{
+	const skl_cgrid_level *lv = &v->s->levels[l];
+	char t[32];
+	snprintf(t, sizeof(t), fmt, set);
+	snprintf(v->key, sizeof(v->key), "%d:set:%d:%u", v->o->obj, l, set);
+	snprintf(v->tip, sizeof(v->tip),
+		 "%s set %u: the lines whose address / %u mod %u is %u\n%u ways, drawn left to right", lv->st.name, set,
+		 lv->st.line, lv->st.sets, set, lv->st.assoc);
+	skl_dl_begin(v->dl, v->key, v->tip);
+	skl__text(v->dl, x, y, w, h, t, fs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK2);
+	skl_dl_end(v->dl);
+}
+
+static float grid_h(cv *v, const fold *fd)
+{
+	return title_h(v) + wayhead_h(v) + (float)fd->rows * fd->ch;
 }
 
 static void draw_grid(cv *v, int l, float x, float y, float w, const fold *fd)
 {
 	const skl_cgrid_level *lv = &v->s->levels[l];
 	unsigned sets = lv->st.sets, assoc = lv->st.assoc, set, way;
-	float gy = y + title_h(v) + wayhead_h(v), hs = floorf(11 * v->u);
+	float gy = y + title_h(v) + wayhead_h(v), hs = skl__fs(v->dl, floorf(11 * v->u));
 	float colw = fd->gut + (float)assoc * fd->cw;
 	float ix = fd->cw >= 8 ? 1 : fd->cw >= 4 ? 0.5f : 0, iy = fd->ch >= 8 ? 1 : fd->ch >= 4 ? 0.5f : 0;
 	unsigned label_every = 1;
-	uint64_t valid, dirty, recent;
-	char extra[160], a[32], b[32], c[32];
 	int f;
 
-	occupancy(lv, &valid, &dirty, &recent);
-	snprintf(extra, sizeof(extra), "%s of %s lines valid, %s dirty", count(valid, a, sizeof(a)),
-		 count((uint64_t)sets * assoc, b, sizeof(b)), count(dirty, c, sizeof(c)));
-	level_title(v, l, x, y, w, title_h(v), extra);
+	grid_title(v, l, x, y, w);
 	while (label_every < sets && (float)label_every * fd->ch < fd->sfs * 1.15f)
 		label_every *= 2;
 
 	for (f = 0; f < fd->f; f++) {
 		float fx = x + (float)f * (colw + fd->gap), cx = fx + fd->gut;
 		unsigned r;
+		char t[32];
 		/* column heads: "set", then the way numbers */
 		skl__text(v->dl, fx, gy - wayhead_h(v), fd->gut - 6 * v->u, wayhead_h(v), "set", hs, SKL_FONT_REGULAR,
 			  SKL_ALIGN_RIGHT, C_INK3);
-		if (skl_dl_text_width("00", hs) + 2 <= fd->cw) {
+		snprintf(t, sizeof(t), "%u", assoc - 1);
+		if (skl_dl_text_width(t, hs) + 2 <= fd->cw) {
 			for (way = 0; way < assoc; way++) {
-				char t[16];
 				snprintf(t, sizeof(t), "%u", way);
 				skl__text(v->dl, cx + (float)way * fd->cw, gy - wayhead_h(v), fd->cw, wayhead_h(v), t,
 					  hs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 			}
 		} else {
-			char t[32];
 			snprintf(t, sizeof(t), "ways 0-%u", assoc - 1);
-			text(v, cx, gy - wayhead_h(v), (float)assoc * fd->cw, wayhead_h(v), t, hs, SKL_FONT_REGULAR,
-			     SKL_ALIGN_LEFT, C_INK3);
+			if (skl_dl_text_width(t, hs) > (float)assoc * fd->cw)
+				snprintf(t, sizeof(t), "0-%u", assoc - 1);
+			if (skl_dl_text_width(t, hs) <= (float)assoc * fd->cw)
+				text(v, cx, gy - wayhead_h(v), (float)assoc * fd->cw, wayhead_h(v), t, hs,
+				     SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 		}
 		for (r = 0; r < fd->rows; r++) {
 			float ry = gy + (float)r * fd->ch;
 			set = (unsigned)f * fd->rows + r;
 			if (set >= sets)
 				break;
-			if (set % label_every == 0) {
-				char t[16];
-				snprintf(t, sizeof(t), "%u", set);
-				snprintf(v->key, sizeof(v->key), "%d:set:%d:%u", v->o->obj, l, set);
-				snprintf(v->tip, sizeof(v->tip),
-					 "%s set %u: the lines whose address / %u mod %u is %u\n%u ways, drawn left to "
-					 "right",
-					 lv->st.name, set, lv->st.line, sets, set, assoc);
-				skl_dl_begin(v->dl, v->key, v->tip);
-				skl__text(v->dl, fx, ry, fd->gut - 6 * v->u, fminf(fd->ch, fd->sfs * 1.3f), t, fd->sfs,
-					  SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK2);
-				skl_dl_end(v->dl);
-			}
+			if (set % label_every == 0)
+				set_label(v, l, set, fx, ry, fd->gut - 6 * v->u, fmaxf(fd->ch, fd->sfs * 1.15f),
+					  fd->sfs, "%u");
 			for (way = 0; way < assoc; way++)
 				draw_cell(v, l, set, way, cx + (float)way * fd->cw, ry, fd->cw - ix, fd->ch - iy);
 		}
 	}
 }
 
-/* A level summed up: its geometry, and when its lines were copied, its
- * occupancy as a bar split by owner. */
-static void draw_summary(cv *v, int l, float x, float y, float w, float h, const char *why)
+/* ---- a level as a strip of set bands and the sets touched this step ---------------------------- */
+
+typedef struct strip {
+	unsigned spb, nb; /* sets per band, bands */
+	float bw;	  /* band pitch */
+	float mk, bh, ah; /* mark track, band and axis heights */
+	float th;	  /* the line over the touched sets */
+	float lfs, rh;	  /* set labels' size, a touched set's row */
+	float gut, cw, gap;
+	int ntouched; /* sets touched this step */
+	int shown;    /* of them drawn one by one */
+	int cols, rows;
+	float h; /* the whole */
+} strip;
+
+static int touched_sets(const skl_cgrid_level *lv)
+{
+	unsigned set, way;
+	int n = 0;
+	for (set = 0; lv->lines && set < lv->st.sets; set++)
+		for (way = 0; way < lv->st.assoc; way++) {
+			const skl_cgrid_line *c = &lv->lines[(size_t)set * lv->st.assoc + way];
+			if (c->valid && c->recent) {
+				n++;
+				break;
+			}
+		}
+	return n;
+}
+
+/* The strip of level lv in width w and at most h high (0: as high as it
+ * wants); its natural height in st->h. */
+static void plan_strip(cv *v, const skl_cgrid_level *lv, float w, float h, strip *st)
+{
+	unsigned sets = lv->st.sets, assoc = lv->st.assoc;
+	float room, lw;
+	char num[32];
+	int maxcols, rows;
+	memset(st, 0, sizeof(*st));
+	st->spb = 1;
+	while (sets / st->spb > 1 && (float)(sets / st->spb) * 3 > w)
+		st->spb *= 2;
+	st->nb = (sets + st->spb - 1) / st->spb;
+	st->bw = w / (float)(st->nb ? st->nb : 1);
+	st->mk = floorf(6 * v->u);
+	st->bh = floorf(16 * v->u);
+	st->lfs = skl__fs(v->dl, floorf(11 * v->u));
+	st->ah = st->lfs * 1.5f;
+	st->th = skl__fs(v->dl, floorf(12 * v->u)) * 1.6f;
+	st->rh = floorf(fmaxf(st->lfs * 1.3f, 12 * v->u));
+	st->gap = 16 * v->u;
+	snprintf(num, sizeof(num), "set %u", sets ? sets - 1 : 0);
+	lw = skl_dl_text_width(num, st->lfs);
+	st->gut = lw + 8 * v->u;
+	st->ntouched = touched_sets(lv);
+	st->h = title_h(v) + st->mk + st->bh + st->ah;
+	if (st->ntouched == 0)
+		return;
+	maxcols = (int)((w + st->gap) / (st->gut + (float)assoc * MIN_CW + st->gap));
+	if (maxcols < 1)
+		maxcols = 1;
+	rows = (st->ntouched + maxcols - 1) / maxcols;
+	room = h > 0 ? h - st->h - st->th : 1e9f;
+	if ((float)rows * st->rh > room) {
+		rows = (int)(room / st->rh);
+		if (rows < 0)
+			rows = 0;
+	}
+	if (rows == 0)
+		return; /* the marks over the bands say where */
+	st->rows = rows;
+	st->cols = rows ? (st->ntouched + rows - 1) / rows : 0;
+	if (st->cols > maxcols)
+		st->cols = maxcols;
+	st->shown = st->rows * st->cols;
+	if (st->shown > st->ntouched)
+		st->shown = st->ntouched;
+	if (st->shown < st->ntouched && st->shown > 0)
+		st->shown--; /* the last place says how many more */
+	if (st->cols) {
+		float colw = (w - (float)(st->cols - 1) * st->gap) / (float)st->cols;
+		st->cw = fminf((colw - st->gut) / (float)assoc, 3.2f * st->rh);
+	}
+	st->h += st->th + (float)st->rows * st->rh;
+}
+
+static void draw_strip(cv *v, int l, float x, float y, float w, const strip *st)
 {
 	const skl_cgrid_level *lv = &v->s->levels[l];
-	float ss = floorf(14 * v->u), by;
-	char line[512], a[32], b[32], c[32], d[32];
-	uint64_t r = refs_of(&lv->st), m = misses_of(&lv->st);
+	unsigned sets = lv->st.sets, assoc = lv->st.assoc, b, set, way;
+	float by = y + title_h(v) + st->mk, ay = by + st->bh, ty = ay + st->ah, tfs = skl__fs(v->dl, floorf(12 * v->u));
+	skl_color occ_ink = SKL_HEX(0x56606b);
+	char t[256], a[32], c[32];
+	int k, shown = 0;
 
-	if (!lv->lines) {
-		/* one line: the geometry and why there is no grid */
-		snprintf(line, sizeof(line), "%s \xc2\xb7 %s misses of %s (%.1f %%)", why, count(m, a, sizeof(a)),
-			 count(r, b, sizeof(b)), r ? 100.0 * (double)m / (double)r : 0.0);
-		level_title(v, l, x, y, w, h, line);
-		snprintf(v->key, sizeof(v->key), "%d:summary:%d", v->o->obj, l);
-		level_tooltip(v->s, l, v->tip, sizeof(v->tip));
-		skl__catf(v->tip, sizeof(v->tip), "\n%s (the level is too big to copy)", why);
+	grid_title(v, l, x, y, w);
+	/* the bands: occupancy as the depth of grey, this step above them */
+	for (b = 0; b < st->nb; b++) {
+		unsigned s0 = b * st->spb, s1 = s0 + st->spb > sets ? sets : s0 + st->spb;
+		occ o = occupancy_of(lv, s0, s1);
+		float bx = x + (float)b * st->bw, frac = (float)o.valid / (float)((s1 - s0) * assoc);
+		snprintf(v->key, sizeof(v->key), "%d:band:%d:%u", v->o->obj, l, b);
+		if (s1 - s0 == 1)
+			snprintf(v->tip, sizeof(v->tip), "%s set %u", lv->st.name, s0);
+		else
+			snprintf(v->tip, sizeof(v->tip), "%s sets %u-%u", lv->st.name, s0, s1 - 1);
+		skl__catf(v->tip, sizeof(v->tip),
+			  ": %s of %u lines valid, %s dirty\nthis step: ", count(o.valid, a, sizeof(a)),
+			  (s1 - s0) * assoc, count(o.dirty, c, sizeof(c)));
+		if (o.recent)
+			skl__catf(v->tip, sizeof(v->tip), "%s missed, %s hit", count(o.missed, a, sizeof(a)),
+				  count(o.recent - o.missed, c, sizeof(c)));
+		else
+			skl__catf(v->tip, sizeof(v->tip), "not touched");
 		skl_dl_begin(v->dl, v->key, v->tip);
-		skl_dl_rect(v->dl, x, y, w, h, 0, 0, 0);
+		skl_dl_rect(v->dl, bx, by, st->bw, st->bh,
+			    o.valid ? skl_color_mix(occ_ink, C_EMPTY, 0.85f - 0.85f * frac) : C_EMPTY, 0, 0);
+		if (o.recent)
+			skl_dl_rect(v->dl, bx, by - st->mk, fmaxf(st->bw, 2), st->mk - 1, o.missed ? C_MISS : C_HIT, 0,
+				    0);
+		else
+			skl_dl_rect(v->dl, bx, by - st->mk, st->bw, st->mk, 0, 0, 0);
 		skl_dl_end(v->dl);
-		return;
 	}
-	level_title(v, l, x, y, w, title_h(v), NULL);
+	skl_dl_rect(v->dl, x, by, w, st->bh, 0, C_RULE, 1);
+	/* the axis: first set, quarters, last set */
+	for (k = 0; k <= 4; k++) {
+		unsigned s = k == 4 ? sets - 1 : sets / 4 * (unsigned)k;
+		float sx = x + w * (float)s / (float)sets, lw;
+		snprintf(t, sizeof(t), k == 0 ? "set %u" : "%u", s);
+		lw = skl_dl_text_width(t, st->lfs) + 2;
+		if (k > 0 && k < 4 && sets < 8)
+			continue;
+		sx = k == 0 ? x : k == 4 ? x + w - lw : sx - lw / 2;
+		skl__text(v->dl, sx, ay, lw, st->ah, t, st->lfs, SKL_FONT_REGULAR,
+			  k == 0   ? SKL_ALIGN_LEFT
+			  : k == 4 ? SKL_ALIGN_RIGHT
+				   : SKL_ALIGN_CENTER,
+			  C_INK3);
+	}
+	/* the sets touched this step, one by one */
+	if (st->rows == 0)
+		return;
+	if (st->shown == st->ntouched)
+		snprintf(t, sizeof(t), "the %d %s touched this step, way by way (the strip: %u %s a band)",
+			 st->ntouched, st->ntouched == 1 ? "set" : "sets", st->spb, st->spb == 1 ? "set" : "sets");
+	else
+		snprintf(t, sizeof(t), "%d of the %d sets touched this step, way by way (the strip: %u sets a band)",
+			 st->shown, st->ntouched, st->spb);
+	text(v, x, ty, w, st->th, t, tfs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	ty += st->th;
+	for (set = 0; set < sets && shown < st->shown; set++) {
+		int col = shown / (st->rows ? st->rows : 1), row = shown % (st->rows ? st->rows : 1);
+		float sx = x + (float)col * (st->gut + (float)assoc * st->cw + st->gap), sy = ty + (float)row * st->rh;
+		occ o = occupancy_of(lv, set, set + 1);
+		if (!o.recent)
+			continue;
+		set_label(v, l, set, sx, sy, st->gut - 6 * v->u, st->rh, st->lfs, "set %u");
+		for (way = 0; way < assoc; way++)
+			draw_cell(v, l, set, way, sx + st->gut + (float)way * st->cw, sy + 1, st->cw - 1, st->rh - 2);
+		shown++;
+	}
+	if (st->shown < st->ntouched && st->rows > 0) {
+		int col = st->shown / st->rows, row = st->shown % st->rows;
+		float sx = x + (float)col * (st->gut + (float)assoc * st->cw + st->gap), sy = ty + (float)row * st->rh;
+		snprintf(t, sizeof(t), "+%d more", st->ntouched - st->shown);
+		text(v, sx, sy, x + w - sx, st->rh, t, st->lfs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+	}
+}
+
+/* ---- a level in one line ------------------------------------------------------------------------- */
+
+/* The one line of a level drawn neither as a grid nor as a strip: empty,
+ * or not copied line by line. */
+static void one_line_texts(cv *v, int l, char t[3][400])
+{
+	const skl_cgrid_level *lv = &v->s->levels[l];
+	uint64_t r = refs_of(&lv->st), m = misses_of(&lv->st);
+	char lng[96], shrt[96], a[32], b[32];
+	geometry(lv, lng, sizeof(lng), shrt, sizeof(shrt));
+	count(m, a, sizeof(a));
+	count(r, b, sizeof(b));
+	if (lv->lines) {
+		snprintf(t[0], 400, "%s \xc2\xb7 empty: no line cached \xc2\xb7 %s misses of %s", lng, a, b);
+		snprintf(t[1], 400, "%s \xc2\xb7 empty \xc2\xb7 %s misses of %s", shrt, a, b);
+		snprintf(t[2], 400, "empty");
+	} else {
+		snprintf(t[0], 400,
+			 "%s \xc2\xb7 counters only (not copied line by line) \xc2\xb7 %s misses of %s (%.1f %%)", lng,
+			 a, b, r ? 100.0 * (double)m / (double)r : 0.0);
+		snprintf(t[1], 400, "%s \xc2\xb7 counters only \xc2\xb7 %s misses of %s", shrt, a, b);
+		snprintf(t[2], 400, "counters only \xc2\xb7 %s misses of %s", a, b);
+	}
+}
+
+static float one_line_h(cv *v, int l, float w)
+{
+	char t[3][400];
+	skl_fit f;
+	skl_fitted out;
+	float nw = skl_dl_text_width(v->s->levels[l].st.name, skl__fs(v->dl, floorf(18 * v->u))) + 12 * v->u;
+	int k;
+	one_line_texts(v, l, t);
+	for (k = 0; k < 2; k++)
+		if (skl_dl_text_width(t[k], skl__fs(v->dl, floorf(14 * v->u))) <= w - nw)
+			return title_h(v);
+	memset(&f, 0, sizeof(f));
+	f.size = floorf(14 * v->u);
+	f.font = SKL_FONT_REGULAR;
+	f.flags = SKL_FIT_WRAP;
+	skl_dl_fit_measure(v->dl, w - nw, 4 * title_h(v), t[1], &f, &out);
+	return fmaxf(title_h(v), out.height + 10 * v->u);
+}
+
+static void draw_one_line(cv *v, int l, float x, float y, float w, float h)
+{
+	char t[3][400];
+	const char *texts[3];
+	one_line_texts(v, l, t);
+	texts[0] = t[0];
+	texts[1] = t[1];
+	texts[2] = t[2];
+	level_title(v, l, x, y, w, h, texts, 2);
 	snprintf(v->key, sizeof(v->key), "%d:summary:%d", v->o->obj, l);
 	level_tooltip(v->s, l, v->tip, sizeof(v->tip));
-	skl__catf(v->tip, sizeof(v->tip), "\n%s", why);
+	skl__catf(v->tip, sizeof(v->tip), "\n%s",
+		  v->s->levels[l].lines ? "empty: no line of this level is cached"
+					: "not copied line by line: counters only (the level is too big to copy)");
 	skl_dl_begin(v->dl, v->key, v->tip);
-	by = y + title_h(v);
-	skl_dl_rect(v->dl, x, by, w, h - title_h(v), C_ZEBRA, C_RULE, 1);
-	x += 10 * v->u;
-	w -= 20 * v->u;
-	by += 5 * v->u;
-	{
-		uint64_t valid, dirty, recent, total = (uint64_t)lv->st.sets * lv->st.assoc, *per;
-		size_t i, n = (size_t)total;
-		float bx = x, bh = 14 * v->u;
-		int k;
-		occupancy(lv, &valid, &dirty, &recent);
-		per = skl_calloc((size_t)v->s->nowners + 1, sizeof(*per));
-		if (per) {
-			for (i = 0; i < n; i++)
-				if (lv->lines[i].valid) {
-					int o = lv->lines[i].owner;
-					per[o >= 0 && o < v->s->nowners ? o : v->s->nowners]++;
-				}
-			for (k = 0; k <= v->s->nowners; k++) {
-				float bw = total ? w * (float)per[k] / (float)total : 0;
-				if (bw <= 0)
-					continue;
-				skl_dl_rect(v->dl, bx, by, bw, bh, k < v->s->nowners ? v->ocol[k] : C_UNKNOWN, 0, 0);
-				bx += bw;
-			}
-			skl_free(per);
-		}
-		if (bx < x + w)
-			skl_dl_rect(v->dl, bx, by, x + w - bx, bh, C_EMPTY, 0, 0);
-		skl_dl_rect(v->dl, x, by, w, bh, 0, C_RULE, 1);
-		by += bh + 3 * v->u;
-		snprintf(line, sizeof(line),
-			 "%s of %s lines valid \xc2\xb7 %s dirty \xc2\xb7 %s touched this step \xc2\xb7 %s",
-			 count(valid, a, sizeof(a)), count(total, b, sizeof(b)), count(dirty, c, sizeof(c)),
-			 count(recent, d, sizeof(d)), why);
-	}
-	text(v, x, by, w, ss * 1.5f, line, ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	skl_dl_rect(v->dl, x, y, w, h, 0, 0, 0);
 	skl_dl_end(v->dl);
 }
 
-static float summary_h(cv *v, int l)
-{
-	return v->s->levels[l].lines ? title_h(v) + 48 * v->u : title_h(v);
-}
+/* ---- the levels, planned --------------------------------------------------------------------------- */
 
-/* Every level in the column x, y, w, h: the focus first, levels with lines
- * as grids, the rest summed up under them. */
+enum { LK_GRID, LK_STRIP, LK_LINE };
+
+typedef struct plan {
+	int kind;
+	fold fd;
+	strip st;
+	float h;
+} plan;
+
+/* Every level in the column x, y, w, h: the focus first; levels with
+ * cached lines as grids when their cells can be read, else as strips of
+ * set bands with the sets touched this step one by one; empty levels and
+ * levels without lines in one line each. Returns the bottom. */
 static float draw_levels(cv *v, float x, float y, float w, float h)
 {
 	const skl_cgrid_snap *s = v->s;
-	int order[SKL_CACHE_MAX_LEVELS], n = 0, ngrid, i, k, pass, first;
-	unsigned char grid[SKL_CACHE_MAX_LEVELS];
-	fold fd[SKL_CACHE_MAX_LEVELS];
-	float gap = 14 * v->u, cy = y;
+	int order[SKL_CACHE_MAX_LEVELS], n = 0, i, k, nfull = 0;
+	plan pl[SKL_CACHE_MAX_LEVELS];
+	float gap = 14 * v->u, cy = y, room = h;
 
 	if (v->focus >= 0)
 		order[n++] = v->focus;
 	for (i = 0; i < s->nlevels && n < SKL_CACHE_MAX_LEVELS; i++)
 		if (i != v->focus)
 			order[n++] = i;
-	for (k = 0; k < n; k++)
-		grid[k] = s->levels[order[k]].lines != NULL;
-	/* levels whose cells would be too small become summaries, which
-	 * leaves more room for the others: settle that first */
-	for (pass = 0; pass <= n; pass++) {
-		float sum_h = 0, gh;
-		int changed = 0;
-		ngrid = 0;
-		first = -1;
-		for (k = 0; k < n; k++) {
-			if (grid[k]) {
-				ngrid++;
-				if (first < 0)
-					first = k;
-			} else {
-				sum_h += summary_h(v, order[k]) + gap;
-			}
+	memset(pl, 0, sizeof(pl));
+	for (k = 0; k < n; k++) {
+		const skl_cgrid_level *lv = &s->levels[order[k]];
+		if (!lv->lines || !occupancy_of(lv, 0, lv->st.sets).valid) {
+			pl[k].kind = LK_LINE;
+			pl[k].h = one_line_h(v, order[k], w);
+			room -= pl[k].h + gap;
+		} else {
+			nfull++;
 		}
-		gh = h - sum_h;
-		for (k = 0; k < n && !changed; k++) {
-			/* the first grid (the focus) gets most of the room when others share it */
-			float lh;
-			if (!grid[k])
-				continue;
-			lh = ngrid == 1 ? gh : k == first ? gh * 0.56f : (gh * 0.44f) / (float)(ngrid - 1);
-			lh -= gap;
-			if (!choose_fold(v, &s->levels[order[k]], w, lh - title_h(v) - wayhead_h(v), &fd[k])) {
-				grid[k] = 0;
-				changed = 1;
+	}
+	/* the levels with lines, the focus first: a grid when it reads in
+	 * what is left after the others' strips, else a strip */
+	for (k = 0; k < n; k++) {
+		const skl_cgrid_level *lv = &s->levels[order[k]];
+		float mine, others = 0;
+		int j, later = 0;
+		if (pl[k].kind == LK_LINE)
+			continue;
+		for (j = k + 1; j < n; j++)
+			if (pl[j].kind != LK_LINE) {
+				strip probe;
+				plan_strip(v, &s->levels[order[j]], w, 0, &probe);
+				others += title_h(v) + probe.mk + probe.bh + probe.ah + gap;
+				later++;
 			}
+		mine = room - others - gap;
+		if (later && k == 0)
+			mine = fmaxf(mine, room * 0.6f);
+		if (!later)
+			mine = room - gap;
+		if (choose_fold(v, lv, w, mine - title_h(v) - wayhead_h(v), &pl[k].fd)) {
+			pl[k].kind = LK_GRID;
+			pl[k].h = grid_h(v, &pl[k].fd);
+		} else {
+			strip probe;
+			pl[k].kind = LK_STRIP;
+			if (k > 0) { /* below the focus: a few rows of touched sets */
+				plan_strip(v, lv, w, 0, &probe);
+				mine =
+				    fminf(mine, title_h(v) + probe.mk + probe.bh + probe.ah + probe.th + 4 * probe.rh);
+			}
+			plan_strip(v, lv, w, mine, &pl[k].st);
+			pl[k].h = pl[k].st.h;
 		}
-		if (!changed)
-			break;
+		room -= pl[k].h + gap;
 	}
 	for (k = 0; k < n; k++) {
-		if (!grid[k])
-			continue;
-		draw_grid(v, order[k], x, cy, w, &fd[k]);
-		cy += title_h(v) + wayhead_h(v) + (float)fd[k].rows * fd[k].ch + gap;
-	}
-	for (k = 0; k < n; k++) {
-		int l = order[k];
-		if (grid[k])
-			continue;
-		if (cy + summary_h(v, l) > y + h + 1)
+		if (cy + pl[k].h > y + h + 1)
 			break;
-		draw_summary(v, l, x, cy, w, summary_h(v, l),
-			     s->levels[l].lines ? "too many lines to draw at this size"
-						: "not copied line by line: counters only");
-		cy += summary_h(v, l) + gap;
+		if (pl[k].kind == LK_GRID)
+			draw_grid(v, order[k], x, cy, w, &pl[k].fd);
+		else if (pl[k].kind == LK_STRIP)
+			draw_strip(v, order[k], x, cy, w, &pl[k].st);
+		else
+			draw_one_line(v, order[k], x, cy, w, pl[k].h);
+		cy += pl[k].h + gap;
 	}
+	(void)nfull;
 	return cy;
 }
 
@@ -629,11 +884,41 @@ static void latencies(const skl_cgrid_snap *s, char *out, size_t outsz)
 	skl__catf(out, outsz, "%smemory %u%s", s->nlevels ? ", " : "", s->mem_latency, s->nlevels ? "" : " cycles");
 }
 
+/*
+ * The accesses the table counts and the cycles they cost, from the levels'
+ * counters, so the header always agrees with the table under it: every
+ * access of a kind is a reference at the first level it reaches (the
+ * level with the most references of that kind); each level it looks up
+ * costs that level's latency, and the references the last level of its
+ * path misses (the fewest misses of that kind) go on to memory.
+ */
+static void fed_totals(const skl_cgrid_snap *s, uint64_t *accesses, uint64_t *cycles)
+{
+	int l, k;
+	*accesses = *cycles = 0;
+	for (k = 0; k < 3; k++) {
+		uint64_t most = 0, fewest = UINT64_MAX;
+		for (l = 0; l < s->nlevels; l++) {
+			const struct skl_cachesim_stats *st = &s->levels[l].st;
+			if (st->refs[k] > most)
+				most = st->refs[k];
+			if (st->refs[k] && st->misses[k] < fewest)
+				fewest = st->misses[k];
+		}
+		*accesses += most;
+		if (most)
+			*cycles += fewest * s->mem_latency;
+	}
+	for (l = 0; l < s->nlevels; l++)
+		*cycles += refs_of(&s->levels[l].st) * s->levels[l].latency;
+}
+
 static void draw_header(cv *v, float x, float y, float w)
 {
 	const skl_cgrid_snap *s = v->s;
 	char title[300], line[600], lat[300], a[32], b[32];
 	float ts = floorf(26 * v->u), ss = floorf(16 * v->u), xs = floorf(13 * v->u);
+	uint64_t fed, cyc;
 	int l;
 
 	if (v->o->title)
@@ -649,13 +934,16 @@ static void draw_header(cv *v, float x, float y, float w)
 		skl__catf(v->tip, sizeof(v->tip), "%s: %s, %u-way, %u B lines, %u sets, %u cycles\n", st->name,
 			  bytes(st->size, sz, sizeof(sz)), st->assoc, st->line, st->sets, s->levels[l].latency);
 	}
-	skl__catf(v->tip, sizeof(v->tip), "memory: %u cycles\n%s accesses fed, %s cycles modelled", s->mem_latency,
-		  count(s->accesses, a, sizeof(a)), count(s->cycles, b, sizeof(b)));
+	fed_totals(s, &fed, &cyc);
+	skl__catf(v->tip, sizeof(v->tip),
+		  "memory: %u cycles\n%s accesses fed (the references at the first level of each kind), %s "
+		  "cycles modelled",
+		  s->mem_latency, count(fed, a, sizeof(a)), count(cyc, b, sizeof(b)));
 	skl_dl_begin(v->dl, v->key, v->tip);
 	text(v, x, y, w, 34 * v->u, title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 	y += 34 * v->u;
-	snprintf(line, sizeof(line), "latency: %s \xc2\xb7 %s accesses \xc2\xb7 %s cycles", lat,
-		 count(s->accesses, a, sizeof(a)), count(s->cycles, b, sizeof(b)));
+	snprintf(line, sizeof(line), "latency: %s \xc2\xb7 %s %s \xc2\xb7 %s cycles", lat, count(fed, a, sizeof(a)),
+		 fed == 1 ? "access" : "accesses", count(cyc, b, sizeof(b)));
 	text(v, x, y, w, 24 * v->u, line, ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	y += 24 * v->u;
 	if (s->source[0])
@@ -758,39 +1046,66 @@ static void cell_value(const skl_cgrid_snap *s, int l, int row, char *out, size_
 	}
 }
 
+/* The rows a short table leaves out: the geometry and latencies (the level
+ * titles and the header state them) and the read / write splits. */
+static int row_shown(const cv *v, int r)
+{
+	return !v->short_table || (r != ROW_GEOM && r != ROW_LAT && r != ROW_REFS_RW && r != ROW_MISS_RW);
+}
+
+static int table_rows(const cv *v)
+{
+	int r, n = 0;
+	for (r = 0; r < ROW_COUNT_; r++)
+		n += row_shown(v, r);
+	return n;
+}
+
 /* The table's size for font size fs. */
 static void table_measure(cv *v, float fs, float *labw, float *colw)
 {
 	char buf[64];
 	int r, l;
+	fs = skl__fs(v->dl, fs);
 	*labw = 0;
 	for (r = 0; r < ROW_COUNT_; r++)
-		*labw = fmaxf(*labw, skl_dl_text_width(rows[r].label, fs));
+		if (row_shown(v, r))
+			*labw = fmaxf(*labw, skl_dl_text_width(rows[r].label, fs));
+	*labw += 6 * v->pu;
 	for (l = 0; l < v->s->nlevels; l++) {
 		colw[l] = 0;
 		for (r = 0; r < ROW_COUNT_; r++) {
+			if (!row_shown(v, r))
+				continue;
 			cell_value(v->s, l, r, buf, sizeof(buf));
 			colw[l] = fmaxf(colw[l], skl_dl_text_width(buf, fs));
 		}
-		colw[l] += 18 * v->u;
+		colw[l] += 18 * v->pu;
 	}
+}
+
+static float table_rh(cv *v, float fs)
+{
+	return floorf(skl__fs(v->dl, fs) * 1.38f);
 }
 
 static float table_h(cv *v, float fs)
 {
-	return (float)ROW_COUNT_ * floorf(fs * 1.38f) + 4 * v->u;
+	return (float)table_rows(v) * table_rh(v, fs) + 4 * v->pu;
 }
 
-static float table_fs(cv *v, float w)
+/* The biggest size up to 15 (scaled) at which the table is w wide, never
+ * under the floor. */
+static float table_fs(cv *v, float w, float from)
 {
-	float fs = floorf(15 * v->u), labw, colw[SKL_CACHE_MAX_LEVELS], tw;
+	float fs = from, labw, colw[SKL_CACHE_MAX_LEVELS], tw;
 	int l;
 	for (;;) {
 		table_measure(v, fs, &labw, colw);
 		tw = labw;
 		for (l = 0; l < v->s->nlevels; l++)
 			tw += colw[l];
-		if (tw <= w || fs <= 9)
+		if (tw <= w || fs <= skl__fs(v->dl, 9))
 			return fs;
 		fs -= 1;
 	}
@@ -799,9 +1114,9 @@ static float table_fs(cv *v, float w)
 static void draw_table(cv *v, float x, float y, float w, float fs)
 {
 	const skl_cgrid_snap *s = v->s;
-	float labw, colw[SKL_CACHE_MAX_LEVELS], rh = floorf(fs * 1.38f), cx, tw = 0;
+	float labw, colw[SKL_CACHE_MAX_LEVELS], rh = table_rh(v, fs), cx, tw = 0;
 	char buf[64];
-	int r, l;
+	int r, l, k;
 
 	table_measure(v, fs, &labw, colw);
 	tw = labw;
@@ -809,34 +1124,39 @@ static void draw_table(cv *v, float x, float y, float w, float fs)
 		tw += colw[l];
 	/* spread spare room over the columns */
 	if (tw < w && s->nlevels > 0) {
-		float extra = fminf((w - tw) / (float)s->nlevels, 60 * v->u);
+		float extra = fminf((w - tw) / (float)s->nlevels, 60 * v->pu);
 		for (l = 0; l < s->nlevels; l++)
 			colw[l] += extra;
 	}
-	for (r = 0; r < ROW_COUNT_; r++) {
-		float ry = y + (float)r * rh;
-		if (r % 2 == 0 && r > 0)
+	for (r = 0, k = 0; r < ROW_COUNT_; r++) {
+		float ry = y + (float)k * rh;
+		if (!row_shown(v, r))
+			continue;
+		if (k % 2 == 0 && k > 0)
 			skl_dl_rect(v->dl, x, ry, w, rh, C_ZEBRA, 0, 0);
+		k++;
 		if (r > 0) {
 			snprintf(v->key, sizeof(v->key), "%d:statrow:%d", v->o->obj, r);
 			skl_dl_begin(v->dl, v->key, rows[r].help);
-			skl__text(v->dl, x + 4 * v->u, ry, labw, rh, rows[r].label, fs, SKL_FONT_REGULAR,
+			skl__text(v->dl, x + 4 * v->pu, ry, labw, rh, rows[r].label, fs, SKL_FONT_REGULAR,
 				  SKL_ALIGN_LEFT, C_INK2);
 			skl_dl_end(v->dl);
 		}
 	}
 	skl_dl_line(v->dl, x, y + rh, x + w, y + rh, C_INK3, 1);
-	cx = x + labw + 4 * v->u;
+	cx = x + labw + 4 * v->pu;
 	for (l = 0; l < s->nlevels; l++) {
 		snprintf(v->key, sizeof(v->key), "%d:stats:%d", v->o->obj, l);
 		level_tooltip(s, l, v->tip, sizeof(v->tip));
 		skl_dl_begin(v->dl, v->key, v->tip);
 		/* an invisible box so the whole column hovers */
-		skl_dl_rect(v->dl, cx, y, colw[l], rh * ROW_COUNT_, 0, 0, 0);
-		for (r = 0; r < ROW_COUNT_; r++) {
+		skl_dl_rect(v->dl, cx, y, colw[l], rh * (float)table_rows(v), 0, 0, 0);
+		for (r = 0, k = 0; r < ROW_COUNT_; r++) {
 			int bold = r == ROW_HEAD || r == ROW_RATE;
+			if (!row_shown(v, r))
+				continue;
 			cell_value(s, l, r, buf, sizeof(buf));
-			skl__text(v->dl, cx, y + (float)r * rh, colw[l] - 6 * v->u, rh, buf, fs,
+			skl__text(v->dl, cx, y + (float)(k++) * rh, colw[l] - 6 * v->pu, rh, buf, fs,
 				  bold ? SKL_FONT_BOLD : SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
 				  r == ROW_HEAD && l == v->focus ? C_INK
 				  : r == ROW_HEAD		 ? C_INK2
@@ -872,7 +1192,7 @@ static int flow_place(flow *fl, float ew, float *ex, float *ey)
 
 static void sample_cell(cv *v, float x, float y, float w, float h, skl_color fill, int mark, int dirty)
 {
-	float m = floorf(skl__clampf(w * 0.2f, 2, 9 * v->u));
+	float m = floorf(skl__clampf(w * 0.2f, 2, 9 * v->pu));
 	skl_dl_rect(v->dl, x, y, w, h, fill, fill == C_EMPTY ? C_RULE : 0, fill == C_EMPTY ? 1 : 0);
 	if (mark) {
 		skl_dl_rect(v->dl, x + w - m - 1, y, 1, h, C_BG, 0, 0);
@@ -885,37 +1205,56 @@ static void sample_cell(cv *v, float x, float y, float w, float h, skl_color fil
 		dog_ear(v, x, y + h, floorf(h * 0.62f), C_INK);
 }
 
-/* Returns the bottom of the legend. */
+/* The legend at x, y in width w: the marks, then the owners with how
+ * many lines each holds in the focus level. With v->dry it only
+ * measures. Returns its bottom. */
 static float draw_legend(cv *v, float x, float y, float w)
 {
 	const skl_cgrid_snap *s = v->s;
-	float ls = floorf(13 * v->u), sw = 34 * v->u, sh = 15 * v->u, ex, ey;
+	float ls = skl__fs(v->dl, floorf(13 * v->pu)), sw = 34 * v->pu, sh = 15 * v->pu, ex, ey;
+	int step = v->any_recent, dry = v->dry;
 	flow fl;
 	int i, *lines_of;
-	static const struct {
+	/* with lines touched this step the marks are this step's, and the
+	 * pale lines keep their latest access; else every mark is the latest */
+	struct {
 		const char *key, *label, *tip;
 	} marks[] = {
-	    {"hit", "hit", "green corner: the latest access to the line hit"},
-	    {"miss", "miss", "red edge: the line was installed by a miss (its latest access)"},
+	    {"hit", step ? "hit this step" : "latest access hit",
+	     step ? "green corner: every access to the line this step hit"
+		  : "green corner: the latest access to the line hit (nothing was touched since the last look)"},
+	    {"miss", step ? "missed this step" : "latest access missed",
+	     step ? "red edge: a miss brought the line in this step"
+		  : "red edge: the line was installed by a miss, its latest access (nothing was touched since the "
+		    "last look)"},
 	    {"dirty", "dirty", "dog-ear: the line was written and not yet written back"},
-	    {"recent", "pale: not touched this step", "pale lines were not touched since the previous snapshot"},
+	    {"recent", "pale: untouched this step (mark: its latest access)",
+	     "pale lines were not touched since the previous snapshot; their mark is their latest access, in an "
+	     "earlier step"},
 	    {"empty", "empty way", "grey: an invalid way, nothing cached there"},
 	};
 
 	fl.x0 = fl.x = x;
 	fl.y = y;
 	fl.w = w;
-	fl.rowh = 22 * v->u;
+	fl.rowh = fmaxf(22 * v->pu, ls * 1.45f);
 	fl.rows = 0;
-	fl.maxrows = 4;
+	fl.maxrows = 5;
 	for (i = 0; i < (int)(sizeof(marks) / sizeof(marks[0])); i++) {
-		float ew = sw + 6 * v->u + skl_dl_text_width(marks[i].label, ls) + 16 * v->u;
+		float ew;
 		skl_color grey = SKL_HEX(0xc3c8ce);
+		if (i == 3 && sw + 6 * v->pu + skl_dl_text_width(marks[i].label, ls) > w)
+			marks[i].label = "pale: untouched (latest access)";
+		ew = sw + 6 * v->pu + skl_dl_text_width(marks[i].label, ls) + 16 * v->pu;
 		if ((i == 2 && !v->any_dirty) || (i == 3 && !(v->any_recent && v->any_old)) ||
 		    (i == 4 && !v->any_empty))
 			continue;
+		if (ew > w)
+			ew = w;
 		if (!flow_place(&fl, ew, &ex, &ey))
 			break;
+		if (dry)
+			continue;
 		snprintf(v->key, sizeof(v->key), "%d:legend:%s", v->o->obj, marks[i].key);
 		skl_dl_begin(v->dl, v->key, marks[i].tip);
 		switch (i) {
@@ -936,12 +1275,12 @@ static float draw_legend(cv *v, float x, float y, float w)
 		default:
 			sample_cell(v, ex, ey + (fl.rowh - sh) / 2, sw, sh, C_EMPTY, 0, 0);
 		}
-		skl__text(v->dl, ex + sw + 6 * v->u, ey, ew - sw, fl.rowh, marks[i].label, ls, SKL_FONT_REGULAR,
-			  SKL_ALIGN_LEFT, C_INK2);
+		skl__text(v->dl, ex + sw + 6 * v->pu, ey, ew - sw - 6 * v->pu, fl.rowh, marks[i].label, ls,
+			  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 	}
 	/* owners on a new row, with how many lines each holds in the focus level */
-	lines_of = skl_calloc((size_t)s->nowners + 1, sizeof(int));
+	lines_of = dry ? NULL : skl_calloc((size_t)s->nowners + 1, sizeof(int));
 	if (lines_of && v->focus >= 0 && s->levels[v->focus].lines) {
 		const skl_cgrid_level *lv = &s->levels[v->focus];
 		size_t k, n = (size_t)lv->st.sets * lv->st.assoc;
@@ -956,17 +1295,19 @@ static float draw_legend(cv *v, float x, float y, float w)
 	}
 	for (i = 0; i < s->nowners; i++) {
 		const char *name = owner_name(s, i);
-		float ew = sh + 6 * v->u + skl_dl_text_width(name, ls) + 16 * v->u;
+		float ew = sh + 6 * v->pu + skl_dl_text_width(name, ls) + 16 * v->pu;
 		if (ew > w)
 			ew = w;
 		if (!flow_place(&fl, ew, &ex, &ey)) {
 			char t[64];
 			snprintf(t, sizeof(t), "+%d more", s->nowners - i);
-			if (x + w - fl.x >= skl_dl_text_width(t, ls))
+			if (!dry && x + w - fl.x >= skl_dl_text_width(t, ls))
 				text(v, fl.x, fl.y, x + w - fl.x, fl.rowh, t, ls, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
 				     C_INK3);
 			break;
 		}
+		if (dry)
+			continue;
 		snprintf(v->key, sizeof(v->key), "%d:owner:%d", v->o->obj, i);
 		snprintf(v->tip, sizeof(v->tip), "%s", name);
 		if (lines_of && v->focus >= 0 && s->levels[v->focus].lines)
@@ -974,8 +1315,8 @@ static float draw_legend(cv *v, float x, float y, float w)
 				  lines_of[i] == 1 ? "line" : "lines", s->levels[v->focus].st.name);
 		skl_dl_begin(v->dl, v->key, v->tip);
 		skl_dl_rect(v->dl, ex, ey + (fl.rowh - sh) / 2, sh, sh, v->ocol[i], 0, 0);
-		text(v, ex + sh + 6 * v->u, ey, ew - sh - 6 * v->u, fl.rowh, name, ls, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-		     C_INK2);
+		text(v, ex + sh + 6 * v->pu, ey, ew - sh - 6 * v->pu, fl.rowh, name, ls, SKL_FONT_REGULAR,
+		     SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 	}
 	skl_free(lines_of);
@@ -1001,7 +1342,7 @@ static int rank_cmp(const void *pa, const void *pb)
 
 static float chart_title_h(cv *v)
 {
-	return 26 * v->u;
+	return fmaxf(26 * v->pu, skl__fs(v->dl, floorf(15 * v->pu)) * 1.6f);
 }
 
 /* Rows the member chart wants: its title, column heads, members with accesses. */
@@ -1015,22 +1356,23 @@ static int members_used(const skl_cgrid_snap *s)
 
 static float member_row_h(cv *v)
 {
-	return 21 * v->u;
+	return fmaxf(21 * v->pu, skl__fs(v->dl, floorf(13 * v->pu)) * 1.5f);
 }
 
-static void draw_members(cv *v, float x, float y, float w, float h)
+/* The member chart's columns in width w: names, bars, misses, cycles. */
+typedef struct mcols {
+	float fs, hs;	    /* names and numbers; column heads */
+	float labw, mw, cw; /* name column, misses column, cycles column */
+	float rh, rh2;	    /* a row of one line, of two */
+	uint64_t maxm;
+} mcols;
+
+/* Members with accesses ranked by misses in the focus level (then
+ * cycles), into rk (s->nmembers entries); returns how many. */
+static int rank_members(cv *v, rank *rk)
 {
 	const skl_cgrid_snap *s = v->s;
-	const char *lvl = v->focus >= 0 ? s->levels[v->focus].st.name : "";
-	rank *rk;
-	int n = 0, i, shown;
-	float fs = floorf(13 * v->u), rh = member_row_h(v), labw = 0, mw, cw, bx, bw, ry;
-	uint64_t maxm = 0;
-	char buf[200], a[32], head[64];
-
-	rk = skl_malloc((size_t)(s->nmembers ? s->nmembers : 1) * sizeof(*rk));
-	if (!rk)
-		return;
+	int i, n = 0;
 	for (i = 0; i < s->nmembers; i++) {
 		const skl_cache_attr *m = &s->members[i];
 		if (m->reads + m->writes == 0)
@@ -1041,44 +1383,110 @@ static void draw_members(cv *v, float x, float y, float w, float h)
 		n++;
 	}
 	qsort(rk, (size_t)n, sizeof(*rk), rank_cmp);
+	return n;
+}
+
+static void member_cols(cv *v, const rank *rk, int n, float w, mcols *mc)
+{
+	const skl_cgrid_snap *s = v->s;
+	const char *lvl = v->focus >= 0 ? s->levels[v->focus].st.name : "";
+	char buf[200], a[32], head[64];
+	float namew = 0;
+	int i;
+	memset(mc, 0, sizeof(*mc));
+	mc->fs = skl__fs(v->dl, floorf(13 * v->pu));
+	mc->hs = skl__fs(v->dl, floorf(11 * v->pu));
+	mc->rh = member_row_h(v);
+	mc->rh2 = floorf(mc->fs * 1.2f * 2 + 6 * v->pu);
+	for (i = 0; i < n; i++) {
+		attr_name(&s->members[rk[i].i], buf, sizeof(buf));
+		namew = fmaxf(namew, skl_dl_text_width(buf, mc->fs));
+		mc->maxm = rk[i].misses > mc->maxm ? rk[i].misses : mc->maxm;
+	}
+	snprintf(head, sizeof(head), "%s misses", lvl);
+	mc->mw = fmaxf(skl_dl_text_width(count(mc->maxm, a, sizeof(a)), mc->fs), skl_dl_text_width(head, mc->hs)) +
+		 10 * v->pu;
+	for (i = 0; i < n; i++)
+		mc->cw = fmaxf(mc->cw, skl_dl_text_width(count(s->members[rk[i].i].cycles, a, sizeof(a)), mc->fs));
+	mc->cw = fmaxf(mc->cw, skl_dl_text_width("cycles", mc->hs)) + 10 * v->pu;
+	/* names get what they need, leaving the bars at least a fifth */
+	mc->labw = fminf(namew + 12 * v->pu, fmaxf(w - mc->mw - mc->cw - w * 0.2f, w * 0.3f));
+}
+
+/* The height of member row i's name in the name column: one line, or two
+ * when it has to wrap. */
+static float member_h(cv *v, const mcols *mc, const skl_cache_attr *m)
+{
+	char buf[200];
+	attr_name(m, buf, sizeof(buf));
+	return skl_dl_text_width(buf, mc->fs) <= mc->labw - 8 * v->pu ? mc->rh : mc->rh2;
+}
+
+/* The height the chart wants in width w for all its members. */
+static float members_want(cv *v, float w)
+{
+	const skl_cgrid_snap *s = v->s;
+	rank *rk = skl_malloc((size_t)(s->nmembers ? s->nmembers : 1) * sizeof(*rk));
+	mcols mc;
+	float h;
+	int n, i;
+	if (!rk)
+		return 0;
+	n = rank_members(v, rk);
+	member_cols(v, rk, n, w, &mc);
+	h = chart_title_h(v) + mc.rh + 4 * v->pu;
+	for (i = 0; i < n; i++)
+		h += member_h(v, &mc, &s->members[rk[i].i]);
+	skl_free(rk);
+	return n ? h : 0;
+}
+
+static void draw_members(cv *v, float x, float y, float w, float h)
+{
+	const skl_cgrid_snap *s = v->s;
+	const char *lvl = v->focus >= 0 ? s->levels[v->focus].st.name : "";
+	rank *rk;
+	mcols mc;
+	int n = 0, i, shown;
+	float bx, bw, ry, used;
+	char buf[200], a[32], head[64];
+
+	rk = skl_malloc((size_t)(s->nmembers ? s->nmembers : 1) * sizeof(*rk));
+	if (!rk)
+		return;
+	n = rank_members(v, rk);
+	member_cols(v, rk, n, w, &mc);
 	snprintf(buf, sizeof(buf), "%s misses by member, and their cycles", lvl);
-	text(v, x, y, w, chart_title_h(v), buf, floorf(15 * v->u), SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	if (skl_dl_text_width(buf, skl__fs(v->dl, floorf(15 * v->pu))) > w)
+		snprintf(buf, sizeof(buf), "%s misses by member", lvl);
+	text(v, x, y, w, chart_title_h(v), buf, floorf(15 * v->pu), SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 	y += chart_title_h(v);
-	h -= chart_title_h(v);
-	shown = (int)((h - rh) / rh);
-	if (shown > n)
-		shown = n;
-	if (shown < n && shown > 0)
-		shown--; /* room for the "more" line */
+	h -= chart_title_h(v) + mc.rh;
+	/* as many members as fit, keeping a row for the "more" line */
+	for (shown = 0, used = 0; shown < n; shown++) {
+		float rh = member_h(v, &mc, &s->members[rk[shown].i]);
+		float more = shown + 1 < n ? mc.rh : 0;
+		if (used + rh + more > h + 0.5f)
+			break;
+		used += rh;
+	}
 	if (shown <= 0) {
 		skl_free(rk);
 		return;
 	}
-	for (i = 0; i < shown; i++) {
-		attr_name(&s->members[rk[i].i], buf, sizeof(buf));
-		labw = fmaxf(labw, skl_dl_text_width(buf, fs));
-		maxm = rk[i].misses > maxm ? rk[i].misses : maxm;
-	}
-	labw = fminf(labw + 8 * v->u, w * 0.42f);
 	snprintf(head, sizeof(head), "%s misses", lvl);
-	mw = fmaxf(skl_dl_text_width(count(maxm, a, sizeof(a)), fs), skl_dl_text_width(head, floorf(11 * v->u))) +
-	     10 * v->u;
-	cw = 0;
-	for (i = 0; i < shown; i++)
-		cw = fmaxf(cw, skl_dl_text_width(count(s->members[rk[i].i].cycles, a, sizeof(a)), fs));
-	cw = fmaxf(cw, skl_dl_text_width("cycles", floorf(11 * v->u))) + 10 * v->u;
-	bx = x + labw;
-	bw = w - labw - mw - cw - 6 * v->u;
+	bx = x + mc.labw;
+	bw = w - mc.labw - mc.mw - mc.cw - 6 * v->pu;
 	/* column heads */
-	skl__text(v->dl, x + w - mw - cw, y, mw - 4 * v->u, rh, head, floorf(11 * v->u), SKL_FONT_REGULAR,
+	skl__text(v->dl, x + w - mc.mw - mc.cw, y, mc.mw - 4 * v->pu, mc.rh, head, mc.hs, SKL_FONT_REGULAR,
 		  SKL_ALIGN_RIGHT, C_INK3);
-	skl__text(v->dl, x + w - cw, y, cw - 4 * v->u, rh, "cycles", floorf(11 * v->u), SKL_FONT_REGULAR,
-		  SKL_ALIGN_RIGHT, C_INK3);
-	ry = y + rh;
+	skl__text(v->dl, x + w - mc.cw, y, mc.cw - 4 * v->pu, mc.rh, "cycles", mc.hs, SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
+		  C_INK3);
+	ry = y + mc.rh;
 	for (i = 0; i < shown; i++) {
 		const skl_cache_attr *m = &s->members[rk[i].i];
 		skl_color c = attr_color_from(s, v->ocol, m);
-		float len = maxm ? bw * (float)rk[i].misses / (float)maxm : 0;
+		float len = mc.maxm ? bw * (float)rk[i].misses / (float)mc.maxm : 0, rh = member_h(v, &mc, m);
 		snprintf(v->key, sizeof(v->key), "%d:member:%d", v->o->obj, rk[i].i);
 		attr_tooltip(s, m, v->tip, sizeof(v->tip));
 		skl_dl_begin(v->dl, v->key, v->tip);
@@ -1087,12 +1495,13 @@ static void draw_members(cv *v, float x, float y, float w, float h)
 		else
 			skl_dl_rect(v->dl, x, ry, w, rh, 0, 0, 0);
 		attr_name(m, buf, sizeof(buf));
-		text(v, x + 4 * v->u, ry, labw - 8 * v->u, rh, buf, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK);
+		text(v, x + 4 * v->pu, ry, mc.labw - 8 * v->pu, rh, buf, mc.fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+		     C_INK);
 		if (len > 0)
-			skl_dl_rect(v->dl, bx, ry + rh * 0.18f, fmaxf(len, 2), rh * 0.64f, c, 0, 0);
-		skl__text(v->dl, x + w - mw - cw, ry, mw - 4 * v->u, rh, count(rk[i].misses, a, sizeof(a)), fs,
-			  SKL_FONT_BOLD, SKL_ALIGN_RIGHT, C_INK);
-		skl__text(v->dl, x + w - cw, ry, cw - 4 * v->u, rh, count(m->cycles, a, sizeof(a)), fs,
+			skl_dl_rect(v->dl, bx, ry + rh / 2 - mc.rh * 0.32f, fmaxf(len, 2), mc.rh * 0.64f, c, 0, 0);
+		skl__text(v->dl, x + w - mc.mw - mc.cw, ry, mc.mw - 4 * v->pu, rh, count(rk[i].misses, a, sizeof(a)),
+			  mc.fs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT, C_INK);
+		skl__text(v->dl, x + w - mc.cw, ry, mc.cw - 4 * v->pu, rh, count(m->cycles, a, sizeof(a)), mc.fs,
 			  SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, C_INK2);
 		skl_dl_end(v->dl);
 		ry += rh;
@@ -1100,7 +1509,10 @@ static void draw_members(cv *v, float x, float y, float w, float h)
 	if (shown < n) {
 		snprintf(buf, sizeof(buf), "+ %d more %s with accesses (fewer misses)", n - shown,
 			 n - shown == 1 ? "member" : "members");
-		text(v, x + 4 * v->u, ry, w, rh, buf, floorf(12 * v->u), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+		if (skl_dl_text_width(buf, skl__fs(v->dl, floorf(12 * v->pu))) > w - 4 * v->pu)
+			snprintf(buf, sizeof(buf), "+ %d more", n - shown);
+		text(v, x + 4 * v->pu, ry, w - 4 * v->pu, mc.rh, buf, floorf(12 * v->pu), SKL_FONT_REGULAR,
+		     SKL_ALIGN_LEFT, C_INK3);
 	}
 	skl_free(rk);
 }
@@ -1112,7 +1524,7 @@ static void draw_objlines(cv *v, float x, float y, float w, float h)
 	const skl_cgrid_snap *s = v->s;
 	const char *lvl = v->focus >= 0 ? s->levels[v->focus].st.name : "";
 	int i, groups = 1, every = 1;
-	float fs = floorf(11 * v->u), slot, colw, base, top, cx, vh;
+	float fs = skl__fs(v->dl, floorf(11 * v->u)), slot, colw, base, top, cx, vh;
 	uint64_t maxm = 0;
 	char buf[200], a[32];
 
@@ -1183,7 +1595,7 @@ int skl_view_cache(skl_dl *dl, const skl_cgrid_snap *s, const skl_view_cache_opt
 {
 	skl_view_cache_opts dflt;
 	cv v;
-	float x, y, w, h, pw, gap, lx, lw, px, py, tfs, rest, lines_h;
+	float x, y, w, h, pw, gap, lx, lw, px, py, tfs, lines_h, lines_min;
 	int l, nm, lines_left;
 
 	if (!opts) {
@@ -1223,42 +1635,59 @@ int skl_view_cache(skl_dl *dl, const skl_cgrid_snap *s, const skl_view_cache_opt
 		y += header_h(&v);
 		h -= header_h(&v);
 	}
-	/* the grids on the left, the numbers on the right; the misses by
-	 * object line under the numbers, or under the grids when the numbers
-	 * leave too little room */
+	/*
+	 * The levels on the left; on the right the table, the legend and the
+	 * misses by member, which keep every row: when the column cannot
+	 * hold them, the table loses its secondary rows, then its type
+	 * shrinks to the floor. The misses by object line go under them
+	 * when there is room, else under the levels.
+	 */
 	gap = 36 * v.u;
 	pw = skl__clampf(w * 0.4f, fminf(380 * v.u, w * 0.5f), 760 * v.u);
 	lx = x;
 	lw = w - pw - gap;
 	px = x + lw + gap;
 	py = y;
-	tfs = table_fs(&v, pw);
-	draw_table(&v, px, py, pw, tfs);
-	py += table_h(&v, tfs) + 14 * v.u;
-	if (!opts->no_legend)
-		py = draw_legend(&v, px, py, pw) + 12 * v.u;
-	rest = y + h - py;
 	nm = members_used(s);
 	lines_h = fminf(150 * v.u, h * 0.3f);
-	lines_left = 0;
-	if (s->nlines > 0) {
-		float members_min = nm ? chart_title_h(&v) + member_row_h(&v) * (float)(nm < 5 ? nm + 1 : 6) : 0;
-		lines_left = rest < members_min + lines_h + 10 * v.u;
+	lines_min = fminf(80 * v.u, lines_h);
+	v.pu = v.u;
+	for (;;) {
+		float need;
+		tfs = table_fs(&v, pw, floorf(15 * v.pu));
+		v.dry = 1;
+		need = table_h(&v, tfs) + 14 * v.pu + (opts->no_legend ? 0 : draw_legend(&v, px, 0, pw) + 12 * v.pu) +
+		       (nm ? members_want(&v, pw) + 10 * v.pu : 0);
+		v.dry = 0;
+		if (need <= h + 0.5f)
+			break;
+		if (!v.short_table) {
+			v.short_table = 1;
+			continue;
+		}
+		if (floorf(13 * v.pu) <= skl__fs(dl, 9) || v.pu < 0.5f)
+			break; /* at the floor: the members chart says how many more */
+		v.pu *= 0.92f;
 	}
+	draw_table(&v, px, py, pw, tfs);
+	py += table_h(&v, tfs) + 14 * v.pu;
+	if (!opts->no_legend)
+		py = draw_legend(&v, px, py, pw) + 12 * v.pu;
+	if (nm > 0) {
+		float want = members_want(&v, pw);
+		draw_members(&v, px, py, pw, fminf(y + h - py, want));
+		py += fminf(y + h - py, want) + 10 * v.pu;
+	}
+	lines_left = s->nlines > 0 && y + h - py < lines_min;
+	if (s->nlines > 0 && !lines_left)
+		draw_objlines(&v, px, py, pw, fminf(lines_h, y + h - py));
 	if (lines_left) {
-		float bottom = draw_levels(&v, lx, y, lw, h - lines_h - 6 * v.u);
-		draw_objlines(&v, lx, bottom, lw, lines_h);
+		float keep = fmaxf(lines_min, fminf(lines_h, h * 0.25f));
+		float bottom = draw_levels(&v, lx, y, lw, h - keep);
+		draw_objlines(&v, lx, bottom, lw, fminf(lines_h, y + h - bottom));
 	} else {
 		draw_levels(&v, lx, y, lw, h);
 	}
-	if (nm > 0) {
-		float mh = rest - (s->nlines > 0 && !lines_left ? lines_h + 10 * v.u : 0);
-		float want = chart_title_h(&v) + member_row_h(&v) * (float)(nm + 1) + 4 * v.u;
-		draw_members(&v, px, py, pw, fminf(mh, want));
-		py += fminf(mh, want) + 10 * v.u;
-	}
-	if (s->nlines > 0 && !lines_left)
-		draw_objlines(&v, px, py, pw, fminf(lines_h, y + h - py));
 	skl_free(v.ocol);
 	return skl_dl_failed(dl) ? -1 : 0;
 }

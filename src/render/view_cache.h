@@ -1,19 +1,25 @@
 /*
  * view_cache.h - the cache view: a cache model's snapshot (skl_cgrid_snap)
- * drawn as a grid of sets x ways per level, every valid line filled with
- * the colour of the member or object that owns it, a green (hit) or red
- * (miss) marker for its latest access, a dog-ear for dirty lines, a dark
- * frame for lines touched since the previous snapshot, empty ways grey;
- * set numbers down each column of the grid (sets are folded into columns
- * so 128 or 512 sets fit the canvas). Levels too big to draw cell by cell
- * (no lines copied, or cells that would be under 3 pixels) get a summary
- * box instead. On the right: the counters of every level as a table
- * (references and misses by read and write, miss rate, the 3C breakdown,
- * evictions, writebacks, latency), the legend, the misses charged to each
- * struct member as horizontal bars with their cycles, and the misses of
- * each cache line of the objects as columns. The header names the machine
- * and where its figures come from, and states the latencies ("L1d 3
- * cycles, L2 7, memory 80").
+ * drawn per level as a grid of sets x ways, every valid line filled with
+ * the colour of the member or object that owns it, a red (missed this
+ * step: a miss brought it in since the previous snapshot) or green (hit
+ * this step) marker, a dog-ear for dirty lines; lines not touched this
+ * step pale, their marker their latest access; empty ways grey; set
+ * numbers down each column of the grid (sets are folded into columns so
+ * 128 or 512 sets fit the canvas). A level whose cells would not read (under
+ * 6 x 5 pixels) becomes a strip: its sets folded into bands shaded by
+ * occupancy, a tick over each band touched this step (red: a miss, green:
+ * hits only), and under it the sets touched this step drawn way by way.
+ * Levels with no line cached, or not copied line by line, get one line.
+ * On the right: the counters of every level as a table (references and
+ * misses by read and write, miss rate, the 3C breakdown, evictions,
+ * writebacks, latency), the legend, the misses charged to each struct
+ * member as horizontal bars with their cycles (every member with accesses
+ * when the column can hold them: the table gives up rows and type size
+ * first), and the misses of each cache line of the objects as columns.
+ * The header names the machine and where its figures come from, states
+ * the latencies ("L1d 3 cycles, L2 7, memory 80") and the accesses and
+ * cycles the table's counters add up to.
  *
  * The focus level (the charts count its misses) is the first level named
  * "L1d" that has lines, else the first level with lines, else level 0.
@@ -23,15 +29,16 @@
  *   "<obj>:level:<l>"              the title of level l's grid
  *   "<obj>:cell:<l>:<set>:<way>"   one way of one set
  *   "<obj>:set:<l>:<set>"          a set number beside the grid
- *   "<obj>:summary:<l>"            a level summed up instead of drawn
+ *   "<obj>:band:<l>:<b>"           band b of level l's strip
+ *   "<obj>:summary:<l>"            a level in one line (empty, or counters only)
  *   "<obj>:stats:<l>"              level l's column of the table
  *   "<obj>:legend:<mark>"          "hit", "miss", "dirty", "recent", "empty"
  *   "<obj>:owner:<i>"              owner i in the legend
  *   "<obj>:member:<i>"             the bar of members[i]
  *   "<obj>:objline:<i>"            the column of lines[i]
  * Cell tooltips give the level, set and way, the line's simulated address
- * (and how it maps to the set), its owner, valid and dirty, and whether
- * the latest access hit.
+ * (and how it maps to the set), its owner, valid and dirty, and this
+ * step's outcome (or, untouched this step, its latest access).
  */
 #ifndef SKLAB_RENDER_VIEW_CACHE_H
 #define SKLAB_RENDER_VIEW_CACHE_H

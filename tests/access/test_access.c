@@ -6,7 +6,7 @@
  * Linux 2.4.16 i386 machine with a Pentium III model (16 KiB 4-way L1d,
  * 256 KiB 8-way L2, 32-byte lines, 3 + 7 cycles, memory 80: a full miss
  * costs 90 cycles, an L1d hit 3).
- *   test_access zero|member|meta|slub|skb|snapshot|heat|events|nomodel|allocfail
+ *   test_access zero|member|meta|slub|skb|snapshot|heat|heat_union|events|nomodel|allocfail
  */
 #include "../common/profile.h"
 #include "check.h"
@@ -510,9 +510,25 @@ static void test_snapshot(void)
 	CHECK(i >= 0);
 	if (i >= 0) {
 		CHECK_INT(s->levels[L1D].lines[i].recent, 1);
+		CHECK_INT(s->levels[L1D].lines[i].missed, 1); /* a miss brought it in this step */
 		CHECK_INT(s->levels[L1D].lines[i].dirty, 1);
 		CHECK_STR(s->owners[s->levels[L1D].lines[i].owner], "tsock.hash");
 	}
+	skl_cgrid_snap_free(s);
+
+	/* the next step: daddr's line, brought in two steps ago, hits;
+	 * hash's line is not touched */
+	member(&r, a, "daddr", 0);
+	s = skl_kernel_cache_snapshot(r.k);
+	i = s ? find_line(s, L1D, a) : -1;
+	CHECK(i >= 0);
+	if (i >= 0) {
+		CHECK_INT(s->levels[L1D].lines[i].recent, 1);
+		CHECK_INT(s->levels[L1D].lines[i].missed, 0);
+		CHECK_INT(s->levels[L1D].lines[i].last_hit, 1);
+	}
+	i = s ? find_line(s, L1D, a + 64) : -1;
+	CHECK(i >= 0 && s->levels[L1D].lines[i].recent == 0 && s->levels[L1D].lines[i].missed == 0);
 	skl_cgrid_snap_free(s);
 
 	/* a metadata line: what last touched it, as no object lies there */
@@ -579,6 +595,72 @@ static void test_heat(void)
 	CHECK(h && h->value[skl_layout_find(r.type, "daddr")] == 0);
 	skl_heat_free(h);
 	rig_free(&r);
+}
+
+/* A union's members share bytes: the heat of an access that names the
+ * second member (sock_common's skc_nulls_node beside skc_node) lands on
+ * that member, never on the union's first. */
+static void test_heat_union(void)
+{
+	static const char *const src =
+	    "struct hn { struct hn *next; struct hn **pprev; };"
+	    "struct hnn { struct hnn *next; struct hnn **pprev; };"
+	    "struct usock { unsigned int daddr; char pad[28];"
+	    " union { struct hn skc_node; struct hnn skc_nulls_node; }; unsigned int hash; };";
+	rig r;
+	skl_layout *u;
+	skl_cache_opts co;
+	skl_cache *c;
+	skl_error err;
+	skl_touch_label lab;
+	skl_addr a;
+	skl_heat *h;
+	int node, nulls, i;
+	if (rig_up(&r, 1) < 0 || skl_cparse(r.db, src, "usock.h", &err) < 0) {
+		CHECK(0);
+		rig_free(&r);
+		return;
+	}
+	u = skl_layout_compute(skl_typedb_find(r.db, "struct usock"), r.prof.abi, NULL, 32, &err);
+	CHECK(u != NULL);
+	if (!u) {
+		rig_free(&r);
+		return;
+	}
+	memset(&co, 0, sizeof(co));
+	co.flags = SKL_SLAB_HWCACHE_ALIGN;
+	co.type = u;
+	c = skl_cache_create(r.k, "usock", (size_t)u->size, &co, &err);
+	CHECK(c != NULL);
+	a = c ? skl_cache_alloc(c, 0, NULL) : 0;
+	skl_cachesim_reset(r.h);
+	skl_kernel_cache_attr_reset(r.k);
+	node = skl_layout_find(u, "skc_node");
+	nulls = skl_layout_find(u, "skc_nulls_node");
+	CHECK(node >= 0 && nulls >= 0 && u->fields[node].offset == u->fields[nulls].offset);
+	if (a && node >= 0 && nulls >= 0) {
+		/* obj:read("skc_nulls_node") */
+		memset(&lab, 0, sizeof(lab));
+		lab.type = u;
+		lab.member = "skc_nulls_node";
+		lab.base = a;
+		skl_kernel_touch_ex(r.k, a + u->fields[nulls].offset, u->fields[nulls].size, 0, "member", &lab);
+		h = skl_kernel_cache_heat(r.k, u, NULL, SKL_HEAT_MISSES, -1);
+		CHECK(h != NULL);
+		if (h) {
+			CHECK(h->value[nulls] == 1);
+			CHECK(h->value[node] == 0);
+			for (i = 0; i < u->nfields; i++)
+				if (i != nulls && strncmp(u->fields[i].path, "skc_nulls_node.", 15))
+					CHECK(h->value[i] == 0);
+		}
+		skl_heat_free(h);
+		h = skl_kernel_cache_heat(r.k, u, NULL, SKL_HEAT_ACCESSES, 0);
+		CHECK(h && h->value[nulls] == 1 && h->value[node] == 0);
+		skl_heat_free(h);
+	}
+	rig_free(&r);
+	skl_layout_free(u);
 }
 
 /* ---- the event dump: one line per operation --------------------------------------------------- */
@@ -764,9 +846,16 @@ int main(int argc, char **argv)
 	static const struct {
 		const char *name;
 		void (*fn)(void);
-	} tests[] = {{"zero", test_zero},	   {"member", test_member}, {"meta", test_meta},
-		     {"slub", test_slub},	   {"skb", test_skb},	    {"snapshot", test_snapshot},
-		     {"heat", test_heat},	   {"events", test_events}, {"nomodel", test_nomodel},
+	} tests[] = {{"zero", test_zero},
+		     {"member", test_member},
+		     {"meta", test_meta},
+		     {"slub", test_slub},
+		     {"skb", test_skb},
+		     {"snapshot", test_snapshot},
+		     {"heat", test_heat},
+		     {"heat_union", test_heat_union},
+		     {"events", test_events},
+		     {"nomodel", test_nomodel},
 		     {"allocfail", test_allocfail}};
 	size_t i;
 	int ran = 0;

@@ -117,6 +117,7 @@ static int copy_level(feeder *f, unsigned l, int copy, uint64_t tick0)
 			o->dirty = (uint8_t)cl.dirty;
 			o->last_hit = (uint8_t)cl.last_hit;
 			o->recent = cl.last_use > tick0;
+			o->missed = cl.installed > tick0;
 			if (cl.addr >= BASE && (cl.addr - BASE) / LINE < NLINES_MEM)
 				o->owner = f->line_owner[(cl.addr - BASE) / LINE];
 		}

@@ -207,6 +207,7 @@ static void set_line(skl_cgrid_level *lv, unsigned set, unsigned way, uint64_t a
 	c->last_hit = (uint8_t)hit;
 	c->dirty = (uint8_t)dirty;
 	c->recent = (uint8_t)recent;
+	c->missed = (uint8_t)(recent && !hit); /* a recent miss came in this step */
 }
 
 static void level_init(skl_cgrid_level *lv, const char *name, uint64_t size, unsigned assoc, unsigned latency,
@@ -353,10 +354,11 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 		CHECK_HAS(c01->tooltip, "line 0xc1400100 (simulated)");
 		CHECK_HAS(c01->tooltip, "owner: slab_t");
 		CHECK_HAS(c01->tooltip, "valid, dirty");
-		CHECK_HAS(c01->tooltip, "latest access: miss");
+		CHECK_HAS(c01->tooltip, "this step: missed");
 		CHECK_HAS(c01->tooltip, "set 0 = (0xc1400100 / 32) mod 8");
 	}
-	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "latest access: hit");
+	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "this step: hit");
+	CHECK_HAS(item(dl, "0:cell:0:1:1")->tooltip, "not touched this step; latest access: hit");
 	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "owner: tcp_sock.daddr");
 	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "clean");
 	CHECK_HAS(item(dl, "0:cell:0:1:0")->tooltip, "empty (invalid)");
@@ -446,6 +448,72 @@ static void test_no_recent(void)
 	skl_cgrid_snap_free(s);
 }
 
+/* A line a miss brought in this step and that then hit again carries the
+ * miss mark: the mark is this step's outcome, not the latest access. */
+static void test_step_marks(void)
+{
+	skl_cgrid_snap *s = synth();
+	skl_dl *dl = skl_dl_new(1600, 900);
+	skl_cgrid_line *c = &s->levels[0].lines[2 * 2 + 0]; /* set 2, way 0 */
+	c->last_hit = 1;
+	c->missed = 1;
+	c->recent = 1;
+	CHECK(skl_view_cache(dl, s, NULL) == 0);
+	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cache_miss_color()) != NULL);
+	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cache_hit_color()) == NULL);
+	CHECK_HAS(item(dl, "0:cell:0:2:0")->tooltip, "this step: missed (a miss brought the line in), then hit");
+	/* the legend says the marks are this step's */
+	CHECK(has_text(dl, "hit this step") && has_text(dl, "missed this step"));
+	CHECK_HAS(item(dl, "0:legend:recent")->tooltip, "latest access");
+	skl_dl_free(dl);
+
+	/* nothing touched since the last look: the marks are the latest
+	 * accesses, and the legend says so */
+	{
+		unsigned i;
+		for (i = 0; i < 16; i++)
+			s->levels[0].lines[i].recent = 0;
+		dl = skl_dl_new(1600, 900);
+		CHECK(skl_view_cache(dl, s, NULL) == 0);
+		CHECK(has_text(dl, "latest access hit") && has_text(dl, "latest access missed"));
+		CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cache_hit_color()) != NULL);
+		skl_dl_free(dl);
+	}
+	skl_cgrid_snap_free(s);
+}
+
+/* The header counts what the table counts: a model fed directly (no
+ * kernel) has no access total of its own, and an L1i with no references
+ * comes first. */
+static void test_header_counts(void)
+{
+	skl_cgrid_snap *s = synth();
+	skl_dl *dl = skl_dl_new(1600, 900);
+	s->accesses = 0;
+	s->cycles = 0;
+	CHECK(skl_view_cache(dl, s, NULL) == 0);
+	/* L1d 16 references x 3 + L2 8 x 10 + 7 to memory x 100 */
+	CHECK(has_text(dl, "latency: L1d 3 cycles, L2 10, memory 100 \xc2\xb7 16 accesses \xc2\xb7 828 cycles"));
+	skl_dl_free(dl);
+	skl_cgrid_snap_free(s);
+}
+
+/* Text items cut short ("\u2026" at the end). */
+static int count_cut(const skl_dl *dl, int verbose)
+{
+	int i, n = 0;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		size_t len = it->kind == SKL_DL_TEXT && it->text ? strlen(it->text) : 0;
+		if (len >= 3 && !memcmp(it->text + len - 3, "\xe2\x80\xa6", 3)) {
+			if (verbose)
+				fprintf(stderr, "  cut: \"%s\" (key %s)\n", it->text, it->key ? it->key : "-");
+			n++;
+		}
+	}
+	return n;
+}
+
 /* ---- the Pentium III, as a scenario frame shows it ----------------------------------------- */
 
 static void frame_of(skl_dl *dl, const skl_cgrid_snap *s, const char *caption)
@@ -461,6 +529,82 @@ static void frame_of(skl_dl *dl, const skl_cgrid_snap *s, const char *caption)
 	sc.step = 5;
 	sc.nsteps = 7;
 	CHECK(skl_view_scene(dl, &sc) == 0);
+}
+
+/*
+ * What a lecturer projects (1920x1080, presentation scale and floor) and
+ * the smallest window: the L1d drawn way by way, L2's 1024 sets as a
+ * strip of bands (never "too many lines"), every member with accesses in
+ * the chart, the lookups' misses red and their hits green, no text cut.
+ */
+static void test_projected(skl_sdl *sdl, const char *outdir)
+{
+	skl_cgrid_snap *s = sample_cache_p3(1);
+	static const struct {
+		int w, h, present;
+	} canv[] = {{1920, 1080, 1}, {1280, 720, 0}, {1600, 900, 0}, {3840, 2160, 1}};
+	int k, i;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	for (k = 0; k < (int)(sizeof(canv) / sizeof(canv[0])); k++) {
+		skl_dl *dl = skl_dl_new((float)canv[k].w, (float)canv[k].h);
+		skl_scene sc;
+		const skl_cgrid_snap *gs[1];
+		char name[64];
+		int missed = 0;
+		unsigned j;
+		memset(&sc, 0, sizeof(sc));
+		gs[0] = s;
+		sc.cgrids = gs;
+		sc.ncgrids = 1;
+		sc.caption = "The lookups after the zeroing: the first sockets' lines are gone";
+		sc.step = 2;
+		sc.nsteps = 7;
+		if (canv[k].present) {
+			sc.text_scale = fminf((float)canv[k].w / 1600, (float)canv[k].h / 900) * SKL_PRESENT_SCALE;
+			sc.text_floor = SKL_PRESENT_FLOOR;
+			skl_dl_set_text_floor(dl, SKL_PRESENT_FLOOR);
+		}
+		CHECK(skl_view_scene(dl, &sc) == 0);
+		snprintf(name, sizeof(name), "cache-projected-%dx%d%s", canv[k].w, canv[k].h,
+			 canv[k].present ? "-present" : "");
+		save(sdl, dl, outdir, name);
+		check_inside(dl, name);
+		/* no level summed up as "too many" */
+		CHECK(item(dl, "0:summary:0") == NULL && item(dl, "0:summary:1") == NULL);
+		CHECK(item(dl, "0:cell:0:0:0") != NULL);
+		CHECK(item(dl, "0:cell:1:0:0") != NULL || item(dl, "0:band:1:0") != NULL);
+		/* every member with accesses has its row */
+		for (i = 0; i < s->nmembers; i++) {
+			char key[32];
+			snprintf(key, sizeof(key), "0:member:%d", i);
+			if (s->members[i].reads + s->members[i].writes)
+				CHECK(item(dl, key) != NULL);
+		}
+		/* the marks are this step's */
+		for (j = 0; j < s->levels[0].st.sets * s->levels[0].st.assoc; j++) {
+			const skl_cgrid_line *c = &s->levels[0].lines[j];
+			char key[48];
+			if (!c->valid || !c->recent)
+				continue;
+			snprintf(key, sizeof(key), "0:cell:0:%u:%u", j / s->levels[0].st.assoc,
+				 j % s->levels[0].st.assoc);
+			if (!item(dl, key))
+				continue;
+			if (c->missed) {
+				missed++;
+				CHECK(item_fill(dl, key, skl_view_cache_miss_color()) != NULL);
+			} else {
+				CHECK(item_fill(dl, key, skl_view_cache_hit_color()) != NULL);
+			}
+		}
+		CHECK(missed > 0); /* the lookups found every line evicted: all missed */
+		CHECK(count_cut(dl, 1) == 0);
+		skl_dl_free(dl);
+	}
+	skl_cgrid_snap_free(s);
 }
 
 static void test_p3(skl_sdl *sdl, const char *outdir)
@@ -508,7 +652,9 @@ static void test_p3(skl_sdl *sdl, const char *outdir)
 		save(sdl, dl, outdir, name);
 		check_inside(dl, name);
 		CHECK(count_prefix(dl, "0:cell:0:") >= 512);
-		CHECK(item(dl, "0:cell:1:0:0") != NULL || item(dl, "0:summary:1") != NULL);
+		/* L2's 1024 sets: a grid, or a strip of bands, never summed up */
+		CHECK(item(dl, "0:cell:1:0:0") != NULL || item(dl, "0:band:1:0") != NULL);
+		CHECK(item(dl, "0:summary:1") == NULL);
 		skl_dl_free(dl);
 	}
 	skl_cgrid_snap_free(s);
@@ -544,11 +690,13 @@ static void test_big_level(skl_sdl *sdl, const char *outdir)
 	frame_of(dl, s, "An L2 of 512 sets x 8 ways, folded into columns under the L1d.");
 	save(sdl, dl, outdir, "cache-big");
 	check_inside(dl, "big");
+	/* a grid whose cells read, or a strip */
 	c = item(dl, "0:cell:1:511:7");
-	CHECK(c != NULL);
-	CHECK(c && c->w >= 3 && c->h >= 3);
+	CHECK(c != NULL || item(dl, "0:band:1:0") != NULL);
+	CHECK(!c || (c->w >= 6 && c->h >= 5));
 	CHECK(item(dl, "0:summary:1") == NULL);
-	/* squeezed into a small region: summed up, with its occupancy */
+	/* squeezed into a small region: a strip of set bands, with the sets
+	 * touched this step way by way when they fit */
 	memset(&o, 0, sizeof(o));
 	o.x = 10;
 	o.y = 10;
@@ -556,9 +704,11 @@ static void test_big_level(skl_sdl *sdl, const char *outdir)
 	o.h = 420;
 	skl_dl_clear(dl, 1920, 1080);
 	CHECK(skl_view_cache(dl, s, &o) == 0);
-	CHECK(item(dl, "0:cell:1:0:0") == NULL);
-	CHECK(item(dl, "0:summary:1") != NULL);
-	CHECK_HAS(item(dl, "0:summary:1")->tooltip, "too many lines");
+	CHECK(item(dl, "0:summary:1") == NULL);
+	CHECK(item(dl, "0:band:1:0") != NULL);
+	if (item(dl, "0:band:1:0"))
+		CHECK_HAS(item(dl, "0:band:1:0")->tooltip, "lines valid");
+	check_inside(dl, "big-small");
 	save(sdl, dl, outdir, "cache-big-small");
 	skl_dl_free(dl);
 	skl_cgrid_snap_free(s);
@@ -731,6 +881,9 @@ int main(int argc, char **argv)
 	}
 	test_synthetic(sdl, outdir);
 	test_no_recent();
+	test_step_marks();
+	test_header_counts();
+	test_projected(sdl, outdir);
 	test_p3(sdl, outdir);
 	test_big_level(sdl, outdir);
 	test_heat(sdl, outdir, &t);
