@@ -111,10 +111,12 @@ local cm618 = sklab.cache { profile = "linux-6.18-x86_64" }
 k618:cache_model(cm618)
 
 -- __inet_lookup_established: sk_nulls_for_each_rcu follows the node, then
--- compares sk_hash; only a matching hash goes on to inet_match().
+-- compares sk_hash; only a matching hash goes on to inet_match(). The read
+-- names the member, so its misses are charged to skc_nulls_node and not to
+-- skc_node, the first member of the union both share (one line either way).
 for i = 1, CHAIN do
   local sk = now[i]
-  sk:read(NODE, 8)
+  sk:read("skc_nulls_node")
   if sk:read("skc_hash") == 0x1000 + CHAIN then
     sk:read("skc_net")
     sk:read("skc_addrpair")
