@@ -75,15 +75,16 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* "812 B", "96 KiB", "2672 KiB", "12.5 MiB": whole KiB stay KiB below 10
- * MiB, the unit scenarios' captions count slab memory in (pages of 4 KiB) */
+/* "812 B", "96 KiB", "2.5 KiB", "2672 KiB", "12.5 MiB": KiB below 10 MiB
+ * (whole from 1 MiB on), the unit scenarios' captions count slab memory
+ * in, so a figure of the picture and of the caption read alike */
 static void fmt_bytes(uint64_t b, char *out, size_t outsz)
 {
 	if (b < 1024)
 		snprintf(out, outsz, "%llu B", (unsigned long long)b);
-	else if (b < 1024 * 1024 || (b < 10 * 1024 * 1024 && b % 1024 == 0)) {
-		if (b % 1024 == 0)
-			snprintf(out, outsz, "%llu KiB", (unsigned long long)(b / 1024));
+	else if (b < 10 * 1024 * 1024) {
+		if (b % 1024 == 0 || b >= 1024 * 1024)
+			snprintf(out, outsz, "%llu KiB", (unsigned long long)((b + 512) / 1024));
 		else
 			snprintf(out, outsz, "%.1f KiB", (double)b / 1024.0);
 	} else if (b < (uint64_t)1024 * 1024 * 1024) {
@@ -138,7 +139,8 @@ static unsigned word_size(const skl_kernel_snap *k)
 	for (i = 0; i < k->ncaches; i++)
 		for (j = 0; j < k->caches[i].nslabs; j++)
 			return k->caches[i].slabs[j].base > 0xffffffffull ? 8 : 4;
-	return 4;
+	/* no slabs yet: the profile's name says ("linux-6.18-x86_64") */
+	return strstr(k->profile, "64") ? 8 : 4;
 }
 
 /* "struct tcp_sock" -> "tcp_sock" for cells, where room is short. */
@@ -548,8 +550,8 @@ typedef struct col {
 	 * facts lines, and the note under the slabinfo line (0 = none) */
 	float *hh, *nh;
 	float *ph; /* overview: each band's panel (totals, histogram) */
-	/* empty caches named in caches= are drawn with their slot's geometry
-	 * (geo_h high in all) instead of being summed up in one line */
+	/* a few empty caches are drawn with their slot's geometry (geo_h
+	 * high in all) instead of being summed up in one line */
 	int geo;
 	float geo_h;
 	/* drawing results */
@@ -636,7 +638,9 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 	c->ph = c->nh + n + 1;
 	if (empty_mode == SKL_SLAB_EMPTY_HIDE)
 		c->nempty = 0;
-	c->geo = names && nnames > 0 && empty_mode == SKL_SLAB_EMPTY_SUMMARY && c->nempty > 0;
+	/* a few empty caches (those a scene names, typically) show their
+	 * geometry; more are summed up in a line */
+	c->geo = empty_mode == SKL_SLAB_EMPTY_SUMMARY && c->nempty > 0 && c->nempty <= 4;
 	for (i = 0; i < c->nband; i++) {
 		const skl_cache_snap *cs = &k->caches[c->band[i]];
 		for (j = 0; j < cs->nslabs; j++)
@@ -834,7 +838,11 @@ static float note_height(const sv *v, const col *c, const skl_cache_snap *cs, fl
 
 static void make_scale(const sv *v, float pw, int compact, scale *sc)
 {
-	float addr_w = skl_dl_text_width("0xc0000000", floorf(12 * v->u)) + 6 * v->u;
+	/* room for an address label: a short one ("0x…2a000") at the floor */
+	float addr_w = skl_dl_text_width("0x\xe2\x80\xa6"
+					 "12345",
+					 v->floor) +
+		       4;
 	memset(sc, 0, sizeof(*sc));
 	sc->pw = pw;
 	sc->sh = floorf(skl__clampf(pw * 0.42f, 5, 110 * v->u));
@@ -957,6 +965,10 @@ static void col_heads(const sv *v, col *c)
 	if (c->geo)
 		for (i = 0; i < c->nempty; i++)
 			c->geo_h += geo_height(v, c, &c->k->caches[c->empty[i]], c->w);
+	if (c->geo && c->nband > 0 && c->geo_h > 0.4f * (c->bottom - c->top)) {
+		c->geo = 0; /* the slabs need the room */
+		c->geo_h = 0;
+	}
 }
 
 /* Places the bands (bx, by may be NULL) and returns the column's height;
@@ -1009,7 +1021,7 @@ static int cols_fit(const sv *v, col *cols, int n, const scale *sc)
  * their cap), so few slabs get tall cells with room for labels. */
 static void grow_strips(const sv *v, col *cols, int n, scale *sc)
 {
-	float cap = 130 * v->u, extra, sh = sc->sh;
+	float cap = 200 * v->u, extra, sh = sc->sh;
 	int i, j, rows;
 	/* typed objects list their members: a taller strip lists more */
 	for (i = 0; i < n; i++)
@@ -1188,9 +1200,8 @@ static skl_color state_ink(skl_slab_mark m)
 }
 
 /* Type name (or index) and the first members inside a cell, as room
- * allows: every word whole. A type name that cannot fit takes a mark
- * (listed in the key under the caption); members that do not fit are
- * counted ("+12 more"). */
+ * allows: every word whole, or none (the band's head names the type);
+ * members that do not fit are counted ("+12 more"). */
 static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, skl_color ink, skl_color bg)
 {
 	sv *v = b->v;
@@ -1219,16 +1230,8 @@ static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, s
 	len = skl_dl_utf8_len(name);
 	for (fs = fs0; fs > v->floor && skl_dl_fit_chars(aw, fs) < len; fs -= 1)
 		;
-	if (skl_dl_fit_chars(aw, fs) < len) {
-		/* a mark, not a stub: "a" and the key says "a  udp_sock" */
-		const char *m;
-		if (!t || !skl_dl_note_room(v->dl, name))
-			return;
-		m = skl_dl_add_note(v->dl, name);
-		if (m && skl_dl_text_width(m, fs) <= aw)
-			text_fit(v, x + 3, y, aw, h, m, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, ink);
-		return;
-	}
+	if (skl_dl_fit_chars(aw, fs) < len)
+		return; /* the band's head names the type; a stub or a mark in every cell would not add to it */
 	fsm = floorf(fmaxf(fs * 0.8f, v->floor));
 	fitm = skl_dl_fit_chars(aw, fsm);
 	maxl = t ? (int)((h - fs * 1.5f - 6) / (fsm * 1.25f)) : 0;
@@ -1472,6 +1475,8 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 			snprintf(buf, sizeof(buf), "0x\xe2\x80\xa6%s", hex + b->short_from);
 		else
 			snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)sl->base);
+		while (fs > v->floor && skl_dl_text_width(buf, fs) + 4 > sw)
+			fs -= 1;
 		aw = skl_dl_text_width(buf, fs);
 		if (aw <= sw) {
 			skl__text(v->dl, x, y, sw, sc->lab - 2, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
@@ -1622,7 +1627,8 @@ static void band_setup(band_ctx *b, sv *v, const col *c, const scale *sc, int ci
 			if ((float)pg * sc->pw < sw)
 				sw = (float)pg * sc->pw;
 		}
-		if (skl_dl_text_width("0x", fs) + (float)b->digits * skl_dl_text_width("0", fs) > sw) {
+		fs = v->floor; /* labels shrink to the floor before they are shortened */
+		if (skl_dl_text_width("0x", fs) + (float)b->digits * skl_dl_text_width("0", fs) + 4 > sw) {
 			snprintf(first, sizeof(first), "%0*llx", b->digits, (unsigned long long)b->cs->slabs[0].base);
 			for (j = 1; j < b->cs->nslabs; j++) {
 				snprintf(hex, sizeof(hex), "%0*llx", b->digits,
@@ -1796,11 +1802,25 @@ static float draw_geo_band(sv *v, col *c, const skl_cache_snap *cs, float x, flo
 			skl_dl_rect(v->dl, px, by, pw, bh, skl_view_slab_fill(m), 0, 0);
 		skl_dl_rect(v->dl, px, by, pw, bh, 0, skl_view_slab_stroke(m == SKL_SM_FREEPTR ? SKL_SM_FREE : m), 1);
 		v->used[m] = 1;
-		skl__text_mark(v->dl, px, ly, pw, rh,
-			       p->mark == SKL_SM_ALLOC && cs->type ? short_type(cs->type) : part_label(p, c->slub), ls,
-			       SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK2);
+		{
+			/* the name, or a shorter one, or a mark the key explains */
+			const char *nm =
+			    p->mark == SKL_SM_ALLOC && cs->type ? short_type(cs->type) : part_label(p, c->slub);
+			const char *sh = p->mark == SKL_SM_REDZONE ? "RZ" : p->mark == SKL_SM_FREEPTR ? "FP" : NULL;
+			if (skl_dl_text_width(nm, fsz(v, ls)) + 4 > pw && sh &&
+			    skl_dl_text_width(sh, fsz(v, ls)) + 4 <= pw)
+				nm = sh;
+			if (skl_dl_text_width(nm, fsz(v, ls)) + 4 <= pw)
+				skl__text(v->dl, px, ly, pw, rh, nm, ls, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK2);
+			else if (skl_dl_note_room(v->dl, nm)) {
+				const char *mk = skl_dl_add_note(v->dl, nm);
+				if (mk && skl_dl_text_width(mk, fsz(v, ls)) <= pw + 8)
+					skl__text(v->dl, px - 4, ly, pw + 8, rh, mk, ls, SKL_FONT_BOLD,
+						  SKL_ALIGN_CENTER, C_INK2);
+			}
+		}
 		snprintf(buf, sizeof(buf), "%llu B", (unsigned long long)p->len);
-		if (skl_dl_text_width(buf, fsz(v, ls)) <= pw)
+		if (skl_dl_text_width(buf, fsz(v, ls)) + 4 <= pw)
 			skl__text(v->dl, px, by + bh, pw, rh, buf, ls, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 		skl_dl_end(v->dl);
 	}
@@ -2650,7 +2670,7 @@ int skl_view_slab_locate(float cw, float ch, const skl_kernel_snap *k, const skl
 		opts = &dflt;
 	}
 	memset(&v, 0, sizeof(v));
-	v.floor = 10; /* a window's floor; presentation type is bigger than its floor anyway */
+	v.floor = opts->text_floor; /* text decides the plan: the list's floor */
 	if (single_plan(&v, cw, ch, k, opts, &c, &sc, &x, &y, &w, &h) < 0)
 		return 0;
 	if (v.overview) { /* cells are slabs, not objects */

@@ -59,6 +59,8 @@ typedef struct skl_view_slab_opts {
 	const char *title; /* header title; NULL = the profile name */
 	float text_scale;  /* 0 = automatic (from the canvas size) */
 	float page_px;	   /* pixels per page; 0 = the largest that fits */
+	float text_floor;  /* skl_view_slab_locate() only: the floor of the
+			      list the view is drawn into (0 = none, as a new list) */
 } skl_view_slab_opts;
 
 /* Appends the view of k. 0, or -1 when the list ran out of memory. */

@@ -1231,7 +1231,19 @@ static void test_empty(void)
 	add24(&b, "empty_cache", 100, 1, NULL, NULL, 0);
 	skl_dl_clear(dl, 800, 450);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
-	CHECK(key_text(dl, "0:empty", "empty_cache") != NULL);
+	/* a few empty caches: each its head and its slot's geometry */
+	CHECK(item(dl, "0:cache:empty_cache") && !item(dl, "0:empty"));
+	CHECK(key_text(dl, "0:cache:empty_cache", "no slabs yet") != NULL);
+	CHECK(item(dl, "0:slot:empty_cache:0") && key_text(dl, "0:slot:empty_cache:0", "object") != NULL);
+	CHECK(key_text(dl, "0:slot:empty_cache:0", "100 B") != NULL);
+	/* many: summed up in a line */
+	add24(&b, "empty_2", 200, 1, NULL, NULL, 0);
+	add24(&b, "empty_3", 300, 1, NULL, NULL, 0);
+	add24(&b, "empty_4", 400, 1, NULL, NULL, 0);
+	add24(&b, "empty_5", 500, 1, NULL, NULL, 0);
+	skl_dl_clear(dl, 800, 450);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
+	CHECK(key_text(dl, "0:empty", "empty_cache") != NULL && !item(dl, "0:slot:empty_cache:0"));
 	skl_dl_free(dl);
 	skl_kernel_snap_free(b.k);
 }
@@ -1268,7 +1280,8 @@ static void test_compare(skl_sdl *sdl, const char *outdir)
 	}
 	check_geometry(dl, "compare");
 	CHECK(item(dl, "0:header") && item(dl, "1:header") && has_text(dl, titles[0]) && has_text(dl, titles[1]));
-	CHECK(item(dl, "0:cache:sock") && item(dl, "1:cache:tcp_sock") && item(dl, "1:empty"));
+	CHECK(item(dl, "0:cache:sock") && item(dl, "1:cache:tcp_sock") && item(dl, "1:cache:sock"));
+	CHECK(key_text(dl, "1:cache:sock", "no slabs yet") && item(dl, "1:slot:sock:0"));
 	s = key_text(dl, "cmp:total:0", "pages");
 	CHECK(s && strstr(s, "24 pages") && strstr(s, "96 KiB") && strstr(s, "12 slabs"));
 	s = key_text(dl, "cmp:total:0", "objects");
