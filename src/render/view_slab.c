@@ -51,6 +51,7 @@ static const struct {
 #define PW_MIN 1.5f   /* pixels per page below which slabs are clipped */
 #define AGG_PX 6.0f   /* cells narrower than this are drawn as runs */
 #define MARK_MIN 3.0f /* red-zone words and free pointers never get thinner */
+#define OV_SLAB 12.0f /* slabs narrower than this at the best scale: an overview */
 
 const char *skl_view_slab_mark_name(skl_slab_mark m)
 {
@@ -74,14 +75,16 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* "812 B", "96 KiB", "1.2 MiB" */
+/* "812 B", "96 KiB", "2.5 KiB", "2672 KiB", "12.5 MiB": KiB below 10 MiB
+ * (whole from 1 MiB on), the unit scenarios' captions count slab memory
+ * in, so a figure of the picture and of the caption read alike */
 static void fmt_bytes(uint64_t b, char *out, size_t outsz)
 {
 	if (b < 1024)
 		snprintf(out, outsz, "%llu B", (unsigned long long)b);
-	else if (b < 1024 * 1024) {
-		if (b % 1024 == 0)
-			snprintf(out, outsz, "%llu KiB", (unsigned long long)(b / 1024));
+	else if (b < 10 * 1024 * 1024) {
+		if (b % 1024 == 0 || b >= 1024 * 1024)
+			snprintf(out, outsz, "%llu KiB", (unsigned long long)((b + 512) / 1024));
 		else
 			snprintf(out, outsz, "%.1f KiB", (double)b / 1024.0);
 	} else if (b < (uint64_t)1024 * 1024 * 1024) {
@@ -91,6 +94,21 @@ static void fmt_bytes(uint64_t b, char *out, size_t outsz)
 			snprintf(out, outsz, "%.1f MiB", (double)b / (1024.0 * 1024.0));
 	} else
 		snprintf(out, outsz, "%.1f GiB", (double)b / (1024.0 * 1024.0 * 1024.0));
+}
+
+/* "200,000": counts a reader compares at a glance */
+static void fmt_count(uint64_t n, char *out, size_t outsz)
+{
+	char d[32];
+	size_t len, i, o = 0;
+	snprintf(d, sizeof(d), "%llu", (unsigned long long)n);
+	len = strlen(d);
+	for (i = 0; i < len && o + 2 < outsz; i++) {
+		if (i && (len - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = d[i];
+	}
+	out[o] = 0;
 }
 
 static const char *state_name(int st)
@@ -121,7 +139,8 @@ static unsigned word_size(const skl_kernel_snap *k)
 	for (i = 0; i < k->ncaches; i++)
 		for (j = 0; j < k->caches[i].nslabs; j++)
 			return k->caches[i].slabs[j].base > 0xffffffffull ? 8 : 4;
-	return 4;
+	/* no slabs yet: the profile's name says ("linux-6.18-x86_64") */
+	return strstr(k->profile, "64") ? 8 : 4;
 }
 
 /* "struct tcp_sock" -> "tcp_sock" for cells, where room is short. */
@@ -527,14 +546,37 @@ typedef struct col {
 	int slub;
 	unsigned maxpages;
 	int ncols; /* sub-columns of bands */
+	/* band heads for the current band width (col_heads): the name and
+	 * facts lines, and the note under the slabinfo line (0 = none) */
+	float *hh, *nh;
+	float *ph; /* overview: each band's panel (totals, histogram) */
+	/* a few empty caches are drawn with their slot's geometry (geo_h
+	 * high in all) instead of being summed up in one line */
+	int geo;
+	float geo_h;
 	/* drawing results */
 	int clipped_slabs, clipped_caches;
+	int ov_fit; /* overview: bands that fit (the rest are named in a line) */
 } col;
+
+/* The overview of a view too big to draw object by object: a cell per
+ * slab (or per group of slabs), coloured by how full it is. */
+typedef struct ovplan {
+	float cell;   /* side of a cell */
+	float cell_h; /* its height: the side, or more when rows have room to grow */
+	float gap;    /* between cells */
+	int group;    /* slabs per cell */
+	int panel;    /* 2: totals, lesson, histogram; 1: no histogram; 0: the totals' first line */
+} ovplan;
 
 typedef struct sv {
 	skl_dl *dl;
 	float u;
+	float floor; /* the list's text floor */
+	int overview;
+	ovplan ov;
 	int used[SKL_SM_COUNT_];
+	int ov_used[8]; /* overview fill classes drawn */
 	char key[512];
 	char tip[4096];
 } sv;
@@ -543,7 +585,15 @@ static void col_free(col *c)
 {
 	skl_free(c->band);
 	skl_free(c->empty);
+	skl_free(c->hh);
 	c->band = c->empty = NULL;
+	c->hh = c->nh = c->ph = NULL;
+}
+
+/* size, raised to the floor: what the text service will draw */
+static float fsz(const sv *v, float size)
+{
+	return size > v->floor ? size : v->floor;
 }
 
 /* Picks the caches: in the given order when names are given, else in
@@ -561,7 +611,8 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 	c->maxpages = 1;
 	c->band = skl_calloc((size_t)n + 1, sizeof(int));
 	c->empty = skl_calloc((size_t)n + 1, sizeof(int));
-	if (!c->band || !c->empty) {
+	c->hh = skl_calloc(3 * ((size_t)n + 1), sizeof(float));
+	if (!c->band || !c->empty || !c->hh) {
 		col_free(c);
 		return -1;
 	}
@@ -583,8 +634,13 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 				c->empty[c->nempty++] = i;
 		}
 	}
+	c->nh = c->hh + n + 1;
+	c->ph = c->nh + n + 1;
 	if (empty_mode == SKL_SLAB_EMPTY_HIDE)
 		c->nempty = 0;
+	/* a few empty caches (those a scene names, typically) show their
+	 * geometry; more are summed up in a line */
+	c->geo = empty_mode == SKL_SLAB_EMPTY_SUMMARY && c->nempty > 0 && c->nempty <= 4;
 	for (i = 0; i < c->nband; i++) {
 		const skl_cache_snap *cs = &k->caches[c->band[i]];
 		for (j = 0; j < cs->nslabs; j++)
@@ -594,9 +650,199 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 	return 0;
 }
 
+/* ---- band heads: the facts, and why slabinfo's figure differs -------------------------------- */
+
+/* The facts after a cache's name: requested size and slot, objects and
+ * pages per slab, the 2.4 management area and colours, red zoning, the
+ * type, and the slabs by list (or "no slabs yet"). */
+static void cache_facts(const col *c, const skl_cache_snap *cs, char *line, size_t n)
+{
+	const skl_cache_info *in = &cs->info;
+	unsigned long full = 0, partial = 0, fr = 0, cpu = 0;
+	char mg[32];
+	int j;
+	for (j = 0; j < cs->nslabs; j++) {
+		int l = cs->slabs[j].list;
+		full += l == 0;
+		partial += l == 1;
+		fr += l == 2;
+		cpu += l == 3;
+	}
+	line[0] = 0;
+	if (in->size != in->object_size)
+		skl__catf(line, n, "%llu B \xe2\x86\x92 %llu B slot", (unsigned long long)in->object_size,
+			  (unsigned long long)in->size);
+	else
+		skl__catf(line, n, "%llu B objects", (unsigned long long)in->object_size);
+	skl__catf(line, n, " \xc2\xb7 %u per slab \xc2\xb7 %u %s per slab", in->objs_per_slab, in->pages_per_slab,
+		  plural(in->pages_per_slab, "page", "pages"));
+	if (!c->slub) {
+		if (in->offslab) {
+			offslab_home(c->k, in->mgmt_size, mg, sizeof(mg));
+			skl__catf(line, n, " \xc2\xb7 slab_t off-slab in %s", mg);
+		} else if (in->mgmt_size)
+			skl__catf(line, n, " \xc2\xb7 slab_t+bufctl %llu B", (unsigned long long)in->mgmt_size);
+		if (in->colour > 1)
+			skl__catf(line, n, " \xc2\xb7 %u colours \xc3\x97 %u B", in->colour, in->colour_off);
+	}
+	if (in->flags & SKL_SLAB_RED_ZONE)
+		skl__catf(line, n, " \xc2\xb7 red zone");
+	if (cs->type)
+		skl__catf(line, n, " \xc2\xb7 %s", cs->type->name);
+	if (!cs->nslabs) {
+		skl__catf(line, n, " \xc2\xb7 no slabs yet: the first allocation makes one");
+		return;
+	}
+	/* the slabs last: the strips below show them too */
+	skl__catf(line, n, " \xc2\xb7 %d %s", cs->nslabs, plural((uint64_t)cs->nslabs, "slab", "slabs"));
+	if (cs->nslabs > 1) {
+		skl__catf(line, n, " (");
+		if (full)
+			skl__catf(line, n, "%lu full, ", full);
+		if (partial)
+			skl__catf(line, n, "%lu partial, ", partial);
+		if (fr)
+			skl__catf(line, n, "%lu free, ", fr);
+		if (cpu)
+			skl__catf(line, n, "%lu cpu, ", cpu);
+		line[strlen(line) - 2] = ')';
+		line[strlen(line) - 1] = 0;
+	}
+}
+
+/* Lines text takes at size (raised to the floor) in w, at most maxl, as
+ * the text service breaks it; 1 when it fits one line. */
+static int text_lines(const sv *v, const char *text, float size, float w, int maxl)
+{
+	static char buf[8 * 256]; /* views are drawn from one thread */
+	float s = fsz(v, size);
+	size_t cpl = skl_dl_fit_chars(w, s), len = skl_dl_utf8_len(text);
+	if (len <= cpl || len <= skl_dl_fit_chars(w, fsz(v, floorf(s * 0.85f))))
+		return 1;
+	if (cpl < 2)
+		return 1;
+	return skl__wrap(text, cpl, buf, 256, maxl > 8 ? 8 : maxl, 0);
+}
+
+/* The height of n lines at size, as the text service spaces them. */
+static float lines_h(const sv *v, int n, float size)
+{
+	float s = fsz(v, size);
+	return s + (float)(n - 1) * s * 1.2f;
+}
+
+/* The name and facts lines of a band head w wide: the facts beside the
+ * name, wrapped over as many lines as they take (up to 4), in the box
+ * *fx (from the band's left), *fw, *fh (*fw 0: no room for them).
+ * Returns the height of the lines, at least the name's 30 units. */
+static float head_text(const sv *v, const col *c, const skl_cache_snap *cs, float w, float *fx, float *fw, float *fh)
+{
+	char line[1024];
+	float ns = fsz(v, floorf(20 * v->u)), ds = floorf(14 * v->u), row = floorf(30 * v->u);
+	int n;
+	*fx = fminf(skl_dl_text_width(cs->info.name, ns), w) + 14 * v->u;
+	*fw = w - *fx;
+	*fh = row - 2 * v->u;
+	if (*fw <= 40 * v->u) {
+		*fx = w;
+		*fw = 0;
+		return row;
+	}
+	cache_facts(c, cs, line, sizeof(line));
+	n = text_lines(v, line, ds, *fw, 6);
+	if (n <= 1)
+		return row;
+	*fh = lines_h(v, n, ds) + 2;
+	return fmaxf(row, 6 * v->u + *fh + 6 * v->u);
+}
+
+/* Where /proc/slabinfo's active objects differ from the objects in use
+ * the picture shows, the sentence that says why into out: 1, or 0 when
+ * they agree. SLUB's slabinfo subtracts only the free objects of partial
+ * slabs (count_partial()), so a CPU slab's free objects count as active;
+ * 2.4 counts an object parked in a per-CPU array as handed out. */
+static int active_note(const col *c, const skl_cache_snap *cs, char *out, size_t outsz)
+{
+	unsigned long inuse = 0, cpu_free = 0, parked = 0, act = cs->info.active_objs;
+	unsigned i;
+	int j;
+	out[0] = 0;
+	for (j = 0; j < cs->nslabs; j++) {
+		const skl_slab_snap *sl = &cs->slabs[j];
+		inuse += sl->inuse;
+		if (sl->list == 3 && sl->nobjs > sl->inuse)
+			cpu_free += sl->nobjs - sl->inuse;
+		if (sl->state)
+			for (i = 0; i < sl->nobjs; i++)
+				parked += sl->state[i] == SKL_OS_CPU;
+	}
+	if (!cs->nslabs || act == inuse)
+		return 0;
+	if (c->slub && act == inuse + cpu_free)
+		snprintf(out, outsz,
+			 "slabinfo's %lu active = %lu in use + %lu free in the CPU slab: SLUB's slabinfo counts "
+			 "only partial slabs' free objects as free",
+			 act, inuse, cpu_free);
+	else if (!c->slub && act == inuse + parked)
+		snprintf(out, outsz,
+			 "slabinfo's %lu active = %lu in use + %lu free in per-CPU arrays: to its slab, an object "
+			 "parked in a per-CPU array is handed out",
+			 act, inuse, parked);
+	else
+		snprintf(out, outsz, "slabinfo counts %lu active; the slabs hold %lu in use", act, inuse);
+	return 1;
+}
+
+static float chip_h(const sv *v)
+{
+	return floorf(22 * v->u);
+}
+
+/* A cache's /proc/slabinfo line for a band w wide into out, at *size:
+ * as printed when it fits, else with its column padding squeezed (as
+ * the 2001 mails did) and smaller type, and then over more lines.
+ * Returns the lines it takes. */
+static int slabinfo_text(const sv *v, const skl_cache_snap *cs, float w, char *out, size_t outsz, float *size)
+{
+	float ss = fsz(v, floorf(13 * v->u)), tw = w - 12 * v->u;
+	snprintf(out, outsz, "%s", cs->slabinfo);
+	if (skl_dl_utf8_len(out) > skl_dl_fit_chars(tw, ss)) {
+		size_t o = 0;
+		const char *q;
+		for (q = cs->slabinfo; *q && o + 1 < outsz; q++)
+			if (*q != ' ' || (o && out[o - 1] != ' '))
+				out[o++] = *q;
+		out[o] = 0;
+		while (ss > fsz(v, floorf(10 * v->u)) && skl_dl_utf8_len(out) > skl_dl_fit_chars(tw, ss))
+			ss -= 1;
+	}
+	*size = ss;
+	return text_lines(v, out, ss, tw, 3);
+}
+
+/* What goes under a band's facts besides the slabinfo line's first row:
+ * its further rows, and the note on its active objects (0: neither). */
+static float note_height(const sv *v, const col *c, const skl_cache_snap *cs, float w)
+{
+	char line[512];
+	float ss, h = 0;
+	int nl;
+	if (!cs->slabinfo[0])
+		return 0;
+	nl = slabinfo_text(v, cs, w, line, sizeof(line), &ss);
+	h = (float)(nl - 1) * ss * 1.2f;
+	if (active_note(c, cs, line, sizeof(line)))
+		h += lines_h(v, text_lines(v, line, floorf(12 * v->u), w, 3), floorf(12 * v->u)) + 4 * v->u;
+	return h;
+}
+
 static void make_scale(const sv *v, float pw, int compact, scale *sc)
 {
-	float addr_w = skl_dl_text_width("0xc0000000", floorf(12 * v->u)) + 6 * v->u;
+	/* room for an address label: a short one ("0x…2a000") at the floor */
+	float addr_w = skl_dl_text_width("0x\xe2\x80\xa6"
+					 "12345",
+					 v->floor) +
+		       4;
 	memset(sc, 0, sizeof(*sc));
 	sc->pw = pw;
 	sc->sh = floorf(skl__clampf(pw * 0.42f, 5, 110 * v->u));
@@ -607,9 +853,11 @@ static void make_scale(const sv *v, float pw, int compact, scale *sc)
 	sc->compact = compact;
 }
 
-static float band_head(const sv *v, const scale *sc)
+/* Band i's head: its name and facts, its slabinfo line and note (not
+ * when compact). */
+static float band_head(const sv *v, const col *c, const scale *sc, int i)
 {
-	return floorf(30 * v->u) + (sc->compact ? 0 : floorf(22 * v->u)) + floorf(4 * v->u);
+	return c->hh[i] + (sc->compact ? 0 : chip_h(v) + c->nh[i]) + floorf(4 * v->u);
 }
 
 static float band_gap(const sv *v)
@@ -664,16 +912,33 @@ static int slab_rows(const skl_cache_snap *cs, const scale *sc, float w)
 	return p.row + 1;
 }
 
-static float band_height(const sv *v, const col *c, int ci, const scale *sc, float w)
+/* Band i (an index into c->band) at scale sc, w wide. */
+static float band_height(const sv *v, const col *c, int i, const scale *sc, float w)
 {
-	const skl_cache_snap *cs = &c->k->caches[ci];
-	return band_head(v, sc) + (float)slab_rows(cs, sc, w) * row_pitch(sc, cache_offslab(c, cs)) + band_gap(v);
+	const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+	return band_head(v, c, sc, i) + (float)slab_rows(cs, sc, w) * row_pitch(sc, cache_offslab(c, cs)) + band_gap(v);
+}
+
+/* An empty cache's slot drawn to scale: part names, the bar, bytes. */
+static float slot_diagram_h(const sv *v)
+{
+	return floorf(20 * v->u) + floorf(40 * v->u) + floorf(20 * v->u) + floorf(4 * v->u);
+}
+
+/* The band of an empty cache named in caches=: its head and its slot. */
+static float geo_height(const sv *v, const col *c, const skl_cache_snap *cs, float w)
+{
+	float fx, fw, fh;
+	return head_text(v, c, cs, w, &fx, &fw, &fh) + (cs->slabinfo[0] ? chip_h(v) : 0) + note_height(v, c, cs, w) +
+	       floorf(4 * v->u) + slot_diagram_h(v) + band_gap(v);
 }
 
 static float empty_height(const sv *v, const col *c)
 {
 	if (!c->nempty)
 		return 0;
+	if (c->geo)
+		return c->geo_h;
 	if (c->empty_mode == SKL_SLAB_EMPTY_LINES)
 		return (float)c->nempty * floorf(22 * v->u) + 4 * v->u;
 	return floorf(24 * v->u);
@@ -683,6 +948,27 @@ static float empty_height(const sv *v, const col *c)
 static float band_width(const sv *v, const col *c)
 {
 	return (c->w - (float)(c->ncols - 1) * floorf(32 * v->u)) / (float)c->ncols;
+}
+
+/* The heads of c's bands for its current grid (and its empty caches'
+ * bands): measured once, not at every scale tried. */
+static void col_heads(const sv *v, col *c)
+{
+	float bw = band_width(v, c), fx, fw, fh;
+	int i;
+	for (i = 0; i < c->nband; i++) {
+		const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+		c->hh[i] = head_text(v, c, cs, bw, &fx, &fw, &fh);
+		c->nh[i] = note_height(v, c, cs, bw);
+	}
+	c->geo_h = 0;
+	if (c->geo)
+		for (i = 0; i < c->nempty; i++)
+			c->geo_h += geo_height(v, c, &c->k->caches[c->empty[i]], c->w);
+	if (c->geo && c->nband > 0 && c->geo_h > 0.4f * (c->bottom - c->top)) {
+		c->geo = 0; /* the slabs need the room */
+		c->geo_h = 0;
+	}
 }
 
 /* Places the bands (bx, by may be NULL) and returns the column's height;
@@ -697,7 +983,7 @@ static float place_bands(const sv *v, const col *c, const scale *sc, float *bx, 
 		float rh = 0;
 		int rr = 0;
 		for (i = r * c->ncols; i < c->nband && i < (r + 1) * c->ncols; i++) {
-			float h = band_height(v, c, c->band[i], sc, bw);
+			float h = band_height(v, c, i, sc, bw);
 			if (bx) {
 				bx[i] = c->x + (float)(i % c->ncols) * (bw + floorf(32 * v->u));
 				by[i] = c->top + y;
@@ -735,8 +1021,14 @@ static int cols_fit(const sv *v, col *cols, int n, const scale *sc)
  * their cap), so few slabs get tall cells with room for labels. */
 static void grow_strips(const sv *v, col *cols, int n, scale *sc)
 {
-	float extra = floorf(110 * v->u) - sc->sh, sh = sc->sh;
-	int i, rows;
+	float cap = 200 * v->u, extra, sh = sc->sh;
+	int i, j, rows;
+	/* typed objects list their members: a taller strip lists more */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < cols[i].nband; j++)
+			if (cols[i].k->caches[cols[i].band[j]].type)
+				cap = 240 * v->u;
+	extra = floorf(cap) - sc->sh;
 	for (i = 0; i < n; i++) {
 		float slack = cols[i].bottom - cols[i].top - place_bands(v, &cols[i], sc, NULL, NULL, &rows);
 		if (rows > 0 && slack / (float)rows < extra)
@@ -788,17 +1080,64 @@ static int best_scale(const sv *v, col *cols, int n, scale *out)
 	return have_full || have_compact;
 }
 
+/* Sets the grid of every column from combo (a number in mixed radix,
+ * one digit per column: sub-columns - 1) and measures its heads. */
+static void set_grid(const sv *v, col *cols, int n, int combo)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		int k = cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
+		cols[i].ncols = 1 + combo % k;
+		combo /= k;
+		col_heads(v, &cols[i]);
+	}
+}
+
+static int grid_combos(const col *cols, int n)
+{
+	int i, ncombo = 1;
+	for (i = 0; i < n; i++)
+		ncombo *= cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
+	return ncombo;
+}
+
+/* 1 when the slabs do not fit, in any grid, even as strips OV_SLAB
+ * pixels wide (the narrowest: too narrow to show how full they are): the
+ * view becomes an overview. One packing per grid, so it stays cheap for
+ * 10^5 slabs. */
+static int needs_overview(const sv *v, col *cols, int n)
+{
+	int combo, ncombo = grid_combos(cols, n), i, j, k;
+	unsigned minpages = 0;
+	scale sc;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < cols[i].nband; j++) {
+			const skl_cache_snap *cs = &cols[i].k->caches[cols[i].band[j]];
+			for (k = 0; k < cs->nslabs; k++) {
+				unsigned pg = cs->slabs[k].pages ? cs->slabs[k].pages : 1;
+				if (!minpages || pg < minpages)
+					minpages = pg;
+			}
+		}
+	if (!minpages)
+		return 0;
+	for (combo = 0; combo < ncombo; combo++) {
+		set_grid(v, cols, n, combo);
+		make_scale(v, OV_SLAB / (float)minpages, 1, &sc);
+		if (cols_fit(v, cols, n, &sc))
+			return 0;
+	}
+	return 1;
+}
+
 /* Scale and grids: one sub-column per column unless more (up to 3) buy a
  * clearly larger scale; the smallest scale (and clipping) when nothing
  * fits. Deterministic: candidates are tried in a fixed order. */
 static void choose_scale(const sv *v, col *cols, int n, float forced, scale *out)
 {
-	int combo, ncombo = 1, best_combo = -1, i;
+	int combo, ncombo = grid_combos(cols, n), best_combo = -1;
 	scale best, sc;
-	for (i = 0; i < n; i++) {
-		cols[i].ncols = 1;
-		ncombo *= cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
-	}
+	set_grid(v, cols, n, 0);
 	if (forced > 0) {
 		make_scale(v, forced, 0, out);
 		if (!cols_fit(v, cols, n, out))
@@ -807,28 +1146,18 @@ static void choose_scale(const sv *v, col *cols, int n, float forced, scale *out
 	}
 	memset(&best, 0, sizeof(best));
 	for (combo = 0; combo < ncombo; combo++) {
-		int rest = combo;
-		for (i = 0; i < n; i++) {
-			int k = cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
-			cols[i].ncols = 1 + rest % k;
-			rest /= k;
-		}
+		set_grid(v, cols, n, combo);
 		if (best_scale(v, cols, n, &sc) && (best_combo < 0 || sc.pw > best.pw * 1.25f)) {
 			best = sc;
 			best_combo = combo;
 		}
 	}
 	if (best_combo < 0) {
-		for (i = 0; i < n; i++)
-			cols[i].ncols = 1;
+		set_grid(v, cols, n, 0);
 		make_scale(v, PW_MIN, 1, out);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		int k = cols[i].nband >= 3 ? 3 : cols[i].nband >= 2 ? 2 : 1;
-		cols[i].ncols = 1 + best_combo % k;
-		best_combo /= k;
-	}
+	set_grid(v, cols, n, best_combo);
 	*out = best;
 	grow_strips(v, cols, n, out);
 }
@@ -854,6 +1183,10 @@ typedef struct band_ctx {
 	float cell_w; /* one slot */
 	int agg;
 	char name[64];
+	/* slab address labels: whole, or (when a whole one is wider than a
+	 * strip) "0x…" and the digits after what every slab shares, prefix */
+	int digits, short_from; /* hex digits; 0 = whole labels */
+	char prefix[40];	/* "0xffff8881000xxxxx" */
 } band_ctx;
 
 static skl_slab_mark state_mark(int st)
@@ -866,25 +1199,27 @@ static skl_color state_ink(skl_slab_mark m)
 	return m == SKL_SM_ALLOC || m == SKL_SM_BAD ? C_BG : C_INK;
 }
 
-/* Type name and first members inside a cell, as room allows. */
 /* Type name (or index) and the first members inside a cell, as room
- * allows. Words are shown whole or, when at least a few letters fit,
- * shortened; never as two-letter stubs. */
+ * allows: every word whole, or none (the band's head names the type);
+ * members that do not fit are counted ("+12 more"). */
 static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, skl_color ink, skl_color bg)
 {
 	sv *v = b->v;
 	const skl_layout *t = b->cs->type;
 	char buf[128];
-	float fs = floorf(skl__clampf(fminf(14 * v->u, h * 0.3f), 0, 14 * v->u)), fsm, ly;
+	float fs0 = floorf(fminf(14 * v->u, h * 0.3f)), fs, fsm, ly;
 	float aw = w - 6;
 	skl_color ink2;
 	const char *name;
-	size_t fit, len, fitm;
-	int j, lines, maxl, whole;
-	if (fs < 9 || aw < 10)
+	size_t len, fitm;
+	int j, lines, maxl, left;
+	if (fs0 < v->floor) {
+		if (h < v->floor * 1.3f)
+			return;
+		fs0 = v->floor;
+	}
+	if (aw < 8)
 		return;
-	if (fs < 12) /* small type fades into the cell before it goes */
-		ink = skl_color_mix(ink, bg, (12 - fs) * 0.12f);
 	ink2 = skl_color_mix(ink, bg, 0.25f);
 	if (t)
 		name = short_type(t);
@@ -893,17 +1228,13 @@ static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, s
 		name = buf;
 	}
 	len = skl_dl_utf8_len(name);
-	fit = skl_dl_fit_chars(aw, fs);
-	while (fit < len && fs > 9) {
-		fs -= 1;
-		fit = skl_dl_fit_chars(aw, fs);
-	}
-	whole = fit >= len;
-	if (!whole && fit < 6)
-		return;
-	fsm = floorf(fmaxf(fs * 0.8f, 9));
+	for (fs = fs0; fs > v->floor && skl_dl_fit_chars(aw, fs) < len; fs -= 1)
+		;
+	if (skl_dl_fit_chars(aw, fs) < len)
+		return; /* the band's head names the type; a stub or a mark in every cell would not add to it */
+	fsm = floorf(fmaxf(fs * 0.8f, v->floor));
 	fitm = skl_dl_fit_chars(aw, fsm);
-	maxl = t && whole ? (int)((h - fs * 1.5f - 6) / (fsm * 1.25f)) : 0;
+	maxl = t ? (int)((h - fs * 1.5f - 6) / (fsm * 1.25f)) : 0;
 	/* the name near the top when members follow, else centred */
 	if (maxl <= 0 || fitm < 4) {
 		text_fit(v, x + 3, y, aw, h, name, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, ink);
@@ -913,7 +1244,10 @@ static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, s
 	text_fit(v, x + 3, ly, aw, fs * 1.4f, name, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, ink);
 	ly += fs * 1.4f;
 	lines = 0;
-	for (j = 0; j < t->nfields && lines < maxl; j++) {
+	left = 0;
+	for (j = 0; j < t->nfields; j++)
+		left += t->fields[j].depth == 0;
+	for (j = 0; j < t->nfields && left > 0; j++) {
 		const skl_field *f = &t->fields[j];
 		const char *m = f->name[0] ? f->name : "(anonymous)";
 		int d;
@@ -926,14 +1260,17 @@ static void cell_label(band_ctx *b, float x, float y, float w, float h, int i, s
 				m = t->fields[d].name;
 				break;
 			}
-		if ((lines == maxl - 1 && j + 1 < t->nfields) || (skl_dl_utf8_len(m) > fitm && fitm < 8)) {
-			text_fit(v, x + 3, ly, aw, fsm * 1.25f, "\xe2\x80\xa6", fsm, SKL_FONT_REGULAR, SKL_ALIGN_CENTER,
-				 ink2);
+		if ((lines == maxl - 1 && left > 1) || skl_dl_utf8_len(m) > fitm) {
+			snprintf(buf, sizeof(buf), "+%d more", left);
+			if (skl_dl_utf8_len(buf) <= fitm)
+				text_fit(v, x + 3, ly, aw, fsm * 1.25f, buf, fsm, SKL_FONT_REGULAR, SKL_ALIGN_CENTER,
+					 ink2);
 			break;
 		}
 		text_fit(v, x + 3, ly, aw, fsm * 1.25f, m, fsm, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, ink2);
 		ly += fsm * 1.25f;
 		lines++;
+		left--;
 	}
 }
 
@@ -1131,13 +1468,23 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_rect(v->dl, x, sy, sw, sh, C_TRACK, 0, 0);
 	if (sc->lab > 0) {
-		float fs = floorf(12 * v->u);
-		snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)sl->base);
-		skl__text(v->dl, x, y, sw, sc->lab - 2, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
-		snprintf(buf, sizeof(buf), "%s %u/%u", list_name(sl->list), sl->inuse, n);
-		if (skl_dl_text_width("0xc0000000", fs) + skl_dl_text_width(buf, floorf(11 * v->u)) + 12 * v->u < sw)
-			skl__text(v->dl, x, y, sw, sc->lab - 2, buf, floorf(11 * v->u), SKL_FONT_REGULAR,
-				  SKL_ALIGN_RIGHT, C_INK3);
+		float fs = fsz(v, floorf(12 * v->u)), aw;
+		char hex[24];
+		snprintf(hex, sizeof(hex), "%0*llx", b->digits, (unsigned long long)sl->base);
+		if (b->short_from)
+			snprintf(buf, sizeof(buf), "0x\xe2\x80\xa6%s", hex + b->short_from);
+		else
+			snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)sl->base);
+		while (fs > v->floor && skl_dl_text_width(buf, fs) + 4 > sw)
+			fs -= 1;
+		aw = skl_dl_text_width(buf, fs);
+		if (aw <= sw) {
+			skl__text(v->dl, x, y, sw, sc->lab - 2, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+			snprintf(buf, sizeof(buf), "%s %u/%u", list_name(sl->list), sl->inuse, n);
+			if (aw + skl_dl_text_width(buf, fsz(v, floorf(11 * v->u))) + 12 * v->u < sw)
+				skl__text(v->dl, x, y, sw, sc->lab - 2, buf, floorf(11 * v->u), SKL_FONT_REGULAR,
+					  SKL_ALIGN_RIGHT, C_INK3);
+		}
 	}
 	skl_dl_end(v->dl);
 
@@ -1268,88 +1615,65 @@ static void band_setup(band_ctx *b, sv *v, const col *c, const scale *sc, int ci
 	b->bpp = sc->pw / (float)page_size(c->k);
 	b->cell_w = (float)b->cs->info.size * b->bpp;
 	b->agg = b->cell_w < AGG_PX;
+	b->digits = c->word == 8 ? 16 : 8;
+	if (sc->lab > 0 && b->cs->nslabs > 1) {
+		/* a whole address wider than the narrowest strip: the digits
+		 * every slab shares go once into the head */
+		float fs = fsz(v, floorf(12 * v->u)), sw = 1e9f;
+		char first[24], hex[24];
+		int j, common = b->digits, d;
+		for (j = 0; j < b->cs->nslabs; j++) {
+			unsigned pg = b->cs->slabs[j].pages ? b->cs->slabs[j].pages : 1;
+			if ((float)pg * sc->pw < sw)
+				sw = (float)pg * sc->pw;
+		}
+		fs = v->floor; /* labels shrink to the floor before they are shortened */
+		if (skl_dl_text_width("0x", fs) + (float)b->digits * skl_dl_text_width("0", fs) + 4 > sw) {
+			snprintf(first, sizeof(first), "%0*llx", b->digits, (unsigned long long)b->cs->slabs[0].base);
+			for (j = 1; j < b->cs->nslabs; j++) {
+				snprintf(hex, sizeof(hex), "%0*llx", b->digits,
+					 (unsigned long long)b->cs->slabs[j].base);
+				for (d = 0; d < common && hex[d] == first[d]; d++)
+					;
+				common = d;
+			}
+			if (common > 0 && common < b->digits) {
+				b->short_from = common;
+				snprintf(b->prefix, sizeof(b->prefix), "0x%.*s", common, first);
+				for (d = common; d < b->digits; d++)
+					skl__catf(b->prefix, sizeof(b->prefix), "x");
+			}
+		}
+	}
 }
 
-static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache_snap *cs, float x, float y, float w)
+static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache_snap *cs, float x, float y, float w,
+			   float nh, const char *addr_prefix)
 {
 	const skl_cache_info *in = &cs->info;
-	char line[1024], mg[32];
-	float ns = floorf(20 * v->u), ds = floorf(14 * v->u), nw;
-	unsigned long full = 0, partial = 0, fr = 0, cpu = 0;
-	int j;
-	for (j = 0; j < cs->nslabs; j++) {
-		int l = cs->slabs[j].list;
-		full += l == 0;
-		partial += l == 1;
-		fr += l == 2;
-		cpu += l == 3;
-	}
+	char line[1024];
+	float ns = floorf(20 * v->u), ds = floorf(14 * v->u), fx, fw, fh, th;
+	th = head_text(v, c, cs, w, &fx, &fw, &fh);
 	snprintf(v->key, sizeof(v->key), "%d:cache:%s", c->obj, in->name);
 	cache_tooltip(c->k, cs, v->tip, sizeof(v->tip));
+	if (v->overview && c->nband > 1)
+		skl__catf(v->tip, sizeof(v->tip), "\nto see it alone: scene.show(k, { caches = { \"%s\" } })",
+			  in->name);
 	skl_dl_begin(v->dl, v->key, v->tip);
-	text_fit(v, x, y, w, floorf(30 * v->u), in->name, ns, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
-	nw = fminf(skl_dl_text_width(in->name, ns), w) + 14 * v->u;
-	line[0] = 0;
-	if (in->size != in->object_size)
-		skl__catf(line, sizeof(line), "%llu B \xe2\x86\x92 %llu B slot", (unsigned long long)in->object_size,
-			  (unsigned long long)in->size);
-	else
-		skl__catf(line, sizeof(line), "%llu B objects", (unsigned long long)in->object_size);
-	skl__catf(line, sizeof(line), " \xc2\xb7 %u per slab \xc2\xb7 %u %s per slab", in->objs_per_slab,
-		  in->pages_per_slab, plural(in->pages_per_slab, "page", "pages"));
-	if (!c->slub) {
-		if (in->offslab) {
-			offslab_home(c->k, in->mgmt_size, mg, sizeof(mg));
-			skl__catf(line, sizeof(line), " \xc2\xb7 slab_t off-slab in %s", mg);
-		} else if (in->mgmt_size)
-			skl__catf(line, sizeof(line), " \xc2\xb7 slab_t+bufctl %llu B",
-				  (unsigned long long)in->mgmt_size);
-		if (in->colour > 1)
-			skl__catf(line, sizeof(line), " \xc2\xb7 %u colours \xc3\x97 %u B", in->colour, in->colour_off);
+	text_fit(v, x, y, fx, floorf(30 * v->u), in->name, ns, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	if (fw > 0) {
+		cache_facts(c, cs, line, sizeof(line));
+		text_fit(v, x + fx, fh > floorf(30 * v->u) - 2 * v->u ? y + 6 * v->u : y + 2 * v->u, fw, fh, line, ds,
+			 SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	}
-	if (in->flags & SKL_SLAB_RED_ZONE)
-		skl__catf(line, sizeof(line), " \xc2\xb7 red zone");
-	if (cs->type)
-		skl__catf(line, sizeof(line), " \xc2\xb7 %s", cs->type->name);
-	/* the slabs last: the strips below show them too */
-	skl__catf(line, sizeof(line), " \xc2\xb7 %d %s", cs->nslabs, plural((uint64_t)cs->nslabs, "slab", "slabs"));
-	if (cs->nslabs > 1) {
-		skl__catf(line, sizeof(line), " (");
-		if (full)
-			skl__catf(line, sizeof(line), "%lu full, ", full);
-		if (partial)
-			skl__catf(line, sizeof(line), "%lu partial, ", partial);
-		if (fr)
-			skl__catf(line, sizeof(line), "%lu free, ", fr);
-		if (cpu)
-			skl__catf(line, sizeof(line), "%lu cpu, ", cpu);
-		line[strlen(line) - 2] = ')';
-		line[strlen(line) - 1] = 0;
-	}
-	if (w - nw > 40 * v->u)
-		text_fit(v, x + nw, y + 2 * v->u, w - nw, floorf(30 * v->u), line, ds, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-			 C_INK2);
 	skl_dl_end(v->dl);
+	y += th - floorf(30 * v->u); /* the slabinfo line sits under the last facts line */
 	if (!sc->compact && cs->slabinfo[0]) {
-		float ss = floorf(13 * v->u), ly = y + floorf(30 * v->u), lw;
-		char buf[300], sq[300];
-		size_t fit = skl_dl_fit_chars(w - 12 * v->u, ss);
-		const char *text = cs->slabinfo;
-		if (skl_dl_utf8_len(text) > fit) {
-			/* squeeze the column padding, as the thread's mails did */
-			size_t o = 0;
-			const char *q;
-			for (q = text; *q && o + 1 < sizeof(sq); q++)
-				if (*q != ' ' || (o && sq[o - 1] != ' '))
-					sq[o++] = *q;
-			sq[o] = 0;
-			text = sq;
-			while (ss > floorf(10 * v->u) && skl_dl_utf8_len(text) > skl_dl_fit_chars(w - 12 * v->u, ss))
-				ss -= 1;
-			fit = skl_dl_fit_chars(w - 12 * v->u, ss);
-		}
-		skl_dl_ellipsize(text, fit, buf, sizeof(buf));
-		lw = skl_dl_text_width(buf, ss) + 12 * v->u;
+		float ss, ly = y + floorf(30 * v->u), lw, lh;
+		char buf[300];
+		int nl = slabinfo_text(v, cs, w, buf, sizeof(buf), &ss);
+		lh = floorf(19 * v->u) + (float)(nl - 1) * ss * 1.2f;
+		lw = (nl > 1 ? w - 12 * v->u : skl_dl_text_width(buf, ss)) + 12 * v->u;
 		snprintf(v->key, sizeof(v->key), "%d:slabinfo:%s", c->obj, in->name);
 		snprintf(v->tip, sizeof(v->tip), "/proc/slabinfo line of %s\n%s\n%s", in->name, cs->slabinfo,
 			 c->slub
@@ -1358,29 +1682,55 @@ static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache
 			     : "name active_objs num_objs objsize active_slabs num_slabs pages_per_slab [: high allocs "
 			       "grown reaped errors] [: limit batchcount]");
 		skl_dl_begin(v->dl, v->key, v->tip);
-		skl_dl_rect(v->dl, x, ly, lw, floorf(19 * v->u), C_CHIP, 0, 0);
-		skl__text(v->dl, x + 6 * v->u, ly, lw - 6 * v->u, floorf(19 * v->u), buf, ss, SKL_FONT_REGULAR,
-			  SKL_ALIGN_LEFT, C_INK3);
+		skl_dl_rect(v->dl, x, ly, lw, lh, C_CHIP, 0, 0);
+		skl__text(v->dl, x + 6 * v->u, ly, lw - 6 * v->u, lh, buf, ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+			  C_INK3);
 		skl_dl_end(v->dl);
+		ly += lh - floorf(19 * v->u); /* what follows sits under its last line */
+		/* long addresses: the part every slab shares, once, right of the line */
+		if (addr_prefix && addr_prefix[0]) {
+			float as = fsz(v, floorf(12 * v->u));
+			snprintf(line, sizeof(line), "slabs at %s", addr_prefix);
+			if (lw + 16 * v->u + skl_dl_text_width(line, as) <= w) {
+				snprintf(v->key, sizeof(v->key), "%d:addr:%s", c->obj, in->name);
+				snprintf(v->tip, sizeof(v->tip),
+					 "every slab of %s starts at %s (x: the hex digits each slab's label "
+					 "gives)",
+					 in->name, addr_prefix);
+				skl_dl_begin(v->dl, v->key, v->tip);
+				skl__text(v->dl, x + lw + 16 * v->u, ly, w - lw - 16 * v->u, floorf(19 * v->u), line,
+					  as, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+				skl_dl_end(v->dl);
+			}
+		}
+		/* where slabinfo's figure differs from the objects in use, why */
+		if (nh > 0 && active_note(c, cs, line, sizeof(line))) {
+			float lh2 = lines_h(v, text_lines(v, line, floorf(12 * v->u), w, 3), floorf(12 * v->u));
+			snprintf(v->key, sizeof(v->key), "%d:active:%s", c->obj, in->name);
+			skl_dl_begin(v->dl, v->key, line);
+			skl__text(v->dl, x, ly + floorf(21 * v->u), w, lh2 + 2, line, floorf(12 * v->u),
+				  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+			skl_dl_end(v->dl);
+		}
 	}
 }
 
 /* Draws one band at y; returns its height. Stops (and counts what it
  * left out) at c->bottom. */
-static float draw_band(sv *v, col *c, const scale *sc, int ci, float x0, float y, float w)
+static float draw_band(sv *v, col *c, const scale *sc, int bi, float x0, float y, float w)
 {
 	band_ctx b;
 	packer p;
-	float head = band_head(v, sc), pitch, sy;
+	float head = band_head(v, c, sc, bi), pitch, sy;
 	int j, last_row = 0;
-	band_setup(&b, v, c, sc, ci);
+	band_setup(&b, v, c, sc, c->band[bi]);
 	pitch = row_pitch(sc, cache_offslab(c, b.cs));
 	if (y + head + sc->lab + sc->sh > c->bottom + 0.5f) {
 		c->clipped_caches++;
 		c->clipped_slabs += b.cs->nslabs;
 		return c->bottom - y;
 	}
-	draw_band_head(v, c, sc, b.cs, x0, y, w);
+	draw_band_head(v, c, sc, b.cs, x0, y, w, c->nh[bi], b.short_from ? b.prefix : NULL);
 	sy = y + head;
 	pack_init(&p, x0, w, sc->gap);
 	for (j = 0; j < b.cs->nslabs; j++) {
@@ -1396,12 +1746,136 @@ static float draw_band(sv *v, col *c, const scale *sc, int ci, float x0, float y
 	return head + (float)(last_row + 1) * pitch + band_gap(v);
 }
 
+/* A short name for a part of a slot, for its label. */
+static const char *part_label(const part *p, int slub)
+{
+	switch (p->mark) {
+	case SKL_SM_ALLOC:
+		return "object";
+	case SKL_SM_REDZONE:
+		return slub && p->off == 0 ? "left red zone" : "red zone";
+	case SKL_SM_FREEPTR:
+		return "free pointer";
+	case SKL_SM_TRACK:
+		return "alloc/free tracks";
+	case SKL_SM_WASTE:
+		return "padding";
+	default:
+		return skl_view_slab_mark_name(p->mark);
+	}
+}
+
+/* An empty cache's band: its head, then one slot to scale (bpx pixels a
+ * byte): each part named above, its bytes under it, a mark where a name
+ * cannot fit. Returns the height used. */
+static float draw_geo_band(sv *v, col *c, const skl_cache_snap *cs, float x, float y, float w, float bpx)
+{
+	slot sp;
+	float fx, fw, fh, ly, by, bh = floorf(40 * v->u), ls = floorf(13 * v->u), rh = floorf(20 * v->u);
+	float nh = note_height(v, c, cs, w);
+	float head = head_text(v, c, cs, w, &fx, &fw, &fh) + (cs->slabinfo[0] ? chip_h(v) : 0) + nh + floorf(4 * v->u);
+	scale sc;
+	char buf[160];
+	int j;
+	memset(&sc, 0, sizeof(sc));
+	draw_band_head(v, c, &sc, cs, x, y, w, nh, NULL);
+	slot_of(cs, c->slub, c->word, &sp);
+	ly = y + head;
+	by = ly + rh;
+	for (j = 0; j < sp.n; j++) {
+		const part *p = &sp.p[j];
+		float px = x + (float)p->off * bpx, pw = fmaxf((float)p->len * bpx, MARK_MIN);
+		skl_slab_mark m = p->mark == SKL_SM_ALLOC ? SKL_SM_FREE : p->mark;
+		snprintf(v->key, sizeof(v->key), "%d:slot:%s:%d", c->obj, cs->info.name, j);
+		snprintf(v->tip, sizeof(v->tip), "%s: slot bytes %llu..%llu, %llu B: %s", cs->info.name,
+			 (unsigned long long)p->off, (unsigned long long)(p->off + p->len - 1),
+			 (unsigned long long)p->len,
+			 p->what    ? p->what
+			 : cs->type ? cs->type->name
+				    : "the object (what the caller may use)");
+		skl_dl_begin(v->dl, v->key, v->tip);
+		if (m == SKL_SM_WASTE)
+			skl_dl_hatch(v->dl, px, by, pw, bh, skl_view_slab_fill(m), skl_view_slab_stroke(m), 5 * v->u);
+		else if (m == SKL_SM_FREEPTR)
+			skl_dl_rect(v->dl, px, by + bh * 0.55f, pw, bh * 0.45f, skl_view_slab_fill(m), 0, 0);
+		else
+			skl_dl_rect(v->dl, px, by, pw, bh, skl_view_slab_fill(m), 0, 0);
+		skl_dl_rect(v->dl, px, by, pw, bh, 0, skl_view_slab_stroke(m == SKL_SM_FREEPTR ? SKL_SM_FREE : m), 1);
+		v->used[m] = 1;
+		{
+			/* the name, or a shorter one, or a mark the key explains */
+			const char *nm =
+			    p->mark == SKL_SM_ALLOC && cs->type ? short_type(cs->type) : part_label(p, c->slub);
+			const char *sh = p->mark == SKL_SM_REDZONE ? "RZ" : p->mark == SKL_SM_FREEPTR ? "FP" : NULL;
+			if (skl_dl_text_width(nm, fsz(v, ls)) + 4 > pw && sh &&
+			    skl_dl_text_width(sh, fsz(v, ls)) + 4 <= pw)
+				nm = sh;
+			if (skl_dl_text_width(nm, fsz(v, ls)) + 4 <= pw)
+				skl__text(v->dl, px, ly, pw, rh, nm, ls, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK2);
+			else if (skl_dl_note_room(v->dl, nm)) {
+				const char *mk = skl_dl_add_note(v->dl, nm);
+				if (mk && skl_dl_text_width(mk, fsz(v, ls)) <= pw + 8)
+					skl__text(v->dl, px - 4, ly, pw + 8, rh, mk, ls, SKL_FONT_BOLD,
+						  SKL_ALIGN_CENTER, C_INK2);
+			}
+		}
+		snprintf(buf, sizeof(buf), "%llu B", (unsigned long long)p->len);
+		if (skl_dl_text_width(buf, fsz(v, ls)) + 4 <= pw)
+			skl__text(v->dl, px, by + bh, pw, rh, buf, ls, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+		skl_dl_end(v->dl);
+	}
+	if (sp.has_fp && sp.fp_inside) {
+		/* free objects keep the free pointer inside: a bar at the bottom */
+		float px = x + (float)sp.fp * bpx, pw = fmaxf((float)sp.fp_len * bpx, MARK_MIN);
+		snprintf(v->key, sizeof(v->key), "%d:slot:%s:fp", c->obj, cs->info.name);
+		snprintf(v->tip, sizeof(v->tip), "%s: the free pointer at +%llu, inside the object while it is free",
+			 cs->info.name, (unsigned long long)sp.fp);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_rect(v->dl, px, by + bh * 0.7f, pw, bh * 0.3f - 1, skl_view_slab_fill(SKL_SM_FREEPTR), 0, 0);
+		skl_dl_end(v->dl);
+		v->used[SKL_SM_FREEPTR] = 1;
+	}
+	/* the slot's size after it, when there is room */
+	snprintf(buf, sizeof(buf), "= %llu B slot", (unsigned long long)cs->info.size);
+	{
+		float ex = x + (float)cs->info.size * bpx + 10 * v->u;
+		if (ex + skl_dl_text_width(buf, fsz(v, floorf(14 * v->u))) <= x + w)
+			skl__text(v->dl, ex, by, x + w - ex, bh, buf, floorf(14 * v->u), SKL_FONT_BOLD, SKL_ALIGN_LEFT,
+				  C_INK2);
+	}
+	return head + slot_diagram_h(v) + band_gap(v);
+}
+
+/* Pixels a byte for the slots of c's empty caches: the widest takes most
+ * of the width, and all share the scale. */
+static float geo_scale(const sv *v, const col *c)
+{
+	float bpx = 12 * v->u, room = c->w - skl_dl_text_width("= 4096 B slot", fsz(v, floorf(14 * v->u))) - 16 * v->u;
+	int i;
+	for (i = 0; i < c->nempty; i++) {
+		size_t sz = c->k->caches[c->empty[i]].info.size;
+		if (sz && room / (float)sz < bpx)
+			bpx = room / (float)sz;
+	}
+	return bpx;
+}
+
 static void draw_empty(sv *v, col *c, float y)
 {
 	const skl_kernel_snap *k = c->k;
 	char line[2048], one[256], buf[2048];
 	float fs = floorf(14 * v->u);
 	int i;
+	if (c->geo) {
+		float bpx = geo_scale(v, c);
+		for (i = 0; i < c->nempty; i++) {
+			const skl_cache_snap *cs = &k->caches[c->empty[i]];
+			if (y + geo_height(v, c, cs, c->w) - band_gap(v) > c->bottom + 0.5f)
+				break;
+			y += draw_geo_band(v, c, cs, c->x, y, c->w, bpx);
+		}
+		return;
+	}
 	if (!c->nempty || y + 20 * v->u > c->bottom + 0.5f)
 		return;
 	if (c->empty_mode == SKL_SLAB_EMPTY_LINES) {
@@ -1449,15 +1923,14 @@ static int draw_bands(sv *v, col *c, const scale *sc)
 	by = bx + c->nband + 1;
 	y = c->top + place_bands(v, c, sc, bx, by, NULL) - empty_height(v, c);
 	for (i = 0; i < c->nband; i++)
-		draw_band(v, c, sc, c->band[i], bx[i], by[i], bw);
+		draw_band(v, c, sc, i, bx[i], by[i], bw);
 	skl_free(bx);
 	if (y < c->bottom)
 		draw_empty(v, c, y);
 	if (c->clipped_slabs) {
 		char t[160];
 		float fs = floorf(14 * v->u);
-		snprintf(t, sizeof(t),
-			 "\xe2\x80\xa6 %d %s in %d %s not shown: too many for this size (choose caches to show)",
+		snprintf(t, sizeof(t), "%d more %s in %d %s past the edge at this zoom: zoom out or choose caches",
 			 c->clipped_slabs, plural((uint64_t)c->clipped_slabs, "slab", "slabs"),
 			 c->clipped_caches ? c->clipped_caches : 1,
 			 plural((uint64_t)(c->clipped_caches ? c->clipped_caches : 1), "cache", "caches"));
@@ -1470,61 +1943,529 @@ static int draw_bands(sv *v, col *c, const scale *sc)
 	return 0;
 }
 
-/* ---- header and legend --------------------------------------------------------------------------- */
+/* ---- the overview: a cell per slab, coloured by how full it is ------------------------------------ */
 
-static float header_height(const sv *v)
+/* Empty, five steps of partial (1-20% ... 81-99% in use), full: pale to
+ * dark as the slab fills, the partial steps in a hue of their own (amber
+ * to brown) so that they stand out from full and empty slabs. */
+static const uint32_t ov_fills[7] = {0xd3e6f5, 0xfbe3a0, 0xf6c35c, 0xeaa12c, 0xcf7d16, 0x9c5a0a, 0x0072b2};
+#define OV_FULL 6
+#define OV_MANY 8 /* partial slabs from which a band tells the lesson and draws the histogram */
+
+/* 0 empty, 1..5 partial by fill, OV_FULL full */
+static int fill_class(uint64_t inuse, uint64_t n)
 {
-	return floorf(34 * v->u) + floorf(24 * v->u) + floorf(14 * v->u);
+	uint64_t k;
+	if (!n || !inuse)
+		return 0;
+	if (inuse >= n)
+		return OV_FULL;
+	k = (inuse * 5 + n - 1) / n;
+	return k < 1 ? 1 : k > 5 ? 5 : (int)k;
 }
+
+static skl_color ov_fill(int cls)
+{
+	return SKL_HEX(ov_fills[cls < 0 ? 0 : cls > OV_FULL ? OV_FULL : cls]);
+}
+
+typedef struct ovstat {
+	unsigned long full, partial, empty, cpu;
+	uint64_t objs, inuse, free_partial, bytes;
+	unsigned per; /* objects a slab (the most any slab has) */
+} ovstat;
+
+static void ov_stats(const col *c, const skl_cache_snap *cs, ovstat *st)
+{
+	int j;
+	memset(st, 0, sizeof(*st));
+	for (j = 0; j < cs->nslabs; j++) {
+		const skl_slab_snap *sl = &cs->slabs[j];
+		st->objs += sl->nobjs;
+		st->inuse += sl->inuse;
+		st->bytes += (uint64_t)(sl->pages ? sl->pages : 1) * page_size(c->k);
+		st->cpu += sl->list == 3;
+		if (sl->nobjs > st->per)
+			st->per = sl->nobjs;
+		if (!sl->inuse)
+			st->empty++;
+		else if (sl->inuse >= sl->nobjs)
+			st->full++;
+		else {
+			st->partial++;
+			st->free_partial += sl->nobjs - sl->inuse;
+		}
+	}
+}
+
+/* The side panel's width beside the grid; 0 = the panel goes under it. */
+static float ov_side(const sv *v, float w)
+{
+	return w >= 640 * v->u ? floorf(skl__clampf(w * 0.3f, 300 * v->u, 460 * v->u)) : 0;
+}
+
+static float ov_hist_h(const sv *v)
+{
+	return floorf(18 * v->u) + floorf(16 * v->u) + floorf(70 * v->u) + floorf(18 * v->u);
+}
+
+/* A band's panel w wide at x, y: the slabs by fill, the objects, the
+ * lesson (free objects stranded in partial slabs) and a histogram of the
+ * partial slabs' fill. Returns its height; with dry, draws nothing. */
+static float ov_panel(sv *v, const col *c, const skl_cache_snap *cs, float x, float y, float w, int dry)
+{
+	ovstat st;
+	char l1[256], l2[256], l3[512], a[32], b[32], d[32], e[32], bytes[32], fb[32];
+	float s1 = floorf(15 * v->u), s2 = floorf(13 * v->u), h1, h2, h3 = 0, yy = y;
+	ov_stats(c, cs, &st);
+	fmt_count((uint64_t)cs->nslabs, a, sizeof(a));
+	fmt_count(st.full, b, sizeof(b));
+	fmt_count(st.partial, d, sizeof(d));
+	fmt_count(st.empty, e, sizeof(e));
+	snprintf(l1, sizeof(l1), "%s %s: %s full \xc2\xb7 %s partial \xc2\xb7 %s empty", a,
+		 plural((uint64_t)cs->nslabs, "slab", "slabs"), b, d, e);
+	if (st.cpu) {
+		fmt_count(st.cpu, a, sizeof(a));
+		skl__catf(l1, sizeof(l1), " (%s CPU)", a);
+	}
+	fmt_count(st.inuse, a, sizeof(a));
+	fmt_count(st.objs, b, sizeof(b));
+	fmt_bytes(st.bytes, bytes, sizeof(bytes));
+	snprintf(l2, sizeof(l2), "%s of %s objects in use (%.0f%%) \xc2\xb7 %s in slabs", a, b,
+		 st.objs ? 100.0 * (double)st.inuse / (double)st.objs : 0.0, bytes);
+	l3[0] = 0;
+	if (st.partial >= OV_MANY) {
+		uint64_t fbytes = st.free_partial * cs->info.size;
+		fmt_count(st.partial, a, sizeof(a));
+		fmt_count(st.free_partial, b, sizeof(b));
+		fmt_bytes(fbytes, fb, sizeof(fb));
+		snprintf(l3, sizeof(l3),
+			 "the %s partial %s hold %s free objects, %s (%.0f%% of the slabs' memory): a slab goes "
+			 "back to the page allocator only when its last object is freed",
+			 a, plural(st.partial, "slab", "slabs"), b, fb,
+			 st.bytes ? 100.0 * (double)fbytes / (double)st.bytes : 0.0);
+	}
+	if (v->ov.panel < 1)
+		l2[0] = l3[0] = 0;
+	h1 = lines_h(v, text_lines(v, l1, s1, w, 2), s1) + 6 * v->u;
+	h2 = l2[0] ? lines_h(v, text_lines(v, l2, s2, w, 2), s2) + 6 * v->u : 0;
+	if (l3[0])
+		h3 = lines_h(v, text_lines(v, l3, s2, w, 4), s2) + 8 * v->u;
+	if (!dry) {
+		snprintf(v->key, sizeof(v->key), "%d:ovtotal:%s", c->obj, cs->info.name);
+		snprintf(v->tip, sizeof(v->tip), "%s\n%s%s%s", l1, l2, l3[0] ? "\n" : "", l3);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		text_fit(v, x, yy, w, h1 - 6 * v->u, l1, s1, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		if (l2[0])
+			text_fit(v, x, yy + h1, w, h2 - 6 * v->u, l2, s2, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		if (l3[0])
+			text_fit(v, x, yy + h1 + h2, w, h3 - 8 * v->u, l3, s2, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+				 C_INK2);
+		skl_dl_end(v->dl);
+	}
+	yy += h1 + h2 + h3;
+	if (st.partial >= OV_MANY && st.per >= 3 && v->ov.panel >= 2) {
+		unsigned long cnt[24], mx = 0;
+		int nb = st.per - 1 > 24 ? 24 : (int)st.per - 1, k, j, peak = 0;
+		float ty = yy, bh = floorf(70 * v->u), bary = ty + floorf(18 * v->u) + floorf(16 * v->u);
+		float bw = w / (float)nb, gap = bw >= 5 ? 1 : 0;
+		if (dry)
+			return yy - y + ov_hist_h(v);
+		memset(cnt, 0, sizeof(cnt));
+		for (j = 0; j < cs->nslabs; j++) {
+			const skl_slab_snap *sl = &cs->slabs[j];
+			if (sl->inuse && sl->inuse < sl->nobjs) {
+				k = (int)((uint64_t)(sl->inuse - 1) * (uint64_t)nb / (st.per - 1));
+				cnt[k < nb ? k : nb - 1]++;
+			}
+		}
+		for (k = 0; k < nb; k++)
+			if (cnt[k] > mx) {
+				mx = cnt[k];
+				peak = k;
+			}
+		snprintf(l1, sizeof(l1), "partial slabs by objects in use (of %u)", st.per);
+		snprintf(v->key, sizeof(v->key), "%d:hist:%s", c->obj, cs->info.name);
+		skl_dl_begin(v->dl, v->key, NULL);
+		text_fit(v, x, ty, w, floorf(18 * v->u), l1, s2, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_rect(v->dl, x, bary + bh, w, 1, C_INK3, 0, 0);
+		skl_dl_end(v->dl);
+		for (k = 0; k < nb; k++) {
+			unsigned lo = 1 + (unsigned)((uint64_t)k * (st.per - 1) / (unsigned)nb);
+			unsigned hi = (unsigned)((uint64_t)(k + 1) * (st.per - 1) / (unsigned)nb);
+			float hgt = cnt[k] ? fmaxf(2, bh * (float)cnt[k] / (float)mx) : 0;
+			int cls = fill_class((lo + hi) / 2, st.per);
+			if (hi < lo)
+				hi = lo;
+			fmt_count(cnt[k], a, sizeof(a));
+			snprintf(v->key, sizeof(v->key), "%d:hist:%s:%d", c->obj, cs->info.name, k);
+			if (lo == hi)
+				snprintf(v->tip, sizeof(v->tip), "%s partial %s with %u of %u objects in use", a,
+					 plural(cnt[k], "slab", "slabs"), lo, st.per);
+			else
+				snprintf(v->tip, sizeof(v->tip), "%s partial %s with %u-%u of %u objects in use", a,
+					 plural(cnt[k], "slab", "slabs"), lo, hi, st.per);
+			skl_dl_begin(v->dl, v->key, v->tip);
+			/* the whole column hovers, the bar shows the count */
+			skl_dl_rect(v->dl, x + (float)k * bw, bary, bw - gap, bh, C_BG, 0, 0);
+			if (hgt > 0)
+				skl_dl_rect(v->dl, x + (float)k * bw, bary + bh - hgt, bw - gap, hgt, ov_fill(cls),
+					    cls >= 4 ? 0 : skl_view_slab_stroke(SKL_SM_WASTE), cls >= 4 ? 0 : 1);
+			if (k == peak) { /* the peak's count, over its bar */
+				float lw = skl_dl_text_width(a, fsz(v, s2)) + 4, lx;
+				lx = skl__clampf(x + ((float)k + 0.5f) * bw - lw / 2, x, x + w - lw);
+				skl__text(v->dl, lx, bary + bh - hgt - floorf(16 * v->u), lw, floorf(16 * v->u), a, s2,
+					  SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK);
+			}
+			skl_dl_end(v->dl);
+			v->ov_used[cls] = 1;
+		}
+		/* the axis: its ends and what it counts */
+		snprintf(v->key, sizeof(v->key), "%d:histaxis:%s", c->obj, cs->info.name);
+		skl_dl_begin(v->dl, v->key, NULL);
+		snprintf(l1, sizeof(l1), "%u", 1u);
+		snprintf(l2, sizeof(l2), "%u", st.per - 1);
+		skl__text(v->dl, x, bary + bh + 1, w / 4, floorf(17 * v->u), l1, s2, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+			  C_INK3);
+		skl__text(v->dl, x + w * 0.75f, bary + bh + 1, w / 4, floorf(17 * v->u), l2, s2, SKL_FONT_REGULAR,
+			  SKL_ALIGN_RIGHT, C_INK3);
+		if (skl_dl_text_width("objects in use", fsz(v, s2)) <= w / 2)
+			skl__text(v->dl, x + w / 4, bary + bh + 1, w / 2, floorf(17 * v->u), "objects in use", s2,
+				  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+		skl_dl_end(v->dl);
+		yy += ov_hist_h(v);
+	}
+	return yy - y;
+}
+
+/* Band i's grid: cells, cells a row, rows, for the plan in v->ov. */
+static void ov_grid(const sv *v, const col *c, int i, float gw, int *cells, int *per_row, int *rows)
+{
+	const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+	float pitch = v->ov.cell + v->ov.gap;
+	*cells = (cs->nslabs + v->ov.group - 1) / v->ov.group;
+	*per_row = (int)floorf((gw + v->ov.gap) / pitch);
+	if (*per_row < 1)
+		*per_row = 1;
+	*rows = (*cells + *per_row - 1) / *per_row;
+}
+
+static float ov_band_height(const sv *v, const col *c, int i)
+{
+	float side = ov_side(v, c->w), gw = side > 0 ? c->w - side - floorf(24 * v->u) : c->w, gh;
+	float head = c->hh[i] + chip_h(v) + c->nh[i] + floorf(4 * v->u);
+	int cells, per_row, rows;
+	ov_grid(v, c, i, gw, &cells, &per_row, &rows);
+	gh = (float)rows * (v->ov.cell_h + v->ov.gap) - v->ov.gap;
+	return head + (side > 0 ? fmaxf(gh, c->ph[i]) : gh + floorf(10 * v->u) + c->ph[i]) + band_gap(v);
+}
+
+/* The height of c's first nb bands, its empty caches and (when some are
+ * left out) the line naming them. */
+static float ov_col_height(const sv *v, const col *c, int nb)
+{
+	float h = empty_height(v, c) + (nb < c->nband ? floorf(24 * v->u) : 0);
+	int i;
+	for (i = 0; i < nb; i++)
+		h += ov_band_height(v, c, i);
+	return h;
+}
+
+/* The overview's plan: the largest cells (one a slab) at which every
+ * column fits; then cells of 2, 4, 8 ... slabs; and when even that does
+ * not fit, the bands that do, the others named in a line. */
+static void ov_choose(sv *v, col *cols, int n)
+{
+	float cell;
+	int i, ok = 0, g;
+	for (i = 0; i < n; i++) {
+		cols[i].ncols = 1;
+		col_heads(v, &cols[i]);
+	}
+#define OV_FITS()                                                                                                      \
+	do {                                                                                                           \
+		ok = 1;                                                                                                \
+		for (i = 0; i < n && ok; i++)                                                                          \
+			ok = ov_col_height(v, &cols[i], cols[i].nband) <= cols[i].bottom - cols[i].top;                \
+	} while (0)
+	/* the panel first (it carries the lesson), then the cells' size */
+	for (v->ov.panel = 2; v->ov.panel >= 0 && !ok; v->ov.panel--) {
+		for (i = 0; i < n; i++) {
+			col *c = &cols[i];
+			float side = ov_side(v, c->w);
+			int j;
+			for (j = 0; j < c->nband; j++)
+				c->ph[j] = ov_panel(v, c, &c->k->caches[c->band[j]], 0, 0, side > 0 ? side : c->w, 1);
+		}
+		v->ov.group = 1;
+		for (cell = floorf(22 * v->u); cell >= 2 && !ok; cell = cell > 6 ? floorf(cell * 0.85f) : cell - 1) {
+			v->ov.cell = v->ov.cell_h = cell;
+			v->ov.gap = cell >= 3 ? 1 : 0;
+			OV_FITS();
+		}
+		for (g = 2; !ok && g <= (v->ov.panel ? 64 : 1 << 26); g *= 2) {
+			v->ov.cell = v->ov.cell_h = 3;
+			v->ov.gap = 0;
+			v->ov.group = g;
+			OV_FITS();
+		}
+		if (ok)
+			break;
+	}
+	if (v->ov.panel < 0)
+		v->ov.panel = 0;
+	/* height left over: taller cells, up to twice their width */
+	v->ov.cell_h = v->ov.cell;
+	if (ok)
+		while (ok && v->ov.cell_h < 2 * v->ov.cell) {
+			v->ov.cell_h += 1;
+			OV_FITS();
+			if (!ok)
+				v->ov.cell_h -= 1;
+		}
+#undef OV_FITS
+	for (i = 0; i < n; i++) {
+		col *c = &cols[i];
+		c->ov_fit = c->nband;
+		while (c->ov_fit > 0 && ov_col_height(v, c, c->ov_fit) > c->bottom - c->top)
+			c->ov_fit--;
+	}
+}
+
+/* The tooltip of the slabs a..b of a run of cells. */
+static void ov_run_tip(const col *c, const skl_cache_snap *cs, int a, int b, char *out, size_t outsz)
+{
+	unsigned long full = 0, partial = 0, empty = 0;
+	uint64_t inuse = 0, objs = 0;
+	char n1[32], n2[32];
+	int j;
+	if (a == b) {
+		slab_tooltip(c->k, cs, a, out, outsz);
+		return;
+	}
+	for (j = a; j <= b; j++) {
+		const skl_slab_snap *sl = &cs->slabs[j];
+		inuse += sl->inuse;
+		objs += sl->nobjs;
+		full += sl->inuse && sl->inuse >= sl->nobjs;
+		empty += !sl->inuse;
+		partial += sl->inuse && sl->inuse < sl->nobjs;
+	}
+	fmt_count(inuse, n1, sizeof(n1));
+	fmt_count(objs, n2, sizeof(n2));
+	snprintf(out, outsz,
+		 "%s: slabs %d-%d (%d slabs, 0x%llx ...)\n%lu full, %lu partial, %lu empty\n%s of %s objects in use "
+		 "(%.0f%%)",
+		 cs->info.name, a, b, b - a + 1, (unsigned long long)cs->slabs[a].base, full, partial, empty, n1, n2,
+		 objs ? 100.0 * (double)inuse / (double)objs : 0.0);
+}
+
+/* The fill class of cell q: of its slab, or of its group of slabs
+ * (full and empty only when every slab of it is). */
+static int ov_class(const sv *v, const skl_cache_snap *cs, int q)
+{
+	uint64_t in = 0, no = 0;
+	int a = q * v->ov.group, b = a + v->ov.group, j, allf = 1, alle = 1, cls;
+	if (b > cs->nslabs)
+		b = cs->nslabs;
+	if (b - a == 1)
+		return fill_class(cs->slabs[a].inuse, cs->slabs[a].nobjs);
+	for (j = a; j < b; j++) {
+		in += cs->slabs[j].inuse;
+		no += cs->slabs[j].nobjs;
+		allf &= cs->slabs[j].inuse >= cs->slabs[j].nobjs;
+		alle &= !cs->slabs[j].inuse;
+	}
+	cls = allf ? OV_FULL : alle ? 0 : fill_class(in, no);
+	return cls == OV_FULL && !allf ? 5 : cls == 0 && !alle ? 1 : cls;
+}
+
+/* The last slab of the cells before q. */
+static int ov_last(const sv *v, const skl_cache_snap *cs, int q)
+{
+	int s = q * v->ov.group - 1;
+	return s >= cs->nslabs ? cs->nslabs - 1 : s;
+}
+
+/* "OBJ:ov:CACHE:A-B" (or ":A" for one slab) into v->key */
+static void ov_key(sv *v, const col *c, const skl_cache_snap *cs, int a, int b)
+{
+	skl__sb kb;
+	if (b >= cs->nslabs)
+		b = cs->nslabs - 1;
+	skl__sb_init(&kb, v->key, sizeof(v->key));
+	skl__sb_i64(&kb, c->obj);
+	skl__sb_str(&kb, ":ov:");
+	skl__sb_str(&kb, cs->info.name);
+	skl__sb_str(&kb, ":");
+	skl__sb_i64(&kb, a);
+	if (b > a) {
+		skl__sb_str(&kb, "-");
+		skl__sb_i64(&kb, b);
+	}
+}
+
+/* Band i of the overview at x, y: head, grid, panel; returns its height. */
+static float draw_ov_band(sv *v, col *c, int i, float x, float y, float w)
+{
+	const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+	float side = ov_side(v, w), gw = side > 0 ? w - side - floorf(24 * v->u) : w, gy, pitch, gh;
+	int cells, per_row, rows, q, r, row_group = v->ov.cell < 6;
+	scale sc;
+	memset(&sc, 0, sizeof(sc));
+	draw_band_head(v, c, &sc, cs, x, y, w, c->nh[i], NULL);
+	gy = y + c->hh[i] + chip_h(v) + c->nh[i] + floorf(4 * v->u);
+	ov_grid(v, c, i, gw, &cells, &per_row, &rows);
+	pitch = v->ov.cell + v->ov.gap;
+	gh = (float)rows * (v->ov.cell_h + v->ov.gap) - v->ov.gap;
+	/* runs of cells of one class in a row become one rectangle (cells
+	 * apart: one each); a run is a hover group, or, when cells are too
+	 * small to point at, the row is */
+	for (r = 0; r < rows; r++) {
+		int q0 = r * per_row, q1 = q0 + per_row < cells ? q0 + per_row : cells;
+		float ry = gy + (float)r * (v->ov.cell_h + v->ov.gap);
+		if (row_group) {
+			ov_key(v, c, cs, q0 * v->ov.group, q1 * v->ov.group - 1);
+			ov_run_tip(c, cs, q0 * v->ov.group, ov_last(v, cs, q1), v->tip, sizeof(v->tip));
+			skl_dl_begin(v->dl, v->key, v->tip);
+		}
+		for (q = q0; q < q1;) {
+			int cls = ov_class(v, cs, q), e, len;
+			float rx = x + (float)(q - q0) * pitch;
+			for (len = 1; q + len < q1 && ov_class(v, cs, q + len) == cls; len++)
+				;
+			if (!row_group) {
+				ov_key(v, c, cs, q * v->ov.group, ov_last(v, cs, q + len));
+				ov_run_tip(c, cs, q * v->ov.group, ov_last(v, cs, q + len), v->tip, sizeof(v->tip));
+				skl_dl_begin(v->dl, v->key, v->tip);
+			}
+			if (v->ov.gap > 0)
+				for (e = 0; e < len; e++)
+					skl_dl_rect(v->dl, rx + (float)e * pitch, ry, v->ov.cell, v->ov.cell_h,
+						    ov_fill(cls), 0, 0);
+			else
+				skl_dl_rect(v->dl, rx, ry, (float)len * pitch, v->ov.cell_h, ov_fill(cls), 0, 0);
+			if (!row_group)
+				skl_dl_end(v->dl);
+			v->ov_used[cls] = 1;
+			q += len;
+		}
+		if (row_group)
+			skl_dl_end(v->dl);
+	}
+	if (side > 0)
+		ov_panel(v, c, cs, x + gw + floorf(24 * v->u), gy, side, 0);
+	else
+		ov_panel(v, c, cs, x, gy + gh + floorf(10 * v->u), w, 0);
+	return ov_band_height(v, c, i);
+}
+
+/* The overview of c: its bands, the caches left out (named), its empty
+ * caches. */
+static void draw_overview(sv *v, col *c)
+{
+	float y = c->top;
+	int i;
+	for (i = 0; i < c->ov_fit; i++)
+		y += draw_ov_band(v, c, i, c->x, y, c->w);
+	if (c->ov_fit < c->nband) {
+		char t[2048];
+		int n = c->nband - c->ov_fit;
+		snprintf(t, sizeof(t), "%d more %s with slabs:", n, plural((uint64_t)n, "cache", "caches"));
+		for (i = c->ov_fit; i < c->nband; i++) {
+			const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+			char a[32];
+			fmt_count((uint64_t)cs->nslabs, a, sizeof(a));
+			skl__catf(t, sizeof(t), "%s %s (%s %s)", i > c->ov_fit ? "," : "", cs->info.name, a,
+				  plural((uint64_t)cs->nslabs, "slab", "slabs"));
+		}
+		skl__catf(t, sizeof(t), "; show them with caches = {...}");
+		snprintf(v->key, sizeof(v->key), "%d:more", c->obj);
+		skl_dl_begin(v->dl, v->key, t);
+		text_fit(v, c->x, y, c->w, floorf(22 * v->u), t, floorf(14 * v->u), SKL_FONT_BOLD, SKL_ALIGN_LEFT,
+			 C_INK2);
+		skl_dl_end(v->dl);
+		y += floorf(24 * v->u);
+	}
+	if (y < c->bottom)
+		draw_empty(v, c, y);
+}
+
+/* ---- header and legend --------------------------------------------------------------------------- */
 
 static void alloc_text(const skl_kernel_snap *k, char *out, size_t outsz)
 {
 	snprintf(out, outsz, "%s", is_slub(k) ? "SLUB" : "SLAB (2.4)");
 }
 
-static void draw_header(sv *v, const col *c, float y, const char *title)
+/* The header's text: the machine's facts (beside the title when they fit:
+ * *beside) and the line of totals under it, which takes the facts too
+ * when they are not beside. Returns the lines the totals take (1 or 2). */
+static int header_text(const sv *v, const col *c, const char *title, char *facts, size_t fsz_, char *line, size_t lsz,
+		       int *beside)
 {
 	const skl_kernel_snap *k = c->k;
 	skl_slab_totals t;
-	char facts[512], line[1024], al[32], used[32], total[32], ps[32], pb[32];
-	float ts = floorf(28 * v->u), ss = floorf(17 * v->u), tw;
-	int beside;
+	char al[32], used[32], total[32], ps[32], pb[32], n1[32], n2[32], n3[32], n4[32];
+	float ts = fsz(v, floorf(28 * v->u)), ss = floorf(17 * v->u), tw;
 	skl_view_slab_totals(k, c->names, c->nnames, &t);
 	alloc_text(k, al, sizeof(al));
 	fmt_bytes(k->ram_used, used, sizeof(used));
 	fmt_bytes(k->ram_total, total, sizeof(total));
 	fmt_bytes(page_size(k), ps, sizeof(ps));
 	fmt_bytes(t.bytes, pb, sizeof(pb));
+	tw = fminf(skl_dl_text_width(title, ts), c->w);
+	facts[0] = 0;
+	if (strcmp(title, k->profile))
+		skl__catf(facts, fsz_, "%s \xc2\xb7 ", k->profile);
+	skl__catf(facts, fsz_, "%s \xc2\xb7 %s pages \xc2\xb7 RAM %s used of %s", al, ps, used, total);
+	*beside = tw + 20 * v->u + skl_dl_text_width(facts, fsz(v, ss)) <= c->w;
+	line[0] = 0;
+	if (!*beside)
+		skl__catf(line, lsz, "%s \xc2\xb7 ", facts);
+	fmt_count(t.slabs, n1, sizeof(n1));
+	fmt_count(t.pages, n2, sizeof(n2));
+	fmt_count(t.active, n3, sizeof(n3));
+	fmt_count(t.objs, n4, sizeof(n4));
+	skl__catf(line, lsz, "%d %s \xc2\xb7 %s %s \xc2\xb7 %s %s (%s) \xc2\xb7 %s of %s objects in use", t.caches,
+		  plural((uint64_t)t.caches, "cache", "caches"), n1, plural(t.slabs, "slab", "slabs"), n2,
+		  plural(t.pages, "page", "pages"), pb, n3, n4);
+	if (c->nempty)
+		skl__catf(line, lsz, " \xc2\xb7 %d empty", c->nempty);
+	return text_lines(v, line, floorf(ss * 0.88f), c->w, 2);
+}
+
+/* The header's height: the title row and the totals' lines. */
+static float header_height(const sv *v, int lines)
+{
+	return floorf(34 * v->u) + floorf(24 * v->u) + (float)(lines - 1) * fsz(v, floorf(17 * v->u * 0.88f)) * 1.2f +
+	       floorf(14 * v->u);
+}
+
+static void draw_header(sv *v, const col *c, float y, const char *title)
+{
+	const skl_kernel_snap *k = c->k;
+	char facts[512], line[1024], al[32];
+	float ts = floorf(28 * v->u), ss = floorf(17 * v->u), tw;
+	int beside, nl;
+	title = title && *title ? title : k->profile;
+	nl = header_text(v, c, title, facts, sizeof(facts), line, sizeof(line), &beside);
+	alloc_text(k, al, sizeof(al));
 	snprintf(v->key, sizeof(v->key), "%d:header", c->obj);
 	snprintf(v->tip, sizeof(v->tip),
 		 "%s\nallocator %s, %u-byte pages\nsimulated RAM: %llu of %llu bytes in use\n%d caches in the snapshot",
 		 k->profile, al, page_size(k), (unsigned long long)k->ram_used, (unsigned long long)k->ram_total,
 		 k->ncaches);
 	skl_dl_begin(v->dl, v->key, v->tip);
-	title = title && *title ? title : k->profile;
 	text_fit(v, c->x, y, c->w, floorf(34 * v->u), title, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
-	tw = fminf(skl_dl_text_width(title, ts), c->w);
-	/* the machine: beside the title when it fits, else on the next line */
-	facts[0] = 0;
-	if (strcmp(title, k->profile))
-		skl__catf(facts, sizeof(facts), "%s \xc2\xb7 ", k->profile);
-	skl__catf(facts, sizeof(facts), "%s \xc2\xb7 %s pages \xc2\xb7 RAM %s used of %s", al, ps, used, total);
-	beside = tw + 20 * v->u + skl_dl_text_width(facts, ss) <= c->w;
+	tw = fminf(skl_dl_text_width(title, fsz(v, ts)), c->w);
 	if (beside)
 		skl__text(v->dl, c->x + tw + 18 * v->u, y + 3 * v->u, c->w - tw - 18 * v->u, floorf(34 * v->u), facts,
 			  ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	y += floorf(34 * v->u);
 	/* the second line: what follows, in numbers */
-	line[0] = 0;
-	if (!beside)
-		skl__catf(line, sizeof(line), "%s \xc2\xb7 ", facts);
-	skl__catf(line, sizeof(line), "%d %s \xc2\xb7 %lu %s \xc2\xb7 %llu %s (%s) \xc2\xb7 %lu of %lu objects in use",
-		  t.caches, plural((uint64_t)t.caches, "cache", "caches"), t.slabs, plural(t.slabs, "slab", "slabs"),
-		  (unsigned long long)t.pages, plural(t.pages, "page", "pages"), pb, t.active, t.objs);
-	if (c->nempty)
-		skl__catf(line, sizeof(line), " \xc2\xb7 %d empty", c->nempty);
-	text_fit(v, c->x, y, c->w, floorf(24 * v->u), line, floorf(ss * 0.88f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-		 C_INK3);
+	text_fit(v, c->x, y, c->w, floorf(24 * v->u) + (float)(nl - 1) * fsz(v, floorf(ss * 0.88f)) * 1.2f, line,
+		 floorf(ss * 0.88f), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 	skl_dl_end(v->dl);
 }
 
@@ -1581,6 +2522,60 @@ static void draw_legend(sv *v, const char *prefix, float x, float y, float w)
 	}
 }
 
+/* The overview's legend: what a cell stands for, and its colours. */
+static void draw_ov_legend(sv *v, const char *prefix, float x, float y, float w)
+{
+	float ls = floorf(15 * v->u), sw = floorf(22 * v->u), sh = floorf(15 * v->u), cx = x, ew;
+	float yy = y + (legend_height(v) - sh) / 2;
+	char t[96];
+	int k, any_partial = 0;
+	for (k = 1; k <= 5; k++)
+		any_partial |= v->ov_used[k];
+	if (v->ov.group > 1)
+		snprintf(t, sizeof(t), "a cell: %d slabs", v->ov.group);
+	else
+		snprintf(t, sizeof(t), "a cell: one slab");
+	ew = skl_dl_text_width(t, fsz(v, ls)) + 24 * v->u;
+	snprintf(v->key, sizeof(v->key), "%s:legend:cell", prefix);
+	skl_dl_begin(v->dl, v->key,
+		     "the overview: each cell is a slab (or a run of slabs) in the cache's order, coloured by how "
+		     "many of its objects are in use");
+	skl__text(v->dl, cx, y, ew, legend_height(v), t, ls, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+	skl_dl_end(v->dl);
+	cx += ew;
+	if (v->ov_used[OV_FULL]) {
+		snprintf(v->key, sizeof(v->key), "%s:legend:full", prefix);
+		skl_dl_begin(v->dl, v->key, "a full slab: every object in use");
+		skl_dl_rect(v->dl, cx, yy, sw, sh, ov_fill(OV_FULL), 0, 0);
+		skl__text(v->dl, cx + sw + 7 * v->u, y, x + w - cx - sw - 7 * v->u, legend_height(v), "full", ls,
+			  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(v->dl);
+		cx += sw + 7 * v->u + skl_dl_text_width("full", fsz(v, ls)) + 20 * v->u;
+	}
+	if (any_partial) {
+		const char *pt = "partial: from 1-20% to 81-99% in use";
+		float rw = floorf(12 * v->u);
+		snprintf(v->key, sizeof(v->key), "%s:legend:partial", prefix);
+		skl_dl_begin(v->dl, v->key,
+			     "a partial slab, by the share of its objects in use: 1-20%, 21-40%, 41-60%, 61-80%, "
+			     "81-99%");
+		for (k = 1; k <= 5; k++)
+			skl_dl_rect(v->dl, cx + (float)(k - 1) * rw, yy, rw, sh, ov_fill(k), 0, 0);
+		skl__text(v->dl, cx + 5 * rw + 7 * v->u, y, x + w - cx - 5 * rw - 7 * v->u, legend_height(v), pt, ls,
+			  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(v->dl);
+		cx += 5 * rw + 7 * v->u + skl_dl_text_width(pt, fsz(v, ls)) + 20 * v->u;
+	}
+	if (v->ov_used[0] && cx + sw + skl_dl_text_width("empty", fsz(v, ls)) < x + w) {
+		snprintf(v->key, sizeof(v->key), "%s:legend:empty", prefix);
+		skl_dl_begin(v->dl, v->key, "an empty slab: no object in use");
+		skl_dl_rect(v->dl, cx, yy, sw, sh, ov_fill(0), skl_view_slab_stroke(SKL_SM_FREE), 1);
+		skl__text(v->dl, cx + sw + 7 * v->u, y, x + w - cx - sw - 7 * v->u, legend_height(v), "empty", ls,
+			  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(v->dl);
+	}
+}
+
 /* ---- entry points ---------------------------------------------------------------------------------- */
 
 static float auto_u(const skl_dl *dl, float text_scale)
@@ -1605,8 +2600,20 @@ static int single_plan(sv *v, float cw, float ch, const skl_kernel_snap *k, cons
 	c->obj = o->obj;
 	c->x = *x;
 	c->w = *w;
-	c->top = *y + (o->no_header ? 0 : header_height(v));
+	c->top = *y;
+	if (!o->no_header) {
+		char facts[512], line[1024];
+		int beside;
+		c->top += header_height(v, header_text(v, c, o->title && *o->title ? o->title : k->profile, facts,
+						       sizeof(facts), line, sizeof(line), &beside));
+	}
 	c->bottom = *y + *h - (o->no_legend ? 0 : legend_height(v) + 6 * v->u);
+	memset(sc, 0, sizeof(*sc));
+	if (o->page_px <= 0 && needs_overview(v, c, 1)) {
+		v->overview = 1;
+		ov_choose(v, c, 1);
+		return 0;
+	}
 	choose_scale(v, c, 1, o->page_px, sc);
 	if (!cols_fit(v, c, 1, sc))
 		c->bottom -= floorf(20 * v->u); /* room for the "not shown" line */
@@ -1626,18 +2633,24 @@ int skl_view_slab(skl_dl *dl, const skl_kernel_snap *k, const skl_view_slab_opts
 	}
 	memset(&v, 0, sizeof(v));
 	v.dl = dl;
+	v.floor = skl_dl_text_floor(dl);
 	if (single_plan(&v, skl_dl_width(dl), skl_dl_height(dl), k, opts, &c, &sc, &x, &y, &w, &h) < 0)
 		return -1;
 	if (!opts->no_header)
 		draw_header(&v, &c, y, opts->title);
-	if (draw_bands(&v, &c, &sc) < 0) {
+	if (v.overview)
+		draw_overview(&v, &c);
+	else if (draw_bands(&v, &c, &sc) < 0) {
 		col_free(&c);
 		return -1;
 	}
 	if (!opts->no_legend) {
 		char prefix[16];
 		snprintf(prefix, sizeof(prefix), "%d", opts->obj);
-		draw_legend(&v, prefix, x, y + h - legend_height(&v), w);
+		if (v.overview)
+			draw_ov_legend(&v, prefix, x, y + h - legend_height(&v), w);
+		else
+			draw_legend(&v, prefix, x, y + h - legend_height(&v), w);
 	}
 	col_free(&c);
 	return skl_dl_failed(dl) ? -1 : 0;
@@ -1657,8 +2670,13 @@ int skl_view_slab_locate(float cw, float ch, const skl_kernel_snap *k, const skl
 		opts = &dflt;
 	}
 	memset(&v, 0, sizeof(v));
+	v.floor = opts->text_floor; /* text decides the plan: the list's floor */
 	if (single_plan(&v, cw, ch, k, opts, &c, &sc, &x, &y, &w, &h) < 0)
 		return 0;
+	if (v.overview) { /* cells are slabs, not objects */
+		col_free(&c);
+		return 0;
+	}
 	bx = skl_calloc((size_t)c.nband + 1, 2 * sizeof(float));
 	if (!bx) {
 		col_free(&c);
@@ -1671,7 +2689,7 @@ int skl_view_slab_locate(float cw, float ch, const skl_kernel_snap *k, const skl
 	for (i = 0; i < c.nband && !found; i++) {
 		int ci = c.band[i], j;
 		const skl_cache_snap *cs = &k->caches[ci];
-		float head = band_head(&v, &sc), pitch = row_pitch(&sc, cache_offslab(&c, cs));
+		float head = band_head(&v, &c, &sc, i), pitch = row_pitch(&sc, cache_offslab(&c, cs));
 		float bpp = sc.pw / (float)page_size(k);
 		packer p;
 		if (by[i] + head + sc.lab + sc.sh > c.bottom + 0.5f)
@@ -1794,6 +2812,7 @@ int skl_view_slab_compare(skl_dl *dl, const skl_kernel_snap *a, const char *titl
 	}
 	memset(&v, 0, sizeof(v));
 	v.dl = dl;
+	v.floor = skl_dl_text_floor(dl);
 	ks[0] = a;
 	ks[1] = b;
 	x = opts->x;
@@ -1826,16 +2845,20 @@ int skl_view_slab_compare(skl_dl *dl, const skl_kernel_snap *a, const char *titl
 		derive_title(&c[i], ks[1 - i], derived[i], sizeof(derived[i]));
 		titles[i] = (i ? title_b : title_a) ? (i ? title_b : title_a) : derived[i];
 	}
-	choose_scale(&v, c, 2, 0, &sc);
-	if (!cols_fit(&v, c, 2, &sc))
-		for (i = 0; i < 2; i++)
-			c[i].bottom -= floorf(20 * v.u); /* room for the "not shown" lines */
+	memset(&sc, 0, sizeof(sc));
+	if (needs_overview(&v, c, 2)) {
+		v.overview = 1;
+		ov_choose(&v, c, 2);
+	} else
+		choose_scale(&v, c, 2, 0, &sc);
 
 	/* the columns and the rule between them */
 	skl_dl_line(dl, x + cw + gap / 2, y, x + cw + gap / 2, y + h - foot + ts * 1.5f + fs * 1.5f, C_RULE, 1);
 	for (i = 0; i < 2; i++) {
 		draw_compare_head(&v, &c[i], y, titles[i]);
-		if (draw_bands(&v, &c[i], &sc) < 0) {
+		if (v.overview)
+			draw_overview(&v, &c[i]);
+		else if (draw_bands(&v, &c[i], &sc) < 0) {
 			col_free(&c[0]);
 			col_free(&c[1]);
 			return -1;
@@ -1884,8 +2907,12 @@ int skl_view_slab_compare(skl_dl *dl, const skl_kernel_snap *a, const char *titl
 		text_fit(&v, x, dy, w, floorf(30 * v.u), line, ts, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 		skl_dl_end(dl);
 	}
-	if (!opts->no_legend)
-		draw_legend(&v, "cmp", x, y + h - legend_height(&v), w);
+	if (!opts->no_legend) {
+		if (v.overview)
+			draw_ov_legend(&v, "cmp", x, y + h - legend_height(&v), w);
+		else
+			draw_legend(&v, "cmp", x, y + h - legend_height(&v), w);
+	}
 	col_free(&c[0]);
 	col_free(&c[1]);
 	return skl_dl_failed(dl) ? -1 : 0;

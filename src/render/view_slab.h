@@ -15,7 +15,12 @@
  * scale (pixels per page, shared by every cache and by both sides of a
  * compare) is the largest that fits, so 10,000 objects still fit 1920x1080;
  * when cells get narrower than a few pixels, runs of equal cells become one
- * rectangle and labels are left out. Hover groups and their keys:
+ * rectangle and labels are left out. When even strips 12 pixels wide do not
+ * fit (10^5 objects and more), the view is an overview: each slab a cell
+ * coloured by how full it is, a histogram of the partial slabs' fill and
+ * the totals (the free objects partial slabs hold), never a "not shown".
+ * A few empty caches are drawn with their slot's geometry. Hover groups
+ * and their keys:
  *   "<obj>:header"                      the header
  *   "<obj>:cache:<name>"                a cache's title line
  *   "<obj>:slabinfo:<name>"             its /proc/slabinfo line
@@ -26,9 +31,17 @@
  *   "<obj>:tail:<name>:<s>"             its left-over bytes
  *   "<obj>:obj:<name>:<s>:<i>"          object i of slab s
  *   "<obj>:objs:<name>:<s>:<i>-<j>"     a run of equal objects (small cells)
+ *   "<obj>:addr:<name>"                 the address digits its slabs share
+ *   "<obj>:active:<name>"               why slabinfo's active objects differ
  *   "<obj>:empty" / "<obj>:cache:<name>"  empty caches (summary / one line each)
- *   "<obj>:more"                        what did not fit
- *   "<obj>:legend:<mark>"               a legend entry ("allocated", ...)
+ *   "<obj>:slot:<name>:<j>"             part j of an empty cache's slot
+ *   "<obj>:ov:<name>:<a>-<b>"           overview: cells of slabs a..b (":<a>": one)
+ *   "<obj>:ovtotal:<name>"              overview: a band's totals
+ *   "<obj>:hist:<name>:<k>"             overview: bar k of the partial slabs' fill
+ *   "<obj>:more"                        caches past the overview's room; slabs
+ *                                       past the edge at a chosen page_px
+ *   "<obj>:legend:<mark>"               a legend entry ("allocated", ...; in the
+ *                                       overview "cell", "full", "partial", "empty")
  *   "cmp:total:0", "cmp:total:1", "cmp:diff", "cmp:legend:<mark>"  compare
  * Every object (or run) tooltip names the cache, object index, simulated
  * address, state, slab base, offset in the slab and type.
@@ -59,6 +72,8 @@ typedef struct skl_view_slab_opts {
 	const char *title; /* header title; NULL = the profile name */
 	float text_scale;  /* 0 = automatic (from the canvas size) */
 	float page_px;	   /* pixels per page; 0 = the largest that fits */
+	float text_floor;  /* skl_view_slab_locate() only: the floor of the
+			      list the view is drawn into (0 = none, as a new list) */
 } skl_view_slab_opts;
 
 /* Appends the view of k. 0, or -1 when the list ran out of memory. */
@@ -89,7 +104,7 @@ void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i,
 /*
  * Which object is at canvas point (x, y) of the view skl_view_slab would
  * draw for k with o on a w x h canvas: 1 with *cache, *slab, *index set,
- * or 0 when the point is on no object. Works when cells are too small to
+ * or 0 when the point is on no object (always in the overview). Works when cells are too small to
  * be hover groups of their own (a window can give the exact object).
  */
 int skl_view_slab_locate(float w, float h, const skl_kernel_snap *k, const skl_view_slab_opts *o, float x, float y,

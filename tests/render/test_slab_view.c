@@ -405,8 +405,13 @@ static void check_geometry(const skl_dl *dl, const char *what)
 	for (i = 0; i < skl_dl_count(dl); i++) {
 		const skl_dl_item *it = skl_dl_at(dl, i);
 		if ((it->kind == SKL_DL_RECT || it->kind == SKL_DL_HATCH || it->kind == SKL_DL_TEXT) &&
-		    (it->x < -0.5f || it->y < -0.5f || it->x + it->w > W + 0.5f || it->y + it->h > H + 0.5f))
+		    (it->x < -0.5f || it->y < -0.5f || it->x + it->w > W + 0.5f || it->y + it->h > H + 0.5f)) {
+			if (!bad)
+				fprintf(stderr, "%s: %s \"%s\" at %.1f,%.1f %.1fx%.1f is outside %gx%g\n", what,
+					it->key ? it->key : "-", it->kind == SKL_DL_TEXT ? it->text : "", it->x, it->y,
+					it->w, it->h, W, H);
 			bad++;
+		}
 		/* cells of one slab follow each other left to right */
 		if (it->key && (strstr(it->key, ":obj:") || strstr(it->key, ":objs:")) &&
 		    (i == 0 || skl_dl_at(dl, i - 1)->id != it->id)) {
@@ -419,6 +424,38 @@ static void check_geometry(const skl_dl *dl, const char *what)
 	if (bad || overlap)
 		fprintf(stderr, "%s: %d items outside the canvas, %d overlapping cells\n", what, bad, overlap);
 	CHECK(bad == 0 && overlap == 0);
+}
+
+/* The tooltip of key's group, when it holds needle. */
+static const char *key_tip(const skl_dl *dl, const char *key, const char *needle)
+{
+	const skl_dl_item *it = item(dl, key);
+	return it && it->tooltip && strstr(it->tooltip, needle) ? it->tooltip : NULL;
+}
+
+/* Slabs covered by the overview's cells of cache name: each slab once. */
+static int ov_covered(const skl_dl *dl, const char *name, int nslabs)
+{
+	char prefix[96];
+	unsigned char *seen = calloc((size_t)nslabs + 1, 1);
+	int i, n = 0, bad = 0;
+	snprintf(prefix, sizeof(prefix), "0:ov:%s:", name);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		int a, b, j;
+		if (!it->key || strncmp(it->key, prefix, strlen(prefix)) || (i && skl_dl_at(dl, i - 1)->id == it->id))
+			continue;
+		if (sscanf(it->key + strlen(prefix), "%d-%d", &a, &b) < 2)
+			b = a;
+		for (j = a; j <= b && j < nslabs; j++) {
+			bad += seen[j];
+			seen[j] = 1;
+		}
+	}
+	for (i = 0; i < nslabs; i++)
+		n += seen[i];
+	free(seen);
+	return bad ? -1 : n;
 }
 
 static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
@@ -924,8 +961,8 @@ static void test_kasan(skl_sdl *sdl, const char *outdir)
  * and the same truncation in a small buffer. */
 static void test_text_builder(void)
 {
-	static const unsigned long long vals[] = {0, 1, 9, 10, 255, 4096, 0xc120e044ull, 0xffff888100003000ull,
-						  18446744073709551615ull};
+	static const unsigned long long vals[] = {
+	    0, 1, 9, 10, 255, 4096, 0xc120e044ull, 0xffff888100003000ull, 18446744073709551615ull};
 	char got[64], want[64];
 	size_t i, cap;
 	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
@@ -941,7 +978,8 @@ static void test_text_builder(void)
 			skl__sb_i64(&b, sv);
 			snprintf(want, cap, "at 0x%llx +%llu %lld", vals[i], vals[i], sv);
 			if (strcmp(got, want)) {
-				fprintf(stderr, "text builder, capacity %zu: \"%s\", snprintf \"%s\"\n", cap, got, want);
+				fprintf(stderr, "text builder, capacity %zu: \"%s\", snprintf \"%s\"\n", cap, got,
+					want);
 				failures++;
 			}
 		}
@@ -1009,13 +1047,13 @@ static void test_big(skl_sdl *sdl, const char *outdir)
 		SDL_FreeSurface(img);
 	}
 	save(sdl, dl, outdir, "slab-10000");
-	/* a thumbnail: still inside the canvas; what does not fit is said */
+	/* a thumbnail: still inside the canvas; every slab drawn, as a strip
+	 * or, too small for strips, as a cell of the overview */
 	skl_dl_clear(dl, 480, 270);
 	CHECK(skl_view_slab(dl, k, framed(&fo, 480, 270)) == 0);
 	check_geometry(dl, "10,000 objects, 480x270");
-	CHECK(count_prefix(dl, "0:slab:unix_sock:") == 1000 || item(dl, "0:more"));
-	if (item(dl, "0:more"))
-		CHECK(key_text(dl, "0:more", "not shown") != NULL);
+	CHECK(count_prefix(dl, "0:slab:unix_sock:") == 1000 || ov_covered(dl, "unix_sock", 1000) == 1000);
+	CHECK(!item(dl, "0:more") && !has_text(dl, "not shown"));
 	save(sdl, dl, outdir, "slab-10000-small");
 	/* a chosen scale (a window zoomed in): the slabs that fit, and a note */
 	skl_dl_clear(dl, 1920, 1080);
@@ -1032,31 +1070,149 @@ static void test_big(skl_sdl *sdl, const char *outdir)
 	skl_kernel_snap_free(k);
 }
 
-/* More slabs than a small picture can hold even at a pixel a page: the
- * view draws what fits, in order, and says how many it left out. */
-static void test_clip(skl_sdl *sdl, const char *outdir)
+/* 200,000 objects, every other one freed: the fragmentation a slab view
+ * at scale must show. 13 objects a slab, so 15,385 slabs all partial,
+ * about half empty each. The view becomes an overview: a cell a slab,
+ * coloured by fill, a histogram of the partial slabs' fill, the totals,
+ * and never a "not shown". */
+static void test_overview(skl_sdl *sdl, const char *outdir)
 {
-	static int inuse[5000];
+	static int inuse[80000];
 	skl_view_slab_opts fo;
-	skl_dl *dl = skl_dl_new(480, 270);
+	skl_dl *dl = skl_dl_new(1600, 900);
+	const char *only[] = {"filp"};
+	const skl_dl_item *it;
+	skl_cache_snap *c;
+	SDL_Surface *img;
+	skl_error err;
 	bld b;
-	int i, drawn;
-	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)4 << 30);
-	for (i = 0; i < 5000; i++)
-		inuse[i] = i % 3 != 0;
-	add24(&b, "size-32768", 32768, 1, NULL, inuse, 5000);
-	CHECK(b.k->caches[0].info.pages_per_slab == 8);
-	CHECK(skl_view_slab(dl, b.k, framed(&fo, 480, 270)) == 0);
-	check_geometry(dl, "40,000 pages, 480x270");
-	drawn = count_prefix(dl, "0:slab:size-32768:");
-	CHECK(drawn > 100 && drawn < 5000);
-	CHECK(item(dl, "0:slab:size-32768:0") && !item(dl, "0:slab:size-32768:4999"));
-	{
-		char want[64];
-		snprintf(want, sizeof(want), "%d slabs in 1 cache not shown", 5000 - drawn);
-		CHECK(key_text(dl, "0:more", want) != NULL);
+	int i, s, ci, si, oi, nslabs;
+	unsigned long in = 0;
+	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)1 << 30);
+	nslabs = (200000 + 12) / 13;
+	for (i = 0; i < nslabs; i++)
+		inuse[i] = 0;
+	c = add24(&b, "filp", 290, 0, NULL, inuse, nslabs);
+	CHECK(c->info.objs_per_slab == 13 && c->nslabs == 15385);
+	/* allocated in order, then every other object freed */
+	for (s = 0; s < c->nslabs; s++) {
+		skl_slab_snap *sl = &c->slabs[s];
+		sl->inuse = 0;
+		for (i = 0; i < (int)sl->nobjs; i++) {
+			long g = (long)s * 13 + i;
+			sl->state[i] = g < 200000 && g % 2 == 0 ? SKL_OS_ALLOC : SKL_OS_FREE;
+			sl->inuse += sl->state[i] == SKL_OS_ALLOC;
+		}
+		sl->list = sl->inuse == sl->nobjs ? 0 : sl->inuse ? 1 : 2;
+		in += sl->inuse;
 	}
-	save(sdl, dl, outdir, "slab-clipped");
+	CHECK(in == 100000);
+	c->info.active_objs = in;
+	slabinfo24(c);
+	/* and a small cache beside it */
+	{
+		static const int few[] = {10, 4, 0};
+		add24(&b, "size-32", 32, 1, NULL, few, 3);
+	}
+
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 1600, 900)) == 0);
+	check_geometry(dl, "200,000 objects");
+	/* the lesson in numbers, never a "not shown" */
+	CHECK(!item(dl, "0:more") && !has_text(dl, "not shown"));
+	CHECK(key_text(dl, "0:ovtotal:filp", "15,385 slabs: 0 full \xc2\xb7 15,385 partial \xc2\xb7 0 empty") != NULL);
+	CHECK(key_text(dl, "0:ovtotal:filp", "100,000 of 200,005 objects in use (50%)") != NULL);
+	CHECK(key_text(dl, "0:ovtotal:filp", "the 15,385 partial slabs hold 100,005 free objects") != NULL);
+	/* the histogram: 7,692 slabs with 6 in use, 7,692 with 7, the last with 4 */
+	it = item(dl, "0:hist:filp:5");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "7,692 partial slabs with 6 of 13 objects in use"));
+	it = item(dl, "0:hist:filp:6");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "7,692 partial slabs with 7 of 13 objects in use"));
+	it = item(dl, "0:hist:filp:3");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "1 partial slab with 4 of 13"));
+	CHECK(has_text(dl, "7,692"));
+	/* every slab in a cell, once; the small cache in its own band */
+	CHECK(ov_covered(dl, "filp", 15385) == 15385);
+	CHECK(ov_covered(dl, "size-32", 3) == 3);
+	CHECK(item(dl, "0:cache:filp") && item(dl, "0:cache:size-32") && item(dl, "0:slabinfo:filp"));
+	CHECK(key_tip(dl, "0:cache:filp", "scene.show(k, { caches = { \"filp\" } })") != NULL);
+	CHECK(item(dl, "0:legend:partial") && item(dl, "0:legend:cell") && item(dl, "0:legend:empty"));
+	CHECK(!item(dl, "0:legend:full") && !item(dl, "0:legend:allocated"));
+	/* no slab strips or object cells at this scale */
+	CHECK(count_prefix(dl, "0:slab:") == 0 && count_prefix(dl, "0:obj") == 0);
+	CHECK(skl_view_slab_locate(1600, 900, b.k, &fo, 800, 450, &ci, &si, &oi) == 0);
+	printf("test_slab_view: 200,000 objects as an overview: %d items\n", skl_dl_count(dl));
+	CHECK(skl_dl_count(dl) < 15385 + 1000); /* at most a rectangle a slab */
+	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
+	CHECK(img != NULL);
+	if (img) {
+		/* a cell of a slab half in use has the 41-60% colour */
+		for (i = 0, it = NULL; i < skl_dl_count(dl) && !it; i++)
+			if (skl_dl_at(dl, i)->key && !strncmp(skl_dl_at(dl, i)->key, "0:ov:filp:0", 11))
+				it = skl_dl_at(dl, i);
+		CHECK(it != NULL);
+		if (it)
+			CHECK(pixel(img, (int)(it->x + 1), (int)(it->y + it->h / 2)) == SKL_HEX(0xeaa12c));
+		SDL_FreeSurface(img);
+	}
+	save(sdl, dl, outdir, "slab-200000");
+
+	/* drilling into one cache: caches = { "filp" } */
+	skl_dl_clear(dl, 1600, 900);
+	framed(&fo, 1600, 900);
+	fo.caches = only;
+	fo.ncaches = 1;
+	CHECK(skl_view_slab(dl, b.k, &fo) == 0);
+	CHECK(item(dl, "0:cache:filp") && !item(dl, "0:cache:size-32"));
+	CHECK(ov_covered(dl, "filp", 15385) == 15385);
+
+	/* the other sizes: present type, a thumbnail, and a compare of two */
+	skl_dl_clear(dl, 1920, 1080);
+	skl_dl_set_text_floor(dl, 14);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 1920, 1080)) == 0);
+	check_geometry(dl, "200,000 objects, 1920x1080, floor 14");
+	CHECK(ov_covered(dl, "filp", 15385) == 15385 && !item(dl, "0:more"));
+	save(sdl, dl, outdir, "slab-200000-present");
+	skl_dl_free(dl);
+	dl = skl_dl_new(480, 270);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 480, 270)) == 0);
+	check_geometry(dl, "200,000 objects, 480x270");
+	CHECK(ov_covered(dl, "filp", 15385) == 15385 && !has_text(dl, "not shown"));
+	save(sdl, dl, outdir, "slab-200000-small");
+	skl_dl_clear(dl, 1600, 900);
+	{
+		skl_view_compare_opts co;
+		memset(&co, 0, sizeof(co));
+		CHECK(skl_view_slab_compare(dl, b.k, "before", b.k, "after", &co) == 0);
+		check_geometry(dl, "200,000 objects, compare");
+		CHECK(item(dl, "0:ovtotal:filp") && item(dl, "1:ovtotal:filp") && item(dl, "cmp:legend:partial"));
+		save(sdl, dl, outdir, "slab-200000-compare");
+	}
+	skl_dl_free(dl);
+	skl_kernel_snap_free(b.k);
+}
+
+/* A million objects, in 76,924 slabs: still an overview, each slab in a
+ * cell, or cells of several slabs when the canvas has too few pixels. */
+static void test_million(skl_sdl *sdl, const char *outdir)
+{
+	static int inuse[80000];
+	skl_view_slab_opts fo;
+	skl_dl *dl = skl_dl_new(1280, 720);
+	skl_cache_snap *c;
+	bld b;
+	int i, n;
+	bld_init(&b, "linux-2.4.16-i386", 0, (uint64_t)4 << 30);
+	n = (1000000 + 12) / 13;
+	for (i = 0; i < n; i++)
+		inuse[i] = i % 5 == 0 ? 13 : i % 5 == 1 ? 0 : 1 + (int)(rnd(&b) % 12);
+	c = add24(&b, "dentry", 290, 0, NULL, inuse, n);
+	CHECK(c->nslabs == 76924);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 1280, 720)) == 0);
+	check_geometry(dl, "1,000,000 objects");
+	CHECK(ov_covered(dl, "dentry", n) == n && !has_text(dl, "not shown"));
+	CHECK(key_text(dl, "0:ovtotal:dentry", "76,924 slabs: 15,385 full") != NULL);
+	printf("test_slab_view: 1,000,000 objects as an overview: %d items\n", skl_dl_count(dl));
+	save(sdl, dl, outdir, "slab-1000000");
 	skl_dl_free(dl);
 	skl_kernel_snap_free(b.k);
 }
@@ -1075,7 +1231,19 @@ static void test_empty(void)
 	add24(&b, "empty_cache", 100, 1, NULL, NULL, 0);
 	skl_dl_clear(dl, 800, 450);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
-	CHECK(key_text(dl, "0:empty", "empty_cache") != NULL);
+	/* a few empty caches: each its head and its slot's geometry */
+	CHECK(item(dl, "0:cache:empty_cache") && !item(dl, "0:empty"));
+	CHECK(key_text(dl, "0:cache:empty_cache", "no slabs yet") != NULL);
+	CHECK(item(dl, "0:slot:empty_cache:0") && key_text(dl, "0:slot:empty_cache:0", "object") != NULL);
+	CHECK(key_text(dl, "0:slot:empty_cache:0", "100 B") != NULL);
+	/* many: summed up in a line */
+	add24(&b, "empty_2", 200, 1, NULL, NULL, 0);
+	add24(&b, "empty_3", 300, 1, NULL, NULL, 0);
+	add24(&b, "empty_4", 400, 1, NULL, NULL, 0);
+	add24(&b, "empty_5", 500, 1, NULL, NULL, 0);
+	skl_dl_clear(dl, 800, 450);
+	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
+	CHECK(key_text(dl, "0:empty", "empty_cache") != NULL && !item(dl, "0:slot:empty_cache:0"));
 	skl_dl_free(dl);
 	skl_kernel_snap_free(b.k);
 }
@@ -1112,7 +1280,8 @@ static void test_compare(skl_sdl *sdl, const char *outdir)
 	}
 	check_geometry(dl, "compare");
 	CHECK(item(dl, "0:header") && item(dl, "1:header") && has_text(dl, titles[0]) && has_text(dl, titles[1]));
-	CHECK(item(dl, "0:cache:sock") && item(dl, "1:cache:tcp_sock") && item(dl, "1:empty"));
+	CHECK(item(dl, "0:cache:sock") && item(dl, "1:cache:tcp_sock") && item(dl, "1:cache:sock"));
+	CHECK(key_text(dl, "1:cache:sock", "no slabs yet") && item(dl, "1:slot:sock:0"));
 	s = key_text(dl, "cmp:total:0", "pages");
 	CHECK(s && strstr(s, "24 pages") && strstr(s, "96 KiB") && strstr(s, "12 slabs"));
 	s = key_text(dl, "cmp:total:0", "objects");
@@ -1258,7 +1427,8 @@ int main(int argc, char **argv)
 	test_slub(&t, sdl, outdir);
 	test_kasan(sdl, outdir);
 	test_big(sdl, outdir);
-	test_clip(sdl, outdir);
+	test_overview(sdl, outdir);
+	test_million(sdl, outdir);
 	test_empty();
 	test_compare(sdl, outdir);
 	test_frames(&t, sdl, outdir);
