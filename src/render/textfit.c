@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAXL 12	   /* lines of one text */
@@ -337,40 +338,53 @@ float skl_dl_draw_notes(skl_dl *dl, int first, float x, float y, float w, float 
 	return cy + pitch - y;
 }
 
-int skl_dl_draw_notes_columns(skl_dl *dl, int first, float x, float y, float w, float h, float size, skl_color ink)
+static int cmp_float(const void *a, const void *b)
 {
-	int i, n = skl_dl_note_count(dl), drawn = 0, rows, cols, longest = 4;
-	float pitch = size * 1.3f, colw;
+	float x = *(const float *)a, y = *(const float *)b;
+	return x < y ? -1 : x > y;
+}
+
+int skl_dl_draw_notes_columns(skl_dl *dl, int first, float x, float y, float w, float h, float size, skl_color ink,
+			      int dry)
+{
+	int i, n = skl_dl_note_count(dl), drawn = 0, rows, cols, row = 0, col = 0, k = 0;
+	float pitch = size * 1.3f, colw, gap = skl_dl_text_width("  ", size), widths[256];
+	skl_fit f = {size, size, 2, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, ink, SKL_FIT_TOP, 1.3f};
 	if (first < 0)
 		first = 0;
 	if (first >= n || h < pitch)
 		return 0;
+	/* columns as wide as most entries; a longer one takes two rows */
+	for (i = first; i < n && k < 256; i++) {
+		const skl_dl_note *nt = skl_dl_note_at(dl, i);
+		widths[k++] = skl_dl_text_width(nt->mark, size) + skl_dl_text_width(" ", size) +
+			      skl_dl_text_width(nt->text, size);
+	}
+	qsort(widths, (size_t)k, sizeof(widths[0]), cmp_float);
+	rows = (int)floorf(h / pitch);
+	cols = (int)fmaxf(1, floorf((w + gap) / (widths[(k * 3) / 4 < k ? (k * 3) / 4 : k - 1] + gap)));
+	colw = (w + gap) / (float)cols - gap;
 	for (i = first; i < n; i++) {
 		const skl_dl_note *nt = skl_dl_note_at(dl, i);
-		int len = (int)(skl_dl_utf8_len(nt->mark) + 1 + skl_dl_utf8_len(nt->text));
-		if (len > longest)
-			longest = len;
+		float mw = skl_dl_text_width(nt->mark, size) + skl_dl_text_width(" ", size), cx, cy;
+		skl_fitted m;
+		int need;
+		skl_dl_fit_measure(dl, colw - mw, pitch * 2, nt->text, &f, &m);
+		need = m.lines > 1 ? 2 : 1;
+		if (row + need > rows) {
+			row = 0;
+			col++;
+		}
+		if (col >= cols)
+			break;
+		cx = x + (float)col * (colw + gap);
+		cy = y + (float)row * pitch;
+		if (!dry) {
+			skl_dl_text(dl, cx, cy, mw, pitch, nt->mark, size, SKL_FONT_BOLD, SKL_ALIGN_LEFT, ink);
+			skl_dl_fit_text(dl, cx + mw, cy, colw - mw, pitch * (float)need, nt->text, &f, NULL);
+		}
+		row += need;
+		drawn++;
 	}
-	rows = (int)floorf(h / pitch);
-	cols = (n - first + rows - 1) / rows;
-	if (cols < 1)
-		cols = 1;
-	colw = w / (float)cols;
-	if (colw < skl_dl_text_width("MMMMMMMM", size)) {
-		cols = (int)fmaxf(1, floorf(w / skl_dl_text_width("MMMMMMMM", size)));
-		colw = w / (float)cols;
-	}
-	for (i = first; i < n && drawn < rows * cols; i++, drawn++) {
-		const skl_dl_note *nt = skl_dl_note_at(dl, i);
-		float cx = x + (float)(drawn / rows) * colw, cy = y + (float)(drawn % rows) * pitch;
-		float mw = skl_dl_text_width(nt->mark, size) + skl_dl_text_width(" ", size);
-		char buf[LINESZ];
-		skl_dl_text(dl, cx, cy, mw, pitch, nt->mark, size, SKL_FONT_BOLD, SKL_ALIGN_LEFT, ink);
-		skl_dl_ellipsize(nt->text, skl_dl_fit_chars(colw - mw - size * 0.6f, size), buf, sizeof(buf));
-		if (buf[0])
-			skl_dl_text(dl, cx + mw, cy, colw - mw - size * 0.6f, pitch, buf, size, SKL_FONT_REGULAR,
-				    SKL_ALIGN_LEFT, ink);
-	}
-	(void)longest;
 	return drawn;
 }

@@ -62,9 +62,10 @@ void skl_dl_fit_measure(const skl_dl *dl, float w, float h, const char *text, co
  * the height used (0 when there are none); with dry, appends nothing. */
 float skl_dl_draw_notes(skl_dl *dl, int first, float x, float y, float w, float size, skl_color ink, int dry);
 
-/* The same key as a column (or columns) of one entry per line in the box
- * x, y, w, h; entries that do not fit are left out. Returns how many
- * were drawn. */
-int skl_dl_draw_notes_columns(skl_dl *dl, int first, float x, float y, float w, float h, float size, skl_color ink);
+/* The same key as columns of one whole entry per line in the box x, y,
+ * w, h (as many columns as the longest entry allows); entries that do not
+ * fit are left out. Returns how many were (with dry, would be) drawn. */
+int skl_dl_draw_notes_columns(skl_dl *dl, int first, float x, float y, float w, float h, float size, skl_color ink,
+			      int dry);
 
 #endif

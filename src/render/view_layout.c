@@ -309,6 +309,8 @@ static void label_ex(lv *v, float x, float y, float w, float h, const char *name
 	nf.align = SKL_ALIGN_CENTER;
 	nf.color = ink;
 	nf.flags = mark ? SKL_FIT_MARK | SKL_FIT_MARK_CUT : 0;
+	if (mark == 2) /* a highlighted member: never abbreviated */
+		nf.flags |= SKL_FIT_NO_ABBREV;
 	skl_dl_fit_measure(v->dl, aw, h, name, &nf, &nm);
 	if (!nm.lines || (!mark && nm.cut))
 		return;
@@ -654,7 +656,7 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 				if (skl_dl_text_width(first, floorf(v->fs * 0.78f)) > w - 8 * v->u)
 					d = heat_short;
 			}
-			label_ex(v, x, y, w, h, name, d, ink, v->fs, 1);
+			label_ex(v, x, y, w, h, name, d, ink, v->fs, hl == 1 ? 2 : 1);
 		} else {
 			snprintf(cont, sizeof(cont), "\xe2\x86\xb3 %s", field_label(f));
 			label(v, x, y, w, h, cont, NULL, skl_color_mix(ink, fill, 0.35f), v->fs_small);
@@ -876,7 +878,7 @@ static float header(lv *v, float x, float y, float w, int dry)
 {
 	const skl_layout *l = v->l;
 	char line[1024];
-	float ts = floorf(28 * v->hu), ss = floorf(17 * v->hu), y0 = y, tw, th;
+	float ts = floorf(28 * v->hu), ss = floorf(15 * v->hu), y0 = y, tw, th;
 	skl_fit tf = {ts, 0, 1, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK, SKL_FIT_TOP | SKL_FIT_NO_ABBREV, 0};
 	skl_fitted tm;
 

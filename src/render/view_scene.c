@@ -527,13 +527,24 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 	 * or shortened (hover names them). */
 	budget = 3 * (int)fmaxf(1, (W - 56 * u) / (17 * skl_dl_text_width("M", ks)));
 	skl_dl_set_note_budget(dl, budget);
-	for (pass = 0; pass < 3; pass++) {
+	for (pass = 0; pass < 4; pass++) {
 		float need;
 		rc = scene_pass(dl, s, keyh, keyw, &key_y, &bar);
 		if (rc < 0)
 			return rc;
-		if (keyw > 0)
-			break;
+		if (keyw > 0) {
+			/* every mark must have its entry: fewer marks when the
+			 * column cannot list them all */
+			float top = 28 * u * 0.8f;
+			int have = skl_dl_note_count(dl) - notes0;
+			int fit = skl_dl_draw_notes_columns(dl, notes0, W - keyw + 14 * u, top, keyw - 20 * u,
+							    H - bar - top - 14 * u, ks, C_KEY_INK, 1);
+			if (fit >= have || pass == 3)
+				break;
+			skl_dl_truncate(dl, start, notes0);
+			skl_dl_set_note_budget(dl, fit > 0 ? fit : 1);
+			continue;
+		}
 		if (pass == 0 && skl_dl_note_count(dl) - notes0 >= budget && W >= 1000) {
 			/* columns in the right 22% */
 			float top = 28 * u * 0.8f, kh = H - bar - top - 14 * u;
@@ -541,7 +552,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 			ks = key_size(dl, s, 1);
 			kh = H - bar - top - 14 * u;
 			rows = (int)floorf(kh / (ks * 1.3f));
-			keyw = floorf(W * 0.22f);
+			keyw = floorf(W * 0.25f);
 			cols = (int)fmaxf(1, floorf((keyw - 20 * u) / (18 * skl_dl_text_width("M", ks))));
 			keyh = 0;
 			skl_dl_truncate(dl, start, notes0);
@@ -549,7 +560,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 			continue;
 		}
 		need = skl_dl_draw_notes(dl, notes0, 28 * u, 0, W - 56 * u, ks, C_BAR_INK2, 1);
-		if (need <= keyh + 0.5f || pass == 2)
+		if (need <= keyh + 0.5f || pass == 3)
 			break;
 		keyh = fminf(fmaxf(need, keyh), H * 0.3f);
 		skl_dl_truncate(dl, start, notes0);
@@ -560,7 +571,7 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 			skl_dl_begin(dl, "scene:key", "the full names of the marked members and labels");
 			skl_dl_rect(dl, W - keyw, top, 1, H - bar - top - 14 * u, C_KEY_RULE, 0, 0);
 			skl_dl_draw_notes_columns(dl, notes0, W - keyw + 14 * u, top, keyw - 20 * u,
-						  H - bar - top - 14 * u, ks, C_KEY_INK);
+						  H - bar - top - 14 * u, ks, C_KEY_INK, 0);
 			skl_dl_end(dl);
 		} else {
 			skl_dl_draw_notes(dl, notes0, 28 * u, key_y, W - 56 * u, ks, C_BAR_INK2, 0);
