@@ -147,6 +147,10 @@ static void write_item(const skl_sink *out, const skl_dl_item *it, int hatch)
 				: it->align == SKL_ALIGN_RIGHT ? " text-anchor=\"end\""
 							       : "");
 		color_attr(out, "fill", it->fill);
+		/* runs of spaces (a slabinfo line's columns) kept, as the PNG
+		 * keeps them */
+		if (strstr(it->text, "  ") || it->text[0] == ' ')
+			skl_sink_puts(out, " xml:space=\"preserve\" style=\"white-space:pre\"");
 		skl_sink_puts(out, ">");
 		escaped(out, it->text);
 		skl_sink_puts(out, "</text>\n");

@@ -5,6 +5,7 @@
  * budget, the key, and the rule every backend relies on: no fitted text is
  * wider than its box.
  */
+#include "render/svg.h"
 #include "render/textfit.h"
 
 #include <stdio.h>
@@ -163,6 +164,22 @@ int main(void)
 		CHECK(n == m.lines && m.size == m2.size && m.cut == m2.cut && m.width == m2.width);
 	}
 	every_text_fits(dl);
+
+	/* the SVG keeps runs of spaces (slabinfo's columns) as the PNG does */
+	{
+		skl_buf svg;
+		skl_sink sink;
+		skl_dl_clear(dl, 800, 600);
+		skl_dl_text(dl, 0, 0, 400, 20, "sock      3000   3006", 12, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+			    SKL_HEX(0));
+		skl_dl_text(dl, 0, 30, 400, 20, "one space", 12, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, SKL_HEX(0));
+		skl_buf_init(&svg);
+		sink = skl_buf_sink(&svg);
+		skl_svg_write(dl, &sink);
+		CHECK(svg.data && strstr(svg.data, "xml:space=\"preserve\" style=\"white-space:pre\">sock      3000"));
+		CHECK(svg.data && strstr(svg.data, "\">one space</text>"));
+		skl_buf_free(&svg);
+	}
 
 	skl_dl_free(dl);
 	if (failures)
