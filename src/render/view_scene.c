@@ -574,7 +574,9 @@ int skl_view_scene(skl_dl *dl, const skl_scene *s)
 						  H - bar - top - 14 * u, ks, C_KEY_INK, 0);
 			skl_dl_end(dl);
 		} else {
+			skl_dl_begin(dl, "scene:key", "the full names of the marked members and labels");
 			skl_dl_draw_notes(dl, notes0, 28 * u, key_y, W - 56 * u, ks, C_BAR_INK2, 0);
+			skl_dl_end(dl);
 		}
 	}
 	return skl_dl_failed(dl) ? -1 : 0;

@@ -3,7 +3,8 @@
  * the picture would, from the draw list both backends draw: text that is
  * cut ("…"), text under the floor size, text wider than its box (the PNG
  * backend squeezes it, a browser drawing the SVG does not), two text items
- * whose ink overlaps, and members the step's caption names drawn cut.
+ * whose ink overlaps, members the step's caption names drawn cut, and any
+ * part of a view reaching into the caption bar.
  *
  *   visual_lint [--max-cut PCT] [--max-overlap N] [--list N] [--only NAME] DATA_DIR SCENARIO.lua...
  *
@@ -40,7 +41,7 @@ static const canvas canvases[] = {
 #define NCANVAS ((int)(sizeof(canvases) / sizeof(canvases[0])))
 
 typedef struct tally {
-	long texts, cut, small, squeezed, overlaps, named_cut;
+	long texts, cut, small, squeezed, overlaps, named_cut, under_bar;
 	float smallest;
 } tally;
 
@@ -177,6 +178,32 @@ static void lint_frame(const skl_dl *dl, const char *caption, const char *scen, 
 			}
 		}
 	}
+	/* nothing of a view may reach into the caption bar */
+	{
+		float bar_y = -1;
+		for (i = 0; i < n; i++) {
+			const skl_dl_item *it = skl_dl_at(dl, i);
+			if (it->kind == SKL_DL_RECT && it->key && !strcmp(it->key, "scene:caption")) {
+				bar_y = it->y;
+				break;
+			}
+		}
+		for (i = 0; bar_y >= 0 && i < n; i++) {
+			const skl_dl_item *it = skl_dl_at(dl, i);
+			float y0 = fminf(it->y, it->y + it->h), y1 = fmaxf(it->y, it->y + it->h);
+			if (it->key && !strncmp(it->key, "scene:", 6))
+				continue;
+			if (it->kind == SKL_DL_TEXT)
+				y1 = it->y + it->h / 2 + it->size * 0.45f;
+			if (y1 > bar_y + 2 && y0 < skl_dl_height(dl) && i > 0) {
+				t->under_bar++;
+				snprintf(detail, sizeof(detail), "%s %s at y %.0f-%.0f, the bar at %.0f",
+					 it->kind == SKL_DL_TEXT ? "text" : "shape", it->key ? it->key : "-",
+					 (double)y0, (double)y1, (double)bar_y);
+				note("under-bar", scen, cv, frame, detail);
+			}
+		}
+	}
 	for (i = 0; i < n; i++) {
 		const skl_dl_item *a = skl_dl_at(dl, i);
 		float ax0, ay0, ax1, ay1;
@@ -243,15 +270,16 @@ static int lint_one(skl_lua *rt, const char *path, const char *label, tally *tot
 			lint_frame(dl, fr[i].caption, label, cv, i, &t);
 		}
 		printf("%-26s %-18s %2d frames %5ld texts %4ld cut %4ld small (min %4.1f) %3ld squeezed %3ld overlap "
-		       "%2ld named-cut\n",
+		       "%2ld named-cut %2ld under-bar\n",
 		       label, cv->name, nfr, t.texts, t.cut, t.small, t.texts ? (double)t.smallest : 0.0, t.squeezed,
-		       t.overlaps, t.named_cut);
+		       t.overlaps, t.named_cut, t.under_bar);
 		total[c].texts += t.texts;
 		total[c].cut += t.cut;
 		total[c].small += t.small;
 		total[c].squeezed += t.squeezed;
 		total[c].overlaps += t.overlaps;
 		total[c].named_cut += t.named_cut;
+		total[c].under_bar += t.under_bar;
 		if (t.texts && t.smallest < total[c].smallest)
 			total[c].smallest = t.smallest;
 		skl_dl_free(dl);
@@ -316,16 +344,18 @@ int main(int argc, char **argv)
 		double pct = t->texts ? 100.0 * (double)t->cut / (double)t->texts : 0;
 		printf(
 		    "all %-18s %6ld texts %5ld cut (%.2f%%) %5ld under %.0f px (min %.1f) %4ld squeezed %4ld overlap "
-		    "%3ld named-cut\n",
+		    "%3ld named-cut %3ld under-bar\n",
 		    canvases[c].name, t->texts, t->cut, pct, t->small, (double)canvases[c].floor_px,
-		    t->texts ? (double)t->smallest : 0.0, t->squeezed, t->overlaps, t->named_cut);
-		if (pct > max_cut || t->small || t->squeezed || t->overlaps > max_overlap || t->named_cut) {
+		    t->texts ? (double)t->smallest : 0.0, t->squeezed, t->overlaps, t->named_cut, t->under_bar);
+		if (pct > max_cut || t->small || t->squeezed || t->overlaps > max_overlap || t->named_cut ||
+		    t->under_bar) {
 			printf("FAIL %s: %s\n", canvases[c].name,
 			       pct > max_cut		   ? "too much text is cut"
 			       : t->small		   ? "text under the floor"
 			       : t->squeezed		   ? "text wider than its box"
 			       : t->overlaps > max_overlap ? "overlapping text"
-							   : "a member the caption names is cut");
+			       : t->named_cut		   ? "a member the caption names is cut"
+							   : "a view reaches into the caption bar");
 			bad = 1;
 		}
 	}
