@@ -19,6 +19,7 @@
 #include <string.h>
 
 #define POLL_MS 250
+#define TYPE_MS 1500 /* digits typed on the start screen make one number within this */
 
 typedef struct entry {
 	char path[4096];
@@ -33,6 +34,9 @@ typedef struct shell {
 	entry *entries;
 	skl_start_entry *se;
 	int n, sel;
+	skl_start_grid grid; /* the start screen's, as last drawn */
+	char typed[8];	     /* digits typed there, "" = none */
+	Uint32 typed_t;	     /* when the last one was */
 	int on_start, has_start, opened_once;
 	char path[4096];
 	skl_session good; /* the run on screen */
@@ -84,7 +88,7 @@ static int load_entries(shell *sh)
 static int start_page(void *ud, skl_dl *dl, float u)
 {
 	shell *sh = ud;
-	return skl_view_start(dl, sh->se, sh->n, sh->sel, u);
+	return skl_view_start(dl, sh->se, sh->n, sh->sel, sh->typed, &sh->grid, u);
 }
 
 static void show_start(shell *sh)
@@ -156,6 +160,22 @@ static void record_error(shell *sh, const skl_session *s)
 
 /* ---- scenarios ------------------------------------------------------------------------- */
 
+/* What `sklab run` says of failed expectations, on standard error: each
+ * with its file:line, then the count. */
+static void report_expects(const skl_session *s)
+{
+	int k, n = s->log ? skl_events_count(s->log) : 0;
+	if (!s->failures)
+		return;
+	for (k = 0; k < n; k++) {
+		const skl_event *e = skl_events_at(s->log, k);
+		if (e->kind == SKL_EV_EXPECT && !e->ok)
+			fprintf(stderr, "FAIL %s (%s)\n", e->text ? e->text : "", e->where ? e->where : "");
+	}
+	fprintf(stderr, "\n%d of %d expectations passed\nsklab: %d expectation%s failed\n", s->expects - s->failures,
+		s->expects, s->failures, s->failures == 1 ? "" : "s");
+}
+
 /* Runs path (again); shows its frames or its error. */
 static void load(shell *sh, const char *path, int reload)
 {
@@ -184,8 +204,9 @@ static void load(shell *sh, const char *path, int reload)
 			skl_window_go(sh->w, 0);
 		sh->opened_once = 1;
 		if (reload)
-			fprintf(stderr, "sklab: reloaded %s (%d step%s)\n", sh->path, s.nframes,
-				s.nframes == 1 ? "" : "s");
+			fprintf(stderr, "sklab: reloaded %s (%d step%s)\n", sh->path, sh->good.nframes,
+				sh->good.nframes == 1 ? "" : "s");
+		report_expects(&sh->good);
 		return;
 	}
 	record_error(sh, &s);
@@ -255,27 +276,80 @@ static int item_index(const char *key)
 	return atoi(key + 11);
 }
 
-/* Start-screen keys and mouse. 1 when the event was taken. */
+/* A digit typed on the start screen: with the ones typed just before it,
+ * the number of a card (1 then 7 is card 17); a number past the last card
+ * starts again from this digit. */
+static void type_digit(shell *sh, int d)
+{
+	Uint32 now = SDL_GetTicks();
+	size_t len = strlen(sh->typed);
+	if (now - sh->typed_t > TYPE_MS || len + 1 >= sizeof(sh->typed))
+		len = 0;
+	sh->typed[len] = (char)('0' + d);
+	sh->typed[len + 1] = 0;
+	if (atoi(sh->typed) > sh->n || atoi(sh->typed) == 0) {
+		sh->typed[0] = (char)('0' + d);
+		sh->typed[1] = 0;
+	}
+	sh->typed_t = now ? now : 1;
+	if (atoi(sh->typed) >= 1)
+		select_entry(sh, atoi(sh->typed) - 1);
+	skl_window_invalidate(sh->w);
+}
+
+/* Start-screen keys and mouse: the arrows move in the grid, PageUp and
+ * PageDown by a screen of it, digits pick a card by its number, Enter
+ * opens. 1 when the event was taken. */
 static int start_event(shell *sh, const SDL_Event *ev)
 {
+	int cols = sh->grid.cols > 0 ? sh->grid.cols : 1, page = cols * (sh->grid.rows > 0 ? sh->grid.rows : 1);
+	SDL_Keycode sym;
 	if (ev->type == SDL_MOUSEMOTION) {
 		int i = item_index(skl_window_page_key_at(sh->w, ev->motion.x, ev->motion.y));
 		if (i >= 0)
 			select_entry(sh, i);
 		return 0; /* the window tracks hover too */
 	}
+	if (ev->type == SDL_MOUSEWHEEL) {
+		int dy = ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev->wheel.y : ev->wheel.y;
+		if (dy)
+			select_entry(sh, sh->sel - dy * cols);
+		return 1;
+	}
 	if (ev->type != SDL_KEYDOWN)
 		return 0;
-	switch (ev->key.keysym.sym) {
-	case SDLK_UP:
-	case SDLK_PAGEUP:
+	sym = ev->key.keysym.sym;
+	if (sh->typed[0] && sym != SDLK_RETURN && sym != SDLK_KP_ENTER && !(sym >= SDLK_0 && sym <= SDLK_9) &&
+	    !(sym >= SDLK_KP_1 && sym <= SDLK_KP_0)) {
+		sh->typed[0] = 0; /* any other key ends a number being typed */
+		skl_window_invalidate(sh->w);
+	}
+	switch (sym) {
 	case SDLK_LEFT:
 		select_entry(sh, sh->sel - 1);
 		return 1;
-	case SDLK_DOWN:
-	case SDLK_PAGEDOWN:
-	case SDLK_TAB:
+	case SDLK_RIGHT:
 		select_entry(sh, sh->sel + 1);
+		return 1;
+	case SDLK_TAB:
+		select_entry(sh, sh->sel + ((ev->key.keysym.mod & KMOD_SHIFT) ? -1 : 1));
+		return 1;
+	case SDLK_UP:
+		if (sh->sel - cols >= 0)
+			select_entry(sh, sh->sel - cols);
+		return 1;
+	case SDLK_DOWN:
+		/* to the card below, or the last one when the row below is short */
+		if (sh->sel + cols < sh->n)
+			select_entry(sh, sh->sel + cols);
+		else if (sh->sel / cols < (sh->n - 1) / cols)
+			select_entry(sh, sh->n - 1);
+		return 1;
+	case SDLK_PAGEUP:
+		select_entry(sh, sh->sel - page);
+		return 1;
+	case SDLK_PAGEDOWN:
+		select_entry(sh, sh->sel + page);
 		return 1;
 	case SDLK_HOME:
 		select_entry(sh, 0);
@@ -286,13 +360,21 @@ static int start_event(shell *sh, const SDL_Event *ev)
 	case SDLK_RETURN:
 	case SDLK_KP_ENTER:
 	case SDLK_SPACE:
-	case SDLK_RIGHT:
+		sh->typed[0] = 0;
 		if (sh->n > 0)
 			load(sh, sh->entries[sh->sel].path, 0);
 		return 1;
 	default:
-		if (ev->key.keysym.sym >= SDLK_1 && ev->key.keysym.sym <= SDLK_9) {
-			select_entry(sh, (int)(ev->key.keysym.sym - SDLK_1));
+		if (sym >= SDLK_0 && sym <= SDLK_9) {
+			type_digit(sh, (int)(sym - SDLK_0));
+			return 1;
+		}
+		if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9) {
+			type_digit(sh, (int)(sym - SDLK_KP_1) + 1);
+			return 1;
+		}
+		if (sym == SDLK_KP_0) {
+			type_digit(sh, 0);
 			return 1;
 		}
 		return 0;
@@ -315,6 +397,11 @@ static int loop(shell *sh)
 		got = SDL_WaitEventTimeout(&ev, skl_window_animating(sh->w) ? 10 : 100);
 		if (poll_file(sh))
 			dirty = 1;
+		if (sh->typed[0] && SDL_GetTicks() - sh->typed_t > TYPE_MS) {
+			sh->typed[0] = 0; /* the number typed is done: the hint says so */
+			skl_window_invalidate(sh->w);
+			dirty = 1;
+		}
 		if (!got)
 			continue;
 		do {
@@ -373,6 +460,8 @@ int skl_shell_run(const skl_shell_opts *o)
 		show_start(&sh);
 	}
 	rc = loop(&sh);
+	/* gone from the screen at once; freeing the run and the renderer follows */
+	SDL_HideWindow(skl_window_sdl(sh.w));
 	close_scenario(&sh);
 	skl_window_close(sh.w);
 	free(sh.entries);

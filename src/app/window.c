@@ -21,12 +21,13 @@
 #include <string.h>
 
 #define MIN_ZOOM 1.0f
-#define MAX_ZOOM 12.0f
+#define MAX_ZOOM 8.0f
 #define DRAG_SLOP 4
 #define ANIM_MS 150
 #define PRESENT_SCALE SKL_PRESENT_SCALE /* presentation type, against the window's */
 #define PRESENT_FLOOR SKL_PRESENT_FLOOR /* presentation: no text smaller, in pixels */
 #define OPEN_MAX 8
+#define NOTICE_MS 4000 /* a notice ("split needs two views") stays this long, or to the next key */
 
 typedef struct opened {
 	const skl_layout *l;
@@ -35,22 +36,40 @@ typedef struct opened {
 	char hl[96];	 /* member (or "line:N") emphasised in it, "" = none */
 } opened;
 
+/* What a pane's draw list was built for: rebuilt when any of it changes. */
+typedef struct built {
+	int frame, view, w, h; /* frame -1 = nothing */
+	unsigned gen, open_gen;
+	float zoom;
+} built;
+
 typedef struct pane {
 	int view;
-	skl_dl *dl;
+	skl_dl *dl; /* the step at the pane's size (zoom 1) */
+	/* zoomed, the step laid out again on a canvas zoom times the pane's
+	 * (boxes grow by zoom, type by its square root, so a label cut at 100%
+	 * has room), panned under the caption bar, which stays pinned: the
+	 * bar drawn is dl's */
+	skl_dl *zdl;
 	float x, y, w, h; /* in window pixels */
 	float zoom, panx, pany;
-	int built_frame, built_view, built_w, built_h; /* built_frame -1 = nothing */
-	unsigned built_gen;
+	float bar;  /* height of dl's caption bar (0 = none), pinned at the pane's bottom */
+	float zpic; /* zdl's picture height (its caption bar's top) */
+	built b, zb;
 	int build_failed;
 	/* layouts opened by clicks, the shown one last: a click on an object
 	 * opens its type, a click on a member of a layout the member's own
 	 * type; Escape goes back one */
 	opened open[OPEN_MAX];
 	int nopen;
-	unsigned open_gen, built_open_gen; /* bumped when the stack changes */
+	unsigned open_gen; /* bumped when the stack changes */
 	const char *hl_list[1];
 } pane;
+
+typedef struct wexp {
+	const char *text, *where; /* owned by the log */
+	int frame, ok;
+} wexp;
 
 struct skl_window {
 	skl_window_opts o;
@@ -83,10 +102,21 @@ struct skl_window {
 	float mx, my; /* mouse in pixels */
 	int dragging, pressed, press_pane;
 	float press_x, press_y, press_panx, press_pany;
-	int hover_pane, hover;	  /* item in panes[hover_pane].dl, -1 = none */
+	int hover_pane, hover;	  /* item in the hovered pane's list, -1 = none */
+	int hover_z;		  /* 1: the item is in that pane's zdl */
+	int tip_hidden;		  /* what is under the still pointer changed: no tooltip until it moves */
+	int moved;		  /* the pointer moved since the last draw */
+	char tip_seen[512];	  /* the tooltip under the pointer when it last moved */
 	int hover_over, hover_pg; /* item in overlay / page_dl, -1 = none */
 	/* modes */
 	int help, present, theme, blank, anim, prompt;
+	int split_want; /* V asked for two panes: shown at steps with two views or more */
+	char notice[320];
+	Uint32 notice_t; /* when the notice went up; 0 = none */
+	/* the expectations of the run (SKL_EV_EXPECT), each at the step it
+	 * follows; the panel lists the failed ones */
+	wexp *ex;
+	int nex, nfail, ex_panel;
 	char digits[8];
 	int started_fullscreen;
 	SDL_Rect saved;	    /* the window's place before presentation */
@@ -158,18 +188,46 @@ static void update_size(skl_window *w)
 	layout_panes(w);
 }
 
-/* Keeps the canvas covering the pane: no panning past its edges. */
+static int zoomed(const pane *p)
+{
+	return p->zoom > 1.001f;
+}
+
+/* The text scale the views give a canvas of w x h (the scene's rule), or
+ * presentation's. */
+static float canvas_u(float w, float h, int present)
+{
+	float u = fminf(w / 1600, h / 900);
+	if (present)
+		return u * PRESENT_SCALE;
+	return u < 0.6f ? 0.6f : u > 3 ? 3 : u;
+}
+
+/* The height of the pane's picture above the pinned caption bar. */
+static float pic_h(const pane *p)
+{
+	return zoomed(p) ? p->h - p->bar : p->h;
+}
+
+/* Keeps the canvas covering the pane: no panning past its edges (zoomed,
+ * the bottom of the picture stops at the pinned caption bar). */
 static void clamp_pan(pane *p)
 {
-	float cw = p->w * p->zoom, ch = p->h * p->zoom;
+	float cw = p->w * p->zoom, ch;
+	if (!zoomed(p)) {
+		p->panx = p->pany = 0;
+		return;
+	}
+	/* before zdl is built for this zoom: its picture is about this high */
+	ch = p->zb.zoom == p->zoom ? p->zpic : p->h * p->zoom - p->bar * sqrtf(p->zoom);
+	if (p->panx < p->w - cw)
+		p->panx = p->w - cw;
+	if (p->pany < pic_h(p) - ch)
+		p->pany = pic_h(p) - ch;
 	if (p->panx > 0)
 		p->panx = 0;
 	if (p->pany > 0)
 		p->pany = 0;
-	if (p->panx < p->w - cw)
-		p->panx = p->w - cw;
-	if (p->pany < p->h - ch)
-		p->pany = p->h - ch;
 }
 
 /* Zooms by factor keeping the canvas point under window pixel (px, py) in place. */
@@ -253,26 +311,86 @@ static int pane_at(const skl_window *w, float x, float y)
 	return -1;
 }
 
-static void update_hover(skl_window *w)
+/* 1 when the pointer is on the expectations badge or panel. */
+static int over_panel(const skl_window *w)
 {
+	int i = skl_dl_hit(w->overlay, w->mx, w->my);
+	const skl_dl_item *it = i >= 0 ? skl_dl_at(w->overlay, i) : NULL;
+	return it && it->key && (!strncmp(it->key, "expect:", 7) || !strcmp(it->key, "badge:expect"));
+}
+
+/* The list pane p shows at pane pixel (lx, ly) and the point in its
+ * canvas: zoomed, zdl above the pinned caption bar and dl in it. NULL when
+ * zdl is not yet built for the zoom. */
+static const skl_dl *pane_list_at(const pane *p, float lx, float ly, float *cx, float *cy, int *z)
+{
+	*z = 0;
+	*cx = lx;
+	*cy = ly;
+	if (!zoomed(p) || ly >= pic_h(p))
+		return p->dl;
+	if (p->zb.zoom != p->zoom)
+		return NULL;
+	*z = 1;
+	*cx = lx - p->panx;
+	*cy = ly - p->pany;
+	return p->zdl;
+}
+
+/* The item of pane p under window pixel (x, y), -1 = none; *z = 1 when it
+ * is in zdl. */
+static int pane_hit(const pane *p, float x, float y, int *z)
+{
+	float cx, cy;
+	const skl_dl *dl = pane_list_at(p, x - p->x, y - p->y, &cx, &cy, z);
+	return dl ? skl_dl_hit(dl, cx, cy) : -1;
+}
+
+static const skl_dl_item *hover_item(const skl_window *w)
+{
+	const pane *p = &w->panes[w->hover_pane];
+	if (w->page && w->hover_pg >= 0)
+		return skl_dl_at(w->page_dl, w->hover_pg);
+	if (w->hover_over >= 0)
+		return skl_dl_at(w->overlay, w->hover_over);
+	if (w->hover >= 0)
+		return skl_dl_at(w->hover_z ? p->zdl : p->dl, w->hover);
+	return NULL;
+}
+
+/* What is under the pointer. moved: the pointer moved (its tooltip shows);
+ * else the picture changed under a still pointer, and a tooltip that is
+ * not the one it had shows no more until the pointer moves. */
+static void update_hover(skl_window *w, int moved)
+{
+	const skl_dl_item *it;
+	const char *tip;
 	int pi;
 	w->hover = w->hover_over = w->hover_pg = -1;
-	if (!w->mouse_in || w->dragging || w->blank)
+	w->hover_z = 0;
+	if (!w->mouse_in || w->dragging || w->blank) {
+		w->tip_seen[0] = 0;
 		return;
+	}
 	if (w->page) {
 		w->hover_pg = skl_dl_hit(w->page_dl, w->mx, w->my);
-		return;
-	}
-	if (w->my < w->tabs_h) {
+	} else if (w->my < w->tabs_h || over_panel(w)) {
 		w->hover_over = skl_dl_hit(w->overlay, w->mx, w->my);
-		return;
+	} else {
+		pi = pane_at(w, w->mx, w->my);
+		if (pi >= 0 && w->panes[pi].b.frame >= 0) {
+			w->hover_pane = pi;
+			w->hover = pane_hit(&w->panes[pi], w->mx, w->my, &w->hover_z);
+		}
 	}
-	pi = pane_at(w, w->mx, w->my);
-	if (pi < 0 || w->panes[pi].built_frame < 0)
-		return;
-	w->hover_pane = pi;
-	w->hover = skl_dl_hit(w->panes[pi].dl, (w->mx - w->panes[pi].x - w->panes[pi].panx) / w->panes[pi].zoom,
-			      (w->my - w->panes[pi].y - w->panes[pi].pany) / w->panes[pi].zoom);
+	it = hover_item(w);
+	tip = it && it->tooltip ? it->tooltip : "";
+	if (moved) {
+		snprintf(w->tip_seen, sizeof(w->tip_seen), "%s", tip);
+		w->tip_hidden = 0;
+	} else {
+		w->tip_hidden = strncmp(tip, w->tip_seen, sizeof(w->tip_seen) - 1) != 0;
+	}
 }
 
 /* ---- what a step holds, per view ---------------------------------------------------- */
@@ -321,6 +439,15 @@ static int view_has(const census *c, int view)
 	default:
 		return 0;
 	}
+}
+
+/* How many of the views 1-6 have something at the step. */
+static int nviews(const census *c)
+{
+	int v, n = 0;
+	for (v = 1; v < SKL_VIEW_COUNT_; v++)
+		n += view_has(c, v);
+	return n;
 }
 
 /* 1 when object k of the frame belongs in view (of kernels, the slab view
@@ -445,15 +572,19 @@ static const skl_layout *skb_type_at(const skl_window *w, const char *key)
 	return NULL;
 }
 
+/* Builds the step into dl: the pane's list, or (dl == p->zdl) its zoomed
+ * one, whose type grows by the square root of the zoom. 0 or -1. */
 static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 {
 	skl_view_frame_opts fo;
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	memset(&fo, 0, sizeof(fo));
 	if (w->present) {
-		fo.text_scale = fminf(W / 1600, H / 900) * PRESENT_SCALE;
+		fo.text_scale = canvas_u(W, H, 1);
 		fo.text_floor = PRESENT_FLOOR;
 	}
+	if (dl == p->zdl)
+		fo.text_scale = canvas_u(p->w, p->h, w->present) * sqrtf(p->zoom);
 	if (w->build)
 		return w->build(w->ud, w->frame, dl);
 	if (!has_views(w) || w->frame < 0 || w->frame >= w->nframes) {
@@ -530,6 +661,14 @@ static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 	}
 }
 
+/* The top of the caption bar of a scene's list (its height when none). */
+static float bar_top(const skl_dl *dl)
+{
+	int i = skl_dl_find(dl, "scene:caption");
+	const skl_dl_item *it = i >= 0 ? skl_dl_at(dl, i) : NULL;
+	return it && it->kind == SKL_DL_RECT && it->w >= skl_dl_width(dl) - 1 ? it->y : skl_dl_height(dl);
+}
+
 static void build_all(skl_window *w)
 {
 	int i;
@@ -544,24 +683,40 @@ static void build_all(skl_window *w)
 			w->page_h = w->ph;
 			w->page_dirty = 0;
 		}
+		update_hover(w, w->moved);
 		return;
 	}
 	for (i = 0; i < (w->split ? 2 : 1); i++) {
 		pane *p = &w->panes[i];
-		int pw = (int)p->w, ph = (int)p->h;
-		if (p->built_frame == w->frame && p->built_view == p->view && p->built_w == pw && p->built_h == ph &&
-		    p->built_gen == w->gen && p->built_open_gen == p->open_gen)
+		built now;
+		now.frame = w->frame;
+		now.view = p->view;
+		now.w = (int)p->w > 0 ? (int)p->w : 1;
+		now.h = (int)p->h > 0 ? (int)p->h : 1;
+		now.gen = w->gen;
+		now.open_gen = p->open_gen;
+		now.zoom = 1;
+		if (memcmp(&now, &p->b, sizeof(now)) != 0) {
+			skl_dl_clear(p->dl, (float)now.w, (float)now.h);
+			p->build_failed = build_pane(w, p, p->dl) < 0;
+			p->b = now;
+			p->bar = (float)now.h - bar_top(p->dl);
+			p->zb.frame = -1;
+		}
+		if (!zoomed(p))
 			continue;
-		skl_dl_clear(p->dl, (float)(pw > 0 ? pw : 1), (float)(ph > 0 ? ph : 1));
-		p->build_failed = build_pane(w, p, p->dl) < 0;
-		p->built_frame = w->frame;
-		p->built_view = p->view;
-		p->built_w = pw;
-		p->built_h = ph;
-		p->built_gen = w->gen;
-		p->built_open_gen = p->open_gen;
+		/* zoomed: the step laid out again on the bigger canvas */
+		now.zoom = p->zoom;
+		if (memcmp(&now, &p->zb, sizeof(now)) == 0)
+			continue;
+		skl_dl_clear(p->zdl, floorf((float)now.w * p->zoom), floorf((float)now.h * p->zoom));
+		p->build_failed |= build_pane(w, p, p->zdl) < 0;
+		p->zb = now;
+		p->zpic = bar_top(p->zdl);
+		clamp_pan(p);
 	}
-	update_hover(w);
+	/* a pointer that moved before the rebuild moved onto what is there now */
+	update_hover(w, w->moved);
 }
 
 static void set_title(skl_window *w)
@@ -573,6 +728,90 @@ static void set_title(skl_window *w)
 	else
 		snprintf(t, sizeof(t), "%s \xe2\x80\x94 step %d of %d", name, w->frame + 1, w->nframes);
 	SDL_SetWindowTitle(w->win, t);
+}
+
+/* Puts a short notice up (NOTICE_MS, or to the next key). */
+static void notice(skl_window *w, const char *text)
+{
+	snprintf(w->notice, sizeof(w->notice), "%s", text);
+	w->notice_t = SDL_GetTicks();
+	if (!w->notice_t)
+		w->notice_t = 1;
+}
+
+static int notice_on(const skl_window *w)
+{
+	return w->notice_t && SDL_GetTicks() - w->notice_t < NOTICE_MS;
+}
+
+/* The expectations at frame (all of the run when frame < 0): how many, and
+ * how many failed. */
+static void expects_at(const skl_window *w, int frame, int *n, int *failed)
+{
+	int i;
+	*n = *failed = 0;
+	for (i = 0; i < w->nex; i++)
+		if (frame < 0 || w->ex[i].frame == frame) {
+			(*n)++;
+			*failed += !w->ex[i].ok;
+		}
+}
+
+/* Reads the run's expectations from the log: each belongs to the step it
+ * follows (the last frame that ended before it; before any step, the
+ * first), as the report lists them after the step's caption. */
+static void collect_expects(skl_window *w)
+{
+	int k, f, n = w->log && w->frames ? skl_events_count(w->log) : 0, cnt = 0;
+	skl_free(w->ex);
+	w->ex = NULL;
+	w->nex = w->nfail = 0;
+	for (k = 0; k < n; k++)
+		cnt += skl_events_at(w->log, k)->kind == SKL_EV_EXPECT;
+	if (!cnt || !(w->ex = skl_calloc((size_t)cnt, sizeof(*w->ex))))
+		return;
+	for (k = 0, f = 0; k < n; k++) {
+		const skl_event *e = skl_events_at(w->log, k);
+		wexp *x;
+		while (f + 1 < w->nframes && w->frames[f].last_event < k && w->frames[f + 1].last_event < k)
+			f++;
+		if (e->kind != SKL_EV_EXPECT)
+			continue;
+		x = &w->ex[w->nex++];
+		x->text = e->text ? e->text : "";
+		x->where = e->where ? e->where : "";
+		x->ok = e->ok;
+		x->frame = w->frames[f].last_event < k ? f : 0;
+		w->nfail += !e->ok;
+	}
+}
+
+/* Two panes when V asked for them and the step has two views to show;
+ * the right pane keeps its view when the step has it. */
+static void apply_split(skl_window *w)
+{
+	census c = count_objs(w, w->frame);
+	int on = w->split_want && has_views(w) && !w->page && nviews(&c) >= 2, v;
+	if (on == w->split)
+		return;
+	w->split = on;
+	if (on) {
+		pane *r = &w->panes[1];
+		if (!view_has(&c, r->view) || r->view == SKL_VIEW_ALL || r->view == w->panes[0].view) {
+			r->view = SKL_VIEW_ALL;
+			for (v = 1; v < SKL_VIEW_COUNT_; v++)
+				if (view_has(&c, v) && v != w->panes[0].view) {
+					r->view = v;
+					break;
+				}
+		}
+		r->b.frame = -1;
+		reset_view(r);
+	} else {
+		w->active = 0;
+	}
+	reset_view(&w->panes[0]);
+	layout_panes(w);
 }
 
 static void close_open(skl_window *w)
@@ -593,6 +832,7 @@ static void go_to(skl_window *w, int frame, int animate)
 			w->anim_pending = 1;
 		w->frame = frame;
 		close_open(w);
+		apply_split(w);
 		set_title(w);
 	}
 }
@@ -660,6 +900,80 @@ static void tooltip_box(skl_window *w, const char *tip, float fs, float pad, flo
 	text_box(w->overlay, x, y, lines, n, fs, pad);
 }
 
+#define C_PASS SKL_HEX(0x1b7a43)
+#define C_FAIL SKL_HEX(0xc0392b)
+
+/*
+ * The expectations badge, right-aligned at right, y, h high: the step's
+ * ("✓ 2 expectations pass", "✗ 1 of 2 expectations failed"), or the run's
+ * when the step has none. all = 0: only when something failed
+ * (presentation). Returns its width, 0 when none is drawn.
+ */
+static float badge(skl_window *w, float right, float y, float h, float fs, float u, int all)
+{
+	char text[128], tip[256];
+	int n, failed, rn, rfailed;
+	float bw;
+	expects_at(w, w->frame, &n, &failed);
+	expects_at(w, -1, &rn, &rfailed);
+	if (rn == 0 || (!all && rfailed == 0))
+		return 0;
+	if (n > 0 && failed)
+		snprintf(text, sizeof(text), "\xe2\x9c\x97 %d of %d expectation%s failed", failed, n,
+			 n == 1 ? "" : "s");
+	else if (n > 0)
+		snprintf(text, sizeof(text), "\xe2\x9c\x93 %d expectation%s pass%s", n, n == 1 ? "" : "s",
+			 n == 1 ? "es" : "");
+	else if (rfailed)
+		snprintf(text, sizeof(text), "\xe2\x9c\x97 run: %d of %d expectation%s failed", rfailed, rn,
+			 rn == 1 ? "" : "s");
+	else
+		snprintf(text, sizeof(text), "\xe2\x9c\x93 run: %d expectation%s pass%s", rn, rn == 1 ? "" : "s",
+			 rn == 1 ? "es" : "");
+	if (rfailed)
+		snprintf(tip, sizeof(tip), "%d of the run's %d expectations failed\nX or click: %s the failures",
+			 rfailed, rn, w->ex_panel ? "hide" : "list");
+	else
+		snprintf(tip, sizeof(tip), "every one of the run's %d expectations passed", rn);
+	bw = skl_dl_text_width(text, fs) + 20 * u;
+	skl_dl_begin(w->overlay, "badge:expect", tip);
+	skl_dl_rect(w->overlay, right - bw, y, bw, h,
+		    failed || (n == 0 && rfailed) ? C_FAIL
+		    : n				  ? C_PASS
+						  : 0,
+		    n || rfailed ? 0 : C_PASS, n || rfailed ? 0 : 1);
+	skl_dl_text(w->overlay, right - bw, y, bw, h, text, fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER,
+		    n || rfailed ? C_TIP_INK : C_PASS);
+	skl_dl_end(w->overlay);
+	return bw;
+}
+
+/* The failed expectations, listed over the top right of the panes. */
+static void expects_panel(skl_window *w, float u)
+{
+	skl_expect_row rows[64];
+	char title[96];
+	int i, n = 0, here = 0;
+	float pw = fminf(780 * u, (float)w->pw - 32 * u);
+	float top = w->tabs_h + 12 * u;
+	for (i = 0; i < w->nex && n < (int)(sizeof(rows) / sizeof(rows[0])); i++) {
+		if (w->ex[i].ok)
+			continue;
+		rows[n].text = w->ex[i].text;
+		rows[n].where = w->ex[i].where;
+		rows[n].step = w->ex[i].frame + 1;
+		rows[n].here = w->ex[i].frame == w->frame;
+		here += rows[n].here;
+		n++;
+	}
+	if (!n)
+		return;
+	snprintf(title, sizeof(title), "%d of %d expectation%s failed", w->nfail, w->nex, w->nex == 1 ? "" : "s");
+	skl_view_expects(w->overlay, (float)w->pw - pw - 16 * u, top, pw, (float)w->ph * 0.7f, u, title, rows, n,
+			 "click a row: its step \xc2\xb7 X or Escape: close");
+	(void)here;
+}
+
 static void draw_tabs(skl_window *w, float u)
 {
 	skl_dl *o = w->overlay;
@@ -690,10 +1004,13 @@ static void draw_tabs(skl_window *w, float u)
 		skl_dl_end(o);
 		x += tw + 4 * u;
 	}
-	snprintf(right, sizeof(right), "%sV split \xc2\xb7 P present \xc2\xb7 H keys",
-		 w->split ? (w->active ? "right pane \xc2\xb7 " : "left pane \xc2\xb7 ") : "");
-	skl_dl_text(o, x, 0, (float)w->pw - x - 12 * u, h, right, floorf(13 * u), SKL_FONT_REGULAR, SKL_ALIGN_RIGHT,
-		    SKL_HEX(0x5a636d));
+	{
+		float bw = badge(w, (float)w->pw - 8 * u, 5 * u, h - 9 * u, floorf(14 * u), u, 1);
+		snprintf(right, sizeof(right), "%sV split \xc2\xb7 P present \xc2\xb7 H keys",
+			 w->split ? (w->active ? "right pane \xc2\xb7 " : "left pane \xc2\xb7 ") : "");
+		skl_dl_text(o, x, 0, (float)w->pw - x - 12 * u - (bw > 0 ? bw + 10 * u : 0), h, right, floorf(13 * u),
+			    SKL_FONT_REGULAR, SKL_ALIGN_RIGHT, SKL_HEX(0x5a636d));
+	}
 }
 
 static void draw_help(skl_window *w, float fs, float pad)
@@ -707,15 +1024,16 @@ static void draw_help(skl_window *w, float fs, float pad)
 	    "1 2 3 4 5 6                    layout, slab, skb, cache, compare, chart",
 	    "                               (the same key again: all)",
 	    "Tab                            next view with something in it",
-	    "V                              split in two panes; click picks one",
+	    "V                              split in two panes (at a step with two views)",
 	    "click an object                open its type's layout (Escape goes back)",
 	    "click a member                 open the struct it holds or points to",
-	    "+ / - or mouse wheel           zoom",
+	    "+ / - or mouse wheel           zoom: the step laid out again, bigger",
 	    "drag or Shift+arrows           pan",
 	    "0                              reset zoom",
 	    "P                              presentation (digits + Enter go to a step)",
+	    "X                              the failed expectations (click one: its step)",
 	    "T                              light / dark theme",
-	    "B or .                         blank the screen",
+	    "B or .                         blank the screen (any key: back, only that)",
 	    "A                              step animations on / off",
 	    "F                              full screen",
 	    "S                              save the view: a PNG screenshot and SVG beside it",
@@ -723,7 +1041,7 @@ static void draw_help(skl_window *w, float fs, float pad)
 	    "Escape                         close / back to the scenarios",
 	    "Q                              quit",
 	};
-	char lines[24][256];
+	char lines[32][256];
 	float bw = 0, bh;
 	int n = (int)(sizeof(keys) / sizeof(keys[0])), i;
 	for (i = 0; i < n; i++) {
@@ -763,7 +1081,7 @@ static void build_overlay(skl_window *w)
 
 	if (w->page) {
 		const skl_dl_item *h = w->hover_pg >= 0 ? skl_dl_at(w->page_dl, w->hover_pg) : NULL;
-		if (h && h->tooltip)
+		if (h && h->tooltip && !w->tip_hidden)
 			tooltip_box(w, h->tooltip, fs, pad, u);
 		if (w->help)
 			draw_help(w, floorf(17 * u), pad);
@@ -791,21 +1109,32 @@ static void build_overlay(skl_window *w)
 
 	if (w->panel)
 		w->panel(w->panel_ud, o, 16 * u, w->tabs_h + 12 * u, (float)w->pw - 32 * u, u);
+	else if (w->ex_panel)
+		expects_panel(w, u);
+	if (w->present && !w->ex_panel)
+		badge(w, (float)w->pw - 12 * u, 12 * u, floorf(fs * 1.9f), fs, u, 0);
 
 	/* the hovered group: outline its boxes */
 	if (w->hover >= 0) {
 		pane *p = &w->panes[w->hover_pane];
-		const skl_dl_item *h = skl_dl_at(p->dl, w->hover);
-		int cnt = skl_dl_count(p->dl);
+		const skl_dl *hl = w->hover_z ? p->zdl : p->dl;
+		const skl_dl_item *h = skl_dl_at(hl, w->hover);
+		int cnt = skl_dl_count(hl);
+		float ox = p->x + (w->hover_z ? p->panx : 0), oy = p->y + (w->hover_z ? p->pany : 0);
+		float clip = p->y + (w->hover_z ? pic_h(p) : p->h);
 		for (i = 0; i < cnt; i++) {
-			const skl_dl_item *it = skl_dl_at(p->dl, i);
+			const skl_dl_item *it = skl_dl_at(hl, i);
+			float y0, y1;
 			if (it->id != h->id || (it->kind != SKL_DL_RECT && it->kind != SKL_DL_HATCH) || it->w < 2 ||
 			    it->h < 2)
 				continue;
-			skl_dl_rect(o, it->x * p->zoom + p->panx + p->x - 1, it->y * p->zoom + p->pany + p->y - 1,
-				    it->w * p->zoom + 2, it->h * p->zoom + 2, 0, C_HOVER, 2);
+			/* the outline stays in the part of the pane its list is drawn in */
+			y0 = fmaxf(it->y + oy - 1, p->y);
+			y1 = fminf(it->y + it->h + oy + 1, clip);
+			if (y1 - y0 >= 2)
+				skl_dl_rect(o, it->x + ox - 1, y0, it->w + 2, y1 - y0, 0, C_HOVER, 2);
 		}
-		if (h->tooltip) {
+		if (h->tooltip && !w->tip_hidden) {
 			/* a member that opens says so */
 			const skl_layout *l;
 			const skl_field *f;
@@ -824,7 +1153,7 @@ static void build_overlay(skl_window *w)
 			}
 			tooltip_box(w, rec || sk ? tip : h->tooltip, fs, pad, u);
 		}
-	} else if (w->hover_over >= 0) {
+	} else if (w->hover_over >= 0 && !w->tip_hidden) {
 		const skl_dl_item *h = skl_dl_at(o, w->hover_over);
 		if (h && h->tooltip)
 			tooltip_box(w, h->tooltip, fs, pad, u);
@@ -836,6 +1165,12 @@ static void build_overlay(skl_window *w)
 		snprintf(z, sizeof(z), "zoom %.0f%%  \xc2\xb7  0 resets", (double)(p->zoom * 100));
 		chip(w, "chip:zoom", z, fs, pad, p->x + p->w - skl_dl_text_width(z, fs) - 2 * pad - 12 * u,
 		     p->y + (w->split ? 44 : 12) * u, 0);
+	}
+	if (w->notice_t && !notice_on(w))
+		w->notice_t = 0;
+	if (notice_on(w)) {
+		float nfs = w->present ? floorf(22 * u / PRESENT_SCALE) : fs;
+		chip(w, "chip:notice", w->notice, nfs, pad * 1.2f, (float)w->pw / 2, w->tabs_h + 16 * u, 1);
 	}
 	if (w->prompt) {
 		char t[96];
@@ -869,19 +1204,32 @@ static int draw_content(skl_window *w, SDL_Renderer *r, skl_error *err)
 	for (i = 0; i < (w->split ? 2 : 1); i++) {
 		pane *p = &w->panes[i];
 		SDL_Rect vp;
-		skl_xform xf;
-		int rc;
+		skl_xform xf = {1, 0, 0};
+		int rc = 0, z = zoomed(p) && p->zb.zoom == p->zoom;
 		vp.x = (int)p->x;
 		vp.y = (int)p->y;
 		vp.w = (int)p->w;
-		vp.h = (int)p->h;
+		vp.h = z ? (int)lrintf(pic_h(p)) : (int)p->h;
 		if (vp.w <= 0 || vp.h <= 0)
 			continue;
 		SDL_RenderSetViewport(r, &vp);
-		xf.scale = p->zoom;
-		xf.dx = p->panx;
-		xf.dy = p->pany;
-		rc = skl_sdl_draw(w->sdl, r, p->dl, &xf, err);
+		if (z) {
+			/* the zoomed picture, panned, above the caption bar */
+			xf.dx = p->panx;
+			xf.dy = p->pany;
+			rc = skl_sdl_draw(w->sdl, r, p->zdl, &xf, err);
+			/* the bar: dl's own, pinned at the bottom of the pane */
+			xf.dx = 0;
+			xf.dy = -(float)vp.h;
+			vp.y += vp.h;
+			vp.h = (int)p->h - vp.h;
+			if (rc == 0 && vp.h > 0) {
+				SDL_RenderSetViewport(r, &vp);
+				rc = skl_sdl_draw(w->sdl, r, p->dl, &xf, err);
+			}
+		} else {
+			rc = skl_sdl_draw(w->sdl, r, p->dl, &xf, err);
+		}
 		SDL_RenderSetViewport(r, NULL);
 		if (rc < 0)
 			return -1;
@@ -954,9 +1302,17 @@ static void write_dump(skl_window *w)
 	} else {
 		for (i = 0; i < (w->split ? 2 : 1); i++) {
 			const pane *p = &w->panes[i];
-			fprintf(fp, "== pane %d %.0f %.0f %.0f %.0f view=%s zoom=%.2f\n", i, (double)p->x, (double)p->y,
-				(double)p->w, (double)p->h, view_names[p->view], (double)p->zoom);
+			fprintf(fp, "== pane %d %.0f %.0f %.0f %.0f view=%s zoom=%.2f bar=%.0f\n", i, (double)p->x,
+				(double)p->y, (double)p->w, (double)p->h, view_names[p->view], (double)p->zoom,
+				(double)p->bar);
 			skl_dl_dump(p->dl, &s);
+			if (zoomed(p) && p->zb.zoom == p->zoom) {
+				/* drawn at pane pixel x + panx, y + pany, above the bar */
+				fprintf(fp, "== zoomed %d %.0f %.0f pan %.0f %.0f picture %.0f\n", i,
+					(double)skl_dl_width(p->zdl), (double)skl_dl_height(p->zdl), (double)p->panx,
+					(double)p->pany, (double)pic_h(p));
+				skl_dl_dump(p->zdl, &s);
+			}
 		}
 	}
 	fputs("== overlay\n", fp);
@@ -971,11 +1327,10 @@ int skl_window_draw(skl_window *w, skl_error *err)
 	if (w->anim_pending) {
 		/* the panes still hold the old step: keep its picture */
 		w->anim_pending = 0;
-		if (w->panes[0].built_frame >= 0)
+		if (w->panes[0].b.frame >= 0)
 			capture_prev(w);
 	}
 	build_all(w);
-	update_hover(w);
 	build_overlay(w);
 	if (draw_content(w, w->ren, err) < 0)
 		return -1;
@@ -1008,6 +1363,7 @@ int skl_window_draw(skl_window *w, skl_error *err)
 	if (skl_sdl_draw(w->sdl, w->ren, w->overlay, NULL, err) < 0)
 		return -1;
 	SDL_RenderPresent(w->ren);
+	w->moved = 0;
 	if (w->dump)
 		write_dump(w);
 	return 0;
@@ -1015,7 +1371,8 @@ int skl_window_draw(skl_window *w, skl_error *err)
 
 int skl_window_animating(const skl_window *w)
 {
-	return w->animating;
+	/* a notice that has had its time wants one more draw, without it */
+	return w->animating || (w->notice_t && !notice_on(w));
 }
 
 /* ---- screenshots ----------------------------------------------------------------------- */
@@ -1165,7 +1522,7 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 	w->anim = !o->no_anim;
 	w->dump = dump && *dump ? dump : NULL;
 	for (i = 0; i < 2; i++) {
-		w->panes[i].built_frame = -1;
+		w->panes[i].b.frame = w->panes[i].zb.frame = -1;
 		reset_view(&w->panes[i]);
 	}
 	/* never open larger than the screen */
@@ -1195,11 +1552,13 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 	w->sdl = skl_sdl_new(o->font_dir, err);
 	if (!w->sdl)
 		goto out_ren;
-	w->panes[0].dl = skl_dl_new(1, 1);
-	w->panes[1].dl = skl_dl_new(1, 1);
+	for (i = 0; i < 2; i++) {
+		w->panes[i].dl = skl_dl_new(1, 1);
+		w->panes[i].zdl = skl_dl_new(1, 1);
+	}
 	w->overlay = skl_dl_new(1, 1);
 	w->page_dl = skl_dl_new(1, 1);
-	if (!w->panes[0].dl || !w->panes[1].dl || !w->overlay || !w->page_dl) {
+	if (!w->panes[0].dl || !w->panes[1].dl || !w->panes[0].zdl || !w->panes[1].zdl || !w->overlay || !w->page_dl) {
 		skl_errorf(err, "out of memory");
 		goto out_dl;
 	}
@@ -1209,8 +1568,10 @@ skl_window *skl_window_open(const skl_window_opts *o, skl_error *err)
 	set_title(w);
 	return w;
 out_dl:
-	skl_dl_free(w->panes[0].dl);
-	skl_dl_free(w->panes[1].dl);
+	for (i = 0; i < 2; i++) {
+		skl_dl_free(w->panes[i].dl);
+		skl_dl_free(w->panes[i].zdl);
+	}
 	skl_dl_free(w->overlay);
 	skl_dl_free(w->page_dl);
 	skl_sdl_free(w->sdl);
@@ -1226,14 +1587,21 @@ out_free:
 
 void skl_window_close(skl_window *w)
 {
+	int i;
 	if (!w)
 		return;
+	/* off the screen first: what follows (the renderer's textures and
+	 * context, a window manager's leave-fullscreen) takes its time unseen */
+	SDL_HideWindow(w->win);
 	skl_sdl_free(w->sdl); /* its textures belong to ren: free them first */
 	if (w->prev)
 		SDL_DestroyTexture(w->prev);
 	close_open(w);
-	skl_dl_free(w->panes[0].dl);
-	skl_dl_free(w->panes[1].dl);
+	skl_free(w->ex);
+	for (i = 0; i < 2; i++) {
+		skl_dl_free(w->panes[i].dl);
+		skl_dl_free(w->panes[i].zdl);
+	}
 	skl_dl_free(w->overlay);
 	skl_dl_free(w->page_dl);
 	SDL_DestroyRenderer(w->ren);
@@ -1251,6 +1619,10 @@ static void content_changed(skl_window *w, const char *title)
 		w->frame = w->nframes - 1; /* (kept while nothing is shown) */
 	close_open(w);
 	w->animating = 0;
+	collect_expects(w);
+	/* a run with failed expectations lists them at once (a reload too) */
+	w->ex_panel = w->nfail > 0;
+	apply_split(w);
 	layout_panes(w);
 	set_title(w);
 }
@@ -1282,6 +1654,7 @@ void skl_window_set_page(skl_window *w, skl_window_page_fn page, void *ud)
 	w->page_dirty = 1;
 	w->prompt = 0;
 	w->animating = 0;
+	apply_split(w);
 	layout_panes(w);
 	set_title(w);
 }
@@ -1366,26 +1739,29 @@ static void next_view(skl_window *w, int dir)
 	open_pop(p, 1);
 }
 
-static void set_split(skl_window *w, int on)
+/* V: two panes, or back to one. A step with one view has nothing to
+ * split: it says so instead. */
+static void toggle_split(skl_window *w)
 {
-	w->split = on;
-	if (on) {
-		/* the right pane starts on another view with something in it */
-		census c = count_objs(w, w->frame);
-		int v;
-		w->panes[1].view = SKL_VIEW_ALL;
-		for (v = 1; v < SKL_VIEW_COUNT_; v++)
-			if (view_has(&c, v) && v != w->panes[0].view) {
-				w->panes[1].view = v;
-				break;
-			}
-		w->panes[1].built_frame = -1;
-		reset_view(&w->panes[1]);
-	} else {
-		w->active = 0;
+	census c = count_objs(w, w->frame);
+	char why[320], list[256];
+	if (w->split_want) {
+		w->split_want = 0;
+		apply_split(w);
+		return;
 	}
-	reset_view(&w->panes[0]);
-	layout_panes(w);
+	if (nviews(&c) < 2) {
+		views_list(&c, list, sizeof(list));
+		if (list[0])
+			snprintf(why, sizeof(why), "No split: step %d has one view, %s. Split needs two.", w->frame + 1,
+				 list);
+		else
+			snprintf(why, sizeof(why), "No split: step %d shows nothing to split.", w->frame + 1);
+		notice(w, why);
+		return;
+	}
+	w->split_want = 1;
+	apply_split(w);
 }
 
 /* The cache snapshot's owner named by a key of the cache view: a cell
@@ -1579,6 +1955,26 @@ static void click(skl_window *w, float x, float y)
 	w->clicked[0] = 0;
 	if (w->page)
 		return;
+	{
+		/* the overlay's: the expectations badge and the failures listed */
+		int i = skl_dl_hit(w->overlay, x, y);
+		const skl_dl_item *it = i >= 0 ? skl_dl_at(w->overlay, i) : NULL;
+		if (it && it->key && !strcmp(it->key, "badge:expect")) {
+			w->ex_panel = !w->ex_panel;
+			return;
+		}
+		if (it && it->key && !strncmp(it->key, "expect:fail:", 12)) {
+			int k = atoi(it->key + 12), f;
+			for (f = 0; f < w->nex; f++)
+				if (!w->ex[f].ok && k-- == 0) {
+					go_to(w, w->ex[f].frame, 1);
+					break;
+				}
+			return;
+		}
+		if (it && it->key && !strcmp(it->key, "expect:panel"))
+			return;
+	}
 	if (y < w->tabs_h) {
 		int i = skl_dl_hit(w->overlay, x, y);
 		const skl_dl_item *it = i >= 0 ? skl_dl_at(w->overlay, i) : NULL;
@@ -1599,8 +1995,8 @@ static void click(skl_window *w, float x, float y)
 	w->active = pi;
 	{
 		pane *p = &w->panes[pi];
-		int i = skl_dl_hit(p->dl, (x - p->x - p->panx) / p->zoom, (y - p->y - p->pany) / p->zoom);
-		const skl_dl_item *it = i >= 0 ? skl_dl_at(p->dl, i) : NULL;
+		int z, i = pane_hit(p, x, y, &z);
+		const skl_dl_item *it = i >= 0 ? skl_dl_at(z ? p->zdl : p->dl, i) : NULL;
 		if (it && it->key && !open_member(w, p, it->key) && !p->nopen)
 			open_object(w, p, it->key);
 	}
@@ -1658,6 +2054,26 @@ static int prompt_key(skl_window *w, SDL_Keycode sym)
 	}
 }
 
+static int is_modifier(SDL_Keycode sym)
+{
+	switch (sym) {
+	case SDLK_LSHIFT:
+	case SDLK_RSHIFT:
+	case SDLK_LCTRL:
+	case SDLK_RCTRL:
+	case SDLK_LALT:
+	case SDLK_RALT:
+	case SDLK_LGUI:
+	case SDLK_RGUI:
+	case SDLK_MODE:
+	case SDLK_CAPSLOCK:
+	case SDLK_NUMLOCKCLEAR:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 {
 	SDL_Keycode sym = k->keysym.sym;
@@ -1671,14 +2087,17 @@ static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 		w->idle_x = (int)(w->mx / w->ptx);
 		w->idle_y = (int)(w->my / w->pty);
 	}
+	if (w->blank && sym != SDLK_q) {
+		/* any key brings the picture back and does nothing else: a
+		 * remote's PageDown, Space or Right after B must not skip a step
+		 * the room has not seen (a modifier alone does not count) */
+		if (!is_modifier(sym))
+			w->blank = 0;
+		return SKL_WIN_NONE;
+	}
+	w->notice_t = 0; /* a key dismisses a notice */
 	if (w->prompt && prompt_key(w, sym))
 		return SKL_WIN_NONE;
-	if (w->blank && sym != SDLK_q && sym != SDLK_ESCAPE) {
-		/* any key brings the picture back; b and . only do that */
-		w->blank = 0;
-		if (sym == SDLK_b || sym == SDLK_PERIOD)
-			return SKL_WIN_NONE;
-	}
 	if (shift && (sym == SDLK_LEFT || sym == SDLK_RIGHT || sym == SDLK_UP || sym == SDLK_DOWN)) {
 		float step = 0.1f * fmaxf(p->w, p->h);
 		p->panx += sym == SDLK_LEFT ? step : sym == SDLK_RIGHT ? -step : 0;
@@ -1735,7 +2154,7 @@ static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 		break;
 	case SDLK_v:
 		if (has_views(w) && !w->page)
-			set_split(w, !w->split);
+			toggle_split(w);
 		break;
 	case SDLK_PLUS:
 	case SDLK_EQUALS:
@@ -1783,6 +2202,12 @@ static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 	case SDLK_SLASH:
 		w->help = !w->help;
 		break;
+	case SDLK_x:
+		if (w->nex > 0 && !w->page)
+			w->ex_panel = !w->ex_panel;
+		else if (!w->page)
+			notice(w, "This scenario has no expectations: expect() in it adds them.");
+		break;
 	case SDLK_q:
 		return SKL_WIN_QUIT;
 	case SDLK_ESCAPE:
@@ -1790,8 +2215,8 @@ static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 			w->help = 0;
 			break;
 		}
-		if (w->blank) {
-			w->blank = 0;
+		if (w->ex_panel && !w->page) {
+			w->ex_panel = 0;
 			break;
 		}
 		if (p->nopen) {
@@ -1857,7 +2282,8 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 			p->pany = w->press_pany + (w->my - w->press_y);
 			clamp_pan(p);
 		}
-		update_hover(w);
+		update_hover(w, 1);
+		w->moved = 1;
 		break;
 	case SDL_MOUSEBUTTONDOWN:
 		if (ev->button.button == SDL_BUTTON_LEFT) {
@@ -1872,6 +2298,12 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 		}
 		break;
 	case SDL_MOUSEBUTTONUP:
+		if (w->blank) {
+			/* a click (some remotes send one) only brings the picture back */
+			w->blank = 0;
+			w->pressed = w->dragging = 0;
+			break;
+		}
 		if (ev->button.button == SDL_BUTTON_LEFT) {
 			int was_drag = w->dragging;
 			float x = (float)ev->button.x * w->ptx, y = (float)ev->button.y * w->pty;
@@ -1882,16 +2314,18 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 					int i = skl_dl_hit(w->page_dl, x, y);
 					const skl_dl_item *it = i >= 0 ? skl_dl_at(w->page_dl, i) : NULL;
 					snprintf(w->clicked, sizeof(w->clicked), "%s", it && it->key ? it->key : "");
-					update_hover(w);
+					update_hover(w, 0);
 					return SKL_WIN_CLICK;
 				}
 				click(w, x, y);
 			}
-			update_hover(w);
+			update_hover(w, 0);
 		}
 		break;
 	case SDL_MOUSEWHEEL: {
 		int dy = ev->wheel.y, pi;
+		if (w->blank)
+			break;
 		if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
 			dy = -dy;
 		pi = w->mouse_in ? pane_at(w, w->mx, w->my) : w->active;
@@ -1900,7 +2334,7 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 			zoom_at(p, powf(1.15f, (float)dy), w->mouse_in ? w->mx : p->x + p->w / 2,
 				w->mouse_in ? w->my : p->y + p->h / 2);
 		}
-		update_hover(w);
+		update_hover(w, 0);
 		break;
 	}
 	default:
@@ -1995,26 +2429,38 @@ float skl_window_zoom(const skl_window *w)
 
 const skl_dl *skl_window_drawlist(const skl_window *w)
 {
-	return w->panes[w->active].dl;
+	const pane *p = &w->panes[w->active];
+	return zoomed(p) && p->zb.zoom == p->zoom ? p->zdl : p->dl;
 }
 
 void skl_window_transform(const skl_window *w, float *scale, float *dx, float *dy)
 {
 	const pane *p = &w->panes[w->active];
-	*scale = p->zoom;
-	*dx = p->panx + p->x;
-	*dy = p->pany + p->y;
+	int z = zoomed(p) && p->zb.zoom == p->zoom;
+	*scale = 1;
+	*dx = p->x + (z ? p->panx : 0);
+	*dy = p->y + (z ? p->pany : 0);
+}
+
+const skl_dl *skl_window_overlay(const skl_window *w)
+{
+	return w->overlay;
+}
+
+int skl_window_blank(const skl_window *w)
+{
+	return w->blank;
+}
+
+void skl_window_expects(const skl_window *w, int *n, int *failed)
+{
+	*n = w->nex;
+	*failed = w->nfail;
 }
 
 const char *skl_window_hover(const skl_window *w)
 {
-	const skl_dl_item *it = NULL;
-	if (w->page && w->hover_pg >= 0)
-		it = skl_dl_at(w->page_dl, w->hover_pg);
-	else if (w->hover_over >= 0)
-		it = skl_dl_at(w->overlay, w->hover_over);
-	else if (w->hover >= 0)
-		it = skl_dl_at(w->panes[w->hover_pane].dl, w->hover);
+	const skl_dl_item *it = w->tip_hidden ? NULL : hover_item(w);
 	return it ? it->tooltip : NULL;
 }
 

@@ -11,10 +11,14 @@
  *   Right / Space / PageDown / Down   next step      Left / PageUp / Backspace / Up  back
  *   Home or R  restart     End or E  run to the end    G then digits, Enter  go to step
  *   1-6  layout, slab, skb, cache, compare, chart view (again: all)   Tab  next view
- *   V  split in two panes (a click picks the pane keys act on)
- *   + / - / wheel  zoom    drag or Shift+arrows  pan    0  reset zoom
+ *   V  split in two panes (a click picks the pane keys act on); a step
+ *      with one view shows one pane and says why
+ *   + / - / wheel  zoom (the step laid out again, bigger; the caption bar
+ *      stays)    drag or Shift+arrows  pan    0  reset zoom
+ *   X  the failed expectations (also shown when a run has some)
  *   P  presentation (full screen, big type; digits + Enter go to a step)
- *   T  light / dark theme    B or .  blank the screen    A  animations on/off
+ *   T  light / dark theme    B or .  blank the screen (any key brings it
+ *      back, and does only that)    A  animations on/off
  *   F  full screen    S  screenshot    H / F1 / ?  help    Q  quit    Escape  close or back
  *
  * Opening a window initialises SDL's video subsystem (reference counted)
@@ -124,11 +128,20 @@ int skl_window_view(const skl_window *w); /* the active pane's */
 int skl_window_split(const skl_window *w);
 int skl_window_present(const skl_window *w);
 float skl_window_zoom(const skl_window *w);
-/* The active pane's draw list (canvas = its pixels) and the canvas to
- * window-pixel transform: px = x * scale + dx. */
+/* The active pane's draw list and the canvas to window-pixel transform:
+ * px = x * scale + dx. At zoom 1 the canvas is the pane's pixels; zoomed,
+ * the list laid out again on a canvas zoom times as big (scale 1, dx and
+ * dy the pan), drawn above the caption bar of the pane's own list, which
+ * stays pinned at its bottom. */
 const skl_dl *skl_window_drawlist(const skl_window *w);
 void skl_window_transform(const skl_window *w, float *scale, float *dx, float *dy);
-/* The tooltip under the mouse, or NULL. */
+/* The overlay: tabs, badges, panels, chips, tooltip (window pixels). */
+const skl_dl *skl_window_overlay(const skl_window *w);
+int skl_window_blank(const skl_window *w);
+/* The expectations of the run shown, and how many failed. */
+void skl_window_expects(const skl_window *w, int *n, int *failed);
+/* The tooltip under the mouse, or NULL (also while what is under a still
+ * pointer has changed since it last moved). */
 const char *skl_window_hover(const skl_window *w);
 /* The key of the page item the last SKL_WIN_CLICK was on ("" = none). */
 const char *skl_window_clicked(const skl_window *w);

@@ -4,6 +4,7 @@
  * notices ("No skb view at step 3"). Never calls SDL.
  */
 #include "render/view_scene.h"
+#include "render/textfit.h"
 #include "render/view_util.h"
 
 #include <math.h>
@@ -96,4 +97,91 @@ int skl_view_notice(skl_dl *dl, float x, float y, float w, float h, float u, con
 		skl_dl_text(dl, x + pad, cy, w - 2 * pad, lh, lines[i], fs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2);
 	skl_dl_end(dl);
 	return skl_dl_failed(dl) ? -1 : 0;
+}
+
+/* Fits text wrapped from the top of the box x, y, w (at most maxh high) at
+ * size; with dry, only measures. Returns the height it takes. */
+static float prose(skl_dl *dl, float x, float y, float w, float maxh, const char *text, float size, int font,
+		   skl_color ink, int dry)
+{
+	skl_fit f = {size, 0, 0, font, SKL_ALIGN_LEFT, ink, SKL_FIT_WRAP | SKL_FIT_TOP, 1.3f};
+	skl_fitted m;
+	memset(&m, 0, sizeof(m));
+	skl_dl_fit_measure(dl, w, maxh, text, &f, &m);
+	if (m.lines <= 0)
+		return 0;
+	if (!dry &&
+	    skl_dl_fit_text(dl, x, y, w, m.lines > 1 ? m.height + m.size * 0.3f : size * 1.3f, text, &f, NULL) < 0)
+		return -1;
+	return m.lines > 1 ? m.height + m.size * 0.3f : size * 1.3f;
+}
+
+/* One pass of skl_view_expects: with dry, only the height. */
+static float expects_pass(skl_dl *dl, float x, float y, float w, float bottom, float u, const char *title,
+			  const skl_expect_row *rows, int n, const char *note, float ph, int dry)
+{
+	float pad = 16 * u, ts = floorf(20 * u), fs = floorf(16 * u), ss = floorf(14 * u), gap = 8 * u;
+	float inner = w - 2 * pad - 8 * u, lx = x + 8 * u + pad, cy;
+	float stepw = skl_dl_text_width("step 888", ss) + 12 * u;
+	int i, shown = 0;
+	char more[64];
+	if (!dry) {
+		skl_dl_begin(dl, "expect:panel", NULL);
+		skl_dl_rect(dl, x + 4 * u, y + 4 * u, w, ph, skl_color_alpha(SKL_HEX(0x000000), 50), 0, 0);
+		skl_dl_rect(dl, x, y, w, ph, C_PANEL, C_RED, 2 * u);
+		skl_dl_rect(dl, x, y, 8 * u, ph, C_RED, 0, 0);
+	}
+	cy = y + pad * 0.7f;
+	cy += prose(dl, lx, cy, inner, ts * 3, title, ts, SKL_FONT_BOLD, C_RED, dry) + gap * 0.5f;
+	if (!dry)
+		skl_dl_end(dl);
+	for (i = 0; i < n; i++) {
+		const skl_expect_row *r = &rows[i];
+		char key[48], step[32];
+		float mh = prose(dl, 0, 0, inner - stepw, bottom - y, r->text, fs, SKL_FONT_BOLD, C_INK, 1);
+		float wh = r->where && *r->where ? ss * 1.4f : 0, rh = mh + wh + gap;
+		/* keep room for "and N more" and the note */
+		if (shown > 0 && cy + rh + (i + 1 < n ? ss * 1.5f : 0) + (note ? ss * 1.5f : 0) + pad > bottom)
+			break;
+		shown++;
+		if (dry) {
+			cy += rh;
+			continue;
+		}
+		snprintf(key, sizeof(key), "expect:fail:%d", i);
+		skl_dl_begin(dl, key, r->where && *r->where ? r->where : NULL);
+		if (r->here)
+			skl_dl_rect(dl, lx - 6 * u, cy - gap * 0.4f, inner + 12 * u, rh, SKL_HEX(0xfbeaea), 0, 0);
+		snprintf(step, sizeof(step), "step %d", r->step);
+		skl__text(dl, lx, cy, stepw, fs * 1.3f, step, ss, r->here ? SKL_FONT_BOLD : SKL_FONT_REGULAR,
+			  SKL_ALIGN_LEFT, C_INK2);
+		prose(dl, lx + stepw, cy, inner - stepw, mh, r->text, fs, SKL_FONT_BOLD, C_INK, 0);
+		if (wh > 0)
+			skl__text(dl, lx + stepw, cy + mh, inner - stepw, wh, r->where, ss, SKL_FONT_REGULAR,
+				  SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(dl);
+		cy += rh;
+	}
+	if (shown < n) {
+		snprintf(more, sizeof(more), "and %d more", n - shown);
+		if (!dry)
+			skl__text(dl, lx, cy, inner, ss * 1.5f, more, ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		cy += ss * 1.5f;
+	}
+	if (note) {
+		if (!dry)
+			skl__text(dl, lx, cy, inner, ss * 1.5f, note, ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+		cy += ss * 1.5f;
+	}
+	return cy + pad * 0.6f - y;
+}
+
+float skl_view_expects(skl_dl *dl, float x, float y, float w, float h, float u, const char *title,
+		       const skl_expect_row *rows, int n, const char *note)
+{
+	float bottom = h > 0 ? y + h : 1e9f;
+	float ph = expects_pass(dl, x, y, w, bottom, u, title, rows, n, note, 0, 1);
+	if (expects_pass(dl, x, y, w, bottom, u, title, rows, n, note, ph, 0) < 0 || skl_dl_failed(dl))
+		return -1;
+	return ph;
 }

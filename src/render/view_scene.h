@@ -96,7 +96,8 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 
 /* ---- pages of the window: the start screen, errors, notices ---------------
  * (view_start.c, view_error.c). Keys: "start:item:<i>" (a scenario's
- * card), "start:header", "start:hint"; "error:panel"; "notice". */
+ * card), "start:header", "start:hint", "start:scroll"; "error:panel"; "expect:panel",
+ * "expect:fail:<i>"; "notice". */
 
 typedef struct skl_start_entry {
 	const char *file;  /* "sock_2001_layout.lua" */
@@ -105,10 +106,22 @@ typedef struct skl_start_entry {
 	const char *profile; /* kernel profile, or NULL */
 } skl_start_entry;
 
-/* The start screen: a header, one card per scenario (file, title, goal,
- * profile; the selected one framed, scrolled into sight), a hint bar.
- * u = text scale (1 at 1600 x 900). 0, or -1 when out of memory. */
-int skl_view_start(skl_dl *dl, const skl_start_entry *e, int n, int selected, float u);
+/* The start screen's grid: cols and rows are what was drawn (cards
+ * across, rows in sight); first is the first row shown, kept from one
+ * draw to the next and moved as little as keeps the selected card in
+ * sight. */
+typedef struct skl_start_grid {
+	int cols, rows;
+	int first;
+} skl_start_grid;
+
+/* The start screen: a header, a grid of numbered cards, one per scenario
+ * (number, title, file, profile and the whole goal, wrapped; the selected
+ * one framed), scrolled by rows, and a hint bar (with typed, the digits
+ * typed so far, when not NULL or ""). u = text scale (1 at 1600 x 900).
+ * 0, or -1 when out of memory. */
+int skl_view_start(skl_dl *dl, const skl_start_entry *e, int n, int selected, const char *typed, skl_start_grid *g,
+		   float u);
 
 typedef struct skl_error_panel {
 	const char *title; /* "Script error" */
@@ -122,6 +135,21 @@ typedef struct skl_error_panel {
 /* An error panel at x, y, w wide (its height from its text, at most h).
  * Returns the height used, or -1 when out of memory. */
 float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, const skl_error_panel *p);
+/* A failed expectation, for skl_view_expects(). */
+typedef struct skl_expect_row {
+	const char *text;  /* the expect()'s message */
+	const char *where; /* "scenarios/x.lua:30", or NULL */
+	int step;	   /* 1-based step it follows */
+	int here;	   /* 1 = of the step on screen (emphasised) */
+} skl_expect_row;
+
+/* The failed expectations of a run ("expect:panel"; a row's key is
+ * "expect:fail:<i>", its tooltip the file:line): the title, each row's
+ * step, message (wrapped) and file:line, then note. At x, y, w wide, at
+ * most h high (0 = no limit): rows that do not fit are counted ("and 3
+ * more"). Returns the height used, or -1 when out of memory. */
+float skl_view_expects(skl_dl *dl, float x, float y, float w, float h, float u, const char *title,
+		       const skl_expect_row *rows, int n, const char *note);
 /* A framed notice, title and wrapped text, in the box x, y, w, h. */
 int skl_view_notice(skl_dl *dl, float x, float y, float w, float h, float u, const char *title, const char *text);
 

@@ -1,6 +1,8 @@
 /*
  * test_window.c - the window on SDL's dummy video driver, driven by
- * synthetic events: stepping, zoom, hover tooltips, screenshots, quit.
+ * synthetic events: stepping, zoom (laid out again, the caption bar
+ * pinned), hover tooltips, screenshots, quit; over an event log: the
+ * expectations badge and panel, blanking, split refused on a one-view step.
  *
  *   test_window OUTDIR                 the automated test
  *   test_window --interactive [OUTDIR] a real window over three frames
@@ -88,6 +90,19 @@ static void wheel(skl_window *w, int dy)
 	ev.type = SDL_MOUSEWHEEL;
 	ev.wheel.y = dy;
 	skl_window_handle(w, &ev);
+}
+
+/* The first item of list dl whose text is text (or holds it, with sub). */
+static const skl_dl_item *find_text(const skl_dl *dl, const char *text, int sub)
+{
+	int i, n = skl_dl_count(dl);
+	for (i = 0; i < n; i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && it->text &&
+		    (sub ? strstr(it->text, text) != NULL : !strcmp(it->text, text)))
+			return it;
+	}
+	return NULL;
 }
 
 /* The window-pixel centre of the first item with key. */
@@ -279,6 +294,148 @@ int main(int argc, char **argv)
 		n = skl_events_frames(log, &frames);
 		CHECK(n == 2);
 		CHECK(skl_window_run(log, frames, n, &eo, &err) == 0);
+		skl_free(frames);
+		skl_events_free(log);
+	}
+
+	/* over a log with expectations: a badge per step, the failures listed
+	 * at once; B blanks and any key only brings the picture back; V on a
+	 * step with one view says why it does not split; zoom lays the step
+	 * out again and keeps the caption bar; a tooltip goes when the step
+	 * changes under a still pointer */
+	{
+		skl_events *log = skl_events_new(0);
+		skl_layout *l1 = skl_layout_clone(d.layouts[0]), *l2 = skl_layout_clone(d.layouts[1]);
+		skl_window_opts eo = o;
+		skl_frame *frames = NULL;
+		const skl_dl_item *it;
+		const skl_dl *zl;
+		int n, nex, nfail;
+		float s0, dx0, dy0, pane_w = 1;
+		CHECK(log && l1 && l2);
+		skl_events_scenario(log, "Expectations test", "", "", "");
+		skl_events_show(log, &l1, 1, "t.lua:2");
+		skl_events_step(log, "sock", "t.lua:3");
+		skl_events_expect(log, 1, "sock is 812 bytes", "t.lua:4");
+		skl_events_expect(log, 0, "sock is 1056 bytes as in the seed", "t.lua:5");
+		skl_events_show(log, &l2, 1, "t.lua:6");
+		skl_events_step(log, "inet_opt", "t.lua:7");
+		skl_events_expect(log, 1, "inet_opt is 36 bytes", "t.lua:8");
+		n = skl_events_frames(log, &frames);
+		CHECK(n == 2);
+		eo.build = NULL;
+		eo.nframes = 0;
+		w = skl_window_open(&eo, &err);
+		CHECK(w != NULL);
+		if (w) {
+			skl_window_set_log(w, log, frames, n, NULL);
+			CHECK(skl_window_draw(w, &err) == 0);
+			skl_window_expects(w, &nex, &nfail);
+			CHECK(nex == 3 && nfail == 1);
+			/* step 1: its badge, and the panel with the failure and its file:line */
+			CHECK(find_text(skl_window_overlay(w), "\xe2\x9c\x97 1 of 2 expectations failed", 0) != NULL);
+			CHECK(skl_dl_find(skl_window_overlay(w), "expect:panel") >= 0);
+			CHECK(find_text(skl_window_overlay(w), "1056 bytes", 1) != NULL);
+			CHECK(find_text(skl_window_overlay(w), "t.lua:5", 0) != NULL);
+			key(w, SDLK_x, &quit);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_dl_find(skl_window_overlay(w), "expect:panel") < 0);
+			key(w, SDLK_x, &quit);
+			key(w, SDLK_ESCAPE, &quit);
+			CHECK(quit == 0);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_dl_find(skl_window_overlay(w), "expect:panel") < 0);
+
+			/* blanked, a step key only unblanks */
+			key(w, SDLK_b, &quit);
+			CHECK(skl_window_blank(w) == 1);
+			key(w, SDLK_PAGEDOWN, &quit);
+			CHECK(skl_window_blank(w) == 0 && skl_window_frame(w) == 0);
+			key(w, SDLK_b, &quit);
+			key(w, SDLK_SPACE, &quit);
+			CHECK(skl_window_blank(w) == 0 && skl_window_frame(w) == 0);
+			key(w, SDLK_PERIOD, &quit);
+			key(w, SDLK_LSHIFT, &quit); /* a modifier alone does not count */
+			CHECK(skl_window_blank(w) == 1);
+			key(w, SDLK_RIGHT, &quit);
+			CHECK(skl_window_blank(w) == 0 && skl_window_frame(w) == 0);
+			key(w, SDLK_RIGHT, &quit);
+			CHECK(skl_window_frame(w) == 1);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(find_text(skl_window_overlay(w), "\xe2\x9c\x93 1 expectation passes", 0) != NULL);
+
+			/* one view here: no split, and a notice says why */
+			key(w, SDLK_v, &quit);
+			CHECK(skl_window_split(w) == 0);
+			CHECK(skl_window_draw(w, &err) == 0);
+			it = find_text(skl_window_overlay(w), "No split: step 2 has one view", 1);
+			CHECK(it != NULL);
+			pane_w = skl_dl_width(skl_window_drawlist(w));
+
+			/* zoom: a canvas 2.4 times the pane's, laid out again, with the
+			 * caption bar drawn from the pane's own list */
+			key(w, SDLK_PLUS, &quit);
+			key(w, SDLK_PLUS, &quit);
+			key(w, SDLK_PLUS, &quit);
+			key(w, SDLK_PLUS, &quit);
+			CHECK(skl_window_draw(w, &err) == 0);
+			zl = skl_window_drawlist(w);
+			skl_window_transform(w, &s0, &dx0, &dy0);
+			CHECK(s0 == 1.0f);
+			CHECK(skl_dl_width(zl) > 2.3f * pane_w && skl_dl_width(zl) < 2.5f * pane_w);
+			it = skl_dl_at(zl, skl_dl_find(zl, "0:field:ttl"));
+			CHECK(it != NULL);
+			{
+				/* type grows by the square root of the zoom, boxes by the zoom */
+				const skl_dl_item *t100 = NULL, *tz = NULL;
+				int k;
+				key(w, SDLK_0, &quit);
+				CHECK(skl_window_draw(w, &err) == 0);
+				for (k = 0; k < skl_dl_count(skl_window_drawlist(w)); k++) {
+					const skl_dl_item *ti = skl_dl_at(skl_window_drawlist(w), k);
+					if (ti->kind == SKL_DL_TEXT && ti->key && !strcmp(ti->key, "scene:caption")) {
+						t100 = ti;
+						break;
+					}
+				}
+				CHECK(t100 != NULL);
+				key(w, SDLK_PLUS, &quit);
+				key(w, SDLK_PLUS, &quit);
+				key(w, SDLK_PLUS, &quit);
+				key(w, SDLK_PLUS, &quit);
+				CHECK(skl_window_draw(w, &err) == 0);
+				zl = skl_window_drawlist(w);
+				for (k = 0; k < skl_dl_count(zl); k++) {
+					const skl_dl_item *ti = skl_dl_at(zl, k);
+					if (ti->kind == SKL_DL_TEXT && ti->key && !strcmp(ti->key, "scene:caption")) {
+						tz = ti;
+						break;
+					}
+				}
+				CHECK(tz != NULL);
+				if (t100 && tz)
+					CHECK(tz->size > t100->size * 1.3f && tz->size < t100->size * 1.8f);
+			}
+			key(w, SDLK_0, &quit);
+
+			/* a tooltip under a still pointer goes when the step changes */
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(item_center(w, "0:field:ttl", &x, &y) == 0);
+			motion(w, x, y);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_window_hover(w) != NULL);
+			key(w, SDLK_LEFT, &quit);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_window_hover(w) == NULL);
+			key(w, SDLK_RIGHT, &quit);
+			motion(w, x + 1, y);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_window_hover(w) != NULL);
+
+			key(w, SDLK_q, &quit);
+			CHECK(quit == SKL_WIN_QUIT);
+			skl_window_close(w);
+		}
 		skl_free(frames);
 		skl_events_free(log);
 	}

@@ -4,15 +4,25 @@
 # key presses and mouse moves, checked with screenshots (import, convert)
 # and with the text dump of what is on screen that sklab writes when
 # SKLAB_DRAWLIST_DUMP is set. CASE is one of:
-#   start    the start screen lists every scenario; Enter opens one, Escape returns
+#   start    the start screen lists every scenario, its goal in full; Right moves
+#            right, Down a row, digits pick a card by number (1 then 7: card 17);
+#            Enter opens one, Escape returns
 #   step     keys step forward, back, restart, to the end and to a typed step
 #   hover    hovering a struct member shows its tooltip (name, offset, size)
-#   views    1-6 switch views, a view with nothing says so, V splits
+#   views    1-6 switch views, a view with nothing says so, V splits at a step with
+#            two views and says why not at a step with one
 #   click    a click on a cache cell or a misses row opens the owner's layout;
 #            on a member holding a struct, that struct (Escape goes back); on an
 #            sk_buff in the skb view, struct sk_buff
 #   anim     steps fade in a few frames under a second; A and --no-anim stop it
-#   present  --present fills the screen; T switches theme, B blanks
+#   present  --present fills the screen; T switches theme, B blanks, and a key
+#            after B (PageDown, Space, Right) only brings the picture back
+#   expect   a save that fails an expect(): a red badge, the failures listed with
+#            file:line, FAIL on standard error; X hides the list
+#   zoom     zoom lays the step out again (a label cut at 100% reads in full),
+#            the caption bar stays at the bottom; the tooltip follows the pointer
+#            and goes when the step changes under it
+#   quit     Q takes the window off the screen at once, in presentation too
 #   reload   saving the scenario reloads it at the same step; an error is shown
 #   limits   a scenario past --timeout shows its error; the window stays open
 # Exits 77 (skipped) with the reason when a tool is missing. Every wait is
@@ -168,6 +178,19 @@ wait_dump_all() {
 
 key() { xdotool key --window "$WID" "$@"; }
 
+# wait_gone PATTERN: until nothing in the dump matches (10 s)
+wait_gone() {
+	t=0
+	while [ $t -lt 100 ]; do
+		if [ -s "$DUMP" ] && ! grep -Eq -- "$1" "$DUMP"; then
+			return 0
+		fi
+		sleep 0.1
+		t=$((t + 1))
+	done
+	return 1
+}
+
 shot() { import -window root "$SHOTS/$1.png" 2>/dev/null; }
 
 # pixel NAME X Y: "R,G,B" of the screenshot's pixel
@@ -217,18 +240,50 @@ start)
 	# the cards that fit at first, the others as the selection moves down
 	# the list (the page scrolls to keep the selected card in view)
 	SKLAB_DATA=$SRC "$SKLAB" list >"$work/list.txt" 2>&1
+	# the pointer off the cards (hovering one selects it), the first selected
+	xdotool mousemove 0 0
+	key Home
 	nlisted=0
 	for f in $(grep -E '^[a-z0-9_]+\.lua$' "$work/list.txt"); do
 		nlisted=$((nlisted + 1))
 		title=$(grep -A1 -x "$f" "$work/list.txt" | sed -n '2s/^  //p')
-		[ $nlisted -gt 1 ] && key Down
-		if wait_dump_all "\"$f\"" && grep -Fq "$title" "$DUMP"; then ok; else bad "start screen lacks $f ($title)"; fi
+		[ $nlisted -gt 1 ] && key Right
+		wait_dump_all "fill=#e3effaff .*key=start:item:$((nlisted - 1)) " || bad "card $nlisted is not selected"
+		# its title and goal in full (wrapped): the card's text, spaces
+		# aside, holds every word of them
+		card=$(grep -E "key=start:item:$((nlisted - 1))( |\$)" "$DUMP" | grep ' text ' | sed 's/^[^"]*"//; s/" id=.*//' | tr -d ' \n')
+		goal=$(grep -A3 -x "$f" "$work/list.txt" | sed -n 's/^  goal: //p' | tr -d ' ')
+		t=$(printf '%s' "$title" | tr -d ' ')
+		case "$card" in *"$f"*) ok ;; *) bad "the start screen lacks $f" ;; esac
+		case "$card" in *"$t"*) ok ;; *) bad "the card of $f does not hold its whole title ($title)" ;; esac
+		case "$card" in *"$goal"*) ok ;; *) bad "the card of $f does not hold its whole goal" ;; esac
 	done
+	grep 'key=start:item:' "$DUMP" | grep ' text ' | grep -q '…" id=' && bad "a card's text is abbreviated" || ok
 	key Home
 	wait_dump_all 'key=start:item:0 ' || bad "Home did not return to the first card"
 	[ $nlisted -ge 5 ] && ok || bad "sklab list shows only $nlisted scenarios"
 	ncards=$(grep -c 'key=start:item:[0-9]* tip=' "$DUMP")
 	[ "$ncards" -ge 5 ] && ok || bad "only $ncards cards drawn"
+	# the grid: Right moves right along a row, Down a row down (by the
+	# number of cards across), and typing 1 7 picks card 17
+	sel() { grep 'rect .*fill=#e3effaff .*key=start:item:' "$DUMP" | head -1 | sed 's/.*key=start:item:\([0-9]*\).*/\1/'; }
+	rowy() { grep "rect .*key=start:item:$1 " "$DUMP" | head -1 | awk '{print $4}'; }
+	key Home
+	wait_dump_all 'fill=#e3effaff .*key=start:item:0 ' || bad "Home: card $(sel) is selected"
+	key Right
+	wait_dump_all 'fill=#e3effaff .*key=start:item:1 ' && [ "$(rowy 0)" = "$(rowy 1)" ] && ok ||
+		bad "Right did not move to the card on the right: card $(sel)"
+	cols=$(grep 'rect .*key=start:item:[0-9]* ' "$DUMP" | awk '{print $4}' | sort | uniq -c | sort -rn | head -1 | awk '{print $1}')
+	key Down
+	wait_dump_all "fill=#e3effaff .*key=start:item:$((1 + cols)) " && ok || bad "Down from card 2 went to card $(($(sel) + 1)), not $((2 + cols))"
+	key 1 7
+	if [ $nlisted -ge 17 ]; then
+		wait_dump_all 'fill=#e3effaff .*key=start:item:16 ' && ok || bad "typing 1 7 selected card $(($(sel) + 1)), not 17"
+		grep -q '"card 17_' "$DUMP" && ok || bad "the hint bar does not show the number typed"
+	fi
+	sleep 2
+	key 3
+	wait_dump_all 'fill=#e3effaff .*key=start:item:2 ' && ok || bad "3 (typed later) selected card $(($(sel) + 1))"
 	# the picture: the dark hint bar across the bottom, a white page above
 	geometry
 	p=$(pixel start $((WX + 8)) $((WY + WH - 8)))
@@ -239,7 +294,8 @@ start)
 	idx=$(grep -E '^[a-z0-9_]+\.lua$' "$work/list.txt" | grep -n -x 'sock_2001_layout.lua' | cut -d: -f1)
 	key Home
 	i=1
-	while [ "$i" -lt "$idx" ]; do key Down; i=$((i + 1)); done
+	while [ "$i" -lt "$idx" ]; do key Right; i=$((i + 1)); done
+	wait_dump_all "fill=#e3effaff .*key=start:item:$((idx - 1)) " || bad "Right did not reach card $idx"
 	key Return
 	if wait_dump 'mode=frames frame=1 nframes=7' && grep -q '^title One fat struct sock' "$DUMP"; then ok; else
 		bad "Enter did not open sock_2001_layout.lua: $(state)"; fi
@@ -343,11 +399,27 @@ views)
 	shot views-empty
 	key 1
 	wait_dump 'view=all' && ok || bad "1 again: $(state)"
+	# step 1 has the slab view alone: no split, and a notice says why
+	key v
+	wait_dump_all 'chip:notice' && grep -q '"No split: step 1 has one view, slab (2)' "$DUMP" && ok ||
+		bad "V at a one-view step: no notice"
+	state | grep -q 'split=0' && ok || bad "V split a step with one view: $(state)"
+	shot views-nosplit
+	# step 2 has the compare and slab views: two panes, each its own
+	key Right
+	wait_dump 'frame=2 ' || bad "Right: $(state)"
 	key v
 	wait_dump 'split=1' && [ "$(grep -c '^== pane' "$DUMP")" -eq 2 ] && ok || bad "V: $(state)"
 	shot views-split
+	# a step with one view shows one pane; back at step 2 the split returns
+	key Right
+	wait_dump 'frame=3 .*split=0' && ok || bad "the split stayed at one-view step 3: $(state)"
+	key Left
+	wait_dump 'frame=2 .*split=1' && ok || bad "the split did not come back at step 2: $(state)"
 	key v
 	wait_dump 'split=0' && ok || bad "V again: $(state)"
+	key Left
+	wait_dump 'frame=1 ' || bad "Left: $(state)"
 	# a click on an allocated object opens its type's layout
 	pane0
 	line=$(grep 'rect .*key=[0-9]*:obj:sock:0:0' "$DUMP" | head -1)
@@ -522,6 +594,15 @@ present)
 	near "$p" 0,0,0 && ok || bad "blank screen pixel is $p"
 	key b
 	wait_dump 'blank=0' && ok || bad "B again: $(state)"
+	# a remote's keys after B bring the picture back and do nothing else
+	for k in Next space Right; do
+		key b
+		wait_dump 'blank=1' || bad "B: $(state)"
+		key $k
+		wait_dump 'frame=2 .*blank=0' && ok || bad "$k after B: $(state)"
+	done
+	sleep 0.3
+	state | grep -q 'frame=2 ' && ok || bad "a key after B moved the step: $(state)"
 	key 3 Return
 	wait_dump 'frame=3 ' && ok || bad "3 Enter in presentation: $(state)"
 	key Escape
@@ -551,6 +632,117 @@ reload)
 	grep -q '"Script error"' "$DUMP" && bad "the error panel stayed" || ok
 	shot reload-fixed
 	key q
+	;;
+expect)
+	# a save that breaks an expect(): the badge turns red, the failures are
+	# listed with file:line, and standard error says FAIL as `sklab run` does
+	cp "$scenario" "$work/hot.lua"
+	launch run --no-anim "$work/hot.lua" || exit 1
+	wait_dump 'frame=1 nframes=7' || bad "no frame: $(state)"
+	wait_dump_all '"✓ 2 expectations pass" id=[0-9]* key=badge:expect' && ok || bad "no passing badge at step 1"
+	grep -q 'key=expect:panel' "$DUMP" && bad "failures listed for a run that passes" || ok
+	sed 's/expect(sock.size == 812,/expect(sock.size == 813,/' "$scenario" >"$work/hot.new"
+	mv "$work/hot.new" "$work/hot.lua"
+	line=$(grep -n 'sock.size == 813' "$work/hot.lua" | cut -d: -f1)
+	wait_dump_all '"✗ 1 of 2 expectations failed" id=[0-9]* key=badge:expect' && ok || bad "no failing badge after the save"
+	grep -q 'key=expect:panel' "$DUMP" && ok || bad "the failures are not listed after the save"
+	grep -Fq '"sizeof(struct sock) is 812 with INET and FILTER"' "$DUMP" && ok || bad "the list does not say what failed"
+	grep -q "\"[^\"]*hot.lua:$line\" id=[0-9]* key=expect:fail:0" "$DUMP" && ok || bad "the list does not give hot.lua:$line"
+	head -1 "$DUMP" | grep -q 'frame=1 nframes=7' && ok || bad "the reload lost the step: $(state)"
+	grep -q "^FAIL sizeof(struct sock) is 812 with INET and FILTER (.*hot.lua:$line)" "$work/app.log" && ok ||
+		bad "no FAIL line on standard error: $(cat "$work/app.log")"
+	grep -q '^sklab: 1 expectation failed' "$work/app.log" && ok || bad "standard error does not count the failure"
+	shot expect-failed
+	key x
+	wait_gone 'key=expect:panel' && ok || bad "X did not hide the list"
+	grep -q 'key=badge:expect' "$DUMP" && ok || bad "the badge went with the list"
+	key Right
+	wait_dump_all '"✓ 2 expectations pass" id=[0-9]* key=badge:expect' && ok || bad "step 2's badge: $(state)"
+	key x
+	wait_dump_all 'key=expect:panel' && ok || bad "X did not list the failures again"
+	key Escape
+	wait_gone 'key=expect:panel' && ok || bad "Escape did not close the list"
+	kill -0 "$apid" 2>/dev/null && ok || bad "Escape closed the window"
+	key q
+	;;
+zoom)
+	# zoom lays the step out again: a member name cut at 100% reads in full
+	# at 244%, and the caption bar stays at the bottom of the pane
+	xdotool mousemove 0 0
+	launch run --no-anim "$SRC/scenarios/cacheline_lookup.lua" || exit 1
+	wait_dump 'frame=1 ' || bad "no frame: $(state)"
+	pane0
+	line=$(grep ' text .*…" id=[0-9]* key=0:field:' "$DUMP" | head -1)
+	name=${line##*key=0:field:}
+	name=${name%% *}
+	if [ -n "$line" ]; then
+		ok
+		rect=$(grep "rect .*key=0:field:$name " "$DUMP" | head -1)
+		center "$rect"
+		xdotool mousemove "$cx" "$cy"
+		key plus plus plus plus
+		wait_dump_all '^== pane 0 .*zoom=2.44' && wait_dump_all '^== zoomed 0 ' && ok || bad "no zoomed list: $(state)"
+		sed -n '/^== zoomed 0/,/^== overlay/p' "$DUMP" | grep -Eq " text .*\"$name\" id=[0-9]+ key=0:field:$name( |\$)" && ok ||
+			bad "$name (cut at 100%) is still cut at 244%"
+		shot zoom
+		geometry
+		p=$(pixel zoom $((WX + 4)) $((WY + WH - 4)))
+		near "$p" 31,38,48 && ok || bad "no caption bar at the bottom when zoomed (pixel $p)"
+		for i in 1 2 3 4 5 6 7 8 9 10; do key shift+Down; done
+		sleep 0.5
+		shot zoom-panned
+		p=$(pixel zoom-panned $((WX + 4)) $((WY + WH - 4)))
+		near "$p" 31,38,48 && ok || bad "the caption bar scrolled away with the picture (pixel $p)"
+		key 0
+		wait_gone '^== zoomed 0 ' && ok || bad "0 did not reset the zoom"
+	else
+		bad "no member name cut at 100% in cacheline_lookup.lua step 1"
+	fi
+	# the tooltip follows the pointer and goes when the step changes under it
+	pane0
+	rect=$(grep 'rect .*key=0:field:daddr ' "$DUMP" | head -1)
+	center "$rect"
+	xdotool mousemove "$cx" "$cy"
+	wait_dump '^hover daddr' && ok || bad "hovering daddr: $(sed -n 3p "$DUMP")"
+	tipx() { sed -n '/^== overlay/,$p' "$DUMP" | grep 'rect .*fill=#1f2630ff stroke=#4a525cff' | head -1 | awk '{print $3}'; }
+	x0=$(tipx)
+	xdotool mousemove $((cx + 6)) "$cy"
+	t=0
+	while [ $t -lt 50 ] && [ "$(tipx)" = "$x0" ]; do sleep 0.1; t=$((t + 1)); done
+	x1=$(tipx)
+	[ -n "$x0" ] && [ -n "$x1" ] && awk -v a="$x0" -v b="$x1" 'BEGIN { d = b - a; exit !(d > 5 && d < 7) }' && ok ||
+		bad "the tooltip did not follow the pointer ($x0 -> $x1)"
+	key Right
+	wait_dump 'frame=2 ' || bad "Right: $(state)"
+	wait_dump '^hover $' && ok || bad "the tooltip stayed after the step changed: $(sed -n 3p "$DUMP")"
+	key q
+	;;
+quit)
+	# Q takes the window off the screen at once (the rest of the teardown
+	# happens unseen), windowed and presenting
+	for mode in --no-anim --present; do
+		launch run --no-anim $mode "$scenario" || exit 1
+		wait_dump 'frame=1 ' || bad "no frame: $(state)"
+		sleep 0.5
+		t0=$(date +%s%N)
+		key q
+		gone=""
+		t=0
+		while [ $t -lt 250 ]; do
+			if ! xwininfo -id "$WID" 2>/dev/null | grep -q 'IsViewable'; then
+				gone=$((($(date +%s%N) - t0) / 1000000))
+				break
+			fi
+			sleep 0.02
+			t=$((t + 1))
+		done
+		t=0
+		while kill -0 "$apid" 2>/dev/null && [ $t -lt 150 ]; do sleep 0.02; t=$((t + 1)); done
+		ended=$((($(date +%s%N) - t0) / 1000000))
+		echo "quit ($mode): window off the screen after ${gone:-?} ms, sklab ended after $ended ms"
+		[ -n "$gone" ] && [ "$gone" -le 1000 ] && ok || bad "the window stayed on the screen for more than 1 s after Q ($mode)"
+		stop
+	done
 	;;
 limits)
 	# the window runs scenarios with the run's limits: an endless loop ends
