@@ -30,9 +30,12 @@ static size_t cp_len(const char *s)
 	return n;
 }
 
-/* A line may end after this character. */
+/* A line may end after this character (not inside a number: "6.18",
+ * "1,000"). */
 static int breaks_after(const char *s)
 {
+	if ((*s == '.' || *s == ',') && s[1] >= '0' && s[1] <= '9')
+		return 0;
 	return *s == ' ' || *s == '_' || *s == '.' || *s == ',' || *s == '/' || *s == '-' || *s == ':' || *s == ';';
 }
 
@@ -62,8 +65,9 @@ static int wrap(const char *text, size_t cpl, int maxl, int hard, int prose, pla
 			cps++;
 		}
 		/* prose breaks between words; inside one only when a word is
-		 * longer than the line */
-		if (prose && brk_space > 0)
+		 * longer than the line; a name breaks at its last '_' or '.',
+		 * or at a space when that keeps most of the line */
+		if (brk_space > 0 && (prose || brk_space * 10 >= bytes * 6))
 			brk = brk_space;
 		if (s[bytes] && s[bytes] != '\n' && s[bytes] != ' ') {
 			/* the line ends inside a word */
