@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- palette ---------------------------------------------------------------
@@ -599,7 +600,8 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 		size_text(f->size, sz, sizeof(sz));
 		snprintf(detail, sizeof(detail), "%s \xc2\xb7 %s", f->type_name, sz);
 		if (v->union_alts)
-			skl__catf(detail, sizeof(detail), " \xc2\xb7 largest of %d in a union", v->union_alts);
+			skl__catf(detail, sizeof(detail), " \xc2\xb7 %s of %d in a union",
+				  v->union_alts > 0 ? "largest" : "one", abs(v->union_alts));
 		skl__catf(detail, sizeof(detail), "\n@%llu", (unsigned long long)f->offset);
 	}
 	if (v->heat && heat_value(v, i) > 0) {
@@ -708,6 +710,14 @@ static void draw_union(lv *v, int i, float t0, float t1)
 	span s;
 	piece p;
 
+	/* the alternative the step is about (highlighted, or named by the
+	 * caption) takes the main lane, the others the strips */
+	for (j = i + 1; j < l->nfields && l->fields[j].depth > f->depth; j++)
+		if (l->fields[j].parent == i &&
+		    (v->hl[j] == 1 || skl_dl_is_protected(v->dl, field_label(&l->fields[j])))) {
+			big = j;
+			break;
+		}
 	v->used[SKL_VK_UNION] = 1;
 	for (j = i + 1; j < l->nfields && l->fields[j].depth > f->depth; j++)
 		if (l->fields[j].parent == i)
@@ -759,7 +769,7 @@ static void draw_union(lv *v, int i, float t0, float t1)
 		if (nstrips > no)
 			nstrips = no;
 		tm = t1 - (float)nstrips * strip / v->bh;
-		v->union_alts = n;
+		v->union_alts = big == largest_child(l, i) ? n : -n;
 		draw_field(v, big, t0, tm);
 		v->union_alts = 0;
 		v->strip = 1;

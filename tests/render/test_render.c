@@ -693,6 +693,46 @@ out:
 	skl_typedb_free(db);
 }
 
+/* A union too low for a lane per alternative: the highlighted one takes
+ * the main lane and its name, though it is not the largest. */
+static void test_union_highlight(void)
+{
+	static const char src[] =
+	    "struct n1 { void *next; void *prev; void *extra; };\n"
+	    "struct n2 { void *next; };\n"
+	    "struct obj { long id; union { struct n1 skc_node; struct n2 skc_nulls_node; long a1; long a2;"
+	    " long a3; long a4; long a5; }; long x[6]; };\n";
+	static const char *const hl[] = {"skc_nulls_node"};
+	skl_typedb *db = skl_typedb_new();
+	skl_error err;
+	skl_layout *l = NULL;
+	skl_dl *dl = skl_dl_new(1600, 200);
+	skl_view_layout_opts o;
+	int i, named = 0;
+	CHECK(db && dl && skl_cparse(db, src, "union.h", &err) == 0);
+	if (db)
+		l = skl_layout_compute(skl_typedb_find(db, "obj"), skl_abi_find("x86_64"), NULL, 64, &err);
+	CHECK(l != NULL);
+	if (!l || !dl)
+		goto out;
+	memset(&o, 0, sizeof(o));
+	o.highlight = hl;
+	o.nhighlight = 1;
+	o.no_header = 1;
+	skl_dl_set_text_floor(dl, 10);
+	CHECK(skl_view_layout(dl, l, &o) == 0);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_TEXT && !strcmp(it->text, "skc_nulls_node"))
+			named = 1;
+	}
+	CHECK(named);
+out:
+	skl_layout_free(l);
+	skl_dl_free(dl);
+	skl_typedb_free(db);
+}
+
 int main(int argc, char **argv)
 {
 	const char *outdir = argc > 1 ? argv[1] : ".";
@@ -715,6 +755,7 @@ int main(int argc, char **argv)
 	test_sock(&t, sdl, outdir);
 	test_highlight(&t, sdl);
 	test_nested_tint();
+	test_union_highlight();
 	test_bitfields(&t);
 	test_large(&t);
 	test_fold(&t);
