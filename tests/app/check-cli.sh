@@ -129,6 +129,18 @@ SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --format svg --step 2 --fr
 	"$SRC/scenarios/sock_2001_layout.lua" >/dev/null 2>&1 && ok || bad "svg run"
 head -c 200 "$work/svg/frame-002.svg" 2>/dev/null | grep -q "<svg" && ok || bad "frame-002.svg is not SVG"
 grep -q "bind_pprev" "$work/svg/frame-002.svg" 2>/dev/null && ok || bad "SVG lacks member names"
+# --headless --present draws as presentation mode does: no text under 14 px
+# at 1920x1080, and bigger type than the same frame on a screen
+SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --present --size 1920x1080 --format svg --step 2 \
+	--frames "$work/present" "$SRC/scenarios/sock_2001_layout.lua" >/dev/null 2>&1 && ok || bad "present run"
+small=$(grep -o 'font-size="[0-9.]*"' "$work/present/frame-002.svg" 2>/dev/null | tr -dc '0-9.\n' |
+	awk '$1 < 14 { n++ } END { print n + 0 }')
+[ "$small" = 0 ] && ok || bad "--present: $small text items under 14 px"
+SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --size 1920x1080 --format svg --step 2 \
+	--frames "$work/screen" "$SRC/scenarios/sock_2001_layout.lua" >/dev/null 2>&1
+cap() { grep -A3 'data-key="scene:caption"' "$1" | grep -o 'font-size="[0-9.]*"' | head -1 | tr -dc '0-9.'; }
+[ "$(cap "$work/present/frame-002.svg")" -gt "$(cap "$work/screen/frame-002.svg")" ] 2>/dev/null && ok ||
+	bad "--present: the caption is no bigger than on a screen"
 
 # skbuff_head_cache's objects have the profile's struct sk_buff as their type
 # (linux-6.18 has it; the slab view names it, and a click opens it)
