@@ -1426,15 +1426,24 @@ static void part_key(skv *v, const strip *st, int s, const char *part)
 
 /* Labels bytes [b0, b1) of the strip (clipped to it), clear of the torn
  * ends of a zoom window. */
+/* The x and width of bytes [b0, b1) on the strip, clipped to it; 0 when
+ * none of them is on it. */
+static int strip_span(const strip *st, int64_t b0, int64_t b1, float *x, float *w)
+{
+	int64_t c0 = max64(b0, st->lo), c1 = min64(b1, st->hi);
+	if (c1 <= c0)
+		return 0;
+	*x = stx(st, c0);
+	*w = stx(st, c1) - *x;
+	return 1;
+}
+
 static void range_label(skv *v, const strip *st, int64_t b0, int64_t b1, const char *name, const char *l2,
 			const char *l3, skl_color ink)
 {
-	int64_t c0 = max64(b0, st->lo), c1 = min64(b1, st->hi);
 	float x, w;
-	if (c1 <= c0)
+	if (!strip_span(st, b0, b1, &x, &w))
 		return;
-	x = stx(st, c0);
-	w = stx(st, c1) - x;
 	if (st->zoom && b0 < st->lo) {
 		x += 16 * v->u;
 		w -= 16 * v->u;
@@ -1449,12 +1458,9 @@ static void range_label(skv *v, const strip *st, int64_t b0, int64_t b1, const c
 static void block(skv *v, const strip *st, int64_t b0, int64_t b1, skl_color fill, skl_color edge, int hatched,
 		  const char *name, const char *l2, const char *l3, skl_color ink)
 {
-	int64_t c0 = max64(b0, st->lo), c1 = min64(b1, st->hi);
 	float x, w;
-	if (c1 <= c0)
+	if (!strip_span(st, b0, b1, &x, &w))
 		return;
-	x = stx(st, c0);
-	w = stx(st, c1) - x;
 	if (w < 2) { /* never thinner than two pixels: it is there */
 		x -= (2 - w) / 2;
 		w = 2;
