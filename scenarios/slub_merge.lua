@@ -34,6 +34,8 @@ scene.step(string.format("kmem_cache_create(\"sklab_b\", 116) found sklab_a (120
 expect(b.alias_of == "sklab_a" and a.alias_of == nil, "sklab_b is merged into sklab_a")
 expect(objs[2].slab == objs[1].slab and objs[2].index == objs[1].index + 1,
   "an sklab_b object sits next to an sklab_a object in the same slab")
+expect(objs[2].via == "sklab_b" and objs[1].via == nil,
+  "an sklab_b object came through the alias (the view tags it), an sklab_a one through its own name")
 
 ---------------------------------------------------------------------------
 -- What qualifies: compatible flags, s->size >= the new size, s->size a

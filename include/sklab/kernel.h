@@ -203,7 +203,17 @@ typedef struct skl_slab_snap {
 	int list;             /* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB) */
 	uint8_t *state;       /* nobjs skl_objstate values */
 	uint8_t *bad;         /* nobjs flags: 1 = red zone or poison damaged */
+	/* SLUB merging: which name each allocated object came through. NULL
+	 * when every object of the slab came through the cache's own name;
+	 * else nobjs values: 0 = the own name (and every free object), n =
+	 * the cache's via_names[n - 1], SKL_VIA_UNLISTED = an alias past the
+	 * names listed. It lies in state's allocation (via = state + nobjs)
+	 * and goes with it. */
+	uint8_t *via;
 } skl_slab_snap;
+
+#define SKL_SNAP_VIA_NAMES 8
+#define SKL_VIA_UNLISTED 255
 
 typedef struct skl_cache_snap {
 	skl_cache_info info;
@@ -211,6 +221,15 @@ typedef struct skl_cache_snap {
 	skl_slab_snap *slabs;
 	int nslabs;
 	char slabinfo[256];   /* the cache's /proc/slabinfo line */
+	/* SLUB merging: the names merged into this cache. naliases live
+	 * aliases (in creation order) come first in via_names, then the names
+	 * of aliases destroyed while objects allocated through them live;
+	 * nvia_names of them are listed (at most SKL_SNAP_VIA_NAMES; aliases
+	 * past those count in naliases, their objects' via is
+	 * SKL_VIA_UNLISTED). */
+	int naliases;
+	int nvia_names;
+	char via_names[SKL_SNAP_VIA_NAMES][32];
 } skl_cache_snap;
 
 typedef struct skl_kernel_snap {

@@ -40,7 +40,24 @@ struct skl_cache {
 	void *fast;             /* SLUB: fast_state while no event log and no cache
 				 * model watch the machine (skl__fast_gate), else NULL */
 	void *fast_call;        /* the same for another allocator's table fast paths */
+	/* which name an object came through (SLUB merging): an alias's objects
+	 * carry its via_slot (1..SKL__VIA_MAX; 0 = not recorded) in their
+	 * allocator record, and the real cache names the slots in via[slot - 1]
+	 * (nvia of them, skl_malloc'd; a slot's alias is NULL once destroyed,
+	 * its name kept while objects may still carry it) */
+	unsigned via_slot;
+	struct skl__via *via;
+	unsigned nvia;
 };
+
+/* One name objects of a real cache can come through (an alias). */
+typedef struct skl__via {
+	char name[32];
+	const skl_cache *alias; /* NULL once destroyed */
+} skl__via;
+
+/* Slots per real cache: the allocator keeps one per object in a byte. */
+#define SKL__VIA_MAX 250u
 
 struct skl_kernel {
 	skl_profile prof;
@@ -128,6 +145,18 @@ struct skl__alloc_ops {
 	 * SLUB's are not here: kernel.c takes them inline from slub_fast.h. */
 	skl_addr (*alloc_fast)(skl_cache *c);
 	int (*free_fast)(skl_cache *c, skl_addr obj);
+	/* Optional (allocators that merge caches). mark_via: obj, just
+	 * allocated from the real cache c, came through the alias whose
+	 * via_slot is slot (1..SKL__VIA_MAX); the allocator keeps slot in the
+	 * object's own record until the object is freed, and its fast paths
+	 * decline such an object, so they never need to look. via_used sets
+	 * used[n] for every slot n an allocated object of c carries (used has
+	 * SKL__VIA_MAX + 1 entries). The snapshot gives each slab with such an
+	 * object a via array of those slots (0 for the rest) in the allocation
+	 * of its state array (via = state + nobjs); kernel.c then renumbers
+	 * them to index the snapshot's alias names. */
+	void (*mark_via)(skl_cache *c, skl_addr obj, unsigned slot);
+	void (*via_used)(const skl_cache *c, uint8_t *used);
 };
 
 extern const skl__alloc_ops skl__slab24_ops;

@@ -12,6 +12,7 @@
 #include "alloc_impl.h"
 #include "slub_fast.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,10 +38,12 @@ static const skl__alloc_ops *ops_for(const char *allocator)
 #define NOINLINE
 #endif
 
-/* c->fast and c->fast_call: see skl__fast_gate() */
+/* c->fast and c->fast_call: see skl__fast_gate(). An alias whose objects
+ * are recorded goes the out-of-line way, which records them: the fast
+ * paths of the cache's own name stay as they are. */
 static void gate_one(const skl_kernel *k, skl_cache *c)
 {
-	void *st = k->log || SKL__TOUCHING(k) ? NULL : c->fast_state;
+	void *st = k->log || SKL__TOUCHING(k) || c->via_slot ? NULL : c->fast_state;
 	int slub = k->ops == &skl__slub_ops;
 	c->fast = slub ? st : NULL;
 	c->fast_call = slub ? NULL : st;
@@ -506,6 +509,7 @@ out_k:
 static void cache_struct_free(skl_cache *c)
 {
 	skl_layout_free(c->type);
+	skl_free(c->via);
 	skl_free(c);
 }
 
@@ -610,6 +614,120 @@ static void create_event(skl_cache *c)
 	skl__event(c->k, SKL_EV_CACHE_CREATE, c->name, 0, c->object_size, detail);
 }
 
+/* ---- which name an object came through (SLUB merging) --------------------- */
+
+/* The slots of r some allocated object carries (used: SKL__VIA_MAX + 1). */
+static void via_used(const skl_cache *r, uint8_t *used)
+{
+	memset(used, 0, SKL__VIA_MAX + 1);
+	if (r->k->ops->via_used)
+		r->k->ops->via_used(r, used);
+}
+
+/* Gives alias c a slot of its real cache m: a free one, one of a destroyed
+ * alias that no object carries any more (or one of the same name), else a
+ * new one. With every slot taken (SKL__VIA_MAX aliases live or still
+ * named by objects) c's objects are not recorded (via_slot 0). -1 when out
+ * of memory. */
+static int via_assign(skl_cache *m, skl_cache *c)
+{
+	uint8_t used[SKL__VIA_MAX + 1];
+	unsigned i;
+	int have_used = 0;
+	if (!m->k->ops->mark_via)
+		return 0;
+	for (i = 0; i < m->nvia; i++) {
+		skl__via *v = &m->via[i];
+		if (v->alias)
+			continue;
+		if (v->name[0] && strcmp(v->name, c->name)) {
+			if (!have_used)
+				via_used(m, used), have_used = 1;
+			if (used[i + 1])
+				continue;
+		}
+		break;
+	}
+	if (i == m->nvia) {
+		skl__via *d;
+		if (m->nvia == SKL__VIA_MAX)
+			return 0;
+		d = skl_realloc(m->via, (size_t)(m->nvia + 1) * sizeof(*d));
+		if (!d)
+			return -1;
+		m->via = d;
+		m->nvia++;
+	}
+	snprintf(m->via[i].name, sizeof(m->via[i].name), "%s", c->name);
+	m->via[i].alias = c;
+	c->via_slot = i + 1;
+	return 0;
+}
+
+/* Alias c goes: its slot keeps the name while objects carry it. */
+static void via_retire(skl_cache *c)
+{
+	skl_cache *m = c->alias_of;
+	uint8_t used[SKL__VIA_MAX + 1];
+	skl__via *v;
+	if (!c->via_slot || !m || c->via_slot > m->nvia)
+		return;
+	v = &m->via[c->via_slot - 1];
+	assert(v->alias == c);
+	v->alias = NULL;
+	via_used(m, used);
+	if (!used[c->via_slot])
+		v->name[0] = '\0';
+	c->via_slot = 0;
+}
+
+/* After an allocation through c: the alias's slot goes into the object's record. */
+static void via_mark(skl_cache *c, skl_addr a)
+{
+	if (c->via_slot && a)
+		c->k->ops->mark_via(c->alias_of, a, c->via_slot);
+}
+
+/* The slots of the snapshot cs of r renumbered: live aliases in creation
+ * order, then destroyed ones objects still carry, SKL_SNAP_VIA_NAMES of
+ * them named in cs->via_names. */
+static void via_snapshot(const skl_cache *r, skl_cache_snap *cs)
+{
+	uint8_t used[SKL__VIA_MAX + 1], map[SKL__VIA_MAX + 1];
+	unsigned order[SKL__VIA_MAX], n = 0, i, j;
+	int s;
+	if (!r->nvia)
+		return;
+	memset(used, 0, sizeof(used));
+	for (s = 0; s < cs->nslabs; s++)
+		for (i = 0; cs->slabs[s].via && i < cs->slabs[s].nobjs; i++)
+			used[cs->slabs[s].via[i] <= SKL__VIA_MAX ? cs->slabs[s].via[i] : 0] = 1;
+	/* live aliases by creation order (insertion sort: a few), then the rest */
+	for (i = 0; i < r->nvia; i++) {
+		if (!r->via[i].alias)
+			continue;
+		for (j = n; j > 0 && r->via[order[j - 1]].alias->seq > r->via[i].alias->seq; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+		n++;
+	}
+	cs->naliases = (int)n;
+	for (i = 0; i < r->nvia; i++)
+		if (!r->via[i].alias && used[i + 1])
+			order[n++] = i;
+	memset(map, SKL_VIA_UNLISTED, sizeof(map));
+	map[0] = 0;
+	for (i = 0; i < n && i < SKL_SNAP_VIA_NAMES; i++) {
+		snprintf(cs->via_names[i], sizeof(cs->via_names[i]), "%s", r->via[order[i]].name);
+		map[order[i] + 1] = (uint8_t)(i + 1);
+	}
+	cs->nvia_names = (int)i;
+	for (s = 0; s < cs->nslabs; s++)
+		for (i = 0; cs->slabs[s].via && i < cs->slabs[s].nobjs; i++)
+			cs->slabs[s].via[i] =
+			    cs->slabs[s].via[i] <= SKL__VIA_MAX ? map[cs->slabs[s].via[i]] : SKL_VIA_UNLISTED;
+}
+
 static skl_cache *cache_new(skl_kernel *k, const char *name, size_t size, const skl_cache_opts *o, int merge,
 			    skl_error *err)
 {
@@ -643,6 +761,10 @@ static skl_cache *cache_new(skl_kernel *k, const char *name, size_t size, const 
 		c->opts.type = c->type;
 	}
 	if (m) {
+		if (via_assign(m, c) < 0) {
+			cache_struct_free(c);
+			return skl_errorf(err, "out of memory"), NULL;
+		}
 		c->alias_of = m;
 		c->fast_state = m->fast_state;
 		m->refcount++;
@@ -678,6 +800,7 @@ int skl_cache_destroy(skl_cache *c, skl_error *err)
 	char name[32];
 	int rc;
 	if (c->alias_of) {
+		via_retire(c);
 		c->alias_of->refcount--;
 	} else {
 		if (c->refcount > 1)
@@ -723,6 +846,7 @@ static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err
 			if (p)
 				memset(p, 0, c->object_size);
 		}
+		via_mark(c, a);
 		skl__event(c->k, SKL_EV_ALLOC, r->name, a, c->object_size, NULL);
 		/* the memset of kmem_cache_zalloc / __GFP_ZERO: a write of every line of the object */
 		if (zero && SKL__TOUCHING(c->k)) {
@@ -765,6 +889,7 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 		a = k->ops->alloc_fast(c);
 	if (!a)
 		return cache_alloc_full(c, zero, err);
+	via_mark(c, a);
 	if (k->log)
 		skl__event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
 	return a;
@@ -1045,6 +1170,7 @@ skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 		s->ncaches = ++n;
 		if (k->ops->snapshot && k->ops->snapshot(c, cs) < 0)
 			goto fail;
+		via_snapshot(c, cs);
 	}
 	return s;
 fail:

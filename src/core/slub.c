@@ -23,6 +23,7 @@
 
 #include "alloc_impl.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -1832,7 +1833,7 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		slab_err(&r, s, "Invalid object pointer 0x%s", OBJ_STR());
 		goto not_freed;
 	}
-	if (s->state[idx] != OS_ALLOC) {
+	if (s->state[idx] != OS_ALLOC && s->state[idx] < OS_VIA) {
 		rp_found(&r, "0x%s is already free: a double free", OBJ_STR());
 		object_err(&r, sc, s, obj, "Object already free");
 		goto not_freed;
@@ -1978,7 +1979,7 @@ static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *
 {
 	const skl__slub_geom *g = &sc->g;
 	skl_addr p = obj_addr(sc, s, i);
-	int active = s->state[i] == OS_ALLOC;
+	int active = s->state[i] == OS_ALLOC || s->state[i] >= OS_VIA;
 	unsigned val = active ? SLUB_RED_ACTIVE : SLUB_RED_INACTIVE, j;
 	const uint8_t *b;
 	if (!kmem_cache_debug(sc) || s->state[i] == OS_LOST)
@@ -2021,15 +2022,22 @@ static int snap_slab(skl_kernel *k, const slub_cache *sc, const slub_slab *s, in
 	out->s_mem = s->base + sc->g.red_left_pad;
 	out->nobjs = s->objects;
 	out->list = list;
-	out->state = skl_calloc(s->objects ? s->objects : 1, 1);
+	for (i = 0; i < s->objects && s->state[i] < OS_VIA; i++)
+		;
+	/* via, when an object came through an alias, shares state's allocation */
+	out->state = skl_calloc(s->objects ? s->objects : 1, i < s->objects ? 2 : 1);
 	out->bad = skl_calloc(s->objects ? s->objects : 1, 1);
+	if (out->state && i < s->objects)
+		out->via = out->state + s->objects;
 	if (!out->state || !out->bad) {
 		skl_free(out->state);
 		skl_free(out->bad);
-		out->state = out->bad = NULL;
+		out->state = out->bad = out->via = NULL;
 		return -1;
 	}
 	for (i = 0; i < s->objects; i++) {
+		if (out->via && s->state[i] >= OS_VIA)
+			out->via[i] = (uint8_t)(s->state[i] - OS_VIA + 1);
 		switch (s->state[i]) {
 		case OS_FREE:
 			out->state[i] = SKL_OS_FREE;
@@ -2462,6 +2470,43 @@ static int slub_snapshot(const skl_cache *c, skl_cache_snap *out)
 	return 0;
 }
 
+/* obj, just allocated from c, came through the alias of via slot slot:
+ * its record says so until do_free() forgets it */
+static void slub_mark_via(skl_cache *c, skl_addr obj, unsigned slot)
+{
+	slub_slab *s = slab_of(c->k, obj);
+	unsigned idx;
+	assert(slot >= 1 && slot <= SKL__VIA_MAX);
+	if (!s || s->cache != c || !c->priv || !index_of(c->priv, s, obj, &idx) || s->state[idx] != OS_ALLOC)
+		return;
+	s->state[idx] = (uint8_t)(OS_VIA - 1 + slot);
+}
+
+static void via_used_slab(const slub_slab *s, uint8_t *used)
+{
+	unsigned i;
+	for (i = 0; i < s->objects; i++)
+		if (s->state[i] >= OS_VIA)
+			used[s->state[i] - OS_VIA + 1] = 1;
+}
+
+/* the via slots c's allocated objects carry */
+static void slub_via_used(const skl_cache *c, uint8_t *used)
+{
+	const slub_cache *sc = c->alias_of ? NULL : c->priv;
+	const slub_slab *s;
+	unsigned cpu;
+	if (!sc)
+		return;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		if (sc->cpu[cpu].slab)
+			via_used_slab(sc->cpu[cpu].slab, used);
+	for (s = sc->partial.head; s; s = s->next)
+		via_used_slab(s, used);
+	for (s = sc->full.head; s; s = s->next)
+		via_used_slab(s, used);
+}
+
 static int slub_order(const skl_kernel *k, int i)
 {
 	/* create_cache() list_add()s: /proc/slabinfo walks newest first */
@@ -2540,6 +2585,8 @@ const skl__alloc_ops skl__slub_ops = {
     .geometry = slub_geometry,
     .kfree = slub_kfree,
     .kmalloc_alloc = slub_kmalloc_alloc,
+    .mark_via = slub_mark_via,
+    .via_used = slub_via_used,
 };
 
 /* ---- hooks for tests and views ------------------------------------------------------------ */

@@ -29,8 +29,12 @@
 #define SLUB_FAST static inline
 #endif
 
-enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST }; /* per-object record */
-enum { SL_NONE, SL_PARTIAL, SL_FULL };	     /* node list a slab is on */
+/* per-object record; OS_VIA - 1 + n: allocated, through the alias of via
+ * slot n (SKL__VIA_MAX of them), which the fast paths leave to the full
+ * ones (they take OS_ALLOC objects only) */
+enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST, OS_VIA };
+_Static_assert(OS_VIA - 1 + SKL__VIA_MAX <= 255, "via slots fit the record's byte");
+enum { SL_NONE, SL_PARTIAL, SL_FULL }; /* node list a slab is on */
 
 typedef struct slub_slab slub_slab;
 struct slub_slab {

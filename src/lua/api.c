@@ -331,6 +331,10 @@ const skl__api skl__api_table[] = {
     {"obj.address", "", "The address as an integer (for pointer arithmetic; x86_64 addresses read negative).",
      SKL__API_FIELD, NULL},
     {"obj.cache", "", "The name of the cache that holds it.", SKL__API_FIELD, NULL},
+    {"obj.via", "",
+     "SLUB merging: the alias it was allocated through (a cache whose alias_of is obj.cache), or nil when it "
+     "came through the cache's own name. The slab view marks such objects.",
+     SKL__API_FIELD, NULL},
     {"obj.size", "", "Usable bytes: the cache's object size (kmalloc: the size class).", SKL__API_FIELD, NULL},
     {"obj.requested", "", "kmalloc: the n asked for; otherwise the size.", SKL__API_FIELD, NULL},
     {"obj.bucket", "", "kmalloc: the size class that served it; otherwise nil.", SKL__API_FIELD, NULL},

@@ -43,6 +43,7 @@ typedef struct lobj {
 	int kernel;
 	skl_addr addr;
 	char cache[32]; /* the cache that holds it */
+	char via[32];	/* the alias it was allocated through (SLUB merging), "" */
 } lobj;
 
 /* Names for metamethod errors. */
@@ -484,9 +485,10 @@ static void real_name(const skl_cache_info *in, char *out, size_t outsz)
 	snprintf(out, outsz, "%s", in->alias_of[0] ? in->alias_of : in->name);
 }
 
-/* Pushes a new handle for the object at a; type_idx 0 = no layout. */
-static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache, size_t size, size_t requested,
-			int kmalloc, int type_idx)
+/* Pushes a new handle for the object at a; type_idx 0 = no layout; via
+ * the alias name it came through, NULL or "" = the cache's own. */
+static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache, const char *via, size_t size,
+			size_t requested, int kmalloc, int type_idx)
 {
 	skl_lua *rt = skl__rt(L);
 	lobj *h;
@@ -505,6 +507,7 @@ static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache,
 	h->kernel = kernel;
 	h->addr = a;
 	snprintf(h->cache, sizeof(h->cache), "%s", cache);
+	snprintf(h->via, sizeof(h->via), "%s", via ? via : "");
 	if (type_idx) {
 		lua_pushvalue(L, type_idx);
 		lua_setiuservalue(L, -2, 1);
@@ -611,7 +614,8 @@ int skl__c_alloc(lua_State *L)
 	skl__engine_end(&e);
 	if (!a)
 		return skl__fail(L, err.msg[0] ? err.msg : "out of memory");
-	push_object(L, ch->kernel, a, cname, in.object_size, in.object_size, 0, type_idx);
+	push_object(L, ch->kernel, a, cname, in.alias_of[0] ? in.name : NULL, in.object_size, in.object_size, 0,
+		    type_idx);
 	return 1;
 }
 
@@ -764,7 +768,7 @@ int skl__k_kmalloc(lua_State *L)
 		skl_cache_get_info(bucket, &in);
 		real_name(&in, cname, sizeof(cname));
 	}
-	push_object(L, ki, a, cname, in.object_size, (size_t)n, 1, 0);
+	push_object(L, ki, a, cname, NULL, in.object_size, (size_t)n, 1, 0);
 	return 1;
 }
 
@@ -1251,6 +1255,8 @@ static int obj_index(lua_State *L)
 		lua_pushinteger(L, (lua_Integer)h->addr);
 	} else if (!strcmp(key, "cache")) {
 		lua_pushstring(L, h->cache);
+	} else if (!strcmp(key, "via")) {
+		h->via[0] ? (void)lua_pushstring(L, h->via) : lua_pushnil(L);
 	} else if (!strcmp(key, "size")) {
 		lua_pushinteger(L, (lua_Integer)s->size);
 	} else if (!strcmp(key, "requested")) {

@@ -48,6 +48,15 @@ static const struct {
 #define C_SLAB_EDGE SKL_HEX(0x8a939d)
 #define C_CHIP SKL_HEX(0xf4f5f7)
 
+/* The mark of an object allocated through an alias (SLUB merging): a tag
+ * in the cell's top-left corner (a strip along its top when the cell is
+ * narrow), outlined in ink. Okabe-Ito yellow first: against the dark
+ * allocated fill it stays distinct in every colour vision and on a
+ * washed-out projector; further names take the next colours. */
+static const uint32_t via_colours[] = {0xf0e442, 0xcc79a7, 0xe69f00, 0xffffff};
+#define VIA_COLOURS 4
+#define VIA_LEGEND 8 /* names the legend can list */
+
 #define PW_MIN 1.5f   /* pixels per page below which slabs are clipped */
 #define AGG_PX 6.0f   /* cells narrower than this are drawn as runs */
 #define MARK_MIN 3.0f /* red-zone words and free pointers never get thinner */
@@ -279,6 +288,51 @@ static const skl_cache_snap *cache_at(const skl_kernel_snap *k, int c)
 	return c >= 0 && c < k->ncaches ? &k->caches[c] : NULL;
 }
 
+/* ---- names objects came through (SLUB merging) ------------------------------------------- */
+
+/* The via of object i of slab sl: 0 = the cache's own name (free objects
+ * always), n = cs->via_names[n - 1], SKL_VIA_UNLISTED = an alias past them. */
+static int obj_via(const skl_slab_snap *sl, unsigned i)
+{
+	if (!sl->via || i >= sl->nobjs || !sl->state || sl->state[i] != SKL_OS_ALLOC)
+		return 0;
+	return sl->via[i];
+}
+
+/* Is via n of cs the name of an alias since destroyed? */
+static int via_gone(const skl_cache_snap *cs, int n)
+{
+	return n >= 1 && n <= cs->nvia_names && n > cs->naliases;
+}
+
+/* What a via of cs names, for a tooltip or the legend: "alias sklab_b",
+ * "sklab_b, an alias since destroyed", "another alias of sklab_a". */
+static void via_text(const skl_cache_snap *cs, int n, char *out, size_t outsz)
+{
+	if (n >= 1 && n <= cs->nvia_names)
+		snprintf(out, outsz, via_gone(cs, n) ? "%s, an alias since destroyed" : "alias %s",
+			 cs->via_names[n - 1]);
+	else
+		snprintf(out, outsz, "another alias of %s", cs->info.name);
+}
+
+/* The head's words for the aliases of cs: "alias sklab_b", "aliases
+ * sklab_b, sklab_f", "aliases sklab_b, sklab_f, sklab_g and 3 more";
+ * "" when none. */
+static void alias_words(const skl_cache_snap *cs, char *out, size_t outsz)
+{
+	int i, listed = cs->naliases < cs->nvia_names ? cs->naliases : cs->nvia_names, shown;
+	out[0] = 0;
+	if (cs->naliases <= 0)
+		return;
+	shown = listed > 3 && cs->naliases > 4 ? 3 : listed;
+	skl__catf(out, outsz, "%s ", cs->naliases == 1 ? "alias" : "aliases");
+	for (i = 0; i < shown; i++)
+		skl__catf(out, outsz, "%s%s", i ? (i == cs->naliases - 1 ? " and " : ", ") : "", cs->via_names[i]);
+	if (cs->naliases > shown)
+		skl__catf(out, outsz, " and %d more", cs->naliases - shown);
+}
+
 /* A tooltip's first line: "CACHE: object I of N in slab 0xBASE", or
  * "objects I-J" for a run */
 static void tip_objects(skl__sb *b, const skl_cache_snap *cs, const skl_slab_snap *sl, int i, int j)
@@ -330,6 +384,15 @@ void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i,
 	skl__sb_str(&b, ")\nstate: ");
 	skl__sb_str(&b, state_name(st));
 	skl__sb_str(&b, bad ? "; RED ZONE / POISON DAMAGED\n" : "\n");
+	if (obj_via(sl, (unsigned)i)) {
+		char vt[96];
+		via_text(cs, obj_via(sl, (unsigned)i), vt, sizeof(vt));
+		skl__sb_str(&b, "allocated through ");
+		skl__sb_str(&b, vt);
+		skl__sb_str(&b, " (kmem_cache_create() merged it into ");
+		skl__sb_str(&b, in->name);
+		skl__sb_str(&b, ")\n");
+	}
 	if (cs->type) {
 		skl__sb_str(&b, "type: ");
 		skl__sb_str(&b, cs->type->name);
@@ -444,6 +507,12 @@ static void cache_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, ch
 	out[0] = 0;
 	skl__catf(out, outsz, "cache %s%s%s%s\n", in->name, in->alias_of[0] ? " (alias of " : "", in->alias_of,
 		  in->alias_of[0] ? ")" : "");
+	if (cs->naliases > 0) {
+		char al[320];
+		alias_words(cs, al, sizeof(al));
+		skl__catf(out, outsz, "%s: kmem_cache_create() merged %s into it, so their objects share its slabs\n",
+			  al, cs->naliases == 1 ? "that name" : "those names");
+	}
 	skl__catf(out, outsz, "object %llu B requested, %llu B slot, align %u\n", (unsigned long long)in->object_size,
 		  (unsigned long long)in->size, in->align);
 	skl__catf(out, outsz, "%u objects per slab of %u %s (order %u)\n", in->objs_per_slab, in->pages_per_slab,
@@ -577,6 +646,11 @@ typedef struct sv {
 	ovplan ov;
 	int used[SKL_SM_COUNT_];
 	int ov_used[8]; /* overview fill classes drawn */
+	/* names objects came through that the marks drawn stand for, in the
+	 * order first drawn (the legend's entries; a mark's colour is
+	 * via_colours[its index % VIA_COLOURS]) */
+	char via[VIA_LEGEND][96];
+	int nvia;
 	char key[512];
 	char tip[4096];
 } sv;
@@ -652,10 +726,11 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 
 /* ---- band heads: the facts, and why slabinfo's figure differs -------------------------------- */
 
-/* The facts after a cache's name: requested size and slot, objects and
+/* The facts after a cache's name (aliases: its aliases first, when the
+ * name's line has no room for them): requested size and slot, objects and
  * pages per slab, the 2.4 management area and colours, red zoning, the
  * type, and the slabs by list (or "no slabs yet"). */
-static void cache_facts(const col *c, const skl_cache_snap *cs, char *line, size_t n)
+static void cache_facts(const col *c, const skl_cache_snap *cs, int aliases, char *line, size_t n)
 {
 	const skl_cache_info *in = &cs->info;
 	unsigned long full = 0, partial = 0, fr = 0, cpu = 0;
@@ -669,6 +744,10 @@ static void cache_facts(const col *c, const skl_cache_snap *cs, char *line, size
 		cpu += l == 3;
 	}
 	line[0] = 0;
+	if (aliases && cs->naliases > 0) {
+		alias_words(cs, line, n);
+		skl__catf(line, n, " \xc2\xb7 ");
+	}
 	if (in->size != in->object_size)
 		skl__catf(line, n, "%llu B \xe2\x86\x92 %llu B slot", (unsigned long long)in->object_size,
 			  (unsigned long long)in->size);
@@ -735,12 +814,32 @@ static float lines_h(const sv *v, int n, float size)
  * name, wrapped over as many lines as they take (up to 4), in the box
  * *fx (from the band's left), *fw, *fh (*fw 0: no room for them).
  * Returns the height of the lines, at least the name's 30 units. */
+/* The aliases beside the name: ", alias sklab_b" into words and its
+ * width, when name and aliases take at most 55% of w; else 0 (the facts
+ * start with them). */
+static float alias_beside(const sv *v, const skl_cache_snap *cs, float w, char *words, size_t n)
+{
+	float ns = fsz(v, floorf(20 * v->u)), aw;
+	words[0] = 0;
+	if (cs->naliases <= 0)
+		return 0;
+	snprintf(words, n, ", ");
+	alias_words(cs, words + 2, n - 2);
+	aw = skl_dl_text_width(words, ns) + 1;
+	if (skl_dl_text_width(cs->info.name, ns) + aw > 0.55f * w) {
+		words[0] = 0;
+		return 0;
+	}
+	return aw;
+}
+
 static float head_text(const sv *v, const col *c, const skl_cache_snap *cs, float w, float *fx, float *fw, float *fh)
 {
-	char line[1024];
+	char line[1024], words[400];
 	float ns = fsz(v, floorf(20 * v->u)), ds = floorf(14 * v->u), row = floorf(30 * v->u);
+	float aw = alias_beside(v, cs, w, words, sizeof(words));
 	int n;
-	*fx = fminf(skl_dl_text_width(cs->info.name, ns), w) + 14 * v->u;
+	*fx = fminf(skl_dl_text_width(cs->info.name, ns) + aw, w) + 14 * v->u;
 	*fw = w - *fx;
 	*fh = row - 2 * v->u;
 	if (*fw <= 40 * v->u) {
@@ -748,7 +847,7 @@ static float head_text(const sv *v, const col *c, const skl_cache_snap *cs, floa
 		*fw = 0;
 		return row;
 	}
-	cache_facts(c, cs, line, sizeof(line));
+	cache_facts(c, cs, aw <= 0, line, sizeof(line));
 	n = text_lines(v, line, ds, *fw, 6);
 	if (n <= 1)
 		return row;
@@ -1187,6 +1286,7 @@ typedef struct band_ctx {
 	 * strip) "0x…" and the digits after what every slab shares, prefix */
 	int digits, short_from; /* hex digits; 0 = whole labels */
 	char prefix[40];	/* "0xffff8881000xxxxx" */
+	int via_any;		/* an object of the band came through an alias */
 } band_ctx;
 
 static skl_slab_mark state_mark(int st)
@@ -1197,6 +1297,53 @@ static skl_slab_mark state_mark(int st)
 static skl_color state_ink(skl_slab_mark m)
 {
 	return m == SKL_SM_ALLOC || m == SKL_SM_BAD ? C_BG : C_INK;
+}
+
+/* The legend entry of via n of cs ("through alias sklab_b"), registered
+ * when first drawn: its index (the mark's colour), -1 when the legend is
+ * full (the mark then takes the last colour). */
+static int via_entry(sv *v, const skl_cache_snap *cs, int n)
+{
+	char t[sizeof(v->via[0])], vt[80];
+	int i;
+	via_text(cs, n, vt, sizeof(vt));
+	snprintf(t, sizeof(t), "through %s", vt);
+	for (i = 0; i < v->nvia; i++)
+		if (!strcmp(v->via[i], t))
+			return i;
+	if (v->nvia == VIA_LEGEND)
+		return -1;
+	snprintf(v->via[v->nvia], sizeof(v->via[0]), "%s", t);
+	return v->nvia++;
+}
+
+static skl_color via_colour(int entry)
+{
+	return SKL_HEX(via_colours[entry < 0 ? VIA_COLOURS - 1 : entry % VIA_COLOURS]);
+}
+
+skl_color skl_view_slab_via_fill(int entry)
+{
+	return via_colour(entry);
+}
+
+/* The side of the corner tag of a w x h cell; 0: the cell is too narrow,
+ * a strip along its top marks it instead. */
+static float via_tag(const sv *v, float w, float h)
+{
+	if (w < 14 || h < 14)
+		return 0;
+	return floorf(skl__clampf(fminf(w, h) * 0.45f, 6, 22 * v->u));
+}
+
+/* The alias mark of a cell (or a run of cells w wide): the tag, or the strip. */
+static void via_mark(sv *v, float x, float y, float w, float h, skl_color ink)
+{
+	float t = via_tag(v, w, h);
+	if (t > 0)
+		skl_dl_rect(v->dl, x, y, t, t, ink, C_INK, 1);
+	else
+		skl_dl_rect(v->dl, x, y, w, fmaxf(3, floorf(h * 0.15f)), ink, 0, 0);
 }
 
 /* Type name (or index) and the first members inside a cell, as room
@@ -1309,8 +1456,9 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 	sv *v = b->v;
 	const skl_slab_snap *sl = &b->cs->slabs[s];
 	int st = sl->state ? sl->state[i] : SKL_OS_FREE, bad = sl->bad ? sl->bad[i] : 0, j;
+	int via = obj_via(sl, (unsigned)i);
 	skl_slab_mark m = state_mark(st);
-	float w = b->cell_w, edge_w = w >= 8 ? 1.0f : 0.0f, lx = x + 1, lw = w - 2, fp_h, rim;
+	float w = b->cell_w, edge_w = w >= 8 ? 1.0f : 0.0f, lx = x + 1, lw = w - 2, fp_h, rim, tag = 0;
 	skl_color fill = skl_view_slab_fill(m), edge = skl_view_slab_stroke(m);
 	int inner = w >= 8, fp_drawn = 0;
 
@@ -1393,9 +1541,16 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 		v->used[SKL_SM_BAD] = 1;
 		skl_dl_rect(v->dl, x + t / 2, y + t / 2, w - t, h - t, 0, skl_view_slab_fill(SKL_SM_BAD), t);
 	}
-	/* labels over the object's own bytes, clear of the free pointer */
+	if (via) /* allocated through an alias: the tag in the corner (the tooltip names it) */
+		via_mark(v, x, y, w, h, via_colour(via_entry(v, b->cs, via)));
+	if (b->via_any) { /* every label of the band clear of the tags, level with each other */
+		tag = via_tag(v, w, h);
+		tag = tag > 0 ? tag : fmaxf(3, floorf(h * 0.15f));
+	}
+	/* labels over the object's own bytes, clear of the free pointer and the tag */
 	if (lw >= 20 && h >= 14)
-		cell_label(b, lx + 1, y, lw - 2, fp_drawn ? h - rim - fp_h - 2 : h, i, state_ink(m), fill);
+		cell_label(b, lx + 1, y + tag, lw - 2, (fp_drawn ? h - rim - fp_h - 2 : h) - tag, i, state_ink(m),
+			   fill);
 	skl_dl_end(v->dl);
 }
 
@@ -1405,6 +1560,7 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 	sv *v = b->v;
 	const skl_slab_snap *sl = &b->cs->slabs[s];
 	int st = sl->state ? sl->state[i] : SKL_OS_FREE, bad = sl->bad ? sl->bad[i] : 0;
+	int via = obj_via(sl, (unsigned)i);
 	skl_slab_mark m = bad ? SKL_SM_BAD : state_mark(st);
 	skl_addr s0 = sl->base + first_slot(b->cs, sl, b->c->slub);
 	skl_addr a0 = s0 + (uint64_t)i * b->cs->info.size, a1 = s0 + (uint64_t)(j - 1) * b->cs->info.size;
@@ -1439,11 +1595,20 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 			skl__sb_str(&t, "; RED ZONE / POISON DAMAGED");
 		skl__sb_str(&t, ", ");
 		skl__sb_i64(&t, j - i);
-		skl__sb_str(&t, " objects\ntype: ");
+		skl__sb_str(&t, " objects");
+		if (via) {
+			char vt[96];
+			via_text(b->cs, via, vt, sizeof(vt));
+			skl__sb_str(&t, ", allocated through ");
+			skl__sb_str(&t, vt);
+		}
+		skl__sb_str(&t, "\ntype: ");
 		skl__sb_str(&t, b->cs->type ? b->cs->type->name : "(none given)");
 	}
 	skl_dl_begin(v->dl, v->key, v->tip);
 	skl_dl_rect(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), 0, 0);
+	if (via)
+		via_mark(v, x, y, (float)(j - i) * b->cell_w, h, via_colour(via_entry(v, b->cs, via)));
 	skl_dl_end(v->dl);
 }
 
@@ -1558,7 +1723,7 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 		unsigned a = 0;
 		for (i = 1; i <= n; i++) {
 			if (i < n && sl->state && sl->state[i] == sl->state[a] &&
-			    (!sl->bad || (sl->bad[i] != 0) == (sl->bad[a] != 0)))
+			    (!sl->bad || (sl->bad[i] != 0) == (sl->bad[a] != 0)) && obj_via(sl, i) == obj_via(sl, a))
 				continue;
 			if (i < n && !sl->state)
 				continue;
@@ -1604,6 +1769,8 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 
 static void band_setup(band_ctx *b, sv *v, const col *c, const scale *sc, int ci)
 {
+	unsigned i0;
+	int j0;
 	memset(b, 0, sizeof(*b));
 	b->v = v;
 	b->c = c;
@@ -1616,6 +1783,9 @@ static void band_setup(band_ctx *b, sv *v, const col *c, const scale *sc, int ci
 	b->cell_w = (float)b->cs->info.size * b->bpp;
 	b->agg = b->cell_w < AGG_PX;
 	b->digits = c->word == 8 ? 16 : 8;
+	for (j0 = 0; j0 < b->cs->nslabs && !b->via_any; j0++)
+		for (i0 = 0; b->cs->slabs[j0].via && i0 < b->cs->slabs[j0].nobjs && !b->via_any; i0++)
+			b->via_any = obj_via(&b->cs->slabs[j0], i0) != 0;
 	if (sc->lab > 0 && b->cs->nslabs > 1) {
 		/* a whole address wider than the narrowest strip: the digits
 		 * every slab shares go once into the head */
@@ -1651,18 +1821,25 @@ static void draw_band_head(sv *v, const col *c, const scale *sc, const skl_cache
 			   float nh, const char *addr_prefix)
 {
 	const skl_cache_info *in = &cs->info;
-	char line[1024];
-	float ns = floorf(20 * v->u), ds = floorf(14 * v->u), fx, fw, fh, th;
+	char line[1024], words[400];
+	float ns = floorf(20 * v->u), ds = floorf(14 * v->u), fx, fw, fh, th, aw, nw;
 	th = head_text(v, c, cs, w, &fx, &fw, &fh);
+	aw = alias_beside(v, cs, w, words, sizeof(words));
+	nw = skl_dl_text_width(in->name, fsz(v, ns)) + 1;
 	snprintf(v->key, sizeof(v->key), "%d:cache:%s", c->obj, in->name);
 	cache_tooltip(c->k, cs, v->tip, sizeof(v->tip));
 	if (v->overview && c->nband > 1)
 		skl__catf(v->tip, sizeof(v->tip), "\nto see it alone: scene.show(k, { caches = { \"%s\" } })",
 			  in->name);
 	skl_dl_begin(v->dl, v->key, v->tip);
-	text_fit(v, x, y, fx, floorf(30 * v->u), in->name, ns, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+	if (aw > 0) {
+		/* "sklab_a, alias sklab_b": the names objects of these slabs come through */
+		text_fit(v, x, y, nw, floorf(30 * v->u), in->name, ns, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		text_fit(v, x + nw, y, aw, floorf(30 * v->u), words, ns, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	} else
+		text_fit(v, x, y, fx, floorf(30 * v->u), in->name, ns, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
 	if (fw > 0) {
-		cache_facts(c, cs, line, sizeof(line));
+		cache_facts(c, cs, aw <= 0, line, sizeof(line));
 		text_fit(v, x + fx, fh > floorf(30 * v->u) - 2 * v->u ? y + 6 * v->u : y + 2 * v->u, fw, fh, line, ds,
 			 SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	}
@@ -1863,7 +2040,7 @@ static float geo_scale(const sv *v, const col *c)
 static void draw_empty(sv *v, col *c, float y)
 {
 	const skl_kernel_snap *k = c->k;
-	char line[2048], one[256], buf[2048];
+	char line[2048], one[640], buf[2048], al[320];
 	float fs = floorf(14 * v->u);
 	int i;
 	if (c->geo) {
@@ -1886,9 +2063,11 @@ static void draw_empty(sv *v, col *c, float y)
 				break;
 			snprintf(v->key, sizeof(v->key), "%d:cache:%s", c->obj, cs->info.name);
 			cache_tooltip(k, cs, v->tip, sizeof(v->tip));
-			snprintf(one, sizeof(one), "%s \xc2\xb7 empty \xc2\xb7 %llu B slot, %u per slab of %u %s",
-				 cs->info.name, (unsigned long long)cs->info.size, cs->info.objs_per_slab,
-				 cs->info.pages_per_slab, plural(cs->info.pages_per_slab, "page", "pages"));
+			alias_words(cs, al, sizeof(al));
+			snprintf(one, sizeof(one), "%s%s%s \xc2\xb7 empty \xc2\xb7 %llu B slot, %u per slab of %u %s",
+				 cs->info.name, al[0] ? ", " : "", al, (unsigned long long)cs->info.size,
+				 cs->info.objs_per_slab, cs->info.pages_per_slab,
+				 plural(cs->info.pages_per_slab, "page", "pages"));
 			skl_dl_begin(v->dl, v->key, v->tip);
 			text_fit(v, c->x, ly, c->w, floorf(22 * v->u), one, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
 				 C_INK3);
@@ -1901,10 +2080,12 @@ static void draw_empty(sv *v, col *c, float y)
 	skl__catf(v->tip, sizeof(v->tip), "caches with no slabs:");
 	for (i = 0; i < c->nempty; i++) {
 		const skl_cache_snap *cs = &k->caches[c->empty[i]];
-		skl__catf(line, sizeof(line), "%s%s", i ? ", " : "", cs->info.name);
-		skl__catf(v->tip, sizeof(v->tip), "\n  %s: %llu B slot, %u per slab of %u %s", cs->info.name,
+		alias_words(cs, al, sizeof(al));
+		skl__catf(line, sizeof(line), "%s%s%s%s%s", i ? ", " : "", cs->info.name, al[0] ? " (" : "", al,
+			  al[0] ? ")" : "");
+		skl__catf(v->tip, sizeof(v->tip), "\n  %s: %llu B slot, %u per slab of %u %s%s%s", cs->info.name,
 			  (unsigned long long)cs->info.size, cs->info.objs_per_slab, cs->info.pages_per_slab,
-			  plural(cs->info.pages_per_slab, "page", "pages"));
+			  plural(cs->info.pages_per_slab, "page", "pages"), al[0] ? "; " : "", al);
 	}
 	snprintf(v->key, sizeof(v->key), "%d:empty", c->obj);
 	skl_dl_begin(v->dl, v->key, v->tip);
@@ -2500,6 +2681,35 @@ static void legend_swatch(sv *v, skl_slab_mark m, float x, float y, float w, flo
 	}
 }
 
+/* The legend's entries for the alias marks drawn, after "allocated": an
+ * allocated swatch with the tag, "through alias sklab_b". 0 when the row
+ * ran out of room. */
+static int via_legend(sv *v, const char *prefix, float *cx, float x, float y, float w)
+{
+	float ls = floorf(15 * v->u), sw = floorf(22 * v->u), sh = floorf(15 * v->u);
+	float yy = y + (legend_height(v) - sh) / 2, t = floorf(fmaxf(sh * 0.7f, 6));
+	int i;
+	for (i = 0; i < v->nvia; i++) {
+		float ew = sw + 7 * v->u + skl_dl_text_width(v->via[i], fsz(v, ls)) + 20 * v->u;
+		if (*cx + ew > x + w + 20 * v->u)
+			return 0;
+		snprintf(v->key, sizeof(v->key), "%s:legend:via:%d", prefix, i);
+		snprintf(v->tip, sizeof(v->tip),
+			 "an object allocated %s: kmem_cache_create() merged that name into the cache drawn, so "
+			 "its objects share the cache's slabs (the object's tooltip names it)",
+			 v->via[i]);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_rect(v->dl, *cx, yy, sw, sh, skl_view_slab_fill(SKL_SM_ALLOC),
+			    skl_view_slab_stroke(SKL_SM_ALLOC), 1);
+		skl_dl_rect(v->dl, *cx, yy, t, t, via_colour(i), C_INK, 1);
+		skl__text(v->dl, *cx + sw + 7 * v->u, y, ew - sw, legend_height(v), v->via[i], ls, SKL_FONT_REGULAR,
+			  SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(v->dl);
+		*cx += ew;
+	}
+	return 1;
+}
+
 static void draw_legend(sv *v, const char *prefix, float x, float y, float w)
 {
 	float ls = floorf(15 * v->u), sw = floorf(22 * v->u), sh = floorf(15 * v->u), cx = x;
@@ -2519,6 +2729,8 @@ static void draw_legend(sv *v, const char *prefix, float x, float y, float w)
 			  SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 		cx += ew;
+		if (m == SKL_SM_ALLOC && !via_legend(v, prefix, &cx, x, y, w))
+			break;
 	}
 }
 

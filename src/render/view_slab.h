@@ -42,9 +42,15 @@
  *                                       past the edge at a chosen page_px
  *   "<obj>:legend:<mark>"               a legend entry ("allocated", ...; in the
  *                                       overview "cell", "full", "partial", "empty")
+ *   "<obj>:legend:via:<n>"              the mark of objects allocated through an
+ *                                       alias ("through alias sklab_b"), n-th name
  *   "cmp:total:0", "cmp:total:1", "cmp:diff", "cmp:legend:<mark>"  compare
  * Every object (or run) tooltip names the cache, object index, simulated
- * address, state, slab base, offset in the slab and type.
+ * address, state, slab base, offset in the slab and type. SLUB merging: an
+ * object allocated through an alias carries a tag in its cell's top-left
+ * corner (a strip along the top of a narrow cell or run) and its tooltip
+ * names the alias; the legend says "through alias NAME" and a cache's head
+ * names its aliases ("sklab_a, alias sklab_b").
  */
 #ifndef SKLAB_RENDER_VIEW_SLAB_H
 #define SKLAB_RENDER_VIEW_SLAB_H
@@ -97,6 +103,10 @@ typedef enum skl_slab_mark {
 const char *skl_view_slab_mark_name(skl_slab_mark m); /* "allocated", ... */
 skl_color skl_view_slab_fill(skl_slab_mark m);
 skl_color skl_view_slab_stroke(skl_slab_mark m);
+/* The colour of the tag that marks an object allocated through an alias
+ * (SLUB merging): entry is its legend entry, "<obj>:legend:via:<entry>",
+ * in the order the view first drew each name (colours repeat after four). */
+skl_color skl_view_slab_via_fill(int entry);
 
 /* The tooltip of object i of slab s of cache c of k into out. */
 void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i, char *out, size_t outsz);

@@ -6,7 +6,8 @@
  * object and a typed cache; a SLUB machine with slab_debug=FZPU red zones,
  * free pointers, tracks and a per-CPU slab; 10,000 objects in 1,000 slabs
  * at 1920x1080; the Dec 2001 fat sock cache against the per-protocol
- * caches. Checks the draw list (keys, geometry, tooltips, hit-testing,
+ * caches; SLUB caches merged as scenarios/slub_merge.lua merges them (the
+ * objects that came through the alias marked). Checks the draw list (keys, geometry, tooltips, hit-testing,
  * text dump, size), the PNG (size, colours where the list says) and SVG.
  *
  *   test_slab_view OUTDIR   (writes slab-*.png, slab-*.svg, *.dl.txt there)
@@ -957,6 +958,156 @@ static void test_kasan(skl_sdl *sdl, const char *outdir)
 	skl_dl_free(dl);
 }
 
+/* The rects of key's group filled with fill. */
+static int count_fill(const skl_dl *dl, const char *key, skl_color fill)
+{
+	int i, n = 0;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		n += it->kind == SKL_DL_RECT && it->key && !strcmp(it->key, key) && it->fill == fill;
+	}
+	return n;
+}
+
+/* A SLUB machine as scenarios/slub_merge.lua builds it: sklab_b (116 B)
+ * merged into sklab_a (120 B), three objects from each, alternating, in
+ * one slab; drawn as scene.show(k, {caches = {"sklab_a"}}) draws it. */
+static skl_kernel *merged_machine(skl_cache **a, skl_cache **b, skl_addr *obj)
+{
+	static skl_profile p;
+	skl_kernel_opts o;
+	skl_cache_opts co;
+	skl_kernel *k;
+	skl_error err;
+	int i;
+	p = skl_test_profile_618(1, (uint64_t)64 << 20);
+	memset(&o, 0, sizeof(o));
+	o.profile = &p;
+	memset(&co, 0, sizeof(co));
+	k = skl_kernel_new(&o, &err);
+	if (!k)
+		return NULL;
+	*a = skl_cache_create(k, "sklab_a", 120, &co, &err);
+	*b = skl_cache_create(k, "sklab_b", 116, &co, &err);
+	if (!*a || !*b) {
+		skl_kernel_free(k);
+		return NULL;
+	}
+	for (i = 0; i < 6; i++)
+		obj[i] = skl_cache_alloc(i % 2 ? *b : *a, 0, &err);
+	return k;
+}
+
+static int draw_merged(skl_dl *dl, skl_kernel *k, float w, float h, float page_px)
+{
+	static const char *const names[] = {"sklab_a"};
+	skl_kernel_snap *snap = skl_kernel_snapshot(k);
+	skl_view_slab_opts fo;
+	int rc;
+	if (!snap)
+		return -1;
+	skl_dl_clear(dl, w, h);
+	framed(&fo, w, h);
+	fo.caches = names;
+	fo.ncaches = 1;
+	fo.page_px = page_px;
+	rc = skl_view_slab(dl, snap, &fo);
+	skl_kernel_snap_free(snap);
+	return rc;
+}
+
+/* Merged caches: the objects that came through the alias carry the tag,
+ * their tooltips name the alias, the legend says what the tag means and
+ * the head names the alias; a free forgets it, a destroyed alias's name
+ * stays with its objects. At every size the lint checks, and as runs. */
+static void test_merged(skl_sdl *sdl, const char *outdir)
+{
+	static const float sizes[][2] = {{1600, 900}, {1280, 720}, {1920, 1080}};
+	skl_dl *dl = skl_dl_new(1600, 900);
+	skl_cache *a, *b;
+	skl_addr obj[40];
+	skl_kernel *k = merged_machine(&a, &b, obj);
+	skl_color tag = skl_view_slab_via_fill(0);
+	const skl_dl_item *it;
+	skl_error err;
+	char key[64];
+	int i, z;
+	CHECK(k != NULL);
+	if (!k) {
+		skl_dl_free(dl);
+		return;
+	}
+	for (z = 0; z < 3; z++) {
+		float w = sizes[z][0], h = sizes[z][1];
+		if (z == 2)
+			skl_dl_set_text_floor(dl, 14); /* presenting */
+		CHECK(draw_merged(dl, k, w, h, 0) == 0);
+		check_geometry(dl, "merged");
+		for (i = 0; i < 6; i++) {
+			snprintf(key, sizeof(key), "0:obj:sklab_a:0:%d", i);
+			it = item(dl, key);
+			CHECK(it && it->fill == skl_view_slab_fill(SKL_SM_ALLOC));
+			/* sklab_b's objects (1, 3, 5): one tag each; sklab_a's none */
+			CHECK(count_fill(dl, key, tag) == (i % 2));
+			CHECK(it && it->tooltip &&
+			      (strstr(it->tooltip, "allocated through alias sklab_b") != NULL) == (i % 2));
+		}
+		CHECK(count_fill(dl, "0:obj:sklab_a:0:6", tag) == 0);
+		it = item(dl, "0:legend:via:0");
+		CHECK(it && key_text(dl, "0:legend:via:0", "through alias sklab_b"));
+		CHECK(count_fill(dl, "0:legend:via:0", tag) == 1);
+		CHECK(!item(dl, "0:legend:via:1"));
+		/* the head: "sklab_a, alias sklab_b" */
+		CHECK(key_text(dl, "0:cache:sklab_a", "sklab_a") && key_text(dl, "0:cache:sklab_a", ", alias sklab_b"));
+		it = item(dl, "0:cache:sklab_a");
+		CHECK(it && it->tooltip && strstr(it->tooltip, "alias sklab_b: kmem_cache_create() merged"));
+		/* the tag's pixels: yellow at the corner of object 1, none at object 0's */
+		if (z == 0) {
+			SDL_Surface *img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
+			const skl_dl_item *o0 = item(dl, "0:obj:sklab_a:0:0"), *o1 = item(dl, "0:obj:sklab_a:0:1");
+			CHECK(img != NULL);
+			if (img && o0 && o1) {
+				CHECK(pixel(img, (int)o1->x + 4, (int)o1->y + 4) == tag);
+				CHECK(pixel(img, (int)o0->x + 4, (int)o0->y + 4) == skl_view_slab_fill(SKL_SM_ALLOC));
+			}
+			if (img)
+				SDL_FreeSurface(img);
+			save(sdl, dl, outdir, "slab-merged");
+		}
+	}
+	skl_dl_set_text_floor(dl, 0);
+	/* the freed sklab_b slot goes to sklab_a: no tag any more */
+	CHECK(skl_cache_free(b, obj[1], &err) == 0);
+	CHECK(skl_cache_alloc(a, 0, &err) == obj[1]);
+	CHECK(draw_merged(dl, k, 1600, 900, 0) == 0);
+	CHECK(count_fill(dl, "0:obj:sklab_a:0:1", tag) == 0 && count_fill(dl, "0:obj:sklab_a:0:3", tag) == 1);
+	it = item(dl, "0:obj:sklab_a:0:1");
+	CHECK(it && it->tooltip && !strstr(it->tooltip, "through"));
+	/* small cells: runs of objects from one name, the tag a strip along the top
+	 * (the slab full, still the only one) */
+	for (i = 6; i < 34; i++)
+		obj[i] = skl_cache_alloc(i < 20 ? a : b, 0, &err);
+	CHECK(draw_merged(dl, k, 1600, 900, 150) == 0);
+	check_geometry(dl, "merged runs");
+	it = item(dl, "0:objs:sklab_a:0:20-33");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "allocated through alias sklab_b"));
+	CHECK(count_fill(dl, "0:objs:sklab_a:0:20-33", tag) == 1);
+	it = item(dl, "0:objs:sklab_a:0:6-19");
+	CHECK(it && it->tooltip && !strstr(it->tooltip, "through"));
+	CHECK(count_fill(dl, "0:objs:sklab_a:0:6-19", tag) == 0);
+	/* the alias destroyed, its objects stay: named so, no longer in the head */
+	for (i = 20; i < 34; i++)
+		CHECK(skl_cache_free(b, obj[i], &err) == 0);
+	CHECK(skl_cache_destroy(b, &err) == 0);
+	CHECK(draw_merged(dl, k, 1600, 900, 0) == 0);
+	it = item(dl, "0:obj:sklab_a:0:3");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "allocated through sklab_b, an alias since destroyed"));
+	CHECK(key_text(dl, "0:legend:via:0", "through sklab_b, an alias since destroyed"));
+	CHECK(!key_text(dl, "0:cache:sklab_a", "alias sklab_b"));
+	skl_kernel_free(k);
+	skl_dl_free(dl);
+}
+
 /* The text builder of the tooltips against snprintf: the same characters,
  * and the same truncation in a small buffer. */
 static void test_text_builder(void)
@@ -1426,6 +1577,7 @@ int main(int argc, char **argv)
 	test_24(&t, sdl, outdir);
 	test_slub(&t, sdl, outdir);
 	test_kasan(sdl, outdir);
+	test_merged(sdl, outdir);
 	test_big(sdl, outdir);
 	test_overview(sdl, outdir);
 	test_million(sdl, outdir);

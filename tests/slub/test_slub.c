@@ -10,8 +10,9 @@
  * runtime, debug, oom, allocfail (every host allocation failing in turn),
  * chaos (random operations and random writes into slab memory) or fastpath
  * (the fast paths against the full ones, and their gate when a cache model
- * comes and goes). SKLAB_UPDATE_GOLDEN=1 rewrites the golden
- * files.
+ * comes and goes) or via (which name each object of a merged cache came
+ * through, on the fast and the full paths). SKLAB_UPDATE_GOLDEN=1
+ * rewrites the golden files.
  */
 #include "../core/check.h"
 
@@ -1078,6 +1079,245 @@ static void test_fastpath(void)
 	fastpath_run("F", 0x13198a2e03707344ull);
 }
 
+/* ---- which name an object came through (merged caches) ----------------------------------------- */
+
+/* The snapshot of cache name in s, NULL when it has none. */
+static const skl_cache_snap *snap_cache(const skl_kernel_snap *s, const char *name)
+{
+	int i;
+	for (i = 0; s && i < s->ncaches; i++)
+		if (!strcmp(s->caches[i].info.name, name))
+			return &s->caches[i];
+	return NULL;
+}
+
+/* What the snapshot of cache says about the object at a: -1 when no slab
+ * holds it, else its via (0: the cache's own name); *state its state. */
+static int snap_via(const skl_cache_snap *cs, unsigned slot_size, skl_addr a, int *state)
+{
+	int i;
+	for (i = 0; cs && i < cs->nslabs; i++) {
+		const skl_slab_snap *sl = &cs->slabs[i];
+		if (a >= sl->s_mem && a < sl->s_mem + (uint64_t)sl->nobjs * slot_size) {
+			unsigned x = (unsigned)((a - sl->s_mem) / slot_size);
+			if (state)
+				*state = sl->state[x];
+			return sl->via ? sl->via[x] : 0;
+		}
+	}
+	return -1;
+}
+
+static int via_of(skl_kernel *k, const char *cache, skl_addr a, int *state)
+{
+	skl_kernel_snap *s = skl_kernel_snapshot(k);
+	const skl_cache_snap *cs = snap_cache(s, cache);
+	int v = cs ? snap_via(cs, (unsigned)cs->info.size, a, state) : -2;
+	skl_kernel_snap_free(s);
+	return v;
+}
+
+/* Every object's via in every slab of cache, as one string ("0102..."):
+ * what the fast and the full paths must agree on. */
+static void via_string(skl_kernel *k, const char *cache, char *out, size_t outsz)
+{
+	skl_kernel_snap *s = skl_kernel_snapshot(k);
+	const skl_cache_snap *cs = snap_cache(s, cache);
+	size_t o = 0;
+	int i;
+	unsigned x;
+	out[0] = 0;
+	for (i = 0; cs && i < cs->nslabs; i++)
+		for (x = 0; x < cs->slabs[i].nobjs && o + 4 < outsz; x++)
+			o += (size_t)snprintf(out + o, outsz - o, "%c%d", "afc"[cs->slabs[i].state[x] % 3],
+					      cs -> slabs[i].via ? cs->slabs[i].via[x] : 0);
+	skl_kernel_snap_free(s);
+}
+
+static void test_via(void)
+{
+	skl_kernel *k = machine_new(1, 64, NULL, NULL);
+	skl_cache *a, *b, *x, *y, *v[SKL_SNAP_VIA_NAMES + 2];
+	skl_cache_opts o;
+	skl_kernel_snap *s;
+	const skl_cache_snap *cs;
+	skl_addr obj[6], t;
+	skl_error err;
+	char name[32];
+	int i, st = -1;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	a = skl_cache_create(k, "sklab_a", 120, &o, &err);
+	b = skl_cache_create(k, "sklab_b", 116, &o, &err);
+	CHECK(a && b && b->alias_of == a);
+	if (!a || !b || b->alias_of != a)
+		goto out;
+	/* the own name keeps its inline fast paths; the alias goes the way that records */
+	CHECK(a->fast != NULL);
+	CHECK(b->fast == NULL && b->via_slot == 1);
+	for (i = 0; i < 6; i++)
+		obj[i] = skl_cache_alloc(i % 2 ? b : a, 0, &err);
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs != NULL && snap_cache(s, "sklab_b") == NULL);
+	if (cs) {
+		CHECK_INT(cs->naliases, 1);
+		CHECK_INT(cs->nvia_names, 1);
+		CHECK_STR(cs->via_names[0], "sklab_b");
+		CHECK_INT(cs->nslabs, 1);
+		for (i = 0; i < 6; i++) {
+			CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[i], &st), i % 2);
+			CHECK_INT(st, SKL_OS_ALLOC);
+		}
+		CHECK(cs->nslabs < 1 || cs->slabs[0].via == cs->slabs[0].state + cs->slabs[0].nobjs);
+		CHECK_INT(cs->nslabs ? cs->slabs[0].inuse : 0, 6);
+	}
+	skl_kernel_snap_free(s);
+	/* a free through the alias, one through the own name, one by kfree: each forgets it */
+	CHECK_INT(skl_cache_free(b, obj[1], &err), 0);
+	CHECK_INT(via_of(k, "sklab_a", obj[1], &st), 0);
+	CHECK_INT(st, SKL_OS_CPU);
+	CHECK_INT(skl_cache_free(a, obj[3], &err), 0);
+	CHECK_INT(via_of(k, "sklab_a", obj[3], NULL), 0);
+	CHECK_INT(skl_kfree(k, obj[5], &err), 0);
+	CHECK_INT(via_of(k, "sklab_a", obj[5], NULL), 0);
+	/* freeing twice is still a double free; a slot reused by the own name is its own */
+	CHECK_INT(skl_cache_free(b, obj[1], &err), -1);
+	t = skl_cache_alloc(a, 0, &err);
+	CHECK(t == obj[5]); /* LIFO: the last one freed */
+	CHECK_INT(via_of(k, "sklab_a", t, NULL), 0);
+	/* the full paths record it too: a zeroing allocation */
+	obj[1] = skl_cache_alloc(b, 1, &err);
+	CHECK_INT(via_of(k, "sklab_a", obj[1], NULL), 1);
+	/* the alias goes, its object stays: the name stays with it */
+	CHECK_INT(skl_cache_destroy(b, &err), 0);
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == 0 && cs->nvia_names == 1 && !strcmp(cs->via_names[0], "sklab_b"));
+	CHECK_INT(cs ? snap_via(cs, (unsigned)cs->info.size, obj[1], NULL) : -2, 1);
+	skl_kernel_snap_free(s);
+	/* a new alias takes a new slot while the old one is carried: live aliases list first */
+	x = skl_cache_create(k, "sklab_x", 118, &o, &err);
+	CHECK(x && x->alias_of == a && x->via_slot == 2);
+	obj[3] = x ? skl_cache_alloc(x, 0, &err) : 0;
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == 1 && cs->nvia_names == 2);
+	if (cs && cs->nvia_names == 2) {
+		CHECK_STR(cs->via_names[0], "sklab_x");
+		CHECK_STR(cs->via_names[1], "sklab_b");
+		CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[3], NULL), 1);
+		CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[1], NULL), 2);
+	}
+	skl_kernel_snap_free(s);
+	/* once no object carries the destroyed alias's slot, a new alias reuses it */
+	CHECK_INT(skl_cache_free(a, obj[1], &err), 0);
+	y = skl_cache_create(k, "sklab_y", 117, &o, &err);
+	CHECK(y && y->via_slot == 1);
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == 2 && cs->nvia_names == 2);
+	if (cs && cs->nvia_names == 2) {
+		CHECK_STR(cs->via_names[0], "sklab_x"); /* creation order, not slot order */
+		CHECK_STR(cs->via_names[1], "sklab_y");
+		CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[3], NULL), 1);
+	}
+	skl_kernel_snap_free(s);
+	/* more aliases than the snapshot names: the rest are counted, their objects unlisted */
+	for (i = 0; i < SKL_SNAP_VIA_NAMES + 2; i++) {
+		snprintf(name, sizeof(name), "sklab_v%d", i);
+		v[i] = skl_cache_create(k, name, 113 + (unsigned)(i % 8), &o, &err);
+		CHECK(v[i] && v[i]->alias_of == a);
+	}
+	t = v[SKL_SNAP_VIA_NAMES + 1] ? skl_cache_alloc(v[SKL_SNAP_VIA_NAMES + 1], 0, &err) : 0;
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == SKL_SNAP_VIA_NAMES + 4 && cs->nvia_names == SKL_SNAP_VIA_NAMES);
+	CHECK_INT(cs ? snap_via(cs, (unsigned)cs->info.size, t, NULL) : -2, SKL_VIA_UNLISTED);
+	CHECK_INT(cs ? snap_via(cs, (unsigned)cs->info.size, obj[3], NULL) : -2, 1);
+	skl_kernel_snap_free(s);
+out:
+	skl_kernel_free(k);
+}
+
+/* The same operations, through the fast paths (no log) and the full ones
+ * (a log): the same via records. Then a cache with every via slot taken:
+ * the alias past them allocates unrecorded, at full speed. */
+static void test_via_paths(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *m[2] = {machine_new(2, 64, NULL, NULL), machine_new(2, 64, NULL, log)};
+	skl_addr live[2][64];
+	char got[2][4096];
+	skl_error err;
+	skl_cache_opts o;
+	uint64_t rng = 0x2545f4914f6cdd1dull;
+	int j, n;
+	memset(&o, 0, sizeof(o));
+	memset(live, 0, sizeof(live));
+	for (j = 0; j < 2; j++) {
+		skl_cache *c[3];
+		if (!m[j]) {
+			check_failures++;
+			continue;
+		}
+		c[0] = skl_cache_create(m[j], "obj64", 64, &o, &err);
+		c[1] = skl_cache_create(m[j], "obj60", 60, &o, &err);
+		c[2] = skl_cache_create(m[j], "obj58", 58, &o, &err);
+		CHECK(c[0] && c[1] && c[2] && c[1]->alias_of == c[0] && c[2]->alias_of == c[0]);
+		if (!c[0] || !c[1] || !c[2])
+			continue;
+		rng = 0x2545f4914f6cdd1dull;
+		for (n = 0; n < 4000; n++) {
+			int i, h;
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			i = (int)(rng % 64);
+			h = (int)((rng >> 8) % 3);
+			skl_kernel_set_cpu(m[j], (unsigned)((rng >> 16) & 1));
+			if (!live[j][i]) {
+				live[j][i] = skl_cache_alloc(c[h], 0, &err);
+				continue;
+			}
+			if (((rng >> 20) & 3) == 0)
+				CHECK_INT(skl_kfree(m[j], live[j][i], &err), 0);
+			else
+				CHECK_INT(skl_cache_free(c[h], live[j][i], &err), 0);
+			live[j][i] = 0;
+		}
+		via_string(m[j], "obj64", got[j], sizeof(got[j]));
+	}
+	if (m[0] && m[1]) {
+		CHECK(memcmp(live[0], live[1], sizeof(live[0])) == 0);
+		CHECK_STR(got[0], got[1]);
+		CHECK(strchr(got[0], '1') && strchr(got[0], '2')); /* both aliases left objects */
+	}
+	skl_kernel_free(m[0]);
+	skl_kernel_free(m[1]);
+	skl_events_free(log);
+
+	/* SKL__VIA_MAX aliases take every slot */
+	m[0] = machine_new(1, 64, NULL, NULL);
+	if (m[0]) {
+		skl_cache *r = skl_cache_create(m[0], "real", 64, &o, &err), *last = NULL;
+		char name[32];
+		skl_addr a;
+		unsigned i;
+		for (i = 0; r && i <= SKL__VIA_MAX; i++) {
+			snprintf(name, sizeof(name), "alias%u", i);
+			last = skl_cache_create(m[0], name, 60, &o, &err);
+			CHECK(last && last->alias_of == r);
+			CHECK(!last || last->via_slot == (i < SKL__VIA_MAX ? i + 1 : 0));
+		}
+		CHECK(last && last->fast != NULL);
+		a = last ? skl_cache_alloc(last, 0, &err) : 0;
+		CHECK_INT(via_of(m[0], "real", a, NULL), 0);
+		skl_kernel_free(m[0]);
+	}
+}
+
 /* ---- host allocation failure ------------------------------------------------------------------ */
 
 typedef struct failer {
@@ -1124,6 +1364,10 @@ static int failure_scenario(const char *debug)
 	for (i = 0; c && i < 40; i += 2)
 		if (obj[i] && skl_cache_free(c, obj[i], &err) < 0)
 			rc = -1;
+	if (alias) { /* merged without debug: a via record for the snapshot */
+		if (!skl_cache_alloc(alias, 0, &err))
+			rc = -1;
+	}
 	if (c && obj[1]) {
 		skl_cache_free(c, obj[0], &err);     /* a double free: a report */
 		skl_cache_free(c, obj[1] + 4, &err); /* a bad pointer: a report */
@@ -1198,7 +1442,10 @@ int main(int argc, char **argv)
 		test_chaos();
 	else if (!strcmp(mode, "fastpath"))
 		test_fastpath();
-	else {
+	else if (!strcmp(mode, "via")) {
+		test_via();
+		test_via_paths();
+	} else {
 		printf("unknown mode %s\n", mode);
 		return 2;
 	}
