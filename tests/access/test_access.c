@@ -9,7 +9,7 @@
  *   test_access zero|member|meta|slub|skb|snapshot|heat|heat_union|events|nomodel|allocfail
  */
 #include "../common/profile.h"
-#include "check.h"
+#include "../common/check.h"
 #include "sklab/cparse.h"
 #include "sklab/kernel.h"
 #include "sklab/skb.h"

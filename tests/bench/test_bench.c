@@ -12,7 +12,7 @@
  *   lua: tests/bench/bench_api.lua through the scenario runtime
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../core/check.h"
+#include "../common/check.h"
 #include "../common/json.h"
 
 #include "lua/runtime.h"

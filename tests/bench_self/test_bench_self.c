@@ -12,7 +12,7 @@
  *       the text table.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../core/check.h"
+#include "../common/check.h"
 #include "../common/json.h"
 
 #include <dirent.h>

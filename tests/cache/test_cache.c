@@ -6,7 +6,7 @@
  * usage: test_cache MODE; MODE is direct, twoway, repl, writeback, nwa,
  * classify, straddle, latency, geometry, summary or flush.
  */
-#include "../core/check.h"
+#include "../common/check.h"
 
 #include "sklab/cache.h"
 

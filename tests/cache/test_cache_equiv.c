@@ -11,7 +11,7 @@
  * geometry each), allocfail (each allocation fails once in turn), or
  * print (writes the golden table).
  */
-#include "../core/check.h"
+#include "../common/check.h"
 
 #include "sklab/cache.h"
 

@@ -9,7 +9,7 @@
  * bigtrace, summary, host or preset_set.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../core/check.h"
+#include "../common/check.h"
 
 #include "sklab/cache.h"
 #include "sklab/trace.h"

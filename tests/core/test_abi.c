@@ -3,7 +3,7 @@
  * i386 and x86_64, alone and as struct members (i386's 4-byte alignment
  * of long long and double inside structs, long double's 12 and 16 bytes).
  */
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/cparse.h"
 #include "sklab/layout.h"

@@ -2,7 +2,7 @@
  * test_config.c - config conditions (skl_config_eval): names, !, &&, ||,
  * parentheses, defined(), =y and =m options, and syntax errors.
  */
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/layout.h"
 

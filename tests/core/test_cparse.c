@@ -4,7 +4,7 @@
  * conditions, #define constants) and its error messages with line and
  * column.
  */
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/cparse.h"
 #include "sklab/layout.h"

@@ -2,7 +2,7 @@
  * test_declare.c - how types print: skl_type_declare's two columns (the
  * type, and the name with its array and function parts) and skl_type_name.
  */
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/cparse.h"
 

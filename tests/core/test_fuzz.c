@@ -8,7 +8,7 @@
  * usage: test_core_fuzz CORPUS_DIR [ITERATIONS]
  */
 #define _XOPEN_SOURCE 700
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/cparse.h"
 #include "sklab/pahole.h"

@@ -4,7 +4,7 @@
  * unions, anonymous members and their paths, config conditions, holes and
  * padding as pahole counts them, gcc's DW_AT_alignment, and the errors.
  */
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/cparse.h"
 #include "sklab/layout.h"

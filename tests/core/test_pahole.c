@@ -6,7 +6,7 @@
  *
  * usage: test_core_pahole CORPUS_DIR GOLDEN_DIR
  */
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/cparse.h"
 #include "sklab/pahole.h"

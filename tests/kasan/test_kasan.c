@@ -5,7 +5,7 @@
  *
  * usage: test_kasan GOLDEN_DIR   (SKLAB_UPDATE_GOLDEN=1 rewrites them)
  */
-#include "check.h"
+#include "../common/check.h"
 
 #include "sklab/kasan.h"
 

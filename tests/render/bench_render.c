@@ -61,8 +61,8 @@ static double median(double *v, int n)
 }
 
 /* Draws frame i reps times; returns its median in ms (build + raster). */
-static double time_frame(skl_sdl *sdl, skl_dl *dl, const skl_events *log, const skl_frame *fr, int nfr, int i,
-			 int w, int h, int reps, double *build_ms)
+static double time_frame(skl_sdl *sdl, skl_dl *dl, const skl_events *log, const skl_frame *fr, int nfr, int i, int w,
+			 int h, int reps, double *build_ms)
 {
 	double t[64], b[64];
 	int r;
@@ -89,8 +89,7 @@ static double time_frame(skl_sdl *sdl, skl_dl *dl, const skl_events *log, const 
 	return median(t, reps);
 }
 
-static int run_one(skl_lua *rt, skl_sdl *sdl, const char *path, const char *label, int w, int h, int reps,
-		   stats *all)
+static int run_one(skl_lua *rt, skl_sdl *sdl, const char *path, const char *label, int w, int h, int reps, stats *all)
 {
 	skl_events *log = skl_events_new(0);
 	skl_frame *fr = NULL;
@@ -159,7 +158,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc < 3 || reps < 1 || w < 64 || h < 64) {
-		fprintf(stderr, "usage: bench_render [--reps N] [--size WxH] [--smoke] DATA_DIR FONT_DIR SCENARIO.lua...\n");
+		fprintf(stderr,
+			"usage: bench_render [--reps N] [--size WxH] [--smoke] DATA_DIR FONT_DIR SCENARIO.lua...\n");
 		return 2;
 	}
 	if (smoke)

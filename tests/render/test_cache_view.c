@@ -10,6 +10,7 @@
  *
  *   test_cache_view OUTDIR   (writes cache-*.png, .svg and .dl.txt there)
  */
+#include "../common/check.h"
 #include "render/backend_sdl.h"
 #include "render/svg.h"
 #include "render/view_cache.h"
@@ -25,22 +26,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
-
 #define CHECK_HAS(hay, needle)                                                                                         \
 	do {                                                                                                           \
 		if (!(hay) || !strstr((hay), (needle))) {                                                              \
 			fprintf(stderr, "%s:%d: \"%s\" not in \"%s\"\n", __FILE__, __LINE__, (needle),                 \
 				(hay) ? (hay) : "(null)");                                                             \
-			failures++;                                                                                    \
+			check_failures++;                                                                              \
 		}                                                                                                      \
 	} while (0)
 
@@ -891,7 +882,7 @@ int main(int argc, char **argv)
 	sample_types_free(&t);
 	skl_sdl_free(sdl);
 	SDL_Quit();
-	if (failures)
-		fprintf(stderr, "%d checks failed\n", failures);
-	return failures ? 1 : 0;
+	if (check_failures)
+		fprintf(stderr, "%d checks failed\n", check_failures);
+	return check_failures ? 1 : 0;
 }

@@ -8,6 +8,7 @@
  *
  *   test_chart_view OUTDIR   (writes chart-*.png, .svg and .dl.txt there)
  */
+#include "../common/check.h"
 #include "render/backend_sdl.h"
 #include "render/svg.h"
 #include "render/view_chart.h"
@@ -17,24 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
-
-#define CHECK_STR(got, want)                                                                                           \
-	do {                                                                                                           \
-		if (strcmp((got), (want)) != 0) {                                                                      \
-			fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, (got), (want));        \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
 
 #define W 1600
 #define H 900
@@ -558,8 +541,8 @@ int main(int argc, char **argv)
 	test_region(sdl, outdir);
 	test_big(sdl, outdir);
 	skl_sdl_free(sdl);
-	if (failures) {
-		fprintf(stderr, "test_chart_view: %d checks failed\n", failures);
+	if (check_failures) {
+		fprintf(stderr, "test_chart_view: %d checks failed\n", check_failures);
 		return 1;
 	}
 	printf("test_chart_view: ok\n");

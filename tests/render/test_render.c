@@ -6,6 +6,7 @@
  *
  *   test_render OUTDIR   (writes sock.png, sock.svg, sock.dl.txt there)
  */
+#include "../common/check.h"
 #include "render/backend_sdl.h"
 #include "render/export.h"
 #include "render/svg.h"
@@ -22,16 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
 
 #define W 1600
 #define H 900
@@ -763,8 +754,8 @@ int main(int argc, char **argv)
 	test_text(&t, sdl, outdir);
 	skl_sdl_free(sdl);
 	sample_types_free(&t);
-	if (failures) {
-		fprintf(stderr, "test_render: %d checks failed\n", failures);
+	if (check_failures) {
+		fprintf(stderr, "test_render: %d checks failed\n", check_failures);
 		return 1;
 	}
 	printf("test_render: ok\n");

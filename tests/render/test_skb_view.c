@@ -13,6 +13,7 @@
  *
  *   test_skb_view OUTDIR   (writes skb-*.png, skb-*.svg, *.dl.txt there)
  */
+#include "../common/check.h"
 #include "render/backend_sdl.h"
 #include "render/export.h"
 #include "render/svg.h"
@@ -23,16 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
 
 /* ---- building snapshots ------------------------------------------------------------- */
 
@@ -749,8 +740,8 @@ int main(int argc, char **argv)
 	test_frame(sdl, outdir);
 	test_edges();
 	skl_sdl_free(sdl);
-	if (failures) {
-		fprintf(stderr, "test_skb_view: %d checks failed\n", failures);
+	if (check_failures) {
+		fprintf(stderr, "test_skb_view: %d checks failed\n", check_failures);
 		return 1;
 	}
 	printf("test_skb_view: ok\n");

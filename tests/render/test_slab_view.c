@@ -12,6 +12,7 @@
  *
  *   test_slab_view OUTDIR   (writes slab-*.png, slab-*.svg, *.dl.txt there)
  */
+#include "../common/check.h"
 #include "../common/profile.h"
 #include "render/backend_sdl.h"
 #include "render/export.h"
@@ -26,16 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
 
 /* ---- synthetic snapshots ---------------------------------------------------------- */
 
@@ -1131,7 +1122,7 @@ static void test_text_builder(void)
 			if (strcmp(got, want)) {
 				fprintf(stderr, "text builder, capacity %zu: \"%s\", snprintf \"%s\"\n", cap, got,
 					want);
-				failures++;
+				check_failures++;
 			}
 		}
 	}
@@ -1586,8 +1577,8 @@ int main(int argc, char **argv)
 	test_frames(&t, sdl, outdir);
 	skl_sdl_free(sdl);
 	sample_types_free(&t);
-	if (failures) {
-		fprintf(stderr, "test_slab_view: %d checks failed\n", failures);
+	if (check_failures) {
+		fprintf(stderr, "test_slab_view: %d checks failed\n", check_failures);
 		return 1;
 	}
 	printf("test_slab_view: ok\n");

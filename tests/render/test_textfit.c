@@ -5,21 +5,12 @@
  * budget, the key, and the rule every backend relies on: no fitted text is
  * wider than its box.
  */
+#include "../common/check.h"
 #include "render/svg.h"
 #include "render/textfit.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
 
 static skl_fit fit(float size, int flags)
 {
@@ -182,9 +173,9 @@ int main(void)
 	}
 
 	skl_dl_free(dl);
-	if (failures)
-		fprintf(stderr, "test_textfit: %d failed\n", failures);
+	if (check_failures)
+		fprintf(stderr, "test_textfit: %d failed\n", check_failures);
 	else
 		printf("test_textfit: ok\n");
-	return failures != 0;
+	return check_failures != 0;
 }

@@ -8,6 +8,7 @@
  *   test_window --interactive [OUTDIR] a real window over three frames
  *                                      (for trying it under Xvfb)
  */
+#include "../common/check.h"
 #include "window.h"
 
 #include "render/view_scene.h"
@@ -16,16 +17,6 @@
 #include <SDL_image.h>
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
 
 typedef struct demo {
 	skl_layout *layouts[3];
@@ -298,7 +289,7 @@ int main(int argc, char **argv)
 		skl_events_free(log);
 	}
 
-	/* over a log with expectations: a badge per step, the failures listed
+	/* over a log with expectations: a badge per step, the check_failures listed
 	 * at once; B blanks and any key only brings the picture back; V on a
 	 * step with one view says why it does not split; zoom lays the step
 	 * out again and keeps the caption bar; a tooltip goes when the step
@@ -445,8 +436,8 @@ int main(int argc, char **argv)
 	skl_layout_free(d.layouts[1]);
 	skl_layout_free(d.layouts[2]);
 	sample_types_free(&t);
-	if (failures) {
-		fprintf(stderr, "test_window: %d checks failed\n", failures);
+	if (check_failures) {
+		fprintf(stderr, "test_window: %d checks failed\n", check_failures);
 		return 1;
 	}
 	printf("test_window: ok\n");

@@ -9,7 +9,7 @@
  * events, oom, allocfail. With SKLAB_UPDATE_GOLDEN=1 golden files are
  * written instead of compared.
  */
-#include "../core/check.h"
+#include "../common/check.h"
 
 #include "../common/golden.h"
 #include "../common/profile.h"

@@ -10,6 +10,7 @@
  * With SKLAB_UPDATE_GOLDEN=1 in the environment, golden files are written
  * instead of compared.
  */
+#include "../common/check.h"
 #include "../common/golden.h"
 #include "../common/profile.h"
 #include "../common/twin.h"
@@ -21,16 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
 static const char *golden_dir = ".";
-
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
-			failures++;                                                                                    \
-		}                                                                                                      \
-	} while (0)
 
 #define CHECK_U(a, b)                                                                                                  \
 	do {                                                                                                           \
@@ -38,7 +30,7 @@ static const char *golden_dir = ".";
 		if (a_ != b_) {                                                                                        \
 			fprintf(stderr, "%s:%d: %s is %llu (%#llx), expected %llu (%#llx)\n", __FILE__, __LINE__, #a,  \
 				a_, a_, b_, b_);                                                                       \
-			failures++;                                                                                    \
+			check_failures++;                                                                              \
 		}                                                                                                      \
 	} while (0)
 
@@ -48,7 +40,7 @@ static const char *golden_dir = ".";
 		if (!a_ || strcmp(a_, b_)) {                                                                           \
 			fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #a,              \
 				a_ ? a_ : "(null)", b_);                                                               \
-			failures++;                                                                                    \
+			check_failures++;                                                                              \
 		}                                                                                                      \
 	} while (0)
 
@@ -127,7 +119,7 @@ static void squeeze(const char *in, char *out, size_t n)
 /* compares actual with GOLDEN_DIR/name, or writes it with SKLAB_UPDATE_GOLDEN */
 static void golden(const char *name, const char *actual)
 {
-	failures += skl_test_golden(golden_dir, name, actual);
+	check_failures += skl_test_golden(golden_dir, name, actual);
 }
 
 static skl_cache_info info_of(const skl_cache *c)
@@ -236,7 +228,7 @@ static void test_seed(void)
 		skl_kernel *k = boot(&prof_seed, 1, 0, 1, 0, NULL);
 		char *text, *line, fname[128], sq[256];
 		if (!k) {
-			failures++;
+			check_failures++;
 			continue;
 		}
 		memset(cs, 0, sizeof(cs));
@@ -251,7 +243,7 @@ static void test_seed(void)
 			if (nl < sm->nlines && strcmp(sq, sm->lines[nl])) {
 				fprintf(stderr, "%s: slabinfo line %d\n  got      %s\n  expected %s\n", sm->id, nl + 1,
 					sq, sm->lines[nl]);
-				failures++;
+				check_failures++;
 			}
 			nl++;
 		}
@@ -326,7 +318,7 @@ static void test_geometry(void)
 		p.cacheline = g->cacheline;
 		if (skl_cache_geometry(&p, 0, g->debug, "t", g->raw, &o, &in, &e) < 0) {
 			fprintf(stderr, "geometry %zu: %s\n", g->raw, e.msg);
-			failures++;
+			check_failures++;
 			continue;
 		}
 		if (in.size != g->objsize || in.objs_per_slab != g->num || in.pages_per_slab != g->pages ||
@@ -337,7 +329,7 @@ static void test_geometry(void)
 			    "%d; expected %zu %u %u %zu %u %d\n",
 			    g->raw, g->cacheline, g->debug, in.size, in.objs_per_slab, in.pages_per_slab, in.left_over,
 			    in.colour, in.offslab, g->objsize, g->num, g->pages, g->left_over, g->colour, g->offslab);
-			failures++;
+			check_failures++;
 		}
 		CHECK_U(in.colour_off, g->cacheline);
 		if (g->debug && g->raw < 512)
@@ -617,7 +609,7 @@ static void test_snapshot(void)
 	for (i = 0; b && i < 388; i++)
 		if (b[i]) {
 			fprintf(stderr, "zero = 1: byte %d of the object is %#x\n", i, b[i]);
-			failures++;
+			check_failures++;
 			break;
 		}
 	/* the management area: slab_t then the bufctl array */
@@ -1297,7 +1289,7 @@ static void fastpath_run(int smp, int debug, size_t off_slab_size, uint64_t seed
 	fails = skl_twin_run(&su, seed);
 	if (fails) {
 		fprintf(stderr, "fastpath (smp %d, debug %d): the fast and full paths differ\n", smp, debug);
-		failures++;
+		check_failures++;
 	}
 }
 
@@ -1311,7 +1303,7 @@ static void test_fastpath(void)
 	ko.ram_bytes = (uint64_t)16 << 20;
 	if (skl_twin_gate(&ko)) {
 		fprintf(stderr, "fastpath: the fast paths' gate does not follow the cache model\n");
-		failures++;
+		check_failures++;
 	}
 	fastpath_run(0, 0, 3000, 0x9e3779b97f4a7c15ull);
 	fastpath_run(0, 0, 1100, 0x243f6a8885a308d3ull);
@@ -1346,7 +1338,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: test_slab24 TEST [GOLDEN_DIR]\n");
 		return 2;
 	}
-	if (failures)
-		fprintf(stderr, "%d check%s failed\n", failures, failures == 1 ? "" : "s");
-	return failures ? 1 : 0;
+	if (check_failures)
+		fprintf(stderr, "%d check%s failed\n", check_failures, check_failures == 1 ? "" : "s");
+	return check_failures ? 1 : 0;
 }

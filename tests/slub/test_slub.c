@@ -14,7 +14,7 @@
  * through, on the fast and the full paths). SKLAB_UPDATE_GOLDEN=1
  * rewrites the golden files.
  */
-#include "../core/check.h"
+#include "../common/check.h"
 
 #include "alloc_impl.h"
 #include "slub.h"

@@ -9,7 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../common/golden.h"
-#include "../core/check.h"
+#include "../common/check.h"
 
 #include "lua/runtime.h"
 #include "sklab/pahole.h"

@@ -1,5 +1,5 @@
 /*
- * check.h - the few macros the core unit tests share: count failures,
+ * check.h - the few macros every unit test shares: count failures,
  * print each with file:line, exit non-zero at the end.
  */
 #ifndef SKLAB_TEST_CHECK_H
@@ -37,7 +37,7 @@ static int check_failures;
 		}                                                                                                      \
 	} while (0)
 
-static int check_done(const char *name)
+static inline int check_done(const char *name)
 {
 	if (check_failures)
 		printf("%s: %d check(s) failed\n", name, check_failures);
