@@ -41,17 +41,7 @@ skl_color skl_view_cache_miss_color(void)
 /* 15504 as "15,504". */
 static const char *count(uint64_t n, char *out, size_t outsz)
 {
-	char raw[32];
-	size_t len, i, o = 0;
-	snprintf(raw, sizeof(raw), "%llu", (unsigned long long)n);
-	len = strlen(raw);
-	for (i = 0; i < len && o + 2 < outsz; i++) {
-		if (i && (len - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = raw[i];
-	}
-	out[o] = 0;
-	return out;
+	return skl__thousands(n, out, outsz);
 }
 
 /* 16384 as "16 KiB", 262144 as "256 KiB", 3145728 as "3 MiB". */

@@ -488,17 +488,8 @@ static double heat_t(const lv *v, int i)
 /* 76, 1.5, 12,345 */
 static void heat_number(double x, char *out, size_t outsz)
 {
-	if (x == floor(x) && x < 1e15) {
-		char raw[32];
-		size_t len, k, o = 0;
-		snprintf(raw, sizeof(raw), "%.0f", x);
-		len = strlen(raw);
-		for (k = 0; k < len && o + 2 < outsz; k++) {
-			if (k && (len - k) % 3 == 0)
-				out[o++] = ',';
-			out[o++] = raw[k];
-		}
-		out[o] = 0;
+	if (x == floor(x) && x >= 0 && x < 1e15) {
+		skl__thousands((uint64_t)x, out, outsz);
 	} else {
 		snprintf(out, outsz, "%.3g", x);
 	}

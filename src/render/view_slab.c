@@ -108,16 +108,7 @@ static void fmt_bytes(uint64_t b, char *out, size_t outsz)
 /* "200,000": counts a reader compares at a glance */
 static void fmt_count(uint64_t n, char *out, size_t outsz)
 {
-	char d[32];
-	size_t len, i, o = 0;
-	snprintf(d, sizeof(d), "%llu", (unsigned long long)n);
-	len = strlen(d);
-	for (i = 0; i < len && o + 2 < outsz; i++) {
-		if (i && (len - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = d[i];
-	}
-	out[o] = 0;
+	skl__thousands(n, out, outsz);
 }
 
 static const char *state_name(int st)

@@ -72,6 +72,23 @@ float skl__fs(const skl_dl *dl, float size)
 	return size < f ? floorf(f) : size;
 }
 
+const char *skl__thousands(uint64_t n, char *out, size_t outsz)
+{
+	char raw[32];
+	size_t len, i, o = 0;
+	if (!outsz)
+		return out;
+	snprintf(raw, sizeof(raw), "%llu", (unsigned long long)n);
+	len = strlen(raw);
+	for (i = 0; i < len && o + 2 < outsz; i++) {
+		if (i && (len - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = raw[i];
+	}
+	out[o] = 0;
+	return out;
+}
+
 void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 {
 	size_t n = strlen(out);

@@ -29,6 +29,9 @@ int skl__text_mark(skl_dl *dl, float x, float y, float w, float h, const char *t
 /* size, raised to the list's floor. */
 float skl__fs(const skl_dl *dl, float size);
 
+/* n with a comma every three digits ("15,504"), into out; returns out. */
+const char *skl__thousands(uint64_t n, char *out, size_t outsz);
+
 /* Appends printf-style text to out (capacity outsz), truncating. */
 void skl__catf(char *out, size_t outsz, const char *fmt, ...)
 #if defined(__GNUC__)
