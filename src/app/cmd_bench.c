@@ -7,7 +7,7 @@
 #include "app.h"
 
 #include "lua/runtime.h"
-#include "render/export.h"
+#include "render/sdl/export.h"
 #include "sklab/bench.h"
 
 #include <stdio.h>

@@ -16,7 +16,7 @@
 #include "app.h"
 
 #include "lua/runtime.h"
-#include "render/backend_sdl.h"
+#include "render/sdl/backend_sdl.h"
 #include "render/drawlist.h"
 #include "render/view_scene.h"
 #include "sklab/cache.h"

@@ -15,7 +15,7 @@
 #include "app.h"
 
 #include "lua/runtime.h"
-#include "render/export.h"
+#include "render/sdl/export.h"
 #include "shell.h"
 
 #include <errno.h>

@@ -9,7 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "window.h"
 
-#include "render/backend_sdl.h"
+#include "render/sdl/backend_sdl.h"
 #include "render/svg.h"
 #include "render/view_scene.h"
 #include "sklab/kernel.h"

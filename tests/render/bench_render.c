@@ -12,7 +12,7 @@
  * running).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "render/backend_sdl.h"
+#include "render/sdl/backend_sdl.h"
 #include "render/view_scene.h"
 #include "lua/runtime.h"
 

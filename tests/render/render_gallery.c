@@ -7,7 +7,7 @@
  * looked up (cache-p3.png, and at 1280x720), beside struct sock with its
  * L1d misses as heat (cache-heat.png).
  */
-#include "render/export.h"
+#include "render/sdl/export.h"
 #include "sample_cache.h"
 #include "sample_structs.h"
 #include "sklab/cache_snap.h"

@@ -11,7 +11,7 @@
  *   test_cache_view OUTDIR   (writes cache-*.png, .svg and .dl.txt there)
  */
 #include "../common/check.h"
-#include "render/backend_sdl.h"
+#include "render/sdl/backend_sdl.h"
 #include "render/svg.h"
 #include "render/view_cache.h"
 #include "render/view_layout.h"

@@ -9,7 +9,7 @@
  *   test_chart_view OUTDIR   (writes chart-*.png, .svg and .dl.txt there)
  */
 #include "../common/check.h"
-#include "render/backend_sdl.h"
+#include "render/sdl/backend_sdl.h"
 #include "render/svg.h"
 #include "render/view_chart.h"
 

@@ -7,8 +7,8 @@
  *   test_render OUTDIR   (writes sock.png, sock.svg, sock.dl.txt there)
  */
 #include "../common/check.h"
-#include "render/backend_sdl.h"
-#include "render/export.h"
+#include "render/sdl/backend_sdl.h"
+#include "render/sdl/export.h"
 #include "render/svg.h"
 #include "render/view_layout.h"
 #include "render/view_scene.h"

@@ -14,8 +14,8 @@
  */
 #include "../common/check.h"
 #include "../common/profile.h"
-#include "render/backend_sdl.h"
-#include "render/export.h"
+#include "render/sdl/backend_sdl.h"
+#include "render/sdl/export.h"
 #include "render/svg.h"
 #include "render/view_scene.h"
 #include "render/view_slab.h"

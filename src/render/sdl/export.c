@@ -3,9 +3,9 @@
  * file goes through a new temporary beside it and a rename.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "render/export.h"
+#include "render/sdl/export.h"
 
-#include "render/backend_sdl.h"
+#include "render/sdl/backend_sdl.h"
 #include "render/svg.h"
 
 #include <errno.h>
