@@ -772,6 +772,23 @@ static int owner_index(skl_cgrid_snap *s, int *cap, const char *text)
 	return s->nowners++;
 }
 
+/* Frees a snapshot made by skl_cgrid_snapshot(), with everything it owns. */
+void skl_cgrid_snap_free(skl_cgrid_snap *s)
+{
+	int i;
+	if (!s)
+		return;
+	for (i = 0; i < s->nlevels; i++)
+		skl_free(s->levels[i].lines);
+	skl_free(s->levels);
+	for (i = 0; i < s->nowners; i++)
+		skl_free(s->owners[i]);
+	skl_free(s->owners);
+	skl_free(s->members);
+	skl_free(s->lines);
+	skl_free(s);
+}
+
 skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k)
 {
 	skl_cgrid_snap *s;

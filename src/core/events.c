@@ -789,22 +789,6 @@ int skl_events_access(skl_events *log, uint64_t addr, uint64_t size, int write, 
 	return push(log, &in);
 }
 
-void skl_cgrid_snap_free(skl_cgrid_snap *s)
-{
-	int i;
-	if (!s)
-		return;
-	for (i = 0; i < s->nlevels; i++)
-		skl_free(s->levels[i].lines);
-	skl_free(s->levels);
-	for (i = 0; i < s->nowners; i++)
-		skl_free(s->owners[i]);
-	skl_free(s->owners);
-	skl_free(s->members);
-	skl_free(s->lines);
-	skl_free(s);
-}
-
 void skl_heat_free(skl_heat *h)
 {
 	if (!h)
