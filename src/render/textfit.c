@@ -99,14 +99,13 @@ static int wrap(const char *text, size_t cpl, int maxl, int hard, int prose, pla
 /* The last line, shortened so that it and "…" fit cpl code points. */
 static void end_with_ellipsis(char *line, size_t cpl)
 {
-	size_t bytes = 0, cps = 0, n = strlen(line);
+	size_t bytes = 0, cps = 0;
 	while (line[bytes] && cps + 1 < cpl) {
 		bytes += cp_len(line + bytes);
 		cps++;
 	}
 	if (bytes + 4 > LINESZ)
 		bytes = LINESZ - 4;
-	(void)n;
 	/* "sk_…" reads better than "sk_ …" */
 	while (bytes > 0 && line[bytes - 1] == ' ')
 		bytes--;

@@ -307,17 +307,11 @@ static void draw_xaxis(cv *v, float label_h)
 	skl_dl_line(v->dl, v->px, base, v->px + v->pw, base, C_AXIS, 1);
 	if (v->c->bars) {
 		int n = v->c->nxlabels > 0 ? v->c->nxlabels : v->ncats, i, every = 1;
-		float slot = n ? v->pw / (float)n : v->pw, widest = 0;
-		for (i = 0; i < n; i++) {
-			char lab[256];
-			category_label(v, i, lab, sizeof(lab));
-			widest = fmaxf(widest, skl_dl_text_width(lab, ts));
-		}
+		float slot = n ? v->pw / (float)n : v->pw;
 		/* leave labels out (every k-th) when not even a mark fits; else
 		 * each wraps to up to three lines, or takes a mark the key
 		 * under the picture explains */
 		skl_fit f = {ts, 0, 3, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2, SKL_FIT_MARK | SKL_FIT_MARK_CUT, 0};
-		(void)widest;
 		while ((float)every * slot < 3 * skl__fs(v->dl, ts) && every < n)
 			every++;
 		for (i = 0; i < n; i += every) {

@@ -632,18 +632,16 @@ static int place_labels(const skv *v, plabel *L, int n, float xmin, float xmax, 
 	place_greedy(v, L, n, best_var < 4 ? order : rev, xmin, xmax, obst, nobst, maxlanes, best_var % 4, &lanes);
 	if (best >= 1000 && n <= 4) {
 		/* a conflict left: look at every placement of these few */
-		lsearch S;
-		memset(&S, 0, sizeof(S));
-		S.v = v;
-		S.L = L;
-		S.n = n;
-		S.order = order;
-		S.xmin = xmin;
-		S.xmax = xmax;
-		S.obst = obst;
-		S.nobst = nobst;
-		S.maxlanes = maxlanes < 4 ? maxlanes : 4;
-		S.best_cost = best;
+		lsearch S = {.v = v,
+			     .L = L,
+			     .n = n,
+			     .order = order,
+			     .xmin = xmin,
+			     .xmax = xmax,
+			     .obst = obst,
+			     .nobst = nobst,
+			     .maxlanes = maxlanes < 4 ? maxlanes : 4,
+			     .best_cost = best};
 		search_labels(&S, 0, 0, 0);
 		if (S.best_cost < best) {
 			lanes = 0;

@@ -102,6 +102,13 @@ static int write_dl(const skl_dl *dl, skl_sdl *sdl, const char *path, const char
 	return write_dl_limited(dl, sdl, path, fmt, o, 0, NULL, err);
 }
 
+/* The type of a w x h canvas as the window's presentation mode draws it. */
+static void present_type(int w, int h, float *scale, float *floor_px)
+{
+	*scale = fminf((float)w / 1600, (float)h / 900) * SKL_PRESENT_SCALE;
+	*floor_px = SKL_PRESENT_FLOOR;
+}
+
 int skl_render_scene_file(const skl_scene *s, const char *path, const char *format, const skl_render_opts *o,
 			  skl_error *err)
 {
@@ -121,10 +128,8 @@ int skl_render_scene_file(const skl_scene *s, const char *path, const char *form
 	}
 	if (o && o->no_legend)
 		sc.no_legend = 1;
-	if (o && o->present) {
-		sc.text_scale = fminf((float)w / 1600, (float)h / 900) * SKL_PRESENT_SCALE;
-		sc.text_floor = SKL_PRESENT_FLOOR;
-	}
+	if (o && o->present)
+		present_type(w, h, &sc.text_scale, &sc.text_floor);
 	if (skl_view_scene(dl, &sc) < 0) {
 		skl_dl_free(dl);
 		return skl_errorf(err, "out of memory");
@@ -141,11 +146,8 @@ static void frame_opts(const skl_render_opts *o, skl_view_frame_opts *fo, int w,
 		fo->highlight = o->highlight;
 		fo->nhighlight = o->nhighlight;
 		fo->no_legend = o->no_legend;
-		if (o->present) {
-			/* as the window's presentation mode draws it */
-			fo->text_scale = fminf((float)w / 1600, (float)h / 900) * SKL_PRESENT_SCALE;
-			fo->text_floor = SKL_PRESENT_FLOOR;
-		}
+		if (o->present)
+			present_type(w, h, &fo->text_scale, &fo->text_floor);
 	}
 }
 
