@@ -15,7 +15,7 @@
 #ifndef SKLAB_BENCH_H
 #define SKLAB_BENCH_H
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 #include "sklab/events.h"
 #include "sklab/types.h"
 

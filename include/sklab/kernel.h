@@ -15,8 +15,8 @@
 #ifndef SKLAB_KERNEL_H
 #define SKLAB_KERNEL_H
 
-#include "sklab/cache.h"
-#include "sklab/cache_snap.h"
+#include "sklab/cachesim.h"
+#include "sklab/cachesim_snap.h"
 #include "sklab/events.h"
 
 typedef uint64_t skl_addr; /* a simulated kernel virtual address; 0 = NULL */

@@ -6,8 +6,8 @@
  */
 #include "app.h"
 
-#include "lua/runtime.h"
-#include "render/sdl/export.h"
+#include "sklab/runtime.h"
+#include "sklab/render/export.h"
 #include "sklab/bench.h"
 
 #include <stdio.h>

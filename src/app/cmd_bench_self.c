@@ -15,11 +15,11 @@
 #define _GNU_SOURCE /* wait4, mkdtemp, readlink */
 #include "app.h"
 
-#include "lua/runtime.h"
-#include "render/sdl/backend_sdl.h"
-#include "render/drawlist.h"
-#include "render/view_scene.h"
-#include "sklab/cache.h"
+#include "sklab/runtime.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/drawlist.h"
+#include "sklab/render/view_scene.h"
+#include "sklab/cachesim.h"
 #include "sklab/events.h"
 #include "sklab/kernel.h"
 #include "sklab/skb.h"

@@ -10,8 +10,8 @@
  */
 #include "app.h"
 
-#include "lua/runtime.h"
-#include "sklab/cache.h"
+#include "sklab/runtime.h"
+#include "sklab/cachesim.h"
 #include "sklab/trace.h"
 
 #include <stdio.h>

@@ -15,9 +15,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
-#include "lua/runtime.h"
-#include "render/svg.h"
-#include "render/view_scene.h"
+#include "sklab/runtime.h"
+#include "sklab/render/svg.h"
+#include "sklab/render/view_scene.h"
 
 #include <errno.h>
 #include <fcntl.h>

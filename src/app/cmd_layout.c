@@ -5,7 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 #include "sklab/btf.h"
 #include "sklab/cparse.h"
 #include "sklab/pahole.h"

@@ -14,8 +14,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
-#include "lua/runtime.h"
-#include "render/sdl/export.h"
+#include "sklab/runtime.h"
+#include "sklab/render/export.h"
 #include "shell.h"
 
 #include <errno.h>

@@ -8,8 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
-#include "core/slub.h"
-#include "lua/runtime.h"
+#include "slub.h"
+#include "sklab/runtime.h"
 #include "sklab/kernel.h"
 
 #include <dirent.h>

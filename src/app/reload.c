@@ -9,7 +9,7 @@
 #include "shell.h"
 
 #include "app.h"
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,8 +10,8 @@
 #include "shell.h"
 
 #include "app.h"
-#include "lua/runtime.h"
-#include "render/view_scene.h"
+#include "sklab/runtime.h"
+#include "sklab/render/view_scene.h"
 #include "window.h"
 
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
 #include <errno.h>
 #include <fcntl.h>

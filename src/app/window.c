@@ -9,9 +9,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "window.h"
 
-#include "render/sdl/backend_sdl.h"
-#include "render/svg.h"
-#include "render/view_scene.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/svg.h"
+#include "sklab/render/view_scene.h"
 #include "sklab/kernel.h"
 
 #include <SDL_image.h>

@@ -33,7 +33,7 @@
 
 #include <SDL.h>
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 #include "sklab/events.h"
 
 /* Builds frame `frame` into dl, which is empty and sized to the window

@@ -6,7 +6,7 @@
 #ifndef SKLAB_LUA_IMPL_H
 #define SKLAB_LUA_IMPL_H
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 #include "sklab/kernel.h"
 #include "sklab/skb.h"
 

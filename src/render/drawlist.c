@@ -2,7 +2,7 @@
  * drawlist.c - the draw list: items, groups, hit-testing, text metrics and
  * the text dump. Plain C; never calls SDL and never prints on its own.
  */
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * svg.c - the SVG backend (see svg.h). Writes through a sink; allocates
  * only a small table of hatch patterns.
  */
-#include "render/svg.h"
+#include "sklab/render/svg.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * textfit.c - the text-fitting service (see textfit.h): size, lines,
  * abbreviation and marks for a text in a box. Plain C; never calls SDL.
  */
-#include "render/textfit.h"
+#include "textfit.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -18,7 +18,7 @@
 #ifndef SKLAB_RENDER_TEXTFIT_H
 #define SKLAB_RENDER_TEXTFIT_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 
 enum {
 	SKL_FIT_MARK = 1,      /* a mark and a note rather than a stub "sk…" */

@@ -3,9 +3,9 @@
  * draw-list items, as lines or grouped bars. Pure geometry and text; never
  * calls SDL.
  */
-#include "render/view_util.h"
-#include "render/view_chart.h"
-#include "render/textfit.h"
+#include "view_util.h"
+#include "view_chart.h"
+#include "textfit.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -20,7 +20,7 @@
 #ifndef SKLAB_RENDER_VIEW_CHART_H
 #define SKLAB_RENDER_VIEW_CHART_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 #include "sklab/events.h"
 
 typedef struct skl_view_chart_opts {

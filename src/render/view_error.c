@@ -3,9 +3,9 @@
  * message, the source line with a caret, what happens now) and its framed
  * notices ("No skb view at step 3"). Never calls SDL.
  */
-#include "render/view_scene.h"
-#include "render/textfit.h"
-#include "render/view_util.h"
+#include "sklab/render/view_scene.h"
+#include "textfit.h"
+#include "view_util.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,11 +3,11 @@
  * into draw-list items. Pure geometry and text; never calls SDL and never
  * touches the type database (type back-pointers may be stale by now).
  */
-#include "render/view_util.h"
-#include "render/view_layout.h"
-#include "render/textfit.h"
+#include "view_util.h"
+#include "view_layout.h"
+#include "textfit.h"
 
-#include "sklab/cache_snap.h"
+#include "sklab/cachesim_snap.h"
 
 #include <math.h>
 #include <stdarg.h>

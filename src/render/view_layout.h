@@ -19,7 +19,7 @@
 #ifndef SKLAB_RENDER_VIEW_LAYOUT_H
 #define SKLAB_RENDER_VIEW_LAYOUT_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 #include "sklab/layout.h"
 
 struct skl_heat;

@@ -4,16 +4,16 @@
  * snapshots as the skb view, the caption bar, the step counter. Never
  * calls SDL.
  */
-#include "render/view_scene.h"
+#include "sklab/render/view_scene.h"
 
-#include "render/view_cache.h"
-#include "render/view_chart.h"
+#include "view_cachesim.h"
+#include "view_chart.h"
 
-#include "render/view_layout.h"
-#include "render/view_skb.h"
-#include "render/view_slab.h"
-#include "render/textfit.h"
-#include "render/view_util.h"
+#include "view_layout.h"
+#include "view_skb.h"
+#include "view_slab.h"
+#include "textfit.h"
+#include "view_util.h"
 
 #include <math.h>
 #include <stdio.h>

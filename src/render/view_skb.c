@@ -7,8 +7,8 @@
  * label lanes, zoom window, frag boxes, heights; shrunk until it fits)
  * and the drawing, which only reads the plan.
  */
-#include "render/view_util.h"
-#include "render/view_skb.h"
+#include "view_util.h"
+#include "view_skb.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -59,7 +59,7 @@
 #ifndef SKLAB_RENDER_VIEW_SKB_H
 #define SKLAB_RENDER_VIEW_SKB_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 #include "sklab/skb_snap.h"
 
 typedef struct skl_view_skb_opts {

@@ -8,8 +8,8 @@
  * everything fits: measured by the same packing code that draws (and that
  * skl_view_slab_locate() walks), so the three never disagree.
  */
-#include "render/view_util.h"
-#include "render/view_slab.h"
+#include "view_util.h"
+#include "view_slab.h"
 
 #include <math.h>
 #include <stdarg.h>

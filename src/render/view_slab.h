@@ -55,7 +55,7 @@
 #ifndef SKLAB_RENDER_VIEW_SLAB_H
 #define SKLAB_RENDER_VIEW_SLAB_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 #include "sklab/kernel.h"
 
 /* What empty caches (no slabs) become. */

@@ -5,9 +5,9 @@
  * one framed, scrolled by rows to keep it in sight, and a bar with the
  * keys. Never calls SDL.
  */
-#include "render/textfit.h"
-#include "render/view_scene.h"
-#include "render/view_util.h"
+#include "textfit.h"
+#include "sklab/render/view_scene.h"
+#include "view_util.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /*
  * view_util.c - helpers the views share (see view_util.h).
  */
-#include "render/view_util.h"
-#include "render/textfit.h"
+#include "view_util.h"
+#include "textfit.h"
 
 #include <math.h>
 

@@ -7,7 +7,7 @@
 #ifndef SKLAB_RENDER_VIEW_UTIL_H
 #define SKLAB_RENDER_VIEW_UTIL_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 
 #include <stddef.h>
 

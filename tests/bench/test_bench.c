@@ -1,5 +1,5 @@
 /*
- * test_bench.c - the host-timing module (src/core/bench*.c), `sklab bench`
+ * test_bench.c - the host-timing module (src/core/lab/bench*.c), `sklab bench`
  * and sklab.bench. Model figures are checked for what the seed threads say
  * (identity in one line beats spread; the fat sock zeroes more lines than
  * tcp_sock; inline does less than out of line) and for being the same on
@@ -15,7 +15,7 @@
 #include "../common/check.h"
 #include "../common/json.h"
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 #include "sklab/bench.h"
 
 #include <stdlib.h>

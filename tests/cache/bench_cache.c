@@ -33,7 +33,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
  */
 #include "../common/check.h"
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 
 enum { R = SKL_CACHE_READ, W = SKL_CACHE_WRITE, I = SKL_CACHE_IFETCH };
 

@@ -13,7 +13,7 @@
  */
 #include "../common/check.h"
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 
 #include <stdint.h>
 #include <stdlib.h>

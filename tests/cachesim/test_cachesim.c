@@ -11,7 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "../common/check.h"
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 #include "sklab/trace.h"
 
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 #ifndef SKLAB_TEST_TWIN_H
 #define SKLAB_TEST_TWIN_H
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 #include "sklab/kernel.h"
 #include "sklab/common.h"
 

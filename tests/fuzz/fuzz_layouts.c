@@ -1,13 +1,13 @@
 /*
  * fuzz_layouts.c - libFuzzer target for the layout data loader
- * (skl_data_load_layouts in src/lua/runtime.h): the input is written as
+ * (skl_data_load_layouts in include/sklab/runtime.h): the input is written as
  * assets/layouts/fz/x.lua under a private data directory and the set "fz"
  * is loaded; every record that loads is laid out for both ABIs and printed
  * as pahole does.
  */
 #include "fuzz_util.h"
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 #include "sklab/layout.h"
 #include "sklab/pahole.h"
 

@@ -16,7 +16,7 @@
  */
 #include "fuzz_util.h"
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
 #include <stdarg.h>
 

@@ -11,7 +11,7 @@
  */
 #include "fuzz_util.h"
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
 #define MAX_INPUT 65536
 

@@ -4,7 +4,7 @@
  * markers. Fails when the doc is stale; --write regenerates that part.
  *   test_lua_api docs/lua-api.md [--write]
  */
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,9 +8,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 #include "sklab/layout.h"
 
 #include <dirent.h>

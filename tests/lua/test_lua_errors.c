@@ -7,7 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
 #include <dirent.h>
 #include <stdio.h>

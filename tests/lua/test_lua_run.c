@@ -7,7 +7,7 @@
  * must equal FILE (--update rewrites it). The scenario's name in messages
  * is the path as given, so run it from tests/lua.
  */
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 
 #include "sklab/kernel.h"
 #include "sklab/pahole.h"

@@ -12,9 +12,9 @@
  * running).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "render/sdl/backend_sdl.h"
-#include "render/view_scene.h"
-#include "lua/runtime.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/view_scene.h"
+#include "sklab/runtime.h"
 
 #include <SDL.h>
 #include <stdio.h>

@@ -7,10 +7,10 @@
  * looked up (cache-p3.png, and at 1280x720), beside struct sock with its
  * L1d misses as heat (cache-heat.png).
  */
-#include "render/sdl/export.h"
+#include "sklab/render/export.h"
 #include "sample_cache.h"
 #include "sample_structs.h"
-#include "sklab/cache_snap.h"
+#include "sklab/cachesim_snap.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 #ifndef SKLAB_TESTS_SAMPLE_CACHE_H
 #define SKLAB_TESTS_SAMPLE_CACHE_H
 
-#include "sklab/cache_snap.h"
+#include "sklab/cachesim_snap.h"
 
 /*
  * The snapshot after the lookups (recent = touched by the lookups). L1d's

@@ -11,12 +11,12 @@
  *   test_cache_view OUTDIR   (writes cache-*.png, .svg and .dl.txt there)
  */
 #include "../common/check.h"
-#include "render/sdl/backend_sdl.h"
-#include "render/svg.h"
-#include "render/view_cache.h"
-#include "render/view_layout.h"
-#include "render/view_scene.h"
-#include "render/view_util.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/svg.h"
+#include "view_cachesim.h"
+#include "view_layout.h"
+#include "sklab/render/view_scene.h"
+#include "view_util.h"
 #include "sample_cache.h"
 #include "sample_structs.h"
 

@@ -9,9 +9,9 @@
  *   test_chart_view OUTDIR   (writes chart-*.png, .svg and .dl.txt there)
  */
 #include "../common/check.h"
-#include "render/sdl/backend_sdl.h"
-#include "render/svg.h"
-#include "render/view_chart.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/svg.h"
+#include "view_chart.h"
 
 #include <math.h>
 #include <stdio.h>

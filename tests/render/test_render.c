@@ -7,11 +7,11 @@
  *   test_render OUTDIR   (writes sock.png, sock.svg, sock.dl.txt there)
  */
 #include "../common/check.h"
-#include "render/sdl/backend_sdl.h"
-#include "render/sdl/export.h"
-#include "render/svg.h"
-#include "render/view_layout.h"
-#include "render/view_scene.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/export.h"
+#include "sklab/render/svg.h"
+#include "view_layout.h"
+#include "sklab/render/view_scene.h"
 #include "sample_structs.h"
 #include "sklab/abi.h"
 #include "sklab/cparse.h"

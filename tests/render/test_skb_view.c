@@ -14,11 +14,11 @@
  *   test_skb_view OUTDIR   (writes skb-*.png, skb-*.svg, *.dl.txt there)
  */
 #include "../common/check.h"
-#include "render/sdl/backend_sdl.h"
-#include "render/sdl/export.h"
-#include "render/svg.h"
-#include "render/view_scene.h"
-#include "render/view_skb.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/export.h"
+#include "sklab/render/svg.h"
+#include "sklab/render/view_scene.h"
+#include "view_skb.h"
 
 #include <stdio.h>
 #include <stdlib.h>

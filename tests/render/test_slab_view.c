@@ -14,12 +14,12 @@
  */
 #include "../common/check.h"
 #include "../common/profile.h"
-#include "render/sdl/backend_sdl.h"
-#include "render/sdl/export.h"
-#include "render/svg.h"
-#include "render/view_scene.h"
-#include "render/view_slab.h"
-#include "render/view_util.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/export.h"
+#include "sklab/render/svg.h"
+#include "sklab/render/view_scene.h"
+#include "view_slab.h"
+#include "view_util.h"
 #include "sample_structs.h"
 
 #include <SDL_image.h>

@@ -6,8 +6,8 @@
  * wider than its box.
  */
 #include "../common/check.h"
-#include "render/svg.h"
-#include "render/textfit.h"
+#include "sklab/render/svg.h"
+#include "textfit.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -11,7 +11,7 @@
 #include "../common/check.h"
 #include "window.h"
 
-#include "render/view_scene.h"
+#include "sklab/render/view_scene.h"
 #include "sample_structs.h"
 
 #include <SDL_image.h>

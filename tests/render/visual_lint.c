@@ -17,8 +17,8 @@
  * one size. Deterministic: the model's pictures only.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "render/view_scene.h"
-#include "lua/runtime.h"
+#include "sklab/render/view_scene.h"
+#include "sklab/runtime.h"
 
 #include <ctype.h>
 #include <math.h>

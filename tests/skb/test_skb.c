@@ -1,5 +1,5 @@
 /*
- * test_skb.c - the sk_buff model (src/core/skb.c), packet headers (pkt.c)
+ * test_skb.c - the sk_buff model (src/core/net/skb.c), packet headers (pkt.c)
  * and pcap files (pcap.c) against the reference's numbers and the kernels'
  * own texts.
  *

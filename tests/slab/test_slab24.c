@@ -1,6 +1,6 @@
 /*
- * test_slab24.c - the Linux 2.4 SLAB allocator (src/core/slab24.c) on the
- * simulated machine (src/core/kernel.c): the seed thread's /proc/slabinfo
+ * test_slab24.c - the Linux 2.4 SLAB allocator (src/core/mm/slab24.c) on the
+ * simulated machine (src/core/mm/kernel.c): the seed thread's /proc/slabinfo
  * lines, the worked examples of the reference, colouring, snapshots,
  * off-slab caches, SMP per-CPU arrays, shrink and reap, kernel-style debug
  * reports, out of memory, host allocation failure, kmalloc and pages, and

@@ -16,7 +16,7 @@
  */
 #include "../common/check.h"
 
-#include "alloc_impl.h"
+#include "mm_impl.h"
 #include "slub.h"
 
 #include "../common/golden.h"

@@ -1,5 +1,5 @@
 /*
- * test_whatif.c - `whatif` (src/core/whatif.c) on the Dec 2001 struct sock
+ * test_whatif.c - `whatif` (src/core/lab/whatif.c) on the Dec 2001 struct sock
  * thread: removing tp_pinfo and protinfo, Miller's first cache line, the
  * per-protocol objects of RFC 2 against the seed's /proc/slabinfo figures,
  * every error message, the unified diff, allocation failure, and one
@@ -11,7 +11,7 @@
 #include "../common/golden.h"
 #include "../common/check.h"
 
-#include "lua/runtime.h"
+#include "sklab/runtime.h"
 #include "sklab/pahole.h"
 #include "sklab/whatif.h"
 

@@ -4,7 +4,7 @@
  * once in white and tinted per item. Never initialises the video
  * subsystem itself.
  */
-#include "render/sdl/backend_sdl.h"
+#include "sklab/render/sdl.h"
 
 #include <SDL_image.h>
 #include <SDL_ttf.h>

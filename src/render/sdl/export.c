@@ -3,10 +3,10 @@
  * file goes through a new temporary beside it and a rename.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "render/sdl/export.h"
+#include "sklab/render/export.h"
 
-#include "render/sdl/backend_sdl.h"
-#include "render/svg.h"
+#include "sklab/render/sdl.h"
+#include "sklab/render/svg.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,9 +4,9 @@
  * of counters, a legend, misses by member and by object cache line. Pure
  * geometry and text; never calls SDL and never touches the cache model.
  */
-#include "render/view_util.h"
-#include "render/view_cache.h"
-#include "render/textfit.h"
+#include "view_util.h"
+#include "view_cachesim.h"
+#include "textfit.h"
 
 #include <math.h>
 #include <stdio.h>

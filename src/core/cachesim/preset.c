@@ -4,7 +4,7 @@
  * library) describes them, and --I1/--D1/--LL style overrides. It reads
  * files only in skl_cachesim_preset_host(); it never runs the model.
  */
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  * never reads a clock; host memory comes from skl_malloc & co. With no
  * model attached every entry point returns at once.
  */
-#include "alloc_impl.h"
+#include "mm_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

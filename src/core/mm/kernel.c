@@ -9,7 +9,7 @@
  * never looks inside a cache's allocator state, never reads a clock and
  * never prints; it allocates host memory only through skl_malloc & co.
  */
-#include "alloc_impl.h"
+#include "mm_impl.h"
 #include "slub_fast.h"
 
 #include <assert.h>

@@ -8,7 +8,7 @@
 #ifndef SKLAB_CACHE_SNAP_H
 #define SKLAB_CACHE_SNAP_H
 
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 
 /* One way of one set. */
 typedef struct skl_cgrid_line {

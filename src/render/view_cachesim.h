@@ -43,8 +43,8 @@
 #ifndef SKLAB_RENDER_VIEW_CACHE_H
 #define SKLAB_RENDER_VIEW_CACHE_H
 
-#include "render/drawlist.h"
-#include "sklab/cache_snap.h"
+#include "sklab/render/drawlist.h"
+#include "sklab/cachesim_snap.h"
 
 typedef struct skl_view_cache_opts {
 	float x, y, w, h;  /* region of the canvas; w or h 0 = the whole canvas */

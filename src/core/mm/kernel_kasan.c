@@ -6,7 +6,7 @@
  * log's alloc and free records. Quarantine is not modelled: a freed object
  * can be handed out again at once.
  */
-#include "alloc_impl.h"
+#include "mm_impl.h"
 #include "sklab/kasan.h"
 
 #include <stdio.h>

@@ -13,7 +13,7 @@
  * (freeing and snapshots stay possible). Host memory comes from skl_malloc;
  * no clock, no printing, no globals.
  */
-#include "alloc_impl.h" /* skl__event: the machine's event log */
+#include "mm_impl.h" /* skl__event: the machine's event log */
 
 #include "sklab/skb.h"
 

@@ -21,7 +21,7 @@
 #include "slub.h"
 #include "slub_fast.h"
 
-#include "alloc_impl.h"
+#include "mm_impl.h"
 
 #include <assert.h>
 #include <stdarg.h>

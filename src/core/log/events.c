@@ -17,7 +17,7 @@
  * frames decode on the fly and add nothing.
  */
 #include "sklab/events.h"
-#include "sklab/cache_snap.h"
+#include "sklab/cachesim_snap.h"
 #include "sklab/kernel.h"
 
 #include <stdio.h>

@@ -12,7 +12,7 @@
 
 #include <SDL.h>
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 
 /* Canvas to pixels: px = x * scale + dx, py = y * scale + dy. */
 typedef struct skl_xform {

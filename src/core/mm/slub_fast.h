@@ -1,5 +1,5 @@
 /*
- * slub_fast.h - the SLUB model's records (src/core/slub.c) and its fast
+ * slub_fast.h - the SLUB model's records (src/core/mm/slub.c) and its fast
  * paths for kmem_cache_alloc/free, inline, so that the machine's entry
  * points (skl_cache_alloc, skl_cache_free in kernel.c) take them without a
  * call. The fast paths do what slub.c's do_alloc()/do_free() do when
@@ -13,7 +13,7 @@
 #ifndef SKLAB_CORE_SLUB_FAST_H
 #define SKLAB_CORE_SLUB_FAST_H
 
-#include "alloc_impl.h"
+#include "mm_impl.h"
 #include "slub.h"
 
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * alloc_impl.h - the inside of the simulated machine, shared by kernel.c
+ * mm_impl.h - the inside of the simulated machine, shared by kernel.c
  * (RAM, pages, addresses, the cache registry, kmalloc's front end, events)
  * and the two allocators that plug into it: slab24.c (Linux 2.4 SLAB) and
  * slub.c (Linux 6.x SLUB). Not installed.
@@ -8,8 +8,8 @@
  * profile's allocator ("slab" or "slub") and calls it for everything
  * allocator-specific. Each cache's allocator state hangs off c->priv.
  */
-#ifndef SKLAB_ALLOC_IMPL_H
-#define SKLAB_ALLOC_IMPL_H
+#ifndef SKLAB_MM_IMPL_H
+#define SKLAB_MM_IMPL_H
 
 #include "sklab/kernel.h"
 

@@ -26,7 +26,7 @@
  * Accesses never allocate, except that the first-touch set doubles now and
  * then.
  */
-#include "sklab/cache.h"
+#include "sklab/cachesim.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,7 @@
 #ifndef SKLAB_RENDER_SVG_H
 #define SKLAB_RENDER_SVG_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 
 void skl_svg_write(const skl_dl *dl, const skl_sink *out);
 

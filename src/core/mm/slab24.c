@@ -14,7 +14,7 @@
  * simulated memory. A kernel BUG() is reported, never executed: the
  * operation stops, the machine stays consistent. Never prints.
  */
-#include "alloc_impl.h"
+#include "mm_impl.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 #ifndef SKLAB_RENDER_EXPORT_H
 #define SKLAB_RENDER_EXPORT_H
 
-#include "render/view_scene.h"
+#include "sklab/render/view_scene.h"
 
 #include <stdint.h>
 

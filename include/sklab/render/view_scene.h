@@ -17,7 +17,7 @@
 #ifndef SKLAB_RENDER_VIEW_SCENE_H
 #define SKLAB_RENDER_VIEW_SCENE_H
 
-#include "render/drawlist.h"
+#include "sklab/render/drawlist.h"
 #include "sklab/events.h"
 
 /* Presentation mode: type this much bigger than on a screen of the same
