@@ -95,7 +95,7 @@ expect(sk1056.size == 1056, "the seed box's sockets are 1056 bytes")
 -- 2. The seed's /proc/slabinfo lines, replayed through the allocator.
 --
 -- The four machines of the thread as allocation histories: the same steps
--- as tests/slab/seed_table.c (which checks them in C). Each runs on a fresh
+-- as tests/mm/slab/seed_table.c (which checks them in C). Each runs on a fresh
 -- 2.4.16 kernel with CONFIG_DEBUG_SLAB (the lines carry the statistics
 -- columns, so the kernels had it) and creates its socket caches with
 -- SLAB_HWCACHE_ALIGN in the order the lines imply (newest cache first).

@@ -69,12 +69,12 @@ typedef struct skl_bench_model {
 	char machine[128]; /* "Pentium III (Coppermine), 800 MHz" */
 	double mhz;	   /* its clock; 0 = unknown (no ns, no ratio) */
 	unsigned nlevels;
-	char level[SKL_CACHE_MAX_LEVELS][16];
+	char level[SKL_CACHESIM_MAX_LEVELS][16];
 	unsigned line;			     /* the first data level's line size */
 	uint64_t ops;			     /* operations replayed after the warm-up */
 	double accesses;		     /* data accesses + 16-byte instruction fetch blocks */
 	double lines;			     /* distinct data lines touched (what a cold op misses) */
-	double misses[SKL_CACHE_MAX_LEVELS]; /* by level */
+	double misses[SKL_CACHESIM_MAX_LEVELS]; /* by level */
 	double base_cycles;		     /* one cycle per access (a pipelined first-level hit) */
 	double miss_cycles;		     /* latency beyond the first level, summed */
 	double cycles;			     /* base + miss */

@@ -18,24 +18,24 @@
 
 /* ---- configuration ----------------------------------------------------- */
 
-#define SKL_CACHE_MAX_LEVELS 16
+#define SKL_CACHESIM_MAX_LEVELS 16
 
-typedef enum skl_cache_repl {
-	SKL_CACHE_LRU = 0,
-	SKL_CACHE_PLRU,   /* tree pseudo-LRU; associativity a power of two <= 64 */
-	SKL_CACHE_RANDOM, /* xorshift64 seeded from skl_cachesim_config.seed */
-} skl_cache_repl;
+typedef enum skl_cachesim_repl {
+	SKL_CACHESIM_LRU = 0,
+	SKL_CACHESIM_PLRU,   /* tree pseudo-LRU; associativity a power of two <= 64 */
+	SKL_CACHESIM_RANDOM, /* xorshift64 seeded from skl_cachesim_config.seed */
+} skl_cachesim_repl;
 
-typedef enum skl_cache_wpolicy {
-	SKL_CACHE_WB_WA = 0, /* write-back + write-allocate */
-	SKL_CACHE_WB_NWA,    /* write-back + no-write-allocate (write miss goes around) */
-} skl_cache_wpolicy;
+typedef enum skl_cachesim_wpolicy {
+	SKL_CACHESIM_WB_WA = 0, /* write-back + write-allocate */
+	SKL_CACHESIM_WB_NWA,    /* write-back + no-write-allocate (write miss goes around) */
+} skl_cachesim_wpolicy;
 
-typedef enum skl_cache_kind {
-	SKL_CACHE_READ = 0,
-	SKL_CACHE_WRITE = 1,
-	SKL_CACHE_IFETCH = 2,
-} skl_cache_kind;
+typedef enum skl_cachesim_kind {
+	SKL_CACHESIM_READ = 0,
+	SKL_CACHESIM_WRITE = 1,
+	SKL_CACHESIM_IFETCH = 2,
+} skl_cachesim_kind;
 
 /*
  * One level. The name decides its place: "L1i" serves only instruction
@@ -48,26 +48,26 @@ typedef struct skl_cachesim_level {
 	uint64_t size;    /* bytes */
 	unsigned assoc;   /* ways; size / line for fully associative */
 	unsigned line;    /* bytes, a power of two */
-	skl_cache_repl repl;
-	skl_cache_wpolicy write;
+	skl_cachesim_repl repl;
+	skl_cachesim_wpolicy write;
 	unsigned latency; /* cycles to look the level up */
 } skl_cachesim_level;
 
 typedef struct skl_cachesim_config {
 	const skl_cachesim_level *levels;
-	unsigned nlevels; /* 1..SKL_CACHE_MAX_LEVELS */
+	unsigned nlevels; /* 1..SKL_CACHESIM_MAX_LEVELS */
 	unsigned mem_latency;
-	uint64_t seed; /* for SKL_CACHE_RANDOM; 0 picks a fixed default */
+	uint64_t seed; /* for SKL_CACHESIM_RANDOM; 0 picks a fixed default */
 } skl_cachesim_config;
 
 /* ---- results and counters ---------------------------------------------- */
 
-typedef struct skl_cache_result {
+typedef struct skl_cachesim_result {
 	unsigned latency; /* sum of the levels visited, plus memory on a full miss */
 	int hit_level;    /* config index of the level that hit; -1 = memory */
 	unsigned lines;   /* lines touched at the first level: 1, or 2 when straddling */
 	uint32_t missed;  /* bit i set: level i missed */
-} skl_cache_result;
+} skl_cachesim_result;
 
 /*
  * Per-level counters. Only the struct tag is used: the name
@@ -77,8 +77,8 @@ struct skl_cachesim_stats {
 	char name[16];
 	uint64_t size;
 	unsigned assoc, line, sets;
-	uint64_t refs[3];   /* by skl_cache_kind */
-	uint64_t misses[3]; /* by skl_cache_kind */
+	uint64_t refs[3];   /* by skl_cachesim_kind */
+	uint64_t misses[3]; /* by skl_cachesim_kind */
 	uint64_t hits;
 	uint64_t compulsory, capacity, conflict; /* sum == total misses; all 0 when not classifying */
 	uint64_t evictions;       /* valid lines replaced */
@@ -88,25 +88,25 @@ struct skl_cachesim_stats {
 
 /* ---- the hierarchy ----------------------------------------------------- */
 
-typedef struct skl_cache_hier skl_cache_hier;
+typedef struct skl_cachesim skl_cachesim;
 
 /* NULL with err set on bad geometry or allocation failure. */
-skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err);
-void skl_cachesim_free(skl_cache_hier *h);
+skl_cachesim *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err);
+void skl_cachesim_free(skl_cachesim *h);
 /* Empties every level and zeroes every counter, as if just created. */
-void skl_cachesim_reset(skl_cache_hier *h);
+void skl_cachesim_reset(skl_cachesim *h);
 
 /*
  * 3C miss classification, on (1, as created) or off (0). Off, the
  * compulsory, capacity and conflict counters stay 0 and the two shadows
  * that classify (a first-touch set and a fully associative LRU cache per
  * level) are freed and skipped: every other figure is the same and an
- * access takes about a third of the time (tests/cache/bench_cache). Resets
+ * access takes about a third of the time (tests/cachesim/bench_cache). Resets
  * the hierarchy (skl_cachesim_reset), so call it before the first access.
  * 0, or -1 on allocation failure (classification stays off) or a NULL h.
  */
-int skl_cachesim_set_classify(skl_cache_hier *h, int on);
-unsigned skl_cachesim_levels(const skl_cache_hier *h);
+int skl_cachesim_set_classify(skl_cachesim *h, int on);
+unsigned skl_cachesim_levels(const skl_cachesim *h);
 
 /*
  * One access of size bytes (0 counts as 1; at most the smallest line size).
@@ -115,7 +115,7 @@ unsigned skl_cachesim_levels(const skl_cache_hier *h);
  * goes to the next level. Returns 0, or -1 on bad arguments (nothing
  * changes) or allocation failure of the first-touch set.
  */
-int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out);
+int skl_cachesim_access(skl_cachesim *h, uint64_t addr, unsigned size, int kind, skl_cachesim_result *out);
 
 /*
  * Writes back and invalidates every line of every level (x86's WBINVD; a
@@ -125,14 +125,14 @@ int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kin
  * first-touch sets are kept: a line missed after a flush is a capacity or
  * conflict miss, never a compulsory one. Returns 0, or -1 when h is NULL.
  */
-int skl_cachesim_flush(skl_cache_hier *h);
+int skl_cachesim_flush(skl_cachesim *h);
 
 /* One access for skl_cachesim_run(): the layout of skl_trace_ref. */
-typedef struct skl_cache_ref {
+typedef struct skl_cachesim_ref {
 	uint64_t addr;
 	uint32_t size; /* as skl_cachesim_access() takes it */
-	uint32_t kind; /* skl_cache_kind */
-} skl_cache_ref;
+	uint32_t kind; /* skl_cachesim_kind */
+} skl_cachesim_ref;
 
 /*
  * refs[0..n) in order, each as skl_cachesim_access(h, addr, size, kind,
@@ -141,23 +141,23 @@ typedef struct skl_cache_ref {
  * index of the first one refused (bad arguments or allocation failure; it
  * changed nothing, and the caller may skip it and go on).
  */
-size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n);
+size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n);
 
 /* Counters of level (config index); -1 when out of range. */
-int skl_cachesim_stats(const skl_cache_hier *h, unsigned level, struct skl_cachesim_stats *out);
+int skl_cachesim_stats(const skl_cachesim *h, unsigned level, struct skl_cachesim_stats *out);
 
 /* ---- what the cache grid view draws ----------------------------------- */
 
-typedef struct skl_cache_line {
+typedef struct skl_cachesim_lineinfo {
 	uint64_t addr;     /* the line's first byte; 0 when invalid */
 	int valid, dirty;
 	int last_hit;      /* the latest access to this line hit (else it was installed by a miss) */
 	uint64_t last_use; /* the level's access tick at the latest use; larger = more recent */
 	uint64_t installed; /* the tick of the miss that brought the line in (<= last_use) */
-} skl_cache_line;
+} skl_cachesim_lineinfo;
 
 /* One way of one set of level; -1 when out of range. */
-int skl_cachesim_line(const skl_cache_hier *h, unsigned level, unsigned set, unsigned way, skl_cache_line *out);
+int skl_cachesim_line(const skl_cachesim *h, unsigned level, unsigned set, unsigned way, skl_cachesim_lineinfo *out);
 
 /* ---- presets: a profile's era, the host, Cachegrind's defaults ---------- */
 
@@ -169,8 +169,8 @@ int skl_cachesim_line(const skl_cache_hier *h, unsigned level, unsigned set, uns
 typedef struct skl_cachesim_preset {
 	char title[128];  /* "Pentium III (Coppermine), 2000" or "host: AMD EPYC (sysfs)" */
 	char source[128]; /* where the figures come from, and what was assumed */
-	char names[SKL_CACHE_MAX_LEVELS][16];
-	skl_cachesim_level levels[SKL_CACHE_MAX_LEVELS];
+	char names[SKL_CACHESIM_MAX_LEVELS][16];
+	skl_cachesim_level levels[SKL_CACHESIM_MAX_LEVELS];
 	unsigned nlevels;
 	unsigned mem_latency;
 } skl_cachesim_preset;
@@ -205,6 +205,6 @@ void skl_cachesim_preset_write(const skl_cachesim_preset *p, const skl_sink *out
  * I1 is the first level of the fetch path, D1 the first of the data path,
  * LL the last level.
  */
-void skl_cachesim_write_summary(const skl_cache_hier *h, const skl_sink *sink);
+void skl_cachesim_write_summary(const skl_cachesim *h, const skl_sink *sink);
 
 #endif

@@ -54,7 +54,7 @@ typedef enum skl_obj_kind {
 } skl_obj_kind;
 
 struct skl_kernel_snap;
-struct skl_cgrid_snap;
+struct skl_cachesim_snap;
 struct skl_heat;
 
 /* A chart: lines or bars of (x, y) points, for memory and time figures. */
@@ -83,7 +83,7 @@ typedef struct skl_obj {
 	skl_skb_snap *skbs;             /* SKL_OBJ_SKB: nskbs snapshots drawn together (layout:
 	                                 * struct sk_buff's, shared, or NULL) */
 	int nskbs;
-	struct skl_cgrid_snap *cgrid;   /* SKL_OBJ_CACHE: owned by the log */
+	struct skl_cachesim_snap *cgrid;   /* SKL_OBJ_CACHE: owned by the log */
 	struct skl_heat *heat;          /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
 	char *view;                     /* preferred view: "layout", "slab" */
 	char *title;                    /* a caption for this object, or NULL */
@@ -151,7 +151,7 @@ int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, cons
 /* Shows a chart (takes ownership). */
 int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where);
 /* Shows a cache model's snapshot in the cache view (takes ownership). */
-int skl_events_show_cache(skl_events *log, struct skl_cgrid_snap *snap, const char *title, const char *where);
+int skl_events_show_cache(skl_events *log, struct skl_cachesim_snap *snap, const char *title, const char *where);
 /* Shows a layout with a heat overlay, one value per field (takes ownership
  * of both). */
 int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where);

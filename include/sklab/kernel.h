@@ -279,8 +279,8 @@ void skl_kernel_snap_free(skl_kernel_snap *s);
  * hierarchy does not expose (copied; NULL = "custom", latencies 0).
  * Attribution starts empty (and detaching drops it). -1 when out of
  * memory (nothing attached). */
-int skl_kernel_set_cachesim(skl_kernel *k, skl_cache_hier *h, const skl_cachesim_preset *desc);
-skl_cache_hier *skl_kernel_cachesim(const skl_kernel *k);
+int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_preset *desc);
+skl_cachesim *skl_kernel_cachesim(const skl_kernel *k);
 
 /* Who a touch belongs to; NULL fields are found from the address. */
 typedef struct skl_touch_label {
@@ -304,19 +304,19 @@ void skl_kernel_touch_end(skl_kernel *k);
 /* The attribution rows: by member (lines 0) sorted by owner then offset,
  * or by object line (lines 1) sorted by owner then line; owner NULL = all.
  * *rows is allocated (skl_free); returns the count, -1 out of memory. */
-int skl_kernel_cache_attr(const skl_kernel *k, int lines, const char *owner, skl_cache_attr **rows);
+int skl_kernel_cachesim_attr(const skl_kernel *k, int lines, const char *owner, skl_cachesim_attr **rows);
 /* Empties the attribution tables (the model's counters stay). */
-void skl_kernel_cache_attr_reset(skl_kernel *k);
+void skl_kernel_cachesim_attr_reset(skl_kernel *k);
 
 /* What the cache view draws: the attached model's levels and lines, the
  * owner of every valid line, the attribution rows. "recent" marks lines
  * touched since the previous snapshot of this machine. NULL when no model
  * is attached or out of memory. */
-skl_cgrid_snap *skl_kernel_cache_snapshot(skl_kernel *k);
+skl_cachesim_snap *skl_kernel_cachesim_snapshot(skl_kernel *k);
 /* The same for any model: desc as for skl_kernel_set_cachesim; marks
- * (SKL_CACHE_MAX_LEVELS entries, zeroed at first, kept by the caller)
+ * (SKL_CACHESIM_MAX_LEVELS entries, zeroed at first, kept by the caller)
  * decide "recent" and are updated; k (optional) gives owners and rows. */
-skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k);
+skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k);
 
 /* A heat overlay for layout l from the rows of owner (NULL = l's name
  * without "struct "): one value per field, the sum of the rows of that
@@ -327,7 +327,7 @@ typedef enum skl_heat_metric {
 	SKL_HEAT_CYCLES,     /* modelled cycles */
 	SKL_HEAT_ACCESSES    /* reads + writes */
 } skl_heat_metric;
-skl_heat *skl_kernel_cache_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
+skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
 				int level);
 
 #endif

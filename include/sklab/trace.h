@@ -24,7 +24,7 @@ typedef enum skl_trace_format {
 	SKL_TRACE_DIN,	    /* "label address [size]", label 0..4, hex address and size */
 } skl_trace_format;
 
-/* What a record asks for. The first three have skl_cache_kind's values. */
+/* What a record asks for. The first three have skl_cachesim_kind's values. */
 typedef enum skl_trace_kind {
 	SKL_TRACE_READ = 0,   /* Lackey " L", din 0 */
 	SKL_TRACE_WRITE = 1,  /* Lackey " S", din 1 */

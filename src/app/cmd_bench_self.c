@@ -475,7 +475,7 @@ fail:
 
 /* ---- the cache model against Cachegrind ------------------------------------------ */
 
-enum { KR = SKL_CACHE_READ, KW = SKL_CACHE_WRITE, KI = SKL_CACHE_IFETCH };
+enum { KR = SKL_CACHESIM_READ, KW = SKL_CACHESIM_WRITE, KI = SKL_CACHESIM_IFETCH };
 
 /* One access: address in the low 56 bits, kind << 62, size - 1 << 56. */
 typedef struct trace {
@@ -520,15 +520,15 @@ static uint64_t xs(uint64_t *s)
 /* Cachegrind's default-like machine: 32 KiB 8-way I1, 48 KiB 12-way D1,
  * 8 MiB 16-way LL, 64-byte lines, LRU, no 3C classification. */
 static const skl_cachesim_level cg_levels[3] = {
-    {"L1i", 32768, 8, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 4},
-    {"L1d", 49152, 12, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 5},
-    {"LL", 8u << 20, 16, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 40},
+    {"L1i", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4},
+    {"L1d", 49152, 12, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 5},
+    {"LL", 8u << 20, 16, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 40},
 };
 
-static skl_cache_hier *cg_hier(skl_error *err)
+static skl_cachesim *cg_hier(skl_error *err)
 {
 	skl_cachesim_config cfg;
-	skl_cache_hier *h;
+	skl_cachesim *h;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.levels = cg_levels;
 	cfg.nlevels = 3;
@@ -545,9 +545,9 @@ static skl_cache_hier *cg_hier(skl_error *err)
 
 /* Feeds t as `sklab cachesim` does: batches of 4096 references, each cut
  * to the smallest line (64). ns per access. */
-static double feed(skl_cache_hier *h, const trace *t)
+static double feed(skl_cachesim *h, const trace *t)
 {
-	static skl_cache_ref buf[4096];
+	static skl_cachesim_ref buf[4096];
 	size_t i, k, n;
 	double t0 = now_ns();
 	for (i = 0; i < t->n; i += n) {
@@ -570,7 +570,7 @@ typedef struct cg_counts {
 	uint64_t ir, i1m, lli, dr, d1m, lld;
 } cg_counts;
 
-static void model_counts(const skl_cache_hier *h, cg_counts *c)
+static void model_counts(const skl_cachesim *h, cg_counts *c)
 {
 	struct skl_cachesim_stats i1, d1, ll;
 	skl_cachesim_stats(h, 0, &i1);
@@ -590,7 +590,7 @@ static int time_model(const trace *t, int runs, double *v, cg_counts *cnt, skl_e
 {
 	int i;
 	for (i = 0; i < runs; i++) {
-		skl_cache_hier *h = cg_hier(err);
+		skl_cachesim *h = cg_hier(err);
 		if (!h)
 			return -1;
 		v[i] = feed(h, t);

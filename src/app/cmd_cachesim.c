@@ -140,11 +140,11 @@ static int parse_args(int argc, char **argv, opts *o)
 			o->profile = a;
 		} else if ((a = skl_app_optarg(argc, argv, &i, "--policy", &missing))) {
 			if (!strcmp(a, "lru"))
-				o->policy = SKL_CACHE_LRU;
+				o->policy = SKL_CACHESIM_LRU;
 			else if (!strcmp(a, "plru"))
-				o->policy = SKL_CACHE_PLRU;
+				o->policy = SKL_CACHESIM_PLRU;
 			else if (!strcmp(a, "random"))
-				o->policy = SKL_CACHE_RANDOM;
+				o->policy = SKL_CACHESIM_RANDOM;
 			else
 				return bad("--policy takes lru, plru or random, not '%s'%s", a, "");
 		} else if ((a = skl_app_optarg(argc, argv, &i, "--format", &missing))) {
@@ -163,9 +163,9 @@ static int parse_args(int argc, char **argv, opts *o)
 		} else if (!strcmp(argv[i], "--host")) {
 			o->profile = NULL;
 		} else if (!strcmp(argv[i], "--write-allocate")) {
-			o->write = SKL_CACHE_WB_WA;
+			o->write = SKL_CACHESIM_WB_WA;
 		} else if (!strcmp(argv[i], "--no-write-allocate")) {
-			o->write = SKL_CACHE_WB_NWA;
+			o->write = SKL_CACHESIM_WB_NWA;
 		} else if (!strcmp(argv[i], "--all-levels")) {
 			o->all_levels = 1;
 		} else if (!strcmp(argv[i], "--classify")) {
@@ -269,9 +269,9 @@ static int build_preset(const opts *o, skl_cachesim_preset *p)
 	}
 	for (i = 0; i < p->nlevels; i++) {
 		if (o->policy >= 0)
-			p->levels[i].repl = (skl_cache_repl)o->policy;
+			p->levels[i].repl = (skl_cachesim_repl)o->policy;
 		if (o->write >= 0)
-			p->levels[i].write = (skl_cache_wpolicy)o->write;
+			p->levels[i].write = (skl_cachesim_wpolicy)o->write;
 	}
 	return -1;
 }
@@ -290,9 +290,9 @@ static const char *role_name(const skl_cachesim_preset *p, unsigned i, char *buf
 	return buf;
 }
 
-static const char *repl_name(skl_cache_repl r)
+static const char *repl_name(skl_cachesim_repl r)
 {
-	return r == SKL_CACHE_PLRU ? "plru" : r == SKL_CACHE_RANDOM ? "random" : "lru";
+	return r == SKL_CACHESIM_PLRU ? "plru" : r == SKL_CACHESIM_RANDOM ? "random" : "lru";
 }
 
 /* Cachegrind's desc: lines, with what Cachegrind does not vary said after. */
@@ -309,9 +309,9 @@ static void write_desc(const skl_cachesim_preset *p, FILE *f)
 		else
 			fprintf(f, "desc: %-18s%llu B, %u B, %u-way associative", label, (unsigned long long)l->size,
 				l->line, l->assoc);
-		if (l->repl != SKL_CACHE_LRU)
-			fprintf(f, ", %s", l->repl == SKL_CACHE_PLRU ? "tree-PLRU" : "random replacement");
-		if (l->write == SKL_CACHE_WB_NWA)
+		if (l->repl != SKL_CACHESIM_LRU)
+			fprintf(f, ", %s", l->repl == SKL_CACHESIM_PLRU ? "tree-PLRU" : "random replacement");
+		if (l->write == SKL_CACHESIM_WB_NWA)
 			fputs(", no write-allocate", f);
 		fputc('\n', f);
 	}
@@ -350,7 +350,7 @@ typedef struct figures {
 } figures;
 
 /* The numbers of Cachegrind's summary, from the levels' counters. */
-static void get_figures(const skl_cache_hier *h, const skl_cachesim_preset *p, figures *f)
+static void get_figures(const skl_cachesim *h, const skl_cachesim_preset *p, figures *f)
 {
 	struct skl_cachesim_stats i1, d1, ll;
 	unsigned i, ii = 0, di = 0;
@@ -365,20 +365,20 @@ static void get_figures(const skl_cache_hier *h, const skl_cachesim_preset *p, f
 	skl_cachesim_stats(h, ii, &i1);
 	skl_cachesim_stats(h, di, &d1);
 	skl_cachesim_stats(h, p->nlevels - 1, &ll);
-	f->ir = i1.refs[SKL_CACHE_IFETCH];
-	f->i1m = i1.misses[SKL_CACHE_IFETCH];
-	f->llim = ll.misses[SKL_CACHE_IFETCH];
-	f->dr = d1.refs[SKL_CACHE_READ];
-	f->dw = d1.refs[SKL_CACHE_WRITE];
-	f->d1mr = d1.misses[SKL_CACHE_READ];
-	f->d1mw = d1.misses[SKL_CACHE_WRITE];
-	f->llmr = ll.misses[SKL_CACHE_READ];
-	f->llmw = ll.misses[SKL_CACHE_WRITE];
-	f->llrefs_rd = ll.refs[SKL_CACHE_READ] + ll.refs[SKL_CACHE_IFETCH];
-	f->llrefs_wr = ll.refs[SKL_CACHE_WRITE];
+	f->ir = i1.refs[SKL_CACHESIM_IFETCH];
+	f->i1m = i1.misses[SKL_CACHESIM_IFETCH];
+	f->llim = ll.misses[SKL_CACHESIM_IFETCH];
+	f->dr = d1.refs[SKL_CACHESIM_READ];
+	f->dw = d1.refs[SKL_CACHESIM_WRITE];
+	f->d1mr = d1.misses[SKL_CACHESIM_READ];
+	f->d1mw = d1.misses[SKL_CACHESIM_WRITE];
+	f->llmr = ll.misses[SKL_CACHESIM_READ];
+	f->llmw = ll.misses[SKL_CACHESIM_WRITE];
+	f->llrefs_rd = ll.refs[SKL_CACHESIM_READ] + ll.refs[SKL_CACHESIM_IFETCH];
+	f->llrefs_wr = ll.refs[SKL_CACHESIM_WRITE];
 }
 
-static void write_classify(const skl_cache_hier *h, const skl_cachesim_preset *p, FILE *f)
+static void write_classify(const skl_cachesim *h, const skl_cachesim_preset *p, FILE *f)
 {
 	unsigned i;
 	uint64_t cycles = 0, refs = 0, memacc = 0;
@@ -409,7 +409,7 @@ static void write_classify(const skl_cache_hier *h, const skl_cachesim_preset *p
 		(unsigned long long)refs, refs ? (double)cycles / (double)refs : 0.0);
 }
 
-static void write_json(const skl_cache_hier *h, const skl_cachesim_preset *p, const opts *o, const skl_trace_counts *tc,
+static void write_json(const skl_cachesim *h, const skl_cachesim_preset *p, const opts *o, const skl_trace_counts *tc,
 		       skl_trace_format fmt, FILE *f)
 {
 	figures g;
@@ -465,7 +465,7 @@ static void write_json(const skl_cache_hier *h, const skl_cachesim_preset *p, co
 			"   \"compulsory\": %llu, \"capacity\": %llu, \"conflict\": %llu, \"evictions\": %llu, "
 			"\"dirty_evictions\": %llu, \"writebacks\": %llu, \"cycles\": %llu}",
 			i ? "," : "", s.name, role_name(p, i, rb, sizeof(rb)), (unsigned long long)s.size, s.assoc,
-			s.line, s.sets, repl_name(l->repl), l->write == SKL_CACHE_WB_NWA ? "false" : "true", l->latency,
+			s.line, s.sets, repl_name(l->repl), l->write == SKL_CACHESIM_WB_NWA ? "false" : "true", l->latency,
 			(unsigned long long)s.refs[0], (unsigned long long)s.refs[1], (unsigned long long)s.refs[2],
 			(unsigned long long)s.misses[0], (unsigned long long)s.misses[1],
 			(unsigned long long)s.misses[2], (unsigned long long)s.compulsory,
@@ -479,7 +479,7 @@ static void write_json(const skl_cache_hier *h, const skl_cachesim_preset *p, co
 /* ---- the run ----------------------------------------------------------- */
 
 /* Feeds every record to the model; 0, or 1 after printing the trace's error. */
-static int run(skl_cache_hier *h, skl_trace *t, unsigned min_line, int modify_rw)
+static int run(skl_cachesim *h, skl_trace *t, unsigned min_line, int modify_rw)
 {
 	static skl_trace_ref buf[BATCH];
 	skl_error err;
@@ -497,9 +497,9 @@ static int run(skl_cache_hier *h, skl_trace *t, unsigned min_line, int modify_rw
 			if (kind == SKL_TRACE_FLUSH)
 				continue; /* counted by the reader; the model has no flush that keeps its counters */
 			if (kind == SKL_TRACE_MODIFY) {
-				skl_cachesim_access(h, a, sz, SKL_CACHE_READ, NULL);
+				skl_cachesim_access(h, a, sz, SKL_CACHESIM_READ, NULL);
 				if (modify_rw)
-					skl_cachesim_access(h, a, sz, SKL_CACHE_WRITE, NULL);
+					skl_cachesim_access(h, a, sz, SKL_CACHESIM_WRITE, NULL);
 				continue;
 			}
 			skl_cachesim_access(h, a, sz, kind, NULL);
@@ -515,7 +515,7 @@ int skl_cmd_cachesim(int argc, char **argv)
 	opts o;
 	skl_cachesim_preset p;
 	skl_cachesim_config cfg;
-	skl_cache_hier *h;
+	skl_cachesim *h;
 	skl_trace *t;
 	skl_trace_counts tc;
 	skl_error err;

@@ -430,7 +430,7 @@ static int view_has(const census *c, int view)
 		return c->kernels > 0;
 	case SKL_VIEW_SKB:
 		return c->skbs > 0;
-	case SKL_VIEW_CACHE:
+	case SKL_VIEW_CACHESIM:
 		return c->caches > 0;
 	case SKL_VIEW_COMPARE:
 		return c->kernels > 1;
@@ -463,7 +463,7 @@ static int obj_in_view(const skl_obj *o, int view, int kernel_i, int nkernels)
 		return o->kind == SKL_OBJ_KERNEL && kernel_i >= nkernels - 2;
 	case SKL_VIEW_SKB:
 		return o->kind == SKL_OBJ_SKB;
-	case SKL_VIEW_CACHE:
+	case SKL_VIEW_CACHESIM:
 		return o->kind == SKL_OBJ_CACHE;
 	case SKL_VIEW_CHART:
 		return o->kind == SKL_OBJ_CHART;
@@ -1785,7 +1785,7 @@ static int cache_owner(const skl_window *w, const char *key, char *owner, size_t
 		return 0;
 	for (k = 0; k < f->nobjs; k++) {
 		const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
-		const skl_cgrid_snap *g = o && o->kind == SKL_OBJ_CACHE ? o->cgrid : NULL;
+		const skl_cachesim_snap *g = o && o->kind == SKL_OBJ_CACHE ? o->cgrid : NULL;
 		const char *who = NULL, *dot;
 		size_t n;
 		if (!g)

@@ -21,9 +21,9 @@
 #define TMPBUF_MT "sklab.tmpbuf" /* l_layout.c's: a skl_buf freed by __gc */
 
 typedef struct lcm {
-	skl_cache_hier *h; /* NULL once collected */
+	skl_cachesim *h; /* NULL once collected */
 	skl_cachesim_preset desc;
-	uint64_t marks[SKL_CACHE_MAX_LEVELS]; /* "recent" in snapshots */
+	uint64_t marks[SKL_CACHESIM_MAX_LEVELS]; /* "recent" in snapshots */
 	uint64_t accesses, cycles;	      /* through cm:access */
 } lcm;
 
@@ -192,8 +192,8 @@ static void level_from(lua_State *L, int t, int i, skl_cachesim_preset *p)
 	l->assoc = (unsigned)int_field(L, t, where, "assoc", 0, 1, 1 << 20, 1);
 	l->line = (unsigned)int_field(L, t, where, "line", 0, 1, 1 << 16, 1);
 	l->latency = (unsigned)int_field(L, t, where, "latency", 0, 0, 100000, 0);
-	l->repl = (skl_cache_repl)enum_field(L, t, where, "policy", policies, "\"lru\", \"plru\" or \"random\"", 0);
-	l->write = (skl_cache_wpolicy)enum_field(L, t, where, "write", writes, "\"allocate\" or \"no-allocate\"", 0);
+	l->repl = (skl_cachesim_repl)enum_field(L, t, where, "policy", policies, "\"lru\", \"plru\" or \"random\"", 0);
+	l->write = (skl_cachesim_wpolicy)enum_field(L, t, where, "write", writes, "\"allocate\" or \"no-allocate\"", 0);
 	p->nlevels++;
 }
 
@@ -237,9 +237,9 @@ static int make_cache(lua_State *L)
 			skl__argerror(L, 1, "give a profile or levels, not both");
 		if (have_levels) {
 			n = (int)luaL_len(L, -1);
-			if (n < 1 || n > SKL_CACHE_MAX_LEVELS)
+			if (n < 1 || n > SKL_CACHESIM_MAX_LEVELS)
 				skl__argerror(
-				    L, 1, lua_pushfstring(L, "field 'levels': 1 to %d levels", SKL_CACHE_MAX_LEVELS));
+				    L, 1, lua_pushfstring(L, "field 'levels': 1 to %d levels", SKL_CACHESIM_MAX_LEVELS));
 			for (i = 1; i <= n; i++) {
 				lua_rawgeti(L, -1, i);
 				level_from(L, lua_gettop(L), i, &p);
@@ -302,7 +302,7 @@ int skl__cm_access(lua_State *L)
 	static const char *const kinds[] = {"r", "w", "i", NULL};
 	lcm *m = check_cm(L, 1);
 	struct skl_cachesim_stats st;
-	skl_cache_result r;
+	skl_cachesim_result r;
 	lua_Integer addr, size;
 	unsigned i, minline = 0;
 	int kind = 0, n = 0;
@@ -376,14 +376,14 @@ int skl__cm_stats(lua_State *L)
 		skl__set_int(L, "sets", st.sets);
 		skl__set_int(L, "latency", i < m->desc.nlevels ? m->desc.levels[i].latency : 0);
 		skl__set_int(L, "refs", (lua_Integer)(st.refs[0] + st.refs[1] + st.refs[2]));
-		skl__set_int(L, "reads", (lua_Integer)st.refs[SKL_CACHE_READ]);
-		skl__set_int(L, "writes", (lua_Integer)st.refs[SKL_CACHE_WRITE]);
-		skl__set_int(L, "ifetches", (lua_Integer)st.refs[SKL_CACHE_IFETCH]);
+		skl__set_int(L, "reads", (lua_Integer)st.refs[SKL_CACHESIM_READ]);
+		skl__set_int(L, "writes", (lua_Integer)st.refs[SKL_CACHESIM_WRITE]);
+		skl__set_int(L, "ifetches", (lua_Integer)st.refs[SKL_CACHESIM_IFETCH]);
 		skl__set_int(L, "hits", (lua_Integer)st.hits);
 		skl__set_int(L, "misses", (lua_Integer)misses);
-		skl__set_int(L, "read_misses", (lua_Integer)st.misses[SKL_CACHE_READ]);
-		skl__set_int(L, "write_misses", (lua_Integer)st.misses[SKL_CACHE_WRITE]);
-		skl__set_int(L, "ifetch_misses", (lua_Integer)st.misses[SKL_CACHE_IFETCH]);
+		skl__set_int(L, "read_misses", (lua_Integer)st.misses[SKL_CACHESIM_READ]);
+		skl__set_int(L, "write_misses", (lua_Integer)st.misses[SKL_CACHESIM_WRITE]);
+		skl__set_int(L, "ifetch_misses", (lua_Integer)st.misses[SKL_CACHESIM_IFETCH]);
 		skl__set_int(L, "compulsory", (lua_Integer)st.compulsory);
 		skl__set_int(L, "capacity", (lua_Integer)st.capacity);
 		skl__set_int(L, "conflict", (lua_Integer)st.conflict);
@@ -396,8 +396,8 @@ int skl__cm_stats(lua_State *L)
 	}
 	lua_setfield(L, -2, "levels");
 	if (k) { /* and what the kernel fed it: every line access is in one line row */
-		skl_cache_attr *rows = NULL;
-		int j, nr = skl_kernel_cache_attr(k, 1, NULL, &rows);
+		skl_cachesim_attr *rows = NULL;
+		int j, nr = skl_kernel_cachesim_attr(k, 1, NULL, &rows);
 		for (j = 0; j < nr; j++) {
 			accesses += rows[j].reads + rows[j].writes;
 			cycles += rows[j].cycles;
@@ -418,7 +418,7 @@ int skl__cm_reset(lua_State *L)
 	memset(m->marks, 0, sizeof(m->marks));
 	m->accesses = m->cycles = 0;
 	if (k)
-		skl_kernel_cache_attr_reset(k);
+		skl_kernel_cachesim_attr_reset(k);
 	lua_settop(L, 1);
 	return 1;
 }
@@ -481,8 +481,8 @@ int skl__k_misses(lua_State *L)
 	static const char *const keys[] = {"owner", "by", NULL};
 	skl_kernel *k = skl__to_kernel(L, 1);
 	const char *owner = NULL, *by = "member";
-	skl_cache_hier *h;
-	skl_cache_attr *rows = NULL;
+	skl_cachesim *h;
+	skl_cachesim_attr *rows = NULL;
 	unsigned nlevels;
 	int n, i;
 	if (!k)
@@ -508,19 +508,19 @@ int skl__k_misses(lua_State *L)
 	if (!h)
 		return skl__fail(L, "no cache model attached (k:cache_model(cm) first)");
 	nlevels = skl_cachesim_levels(h);
-	n = skl_kernel_cache_attr(k, by[0] == 'l', owner, &rows);
+	n = skl_kernel_cachesim_attr(k, by[0] == 'l', owner, &rows);
 	if (n < 0)
 		return skl__error(L, "%s: out of memory", skl__fname(L));
 	/* the rows move into Lua memory first, so nothing leaks if pushing raises */
 	{
-		skl_cache_attr *keep = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof(*keep), 0);
+		skl_cachesim_attr *keep = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof(*keep), 0);
 		if (n)
 			memcpy(keep, rows, (size_t)n * sizeof(*keep));
 		skl_free(rows);
 		rows = keep;
 		lua_createtable(L, n, 0);
 		for (i = 0; i < n; i++) {
-			const skl_cache_attr *a = &rows[i];
+			const skl_cachesim_attr *a = &rows[i];
 			unsigned j;
 			lua_createtable(L, 0, 10);
 			lua_pushstring(L, a->owner);
@@ -549,13 +549,13 @@ int skl__k_misses(lua_State *L)
 
 /* ---- the cache view ------------------------------------------------------------------------------ */
 
-static size_t snap_bytes(const skl_cgrid_snap *s)
+static size_t snap_bytes(const skl_cachesim_snap *s)
 {
-	size_t b = sizeof(*s) + (size_t)(s->nmembers + s->nlines) * sizeof(skl_cache_attr);
+	size_t b = sizeof(*s) + (size_t)(s->nmembers + s->nlines) * sizeof(skl_cachesim_attr);
 	int i;
 	for (i = 0; i < s->nlevels; i++)
 		if (s->levels[i].lines)
-			b += (size_t)s->levels[i].st.sets * s->levels[i].st.assoc * sizeof(skl_cgrid_line);
+			b += (size_t)s->levels[i].st.sets * s->levels[i].st.assoc * sizeof(skl_cachesim_snap_line);
 	for (i = 0; i < s->nowners; i++)
 		b += strlen(s->owners[i]) + 16;
 	return b;
@@ -565,18 +565,18 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 {
 	skl_lua *rt = skl__rt(L);
 	char at[SKL__WHERE_MAX];
-	skl_cgrid_snap *s;
+	skl_cachesim_snap *s;
 	size_t bytes;
 	if (!rt->scenario_called)
 		return skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first",
 				  skl__fname(L));
 	skl__where(L, 1, at, sizeof(at));
-	s = skl_cgrid_snapshot(m->h, &m->desc, m->marks, k);
+	s = skl_cachesim_snapshot(m->h, &m->desc, m->marks, k);
 	if (!s)
 		return skl__error(L, "out of memory");
 	bytes = snap_bytes(s) + strlen(at);
 	if (!skl__log_fits(rt, bytes)) {
-		skl_cgrid_snap_free(s);
+		skl_cachesim_snap_free(s);
 		skl__log_room(L, bytes); /* raises with the limit's message */
 	}
 	skl__log_room(L, bytes);

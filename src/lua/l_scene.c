@@ -508,7 +508,7 @@ int skl__f_show(lua_State *L)
 			} else if (!strcmp(m, "accesses")) {
 				metric = SKL_HEAT_ACCESSES;
 			} else {
-				skl_cache_hier *ch = skl_kernel_cachesim(heat_k);
+				skl_cachesim *ch = skl_kernel_cachesim(heat_k);
 				unsigned li;
 				for (li = 0; li < skl_cachesim_levels(ch); li++) {
 					struct skl_cachesim_stats st;
@@ -556,7 +556,7 @@ int skl__f_show(lua_State *L)
 			return skl__argerror(L, n + 1, "a heat overlay goes on one layout");
 		skl__log_room(L, bytes + strlen(at) + (size_t)skl__to_layout(L, 1)->nfields * sizeof(double));
 		copy = skl_layout_clone(skl__to_layout(L, 1));
-		heat = skl_kernel_cache_heat(heat_k, skl__to_layout(L, 1), owner, metric, level);
+		heat = skl_kernel_cachesim_heat(heat_k, skl__to_layout(L, 1), owner, metric, level);
 		if (!copy || !heat) {
 			skl_layout_free(copy);
 			skl_heat_free(heat);

@@ -26,12 +26,12 @@
 
 #define PALE 0.62f /* how much a line not touched since the last snapshot is washed out */
 
-skl_color skl_view_cache_hit_color(void)
+skl_color skl_view_cachesim_hit_color(void)
 {
 	return C_HIT;
 }
 
-skl_color skl_view_cache_miss_color(void)
+skl_color skl_view_cachesim_miss_color(void)
 {
 	return C_MISS;
 }
@@ -66,13 +66,13 @@ static uint64_t misses_of(const struct skl_cachesim_stats *st)
 	return st->misses[0] + st->misses[1] + st->misses[2];
 }
 
-static const char *owner_name(const skl_cgrid_snap *s, int i)
+static const char *owner_name(const skl_cachesim_snap *s, int i)
 {
 	return i >= 0 && i < s->nowners && s->owners[i] ? s->owners[i] : "(unknown)";
 }
 
 /* "tcp_sock.daddr", or "tcp_sock" for the whole object. */
-static void attr_name(const skl_cache_attr *a, char *out, size_t outsz)
+static void attr_name(const skl_cachesim_attr *a, char *out, size_t outsz)
 {
 	if (a->member[0])
 		snprintf(out, outsz, "%s.%s", a->owner, a->member);
@@ -80,7 +80,7 @@ static void attr_name(const skl_cache_attr *a, char *out, size_t outsz)
 		snprintf(out, outsz, "%s", a->owner);
 }
 
-static int find_owner(const skl_cgrid_snap *s, const char *name)
+static int find_owner(const skl_cachesim_snap *s, const char *name)
 {
 	int i;
 	for (i = 0; i < s->nowners; i++)
@@ -93,7 +93,7 @@ static int find_owner(const skl_cgrid_snap *s, const char *name)
 
 /* Each owner its name's palette slot, or the next free one (in owner
  * order); when every slot is taken they are handed out again. */
-static void assign_colors(const skl_cgrid_snap *s, int upto, skl_color *out)
+static void assign_colors(const skl_cachesim_snap *s, int upto, skl_color *out)
 {
 	unsigned char used[SKL__OWNER_COLORS];
 	int i, nused = 0;
@@ -116,7 +116,7 @@ static void assign_colors(const skl_cgrid_snap *s, int upto, skl_color *out)
 	}
 }
 
-skl_color skl_view_cache_owner_color(const skl_cgrid_snap *s, int owner)
+skl_color skl_view_cachesim_owner_color(const skl_cachesim_snap *s, int owner)
 {
 	skl_color *all, c;
 	if (!s || owner < 0 || owner >= s->nowners)
@@ -130,7 +130,7 @@ skl_color skl_view_cache_owner_color(const skl_cgrid_snap *s, int owner)
 	return c;
 }
 
-static skl_color attr_color_from(const skl_cgrid_snap *s, const skl_color *ocol, const skl_cache_attr *a)
+static skl_color attr_color_from(const skl_cachesim_snap *s, const skl_color *ocol, const skl_cachesim_attr *a)
 {
 	char name[160];
 	int i;
@@ -139,16 +139,16 @@ static skl_color attr_color_from(const skl_cgrid_snap *s, const skl_color *ocol,
 	if (i < 0)
 		i = find_owner(s, a->owner);
 	if (i >= 0)
-		return ocol ? ocol[i] : skl_view_cache_owner_color(s, i);
+		return ocol ? ocol[i] : skl_view_cachesim_owner_color(s, i);
 	return skl__owner_color(skl__owner_slot(name));
 }
 
-skl_color skl_view_cache_attr_color(const skl_cgrid_snap *s, const skl_cache_attr *a)
+skl_color skl_view_cachesim_attr_color(const skl_cachesim_snap *s, const skl_cachesim_attr *a)
 {
 	return attr_color_from(s, NULL, a);
 }
 
-int skl_view_cache_focus(const skl_cgrid_snap *s)
+int skl_view_cachesim_focus(const skl_cachesim_snap *s)
 {
 	int i;
 	if (!s || s->nlevels <= 0)
@@ -164,10 +164,10 @@ int skl_view_cache_focus(const skl_cgrid_snap *s)
 
 /* ---- tooltips --------------------------------------------------------------------------- */
 
-void skl_view_cache_cell_tooltip(const skl_cgrid_snap *s, int l, unsigned set, unsigned way, char *out, size_t outsz)
+void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out, size_t outsz)
 {
-	const skl_cgrid_level *lv;
-	const skl_cgrid_line *c;
+	const skl_cachesim_snap_level *lv;
+	const skl_cachesim_snap_line *c;
 	out[0] = 0;
 	if (!s || l < 0 || l >= s->nlevels)
 		return;
@@ -197,7 +197,7 @@ void skl_view_cache_cell_tooltip(const skl_cgrid_snap *s, int l, unsigned set, u
 			  c->last_hit ? "hit" : "miss (the line was installed by it)");
 }
 
-static void level_tooltip(const skl_cgrid_snap *s, int l, char *out, size_t outsz)
+static void level_tooltip(const skl_cachesim_snap *s, int l, char *out, size_t outsz)
 {
 	const struct skl_cachesim_stats *st = &s->levels[l].st;
 	char a[32], b[32], c[32], sz[32];
@@ -206,13 +206,13 @@ static void level_tooltip(const skl_cgrid_snap *s, int l, char *out, size_t outs
 	skl__catf(out, outsz, "%s: %s, %u-way, %u B lines, %u sets; %u cycles\n", st->name,
 		  bytes(st->size, sz, sizeof(sz)), st->assoc, st->line, st->sets, s->levels[l].latency);
 	skl__catf(out, outsz, "references %s: reads %s, writes %s", count(r, a, sizeof(a)),
-		  count(st->refs[SKL_CACHE_READ], b, sizeof(b)), count(st->refs[SKL_CACHE_WRITE], c, sizeof(c)));
-	if (st->refs[SKL_CACHE_IFETCH])
-		skl__catf(out, outsz, ", fetches %s", count(st->refs[SKL_CACHE_IFETCH], a, sizeof(a)));
+		  count(st->refs[SKL_CACHESIM_READ], b, sizeof(b)), count(st->refs[SKL_CACHESIM_WRITE], c, sizeof(c)));
+	if (st->refs[SKL_CACHESIM_IFETCH])
+		skl__catf(out, outsz, ", fetches %s", count(st->refs[SKL_CACHESIM_IFETCH], a, sizeof(a)));
 	skl__catf(out, outsz, "\nmisses %s: reads %s, writes %s", count(m, a, sizeof(a)),
-		  count(st->misses[SKL_CACHE_READ], b, sizeof(b)), count(st->misses[SKL_CACHE_WRITE], c, sizeof(c)));
-	if (st->misses[SKL_CACHE_IFETCH])
-		skl__catf(out, outsz, ", fetches %s", count(st->misses[SKL_CACHE_IFETCH], a, sizeof(a)));
+		  count(st->misses[SKL_CACHESIM_READ], b, sizeof(b)), count(st->misses[SKL_CACHESIM_WRITE], c, sizeof(c)));
+	if (st->misses[SKL_CACHESIM_IFETCH])
+		skl__catf(out, outsz, ", fetches %s", count(st->misses[SKL_CACHESIM_IFETCH], a, sizeof(a)));
 	skl__catf(out, outsz, "\nmiss rate %.1f %%\n", r ? 100.0 * (double)m / (double)r : 0.0);
 	skl__catf(out, outsz, "compulsory %s, capacity %s, conflict %s\n", count(st->compulsory, a, sizeof(a)),
 		  count(st->capacity, b, sizeof(b)), count(st->conflict, c, sizeof(c)));
@@ -220,7 +220,7 @@ static void level_tooltip(const skl_cgrid_snap *s, int l, char *out, size_t outs
 		  count(st->dirty_evictions, b, sizeof(b)), count(st->writebacks, c, sizeof(c)));
 }
 
-static void attr_tooltip(const skl_cgrid_snap *s, const skl_cache_attr *a, char *out, size_t outsz)
+static void attr_tooltip(const skl_cachesim_snap *s, const skl_cachesim_attr *a, char *out, size_t outsz)
 {
 	char name[160], x[32], y[32];
 	uint64_t acc = a->reads + a->writes;
@@ -233,7 +233,7 @@ static void attr_tooltip(const skl_cgrid_snap *s, const skl_cache_attr *a, char 
 			  a->size == 1 ? "byte" : "bytes", a->offset, a->offset + a->size - 1);
 	skl__catf(out, outsz, "reads %s, writes %s\n", count(a->reads, x, sizeof(x)), count(a->writes, y, sizeof(y)));
 	skl__catf(out, outsz, "misses:");
-	for (l = 0; l < s->nlevels && l < SKL_CACHE_MAX_LEVELS; l++)
+	for (l = 0; l < s->nlevels && l < SKL_CACHESIM_MAX_LEVELS; l++)
 		skl__catf(out, outsz, "%s %s %s", l ? "," : "", s->levels[l].st.name,
 			  count(a->misses[l], x, sizeof(x)));
 	skl__catf(out, outsz, "\ncycles %s", count(a->cycles, x, sizeof(x)));
@@ -245,8 +245,8 @@ static void attr_tooltip(const skl_cgrid_snap *s, const skl_cache_attr *a, char 
 
 typedef struct cv {
 	skl_dl *dl;
-	const skl_cgrid_snap *s;
-	const skl_view_cache_opts *o;
+	const skl_cachesim_snap *s;
+	const skl_view_cachesim_opts *o;
 	float u;
 	float pu; /* the right column's scale: u, or less when its rows need the room */
 	int focus;
@@ -265,7 +265,7 @@ static void text(cv *v, float x, float y, float w, float h, const char *t, float
 	skl__text(v->dl, x, y, w, h, t, size, font, align, ink);
 }
 
-static skl_color line_fill(cv *v, const skl_cgrid_line *c)
+static skl_color line_fill(cv *v, const skl_cachesim_snap_line *c)
 {
 	skl_color base = c->owner >= 0 && c->owner < v->s->nowners ? v->ocol[c->owner] : C_UNKNOWN;
 	return v->any_recent && !c->recent ? skl_color_mix(base, C_BG, PALE) : base;
@@ -275,7 +275,7 @@ static skl_color line_fill(cv *v, const skl_cgrid_line *c)
  * a line touched this step (missed when a miss brought it in since the
  * previous snapshot, else hit); its latest access for the others (drawn
  * pale) and for every line when nothing was touched since the last look. */
-static int line_mark(const cv *v, const skl_cgrid_line *c)
+static int line_mark(const cv *v, const skl_cachesim_snap_line *c)
 {
 	if (v->any_recent && c->recent)
 		return c->missed ? -1 : 1;
@@ -298,10 +298,10 @@ static void dog_ear(cv *v, float x, float y, float t, skl_color ink)
 /* One way of one set in the box x, y, w, h. */
 static void draw_cell(cv *v, int l, unsigned set, unsigned way, float x, float y, float w, float h)
 {
-	const skl_cgrid_level *lv = &v->s->levels[l];
-	const skl_cgrid_line *c = &lv->lines[(size_t)set * lv->st.assoc + way];
+	const skl_cachesim_snap_level *lv = &v->s->levels[l];
+	const skl_cachesim_snap_line *c = &lv->lines[(size_t)set * lv->st.assoc + way];
 	snprintf(v->key, sizeof(v->key), "%d:cell:%d:%u:%u", v->o->obj, l, set, way);
-	skl_view_cache_cell_tooltip(v->s, l, set, way, v->tip, sizeof(v->tip));
+	skl_view_cachesim_cell_tooltip(v->s, l, set, way, v->tip, sizeof(v->tip));
 	skl_dl_begin(v->dl, v->key, v->tip);
 	if (!c->valid) {
 		skl_dl_rect(v->dl, x, y, w, h, C_EMPTY, w > 5 && h > 5 ? C_RULE : 0, w > 5 && h > 5 ? 1 : 0);
@@ -353,7 +353,7 @@ static float wayhead_h(cv *v)
 
 /* The folding with the biggest cells (about 2.6 times as wide as tall)
  * for sets x assoc in w x h; 0 when cells would be too small to read. */
-static int choose_fold(cv *v, const skl_cgrid_level *lv, float w, float h, fold *best)
+static int choose_fold(cv *v, const skl_cachesim_snap_level *lv, float w, float h, fold *best)
 {
 	unsigned sets = lv->st.sets, assoc = lv->st.assoc;
 	float best_score = 0, hs = skl__fs(v->dl, floorf(11 * v->u));
@@ -398,13 +398,13 @@ typedef struct occ {
 	uint64_t valid, dirty, recent, missed;
 } occ;
 
-static occ occupancy_of(const skl_cgrid_level *lv, unsigned set0, unsigned set1)
+static occ occupancy_of(const skl_cachesim_snap_level *lv, unsigned set0, unsigned set1)
 {
 	occ o;
 	size_t i, n = (size_t)set1 * lv->st.assoc;
 	memset(&o, 0, sizeof(o));
 	for (i = (size_t)set0 * lv->st.assoc; lv->lines && i < n; i++) {
-		const skl_cgrid_line *c = &lv->lines[i];
+		const skl_cachesim_snap_line *c = &lv->lines[i];
 		if (!c->valid)
 			continue;
 		o.valid++;
@@ -436,7 +436,7 @@ static void level_title(cv *v, int l, float x, float y, float w, float h, const 
 
 /* The geometry of level l, long and short: "16 KiB · 4-way · 32 B lines ·
  * 128 sets", "16 KiB · 128 × 4 × 32 B". */
-static void geometry(const skl_cgrid_level *lv, char *lng, size_t ln, char *shrt, size_t sn)
+static void geometry(const skl_cachesim_snap_level *lv, char *lng, size_t ln, char *shrt, size_t sn)
 {
 	char sz[32];
 	bytes(lv->st.size, sz, sizeof(sz));
@@ -448,7 +448,7 @@ static void geometry(const skl_cgrid_level *lv, char *lng, size_t ln, char *shrt
 /* The title of a drawn level: geometry, then its occupancy. */
 static void grid_title(cv *v, int l, float x, float y, float w)
 {
-	const skl_cgrid_level *lv = &v->s->levels[l];
+	const skl_cachesim_snap_level *lv = &v->s->levels[l];
 	char lng[96], shrt[96], t[3][256], a[32], b[32], c[32];
 	const char *texts[3];
 	occ o = occupancy_of(lv, 0, lv->st.sets);
@@ -468,7 +468,7 @@ static void grid_title(cv *v, int l, float x, float y, float w)
 /* The label and hover group of one set beside its ways. */
 static void set_label(cv *v, int l, unsigned set, float x, float y, float w, float h, float fs, const char *fmt)
 {
-	const skl_cgrid_level *lv = &v->s->levels[l];
+	const skl_cachesim_snap_level *lv = &v->s->levels[l];
 	char t[32];
 	snprintf(t, sizeof(t), fmt, set);
 	snprintf(v->key, sizeof(v->key), "%d:set:%d:%u", v->o->obj, l, set);
@@ -487,7 +487,7 @@ static float grid_h(cv *v, const fold *fd)
 
 static void draw_grid(cv *v, int l, float x, float y, float w, const fold *fd)
 {
-	const skl_cgrid_level *lv = &v->s->levels[l];
+	const skl_cachesim_snap_level *lv = &v->s->levels[l];
 	unsigned sets = lv->st.sets, assoc = lv->st.assoc, set, way;
 	float gy = y + title_h(v) + wayhead_h(v), hs = skl__fs(v->dl, floorf(11 * v->u));
 	float colw = fd->gut + (float)assoc * fd->cw;
@@ -550,13 +550,13 @@ typedef struct strip {
 	float h; /* the whole */
 } strip;
 
-static int touched_sets(const skl_cgrid_level *lv)
+static int touched_sets(const skl_cachesim_snap_level *lv)
 {
 	unsigned set, way;
 	int n = 0;
 	for (set = 0; lv->lines && set < lv->st.sets; set++)
 		for (way = 0; way < lv->st.assoc; way++) {
-			const skl_cgrid_line *c = &lv->lines[(size_t)set * lv->st.assoc + way];
+			const skl_cachesim_snap_line *c = &lv->lines[(size_t)set * lv->st.assoc + way];
 			if (c->valid && c->recent) {
 				n++;
 				break;
@@ -567,7 +567,7 @@ static int touched_sets(const skl_cgrid_level *lv)
 
 /* The strip of level lv in width w and at most h high (0: as high as it
  * wants); its natural height in st->h. */
-static void plan_strip(cv *v, const skl_cgrid_level *lv, float w, float h, strip *st)
+static void plan_strip(cv *v, const skl_cachesim_snap_level *lv, float w, float h, strip *st)
 {
 	unsigned sets = lv->st.sets, assoc = lv->st.assoc;
 	float room, lw;
@@ -623,7 +623,7 @@ static void plan_strip(cv *v, const skl_cgrid_level *lv, float w, float h, strip
 
 static void draw_strip(cv *v, int l, float x, float y, float w, const strip *st)
 {
-	const skl_cgrid_level *lv = &v->s->levels[l];
+	const skl_cachesim_snap_level *lv = &v->s->levels[l];
 	unsigned sets = lv->st.sets, assoc = lv->st.assoc, b, set, way;
 	float by = y + title_h(v) + st->mk, ay = by + st->bh, ty = ay + st->ah, tfs = skl__fs(v->dl, floorf(12 * v->u));
 	skl_color occ_ink = SKL_HEX(0x56606b);
@@ -711,7 +711,7 @@ static void draw_strip(cv *v, int l, float x, float y, float w, const strip *st)
  * or not copied line by line. */
 static void one_line_texts(cv *v, int l, char t[3][400])
 {
-	const skl_cgrid_level *lv = &v->s->levels[l];
+	const skl_cachesim_snap_level *lv = &v->s->levels[l];
 	uint64_t r = refs_of(&lv->st), m = misses_of(&lv->st);
 	char lng[96], shrt[96], a[32], b[32];
 	geometry(lv, lng, sizeof(lng), shrt, sizeof(shrt));
@@ -785,19 +785,19 @@ typedef struct plan {
  * levels without lines in one line each. Returns the bottom. */
 static float draw_levels(cv *v, float x, float y, float w, float h)
 {
-	const skl_cgrid_snap *s = v->s;
-	int order[SKL_CACHE_MAX_LEVELS], n = 0, i, k, nfull = 0;
-	plan pl[SKL_CACHE_MAX_LEVELS];
+	const skl_cachesim_snap *s = v->s;
+	int order[SKL_CACHESIM_MAX_LEVELS], n = 0, i, k, nfull = 0;
+	plan pl[SKL_CACHESIM_MAX_LEVELS];
 	float gap = 14 * v->u, cy = y, room = h;
 
 	if (v->focus >= 0)
 		order[n++] = v->focus;
-	for (i = 0; i < s->nlevels && n < SKL_CACHE_MAX_LEVELS; i++)
+	for (i = 0; i < s->nlevels && n < SKL_CACHESIM_MAX_LEVELS; i++)
 		if (i != v->focus)
 			order[n++] = i;
 	memset(pl, 0, sizeof(pl));
 	for (k = 0; k < n; k++) {
-		const skl_cgrid_level *lv = &s->levels[order[k]];
+		const skl_cachesim_snap_level *lv = &s->levels[order[k]];
 		if (!lv->lines || !occupancy_of(lv, 0, lv->st.sets).valid) {
 			pl[k].kind = LK_LINE;
 			pl[k].h = one_line_h(v, order[k], w);
@@ -809,7 +809,7 @@ static float draw_levels(cv *v, float x, float y, float w, float h)
 	/* the levels with lines, the focus first: a grid when it reads in
 	 * what is left after the others' strips, else a strip */
 	for (k = 0; k < n; k++) {
-		const skl_cgrid_level *lv = &s->levels[order[k]];
+		const skl_cachesim_snap_level *lv = &s->levels[order[k]];
 		float mine, others = 0;
 		int j, later = 0;
 		if (pl[k].kind == LK_LINE)
@@ -864,7 +864,7 @@ static float header_h(cv *v)
 	return (34 + 24 + (v->s->source[0] ? 20 : 0) + 12) * v->u;
 }
 
-static void latencies(const skl_cgrid_snap *s, char *out, size_t outsz)
+static void latencies(const skl_cachesim_snap *s, char *out, size_t outsz)
 {
 	int l;
 	out[0] = 0;
@@ -882,7 +882,7 @@ static void latencies(const skl_cgrid_snap *s, char *out, size_t outsz)
  * costs that level's latency, and the references the last level of its
  * path misses (the fewest misses of that kind) go on to memory.
  */
-static void fed_totals(const skl_cgrid_snap *s, uint64_t *accesses, uint64_t *cycles)
+static void fed_totals(const skl_cachesim_snap *s, uint64_t *accesses, uint64_t *cycles)
 {
 	int l, k;
 	*accesses = *cycles = 0;
@@ -905,7 +905,7 @@ static void fed_totals(const skl_cgrid_snap *s, uint64_t *accesses, uint64_t *cy
 
 static void draw_header(cv *v, float x, float y, float w)
 {
-	const skl_cgrid_snap *s = v->s;
+	const skl_cachesim_snap *s = v->s;
 	char title[300], line[600], lat[300], a[32], b[32];
 	float ts = floorf(26 * v->u), ss = floorf(16 * v->u), xs = floorf(13 * v->u);
 	uint64_t fed, cyc;
@@ -978,7 +978,7 @@ static const struct {
     [ROW_WB] = {"writebacks", "writes sent to the level below"},
 };
 
-static void cell_value(const skl_cgrid_snap *s, int l, int row, char *out, size_t outsz)
+static void cell_value(const skl_cachesim_snap *s, int l, int row, char *out, size_t outsz)
 {
 	const struct skl_cachesim_stats *st = &s->levels[l].st;
 	char a[32], b[32];
@@ -998,16 +998,16 @@ static void cell_value(const skl_cgrid_snap *s, int l, int row, char *out, size_
 		break;
 	case ROW_REFS_RW:
 		snprintf(out, outsz, "%s / %s",
-			 count(st->refs[SKL_CACHE_READ] + st->refs[SKL_CACHE_IFETCH], a, sizeof(a)),
-			 count(st->refs[SKL_CACHE_WRITE], b, sizeof(b)));
+			 count(st->refs[SKL_CACHESIM_READ] + st->refs[SKL_CACHESIM_IFETCH], a, sizeof(a)),
+			 count(st->refs[SKL_CACHESIM_WRITE], b, sizeof(b)));
 		break;
 	case ROW_MISS:
 		count(m, out, outsz);
 		break;
 	case ROW_MISS_RW:
 		snprintf(out, outsz, "%s / %s",
-			 count(st->misses[SKL_CACHE_READ] + st->misses[SKL_CACHE_IFETCH], a, sizeof(a)),
-			 count(st->misses[SKL_CACHE_WRITE], b, sizeof(b)));
+			 count(st->misses[SKL_CACHESIM_READ] + st->misses[SKL_CACHESIM_IFETCH], a, sizeof(a)),
+			 count(st->misses[SKL_CACHESIM_WRITE], b, sizeof(b)));
 		break;
 	case ROW_RATE:
 		snprintf(out, outsz, "%.1f %%", r ? 100.0 * (double)m / (double)r : 0.0);
@@ -1088,7 +1088,7 @@ static float table_h(cv *v, float fs)
  * under the floor. */
 static float table_fs(cv *v, float w, float from)
 {
-	float fs = from, labw, colw[SKL_CACHE_MAX_LEVELS], tw;
+	float fs = from, labw, colw[SKL_CACHESIM_MAX_LEVELS], tw;
 	int l;
 	for (;;) {
 		table_measure(v, fs, &labw, colw);
@@ -1103,8 +1103,8 @@ static float table_fs(cv *v, float w, float from)
 
 static void draw_table(cv *v, float x, float y, float w, float fs)
 {
-	const skl_cgrid_snap *s = v->s;
-	float labw, colw[SKL_CACHE_MAX_LEVELS], rh = table_rh(v, fs), cx, tw = 0;
+	const skl_cachesim_snap *s = v->s;
+	float labw, colw[SKL_CACHESIM_MAX_LEVELS], rh = table_rh(v, fs), cx, tw = 0;
 	char buf[64];
 	int r, l, k;
 
@@ -1200,7 +1200,7 @@ static void sample_cell(cv *v, float x, float y, float w, float h, skl_color fil
  * measures. Returns its bottom. */
 static float draw_legend(cv *v, float x, float y, float w)
 {
-	const skl_cgrid_snap *s = v->s;
+	const skl_cachesim_snap *s = v->s;
 	float ls = skl__fs(v->dl, floorf(13 * v->pu)), sw = 34 * v->pu, sh = 15 * v->pu, ex, ey;
 	int step = v->any_recent, dry = v->dry;
 	flow fl;
@@ -1272,7 +1272,7 @@ static float draw_legend(cv *v, float x, float y, float w)
 	/* owners on a new row, with how many lines each holds in the focus level */
 	lines_of = dry ? NULL : skl_calloc((size_t)s->nowners + 1, sizeof(int));
 	if (lines_of && v->focus >= 0 && s->levels[v->focus].lines) {
-		const skl_cgrid_level *lv = &s->levels[v->focus];
+		const skl_cachesim_snap_level *lv = &s->levels[v->focus];
 		size_t k, n = (size_t)lv->st.sets * lv->st.assoc;
 		for (k = 0; k < n; k++)
 			if (lv->lines[k].valid && lv->lines[k].owner >= 0 && lv->lines[k].owner < s->nowners)
@@ -1336,7 +1336,7 @@ static float chart_title_h(cv *v)
 }
 
 /* Rows the member chart wants: its title, column heads, members with accesses. */
-static int members_used(const skl_cgrid_snap *s)
+static int members_used(const skl_cachesim_snap *s)
 {
 	int i, n = 0;
 	for (i = 0; i < s->nmembers; i++)
@@ -1361,13 +1361,13 @@ typedef struct mcols {
  * cycles), into rk (s->nmembers entries); returns how many. */
 static int rank_members(cv *v, rank *rk)
 {
-	const skl_cgrid_snap *s = v->s;
+	const skl_cachesim_snap *s = v->s;
 	int i, n = 0;
 	for (i = 0; i < s->nmembers; i++) {
-		const skl_cache_attr *m = &s->members[i];
+		const skl_cachesim_attr *m = &s->members[i];
 		if (m->reads + m->writes == 0)
 			continue;
-		rk[n].misses = v->focus >= 0 && v->focus < SKL_CACHE_MAX_LEVELS ? m->misses[v->focus] : 0;
+		rk[n].misses = v->focus >= 0 && v->focus < SKL_CACHESIM_MAX_LEVELS ? m->misses[v->focus] : 0;
 		rk[n].cycles = m->cycles;
 		rk[n].i = i;
 		n++;
@@ -1378,7 +1378,7 @@ static int rank_members(cv *v, rank *rk)
 
 static void member_cols(cv *v, const rank *rk, int n, float w, mcols *mc)
 {
-	const skl_cgrid_snap *s = v->s;
+	const skl_cachesim_snap *s = v->s;
 	const char *lvl = v->focus >= 0 ? s->levels[v->focus].st.name : "";
 	char buf[200], a[32], head[64];
 	float namew = 0;
@@ -1405,7 +1405,7 @@ static void member_cols(cv *v, const rank *rk, int n, float w, mcols *mc)
 
 /* The height of member row i's name in the name column: one line, or two
  * when it has to wrap. */
-static float member_h(cv *v, const mcols *mc, const skl_cache_attr *m)
+static float member_h(cv *v, const mcols *mc, const skl_cachesim_attr *m)
 {
 	char buf[200];
 	attr_name(m, buf, sizeof(buf));
@@ -1415,7 +1415,7 @@ static float member_h(cv *v, const mcols *mc, const skl_cache_attr *m)
 /* The height the chart wants in width w for all its members. */
 static float members_want(cv *v, float w)
 {
-	const skl_cgrid_snap *s = v->s;
+	const skl_cachesim_snap *s = v->s;
 	rank *rk = skl_malloc((size_t)(s->nmembers ? s->nmembers : 1) * sizeof(*rk));
 	mcols mc;
 	float h;
@@ -1433,7 +1433,7 @@ static float members_want(cv *v, float w)
 
 static void draw_members(cv *v, float x, float y, float w, float h)
 {
-	const skl_cgrid_snap *s = v->s;
+	const skl_cachesim_snap *s = v->s;
 	const char *lvl = v->focus >= 0 ? s->levels[v->focus].st.name : "";
 	rank *rk;
 	mcols mc;
@@ -1474,7 +1474,7 @@ static void draw_members(cv *v, float x, float y, float w, float h)
 		  C_INK3);
 	ry = y + mc.rh;
 	for (i = 0; i < shown; i++) {
-		const skl_cache_attr *m = &s->members[rk[i].i];
+		const skl_cachesim_attr *m = &s->members[rk[i].i];
 		skl_color c = attr_color_from(s, v->ocol, m);
 		float len = mc.maxm ? bw * (float)rk[i].misses / (float)mc.maxm : 0, rh = member_h(v, &mc, m);
 		snprintf(v->key, sizeof(v->key), "%d:member:%d", v->o->obj, rk[i].i);
@@ -1511,7 +1511,7 @@ static void draw_members(cv *v, float x, float y, float w, float h)
 
 static void draw_objlines(cv *v, float x, float y, float w, float h)
 {
-	const skl_cgrid_snap *s = v->s;
+	const skl_cachesim_snap *s = v->s;
 	const char *lvl = v->focus >= 0 ? s->levels[v->focus].st.name : "";
 	int i, groups = 1, every = 1;
 	float fs = skl__fs(v->dl, floorf(11 * v->u)), slot, colw, base, top, cx, vh;
@@ -1521,7 +1521,7 @@ static void draw_objlines(cv *v, float x, float y, float w, float h)
 	if (s->nlines <= 0)
 		return;
 	for (i = 0; i < s->nlines; i++) {
-		uint64_t m = v->focus >= 0 && v->focus < SKL_CACHE_MAX_LEVELS ? s->lines[i].misses[v->focus] : 0;
+		uint64_t m = v->focus >= 0 && v->focus < SKL_CACHESIM_MAX_LEVELS ? s->lines[i].misses[v->focus] : 0;
 		maxm = m > maxm ? m : maxm;
 		if (i && strcmp(s->lines[i].owner, s->lines[i - 1].owner))
 			groups++;
@@ -1540,8 +1540,8 @@ static void draw_objlines(cv *v, float x, float y, float w, float h)
 	skl_dl_line(v->dl, x, base, x + w, base, C_INK3, 1);
 	cx = x;
 	for (i = 0; i < s->nlines; i++) {
-		const skl_cache_attr *ln = &s->lines[i];
-		uint64_t m = v->focus >= 0 && v->focus < SKL_CACHE_MAX_LEVELS ? ln->misses[v->focus] : 0;
+		const skl_cachesim_attr *ln = &s->lines[i];
+		uint64_t m = v->focus >= 0 && v->focus < SKL_CACHESIM_MAX_LEVELS ? ln->misses[v->focus] : 0;
 		float ch = maxm ? (base - top) * (float)m / (float)maxm : 0;
 		const char *num = ln->member + strcspn(ln->member, "0123456789");
 		int first = i == 0 || strcmp(ln->owner, s->lines[i - 1].owner) != 0;
@@ -1581,9 +1581,9 @@ static void draw_objlines(cv *v, float x, float y, float w, float h)
 
 /* ---- entry point ---------------------------------------------------------------------------------------- */
 
-int skl_view_cache(skl_dl *dl, const skl_cgrid_snap *s, const skl_view_cache_opts *opts)
+int skl_view_cachesim(skl_dl *dl, const skl_cachesim_snap *s, const skl_view_cachesim_opts *opts)
 {
-	skl_view_cache_opts dflt;
+	skl_view_cachesim_opts dflt;
 	cv v;
 	float x, y, w, h, pw, gap, lx, lw, px, py, tfs, lines_h, lines_min;
 	int l, nm, lines_left;
@@ -1602,16 +1602,16 @@ int skl_view_cache(skl_dl *dl, const skl_cgrid_snap *s, const skl_view_cache_opt
 	h = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
 	v.u = opts->text_scale > 0 ? opts->text_scale
 				   : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
-	v.focus = skl_view_cache_focus(s);
+	v.focus = skl_view_cachesim_focus(s);
 	v.ocol = skl_malloc((size_t)(s->nowners + 1) * sizeof(*v.ocol));
 	if (!v.ocol)
 		return -1;
 	assign_colors(s, s->nowners, v.ocol);
 	for (l = 0; l < s->nlevels; l++) {
-		const skl_cgrid_level *lv = &s->levels[l];
+		const skl_cachesim_snap_level *lv = &s->levels[l];
 		size_t k, n = (size_t)lv->st.sets * lv->st.assoc;
 		for (k = 0; lv->lines && k < n; k++) {
-			const skl_cgrid_line *c = &lv->lines[k];
+			const skl_cachesim_snap_line *c = &lv->lines[k];
 			v.any_empty |= !c->valid;
 			v.any_valid |= c->valid != 0;
 			v.any_dirty |= c->valid && c->dirty;

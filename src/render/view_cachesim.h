@@ -1,5 +1,5 @@
 /*
- * view_cache.h - the cache view: a cache model's snapshot (skl_cgrid_snap)
+ * view_cache.h - the cache view: a cache model's snapshot (skl_cachesim_snap)
  * drawn per level as a grid of sets x ways, every valid line filled with
  * the colour of the member or object that owns it, a red (missed this
  * step: a miss brought it in since the previous snapshot) or green (hit
@@ -46,37 +46,37 @@
 #include "sklab/render/drawlist.h"
 #include "sklab/cachesim_snap.h"
 
-typedef struct skl_view_cache_opts {
+typedef struct skl_view_cachesim_opts {
 	float x, y, w, h;  /* region of the canvas; w or h 0 = the whole canvas */
 	int obj;	   /* object number used in keys */
 	int no_header;	   /* 1 = leave the header out */
 	int no_legend;	   /* 1 = leave the legend out */
 	const char *title; /* header title; NULL = the machine's */
 	float text_scale;  /* 0 = automatic (from the canvas size) */
-} skl_view_cache_opts;
+} skl_view_cachesim_opts;
 
 /* Appends the view of s. 0, or -1 when out of memory. */
-int skl_view_cache(skl_dl *dl, const skl_cgrid_snap *s, const skl_view_cache_opts *o);
+int skl_view_cachesim(skl_dl *dl, const skl_cachesim_snap *s, const skl_view_cachesim_opts *o);
 
 /* The level the charts count (see above); -1 when s has no levels. */
-int skl_view_cache_focus(const skl_cgrid_snap *s);
+int skl_view_cachesim_focus(const skl_cachesim_snap *s);
 
 /*
  * The colour of owner i of s as the view draws it: the palette slot its
  * name hashes to, moved on to the next free slot when an earlier owner of
  * s took it (see skl__owner_slot). -1 (nothing known) is grey.
  */
-skl_color skl_view_cache_owner_color(const skl_cgrid_snap *s, int owner);
+skl_color skl_view_cachesim_owner_color(const skl_cachesim_snap *s, int owner);
 
 /* The colour of a member row: the owner named "owner.member" when s has
  * one, else the owner named "owner", else the name's own slot. */
-skl_color skl_view_cache_attr_color(const skl_cgrid_snap *s, const skl_cache_attr *a);
+skl_color skl_view_cachesim_attr_color(const skl_cachesim_snap *s, const skl_cachesim_attr *a);
 
 /* The hit and miss marks' colours. */
-skl_color skl_view_cache_hit_color(void);
-skl_color skl_view_cache_miss_color(void);
+skl_color skl_view_cachesim_hit_color(void);
+skl_color skl_view_cachesim_miss_color(void);
 
 /* The tooltip of one way of one set of level l into out. */
-void skl_view_cache_cell_tooltip(const skl_cgrid_snap *s, int l, unsigned set, unsigned way, char *out, size_t outsz);
+void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out, size_t outsz);
 
 #endif

@@ -88,7 +88,7 @@ static int draw_cgrids(skl_dl *dl, const skl_scene *s, float x, float y, float w
 	float gap = 28 * u, each = (h - gap * (float)(s->ncgrids - 1)) / (float)s->ncgrids;
 	int i, others = s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncgrids > 1;
 	for (i = 0; i < s->ncgrids; i++) {
-		skl_view_cache_opts o;
+		skl_view_cachesim_opts o;
 		memset(&o, 0, sizeof(o));
 		o.x = x;
 		o.y = y + (float)i * (each + gap);
@@ -98,7 +98,7 @@ static int draw_cgrids(skl_dl *dl, const skl_scene *s, float x, float y, float w
 		o.no_legend = s->no_legend;
 		o.title = s->cgrid_titles ? s->cgrid_titles[i] : NULL;
 		o.text_scale = u * (others ? 0.85f : 1.0f);
-		if (s->cgrids[i] && skl_view_cache(dl, s->cgrids[i], &o) < 0)
+		if (s->cgrids[i] && skl_view_cachesim(dl, s->cgrids[i], &o) < 0)
 			return -1;
 	}
 	return 0;
@@ -588,7 +588,7 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	const skl_layout *ls[16];
 	const struct skl_heat *hs[16];
 	int have_heat = 0;
-	const struct skl_cgrid_snap *gs[4];
+	const struct skl_cachesim_snap *gs[4];
 	const char *gt[4];
 	int ng = 0, have_gt = 0;
 	const struct skl_kernel_snap *ks[4];

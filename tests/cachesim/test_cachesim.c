@@ -9,7 +9,7 @@
  * bigtrace, summary, host or preset_set.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../common/check.h"
+#include "check.h"
 
 #include "sklab/cachesim.h"
 #include "sklab/trace.h"
@@ -342,7 +342,7 @@ static void t_summary(void)
 {
 	skl_cachesim_level l[3];
 	skl_cachesim_config cfg;
-	skl_cache_hier *h;
+	skl_cachesim *h;
 	skl_error err;
 	skl_buf b;
 	uint64_t i;
@@ -359,11 +359,11 @@ static void t_summary(void)
 	 * is as wide as 12,000, the wr one as 345. 33 fetch chunks of 32 bytes
 	 * cover 17 lines, three of them in set 0 of the 2-way I1 (23 misses). */
 	for (i = 0; i < 99; i++)
-		skl_cachesim_access(h, 0x1000 + (i % 33) * 32, 4, SKL_CACHE_IFETCH, NULL);
+		skl_cachesim_access(h, 0x1000 + (i % 33) * 32, 4, SKL_CACHESIM_IFETCH, NULL);
 	for (i = 0; i < 12000; i++)
-		skl_cachesim_access(h, 0x100000 + (i % 100) * 64, 8, SKL_CACHE_READ, NULL);
+		skl_cachesim_access(h, 0x100000 + (i % 100) * 64, 8, SKL_CACHESIM_READ, NULL);
 	for (i = 0; i < 345; i++)
-		skl_cachesim_access(h, 0x200000 + (i % 3) * 64, 8, SKL_CACHE_WRITE, NULL);
+		skl_cachesim_access(h, 0x200000 + (i % 3) * 64, 8, SKL_CACHESIM_WRITE, NULL);
 	skl_buf_init(&b);
 	{
 		skl_sink s = skl_buf_sink(&b);
@@ -460,7 +460,7 @@ static void t_host(void)
 	CHECK(p.mem_latency > 0);
 	{ /* the preset runs */
 		skl_cachesim_config cfg;
-		skl_cache_hier *h;
+		skl_cachesim *h;
 		skl_cachesim_preset_config(&p, &cfg);
 		h = skl_cachesim_new(&cfg, &err);
 		CHECK(h != NULL);
@@ -516,7 +516,7 @@ static void t_preset_set(void)
 	CHECK(p.mem_latency > 0);
 	{
 		skl_cachesim_config cfg;
-		skl_cache_hier *h;
+		skl_cachesim *h;
 		skl_cachesim_preset_config(&p, &cfg);
 		h = skl_cachesim_new(&cfg, &err);
 		CHECK(h != NULL);

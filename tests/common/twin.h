@@ -26,7 +26,7 @@ typedef struct skl_twin {
 	skl_kernel *k;
 	skl_events *log;
 	skl_cache *cs[4];
-	skl_cache_hier *h;
+	skl_cachesim *h;
 } skl_twin;
 
 /* what the two machines are and what they hold */
@@ -52,7 +52,7 @@ enum { SKL_TWIN_QUIET, SKL_TWIN_LOGGED, SKL_TWIN_MODEL, SKL_TWIN_N }; /* the mac
 
 static int skl_twin_new(skl_twin *t, const skl_twin_setup *su, int which)
 {
-	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 4}};
+	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4}};
 	skl_cachesim_config cfg = {lv, 1, 200, 0};
 	skl_kernel_opts ko = su->ko;
 	skl_error err;
@@ -229,12 +229,12 @@ out:
 }
 
 /* the references a cache model has seen at its first level */
-static uint64_t skl_twin_model_refs(skl_cache_hier *h)
+static uint64_t skl_twin_model_refs(skl_cachesim *h)
 {
 	struct skl_cachesim_stats st;
 	if (skl_cachesim_stats(h, 0, &st) < 0)
 		return 0;
-	return st.refs[SKL_CACHE_READ] + st.refs[SKL_CACHE_WRITE];
+	return st.refs[SKL_CACHESIM_READ] + st.refs[SKL_CACHESIM_WRITE];
 }
 
 /* 100 alloc+free pairs; 0 when every one worked */
@@ -263,10 +263,10 @@ static int skl_twin_pairs(skl_cache *c)
  */
 static int skl_twin_gate(const skl_kernel_opts *ko)
 {
-	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 4}};
+	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4}};
 	skl_cachesim_config cfg = {lv, 1, 200, 0};
 	skl_kernel_opts o = *ko;
-	skl_cache_hier *h[2] = {NULL, NULL};
+	skl_cachesim *h[2] = {NULL, NULL};
 	skl_kernel *k[2] = {NULL, NULL};
 	skl_cache *a[2] = {NULL, NULL}, *b[2] = {NULL, NULL};
 	skl_error err;

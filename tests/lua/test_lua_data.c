@@ -103,7 +103,7 @@ static void good_data(const char *data)
 	{
 		skl_cachesim_preset pr;
 		skl_cachesim_config cfg;
-		skl_cache_hier *h;
+		skl_cachesim *h;
 		CHECK(skl_cachesim_preset_profile(&p, &pr, &err) == 0 && pr.nlevels == 3 &&
 			      !strcmp(pr.levels[0].name, "L1i") && !strcmp(pr.title, "test CPU"),
 		      "preset from the profile");

@@ -112,14 +112,14 @@ static void dump_skbs(const skl_sink *s, int at, const skl_skb_snap *v, int n)
 
 /* A cache model shown: each level's counters and its valid, dirty and
  * recent lines with their owners; the attribution rows. */
-static void dump_cache(const skl_sink *s, int at, const skl_cgrid_snap *g, const char *title)
+static void dump_cache(const skl_sink *s, int at, const skl_cachesim_snap *g, const char *title)
 {
 	int i, j;
 	skl_sink_printf(s, "shown at %d: cache \"%s\"%s%s memory=%u levels=%d owners=%d accesses=%llu cycles=%llu\n",
 			at, g->title, title ? " title=" : "", title ? title : "", g->mem_latency, g->nlevels,
 			g->nowners, (unsigned long long)g->accesses, (unsigned long long)g->cycles);
 	for (i = 0; i < g->nlevels; i++) {
-		const skl_cgrid_level *l = &g->levels[i];
+		const skl_cachesim_snap_level *l = &g->levels[i];
 		int valid = 0, dirty = 0, recent = 0, n = (int)(l->st.sets * l->st.assoc);
 		skl_sink_printf(s, "  level %s %llu B %u-way %u B lines, %u sets, latency %u: refs=%llu misses=%llu\n",
 				l->st.name, (unsigned long long)l->st.size, l->st.assoc, l->st.line, l->st.sets,
@@ -128,7 +128,7 @@ static void dump_cache(const skl_sink *s, int at, const skl_cgrid_snap *g, const
 		if (!l->lines)
 			continue;
 		for (j = 0; j < n; j++) {
-			const skl_cgrid_line *c = &l->lines[j];
+			const skl_cachesim_snap_line *c = &l->lines[j];
 			if (!c->valid)
 				continue;
 			valid++;

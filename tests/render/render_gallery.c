@@ -96,9 +96,9 @@ static int pair(sample_types *t, const char *dir)
 static int cache_shots(sample_types *t, const char *dir)
 {
 	skl_error err;
-	skl_cgrid_snap *g = sample_cache_p3(0);
+	skl_cachesim_snap *g = sample_cache_p3(0);
 	skl_layout *l = sample_layout(t, "sock", "i386", "CONFIG_INET,CONFIG_FILTER", 32, &err);
-	const skl_cgrid_snap *gs[1];
+	const skl_cachesim_snap *gs[1];
 	const skl_layout *ls[1];
 	const skl_heat *hs[1];
 	skl_heat heat;
@@ -108,7 +108,7 @@ static int cache_shots(sample_types *t, const char *dir)
 	int rc = 0, i;
 	if (!g || !l) {
 		fprintf(stderr, "render_gallery: cache samples\n");
-		skl_cgrid_snap_free(g);
+		skl_cachesim_snap_free(g);
 		skl_layout_free(l);
 		return -1;
 	}
@@ -156,7 +156,7 @@ static int cache_shots(sample_types *t, const char *dir)
 		fprintf(stderr, "render_gallery: %s\n", err.msg);
 	skl_free(heat.value);
 	skl_layout_free(l);
-	skl_cgrid_snap_free(g);
+	skl_cachesim_snap_free(g);
 	return rc ? -1 : 0;
 }
 

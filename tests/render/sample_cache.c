@@ -33,12 +33,12 @@ enum { M_SLAB, M_ZERO, M_DADDR, M_RCV_SADDR, M_DPORT, M_NUM, M_SPORT, M_STATE };
 #define NOBJLINES ((int)(2 + OBJ / LINE))
 
 typedef struct feeder {
-	skl_cache_hier *h;
-	skl_cgrid_snap *s;
+	skl_cachesim *h;
+	skl_cachesim_snap *s;
 	int line_owner[NLINES_MEM]; /* owner index per memory line */
 } feeder;
 
-static int owner_of(skl_cgrid_snap *s, const char *name)
+static int owner_of(skl_cachesim_snap *s, const char *name)
 {
 	int i;
 	for (i = 0; i < s->nowners; i++)
@@ -48,7 +48,7 @@ static int owner_of(skl_cgrid_snap *s, const char *name)
 	return s->owners[s->nowners] ? s->nowners++ : -1;
 }
 
-static void charge(skl_cgrid_snap *s, skl_cache_attr *a, int write, const skl_cache_result *r)
+static void charge(skl_cachesim_snap *s, skl_cachesim_attr *a, int write, const skl_cachesim_result *r)
 {
 	int l;
 	if (write)
@@ -64,12 +64,12 @@ static void charge(skl_cgrid_snap *s, skl_cache_attr *a, int write, const skl_ca
 /* One access of size bytes at addr, by member m of the object at obj. */
 static void feed(feeder *f, int m, uint64_t obj, uint64_t addr, unsigned size, int write)
 {
-	skl_cgrid_snap *s = f->s;
-	skl_cache_result r;
+	skl_cachesim_snap *s = f->s;
+	skl_cachesim_result r;
 	char name[160];
 	uint64_t rel = addr - obj;
 	int objline;
-	if (skl_cachesim_access(f->h, addr, size, write ? SKL_CACHE_WRITE : SKL_CACHE_READ, &r) < 0)
+	if (skl_cachesim_access(f->h, addr, size, write ? SKL_CACHESIM_WRITE : SKL_CACHESIM_READ, &r) < 0)
 		return;
 	s->accesses++;
 	s->cycles += r.latency;
@@ -97,7 +97,7 @@ static uint64_t slab_addr(int i)
 /* Copies level l's counters and (when copy) lines; recent = used after tick0. */
 static int copy_level(feeder *f, unsigned l, int copy, uint64_t tick0)
 {
-	skl_cgrid_level *lv = &f->s->levels[l];
+	skl_cachesim_snap_level *lv = &f->s->levels[l];
 	unsigned set, way;
 	skl_cachesim_stats(f->h, l, &lv->st);
 	if (!copy)
@@ -107,8 +107,8 @@ static int copy_level(feeder *f, unsigned l, int copy, uint64_t tick0)
 		return -1;
 	for (set = 0; set < lv->st.sets; set++)
 		for (way = 0; way < lv->st.assoc; way++) {
-			skl_cache_line cl;
-			skl_cgrid_line *o = &lv->lines[(size_t)set * lv->st.assoc + way];
+			skl_cachesim_lineinfo cl;
+			skl_cachesim_snap_line *o = &lv->lines[(size_t)set * lv->st.assoc + way];
 			o->owner = -1;
 			if (skl_cachesim_line(f->h, l, set, way, &cl) < 0 || !cl.valid)
 				continue;
@@ -124,7 +124,7 @@ static int copy_level(feeder *f, unsigned l, int copy, uint64_t tick0)
 	return 0;
 }
 
-static uint64_t max_tick(skl_cache_hier *h, unsigned l)
+static uint64_t max_tick(skl_cachesim *h, unsigned l)
 {
 	struct skl_cachesim_stats st;
 	uint64_t t = 0;
@@ -132,23 +132,23 @@ static uint64_t max_tick(skl_cache_hier *h, unsigned l)
 	skl_cachesim_stats(h, l, &st);
 	for (set = 0; set < st.sets; set++)
 		for (way = 0; way < st.assoc; way++) {
-			skl_cache_line cl;
+			skl_cachesim_lineinfo cl;
 			if (skl_cachesim_line(h, l, set, way, &cl) == 0 && cl.valid && cl.last_use > t)
 				t = cl.last_use;
 		}
 	return t;
 }
 
-skl_cgrid_snap *sample_cache_p3(int l2_lines)
+skl_cachesim_snap *sample_cache_p3(int l2_lines)
 {
 	static const skl_cachesim_level lv[2] = {
-	    {"L1d", 16384, 4, 32, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 3},
-	    {"L2", 262144, 8, 32, SKL_CACHE_LRU, SKL_CACHE_WB_WA, 7},
+	    {"L1d", 16384, 4, 32, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 3},
+	    {"L2", 262144, 8, 32, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 7},
 	};
 	skl_cachesim_config cfg;
 	skl_error err;
 	feeder *f;
-	skl_cgrid_snap *s;
+	skl_cachesim_snap *s;
 	uint64_t t0[2];
 	int i, k;
 
@@ -186,7 +186,7 @@ skl_cgrid_snap *sample_cache_p3(int l2_lines)
 	}
 	s->nlines = NOBJLINES;
 	for (i = 0; i < NOBJLINES; i++) {
-		skl_cache_attr *a = &s->lines[i];
+		skl_cachesim_attr *a = &s->lines[i];
 		int slab = i < 2;
 		snprintf(a->owner, sizeof(a->owner), "%s", slab ? "slab_t" : "tcp_sock");
 		snprintf(a->member, sizeof(a->member), "line %d", slab ? i : i - 2);
@@ -227,6 +227,6 @@ fail:
 	if (f)
 		skl_cachesim_free(f->h);
 	skl_free(f);
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 	return NULL;
 }

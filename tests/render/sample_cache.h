@@ -17,8 +17,8 @@
  * lines are always copied; L2's only when l2_lines is 1. Owners are
  * "slab_t", "tcp_sock" (the zeroing) and "tcp_sock.<member>" for the
  * identity fields; members[] and lines[] charge every access. NULL when
- * out of memory. Free with skl_cgrid_snap_free().
+ * out of memory. Free with skl_cachesim_snap_free().
  */
-skl_cgrid_snap *sample_cache_p3(int l2_lines);
+skl_cachesim_snap *sample_cache_p3(int l2_lines);
 
 #endif

@@ -10,7 +10,7 @@
  *
  *   test_cache_view OUTDIR   (writes cache-*.png, .svg and .dl.txt there)
  */
-#include "../common/check.h"
+#include "check.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
 #include "view_cachesim.h"
@@ -188,10 +188,10 @@ static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char 
 
 /* ---- a synthetic snapshot ----------------------------------------------------------- */
 
-static void set_line(skl_cgrid_level *lv, unsigned set, unsigned way, uint64_t addr, int owner, int hit, int dirty,
+static void set_line(skl_cachesim_snap_level *lv, unsigned set, unsigned way, uint64_t addr, int owner, int hit, int dirty,
 		     int recent)
 {
-	skl_cgrid_line *c = &lv->lines[set * lv->st.assoc + way];
+	skl_cachesim_snap_line *c = &lv->lines[set * lv->st.assoc + way];
 	c->addr = addr;
 	c->valid = 1;
 	c->owner = owner;
@@ -201,7 +201,7 @@ static void set_line(skl_cgrid_level *lv, unsigned set, unsigned way, uint64_t a
 	c->missed = (uint8_t)(recent && !hit); /* a recent miss came in this step */
 }
 
-static void level_init(skl_cgrid_level *lv, const char *name, uint64_t size, unsigned assoc, unsigned latency,
+static void level_init(skl_cachesim_snap_level *lv, const char *name, uint64_t size, unsigned assoc, unsigned latency,
 		       int with_lines)
 {
 	unsigned i;
@@ -218,7 +218,7 @@ static void level_init(skl_cgrid_level *lv, const char *name, uint64_t size, uns
 	}
 }
 
-static void attr_set(skl_cache_attr *a, const char *owner, const char *member, unsigned off, unsigned size, uint64_t r,
+static void attr_set(skl_cachesim_attr *a, const char *owner, const char *member, unsigned off, unsigned size, uint64_t r,
 		     uint64_t w, uint64_t m0, uint64_t m1, uint64_t cycles)
 {
 	snprintf(a->owner, sizeof(a->owner), "%s", owner);
@@ -238,10 +238,10 @@ static void attr_set(skl_cache_attr *a, const char *owner, const char *member, u
  * old); sets 2-7: way 0 tcp_sock (miss, recent). L2 (or L2 and a big L3
  * when big) has no lines.
  */
-static skl_cgrid_snap *synth(void)
+static skl_cachesim_snap *synth(void)
 {
-	skl_cgrid_snap *s = skl_calloc(1, sizeof(*s));
-	skl_cgrid_level *l1;
+	skl_cachesim_snap *s = skl_calloc(1, sizeof(*s));
+	skl_cachesim_snap_level *l1;
 	static const char *const owners[] = {"tcp_sock.daddr", "slab_t", "tcp_sock"};
 	unsigned k;
 	int i;
@@ -301,16 +301,16 @@ static skl_cgrid_snap *synth(void)
 
 static void test_synthetic(skl_sdl *sdl, const char *outdir)
 {
-	skl_cgrid_snap *s = synth();
+	skl_cachesim_snap *s = synth();
 	skl_dl *dl = skl_dl_new(1600, 900);
 	const skl_dl_item *c00, *c01, *c10, *c11, *hit, *miss, *sw, *bar;
-	skl_color own0 = skl_view_cache_owner_color(s, 0), own1 = skl_view_cache_owner_color(s, 1);
-	skl_color own2 = skl_view_cache_owner_color(s, 2);
+	skl_color own0 = skl_view_cachesim_owner_color(s, 0), own1 = skl_view_cachesim_owner_color(s, 1);
+	skl_color own2 = skl_view_cachesim_owner_color(s, 2);
 	SDL_Surface *img;
 	skl_error err;
 	char *svg;
 
-	CHECK(skl_view_cache(dl, s, NULL) == 0);
+	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
 	save(sdl, dl, outdir, "cache-synthetic");
 	check_inside(dl, "synthetic");
 	check_grid_clear(dl, "0");
@@ -360,8 +360,8 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	 * gets its own), the same in the grid, the legend and the bars */
 	CHECK(own0 == skl__owner_color(skl__owner_slot("tcp_sock.daddr")));
 	CHECK(own0 != own1 && own1 != own2 && own0 != own2);
-	CHECK(skl_view_cache_attr_color(s, &s->members[2]) == own0);
-	CHECK(skl_view_cache_attr_color(s, &s->members[0]) == own1);
+	CHECK(skl_view_cachesim_attr_color(s, &s->members[2]) == own0);
+	CHECK(skl_view_cachesim_attr_color(s, &s->members[0]) == own1);
 	sw = item_fill(dl, "0:owner:0", own0);
 	bar = item_fill(dl, "0:member:2", own0);
 	CHECK(sw != NULL && bar != NULL);
@@ -372,22 +372,22 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	c00 = item(dl, "0:cell:0:0:0");
 	c10 = item(dl, "0:cell:0:1:0");
 	c11 = item(dl, "0:cell:0:1:1");
-	hit = item_fill(dl, "0:cell:0:0:0", skl_view_cache_hit_color());
-	miss = item_fill(dl, "0:cell:0:0:1", skl_view_cache_miss_color());
+	hit = item_fill(dl, "0:cell:0:0:0", skl_view_cachesim_hit_color());
+	miss = item_fill(dl, "0:cell:0:0:1", skl_view_cachesim_miss_color());
 	CHECK(hit != NULL && miss != NULL);
-	CHECK(item_fill(dl, "0:cell:0:0:0", skl_view_cache_miss_color()) == NULL);
+	CHECK(item_fill(dl, "0:cell:0:0:0", skl_view_cachesim_miss_color()) == NULL);
 	if (img && c00 && c01 && c10 && c11 && hit && miss) {
 		CHECK(c00->w >= 20 && c00->h >= 10);
 		/* owner colour in the body of the cell */
 		CHECK(near_color(pixel(img, c00->x + c00->w * 0.35f, c00->y + c00->h * 0.4f), own0, 2));
 		CHECK(near_color(pixel(img, c01->x + c01->w * 0.5f, c01->y + c01->h * 0.3f), own1, 2));
 		/* hit green in its corner, miss red down its edge */
-		CHECK(near_color(pixel(img, hit->x + hit->w / 2, hit->y + hit->h / 2), skl_view_cache_hit_color(), 2));
+		CHECK(near_color(pixel(img, hit->x + hit->w / 2, hit->y + hit->h / 2), skl_view_cachesim_hit_color(), 2));
 		CHECK(near_color(pixel(img, miss->x + miss->w / 2, miss->y + miss->h * 0.8f),
-				 skl_view_cache_miss_color(), 2));
+				 skl_view_cachesim_miss_color(), 2));
 		/* a hit's corner is small: below it is the owner's colour again */
 		CHECK(
-		    !near_color(pixel(img, hit->x + hit->w / 2, c00->y + c00->h - 2), skl_view_cache_hit_color(), 40));
+		    !near_color(pixel(img, hit->x + hit->w / 2, c00->y + c00->h - 2), skl_view_cachesim_hit_color(), 40));
 		/* the dirty dog-ear in the bottom-left corner of the dirty line only */
 		CHECK(!near_color(pixel(img, c01->x + 1.5f, c01->y + c01->h - 1.5f), own1, 60));
 		CHECK(near_color(pixel(img, c00->x + 1.5f, c00->y + c00->h - 1.5f), own0, 2));
@@ -413,7 +413,7 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	{
 		skl_dl *dl2 = skl_dl_new(1600, 900);
 		char *a = dump(dl), *b;
-		CHECK(skl_view_cache(dl2, s, NULL) == 0);
+		CHECK(skl_view_cachesim(dl2, s, NULL) == 0);
 		b = dump(dl2);
 		CHECK(strcmp(a, b) == 0);
 		skl_free(a);
@@ -421,37 +421,37 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 		skl_dl_free(dl2);
 	}
 	skl_dl_free(dl);
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 }
 
 /* No recent line anywhere (a first look): nothing is pale. */
 static void test_no_recent(void)
 {
-	skl_cgrid_snap *s = synth();
+	skl_cachesim_snap *s = synth();
 	skl_dl *dl = skl_dl_new(1600, 900);
 	unsigned i;
 	for (i = 0; i < 16; i++)
 		s->levels[0].lines[i].recent = 0;
-	CHECK(skl_view_cache(dl, s, NULL) == 0);
+	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
 	CHECK(item(dl, "0:legend:recent") == NULL);
-	CHECK(item_fill(dl, "0:cell:0:1:1", skl_view_cache_owner_color(s, 2)) != NULL);
+	CHECK(item_fill(dl, "0:cell:0:1:1", skl_view_cachesim_owner_color(s, 2)) != NULL);
 	skl_dl_free(dl);
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 }
 
 /* A line a miss brought in this step and that then hit again carries the
  * miss mark: the mark is this step's outcome, not the latest access. */
 static void test_step_marks(void)
 {
-	skl_cgrid_snap *s = synth();
+	skl_cachesim_snap *s = synth();
 	skl_dl *dl = skl_dl_new(1600, 900);
-	skl_cgrid_line *c = &s->levels[0].lines[2 * 2 + 0]; /* set 2, way 0 */
+	skl_cachesim_snap_line *c = &s->levels[0].lines[2 * 2 + 0]; /* set 2, way 0 */
 	c->last_hit = 1;
 	c->missed = 1;
 	c->recent = 1;
-	CHECK(skl_view_cache(dl, s, NULL) == 0);
-	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cache_miss_color()) != NULL);
-	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cache_hit_color()) == NULL);
+	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
+	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cachesim_miss_color()) != NULL);
+	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cachesim_hit_color()) == NULL);
 	CHECK_HAS(item(dl, "0:cell:0:2:0")->tooltip, "this step: missed (a miss brought the line in), then hit");
 	/* the legend says the marks are this step's */
 	CHECK(has_text(dl, "hit this step") && has_text(dl, "missed this step"));
@@ -465,12 +465,12 @@ static void test_step_marks(void)
 		for (i = 0; i < 16; i++)
 			s->levels[0].lines[i].recent = 0;
 		dl = skl_dl_new(1600, 900);
-		CHECK(skl_view_cache(dl, s, NULL) == 0);
+		CHECK(skl_view_cachesim(dl, s, NULL) == 0);
 		CHECK(has_text(dl, "latest access hit") && has_text(dl, "latest access missed"));
-		CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cache_hit_color()) != NULL);
+		CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cachesim_hit_color()) != NULL);
 		skl_dl_free(dl);
 	}
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 }
 
 /* The header counts what the table counts: a model fed directly (no
@@ -478,15 +478,15 @@ static void test_step_marks(void)
  * comes first. */
 static void test_header_counts(void)
 {
-	skl_cgrid_snap *s = synth();
+	skl_cachesim_snap *s = synth();
 	skl_dl *dl = skl_dl_new(1600, 900);
 	s->accesses = 0;
 	s->cycles = 0;
-	CHECK(skl_view_cache(dl, s, NULL) == 0);
+	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
 	/* L1d 16 references x 3 + L2 8 x 10 + 7 to memory x 100 */
 	CHECK(has_text(dl, "latency: L1d 3 cycles, L2 10, memory 100 \xc2\xb7 16 accesses \xc2\xb7 828 cycles"));
 	skl_dl_free(dl);
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 }
 
 /* Text items cut short ("\u2026" at the end). */
@@ -507,10 +507,10 @@ static int count_cut(const skl_dl *dl, int verbose)
 
 /* ---- the Pentium III, as a scenario frame shows it ----------------------------------------- */
 
-static void frame_of(skl_dl *dl, const skl_cgrid_snap *s, const char *caption)
+static void frame_of(skl_dl *dl, const skl_cachesim_snap *s, const char *caption)
 {
 	skl_scene sc;
-	const skl_cgrid_snap *gs[1];
+	const skl_cachesim_snap *gs[1];
 	memset(&sc, 0, sizeof(sc));
 	gs[0] = s;
 	sc.cgrids = gs;
@@ -530,7 +530,7 @@ static void frame_of(skl_dl *dl, const skl_cgrid_snap *s, const char *caption)
  */
 static void test_projected(skl_sdl *sdl, const char *outdir)
 {
-	skl_cgrid_snap *s = sample_cache_p3(1);
+	skl_cachesim_snap *s = sample_cache_p3(1);
 	static const struct {
 		int w, h, present;
 	} canv[] = {{1920, 1080, 1}, {1280, 720, 0}, {1600, 900, 0}, {3840, 2160, 1}};
@@ -542,7 +542,7 @@ static void test_projected(skl_sdl *sdl, const char *outdir)
 	for (k = 0; k < (int)(sizeof(canv) / sizeof(canv[0])); k++) {
 		skl_dl *dl = skl_dl_new((float)canv[k].w, (float)canv[k].h);
 		skl_scene sc;
-		const skl_cgrid_snap *gs[1];
+		const skl_cachesim_snap *gs[1];
 		char name[64];
 		int missed = 0;
 		unsigned j;
@@ -576,7 +576,7 @@ static void test_projected(skl_sdl *sdl, const char *outdir)
 		}
 		/* the marks are this step's */
 		for (j = 0; j < s->levels[0].st.sets * s->levels[0].st.assoc; j++) {
-			const skl_cgrid_line *c = &s->levels[0].lines[j];
+			const skl_cachesim_snap_line *c = &s->levels[0].lines[j];
 			char key[48];
 			if (!c->valid || !c->recent)
 				continue;
@@ -586,21 +586,21 @@ static void test_projected(skl_sdl *sdl, const char *outdir)
 				continue;
 			if (c->missed) {
 				missed++;
-				CHECK(item_fill(dl, key, skl_view_cache_miss_color()) != NULL);
+				CHECK(item_fill(dl, key, skl_view_cachesim_miss_color()) != NULL);
 			} else {
-				CHECK(item_fill(dl, key, skl_view_cache_hit_color()) != NULL);
+				CHECK(item_fill(dl, key, skl_view_cachesim_hit_color()) != NULL);
 			}
 		}
 		CHECK(missed > 0); /* the lookups found every line evicted: all missed */
 		CHECK(count_cut(dl, 1) == 0);
 		skl_dl_free(dl);
 	}
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 }
 
 static void test_p3(skl_sdl *sdl, const char *outdir)
 {
-	skl_cgrid_snap *s = sample_cache_p3(0), *s2 = sample_cache_p3(1);
+	skl_cachesim_snap *s = sample_cache_p3(0), *s2 = sample_cache_p3(1);
 	static const int sizes[2][2] = {{1920, 1080}, {1280, 720}};
 	const char *caption = "Zeroing 76 tcp_socks streams 59 KiB through a 16 KiB L1d: by the lookups, the "
 			      "first sockets' identity lines are gone.";
@@ -613,7 +613,7 @@ static void test_p3(skl_sdl *sdl, const char *outdir)
 	CHECK(!strcmp(s->levels[0].st.name, "L1d") && s->levels[0].st.sets == 128 && s->levels[0].st.assoc == 4);
 	CHECK(s->levels[0].st.misses[1] > 0 && s->levels[0].st.compulsory > 0);
 	CHECK(s->levels[1].lines == NULL && s2->levels[1].lines != NULL);
-	CHECK(skl_view_cache_focus(s) == 0);
+	CHECK(skl_view_cachesim_focus(s) == 0);
 
 	for (k = 0; k < 2; k++) {
 		skl_dl *dl = skl_dl_new((float)sizes[k][0], (float)sizes[k][1]);
@@ -648,8 +648,8 @@ static void test_p3(skl_sdl *sdl, const char *outdir)
 		CHECK(item(dl, "0:summary:1") == NULL);
 		skl_dl_free(dl);
 	}
-	skl_cgrid_snap_free(s);
-	skl_cgrid_snap_free(s2);
+	skl_cachesim_snap_free(s);
+	skl_cachesim_snap_free(s2);
 }
 
 /* A 512 x 8 level (128 KiB, 32-byte lines) under the L1d folds into
@@ -657,11 +657,11 @@ static void test_p3(skl_sdl *sdl, const char *outdir)
  * summed up. */
 static void test_big_level(skl_sdl *sdl, const char *outdir)
 {
-	skl_cgrid_snap *s = sample_cache_p3(0);
-	skl_cgrid_level *lv;
+	skl_cachesim_snap *s = sample_cache_p3(0);
+	skl_cachesim_snap_level *lv;
 	skl_dl *dl = skl_dl_new(1920, 1080);
 	const skl_dl_item *c;
-	skl_view_cache_opts o;
+	skl_view_cachesim_opts o;
 	unsigned k;
 
 	if (!s)
@@ -694,7 +694,7 @@ static void test_big_level(skl_sdl *sdl, const char *outdir)
 	o.w = 900;
 	o.h = 420;
 	skl_dl_clear(dl, 1920, 1080);
-	CHECK(skl_view_cache(dl, s, &o) == 0);
+	CHECK(skl_view_cachesim(dl, s, &o) == 0);
 	CHECK(item(dl, "0:summary:1") == NULL);
 	CHECK(item(dl, "0:band:1:0") != NULL);
 	if (item(dl, "0:band:1:0"))
@@ -702,7 +702,7 @@ static void test_big_level(skl_sdl *sdl, const char *outdir)
 	check_inside(dl, "big-small");
 	save(sdl, dl, outdir, "cache-big-small");
 	skl_dl_free(dl);
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 }
 
 /* ---- the heat overlay ---------------------------------------------------------------------- */

@@ -8,7 +8,7 @@
  *
  *   test_chart_view OUTDIR   (writes chart-*.png, .svg and .dl.txt there)
  */
-#include "../common/check.h"
+#include "check.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
 #include "view_chart.h"

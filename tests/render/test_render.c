@@ -6,7 +6,7 @@
  *
  *   test_render OUTDIR   (writes sock.png, sock.svg, sock.dl.txt there)
  */
-#include "../common/check.h"
+#include "check.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
 #include "sklab/render/svg.h"

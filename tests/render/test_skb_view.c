@@ -13,7 +13,7 @@
  *
  *   test_skb_view OUTDIR   (writes skb-*.png, skb-*.svg, *.dl.txt there)
  */
-#include "../common/check.h"
+#include "check.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
 #include "sklab/render/svg.h"

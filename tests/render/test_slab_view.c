@@ -12,8 +12,8 @@
  *
  *   test_slab_view OUTDIR   (writes slab-*.png, slab-*.svg, *.dl.txt there)
  */
-#include "../common/check.h"
-#include "../common/profile.h"
+#include "check.h"
+#include "profile.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
 #include "sklab/render/svg.h"

@@ -5,7 +5,7 @@
  * budget, the key, and the rule every backend relies on: no fitted text is
  * wider than its box.
  */
-#include "../common/check.h"
+#include "check.h"
 #include "sklab/render/svg.h"
 #include "textfit.h"
 

@@ -8,7 +8,7 @@
  *   test_window --interactive [OUTDIR] a real window over three frames
  *                                      (for trying it under Xvfb)
  */
-#include "../common/check.h"
+#include "check.h"
 #include "window.h"
 
 #include "sklab/render/view_scene.h"

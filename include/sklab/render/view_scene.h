@@ -61,7 +61,7 @@ typedef struct skl_scene {
 	/* Cache-model snapshots, drawn by the cache view in the room kernels
 	 * and skbs would take (stacked when there are several; the lower half
 	 * when kernels or skbs are shown too; above the charts). */
-	const struct skl_cgrid_snap *const *cgrids;
+	const struct skl_cachesim_snap *const *cgrids;
 	int ncgrids;
 	const char *const *cgrid_titles; /* NULL or NULL entries = the machine's */
 	/* Text panels (SKL_OBJ_TEXT: kernel reports), drawn as consoles: the

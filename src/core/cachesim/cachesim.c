@@ -275,13 +275,13 @@ static uint32_t fa_install(fa_lru *f, uint64_t key, size_t slot, uint32_t *fanod
 typedef struct level {
 	struct skl_cachesim_stats st;
 	int role;
-	skl_cache_repl repl;
+	skl_cachesim_repl repl;
 	int nwa;
 	unsigned latency;
 	unsigned line_shift, set_mask, assoc, plru_depth;
 	uint64_t *tag;   /* line number, TAG_NONE when invalid */
 	uint8_t *flags;
-	uint64_t *stamp; /* last use tick per way: LRU's order, and skl_cache_line.last_use */
+	uint64_t *stamp; /* last use tick per way: LRU's order, and skl_cachesim_lineinfo.last_use */
 	uint64_t *born;  /* per way: the tick of the miss that installed its line */
 	uint64_t *plru;  /* one bit tree per set, node k at bit k (root 1) */
 	uint32_t *fanode; /* per way: the shadow node of its line, or NIL (classification only) */
@@ -297,18 +297,18 @@ typedef struct level {
 	fa_lru fa;
 } level;
 
-struct skl_cache_hier {
-	level *first[3];    /* by skl_cache_kind: the first level of its path */
+struct skl_cachesim {
+	level *first[3];    /* by skl_cachesim_kind: the first level of its path */
 	int first_index[3]; /* its config index */
-	level lv[SKL_CACHE_MAX_LEVELS];
+	level lv[SKL_CACHESIM_MAX_LEVELS];
 	unsigned nlevels;
 	unsigned mem_latency;
 	unsigned min_line;
 	int classify;
 	int seen_low;       /* some level's first-touch set may need to grow before an access */
 	unsigned fast_size; /* accesses up to this size may take the fast path; 0: none */
-	unsigned ipath[SKL_CACHE_MAX_LEVELS], npi;
-	unsigned dpath[SKL_CACHE_MAX_LEVELS], npd;
+	unsigned ipath[SKL_CACHESIM_MAX_LEVELS], npi;
+	unsigned dpath[SKL_CACHESIM_MAX_LEVELS], npd;
 	/* by path (0 data, 1 instructions): every level an LRU with recency
 	 * lists that allocates on writes, all with one line size, so that
 	 * access_path_lru() can take a one-line miss */
@@ -409,10 +409,10 @@ static int check_level(const skl_cachesim_level *c, unsigned i, skl_error *err)
 	lines = c->size / c->line;
 	if (lines > (1u << 30))
 		return skl_errorf(err, "cache level %u (%s): more than 2^30 lines", i, nm);
-	if (c->repl == SKL_CACHE_PLRU && (!is_pow2(c->assoc) || c->assoc > 64))
+	if (c->repl == SKL_CACHESIM_PLRU && (!is_pow2(c->assoc) || c->assoc > 64))
 		return skl_errorf(err, "cache level %u (%s): tree-PLRU needs a power-of-two associativity <= 64, not %u",
 				  i, nm, c->assoc);
-	if ((unsigned)c->repl > SKL_CACHE_RANDOM || (unsigned)c->write > SKL_CACHE_WB_NWA)
+	if ((unsigned)c->repl > SKL_CACHESIM_RANDOM || (unsigned)c->write > SKL_CACHESIM_WB_NWA)
 		return skl_errorf(err, "cache level %u (%s): unknown replacement or write policy", i, nm);
 	return 0;
 }
@@ -439,7 +439,7 @@ static int shadows_new(level *l)
 	return 0;
 }
 
-void skl_cachesim_free(skl_cache_hier *h)
+void skl_cachesim_free(skl_cachesim *h)
 {
 	unsigned i;
 	if (!h)
@@ -481,13 +481,13 @@ static void plru_masks(level *l)
 
 /* The largest access the fast path may take: none while a first-touch set
  * must grow first, or with 1-byte lines (where TAG_NONE is a line). */
-static unsigned fast_size(const skl_cache_hier *h)
+static unsigned fast_size(const skl_cachesim *h)
 {
 	return h->seen_low || h->min_line < 2 ? 0 : h->min_line;
 }
 
 /* what the quick ways depend on, after classify, seen_low or lru_path changed */
-static void refresh_fast(skl_cache_hier *h)
+static void refresh_fast(skl_cachesim *h)
 {
 	int ip;
 	h->fast_size = fast_size(h);
@@ -495,13 +495,13 @@ static void refresh_fast(skl_cache_hier *h)
 		h->lru_ok[ip] = h->lru_path[ip] && !h->classify && !h->seen_low;
 }
 
-skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
+skl_cachesim *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 {
-	skl_cache_hier *h;
+	skl_cachesim *h;
 	unsigned i, ni = 0, nd = 0, seen_unified = 0;
 	uint64_t seed;
-	if (!cfg || !cfg->levels || cfg->nlevels == 0 || cfg->nlevels > SKL_CACHE_MAX_LEVELS) {
-		skl_errorf(err, "cache: need 1 to %d levels", SKL_CACHE_MAX_LEVELS);
+	if (!cfg || !cfg->levels || cfg->nlevels == 0 || cfg->nlevels > SKL_CACHESIM_MAX_LEVELS) {
+		skl_errorf(err, "cache: need 1 to %d levels", SKL_CACHESIM_MAX_LEVELS);
 		return NULL;
 	}
 	for (i = 0; i < cfg->nlevels; i++) {
@@ -535,14 +535,14 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		size_t n = (size_t)(c->size / c->line);
 		l->role = !strcmp(c->name, "L1i") ? ROLE_INSTR : !strcmp(c->name, "L1d") ? ROLE_DATA : ROLE_UNIFIED;
 		l->repl = c->repl;
-		l->nwa = c->write == SKL_CACHE_WB_NWA;
+		l->nwa = c->write == SKL_CACHESIM_WB_NWA;
 		l->latency = c->latency;
 		l->line_shift = log2u(c->line);
 		l->set_mask = (unsigned)(sets - 1);
 		l->assoc = c->assoc;
 		l->plru_depth = log2u(c->assoc);
 		l->seed = hash64(seed + i) | 1; /* xorshift must not start at 0 */
-		if (l->repl == SKL_CACHE_PLRU)
+		if (l->repl == SKL_CACHESIM_PLRU)
 			plru_masks(l);
 		snprintf(l->st.name, sizeof(l->st.name), "%s", c->name);
 		l->st.size = c->size;
@@ -557,7 +557,7 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		l->mru = skl_malloc((size_t)sets * sizeof(*l->mru));
 		if (!l->tag || !l->flags || !l->stamp || !l->born || !l->plru || !l->mru)
 			goto out_levels;
-		if (l->repl == SKL_CACHE_LRU && c->assoc > 1 && c->assoc <= 255) {
+		if (l->repl == SKL_CACHESIM_LRU && c->assoc > 1 && c->assoc <= 255) {
 			l->lnext = skl_malloc(n);
 			l->lprev = skl_malloc(n);
 			if (!l->lnext || !l->lprev)
@@ -582,8 +582,8 @@ skl_cache_hier *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		skl_cachesim_free(h);
 		return NULL;
 	}
-	h->first_index[SKL_CACHE_READ] = h->first_index[SKL_CACHE_WRITE] = (int)h->dpath[0];
-	h->first_index[SKL_CACHE_IFETCH] = (int)h->ipath[0];
+	h->first_index[SKL_CACHESIM_READ] = h->first_index[SKL_CACHESIM_WRITE] = (int)h->dpath[0];
+	h->first_index[SKL_CACHESIM_IFETCH] = (int)h->ipath[0];
 	for (i = 0; i < 3; i++)
 		h->first[i] = &h->lv[h->first_index[i]];
 	for (i = 0; i < 2; i++) {
@@ -605,7 +605,7 @@ out_levels:
 	return NULL;
 }
 
-void skl_cachesim_reset(skl_cache_hier *h)
+void skl_cachesim_reset(skl_cachesim *h)
 {
 	unsigned i;
 	for (i = 0; i < h->nlevels; i++)
@@ -614,7 +614,7 @@ void skl_cachesim_reset(skl_cache_hier *h)
 	refresh_fast(h);
 }
 
-int skl_cachesim_set_classify(skl_cache_hier *h, int on)
+int skl_cachesim_set_classify(skl_cachesim *h, int on)
 {
 	unsigned i;
 	int rc = 0;
@@ -640,13 +640,13 @@ int skl_cachesim_set_classify(skl_cache_hier *h, int on)
 	return rc;
 }
 
-unsigned skl_cachesim_levels(const skl_cache_hier *h)
+unsigned skl_cachesim_levels(const skl_cachesim *h)
 {
 	return h->nlevels;
 }
 
 /* models writing back and invalidating every line (x86 WBINVD) */
-int skl_cachesim_flush(skl_cache_hier *h)
+int skl_cachesim_flush(skl_cachesim *h)
 {
 	unsigned i;
 	size_t j, n;
@@ -704,7 +704,7 @@ static void touch(level *l, unsigned set, size_t i)
 		l->stamp[i] = ++l->tick;
 		l->mru[set] = (uint32_t)i;
 	}
-	if (l->repl == SKL_CACHE_PLRU) {
+	if (l->repl == SKL_CACHESIM_PLRU) {
 		unsigned w = (unsigned)(i - (size_t)set * l->assoc);
 		l->plru[set] = (l->plru[set] & ~l->plru_clr[w]) | l->plru_set[w];
 	}
@@ -717,7 +717,7 @@ static unsigned victim(level *l, unsigned set)
 	unsigned w, best = 0;
 	if (l->lnext) /* the least recently used: the front's predecessor */
 		return l->lprev[base + (l->mru[set] - base)];
-	if (l->repl == SKL_CACHE_LRU) {
+	if (l->repl == SKL_CACHESIM_LRU) {
 		/* invalid ways have stamp 0, valid ones >= 1: the first smallest
 		 * stamp is the first invalid way, else the least recently used */
 		const uint64_t *s = l->stamp + base;
@@ -732,7 +732,7 @@ static unsigned victim(level *l, unsigned set)
 	for (w = 0; w < l->assoc; w++)
 		if (!(l->flags[base + w] & F_VALID))
 			return w;
-	if (l->repl == SKL_CACHE_PLRU)
+	if (l->repl == SKL_CACHESIM_PLRU)
 		return plru_victim(l, set);
 	return (unsigned)(xorshift64(&l->rng) % l->assoc);
 }
@@ -760,7 +760,7 @@ static size_t lookup(const level *l, uint64_t line, unsigned set)
 }
 
 /* Grows the first-touch sets of the path's levels for one more access. */
-static int reserve_seen(skl_cache_hier *h, const unsigned *path, unsigned np)
+static int reserve_seen(skl_cachesim *h, const unsigned *path, unsigned np)
 {
 	unsigned p, i;
 	for (p = 0; p < np; p++)
@@ -821,20 +821,20 @@ static inline void replace_line(level *l, size_t i, uint64_t line, uint8_t flags
 /* The general walk down the path: any level, straddling, misses.
  * first_missed: the caller looked the access up at the first level and
  * it is within one line there that no way holds (no second lookup). */
-static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out,
+static NOINLINE int access_path(skl_cachesim *h, uint64_t addr, unsigned size, int kind, skl_cachesim_result *out,
 				int first_missed)
 {
-	const unsigned *path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
-	unsigned np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd, p, j;
+	const unsigned *path = kind == SKL_CACHESIM_IFETCH ? h->ipath : h->dpath;
+	unsigned np = kind == SKL_CACHESIM_IFETCH ? h->npi : h->npd, p, j;
 	int pending[2];
-	skl_cache_result r;
+	skl_cachesim_result r;
 	if (size > h->min_line || addr + (size - 1) < addr)
 		return -1;
 	if (h->seen_low && reserve_seen(h, path, np))
 		return -1;
 	memset(&r, 0, sizeof(r));
 	r.hit_level = -1;
-	pending[0] = pending[1] = kind == SKL_CACHE_WRITE;
+	pending[0] = pending[1] = kind == SKL_CACHESIM_WRITE;
 	for (p = 0; p < np; p++) {
 		level *l = &h->lv[path[p]];
 		uint64_t first = addr >> l->line_shift, last = (addr + size - 1) >> l->line_shift;
@@ -916,7 +916,7 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
 
 /*
  * access_path() for the common case, with nothing left to decide per
- * level: the path is lru_path (see skl_cache_hier), the access is at most
+ * level: the path is lru_path (see skl_cachesim), the access is at most
  * min_line bytes (one line, or two when it straddles), nothing is classified
  * and no result is wanted. first_missed: one line, known to miss at the
  * first level (access_first looked). The same changes as access_path()
@@ -926,12 +926,12 @@ static NOINLINE int access_path(skl_cache_hier *h, uint64_t addr, unsigned size,
  * the copy at the first level that has it; the walk ends at the first level
  * that held every line.
  */
-static NOINLINE void access_path_lru(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, int first_missed)
+static NOINLINE void access_path_lru(skl_cachesim *h, uint64_t addr, unsigned size, int kind, int first_missed)
 {
-	const unsigned *path = kind == SKL_CACHE_IFETCH ? h->ipath : h->dpath;
-	unsigned np = kind == SKL_CACHE_IFETCH ? h->npi : h->npd, p, j;
+	const unsigned *path = kind == SKL_CACHESIM_IFETCH ? h->ipath : h->dpath;
+	unsigned np = kind == SKL_CACHESIM_IFETCH ? h->npi : h->npd, p, j;
 	uint8_t dirty[2];
-	dirty[0] = dirty[1] = kind == SKL_CACHE_WRITE ? F_DIRTY : 0;
+	dirty[0] = dirty[1] = kind == SKL_CACHESIM_WRITE ? F_DIRTY : 0;
 	for (p = 0; p < np; p++) {
 		level *l = &h->lv[path[p]];
 		uint64_t first = addr >> l->line_shift;
@@ -963,13 +963,13 @@ static NOINLINE void access_path_lru(skl_cache_hier *h, uint64_t addr, unsigned 
 }
 
 /* A hit anywhere in the first level, else the general walk (which checks the arguments). */
-static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
+static NOINLINE int access_first(skl_cachesim *h, uint64_t addr, unsigned size, int kind, skl_cachesim_result *out)
 {
 	level *l = h->first[kind];
 	uint64_t line = addr >> l->line_shift;
 	unsigned set = (unsigned)line & l->set_mask;
 	size_t i;
-	int lru = !out && h->lru_ok[kind == SKL_CACHE_IFETCH];
+	int lru = !out && h->lru_ok[kind == SKL_CACHESIM_IFETCH];
 	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line) {
 		if (!lru || size > h->min_line || addr + (size - 1) < addr)
 			return access_path(h, addr, size, kind, out, 0);
@@ -989,7 +989,7 @@ static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size
 		fa_hit(&l->fa, l->fanode[i]);
 	}
 	touch(l, set, i);
-	l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
+	l->flags[i] |= kind == SKL_CACHESIM_WRITE ? F_HIT | F_DIRTY : F_HIT;
 	l->st.refs[kind]++;
 	l->st.hits++;
 	if (out) {
@@ -1010,7 +1010,7 @@ static NOINLINE int access_first(skl_cache_hier *h, uint64_t addr, unsigned size
  * With fast_size > 0, lines are at least 2 bytes, so an invalid way's
  * TAG_NONE is never a line, and the access's end does not wrap.
  */
-static inline int access_mru(skl_cache_hier *h, uint64_t addr, unsigned size, unsigned kind)
+static inline int access_mru(skl_cachesim *h, uint64_t addr, unsigned size, unsigned kind)
 {
 	level *l = h->first[kind];
 	uint64_t line = addr >> l->line_shift;
@@ -1024,14 +1024,14 @@ static inline int access_mru(skl_cache_hier *h, uint64_t addr, unsigned size, un
 		fa_hit(&l->fa, l->fanode[i]);
 	}
 	l->stamp[i] = ++l->tick;
-	l->flags[i] |= kind == SKL_CACHE_WRITE ? F_HIT | F_DIRTY : F_HIT;
+	l->flags[i] |= kind == SKL_CACHESIM_WRITE ? F_HIT | F_DIRTY : F_HIT;
 	return 1;
 }
 
-int skl_cachesim_access(skl_cache_hier *h, uint64_t addr, unsigned size, int kind, skl_cache_result *out)
+int skl_cachesim_access(skl_cachesim *h, uint64_t addr, unsigned size, int kind, skl_cachesim_result *out)
 {
 	level *l;
-	if (!h || (unsigned)kind > SKL_CACHE_IFETCH)
+	if (!h || (unsigned)kind > SKL_CACHESIM_IFETCH)
 		return -1;
 	size += size == 0;
 	if (!access_mru(h, addr, size, (unsigned)kind))
@@ -1069,7 +1069,7 @@ static ALWAYS_INLINE void prefetch_set(const level *l, uint64_t addr)
 
 /* skl_cachesim_run()'s loop, made twice: with classification and without
  * (the test of classify on every hit is then made once per batch) */
-static ALWAYS_INLINE size_t run_batch(skl_cache_hier *h, const skl_cache_ref *refs, size_t n, const int classify)
+static ALWAYS_INLINE size_t run_batch(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n, const int classify)
 {
 	static const uint8_t hit_flags[3] = {F_HIT, F_HIT | F_DIRTY, F_HIT}; /* by kind */
 	uint64_t fast[3] = {0, 0, 0};
@@ -1087,7 +1087,7 @@ static ALWAYS_INLINE size_t run_batch(skl_cache_hier *h, const skl_cache_ref *re
 		level *l;
 		size_t i;
 		kind = refs[k].kind;
-		if (kind > SKL_CACHE_IFETCH)
+		if (kind > SKL_CACHESIM_IFETCH)
 			break;
 		l = h->first[kind];
 		line = addr >> l->line_shift;
@@ -1115,14 +1115,14 @@ static ALWAYS_INLINE size_t run_batch(skl_cache_hier *h, const skl_cache_ref *re
 	return k;
 }
 
-size_t skl_cachesim_run(skl_cache_hier *h, const skl_cache_ref *refs, size_t n)
+size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n)
 {
 	if (!h)
 		return 0;
 	return h->classify ? run_batch(h, refs, n, 1) : run_batch(h, refs, n, 0);
 }
 
-int skl_cachesim_line(const skl_cache_hier *h, unsigned lvl, unsigned set, unsigned way, skl_cache_line *out)
+int skl_cachesim_line(const skl_cachesim *h, unsigned lvl, unsigned set, unsigned way, skl_cachesim_lineinfo *out)
 {
 	const level *l;
 	size_t i;
@@ -1144,7 +1144,7 @@ int skl_cachesim_line(const skl_cache_hier *h, unsigned lvl, unsigned set, unsig
 	return 0;
 }
 
-int skl_cachesim_stats(const skl_cache_hier *h, unsigned lvl, struct skl_cachesim_stats *out)
+int skl_cachesim_stats(const skl_cachesim *h, unsigned lvl, struct skl_cachesim_stats *out)
 {
 	if (!h || lvl >= h->nlevels || !out)
 		return -1;
@@ -1206,11 +1206,11 @@ static void rate3(const skl_sink *s, const char *label, double t, double rd, dou
  * releases say "I refs:" and "D refs:" with the same widths): the first
  * column as wide as I refs, the rd and wr columns as wide as their refs.
  */
-void skl_cachesim_write_summary(const skl_cache_hier *h, const skl_sink *s)
+void skl_cachesim_write_summary(const skl_cachesim *h, const skl_sink *s)
 {
 	const struct skl_cachesim_stats *i1 = &h->lv[h->ipath[0]].st, *d1 = &h->lv[h->dpath[0]].st;
 	const struct skl_cachesim_stats *ll = &h->lv[h->nlevels - 1].st;
-	const int R = SKL_CACHE_READ, W = SKL_CACHE_WRITE, I = SKL_CACHE_IFETCH;
+	const int R = SKL_CACHESIM_READ, W = SKL_CACHESIM_WRITE, I = SKL_CACHESIM_IFETCH;
 	uint64_t ir = i1->refs[I], dr = d1->refs[R], dw = d1->refs[W];
 	uint64_t d1r = d1->misses[R], d1w = d1->misses[W];
 	uint64_t lli = ll->misses[I], llr = ll->misses[R], llw = ll->misses[W];

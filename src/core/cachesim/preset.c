@@ -35,7 +35,7 @@ static int add_level(skl_cachesim_preset *p, const char *name, uint64_t size, un
 		     unsigned latency)
 {
 	skl_cachesim_level *l;
-	if (p->nlevels >= SKL_CACHE_MAX_LEVELS)
+	if (p->nlevels >= SKL_CACHESIM_MAX_LEVELS)
 		return -1;
 	l = &p->levels[p->nlevels];
 	memset(l, 0, sizeof(*l));
@@ -44,8 +44,8 @@ static int add_level(skl_cachesim_preset *p, const char *name, uint64_t size, un
 	l->assoc = assoc;
 	l->line = line;
 	l->latency = latency;
-	l->repl = SKL_CACHE_LRU;
-	l->write = SKL_CACHE_WB_WA;
+	l->repl = SKL_CACHESIM_LRU;
+	l->write = SKL_CACHESIM_WB_WA;
 	p->nlevels++;
 	relink(p);
 	return 0;
@@ -315,9 +315,9 @@ int skl_cachesim_preset_set(skl_cachesim_preset *p, const char *name, uint64_t s
 	return 0;
 }
 
-static const char *repl_name(skl_cache_repl r)
+static const char *repl_name(skl_cachesim_repl r)
 {
-	return r == SKL_CACHE_PLRU ? "tree-PLRU" : r == SKL_CACHE_RANDOM ? "random" : "LRU";
+	return r == SKL_CACHESIM_PLRU ? "tree-PLRU" : r == SKL_CACHESIM_RANDOM ? "random" : "LRU";
 }
 
 void skl_cachesim_preset_write(const skl_cachesim_preset *p, const skl_sink *out)
@@ -330,7 +330,7 @@ void skl_cachesim_preset_write(const skl_cachesim_preset *p, const skl_sink *out
 		const skl_cachesim_level *l = &p->levels[i];
 		snprintf(buf, sizeof(buf), "  %-4s %8llu B, %2u-way, %3u B lines, %s, %s, %u cycles\n", p->names[i],
 			 (unsigned long long)l->size, l->assoc, l->line, repl_name(l->repl),
-			 l->write == SKL_CACHE_WB_NWA ? "write-back no-allocate" : "write-back allocate", l->latency);
+			 l->write == SKL_CACHESIM_WB_NWA ? "write-back no-allocate" : "write-back allocate", l->latency);
 		skl_sink_puts(out, buf);
 	}
 	snprintf(buf, sizeof(buf), "  mem  %u cycles\n  (%s)\n", p->mem_latency, p->source);

@@ -531,8 +531,8 @@ void skl__bmodel_free(skl__bmodel *m)
 
 static void one_access(skl__bmodel *m, uint64_t addr, unsigned size, int kind)
 {
-	skl_cache_result res;
-	unsigned first = kind == SKL_CACHE_IFETCH ? m->first_i : m->first_d;
+	skl_cachesim_result res;
+	unsigned first = kind == SKL_CACHESIM_IFETCH ? m->first_i : m->first_d;
 	if (skl_cachesim_access(m->h, addr, size, kind, &res) < 0) {
 		m->failed = 1;
 		return;
@@ -542,7 +542,7 @@ static void one_access(skl__bmodel *m, uint64_t addr, unsigned size, int kind)
 	m->accesses++;
 	if (res.latency > m->preset.levels[first].latency)
 		m->penalty += res.latency - m->preset.levels[first].latency;
-	if (kind != SKL_CACHE_IFETCH) {
+	if (kind != SKL_CACHESIM_IFETCH) {
 		uint64_t la = addr / m->line, lb = (addr + size - 1) / m->line, l;
 		for (l = la; l <= lb; l++) {
 			int i, seen = 0;
@@ -574,7 +574,7 @@ void skl__bmodel_fetch(skl__bmodel *m, uint64_t addr, uint64_t size)
 {
 	uint64_t a = addr & ~(uint64_t)15, end = addr + size;
 	for (; a < end; a += 16)
-		one_access(m, a, 16, SKL_CACHE_IFETCH);
+		one_access(m, a, 16, SKL_CACHESIM_IFETCH);
 }
 
 void skl__bmodel_op_end(skl__bmodel *m)

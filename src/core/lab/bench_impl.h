@@ -25,14 +25,14 @@
 #define SKL__BMODEL_OPLINES 512 /* distinct lines one operation may touch */
 
 typedef struct skl__bmodel {
-	skl_cache_hier *h;
+	skl_cachesim *h;
 	skl_cachesim_preset preset;
 	unsigned first_d, first_i; /* config index of the first data / fetch level */
 	unsigned line;		   /* the first data level's line */
 	unsigned min_line;	   /* accesses are split at this size */
 	int measuring;		   /* the warm-up is over */
 	uint64_t accesses, penalty;
-	uint64_t base_misses[SKL_CACHE_MAX_LEVELS];
+	uint64_t base_misses[SKL_CACHESIM_MAX_LEVELS];
 	uint64_t oplines[SKL__BMODEL_OPLINES];
 	int noplines;
 	uint64_t lines_total;
@@ -44,7 +44,7 @@ typedef struct skl__bmodel {
 int skl__bmodel_init(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *info, skl_error *err);
 void skl__bmodel_free(skl__bmodel *m);
 /* One access of any size (split into line-sized pieces); kind is a
- * skl_cache_kind. Instruction fetches are fed as 16-byte blocks. */
+ * skl_cachesim_kind. Instruction fetches are fed as 16-byte blocks. */
 void skl__bmodel_access(skl__bmodel *m, uint64_t addr, uint64_t size, int kind);
 /* Instruction fetch of [addr, addr + size) in 16-byte blocks. */
 void skl__bmodel_fetch(skl__bmodel *m, uint64_t addr, uint64_t size);

@@ -220,37 +220,37 @@ static void model_packet(skl__bmodel *m, const skb_st *st, int ool, const code_s
 	uint64_t data = st->reserve, tail = st->reserve;
 	int i;
 	/* skb_reserve */
-	skl__bmodel_access(m, s + offsetof(struct bskb, data), w, SKL_CACHE_WRITE);
-	skl__bmodel_access(m, s + offsetof(struct bskb, tail), 4, SKL_CACHE_WRITE);
-	skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHE_WRITE);
+	skl__bmodel_access(m, s + offsetof(struct bskb, data), w, SKL_CACHESIM_WRITE);
+	skl__bmodel_access(m, s + offsetof(struct bskb, tail), 4, SKL_CACHESIM_WRITE);
+	skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHESIM_WRITE);
 	skl__bmodel_fetch(m, ool ? t->ool : t->inl, ool ? cs->ool : cs->inl);
 	for (i = 0; i < NOPS; i++) {
 		int put = i == 0;
 		if (ool) {
-			skl__bmodel_access(m, stack, w, SKL_CACHE_WRITE); /* call */
+			skl__bmodel_access(m, stack, w, SKL_CACHESIM_WRITE); /* call */
 			skl__bmodel_fetch(m, put ? t->put : t->push, put ? cs->put : cs->push);
 		}
 		if (put) {
-			skl__bmodel_access(m, s + offsetof(struct bskb, head), w, SKL_CACHE_READ);
-			skl__bmodel_access(m, s + offsetof(struct bskb, tail), 4, SKL_CACHE_READ);
-			skl__bmodel_access(m, s + offsetof(struct bskb, data_len), 4, SKL_CACHE_READ);
-			skl__bmodel_access(m, s + offsetof(struct bskb, tail), 4, SKL_CACHE_WRITE);
-			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHE_READ);
-			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHE_WRITE);
-			skl__bmodel_access(m, s + offsetof(struct bskb, end), 4, SKL_CACHE_READ);
-			skl__bmodel_access(m, st->head_a + tail, 4, SKL_CACHE_WRITE);
+			skl__bmodel_access(m, s + offsetof(struct bskb, head), w, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, s + offsetof(struct bskb, tail), 4, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, s + offsetof(struct bskb, data_len), 4, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, s + offsetof(struct bskb, tail), 4, SKL_CACHESIM_WRITE);
+			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHESIM_WRITE);
+			skl__bmodel_access(m, s + offsetof(struct bskb, end), 4, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, st->head_a + tail, 4, SKL_CACHESIM_WRITE);
 			tail += st->lens[0];
 		} else {
 			data -= st->lens[i];
-			skl__bmodel_access(m, s + offsetof(struct bskb, data), w, SKL_CACHE_READ);
-			skl__bmodel_access(m, s + offsetof(struct bskb, data), w, SKL_CACHE_WRITE);
-			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHE_READ);
-			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHE_WRITE);
-			skl__bmodel_access(m, s + offsetof(struct bskb, head), w, SKL_CACHE_READ);
-			skl__bmodel_access(m, st->head_a + data, 4, SKL_CACHE_WRITE);
+			skl__bmodel_access(m, s + offsetof(struct bskb, data), w, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, s + offsetof(struct bskb, data), w, SKL_CACHESIM_WRITE);
+			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, s + offsetof(struct bskb, len), 4, SKL_CACHESIM_WRITE);
+			skl__bmodel_access(m, s + offsetof(struct bskb, head), w, SKL_CACHESIM_READ);
+			skl__bmodel_access(m, st->head_a + data, 4, SKL_CACHESIM_WRITE);
 		}
 		if (ool)
-			skl__bmodel_access(m, stack, w, SKL_CACHE_READ); /* ret */
+			skl__bmodel_access(m, stack, w, SKL_CACHESIM_READ); /* ret */
 	}
 	skl__bmodel_op_end(m);
 }

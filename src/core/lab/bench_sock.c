@@ -126,8 +126,8 @@ static SKL__ALWAYS_INLINE uint32_t ehash(uint32_t laddr, uint16_t lport, uint32_
 		if (m)                                                                                                 \
 			skl__bmodel_access((m), (addr), (size), (kind));                                               \
 	} while (0)
-#define RD SKL_CACHE_READ
-#define WR SKL_CACHE_WRITE
+#define RD SKL_CACHESIM_READ
+#define WR SKL_CACHESIM_WRITE
 
 /* ---- the identity of a sock ------------------------------------------------------- */
 

@@ -325,7 +325,7 @@ static int add_series(skl_chart *c, const char *name, int npoints)
 skl_chart *skl_bench_chart(const skl_bench_result *const *r, int n, int what)
 {
 	skl_chart *c = skl_calloc(1, sizeof(*c));
-	char levels[SKL_CACHE_MAX_LEVELS * 2][16];
+	char levels[SKL_CACHESIM_MAX_LEVELS * 2][16];
 	int nlevels = 0, total = 0, i, j, k, any_ns = 0;
 
 	if (!c)

@@ -483,7 +483,7 @@ void skl_events_free(skl_events *log)
 			skl_layout_free(log->objs[i].layout);
 		skl_kernel_snap_free(log->objs[i].kernel);
 		skl_chart_free(log->objs[i].chart);
-		skl_cgrid_snap_free(log->objs[i].cgrid);
+		skl_cachesim_snap_free(log->objs[i].cgrid);
 		skl_heat_free(log->objs[i].heat);
 		skl_free(log->objs[i].title);
 		skl_free(log->objs[i].skbs);
@@ -747,11 +747,11 @@ static skl_obj *show_one(skl_events *log, skl_obj_kind kind, const char *view, c
 	return o;
 }
 
-int skl_events_show_cache(skl_events *log, struct skl_cgrid_snap *snap, const char *title, const char *where)
+int skl_events_show_cache(skl_events *log, struct skl_cachesim_snap *snap, const char *title, const char *where)
 {
 	skl_obj *o = show_one(log, SKL_OBJ_CACHE, "cache", where);
 	if (!o) {
-		skl_cgrid_snap_free(snap);
+		skl_cachesim_snap_free(snap);
 		return -1;
 	}
 	o->cgrid = snap;

@@ -25,7 +25,7 @@
 /* ---- state --------------------------------------------------------------- */
 
 typedef struct row {
-	skl_cache_attr a;
+	skl_cachesim_attr a;
 	int64_t lo, hi;	 /* object-relative bytes seen (rows without a layout member) */
 	int exact;	 /* offset and size come from the layout */
 	int64_t sortkey; /* offset, or the line number */
@@ -48,8 +48,8 @@ typedef struct batch {
 	int write, any;
 	uint64_t lines, cycles; /* line accesses and their latency */
 	unsigned touches;	/* touch calls grouped */
-	uint64_t misses[SKL_CACHE_MAX_LEVELS];
-	skl_cache_result last;
+	uint64_t misses[SKL_CACHESIM_MAX_LEVELS];
+	skl_cachesim_result last;
 	char texts[BATCH_TEXTS][160];
 	int ntexts, many_texts;
 	char owners[BATCH_TEXTS][48];
@@ -61,7 +61,7 @@ struct skl__access {
 	int have_desc;
 	unsigned nlevels;
 	unsigned line, line_shift; /* the smallest line of the model */
-	int dpath[SKL_CACHE_MAX_LEVELS];
+	int dpath[SKL_CACHESIM_MAX_LEVELS];
 	int ndpath;
 	table members, lines;
 	char **labels;
@@ -70,7 +70,7 @@ struct skl__access {
 	uint64_t *lm_key; /* line number + 1, 0 = empty */
 	int *lm_label;
 	size_t lm_cap, lm_n;
-	uint64_t marks[SKL_CACHE_MAX_LEVELS];
+	uint64_t marks[SKL_CACHESIM_MAX_LEVELS];
 	uint64_t accesses, cycles;
 	batch b;
 };
@@ -184,7 +184,7 @@ static row *table_get(table *t, const char *owner, const char *member, int *fres
 	return r;
 }
 
-static void row_count(const struct skl__access *acc, row *r, int write, const skl_cache_result *res)
+static void row_count(const struct skl__access *acc, row *r, int write, const skl_cachesim_result *res)
 {
 	unsigned i;
 	if (write)
@@ -307,7 +307,7 @@ void skl__access_free(skl_kernel *k)
 
 /* The data path in visit order: the split "L1d" first, then every unified
  * level in configuration order (as cache.c visits them). */
-static void data_path(struct skl__access *acc, skl_cache_hier *h)
+static void data_path(struct skl__access *acc, skl_cachesim *h)
 {
 	struct skl_cachesim_stats st;
 	unsigned i;
@@ -326,7 +326,7 @@ static void data_path(struct skl__access *acc, skl_cache_hier *h)
 	}
 }
 
-int skl_kernel_set_cachesim(skl_kernel *k, skl_cache_hier *h, const skl_cachesim_preset *desc)
+int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_preset *desc)
 {
 	struct skl__access *acc;
 	struct skl_cachesim_stats st;
@@ -347,7 +347,7 @@ int skl_kernel_set_cachesim(skl_kernel *k, skl_cache_hier *h, const skl_cachesim
 	if (desc) {
 		acc->desc = *desc;
 		acc->have_desc = 1;
-		for (i = 0; i < acc->desc.nlevels && i < SKL_CACHE_MAX_LEVELS; i++)
+		for (i = 0; i < acc->desc.nlevels && i < SKL_CACHESIM_MAX_LEVELS; i++)
 			acc->desc.levels[i].name = acc->desc.names[i]; /* point into the copy */
 	} else {
 		snprintf(acc->desc.title, sizeof(acc->desc.title), "custom");
@@ -367,12 +367,12 @@ int skl_kernel_set_cachesim(skl_kernel *k, skl_cache_hier *h, const skl_cachesim
 	return 0;
 }
 
-skl_cache_hier *skl_kernel_cachesim(const skl_kernel *k)
+skl_cachesim *skl_kernel_cachesim(const skl_kernel *k)
 {
 	return k->cachesim;
 }
 
-void skl_kernel_cache_attr_reset(skl_kernel *k)
+void skl_kernel_cachesim_attr_reset(skl_kernel *k)
 {
 	if (!k->acc)
 		return;
@@ -537,7 +537,7 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 {
 	struct skl__access *acc = k->acc;
 	batch *b = &acc->b;
-	skl_cache_result res;
+	skl_cachesim_result res;
 	char mbuf[96], text[160], lname[32];
 	const skl_field *f = NULL;
 	int64_t off = (int64_t)(a - w->base), lstart;
@@ -546,7 +546,7 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 	row *r;
 	int fresh;
 
-	if (skl_cachesim_access(k->cachesim, a, n, write ? SKL_CACHE_WRITE : SKL_CACHE_READ, &res) < 0)
+	if (skl_cachesim_access(k->cachesim, a, n, write ? SKL_CACHESIM_WRITE : SKL_CACHESIM_READ, &res) < 0)
 		return;
 	/* the operation */
 	if (!b->any) {
@@ -685,7 +685,7 @@ static int row_cmp(const void *x, const void *y)
 	return strcmp(a->a.member, b->a.member);
 }
 
-static int table_rows(const table *t, const char *owner, skl_cache_attr **out)
+static int table_rows(const table *t, const char *owner, skl_cachesim_attr **out)
 {
 	const row **idx;
 	int i, n = 0, total = t->n + (t->other >= 0);
@@ -714,7 +714,7 @@ static int table_rows(const table *t, const char *owner, skl_cache_attr **out)
 	return n;
 }
 
-int skl_kernel_cache_attr(const skl_kernel *k, int lines, const char *owner, skl_cache_attr **rows)
+int skl_kernel_cachesim_attr(const skl_kernel *k, int lines, const char *owner, skl_cachesim_attr **rows)
 {
 	*rows = NULL;
 	if (!k->acc)
@@ -752,7 +752,7 @@ static void line_owner(skl_kernel *k, skl_addr addr, unsigned size, char *out, s
 }
 
 /* Index of text in the snapshot's owners (added when new); -1 out of memory. */
-static int owner_index(skl_cgrid_snap *s, int *cap, const char *text)
+static int owner_index(skl_cachesim_snap *s, int *cap, const char *text)
 {
 	int i;
 	for (i = s->nowners - 1; i >= 0; i--)
@@ -772,8 +772,8 @@ static int owner_index(skl_cgrid_snap *s, int *cap, const char *text)
 	return s->nowners++;
 }
 
-/* Frees a snapshot made by skl_cgrid_snapshot(), with everything it owns. */
-void skl_cgrid_snap_free(skl_cgrid_snap *s)
+/* Frees a snapshot made by skl_cachesim_snapshot(), with everything it owns. */
+void skl_cachesim_snap_free(skl_cachesim_snap *s)
 {
 	int i;
 	if (!s)
@@ -789,9 +789,9 @@ void skl_cgrid_snap_free(skl_cgrid_snap *s)
 	skl_free(s);
 }
 
-skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k)
+skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k)
 {
-	skl_cgrid_snap *s;
+	skl_cachesim_snap *s;
 	int cap = 0, ownerful = k && k->cachesim == h && k->acc;
 	unsigned i;
 	if (!h)
@@ -807,7 +807,7 @@ skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset 
 		goto fail;
 	s->nlevels = (int)skl_cachesim_levels(h);
 	for (i = 0; i < (unsigned)s->nlevels; i++) {
-		skl_cgrid_level *lv = &s->levels[i];
+		skl_cachesim_snap_level *lv = &s->levels[i];
 		uint64_t nl, j, maxuse = 0, mark = marks ? marks[i] : 0;
 		skl_cachesim_stats(h, i, &lv->st);
 		lv->latency = desc && i < desc->nlevels ? desc->levels[i].latency : 0;
@@ -818,8 +818,8 @@ skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset 
 		if (!lv->lines)
 			goto fail;
 		for (j = 0; j < nl; j++) {
-			skl_cache_line cl;
-			skl_cgrid_line *g = &lv->lines[j];
+			skl_cachesim_lineinfo cl;
+			skl_cachesim_snap_line *g = &lv->lines[j];
 			g->owner = -1;
 			if (skl_cachesim_line(h, i, (unsigned)(j / lv->st.assoc), (unsigned)(j % lv->st.assoc), &cl) <
 				0 ||
@@ -842,7 +842,7 @@ skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset 
 		if (maxuse < mark)
 			mark = 0;
 		for (j = 0; j < nl; j++) {
-			skl_cache_line cl;
+			skl_cachesim_lineinfo cl;
 			if (lv->lines[j].valid && skl_cachesim_line(h, i, (unsigned)(j / lv->st.assoc),
 								    (unsigned)(j % lv->st.assoc), &cl) == 0) {
 				lv->lines[j].recent = cl.last_use > mark;
@@ -866,26 +866,26 @@ skl_cgrid_snap *skl_cgrid_snapshot(skl_cache_hier *h, const skl_cachesim_preset 
 	}
 	return s;
 fail:
-	skl_cgrid_snap_free(s);
+	skl_cachesim_snap_free(s);
 	return NULL;
 }
 
-skl_cgrid_snap *skl_kernel_cache_snapshot(skl_kernel *k)
+skl_cachesim_snap *skl_kernel_cachesim_snapshot(skl_kernel *k)
 {
 	if (!k->cachesim)
 		return NULL;
-	return skl_cgrid_snapshot(k->cachesim, &k->acc->desc, k->acc->marks, k);
+	return skl_cachesim_snapshot(k->cachesim, &k->acc->desc, k->acc->marks, k);
 }
 
 /* ---- heat -------------------------------------------------------------------------------- */
 
-static double metric_of(const skl_cache_attr *a, skl_heat_metric m, int level, unsigned nlevels)
+static double metric_of(const skl_cachesim_attr *a, skl_heat_metric m, int level, unsigned nlevels)
 {
 	double v = 0;
 	unsigned i;
 	switch (m) {
 	case SKL_HEAT_MISSES:
-		return level >= 0 && level < SKL_CACHE_MAX_LEVELS ? (double)a->misses[level] : 0;
+		return level >= 0 && level < SKL_CACHESIM_MAX_LEVELS ? (double)a->misses[level] : 0;
 	case SKL_HEAT_ALL_MISSES:
 		for (i = 0; i < nlevels; i++)
 			v += (double)a->misses[i];
@@ -898,7 +898,7 @@ static double metric_of(const skl_cache_attr *a, skl_heat_metric m, int level, u
 	return 0;
 }
 
-skl_heat *skl_kernel_cache_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
+skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
 				int level)
 {
 	const struct skl__access *acc = k->acc;
@@ -940,7 +940,7 @@ skl_heat *skl_kernel_cache_heat(const skl_kernel *k, const skl_layout *l, const 
 	if (!owner)
 		owner = short_name(l->name);
 	for (j = 0; j < acc->members.n; j++) {
-		const skl_cache_attr *a = &acc->members.rows[j].a;
+		const skl_cachesim_attr *a = &acc->members.rows[j].a;
 		double v;
 		if (strcmp(a->owner, owner) || !a->member[0])
 			continue;

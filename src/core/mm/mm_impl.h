@@ -86,7 +86,7 @@ struct skl_kernel {
 	int ncaches, capcaches;
 	const skl__alloc_ops *ops;
 	void *priv;             /* allocator-wide state (kmalloc caches, ...) */
-	skl_cache_hier *cachesim; /* the attached cache model (borrowed), or NULL */
+	skl_cachesim *cachesim; /* the attached cache model (borrowed), or NULL */
 	struct skl__access *acc;  /* its attribution tables and state (access.c), or NULL */
 };
 

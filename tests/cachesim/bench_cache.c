@@ -1,0 +1,580 @@
+/*
+ * bench_cache.c - how fast the cache model runs, in accesses per second,
+ * through Cachegrind's machine (I1 + D1 + LL). Prints figures; asserts
+ * nothing about time. Times are CPU times (this process's, and valgrind's
+ * as a child's), so that other work on the machine disturbs them less.
+ *
+ *   bench_cache [-n N] [-r RUNS] [--classify] [--policy lru|plru|random]
+ *               [--single] [--I1 S,A,L] [--D1 S,A,L] [--LL S,A,L]
+ *       N accesses (default 50 million) of a synthetic program, generated
+ *       in memory from a fixed seed: instruction fetches that run on, loop,
+ *       call and return over 1 MiB of code, and loads and stores to a stack,
+ *       a hot, a warm and a cold heap region and streaming sweeps (about
+ *       0.45 data accesses per fetch, as in compiled C). Each run builds the
+ *       hierarchy, feeds the trace and frees it; the output is min, median
+ *       and max accesses per second and the miss counts (the same every run).
+ *       The trace goes in as sklab cachesim feeds it: batches of 4096
+ *       references to skl_cachesim_run(); --single calls
+ *       skl_cachesim_access() once per access instead.
+ *
+ *   bench_cache --cachegrind [-w ITERS] [--lackey] [...geometry]
+ *       Cachegrind's own cost: runs this program's native workload (-w, a
+ *       loop over a hot, a warm and a cold array) under
+ *       `valgrind --tool=cachegrind --cache-sim=yes` and under
+ *       `valgrind --tool=none`, and prints the marginal cost of the cache
+ *       simulation: (cachegrind time - none time) / (I refs + D refs).
+ *       With --lackey the same workload is also traced by Lackey, the trace
+ *       is held in memory and timed through the model, and the miss counts
+ *       are printed beside Cachegrind's: the same references, the same
+ *       geometry, side by side.
+ *
+ *   bench_cache --smoke      a few thousand accesses: checks that it runs.
+ *   bench_cache --workload ITERS   the native workload itself (what valgrind runs).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "sklab/cachesim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+enum { R = SKL_CACHESIM_READ, W = SKL_CACHESIM_WRITE, I = SKL_CACHESIM_IFETCH };
+
+/* One access: address in the low 56 bits, kind << 62, size - 1 << 56. */
+typedef struct trace {
+	uint64_t *a;
+	size_t n, cap;
+} trace;
+
+#define T_ADDR(x) ((x) & ((1ULL << 56) - 1))
+#define T_SIZE(x) ((unsigned)(((x) >> 56) & 63) + 1)
+#define T_KIND(x) ((int)((x) >> 62))
+
+static int push(trace *t, uint64_t addr, unsigned size, int kind)
+{
+	if (t->n == t->cap) {
+		size_t nc = t->cap ? t->cap * 2 : 1 << 20;
+		uint64_t *na = realloc(t->a, nc * sizeof(*na));
+		if (!na)
+			return -1;
+		t->a = na;
+		t->cap = nc;
+	}
+	if (size < 1)
+		size = 1;
+	if (size > 64)
+		size = 64;
+	t->a[t->n++] = (addr & ((1ULL << 56) - 1)) | (uint64_t)(size - 1) << 56 | (uint64_t)kind << 62;
+	return 0;
+}
+
+static uint64_t xs(uint64_t *s)
+{
+	uint64_t x = *s;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+/*
+ * CPU time of this process, not wall time: on a shared machine it leaves
+ * out the time other processes hold the CPU (their pressure on the host's
+ * caches stays in).
+ */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time (user + system) of the waited-for children so far. */
+static double children_cpu(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_CHILDREN, &ru);
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+	       (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* ---- the synthetic program ---------------------------------------------- */
+
+/*
+ * 256 functions of 256 B to 4 KiB over 1 MiB of code, called with a skewed
+ * choice (most calls go to a few); basic blocks of 3 to 10 instructions of 1
+ * to 8 bytes; blocks end in a loop back (55%), a fall through (25%), a call
+ * (10%) or a return (10%). Data: stack (30%), hot 16 KiB (40%), warm 256 KiB
+ * (10%), cold 32 MiB (2%), sequential sweeps over 8 MiB (18%).
+ */
+static int gen_trace(trace *t, size_t n, uint64_t seed)
+{
+	uint64_t s = seed | 1, fstart[256], flen[256], stack[64], sweep = 0;
+	uint64_t pc, loop_head, fend, fends[64], sp = 0x7ffff000;
+	unsigned depth = 0, f, left;
+	for (f = 0; f < 256; f++) {
+		fstart[f] = 0x400000 + (uint64_t)f * 4096 + (xs(&s) % 64) * 16;
+		flen[f] = 256 + xs(&s) % 3840;
+	}
+	pc = loop_head = fstart[0];
+	fend = fstart[0] + flen[0];
+	left = 3 + (unsigned)(xs(&s) % 8);
+	while (t->n < n) {
+		uint64_t r = xs(&s), d = r >> 32;
+		unsigned isz = 1 + (unsigned)(r % 8);
+		if (push(t, pc, isz, I))
+			return -1;
+		pc += isz;
+		if (d % 100 < 45) { /* a data access of this instruction */
+			unsigned sz = 1u << ((d >> 8) % 4), k = (unsigned)((d >> 12) % 100);
+			int kind = (d >> 20) % 100 < 30 ? W : R;
+			uint64_t a;
+			if (k < 30)
+				a = sp - 8 * ((d >> 24) % 32);
+			else if (k < 70)
+				a = 0x10000000 + ((d >> 24) % 16384);
+			else if (k < 80)
+				a = 0x20000000 + ((d >> 14) % (256 * 1024));
+			else if (k < 82)
+				a = 0x40000000 + (xs(&s) % (32u << 20));
+			else
+				a = 0x30000000 + (sweep += 8) % (8u << 20);
+			if (push(t, a, sz, kind))
+				return -1;
+		}
+		if (--left)
+			continue;
+		left = 3 + (unsigned)(r >> 60 & 7);
+		switch ((r >> 40) % 20) {
+		case 0:
+		case 1: /* call */
+			if (depth < 64) {
+				fends[depth] = fend;
+				stack[depth++] = pc;
+				f = (unsigned)((xs(&s) % 256) * ((r >> 48) % 256) / 256) % 256; /* skewed */
+				pc = loop_head = fstart[f];
+				fend = fstart[f] + flen[f];
+				sp -= 64;
+			}
+			break;
+		case 2:
+		case 3: /* return */
+			if (depth) {
+				pc = loop_head = stack[--depth];
+				fend = fends[depth];
+				sp += 64;
+			}
+			break;
+		case 4:
+		case 5:
+		case 6:
+		case 7:
+		case 8: /* fall through, to the function's end at most */
+			if (pc >= fend)
+				pc = loop_head;
+			break;
+		default: /* loop back */
+			pc = loop_head;
+			if ((r >> 50) % 8 == 0)
+				loop_head = pc + (r >> 53) % 64;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* ---- the model ---------------------------------------------------------- */
+
+typedef struct setup {
+	skl_cachesim_level lv[3];
+	int classify;
+	const char *policy;
+} setup;
+
+static skl_cachesim *make(const setup *su)
+{
+	skl_cachesim_config cfg;
+	skl_error err;
+	skl_cachesim *h;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.levels = su->lv;
+	cfg.nlevels = 3;
+	cfg.mem_latency = 200;
+	cfg.seed = 1;
+	h = skl_cachesim_new(&cfg, &err);
+	if (!h)
+		fprintf(stderr, "bench_cache: %s\n", err.msg);
+	else if (skl_cachesim_set_classify(h, su->classify) < 0)
+		fprintf(stderr, "bench_cache: out of memory for the 3C shadows\n");
+	return h;
+}
+
+/* Cachegrind cuts accesses to the smallest line; so does sklab cachesim. */
+static unsigned min_line(const setup *su)
+{
+	unsigned i, m = su->lv[0].line;
+	for (i = 1; i < 3; i++)
+		if (su->lv[i].line < m)
+			m = su->lv[i].line;
+	return m;
+}
+
+static int single; /* --single: one skl_cachesim_access() call per access */
+
+/* Feeds t to h as sklab cachesim does: batches of 4096 decoded references. */
+static double feed(skl_cachesim *h, const trace *t, unsigned ml)
+{
+	static skl_cachesim_ref buf[4096];
+	size_t i, k, n;
+	double t0 = now();
+	if (single) {
+		for (i = 0; i < t->n; i++) {
+			uint64_t x = t->a[i];
+			unsigned sz = T_SIZE(x);
+			skl_cachesim_access(h, T_ADDR(x), sz > ml ? ml : sz, T_KIND(x), NULL);
+		}
+		return now() - t0;
+	}
+	for (i = 0; i < t->n; i += n) {
+		n = t->n - i < 4096 ? t->n - i : 4096;
+		for (k = 0; k < n; k++) {
+			uint64_t x = t->a[i + k];
+			unsigned sz = T_SIZE(x);
+			buf[k].addr = T_ADDR(x);
+			buf[k].size = sz > ml ? ml : sz;
+			buf[k].kind = (uint32_t)T_KIND(x);
+		}
+		for (k = 0; k < n; k++) /* a refused reference is skipped */
+			k += skl_cachesim_run(h, buf + k, n - k);
+	}
+	return now() - t0;
+}
+
+typedef struct counts {
+	uint64_t ir, i1mr, ilmr, dr, d1mr, dlmr, dw, d1mw, dlmw;
+} counts;
+
+static void get_counts(const skl_cachesim *h, counts *c)
+{
+	struct skl_cachesim_stats i1, d1, ll;
+	skl_cachesim_stats(h, 0, &i1);
+	skl_cachesim_stats(h, 1, &d1);
+	skl_cachesim_stats(h, 2, &ll);
+	c->ir = i1.refs[I];
+	c->i1mr = i1.misses[I];
+	c->ilmr = ll.misses[I];
+	c->dr = d1.refs[R];
+	c->d1mr = d1.misses[R];
+	c->dlmr = ll.misses[R];
+	c->dw = d1.refs[W];
+	c->d1mw = d1.misses[W];
+	c->dlmw = ll.misses[W];
+}
+
+static void print_counts(const char *who, const counts *c)
+{
+	printf("%-10s Ir %llu I1mr %llu ILmr %llu Dr %llu D1mr %llu DLmr %llu Dw %llu D1mw %llu DLmw %llu\n", who,
+	       (unsigned long long)c->ir, (unsigned long long)c->i1mr, (unsigned long long)c->ilmr,
+	       (unsigned long long)c->dr, (unsigned long long)c->d1mr, (unsigned long long)c->dlmr,
+	       (unsigned long long)c->dw, (unsigned long long)c->d1mw, (unsigned long long)c->dlmw);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Times runs passes of t through a fresh hierarchy; the median rate. */
+static double time_model(const setup *su, const trace *t, int runs)
+{
+	double rate[64], med;
+	counts c;
+	int i;
+	if (runs > 64)
+		runs = 64;
+	for (i = 0; i < runs; i++) {
+		skl_cachesim *h = make(su);
+		if (!h)
+			exit(1);
+		rate[i] = (double)t->n / feed(h, t, min_line(su));
+		if (i == 0) {
+			get_counts(h, &c);
+			print_counts("sklab", &c);
+		}
+		skl_cachesim_free(h);
+	}
+	qsort(rate, (size_t)runs, sizeof(rate[0]), cmp_double);
+	med = runs % 2 ? rate[runs / 2] : (rate[runs / 2 - 1] + rate[runs / 2]) / 2;
+	printf("%zu accesses, %s, %s, 3C classification %s, %d runs: min %.1f  median %.1f  max %.1f M accesses/s "
+	       "(%.2f ns/access at the median)\n",
+	       t->n, single ? "skl_cachesim_access" : "skl_cachesim_run", su->policy, su->classify ? "on" : "off", runs,
+	       rate[0] / 1e6, med / 1e6, rate[runs - 1] / 1e6, 1e9 / med);
+	return med;
+}
+
+/* ---- Cachegrind ---------------------------------------------------------- */
+
+static volatile uint64_t workload_sink;
+
+/*
+ * The native workload valgrind runs: per iteration a store to a hot 4 KiB
+ * array, a load from a warm 256 KiB one, a sequential load over 16 MiB and,
+ * one time in eight, a random load from it.
+ */
+static int workload(long iters)
+{
+	enum { HOT = 1024, WARM = 65536, BIG = 1 << 22 };
+	uint32_t *hot = calloc(HOT, 4), *warm = calloc(WARM, 4), *big = calloc(BIG, 4);
+	uint64_t s = 88172645463325252ULL, sum = 0;
+	long i;
+	if (!hot || !warm || !big)
+		return 1;
+	for (i = 0; i < iters; i++) {
+		uint64_t x = xs(&s);
+		hot[x % HOT] += (uint32_t)i;
+		sum += warm[(x >> 16) % WARM];
+		sum += big[(size_t)i % BIG];
+		if ((i & 7) == 0)
+			sum += big[(x >> 32) % BIG];
+	}
+	workload_sink = sum;
+	free(hot);
+	free(warm);
+	free(big);
+	return 0;
+}
+
+/* Runs cmd, returns its CPU time; its standard output in out (when non-NULL). */
+static double run_cmd(const char *cmd, char *out, size_t outsz)
+{
+	double t0 = children_cpu();
+	FILE *p = popen(cmd, "r");
+	size_t n = 0;
+	char buf[4096];
+	if (!p)
+		return -1;
+	while (fgets(buf, sizeof(buf), p)) {
+		size_t l = strlen(buf);
+		if (out && n + l < outsz) {
+			memcpy(out + n, buf, l + 1);
+			n += l;
+		}
+	}
+	if (pclose(p) != 0)
+		return -1;
+	return children_cpu() - t0;
+}
+
+/* "==123== I   refs:      1,234" -> 1234 */
+static uint64_t grab(const char *text, const char *label)
+{
+	const char *p = strstr(text, label);
+	uint64_t v = 0;
+	if (!p)
+		return 0;
+	p += strlen(label);
+	while (*p == ' ')
+		p++;
+	for (; (*p >= '0' && *p <= '9') || *p == ','; p++)
+		if (*p != ',')
+			v = v * 10 + (uint64_t)(*p - '0');
+	return v;
+}
+
+/* Reads a Lackey trace from a pipe into t (a modify is one read, as in Cachegrind). */
+static int read_lackey(FILE *p, trace *t)
+{
+	char line[256];
+	while (fgets(line, sizeof(line), p)) {
+		char *q = line + 2;
+		int kind;
+		uint64_t a = 0;
+		unsigned sz = 0;
+		if (line[0] == 'I' && line[1] == ' ')
+			kind = I;
+		else if (line[0] == ' ' && (line[1] == 'L' || line[1] == 'M'))
+			kind = R;
+		else if (line[0] == ' ' && line[1] == 'S')
+			kind = W;
+		else
+			continue;
+		while (*q == ' ')
+			q++;
+		for (; *q && *q != ','; q++)
+			a = a * 16 + (uint64_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
+		if (*q == ',')
+			for (q++; *q >= '0' && *q <= '9'; q++)
+				sz = sz * 10 + (unsigned)(*q - '0');
+		if (push(t, a, sz, kind))
+			return -1;
+	}
+	return 0;
+}
+
+/* Cachegrind's refs and misses lines, without the ==pid== prefix. */
+static void print_summary(const char *text)
+{
+	const char *p = text;
+	while (*p) {
+		const char *e = strchr(p, '\n'), *b = strstr(p, "== ");
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (b && b < p + len && (strstr(p, "refs:") || strstr(p, "misses:")) &&
+		    (strstr(p, "refs:") < p + len || strstr(p, "misses:") < p + len))
+			printf("  %.*s\n", (int)(len - (size_t)(b + 3 - p)), b + 3);
+		p += len + (e != NULL);
+	}
+}
+
+static int cachegrind(const char *self, long iters, int lackey, const setup *su, int runs)
+{
+	char cmd[1024], geo[256], out[1 << 14];
+	double tn, tc, t1;
+	uint64_t ir, dr;
+	const skl_cachesim_level *l = su->lv;
+	snprintf(geo, sizeof(geo), "--I1=%llu,%u,%u --D1=%llu,%u,%u --LL=%llu,%u,%u", (unsigned long long)l[0].size,
+		 l[0].assoc, l[0].line, (unsigned long long)l[1].size, l[1].assoc, l[1].line,
+		 (unsigned long long)l[2].size, l[2].assoc, l[2].line);
+	/* the environment of validate.sh, so the stack (and the figures) repeat */
+	snprintf(
+	    cmd, sizeof(cmd),
+	    "env -i PATH=/usr/local/bin:/usr/bin:/bin LC_ALL=C valgrind --tool=none %s --workload %ld 2>&1 >/dev/null",
+	    self, iters);
+	tn = run_cmd(cmd, NULL, 0);
+	snprintf(cmd, sizeof(cmd),
+		 "env -i PATH=/usr/local/bin:/usr/bin:/bin LC_ALL=C valgrind --tool=cachegrind --cache-sim=yes %s "
+		 "--cachegrind-out-file=/dev/null %s --workload %ld 2>&1 >/dev/null",
+		 geo, self, iters);
+	tc = run_cmd(cmd, out, sizeof(out));
+	snprintf(cmd, sizeof(cmd), "%s --workload %ld", self, iters);
+	t1 = run_cmd(cmd, NULL, 0);
+	if (tn < 0 || tc < 0 || t1 < 0) {
+		fprintf(stderr, "bench_cache: valgrind failed (is it installed?)\n");
+		return 1;
+	}
+	ir = grab(out, "I   refs:");
+	if (!ir)
+		ir = grab(out, "I refs:");
+	dr = grab(out, "D   refs:");
+	if (!dr)
+		dr = grab(out, "D refs:");
+	printf(
+	    "workload %ld iterations: native %.2f s, valgrind --tool=none %.2f s, cachegrind --cache-sim=yes %.2f s\n",
+	    iters, t1, tn, tc);
+	if (!ir) {
+		fprintf(stderr, "bench_cache: no 'I refs' in cachegrind's output:\n%s", out);
+		return 1;
+	}
+	printf("cachegrind's summary (I refs %llu + D refs %llu):\n", (unsigned long long)ir, (unsigned long long)dr);
+	print_summary(out);
+	printf("cachegrind marginal cost: %.2f ns per access (%.1f M accesses/s)\n",
+	       (tc - tn) * 1e9 / (double)(ir + dr), (double)(ir + dr) / (tc - tn) / 1e6);
+	if (lackey) {
+		trace t = {0};
+		FILE *p;
+		snprintf(cmd, sizeof(cmd),
+			 "env -i PATH=/usr/local/bin:/usr/bin:/bin LC_ALL=C valgrind --tool=lackey --trace-mem=yes "
+			 "--log-fd=9 %s --workload %ld 9>&1 >/dev/null 2>&1",
+			 self, iters);
+		p = popen(cmd, "r");
+		if (!p || read_lackey(p, &t) || pclose(p) != 0) {
+			fprintf(stderr, "bench_cache: lackey failed\n");
+			free(t.a);
+			return 1;
+		}
+		printf("the same references, traced by Lackey, through sklab's model:\n");
+		time_model(su, &t, runs);
+		free(t.a);
+	}
+	return 0;
+}
+
+/* ---- options ------------------------------------------------------------- */
+
+static int parse_geom(const char *a, skl_cachesim_level *l)
+{
+	unsigned long long s;
+	unsigned as, ln;
+	if (sscanf(a, "%llu,%u,%u", &s, &as, &ln) != 3)
+		return -1;
+	l->size = s;
+	l->assoc = as;
+	l->line = ln;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	setup su;
+	trace t = {0};
+	size_t n = 50000000;
+	long iters = 20000000;
+	int i, runs = 5, cg = 0, lackey = 0, smoke = 0;
+	skl_cachesim_repl repl = SKL_CACHESIM_LRU;
+	memset(&su, 0, sizeof(su));
+	/* Cachegrind-like: 32 KiB 8-way I1, 48 KiB 12-way D1, 8 MiB 16-way LL */
+	su.lv[0] = (skl_cachesim_level){"L1i", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4};
+	su.lv[1] = (skl_cachesim_level){"L1d", 49152, 12, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 5};
+	su.lv[2] = (skl_cachesim_level){"LL", 8u << 20, 16, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 40};
+	su.policy = "lru";
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--workload") && v)
+			return workload(atol(v));
+		if (!strcmp(a, "-n") && v)
+			n = (size_t)atof(argv[++i]);
+		else if (!strcmp(a, "-r") && v)
+			runs = atoi(argv[++i]);
+		else if (!strcmp(a, "-w") && v)
+			iters = (long)atof(argv[++i]);
+		else if (!strcmp(a, "--classify"))
+			su.classify = 1;
+		else if (!strcmp(a, "--cachegrind"))
+			cg = 1;
+		else if (!strcmp(a, "--single"))
+			single = 1;
+		else if (!strcmp(a, "--lackey"))
+			lackey = 1;
+		else if (!strcmp(a, "--smoke"))
+			smoke = 1;
+		else if (!strcmp(a, "--policy") && v) {
+			su.policy = argv[++i];
+			repl = !strcmp(v, "plru")     ? SKL_CACHESIM_PLRU
+			       : !strcmp(v, "random") ? SKL_CACHESIM_RANDOM
+						      : SKL_CACHESIM_LRU;
+		} else if ((!strcmp(a, "--I1") || !strcmp(a, "--D1") || !strcmp(a, "--LL")) && v) {
+			if (parse_geom(v, &su.lv[a[2] == 'I' ? 0 : a[2] == 'D' ? 1 : 2]) < 0) {
+				fprintf(stderr, "bench_cache: %s takes SIZE,ASSOC,LINE\n", a);
+				return 2;
+			}
+			i++;
+		} else {
+			fprintf(
+			    stderr,
+			    "usage: bench_cache [-n N] [-r RUNS] [--classify] [--single] [--policy lru|plru|random]\n"
+			    "                   [--I1|--D1|--LL S,A,L] [--cachegrind [-w ITERS] [--lackey]] "
+			    "[--smoke]\n");
+			return 2;
+		}
+	}
+	for (i = 0; i < 3; i++) /* tree-PLRU needs a power-of-two associativity */
+		su.lv[i].repl =
+		    repl == SKL_CACHESIM_PLRU && (su.lv[i].assoc & (su.lv[i].assoc - 1)) ? SKL_CACHESIM_LRU : repl;
+	if (cg)
+		return cachegrind(argv[0], iters, lackey, &su, runs);
+	if (smoke) {
+		n = 20000;
+		runs = 1;
+	}
+	if (gen_trace(&t, n, 0x5eed)) {
+		fprintf(stderr, "bench_cache: out of memory for %zu accesses\n", n);
+		return 1;
+	}
+	t.n = n;
+	time_model(&su, &t, runs);
+	free(t.a);
+	return 0;
+}

@@ -1,0 +1,1453 @@
+/*
+ * test_slub.c - the SLUB model against slub.md: every worked example, the
+ * 7.1 mismatch table (with and without the constructor), the slab_debug
+ * predictions of 8.1, the pre-6.7 difference range, merging, and - on a
+ * simulated machine - freelists in the simulated bytes, per-CPU slabs,
+ * /proc/slabinfo 2.1 and SLUB's debug reports against golden text, and
+ * running out of memory.
+ *
+ * usage: test_slub MODE [GOLDEN_DIR]; MODE is geometry, order, merge,
+ * runtime, debug, oom, allocfail (every host allocation failing in turn),
+ * chaos (random operations and random writes into slab memory) or fastpath
+ * (the fast paths against the full ones, and their gate when a cache model
+ * comes and goes) or via (which name each object of a merged cache came
+ * through, on the fast and the full paths). SKLAB_UPDATE_GOLDEN=1
+ * rewrites the golden files.
+ */
+#include "check.h"
+
+#include "mm_impl.h"
+#include "slub.h"
+
+#include "golden.h"
+#include "profile.h"
+#include "twin.h"
+#include "sklab/kernel.h"
+
+#include <stdlib.h>
+
+static const char *golden_dir = ".";
+static int quiet;
+
+static skl_profile prof618(unsigned cpus, unsigned ram_mb)
+{
+	return skl_test_profile_618(cpus, (uint64_t)ram_mb << 20);
+}
+
+static skl__slub_params params(unsigned cpus)
+{
+	skl_profile p = prof618(cpus, 512);
+	skl__slub_params sp;
+	skl__slub_params_init(&sp, &p, 0);
+	return sp;
+}
+
+/* ---- geometry --------------------------------------------------------------- */
+
+typedef struct row {
+	const char *name;
+	unsigned size, align, flags;
+	int ctor, ufo;
+	unsigned want_size, want_order, want_objs;
+} row;
+
+static void check_row(const skl__slub_params *p, const row *r, unsigned debug)
+{
+	skl_cache_opts o;
+	skl__slub_geom g;
+	skl_error err;
+	memset(&o, 0, sizeof(o));
+	o.flags = r->flags;
+	o.align = r->align;
+	o.ctor = r->ctor;
+	o.use_freeptr_offset = r->ufo;
+	o.freeptr_offset = r->ufo ? 16 : 0;
+	if (skl__slub_geometry(p, r->size, &o, debug, &g, &err) < 0) {
+		printf("%s: geometry failed: %s\n", r->name, err.msg);
+		check_failures++;
+		return;
+	}
+	if (g.size != r->want_size || g.order != r->want_order || g.objects != r->want_objs) {
+		printf("%s (%u, align %u%s%s): got %u/%u/%u, want %u/%u/%u\n", r->name, r->size, r->align,
+		       r->ctor ? ", ctor" : "", (r->flags & SKL_SLAB_TYPESAFE_BY_RCU) ? ", rcu" : "", g.size, g.order,
+		       g.objects, r->want_size, r->want_order, r->want_objs);
+		check_failures++;
+	}
+}
+
+#define HW SKL_SLAB_HWCACHE_ALIGN
+#define RCU SKL_SLAB_TYPESAFE_BY_RCU
+#define KM SKL_SLAB_KMALLOC
+
+static void test_geometry(void)
+{
+	skl__slub_params p = params(2);
+	skl__slub_geom g;
+	skl_cache_opts o;
+	skl_error err;
+	unsigned i;
+	/* slub.md 7.3 worked examples and the MUST-HOLD TCP line */
+	static const row worked[] = {
+	    {"kmalloc-96", 96, 0, KM, 0, 0, 96, 0, 42},
+	    {"task_struct", 5840, 64, 0, 0, 0, 5888, 3, 5},
+	    {"sock_inode_cache", 768, 0, HW, 1, 0, 832, 2, 19},
+	    {"kvm_vcpu", 51472, 16, 0, 0, 0, 51472, 4, 1},
+	    {"vm_area_struct", 192, 0, HW | RCU, 0, 1, 192, 0, 21},
+	    {"TCP", 2304, 64, HW | RCU, 0, 0, 2368, 3, 13},
+	    {"TCPv6", 2432, 64, HW | RCU, 0, 0, 2496, 3, 13},
+	};
+	/* 7.1: the rows that need the constructor (or freeptr_offset) ... */
+	static const row with_ctor[] = {
+	    {"btrfs_inode", 1008, 8, 0, 1, 0, 1016, 2, 16},
+	    {"debugfs_inode_cache", 632, 8, 0, 1, 0, 640, 1, 12},
+	    {"erofs_inode", 688, 8, 0, 1, 0, 696, 2, 23},
+	    {"ext4_inode_cache", 1120, 8, 0, 1, 0, 1128, 2, 14},
+	    {"hugetlbfs_inode_cache", 624, 8, 0, 1, 0, 632, 2, 25},
+	    {"inode_cache", 616, 8, 0, 1, 0, 624, 1, 13},
+	    {"ovl_inode", 696, 8, 0, 1, 0, 704, 2, 23},
+	    {"proc_inode_cache", 688, 8, 0, 1, 0, 696, 2, 23},
+	    {"radix_tree_node", 576, 8, 0, 1, 0, 584, 1, 14},
+	    {"shmem_inode_cache", 744, 8, 0, 1, 0, 752, 2, 21},
+	    {"sock_inode_cache", 768, 64, 0, 1, 0, 832, 2, 19},
+	    {"tracefs_inode_cache", 648, 8, 0, 1, 0, 656, 1, 12},
+	    {"vm_area_struct", 192, 64, RCU, 0, 1, 192, 0, 21},
+	};
+	/* ... and what the naive model (no ctor, "RCU => +8") gives */
+	static const row naive[] = {
+	    {"btrfs_inode", 1008, 8, 0, 0, 0, 1008, 2, 16},
+	    {"debugfs_inode_cache", 632, 8, 0, 0, 0, 632, 2, 25},
+	    {"erofs_inode", 688, 8, 0, 0, 0, 688, 2, 23},
+	    {"ext4_inode_cache", 1120, 8, 0, 0, 0, 1120, 2, 14},
+	    {"hugetlbfs_inode_cache", 624, 8, 0, 0, 0, 624, 1, 13},
+	    {"inode_cache", 616, 8, 0, 0, 0, 616, 1, 13},
+	    {"ovl_inode", 696, 8, 0, 0, 0, 696, 2, 23},
+	    {"proc_inode_cache", 688, 8, 0, 0, 0, 688, 2, 23},
+	    {"radix_tree_node", 576, 8, 0, 0, 0, 576, 1, 14},
+	    {"shmem_inode_cache", 744, 8, 0, 0, 0, 744, 2, 22},
+	    {"sock_inode_cache", 768, 64, 0, 0, 0, 768, 2, 21},
+	    {"tracefs_inode_cache", 648, 8, 0, 0, 0, 648, 1, 12},
+	    {"vm_area_struct", 192, 64, RCU, 0, 0, 256, 0, 16},
+	};
+	/* 8.1: slab_debug=FZPU predictions (STACKDEPOT tracks of 32 bytes) */
+	static const row debug[] = {
+	    {"kmalloc-8", 8, 0, KM, 0, 0, 112, 0, 36},		 {"kmalloc-64", 64, 0, KM, 0, 0, 256, 0, 16},
+	    {"kmalloc-192", 192, 0, KM, 0, 0, 384, 1, 21},	 {"dentry", 192, 8, 0, 0, 0, 288, 0, 14},
+	    {"ext4_inode_cache", 1120, 8, 0, 1, 0, 1216, 2, 13},
+	};
+	/* every kmalloc cache of the 6.18 machine (sysfs) */
+	static const row kmalloc[] = {
+	    {"kmalloc-8", 8, 0, KM, 0, 0, 8, 0, 512},	      {"kmalloc-16", 16, 0, KM, 0, 0, 16, 0, 256},
+	    {"kmalloc-32", 32, 0, KM, 0, 0, 32, 0, 128},      {"kmalloc-64", 64, 0, KM, 0, 0, 64, 0, 64},
+	    {"kmalloc-96", 96, 0, KM, 0, 0, 96, 0, 42},	      {"kmalloc-128", 128, 0, KM, 0, 0, 128, 0, 32},
+	    {"kmalloc-192", 192, 0, KM, 0, 0, 192, 0, 21},    {"kmalloc-256", 256, 0, KM, 0, 0, 256, 0, 16},
+	    {"kmalloc-512", 512, 0, KM, 0, 0, 512, 1, 16},    {"kmalloc-1k", 1024, 0, KM, 0, 0, 1024, 2, 16},
+	    {"kmalloc-2k", 2048, 0, KM, 0, 0, 2048, 3, 16},   {"kmalloc-4k", 4096, 0, KM, 0, 0, 4096, 3, 8},
+	    {"kmalloc-8k", 8192, 0, KM, 0, 0, 8192, 3, 4},    {"kmem_cache", 232, 0, HW, 0, 0, 256, 0, 16},
+	    {"kmem_cache_node", 72, 0, HW, 0, 0, 128, 0, 32},
+	};
+	for (i = 0; i < sizeof(worked) / sizeof(worked[0]); i++)
+		check_row(&p, &worked[i], 0);
+	for (i = 0; i < sizeof(with_ctor) / sizeof(with_ctor[0]); i++)
+		check_row(&p, &with_ctor[i], 0);
+	for (i = 0; i < sizeof(naive) / sizeof(naive[0]); i++)
+		check_row(&p, &naive[i], 0);
+	for (i = 0; i < sizeof(debug) / sizeof(debug[0]); i++)
+		check_row(&p, &debug[i], skl__slub_debug_flags(1));
+	for (i = 0; i < sizeof(kmalloc) / sizeof(kmalloc[0]); i++)
+		check_row(&p, &kmalloc[i], 0);
+
+	/* 3: alignment rules */
+	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 8), 8);
+	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 9), 16);
+	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 17), 32);
+	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 32), 32);
+	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 33), 64);
+	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 128, 40), 128); /* never lowers a larger request */
+	CHECK_INT(skl__slub_calculate_alignment(&p, 0, 0, 3), 8);
+	CHECK_INT(skl__slub_calculate_alignment(&p, 0, 4, 100), 8);
+	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 96), 32);
+	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 192), 64);
+	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 8192), 8192);
+	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 8), 8);
+
+	/* 4: the details of calculate_sizes() */
+	memset(&o, 0, sizeof(o));
+	CHECK_INT(skl__slub_geometry(&p, 100, &o, 0, &g, &err), 0);
+	CHECK_INT(g.offset, 48); /* (c) ALIGN_DOWN(100 / 2, 8) */
+	CHECK_INT(g.fp_rule, SKL_SLUB_FP_MIDDLE);
+	CHECK_INT(g.inuse, 104);
+	CHECK_INT(g.size, 104);
+	o.flags = HW | RCU;
+	CHECK_INT(skl__slub_geometry(&p, 2304, &o, 0, &g, &err), 0);
+	CHECK_INT(g.offset, 2304); /* (a) after the object */
+	CHECK_INT(g.fp_rule, SKL_SLUB_FP_AFTER);
+	CHECK_INT(g.inuse, 2304);
+	CHECK_INT(g.min_objects, 12);
+	CHECK_INT(g.min_partial, 5);
+	CHECK_INT(g.cpu_partial, 24);
+	o.use_freeptr_offset = 1;
+	o.freeptr_offset = 40;
+	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), 0);
+	CHECK_INT(g.offset, 40); /* (b) the caller's spot */
+	CHECK_INT(g.fp_rule, SKL_SLUB_FP_FIXED);
+	/* create_cache()'s checks of freeptr_offset */
+	o.freeptr_offset = 44;
+	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	CHECK(strstr(err.msg, "-EINVAL") != NULL);
+	o.freeptr_offset = 192;
+	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	o.flags = HW;
+	o.freeptr_offset = 40;
+	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	memset(&o, 0, sizeof(o));
+	CHECK_INT(skl__slub_geometry(&p, 0, &o, 0, &g, &err), -1);
+	o.align = 24;
+	CHECK_INT(skl__slub_geometry(&p, 64, &o, 0, &g, &err), -1);
+	/* slab_debug=FZPU on kmalloc-64: red_left_pad = ALIGN(8, 64) */
+	memset(&o, 0, sizeof(o));
+	o.flags = KM;
+	CHECK_INT(skl__slub_geometry(&p, 64, &o, skl__slub_debug_flags(1), &g, &err), 0);
+	CHECK_INT(g.inuse, 72);
+	CHECK_INT(g.offset, 72);
+	CHECK_INT(g.red_left_pad, 64);
+	CHECK_INT(g.orig_size, 1);
+	CHECK_INT(g.object_poison, 1);
+	CHECK_INT(skl__slub_info_end(&p, &g), 80);
+	/* a tiny red-zoned object keeps its free pointer outside */
+	memset(&o, 0, sizeof(o));
+	CHECK_INT(skl__slub_geometry(&p, 4, &o, SKL_SLAB_RED_ZONE, &g, &err), 0);
+	CHECK_INT(g.inuse, 8);
+	CHECK_INT(g.offset, 8);
+	/* poison with a ctor leaves the body alone */
+	o.ctor = 1;
+	CHECK_INT(skl__slub_geometry(&p, 64, &o, SKL_SLAB_POISON, &g, &err), 0);
+	CHECK_INT(g.object_poison, 0);
+	/* min_partial: ilog2(size) / 2 within 5..10 */
+	memset(&o, 0, sizeof(o));
+	o.flags = KM;
+	CHECK_INT(skl__slub_geometry(&p, 8192, &o, 0, &g, &err), 0);
+	CHECK_INT(g.min_partial, 6);
+	CHECK_INT(g.cpu_partial, 6);
+	CHECK_INT(g.min_order, 1);
+	CHECK_INT(g.min_objs, 1);
+
+	/* debug letters */
+	{
+		unsigned f = 0;
+		int bad = -1;
+		CHECK_INT(skl__slub_parse_debug("F,Z,P,U", &f, NULL), 0);
+		CHECK_INT(f, SKL_SLAB_CONSISTENCY | SKL_SLAB_RED_ZONE | SKL_SLAB_POISON | SKL_SLAB_STORE_USER);
+		CHECK_INT(skl__slub_parse_debug("zp", &f, NULL), 0);
+		CHECK_INT(f, SKL_SLAB_RED_ZONE | SKL_SLAB_POISON);
+		CHECK_INT(skl__slub_parse_debug("FQ", &f, &bad), -1);
+		CHECK_INT(bad, 1);
+	}
+
+	/* the machine-free entry point gives the same numbers */
+	{
+		skl_profile pr = prof618(2, 512);
+		skl_cache_info in;
+		memset(&o, 0, sizeof(o));
+		o.flags = HW | RCU;
+		o.align = 64;
+		CHECK_INT(skl__slub_ops.geometry(&pr, 2, 0, "TCP", 2304, &o, &in, &err), 0);
+		CHECK_INT(in.size, 2368);
+		CHECK_INT(in.order, 3);
+		CHECK_INT(in.objs_per_slab, 13);
+		CHECK_INT(in.pages_per_slab, 8);
+		CHECK_INT(in.freeptr_offset, 2304);
+		o.flags = KM;
+		o.align = 0;
+		CHECK_INT(skl__slub_ops.geometry(&pr, 2, 1, "kmalloc-64", 64, &o, &in, &err), 0);
+		CHECK_INT(in.size, 256);
+		CHECK_INT(skl__slub_ops.geometry(&pr, 2, SKL_SLAB_RED_ZONE, "kmalloc-64", 64, &o, &in, &err), 0);
+		CHECK_INT(in.red_left_pad, 64);
+	}
+
+	/* kmalloc size classes */
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 1), 8);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 8), 8);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 9), 16);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 65), 96);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 96), 96);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 97), 128);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 129), 192);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 193), 256);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 1344), 2048); /* skb.md 3: alloc_skb(1000) head */
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 8192), 8192);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 8193), 0);
+	CHECK_INT(skl__slub_kmalloc_bucket(&p, 0), 0);
+}
+
+/* ---- calculate_order(): CPUs, the fallback, pre-6.7 ------------------------------- */
+
+static void test_order(void)
+{
+	skl__slub_params p = params(2), old;
+	unsigned size, mo, lo = 0, hi = 0, n = 0, minobj;
+	int a, b;
+	CHECK_INT(skl__slub_min_objects(1), 8);
+	CHECK_INT(skl__slub_min_objects(2), 12);
+	CHECK_INT(skl__slub_min_objects(3), 12);
+	CHECK_INT(skl__slub_min_objects(4), 16);
+	CHECK_INT(skl__slub_min_objects(8), 20);
+	CHECK_INT(skl__slub_min_objects(16), 24);
+	CHECK_INT(skl__slub_min_objects(128), 36);
+	CHECK_INT(skl__slub_get_order(&p, 1), 0);
+	CHECK_INT(skl__slub_get_order(&p, 4096), 0);
+	CHECK_INT(skl__slub_get_order(&p, 4097), 1);
+	CHECK_INT(skl__slub_get_order(&p, 29440), 3);
+	CHECK_INT(skl__slub_order_objects(&p, 3, 5888), 5);
+	/* task_struct needs fraction 8; kvm_vcpu the get_order() fallback */
+	CHECK_INT(skl__slub_calculate_order(&p, 5888, &mo), 3);
+	CHECK_INT(mo, 5);
+	CHECK_INT(skl__slub_calculate_order(&p, 51472, &mo), 4);
+	CHECK_INT(mo, 1);
+	/* 10 pages of order beyond MAX_PAGE_ORDER: -ENOSYS */
+	CHECK_INT(skl__slub_calculate_order(&p, 8u << 20, NULL), -1);
+	/* slab_min_objects= and slab_max_order= */
+	CHECK_INT(skl__slub_calculate_order(&p, 1024, &mo), 2);
+	CHECK_INT(mo, 12);
+	p.min_objects = 4;
+	CHECK_INT(skl__slub_calculate_order(&p, 1024, &mo), 0);
+	CHECK_INT(mo, 4);
+	p.min_objects = 0;
+	p.max_order = 1;
+	CHECK_INT(skl__slub_calculate_order(&p, 2368, NULL), 1);
+	p.max_order = 3;
+	/* one CPU: min_objects 8 */
+	p.cpus = 1;
+	CHECK_INT(skl__slub_calculate_order(&p, 2368, &mo), 3);
+	CHECK_INT(mo, 8);
+	p.cpus = 2;
+	/* a tiny object with a big slab_min_order: the MAX_OBJS_PER_PAGE cap */
+	p.min_order = 7;
+	CHECK_INT(skl__slub_calculate_order(&p, 8, NULL), 5);
+	p.min_order = 0;
+
+	/* 5.1: the two algorithms differ only for 10928..12280, 8-aligned */
+	old = p;
+	old.pre67 = 1;
+	for (size = 8; size <= 70000; size += 8) {
+		a = skl__slub_calculate_order(&p, size, NULL);
+		b = skl__slub_calculate_order_pre67(&old, size, NULL);
+		if (a != b) {
+			if (!lo)
+				lo = size;
+			hi = size;
+			n++;
+			if (size == 10928) {
+				CHECK_INT(a, 3);
+				CHECK_INT(b, 2);
+				CHECK_INT(skl__slub_order_objects(&p, 3, size), 2);
+				CHECK_INT(skl__slub_order_objects(&p, 2, size), 1);
+			}
+		}
+	}
+	CHECK_INT(lo, 10928);
+	CHECK_INT(hi, 12280);
+	CHECK_INT(n, (12280 - 10928) / 8 + 1);
+	/* ... for any min_objects from 8 to 32 */
+	for (minobj = 8; minobj <= 32; minobj++) {
+		unsigned l2 = 0, h2 = 0;
+		p.min_objects = old.min_objects = minobj;
+		for (size = 8; size <= 70000; size += 8) {
+			if (skl__slub_calculate_order(&p, size, NULL) !=
+			    skl__slub_calculate_order_pre67(&old, size, NULL)) {
+				if (!l2)
+					l2 = size;
+				h2 = size;
+			}
+		}
+		if (l2 != 10928 || h2 != 12280) {
+			printf("min_objects %u: the algorithms differ for %u..%u\n", minobj, l2, h2);
+			check_failures++;
+		}
+	}
+	/* the profile's kernel version picks the algorithm */
+	{
+		skl_profile pr = prof618(2, 512);
+		skl__slub_params q;
+		snprintf(pr.kernel, sizeof(pr.kernel), "6.6");
+		skl__slub_params_init(&q, &pr, 0);
+		CHECK_INT(q.pre67, 1);
+		snprintf(pr.kernel, sizeof(pr.kernel), "6.7");
+		skl__slub_params_init(&q, &pr, 0);
+		CHECK_INT(q.pre67, 0);
+	}
+}
+
+/* ---- merging ---------------------------------------------------------------------- */
+
+static void test_merge_rules(void)
+{
+	skl__slub_params p = params(2);
+	char id[32];
+	CHECK(skl__slub_merge_fits(&p, 192, 0, 0, 192, 0));
+	CHECK(skl__slub_merge_fits(&p, 190, 0, 0, 192, 0));
+	CHECK(!skl__slub_merge_fits(&p, 184, 0, 0, 192, 0)); /* 8 bytes of slack is too much */
+	CHECK(!skl__slub_merge_fits(&p, 200, 0, 0, 192, 0));
+	CHECK(skl__slub_merge_fits(&p, 160, 0, HW, 192, 0)); /* 160 -> align 64 -> 192 */
+	CHECK(!skl__slub_merge_fits(&p, 96, 64, 0, 96, 0));  /* 96 is not a multiple of 64 */
+	CHECK(!skl__slub_merge_fits(&p, 192, 0, SKL_SLAB_ACCOUNT, 192, 0));
+	CHECK(skl__slub_merge_fits(&p, 192, 0, SKL_SLAB_ACCOUNT, 192, SKL_SLAB_ACCOUNT));
+	CHECK(!skl__slub_merge_fits(&p, 192, 0, SKL_SLAB_RECLAIM_ACCOUNT, 192, SKL_SLAB_ACCOUNT));
+	CHECK(skl__slub_merge_blocker(0, 1) != NULL);
+	CHECK(skl__slub_merge_blocker(RCU, 0) != NULL);
+	CHECK(skl__slub_merge_blocker(SKL_SLAB_RED_ZONE, 0) != NULL);
+	CHECK(skl__slub_merge_blocker(SKL_SLAB_NO_MERGE, 0) != NULL);
+	CHECK(skl__slub_merge_blocker(SKL_SLAB_CONSISTENCY | HW | SKL_SLAB_ACCOUNT, 0) == NULL);
+	skl__slub_unique_id(id, sizeof(id), SKL_SLAB_ACCOUNT, 192);
+	CHECK_STR(id, ":A-0000192");
+	skl__slub_unique_id(id, sizeof(id), 0, 24);
+	CHECK_STR(id, ":0000024");
+	skl__slub_unique_id(id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
+	CHECK_STR(id, ":a-0004232");
+	skl__slub_unique_id(id, sizeof(id), SKL_SLAB_CACHE_DMA | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT, 1024);
+	CHECK_STR(id, ":dFA-0001024");
+}
+
+/* ---- a machine ------------------------------------------------------------------------ */
+
+static skl_kernel *machine_new(unsigned cpus, unsigned ram_mb, const char *debug, skl_events *log)
+{
+	static skl_profile pr;
+	skl_kernel_opts o;
+	skl_error err;
+	skl_kernel *k;
+	pr = prof618(cpus, ram_mb);
+	memset(&o, 0, sizeof(o));
+	o.profile = &pr;
+	o.slub_debug = debug;
+	o.log = log;
+	k = skl_kernel_new(&o, &err);
+	if (!k && !quiet)
+		printf("skl_kernel_new: %s\n", err.msg);
+	return k;
+}
+
+static void check_golden(const char *name, const char *got)
+{
+	check_failures += skl_test_golden(golden_dir, name, got);
+}
+
+static void slabinfo_text(skl_kernel *k, skl_buf *b)
+{
+	skl_sink s = skl_buf_sink(b);
+	skl_slabinfo_write(k, &s);
+}
+
+static uint64_t rd64(skl_kernel *k, skl_addr a)
+{
+	const uint8_t *b = skl_kernel_bytes(k, a, 8);
+	uint64_t v = 0;
+	int i;
+	for (i = 7; b && i >= 0; i--)
+		v = (v << 8) | b[i];
+	return v;
+}
+
+/* ---- runtime: freelists, CPUs, slabinfo ---------------------------------------------- */
+
+static void test_runtime(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(2, 64, NULL, log);
+	skl_cache *tcp, *c64, *alias, *rcu, *ctor;
+	skl_cache_opts o;
+	skl_cache_info in;
+	skl_error err;
+	skl_addr obj[40], a;
+	skl_buf b;
+	skl_kernel_snap *snap;
+	int i, j;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	/* the boot caches and the kmalloc caches, newest first */
+	skl_buf_init(&b);
+	slabinfo_text(k, &b);
+	check_golden("slabinfo-boot.txt", b.data);
+	skl_buf_free(&b);
+	CHECK(skl_kernel_find_cache(k, "kmalloc-96") != NULL);
+	CHECK(skl_kernel_find_cache(k, "kmalloc-8k") != NULL);
+	CHECK(skl_kmalloc_cache(k, 100) == skl_kernel_find_cache(k, "kmalloc-128"));
+	CHECK(skl_kmalloc_cache(k, 150) == skl_kernel_find_cache(k, "kmalloc-192"));
+	CHECK(skl_kmalloc_cache(k, 9000) == NULL);
+
+	/* TCP: 2304 bytes, HWCACHE_ALIGN, TYPESAFE_BY_RCU */
+	memset(&o, 0, sizeof(o));
+	o.flags = HW | RCU;
+	o.align = 64;
+	tcp = skl_cache_create(k, "TCP", 2304, &o, &err);
+	CHECK(tcp != NULL);
+	if (!tcp)
+		goto out;
+	skl_cache_get_info(tcp, &in);
+	CHECK_INT(in.size, 2368);
+	CHECK_INT(in.order, 3);
+	CHECK_INT(in.objs_per_slab, 13);
+	CHECK_INT(in.freeptr_offset, 2304);
+
+	/* a new slab: the free pointer of object i, at s->offset, holds the
+	 * address of object i + 1 */
+	for (i = 0; i < 20; i++)
+		obj[i] = skl_cache_alloc(tcp, 0, &err);
+	CHECK_INT(obj[1] - obj[0], 2368);
+	CHECK_INT(rd64(k, obj[0] + 2304), obj[1]); /* stale, but still the pointer it was */
+	skl_cache_get_info(tcp, &in);
+	CHECK_INT(in.num_slabs, 2);
+	CHECK_INT(in.num_objs, 26);
+	CHECK_INT(in.active_objs, 26); /* CPU slabs count as active */
+	/* free in the second slab (the CPU slab): onto the CPU freelist, LIFO */
+	CHECK_INT(skl_cache_free(tcp, obj[15], &err), 0);
+	CHECK_INT(skl_cache_free(tcp, obj[16], &err), 0);
+	CHECK_INT(rd64(k, obj[16] + 2304), obj[15]);
+	a = skl_cache_alloc(tcp, 0, &err);
+	CHECK_INT(a, obj[16]);
+	obj[16] = a;
+	/* free in the first slab (full, not a CPU slab): it goes on the partial list */
+	CHECK_INT(skl_cache_free(tcp, obj[3], &err), 0);
+	skl_cache_get_info(tcp, &in);
+	CHECK_INT(in.active_objs, 25);
+
+	/* CPU 1 gets its own slab; frees from CPU 0 into it go to slab->freelist */
+	CHECK_INT(skl_kernel_set_cpu(k, 1), 0);
+	a = skl_cache_alloc(tcp, 0, &err); /* takes the partial slab (obj[3] comes back) */
+	CHECK_INT(a, obj[3]);
+	obj[3] = a;
+	obj[20] = skl_cache_alloc(tcp, 0, &err); /* a third slab for CPU 1 */
+	CHECK_INT(skl_kernel_set_cpu(k, 0), 0);
+	CHECK_INT(skl_cache_free(tcp, obj[20], &err), 0);
+	CHECK_INT(skl_kernel_set_cpu(k, 5), -1);
+
+	snap = skl_kernel_snapshot(k);
+	CHECK(snap != NULL);
+	if (snap) {
+		for (i = 0; i < snap->ncaches; i++) {
+			skl_cache_snap *cs = &snap->caches[i];
+			int cpu_slabs = 0, alloc = 0, cpu = 0, fre = 0;
+			if (strcmp(cs->info.name, "TCP"))
+				continue;
+			CHECK_INT(cs->nslabs, 3);
+			for (j = 0; j < cs->nslabs; j++) {
+				unsigned x;
+				cpu_slabs += cs->slabs[j].list == 3;
+				for (x = 0; x < cs->slabs[j].nobjs; x++) {
+					alloc += cs->slabs[j].state[x] == SKL_OS_ALLOC;
+					cpu += cs->slabs[j].state[x] == SKL_OS_CPU;
+					fre += cs->slabs[j].state[x] == SKL_OS_FREE;
+					CHECK_INT(cs->slabs[j].bad[x], 0);
+				}
+			}
+			/* A full (CPU 1 took it back, then moved on), B CPU 0's with 7
+			 * free on its CPU freelist, C CPU 1's: 12 on CPU 1's freelist and
+			 * the one CPU 0 freed on the slab's own freelist */
+			CHECK_INT(cpu_slabs, 2);
+			CHECK_INT(alloc, 19);
+			CHECK_INT(cpu, 7 + 12);
+			CHECK_INT(fre, 1);
+			CHECK(strncmp(cs->slabinfo, "TCP ", 4) == 0);
+		}
+		skl_kernel_snap_free(snap);
+	}
+	/* locate */
+	{
+		int idx = -1;
+		skl_addr start = 0;
+		CHECK(skl_kernel_cache_of(k, obj[1] + 100, &idx, &start) == tcp);
+		CHECK_INT(idx, 1);
+		CHECK_INT(start, obj[1]);
+	}
+
+	/* a small cache: the free pointer sits in the middle of the object */
+	memset(&o, 0, sizeof(o));
+	c64 = skl_cache_create(k, "demo64", 64, &o, &err);
+	CHECK(c64 != NULL);
+	if (!c64)
+		goto out;
+	skl_cache_get_info(c64, &in);
+	CHECK_INT(in.freeptr_offset, 32);
+	for (i = 0; i < 3; i++)
+		obj[i] = skl_cache_alloc(c64, 0, &err);
+	CHECK_INT(rd64(k, obj[2] + 32), obj[2] + 64);
+
+	/* merging: 60 bytes fit demo64's 64-byte objects */
+	alias = skl_cache_create(k, "demo60", 60, &o, &err);
+	CHECK(alias != NULL);
+	if (alias) {
+		skl_cache_get_info(alias, &in);
+		CHECK_STR(in.alias_of, "demo64");
+		CHECK_INT(in.size, 64);
+		a = skl_cache_alloc(alias, 0, &err);
+		CHECK_INT(a, obj[2] + 64);
+		CHECK_INT(skl_cache_free(alias, a, &err), 0);
+	}
+	/* ... but not an RCU cache, one with a ctor, or a size 8 bytes off */
+	o.flags = RCU;
+	rcu = skl_cache_create(k, "demo64rcu", 64, &o, &err);
+	CHECK(rcu != NULL);
+	if (rcu) {
+		skl_cache_get_info(rcu, &in);
+		CHECK_STR(in.alias_of, "");
+		CHECK_INT(in.size, 72);
+	}
+	memset(&o, 0, sizeof(o));
+	o.ctor = 1;
+	ctor = skl_cache_create(k, "demo64ctor", 64, &o, &err);
+	if (ctor) {
+		skl_cache_get_info(ctor, &in);
+		CHECK_STR(in.alias_of, "");
+	}
+	memset(&o, 0, sizeof(o));
+	alias = skl_cache_create(k, "demo56", 56, &o, &err);
+	if (alias) {
+		skl_cache_get_info(alias, &in);
+		CHECK_STR(in.alias_of, "");
+		CHECK_INT(in.size, 56);
+	}
+
+	/* shrink gives empty partial slabs back; destroy of an empty cache */
+	for (i = 0; i < 3; i++)
+		CHECK_INT(skl_cache_free(c64, obj[i], &err), 0);
+	CHECK_INT(skl_cache_shrink(c64), 1);
+	skl_cache_get_info(c64, &in);
+	CHECK_INT(in.num_slabs, 0);
+
+	skl_buf_init(&b);
+	slabinfo_text(k, &b);
+	check_golden("slabinfo-run.txt", b.data);
+	skl_buf_free(&b);
+
+	/* every event is in the log: a deterministic dump */
+	skl_buf_init(&b);
+	{
+		skl_sink s = skl_buf_sink(&b);
+		skl_events_dump(log, &s);
+	}
+	check_golden("events-run.txt", b.data);
+	skl_buf_free(&b);
+
+	/* destroying: the machine's own caches stay; a merged cache goes once
+	 * every name that shares it is gone */
+	CHECK_INT(skl_cache_destroy(skl_kernel_find_cache(k, "kmalloc-64"), &err), -1);
+	CHECK(strstr(err.msg, "kmalloc-64") != NULL);
+	alias = skl_kernel_find_cache(k, "demo60");
+	CHECK(alias != NULL);
+	CHECK_INT(skl_cache_destroy(c64, &err), -1); /* demo60 still uses it */
+	if (alias)
+		CHECK_INT(skl_cache_destroy(alias, &err), 0);
+	CHECK_INT(skl_cache_destroy(c64, &err), 0);
+	CHECK(skl_kernel_find_cache(k, "demo64") == NULL);
+	/* shrink counts the slabs that deactivating the CPU slabs gave back too */
+	memset(&o, 0, sizeof(o));
+	c64 = skl_cache_create(k, "again64", 64, &o, &err);
+	if (c64) {
+		a = skl_cache_alloc(c64, 0, &err);
+		CHECK_INT(skl_cache_free(c64, a, &err), 0);
+		CHECK_INT(skl_cache_shrink(c64), 1);
+		CHECK_INT(skl_cache_destroy(c64, &err), 0);
+	}
+out:
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
+/* ---- debug reports ---------------------------------------------------------------------- */
+
+/* The text of the last BUG event. */
+static const char *last_bug(skl_events *log)
+{
+	int i;
+	for (i = skl_events_count(log) - 1; i >= 0; i--) {
+		const skl_event *e = skl_events_at(log, i);
+		if (e->kind == SKL_EV_BUG)
+			return e->text2;
+	}
+	return "";
+}
+
+static int nbugs(skl_events *log)
+{
+	int i, n = 0;
+	for (i = 0; i < skl_events_count(log); i++)
+		n += skl_events_at(log, i)->kind == SKL_EV_BUG;
+	return n;
+}
+
+static void poke(skl_kernel *k, skl_addr a, uint8_t v)
+{
+	uint8_t *b = skl_kernel_bytes(k, a, 1);
+	if (b)
+		*b = v;
+}
+
+static void test_debug(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(2, 64, "FZPU", log);
+	skl_cache *c, *other;
+	skl_cache_opts o;
+	skl_cache_info in;
+	skl_error err;
+	skl_addr p, q, r2;
+	skl_buf all;
+	int n;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	skl_buf_init(&all);
+	memset(&o, 0, sizeof(o));
+	c = skl_cache_create(k, "demo", 56, &o, &err);
+	other = skl_cache_create(k, "other", 100, &o, &err);
+	CHECK(c && other);
+	if (!c || !other)
+		goto out;
+	skl_cache_get_info(c, &in);
+	/* 56 -> +8 right red zone -> free pointer -> 2 tracks -> pad -> left pad */
+	CHECK_INT(in.inuse, 64);
+	CHECK_INT(in.freeptr_offset, 64);
+	CHECK_INT(in.red_left_pad, 8);
+	CHECK_INT(in.size, 152);
+
+	/* a fresh object: left red zone 0xcc, body 6b..a5, right red zone cc */
+	p = skl_cache_alloc(c, 0, &err);
+	{
+		const uint8_t *b = skl_kernel_bytes(k, p - 8, 8 + 64);
+		CHECK(b && b[0] == 0xcc && b[8] == 0x6b && b[8 + 55] == 0xa5 && b[8 + 56] == 0xcc);
+	}
+	/* 1. one byte past the object: Right Redzone overwritten at free */
+	poke(k, p + 56, 0x00);
+	n = nbugs(log);
+	CHECK_INT(skl_cache_free(c, p, &err), -1);
+	CHECK_INT(nbugs(log), n + 1);
+	CHECK(strstr(err.msg, "[Right Redzone overwritten]") == err.msg);
+	CHECK(strstr(err.msg, "(a write past the 56 bytes of object") != NULL);
+	skl_buf_printf(&all, "==== right red zone ====\n%s", last_bug(log));
+	/* the object was not freed: freeing it again now works */
+	CHECK_INT(skl_cache_free(c, p, &err), 0);
+
+	/* 2. double free */
+	CHECK_INT(skl_cache_free(c, p, &err), -1);
+	CHECK(strstr(err.msg, "Object already free (") != NULL);
+	skl_buf_printf(&all, "==== double free ====\n%s", last_bug(log));
+
+	/* 3. a pointer into the middle of an object */
+	q = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(skl_cache_free(c, q + 8, &err), -1);
+	CHECK(strstr(err.msg, "Invalid object pointer") != NULL);
+	skl_buf_printf(&all, "==== invalid pointer ====\n%s", last_bug(log));
+
+	/* 4. use after free: poison damage found when the object is handed out again */
+	CHECK_INT(skl_cache_free(c, q, &err), 0);
+	poke(k, q + 10, 0x41);
+	r2 = skl_cache_alloc(c, 0, &err);
+	CHECK(r2 != 0);
+	skl_buf_printf(&all, "==== use after free ====\n%s", last_bug(log));
+	CHECK(strstr(last_bug(log), "[Poison overwritten]") != NULL);
+	CHECK(strstr(last_bug(log), "FIX demo: Marking all objects used") != NULL);
+
+	/* 5. the wrong cache */
+	p = skl_cache_alloc(other, 0, &err);
+	CHECK_INT(skl_cache_free(c, p, &err), -1);
+	skl_buf_printf(&all, "==== wrong cache ====\n%s", last_bug(log));
+	CHECK_INT(skl_cache_free(other, p, &err), 0);
+
+	/* 6. kfree of a page that is not a slab */
+	{
+		skl_addr pg = skl_pages_alloc(k, 0);
+		CHECK_INT(skl_kfree(k, pg + 16, &err), -1);
+		skl_buf_printf(&all, "==== kfree of a page ====\n%s", last_bug(log));
+		skl_pages_free(k, pg, 0);
+	}
+
+	/* 7. destroy with an object left */
+	p = skl_cache_alloc(other, 0, &err);
+	CHECK_INT(skl_cache_destroy(other, &err), -1);
+	skl_buf_printf(&all, "==== destroy ====\n%s", last_bug(log));
+	CHECK_INT(skl_cache_free(other, p, &err), 0);
+	CHECK_INT(skl_cache_destroy(other, &err), 0);
+
+	/* 8. the snapshot marks damage without reporting it */
+	p = skl_cache_alloc(c, 0, &err);
+	poke(k, p - 1, 0x00);
+	{
+		skl_kernel_snap *s = skl_kernel_snapshot(k);
+		int i, j, bad = 0;
+		for (i = 0; s && i < s->ncaches; i++)
+			for (j = 0; !strcmp(s->caches[i].info.name, "demo") && j < s->caches[i].nslabs; j++) {
+				unsigned x;
+				for (x = 0; x < s->caches[i].slabs[j].nobjs; x++)
+					bad += s->caches[i].slabs[j].bad[x];
+			}
+		CHECK_INT(bad, 1);
+		skl_kernel_snap_free(s);
+	}
+	CHECK_INT(skl_cache_free(c, p, &err), -1);
+	CHECK(strstr(err.msg, "[Left Redzone overwritten]") == err.msg);
+
+	/* 9. kmalloc(40) from kmalloc-64 with U: bytes 40..63 are the kmalloc
+	 * red zone (orig_size), so a write at byte 40 is caught */
+	{
+		const uint8_t *b;
+		p = skl_kmalloc(k, 40, &err);
+		CHECK(skl_kernel_cache_of(k, p, NULL, NULL) == skl_kernel_find_cache(k, "kmalloc-64"));
+		b = skl_kernel_bytes(k, p, 64);
+		CHECK(b && b[38] == 0x6b && b[39] == 0xa5 && b[40] == 0xcc && b[63] == 0xcc);
+		poke(k, p + 40, 0x00);
+		CHECK_INT(skl_kfree(k, p, &err), -1);
+		CHECK(strstr(err.msg, "[kmalloc Redzone overwritten]") == err.msg);
+		CHECK(strstr(err.msg, "(a write past the 40 bytes kmalloc() was asked for") != NULL);
+		skl_buf_printf(&all, "==== kmalloc red zone ====\n%s", last_bug(log));
+		CHECK_INT(skl_kfree(k, p, &err), 0);
+	}
+
+	check_golden("reports-fzpu.txt", all.data);
+	skl_buf_free(&all);
+	skl_buf_init(&all);
+	{
+		skl_buf b;
+		skl_buf_init(&b);
+		slabinfo_text(k, &b);
+		check_golden("slabinfo-fzpu.txt", b.data);
+		skl_buf_free(&b);
+	}
+out:
+	skl_buf_free(&all);
+	skl_kernel_free(k);
+	skl_events_free(log);
+
+	/* without slab_debug: double frees and bad pointers are still caught,
+	 * and a free pointer overwritten after the free is noticed */
+	log = skl_events_new(0);
+	k = machine_new(2, 64, NULL, log);
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	skl_buf_init(&all);
+	memset(&o, 0, sizeof(o));
+	c = skl_cache_create(k, "plain", 64, &o, &err);
+	if (c) {
+		p = skl_cache_alloc(c, 0, &err);
+		q = skl_cache_alloc(c, 0, &err);
+		CHECK_INT(skl_cache_free(c, p, &err), 0);
+		CHECK_INT(skl_cache_free(c, p, &err), -1);
+		skl_buf_printf(&all, "==== double free ====\n%s", last_bug(log));
+		CHECK_INT(skl_cache_free(c, q, &err), 0);
+		/* q heads the CPU freelist; its free pointer (offset 32) is overwritten */
+		poke(k, q + 32, 0x41);
+		r2 = skl_cache_alloc(c, 0, &err);
+		CHECK_INT(r2, q);
+		CHECK(strstr(last_bug(log), "Freechain corrupt") != NULL);
+		skl_buf_printf(&all, "==== free pointer overwritten ====\n%s", last_bug(log));
+		/* the allocator goes on: the rest of that chain is isolated */
+		for (n = 0; n < 100; n++)
+			CHECK(skl_cache_alloc(c, 0, &err) != 0);
+		check_golden("reports-plain.txt", all.data);
+	}
+	skl_buf_free(&all);
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
+/* ---- running out of memory ---------------------------------------------------------------- */
+
+static void test_oom(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(1, 1, NULL, log);
+	skl_cache *c;
+	skl_cache_opts o;
+	skl_cache_info in;
+	skl_error err;
+	skl_addr objs[400];
+	int n = 0, i, oom = 0;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	o.flags = HW;
+	c = skl_cache_create(k, "big", 3000, &o, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.order, 3);
+	while (n < 400) {
+		skl_addr a = skl_cache_alloc(c, 1, &err);
+		if (!a)
+			break;
+		objs[n++] = a;
+	}
+	CHECK(n > 0 && n < 400);
+	CHECK(strstr(err.msg, "SLUB: Unable to allocate memory on node -1") == err.msg);
+	for (i = 0; i < skl_events_count(log); i++)
+		oom += skl_events_at(log, i)->kind == SKL_EV_OOM;
+	CHECK(oom >= 1);
+	/* order-3 blocks ran out before single pages did: s->min (order 1) slabs */
+	skl_cache_get_info(c, &in);
+	CHECK(in.num_objs > 0);
+	{
+		skl_kernel_snap *s = skl_kernel_snapshot(k);
+		int j, order3 = 0, order0 = 0;
+		for (i = 0; s && i < s->ncaches; i++)
+			for (j = 0; !strcmp(s->caches[i].info.name, "big") && j < s->caches[i].nslabs; j++) {
+				order3 += s->caches[i].slabs[j].pages == 8 && s->caches[i].slabs[j].nobjs == 10;
+				order0 += s->caches[i].slabs[j].pages == 1 && s->caches[i].slabs[j].nobjs == 1;
+			}
+		CHECK(order3 > 0);
+		CHECK(order0 > 0); /* allocate_slab() fell back to s->min */
+		CHECK_INT(in.num_objs, (unsigned long)(order3 * 10 + order0));
+		CHECK_INT(n, order3 * 10 + order0);
+		skl_kernel_snap_free(s);
+	}
+	/* the machine stays usable: free everything and allocate again */
+	for (i = 0; i < n; i++)
+		CHECK_INT(skl_cache_free(c, objs[i], &err), 0);
+	skl_cache_shrink(c);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.num_slabs, 0);
+	CHECK(skl_cache_alloc(c, 0, &err) != 0);
+	CHECK(skl_kmalloc(k, 100, &err) != 0);
+out:
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
+/* ---- scribbling: random operations and random writes into slab memory --------------------- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static unsigned rnd(unsigned n)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return n ? (unsigned)(rng_state % n) : 0;
+}
+
+/* The allocator never crashes and its books stay balanced, whatever the
+ * scenario writes where (free pointers included). */
+static void chaos_run(const char *debug)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(2, 8, debug, log);
+	skl_cache *cs[4];
+	static const unsigned sizes[4] = {24, 200, 700, 3000};
+	skl_addr live[4][256];
+	int nlive[4] = {0, 0, 0, 0};
+	skl_cache_opts o;
+	skl_error err;
+	int i, step;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	for (i = 0; i < 4; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "chaos%d", i);
+		o.flags = i == 2 ? RCU : 0;
+		o.ctor = i == 3;
+		cs[i] = skl_cache_create(k, name, sizes[i], &o, &err);
+		CHECK(cs[i] != NULL);
+		if (!cs[i])
+			goto out;
+	}
+	for (step = 0; step < 20000; step++) {
+		int c = (int)rnd(4), op = (int)rnd(100);
+		if (op < 40 && nlive[c] < 256) {
+			skl_addr a = skl_cache_alloc(cs[c], 0, &err);
+			if (a)
+				live[c][nlive[c]++] = a;
+		} else if (op < 70 && nlive[c] > 0) {
+			int j = (int)rnd((unsigned)nlive[c]);
+			if (skl_cache_free(cs[c], live[c][j], &err) == 0)
+				live[c][j] = live[c][--nlive[c]];
+		} else if (op < 75 && nlive[c] > 0) {
+			/* wrong cache, bad pointer, double free */
+			int j = (int)rnd((unsigned)nlive[c]);
+			skl_addr a = live[c][j];
+			skl_cache_free(cs[(c + 1) % 4], a, &err);
+			skl_cache_free(cs[c], a + 1 + rnd(16), &err);
+			if (skl_cache_free(cs[c], a, &err) == 0) {
+				live[c][j] = live[c][--nlive[c]];
+				skl_cache_free(cs[c], a, &err);
+			}
+		} else if (op < 90 && nlive[c] > 0) {
+			/* scribble near a live object: over its end, or into its
+			 * neighbour (free pointers and red zones) */
+			skl_addr a = live[c][rnd((unsigned)nlive[c])];
+			uint8_t *b = skl_kernel_bytes(k, a + rnd(2 * sizes[c]), 8);
+			if (b)
+				memset(b, (int)rnd(256), 1 + rnd(8));
+		} else if (op < 93) {
+			skl_cache_shrink(cs[c]);
+		} else if (op < 96) {
+			skl_kernel_set_cpu(k, rnd(2));
+		} else if (op < 97) {
+			skl_kmalloc(k, 1 + rnd(9000), &err);
+		} else {
+			skl_kernel_snap *s = skl_kernel_snapshot(k);
+			int x, y;
+			/* the books: each cache's objects are its slabs' objects */
+			for (x = 0; s && x < s->ncaches; x++) {
+				unsigned long objs = 0;
+				for (y = 0; y < s->caches[x].nslabs; y++)
+					objs += s->caches[x].slabs[y].nobjs;
+				if (objs != s->caches[x].info.num_objs) {
+					printf("%s: slabs hold %lu objects, num_objs %lu\n", s->caches[x].info.name,
+					       objs, s->caches[x].info.num_objs);
+					check_failures++;
+				}
+			}
+			skl_kernel_snap_free(s);
+		}
+	}
+	if (getenv("SKLAB_TEST_VERBOSE")) {
+		static const char *const kinds[] = {
+		    "Object already free", "Invalid object pointer", "Wrong slab cache",
+		    "Freechain corrupt",   "Freepointer corrupt",    "Poison overwritten",
+		    "Redzone overwritten", "padding overwritten",    "Marking all objects"};
+		unsigned x;
+		for (x = 0; x < sizeof(kinds) / sizeof(kinds[0]); x++) {
+			int e, cnt = 0;
+			for (e = 0; e < skl_events_count(log); e++)
+				cnt += skl_events_at(log, e)->kind == SKL_EV_BUG &&
+				       strstr(skl_events_at(log, e)->text2, kinds[x]) != NULL;
+			printf("chaos %s: %-24s %d\n", debug ? debug : "-", kinds[x], cnt);
+		}
+	}
+	/* everything the scenario still holds can be freed, or is refused with
+	 * a report; the machine then tears down cleanly */
+	for (i = 0; i < 4; i++)
+		while (nlive[i] > 0)
+			skl_cache_free(cs[i], live[i][--nlive[i]], &err);
+out:
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
+static void test_chaos(void)
+{
+	chaos_run(NULL);
+	chaos_run("FZPU");
+	chaos_run("F");
+	chaos_run("ZP");
+}
+
+/* ---- the fast paths against the full ones (tests/common/twin.h) ---------------------------- */
+
+static void fastpath_run(const char *debug, uint64_t seed)
+{
+	static skl_profile pr;
+	skl_twin_setup su;
+	int i, fails;
+	memset(&su, 0, sizeof(su));
+	pr = prof618(2, 8);
+	su.ko.profile = &pr;
+	su.ko.slub_debug = debug;
+	su.sizes[0] = 24, su.sizes[1] = 200, su.sizes[2] = 700, su.sizes[3] = 3000;
+	for (i = 0; i < 4; i++) {
+		su.opts[i].flags = i == 2 ? RCU : i == 1 ? SKL_SLAB_HWCACHE_ALIGN : 0;
+		su.opts[i].ctor = i == 3;
+	}
+	su.cpus = 2;
+	su.steps = 20000;
+	fails = skl_twin_run(&su, seed);
+	if (fails)
+		check_failures++;
+	else if (!quiet)
+		printf("fastpath %s: %d steps, the same\n", debug ? debug : "-", su.steps);
+}
+
+static void test_fastpath(void)
+{
+	skl_kernel_opts ko;
+	static skl_profile pr;
+	pr = prof618(1, 64);
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = &pr;
+	if (skl_twin_gate(&ko))
+		check_failures++;
+	fastpath_run(NULL, 0x9e3779b97f4a7c15ull);
+	fastpath_run(NULL, 0x243f6a8885a308d3ull);
+	fastpath_run("F", 0x13198a2e03707344ull);
+}
+
+/* ---- which name an object came through (merged caches) ----------------------------------------- */
+
+/* The snapshot of cache name in s, NULL when it has none. */
+static const skl_cache_snap *snap_cache(const skl_kernel_snap *s, const char *name)
+{
+	int i;
+	for (i = 0; s && i < s->ncaches; i++)
+		if (!strcmp(s->caches[i].info.name, name))
+			return &s->caches[i];
+	return NULL;
+}
+
+/* What the snapshot of cache says about the object at a: -1 when no slab
+ * holds it, else its via (0: the cache's own name); *state its state. */
+static int snap_via(const skl_cache_snap *cs, unsigned slot_size, skl_addr a, int *state)
+{
+	int i;
+	for (i = 0; cs && i < cs->nslabs; i++) {
+		const skl_slab_snap *sl = &cs->slabs[i];
+		if (a >= sl->s_mem && a < sl->s_mem + (uint64_t)sl->nobjs * slot_size) {
+			unsigned x = (unsigned)((a - sl->s_mem) / slot_size);
+			if (state)
+				*state = sl->state[x];
+			return sl->via ? sl->via[x] : 0;
+		}
+	}
+	return -1;
+}
+
+static int via_of(skl_kernel *k, const char *cache, skl_addr a, int *state)
+{
+	skl_kernel_snap *s = skl_kernel_snapshot(k);
+	const skl_cache_snap *cs = snap_cache(s, cache);
+	int v = cs ? snap_via(cs, (unsigned)cs->info.size, a, state) : -2;
+	skl_kernel_snap_free(s);
+	return v;
+}
+
+/* Every object's via in every slab of cache, as one string ("0102..."):
+ * what the fast and the full paths must agree on. */
+static void via_string(skl_kernel *k, const char *cache, char *out, size_t outsz)
+{
+	skl_kernel_snap *s = skl_kernel_snapshot(k);
+	const skl_cache_snap *cs = snap_cache(s, cache);
+	size_t o = 0;
+	int i;
+	unsigned x;
+	out[0] = 0;
+	for (i = 0; cs && i < cs->nslabs; i++)
+		for (x = 0; x < cs->slabs[i].nobjs && o + 4 < outsz; x++)
+			o += (size_t)snprintf(out + o, outsz - o, "%c%d", "afc"[cs->slabs[i].state[x] % 3],
+					      cs -> slabs[i].via ? cs->slabs[i].via[x] : 0);
+	skl_kernel_snap_free(s);
+}
+
+static void test_via(void)
+{
+	skl_kernel *k = machine_new(1, 64, NULL, NULL);
+	skl_cache *a, *b, *x, *y, *v[SKL_SNAP_VIA_NAMES + 2];
+	skl_cache_opts o;
+	skl_kernel_snap *s;
+	const skl_cache_snap *cs;
+	skl_addr obj[6], t;
+	skl_error err;
+	char name[32];
+	int i, st = -1;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	a = skl_cache_create(k, "sklab_a", 120, &o, &err);
+	b = skl_cache_create(k, "sklab_b", 116, &o, &err);
+	CHECK(a && b && b->alias_of == a);
+	if (!a || !b || b->alias_of != a)
+		goto out;
+	/* the own name keeps its inline fast paths; the alias goes the way that records */
+	CHECK(a->fast != NULL);
+	CHECK(b->fast == NULL && b->via_slot == 1);
+	for (i = 0; i < 6; i++)
+		obj[i] = skl_cache_alloc(i % 2 ? b : a, 0, &err);
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs != NULL && snap_cache(s, "sklab_b") == NULL);
+	if (cs) {
+		CHECK_INT(cs->naliases, 1);
+		CHECK_INT(cs->nvia_names, 1);
+		CHECK_STR(cs->via_names[0], "sklab_b");
+		CHECK_INT(cs->nslabs, 1);
+		for (i = 0; i < 6; i++) {
+			CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[i], &st), i % 2);
+			CHECK_INT(st, SKL_OS_ALLOC);
+		}
+		CHECK(cs->nslabs < 1 || cs->slabs[0].via == cs->slabs[0].state + cs->slabs[0].nobjs);
+		CHECK_INT(cs->nslabs ? cs->slabs[0].inuse : 0, 6);
+	}
+	skl_kernel_snap_free(s);
+	/* a free through the alias, one through the own name, one by kfree: each forgets it */
+	CHECK_INT(skl_cache_free(b, obj[1], &err), 0);
+	CHECK_INT(via_of(k, "sklab_a", obj[1], &st), 0);
+	CHECK_INT(st, SKL_OS_CPU);
+	CHECK_INT(skl_cache_free(a, obj[3], &err), 0);
+	CHECK_INT(via_of(k, "sklab_a", obj[3], NULL), 0);
+	CHECK_INT(skl_kfree(k, obj[5], &err), 0);
+	CHECK_INT(via_of(k, "sklab_a", obj[5], NULL), 0);
+	/* freeing twice is still a double free; a slot reused by the own name is its own */
+	CHECK_INT(skl_cache_free(b, obj[1], &err), -1);
+	t = skl_cache_alloc(a, 0, &err);
+	CHECK(t == obj[5]); /* LIFO: the last one freed */
+	CHECK_INT(via_of(k, "sklab_a", t, NULL), 0);
+	/* the full paths record it too: a zeroing allocation */
+	obj[1] = skl_cache_alloc(b, 1, &err);
+	CHECK_INT(via_of(k, "sklab_a", obj[1], NULL), 1);
+	/* the alias goes, its object stays: the name stays with it */
+	CHECK_INT(skl_cache_destroy(b, &err), 0);
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == 0 && cs->nvia_names == 1 && !strcmp(cs->via_names[0], "sklab_b"));
+	CHECK_INT(cs ? snap_via(cs, (unsigned)cs->info.size, obj[1], NULL) : -2, 1);
+	skl_kernel_snap_free(s);
+	/* a new alias takes a new slot while the old one is carried: live aliases list first */
+	x = skl_cache_create(k, "sklab_x", 118, &o, &err);
+	CHECK(x && x->alias_of == a && x->via_slot == 2);
+	obj[3] = x ? skl_cache_alloc(x, 0, &err) : 0;
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == 1 && cs->nvia_names == 2);
+	if (cs && cs->nvia_names == 2) {
+		CHECK_STR(cs->via_names[0], "sklab_x");
+		CHECK_STR(cs->via_names[1], "sklab_b");
+		CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[3], NULL), 1);
+		CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[1], NULL), 2);
+	}
+	skl_kernel_snap_free(s);
+	/* once no object carries the destroyed alias's slot, a new alias reuses it */
+	CHECK_INT(skl_cache_free(a, obj[1], &err), 0);
+	y = skl_cache_create(k, "sklab_y", 117, &o, &err);
+	CHECK(y && y->via_slot == 1);
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == 2 && cs->nvia_names == 2);
+	if (cs && cs->nvia_names == 2) {
+		CHECK_STR(cs->via_names[0], "sklab_x"); /* creation order, not slot order */
+		CHECK_STR(cs->via_names[1], "sklab_y");
+		CHECK_INT(snap_via(cs, (unsigned)cs->info.size, obj[3], NULL), 1);
+	}
+	skl_kernel_snap_free(s);
+	/* more aliases than the snapshot names: the rest are counted, their objects unlisted */
+	for (i = 0; i < SKL_SNAP_VIA_NAMES + 2; i++) {
+		snprintf(name, sizeof(name), "sklab_v%d", i);
+		v[i] = skl_cache_create(k, name, 113 + (unsigned)(i % 8), &o, &err);
+		CHECK(v[i] && v[i]->alias_of == a);
+	}
+	t = v[SKL_SNAP_VIA_NAMES + 1] ? skl_cache_alloc(v[SKL_SNAP_VIA_NAMES + 1], 0, &err) : 0;
+	s = skl_kernel_snapshot(k);
+	cs = snap_cache(s, "sklab_a");
+	CHECK(cs && cs->naliases == SKL_SNAP_VIA_NAMES + 4 && cs->nvia_names == SKL_SNAP_VIA_NAMES);
+	CHECK_INT(cs ? snap_via(cs, (unsigned)cs->info.size, t, NULL) : -2, SKL_VIA_UNLISTED);
+	CHECK_INT(cs ? snap_via(cs, (unsigned)cs->info.size, obj[3], NULL) : -2, 1);
+	skl_kernel_snap_free(s);
+out:
+	skl_kernel_free(k);
+}
+
+/* The same operations, through the fast paths (no log) and the full ones
+ * (a log): the same via records. Then a cache with every via slot taken:
+ * the alias past them allocates unrecorded, at full speed. */
+static void test_via_paths(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *m[2] = {machine_new(2, 64, NULL, NULL), machine_new(2, 64, NULL, log)};
+	skl_addr live[2][64];
+	char got[2][4096];
+	skl_error err;
+	skl_cache_opts o;
+	uint64_t rng = 0x2545f4914f6cdd1dull;
+	int j, n;
+	memset(&o, 0, sizeof(o));
+	memset(live, 0, sizeof(live));
+	for (j = 0; j < 2; j++) {
+		skl_cache *c[3];
+		if (!m[j]) {
+			check_failures++;
+			continue;
+		}
+		c[0] = skl_cache_create(m[j], "obj64", 64, &o, &err);
+		c[1] = skl_cache_create(m[j], "obj60", 60, &o, &err);
+		c[2] = skl_cache_create(m[j], "obj58", 58, &o, &err);
+		CHECK(c[0] && c[1] && c[2] && c[1]->alias_of == c[0] && c[2]->alias_of == c[0]);
+		if (!c[0] || !c[1] || !c[2])
+			continue;
+		rng = 0x2545f4914f6cdd1dull;
+		for (n = 0; n < 4000; n++) {
+			int i, h;
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			i = (int)(rng % 64);
+			h = (int)((rng >> 8) % 3);
+			skl_kernel_set_cpu(m[j], (unsigned)((rng >> 16) & 1));
+			if (!live[j][i]) {
+				live[j][i] = skl_cache_alloc(c[h], 0, &err);
+				continue;
+			}
+			if (((rng >> 20) & 3) == 0)
+				CHECK_INT(skl_kfree(m[j], live[j][i], &err), 0);
+			else
+				CHECK_INT(skl_cache_free(c[h], live[j][i], &err), 0);
+			live[j][i] = 0;
+		}
+		via_string(m[j], "obj64", got[j], sizeof(got[j]));
+	}
+	if (m[0] && m[1]) {
+		CHECK(memcmp(live[0], live[1], sizeof(live[0])) == 0);
+		CHECK_STR(got[0], got[1]);
+		CHECK(strchr(got[0], '1') && strchr(got[0], '2')); /* both aliases left objects */
+	}
+	skl_kernel_free(m[0]);
+	skl_kernel_free(m[1]);
+	skl_events_free(log);
+
+	/* SKL__VIA_MAX aliases take every slot */
+	m[0] = machine_new(1, 64, NULL, NULL);
+	if (m[0]) {
+		skl_cache *r = skl_cache_create(m[0], "real", 64, &o, &err), *last = NULL;
+		char name[32];
+		skl_addr a;
+		unsigned i;
+		for (i = 0; r && i <= SKL__VIA_MAX; i++) {
+			snprintf(name, sizeof(name), "alias%u", i);
+			last = skl_cache_create(m[0], name, 60, &o, &err);
+			CHECK(last && last->alias_of == r);
+			CHECK(!last || last->via_slot == (i < SKL__VIA_MAX ? i + 1 : 0));
+		}
+		CHECK(last && last->fast != NULL);
+		a = last ? skl_cache_alloc(last, 0, &err) : 0;
+		CHECK_INT(via_of(m[0], "real", a, NULL), 0);
+		skl_kernel_free(m[0]);
+	}
+}
+
+/* ---- host allocation failure ------------------------------------------------------------------ */
+
+typedef struct failer {
+	long calls, fail_at;
+} failer;
+
+static void *failing_realloc(void *ud, void *ptr, size_t size)
+{
+	failer *f = ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	if (f->calls++ >= f->fail_at)
+		return NULL;
+	return realloc(ptr, size);
+}
+
+/* a little of everything, debug reports included; 0 when all of it worked */
+static int failure_scenario(const char *debug)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(2, 1, debug, log);
+	skl_cache *c, *alias;
+	skl_cache_opts o;
+	skl_kernel_snap *s;
+	skl_addr obj[40], m;
+	skl_error err;
+	skl_buf b;
+	int i, rc = 0;
+	if (!k) {
+		skl_events_free(log);
+		return -1;
+	}
+	memset(&o, 0, sizeof(o));
+	o.flags = HW;
+	c = skl_cache_create(k, "sock", 700, &o, &err);
+	alias = skl_cache_create(k, "sock2", 700, &o, &err);
+	if (!c || !alias)
+		rc = -1;
+	for (i = 0; c && i < 40; i++)
+		if (!(obj[i] = skl_cache_alloc(c, 1, &err)))
+			rc = -1;
+	for (i = 0; c && i < 40; i += 2)
+		if (obj[i] && skl_cache_free(c, obj[i], &err) < 0)
+			rc = -1;
+	if (alias) { /* merged without debug: a via record for the snapshot */
+		if (!skl_cache_alloc(alias, 0, &err))
+			rc = -1;
+	}
+	if (c && obj[1]) {
+		skl_cache_free(c, obj[0], &err);     /* a double free: a report */
+		skl_cache_free(c, obj[1] + 4, &err); /* a bad pointer: a report */
+	}
+	m = skl_kmalloc(k, 3000, &err);
+	if (!m || skl_kfree(k, m, &err) < 0)
+		rc = -1;
+	s = skl_kernel_snapshot(k);
+	if (!s)
+		rc = -1;
+	skl_kernel_snap_free(s);
+	skl_buf_init(&b);
+	slabinfo_text(k, &b);
+	if (!b.data)
+		rc = -1;
+	skl_buf_free(&b);
+	if (c) {
+		skl_cache_shrink(c);
+		if (skl_cache_destroy(c, &err) == 0) /* objects are left: it must refuse */
+			rc = -1;
+	}
+	skl_kernel_free(k);
+	skl_events_free(log);
+	return rc;
+}
+
+static void test_alloc_failure(void)
+{
+	static const char *const debug[] = {NULL, "FZPU"};
+	failer f;
+	int d;
+	quiet = 1;
+	for (d = 0; d < 2; d++) {
+		long n;
+		for (n = 0; n < 100000; n++) {
+			int rc;
+			f.calls = 0;
+			f.fail_at = n;
+			skl_set_allocator(failing_realloc, &f);
+			rc = failure_scenario(debug[d]);
+			skl_set_allocator(NULL, NULL);
+			if (rc == 0 && f.calls < n) /* ran to the end without reaching the failure */
+				break;
+		}
+		CHECK(n < 100000);
+		CHECK(n > 50);
+		CHECK(failure_scenario(debug[d]) == 0);
+	}
+	quiet = 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "geometry";
+	if (argc > 2)
+		golden_dir = argv[2];
+	if (!strcmp(mode, "geometry"))
+		test_geometry();
+	else if (!strcmp(mode, "order"))
+		test_order();
+	else if (!strcmp(mode, "merge"))
+		test_merge_rules();
+	else if (!strcmp(mode, "runtime"))
+		test_runtime();
+	else if (!strcmp(mode, "debug"))
+		test_debug();
+	else if (!strcmp(mode, "oom"))
+		test_oom();
+	else if (!strcmp(mode, "allocfail"))
+		test_alloc_failure();
+	else if (!strcmp(mode, "chaos"))
+		test_chaos();
+	else if (!strcmp(mode, "fastpath"))
+		test_fastpath();
+	else if (!strcmp(mode, "via")) {
+		test_via();
+		test_via_paths();
+	} else {
+		printf("unknown mode %s\n", mode);
+		return 2;
+	}
+	return check_done(mode);
+}
