@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-int skl__f_bench(lua_State *L);	  /* l_bench.c */
-int skl__f_predict(lua_State *L); /* l_scene.c */
 
 #define SECTION(title)                                                                                                 \
 	{                                                                                                              \

@@ -284,6 +284,8 @@ void skl__new_class(lua_State *L, const char *mt, const char *name, const char *
 int skl__f_scenario(lua_State *L);
 int skl__f_print(lua_State *L);
 int skl__f_expect(lua_State *L);
+int skl__f_bench(lua_State *L);   /* l_bench.c */
+int skl__f_predict(lua_State *L); /* l_scene.c */
 int skl__f_step(lua_State *L);
 int skl__f_show(lua_State *L);
 int skl__f_layouts(lua_State *L);

@@ -21,6 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* libFuzzer's entry point, defined by each target. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 /* Where the bundled assets/ and scenarios/ live: $SKLAB_DATA, else the
  * source tree the build came from. */
 static inline const char *fz_data_dir(void)
