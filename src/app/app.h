@@ -19,7 +19,7 @@ int skl_cmd_profiles(int argc, char **argv);
 int skl_cmd_slabinfo(int argc, char **argv);
 int skl_cmd_cachesim(int argc, char **argv);   /* cmd_cachesim.c */
 int skl_cmd_bench(int argc, char **argv);      /* cmd_bench.c */
-int skl_cmd_bench_self(int argc, char **argv); /* cmd_bench_self.c: bench --self */
+int skl_cmd_bench_self(int argc, char **argv); /* bench_self/: bench --self */
 int skl_cmd_whatif(int argc, char **argv);     /* cmd_whatif.c */
 int skl_cmd_export(int argc, char **argv);     /* cmd_export.c */
 

@@ -116,7 +116,7 @@ int skl_cmd_bench(int argc, char **argv)
 	skl_error err;
 	uint64_t n;
 
-	for (i = 1; i < argc; i++) /* sklab's own figures against baselines: cmd_bench_self.c */
+	for (i = 1; i < argc; i++) /* sklab's own figures against baselines: bench_self/ */
 		if (!strcmp(argv[i], "--self") || !strcmp(argv[i], "--self-child"))
 			return skl_cmd_bench_self(argc, argv);
 	skl_error_clear(&err);
