@@ -581,39 +581,38 @@ static live_cache *find_for_slabinfo(live_cache *cs, int n, const char *name)
 	return NULL;
 }
 
-static int run_live(unsigned cpus_opt, int json)
-{
-	DIR *d;
-	struct dirent *e;
-	live_cache *cs = NULL;
-	int n = 0, cap = 0, i, agree = 0, align_n = 0, align_ok = 0, si_rows = 0, si_agree = 0, si_unmatched = 0;
-	int ctor_unreadable = 0, slabinfo_ok = 0, slabinfo_errno = 0, unreadable = 0, sysfs_errno = 0;
+/* One run of --live: this machine, its caches, and what agreed. */
+typedef struct live_run {
+	skl_profile prof; /* "this machine" */
 	skl__slub_params p;
-	skl_profile prof;
+	live_cache *cs; /* n of them, sorted by name */
+	int n;
+	int unreadable, sysfs_errno; /* caches whose attributes cannot be read; the first one's errno */
+	int ctor_unreadable;	     /* ctor files that could not be read */
+	int agree, align_n, align_ok;
+	int slabinfo_ok, slabinfo_errno, si_rows, si_agree, si_unmatched;
+} live_run;
+
+/* The machine: page size, cache line, CPUs, kernel version, boot parameters. */
+static void live_machine(live_run *r, unsigned cpus_opt)
+{
+	skl_profile *prof = &r->prof;
+	skl__slub_params *p = &r->p;
 	struct utsname un;
 	char buf[4096], cmdline[4096] = "";
 	long pagesz;
 	unsigned cpus;
-	FILE *fp;
 
-	d = opendir(SYS_SLAB);
-	if (!d) {
-		fprintf(stderr,
-			"sklab: slabinfo --live: cannot read %s (%s): it needs a Linux kernel with SLUB and sysfs\n",
-			SYS_SLAB, strerror(errno));
-		return 1;
-	}
-	/* the machine: page size, cache line, CPUs, kernel version, boot parameters */
-	memset(&prof, 0, sizeof(prof));
-	snprintf(prof.name, sizeof(prof.name), "this machine");
-	snprintf(prof.allocator, sizeof(prof.allocator), "slub");
-	prof.abi = sizeof(void *) == 4 ? skl_abi_find("i386") : skl_abi_find("x86_64");
+	memset(prof, 0, sizeof(*prof));
+	snprintf(prof->name, sizeof(prof->name), "this machine");
+	snprintf(prof->allocator, sizeof(prof->allocator), "slub");
+	prof->abi = sizeof(void *) == 4 ? skl_abi_find("i386") : skl_abi_find("x86_64");
 	pagesz = sysconf(_SC_PAGESIZE);
-	prof.page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
-	prof.cacheline = 64;
+	prof->page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
+	prof->cacheline = 64;
 	if (read_small("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size", buf, sizeof(buf)) == 0 &&
 	    atoi(buf) > 0)
-		prof.cacheline = (unsigned)atoi(buf);
+		prof->cacheline = (unsigned)atoi(buf);
 	cpus = 0;
 	if (read_small("/sys/devices/system/cpu/present", buf, sizeof(buf)) == 0)
 		cpus = count_cpus(buf);
@@ -623,19 +622,63 @@ static int run_live(unsigned cpus_opt, int json)
 		cpus = 1;
 	if (cpus_opt)
 		cpus = cpus_opt;
-	prof.cpus = cpus;
+	prof->cpus = cpus;
 	if (uname(&un) == 0)
-		snprintf(prof.kernel, sizeof(prof.kernel), "%.31s", un.release);
-	skl__slub_params_init(&p, &prof, cpus);
+		snprintf(prof->kernel, sizeof(prof->kernel), "%.31s", un.release);
+	skl__slub_params_init(p, prof, cpus);
 	read_small("/proc/cmdline", cmdline, sizeof(cmdline));
-	p.min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
-	p.min_order = cmdline_param(cmdline, "slab_min_order", "slub_min_order", 0);
-	p.max_order = cmdline_param(cmdline, "slab_max_order", "slub_max_order", p.max_order);
-	if (p.min_order > p.max_order)
-		p.max_order = p.min_order;
+	p->min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
+	p->min_order = cmdline_param(cmdline, "slab_min_order", "slub_min_order", 0);
+	p->max_order = cmdline_param(cmdline, "slab_max_order", "slub_max_order", p->max_order);
+	if (p->min_order > p->max_order)
+		p->max_order = p->min_order;
+}
 
+/* One cache's sysfs attributes into c (its name set). */
+static void read_cache(live_run *r, live_cache *c)
+{
+	char path[1024], val[128];
+	c->object_size = read_attr(c->name, "object_size");
+	c->align = read_attr(c->name, "align");
+	c->slab_size = read_attr(c->name, "slab_size");
+	c->order = read_attr(c->name, "order");
+	c->objs = read_attr(c->name, "objs_per_slab");
+	if (c->object_size < 0 || c->slab_size < 0 || c->order < 0 || c->objs < 0) {
+		c->unreadable = 1;
+		if (!r->unreadable++) {
+			snprintf(path, sizeof(path), "%s/%s/object_size", SYS_SLAB, c->name);
+			r->sysfs_errno = access(path, R_OK) < 0 ? errno : EIO;
+		}
+	}
+	c->hw = read_attr(c->name, "hwcache_align") > 0;
+	c->rcu = read_attr(c->name, "destroy_by_rcu") > 0;
+	c->rz = read_attr(c->name, "red_zone") > 0;
+	c->poison = read_attr(c->name, "poison") > 0;
+	c->user = read_attr(c->name, "store_user") > 0;
+	c->checks = read_attr(c->name, "sanity_checks") > 0;
+	c->reclaim = read_attr(c->name, "reclaim_account") > 0;
+	c->dma = read_attr(c->name, "cache_dma") > 0;
+	snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
+	if (read_small(path, val, sizeof(val)) == 0) {
+		c->ctor = val[0] != '\0';
+		snprintf(c->ctor_fn, sizeof(c->ctor_fn), "%.63s", val);
+	} else {
+		r->ctor_unreadable++;
+		c->ctor = in_list(known_ctor, c->name);
+		c->ctor_known = c->ctor;
+	}
+	c->ufo = c->rcu && in_list(known_freeptr_offset, c->name);
+	c->kmalloc = is_kmalloc_name(c->name);
+}
+
+/* Every cache directory of d (closed here), sorted, with its aliases; 0, or
+ * 1 after printing why there is nothing to compare. */
+static int read_caches(live_run *r, DIR *d)
+{
+	struct dirent *e;
+	int cap = 0;
 	while ((e = readdir(d)) != NULL) {
-		char path[1024], val[128];
+		char path[1024];
 		struct stat st;
 		live_cache *c;
 		if (e->d_name[0] == '.')
@@ -643,73 +686,45 @@ static int run_live(unsigned cpus_opt, int json)
 		snprintf(path, sizeof(path), "%s/%s", SYS_SLAB, e->d_name);
 		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue; /* symlinks are aliases of a ':' id */
-		if (n == cap) {
+		if (r->n == cap) {
 			int nc = cap ? cap * 2 : 256;
-			live_cache *m = realloc(cs, (size_t)nc * sizeof(*m));
+			live_cache *m = realloc(r->cs, (size_t)nc * sizeof(*m));
 			if (!m) {
 				closedir(d);
-				free(cs);
 				fprintf(stderr, "sklab: slabinfo --live: out of memory\n");
 				return 1;
 			}
-			cs = m;
+			r->cs = m;
 			cap = nc;
 		}
-		c = &cs[n++];
+		c = &r->cs[r->n++];
 		memset(c, 0, sizeof(*c));
 		snprintf(c->name, sizeof(c->name), "%.127s", e->d_name);
-		c->object_size = read_attr(c->name, "object_size");
-		c->align = read_attr(c->name, "align");
-		c->slab_size = read_attr(c->name, "slab_size");
-		c->order = read_attr(c->name, "order");
-		c->objs = read_attr(c->name, "objs_per_slab");
-		if (c->object_size < 0 || c->slab_size < 0 || c->order < 0 || c->objs < 0) {
-			c->unreadable = 1;
-			if (!unreadable++) {
-				snprintf(path, sizeof(path), "%s/%s/object_size", SYS_SLAB, c->name);
-				sysfs_errno = access(path, R_OK) < 0 ? errno : EIO;
-			}
-		}
-		c->hw = read_attr(c->name, "hwcache_align") > 0;
-		c->rcu = read_attr(c->name, "destroy_by_rcu") > 0;
-		c->rz = read_attr(c->name, "red_zone") > 0;
-		c->poison = read_attr(c->name, "poison") > 0;
-		c->user = read_attr(c->name, "store_user") > 0;
-		c->checks = read_attr(c->name, "sanity_checks") > 0;
-		c->reclaim = read_attr(c->name, "reclaim_account") > 0;
-		c->dma = read_attr(c->name, "cache_dma") > 0;
-		snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
-		if (read_small(path, val, sizeof(val)) == 0) {
-			c->ctor = val[0] != '\0';
-			snprintf(c->ctor_fn, sizeof(c->ctor_fn), "%.63s", val);
-		} else {
-			ctor_unreadable++;
-			c->ctor = in_list(known_ctor, c->name);
-			c->ctor_known = c->ctor;
-		}
-		c->ufo = c->rcu && in_list(known_freeptr_offset, c->name);
-		c->kmalloc = is_kmalloc_name(c->name);
+		read_cache(r, c);
 	}
 	closedir(d);
-	if (!n) {
+	if (!r->n) {
 		fprintf(stderr, "sklab: slabinfo --live: %s lists no caches\n", SYS_SLAB);
-		free(cs);
 		return 1;
 	}
-	if (unreadable == n) {
+	if (r->unreadable == r->n) {
 		fprintf(stderr, "sklab: slabinfo --live: cannot read the attributes under %s (%s)%s\n", SYS_SLAB,
-			strerror(sysfs_errno),
-			sysfs_errno == EACCES ? ": this kernel makes them readable by root only; run sklab as root"
-					      : "");
-		free(cs);
+			strerror(r->sysfs_errno),
+			r->sysfs_errno == EACCES ? ": this kernel makes them readable by root only; run sklab as root"
+						 : "");
 		return 1;
 	}
-	qsort(cs, (size_t)n, sizeof(*cs), cmp_live);
-	collect_aliases(cs, n);
+	qsort(r->cs, (size_t)r->n, sizeof(*r->cs), cmp_live);
+	collect_aliases(r->cs, r->n);
+	return 0;
+}
 
-	/* the model for each cache */
-	for (i = 0; i < n; i++) {
-		live_cache *c = &cs[i];
+/* The model for each cache, from what sysfs says it was created with. */
+static void model_caches(live_run *r)
+{
+	int i;
+	for (i = 0; i < r->n; i++) {
+		live_cache *c = &r->cs[i];
 		skl_cache_opts o;
 		skl_error err;
 		unsigned dflags = 0;
@@ -729,110 +744,120 @@ static int run_live(unsigned cpus_opt, int json)
 			continue;
 		}
 		c->model_ok = c->object_size > 0 &&
-			      skl__slub_geometry(&p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
+			      skl__slub_geometry(&r->p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
 		if (!c->model_ok)
 			snprintf(c->reason, sizeof(c->reason), "%.150s",
 				 err.msg[0] ? err.msg : "no object_size in sysfs");
 		c->agree = c->model_ok && (long)c->g.size == c->slab_size && (long)c->g.order == c->order &&
 			   (long)c->g.objects == c->objs;
 		if (c->agree)
-			agree++;
+			r->agree++;
 		else
-			diagnose(&p, c);
+			diagnose(&r->p, c);
 		if (c->kmalloc && c->model_ok) {
 			c->align_checked = 1;
 			c->align_agree = (long)c->g.align == c->align;
-			align_n++;
-			align_ok += c->align_agree;
+			r->align_n++;
+			r->align_ok += c->align_agree;
 		}
 	}
+}
 
-	/* /proc/slabinfo, when it can be read (mode 0400: root) */
-	fp = fopen("/proc/slabinfo", "r");
+/* /proc/slabinfo's rows against the model, when it can be read (mode 0400: root). */
+static void compare_slabinfo(live_run *r)
+{
+	FILE *fp = fopen("/proc/slabinfo", "r");
+	char line[1024];
 	if (!fp) {
-		slabinfo_errno = errno;
-	} else {
-		char line[1024];
-		slabinfo_ok = 1;
-		while (fgets(line, sizeof(line), fp)) {
-			char name[128];
-			unsigned long act, num, objsize, per, pages;
-			live_cache *c;
-			if (!strncmp(line, "slabinfo", 8) || line[0] == '#')
-				continue;
-			if (sscanf(line, "%127s %lu %lu %lu %lu %lu", name, &act, &num, &objsize, &per, &pages) != 6)
-				continue;
-			si_rows++;
-			c = find_for_slabinfo(cs, n, name);
-			if (!c) {
-				si_unmatched++;
-				continue;
-			}
-			c->in_slabinfo = 1;
-			snprintf(c->slabinfo_name, sizeof(c->slabinfo_name), "%s", name);
-			c->si_objsize = (long)objsize;
-			c->si_objperslab = (long)per;
-			c->si_pages = (long)pages;
-			c->slabinfo_agree = c->model_ok && (long)c->g.size == c->si_objsize &&
-					    (long)c->g.objects == c->si_objperslab && (1L << c->g.order) == c->si_pages;
-			si_agree += c->slabinfo_agree;
-		}
-		fclose(fp);
+		r->slabinfo_errno = errno;
+		return;
 	}
-
-	if (json) {
-		printf("{\"kernel\": ");
-		json_str(prof.kernel);
-		printf(", \"page_size\": %u, \"cache_line\": %u, \"cpus\": %u, \"min_objects\": %u, "
-		       "\"slab_max_order\": %u, \"calculate_order\": \"%s\",\n \"caches\": [\n",
-		       p.page_size, p.cache_line, p.cpus, p.min_objects ? p.min_objects : skl__slub_min_objects(p.cpus),
-		       p.max_order, p.pre67 ? "pre-6.7" : "6.7+");
-		for (i = 0; i < n; i++) {
-			live_cache *c = &cs[i];
-			printf("  {\"name\": ");
-			json_str(c->name);
-			printf(", \"aliases\": ");
-			json_str(c->aliases);
-			printf(", \"object_size\": %ld, \"align\": %ld, \"ctor\": %d, \"rcu\": %d, "
-			       "\"freeptr_offset\": %d, \"kernel\": {\"slab_size\": %ld, \"order\": %ld, "
-			       "\"objs_per_slab\": %ld}, "
-			       "\"model\": {\"slab_size\": %u, \"order\": %u, \"objs_per_slab\": %u, \"align\": %u}, "
-			       "\"agree\": %s",
-			       c->object_size, c->align, c->ctor, c->rcu, c->ufo, c->slab_size, c->order, c->objs,
-			       c->g.size, c->g.order, c->g.objects, c->g.align, c->agree ? "true" : "false");
-			if (!c->agree) {
-				printf(", \"reason\": ");
-				json_str(c->reason);
-			}
-			if (c->in_slabinfo) {
-				printf(", \"slabinfo\": {\"name\": ");
-				json_str(c->slabinfo_name);
-				printf(", \"objsize\": %ld, \"objperslab\": %ld, \"pagesperslab\": %ld, \"agree\": %s}",
-				       c->si_objsize, c->si_objperslab, c->si_pages,
-				       c->slabinfo_agree ? "true" : "false");
-			}
-			printf("}%s\n", i + 1 < n ? "," : "");
+	r->slabinfo_ok = 1;
+	while (fgets(line, sizeof(line), fp)) {
+		char name[128];
+		unsigned long act, num, objsize, per, pages;
+		live_cache *c;
+		if (!strncmp(line, "slabinfo", 8) || line[0] == '#')
+			continue;
+		if (sscanf(line, "%127s %lu %lu %lu %lu %lu", name, &act, &num, &objsize, &per, &pages) != 6)
+			continue;
+		r->si_rows++;
+		c = find_for_slabinfo(r->cs, r->n, name);
+		if (!c) {
+			r->si_unmatched++;
+			continue;
 		}
-		printf(" ],\n \"summary\": {\"caches\": %d, \"agree\": %d, \"kmalloc_align\": %d, "
-		       "\"kmalloc_align_agree\": %d, \"slabinfo_rows\": %d, \"slabinfo_agree\": %d, "
-		       "\"slabinfo_readable\": %s, \"unreadable\": %d}}\n",
-		       n, agree, align_n, align_ok, si_rows, si_agree, slabinfo_ok ? "true" : "false", unreadable);
-		free(cs);
-		return 0;
+		c->in_slabinfo = 1;
+		snprintf(c->slabinfo_name, sizeof(c->slabinfo_name), "%s", name);
+		c->si_objsize = (long)objsize;
+		c->si_objperslab = (long)per;
+		c->si_pages = (long)pages;
+		c->slabinfo_agree = c->model_ok && (long)c->g.size == c->si_objsize &&
+				    (long)c->g.objects == c->si_objperslab && (1L << c->g.order) == c->si_pages;
+		r->si_agree += c->slabinfo_agree;
 	}
+	fclose(fp);
+}
 
+static void write_live_json(const live_run *r)
+{
+	const skl__slub_params *p = &r->p;
+	int i;
+	printf("{\"kernel\": ");
+	json_str(r->prof.kernel);
+	printf(", \"page_size\": %u, \"cache_line\": %u, \"cpus\": %u, \"min_objects\": %u, "
+	       "\"slab_max_order\": %u, \"calculate_order\": \"%s\",\n \"caches\": [\n",
+	       p->page_size, p->cache_line, p->cpus, p->min_objects ? p->min_objects : skl__slub_min_objects(p->cpus),
+	       p->max_order, p->pre67 ? "pre-6.7" : "6.7+");
+	for (i = 0; i < r->n; i++) {
+		const live_cache *c = &r->cs[i];
+		printf("  {\"name\": ");
+		json_str(c->name);
+		printf(", \"aliases\": ");
+		json_str(c->aliases);
+		printf(", \"object_size\": %ld, \"align\": %ld, \"ctor\": %d, \"rcu\": %d, "
+		       "\"freeptr_offset\": %d, \"kernel\": {\"slab_size\": %ld, \"order\": %ld, "
+		       "\"objs_per_slab\": %ld}, "
+		       "\"model\": {\"slab_size\": %u, \"order\": %u, \"objs_per_slab\": %u, \"align\": %u}, "
+		       "\"agree\": %s",
+		       c->object_size, c->align, c->ctor, c->rcu, c->ufo, c->slab_size, c->order, c->objs, c->g.size,
+		       c->g.order, c->g.objects, c->g.align, c->agree ? "true" : "false");
+		if (!c->agree) {
+			printf(", \"reason\": ");
+			json_str(c->reason);
+		}
+		if (c->in_slabinfo) {
+			printf(", \"slabinfo\": {\"name\": ");
+			json_str(c->slabinfo_name);
+			printf(", \"objsize\": %ld, \"objperslab\": %ld, \"pagesperslab\": %ld, \"agree\": %s}",
+			       c->si_objsize, c->si_objperslab, c->si_pages, c->slabinfo_agree ? "true" : "false");
+		}
+		printf("}%s\n", i + 1 < r->n ? "," : "");
+	}
+	printf(" ],\n \"summary\": {\"caches\": %d, \"agree\": %d, \"kmalloc_align\": %d, "
+	       "\"kmalloc_align_agree\": %d, \"slabinfo_rows\": %d, \"slabinfo_agree\": %d, "
+	       "\"slabinfo_readable\": %s, \"unreadable\": %d}}\n",
+	       r->n, r->agree, r->align_n, r->align_ok, r->si_rows, r->si_agree, r->slabinfo_ok ? "true" : "false",
+	       r->unreadable);
+}
+
+/* The table: one row per cache, then the agreement and each difference. */
+static void write_live_text(const live_run *r)
+{
+	const skl__slub_params *p = &r->p;
+	int i;
 	printf("# this machine: Linux %s, %u-byte pages, %u-byte cache lines, %u CPU%s: min_objects %u%s, "
 	       "slab_max_order %u, calculate_order() %s\n",
-	       prof.kernel, p.page_size, p.cache_line, p.cpus, p.cpus == 1 ? "" : "s",
-	       p.min_objects ? p.min_objects : skl__slub_min_objects(p.cpus),
-	       p.min_objects ? " (slab_min_objects=)" : "", p.max_order, p.pre67 ? "before 6.7" : "of 6.7+");
-	if (ctor_unreadable)
+	       r->prof.kernel, p->page_size, p->cache_line, p->cpus, p->cpus == 1 ? "" : "s",
+	       p->min_objects ? p->min_objects : skl__slub_min_objects(p->cpus),
+	       p->min_objects ? " (slab_min_objects=)" : "", p->max_order, p->pre67 ? "before 6.7" : "of 6.7+");
+	if (r->ctor_unreadable)
 		printf("# %d ctor files could not be read: the model used its list of caches known to have one\n",
-		       ctor_unreadable);
+		       r->ctor_unreadable);
 	printf("# %-26s %6s %5s %3s | %-17s | %-17s |\n", "cache", "object", "align", "", "kernel size/ord/n",
 	       "model size/ord/n");
-	for (i = 0; i < n; i++) {
-		live_cache *c = &cs[i];
+	for (i = 0; i < r->n; i++) {
+		const live_cache *c = &r->cs[i];
 		char kbuf[32], mbuf[32], flags[8];
 		int k = 0;
 		if (c->ctor)
@@ -859,20 +884,20 @@ static int run_live(unsigned cpus_opt, int json)
 	}
 	printf("# flags: c constructor, r RCU (free pointer after the object), o RCU with freeptr_offset, "
 	       "h SLAB_HWCACHE_ALIGN, d slab_debug\n");
-	printf("sysfs: %d of %d caches agree on slab_size, order and objs_per_slab", agree, n);
-	if (unreadable)
-		printf(" (%d could not be read: %s)", unreadable, strerror(sysfs_errno));
+	printf("sysfs: %d of %d caches agree on slab_size, order and objs_per_slab", r->agree, r->n);
+	if (r->unreadable)
+		printf(" (%d could not be read: %s)", r->unreadable, strerror(r->sysfs_errno));
 	printf("\n");
-	if (align_n)
-		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", align_ok, align_n);
-	if (slabinfo_ok)
-		printf("/proc/slabinfo: %d of %d rows agree on objsize, objperslab and pagesperslab%s\n", si_agree,
-		       si_rows, si_unmatched ? " (some rows have no sysfs directory)" : "");
+	if (r->align_n)
+		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", r->align_ok, r->align_n);
+	if (r->slabinfo_ok)
+		printf("/proc/slabinfo: %d of %d rows agree on objsize, objperslab and pagesperslab%s\n", r->si_agree,
+		       r->si_rows, r->si_unmatched ? " (some rows have no sysfs directory)" : "");
 	else
-		printf("/proc/slabinfo: not compared: %s%s\n", strerror(slabinfo_errno),
-		       slabinfo_errno == EACCES ? " (the file is mode 0400: run as root to compare it too)" : "");
-	for (i = 0; i < n; i++) {
-		live_cache *c = &cs[i];
+		printf("/proc/slabinfo: not compared: %s%s\n", strerror(r->slabinfo_errno),
+		       r->slabinfo_errno == EACCES ? " (the file is mode 0400: run as root to compare it too)" : "");
+	for (i = 0; i < r->n; i++) {
+		const live_cache *c = &r->cs[i];
 		if (c->unreadable)
 			printf("unread: %s: %s\n", c->name, c->reason);
 		else if (!c->agree)
@@ -886,7 +911,34 @@ static int run_live(unsigned cpus_opt, int json)
 			    c->slabinfo_name, c->si_objsize, c->si_objperslab, c->si_pages, c->g.size, c->g.objects,
 			    1u << c->g.order);
 	}
-	free(cs);
+}
+
+/* `sklab slabinfo --live`: the model over every cache of the running kernel,
+ * against its sysfs and (for root) /proc/slabinfo. */
+static int run_live(unsigned cpus_opt, int json)
+{
+	live_run r;
+	DIR *d;
+	memset(&r, 0, sizeof(r));
+	d = opendir(SYS_SLAB);
+	if (!d) {
+		fprintf(stderr,
+			"sklab: slabinfo --live: cannot read %s (%s): it needs a Linux kernel with SLUB and sysfs\n",
+			SYS_SLAB, strerror(errno));
+		return 1;
+	}
+	live_machine(&r, cpus_opt);
+	if (read_caches(&r, d) != 0) {
+		free(r.cs);
+		return 1;
+	}
+	model_caches(&r);
+	compare_slabinfo(&r);
+	if (json)
+		write_live_json(&r);
+	else
+		write_live_text(&r);
+	free(r.cs);
 	return 0;
 }
 
