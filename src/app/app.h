@@ -23,6 +23,11 @@ int skl_cmd_bench_self(int argc, char **argv); /* bench_self/: bench --self */
 int skl_cmd_whatif(int argc, char **argv);     /* cmd_whatif.c */
 int skl_cmd_export(int argc, char **argv);     /* cmd_export.c */
 
+/* The forms of command name, one a line, each after "sklab NAME " (from
+ * main.c's command table, whose first form heads the command's section in
+ * sklab(1)); NULL for no such command. */
+const char *skl_app_synopsis(const char *name);
+
 /* The limits of a headless run (util.c): every scenario is untrusted
  * input. Zero-initialised fields take the defaults below; see
  * docs/limits.md. */
