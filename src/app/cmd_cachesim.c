@@ -41,35 +41,6 @@ typedef struct opts {
 
 static const char *const geom_names[3] = {"I1", "D1", "LL"};
 
-static void usage(FILE *f)
-{
-	fputs("usage: sklab cachesim [--I1 S,A,L] [--D1 S,A,L] [--LL S,A,L] [--policy lru|plru|random]\n"
-	      "                      [--write-allocate|--no-write-allocate] [--profile P | --host]\n"
-	      "                      [--format auto|lackey|din] [--modify read|rw] [--all-levels]\n"
-	      "                      [--classify] [--json] [--seed N] [--quiet] TRACE\n"
-	      "\n"
-	      "Runs a memory trace through the cache model and prints Cachegrind's summary\n"
-	      "(I refs, I1/LLi misses, D refs rd/wr, D1/LLd misses, LL refs and misses).\n"
-	      "TRACE is Valgrind Lackey output (valgrind --tool=lackey --trace-mem=yes) or a\n"
-	      "DineroIV din trace ('label address [size]'); '-' reads standard input.\n"
-	      "\n"
-	      "  --I1/--D1/--LL S,A,L  size in bytes (K and M suffixes too), ways, line bytes,\n"
-	      "                        as Cachegrind takes them: I1, D1 first level, LL last\n"
-	      "  --host                the host's caches (sysfs), the default\n"
-	      "  --profile P           the era's machine of kernel profile P\n"
-	      "  --all-levels          keep middle levels (L2 under an L3); by default the\n"
-	      "                        model is I1, D1 and LL, as Cachegrind's is\n"
-	      "  --policy P            replacement in every level (default lru, Cachegrind's)\n"
-	      "  --no-write-allocate   write misses go around (Cachegrind allocates)\n"
-	      "  --format F            force the trace format (default: detected)\n"
-	      "  --modify read|rw      a Lackey modify is one read (Cachegrind, default) or a\n"
-	      "                        read then a write\n"
-	      "  --classify            3C miss breakdown and modelled cycles per level\n"
-	      "  --json                one JSON object on stdout instead of the text\n"
-	      "  --quiet               no cache description on stderr\n",
-	      f);
-}
-
 static int bad(const char *fmt, const char *a, const char *b)
 {
 	fputs("sklab cachesim: ", stderr);
@@ -115,30 +86,89 @@ static int parse_geom(const char *a, geom *g)
 	return 0;
 }
 
+enum {
+	O_I1 = 256, /* O_I1 + k is geom_names[k] */
+	O_D1,
+	O_LL,
+	O_PROFILE,
+	O_POLICY,
+	O_FORMAT,
+	O_MODIFY,
+	O_SEED,
+	O_HOST,
+	O_WRITE_ALLOCATE,
+	O_NO_WRITE_ALLOCATE,
+	O_ALL_LEVELS,
+	O_CLASSIFY,
+	O_JSON
+};
+
+static const skl_app_opt options[] = {
+    {"I1", O_I1, SKL_APP_VALUE, "S,A,L", "", NULL},
+    {"D1", O_D1, SKL_APP_VALUE, "S,A,L", "", NULL},
+    {"LL", O_LL, SKL_APP_VALUE, "S,A,L",
+     "size in bytes (K and M suffixes too), ways,\n"
+     "line bytes, as Cachegrind takes them: I1, D1\n"
+     "the first level, LL the last",
+     NULL},
+    {"host", O_HOST, SKL_APP_NONE, NULL, "the host's caches (sysfs), the default", NULL},
+    {"profile", O_PROFILE, SKL_APP_VALUE, "P", "the era's machine of kernel profile P", NULL},
+    {"all-levels", O_ALL_LEVELS, SKL_APP_NONE, NULL,
+     "keep middle levels (L2 under an L3); by default\nthe model is I1, D1 and LL, as Cachegrind's is", NULL},
+    {"policy", O_POLICY, SKL_APP_VALUE, "lru|plru|random", "replacement in every level (default lru, Cachegrind's)",
+     NULL},
+    {"write-allocate", O_WRITE_ALLOCATE, SKL_APP_NONE, NULL, "", NULL},
+    {"no-write-allocate", O_NO_WRITE_ALLOCATE, SKL_APP_NONE, NULL,
+     "write misses allocate a line (the default, as\nCachegrind does) or go around", NULL},
+    {"format", O_FORMAT, SKL_APP_VALUE, "auto|lackey|din", "force the trace format (default: detected)", NULL},
+    {"modify", O_MODIFY, SKL_APP_VALUE, "read|rw",
+     "a Lackey modify is one read (Cachegrind, the\ndefault) or a read then a write", NULL},
+    {"classify", O_CLASSIFY, SKL_APP_NONE, NULL, "3C miss breakdown and modelled cycles per level", NULL},
+    {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object on stdout instead of the text", NULL},
+    {"seed", O_SEED, SKL_APP_VALUE, "N", "the seed of the random policy, so a run repeats", NULL},
+    {"quiet", 'q', SKL_APP_NONE, NULL, "no cache description on stderr", NULL},
+    {0},
+};
+
+static const skl_app_cmd cachesim_cmd = {
+    "cachesim",
+    NULL,
+    "Runs a memory trace through the cache model and prints Cachegrind's summary\n"
+    "(I refs, I1/LLi misses, D refs rd/wr, D1/LLd misses, LL refs and misses).\n"
+    "TRACE is Valgrind Lackey output (valgrind --tool=lackey --trace-mem=yes) or a\n"
+    "DineroIV din trace ('label address [size]'); '-' reads standard input.",
+    options,
+    NULL,
+    NULL,
+    NULL,
+};
+
 static int parse_args(int argc, char **argv, opts *o)
 {
-	int i, missing;
+	skl_app_args g;
+	int key;
 	memset(o, 0, sizeof(*o));
 	o->policy = o->write = -1;
-	for (i = 1; i < argc; i++) {
-		const char *a;
-		int k, matched = 0;
-		missing = 0;
-		for (k = 0; k < 3 && !matched; k++) {
-			char opt[8];
-			snprintf(opt, sizeof(opt), "--%s", geom_names[k]);
-			if ((a = skl_app_optarg(argc, argv, &i, opt, &missing))) {
-				if (parse_geom(a, &o->g[k]) < 0)
-					return bad("%s: expected SIZE,ASSOC,LINE in bytes (e.g. 32768,8,64), not '%s'",
-						   opt, a);
-				matched = 1;
-			}
-		}
-		if (matched)
-			continue;
-		if ((a = skl_app_optarg(argc, argv, &i, "--profile", &missing))) {
+	skl_app_args_init(&g, &cachesim_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *a = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
+			return 2;
+		case 'h':
+			skl_app_usage(stdout, &cachesim_cmd);
+			return 0;
+		case O_I1:
+		case O_D1:
+		case O_LL:
+			if (parse_geom(a, &o->g[key - O_I1]) < 0)
+				return bad("--%s: expected SIZE,ASSOC,LINE in bytes (e.g. 32768,8,64), not '%s'",
+					   geom_names[key - O_I1], a);
+			break;
+		case O_PROFILE:
 			o->profile = a;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--policy", &missing))) {
+			break;
+		case O_POLICY:
 			if (!strcmp(a, "lru"))
 				o->policy = SKL_CACHESIM_LRU;
 			else if (!strcmp(a, "plru"))
@@ -147,42 +177,48 @@ static int parse_args(int argc, char **argv, opts *o)
 				o->policy = SKL_CACHESIM_RANDOM;
 			else
 				return bad("--policy takes lru, plru or random, not '%s'%s", a, "");
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--format", &missing))) {
+			break;
+		case O_FORMAT:
 			if (skl_trace_parse_format(a, &o->format) < 0)
 				return bad("--format takes auto, lackey or din, not '%s'%s", a, "");
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--modify", &missing))) {
+			break;
+		case O_MODIFY:
 			if (strcmp(a, "read") && strcmp(a, "rw"))
 				return bad("--modify takes read or rw, not '%s'%s", a, "");
 			o->modify_rw = !strcmp(a, "rw");
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--seed", &missing))) {
+			break;
+		case O_SEED: {
 			const char *p = a;
 			if (parse_num(&p, &o->seed) < 0 || *p)
 				return bad("--seed takes a number, not '%s'%s", a, "");
-		} else if (missing) {
-			return bad("%s needs a value%s", argv[i], "");
-		} else if (!strcmp(argv[i], "--host")) {
+			break;
+		}
+		case O_HOST:
 			o->profile = NULL;
-		} else if (!strcmp(argv[i], "--write-allocate")) {
+			break;
+		case O_WRITE_ALLOCATE:
 			o->write = SKL_CACHESIM_WB_WA;
-		} else if (!strcmp(argv[i], "--no-write-allocate")) {
+			break;
+		case O_NO_WRITE_ALLOCATE:
 			o->write = SKL_CACHESIM_WB_NWA;
-		} else if (!strcmp(argv[i], "--all-levels")) {
+			break;
+		case O_ALL_LEVELS:
 			o->all_levels = 1;
-		} else if (!strcmp(argv[i], "--classify")) {
+			break;
+		case O_CLASSIFY:
 			o->classify = 1;
-		} else if (!strcmp(argv[i], "--json")) {
+			break;
+		case O_JSON:
 			o->json = 1;
-		} else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
+			break;
+		case 'q':
 			o->quiet = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return bad("unknown option '%s'%s (try 'sklab cachesim --help')", argv[i], "");
-		} else if (o->trace) {
-			return bad("one trace at a time: '%s' and '%s'", o->trace, argv[i]);
-		} else {
-			o->trace = argv[i];
+			break;
+		default: /* SKL_APP_ARG */
+			if (o->trace)
+				return bad("one trace at a time: '%s' and '%s'", o->trace, a);
+			o->trace = a;
+			break;
 		}
 	}
 	if (!o->trace)
@@ -465,9 +501,9 @@ static void write_json(const skl_cachesim *h, const skl_cachesim_preset *p, cons
 			"   \"compulsory\": %llu, \"capacity\": %llu, \"conflict\": %llu, \"evictions\": %llu, "
 			"\"dirty_evictions\": %llu, \"writebacks\": %llu, \"cycles\": %llu}",
 			i ? "," : "", s.name, role_name(p, i, rb, sizeof(rb)), (unsigned long long)s.size, s.assoc,
-			s.line, s.sets, repl_name(l->repl), l->write == SKL_CACHESIM_WB_NWA ? "false" : "true", l->latency,
-			(unsigned long long)s.refs[0], (unsigned long long)s.refs[1], (unsigned long long)s.refs[2],
-			(unsigned long long)s.misses[0], (unsigned long long)s.misses[1],
+			s.line, s.sets, repl_name(l->repl), l->write == SKL_CACHESIM_WB_NWA ? "false" : "true",
+			l->latency, (unsigned long long)s.refs[0], (unsigned long long)s.refs[1],
+			(unsigned long long)s.refs[2], (unsigned long long)s.misses[0], (unsigned long long)s.misses[1],
 			(unsigned long long)s.misses[2], (unsigned long long)s.compulsory,
 			(unsigned long long)s.capacity, (unsigned long long)s.conflict, (unsigned long long)s.evictions,
 			(unsigned long long)s.dirty_evictions, (unsigned long long)s.writebacks, (unsigned long long)c);

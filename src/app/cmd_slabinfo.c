@@ -23,36 +23,6 @@
 
 #define DEFAULT_PROFILE "linux-6.18-x86_64"
 
-static void usage(FILE *fp)
-{
-	fputs("usage: sklab slabinfo [--profile P] [--cpus N] --size N [--align N] [--hwcache] [--rcu]\n"
-	      "                      [--ctor] [--freeptr-offset N] [--kmalloc] [--debug[=F,Z,P,U]]\n"
-	      "                      [--pre-6.7] [--name NAME] [--json]\n"
-	      "       sklab slabinfo --live [--cpus N] [--json]\n"
-	      "\n"
-	      "The geometry kmem_cache_create() computes for one cache on a kernel profile\n"
-	      "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
-	      "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
-	      "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
-	      "off-slab management and left-over bytes. Then the /proc/slabinfo line.\n"
-	      "\n"
-	      "  --size N            object size in bytes (required)\n"
-	      "  --align N           requested alignment (a power of two)\n"
-	      "  --hwcache           SLAB_HWCACHE_ALIGN\n"
-	      "  --rcu               SLAB_TYPESAFE_BY_RCU (SLUB)\n"
-	      "  --ctor              the cache has a constructor\n"
-	      "  --freeptr-offset N  RCU cache with kmem_cache_args.freeptr_offset (SLUB)\n"
-	      "  --kmalloc           a kmalloc size class (align = largest power of two dividing\n"
-	      "                      the size); implied by --name kmalloc-N\n"
-	      "  --debug[=LETTERS]   slab_debug letters F, Z, P, U (all four when none given);\n"
-	      "                      on 2.4 any letter means CONFIG_DEBUG_SLAB\n"
-	      "  --pre-6.7           calculate_order() as it was before Linux 6.7\n"
-	      "  --cpus N            CPUs (min_objects = 4 * (fls(N) + 1)); default the profile's\n"
-	      "  --live              compare the model with this machine's /sys/kernel/slab and\n"
-	      "                      /proc/slabinfo (reading /proc/slabinfo needs root)\n",
-	      fp);
-}
-
 /* ---- small helpers ------------------------------------------------------ */
 
 static int parse_uint(const char *s, unsigned long max, unsigned long *out)
@@ -944,82 +914,146 @@ static int run_live(unsigned cpus_opt, int json)
 
 /* ---- the command ------------------------------------------------------------ */
 
+enum {
+	O_PROFILE = 256,
+	O_CPUS,
+	O_SIZE,
+	O_ALIGN,
+	O_FREEPTR_OFFSET,
+	O_NAME,
+	O_DEBUG,
+	O_HWCACHE,
+	O_RCU,
+	O_CTOR,
+	O_KMALLOC,
+	O_PRE67,
+	O_JSON,
+	O_LIVE
+};
+
+static const skl_app_opt options[] = {
+    {"profile", O_PROFILE, SKL_APP_VALUE, "P", "the kernel profile (default " DEFAULT_PROFILE ")", NULL},
+    {"size", O_SIZE, SKL_APP_VALUE, "N", "object size in bytes (required)", NULL},
+    {"align", O_ALIGN, SKL_APP_VALUE, "N", "requested alignment (a power of two)", NULL},
+    {"hwcache", O_HWCACHE, SKL_APP_NONE, NULL, "SLAB_HWCACHE_ALIGN", NULL},
+    {"rcu", O_RCU, SKL_APP_NONE, NULL, "SLAB_TYPESAFE_BY_RCU (SLUB)", NULL},
+    {"ctor", O_CTOR, SKL_APP_NONE, NULL, "the cache has a constructor", NULL},
+    {"freeptr-offset", O_FREEPTR_OFFSET, SKL_APP_VALUE, "N", "RCU cache with kmem_cache_args.freeptr_offset (SLUB)",
+     NULL},
+    {"kmalloc", O_KMALLOC, SKL_APP_NONE, NULL,
+     "a kmalloc size class (align = the largest power of\ntwo dividing the size); implied by --name kmalloc-N", NULL},
+    {"name", O_NAME, SKL_APP_VALUE, "NAME", "the cache's name (sklab_SIZE)", NULL},
+    {"debug", O_DEBUG, SKL_APP_MAYBE, "LETTERS",
+     "slab_debug letters F, Z, P, U (all four when none given);\non 2.4 any letter means CONFIG_DEBUG_SLAB", NULL},
+    {"pre-6.7", O_PRE67, SKL_APP_NONE, NULL, "calculate_order() as it was before Linux 6.7", NULL},
+    {"cpus", O_CPUS, SKL_APP_VALUE, "N", "CPUs (min_objects = 4 * (fls(N) + 1)); default\nthe profile's", NULL},
+    {"live", O_LIVE, SKL_APP_NONE, NULL,
+     "compare the model with this machine's /sys/kernel/slab and\n/proc/slabinfo (reading /proc/slabinfo needs root)",
+     NULL},
+    {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object instead of the text", NULL},
+    {0},
+};
+
+static const skl_app_cmd slabinfo_cmd = {
+    "slabinfo",
+    NULL,
+    "The geometry kmem_cache_create() computes for one cache on a kernel profile\n"
+    "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
+    "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
+    "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
+    "off-slab management and left-over bytes. Then the /proc/slabinfo line.",
+    options,
+    NULL,
+    NULL,
+    "argument",
+};
+
+/* slab_debug letters, as --debug LETTERS takes them without an '='. */
+static int debug_letters(const char *s)
+{
+	return s[0] != '-' && strspn(s, "FZPUfzpu,") == strlen(s);
+}
+
 int skl_cmd_slabinfo(int argc, char **argv)
 {
 	const char *profile_name = NULL, *data = skl_app_data_dir();
 	cache_req q;
 	unsigned long v, cpus = 0;
-	int i, missing, live = 0, have_size = 0;
+	int key, live = 0, have_size = 0;
 	char name_buf[64];
 	skl_profile prof;
 	skl_error err;
+	skl_app_args g;
 
 	memset(&q, 0, sizeof(q));
 	skl_error_clear(&err);
-	for (i = 1; i < argc; i++) {
-		const char *a;
-		missing = 0;
-		if ((a = skl_app_optarg(argc, argv, &i, "--profile", &missing))) {
+	skl_app_args_init(&g, &slabinfo_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *a = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
+			return 2;
+		case 'h':
+			skl_app_usage(stdout, &slabinfo_cmd);
+			return 0;
+		case O_PROFILE:
 			profile_name = a;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--cpus", &missing))) {
-			if (parse_uint(a, 256, &cpus) < 0 || !cpus) {
-				fprintf(stderr, "sklab slabinfo: --cpus takes a number from 1 to 256, not '%s'\n", a);
-				return 2;
-			}
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--size", &missing))) {
-			if (parse_uint(a, 0xffffffffu, &q.size) < 0 || !q.size) {
-				fprintf(stderr, "sklab slabinfo: --size takes a positive number of bytes, not '%s'\n",
-					a);
-				return 2;
-			}
+			break;
+		case O_CPUS:
+			if (parse_uint(a, 256, &cpus) < 0 || !cpus)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--cpus takes a number from 1 to 256, not '%s'", a);
+			break;
+		case O_SIZE:
+			if (parse_uint(a, 0xffffffffu, &q.size) < 0 || !q.size)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--size takes a positive number of bytes, not '%s'", a);
 			have_size = 1;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--align", &missing))) {
-			if (parse_uint(a, 1u << 20, &v) < 0 || (v & (v - 1))) {
-				fprintf(stderr, "sklab slabinfo: --align takes a power of two, not '%s'\n", a);
-				return 2;
-			}
+			break;
+		case O_ALIGN:
+			if (parse_uint(a, 1u << 20, &v) < 0 || (v & (v - 1)))
+				return skl_app_usage_error(&slabinfo_cmd, "--align takes a power of two, not '%s'", a);
 			q.o.align = (unsigned)v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--freeptr-offset", &missing))) {
-			if (parse_uint(a, 0xffffffffu, &v) < 0) {
-				fprintf(stderr, "sklab slabinfo: --freeptr-offset takes a byte offset, not '%s'\n", a);
-				return 2;
-			}
+			break;
+		case O_FREEPTR_OFFSET:
+			if (parse_uint(a, 0xffffffffu, &v) < 0)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--freeptr-offset takes a byte offset, not '%s'", a);
 			q.o.use_freeptr_offset = 1;
 			q.o.freeptr_offset = (unsigned)v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--name", &missing))) {
+			break;
+		case O_NAME:
 			q.name = a;
-		} else if (!strncmp(argv[i], "--debug=", 8)) {
-			q.debug = argv[i] + 8;
-		} else if (!strcmp(argv[i], "--debug")) {
-			if (i + 1 < argc && argv[i + 1][0] != '-' &&
-			    strspn(argv[i + 1], "FZPUfzpu,") == strlen(argv[i + 1]))
-				q.debug = argv[++i];
-			else
-				q.debug = "";
-		} else if (missing) {
-			fprintf(stderr, "sklab slabinfo: %s needs a value\n", argv[i]);
-			return 2;
-		} else if (!strcmp(argv[i], "--hwcache")) {
+			break;
+		case O_DEBUG:
+			if (!a && g.next < g.argc && debug_letters(g.argv[g.next]))
+				a = g.argv[g.next++]; /* --debug FZ */
+			q.debug = a ? a : "";
+			break;
+		case O_HWCACHE:
 			q.o.flags |= SKL_SLAB_HWCACHE_ALIGN;
-		} else if (!strcmp(argv[i], "--rcu")) {
+			break;
+		case O_RCU:
 			q.o.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
-		} else if (!strcmp(argv[i], "--ctor")) {
+			break;
+		case O_CTOR:
 			q.o.ctor = 1;
-		} else if (!strcmp(argv[i], "--kmalloc")) {
+			break;
+		case O_KMALLOC:
 			q.o.flags |= SKL_SLAB_KMALLOC;
-		} else if (!strcmp(argv[i], "--pre-6.7")) {
+			break;
+		case O_PRE67:
 			q.pre67 = 1;
-		} else if (!strcmp(argv[i], "--json")) {
+			break;
+		case O_JSON:
 			q.json = 1;
-		} else if (!strcmp(argv[i], "--live")) {
+			break;
+		case O_LIVE:
 			live = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "sklab slabinfo: unknown argument '%s' (try 'sklab slabinfo --help')\n",
-				argv[i]);
-			return 2;
+			break;
+		default: /* SKL_APP_ARG: slabinfo takes none */
+			return skl_app_usage_error(&slabinfo_cmd, "unknown argument '%s' (try 'sklab slabinfo --help')",
+						   a);
 		}
 	}
 	if (live) {

@@ -50,19 +50,33 @@ static int known_name(const char *s)
 	return 0;
 }
 
+enum { O_SELF = 256, O_JSON, O_QUICK };
+
+static const skl_app_opt options[] = {
+    {"self", O_SELF, SKL_APP_NONE, NULL, NULL, NULL}, /* what brought us here */
+    {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object instead of the table (docs/performance.md)", NULL},
+    {"quick", O_QUICK, SKL_APP_NONE, NULL, "smaller and fewer repetitions: well under a minute", NULL},
+    {0},
+};
+
+static const skl_app_cmd self_cmd = {
+    "bench --self",
+    "[--json] [--quick] [NAME...]",
+    "sklab's own speed and memory, each beside a baseline measured in the same run\n"
+    "(glibc malloc, Cachegrind, the same calls from C, an empty frame, a bare\n"
+    "start-up), as min/median/max over repetitions with the ratio and the target\n"
+    "(docs/performance.md). A missing baseline tool is n/a with the reason. A full\n"
+    "run takes a few minutes; --quick, smaller and fewer repetitions, well under one.",
+    options,
+    NULL,
+    "NAME is a comparison (slab_pair/slub, render/slab10k) or a group:",
+    NULL,
+};
+
 static void usage(FILE *fp)
 {
 	int i;
-	fputs("usage: sklab bench --self [--json] [--quick] [NAME...]\n"
-	      "\n"
-	      "sklab's own speed and memory, each beside a baseline measured in the same run\n"
-	      "(glibc malloc, Cachegrind, the same calls from C, an empty frame, a bare\n"
-	      "start-up), as min/median/max over repetitions with the ratio and the target\n"
-	      "(docs/performance.md). A missing baseline tool is n/a with the reason. A full\n"
-	      "run takes a few minutes; --quick, smaller and fewer repetitions, well under one.\n"
-	      "\n"
-	      "NAME is a comparison (slab_pair/slub, render/slab10k) or a group:\n",
-	      fp);
+	skl_app_usage(fp, &self_cmd);
 	for (i = 0; i < NGROUPS; i++)
 		fprintf(fp, "  %s\n", groups[i]);
 }
@@ -94,8 +108,9 @@ int skl_cmd_bench_self(int argc, char **argv)
 	host_info h0, h1;
 	const char **names;
 	char tmpdir[] = "/tmp/sklab-self-XXXXXX";
-	int nnames = 0, i, rc = 1, have_tmp = 0;
+	int nnames = 0, i, key, rc = 1, have_tmp = 0;
 	ssize_t len;
+	skl_app_args g;
 
 	for (i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--self-child"))
@@ -106,31 +121,41 @@ int skl_cmd_bench_self(int argc, char **argv)
 		fprintf(stderr, "sklab bench: out of memory\n");
 		return 1;
 	}
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--self")) {
-			continue;
-		} else if (!strcmp(argv[i], "--json")) {
-			x.json = 1;
-		} else if (!strcmp(argv[i], "--quick")) {
-			x.quick = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+	skl_app_args_init(&g, &self_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *a = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
+			rc = 2;
+			goto out;
+		case 'h':
 			usage(stdout);
 			rc = 0;
 			goto out;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "sklab bench --self: unknown option '%s' (try 'sklab bench --self --help')\n",
-				argv[i]);
-			rc = 2;
-			goto out;
-		} else if (!known_name(argv[i])) {
-			fprintf(stderr,
-				"sklab bench --self: unknown comparison '%s' (known: slab_pair, slab_table, "
-				"cachegrind, cache_rate, lua_skb, render, scenarios, memory, startup)\n",
-				argv[i]);
-			rc = 2;
-			goto out;
-		} else {
-			names[nnames++] = argv[i];
+		case O_SELF:
+			break;
+		case O_JSON:
+			x.json = 1;
+			break;
+		case O_QUICK:
+			x.quick = 1;
+			break;
+		default:		   /* SKL_APP_ARG: a comparison or a group */
+			if (a[0] == '-') { /* "-": no name begins so */
+				rc = skl_app_usage_error(&self_cmd,
+							 "unknown option '%s' (try 'sklab bench --self --help')", a);
+				goto out;
+			}
+			if (!known_name(a)) {
+				rc = skl_app_usage_error(&self_cmd,
+							 "unknown comparison '%s' (known: slab_pair, slab_table, "
+							 "cachegrind, cache_rate, lua_skb, render, scenarios, memory, "
+							 "startup)",
+							 a);
+				goto out;
+			}
+			names[nnames++] = a;
+			break;
 		}
 	}
 
