@@ -11,6 +11,7 @@
 #include "slub.h"
 #include "sklab/runtime.h"
 #include "sklab/kernel.h"
+#include "sklab/json.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -63,18 +64,15 @@ static int is_kmalloc_name(const char *n)
 	return *p == '\0' || (p[0] == 'k' && p[1] == '\0');
 }
 
-static void json_str(const char *s)
+/* A JSON document on stdout; 0, or 1 after saying it could not be built. */
+static int write_json(json_t *doc, const skl_json_break *breaks)
 {
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", (unsigned char)*s);
-		else
-			putchar(*s);
+	skl_sink out = skl_file_sink(stdout);
+	if (skl_json_write(doc, breaks, &out) < 0) {
+		fprintf(stderr, "sklab slabinfo: out of memory\n");
+		return 1;
 	}
-	putchar('"');
+	return 0;
 }
 
 /* Why calculate_order() picked the order it did, in one line. */
@@ -167,31 +165,28 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	order_reason(&p, &g, why, sizeof(why));
 	skl__slub_slabinfo_row(line, sizeof(line), q->name, 0, 0, g.size, g.objects, 1u << g.order, 0, 0);
 	if (q->json) {
-		printf("{\"profile\": ");
-		json_str(prof->name);
-		printf(", \"allocator\": \"slub\", \"cpus\": %u, \"name\": ", p.cpus);
-		json_str(q->name);
-		printf(", \"sysfs_dir\": ");
-		json_str(sysname);
-		printf(",\n \"sysfs\": {\"object_size\": %u, \"slab_size\": %u, \"align\": %u, \"order\": %u, "
-		       "\"objs_per_slab\": %u, \"hwcache_align\": %d, \"destroy_by_rcu\": %d, \"ctor\": %d, "
-		       "\"red_zone\": %d, \"poison\": %d, \"store_user\": %d, \"sanity_checks\": %d, "
-		       "\"reclaim_account\": %d, \"cache_dma\": %d, \"min_partial\": %u, \"cpu_partial\": %u},\n",
-		       g.object_size, g.size, g.align, g.order, g.objects, !!(g.flags & SKL_SLAB_HWCACHE_ALIGN),
-		       !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU), g.ctor, !!(g.flags & SKL_SLAB_RED_ZONE),
-		       !!(g.flags & SKL_SLAB_POISON), !!(g.flags & SKL_SLAB_STORE_USER),
-		       !!(g.flags & SKL_SLAB_CONSISTENCY), !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
-		       !!(g.flags & SKL_SLAB_CACHE_DMA), g.min_partial, g.cpu_partial);
-		printf(" \"model\": {\"inuse\": %u, \"offset\": %u, \"freeptr\": \"%c\", \"red_left_pad\": %u, "
-		       "\"min_objects\": %u, \"min_order\": %u, \"min_objs\": %u, \"waste\": %llu, "
-		       "\"calculate_order\": \"%s\", \"mergeable\": %s},\n",
-		       g.inuse, g.offset, g.fp_rule, g.red_left_pad, g.min_objects, g.min_order, g.min_objs,
-		       (unsigned long long)(slab_bytes % g.size), p.pre67 ? "pre-6.7" : "6.7+",
-		       blocker ? "false" : "true");
-		printf(" \"slabinfo\": ");
-		json_str(line);
-		printf("}\n");
-		return 0;
+		static const skl_json_break breaks[] = {
+		    {"sysfs", "\n ", NULL}, {"model", "\n ", NULL}, {"slabinfo", "\n ", NULL}, {NULL, NULL, NULL}};
+		char fp[2] = {(char)g.fp_rule, '\0'};
+		return write_json(
+		    json_pack(
+			"{s:o, s:s, s:I, s:o, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
+			"s:i, s:i, s:I, s:I}, s:{s:I, s:I, s:s, s:I, s:I, s:I, s:I, s:o, s:s, s:b}, s:o}",
+			"profile", skl_json_text(prof->name), "allocator", "slub", "cpus", (json_int_t)p.cpus, "name",
+			skl_json_text(q->name), "sysfs_dir", skl_json_text(sysname), "sysfs", "object_size",
+			(json_int_t)g.object_size, "slab_size", (json_int_t)g.size, "align", (json_int_t)g.align,
+			"order", (json_int_t)g.order, "objs_per_slab", (json_int_t)g.objects, "hwcache_align",
+			!!(g.flags & SKL_SLAB_HWCACHE_ALIGN), "destroy_by_rcu", !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU),
+			"ctor", g.ctor, "red_zone", !!(g.flags & SKL_SLAB_RED_ZONE), "poison",
+			!!(g.flags & SKL_SLAB_POISON), "store_user", !!(g.flags & SKL_SLAB_STORE_USER), "sanity_checks",
+			!!(g.flags & SKL_SLAB_CONSISTENCY), "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
+			"cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA), "min_partial", (json_int_t)g.min_partial,
+			"cpu_partial", (json_int_t)g.cpu_partial, "model", "inuse", (json_int_t)g.inuse, "offset",
+			(json_int_t)g.offset, "freeptr", fp, "red_left_pad", (json_int_t)g.red_left_pad, "min_objects",
+			(json_int_t)g.min_objects, "min_order", (json_int_t)g.min_order, "min_objs",
+			(json_int_t)g.min_objs, "waste", skl_json_uint(slab_bytes % g.size), "calculate_order",
+			p.pre67 ? "pre-6.7" : "6.7+", "mergeable", !blocker, "slabinfo", skl_json_text(line)),
+		    breaks);
 	}
 	printf("# %s on %s: SLUB, %u CPU%s, calculate_order() %s\n", q->name, prof->name, p.cpus,
 	       p.cpus == 1 ? "" : "s", p.pre67 ? "before 6.7" : "of 6.7+");
@@ -264,19 +259,21 @@ static int show_slab24(const skl_profile *prof, unsigned cpus, const cache_req *
 	if (debug && smp && n < sizeof(line))
 		snprintf(line + n, sizeof(line) - n, " : %6lu %6lu %6lu %6lu", 0ul, 0ul, 0ul, 0ul);
 	if (q->json) {
-		printf("{\"profile\": ");
-		json_str(prof->name);
-		printf(", \"allocator\": \"slab\", \"cpus\": %u, \"name\": ", ncpu);
-		json_str(q->name);
-		printf(",\n \"geometry\": {\"object_size\": %zu, \"objsize\": %zu, \"align\": %u, \"num\": %u, "
-		       "\"gfporder\": %u, \"pages_per_slab\": %u, \"colour\": %u, \"colour_off\": %u, \"offslab\": %d, "
-		       "\"mgmt_size\": %zu, \"left_over\": %zu, \"limit\": %u, \"batchcount\": %u, \"debug\": %d},\n",
-		       in.object_size, in.size, in.align, in.objs_per_slab, in.order, in.pages_per_slab, in.colour,
-		       in.colour_off, in.offslab, in.mgmt_size, in.left_over, in.limit, in.batchcount, debug);
-		printf(" \"slabinfo\": ");
-		json_str(line);
-		printf("}\n");
-		return 0;
+		static const skl_json_break breaks[] = {
+		    {"geometry", "\n ", NULL}, {"slabinfo", "\n ", NULL}, {NULL, NULL, NULL}};
+		return write_json(
+		    json_pack("{s:o, s:s, s:I, s:o, s:{s:o, s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:i, s:o, s:o, "
+			      "s:I, s:I, s:i}, s:o}",
+			      "profile", skl_json_text(prof->name), "allocator", "slab", "cpus", (json_int_t)ncpu,
+			      "name", skl_json_text(q->name), "geometry", "object_size", skl_json_uint(in.object_size),
+			      "objsize", skl_json_uint(in.size), "align", (json_int_t)in.align, "num",
+			      (json_int_t)in.objs_per_slab, "gfporder", (json_int_t)in.order, "pages_per_slab",
+			      (json_int_t)in.pages_per_slab, "colour", (json_int_t)in.colour, "colour_off",
+			      (json_int_t)in.colour_off, "offslab", in.offslab, "mgmt_size",
+			      skl_json_uint(in.mgmt_size), "left_over", skl_json_uint(in.left_over), "limit",
+			      (json_int_t)in.limit, "batchcount", (json_int_t)in.batchcount, "debug", debug, "slabinfo",
+			      skl_json_text(line)),
+		    breaks);
 	}
 	printf("# %s on %s: 2.4 SLAB, %s%s\n", q->name, prof->name, smp ? "SMP" : "UP",
 	       debug ? ", CONFIG_DEBUG_SLAB" : "");
@@ -769,46 +766,52 @@ static void compare_slabinfo(live_run *r)
 	fclose(fp);
 }
 
-static void write_live_json(const live_run *r)
+static json_t *live_cache_json(const live_cache *c)
 {
+	json_t *o = json_pack("{s:o, s:o, s:I, s:I, s:i, s:i, s:i, s:{s:I, s:I, s:I}, s:{s:I, s:I, s:I, s:I}, s:b}",
+			      "name", skl_json_text(c->name), "aliases", skl_json_text(c->aliases), "object_size",
+			      (json_int_t)c->object_size, "align", (json_int_t)c->align, "ctor", c->ctor, "rcu", c->rcu,
+			      "freeptr_offset", c->ufo, "kernel", "slab_size", (json_int_t)c->slab_size, "order",
+			      (json_int_t)c->order, "objs_per_slab", (json_int_t)c->objs, "model", "slab_size",
+			      (json_int_t)c->g.size, "order", (json_int_t)c->g.order, "objs_per_slab",
+			      (json_int_t)c->g.objects, "align", (json_int_t)c->g.align, "agree", c->agree);
+	if (o && !c->agree && skl_json_set(o, "reason", skl_json_text(c->reason)) < 0)
+		goto fail;
+	if (o && c->in_slabinfo &&
+	    skl_json_set(o, "slabinfo",
+			 json_pack("{s:o, s:I, s:I, s:I, s:b}", "name", skl_json_text(c->slabinfo_name), "objsize",
+				   (json_int_t)c->si_objsize, "objperslab", (json_int_t)c->si_objperslab,
+				   "pagesperslab", (json_int_t)c->si_pages, "agree", c->slabinfo_agree)) < 0)
+		goto fail;
+	return o;
+fail:
+	json_decref(o);
+	return NULL;
+}
+
+static int write_live_json(const live_run *r)
+{
+	static const skl_json_break cache_list[] = {{"[]", "\n  ", NULL}, {"]", "\n ", NULL}, {NULL, NULL, NULL}};
+	static const skl_json_break breaks[] = {
+	    {"caches", "\n ", cache_list}, {"summary", "\n ", NULL}, {NULL, NULL, NULL}};
 	const skl__slub_params *p = &r->p;
+	json_t *caches = json_array();
 	int i;
-	printf("{\"kernel\": ");
-	json_str(r->prof.kernel);
-	printf(", \"page_size\": %u, \"cache_line\": %u, \"cpus\": %u, \"min_objects\": %u, "
-	       "\"slab_max_order\": %u, \"calculate_order\": \"%s\",\n \"caches\": [\n",
-	       p->page_size, p->cache_line, p->cpus, p->min_objects ? p->min_objects : skl__slub_min_objects(p->cpus),
-	       p->max_order, p->pre67 ? "pre-6.7" : "6.7+");
-	for (i = 0; i < r->n; i++) {
-		const live_cache *c = &r->cs[i];
-		printf("  {\"name\": ");
-		json_str(c->name);
-		printf(", \"aliases\": ");
-		json_str(c->aliases);
-		printf(", \"object_size\": %ld, \"align\": %ld, \"ctor\": %d, \"rcu\": %d, "
-		       "\"freeptr_offset\": %d, \"kernel\": {\"slab_size\": %ld, \"order\": %ld, "
-		       "\"objs_per_slab\": %ld}, "
-		       "\"model\": {\"slab_size\": %u, \"order\": %u, \"objs_per_slab\": %u, \"align\": %u}, "
-		       "\"agree\": %s",
-		       c->object_size, c->align, c->ctor, c->rcu, c->ufo, c->slab_size, c->order, c->objs, c->g.size,
-		       c->g.order, c->g.objects, c->g.align, c->agree ? "true" : "false");
-		if (!c->agree) {
-			printf(", \"reason\": ");
-			json_str(c->reason);
+	for (i = 0; caches && i < r->n; i++)
+		if (json_array_append_new(caches, live_cache_json(&r->cs[i])) < 0) {
+			json_decref(caches);
+			caches = NULL;
 		}
-		if (c->in_slabinfo) {
-			printf(", \"slabinfo\": {\"name\": ");
-			json_str(c->slabinfo_name);
-			printf(", \"objsize\": %ld, \"objperslab\": %ld, \"pagesperslab\": %ld, \"agree\": %s}",
-			       c->si_objsize, c->si_objperslab, c->si_pages, c->slabinfo_agree ? "true" : "false");
-		}
-		printf("}%s\n", i + 1 < r->n ? "," : "");
-	}
-	printf(" ],\n \"summary\": {\"caches\": %d, \"agree\": %d, \"kmalloc_align\": %d, "
-	       "\"kmalloc_align_agree\": %d, \"slabinfo_rows\": %d, \"slabinfo_agree\": %d, "
-	       "\"slabinfo_readable\": %s, \"unreadable\": %d}}\n",
-	       r->n, r->agree, r->align_n, r->align_ok, r->si_rows, r->si_agree, r->slabinfo_ok ? "true" : "false",
-	       r->unreadable);
+	return write_json(
+	    json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:s, s:o, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:b, s:i}}", "kernel",
+		      skl_json_text(r->prof.kernel), "page_size", (json_int_t)p->page_size, "cache_line",
+		      (json_int_t)p->cache_line, "cpus", (json_int_t)p->cpus, "min_objects",
+		      (json_int_t)(p->min_objects ? p->min_objects : skl__slub_min_objects(p->cpus)), "slab_max_order",
+		      (json_int_t)p->max_order, "calculate_order", p->pre67 ? "pre-6.7" : "6.7+", "caches", caches,
+		      "summary", "caches", r->n, "agree", r->agree, "kmalloc_align", r->align_n, "kmalloc_align_agree",
+		      r->align_ok, "slabinfo_rows", r->si_rows, "slabinfo_agree", r->si_agree, "slabinfo_readable",
+		      r->slabinfo_ok, "unreadable", r->unreadable),
+	    breaks);
 }
 
 /* The table: one row per cache, then the agreement and each difference. */
@@ -889,6 +892,7 @@ static int run_live(unsigned cpus_opt, int json)
 {
 	live_run r;
 	DIR *d;
+	int rc = 0;
 	memset(&r, 0, sizeof(r));
 	d = opendir(SYS_SLAB);
 	if (!d) {
@@ -905,11 +909,11 @@ static int run_live(unsigned cpus_opt, int json)
 	model_caches(&r);
 	compare_slabinfo(&r);
 	if (json)
-		write_live_json(&r);
+		rc = write_live_json(&r);
 	else
 		write_live_text(&r);
 	free(r.cs);
-	return 0;
+	return rc;
 }
 
 /* ---- the command ------------------------------------------------------------ */

@@ -1,26 +1,19 @@
 /*
- * write.c - the result of `sklab bench --self`: one JSON object for scripts,
- * or the table with the baselines and notes under it.
+ * write.c - the result of `sklab bench --self`: one JSON object for scripts
+ * (docs/performance.md), or the table with the baselines and notes under it.
  */
 #include "bench_self.h"
 
+#include "sklab/json.h"
+
 #include <stdio.h>
 
+/* A string through libjansson. The numbers are formatted here ("%.6g",
+ * "%.2f"): jansson writes a real with as many digits as it needs. */
 static void json_str(FILE *fp, const char *s)
 {
-	fputc('"', fp);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(fp, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", fp);
-		else if (ch < 0x20)
-			fprintf(fp, "\\u%04x", ch);
-		else
-			fputc(ch, fp);
-	}
-	fputc('"', fp);
+	skl_sink out = skl_file_sink(fp);
+	skl_json_write_text(&out, s);
 }
 
 static void json_stat(FILE *fp, const stat3 *s, const char *what)
