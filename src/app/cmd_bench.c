@@ -47,19 +47,15 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd bench_cmd = {
-    "bench",
-    NULL,
-    "Times each workload natively on the simulated machine's memory and replays it\n"
-    "through the cache model of the profile's era (or the host's, --host-model).\n"
-    "Without --profile each workload runs on its thread's machine. Model figures\n"
-    "are deterministic; host figures are not.\n"
-    "\n"
-    "sklab bench --self measures sklab itself against baselines (malloc,\n"
-    "Cachegrind, C calls, start-up): see docs/performance.md and its --help.",
-    options,
-    NULL,
-    NULL,
-    NULL,
+    .name = "bench",
+    .about = "Times each workload natively on the simulated machine's memory and replays it\n"
+	     "through the cache model of the profile's era (or the host's, --host-model).\n"
+	     "Without --profile each workload runs on its thread's machine. Model figures\n"
+	     "are deterministic; host figures are not.\n"
+	     "\n"
+	     "sklab bench --self measures sklab itself against baselines (malloc,\n"
+	     "Cachegrind, C calls, start-up): see docs/performance.md and its --help.",
+    .opts = options,
 };
 
 static void usage(FILE *fp)

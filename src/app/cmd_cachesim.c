@@ -132,16 +132,12 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd cachesim_cmd = {
-    "cachesim",
-    NULL,
-    "Runs a memory trace through the cache model and prints Cachegrind's summary\n"
-    "(I refs, I1/LLi misses, D refs rd/wr, D1/LLd misses, LL refs and misses).\n"
-    "TRACE is Valgrind Lackey output (valgrind --tool=lackey --trace-mem=yes) or a\n"
-    "DineroIV din trace ('label address [size]'); '-' reads standard input.",
-    options,
-    NULL,
-    NULL,
-    NULL,
+    .name = "cachesim",
+    .about = "Runs a memory trace through the cache model and prints Cachegrind's summary\n"
+	     "(I refs, I1/LLi misses, D refs rd/wr, D1/LLd misses, LL refs and misses).\n"
+	     "TRACE is Valgrind Lackey output (valgrind --tool=lackey --trace-mem=yes) or a\n"
+	     "DineroIV din trace ('label address [size]'); '-' reads standard input.",
+    .opts = options,
 };
 
 static int parse_args(int argc, char **argv, opts *o)

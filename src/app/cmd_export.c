@@ -871,20 +871,17 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd export_cmd = {
-    "export",
-    NULL,
-    "Runs the scenario headless (as 'sklab run --headless' does) and writes one\n"
-    "self-contained HTML file: every step's picture (SVG) and caption, the\n"
-    "scenario's title, goal and profile, and the expectation results. It needs no\n"
-    "network: the font is embedded. Open it in a browser and step with Right,\n"
-    "Space or PageDown, back with Left or PageUp, Home and End; FILE#step-N opens\n"
-    "step N. Printing gives one step per page.\n"
-    "The exit status is 1 when the scenario fails or an expectation does not hold\n"
-    "(the handout is still written and shows which), 2 for a usage mistake.",
-    options,
-    skl_app_limit_opts,
-    NULL,
-    NULL,
+    .name = "export",
+    .about = "Runs the scenario headless (as 'sklab run --headless' does) and writes one\n"
+	     "self-contained HTML file: every step's picture (SVG) and caption, the\n"
+	     "scenario's title, goal and profile, and the expectation results. It needs no\n"
+	     "network: the font is embedded. Open it in a browser and step with Right,\n"
+	     "Space or PageDown, back with Left or PageUp, Home and End; FILE#step-N opens\n"
+	     "step N. Printing gives one step per page.\n"
+	     "The exit status is 1 when the scenario fails or an expectation does not hold\n"
+	     "(the handout is still written and shows which), 2 for a usage mistake.",
+    .opts = options,
+    .limits = skl_app_limit_opts,
 };
 
 int skl_cmd_export(int argc, char **argv)

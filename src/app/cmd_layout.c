@@ -94,16 +94,12 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd layout_cmd = {
-    "layout",
-    NULL,
-    "A struct or union as pahole prints it: each member's offset and size, holes,\n"
-    "cache-line boundaries and the footer. SET/NAME is a struct of sklab's layout\n"
-    "data (assets/layouts/SET), laid out for the profile that uses SET unless\n"
-    "--profile, --arch, --cacheline or --config say otherwise.",
-    options,
-    NULL,
-    NULL,
-    NULL,
+    .name = "layout",
+    .about = "A struct or union as pahole prints it: each member's offset and size, holes,\n"
+	     "cache-line boundaries and the footer. SET/NAME is a struct of sklab's layout\n"
+	     "data (assets/layouts/SET), laid out for the profile that uses SET unless\n"
+	     "--profile, --arch, --cacheline or --config say otherwise.",
+    .opts = options,
 };
 
 int skl_cmd_layout(int argc, char **argv)

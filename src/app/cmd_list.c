@@ -61,19 +61,16 @@ void skl_app_free_list(char **names, int n)
 static const skl_app_opt no_options[] = {{0}};
 
 static const skl_app_cmd list_cmd = {
-    "list", NULL, "The bundled scenarios, each with its title, kernel profile and learning goal.", no_options, NULL,
-    NULL,   NULL,
+    .name = "list",
+    .about = "The bundled scenarios, each with its title, kernel profile and learning goal.",
+    .opts = no_options,
 };
 
 static const skl_app_cmd profiles_cmd = {
-    "profiles",
-    NULL,
-    "The kernel profiles: name, ABI, allocator, page size, cache-line size, CPUs,\n"
-    "layout set and a description.",
-    no_options,
-    NULL,
-    NULL,
-    NULL,
+    .name = "profiles",
+    .about = "The kernel profiles: name, ABI, allocator, page size, cache-line size, CPUs,\n"
+	     "layout set and a description.",
+    .opts = no_options,
 };
 
 /* The arguments of a command that takes none: 0 to go on, else its status. */

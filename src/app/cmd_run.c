@@ -498,22 +498,19 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd run_cmd = {
-    "run",
-    NULL,
-    "Without --headless the scenario opens in a window (keys: Right, Space or\n"
-    "PageDown next; Left or PageUp back; Home restart; End run to the end; G and a\n"
-    "number go to a step; 1-6 views; V split; + and - zoom; P presentation; T theme;\n"
-    "B blank; S screenshot; H all keys; Q quit). Saving the file reloads it at the\n"
-    "same step. With no display, it runs headless.\n"
-    "Every file is written under a temporary name and renamed into place. When a\n"
-    "headless run fails midway, the frames of the steps that completed and a report\n"
-    "naming the error are kept, and the error says so.\n"
-    "The exit status is 1 when the scenario fails, hits a limit or an expectation\n"
-    "does not hold.",
-    options,
-    skl_app_limit_opts,
-    NULL,
-    NULL,
+    .name = "run",
+    .about = "Without --headless the scenario opens in a window (keys: Right, Space or\n"
+	     "PageDown next; Left or PageUp back; Home restart; End run to the end; G and a\n"
+	     "number go to a step; 1-6 views; V split; + and - zoom; P presentation; T theme;\n"
+	     "B blank; S screenshot; H all keys; Q quit). Saving the file reloads it at the\n"
+	     "same step. With no display, it runs headless.\n"
+	     "Every file is written under a temporary name and renamed into place. When a\n"
+	     "headless run fails midway, the frames of the steps that completed and a report\n"
+	     "naming the error are kept, and the error says so.\n"
+	     "The exit status is 1 when the scenario fails, hits a limit or an expectation\n"
+	     "does not hold.",
+    .opts = options,
+    .limits = skl_app_limit_opts,
 };
 
 int skl_cmd_run(int argc, char **argv)

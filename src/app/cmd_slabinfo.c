@@ -959,17 +959,14 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd slabinfo_cmd = {
-    "slabinfo",
-    NULL,
-    "The geometry kmem_cache_create() computes for one cache on a kernel profile\n"
-    "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
-    "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
-    "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
-    "off-slab management and left-over bytes. Then the /proc/slabinfo line.",
-    options,
-    NULL,
-    NULL,
-    "argument",
+    .name = "slabinfo",
+    .about = "The geometry kmem_cache_create() computes for one cache on a kernel profile\n"
+	     "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
+	     "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
+	     "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
+	     "off-slab management and left-over bytes. Then the /proc/slabinfo line.",
+    .opts = options,
+    .unknown = "argument",
 };
 
 /* slab_debug letters, as --debug LETTERS takes them without an '='. */

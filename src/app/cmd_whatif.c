@@ -88,27 +88,24 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd whatif_cmd = {
-    "whatif",
-    NULL,
-    "Lays out STRUCT before and after the edits (same ABI, cache line and config) and\n"
-    "compares size, holes, padding, cache lines, the lines each access path touches,\n"
-    "and the slab cache (object size, objects and pages per slab, memory for N objects).\n"
-    "Then prints the new layout as pahole does (--diff: a unified diff of the two;\n"
-    "--table: nothing more).\n"
-    "\n"
-    "Each EDIT is one argument (quote it):\n"
-    "  'add DECL [after M | before M | at start | at end]'   e.g. \"add struct ip_opt *opt after prot\"\n"
-    "  'remove M'\n"
-    "  'move M after A' | 'move M before A' | 'move M to start' | 'move M to end'\n"
-    "  'resize M N'      an array member's new length;  'resize M :N'  a bitfield's width\n"
-    "  'retype M TYPE'   a new type in place ('resize M TYPE' does the same)\n"
-    "M and A are member names or dotted paths (tp_pinfo.af_tcp).",
-    options,
-    NULL,
-    "Example:\n"
-    "  sklab whatif --hwcache --path lookup=daddr,rcv_saddr,dport,num,bound_dev_if,next \\\n"
-    "      linux-2.4.16/sock 'remove tp_pinfo' 'move next to end'",
-    NULL,
+    .name = "whatif",
+    .about = "Lays out STRUCT before and after the edits (same ABI, cache line and config) and\n"
+	     "compares size, holes, padding, cache lines, the lines each access path touches,\n"
+	     "and the slab cache (object size, objects and pages per slab, memory for N objects).\n"
+	     "Then prints the new layout as pahole does (--diff: a unified diff of the two;\n"
+	     "--table: nothing more).\n"
+	     "\n"
+	     "Each EDIT is one argument (quote it):\n"
+	     "  'add DECL [after M | before M | at start | at end]'   e.g. \"add struct ip_opt *opt after prot\"\n"
+	     "  'remove M'\n"
+	     "  'move M after A' | 'move M before A' | 'move M to start' | 'move M to end'\n"
+	     "  'resize M N'      an array member's new length;  'resize M :N'  a bitfield's width\n"
+	     "  'retype M TYPE'   a new type in place ('resize M TYPE' does the same)\n"
+	     "M and A are member names or dotted paths (tp_pinfo.af_tcp).",
+    .opts = options,
+    .more = "Example:\n"
+	    "  sklab whatif --hwcache --path lookup=daddr,rcv_saddr,dport,num,bound_dev_if,next \\\n"
+	    "      linux-2.4.16/sock 'remove tp_pinfo' 'move next to end'",
 };
 
 int skl_cmd_whatif(int argc, char **argv)

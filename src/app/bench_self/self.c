@@ -60,17 +60,15 @@ static const skl_app_opt options[] = {
 };
 
 static const skl_app_cmd self_cmd = {
-    "bench --self",
-    "[--json] [--quick] [NAME...]",
-    "sklab's own speed and memory, each beside a baseline measured in the same run\n"
-    "(glibc malloc, Cachegrind, the same calls from C, an empty frame, a bare\n"
-    "start-up), as min/median/max over repetitions with the ratio and the target\n"
-    "(docs/performance.md). A missing baseline tool is n/a with the reason. A full\n"
-    "run takes a few minutes; --quick, smaller and fewer repetitions, well under one.",
-    options,
-    NULL,
-    "NAME is a comparison (slab_pair/slub, render/slab10k) or a group:",
-    NULL,
+    .name = "bench --self",
+    .forms = "[--json] [--quick] [NAME...]",
+    .about = "sklab's own speed and memory, each beside a baseline measured in the same run\n"
+	     "(glibc malloc, Cachegrind, the same calls from C, an empty frame, a bare\n"
+	     "start-up), as min/median/max over repetitions with the ratio and the target\n"
+	     "(docs/performance.md). A missing baseline tool is n/a with the reason. A full\n"
+	     "run takes a few minutes; --quick, smaller and fewer repetitions, well under one.",
+    .opts = options,
+    .more = "NAME is a comparison (slab_pair/slub, render/slab10k) or a group:",
 };
 
 static void usage(FILE *fp)
