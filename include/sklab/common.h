@@ -96,4 +96,22 @@ char *skl_strdup(const char *s);
  * gets the name. The open descriptor, or -1 with errno set. */
 int skl_tmp_create(int dirfd, const char *name, char *tmp, size_t tmpsz);
 
+
+/* ---- "did you mean" ------------------------------------------------------- */
+
+/* The closest names to one that is not known: up to three candidates
+ * within a small edit distance (Levenshtein; more for longer names), the
+ * closest first. A candidate "a.b.c" also counts by its last component. */
+typedef struct skl_suggest {
+	const char *want;
+	char best[3][128];
+	size_t dist[3];
+	int n;
+} skl_suggest;
+
+void skl_suggest_init(skl_suggest *s, const char *want);
+void skl_suggest_try(skl_suggest *s, const char *cand);
+/* " (did you mean 'a', 'b' or 'c'?)", or "" with no candidate. */
+void skl_suggest_text(const skl_suggest *s, char *out, size_t outsz);
+
 #endif

@@ -168,7 +168,7 @@ static const char *unknown_key(lua_State *L, int idx, const char *const *allowed
 /* A member name or dotted path, as the command line takes them. */
 static int is_member_name(const char *s)
 {
-	return strlen(s) < 128 && skl_whatif_is_member_path(s);
+	return strlen(s) < 128 && skl_edit_is_member_path(s);
 }
 
 /* t[key] as a string (NULL when nil), else an error naming what.key and

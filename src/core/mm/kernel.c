@@ -233,7 +233,7 @@ static skl_addr pages_get(skl_kernel *k, unsigned order, const char *who)
 	if (!a) {
 		snprintf(detail, sizeof(detail), "out of memory: no free block of %u page%s (order %u)", 1u << order,
 			 order ? "s" : "", order);
-		skl__event(k, SKL_EV_OOM, who, 0, (uint64_t)k->prof.page_size << order, detail);
+		skl_kernel_event(k, SKL_EV_OOM, who, 0, (uint64_t)k->prof.page_size << order, detail);
 	}
 	return a;
 }
@@ -345,7 +345,7 @@ uint64_t skl_kernel_ram_used(const skl_kernel *k)
 
 /* ---- events -------------------------------------------------------------- */
 
-void skl__event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size, const char *detail)
+void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size, const char *detail)
 {
 	if (kind == SKL_EV_BUG && detail && !k->booting) { /* every report an allocator prints */
 		char *copy = skl_strdup(detail);
@@ -556,6 +556,11 @@ unsigned skl_kernel_cpu(const skl_kernel *k)
 	return k->cpu;
 }
 
+unsigned skl_kernel_ncpus(const skl_kernel *k)
+{
+	return k->cpus ? k->cpus : 1;
+}
+
 /* ---- the cache registry --------------------------------------------------- */
 
 /* room for one more cache, so that adding it cannot fail */
@@ -611,7 +616,7 @@ static void create_event(skl_cache *c)
 			 in.offslab ? "off-slab" : "on-slab");
 	else
 		snprintf(detail, sizeof(detail), "size=%zu objs=%u order=%u", in.size, in.objs_per_slab, in.order);
-	skl__event(c->k, SKL_EV_CACHE_CREATE, c->name, 0, c->object_size, detail);
+	skl_kernel_event(c->k, SKL_EV_CACHE_CREATE, c->name, 0, c->object_size, detail);
 }
 
 /* ---- which name an object came through (SLUB merging) --------------------- */
@@ -816,7 +821,7 @@ int skl_cache_destroy(skl_cache *c, skl_error *err)
 	}
 	snprintf(name, sizeof(name), "%s", c->name);
 	registry_remove(k, c);
-	skl__event(k, SKL_EV_CACHE_DESTROY, name, 0, c->object_size, NULL);
+	skl_kernel_event(k, SKL_EV_CACHE_DESTROY, name, 0, c->object_size, NULL);
 	cache_struct_free(c);
 	return 0;
 }
@@ -847,7 +852,7 @@ static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err
 				memset(p, 0, c->object_size);
 		}
 		via_mark(c, a);
-		skl__event(c->k, SKL_EV_ALLOC, r->name, a, c->object_size, NULL);
+		skl_kernel_event(c->k, SKL_EV_ALLOC, r->name, a, c->object_size, NULL);
 		/* the memset of kmem_cache_zalloc / __GFP_ZERO: a write of every line of the object */
 		if (zero && SKL__TOUCHING(c->k)) {
 			skl_touch_label lab;
@@ -891,7 +896,7 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 		return cache_alloc_full(c, zero, err);
 	via_mark(c, a);
 	if (k->log)
-		skl__event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
+		skl_kernel_event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
 	return a;
 }
 
@@ -927,7 +932,7 @@ static NOINLINE int cache_free_full(skl_cache *c, skl_addr obj, skl_error *err)
 	skl_kernel_touch_end(c->k);
 	if (rc < 0)
 		return -1;
-	skl__event(c->k, SKL_EV_FREE, r->name, obj, c->object_size, NULL);
+	skl_kernel_event(c->k, SKL_EV_FREE, r->name, obj, c->object_size, NULL);
 	return 0;
 }
 
@@ -944,7 +949,7 @@ static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_e
 	if (!done)
 		return cache_free_full(c, obj, err);
 	if (k->log)
-		skl__event(k, SKL_EV_FREE, real_cache(c)->name, obj, c->object_size, NULL);
+		skl_kernel_event(k, SKL_EV_FREE, real_cache(c)->name, obj, c->object_size, NULL);
 	return 0;
 }
 
@@ -1009,18 +1014,18 @@ skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 	skl_cache *c;
 	skl_addr a;
 	if (n == 0 && skl_kernel_is_slub(k)) {
-		skl__event(k, SKL_EV_KMALLOC, "", SKL_ZERO_SIZE_PTR, 0, "ZERO_SIZE_PTR");
+		skl_kernel_event(k, SKL_EV_KMALLOC, "", SKL_ZERO_SIZE_PTR, 0, "ZERO_SIZE_PTR");
 		return SKL_ZERO_SIZE_PTR;
 	}
 	c = skl_kmalloc_cache(k, n);
 	if (!c) {
 		skl_errorf(err, "kmalloc(%zu): larger than the largest size class (NULL)", n);
-		skl__event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
+		skl_kernel_event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
 		return 0;
 	}
 	a = alloc_meta(k, c, n, 1, err);
 	if (a)
-		skl__event(k, SKL_EV_KMALLOC, c->name, a, n, NULL);
+		skl_kernel_event(k, SKL_EV_KMALLOC, c->name, a, n, NULL);
 	return a;
 }
 
@@ -1052,7 +1057,7 @@ int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
 	}
 	if (rc < 0)
 		return -1;
-	skl__event(k, SKL_EV_KFREE, name, p, size, NULL);
+	skl_kernel_event(k, SKL_EV_KFREE, name, p, size, NULL);
 	return 0;
 }
 

@@ -164,7 +164,7 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	skl_kasan_report_write(&r, &s);
 	if (!b.data)
 		return skl_errorf(err, "BUG: KASAN: %s (out of memory for the report)", skl_kasan_report_bug(&r));
-	skl__event(k, SKL_EV_BUG, c ? r.cache : "", a, len, b.data);
+	skl_kernel_event(k, SKL_EV_BUG, c ? r.cache : "", a, len, b.data);
 	skl_free(k->kasan_last);
 	k->kasan_last = b.data; /* the buffer's bytes move to the machine */
 	/* err: the BUG line */

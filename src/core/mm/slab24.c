@@ -882,7 +882,7 @@ static int report(skl_kernel *k, const char *cache, skl_addr addr, uint64_t size
 		snprintf(text, sizeof(text), "%s\nsklab: %s", pre, what);
 	else
 		snprintf(text, sizeof(text), "sklab: %s", what);
-	skl__event(k, SKL_EV_BUG, cache, addr, size, text);
+	skl_kernel_event(k, SKL_EV_BUG, cache, addr, size, text);
 	nl = strchr(text, '\n');
 	if (line > 0 || (line < 0 && pre))
 		skl_errorf(err, "%.*s (%s)", nl ? (int)(nl - text) : (int)strlen(text), text, what);
@@ -939,14 +939,14 @@ static skl_addr internal_alloc(skl_cache *c, const char *why, skl_error *err)
 {
 	skl_addr a = cache_alloc(c, err);
 	if (a)
-		skl__event(c->k, SKL_EV_ALLOC, c->name, a, c->object_size, why);
+		skl_kernel_event(c->k, SKL_EV_ALLOC, c->name, a, c->object_size, why);
 	return a;
 }
 
 static void internal_free(skl_cache *c, skl_addr a, const char *why)
 {
 	if (cache_free(c, a, NULL) == 0)
-		skl__event(c->k, SKL_EV_FREE, c->name, a, c->object_size, why);
+		skl_kernel_event(c->k, SKL_EV_FREE, c->name, a, c->object_size, why);
 }
 
 static skl_addr internal_kmalloc(skl_kernel *k, size_t n, const char *why, skl_error *err)
@@ -957,7 +957,7 @@ static skl_addr internal_kmalloc(skl_kernel *k, size_t n, const char *why, skl_e
 		return skl_errorf(err, "kmalloc(%zu): too large", n), 0;
 	a = cache_alloc(c, err);
 	if (a)
-		skl__event(k, SKL_EV_KMALLOC, c->name, a, n, why);
+		skl_kernel_event(k, SKL_EV_KMALLOC, c->name, a, n, why);
 	return a;
 }
 
@@ -967,7 +967,7 @@ static void internal_kfree(skl_kernel *k, skl_addr a, const char *why)
 	if (!pg || !pg->cache)
 		return;
 	if (cache_free(pg->cache, a, NULL) == 0)
-		skl__event(k, SKL_EV_KFREE, pg->cache->name, a, pg->cache->object_size, why);
+		skl_kernel_event(k, SKL_EV_KFREE, pg->cache->name, a, pg->cache->object_size, why);
 }
 
 /* models kmem_cache_grow(): one more slab at the tail of slabs_free */
@@ -1054,7 +1054,7 @@ static int grow(skl_cache *c, skl_error *err)
 		snprintf(detail, sizeof(detail), "colour %u (+%zu bytes), s_mem %#llx, %s slab_t at %#llx",
 			 sc->colour ? (unsigned)(offset / sc->colour_off) : 0, offset, (unsigned long long)s->s_mem,
 			 (sc->flags & CFLGS_OFF_SLAB) ? "off-slab" : "on-slab", (unsigned long long)s->mgmt);
-		skl__event(k, SKL_EV_GROW, c->name, s->base, bytes, detail);
+		skl_kernel_event(k, SKL_EV_GROW, c->name, s->base, bytes, detail);
 	}
 	return 1;
 
@@ -1607,7 +1607,7 @@ static void slab_destroy(skl_cache *c, s24_slab *s, const char *why)
 	}
 	skl__pages_free_slab(k, s->base, sc->gfporder);
 	snprintf(detail, sizeof(detail), "%s", why);
-	skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)m->p.page << sc->gfporder, detail);
+	skl_kernel_event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)m->p.page << sc->gfporder, detail);
 	if (sc->flags & CFLGS_OFF_SLAB) {
 		char w2[64];
 		snprintf(w2, sizeof(w2), "slab_t of a %s slab", c->name);

@@ -806,7 +806,7 @@ static int rp_finish_report(report *r, skl_addr addr, skl_error *err)
 			}
 			s = e ? e + 1 : s + n;
 		}
-		skl__event(r->k, SKL_EV_BUG, r->c ? r->c->name : "", addr, 0, r->b.data ? r->b.data : "");
+		skl_kernel_event(r->k, SKL_EV_BUG, r->c ? r->c->name : "", addr, 0, r->b.data ? r->b.data : "");
 		if (r->c && real_cache(r->c)->priv)
 			((slub_cache *)real_cache(r->c)->priv)->errors++;
 	}
@@ -1373,7 +1373,7 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 	sc->grown++;
 	if (k->log) { /* the detail is formatted only for a log */
 		snprintf(detail, sizeof(detail), "order %u, %u objects of %u bytes", order, objects, sc->g.size);
-		skl__event(k, SKL_EV_GROW, c->name, s->base, (uint64_t)k->prof.page_size << order, detail);
+		skl_kernel_event(k, SKL_EV_GROW, c->name, s->base, (uint64_t)k->prof.page_size << order, detail);
 	}
 	return s;
 }
@@ -1432,7 +1432,7 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	sc->freed_slabs++;
 	if (k->log) {
 		snprintf(detail, sizeof(detail), "order %u, %u objects", s->order, s->objects);
-		skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
+		skl_kernel_event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
 	}
 	skl__pages_free_slab(k, s->base, s->order);
 	slab_record_put(sc, s);

@@ -13,7 +13,6 @@
  * (freeing and snapshots stay possible). Host memory comes from skl_malloc;
  * no clock, no printing, no globals.
  */
-#include "mm_impl.h" /* skl__event: the machine's event log */
 
 #include "sklab/skb.h"
 
@@ -312,7 +311,7 @@ skl_net *skl_net_new(skl_kernel *k, const skl_net_opts *o, skl_error *err)
 		return skl_errorf(err, "out of memory"), NULL;
 	net->k = k;
 	params_for(net, prof, o, era);
-	net->ncpu = k->cpus ? k->cpus : 1;
+	net->ncpu = skl_kernel_ncpus(k);
 	net->rx.name = "page_frag";
 	net->rx.order = 3; /* PAGE_FRAG_CACHE_MAX_ORDER: 32 KiB */
 	net->tx.name = "page_frag";
@@ -804,6 +803,17 @@ static void skbuff_free(skl_net *net, skl_skb *skb)
  * first bytes are written by alloc and its dataref updated by clone and
  * free. Checksums over the bytes behind a header (layers_fix) are not fed. */
 
+/* Is a cache model attached? The touch sites skip building touches when not. */
+#define TOUCHING(k) (skl_kernel_cachesim(k) != NULL)
+
+/* A touch with an explicit owner and member, base = the owner's start. */
+static void touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
+		     const char *member, skl_addr base)
+{
+	skl_touch_label lab = {owner, member, NULL, base};
+	skl_kernel_touch_ex(k, a, len, write, src, &lab);
+}
+
 enum { SF_LEN, SF_DATA_LEN, SF_CLONED, SF_USERS, SF_TRUESIZE, SF_HEAD, SF_DATA, SF_TAIL, SF_END, SF_N };
 #define SF(f) (1u << (f))
 
@@ -843,7 +853,7 @@ static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
 {
 	skl_kernel *k = skb->net->k;
 	int f, w;
-	if (!SKL__TOUCHING(k) || !skb->addr)
+	if (!TOUCHING(k) || !skb->addr)
 		return;
 	skl_kernel_touch_begin(k, "skb", NULL);
 	for (w = 0; w < 2; w++) {
@@ -851,7 +861,7 @@ static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
 			uint32_t off, len;
 			if (!((w ? writes : reads) & SF(f)) || sf_where(skb->net, f, &off, &len) < 0)
 				continue;
-			skl__touch_as(k, skb->addr + off, len, w, "skb", "sk_buff", sf_name[f], skb->addr);
+			touch_as(k, skb->addr + off, len, w, "skb", "sk_buff", sf_name[f], skb->addr);
 		}
 	}
 	skl_kernel_touch_end(k);
@@ -860,9 +870,9 @@ static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
 /* Bytes [off, off + n) of a head buffer (offsets from head). */
 static void head_touch(skl_net *net, const skb_head *h, int64_t off, uint64_t n, int write, const char *member)
 {
-	if (!SKL__TOUCHING(net->k) || !h || !h->addr || off < 0 || !n)
+	if (!TOUCHING(net->k) || !h || !h->addr || off < 0 || !n)
 		return;
-	skl__touch_as(net->k, h->addr + (uint64_t)off, n, write, "skb", h->cache, member, h->addr);
+	touch_as(net->k, h->addr + (uint64_t)off, n, write, "skb", h->cache, member, h->addr);
 }
 
 /* skb_shared_info at end: its first bytes (alloc), or dataref (RMW). */
@@ -870,16 +880,16 @@ static void shinfo_touch(skl_net *net, const skb_head *h, uint32_t end, int allo
 {
 	uint32_t dataref = net->p.era == SKL_ERA_6_X ? 32 : 0;
 	uint32_t init = net->p.era == SKL_ERA_2_4 ? 12 : net->p.era == SKL_ERA_2_6_31 ? 56 : 36;
-	if (!SKL__TOUCHING(net->k) || !h || !h->addr)
+	if (!TOUCHING(net->k) || !h || !h->addr)
 		return;
 	if (init > net->p.shinfo_size)
 		init = net->p.shinfo_size;
 	if (alloc) { /* atomic_set(&shinfo->dataref, 1) and the fields cleared with it */
-		skl__touch_as(net->k, h->addr + end, init, 1, "skb", "skb_shared_info", NULL, h->addr + end);
+		touch_as(net->k, h->addr + end, init, 1, "skb", "skb_shared_info", NULL, h->addr + end);
 		return;
 	}
-	skl__touch_as(net->k, h->addr + end + dataref, 4, 0, "skb", "skb_shared_info", "dataref", h->addr + end);
-	skl__touch_as(net->k, h->addr + end + dataref, 4, 1, "skb", "skb_shared_info", "dataref", h->addr + end);
+	touch_as(net->k, h->addr + end + dataref, 4, 0, "skb", "skb_shared_info", "dataref", h->addr + end);
+	touch_as(net->k, h->addr + end + dataref, 4, 1, "skb", "skb_shared_info", "dataref", h->addr + end);
 }
 
 /* A linear copy: len bytes of src's head from soff to dst's head at doff. */
@@ -921,7 +931,7 @@ static void op_event(skl_skb *skb, const char *op, uint64_t arg, const char *ext
 	k = strlen(d);
 	if (extra && *extra && k + 2 < sizeof(d))
 		snprintf(d + k, sizeof(d) - k, " (%s)", extra);
-	skl__event(skb->net->k, SKL_EV_SKB_OP, op, skb->addr, arg, d);
+	skl_kernel_event(skb->net->k, SKL_EV_SKB_OP, op, skb->addr, arg, d);
 }
 
 static int dead(const skl_skb *skb, skl_error *err)
@@ -982,11 +992,11 @@ static int kernel_bug(skl_skb *skb, const char *evname, uint64_t arg, const char
 	else
 		copy_str(skb->panic, sizeof(skb->panic), bug);
 	if (line) {
-		skl__event(net->k, SKL_EV_SKB_PANIC, evname, skb->addr, arg, rep);
+		skl_kernel_event(net->k, SKL_EV_SKB_PANIC, evname, skb->addr, arg, rep);
 	} else { /* no panic line: name the function ("skb_put: BUG_ON") */
 		char ev[96];
 		snprintf(ev, sizeof(ev), "%s: %s", fn, evname);
-		skl__event(net->k, SKL_EV_SKB_PANIC, ev, skb->addr, arg, rep);
+		skl_kernel_event(net->k, SKL_EV_SKB_PANIC, ev, skb->addr, arg, rep);
 	}
 	skl_errorf(err, "%s", skb->panic);
 	return SKL_SKB_EPANIC;
@@ -1007,7 +1017,7 @@ static void kernel_warn(skl_skb *skb, const char *fn, const char *cond)
 	{
 		char ev[96];
 		snprintf(ev, sizeof(ev), "%s: WARN_ON", fn);
-		skl__event(net->k, SKL_EV_BUG, ev, skb->addr, 0, rep);
+		skl_kernel_event(net->k, SKL_EV_BUG, ev, skb->addr, 0, rep);
 	}
 }
 
@@ -1265,7 +1275,7 @@ static skl_skb *alloc_skb_core(skl_net *net, uint32_t size, int fclone, skl_erro
 	}
 	skb->end = end;
 	skb->users = 1;
-	if (SKL__TOUCHING(net->k)) {
+	if (TOUCHING(net->k)) {
 		/* __alloc_skb(): head, data, tail, end, truesize, users... then skb_shared_info */
 		skl_kernel_touch_begin(net->k, "skb", NULL);
 		sf_touch(skb, 0,
@@ -1485,7 +1495,7 @@ int skl_kfree_skb(skl_skb *skb, skl_error *err)
 		skl_kernel_touch_begin(k, "skb", NULL);
 		kfree_core(skb);
 		skl_kernel_touch_end(k);
-		skl__event(k, SKL_EV_SKB_OP, "kfree_skb", a, 0, shared ? d : name);
+		skl_kernel_event(k, SKL_EV_SKB_OP, "kfree_skb", a, 0, shared ? d : name);
 	}
 	return 1;
 }
@@ -1538,12 +1548,12 @@ skl_skb *skl_skb_clone(skl_skb *skb, skl_error *err)
 		}
 	}
 	copy_str(n->name, sizeof(n->name), "clone");
-	if (SKL__TOUCHING(net->k)) {
+	if (TOUCHING(net->k)) {
 		/* 2.4 memcpy(n, skb, sizeof(*n)); 2.6+ __copy_skb_header: the struct is read and written whole;
 		 * atomic_inc(&skb_shinfo(skb)->dataref); skb->cloned = 1 */
 		skl_kernel_touch_begin(net->k, "copy", NULL);
-		skl__touch_as(net->k, skb->addr, net->p.skb_size, 0, "copy", "sk_buff", NULL, skb->addr);
-		skl__touch_as(net->k, n->addr, net->p.skb_size, 1, "copy", "sk_buff", NULL, n->addr);
+		touch_as(net->k, skb->addr, net->p.skb_size, 0, "copy", "sk_buff", NULL, skb->addr);
+		touch_as(net->k, n->addr, net->p.skb_size, 1, "copy", "sk_buff", NULL, n->addr);
 		shinfo_touch(net, skb->h, skb->end, 0);
 		sf_touch(skb, 0, SF(SF_CLONED));
 		skl_kernel_touch_end(net->k);
@@ -1614,14 +1624,14 @@ skl_skb *skl_skb_copy(skl_skb *skb, skl_error *err)
 	if (dst) {
 		skl_skb_read(skb, 0, dst, hl); /* the headroom */
 		skl_skb_copy_bits(skb, 0, dst + hl, skb->len);
-		if (SKL__TOUCHING(net->k)) { /* skb_copy_bits: headroom and linear data, then the frags */
+		if (TOUCHING(net->k)) { /* skb_copy_bits: headroom and linear data, then the frags */
 			uint64_t lin = (uint64_t)(skb->tail - skb->data);
 			int fi;
 			skl_kernel_touch_begin(net->k, "copy", NULL);
 			copy_touch(net, skb->h, 0, n->h, 0, hl + (lin < skb->len ? lin : skb->len));
 			for (fi = 0; fi < skb->h->nr_frags; fi++) {
 				const skb_frag *f = &skb->h->frags[fi];
-				skl__touch_as(net->k, f->blk->addr + f->off, f->size, 0, "copy", "page_frag", "frag",
+				touch_as(net->k, f->blk->addr + f->off, f->size, 0, "copy", "page_frag", "frag",
 					      f->blk->addr + f->off);
 			}
 			if (skb->len > lin)
@@ -1660,7 +1670,7 @@ skl_skb *skl_pskb_copy(skl_skb *skb, skl_error *err)
 	dst = head_bytes(n, hl, headlen);
 	if (dst) {
 		skl_skb_read(skb, skb->data, dst, headlen);
-		if (SKL__TOUCHING(net->k)) { /* memcpy of the linear data */
+		if (TOUCHING(net->k)) { /* memcpy of the linear data */
 			skl_kernel_touch_begin(net->k, "copy", NULL);
 			copy_touch(net, skb->h, skb->data, n->h, hl, headlen);
 			skl_kernel_touch_end(net->k);
@@ -1933,7 +1943,7 @@ static int expand_core(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *er
 	dst = skl_kernel_bytes(net->k, nh->addr + (uint32_t)nhead, copy ? copy : 1);
 	if (dst && copy) {
 		skl_skb_read(skb, 0, dst, copy);
-		if (SKL__TOUCHING(net->k)) {
+		if (TOUCHING(net->k)) {
 			skl_kernel_touch_begin(net->k, "copy", NULL);
 			copy_touch(net, oh, 0, nh, nhead, copy);
 			skl_kernel_touch_end(net->k);
@@ -2055,8 +2065,8 @@ static int frag_add(skl_skb *skb, frag_pool *fp, uint32_t size, uint32_t truesiz
 			skl_pkt_fill_payload(b, fill, fill_off, size);
 		else
 			memset(b, 0, size);
-		if (SKL__TOUCHING(skb->net->k)) /* the fragment's bytes written (DMA or copy from user) */
-			skl__touch_as(skb->net->k, f->blk->addr + f->off, size, 1, "skb", "page_frag", "frag",
+		if (TOUCHING(skb->net->k)) /* the fragment's bytes written (DMA or copy from user) */
+			touch_as(skb->net->k, f->blk->addr + f->off, size, 1, "skb", "page_frag", "frag",
 				      f->blk->addr + f->off);
 	}
 	h->nr_frags++;
