@@ -18,7 +18,7 @@
  * slab_debug=F were on; reports print simulated addresses unhashed (as
  * with no_hash_pointers) and leave out the WARN_ON backtraces.
  */
-#include "slub.h"
+#include "slub_impl.h"
 #include "slub_fast.h"
 
 #include "mm_impl.h"
@@ -478,7 +478,7 @@ typedef struct track {
 
 static skl_addr track_at(const skl_kernel *k, const slub_cache *sc, skl_addr obj, int which)
 {
-	return obj + skl__slub_info_end(&machine(k)->p, &sc->g) + (skl_addr)which * machine(k)->p.track_size;
+	return obj + skl_slub_info_end(&machine(k)->p, &sc->g) + (skl_addr)which * machine(k)->p.track_size;
 }
 
 static void read_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, track *t)
@@ -559,7 +559,7 @@ static unsigned size_from_object(const slub_cache *sc)
 /* The offset of the padding after the metadata (check_pad_bytes()). */
 static unsigned pad_offset(const skl_kernel *k, const slub_cache *sc)
 {
-	unsigned off = skl__slub_info_end(&machine(k)->p, &sc->g);
+	unsigned off = skl_slub_info_end(&machine(k)->p, &sc->g);
 	if (sc->g.flags & SKL_SLAB_STORE_USER)
 		off += 2 * machine(k)->p.track_size;
 	if (sc->g.orig_size)
@@ -680,7 +680,7 @@ static unsigned get_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj)
 	unsigned v;
 	if (!sc->g.orig_size)
 		return sc->g.object_size;
-	b = skl__bytes(k, obj + skl__slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
+	b = skl__bytes(k, obj + skl_slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
 	v = b ? (unsigned)get_word(m, b, 4) : sc->g.object_size;
 	return v > sc->g.object_size ? sc->g.object_size : v;
 }
@@ -691,7 +691,7 @@ static void set_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj, uns
 	uint8_t *b;
 	if (!sc->g.orig_size)
 		return;
-	b = skl__bytes(k, obj + skl__slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
+	b = skl__bytes(k, obj + skl_slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
 	if (b)
 		put_word(m, b, 4, n);
 }
@@ -708,7 +708,7 @@ static int check_pad_bytes(report *r, const slub_cache *sc, const slub_slab *s, 
 /* models check_object(): val is SLUB_RED_ACTIVE for an allocated object */
 static int check_object(report *r, const slub_cache *sc, slub_slab *s, skl_addr p, unsigned val)
 {
-	const skl__slub_geom *g = &sc->g;
+	const skl_slub_geom *g = &sc->g;
 	skl_addr endobject = p + g->object_size;
 	int ret = 1;
 	if (g->flags & SKL_SLAB_RED_ZONE) {
@@ -752,7 +752,7 @@ static int check_object(report *r, const slub_cache *sc, slub_slab *s, skl_addr 
 /* models init_object() */
 static void init_object(skl_kernel *k, const slub_cache *sc, skl_addr p, unsigned val)
 {
-	const skl__slub_geom *g = &sc->g;
+	const skl_slub_geom *g = &sc->g;
 	unsigned poison_size = g->object_size;
 	if (g->flags & SKL_SLAB_RED_ZONE) {
 		fill(k, p - g->red_left_pad, (int)val, g->red_left_pad);
@@ -1490,7 +1490,7 @@ static void free_priv(skl_cache *c)
  * 1 when something is off (no report is made). */
 static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *s, unsigned i)
 {
-	const skl__slub_geom *g = &sc->g;
+	const skl_slub_geom *g = &sc->g;
 	skl_addr p = obj_addr(sc, s, i);
 	int active = s->state[i] == OS_ALLOC || s->state[i] >= OS_VIA;
 	unsigned val = active ? SLUB_RED_ACTIVE : SLUB_RED_INACTIVE, j;
@@ -1623,7 +1623,7 @@ static void slabinfo_line(const skl_cache *c, char *buf, size_t n)
 {
 	skl_cache_info in;
 	fill_info(c, &in);
-	skl__slub_slabinfo_row(buf, n, c->name, in.active_objs, in.num_objs, (unsigned)in.size, in.objs_per_slab,
+	skl_slub_slabinfo_row(buf, n, c->name, in.active_objs, in.num_objs, (unsigned)in.size, in.objs_per_slab,
 			       in.pages_per_slab, in.active_slabs, in.num_slabs);
 }
 
@@ -1679,7 +1679,7 @@ static int slub_init(skl_kernel *k, skl_error *err)
 	unsigned i;
 	if (!m)
 		return skl_errorf(err, "out of memory");
-	skl__slub_params_init(&m->p, &k->prof, k->cpus);
+	skl_slub_params_init(&m->p, &k->prof, k->cpus);
 	m->page_shift = skl__page_shift(k->prof.page_size);
 	m->fast_words = m->page_shift && !m->p.big_endian && (m->p.word == 4 || m->p.word == 8);
 	m->p.kasan = k->kasan;
@@ -1739,7 +1739,7 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 	unsigned flags = (o ? o->flags : 0) | k->slub_debug;
 	unsigned align = o ? o->align : 0;
 	int i;
-	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl__slub_merge_blocker(flags, 0))
+	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl_slub_merge_blocker(flags, 0))
 		return NULL;
 	if (m->p.kasan) /* SLAB_KASAN | SLAB_NO_MERGE */
 		return NULL;
@@ -1751,9 +1751,9 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 		if (!s || s->alias_of || !s->priv)
 			continue;
 		sc = s->priv;
-		if (sc->boot || skl__slub_merge_blocker(sc->g.flags, sc->g.ctor))
+		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor))
 			continue;
-		if (skl__slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
+		if (skl_slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
 			/* __kmem_cache_alias() */
 			unsigned sz = (unsigned)size;
 			if (sz > sc->g.object_size)
@@ -1779,7 +1779,7 @@ static int slub_cache_init(skl_cache *c, skl_error *err)
 	sc = skl_calloc(1, sizeof(*sc));
 	if (!sc)
 		return skl_errorf(err, "out of memory creating cache %s", c->name);
-	if (skl__slub_geometry(&m->p, (unsigned)c->object_size, &c->opts, k->slub_debug, &sc->g, err) < 0) {
+	if (skl_slub_geometry(&m->p, (unsigned)c->object_size, &c->opts, k->slub_debug, &sc->g, err) < 0) {
 		skl_free(sc);
 		return -1;
 	}
@@ -2029,7 +2029,7 @@ static int slub_order(const skl_kernel *k, int i)
 static void slub_slabinfo(const skl_kernel *k, const skl_sink *out)
 {
 	int i;
-	skl__slub_slabinfo_header(out);
+	skl_slub_slabinfo_header(out);
 	for (i = 0; i < k->ncaches; i++) {
 		const skl_cache *c = k->caches[slub_order(k, i)];
 		char line[256];
@@ -2046,7 +2046,7 @@ static skl_cache *slub_kmalloc_cache(skl_kernel *k, size_t n)
 	unsigned b;
 	if (!m)
 		return NULL;
-	b = skl__slub_kmalloc_bucket(&m->p, n);
+	b = skl_slub_kmalloc_bucket(&m->p, n);
 	if (!b)
 		return NULL;
 	return m->kmalloc[b == 96 ? 1 : b == 192 ? 2 : ilog2_u(b)];
@@ -2055,13 +2055,13 @@ static skl_cache *slub_kmalloc_cache(skl_kernel *k, size_t n)
 static int slub_geometry(const skl_profile *prof, unsigned cpus, int debug, const char *name, size_t size,
 			 const skl_cache_opts *o, skl_cache_info *out, skl_error *err)
 {
-	skl__slub_params p;
-	skl__slub_geom g;
-	skl__slub_params_init(&p, prof, cpus);
+	skl_slub_params p;
+	skl_slub_geom g;
+	skl_slub_params_init(&p, prof, cpus);
 	memset(out, 0, sizeof(*out));
 	if (size > 0xffffffffu)
 		return skl_errorf(err, "kmem_cache_create: size %zu is too large (-EINVAL)", size);
-	if (skl__slub_geometry(&p, (unsigned)size, o, skl__slub_debug_flags(debug), &g, err) < 0)
+	if (skl_slub_geometry(&p, (unsigned)size, o, skl_slub_debug_flags(debug), &g, err) < 0)
 		return -1;
 	snprintf(out->name, sizeof(out->name), "%s", name ? name : "");
 	out->object_size = g.object_size;
@@ -2104,7 +2104,7 @@ const skl__alloc_ops skl__slub_ops = {
 
 /* ---- hooks for tests and views ------------------------------------------------------------ */
 
-int skl__slub_cache_geom(const skl_cache *c, skl__slub_geom *out)
+int skl__slub_cache_geom(const skl_cache *c, skl_slub_geom *out)
 {
 	const skl_cache *rc = real_cache_c(c);
 	if (!rc || !rc->priv || !rc->k || rc->k->ops != &skl__slub_ops)

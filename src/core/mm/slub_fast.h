@@ -14,7 +14,7 @@
 #define SKLAB_CORE_SLUB_FAST_H
 
 #include "mm_impl.h"
-#include "slub.h"
+#include "slub_impl.h"
 
 #include <string.h>
 
@@ -83,7 +83,7 @@ typedef struct slub_list {
 } slub_list;
 
 typedef struct slub_cache {
-	skl__slub_geom g;
+	skl_slub_geom g;
 	slub_cpu *cpu;
 	unsigned ncpu;
 	slub_list partial, full; /* full slabs are tracked always (the kernel: with U
@@ -105,7 +105,7 @@ typedef struct slub_cache {
 } slub_cache;
 
 typedef struct slub_machine {
-	skl__slub_params p;
+	skl_slub_params p;
 	int tainted;
 	uint64_t jiffies;
 	skl_cache *kmem_cache, *kmem_cache_node;

@@ -6,7 +6,7 @@
  * merging rules, the sysfs unique id, kmalloc buckets and /proc/slabinfo
  * 2.1 text. The runtime allocator built on them is slub.c.
  */
-#include "slub.h"
+#include "slub_impl.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +15,7 @@
  * Geometry
  * ========================================================================= */
 
-void skl__slub_params_init(skl__slub_params *p, const skl_profile *prof, unsigned cpus)
+void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned cpus)
 {
 	const skl_abi *abi = prof && prof->abi ? prof->abi : skl_abi_default();
 	unsigned major = 6, minor = 18;
@@ -57,7 +57,7 @@ void skl__slub_params_init(skl__slub_params *p, const skl_profile *prof, unsigne
 	p->kmem_cache_size = (int)(p->word == 8 ? 232 : 116);
 }
 
-unsigned skl__slub_calculate_alignment(const skl__slub_params *p, unsigned flags, unsigned align, unsigned size)
+unsigned skl_slub_calculate_alignment(const skl_slub_params *p, unsigned flags, unsigned align, unsigned size)
 {
 	if (flags & SKL_SLAB_HWCACHE_ALIGN) {
 		unsigned ralign = p->cache_line;
@@ -71,7 +71,7 @@ unsigned skl__slub_calculate_alignment(const skl__slub_params *p, unsigned flags
 	return align_up(align, p->word);
 }
 
-unsigned skl__slub_kmalloc_align(const skl__slub_params *p, unsigned flags, unsigned size)
+unsigned skl_slub_kmalloc_align(const skl_slub_params *p, unsigned flags, unsigned size)
 {
 	unsigned align = p->kmalloc_minalign;
 	if (size) {
@@ -79,15 +79,15 @@ unsigned skl__slub_kmalloc_align(const skl__slub_params *p, unsigned flags, unsi
 		if (pow > align)
 			align = pow;
 	}
-	return skl__slub_calculate_alignment(p, flags, align, size);
+	return skl_slub_calculate_alignment(p, flags, align, size);
 }
 
-unsigned skl__slub_order_objects(const skl__slub_params *p, unsigned order, unsigned size)
+unsigned skl_slub_order_objects(const skl_slub_params *p, unsigned order, unsigned size)
 {
 	return size ? (unsigned)(((uint64_t)p->page_size << order) / size) : 0;
 }
 
-unsigned skl__slub_get_order(const skl__slub_params *p, uint64_t n)
+unsigned skl_slub_get_order(const skl_slub_params *p, uint64_t n)
 {
 	unsigned k = 0;
 	while (((uint64_t)p->page_size << k) < n && k < 63)
@@ -95,23 +95,23 @@ unsigned skl__slub_get_order(const skl__slub_params *p, uint64_t n)
 	return k;
 }
 
-unsigned skl__slub_min_objects(unsigned cpus)
+unsigned skl_slub_min_objects(unsigned cpus)
 {
 	return 4 * (fls_u(cpus) + 1);
 }
 
-static unsigned target_min_objects(const skl__slub_params *p)
+static unsigned target_min_objects(const skl_slub_params *p)
 {
 	unsigned n;
 	if (p->min_objects)
 		return p->min_objects;
 	n = p->cpus ? p->cpus : 1; /* num_present_cpus(), nr_cpu_ids when <= 1 */
-	return skl__slub_min_objects(n);
+	return skl_slub_min_objects(n);
 }
 
 /* models calc_slab_order() of v6.7+: the first order in [min_order,
  * max_order] wasting at most 1/fract of the slab, else max_order + 1 */
-static unsigned calc_slab_order(const skl__slub_params *p, unsigned size, unsigned min_order, unsigned max_order,
+static unsigned calc_slab_order(const skl_slub_params *p, unsigned size, unsigned min_order, unsigned max_order,
 				unsigned fract)
 {
 	unsigned order;
@@ -123,42 +123,42 @@ static unsigned calc_slab_order(const skl__slub_params *p, unsigned size, unsign
 	return order;
 }
 
-int skl__slub_calculate_order(const skl__slub_params *p, unsigned size, unsigned *min_objects_out)
+int skl_slub_calculate_order(const skl_slub_params *p, unsigned size, unsigned *min_objects_out)
 {
 	unsigned min_objects = target_min_objects(p), max_objects, min_order, fraction, order;
 	if (!size)
 		return -1;
-	max_objects = skl__slub_order_objects(p, p->max_order, size);
+	max_objects = skl_slub_order_objects(p, p->max_order, size);
 	if (max_objects < 1)
 		max_objects = 1;
 	if (min_objects > max_objects)
 		min_objects = max_objects;
 	if (min_objects_out)
 		*min_objects_out = min_objects;
-	min_order = skl__slub_get_order(p, (uint64_t)min_objects * size);
+	min_order = skl_slub_get_order(p, (uint64_t)min_objects * size);
 	if (min_order < p->min_order)
 		min_order = p->min_order;
-	if (skl__slub_order_objects(p, min_order, size) > MAX_OBJS_PER_PAGE)
-		return (int)skl__slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
+	if (skl_slub_order_objects(p, min_order, size) > MAX_OBJS_PER_PAGE)
+		return (int)skl_slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
 	for (fraction = 16; fraction > 1; fraction /= 2) {
 		order = calc_slab_order(p, size, min_order, p->max_order, fraction);
 		if (order <= p->max_order)
 			return (int)order;
 	}
-	order = skl__slub_get_order(p, size);
+	order = skl_slub_get_order(p, size);
 	if (order <= p->max_page_order)
 		return (int)order;
 	return -1;
 }
 
 /* models calc_slab_order() of v4.x-v6.6 */
-static unsigned calc_slab_order_pre67(const skl__slub_params *p, unsigned size, unsigned min_objects,
+static unsigned calc_slab_order_pre67(const skl_slub_params *p, unsigned size, unsigned min_objects,
 				      unsigned max_order, unsigned fract)
 {
 	unsigned order, start;
-	if (skl__slub_order_objects(p, p->min_order, size) > MAX_OBJS_PER_PAGE)
-		return skl__slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
-	start = skl__slub_get_order(p, (uint64_t)min_objects * size);
+	if (skl_slub_order_objects(p, p->min_order, size) > MAX_OBJS_PER_PAGE)
+		return skl_slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
+	start = skl_slub_get_order(p, (uint64_t)min_objects * size);
 	if (start < p->min_order)
 		start = p->min_order;
 	for (order = start; order <= max_order; order++) {
@@ -169,12 +169,12 @@ static unsigned calc_slab_order_pre67(const skl__slub_params *p, unsigned size, 
 	return order;
 }
 
-int skl__slub_calculate_order_pre67(const skl__slub_params *p, unsigned size, unsigned *min_objects_out)
+int skl_slub_calculate_order_pre67(const skl_slub_params *p, unsigned size, unsigned *min_objects_out)
 {
 	unsigned min_objects = target_min_objects(p), max_objects, order;
 	if (!size)
 		return -1;
-	max_objects = skl__slub_order_objects(p, p->max_order, size);
+	max_objects = skl_slub_order_objects(p, p->max_order, size);
 	if (min_objects > max_objects)
 		min_objects = max_objects;
 	if (min_objects_out)
@@ -199,7 +199,7 @@ int skl__slub_calculate_order_pre67(const skl__slub_params *p, unsigned size, un
 	return -1;
 }
 
-unsigned skl__slub_debug_flags(int debug)
+unsigned skl_slub_debug_flags(int debug)
 {
 	if (!debug)
 		return 0;
@@ -208,7 +208,7 @@ unsigned skl__slub_debug_flags(int debug)
 	return (unsigned)debug & DEBUG_FLAGS;
 }
 
-int skl__slub_parse_debug(const char *letters, unsigned *flags, int *bad)
+int skl_slub_parse_debug(const char *letters, unsigned *flags, int *bad)
 {
 	unsigned f = 0;
 	int i;
@@ -246,12 +246,12 @@ int skl__slub_parse_debug(const char *letters, unsigned *flags, int *bad)
 	return 0;
 }
 
-unsigned skl__slub_info_end(const skl__slub_params *p, const skl__slub_geom *g)
+unsigned skl_slub_info_end(const skl_slub_params *p, const skl_slub_geom *g)
 {
 	return g->offset >= g->inuse ? g->inuse + p->word : g->inuse;
 }
 
-static void set_partial_limits(skl__slub_geom *g, const skl__slub_params *p, int debug)
+static void set_partial_limits(skl_slub_geom *g, const skl_slub_params *p, int debug)
 {
 	unsigned mp = ilog2_u(g->size) / 2;
 	if (mp < MIN_PARTIAL)
@@ -272,7 +272,7 @@ static void set_partial_limits(skl__slub_geom *g, const skl__slub_params *p, int
 }
 
 /* models calculate_sizes(): g->object_size, align, flags and ctor are set */
-static int calculate_sizes(const skl__slub_params *p, skl__slub_geom *g, int use_freeptr_offset,
+static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_freeptr_offset,
 			   unsigned freeptr_offset, skl_error *err)
 {
 	unsigned W = p->word, flags = g->flags, size;
@@ -315,25 +315,25 @@ static int calculate_sizes(const skl__slub_params *p, skl__slub_geom *g, int use
 		size += g->red_left_pad;
 	}
 	g->size = align_up(size, g->align);
-	order = p->pre67 ? skl__slub_calculate_order_pre67(p, g->size, &g->min_objects)
-			 : skl__slub_calculate_order(p, g->size, &g->min_objects);
+	order = p->pre67 ? skl_slub_calculate_order_pre67(p, g->size, &g->min_objects)
+			 : skl_slub_calculate_order(p, g->size, &g->min_objects);
 	if (order < 0)
 		return skl_errorf(err, "__kmem_cache_create_args: no slab order fits %u-byte objects (-ENOSYS)",
 				  g->size);
 	g->order = (unsigned)order;
-	g->objects = skl__slub_order_objects(p, g->order, g->size);
+	g->objects = skl_slub_order_objects(p, g->order, g->size);
 	if (g->objects > MAX_OBJS_PER_PAGE)
 		g->objects = MAX_OBJS_PER_PAGE;
-	g->min_order = skl__slub_get_order(p, g->size);
-	g->min_objs = skl__slub_order_objects(p, g->min_order, g->size);
+	g->min_order = skl_slub_get_order(p, g->size);
+	g->min_objs = skl_slub_order_objects(p, g->min_order, g->size);
 	if (!g->objects)
 		return skl_errorf(err, "__kmem_cache_create_args: %u-byte objects do not fit a slab", g->size);
 	set_partial_limits(g, p, (flags & DEBUG_FLAGS) != 0);
 	return 0;
 }
 
-int skl__slub_geometry(const skl__slub_params *p, unsigned object_size, const skl_cache_opts *o, unsigned debug_flags,
-		       skl__slub_geom *g, skl_error *err)
+int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_cache_opts *o, unsigned debug_flags,
+		       skl_slub_geom *g, skl_error *err)
 {
 	static const skl_cache_opts none;
 	unsigned flags, kmalloc_max;
@@ -359,15 +359,15 @@ int skl__slub_geometry(const skl__slub_params *p, unsigned object_size, const sk
 	g->ctor = o->ctor != 0;
 	g->object_size = object_size;
 	if (flags & SKL_SLAB_KMALLOC)
-		g->align = skl__slub_kmalloc_align(p, flags, object_size);
+		g->align = skl_slub_kmalloc_align(p, flags, object_size);
 	else
-		g->align = skl__slub_calculate_alignment(p, flags, o->align, object_size);
+		g->align = skl_slub_calculate_alignment(p, flags, o->align, object_size);
 	return calculate_sizes(p, g, o->use_freeptr_offset, o->freeptr_offset, err);
 }
 
 /* ---- merging -------------------------------------------------------------- */
 
-const char *skl__slub_merge_blocker(unsigned flags, int ctor)
+const char *skl_slub_merge_blocker(unsigned flags, int ctor)
 {
 	if (ctor)
 		return "it has a constructor";
@@ -384,16 +384,16 @@ const char *skl__slub_merge_blocker(unsigned flags, int ctor)
 	return NULL;
 }
 
-unsigned skl__slub_merge_same(unsigned flags)
+unsigned skl_slub_merge_same(unsigned flags)
 {
 	return flags & MERGE_SAME;
 }
 
-int skl__slub_merge_fits(const skl__slub_params *p, unsigned object_size, unsigned align, unsigned flags,
+int skl_slub_merge_fits(const skl_slub_params *p, unsigned object_size, unsigned align, unsigned flags,
 			 unsigned s_size, unsigned s_flags)
 {
 	unsigned size = align_up(object_size, p->word);
-	align = skl__slub_calculate_alignment(p, flags, align, size);
+	align = skl_slub_calculate_alignment(p, flags, align, size);
 	size = align_up(size, align);
 	if (size > s_size)
 		return 0;
@@ -406,7 +406,7 @@ int skl__slub_merge_fits(const skl__slub_params *p, unsigned object_size, unsign
 	return 1;
 }
 
-void skl__slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size)
+void skl_slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size)
 {
 	char f[8];
 	size_t k = 0;
@@ -424,7 +424,7 @@ void skl__slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size)
 
 /* ---- kmalloc ---------------------------------------------------------------- */
 
-unsigned skl__slub_kmalloc_bucket(const skl__slub_params *p, size_t n)
+unsigned skl_slub_kmalloc_bucket(const skl_slub_params *p, size_t n)
 {
 	unsigned b;
 	if (n == 0 || n > 2 * (size_t)p->page_size)
@@ -440,7 +440,7 @@ unsigned skl__slub_kmalloc_bucket(const skl__slub_params *p, size_t n)
 
 /* ---- text ---------------------------------------------------------------------- */
 
-void skl__slub_slabinfo_header(const skl_sink *out)
+void skl_slub_slabinfo_header(const skl_sink *out)
 {
 	skl_sink_puts(out, "slabinfo - version: 2.1\n");
 	skl_sink_puts(out, "# name            <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab>"
@@ -448,7 +448,7 @@ void skl__slub_slabinfo_header(const skl_sink *out)
 			   " : slabdata <active_slabs> <num_slabs> <sharedavail>\n");
 }
 
-void skl__slub_slabinfo_row(char *buf, size_t n, const char *name, unsigned long active_objs, unsigned long num_objs,
+void skl_slub_slabinfo_row(char *buf, size_t n, const char *name, unsigned long active_objs, unsigned long num_objs,
 			    unsigned objsize, unsigned objperslab, unsigned pagesperslab, unsigned long active_slabs,
 			    unsigned long num_slabs)
 {
