@@ -236,7 +236,7 @@ typedef struct skl_cache_snap {
 
 typedef struct skl_kernel_snap {
 	char profile[64];
-	char allocator[16];
+	skl_allocator allocator;
 	unsigned page_size;
 	uint64_t ram_total, ram_used;
 	skl_cache_snap *caches;

@@ -61,7 +61,7 @@ typedef struct skl_whatif_side {
 typedef struct skl_whatif {
 	char label[192];
 	char profile[64];
-	char allocator[16]; /* "slab", "slub" */
+	skl_allocator allocator;
 	char cache_name[32];
 	unsigned page_size;
 	unsigned cpus;

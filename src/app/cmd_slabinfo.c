@@ -532,7 +532,7 @@ static int run_live(unsigned cpus_opt, int json)
 	/* the machine: page size, cache line, CPUs, kernel version, boot parameters */
 	memset(&prof, 0, sizeof(prof));
 	snprintf(prof.name, sizeof(prof.name), "this machine");
-	snprintf(prof.allocator, sizeof(prof.allocator), "slub");
+	prof.allocator = SKL_ALLOC_SLUB;
 	prof.abi = sizeof(void *) == 4 ? skl_abi_find("i386") : skl_abi_find("x86_64");
 	pagesz = sysconf(_SC_PAGESIZE);
 	prof.page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
@@ -550,8 +550,8 @@ static int run_live(unsigned cpus_opt, int json)
 	if (cpus_opt)
 		cpus = cpus_opt;
 	prof.cpus = cpus;
-	if (uname(&un) == 0)
-		snprintf(prof.kernel, sizeof(prof.kernel), "%.31s", un.release);
+	if (uname(&un) == 0 && skl_profile_set_kernel(&prof, un.release, NULL) < 0)
+		snprintf(prof.kernel, sizeof(prof.kernel), "%.31s", un.release); /* shown; 6.18 is assumed */
 	skl_slub_params_init(&p, &prof, cpus);
 	read_small("/proc/cmdline", cmdline, sizeof(cmdline));
 	p.min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
@@ -920,14 +920,8 @@ int skl_cmd_slabinfo(int argc, char **argv)
 		q.o.flags |= SKL_SLAB_KMALLOC;
 	if (skl_data_load_profile(data, profile_name ? profile_name : DEFAULT_PROFILE, &prof, &err) < 0)
 		return skl_app_fail("slabinfo", &err);
-	if (!strcmp(prof.allocator, "slub"))
+	if (prof.allocator == SKL_ALLOC_SLUB)
 		return show_slub(&prof, (unsigned)cpus, &q);
-	if (!strcmp(prof.allocator, "slab")) {
-		if (q.o.flags & SKL_SLAB_KMALLOC)
-			q.o.flags &= ~SKL_SLAB_KMALLOC;
-		return show_slab24(&prof, (unsigned)cpus, &q);
-	}
-	fprintf(stderr, "sklab slabinfo: profile %s uses the %s allocator, which has no geometry model\n", prof.name,
-		prof.allocator);
-	return 2;
+	q.o.flags &= ~SKL_SLAB_KMALLOC;
+	return show_slab24(&prof, (unsigned)cpus, &q);
 }

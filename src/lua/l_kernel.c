@@ -228,7 +228,7 @@ int skl__f_kernel(lua_State *L)
 		lua_pop(L, 3); /* profile, smp, slub_debug */
 	}
 	skl__resolve_profile(L, pname, &prof);
-	is_slub = !strcmp(prof.allocator, "slub");
+	is_slub = prof.allocator == SKL_ALLOC_SLUB;
 	if (debug_slab && is_slub)
 		skl__argerror(
 		    L, 1,

@@ -566,7 +566,7 @@ void skl__push_profile(lua_State *L, const skl_profile *p)
 	skl__set_str(L, "kernel", p->kernel);
 	skl__set_str(L, "arch", p->abi ? p->abi->name : "");
 	skl__set_str(L, "layouts", p->layouts);
-	skl__set_str(L, "allocator", p->allocator);
+	skl__set_str(L, "allocator", skl_allocator_name(p->allocator));
 	skl__set_int(L, "page_size", p->page_size);
 	skl__set_int(L, "cacheline", p->cacheline);
 	skl__set_int(L, "cpus", p->cpus);

@@ -882,7 +882,7 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 	lua_createtable(L, 0, 16);
 	skl__set_str(L, "struct", w->label);
 	skl__set_str(L, "profile", w->profile);
-	skl__set_str(L, "allocator", w->allocator);
+	skl__set_str(L, "allocator", skl_allocator_name(w->allocator));
 	skl__set_str(L, "cache", w->cache_name);
 	skl__set_int(L, "objects", (lua_Integer)w->objects);
 	lua_createtable(L, w->nedits, 0);
@@ -1018,7 +1018,7 @@ int skl__f_whatif(lua_State *L)
 		    lua_pushfstring(L, "name the layout set ('linux-2.4.16/%s' or set=) or give profile=", tag));
 	if (!set[0])
 		snprintf(set, sizeof(set), "%s", prof.layouts);
-	if (so.rcu && strcmp(prof.allocator, "slub"))
+	if (so.rcu && prof.allocator != SKL_ALLOC_SLUB)
 		bad(L, "slab.rcu",
 		    lua_pushfstring(L, "SLAB_TYPESAFE_BY_RCU is a SLUB flag; %s uses the 2.4 SLAB", prof.name));
 	if (given && given->abi != prof.abi)

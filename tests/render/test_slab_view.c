@@ -49,7 +49,7 @@ static void bld_init(bld *b, const char *profile, int slub, uint64_t ram_total)
 	memset(b, 0, sizeof(*b));
 	b->k = skl_calloc(1, sizeof(*b->k));
 	snprintf(b->k->profile, sizeof(b->k->profile), "%s", profile);
-	snprintf(b->k->allocator, sizeof(b->k->allocator), "%s", slub ? "slub" : "slab");
+	b->k->allocator = slub ? SKL_ALLOC_SLUB : SKL_ALLOC_SLAB;
 	b->k->page_size = 4096;
 	b->k->ram_total = ram_total;
 	b->k->ram_used = 900 * 1024; /* kernel text and boot allocations */

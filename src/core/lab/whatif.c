@@ -241,7 +241,7 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 	config = o->config ? o->config : pr->config;
 	cacheline = o->cacheline ? o->cacheline : pr->cacheline;
 	snprintf(w->profile, sizeof(w->profile), "%s", pr->name);
-	snprintf(w->allocator, sizeof(w->allocator), "%s", pr->allocator);
+	w->allocator = pr->allocator;
 	w->page_size = pr->page_size;
 	w->cpus = o->cpus ? o->cpus : pr->cpus ? pr->cpus : 1;
 	w->debug = o->debug;
@@ -407,14 +407,12 @@ static void flags_text(const skl_whatif *w, char *out, size_t outsz)
 
 static void allocator_text(const skl_whatif *w, char *out, size_t outsz)
 {
-	if (!strcmp(w->allocator, "slab"))
+	if (w->allocator == SKL_ALLOC_SLAB)
 		snprintf(out, outsz, "2.4 SLAB, %s%s", w->cpus > 1 ? "SMP" : "UP",
 			 w->debug ? ", CONFIG_DEBUG_SLAB" : "");
-	else if (!strcmp(w->allocator, "slub"))
+	else
 		snprintf(out, outsz, "SLUB, %u CPU%s%s", w->cpus, w->cpus == 1 ? "" : "s",
 			 w->debug ? ", slab_debug=FZPU" : "");
-	else
-		snprintf(out, outsz, "%s", w->allocator);
 }
 
 static void write_table(const skl_whatif *w, const skl_sink *out)
@@ -443,7 +441,7 @@ static void write_table(const skl_whatif *w, const skl_sink *out)
 		snprintf(label, sizeof(label), "lines of path %.40s", w->paths[i].name);
 		add_text(&t, label, la, lb, d);
 	}
-	snprintf(buf, sizeof(buf), "cache %s", !strcmp(w->allocator, "slub") ? "slab_size" : "objsize");
+	snprintf(buf, sizeof(buf), "cache %s", w->allocator == SKL_ALLOC_SLUB ? "slab_size" : "objsize");
 	add_num(&t, buf, sa->size, sb->size);
 	add_num(&t, "objects per slab", sa->objs_per_slab, sb->objs_per_slab);
 	add_num(&t, "slab order", sa->order, sb->order);
@@ -612,7 +610,7 @@ void skl_whatif_write_json(const skl_whatif *w, const skl_sink *out)
 	skl_sink_puts(out, ",\n \"cache\": {\"name\": ");
 	json_str(out, w->cache_name);
 	skl_sink_puts(out, ", \"allocator\": ");
-	json_str(out, w->allocator);
+	json_str(out, skl_allocator_name(w->allocator));
 	skl_sink_printf(out, ", \"cpus\": %u, \"debug\": %s, \"flags\": [", w->cpus, w->debug ? "true" : "false");
 	for (i = 0, k = 0; i < (int)NFLAG_NAMES; i++)
 		if (w->cache_flags & flag_names[i].flag) {

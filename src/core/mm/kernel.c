@@ -23,12 +23,14 @@ static int is_pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
-static const skl__alloc_ops *ops_for(const char *allocator)
+static const skl__alloc_ops *ops_for(skl_allocator allocator)
 {
-	if (!allocator || !*allocator || !strcmp(allocator, "slab"))
+	switch (allocator) {
+	case SKL_ALLOC_SLAB:
 		return &skl__slab24_ops;
-	if (!strcmp(allocator, "slub"))
+	case SKL_ALLOC_SLUB:
 		return &skl__slub_ops;
+	}
 	return NULL;
 }
 
@@ -382,8 +384,8 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 				  o->profile->name, o->profile->cacheline),
 		       NULL;
 	if (!ops_for(o->profile->allocator))
-		return skl_errorf(err, "profile %s: unknown allocator \"%s\" (expected \"slab\" or \"slub\")",
-				  o->profile->name, o->profile->allocator),
+		return skl_errorf(err, "profile %s: unknown allocator %d (expected SKL_ALLOC_SLAB or SKL_ALLOC_SLUB)",
+				  o->profile->name, (int)o->profile->allocator),
 		       NULL;
 
 	k = skl_calloc(1, sizeof(*k));
@@ -432,11 +434,9 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 	}
 
 	if (o->kasan) {
-		unsigned major = 0;
-		sscanf(k->prof.kernel, "%u", &major);
-		if (strcmp(k->prof.allocator, "slub") != 0 || major < 4) {
+		if (k->prof.allocator != SKL_ALLOC_SLUB || k->prof.version.major < 4) {
 			skl_errorf(err, "KASAN came with Linux 4.0 and runs on SLUB here; %s is Linux %s with %s",
-				   k->prof.name, k->prof.kernel, k->prof.allocator);
+				   k->prof.name, k->prof.kernel, skl_allocator_name(k->prof.allocator));
 			goto out_k;
 		}
 		k->kasan = 1;
@@ -540,7 +540,7 @@ const skl_profile *skl_kernel_profile(const skl_kernel *k)
 
 int skl_kernel_is_slub(const skl_kernel *k)
 {
-	return !strcmp(k->ops->name, "slub");
+	return k->prof.allocator == SKL_ALLOC_SLUB;
 }
 
 int skl_kernel_set_cpu(skl_kernel *k, unsigned cpu)
@@ -610,7 +610,7 @@ static void create_event(skl_cache *c)
 	skl_cache_get_info(c, &in);
 	if (in.alias_of[0])
 		snprintf(detail, sizeof(detail), "alias of %s", in.alias_of);
-	else if (!strcmp(c->k->ops->name, "slab"))
+	else if (c->k->prof.allocator == SKL_ALLOC_SLAB)
 		snprintf(detail, sizeof(detail), "objsize=%zu num=%u pages=%u colour=%ux%u left_over=%zu mgmt=%s",
 			 in.size, in.objs_per_slab, in.pages_per_slab, in.colour, in.colour_off, in.left_over,
 			 in.offslab ? "off-slab" : "on-slab");
@@ -1132,7 +1132,7 @@ int skl_cache_geometry(const skl_profile *p, unsigned cpus, int debug, const cha
 		return skl_errorf(err, "skl_cache_geometry: no profile or ABI");
 	ops = ops_for(p->allocator);
 	if (!ops)
-		return skl_errorf(err, "profile %s: unknown allocator \"%s\"", p->name, p->allocator);
+		return skl_errorf(err, "profile %s: unknown allocator %d", p->name, (int)p->allocator);
 	if (!ops->geometry)
 		return skl_errorf(err, "profile %s: %s has no geometry calculator", p->name, ops->name);
 	memset(out, 0, sizeof(*out));
@@ -1154,7 +1154,7 @@ skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 	if (!s)
 		return NULL;
 	snprintf(s->profile, sizeof(s->profile), "%s", k->prof.name);
-	snprintf(s->allocator, sizeof(s->allocator), "%s", k->ops->name);
+	s->allocator = k->prof.allocator;
 	s->page_size = k->prof.page_size;
 	s->ram_total = skl_kernel_ram_total(k);
 	s->ram_used = skl_kernel_ram_used(k);

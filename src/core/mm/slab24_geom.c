@@ -12,18 +12,6 @@
 
 /* ---- parameters ----------------------------------------------------------- */
 
-static int version_at_least(const char *v, unsigned a, unsigned b, unsigned c)
-{
-	unsigned x = 0, y = 0, z = 0;
-	if (sscanf(v, "%u.%u.%u", &x, &y, &z) < 2)
-		return 0;
-	if (x != a)
-		return x > a;
-	if (y != b)
-		return y > b;
-	return z >= c;
-}
-
 void skl__slab24_params_init(s24_params *p, const skl_profile *prof, int debug, int smp, uint64_t ram_bytes,
 			     unsigned break_order)
 {
@@ -53,7 +41,7 @@ void skl__slab24_params_init(s24_params *p, const skl_profile *prof, int debug, 
 	else /* kmem_cache_sizes_init(): more than 32 MiB of RAM */
 		p->break_order = ram_bytes / p->page > ((uint64_t)32 << 20) / p->page ? S24_BREAK_GFP_ORDER_HI
 										      : S24_BREAK_GFP_ORDER_LO;
-	p->must_align = version_at_least(prof->kernel, 2, 4, 17);
+	p->must_align = skl_kversion_at_least(prof->version, 2, 4, 17);
 }
 
 /* sizeof(kmem_cache_t) and the offset of its name, for this build. Locks

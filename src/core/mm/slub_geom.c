@@ -32,20 +32,9 @@ void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned 
 	p->cpus = cpus ? cpus : (prof && prof->cpus ? prof->cpus : 1);
 	p->max_order = 3;
 	p->max_page_order = 10;
-	if (prof && prof->kernel[0]) {
-		unsigned a = 0, b = 0;
-		const char *s = prof->kernel;
-		while (*s >= '0' && *s <= '9')
-			a = a * 10 + (unsigned)(*s++ - '0');
-		if (*s == '.') {
-			s++;
-			while (*s >= '0' && *s <= '9')
-				b = b * 10 + (unsigned)(*s++ - '0');
-		}
-		if (a) {
-			major = a;
-			minor = b;
-		}
+	if (prof && prof->version.major) {
+		major = prof->version.major;
+		minor = prof->version.minor;
 	}
 	p->pre67 = major < 6 || (major == 6 && minor < 7);
 	p->big_endian = (int)abi->big_endian;

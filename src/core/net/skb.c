@@ -73,11 +73,11 @@ int skl_skb_era_parse(const char *s, skl_skb_era *out)
 	return -1;
 }
 
-skl_skb_era skl_skb_era_of_kernel(const char *v)
+skl_skb_era skl_skb_era_of_version(skl_kversion v)
 {
-	if (v && !strncmp(v, "2.4", 3) && (v[3] == '\0' || v[3] == '.'))
+	if (v.major == 2 && v.minor == 4)
 		return SKL_ERA_2_4;
-	if (v && !strncmp(v, "2.6", 3) && (v[3] == '\0' || v[3] == '.'))
+	if (v.major == 2 && v.minor == 6)
 		return SKL_ERA_2_6_31;
 	return SKL_ERA_6_X;
 }
@@ -192,7 +192,7 @@ skl_net *skl_net_new(skl_kernel *k, const skl_net_opts *o, skl_error *err)
 	if (!k)
 		return skl_errorf(err, "skl_net_new: no machine"), NULL;
 	prof = skl_kernel_profile(k);
-	era = o && o->era != SKL_ERA_AUTO ? o->era : skl_skb_era_of_kernel(prof->kernel);
+	era = o && o->era != SKL_ERA_AUTO ? o->era : skl_skb_era_of_version(prof->version);
 	if ((unsigned)era > SKL_ERA_6_X)
 		return skl_errorf(err, "unknown sk_buff era %d", (int)era), NULL;
 	if (o && o->bug_on && era != SKL_ERA_2_6_31)
