@@ -33,9 +33,10 @@
  * ========================================================================= */
 
 /* simulated call sites recorded in tracks (no stacks are kept) */
-static const char *const track_fn[] = {"kmem_cache_alloc_noprof", "__kmalloc_noprof", "kmem_cache_free", "kfree"};
+const char *const skl__slub_track_fn[SKL__SLUB_TRACK_FNS] = {"kmem_cache_alloc_noprof", "__kmalloc_noprof",
+							     "kmem_cache_free", "kfree"};
 
-static skl_cache *real_cache(skl_cache *c)
+skl_cache *skl__slub_real_cache(skl_cache *c)
 {
 	int guard = 0;
 	while (c && c->alias_of && guard++ < 64)
@@ -51,19 +52,14 @@ static const skl_cache *real_cache_c(const skl_cache *c)
 	return c;
 }
 
-static slub_machine *machine(const skl_kernel *k)
+slub_machine *skl__slub_machine(const skl_kernel *k)
 {
 	return (slub_machine *)k->priv;
 }
 
-static unsigned W_of(const skl_kernel *k)
-{
-	return machine(k) ? machine(k)->p.word : 8;
-}
-
 /* ---- simulated bytes ------------------------------------------------------- */
 
-static uint64_t get_word(const slub_machine *m, const uint8_t *b, unsigned n)
+uint64_t skl__slub_get_word(const slub_machine *m, const uint8_t *b, unsigned n)
 {
 	uint64_t v = 0;
 	unsigned i;
@@ -72,14 +68,14 @@ static uint64_t get_word(const slub_machine *m, const uint8_t *b, unsigned n)
 	return v;
 }
 
-static void put_word(const slub_machine *m, uint8_t *b, unsigned n, uint64_t v)
+void skl__slub_put_word(const slub_machine *m, uint8_t *b, unsigned n, uint64_t v)
 {
 	unsigned i;
 	for (i = 0; i < n; i++)
 		b[m->p.big_endian ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
 }
 
-static void fill(skl_kernel *k, skl_addr a, int val, unsigned len)
+void skl__slub_fill(skl_kernel *k, skl_addr a, int val, unsigned len)
 {
 	uint8_t *b;
 	if (!len)
@@ -92,20 +88,20 @@ static void fill(skl_kernel *k, skl_addr a, int val, unsigned len)
 /* models get_freepointer(): the plain pointer at object + s->offset (a
  * little-endian word in an initialised page, as a slab's always is, is one
  * host load) */
-static skl_addr get_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj)
+skl_addr skl__slub_get_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	uint8_t *b;
 	if (m->fast_words && (b = skl__bytes_quick(k, m->page_shift, obj + sc->g.offset, m->p.word)) != NULL)
 		return skl__ld_word(k, b, m->p.word, 0);
 	b = skl__bytes(k, obj + sc->g.offset, m->p.word);
-	return b ? get_word(m, b, m->p.word) : 0;
+	return b ? skl__slub_get_word(m, b, m->p.word) : 0;
 }
 
 /* models set_freepointer() */
-static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr fp)
+void skl__slub_set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr fp)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	uint8_t *b;
 	if (m->fast_words && (b = skl__bytes_quick(k, m->page_shift, obj + sc->g.offset, m->p.word)) != NULL) {
 		skl__st_word(k, b, m->p.word, 0, fp);
@@ -113,7 +109,7 @@ static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr f
 	}
 	b = skl__bytes(k, obj + sc->g.offset, m->p.word);
 	if (b)
-		put_word(m, b, m->p.word, fp);
+		skl__slub_put_word(m, b, m->p.word, fp);
 }
 
 /* The cache model's view of the free pointer: the word at object +
@@ -123,7 +119,7 @@ static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr f
 static void fp_touch(skl_kernel *k, const slub_cache *sc, skl_addr obj, int write)
 {
 	if (SKL__TOUCHING(k))
-		skl__touch_as(k, obj + sc->g.offset, machine(k)->p.word, write, "meta", "freeptr", NULL, obj);
+		skl__touch_as(k, obj + sc->g.offset, skl__slub_machine(k)->p.word, write, "meta", "freeptr", NULL, obj);
 }
 
 /* ---- slab arithmetic ----------------------------------------------------------- */
@@ -134,7 +130,7 @@ static skl_addr obj_addr(const slub_cache *sc, const slub_slab *s, unsigned i)
 }
 
 /* models check_valid_pointer() */
-static int valid_pointer(const slub_cache *sc, const slub_slab *s, skl_addr obj)
+int skl__slub_valid_pointer(const slub_cache *sc, const slub_slab *s, skl_addr obj)
 {
 	skl_addr o;
 	if (!obj)
@@ -154,7 +150,7 @@ static unsigned obj_index(const slub_cache *sc, const slub_slab *s, skl_addr obj
 	return (unsigned)(off / sc->g.size);
 }
 
-/* valid_pointer() and obj_index() with one division: 1 and *idx when obj
+/* skl__slub_valid_pointer() and obj_index() with one division: 1 and *idx when obj
  * is the start of one of s's objects (obj 0 is not) */
 static int index_of(const slub_cache *sc, const slub_slab *s, skl_addr obj, unsigned *idx)
 {
@@ -173,7 +169,7 @@ static int index_of(const slub_cache *sc, const slub_slab *s, skl_addr obj, unsi
 /* the page-table entry for a (the kernel's virt_to_slab()) */
 static slub_slab *slab_of(skl_kernel *k, skl_addr a)
 {
-	skl__page *pg = skl__page_fast(k, machine(k)->page_shift, a);
+	skl__page *pg = skl__page_fast(k, skl__slub_machine(k)->page_shift, a);
 	slub_slab *s;
 	if (!pg || !pg->cache || !pg->slab)
 		return NULL;
@@ -247,524 +243,6 @@ static void add_full(slub_cache *sc, slub_slab *s)
 	take_off_list(sc, s);
 	list_add_head(&sc->full, s);
 	s->list = SL_FULL;
-}
-
-/* ---- reports ------------------------------------------------------------------------ */
-
-/* What one allocator operation reports; one BUG event at the end. */
-typedef struct report {
-	skl_kernel *k;
-	skl_cache *c;
-	skl_buf b;
-	int any;
-	char found[256]; /* what sklab found, in plain words (the first thing) */
-} report;
-
-static void rp_init(report *r, skl_kernel *k, skl_cache *c)
-{
-	r->k = k;
-	r->c = c;
-	r->any = 0;
-	r->found[0] = 0;
-	r->b.data = NULL; /* skl_buf_init(), inline: every operation makes a report */
-	r->b.len = r->b.cap = 0;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-rp(report *r, const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	skl_buf_append(&r->b, line, strlen(line));
-	r->any = 1;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-rp_found(report *r, const char *fmt, ...)
-{
-	va_list ap;
-	if (r->found[0])
-		return;
-	va_start(ap, fmt);
-	vsnprintf(r->found, sizeof(r->found), fmt, ap);
-	va_end(ap);
-}
-
-/* The report becomes an SKL_EV_BUG event, and err gets its first line
- * worth quoting (not a separator) followed by what sklab found, in
- * parentheses. -1 when there was a report. */
-static int rp_finish_report(report *r, skl_addr addr, skl_error *err)
-{
-	int had = r->any;
-	if (had) {
-		const char *s = r->b.data;
-		while (s && *s) {
-			const char *e = strchr(s, '\n');
-			size_t n = e ? (size_t)(e - s) : strlen(s);
-			if (n && s[0] != '=' && s[0] != '-') {
-				if (err && r->found[0])
-					skl_errorf(err, "%.*s (%s)", (int)(n > 240 ? 240 : n), s, r->found);
-				else if (err)
-					skl_errorf(err, "%.*s", (int)(n > 400 ? 400 : n), s);
-				break;
-			}
-			s = e ? e + 1 : s + n;
-		}
-		skl_kernel_event(r->k, SKL_EV_BUG, r->c ? r->c->name : "", addr, 0, r->b.data ? r->b.data : "");
-		if (r->c && real_cache(r->c)->priv)
-			((slub_cache *)real_cache(r->c)->priv)->errors++;
-	}
-	if (r->b.data)
-		skl_buf_free(&r->b);
-	return had ? -1 : 0;
-}
-
-/* An operation that went well reported nothing: nothing to finish. */
-static inline int rp_finish(report *r, skl_addr addr, skl_error *err)
-{
-	if (!r->any && !r->b.data)
-		return 0;
-	return rp_finish_report(r, addr, err);
-}
-
-static unsigned ptr_digits(const skl_kernel *k)
-{
-	return W_of(k) * 2;
-}
-
-/* %p with no_hash_pointers: the address zero-padded to the word width */
-static const char *pstr(const skl_kernel *k, skl_addr a, char *buf, size_t n)
-{
-	snprintf(buf, n, "%0*llx", (int)ptr_digits(k), (unsigned long long)a);
-	return buf;
-}
-
-/* models print_tainted(): "Not tainted", or one column per taint flag
- * (20 of them in 6.18) with 'G' for a GPL-only kernel, 'B' (TAINT_BAD_PAGE)
- * in column 6 and 'W' (TAINT_WARN) in column 10 */
-static const char *tainted(const slub_machine *m, char *buf, size_t n)
-{
-	char cols[21];
-	if (!m->tainted)
-		return "Not tainted";
-	memset(cols, ' ', 20);
-	cols[20] = '\0';
-	cols[0] = 'G';
-	if (m->tainted & TAINT_BAD_PAGE)
-		cols[5] = 'B';
-	if (m->tainted & TAINT_WARN)
-		cols[9] = 'W';
-	snprintf(buf, n, "Tainted: %s", cols);
-	return buf;
-}
-
-static void slab_bug(report *r, const skl_cache *c, const char *fmt, ...)
-{
-	char msg[512], t[40];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	rp(r, "=============================================================================\n");
-	rp(r, "BUG %s (%s): %s\n", c ? c->name : "<unknown>", tainted(machine(r->k), t, sizeof(t)), msg);
-	rp(r, "-----------------------------------------------------------------------------\n\n");
-}
-
-/* add_taint(TAINT_BAD_PAGE) and the WARN_ON() that follows SLUB's reports */
-static void add_taint(report *r)
-{
-	machine(r->k)->tainted |= TAINT_BAD_PAGE | TAINT_WARN;
-}
-
-/* a WARN() alone (wrong cache, not a kmalloc allocation) */
-static void add_taint_warn(report *r)
-{
-	machine(r->k)->tainted |= TAINT_WARN;
-}
-
-/* struct slab lives in the memmap: vmemmap (x86_64) or mem_map (32-bit) */
-static const unsigned long long PAGE_OFFSET_64 = 0xffff888000000000ull, VMEMMAP_64 = 0xffffea0000000000ull;
-static const unsigned long long PAGE_OFFSET_32 = 0xc0000000ull, MEM_MAP_32 = 0xc1000000ull;
-
-static uint64_t pfn_of(const skl_kernel *k, skl_addr a)
-{
-	unsigned shift = ilog2_u(k->prof.page_size);
-	uint64_t base = W_of(k) == 8 ? PAGE_OFFSET_64 : PAGE_OFFSET_32;
-	if (a < base)
-		return (a - k->va_base) >> shift;
-	return (a - base) >> shift;
-}
-
-static skl_addr page_struct(const skl_kernel *k, skl_addr a)
-{
-	return W_of(k) == 8 ? VMEMMAP_64 + pfn_of(k, a) * 64 : MEM_MAP_32 + pfn_of(k, a) * 32;
-}
-
-/* %pGp of a slab's head page. The field layout is that of a typical x86_64
- * distribution kernel (NUMA, NUMA balancing, SPARSEMEM_VMEMMAP): zone at
- * bit 51, lastcpupid at bit 30; 32-bit kernels: zone at bit 30. */
-static void page_flags(const skl_kernel *k, const slub_slab *s, char *buf, size_t n)
-{
-	uint64_t phys = pfn_of(k, s->base) * k->prof.page_size;
-	unsigned zone;
-	uint64_t v = 0;
-	char names[64] = "";
-	if (s->list == SL_PARTIAL) {
-		v |= 1u << 9;
-		strcat(names, "workingset|");
-	}
-	if (s->order) {
-		v |= 1u << 6;
-		strcat(names, "head|");
-	}
-	if (W_of(k) == 8) {
-		zone = phys < (16u << 20) ? 0 : (phys < ((uint64_t)4 << 30) ? 1 : 2);
-		v |= (uint64_t)zone << 51 | (uint64_t)0x1fffff << 30;
-		snprintf(buf, n, "0x%llx(%snode=0|zone=%u|lastcpupid=0x1fffff)", (unsigned long long)v, names, zone);
-	} else {
-		zone = phys < (16u << 20) ? 0 : (phys < (896u << 20) ? 1 : 2);
-		v |= (uint64_t)zone << 30;
-		snprintf(buf, n, "0x%llx(%szone=%u)", (unsigned long long)v, names, zone);
-	}
-}
-
-/* models print_section(): print_hex_dump(DUMP_PREFIX_ADDRESS, 16, 1, ascii) */
-static void print_section(report *r, const char *text, skl_addr a, unsigned len)
-{
-	unsigned i, j;
-	char pb[32];
-	for (i = 0; i < len; i += 16) {
-		unsigned n = len - i < 16 ? len - i : 16;
-		const uint8_t *b = skl__bytes(r->k, a + i, n);
-		char line[80];
-		size_t lx = 0;
-		for (j = 0; j < n; j++) {
-			unsigned v = b ? b[j] : 0;
-			lx += (size_t)snprintf(line + lx, sizeof(line) - lx, j + 1 < n ? "%02x " : "%02x", v);
-		}
-		while (lx < 49)
-			line[lx++] = ' ';
-		for (j = 0; j < n; j++) {
-			unsigned v = b ? b[j] : 0;
-			line[lx++] = (v >= 0x20 && v < 0x7f) ? (char)v : '.';
-		}
-		line[lx] = '\0';
-		rp(r, "%s%s: %s\n", text, pstr(r->k, a + i, pb, sizeof(pb)), line);
-	}
-}
-
-static void print_slab_info(report *r, const slub_slab *s)
-{
-	char a[32], f[32], flags[128];
-	page_flags(r->k, s, flags, sizeof(flags));
-	rp(r, "Slab 0x%s objects=%u used=%u fp=0x%s flags=%s\n", pstr(r->k, page_struct(r->k, s->base), a, sizeof(a)),
-	   s->objects, s->inuse, pstr(r->k, s->freelist, f, sizeof(f)), flags);
-}
-
-/* A track in the simulated bytes: addr, [handle], cpu, pid, when. */
-typedef struct track {
-	uint64_t addr, when;
-	unsigned handle, cpu, pid;
-} track;
-
-static skl_addr track_at(const skl_kernel *k, const slub_cache *sc, skl_addr obj, int which)
-{
-	return obj + skl_slub_info_end(&machine(k)->p, &sc->g) + (skl_addr)which * machine(k)->p.track_size;
-}
-
-static void read_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, track *t)
-{
-	slub_machine *m = machine(k);
-	unsigned W = m->p.word, off = 0;
-	const uint8_t *b = skl__bytes(k, track_at(k, sc, obj, which), m->p.track_size);
-	memset(t, 0, sizeof(*t));
-	if (!b)
-		return;
-	t->addr = get_word(m, b, W);
-	off = W;
-	t->handle = (unsigned)get_word(m, b + off, 4);
-	off += 4;
-	t->cpu = (unsigned)get_word(m, b + off, 4);
-	t->pid = (unsigned)get_word(m, b + off + 4, 4);
-	off = align_up(off + 8, W);
-	t->when = get_word(m, b + off, W);
-}
-
-static uint64_t text_addr(const skl_kernel *k, unsigned fn)
-{
-	return (W_of(k) == 8 ? 0xffffffff81300000ull : 0xc1300000ull) + (uint64_t)fn * 0x400;
-}
-
-/* models set_track(): which 0 = TRACK_ALLOC, 1 = TRACK_FREE */
-static void set_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, unsigned fn)
-{
-	slub_machine *m = machine(k);
-	unsigned W = m->p.word, off;
-	uint8_t *b = skl__bytes(k, track_at(k, sc, obj, which), m->p.track_size);
-	if (!b)
-		return;
-	memset(b, 0, m->p.track_size);
-	put_word(m, b, W, text_addr(k, fn));
-	off = W + 4; /* handle stays 0: no stack is saved */
-	put_word(m, b + off, 4, k->cpu);
-	put_word(m, b + off + 4, 4, 1); /* pid 1 */
-	put_word(m, b + align_up(off + 8, W), W, m->jiffies);
-}
-
-static void print_track(report *r, const char *what, const track *t)
-{
-	slub_machine *m = machine(r->k);
-	unsigned i;
-	const char *fn = NULL;
-	char sym[64];
-	if (!t->addr)
-		return;
-	for (i = 0; i < sizeof(track_fn) / sizeof(track_fn[0]); i++)
-		if (t->addr == text_addr(r->k, i))
-			fn = track_fn[i];
-	if (fn)
-		snprintf(sym, sizeof(sym), "%s", fn);
-	else
-		snprintf(sym, sizeof(sym), "0x%llx", (unsigned long long)t->addr);
-	rp(r, "%s in %s age=%llu cpu=%u pid=%u\n", what, sym, (unsigned long long)(m->jiffies - t->when), t->cpu,
-	   t->pid);
-	rp(r, "object allocation/free stack trace missing\n");
-}
-
-static void print_tracking(report *r, const slub_cache *sc, skl_addr obj)
-{
-	track t;
-	if (!(sc->g.flags & SKL_SLAB_STORE_USER))
-		return;
-	read_track(r->k, sc, obj, 0, &t);
-	print_track(r, "Allocated", &t);
-	read_track(r->k, sc, obj, 1, &t);
-	print_track(r, "Freed", &t);
-}
-
-static unsigned size_from_object(const slub_cache *sc)
-{
-	return (sc->g.flags & SKL_SLAB_RED_ZONE) ? sc->g.size - sc->g.red_left_pad : sc->g.size;
-}
-
-/* The offset of the padding after the metadata (check_pad_bytes()). */
-static unsigned pad_offset(const skl_kernel *k, const slub_cache *sc)
-{
-	unsigned off = skl_slub_info_end(&machine(k)->p, &sc->g);
-	if (sc->g.flags & SKL_SLAB_STORE_USER)
-		off += 2 * machine(k)->p.track_size;
-	if (sc->g.orig_size)
-		off += 4;
-	return off;
-}
-
-/* models print_trailer() */
-static void print_trailer(report *r, const slub_cache *sc, const slub_slab *s, skl_addr p)
-{
-	char a[32], f[32];
-	unsigned off, len;
-	print_tracking(r, sc, p);
-	print_slab_info(r, s);
-	rp(r, "Object 0x%s @offset=%llu fp=0x%s\n\n", pstr(r->k, p, a, sizeof(a)), (unsigned long long)(p - s->base),
-	   pstr(r->k, get_fp(r->k, sc, p), f, sizeof(f)));
-	if (sc->g.flags & SKL_SLAB_RED_ZONE)
-		print_section(r, "Redzone  ", p - sc->g.red_left_pad, sc->g.red_left_pad);
-	else if (p > s->base + 16)
-		print_section(r, "Bytes b4 ", p - 16, 16);
-	len = sc->g.object_size < r->k->prof.page_size ? sc->g.object_size : r->k->prof.page_size;
-	print_section(r, "Object   ", p, len);
-	if (sc->g.flags & SKL_SLAB_RED_ZONE)
-		print_section(r, "Redzone  ", p + sc->g.object_size, sc->g.inuse - sc->g.object_size);
-	off = pad_offset(r->k, sc);
-	if (off != size_from_object(sc))
-		print_section(r, "Padding  ", p + off, size_from_object(sc) - off);
-}
-
-/* models object_err() */
-static void object_err(report *r, const slub_cache *sc, const slub_slab *s, skl_addr obj, const char *reason)
-{
-	char a[32];
-	slab_bug(r, r->c, "%s", reason);
-	if (!obj || !valid_pointer(sc, s, obj)) {
-		print_slab_info(r, s);
-		rp(r, "Invalid pointer 0x%s\n", pstr(r->k, obj, a, sizeof(a)));
-	} else {
-		print_trailer(r, sc, s, obj);
-	}
-	add_taint(r);
-}
-
-/* models slab_err(): the BUG header and the slab line */
-static void slab_err(report *r, const slub_slab *s, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	slab_bug(r, r->c, "%s", msg);
-	print_slab_info(r, s);
-	add_taint(r);
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-slab_fix(report *r, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	rp(r, "FIX %s: %s\n", r->c->name, msg);
-}
-
-/* models check_bytes_and_report() (6.15+ wording) */
-static int check_bytes(report *r, const slub_cache *sc, const slub_slab *s, skl_addr obj, const char *what,
-		       skl_addr start, unsigned value, unsigned bytes, int obj_print)
-{
-	const uint8_t *b;
-	unsigned i, fault, end;
-	char a1[32], a2[32];
-	if (!bytes)
-		return 1;
-	b = skl__bytes(r->k, start, bytes);
-	if (!b)
-		return 1;
-	for (i = 0; i < bytes && b[i] == value; i++)
-		;
-	if (i == bytes)
-		return 1;
-	fault = i;
-	end = bytes;
-	while (end > fault && b[end - 1] == value)
-		end--;
-	pstr(r->k, obj, a1, sizeof(a1));
-	if (!strcmp(what, "Left Redzone"))
-		rp_found(r, "a write before object 0x%s hit its left red zone", a1);
-	else if (!strcmp(what, "Right Redzone"))
-		rp_found(r, "a write past the %u bytes of object 0x%s hit its right red zone", sc->g.object_size, a1);
-	else if (!strcmp(what, "kmalloc Redzone"))
-		rp_found(r, "a write past the %u bytes kmalloc() was asked for in object 0x%s", (unsigned)(start - obj),
-			 a1);
-	else if (!strcmp(what, "Poison") || !strcmp(what, "End Poison"))
-		rp_found(r, "object 0x%s was written to after it was freed", a1);
-	else
-		rp_found(r, "the padding after object 0x%s was overwritten", a1);
-	rp(r, "[%s overwritten] 0x%s-0x%s @offset=%llu. First byte 0x%x instead of 0x%x\n", what,
-	   pstr(r->k, start + fault, a1, sizeof(a1)), pstr(r->k, start + end - 1, a2, sizeof(a2)),
-	   (unsigned long long)(start + fault - s->base), b[fault], value);
-	if (obj_print)
-		object_err(r, sc, s, obj, "Object corrupt");
-	slab_fix(r, "Restoring %s 0x%s-0x%s=0x%x", what, pstr(r->k, start + fault, a1, sizeof(a1)),
-		 pstr(r->k, start + end - 1, a2, sizeof(a2)), value);
-	fill(r->k, start + fault, (int)value, end - fault);
-	return 0;
-}
-
-static unsigned get_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj)
-{
-	slub_machine *m = machine(k);
-	const uint8_t *b;
-	unsigned v;
-	if (!sc->g.orig_size)
-		return sc->g.object_size;
-	b = skl__bytes(k, obj + skl_slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
-	v = b ? (unsigned)get_word(m, b, 4) : sc->g.object_size;
-	return v > sc->g.object_size ? sc->g.object_size : v;
-}
-
-static void set_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj, unsigned n)
-{
-	slub_machine *m = machine(k);
-	uint8_t *b;
-	if (!sc->g.orig_size)
-		return;
-	b = skl__bytes(k, obj + skl_slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
-	if (b)
-		put_word(m, b, 4, n);
-}
-
-/* models check_pad_bytes() */
-static int check_pad_bytes(report *r, const slub_cache *sc, const slub_slab *s, skl_addr p)
-{
-	unsigned off = pad_offset(r->k, sc);
-	if (size_from_object(sc) == off)
-		return 1;
-	return check_bytes(r, sc, s, p, "Object padding", p + off, POISON_INUSE, size_from_object(sc) - off, 1);
-}
-
-/* models check_object(): val is SLUB_RED_ACTIVE for an allocated object */
-static int check_object(report *r, const slub_cache *sc, slub_slab *s, skl_addr p, unsigned val)
-{
-	const skl_slub_geom *g = &sc->g;
-	skl_addr endobject = p + g->object_size;
-	int ret = 1;
-	if (g->flags & SKL_SLAB_RED_ZONE) {
-		if (!check_bytes(r, sc, s, p, "Left Redzone", p - g->red_left_pad, val, g->red_left_pad, ret))
-			ret = 0;
-		if (!check_bytes(r, sc, s, p, "Right Redzone", endobject, val, g->inuse - g->object_size, ret))
-			ret = 0;
-		if (g->orig_size && val == SLUB_RED_ACTIVE) {
-			unsigned os = get_orig_size(r->k, sc, p);
-			if (g->object_size > os &&
-			    !check_bytes(r, sc, s, p, "kmalloc Redzone", p + os, val, g->object_size - os, ret))
-				ret = 0;
-		}
-	} else if ((g->flags & SKL_SLAB_POISON) && g->object_size < g->inuse) {
-		if (!check_bytes(r, sc, s, p, "Alignment padding", endobject, POISON_INUSE, g->inuse - g->object_size,
-				 ret))
-			ret = 0;
-	}
-	if (g->flags & SKL_SLAB_POISON) {
-		if (val != SLUB_RED_ACTIVE && g->object_poison) {
-			if (g->object_size > 1 &&
-			    !check_bytes(r, sc, s, p, "Poison", p, POISON_FREE, g->object_size - 1, ret))
-				ret = 0;
-			if (!check_bytes(r, sc, s, p, "End Poison", p + g->object_size - 1, POISON_END, 1, ret))
-				ret = 0;
-		}
-		if (!check_pad_bytes(r, sc, s, p))
-			ret = 0;
-	}
-	if ((g->offset >= g->inuse || val != SLUB_RED_ACTIVE) && !valid_pointer(sc, s, get_fp(r->k, sc, p))) {
-		char a[32];
-		rp_found(r, "the free pointer of object 0x%s does not point to an object of its slab",
-			 pstr(r->k, p, a, sizeof(a)));
-		object_err(r, sc, s, p, "Freepointer corrupt");
-		set_fp(r->k, sc, p, 0);
-		ret = 0;
-	}
-	return ret;
-}
-
-/* models init_object() */
-static void init_object(skl_kernel *k, const slub_cache *sc, skl_addr p, unsigned val)
-{
-	const skl_slub_geom *g = &sc->g;
-	unsigned poison_size = g->object_size;
-	if (g->flags & SKL_SLAB_RED_ZONE) {
-		fill(k, p - g->red_left_pad, (int)val, g->red_left_pad);
-		if (g->orig_size && val == SLUB_RED_ACTIVE)
-			poison_size = get_orig_size(k, sc, p);
-	}
-	if (g->object_poison && poison_size) {
-		fill(k, p, POISON_FREE, poison_size - 1);
-		fill(k, p + poison_size - 1, POISON_END, 1);
-	}
-	if (g->flags & SKL_SLAB_RED_ZONE)
-		fill(k, p + poison_size, (int)val, g->inuse - poison_size);
 }
 
 /* ---- slabs ---------------------------------------------------------------------------- */
@@ -853,7 +331,7 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 	if (k->kasan)
 		skl__kasan_new_slab(k, s->base, (size_t)k->prof.page_size << order);
 	if (sc->g.flags & SKL_SLAB_POISON)
-		fill(k, s->base, POISON_INUSE, k->prof.page_size << order);
+		skl__slub_fill(k, s->base, POISON_INUSE, k->prof.page_size << order);
 	if (sc->fast && (uint64_t)objects * sc->g.size <= UINT32_MAX) {
 		s->host = skl__bytes(k, s->base, (size_t)k->prof.page_size << order);
 		s->span = (uint32_t)((uint64_t)objects * sc->g.size);
@@ -869,11 +347,12 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 		for (i = 0; i < objects; i++) {
 			skl_addr p = obj_addr(sc, s, i);
 			if (sc->g.flags & (SKL_SLAB_STORE_USER | SKL_SLAB_RED_ZONE) || sc->g.object_poison) {
-				init_object(k, sc, p, SLUB_RED_INACTIVE);
+				skl__slub_init_object(k, sc, p, SLUB_RED_INACTIVE);
 				if (sc->g.flags & SKL_SLAB_STORE_USER)
-					fill(k, track_at(k, sc, p, 0), 0, 2 * machine(k)->p.track_size);
+					skl__slub_fill(k, skl__slub_track_at(k, sc, p, 0), 0,
+						       2 * skl__slub_machine(k)->p.track_size);
 			}
-			set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
+			skl__slub_set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
 			fp_touch(k, sc, p, 1);
 			s->state[i] = OS_FREE;
 		}
@@ -915,15 +394,18 @@ static void slab_pad_check(report *r, const slub_cache *sc, slub_slab *s)
 	end = remainder;
 	while (end > fault && b[end - 1] == POISON_INUSE)
 		end--;
-	rp_found(r, "the unused tail of the slab at 0x%s was overwritten", pstr(r->k, s->base, a1, sizeof(a1)));
-	slab_bug(r, r->c, "Padding overwritten. 0x%s-0x%s @offset=%llu", pstr(r->k, pad + fault, a1, sizeof(a1)),
-		 pstr(r->k, pad + end - 1, a2, sizeof(a2)), (unsigned long long)(pad + fault - s->base));
-	print_section(r, "Padding ", pad, remainder);
-	print_slab_info(r, s);
-	add_taint(r);
-	slab_fix(r, "Restoring slab padding 0x%s-0x%s=0x5a", pstr(r->k, pad + fault, a1, sizeof(a1)),
-		 pstr(r->k, pad + end - 1, a2, sizeof(a2)));
-	fill(r->k, pad + fault, POISON_INUSE, end - fault);
+	skl__slub_rp_found(r, "the unused tail of the slab at 0x%s was overwritten",
+			   skl__slub_pstr(r->k, s->base, a1, sizeof(a1)));
+	skl__slub_slab_bug(
+	    r, r->c, "Padding overwritten. 0x%s-0x%s @offset=%llu", skl__slub_pstr(r->k, pad + fault, a1, sizeof(a1)),
+	    skl__slub_pstr(r->k, pad + end - 1, a2, sizeof(a2)), (unsigned long long)(pad + fault - s->base));
+	skl__slub_print_section(r, "Padding ", pad, remainder);
+	skl__slub_print_slab_info(r, s);
+	skl__slub_add_taint(r);
+	skl__slub_slab_fix(r, "Restoring slab padding 0x%s-0x%s=0x5a",
+			   skl__slub_pstr(r->k, pad + fault, a1, sizeof(a1)),
+			   skl__slub_pstr(r->k, pad + end - 1, a2, sizeof(a2)));
+	skl__slub_fill(r->k, pad + fault, POISON_INUSE, end - fault);
 }
 
 /* models discard_slab() / free_slab(): with F every object is checked first */
@@ -937,7 +419,7 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 		slab_pad_check(r, sc, s);
 		for (i = 0; i < s->objects; i++)
 			if (s->state[i] == OS_FREE)
-				check_object(r, sc, s, obj_addr(sc, s, i), SLUB_RED_INACTIVE);
+				skl__slub_check_object(r, sc, s, obj_addr(sc, s, i), SLUB_RED_INACTIVE);
 	}
 	take_off_list(sc, s);
 	sc->nr_slabs--;
@@ -945,7 +427,8 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	sc->freed_slabs++;
 	if (k->log) {
 		snprintf(detail, sizeof(detail), "order %u, %u objects", s->order, s->objects);
-		skl_kernel_event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
+		skl_kernel_event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order,
+				 detail);
 	}
 	skl__pages_free_slab(k, s->base, s->order);
 	slab_record_put(sc, s);
@@ -1001,16 +484,17 @@ static skl_addr pop_object(report *r, slub_cache *sc, slub_slab *s, skl_addr *he
 		lose_state(s, state);
 		return 0;
 	}
-	next = get_fp(r->k, sc, obj);
+	next = skl__slub_get_fp(r->k, sc, obj);
 	fp_touch(r->k, sc, obj, 0);
 	s->state[idx] = OS_ALLOC;
 	(*count)--;
 	if ((*count == 0 && next != 0) || (*count > 0 && (!index_of(sc, s, next, &nidx) || s->state[nidx] != state))) {
 		char a[32];
-		rp_found(r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
-			 pstr(r->k, obj, a, sizeof(a)));
-		object_err(r, sc, s, obj, "Freechain corrupt");
-		slab_fix(r, "Isolate corrupted freechain");
+		skl__slub_rp_found(
+		    r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
+		    skl__slub_pstr(r->k, obj, a, sizeof(a)));
+		skl__slub_object_err(r, sc, s, obj, "Freechain corrupt");
+		skl__slub_slab_fix(r, "Isolate corrupted freechain");
 		lose_state(s, state);
 		if (state == OS_FREE)
 			s->inuse += *count;
@@ -1037,22 +521,22 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 	to_tail = s->freelist != 0;
 	it = cs->freelist;
 	while (it && n < cs->nfree) {
-		skl_addr next = get_fp(c->k, sc, it);
+		skl_addr next = skl__slub_get_fp(c->k, sc, it);
 		fp_touch(c->k, sc, it, 0);
 		unsigned idx;
-		if (!valid_pointer(sc, s, it) || s->state[obj_index(sc, s, it)] != OS_CPU)
+		if (!skl__slub_valid_pointer(sc, s, it) || s->state[obj_index(sc, s, it)] != OS_CPU)
 			break;
 		idx = obj_index(sc, s, it);
 		n++;
 		if ((n < cs->nfree &&
-		     (!next || !valid_pointer(sc, s, next) || s->state[obj_index(sc, s, next)] != OS_CPU)) ||
+		     (!next || !skl__slub_valid_pointer(sc, s, next) || s->state[obj_index(sc, s, next)] != OS_CPU)) ||
 		    (n == cs->nfree && next)) {
 			char a[32];
-			rp_found(r,
-				 "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
-				 pstr(c->k, it, a, sizeof(a)));
-			object_err(r, sc, s, it, "Freechain corrupt");
-			slab_fix(r, "Isolate corrupted freechain");
+			skl__slub_rp_found(
+			    r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
+			    skl__slub_pstr(c->k, it, a, sizeof(a)));
+			skl__slub_object_err(r, sc, s, it, "Freechain corrupt");
+			skl__slub_slab_fix(r, "Isolate corrupted freechain");
 			s->state[idx] = OS_FREE;
 			tail = it;
 			break;
@@ -1063,7 +547,7 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 	}
 	state_swap(s, OS_CPU, OS_LOST);
 	if (tail) {
-		set_fp(c->k, sc, tail, s->freelist);
+		skl__slub_set_fp(c->k, sc, tail, s->freelist);
 		fp_touch(c->k, sc, tail, 1);
 		s->freelist = cs->freelist;
 		s->nfree += n;
@@ -1115,24 +599,24 @@ static void disable_slab(slub_cache *sc, slub_slab *s)
 static int alloc_checks(report *r, slub_cache *sc, slub_slab *s, skl_addr obj)
 {
 	if (s->disabled) {
-		slab_err(r, s, "Slab disabled since SLUB metadata consistency check failed");
+		skl__slub_slab_err(r, s, "Slab disabled since SLUB metadata consistency check failed");
 		return 0;
 	}
-	if (!valid_pointer(sc, s, obj)) {
-		object_err(r, sc, s, obj, "Freelist Pointer check fails");
+	if (!skl__slub_valid_pointer(sc, s, obj)) {
+		skl__slub_object_err(r, sc, s, obj, "Freelist Pointer check fails");
 		return 0;
 	}
-	return check_object(r, sc, s, obj, SLUB_RED_INACTIVE);
+	return skl__slub_check_object(r, sc, s, obj, SLUB_RED_INACTIVE);
 }
 
 static void after_alloc(skl_cache *c, skl_addr obj, size_t orig, unsigned fn)
 {
 	slub_cache *sc = c->priv;
 	if (kmem_cache_debug(sc)) {
-		set_orig_size(c->k, sc, obj, (unsigned)orig);
-		init_object(c->k, sc, obj, SLUB_RED_ACTIVE);
+		skl__slub_set_orig_size(c->k, sc, obj, (unsigned)orig);
+		skl__slub_init_object(c->k, sc, obj, SLUB_RED_ACTIVE);
 		if (sc->g.flags & SKL_SLAB_STORE_USER)
-			set_track(c->k, sc, obj, 0, fn);
+			skl__slub_set_track(c->k, sc, obj, 0, fn);
 	}
 	sc->allocs++;
 	sc->active++;
@@ -1158,7 +642,7 @@ static skl_addr alloc_debug(skl_cache *c, report *r, int *oom)
 		}
 		obj = s->freelist;
 		if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !alloc_checks(r, sc, s, obj)) {
-			slab_fix(r, "Marking all objects used");
+			skl__slub_slab_fix(r, "Marking all objects used");
 			disable_slab(sc, s);
 			continue;
 		}
@@ -1226,21 +710,21 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 	report r;
 	skl_addr obj;
 	int oom = 0;
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv || !c->k || !c->k->priv) {
 		skl_errorf(err, "kmem_cache_alloc: not a SLUB cache");
 		return 0;
 	}
-	m = machine(c->k);
+	m = skl__slub_machine(c->k);
 	sc = c->priv;
 	m->jiffies++;
-	rp_init(&r, c->k, c);
+	skl__slub_rp_init(&r, c->k, c);
 	obj = kmem_cache_debug(sc) ? alloc_debug(c, &r, &oom) : alloc_cpu(c, &r, &oom);
 	if (obj)
 		after_alloc(c, obj, orig ? orig : sc->g.object_size, fn);
 	if (obj && c->k->kasan)
 		skl__kasan_alloc(c->k, obj, sc->g.object_size, (unsigned)(orig ? orig : sc->g.object_size));
-	rp_finish(&r, obj, err);
+	skl__slub_rp_finish(&r, obj, err);
 	if (!obj && oom == 2)
 		skl_errorf(err, "kmem_cache_alloc(%s): out of host memory for the allocator's records", c->name);
 	else if (!obj) /* models slab_out_of_memory() */
@@ -1261,7 +745,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 	if (s->cpu >= 0 && (unsigned)s->cpu == c->k->cpu && !kmem_cache_debug(sc)) {
 		/* do_slab_free() fast path: onto this CPU's freelist */
 		slub_cpu *cs = &sc->cpu[s->cpu];
-		set_fp(c->k, sc, obj, cs->freelist);
+		skl__slub_set_fp(c->k, sc, obj, cs->freelist);
 		fp_touch(c->k, sc, obj, 1);
 		cs->freelist = obj;
 		cs->nfree++;
@@ -1269,7 +753,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 		return;
 	}
 	prior = s->freelist;
-	set_fp(c->k, sc, obj, prior);
+	skl__slub_set_fp(c->k, sc, obj, prior);
 	fp_touch(c->k, sc, obj, 1);
 	s->freelist = obj;
 	s->nfree++;
@@ -1290,7 +774,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
  * check fails the object is not freed. */
 /* The object's address as the reports print it, formatted only when a
  * report needs it (a free that goes well formats nothing). */
-#define OBJ_STR() pstr(k, obj, a, sizeof(a))
+#define OBJ_STR() skl__slub_pstr(k, obj, a, sizeof(a))
 static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 {
 	skl_kernel *k = c->k;
@@ -1299,72 +783,75 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 	report r;
 	char a[32];
 	unsigned idx;
-	machine(k)->jiffies++;
-	rp_init(&r, k, c);
+	skl__slub_machine(k)->jiffies++;
+	skl__slub_rp_init(&r, k, c);
 	if (!obj)
-		return rp_finish(&r, 0, err); /* kfree(NULL) */
+		return skl__slub_rp_finish(&r, 0, err); /* kfree(NULL) */
 	s = slab_of(k, obj);
 	if (!s || !s->cache || !s->cache->priv) {
 		/* cache_from_obj() -> virt_to_cache() */
-		rp_found(&r, "0x%s is not in a slab page", OBJ_STR());
-		rp(&r, "virt_to_cache: Object is not a Slab page!\n");
-		add_taint_warn(&r);
-		return rp_finish(&r, obj, err);
+		skl__slub_rp_found(&r, "0x%s is not in a slab page", OBJ_STR());
+		skl__slub_rp(&r, "virt_to_cache: Object is not a Slab page!\n");
+		skl__slub_add_taint_warn(&r);
+		return skl__slub_rp_finish(&r, obj, err);
 	}
 	if (s->cache != c) {
 		slub_cache *osc = s->cache->priv;
-		rp_found(&r, "0x%s is in a slab of %s, not of %s", OBJ_STR(), s->cache->name, c->name);
-		rp(&r, "cache_from_obj: Wrong slab cache. %s but object is from %s\n", c->name, s->cache->name);
-		if (valid_pointer(osc, s, obj))
-			print_tracking(&r, osc, obj);
-		add_taint_warn(&r);
-		return rp_finish(&r, obj, err);
+		skl__slub_rp_found(&r, "0x%s is in a slab of %s, not of %s", OBJ_STR(), s->cache->name, c->name);
+		skl__slub_rp(&r, "cache_from_obj: Wrong slab cache. %s but object is from %s\n", c->name,
+			     s->cache->name);
+		if (skl__slub_valid_pointer(osc, s, obj))
+			skl__slub_print_tracking(&r, osc, obj);
+		skl__slub_add_taint_warn(&r);
+		return skl__slub_rp_finish(&r, obj, err);
 	}
 	sc = c->priv;
 	/* slab_free_hook(): KASAN looks first, and keeps what it reports */
-	if (k->kasan && skl__kasan_slab_free(k, obj, valid_pointer(sc, s, obj), sc->g.object_size,
+	if (k->kasan && skl__kasan_slab_free(k, obj, skl__slub_valid_pointer(sc, s, obj), sc->g.object_size,
 					     (sc->g.flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0,
 					     sc->g.kasan.free_meta_offset != SKL_KASAN_NO_FREE_META, err) < 0) {
-		rp_finish(&r, obj, NULL);
+		skl__slub_rp_finish(&r, obj, NULL);
 		return -1;
 	}
 	if (s->disabled && (sc->g.flags & SKL_SLAB_CONSISTENCY)) {
-		rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", OBJ_STR());
-		slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
+		skl__slub_rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", OBJ_STR());
+		skl__slub_slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
 		goto not_freed;
 	}
 	if (!index_of(sc, s, obj, &idx)) {
 		skl_addr off = obj - s->base, in = off % sc->g.size;
 		if (off >= (skl_addr)s->objects * sc->g.size)
-			rp_found(&r, "0x%s is in the unused tail of its slab, after the last object", OBJ_STR());
+			skl__slub_rp_found(&r, "0x%s is in the unused tail of its slab, after the last object",
+					   OBJ_STR());
 		else if (in < sc->g.red_left_pad)
-			rp_found(&r, "0x%s is in the left red zone of object %llu of its slab", OBJ_STR(),
-				 (unsigned long long)(off / sc->g.size));
+			skl__slub_rp_found(&r, "0x%s is in the left red zone of object %llu of its slab", OBJ_STR(),
+					   (unsigned long long)(off / sc->g.size));
 		else
-			rp_found(&r, "0x%s is %llu bytes into object %llu of its slab, not at its start", OBJ_STR(),
-				 (unsigned long long)(in - sc->g.red_left_pad), (unsigned long long)(off / sc->g.size));
-		slab_err(&r, s, "Invalid object pointer 0x%s", OBJ_STR());
+			skl__slub_rp_found(&r, "0x%s is %llu bytes into object %llu of its slab, not at its start",
+					   OBJ_STR(), (unsigned long long)(in - sc->g.red_left_pad),
+					   (unsigned long long)(off / sc->g.size));
+		skl__slub_slab_err(&r, s, "Invalid object pointer 0x%s", OBJ_STR());
 		goto not_freed;
 	}
 	if (s->state[idx] != OS_ALLOC && s->state[idx] < OS_VIA) {
-		rp_found(&r, "0x%s is already free: a double free", OBJ_STR());
-		object_err(&r, sc, s, obj, "Object already free");
+		skl__slub_rp_found(&r, "0x%s is already free: a double free", OBJ_STR());
+		skl__slub_object_err(&r, sc, s, obj, "Object already free");
 		goto not_freed;
 	}
-	if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !check_object(&r, sc, s, obj, SLUB_RED_ACTIVE))
+	if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !skl__slub_check_object(&r, sc, s, obj, SLUB_RED_ACTIVE))
 		goto not_freed;
 	if (sc->g.flags & SKL_SLAB_STORE_USER)
-		set_track(k, sc, obj, 1, fn);
+		skl__slub_set_track(k, sc, obj, 1, fn);
 	if (kmem_cache_debug(sc))
-		init_object(k, sc, obj, SLUB_RED_INACTIVE);
+		skl__slub_init_object(k, sc, obj, SLUB_RED_INACTIVE);
 	free_to_slab(c, s, obj, idx, &r);
 	sc->frees++;
 	if (sc->active)
 		sc->active--;
-	return rp_finish(&r, obj, err);
+	return skl__slub_rp_finish(&r, obj, err);
 not_freed:
-	slab_fix(&r, "Object at 0x%s not freed", OBJ_STR());
-	return rp_finish(&r, obj, err);
+	skl__slub_slab_fix(&r, "Object at 0x%s not freed", OBJ_STR());
+	return skl__slub_rp_finish(&r, obj, err);
 }
 #undef OBJ_STR
 
@@ -1427,16 +914,17 @@ static void list_slab_objects(report *r, slub_cache *sc, slub_slab *s)
 {
 	unsigned i;
 	char a[32];
-	slab_bug(r, r->c, "Objects remaining on __kmem_cache_shutdown()");
+	skl__slub_slab_bug(r, r->c, "Objects remaining on __kmem_cache_shutdown()");
 	for (i = 0; i < s->objects; i++) {
 		skl_addr p = obj_addr(sc, s, i);
 		if (s->state[i] == OS_FREE)
 			continue;
-		rp(r, "Object 0x%s @offset=%llu\n", pstr(r->k, p, a, sizeof(a)), (unsigned long long)(p - s->base));
-		print_tracking(r, sc, p);
+		skl__slub_rp(r, "Object 0x%s @offset=%llu\n", skl__slub_pstr(r->k, p, a, sizeof(a)),
+			     (unsigned long long)(p - s->base));
+		skl__slub_print_tracking(r, sc, p);
 	}
-	print_slab_info(r, s);
-	add_taint(r);
+	skl__slub_print_slab_info(r, s);
+	skl__slub_add_taint(r);
 }
 
 static void free_all_slabs(skl_cache *c)
@@ -1498,7 +986,7 @@ static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *
 	if (!kmem_cache_debug(sc) || s->state[i] == OS_LOST)
 		return 0;
 	if (g->flags & SKL_SLAB_RED_ZONE) {
-		unsigned start = active && g->orig_size ? get_orig_size(k, sc, p) : g->object_size;
+		unsigned start = active && g->orig_size ? skl__slub_get_orig_size(k, sc, p) : g->object_size;
 		b = skl__bytes(k, p - g->red_left_pad, g->red_left_pad);
 		for (j = 0; b && j < g->red_left_pad; j++)
 			if (b[j] != val)
@@ -1517,7 +1005,7 @@ static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *
 			return 1;
 	}
 	if (g->flags & SKL_SLAB_POISON) {
-		unsigned off = pad_offset(k, sc), end = size_from_object(sc);
+		unsigned off = skl__slub_pad_offset(k, sc), end = skl__slub_size_from_object(sc);
 		b = end > off ? skl__bytes(k, p + off, end - off) : NULL;
 		for (j = 0; b && j < end - off; j++)
 			if (b[j] != POISON_INUSE)
@@ -1624,14 +1112,14 @@ static void slabinfo_line(const skl_cache *c, char *buf, size_t n)
 	skl_cache_info in;
 	fill_info(c, &in);
 	skl_slub_slabinfo_row(buf, n, c->name, in.active_objs, in.num_objs, (unsigned)in.size, in.objs_per_slab,
-			       in.pages_per_slab, in.active_slabs, in.num_slabs);
+			      in.pages_per_slab, in.active_slabs, in.num_slabs);
 }
 
 /* Every cache gets its struct kmem_cache and kmem_cache_node from the two
  * boot caches, as the kernel's do (kmem_cache_zalloc(kmem_cache)). */
 static int alloc_descriptors(skl_cache *c, skl_error *err)
 {
-	slub_machine *m = machine(c->k);
+	slub_machine *m = skl__slub_machine(c->k);
 	slub_cache *sc = c->priv;
 	uint8_t *b;
 	if (!m->kmem_cache || !m->kmem_cache_node)
@@ -1656,7 +1144,7 @@ static int alloc_descriptors(skl_cache *c, skl_error *err)
 
 static void free_descriptors(skl_cache *c)
 {
-	slub_machine *m = machine(c->k);
+	slub_machine *m = skl__slub_machine(c->k);
 	slub_cache *sc = c->priv;
 	if (sc->kmem_cache_obj && m->kmem_cache && m->kmem_cache->priv)
 		do_free(m->kmem_cache, sc->kmem_cache_obj, 2, NULL);
@@ -1735,7 +1223,7 @@ static void slub_fini(skl_kernel *k)
 /* models find_mergeable(): the oldest existing cache the new one fits */
 static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_opts *o)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	unsigned flags = (o ? o->flags : 0) | k->slub_debug;
 	unsigned align = o ? o->align : 0;
 	int i;
@@ -1769,7 +1257,7 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 static int slub_cache_init(skl_cache *c, skl_error *err)
 {
 	skl_kernel *k = c->k;
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	slub_cache *sc;
 	if (!m)
 		return skl_errorf(err, "SLUB is not initialised on this machine");
@@ -1821,7 +1309,7 @@ static int slub_cache_destroy(skl_cache *c, skl_error *err)
 	if (sc->boot)
 		return skl_errorf(err, "kmem_cache_destroy(%s): the machine's own boot and kmalloc caches stay",
 				  c->name);
-	rp_init(&r, c->k, c);
+	skl__slub_rp_init(&r, c->k, c);
 	flush_all(c, &r);
 	for (s = sc->partial.head; s;) {
 		slub_slab *next = s->next;
@@ -1838,11 +1326,11 @@ static int slub_cache_destroy(skl_cache *c, skl_error *err)
 		busy = 1;
 	}
 	if (busy) {
-		rp(&r, "kmem_cache_destroy %s: Slab cache still has objects\n", c->name);
-		rp_finish(&r, 0, err);
+		skl__slub_rp(&r, "kmem_cache_destroy %s: Slab cache still has objects\n", c->name);
+		skl__slub_rp_finish(&r, 0, err);
 		return -1;
 	}
-	rp_finish(&r, 0, NULL);
+	skl__slub_rp_finish(&r, 0, NULL);
 	free_descriptors(c);
 	free_priv(c);
 	return 0;
@@ -1850,7 +1338,7 @@ static int slub_cache_destroy(skl_cache *c, skl_error *err)
 
 static skl_addr slub_alloc(skl_cache *c, skl_error *err)
 {
-	const skl_cache *rc = real_cache(c);
+	const skl_cache *rc = skl__slub_real_cache(c);
 	unsigned fn = rc && (rc->opts.flags & SKL_SLAB_KMALLOC) ? 1 : 0;
 	return do_alloc(c, 0, fn, err);
 }
@@ -1862,7 +1350,7 @@ static skl_addr slub_kmalloc_alloc(skl_cache *c, size_t n, skl_error *err)
 
 static int slub_free(skl_cache *c, skl_addr obj, skl_error *err)
 {
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv || !c->k || !c->k->priv)
 		return skl_errorf(err, "kmem_cache_free: not a SLUB cache");
 	return do_free(c, obj, (c->opts.flags & SKL_SLAB_KMALLOC) ? 3 : 2, err);
@@ -1881,42 +1369,42 @@ static int slub_kfree(skl_kernel *k, skl_addr obj, skl_error *err)
 	s = slab_of(k, obj);
 	if (s && s->cache && s->cache->priv)
 		return do_free(s->cache, obj, 3, err);
-	machine(k)->jiffies++;
-	rp_init(&r, k, NULL);
-	pstr(k, obj, a, sizeof(a));
+	skl__slub_machine(k)->jiffies++;
+	skl__slub_rp_init(&r, k, NULL);
+	skl__slub_pstr(k, obj, a, sizeof(a));
 	pg = skl__page_of(k, obj);
 	if (!pg) {
 		char b[32];
-		rp_found(&r, "0x%s is outside the machine's RAM", a);
-		rp(&r, "BUG: unable to handle page fault for address: %s\n",
-		   pstr(k, page_struct(k, obj), b, sizeof(b)));
-		rp(&r, "#PF: supervisor read access in kernel mode\n");
-		rp(&r, "#PF: error_code(0x0000) - not-present page\n");
+		skl__slub_rp_found(&r, "0x%s is outside the machine's RAM", a);
+		skl__slub_rp(&r, "BUG: unable to handle page fault for address: %s\n",
+			     skl__slub_pstr(k, skl__slub_page_struct(k, obj), b, sizeof(b)));
+		skl__slub_rp(&r, "#PF: supervisor read access in kernel mode\n");
+		skl__slub_rp(&r, "#PF: error_code(0x0000) - not-present page\n");
 	} else {
 		slub_slab fake;
 		memset(&fake, 0, sizeof(fake));
 		fake.base = obj;
-		page_flags(k, &fake, flags, sizeof(flags));
-		rp_found(&r, "0x%s is not in a slab page: kmalloc() did not return it", a);
-		rp(&r, "page: refcount:%d mapcount:0 mapping:%0*d index:0x0 pfn:0x%llx\n", pg->used ? 1 : 0,
-		   (int)ptr_digits(k), 0, (unsigned long long)pfn_of(k, obj));
-		rp(&r, "flags: %s\n", flags);
-		rp(&r, "page dumped because: Not a kmalloc allocation\n");
+		skl__slub_page_flags(k, &fake, flags, sizeof(flags));
+		skl__slub_rp_found(&r, "0x%s is not in a slab page: kmalloc() did not return it", a);
+		skl__slub_rp(&r, "page: refcount:%d mapcount:0 mapping:%0*d index:0x0 pfn:0x%llx\n", pg->used ? 1 : 0,
+			     (int)skl__slub_ptr_digits(k), 0, (unsigned long long)skl__slub_pfn_of(k, obj));
+		skl__slub_rp(&r, "flags: %s\n", flags);
+		skl__slub_rp(&r, "page dumped because: Not a kmalloc allocation\n");
 	}
-	add_taint_warn(&r);
-	return rp_finish(&r, obj, err);
+	skl__slub_add_taint_warn(&r);
+	return skl__slub_rp_finish(&r, obj, err);
 }
 
 static int slub_shrink(skl_cache *c)
 {
 	report r;
 	int n;
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv)
 		return 0;
-	rp_init(&r, c->k, c);
+	skl__slub_rp_init(&r, c->k, c);
 	n = do_shrink(c, &r);
-	rp_finish(&r, 0, NULL);
+	skl__slub_rp_finish(&r, 0, NULL);
 	return n;
 }
 
@@ -1931,7 +1419,7 @@ static int slub_locate(skl_cache *c, skl_addr addr, skl_addr *obj_start)
 	slub_slab *s;
 	slub_cache *sc;
 	skl_addr off;
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv)
 		return -1;
 	s = slab_of(c->k, addr);
@@ -2042,7 +1530,7 @@ static void slub_slabinfo(const skl_kernel *k, const skl_sink *out)
 
 static skl_cache *slub_kmalloc_cache(skl_kernel *k, size_t n)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	unsigned b;
 	if (!m)
 		return NULL;
