@@ -86,6 +86,11 @@ void *skl_calloc(size_t n, size_t size);
 void *skl_realloc(void *p, size_t n);
 void skl_free(void *p);
 char *skl_strdup(const char *s);
+/* Room for one more element in a growing array: *(T **)items holds *cap
+ * elements of elem bytes, n of them in use. When n == *cap the array
+ * doubles (to first elements when empty). 0, or -1 when out of memory or
+ * past INT_MAX elements (the array then unchanged). */
+int skl_grow(void *items, int *cap, int n, int first, size_t elem);
 
 /* ---- files written through a temporary ---------------------------------- */
 

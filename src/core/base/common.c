@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sklab/common.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -247,6 +249,29 @@ skl_sink skl_file_sink(void *fp)
 	s.write = file_write;
 	s.ud = fp;
 	return s;
+}
+
+int skl_grow(void *items, int *cap, int n, int first, size_t elem)
+{
+	void *p, *d;
+	int nc;
+	if (n < *cap)
+		return 0;
+	nc = *cap ? *cap : first;
+	if (*cap) {
+		if (nc > INT_MAX / 2)
+			return -1;
+		nc *= 2;
+	}
+	if (!elem || (size_t)nc > SIZE_MAX / elem)
+		return -1;
+	memcpy(&p, items, sizeof(p));
+	d = skl_realloc(p, (size_t)nc * elem);
+	if (!d)
+		return -1;
+	memcpy(items, &d, sizeof(d));
+	*cap = nc;
+	return 0;
 }
 
 /* ---- files written through a temporary ------------------------------------ */

@@ -372,14 +372,8 @@ static int resolve(skl_type *root, const char *path, loc *out, skl_error *err)
 
 static int insert_member(skl_type *rec, int idx, const skl_member *m, skl_error *err)
 {
-	if (rec->nmembers == rec->capmembers) {
-		int nc = rec->capmembers ? rec->capmembers * 2 : 8;
-		skl_member *d = skl_realloc(rec->members, (size_t)nc * sizeof(*d));
-		if (!d)
-			return skl_errorf(err, "out of memory");
-		rec->members = d;
-		rec->capmembers = nc;
-	}
+	if (skl_grow(&rec->members, &rec->capmembers, rec->nmembers, 8, sizeof(*rec->members)) < 0)
+		return skl_errorf(err, "out of memory");
 	memmove(&rec->members[idx + 1], &rec->members[idx], (size_t)(rec->nmembers - idx) * sizeof(*m));
 	rec->members[idx] = *m;
 	rec->nmembers++;

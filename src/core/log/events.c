@@ -173,14 +173,8 @@ static uint32_t tup_hash_of(const skl_events *log, uint32_t id)
 static char *str_store(skl_events *log, const char *s, size_t len)
 {
 	char *d;
-	if (log->nblocks == log->capblocks) {
-		int nc = log->capblocks ? log->capblocks * 2 : 8;
-		char **b = skl_realloc(log->blocks, (size_t)nc * sizeof(*b));
-		if (!b)
-			return NULL;
-		log->blocks = b;
-		log->capblocks = nc;
-	}
+	if (skl_grow(&log->blocks, &log->capblocks, log->nblocks, 8, sizeof(*log->blocks)) < 0)
+		return NULL;
 	if (len + 1 > STR_BLOCK / 4) { /* a long string: a block of its own */
 		d = skl_malloc(len + 1);
 		if (!d)
@@ -334,14 +328,8 @@ static int push(skl_events *log, const ev_in *in)
 		return -1;
 	if ((log->n & (CHUNK - 1)) == 0 && (log->n >> CHUNK_BITS) == log->nchunks) {
 		chunk *c;
-		if (log->nchunks == log->capchunks) {
-			int nc = log->capchunks ? log->capchunks * 2 : 16;
-			chunk *d = skl_realloc(log->chunks, (size_t)nc * sizeof(*d));
-			if (!d)
-				return -1;
-			log->chunks = d;
-			log->capchunks = nc;
-		}
+		if (skl_grow(&log->chunks, &log->capchunks, log->nchunks, 16, sizeof(*log->chunks)) < 0)
+			return -1;
 		c = &log->chunks[log->nchunks];
 		c->r = skl_malloc(CHUNK * sizeof(rec));
 		if (!c->r)
@@ -378,14 +366,8 @@ static int push(skl_events *log, const ev_in *in)
 	r->addr = in->addr;
 	if (need_ext) {
 		ext *x;
-		if (log->next == log->capext) {
-			int nc = log->capext ? log->capext * 2 : 16;
-			ext *d = skl_realloc(log->ext, (size_t)nc * sizeof(*d));
-			if (!d)
-				return -1;
-			log->ext = d;
-			log->capext = nc;
-		}
+		if (skl_grow(&log->ext, &log->capext, log->next, 16, sizeof(*log->ext)) < 0)
+			return -1;
 		x = &log->ext[log->next];
 		x->size = in->size;
 		x->ok = in->ok;

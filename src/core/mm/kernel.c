@@ -566,14 +566,8 @@ unsigned skl_kernel_ncpus(const skl_kernel *k)
 /* room for one more cache, so that adding it cannot fail */
 static int registry_reserve(skl_kernel *k)
 {
-	if (k->ncaches == k->capcaches) {
-		int nc = k->capcaches ? k->capcaches * 2 : 64;
-		skl_cache **d = skl_realloc(k->caches, (size_t)nc * sizeof(*d));
-		if (!d)
-			return -1;
-		k->caches = d;
-		k->capcaches = nc;
-	}
+	if (skl_grow(&k->caches, &k->capcaches, k->ncaches, 64, sizeof(*k->caches)) < 0)
+		return -1;
 	return 0;
 }
 
