@@ -574,6 +574,39 @@ void skl__api_methods(lua_State *L, int idx, const char *cls)
 	}
 }
 
+/* ---- classes ---------------------------------------------------------------------- */
+
+static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
+{
+	lua_pushlightuserdata(L, (void *)e);
+	lua_pushcclosure(L, fn, 1);
+}
+
+void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
+		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc)
+{
+	luaL_newmetatable(L, mt);
+	lua_pushstring(L, name);
+	lua_setfield(L, -2, "__name");
+	lua_pushlightuserdata(L, (void *)e);
+	lua_newtable(L);
+	if (cls)
+		skl__api_methods(L, -1, cls);
+	lua_pushcclosure(L, index, 2);
+	lua_setfield(L, -2, "__index");
+	push_meta(L, newindex, e);
+	lua_setfield(L, -2, "__newindex");
+	push_meta(L, tostring, e);
+	lua_setfield(L, -2, "__tostring");
+	if (gc) {
+		lua_pushcfunction(L, gc);
+		lua_setfield(L, -2, "__gc");
+	}
+	lua_pushstring(L, name);
+	lua_setfield(L, -2, "__metatable");
+	lua_pop(L, 1);
+}
+
 /* Escapes '|' so a help line stays in its table cell. */
 static void md_cell(const skl_sink *out, const char *s)
 {

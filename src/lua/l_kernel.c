@@ -76,39 +76,6 @@ static void tmpbuf_result(lua_State *L, skl_buf *b)
 	lua_remove(L, -2);
 }
 
-/* nil and msg: an expected failure. */
-int skl__fail(lua_State *L, const char *msg)
-{
-	lua_pushnil(L);
-	lua_pushstring(L, msg && *msg ? msg : "failed");
-	return 2;
-}
-
-/* ---- engine calls -------------------------------------------------------------- */
-
-/* Brackets a call into the engine (see lua_impl.h). */
-void skl__engine_begin(lua_State *L, skl__engine *e)
-{
-	skl_lua *rt = skl__rt(L);
-	char at[SKL__WHERE_MAX];
-	if (!skl__log_fits(rt, 0))
-		skl__log_room(L, 0); /* raises with the limit's message */
-	skl__where(L, 1, at, sizeof(at));
-	skl_events_set_where(rt->log, at);
-	e->rt = rt;
-	e->n0 = skl_events_count(rt->log);
-}
-
-void skl__engine_end(skl__engine *e)
-{
-	int d = skl_events_count(e->rt->log) - e->n0;
-	if (d > 0) {
-		e->rt->events_added += d;
-		e->rt->log_bytes += (size_t)d * 160; /* a generous size per event */
-	}
-	skl_events_set_where(e->rt->log, "");
-}
-
 /* ---- kernels --------------------------------------------------------------------- */
 
 void skl__kernels_free(skl_lua *rt)
@@ -1310,37 +1277,6 @@ static int read_only(lua_State *L)
 }
 
 /* ---- classes ------------------------------------------------------------------------------- */
-
-static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
-{
-	lua_pushlightuserdata(L, (void *)e);
-	lua_pushcclosure(L, fn, 1);
-}
-
-void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
-		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc)
-{
-	luaL_newmetatable(L, mt);
-	lua_pushstring(L, name);
-	lua_setfield(L, -2, "__name");
-	lua_pushlightuserdata(L, (void *)e);
-	lua_newtable(L);
-	if (cls)
-		skl__api_methods(L, -1, cls);
-	lua_pushcclosure(L, index, 2);
-	lua_setfield(L, -2, "__index");
-	push_meta(L, newindex, e);
-	lua_setfield(L, -2, "__newindex");
-	push_meta(L, tostring, e);
-	lua_setfield(L, -2, "__tostring");
-	if (gc) {
-		lua_pushcfunction(L, gc);
-		lua_setfield(L, -2, "__gc");
-	}
-	lua_pushstring(L, name);
-	lua_setfield(L, -2, "__metatable");
-	lua_pop(L, 1);
-}
 
 void skl__kernel_open(lua_State *L)
 {

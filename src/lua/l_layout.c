@@ -453,6 +453,26 @@ static void opt_config(lua_State *L, char *out, size_t outsz)
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'config': '%c' cannot be in an option name", *p));
 }
 
+void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out)
+{
+	skl_lua *rt = skl__rt(L);
+	skl_error err;
+	skl_error_clear(&err);
+	if (!pname) {
+		if (!rt->have_profile)
+			skl__error(L, "%s: no profile given and no scenario{} profile yet", skl__fname(L));
+		*out = rt->profile;
+		return;
+	}
+	if (!skl__valid_name(pname))
+		skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
+	if (skl_data_load_profile(rt->data_dir, pname, out, &err) < 0) {
+		char msg[700];
+		skl_error_format(&err, msg, sizeof(msg));
+		skl__error(L, "%s: %s", skl__fname(L), msg);
+	}
+}
+
 /* Loads a profile for a binding, raising with the known names when it is unknown. */
 static void load_profile(lua_State *L, const char *name, skl_profile *p)
 {

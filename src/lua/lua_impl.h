@@ -1,7 +1,8 @@
 /*
  * lua_impl.h - what the files of the scenario runtime share: the runtime
- * struct, the API table's entry type, argument checks that name the
- * function and the scenario line, and layout handles. Not installed.
+ * struct, the API table and its registration, and what one library asks
+ * of another (layout and kernel handles, the scene's views). The argument
+ * checks and error helpers are in aux.h. Not installed.
  */
 #ifndef SKLAB_LUA_IMPL_H
 #define SKLAB_LUA_IMPL_H
@@ -10,27 +11,9 @@
 #include "sklab/kernel.h"
 #include "sklab/skb.h"
 
-#include <lauxlib.h>
-#include <lua.h>
+#include "aux.h"
 
-/* ---- the API table --------------------------------------------------------- */
-
-typedef enum skl__api_kind {
-	SKL__API_GLOBAL, /* a global function: "print" */
-	SKL__API_LIB,	 /* a function in a library table: "scene.step" */
-	SKL__API_METHOD, /* a method of a userdata class: "layout:pahole" */
-	SKL__API_FIELD,	 /* a field to read (documentation only): "layout.size" */
-	SKL__API_INDEX,	 /* indexing (documentation only): "types[name]" */
-	SKL__API_SECTION /* a heading in the reference: name is its title */
-} skl__api_kind;
-
-typedef struct skl__api {
-	const char *name; /* as scripts spell it, and as errors name it */
-	const char *args; /* "(caption)", "" for fields */
-	const char *help; /* one line */
-	skl__api_kind kind;
-	lua_CFunction fn; /* NULL for fields */
-} skl__api;
+/* ---- the API table (api.c) --------------------------------------------------- */
 
 extern const skl__api skl__api_table[];
 extern const int skl__api_count;
@@ -41,11 +24,16 @@ void skl__api_register(lua_State *L);
 void skl__api_methods(lua_State *L, int idx, const char *cls);
 /* Pushes fn as a closure whose errors are named name. */
 void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry);
+/* Registers a handle class's metatable mt: __index is index with two
+ * upvalues (the API entry e and the METHOD entries of cls, or an empty table
+ * when cls is NULL); __newindex and __tostring get e as their upvalue; gc
+ * (optional) becomes __gc; __metatable is locked to name. */
+void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
+		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc);
 
 /* ---- the runtime ------------------------------------------------------------ */
 
 #define SKL__MAX_SETS 32
-#define SKL__WHERE_MAX 1100 /* "file:line" */
 
 typedef struct skl__lset {
 	char name[64];
@@ -149,40 +137,6 @@ struct skl_lua {
 /* The runtime a state belongs to. */
 skl_lua *skl__rt(lua_State *L);
 
-/* ---- errors that name the scenario line --------------------------------------- */
-
-/* "file:line" of the innermost scenario code running (level >= 1), or "". */
-void skl__where(lua_State *L, int level, char *out, size_t outsz);
-/* Raises "file:line: msg". */
-int skl__error(lua_State *L, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* Raises "file:line: bad argument #arg to 'name' (msg)" for the running API function. */
-int skl__argerror(lua_State *L, int arg, const char *msg);
-/* "expected" type error for arg. */
-int skl__typeerror(lua_State *L, int arg, const char *expected);
-const char *skl__fname(lua_State *L);
-
-const char *skl__check_string(lua_State *L, int arg);
-const char *skl__opt_string(lua_State *L, int arg, const char *def);
-lua_Integer skl__check_integer(lua_State *L, int arg);
-void skl__check_table(lua_State *L, int arg);
-/* Raises a bad-argument error for arg when the table there has a key that is
- * not one of the strings in allowed (NULL-ended). */
-void skl__check_keys(lua_State *L, int arg, const char *const *allowed);
-
-/* t[k] = v on the table at the top of the stack. */
-void skl__set_int(lua_State *L, const char *k, lua_Integer v);
-void skl__set_num(lua_State *L, const char *k, double v);
-void skl__set_str(lua_State *L, const char *k, const char *v);
-void skl__set_bool(lua_State *L, const char *k, int v);
-
-/* The profile named pname (a 'profile' field), or the scenario's when
- * pname is NULL; raises "fname: ..." when it is unknown or there is none. */
-void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out);
-
 /* In header-only mode, scenario{} ends the run through this. */
 int skl__header_done(lua_State *L);
 
@@ -214,6 +168,9 @@ skl_layout *skl__to_layout(lua_State *L, int arg);
 void skl__layout_open(lua_State *L);
 /* Frees every layout slot (after lua_close). */
 void skl__layouts_free(skl_lua *rt);
+/* The profile named pname (a 'profile' field), or the scenario's when
+ * pname is NULL; raises "fname: ..." when it is unknown or there is none. */
+void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out);
 
 /* ---- kernels, caches and objects (l_kernel.c) ------------------------------------ */
 
@@ -258,7 +215,7 @@ int skl__show_kernel_cache(lua_State *L, int karg, const char *title);
  * failure, as expect() does. */
 void skl__expect_record(lua_State *L, int ok, const char *msg);
 
-/* ---- calls into the engine (l_kernel.c) ------------------------------------------- */
+/* ---- calls into the engine (runtime.c) ------------------------------------------- */
 
 /* Brackets a call into the engine: its events carry the scenario line and
  * count against the run's log limits. begin raises when a limit is reached;
@@ -269,15 +226,6 @@ typedef struct skl__engine {
 } skl__engine;
 void skl__engine_begin(lua_State *L, skl__engine *e);
 void skl__engine_end(skl__engine *e);
-
-/* nil and msg: an expected failure (l_kernel.c). */
-int skl__fail(lua_State *L, const char *msg);
-/* Registers a handle class's metatable mt: __index is index with two
- * upvalues (the API entry e and the METHOD entries of cls, or an empty table
- * when cls is NULL); __newindex and __tostring get e as their upvalue; gc
- * (optional) becomes __gc; __metatable is locked to name. */
-void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
-		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc);
 
 /* ---- the functions the API table lists ----------------------------------------- */
 
