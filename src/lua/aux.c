@@ -6,6 +6,7 @@
 #include "aux.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,15 +80,19 @@ int skl__argerror(lua_State *L, int arg, const char *msg)
 	return skl__error(L, "bad argument #%d to '%s' (%s)", arg, skl__fname(L), msg);
 }
 
+const char *skl__typename(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING)
+		return lua_tostring(L, -1);
+	if (lua_type(L, idx) == LUA_TLIGHTUSERDATA)
+		return "light userdata";
+	return luaL_typename(L, idx);
+}
+
 int skl__typeerror(lua_State *L, int arg, const char *expected)
 {
-	const char *got;
-	if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
-		got = lua_tostring(L, -1);
-	else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
-		got = "light userdata";
-	else
-		got = luaL_typename(L, arg);
+	const char *got = skl__typename(L, arg);
 	return skl__argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
 }
 
@@ -108,7 +113,7 @@ const char *skl__check_string(lua_State *L, int arg)
 	return lua_tostring(L, arg);
 }
 
-const char *skl__opt_string(lua_State *L, int arg, const char *def)
+const char *skl__optarg_string(lua_State *L, int arg, const char *def)
 {
 	if (lua_isnoneornil(L, arg))
 		return def;
@@ -162,7 +167,135 @@ void skl__check_keys(lua_State *L, int arg, const char *const *allowed)
 		skl__argerror(L, arg, lua_pushfstring(L, "unknown %s", bad));
 }
 
+/* ---- options ----------------------------------------------------------------------- */
+
+skl__opts skl__opts_at(lua_State *L, int arg)
+{
+	skl__opts o;
+	o.L = L;
+	o.t = o.arg = lua_absindex(L, arg);
+	o.where = "";
+	o.flags = 0;
+	return o;
+}
+
+const char *skl__opt_name(const skl__opts *o, const char *key)
+{
+	if (o->flags & SKL__OPT_DOTTED)
+		return lua_pushfstring(o->L, "%s%s", o->where, key);
+	return lua_pushfstring(o->L, "%sfield '%s'", o->where, key);
+}
+
+/* Raises the type error of the field value on top of the stack; integer:
+ * a number there is a fraction. */
+static int wrong_type(const skl__opts *o, const char *key, const char *expected, int integer)
+{
+	lua_State *L = o->L;
+	int v = lua_gettop(L);
+	const char *got;
+	if (o->flags & SKL__OPT_DOTTED)
+		got = skl__typename(L, v);
+	else if (integer && lua_type(L, v) == LUA_TNUMBER && !(o->flags & SKL__OPT_TYPENAME))
+		got = "a fraction";
+	else
+		got = luaL_typename(L, v);
+	return skl__argerror(L, o->arg,
+			     lua_pushfstring(L, "%s: %s expected, got %s", skl__opt_name(o, key), expected, got));
+}
+
+int skl__opt_bool(const skl__opts *o, const char *key, int def)
+{
+	lua_State *L = o->L;
+	int t = lua_getfield(L, o->t, key), v = def;
+	if (t == LUA_TBOOLEAN)
+		v = lua_toboolean(L, -1);
+	else if (t != LUA_TNIL)
+		wrong_type(o, key, "boolean", 0);
+	lua_pop(L, 1);
+	return v;
+}
+
+lua_Integer skl__opt_int(const skl__opts *o, const char *key, lua_Integer def, lua_Integer lo, lua_Integer hi)
+{
+	lua_State *L = o->L;
+	int t = lua_getfield(L, o->t, key);
+	lua_Integer v = def;
+	if (t == LUA_TNIL && (o->flags & SKL__OPT_REQUIRED))
+		skl__argerror(L, o->arg, lua_pushfstring(L, "%s is required", skl__opt_name(o, key)));
+	if (t != LUA_TNIL) {
+		const char *name;
+		if (t != LUA_TNUMBER || !lua_isinteger(L, -1))
+			wrong_type(o, key, "integer", 1);
+		v = lua_tointeger(L, -1);
+		if (v >= lo && v <= hi) {
+			lua_pop(L, 1);
+			return v;
+		}
+		name = skl__opt_name(o, key);
+		if (o->flags & SKL__OPT_DOTTED)
+			skl__argerror(L, o->arg,
+				      lua_pushfstring(L, "%s: %I is out of range (%I to %I)", name, v, lo, hi));
+		if (o->flags & SKL__OPT_SAY_VALUE)
+			skl__argerror(L, o->arg,
+				      lua_pushfstring(L, "%s is %I: it must be from %I to %I", name, v, lo, hi));
+		skl__argerror(L, o->arg, lua_pushfstring(L, "%s must be from %I to %I", name, lo, hi));
+	}
+	lua_pop(L, 1);
+	return v;
+}
+
+const char *skl__opt_string(const skl__opts *o, const char *key)
+{
+	lua_State *L = o->L;
+	int t = lua_getfield(L, o->t, key);
+	if (t == LUA_TSTRING)
+		return lua_tostring(L, -1);
+	if (t != LUA_TNIL || (o->flags & SKL__OPT_REQUIRED))
+		wrong_type(o, key, "string", 0);
+	return NULL;
+}
+
 /* ---- results ------------------------------------------------------------------------ */
+
+#define BUF_MT "sklab.tmpbuf"
+
+static int buf_gc(lua_State *L)
+{
+	skl_buf *b = luaL_testudata(L, 1, BUF_MT);
+	if (b)
+		skl_buf_free(b);
+	return 0;
+}
+
+void skl__buf_open(lua_State *L)
+{
+	luaL_newmetatable(L, BUF_MT);
+	lua_pushcfunction(L, buf_gc);
+	lua_setfield(L, -2, "__gc");
+	lua_pop(L, 1);
+}
+
+skl_buf *skl__push_buf(lua_State *L)
+{
+	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
+	skl_buf_init(b);
+	luaL_setmetatable(L, BUF_MT);
+	return b;
+}
+
+void skl__buf_result(lua_State *L, skl_buf *b)
+{
+	lua_pushlstring(L, b->data ? b->data : "", b->len);
+	skl_buf_free(b);
+	lua_remove(L, -2);
+}
+
+void skl__push_hex(lua_State *L, uint64_t v)
+{
+	char buf[32];
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+	lua_pushstring(L, buf);
+}
 
 void skl__set_int(lua_State *L, const char *k, lua_Integer v)
 {

@@ -291,7 +291,7 @@ int skl__f_setmetatable(lua_State *L)
 int skl__f_collectgarbage(lua_State *L)
 {
 	static const char *const ok[] = {"collect", "count", "step", "isrunning"};
-	const char *opt = skl__opt_string(L, 1, "collect");
+	const char *opt = skl__optarg_string(L, 1, "collect");
 	size_t i;
 	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
 		if (!strcmp(opt, ok[i])) {

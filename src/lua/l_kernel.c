@@ -19,7 +19,6 @@
 #define KERNEL_MT "sklab.kernel"
 #define CACHE_MT "sklab.cache"
 #define OBJECT_MT "sklab.object"
-#define TMPBUF_MT "sklab.tmpbuf" /* l_layout.c's: a skl_buf freed by __gc */
 
 /* The pattern obj:write stores when it is given no value. */
 #define WRITE_PATTERN 0xcc
@@ -50,31 +49,6 @@ typedef struct lobj {
 static const skl__api e_kernel = {"k", "", "", SKL__API_INDEX, NULL};
 static const skl__api e_cache = {"c", "", "", SKL__API_INDEX, NULL};
 static const skl__api e_obj = {"obj", "", "", SKL__API_INDEX, NULL};
-
-/* ---- text and tables ---------------------------------------------------------- */
-
-static void push_hex(lua_State *L, skl_addr a)
-{
-	char buf[32];
-	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)a);
-	lua_pushstring(L, buf);
-}
-
-/* A skl_buf that Lua frees if it unwinds (l_layout.c registers the class). */
-static skl_buf *push_tmpbuf(lua_State *L)
-{
-	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
-	skl_buf_init(b);
-	luaL_setmetatable(L, TMPBUF_MT);
-	return b;
-}
-
-static void tmpbuf_result(lua_State *L, skl_buf *b)
-{
-	lua_pushlstring(L, b->data ? b->data : "", b->len);
-	skl_buf_free(b);
-	lua_remove(L, -2);
-}
 
 /* ---- kernels --------------------------------------------------------------------- */
 
@@ -112,37 +86,6 @@ static int check_kernel(lua_State *L, int arg, skl_kernel **k)
 	return ((lkernel *)lua_touserdata(L, arg))->index;
 }
 
-/* An optional boolean field of the options table at arg. */
-static int opt_bool(lua_State *L, int arg, const char *key, int def)
-{
-	int t = lua_getfield(L, arg, key), v = def;
-	if (t == LUA_TBOOLEAN)
-		v = lua_toboolean(L, -1);
-	else if (t != LUA_TNIL)
-		skl__argerror(L, arg,
-			      lua_pushfstring(L, "field '%s': boolean expected, got %s", key, luaL_typename(L, -1)));
-	lua_pop(L, 1);
-	return v;
-}
-
-/* An optional integer field in [lo, hi]; def when absent. */
-static lua_Integer opt_int(lua_State *L, int arg, const char *key, lua_Integer def, lua_Integer lo, lua_Integer hi)
-{
-	int t = lua_getfield(L, arg, key);
-	lua_Integer v = def;
-	if (t != LUA_TNIL) {
-		if (t != LUA_TNUMBER || !lua_isinteger(L, -1))
-			skl__argerror(L, arg,
-				      lua_pushfstring(L, "field '%s': integer expected, got %s", key,
-						      t == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
-		v = lua_tointeger(L, -1);
-		if (v < lo || v > hi)
-			skl__argerror(L, arg, lua_pushfstring(L, "field '%s' must be from %I to %I", key, lo, hi));
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
 int skl__f_kernel(lua_State *L)
 {
 	static const char *const keys[] = {"profile",	 "cpus",       "ram_mb", "smp",
@@ -158,24 +101,15 @@ int skl__f_kernel(lua_State *L)
 	lkernel *h;
 
 	if (!lua_isnoneornil(L, 1)) {
+		skl__opts opts = skl__opts_at(L, 1);
 		skl__check_table(L, 1);
 		skl__check_keys(L, 1, keys);
-		if (lua_getfield(L, 1, "profile") == LUA_TSTRING)
-			pname = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 1, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
-		cpus = opt_int(L, 1, "cpus", 0, 1, 256);
-		ram_mb = opt_int(L, 1, "ram_mb", 0, 1, (lua_Integer)(SKL_KERNEL_RAM_MAX >> 20));
-		if (lua_getfield(L, 1, "smp") != LUA_TNIL) {
-			if (lua_type(L, -1) != LUA_TBOOLEAN)
-				skl__argerror(
-				    L, 1,
-				    lua_pushfstring(L, "field 'smp': boolean expected, got %s", luaL_typename(L, -1)));
-			smp = lua_toboolean(L, -1);
-		}
-		debug_slab = opt_bool(L, 1, "debug_slab", 0);
-		kasan = opt_bool(L, 1, "kasan", 0);
+		pname = skl__opt_string(&opts, "profile");
+		cpus = skl__opt_int(&opts, "cpus", 0, 1, 256);
+		ram_mb = skl__opt_int(&opts, "ram_mb", 0, 1, (lua_Integer)(SKL_KERNEL_RAM_MAX >> 20));
+		smp = skl__opt_bool(&opts, "smp", -1);
+		debug_slab = skl__opt_bool(&opts, "debug_slab", 0);
+		kasan = skl__opt_bool(&opts, "kasan", 0);
 		if (lua_getfield(L, 1, "slub_debug") == LUA_TSTRING) {
 			const char *s;
 			slub_debug = lua_tostring(L, -1);
@@ -192,7 +126,7 @@ int skl__f_kernel(lua_State *L)
 				      lua_pushfstring(L, "field 'slub_debug': string or boolean expected, got %s",
 						      luaL_typename(L, -1)));
 		}
-		lua_pop(L, 3); /* profile, smp, slub_debug */
+		lua_pop(L, 2); /* profile, slub_debug */
 	}
 	skl__resolve_profile(L, pname, &prof);
 	is_slub = !strcmp(prof.allocator, "slub");
@@ -340,17 +274,18 @@ int skl__k_cache_create(lua_State *L)
 	}
 	memset(&o, 0, sizeof(o));
 	if (!lua_isnoneornil(L, 4)) {
+		skl__opts opts = skl__opts_at(L, 4);
 		skl__check_table(L, 4);
 		skl__check_keys(L, 4, keys);
 		for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-			if (opt_bool(L, 4, flags[i].key, 0))
+			if (skl__opt_bool(&opts, flags[i].key, 0))
 				o.flags |= flags[i].flag;
-		o.ctor = opt_bool(L, 4, "ctor", 0);
-		o.align = (unsigned)opt_int(L, 4, "align", 0, 0, (lua_Integer)skl_kernel_profile(k)->page_size);
+		o.ctor = skl__opt_bool(&opts, "ctor", 0);
+		o.align = (unsigned)skl__opt_int(&opts, "align", 0, 0, (lua_Integer)skl_kernel_profile(k)->page_size);
 		if (o.align & (o.align - 1))
 			skl__argerror(L, 4, "field 'align' must be a power of two (or 0 for none)");
 		if (lua_getfield(L, 4, "freeptr_offset") != LUA_TNIL) {
-			o.freeptr_offset = (unsigned)opt_int(L, 4, "freeptr_offset", 0, 0, size - 1);
+			o.freeptr_offset = (unsigned)skl__opt_int(&opts, "freeptr_offset", 0, 0, size - 1);
 			o.use_freeptr_offset = 1;
 		}
 		lua_pop(L, 1);
@@ -559,9 +494,10 @@ int skl__c_alloc(lua_State *L)
 	skl__engine e;
 
 	if (!lua_isnoneornil(L, 2)) {
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_table(L, 2);
 		skl__check_keys(L, 2, keys);
-		zero = opt_bool(L, 2, "zero", 0);
+		zero = skl__opt_bool(&opts, "zero", 0);
 		if (lua_getfield(L, 2, "type") != LUA_TNIL) {
 			if (!skl__to_layout(L, -1))
 				skl__argerror(
@@ -782,10 +718,10 @@ int skl__k_slabinfo(lua_State *L)
 	skl_buf *b;
 	skl_sink s;
 	check_kernel(L, 1, &k);
-	b = push_tmpbuf(L);
+	b = skl__push_buf(L);
 	s = skl_buf_sink(b);
 	skl_slabinfo_write(k, &s);
-	tmpbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
@@ -1217,7 +1153,7 @@ static int obj_index(lua_State *L)
 	if (lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL)
 		return 1;
 	if (!strcmp(key, "addr")) {
-		push_hex(L, h->addr);
+		skl__push_hex(L, h->addr);
 	} else if (!strcmp(key, "address")) {
 		lua_pushinteger(L, (lua_Integer)h->addr);
 	} else if (!strcmp(key, "cache")) {
@@ -1248,7 +1184,7 @@ static int obj_index(lua_State *L)
 			skl_cache_get_info(c, &in);
 			bytes =
 			    (uint64_t)skl_kernel_profile(k)->page_size * (in.pages_per_slab ? in.pages_per_slab : 1);
-			push_hex(L, h->addr & ~(skl_addr)(bytes - 1)); /* slabs are 2^order pages, so aligned */
+			skl__push_hex(L, h->addr & ~(skl_addr)(bytes - 1)); /* slabs are 2^order pages, so aligned */
 		}
 	} else {
 		return skl__error(L, "object has no field '%s'", key);

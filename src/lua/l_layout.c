@@ -13,7 +13,6 @@
 
 #define LAYOUT_MT "sklab.layout"
 #define TYPES_MT "sklab.types"
-#define TMPBUF_MT "sklab.tmpbuf"
 
 typedef struct lhandle {
 	int slot;
@@ -118,32 +117,6 @@ static int layout_gc(lua_State *L)
 		rt->live_layouts--;
 	}
 	return 0;
-}
-
-/* ---- text through a buffer that Lua frees if it unwinds ------------------------- */
-
-static int tmpbuf_gc(lua_State *L)
-{
-	skl_buf *b = luaL_testudata(L, 1, TMPBUF_MT);
-	if (b)
-		skl_buf_free(b);
-	return 0;
-}
-
-static skl_buf *push_tmpbuf(lua_State *L)
-{
-	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
-	skl_buf_init(b);
-	luaL_setmetatable(L, TMPBUF_MT);
-	return b;
-}
-
-/* Replaces the tmpbuf on top with its text. */
-static void tmpbuf_result(lua_State *L, skl_buf *b)
-{
-	lua_pushlstring(L, b->data ? b->data : "", b->len);
-	skl_buf_free(b);
-	lua_remove(L, -2);
 }
 
 /* ---- layout objects ---------------------------------------------------------------- */
@@ -293,20 +266,20 @@ int skl__m_pahole(lua_State *L)
 		o.show_conds = lua_toboolean(L, -1);
 		lua_pop(L, 2);
 	}
-	b = push_tmpbuf(L);
+	b = skl__push_buf(L);
 	s = skl_buf_sink(b);
 	skl_pahole_write(l, &s, &o);
-	tmpbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
 int skl__m_json(lua_State *L)
 {
 	skl_layout *l = check_layout(L, 1);
-	skl_buf *b = push_tmpbuf(L);
+	skl_buf *b = skl__push_buf(L);
 	skl_sink s = skl_buf_sink(b);
 	skl_layout_write_json(l, &s);
-	tmpbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
@@ -489,7 +462,7 @@ int skl__f_layouts(lua_State *L)
 {
 	static const char *const keys[] = {"profile", "arch", "cacheline", "config", NULL};
 	skl_lua *rt = skl__rt(L);
-	const char *set = skl__opt_string(L, 1, NULL);
+	const char *set = skl__optarg_string(L, 1, NULL);
 	const char *pname = NULL, *arch = NULL;
 	skl_profile prof;
 	int have_prof = 0, have_config = 0;
@@ -502,18 +475,11 @@ int skl__f_layouts(lua_State *L)
 
 	memset(&prof, 0, sizeof(prof));
 	if (!lua_isnoneornil(L, 2)) {
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_table(L, 2);
 		skl__check_keys(L, 2, keys);
-		if (lua_getfield(L, 2, "profile") == LUA_TSTRING)
-			pname = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
-		if (lua_getfield(L, 2, "arch") == LUA_TSTRING)
-			arch = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field 'arch': string expected, got %s", luaL_typename(L, -1)));
+		pname = skl__opt_string(&opts, "profile");
+		arch = skl__opt_string(&opts, "arch");
 		if (lua_getfield(L, 2, "cacheline") != LUA_TNIL) {
 			if (!lua_isinteger(L, -1))
 				skl__argerror(L, 2,
@@ -611,7 +577,7 @@ void skl__push_profile(lua_State *L, const skl_profile *p)
 int skl__f_profile(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
-	const char *name = skl__opt_string(L, 1, NULL);
+	const char *name = skl__optarg_string(L, 1, NULL);
 	skl_profile p;
 	if (!name) {
 		if (!rt->have_profile)
@@ -667,23 +633,8 @@ static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
 
 void skl__layout_open(lua_State *L)
 {
-	luaL_newmetatable(L, LAYOUT_MT);
-	lua_pushliteral(L, "layout");
-	lua_setfield(L, -2, "__name");
-	lua_pushlightuserdata(L, (void *)&e_layout);
-	lua_newtable(L);
-	skl__api_methods(L, -1, "layout");
-	lua_pushcclosure(L, layout_index, 2);
-	lua_setfield(L, -2, "__index");
-	push_meta(L, layout_newindex, &e_layout);
-	lua_setfield(L, -2, "__newindex");
-	push_meta(L, layout_tostring, &e_layout);
-	lua_setfield(L, -2, "__tostring");
-	lua_pushcfunction(L, layout_gc);
-	lua_setfield(L, -2, "__gc");
-	lua_pushliteral(L, "layout");
-	lua_setfield(L, -2, "__metatable");
-	lua_pop(L, 1);
+	skl__new_class(L, LAYOUT_MT, "layout", "layout", &e_layout, layout_index, layout_newindex, layout_tostring,
+		       layout_gc);
 
 	luaL_newmetatable(L, TYPES_MT);
 	lua_pushliteral(L, "types");
@@ -698,8 +649,5 @@ void skl__layout_open(lua_State *L)
 	lua_setfield(L, -2, "__metatable");
 	lua_pop(L, 1);
 
-	luaL_newmetatable(L, TMPBUF_MT);
-	lua_pushcfunction(L, tmpbuf_gc);
-	lua_setfield(L, -2, "__gc");
-	lua_pop(L, 1);
+	skl__buf_open(L);
 }

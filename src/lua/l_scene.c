@@ -11,24 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A string field of the table at arg; NULL when absent and not required. */
-static const char *field_string(lua_State *L, int arg, const char *key, int required)
-{
-	int t = lua_getfield(L, arg, key);
-	const char *s;
-	if (t == LUA_TNIL && !required) {
-		lua_pop(L, 1);
-		return NULL;
-	}
-	if (t != LUA_TSTRING)
-		skl__argerror(L, arg,
-			      lua_pushfstring(L, "field '%s': string expected, got %s", key,
-					      t == LUA_TNIL ? "nil" : luaL_typename(L, -1)));
-	s = lua_tostring(L, -1);
-	lua_pop(L, 1); /* the table keeps it alive */
-	return s;
-}
-
 static void require_scenario(lua_State *L)
 {
 	if (!skl__rt(L)->scenario_called)
@@ -74,13 +56,16 @@ int skl__f_scenario(lua_State *L)
 	skl_lua *rt = skl__rt(L);
 	const char *title, *goal, *profile;
 	char at[SKL__WHERE_MAX];
+	skl__opts opts;
 	skl_error err;
 
 	skl__check_table(L, 1);
 	skl__check_keys(L, 1, keys);
-	title = field_string(L, 1, "title", 1);
-	goal = field_string(L, 1, "goal", 1);
-	profile = field_string(L, 1, "profile", 1);
+	opts = skl__opts_at(L, 1);
+	opts.flags = SKL__OPT_REQUIRED;
+	title = skl__opt_string(&opts, "title"); /* the three stay on the stack */
+	goal = skl__opt_string(&opts, "goal");
+	profile = skl__opt_string(&opts, "profile");
 	if (lua_getfield(L, 1, "length") != LUA_TNIL && lua_type(L, -1) != LUA_TSTRING) {
 		if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1)
 			skl__argerror(L, 1, "field 'length' must be a duration (\"10 minutes\") or a number of steps");
@@ -309,8 +294,9 @@ static int show_text(lua_State *L, int n)
 	if (n == 2) {
 		if (lua_type(L, 2) != LUA_TTABLE)
 			return skl__typeerror(L, 2, "table");
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_keys(L, 2, keys);
-		tp.title = field_string(L, 2, "title", 0);
+		tp.title = skl__opt_string(&opts, "title");
 		text_marks(L, 2, marks, &tp.nmarks);
 		tp.marks = marks;
 	}
@@ -350,9 +336,10 @@ static int show_kernels(lua_State *L, int n, int opts)
 			skl__typeerror(L, i + 1, "kernel");
 	}
 	if (opts) {
+		skl__opts fields = skl__opts_at(L, opts);
 		const char *view;
 		skl__check_keys(L, opts, keys);
-		view = field_string(L, opts, "view", 0);
+		view = skl__opt_string(&fields, "view");
 		if (view && strcmp(view, "slab") && strcmp(view, "cache"))
 			return skl__argerror(
 			    L, opts, lua_pushfstring(L, "field 'view': '%s' is not \"slab\" or \"cache\"", view));
@@ -369,7 +356,7 @@ static int show_kernels(lua_State *L, int n, int opts)
 		}
 		string_list(L, opts, "caches", caches, MAX_SHOW_CACHES, &ncaches);
 		string_list(L, opts, "titles", titles, 4, &ntitles);
-		tp.text = field_string(L, opts, "report", 0);
+		tp.text = skl__opt_string(&fields, "report");
 		text_marks(L, opts, marks, &tp.nmarks);
 		tp.marks = marks;
 		if (tp.nmarks && !tp.text)
@@ -458,7 +445,7 @@ int skl__f_show(lua_State *L)
 	}
 	/* an options table may follow the layouts: { highlight = { "line:0", "daddr" } } */
 	if (n > 0 && lua_type(L, n) == LUA_TTABLE) {
-		int opts = n--;
+		int opts = n--, heat_at;
 		lua_getfield(L, opts, "highlight");
 		if (lua_type(L, -1) == LUA_TSTRING) {
 			hl[nhl++] = lua_tostring(L, -1);
@@ -487,7 +474,9 @@ int skl__f_show(lua_State *L)
 						     "unknown option (options: highlight, heat, metric, owner)");
 		}
 		/* { heat = k, metric = "L1d" | "misses" | "cycles" | "accesses", owner = "tcp_sock" } */
+		heat_at = lua_gettop(L) + 1;
 		if (lua_getfield(L, opts, "heat") != LUA_TNIL) {
+			skl__opts fields = skl__opts_at(L, opts);
 			const char *m;
 			heat_k = skl__to_kernel(L, -1);
 			if (!heat_k)
@@ -497,8 +486,8 @@ int skl__f_show(lua_State *L)
 			if (!skl_kernel_cachesim(heat_k))
 				return skl__argerror(
 				    L, opts, "field 'heat': the kernel has no cache model (k:cache_model(cm) first)");
-			m = field_string(L, opts, "metric", 0);
-			owner = field_string(L, opts, "owner", 0);
+			m = skl__opt_string(&fields, "metric"); /* both stay on the stack */
+			owner = skl__opt_string(&fields, "owner");
 			if (!m) {
 				metric = SKL_HEAT_MISSES;
 			} else if (!strcmp(m, "misses")) {
@@ -535,7 +524,7 @@ int skl__f_show(lua_State *L)
 				return skl__argerror(L, opts, "fields 'metric' and 'owner' go with 'heat'");
 			lua_pop(L, 2);
 		}
-		lua_pop(L, 1);
+		lua_remove(L, heat_at);
 	}
 	for (i = 1; i <= n; i++) {
 		skl_layout *l = skl__to_layout(L, i);
@@ -604,7 +593,7 @@ int skl__f_expect(lua_State *L)
 	int ok;
 	if (lua_isnone(L, 1))
 		return skl__argerror(L, 1, "value expected");
-	msg = skl__opt_string(L, 2, "");
+	msg = skl__optarg_string(L, 2, "");
 	ok = lua_toboolean(L, 1);
 	skl__expect_record(L, ok, msg);
 	lua_pushboolean(L, ok);
@@ -783,20 +772,16 @@ int skl__f_chart(lua_State *L)
 	int bars = 0, nxl = 0, ns, i, oom = 0;
 	size_t bytes;
 	char at[SKL__WHERE_MAX];
+	skl__opts opts;
 	skl_chart *c;
 
 	skl__check_table(L, 1);
 	skl__check_keys(L, 1, keys);
-	title = field_string(L, 1, "title", 0);
-	xlabel = field_string(L, 1, "xlabel", 0);
-	ylabel = field_string(L, 1, "ylabel", 0);
-	if (lua_getfield(L, 1, "bars") != LUA_TNIL) {
-		if (lua_type(L, -1) != LUA_TBOOLEAN)
-			skl__argerror(
-			    L, 1, lua_pushfstring(L, "field 'bars': boolean expected, got %s", luaL_typename(L, -1)));
-		bars = lua_toboolean(L, -1);
-	}
-	lua_pop(L, 1);
+	opts = skl__opts_at(L, 1);
+	title = skl__opt_string(&opts, "title"); /* the three stay on the stack */
+	xlabel = skl__opt_string(&opts, "xlabel");
+	ylabel = skl__opt_string(&opts, "ylabel");
+	bars = skl__opt_bool(&opts, "bars", 0);
 	string_list(L, 1, "xlabels", xl, (int)(sizeof(xl) / sizeof(xl[0])), &nxl);
 	if (lua_getfield(L, 1, "series") != LUA_TTABLE)
 		skl__argerror(

@@ -70,13 +70,6 @@ static const char handles_key = 0;
 
 /* ---- small helpers ------------------------------------------------------------------- */
 
-static void push_hex(lua_State *L, uint64_t a)
-{
-	char buf[32];
-	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)a);
-	lua_pushstring(L, buf);
-}
-
 /* A length argument: an integer from 0 to INT_MAX. */
 static uint32_t len_arg(lua_State *L, int arg, const char *what)
 {
@@ -227,42 +220,22 @@ int skl__f_kernel_skb(lua_State *L)
 	skl_net_opts o;
 	skl_kernel *k;
 	skl_error err;
-	int i, t;
+	int i;
 
 	memset(&o, 0, sizeof(o));
 	o.hot_list_len = -1;
 	if (lua_type(L, 1) == LUA_TTABLE) {
-		if ((t = lua_getfield(L, 1, "skb_era")) != LUA_TNIL) {
-			if (t != LUA_TSTRING)
-				skl__argerror(L, 1,
-					      lua_pushfstring(L, "field 'skb_era': string expected, got %s",
-							      luaL_typename(L, -1)));
-			if (skl_skb_era_parse(lua_tostring(L, -1), &o.era) < 0)
-				skl__argerror(L, 1,
-					      lua_pushfstring(L,
-							      "field 'skb_era': '%s' is not an sk_buff era (\"2.4\", "
-							      "\"2.6.31\", \"6.x\" or \"auto\")",
-							      lua_tostring(L, -1)));
-		}
-		if ((t = lua_getfield(L, 1, "skb_bug_on")) != LUA_TNIL) {
-			if (t != LUA_TBOOLEAN)
-				skl__argerror(L, 1,
-					      lua_pushfstring(L, "field 'skb_bug_on': boolean expected, got %s",
-							      luaL_typename(L, -1)));
-			o.bug_on = lua_toboolean(L, -1);
-		}
-		if ((t = lua_getfield(L, 1, "max_tcp_header")) != LUA_TNIL) {
-			lua_Integer v;
-			if (t != LUA_TNUMBER || !lua_isinteger(L, -1))
-				skl__argerror(L, 1,
-					      lua_pushfstring(L, "field 'max_tcp_header': integer expected, got %s",
-							      t == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
-			v = lua_tointeger(L, -1);
-			if (v < 64 || v > 4096)
-				skl__argerror(L, 1, "field 'max_tcp_header' must be from 64 to 4096");
-			o.max_tcp_header = (uint32_t)v;
-		}
-		lua_pop(L, 3);
+		skl__opts opts = skl__opts_at(L, 1);
+		const char *era = skl__opt_string(&opts, "skb_era");
+		if (era && skl_skb_era_parse(era, &o.era) < 0)
+			skl__argerror(L, 1,
+				      lua_pushfstring(L,
+						      "field 'skb_era': '%s' is not an sk_buff era (\"2.4\", "
+						      "\"2.6.31\", \"6.x\" or \"auto\")",
+						      era));
+		o.bug_on = skl__opt_bool(&opts, "skb_bug_on", 0);
+		o.max_tcp_header = (uint32_t)skl__opt_int(&opts, "max_tcp_header", 0, 64, 4096);
+		lua_pop(L, 1);
 		/* a copy without the skb options for sklab.kernel proper */
 		lua_newtable(L);
 		lua_pushnil(L);
@@ -1051,37 +1024,6 @@ static lhdr *new_hdr(lua_State *L, skl_hdr_kind kind)
 	return h;
 }
 
-/* An optional integer field in [lo, hi]; def when absent. */
-static lua_Integer opt_int(lua_State *L, int arg, const char *key, lua_Integer def, lua_Integer lo, lua_Integer hi)
-{
-	int t = lua_getfield(L, arg, key);
-	lua_Integer v = def;
-	if (t != LUA_TNIL) {
-		if (t != LUA_TNUMBER || !lua_isinteger(L, -1))
-			skl__argerror(L, arg,
-				      lua_pushfstring(L, "field '%s': integer expected, got %s", key,
-						      t == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
-		v = lua_tointeger(L, -1);
-		if (v < lo || v > hi)
-			skl__argerror(L, arg,
-				      lua_pushfstring(L, "field '%s' is %I: it must be from %I to %I", key, v, lo, hi));
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
-static int opt_bool(lua_State *L, int arg, const char *key, int def)
-{
-	int t = lua_getfield(L, arg, key), v = def;
-	if (t == LUA_TBOOLEAN)
-		v = lua_toboolean(L, -1);
-	else if (t != LUA_TNIL)
-		skl__argerror(L, arg,
-			      lua_pushfstring(L, "field '%s': boolean expected, got %s", key, luaL_typename(L, -1)));
-	lua_pop(L, 1);
-	return v;
-}
-
 /* "10.0.0.1": four decimal numbers from 0 to 255, no leading zeros. */
 static int parse_ipv4(const char *s, uint32_t *out)
 {
@@ -1135,9 +1077,10 @@ static int parse_mac(const char *s, uint8_t out[6])
 	return *s ? -1 : 0;
 }
 
-static uint32_t opt_ipv4(lua_State *L, int arg, const char *key, uint32_t def)
+static uint32_t opt_ipv4(const skl__opts *o, const char *key, uint32_t def)
 {
-	int t = lua_getfield(L, arg, key);
+	lua_State *L = o->L;
+	int arg = o->arg, t = lua_getfield(L, o->t, key);
 	uint32_t a = def;
 	if (t != LUA_TNIL) {
 		if (t != LUA_TSTRING)
@@ -1154,9 +1097,10 @@ static uint32_t opt_ipv4(lua_State *L, int arg, const char *key, uint32_t def)
 	return a;
 }
 
-static void opt_mac(lua_State *L, int arg, const char *key, uint8_t out[6])
+static void opt_mac(const skl__opts *o, const char *key, uint8_t out[6])
 {
-	int t = lua_getfield(L, arg, key);
+	lua_State *L = o->L;
+	int arg = o->arg, t = lua_getfield(L, o->t, key);
 	if (t != LUA_TNIL) {
 		if (t != LUA_TSTRING)
 			skl__argerror(L, arg,
@@ -1173,9 +1117,10 @@ static void opt_mac(lua_State *L, int arg, const char *key, uint8_t out[6])
 }
 
 /* TCP flags as tcpdump prints them: "S", "SA" ("S."), "PA", "F", "R", "U". */
-static uint8_t opt_flags(lua_State *L, int arg, const char *key, uint8_t def)
+static uint8_t opt_flags(const skl__opts *o, const char *key, uint8_t def)
 {
-	int t = lua_getfield(L, arg, key);
+	lua_State *L = o->L;
+	int arg = o->arg, t = lua_getfield(L, o->t, key);
 	uint8_t f = 0;
 	const char *s;
 	if (t == LUA_TNIL) {
@@ -1223,45 +1168,50 @@ static uint8_t opt_flags(lua_State *L, int arg, const char *key, uint8_t def)
 	return f;
 }
 
-/* The options table of a header builder (none = all defaults). */
-static void hdr_opts(lua_State *L, const char *const *keys)
+/* The options table of a header builder (none = all defaults) into o: its
+ * range errors say the value given. */
+static void hdr_opts(lua_State *L, const char *const *keys, skl__opts *o)
 {
 	if (lua_isnoneornil(L, 1)) {
 		lua_settop(L, 0);
 		lua_newtable(L);
-		return;
+	} else {
+		skl__check_table(L, 1);
+		skl__check_keys(L, 1, keys);
 	}
-	skl__check_table(L, 1);
-	skl__check_keys(L, 1, keys);
+	*o = skl__opts_at(L, 1);
+	o->flags = SKL__OPT_SAY_VALUE;
 }
 
 int skl__h_eth(lua_State *L)
 {
 	static const char *const keys[] = {"src", "dst", "type", NULL};
+	skl__opts opts;
 	skl_flow f;
 	lhdr *h;
-	hdr_opts(L, keys);
+	hdr_opts(L, keys, &opts);
 	skl_flow_default(&f);
 	h = new_hdr(L, SKL_HDR_ETH);
 	memcpy(h->h.u.eth.src, f.src_mac, 6);
 	memcpy(h->h.u.eth.dst, f.dst_mac, 6);
-	opt_mac(L, 1, "src", h->h.u.eth.src);
-	opt_mac(L, 1, "dst", h->h.u.eth.dst);
-	h->h.u.eth.type = (uint16_t)opt_int(L, 1, "type", SKL_ETH_P_IP, 0x600, 0xffff);
+	opt_mac(&opts, "src", h->h.u.eth.src);
+	opt_mac(&opts, "dst", h->h.u.eth.dst);
+	h->h.u.eth.type = (uint16_t)skl__opt_int(&opts, "type", SKL_ETH_P_IP, 0x600, 0xffff);
 	return 1;
 }
 
 int skl__h_ipv4(lua_State *L)
 {
 	static const char *const keys[] = {"src", "dst", "proto", "ttl", "id", "tos", "df", "tot_len", NULL};
+	skl__opts opts;
 	skl_flow f;
 	lhdr *h;
 	int t;
-	hdr_opts(L, keys);
+	hdr_opts(L, keys, &opts);
 	skl_flow_default(&f);
 	h = new_hdr(L, SKL_HDR_IPV4);
-	h->h.u.ip.saddr = opt_ipv4(L, 1, "src", f.saddr);
-	h->h.u.ip.daddr = opt_ipv4(L, 1, "dst", f.daddr);
+	h->h.u.ip.saddr = opt_ipv4(&opts, "src", f.saddr);
+	h->h.u.ip.daddr = opt_ipv4(&opts, "dst", f.daddr);
 	t = lua_getfield(L, 1, "proto");
 	if (t == LUA_TSTRING) {
 		const char *s = lua_tostring(L, -1);
@@ -1275,13 +1225,13 @@ int skl__h_ipv4(lua_State *L)
 		lua_pop(L, 1);
 	} else {
 		lua_pop(L, 1);
-		h->h.u.ip.protocol = (uint8_t)opt_int(L, 1, "proto", SKL_IPPROTO_TCP, 1, 255);
+		h->h.u.ip.protocol = (uint8_t)skl__opt_int(&opts, "proto", SKL_IPPROTO_TCP, 1, 255);
 	}
-	h->h.u.ip.ttl = (uint8_t)opt_int(L, 1, "ttl", 64, 1, 255);
-	h->h.u.ip.id = (uint16_t)opt_int(L, 1, "id", f.ip_id, 0, 65535);
-	h->h.u.ip.tos = (uint8_t)opt_int(L, 1, "tos", 0, 0, 255);
-	h->h.u.ip.frag_off = opt_bool(L, 1, "df", 1) ? SKL_IP_DF : 0;
-	h->h.u.ip.tot_len = (uint16_t)opt_int(L, 1, "tot_len", 0, 0, 65535);
+	h->h.u.ip.ttl = (uint8_t)skl__opt_int(&opts, "ttl", 64, 1, 255);
+	h->h.u.ip.id = (uint16_t)skl__opt_int(&opts, "id", f.ip_id, 0, 65535);
+	h->h.u.ip.tos = (uint8_t)skl__opt_int(&opts, "tos", 0, 0, 255);
+	h->h.u.ip.frag_off = skl__opt_bool(&opts, "df", 1) ? SKL_IP_DF : 0;
+	h->h.u.ip.tot_len = (uint16_t)skl__opt_int(&opts, "tot_len", 0, 0, 65535);
 	return 1;
 }
 
@@ -1290,28 +1240,29 @@ int skl__h_tcp(lua_State *L)
 	static const char *const keys[] = {"sport",	  "dport",	"seq",	 "ack",	  "flags", "window",
 					   "urg",	  "timestamps", "tsval", "tsecr", "mss",   "wscale",
 					   "syn_options", "src",	"dst",	 NULL};
+	skl__opts opts;
 	skl_flow f;
 	lhdr *h;
 	skl_tcp_hdr *t;
-	hdr_opts(L, keys);
+	hdr_opts(L, keys, &opts);
 	skl_flow_default(&f);
 	h = new_hdr(L, SKL_HDR_TCP);
 	t = &h->h.u.tcp;
-	t->sport = (uint16_t)opt_int(L, 1, "sport", f.sport, 0, 65535);
-	t->dport = (uint16_t)opt_int(L, 1, "dport", f.dport, 0, 65535);
-	t->seq = (uint32_t)opt_int(L, 1, "seq", f.seq, 0, 0xffffffff);
-	t->ack = (uint32_t)opt_int(L, 1, "ack", f.ack, 0, 0xffffffff);
-	t->flags = opt_flags(L, 1, "flags", SKL_TCP_ACK | SKL_TCP_PSH);
-	t->window = (uint16_t)opt_int(L, 1, "window", 502, 1, 65535);
-	t->urg = (uint16_t)opt_int(L, 1, "urg", 0, 0, 65535);
-	t->timestamps = opt_bool(L, 1, "timestamps", 0);
-	t->syn_options = opt_bool(L, 1, "syn_options", 0);
-	t->tsval = (uint32_t)opt_int(L, 1, "tsval", f.tsval, 0, 0xffffffff);
-	t->tsecr = (uint32_t)opt_int(L, 1, "tsecr", f.tsecr, 0, 0xffffffff);
-	t->mss = (uint16_t)opt_int(L, 1, "mss", 1460, 1, 65535);
-	t->wscale = (uint8_t)opt_int(L, 1, "wscale", 7, 0, 14);
-	t->saddr = opt_ipv4(L, 1, "src", f.saddr);
-	t->daddr = opt_ipv4(L, 1, "dst", f.daddr);
+	t->sport = (uint16_t)skl__opt_int(&opts, "sport", f.sport, 0, 65535);
+	t->dport = (uint16_t)skl__opt_int(&opts, "dport", f.dport, 0, 65535);
+	t->seq = (uint32_t)skl__opt_int(&opts, "seq", f.seq, 0, 0xffffffff);
+	t->ack = (uint32_t)skl__opt_int(&opts, "ack", f.ack, 0, 0xffffffff);
+	t->flags = opt_flags(&opts, "flags", SKL_TCP_ACK | SKL_TCP_PSH);
+	t->window = (uint16_t)skl__opt_int(&opts, "window", 502, 1, 65535);
+	t->urg = (uint16_t)skl__opt_int(&opts, "urg", 0, 0, 65535);
+	t->timestamps = skl__opt_bool(&opts, "timestamps", 0);
+	t->syn_options = skl__opt_bool(&opts, "syn_options", 0);
+	t->tsval = (uint32_t)skl__opt_int(&opts, "tsval", f.tsval, 0, 0xffffffff);
+	t->tsecr = (uint32_t)skl__opt_int(&opts, "tsecr", f.tsecr, 0, 0xffffffff);
+	t->mss = (uint16_t)skl__opt_int(&opts, "mss", 1460, 1, 65535);
+	t->wscale = (uint8_t)skl__opt_int(&opts, "wscale", 7, 0, 14);
+	t->saddr = opt_ipv4(&opts, "src", f.saddr);
+	t->daddr = opt_ipv4(&opts, "dst", f.daddr);
 	if (t->timestamps && t->syn_options)
 		skl__argerror(L, 1, "fields 'timestamps' and 'syn_options' are two header layouts: choose one");
 	return 1;
@@ -1320,16 +1271,17 @@ int skl__h_tcp(lua_State *L)
 int skl__h_udp(lua_State *L)
 {
 	static const char *const keys[] = {"sport", "dport", "len", "src", "dst", NULL};
+	skl__opts opts;
 	skl_flow f;
 	lhdr *h;
-	hdr_opts(L, keys);
+	hdr_opts(L, keys, &opts);
 	skl_flow_default(&f);
 	h = new_hdr(L, SKL_HDR_UDP);
-	h->h.u.udp.sport = (uint16_t)opt_int(L, 1, "sport", f.sport, 0, 65535);
-	h->h.u.udp.dport = (uint16_t)opt_int(L, 1, "dport", 53, 0, 65535);
-	h->h.u.udp.len = (uint16_t)opt_int(L, 1, "len", 0, 0, 65535);
-	h->h.u.udp.saddr = opt_ipv4(L, 1, "src", f.saddr);
-	h->h.u.udp.daddr = opt_ipv4(L, 1, "dst", f.daddr);
+	h->h.u.udp.sport = (uint16_t)skl__opt_int(&opts, "sport", f.sport, 0, 65535);
+	h->h.u.udp.dport = (uint16_t)skl__opt_int(&opts, "dport", 53, 0, 65535);
+	h->h.u.udp.len = (uint16_t)skl__opt_int(&opts, "len", 0, 0, 65535);
+	h->h.u.udp.saddr = opt_ipv4(&opts, "src", f.saddr);
+	h->h.u.udp.daddr = opt_ipv4(&opts, "dst", f.daddr);
 	return 1;
 }
 
@@ -1364,22 +1316,23 @@ static lpath *check_path(lua_State *L, int arg)
 }
 
 /* The flow and device options the two paths share. */
-static void path_flow(lua_State *L, skl_path_opts *o)
+static void path_flow(const skl__opts *opts, skl_path_opts *o)
 {
+	lua_State *L = opts->L;
 	skl_flow *f = &o->flow;
-	opt_mac(L, 2, "src_mac", f->src_mac);
-	opt_mac(L, 2, "dst_mac", f->dst_mac);
-	f->saddr = opt_ipv4(L, 2, "src", f->saddr);
-	f->daddr = opt_ipv4(L, 2, "dst", f->daddr);
-	f->sport = (uint16_t)opt_int(L, 2, "sport", f->sport, 0, 65535);
-	f->dport = (uint16_t)opt_int(L, 2, "dport", f->dport, 0, 65535);
-	f->seq = (uint32_t)opt_int(L, 2, "seq", f->seq, 0, 0xffffffff);
-	f->ack = (uint32_t)opt_int(L, 2, "ack", f->ack, 0, 0xffffffff);
-	f->ip_id = (uint16_t)opt_int(L, 2, "id", f->ip_id, 0, 65535);
-	f->ttl = (uint8_t)opt_int(L, 2, "ttl", f->ttl ? f->ttl : 64, 1, 255);
-	f->window = (uint16_t)opt_int(L, 2, "window", f->window ? f->window : 502, 1, 65535);
-	f->tcp_flags = opt_flags(L, 2, "flags", f->tcp_flags ? f->tcp_flags : SKL_TCP_ACK | SKL_TCP_PSH);
-	f->timestamps = opt_bool(L, 2, "timestamps", f->timestamps);
+	opt_mac(opts, "src_mac", f->src_mac);
+	opt_mac(opts, "dst_mac", f->dst_mac);
+	f->saddr = opt_ipv4(opts, "src", f->saddr);
+	f->daddr = opt_ipv4(opts, "dst", f->daddr);
+	f->sport = (uint16_t)skl__opt_int(opts, "sport", f->sport, 0, 65535);
+	f->dport = (uint16_t)skl__opt_int(opts, "dport", f->dport, 0, 65535);
+	f->seq = (uint32_t)skl__opt_int(opts, "seq", f->seq, 0, 0xffffffff);
+	f->ack = (uint32_t)skl__opt_int(opts, "ack", f->ack, 0, 0xffffffff);
+	f->ip_id = (uint16_t)skl__opt_int(opts, "id", f->ip_id, 0, 65535);
+	f->ttl = (uint8_t)skl__opt_int(opts, "ttl", f->ttl ? f->ttl : 64, 1, 255);
+	f->window = (uint16_t)skl__opt_int(opts, "window", f->window ? f->window : 502, 1, 65535);
+	f->tcp_flags = opt_flags(opts, "flags", f->tcp_flags ? f->tcp_flags : SKL_TCP_ACK | SKL_TCP_PSH);
+	f->timestamps = skl__opt_bool(opts, "timestamps", f->timestamps);
 	if (lua_getfield(L, 2, "dev") != LUA_TNIL)
 		o->dev = dev_arg(L, lua_gettop(L)); /* stays on the stack: the string lives */
 	else
@@ -1399,6 +1352,7 @@ static int path_new(lua_State *L, int rx)
 	skl_path_opts o;
 	skl_error err;
 	lpath *p;
+	skl__opts opts;
 	skl_path_opts_default(&o);
 	if (!lua_isnoneornil(L, 2)) {
 		skl__check_table(L, 2);
@@ -1407,9 +1361,11 @@ static int path_new(lua_State *L, int rx)
 		lua_settop(L, 1);
 		lua_newtable(L);
 	}
-	path_flow(L, &o);
+	opts = skl__opts_at(L, 2);
+	opts.flags = SKL__OPT_SAY_VALUE;
+	path_flow(&opts, &o);
 	if (!rx) {
-		lua_Integer mss = opt_int(L, 2, "mss", 1448, 1, 65495);
+		lua_Integer mss = skl__opt_int(&opts, "mss", 1448, 1, 65495);
 		lhdr *pl;
 		o.payload.len = (uint32_t)mss;
 		if (lua_getfield(L, 2, "payload") != LUA_TNIL) {
@@ -1420,7 +1376,7 @@ static int path_new(lua_State *L, int rx)
 								      skl_hdr_name(pl->h.kind)));
 				o.payload = pl->h.u.payload;
 			} else if (lua_type(L, -1) == LUA_TNUMBER) {
-				o.payload.len = (uint32_t)opt_int(L, 2, "payload", 0, 1, 65495);
+				o.payload.len = (uint32_t)skl__opt_int(&opts, "payload", 0, 1, 65495);
 				lua_pushnil(L); /* balances the pop below */
 			} else {
 				skl__argerror(L, 2,
@@ -1434,12 +1390,12 @@ static int path_new(lua_State *L, int rx)
 						    (int)o.payload.len, (int)mss));
 		}
 		lua_pop(L, 1);
-		o.no_sg = opt_bool(L, 2, "no_sg", 0);
+		o.no_sg = skl__opt_bool(&opts, "no_sg", 0);
 	} else {
 		uint32_t hl = SKL_ETH_HLEN + SKL_IPV4_HLEN + (o.flow.timestamps ? 32 : 20);
-		lua_Integer fl = opt_int(L, 2, "frame_len", 1514, hl + 1, 9014);
+		lua_Integer fl = skl__opt_int(&opts, "frame_len", 1514, hl + 1, 9014);
 		o.payload.len = (uint32_t)fl - hl;
-		o.rx_buf_len = (uint32_t)opt_int(L, 2, "buf_len", 0, 0, 16384);
+		o.rx_buf_len = (uint32_t)skl__opt_int(&opts, "buf_len", 0, 0, 16384);
 		if (o.rx_buf_len && o.rx_buf_len < (uint32_t)fl)
 			skl__argerror(L, 2,
 				      lua_pushfstring(L,
@@ -1506,7 +1462,7 @@ int skl__p_next(lua_State *L)
 int skl__p_run(lua_State *L)
 {
 	lpath *p = check_path(L, 1);
-	const char *until = skl__opt_string(L, 2, NULL);
+	const char *until = skl__optarg_string(L, 2, NULL);
 	int n = 0, i, found = !until;
 	for (i = 0; until && skl_skb_path_step_name(p->p, i); i++)
 		if (!strcmp(skl_skb_path_step_name(p->p, i), until)) {
@@ -1580,11 +1536,11 @@ static int skb_index(lua_State *L)
 	else if (!strcmp(key, "end_") || !strcmp(key, "end"))
 		lua_pushinteger(L, skl_skb_end_off(skb));
 	else if (!strcmp(key, "head_addr"))
-		push_hex(L, skl_skb_head_addr(skb));
+		skl__push_hex(L, skl_skb_head_addr(skb));
 	else if (!strcmp(key, "data_addr"))
-		push_hex(L, skl_skb_head_addr(skb) + (uint64_t)(int64_t)skl_skb_data_off(skb));
+		skl__push_hex(L, skl_skb_head_addr(skb) + (uint64_t)(int64_t)skl_skb_data_off(skb));
 	else if (!strcmp(key, "addr"))
-		push_hex(L, skl_skb_addr(skb));
+		skl__push_hex(L, skl_skb_addr(skb));
 	else if (!strcmp(key, "len"))
 		lua_pushinteger(L, skl_skb_len(skb));
 	else if (!strcmp(key, "data_len"))
@@ -1797,8 +1753,8 @@ int skl__f_expect_panic(lua_State *L)
 	luaL_Buffer b;
 	if (lua_type(L, 1) != LUA_TFUNCTION)
 		skl__typeerror(L, 1, "function");
-	msg = skl__opt_string(L, 2, "");
-	pattern = skl__opt_string(L, 3, NULL);
+	msg = skl__optarg_string(L, 2, "");
+	pattern = skl__optarg_string(L, 3, NULL);
 	lua_settop(L, 3);
 	lua_pushvalue(L, 1);
 	status = lua_pcall(L, 0, 0, 0); /* 4: the error, if any */

@@ -21,7 +21,6 @@
 
 #define DBS_KEY "sklab.whatif.dbs"
 #define DATA_MT "sklab.whatif.data"
-#define TBUF_MT "sklab.whatif.buf"
 #define MAX_EDITS 256
 #define MAX_PATHS 32
 #define MAX_CALLS 1000 /* per run: each call keeps its edited copy until the run ends */
@@ -125,12 +124,7 @@ static int bad(lua_State *L, const char *what, const char *msg)
  * handle's class ("kernel") or the Lua type. */
 static int bad_type(lua_State *L, const char *what, const char *expected, int idx)
 {
-	const char *got;
-	idx = lua_absindex(L, idx);
-	if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING)
-		got = lua_tostring(L, -1);
-	else
-		got = luaL_typename(L, idx);
+	const char *got = skl__typename(L, idx);
 	return skl__argerror(L, 1, lua_pushfstring(L, "%s: %s expected, got %s", what, expected, got));
 }
 
@@ -491,35 +485,6 @@ static int check_paths(lua_State *L, const char **specs)
 	return n;
 }
 
-/* opts.<k> as a boolean (nil = 0); raises on another type. */
-static int opt_bool(lua_State *L, int t, const char *k, const char *what)
-{
-	int v = 0, ty = lua_getfield(L, t, k);
-	if (ty == LUA_TBOOLEAN)
-		v = lua_toboolean(L, -1);
-	else if (ty != LUA_TNIL)
-		bad_type(L, lua_pushfstring(L, "%s.%s", what, k), "boolean", -2);
-	lua_pop(L, 1);
-	return v;
-}
-
-/* opts.<k> as an integer in [lo, hi] (nil = 0). */
-static lua_Integer opt_int(lua_State *L, int t, const char *k, lua_Integer lo, lua_Integer hi, const char *what)
-{
-	lua_Integer v = 0;
-	if (lua_getfield(L, t, k) != LUA_TNIL) {
-		const char *where = lua_pushfstring(L, "%s.%s", what, k);
-		if (!lua_isinteger(L, -2))
-			bad_type(L, where, "integer", -2);
-		v = lua_tointeger(L, -2);
-		if (v < lo || v > hi)
-			bad(L, where, lua_pushfstring(L, "%I is out of range (%I to %I)", v, lo, hi));
-		lua_pop(L, 1);
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
 typedef struct slabopts {
 	skl_cache_opts cache;
 	int debug, rcu;
@@ -534,8 +499,12 @@ static void check_slab(lua_State *L, slabopts *s)
 	static const char *const keys[] = {"hwcache_align", "align", "ctor",	"rcu", "debug",
 					   "cpus",	    "name",  "objects", NULL};
 	int t = lua_gettop(L);
+	skl__opts o = skl__opts_at(L, 1);
 	char key[96];
 	lua_Integer align;
+	o.t = t;
+	o.where = "slab.";
+	o.flags = SKL__OPT_DOTTED;
 	memset(s, 0, sizeof(*s));
 	if (lua_isnil(L, t))
 		return;
@@ -545,18 +514,18 @@ static void check_slab(lua_State *L, slabopts *s)
 		bad(L, "field 'slab'",
 		    lua_pushfstring(L, "unknown field %s (hwcache_align, align, ctor, rcu, debug, cpus, name, objects)",
 				    key));
-	if (opt_bool(L, t, "hwcache_align", "slab"))
+	if (skl__opt_bool(&o, "hwcache_align", 0))
 		s->cache.flags |= SKL_SLAB_HWCACHE_ALIGN;
-	if ((s->rcu = opt_bool(L, t, "rcu", "slab")))
+	if ((s->rcu = skl__opt_bool(&o, "rcu", 0)))
 		s->cache.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
-	s->cache.ctor = opt_bool(L, t, "ctor", "slab");
-	s->debug = opt_bool(L, t, "debug", "slab");
-	align = opt_int(L, t, "align", 0, 1 << 20, "slab");
+	s->cache.ctor = skl__opt_bool(&o, "ctor", 0);
+	s->debug = skl__opt_bool(&o, "debug", 0);
+	align = skl__opt_int(&o, "align", 0, 0, 1 << 20);
 	if (align & (align - 1))
 		bad(L, "slab.align", lua_pushfstring(L, "%I is not a power of two", align));
 	s->cache.align = (unsigned)align;
-	s->cpus = (unsigned)opt_int(L, t, "cpus", 1, 256, "slab");
-	s->objects = (uint64_t)opt_int(L, t, "objects", 1, 1000000000, "slab");
+	s->cpus = (unsigned)skl__opt_int(&o, "cpus", 0, 1, 256);
+	s->objects = (uint64_t)skl__opt_int(&o, "objects", 0, 1, 1000000000);
 	if (lua_getfield(L, t, "name") != LUA_TNIL) {
 		size_t len;
 		const char *n;
@@ -694,35 +663,6 @@ static skl_whatif *check_result(lua_State *L)
 	return d->w;
 }
 
-/* A text buffer that Lua frees if it unwinds. */
-static int tbuf_gc(lua_State *L)
-{
-	skl_buf *b = lua_touserdata(L, 1);
-	if (b)
-		skl_buf_free(b);
-	return 0;
-}
-
-static skl_buf *push_tbuf(lua_State *L)
-{
-	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
-	skl_buf_init(b);
-	if (luaL_newmetatable(L, TBUF_MT)) {
-		lua_pushcfunction(L, tbuf_gc);
-		lua_setfield(L, -2, "__gc");
-	}
-	lua_setmetatable(L, -2);
-	return b;
-}
-
-/* Replaces the buffer on top with its text. */
-static void tbuf_result(lua_State *L, skl_buf *b)
-{
-	lua_pushlstring(L, b->data ? b->data : "", b->len);
-	skl_buf_free(b);
-	lua_remove(L, -2);
-}
-
 int skl__w_text(lua_State *L)
 {
 	static const char *const shows[] = {"after", "table", "diff", NULL};
@@ -739,20 +679,20 @@ int skl__w_text(lua_State *L)
 			return skl__argerror(
 			    L, 2, lua_pushfstring(L, "\"after\", \"table\" or \"diff\" expected, got \"%s\"", how));
 	}
-	b = push_tbuf(L);
+	b = skl__push_buf(L);
 	s = skl_buf_sink(b);
 	skl_whatif_write_text(w, &s, as[i]);
-	tbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
 int skl__w_json(lua_State *L)
 {
 	skl_whatif *w = check_result(L);
-	skl_buf *b = push_tbuf(L);
+	skl_buf *b = skl__push_buf(L);
 	skl_sink s = skl_buf_sink(b);
 	skl_whatif_write_json(w, &s);
-	tbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
