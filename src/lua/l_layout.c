@@ -649,5 +649,4 @@ void skl__layout_open(lua_State *L)
 	lua_setfield(L, -2, "__metatable");
 	lua_pop(L, 1);
 
-	skl__buf_open(L);
 }

@@ -31,6 +31,13 @@ void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry);
 void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
 		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc);
 
+/* ---- the sandbox (init.c) ----------------------------------------------------- */
+
+/* Builds a run's sandbox: the safe libraries, then the scenario API. A
+ * lua_CFunction run protected (lua_pcall), so running out of memory here is
+ * an error, not a panic. */
+int skl__open_sandbox(lua_State *L);
+
 /* ---- the runtime ------------------------------------------------------------ */
 
 #define SKL__MAX_SETS 32

@@ -6,8 +6,6 @@
  */
 #include "lua_impl.h"
 
-#include <lualib.h>
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -318,64 +316,6 @@ long skl_lua_pcap_frames(const skl_lua *rt)
 	return (long)rt->all.pcap.frames;
 }
 
-/* ---- the sandbox ------------------------------------------------------------------- */
-
-static void open_lib(lua_State *L, const char *name, lua_CFunction open)
-{
-	luaL_requiref(L, name, open, 1);
-	lua_pop(L, 1);
-}
-
-/* Builds the sandbox: safe libraries only, then the scenario API. Runs
- * protected (lua_pcall), so running out of memory here is an error, not a
- * panic. */
-static int setup_p(lua_State *L)
-{
-	skl_lua *rt = skl__rt(L);
-	open_lib(L, LUA_GNAME, luaopen_base);
-	open_lib(L, LUA_TABLIBNAME, luaopen_table);
-	open_lib(L, LUA_STRLIBNAME, luaopen_string);
-	open_lib(L, LUA_MATHLIBNAME, luaopen_math);
-	open_lib(L, LUA_UTF8LIBNAME, luaopen_utf8);
-	open_lib(L, LUA_COLIBNAME, luaopen_coroutine);
-	skl__base_harden(L);
-	skl__pattern_open(L);
-
-	/* no files, no bytecode */
-	lua_pushnil(L);
-	lua_setglobal(L, "dofile");
-	lua_pushnil(L);
-	lua_setglobal(L, "loadfile");
-	lua_getglobal(L, LUA_STRLIBNAME);
-	lua_pushnil(L);
-	lua_setfield(L, -2, "dump");
-	lua_pop(L, 1);
-
-	/* math.random starts from a fixed seed: runs are deterministic */
-	lua_getglobal(L, LUA_MATHLIBNAME);
-	lua_getfield(L, -1, "randomseed");
-	lua_pushinteger(L, 0);
-	lua_call(L, 1, 0);
-	lua_pop(L, 1);
-
-	skl__layout_open(L);
-	skl__kernel_open(L);
-	skl__skb_open(L);
-	skl__api_register(L);
-	skl__cache_open(L);
-
-	if (rt->header_only) {
-		/* only scenario{} is there: anything else before it fails */
-		static const char *const gone[] = {"sklab", "scene", "print", "expect", "expect_panic"};
-		size_t i;
-		for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++) {
-			lua_pushnil(L);
-			lua_setglobal(L, gone[i]);
-		}
-	}
-	return 0;
-}
-
 /* The length of the "name:12:" that msg starts with (the name is a chunk
  * name: no spaces unless it is "[string ...]" or ends in ".lua"), or 0.
  * *namelen gets the length of the name. */
@@ -647,7 +587,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		goto out_src;
 	}
 	*(skl_lua **)lua_getextraspace(L) = rt;
-	lua_pushcfunction(L, setup_p);
+	lua_pushcfunction(L, skl__open_sandbox);
 	if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
 		skl_errorf_at(err, rt->display, 0, 0, "cannot set up the sandbox: %s",
 			      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "out of memory");
