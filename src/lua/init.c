@@ -48,6 +48,8 @@ int skl__open_sandbox(lua_State *L)
 	skl__buf_open(L);
 	skl__kernel_open(L);
 	skl__skb_open(L);
+	skl__hdr_open(L);
+	skl__path_open(L);
 	skl__api_register(L);
 	skl__cache_open(L);
 

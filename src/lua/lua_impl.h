@@ -188,13 +188,18 @@ void skl__kernels_free(skl_lua *rt);
 /* The kernel at arg, or NULL when arg is no kernel handle. */
 skl_kernel *skl__to_kernel(lua_State *L, int arg);
 
-/* ---- sk_buffs, headers and packet paths (l_skb.c) ----------------------------------- */
+/* ---- sk_buffs, headers, packet paths and captures (l_skb.c, l_hdr.c, l_path.c, l_pcap.c) ---- */
 
-/* Creates the metatables of the skb, header and path classes. */
+/* Create the metatables of the skb, header and path classes. */
 void skl__skb_open(lua_State *L);
-/* Frees every net of the run (their skbs) and closes the run's captures;
- * call after lua_close and before skl__kernels_free. */
+void skl__hdr_open(lua_State *L);
+void skl__path_open(lua_State *L);
+/* Frees every net of the run (their skbs); call after lua_close and
+ * before skl__kernels_free. */
 void skl__skbs_free(skl_lua *rt);
+/* Closes the run's captures: each named one renamed into place (removed
+ * when a write failed), the --pcap one closed. */
+void skl__captures_close(skl_lua *rt);
 /* At the end of a run: writes the --pcap capture when no frame opened it
  * (a capture with no frames), so the file always exists afterwards. */
 void skl__captures_finish(skl_lua *rt);

@@ -274,6 +274,7 @@ void skl_lua_free(skl_lua *rt)
 		return;
 	skl__layouts_free(rt);
 	skl__skbs_free(rt);
+	skl__captures_close(rt);
 	skl__kernels_free(rt);
 	for (i = 0; i < rt->nsets; i++)
 		skl_typedb_free(rt->sets[i].db);
@@ -564,6 +565,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	skl_error_clear(err);
 	skl__layouts_free(rt);
 	skl__skbs_free(rt);
+	skl__captures_close(rt);
 	skl__kernels_free(rt);
 	reset_run(rt);
 	resolve_path(rt, path, full, sizeof(full), rt->display, sizeof(rt->display));
@@ -652,7 +654,8 @@ out_close:
 	rt->L = NULL;
 	lua_close(L);
 	skl__layouts_free(rt);
-	skl__skbs_free(rt);    /* the nets before their kernels */
+	skl__skbs_free(rt); /* the nets before their kernels */
+	skl__captures_close(rt);
 	skl__kernels_free(rt); /* after lua_close: object handles' __gc use the slots */
 out_src:
 	skl_free(src);
