@@ -30,8 +30,14 @@ typedef struct skl__api {
 	const char *args; /* "(caption)", "" for fields */
 	const char *help; /* one line */
 	skl__api_kind kind;
-	lua_CFunction fn; /* NULL for fields */
 } skl__api;
+
+/* A binding: the function behind a GLOBAL, LIB or METHOD entry's name
+ * (luaL_Reg's role). Each library exports its own, NULL-ended. */
+typedef struct skl__reg {
+	const char *name; /* as the API table spells it: "k:kmalloc" */
+	lua_CFunction fn;
+} skl__reg;
 
 /* ---- errors that name the scenario line ---------------------------------------- */
 

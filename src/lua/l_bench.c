@@ -133,7 +133,7 @@ static void load_profile(lua_State *L, skl_lua *rt, const char *name, skl_profil
 	}
 }
 
-int skl__f_bench(lua_State *L)
+static int f_bench(lua_State *L)
 {
 	static const char *const keys[] = {"quick",    "reps",	     "time_ms",	   "samples", "profile",
 					   "counters", "model_only", "host_model", "mem_mb",  NULL};
@@ -199,3 +199,11 @@ int skl__f_bench(lua_State *L)
 	skl_bench_result_free(res);
 	return 1;
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__bench_lib[] = {
+    {"sklab.bench", f_bench},
+    {NULL, NULL},
+};

@@ -23,12 +23,12 @@ typedef struct lcm {
 	skl_cachesim *h; /* NULL once collected */
 	skl_cachesim_preset desc;
 	uint64_t marks[SKL_CACHESIM_MAX_LEVELS]; /* "recent" in snapshots */
-	uint64_t accesses, cycles;	      /* through cm:access */
+	uint64_t accesses, cycles;		 /* through cm:access */
 } lcm;
 
-static const skl__api e_cm = {"cm", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_cm = {"cm", "", "", SKL__API_INDEX};
 /* sklab.cache is a table (holding host) that is called: its errors say so */
-static const skl__api e_call = {"sklab.cache", "", "", SKL__API_LIB, NULL};
+static const skl__api e_call = {"sklab.cache", "", "", SKL__API_LIB};
 
 /* ---- handles ------------------------------------------------------------------- */
 
@@ -201,7 +201,8 @@ static int make_cache(lua_State *L)
 			n = (int)luaL_len(L, -1);
 			if (n < 1 || n > SKL_CACHESIM_MAX_LEVELS)
 				skl__argerror(
-				    L, 1, lua_pushfstring(L, "field 'levels': 1 to %d levels", SKL_CACHESIM_MAX_LEVELS));
+				    L, 1,
+				    lua_pushfstring(L, "field 'levels': 1 to %d levels", SKL_CACHESIM_MAX_LEVELS));
 			for (i = 1; i <= n; i++) {
 				lua_rawgeti(L, -1, i);
 				level_from(L, lua_gettop(L), i, &p);
@@ -237,7 +238,7 @@ static int cache_call(lua_State *L)
 	return make_cache(L);
 }
 
-int skl__f_cache_host(lua_State *L)
+static int f_cache_host(lua_State *L)
 {
 	skl_cachesim_preset p;
 	skl_error err;
@@ -259,7 +260,7 @@ static const char *level_name(const lcm *m, unsigned i, struct skl_cachesim_stat
 	return st->name;
 }
 
-int skl__cm_access(lua_State *L)
+static int cm_access(lua_State *L)
 {
 	static const char *const kinds[] = {"r", "w", "i", NULL};
 	lcm *m = check_cm(L, 1);
@@ -316,7 +317,7 @@ int skl__cm_access(lua_State *L)
 	return 1;
 }
 
-int skl__cm_stats(lua_State *L)
+static int cm_stats(lua_State *L)
 {
 	lcm *m = check_cm(L, 1);
 	skl_kernel *k = attached(L, m);
@@ -372,7 +373,7 @@ int skl__cm_stats(lua_State *L)
 	return 1;
 }
 
-int skl__cm_reset(lua_State *L)
+static int cm_reset(lua_State *L)
 {
 	lcm *m = check_cm(L, 1);
 	skl_kernel *k = attached(L, m);
@@ -385,7 +386,7 @@ int skl__cm_reset(lua_State *L)
 	return 1;
 }
 
-int skl__cm_summary(lua_State *L)
+static int cm_summary(lua_State *L)
 {
 	lcm *m = check_cm(L, 1);
 	skl_buf *b = skl__push_buf(L);
@@ -397,7 +398,7 @@ int skl__cm_summary(lua_State *L)
 
 /* ---- the kernel's side ----------------------------------------------------------------------- */
 
-int skl__k_cache_model(lua_State *L)
+static int k_cache_model(lua_State *L)
 {
 	skl_kernel *k = skl__to_kernel(L, 1);
 	lcm *m;
@@ -434,7 +435,7 @@ int skl__k_cache_model(lua_State *L)
 	return 1;
 }
 
-int skl__k_misses(lua_State *L)
+static int k_misses(lua_State *L)
 {
 	static const char *const keys[] = {"owner", "by", NULL};
 	skl_kernel *k = skl__to_kernel(L, 1);
@@ -628,3 +629,17 @@ void skl__cache_open(lua_State *L)
 	}
 	lua_settop(L, 0);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__cache_lib[] = {
+    {"sklab.cache.host", f_cache_host},
+    {"k:cache_model", k_cache_model},
+    {"k:misses", k_misses},
+    {"cm:access", cm_access},
+    {"cm:stats", cm_stats},
+    {"cm:reset", cm_reset},
+    {"cm:summary", cm_summary},
+    {NULL, NULL},
+};

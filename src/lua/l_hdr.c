@@ -17,7 +17,7 @@ typedef struct lhdr {
 } lhdr;
 
 /* Names for metamethod errors. */
-static const skl__api e_hdr = {"hdr", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_hdr = {"hdr", "", "", SKL__API_INDEX};
 
 static lhdr *new_hdr(lua_State *L, skl_hdr_kind kind)
 {
@@ -213,7 +213,7 @@ static void hdr_opts(lua_State *L, const char *const *keys, skl__opts *o)
 	o->flags = SKL__OPT_SAY_VALUE;
 }
 
-int skl__h_eth(lua_State *L)
+static int h_eth(lua_State *L)
 {
 	static const char *const keys[] = {"src", "dst", "type", NULL};
 	skl__opts opts;
@@ -230,7 +230,7 @@ int skl__h_eth(lua_State *L)
 	return 1;
 }
 
-int skl__h_ipv4(lua_State *L)
+static int h_ipv4(lua_State *L)
 {
 	static const char *const keys[] = {"src", "dst", "proto", "ttl", "id", "tos", "df", "tot_len", NULL};
 	skl__opts opts;
@@ -265,7 +265,7 @@ int skl__h_ipv4(lua_State *L)
 	return 1;
 }
 
-int skl__h_tcp(lua_State *L)
+static int h_tcp(lua_State *L)
 {
 	static const char *const keys[] = {"sport",	  "dport",	"seq",	 "ack",	  "flags", "window",
 					   "urg",	  "timestamps", "tsval", "tsecr", "mss",   "wscale",
@@ -298,7 +298,7 @@ int skl__h_tcp(lua_State *L)
 	return 1;
 }
 
-int skl__h_udp(lua_State *L)
+static int h_udp(lua_State *L)
 {
 	static const char *const keys[] = {"sport", "dport", "len", "src", "dst", NULL};
 	skl__opts opts;
@@ -315,7 +315,7 @@ int skl__h_udp(lua_State *L)
 	return 1;
 }
 
-int skl__f_payload(lua_State *L)
+static int f_payload(lua_State *L)
 {
 	uint32_t n = skl__skb_len_arg(L, 1, "length");
 	skl_payload_pattern pat = skl__payload_pattern_arg(L, 2);
@@ -380,3 +380,11 @@ void skl__hdr_open(lua_State *L)
 	lua_setfield(L, -2, "__len");
 	lua_pop(L, 1);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__hdr_lib[] = {
+    {"sklab.hdr.eth", h_eth}, {"sklab.hdr.ipv4", h_ipv4},   {"sklab.hdr.tcp", h_tcp},
+    {"sklab.hdr.udp", h_udp}, {"sklab.payload", f_payload}, {NULL, NULL},
+};

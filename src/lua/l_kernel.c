@@ -46,9 +46,9 @@ typedef struct lobj {
 } lobj;
 
 /* Names for metamethod errors. */
-static const skl__api e_kernel = {"k", "", "", SKL__API_INDEX, NULL};
-static const skl__api e_cache = {"c", "", "", SKL__API_INDEX, NULL};
-static const skl__api e_obj = {"obj", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_kernel = {"k", "", "", SKL__API_INDEX};
+static const skl__api e_cache = {"c", "", "", SKL__API_INDEX};
+static const skl__api e_obj = {"obj", "", "", SKL__API_INDEX};
 
 /* ---- kernels --------------------------------------------------------------------- */
 
@@ -86,7 +86,7 @@ static int check_kernel(lua_State *L, int arg, skl_kernel **k)
 	return ((lkernel *)lua_touserdata(L, arg))->index;
 }
 
-int skl__f_kernel(lua_State *L)
+int skl__kernel_new(lua_State *L)
 {
 	static const char *const keys[] = {"profile",	 "cpus",       "ram_mb", "smp",
 					   "debug_slab", "slub_debug", "kasan",	 NULL};
@@ -142,8 +142,9 @@ int skl__f_kernel(lua_State *L)
 				    prof.name));
 	if (kasan && !is_slub)
 		skl__argerror(L, 1,
-			      lua_pushfstring(L, "field 'kasan': KASAN (Linux 4.0 and later) runs on SLUB here; %s uses "
-						 "the 2.4 SLAB allocator",
+			      lua_pushfstring(L,
+					      "field 'kasan': KASAN (Linux 4.0 and later) runs on SLUB here; %s uses "
+					      "the 2.4 SLAB allocator",
 					      prof.name));
 	if (rt->nkernels >= SKL__MAX_KERNELS)
 		return skl__error(L, "more than %d kernels in one run", SKL__MAX_KERNELS);
@@ -235,7 +236,7 @@ static void check_cache_name(lua_State *L, int arg, const char *name)
 			    "a cache name cannot hold spaces or control characters (it is a /proc/slabinfo column)");
 }
 
-int skl__k_cache_create(lua_State *L)
+static int k_cache_create(lua_State *L)
 {
 	static const char *const keys[] = {"hwcache_align", "red_zone", "poison",	  "no_reap", "dma", "rcu",
 					   "ctor",	    "align",	"freeptr_offset", "type",    NULL};
@@ -481,7 +482,7 @@ static void freed(lua_State *L, const lobj *h)
 			oslot_release(rt, i, at);
 }
 
-int skl__c_alloc(lua_State *L)
+static int c_alloc(lua_State *L)
 {
 	static const char *const keys[] = {"zero", "type", NULL};
 	lcache *ch;
@@ -534,7 +535,7 @@ static lobj *free_arg(lua_State *L, int arg, int kernel)
 	return h;
 }
 
-int skl__c_free(lua_State *L)
+static int c_free(lua_State *L)
 {
 	lcache *ch;
 	skl_cache *c = check_cache(L, 1, &ch);
@@ -553,7 +554,7 @@ int skl__c_free(lua_State *L)
 	return 1;
 }
 
-int skl__c_shrink(lua_State *L)
+static int c_shrink(lua_State *L)
 {
 	skl_cache *c = check_cache(L, 1, NULL);
 	skl__engine e;
@@ -565,7 +566,7 @@ int skl__c_shrink(lua_State *L)
 	return 1;
 }
 
-int skl__c_destroy(lua_State *L)
+static int c_destroy(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	lcache *ch;
@@ -629,7 +630,7 @@ static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size
 	skl__set_int(L, "bytes", (lua_Integer)pages * page_size);
 }
 
-int skl__c_stats(lua_State *L)
+static int c_stats(lua_State *L)
 {
 	skl_cache *c = check_cache(L, 1, NULL);
 	skl_cache_info in;
@@ -640,7 +641,7 @@ int skl__c_stats(lua_State *L)
 
 /* ---- the kernel's own calls --------------------------------------------------------- */
 
-int skl__k_kmalloc(lua_State *L)
+static int k_kmalloc(lua_State *L)
 {
 	skl_kernel *k;
 	int ki = check_kernel(L, 1, &k);
@@ -675,7 +676,7 @@ int skl__k_kmalloc(lua_State *L)
 	return 1;
 }
 
-int skl__k_kfree(lua_State *L)
+static int k_kfree(lua_State *L)
 {
 	skl_kernel *k;
 	int ki = check_kernel(L, 1, &k);
@@ -699,7 +700,7 @@ int skl__k_kfree(lua_State *L)
 	return 1;
 }
 
-int skl__k_reap(lua_State *L)
+static int k_reap(lua_State *L)
 {
 	skl_kernel *k;
 	skl__engine e;
@@ -712,7 +713,7 @@ int skl__k_reap(lua_State *L)
 	return 1;
 }
 
-int skl__k_slabinfo(lua_State *L)
+static int k_slabinfo(lua_State *L)
 {
 	skl_kernel *k;
 	skl_buf *b;
@@ -725,7 +726,7 @@ int skl__k_slabinfo(lua_State *L)
 	return 1;
 }
 
-int skl__k_ram(lua_State *L)
+static int k_ram(lua_State *L)
 {
 	skl_kernel *k;
 	uint64_t total, used;
@@ -936,12 +937,12 @@ static int push_report(lua_State *L, const char *(*get)(const skl_kernel *))
 	return 1;
 }
 
-int skl__k_kasan_report(lua_State *L)
+static int k_kasan_report(lua_State *L)
 {
 	return push_report(L, skl_kernel_kasan_last);
 }
 
-int skl__k_report(lua_State *L)
+static int k_report(lua_State *L)
 {
 	return push_report(L, skl_kernel_last_report);
 }
@@ -953,7 +954,7 @@ static void access_failed(lua_State *L, const lobj *h)
 	skl__error(L, "%s: object %s is outside the machine's RAM", skl__fname(L), what);
 }
 
-int skl__o_write(lua_State *L)
+static int o_write(lua_State *L)
 {
 	lobj *h;
 	skl__oslot *s = check_obj(L, 1, &h);
@@ -1021,7 +1022,7 @@ int skl__o_write(lua_State *L)
 	return 0;
 }
 
-int skl__o_read(lua_State *L)
+static int o_read(lua_State *L)
 {
 	lobj *h;
 	skl__oslot *s = check_obj(L, 1, &h);
@@ -1222,3 +1223,26 @@ void skl__kernel_open(lua_State *L)
 	skl__new_class(L, CACHE_MT, "cache", "c", &e_cache, cache_index, read_only, cache_tostring, NULL);
 	skl__new_class(L, OBJECT_MT, "object", "obj", &e_obj, obj_index, read_only, obj_tostring, object_gc);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__kernel_lib[] = {
+    {"k:cache_create", k_cache_create},
+    {"k:kmalloc", k_kmalloc},
+    {"k:kfree", k_kfree},
+    {"k:kasan_report", k_kasan_report},
+    {"k:report", k_report},
+    {"k:reap", k_reap},
+    {"k:slabinfo", k_slabinfo},
+    {"k:ram", k_ram},
+    {"c:alloc", c_alloc},
+    {"c:free", c_free},
+    {"c:shrink", c_shrink},
+    {"c:destroy", c_destroy},
+    {"c:stats", c_stats},
+    {"c:info", c_stats},
+    {"obj:write", o_write},
+    {"obj:read", o_read},
+    {NULL, NULL},
+};

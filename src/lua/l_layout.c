@@ -27,8 +27,8 @@ typedef struct ltypes {
 } ltypes;
 
 /* Names for metamethod errors. */
-static const skl__api e_layout = {"layout", "", "", SKL__API_INDEX, NULL};
-static const skl__api e_types = {"sklab.layouts", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_layout = {"layout", "", "", SKL__API_INDEX};
+static const skl__api e_types = {"sklab.layouts", "", "", SKL__API_INDEX};
 
 /* ---- slots ------------------------------------------------------------------ */
 
@@ -249,7 +249,7 @@ static int layout_tostring(lua_State *L)
 	return 1;
 }
 
-int skl__m_pahole(lua_State *L)
+static int m_pahole(lua_State *L)
 {
 	static const char *const keys[] = {"hex", "conds", NULL};
 	skl_layout *l = check_layout(L, 1);
@@ -273,7 +273,7 @@ int skl__m_pahole(lua_State *L)
 	return 1;
 }
 
-int skl__m_json(lua_State *L)
+static int m_json(lua_State *L)
 {
 	skl_layout *l = check_layout(L, 1);
 	skl_buf *b = skl__push_buf(L);
@@ -299,7 +299,7 @@ static int find_member(lua_State *L, const skl_layout *l, const char *name)
 	return -1;
 }
 
-int skl__m_member(lua_State *L)
+static int m_member(lua_State *L)
 {
 	skl_layout *l = check_layout(L, 1);
 	const char *name = skl__check_string(L, 2);
@@ -313,7 +313,7 @@ int skl__m_member(lua_State *L)
 	return 1;
 }
 
-int skl__m_offsetof(lua_State *L)
+static int m_offsetof(lua_State *L)
 {
 	skl_layout *l = check_layout(L, 1);
 	const char *name = skl__check_string(L, 2);
@@ -458,7 +458,7 @@ static void load_profile(lua_State *L, const char *name, skl_profile *p)
 	skl__error(L, "%s: %s", skl__fname(L), msg);
 }
 
-int skl__f_layouts(lua_State *L)
+static int f_layouts(lua_State *L)
 {
 	static const char *const keys[] = {"profile", "arch", "cacheline", "config", NULL};
 	skl_lua *rt = skl__rt(L);
@@ -574,7 +574,7 @@ void skl__push_profile(lua_State *L, const skl_profile *p)
 	lua_setfield(L, -2, "config");
 }
 
-int skl__f_profile(lua_State *L)
+static int f_profile(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	const char *name = skl__optarg_string(L, 1, NULL);
@@ -613,12 +613,12 @@ static int push_names(lua_State *L, int (*list)(const char *, char[][64], int))
 	return 1;
 }
 
-int skl__f_profiles(lua_State *L)
+static int f_profiles(lua_State *L)
 {
 	return push_names(L, skl_data_list_profiles);
 }
 
-int skl__f_sets(lua_State *L)
+static int f_sets(lua_State *L)
 {
 	return push_names(L, skl_data_list_layout_sets);
 }
@@ -648,5 +648,13 @@ void skl__layout_open(lua_State *L)
 	lua_pushliteral(L, "types");
 	lua_setfield(L, -2, "__metatable");
 	lua_pop(L, 1);
-
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__layout_lib[] = {
+    {"sklab.layouts", f_layouts}, {"sklab.profile", f_profile},	   {"sklab.profiles", f_profiles},
+    {"sklab.sets", f_sets},	  {"layout:pahole", m_pahole},	   {"layout:json", m_json},
+    {"layout:member", m_member},  {"layout:offsetof", m_offsetof}, {NULL, NULL},
+};

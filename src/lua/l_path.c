@@ -20,7 +20,7 @@ typedef struct lpath {
 } lpath;
 
 /* Names for metamethod errors. */
-static const skl__api e_path = {"path", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_path = {"path", "", "", SKL__API_INDEX};
 
 static lpath *check_path(lua_State *L, int arg)
 {
@@ -131,12 +131,12 @@ static int path_new(lua_State *L, int rx)
 	return 1;
 }
 
-int skl__f_tx_tcp(lua_State *L)
+static int f_tx_tcp(lua_State *L)
 {
 	return path_new(L, 0);
 }
 
-int skl__f_rx(lua_State *L)
+static int f_rx(lua_State *L)
 {
 	return path_new(L, 1);
 }
@@ -161,7 +161,7 @@ static int path_step(lua_State *L, lpath *p)
 	return -1;
 }
 
-int skl__p_next(lua_State *L)
+static int p_next(lua_State *L)
 {
 	lpath *p = check_path(L, 1);
 	int rc = path_step(L, p);
@@ -176,7 +176,7 @@ int skl__p_next(lua_State *L)
 	return 2;
 }
 
-int skl__p_run(lua_State *L)
+static int p_run(lua_State *L)
 {
 	lpath *p = check_path(L, 1);
 	const char *until = skl__optarg_string(L, 2, NULL);
@@ -297,3 +297,10 @@ void skl__path_open(lua_State *L)
 {
 	skl__new_class(L, PATH_MT, "path", "path", &e_path, path_index, read_only, path_tostring, path_gc);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__path_lib[] = {
+    {"sklab.tx_tcp", f_tx_tcp}, {"sklab.rx", f_rx}, {"path:next", p_next}, {"path:run", p_run}, {NULL, NULL},
+};

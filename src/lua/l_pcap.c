@@ -178,7 +178,7 @@ static int frame_to(lua_State *L, skl__capture *c, skl_skb *skb, skl_error *err)
 	return 0;
 }
 
-int skl__s_pcap(lua_State *L)
+static int s_pcap(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	skl_skb *skb = skl__check_skb(L, 1);
@@ -231,3 +231,11 @@ int skl__s_pcap(lua_State *L)
 	lua_pushinteger(L, (lua_Integer)frames);
 	return 1;
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__pcap_lib[] = {
+    {"skb:pcap", s_pcap},
+    {NULL, NULL},
+};

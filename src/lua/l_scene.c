@@ -50,7 +50,7 @@ static int profile_known(lua_State *L, const char *name)
 	return found;
 }
 
-int skl__f_scenario(lua_State *L)
+static int f_scenario(lua_State *L)
 {
 	static const char *const keys[] = {"title", "goal", "profile", "length", NULL};
 	skl_lua *rt = skl__rt(L);
@@ -103,7 +103,7 @@ int skl__f_scenario(lua_State *L)
 	return 0;
 }
 
-int skl__f_step(lua_State *L)
+static int f_step(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	const char *caption = skl__check_string(L, 1);
@@ -121,7 +121,7 @@ int skl__f_step(lua_State *L)
  * Both must be non-empty strings; the scenario computes the answer before
  * the call, so the question frame never depends on it. Two STEP events.
  */
-int skl__f_predict(lua_State *L)
+static int f_predict(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	const char *question = skl__check_string(L, 1);
@@ -273,8 +273,7 @@ static size_t panel_bytes(const skl_text_panel *tp)
 static void check_text(lua_State *L, int arg, const char *what, size_t len)
 {
 	if (len > MAX_TEXT_BYTES)
-		skl__argerror(L, arg,
-			      lua_pushfstring(L, "%s of %d bytes: at most %d", what, (int)len, MAX_TEXT_BYTES));
+		skl__argerror(L, arg, lua_pushfstring(L, "%s of %d bytes: at most %d", what, (int)len, MAX_TEXT_BYTES));
 }
 
 /* scene.show(text [, {title=, mark=}]): a text panel alone */
@@ -419,7 +418,7 @@ static int show_kernels(lua_State *L, int n, int opts)
 	return 0;
 }
 
-int skl__f_show(lua_State *L)
+static int f_show(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	int n = lua_gettop(L), i, nhl = 0;
@@ -456,7 +455,8 @@ int skl__f_show(lua_State *L)
 			for (k = 1; k <= len; k++) {
 				lua_rawgeti(L, -1, k);
 				if (lua_type(L, -1) != LUA_TSTRING)
-					return skl__argerror(L, opts, "highlight entries must be strings (member paths or \"line:N\")");
+					return skl__argerror(
+					    L, opts, "highlight entries must be strings (member paths or \"line:N\")");
 				hl[nhl++] = lua_tostring(L, -1);
 				bytes += lua_rawlen(L, -1) + 16;
 				lua_pop(L, 1); /* the string stays alive in the table */
@@ -587,7 +587,7 @@ void skl__expect_record(lua_State *L, int ok, const char *msg)
 	}
 }
 
-int skl__f_expect(lua_State *L)
+static int f_expect(lua_State *L)
 {
 	const char *msg;
 	int ok;
@@ -600,7 +600,7 @@ int skl__f_expect(lua_State *L)
 	return 1;
 }
 
-int skl__f_print(lua_State *L)
+static int f_print(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	int n = lua_gettop(L), i;
@@ -763,7 +763,7 @@ static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
 	return bytes;
 }
 
-int skl__f_chart(lua_State *L)
+static int f_chart(lua_State *L)
 {
 	static const char *const keys[] = {"title", "xlabel", "ylabel", "bars", "xlabels", "series", NULL};
 	skl_lua *rt = skl__rt(L);
@@ -827,3 +827,11 @@ int skl__f_chart(lua_State *L)
 	}
 	return 0;
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__scene_lib[] = {
+    {"scenario", f_scenario}, {"scene.step", f_step}, {"scene.predict", f_predict}, {"scene.show", f_show},
+    {"scene.chart", f_chart}, {"expect", f_expect},   {"print", f_print},	    {NULL, NULL},
+};

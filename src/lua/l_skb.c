@@ -34,7 +34,7 @@ typedef struct lskb {
 } lskb;
 
 /* Names for metamethod errors. */
-static const skl__api e_skb = {"skb", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_skb = {"skb", "", "", SKL__API_INDEX};
 
 /* The registry key of the table that maps an skl_skb to its handle. */
 static const char handles_key = 0;
@@ -151,7 +151,7 @@ void skl__skbs_free(skl_lua *rt)
 /* sklab.kernel{..., skb_era=, skb_bug_on=, max_tcp_header=}: the skb
  * options are taken out, the rest goes to l_kernel.c's sklab.kernel, and
  * the new machine gets its networking core. */
-int skl__f_kernel_skb(lua_State *L)
+static int f_kernel_skb(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	skl_net_opts o;
@@ -190,7 +190,7 @@ int skl__f_kernel_skb(lua_State *L)
 		lua_replace(L, 1);
 	}
 	lua_settop(L, 1);
-	if (skl__f_kernel(L) != 1 || !(k = skl__to_kernel(L, -1)))
+	if (skl__kernel_new(L) != 1 || !(k = skl__to_kernel(L, -1)))
 		return 2; /* nil and the reason */
 	i = kernel_index(rt, k);
 	skl_error_clear(&err);
@@ -346,34 +346,34 @@ static int alloc_common(lua_State *L, int kind)
 	return 1;
 }
 
-int skl__k_alloc_skb(lua_State *L)
+static int k_alloc_skb(lua_State *L)
 {
 	return alloc_common(L, A_ALLOC);
 }
 
-int skl__k_alloc_skb_fclone(lua_State *L)
+static int k_alloc_skb_fclone(lua_State *L)
 {
 	return alloc_common(L, A_FCLONE);
 }
 
-int skl__k_dev_alloc_skb(lua_State *L)
+static int k_dev_alloc_skb(lua_State *L)
 {
 	return alloc_common(L, A_DEV);
 }
 
-int skl__k_netdev_alloc_skb(lua_State *L)
+static int k_netdev_alloc_skb(lua_State *L)
 {
 	return alloc_common(L, A_NETDEV);
 }
 
-int skl__k_netdev_alloc_skb_ip_align(lua_State *L)
+static int k_netdev_alloc_skb_ip_align(lua_State *L)
 {
 	return alloc_common(L, A_NETDEV_IP);
 }
 
 /* ---- operations -------------------------------------------------------------------------- */
 
-int skl__s_reserve(lua_State *L)
+static int s_reserve(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = skl__skb_len_arg(L, 2, "length");
@@ -469,27 +469,27 @@ static int put_push(lua_State *L, int push, int unchecked)
 	return 1;
 }
 
-int skl__s_put(lua_State *L)
+static int s_put(lua_State *L)
 {
 	return put_push(L, 0, 0);
 }
 
-int skl__s_put_unchecked(lua_State *L)
+static int s_put_unchecked(lua_State *L)
 {
 	return put_push(L, 0, 1);
 }
 
-int skl__s_push(lua_State *L)
+static int s_push(lua_State *L)
 {
 	return put_push(L, 1, 0);
 }
 
-int skl__s_push_unchecked(lua_State *L)
+static int s_push_unchecked(lua_State *L)
 {
 	return put_push(L, 1, 1);
 }
 
-int skl__s_pull(lua_State *L)
+static int s_pull(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = skl__skb_len_arg(L, 2, "length"), len = skl_skb_len(skb);
@@ -512,7 +512,7 @@ int skl__s_pull(lua_State *L)
 	return 1;
 }
 
-int skl__s_trim(lua_State *L)
+static int s_trim(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = skl__skb_len_arg(L, 2, "length");
@@ -549,22 +549,22 @@ static int clone_common(lua_State *L, int kind)
 	return 1;
 }
 
-int skl__s_clone(lua_State *L)
+static int s_clone(lua_State *L)
 {
 	return clone_common(L, C_CLONE);
 }
 
-int skl__s_copy(lua_State *L)
+static int s_copy(lua_State *L)
 {
 	return clone_common(L, C_COPY);
 }
 
-int skl__s_pskb_copy(lua_State *L)
+static int s_pskb_copy(lua_State *L)
 {
 	return clone_common(L, C_PSKB);
 }
 
-int skl__s_expand_head(lua_State *L)
+static int s_expand_head(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	lua_Integer nhead = skl__check_integer(L, 2), ntail = 0;
@@ -587,7 +587,7 @@ int skl__s_expand_head(lua_State *L)
 	return 1;
 }
 
-int skl__s_cow(lua_State *L)
+static int s_cow(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = skl__skb_len_arg(L, 2, "headroom");
@@ -604,7 +604,7 @@ int skl__s_cow(lua_State *L)
 	return 1;
 }
 
-int skl__s_get(lua_State *L)
+static int s_get(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	skl__engine e;
@@ -615,7 +615,7 @@ int skl__s_get(lua_State *L)
 	return 1;
 }
 
-int skl__s_header_release(lua_State *L)
+static int s_header_release(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	skl_error err;
@@ -630,7 +630,7 @@ int skl__s_header_release(lua_State *L)
 	return 0;
 }
 
-int skl__s_free(lua_State *L)
+static int s_free(lua_State *L)
 {
 	lskb *h;
 	skl_skb *skb = check_skb(L, 1, &h);
@@ -654,7 +654,7 @@ int skl__s_free(lua_State *L)
 	return 1;
 }
 
-int skl__s_add_frag(lua_State *L)
+static int s_add_frag(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
 	uint32_t n = skl__skb_len_arg(L, 2, "length");
@@ -677,7 +677,7 @@ int skl__s_add_frag(lua_State *L)
 	return 1;
 }
 
-int skl__s_set_header(lua_State *L)
+static int s_set_header(lua_State *L)
 {
 	static const char *const names[] = {"mac", "network", "transport", NULL};
 	skl_skb *skb = check_skb(L, 1, NULL);
@@ -704,7 +704,7 @@ int skl__s_set_header(lua_State *L)
 	return 1;
 }
 
-int skl__s_bytes(lua_State *L)
+static int s_bytes(lua_State *L)
 {
 	static const char hex[] = "0123456789abcdef";
 	skl_skb *skb = check_skb(L, 1, NULL);
@@ -738,7 +738,7 @@ int skl__s_bytes(lua_State *L)
 	return 1;
 }
 
-int skl__s_name(lua_State *L)
+static int s_name(lua_State *L)
 {
 	lskb *h;
 	skl_skb *skb = check_skb(L, 1, &h);
@@ -908,7 +908,7 @@ int skl__show_skbs(lua_State *L, int n)
 
 /* ---- expect_panic ------------------------------------------------------------------------------ */
 
-int skl__f_expect_panic(lua_State *L)
+static int f_expect_panic(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	const char *msg, *pattern, *got = NULL;
@@ -983,3 +983,36 @@ void skl__skb_open(lua_State *L)
 	lua_setmetatable(L, -2);
 	lua_rawsetp(L, LUA_REGISTRYINDEX, &handles_key);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__skb_lib[] = {
+    {"expect_panic", f_expect_panic},
+    {"sklab.kernel", f_kernel_skb},
+    {"k:alloc_skb", k_alloc_skb},
+    {"k:alloc_skb_fclone", k_alloc_skb_fclone},
+    {"k:dev_alloc_skb", k_dev_alloc_skb},
+    {"k:netdev_alloc_skb", k_netdev_alloc_skb},
+    {"k:netdev_alloc_skb_ip_align", k_netdev_alloc_skb_ip_align},
+    {"skb:reserve", s_reserve},
+    {"skb:put", s_put},
+    {"skb:__put", s_put_unchecked},
+    {"skb:push", s_push},
+    {"skb:__push", s_push_unchecked},
+    {"skb:pull", s_pull},
+    {"skb:trim", s_trim},
+    {"skb:clone", s_clone},
+    {"skb:copy", s_copy},
+    {"skb:pskb_copy", s_pskb_copy},
+    {"skb:expand_head", s_expand_head},
+    {"skb:cow", s_cow},
+    {"skb:get", s_get},
+    {"skb:header_release", s_header_release},
+    {"skb:free", s_free},
+    {"skb:add_frag", s_add_frag},
+    {"skb:set_header", s_set_header},
+    {"skb:bytes", s_bytes},
+    {"skb:name", s_name},
+    {NULL, NULL},
+};

@@ -644,15 +644,6 @@ static void profile_for_set(lua_State *L, const char *set, skl_profile *out)
 
 /* ---- the result ----------------------------------------------------------------- */
 
-static const skl__api *api_entry(const char *name)
-{
-	int i;
-	for (i = 0; i < skl__api_count; i++)
-		if (!strcmp(skl__api_table[i].name, name))
-			return &skl__api_table[i];
-	return NULL;
-}
-
 static skl_whatif *check_result(lua_State *L)
 {
 	wdata *d = lua_touserdata(L, lua_upvalueindex(2));
@@ -663,7 +654,7 @@ static skl_whatif *check_result(lua_State *L)
 	return d->w;
 }
 
-int skl__w_text(lua_State *L)
+static int w_text(lua_State *L)
 {
 	static const char *const shows[] = {"after", "table", "diff", NULL};
 	static const skl_whatif_show as[] = {SKL_WHATIF_SHOW_AFTER, SKL_WHATIF_SHOW_TABLE, SKL_WHATIF_SHOW_DIFF};
@@ -686,7 +677,7 @@ int skl__w_text(lua_State *L)
 	return 1;
 }
 
-int skl__w_json(lua_State *L)
+static int w_json(lua_State *L)
 {
 	skl_whatif *w = check_result(L);
 	skl_buf *b = skl__push_buf(L);
@@ -699,7 +690,7 @@ int skl__w_json(lua_State *L)
 static int result_tostring(lua_State *L)
 {
 	lua_settop(L, 1);
-	return skl__w_text(L);
+	return w_text(L);
 }
 
 static void push_list(lua_State *L, const uint64_t *v, int n)
@@ -811,7 +802,7 @@ static void push_delta(lua_State *L, const skl_whatif *w)
 /* Pushes fn as a method closure of the result whose data is at didx. */
 static void push_method(lua_State *L, lua_CFunction fn, const char *name, int didx)
 {
-	lua_pushlightuserdata(L, (void *)api_entry(name));
+	lua_pushlightuserdata(L, (void *)skl__api_find(name));
 	lua_pushvalue(L, didx);
 	lua_pushcclosure(L, fn, 2);
 }
@@ -843,9 +834,9 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 	/* a metatable of its own: the methods hold this result's data */
 	lua_createtable(L, 0, 4);
 	lua_createtable(L, 0, 2);
-	push_method(L, skl__w_text, "w:text", didx);
+	push_method(L, w_text, "w:text", didx);
 	lua_setfield(L, -2, "text");
-	push_method(L, skl__w_json, "w:json", didx);
+	push_method(L, w_json, "w:json", didx);
 	lua_setfield(L, -2, "json");
 	lua_setfield(L, -2, "__index");
 	push_method(L, result_tostring, "w:text", didx);
@@ -857,7 +848,7 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 
 /* ---- sklab.whatif ----------------------------------------------------------------- */
 
-int skl__f_whatif(lua_State *L)
+static int f_whatif(lua_State *L)
 {
 	static const char *const keys[] = {"struct",  "set",	"changes",   "paths", "slab",
 					   "profile", "config", "cacheline", NULL};
@@ -1039,3 +1030,13 @@ int skl__f_whatif(lua_State *L)
 	push_result(L, d->w, didx);
 	return 1;
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__whatif_lib[] = {
+    {"sklab.whatif", f_whatif},
+    {"w:text", w_text},
+    {"w:json", w_json},
+    {NULL, NULL},
+};

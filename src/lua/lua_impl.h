@@ -15,10 +15,15 @@
 
 /* ---- the API table (api.c) --------------------------------------------------- */
 
-extern const skl__api skl__api_table[];
-extern const int skl__api_count;
+/* Each library's bindings, named as the table names them (l_*.c). */
+extern const skl__reg skl__scene_lib[], skl__layout_lib[], skl__cache_lib[], skl__kernel_lib[], skl__skb_lib[],
+    skl__hdr_lib[], skl__path_lib[], skl__pcap_lib[], skl__bench_lib[], skl__whatif_lib[], skl__base_lib[];
 
-/* Sets every GLOBAL and LIB entry in the sandbox's globals. Raises on error. */
+/* The first entry named name, or NULL. */
+const skl__api *skl__api_find(const char *name);
+/* Sets every GLOBAL and LIB entry in the sandbox's globals, each bound to
+ * its library's function. Raises on error, and when the table and the
+ * libraries' bindings do not name the same functions. */
 void skl__api_register(lua_State *L);
 /* Fills the table at idx with the METHOD entries of class ("layout"). */
 void skl__api_methods(lua_State *L, int idx, const char *cls);
@@ -187,6 +192,9 @@ void skl__kernel_open(lua_State *L);
 void skl__kernels_free(skl_lua *rt);
 /* The kernel at arg, or NULL when arg is no kernel handle. */
 skl_kernel *skl__to_kernel(lua_State *L, int arg);
+/* sklab.kernel{} with its own options (l_skb.c's sklab.kernel takes the
+ * skb options out first): a kernel handle, or nil and the reason. */
+int skl__kernel_new(lua_State *L);
 
 /* ---- sk_buffs, headers, packet paths and captures (l_skb.c, l_hdr.c, l_path.c, l_pcap.c) ---- */
 
@@ -238,94 +246,6 @@ typedef struct skl__engine {
 } skl__engine;
 void skl__engine_begin(lua_State *L, skl__engine *e);
 void skl__engine_end(skl__engine *e);
-
-/* ---- the functions the API table lists ----------------------------------------- */
-
-int skl__f_scenario(lua_State *L);
-int skl__f_print(lua_State *L);
-int skl__f_expect(lua_State *L);
-int skl__f_bench(lua_State *L);   /* l_bench.c */
-int skl__f_predict(lua_State *L); /* l_scene.c */
-int skl__f_step(lua_State *L);
-int skl__f_show(lua_State *L);
-int skl__f_layouts(lua_State *L);
-int skl__f_profile(lua_State *L);
-int skl__f_profiles(lua_State *L);
-int skl__f_sets(lua_State *L);
-int skl__m_pahole(lua_State *L);
-int skl__m_json(lua_State *L);
-int skl__m_member(lua_State *L);
-int skl__m_offsetof(lua_State *L);
-int skl__f_load(lua_State *L);
-int skl__f_tostring(lua_State *L);
-int skl__f_collectgarbage(lua_State *L);
-int skl__f_randomseed(lua_State *L);
-int skl__f_format(lua_State *L);
-int skl__f_pairs(lua_State *L);
-int skl__f_setmetatable(lua_State *L);
-int skl__f_chart(lua_State *L);
-int skl__f_kernel(lua_State *L);
-int skl__k_cache_create(lua_State *L);
-int skl__k_kmalloc(lua_State *L);
-int skl__k_kfree(lua_State *L);
-int skl__k_reap(lua_State *L);
-int skl__k_kasan_report(lua_State *L);
-int skl__k_report(lua_State *L);
-int skl__k_slabinfo(lua_State *L);
-int skl__k_ram(lua_State *L);
-int skl__c_alloc(lua_State *L);
-int skl__c_free(lua_State *L);
-int skl__c_shrink(lua_State *L);
-int skl__c_destroy(lua_State *L);
-int skl__c_stats(lua_State *L);
-int skl__o_write(lua_State *L);
-int skl__o_read(lua_State *L);
-int skl__f_kernel_skb(lua_State *L);
-int skl__f_expect_panic(lua_State *L);
-int skl__f_tx_tcp(lua_State *L);
-int skl__f_rx(lua_State *L);
-int skl__f_payload(lua_State *L);
-int skl__h_eth(lua_State *L);
-int skl__h_ipv4(lua_State *L);
-int skl__h_tcp(lua_State *L);
-int skl__h_udp(lua_State *L);
-int skl__k_alloc_skb(lua_State *L);
-int skl__k_alloc_skb_fclone(lua_State *L);
-int skl__k_dev_alloc_skb(lua_State *L);
-int skl__k_netdev_alloc_skb(lua_State *L);
-int skl__k_netdev_alloc_skb_ip_align(lua_State *L);
-int skl__s_reserve(lua_State *L);
-int skl__s_put(lua_State *L);
-int skl__s_put_unchecked(lua_State *L);
-int skl__s_push(lua_State *L);
-int skl__s_push_unchecked(lua_State *L);
-int skl__s_pull(lua_State *L);
-int skl__s_trim(lua_State *L);
-int skl__s_clone(lua_State *L);
-int skl__s_copy(lua_State *L);
-int skl__s_pskb_copy(lua_State *L);
-int skl__s_expand_head(lua_State *L);
-int skl__s_cow(lua_State *L);
-int skl__s_get(lua_State *L);
-int skl__s_header_release(lua_State *L);
-int skl__s_free(lua_State *L);
-int skl__s_add_frag(lua_State *L);
-int skl__s_set_header(lua_State *L);
-int skl__s_pcap(lua_State *L);
-int skl__s_bytes(lua_State *L);
-int skl__s_name(lua_State *L);
-int skl__p_next(lua_State *L);
-int skl__p_run(lua_State *L);
-int skl__f_cache_host(lua_State *L);
-int skl__cm_access(lua_State *L);
-int skl__cm_stats(lua_State *L);
-int skl__cm_reset(lua_State *L);
-int skl__cm_summary(lua_State *L);
-int skl__k_cache_model(lua_State *L);
-int skl__k_misses(lua_State *L);
-int skl__f_whatif(lua_State *L); /* l_whatif.c */
-int skl__w_text(lua_State *L);
-int skl__w_json(lua_State *L);
 
 /* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
 const char *skl__tostring(lua_State *L, int idx);
