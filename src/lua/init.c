@@ -3,7 +3,9 @@
  * libraries (base, table, string, math, utf8, coroutine) hardened against
  * loops in C, without files or bytecode and with a fixed random seed, then
  * the classes of the scenario's handles and the scenario API (sklab,
- * scene and the globals) from the API table. Runs nothing of a scenario.
+ * scene and the globals) from the API table. Also makes, clears and frees
+ * the libraries' state, in the order they depend on each other. Runs
+ * nothing of a scenario.
  */
 #include "lua_impl.h"
 
@@ -63,4 +65,29 @@ int skl__open_sandbox(lua_State *L)
 		}
 	}
 	return 0;
+}
+
+/* ---- the libraries' state ---------------------------------------------------------- */
+
+int skl__libs_new(skl_lua *rt)
+{
+	if (skl__layouts_new(rt) < 0 || skl__kernels_new(rt) < 0 || skl__skbs_new(rt) < 0 || skl__captures_new(rt) < 0)
+		return -1;
+	return 0;
+}
+
+void skl__libs_clear(skl_lua *rt)
+{
+	skl__layouts_clear(rt);
+	skl__skbs_clear(rt); /* the nets before their kernels */
+	skl__captures_close(rt);
+	skl__kernels_clear(rt);
+}
+
+void skl__libs_free(skl_lua *rt)
+{
+	skl__layouts_free(rt);
+	skl__skbs_free(rt);
+	skl__captures_free(rt);
+	skl__kernels_free(rt);
 }

@@ -58,9 +58,9 @@ static skl_kernel *attached(lua_State *L, const lcm *m)
 {
 	skl_lua *rt = skl__rt(L);
 	int i;
-	for (i = 0; i < rt->nkernels; i++)
-		if (rt->kernels[i] && skl_kernel_cachesim(rt->kernels[i]) == m->h)
-			return rt->kernels[i];
+	for (i = 0; i < skl__kernel_count(rt); i++)
+		if (skl__kernel_at(rt, i) && skl_kernel_cachesim(skl__kernel_at(rt, i)) == m->h)
+			return skl__kernel_at(rt, i);
 	return NULL;
 }
 
@@ -71,9 +71,9 @@ static int cm_gc(lua_State *L)
 	int i;
 	if (!m || !m->h)
 		return 0;
-	for (i = 0; i < rt->nkernels; i++)
-		if (rt->kernels[i] && skl_kernel_cachesim(rt->kernels[i]) == m->h)
-			skl_kernel_set_cachesim(rt->kernels[i], NULL, NULL);
+	for (i = 0; i < skl__kernel_count(rt); i++)
+		if (skl__kernel_at(rt, i) && skl_kernel_cachesim(skl__kernel_at(rt, i)) == m->h)
+			skl_kernel_set_cachesim(skl__kernel_at(rt, i), NULL, NULL);
 	skl_cachesim_free(m->h);
 	m->h = NULL;
 	return 0;
@@ -218,7 +218,7 @@ static int make_cache(lua_State *L)
 		push_model(L, &p, (uint64_t)seed);
 		return 1;
 	}
-	if (!pname && !rt->have_profile)
+	if (!pname && !rt->sc.have_profile)
 		return skl__error(L, "%s: no profile or levels given and no scenario{} profile yet", skl__fname(L));
 	skl__resolve_profile(L, pname, &prof);
 	if (skl_cachesim_preset_profile(&prof, &p, &err) < 0)
@@ -519,7 +519,7 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 	char at[SKL__WHERE_MAX];
 	skl_cachesim_snap *s;
 	size_t bytes;
-	if (!rt->scenario_called)
+	if (!rt->sc.called)
 		return skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first",
 				  skl__fname(L));
 	skl__where(L, 1, at, sizeof(at));

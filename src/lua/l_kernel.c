@@ -20,11 +20,14 @@
 #define CACHE_MT "sklab.cache"
 #define OBJECT_MT "sklab.object"
 
+#define MAX_CACHES 4096	      /* caches a run may create */
+#define MAX_OBJECTS (1 << 20) /* object handles alive at once */
+
 /* The pattern obj:write stores when it is given no value. */
 #define WRITE_PATTERN 0xcc
 
 typedef struct lkernel {
-	int index; /* into skl_lua.kernels */
+	int index; /* into the run's kernels */
 } lkernel;
 
 /* user value 1: the layout the cache was created with, or nil */
@@ -45,6 +48,38 @@ typedef struct lobj {
 	char via[32];	/* the alias it was allocated through (SLUB merging), "" */
 } lobj;
 
+/* A cache the script created: its handle resolves here on every call. */
+typedef struct cslot {
+	skl_cache *c; /* NULL once destroyed */
+	int kernel;   /* index into the run's kernels */
+	unsigned gen;
+} cslot;
+
+/* An object handle's target: an allocated object of one kernel. */
+typedef struct oslot {
+	skl_addr addr;
+	skl_cache *cache; /* the cache it came from (kmalloc: its size class) */
+	size_t size;	  /* usable bytes: the cache's object size */
+	size_t requested; /* kmalloc: the n asked for; else size */
+	int kernel;
+	int kmalloc;
+	int live; /* 0 = free slot (on the free list) */
+	int next_free;
+	unsigned gen;	   /* bumped when the object is freed or its handle dies */
+	char freed_at[96]; /* where a free made the handle stale */
+} oslot;
+
+/* The machines of a run and the slots their handles name (struct
+ * skl_lua's kernels). Kernels are freed when the run ends. */
+struct skl__kernels {
+	skl_kernel *k[SKL__MAX_KERNELS];
+	int n;
+	cslot *cslots;
+	int ncslots, capcslots;
+	oslot *oslots;
+	int noslots, caposlots, ofree, live_objects;
+};
+
 /* Names for metamethod errors. */
 static const skl__api e_kernel = {"k", "", "", SKL__API_INDEX};
 static const skl__api e_cache = {"c", "", "", SKL__API_INDEX};
@@ -52,19 +87,48 @@ static const skl__api e_obj = {"obj", "", "", SKL__API_INDEX};
 
 /* ---- kernels --------------------------------------------------------------------- */
 
+int skl__kernels_new(skl_lua *rt)
+{
+	rt->kernels = skl_calloc(1, sizeof(*rt->kernels));
+	if (!rt->kernels)
+		return -1;
+	rt->kernels->ofree = -1;
+	return 0;
+}
+
+void skl__kernels_clear(skl_lua *rt)
+{
+	struct skl__kernels *ks = rt->kernels;
+	int i;
+	for (i = 0; i < ks->n; i++)
+		skl_kernel_free(ks->k[i]);
+	ks->n = 0;
+	skl_free(ks->cslots);
+	ks->cslots = NULL;
+	ks->ncslots = ks->capcslots = 0;
+	skl_free(ks->oslots);
+	ks->oslots = NULL;
+	ks->noslots = ks->caposlots = ks->live_objects = 0;
+	ks->ofree = -1;
+}
+
 void skl__kernels_free(skl_lua *rt)
 {
-	int i;
-	for (i = 0; i < rt->nkernels; i++)
-		skl_kernel_free(rt->kernels[i]);
-	rt->nkernels = 0;
-	skl_free(rt->cslots);
-	rt->cslots = NULL;
-	rt->ncslots = rt->capcslots = 0;
-	skl_free(rt->oslots);
-	rt->oslots = NULL;
-	rt->noslots = rt->caposlots = rt->live_objects = 0;
-	rt->ofree = -1;
+	if (!rt->kernels)
+		return;
+	skl__kernels_clear(rt);
+	skl_free(rt->kernels);
+	rt->kernels = NULL;
+}
+
+int skl__kernel_count(const skl_lua *rt)
+{
+	return rt->kernels->n;
+}
+
+skl_kernel *skl__kernel_at(const skl_lua *rt, int i)
+{
+	return i >= 0 && i < rt->kernels->n ? rt->kernels->k[i] : NULL;
 }
 
 skl_kernel *skl__to_kernel(lua_State *L, int arg)
@@ -73,9 +137,9 @@ skl_kernel *skl__to_kernel(lua_State *L, int arg)
 	lkernel *h = luaL_testudata(L, arg, KERNEL_MT);
 	if (!h)
 		return NULL;
-	if (h->index < 0 || h->index >= rt->nkernels)
+	if (h->index < 0 || h->index >= rt->kernels->n)
 		skl__error(L, "stale kernel handle (its run has ended)");
-	return rt->kernels[h->index];
+	return rt->kernels->k[h->index];
 }
 
 static int check_kernel(lua_State *L, int arg, skl_kernel **k)
@@ -146,7 +210,7 @@ int skl__kernel_new(lua_State *L)
 					      "field 'kasan': KASAN (Linux 4.0 and later) runs on SLUB here; %s uses "
 					      "the 2.4 SLAB allocator",
 					      prof.name));
-	if (rt->nkernels >= SKL__MAX_KERNELS)
+	if (rt->kernels->n >= SKL__MAX_KERNELS)
 		return skl__error(L, "more than %d kernels in one run", SKL__MAX_KERNELS);
 	{
 		/* the machines of a run share one cap on simulated RAM: their
@@ -185,8 +249,8 @@ int skl__kernel_new(lua_State *L)
 	if (!k)
 		return skl__fail(L, err.msg);
 	skl__limits_of(rt)->ram_used += skl_kernel_ram_total(k);
-	rt->kernels[rt->nkernels] = k;
-	h->index = rt->nkernels++;
+	rt->kernels->k[rt->kernels->n] = k;
+	h->index = rt->kernels->n++;
 	luaL_setmetatable(L, KERNEL_MT);
 	return 1;
 }
@@ -199,28 +263,29 @@ static skl_cache *check_cache(lua_State *L, int arg, lcache **out)
 	lcache *h = luaL_testudata(L, arg, CACHE_MT);
 	if (!h)
 		skl__typeerror(L, arg, "cache");
-	if (h->slot < 0 || h->slot >= rt->ncslots || rt->cslots[h->slot].gen != h->gen || !rt->cslots[h->slot].c)
+	if (h->slot < 0 || h->slot >= rt->kernels->ncslots || rt->kernels->cslots[h->slot].gen != h->gen ||
+	    !rt->kernels->cslots[h->slot].c)
 		skl__argerror(L, arg, lua_pushfstring(L, "stale cache handle: %s was destroyed", h->name));
 	if (out)
 		*out = h;
-	return rt->cslots[h->slot].c;
+	return rt->kernels->cslots[h->slot].c;
 }
 
 static int cslot_new(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
-	if (rt->ncslots >= SKL__MAX_CACHES)
-		skl__error(L, "more than %d caches in one run", SKL__MAX_CACHES);
-	if (rt->ncslots == rt->capcslots) {
-		int nc = rt->capcslots ? rt->capcslots * 2 : 32;
-		skl__cslot *d = skl_realloc(rt->cslots, (size_t)nc * sizeof(*d));
+	if (rt->kernels->ncslots >= MAX_CACHES)
+		skl__error(L, "more than %d caches in one run", MAX_CACHES);
+	if (rt->kernels->ncslots == rt->kernels->capcslots) {
+		int nc = rt->kernels->capcslots ? rt->kernels->capcslots * 2 : 32;
+		cslot *d = skl_realloc(rt->kernels->cslots, (size_t)nc * sizeof(*d));
 		if (!d)
 			skl__error(L, "out of memory");
-		rt->cslots = d;
-		rt->capcslots = nc;
+		rt->kernels->cslots = d;
+		rt->kernels->capcslots = nc;
 	}
-	memset(&rt->cslots[rt->ncslots], 0, sizeof(rt->cslots[0]));
-	return rt->ncslots++;
+	memset(&rt->kernels->cslots[rt->kernels->ncslots], 0, sizeof(rt->kernels->cslots[0]));
+	return rt->kernels->ncslots++;
 }
 
 /* Cache names end up in /proc/slabinfo columns: printable, no spaces. */
@@ -314,13 +379,13 @@ static int k_cache_create(lua_State *L)
 	c = skl_cache_create(k, name, (size_t)size, &o, &err);
 	skl__engine_end(&e);
 	if (!c) {
-		rt->ncslots--; /* the slot was the last one, still unused */
+		rt->kernels->ncslots--; /* the slot was the last one, still unused */
 		return skl__fail(L, err.msg);
 	}
-	rt->cslots[slot].c = c;
-	rt->cslots[slot].kernel = ki;
+	rt->kernels->cslots[slot].c = c;
+	rt->kernels->cslots[slot].kernel = ki;
 	h->slot = slot;
-	h->gen = rt->cslots[slot].gen;
+	h->gen = rt->kernels->cslots[slot].gen;
 	h->kernel = ki;
 	if (type_idx) {
 		lua_pushvalue(L, type_idx);
@@ -336,17 +401,17 @@ static int k_cache_create(lua_State *L)
 static void oslot_room(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
-	if (rt->live_objects >= SKL__MAX_OBJECTS)
+	if (rt->kernels->live_objects >= MAX_OBJECTS)
 		lua_gc(L, LUA_GCCOLLECT);
-	if (rt->live_objects >= SKL__MAX_OBJECTS)
-		skl__error(L, "more than %d object handles alive at once", SKL__MAX_OBJECTS);
-	if (rt->ofree < 0 && rt->noslots == rt->caposlots) {
-		int nc = rt->caposlots ? rt->caposlots * 2 : 256;
-		skl__oslot *d = skl_realloc(rt->oslots, (size_t)nc * sizeof(*d));
+	if (rt->kernels->live_objects >= MAX_OBJECTS)
+		skl__error(L, "more than %d object handles alive at once", MAX_OBJECTS);
+	if (rt->kernels->ofree < 0 && rt->kernels->noslots == rt->kernels->caposlots) {
+		int nc = rt->kernels->caposlots ? rt->kernels->caposlots * 2 : 256;
+		oslot *d = skl_realloc(rt->kernels->oslots, (size_t)nc * sizeof(*d));
 		if (!d)
 			skl__error(L, "out of memory");
-		rt->oslots = d;
-		rt->caposlots = nc;
+		rt->kernels->oslots = d;
+		rt->kernels->caposlots = nc;
 	}
 }
 
@@ -354,16 +419,16 @@ static void oslot_room(lua_State *L)
 static int oslot_take(skl_lua *rt)
 {
 	int i;
-	if (rt->ofree >= 0) {
-		i = rt->ofree;
-		rt->ofree = rt->oslots[i].next_free;
+	if (rt->kernels->ofree >= 0) {
+		i = rt->kernels->ofree;
+		rt->kernels->ofree = rt->kernels->oslots[i].next_free;
 	} else {
-		i = rt->noslots++;
-		memset(&rt->oslots[i], 0, sizeof(rt->oslots[i]));
+		i = rt->kernels->noslots++;
+		memset(&rt->kernels->oslots[i], 0, sizeof(rt->kernels->oslots[i]));
 	}
-	rt->oslots[i].live = 1;
-	rt->oslots[i].freed_at[0] = '\0';
-	rt->live_objects++;
+	rt->kernels->oslots[i].live = 1;
+	rt->kernels->oslots[i].freed_at[0] = '\0';
+	rt->kernels->live_objects++;
 	return i;
 }
 
@@ -371,15 +436,15 @@ static int oslot_take(skl_lua *rt)
  * handles go stale and it is reused. */
 static void oslot_release(skl_lua *rt, int i, const char *where)
 {
-	skl__oslot *s = &rt->oslots[i];
+	oslot *s = &rt->kernels->oslots[i];
 	if (!s->live)
 		return;
 	s->live = 0;
 	s->gen++;
 	snprintf(s->freed_at, sizeof(s->freed_at), "%s", where ? where : "");
-	s->next_free = rt->ofree;
-	rt->ofree = i;
-	rt->live_objects--;
+	s->next_free = rt->kernels->ofree;
+	rt->kernels->ofree = i;
+	rt->kernels->live_objects--;
 }
 
 /* Name of the cache that really holds objects of c (SLUB merges). */
@@ -400,13 +465,13 @@ static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache,
 		type_idx = lua_absindex(L, type_idx);
 	h = lua_newuserdatauv(L, sizeof(*h), 1); /* may raise: before the slot is taken */
 	i = oslot_take(rt);
-	rt->oslots[i].addr = a;
-	rt->oslots[i].kernel = kernel;
-	rt->oslots[i].size = size;
-	rt->oslots[i].requested = requested;
-	rt->oslots[i].kmalloc = kmalloc;
+	rt->kernels->oslots[i].addr = a;
+	rt->kernels->oslots[i].kernel = kernel;
+	rt->kernels->oslots[i].size = size;
+	rt->kernels->oslots[i].requested = requested;
+	rt->kernels->oslots[i].kmalloc = kmalloc;
 	h->slot = i;
-	h->gen = rt->oslots[i].gen;
+	h->gen = rt->kernels->oslots[i].gen;
 	h->kernel = kernel;
 	h->addr = a;
 	snprintf(h->cache, sizeof(h->cache), "%s", cache);
@@ -425,7 +490,8 @@ static lobj *test_obj(lua_State *L, int arg)
 
 static int obj_live(const skl_lua *rt, const lobj *h)
 {
-	return h->slot >= 0 && h->slot < rt->noslots && rt->oslots[h->slot].live && rt->oslots[h->slot].gen == h->gen;
+	return h->slot >= 0 && h->slot < rt->kernels->noslots && rt->kernels->oslots[h->slot].live &&
+	       rt->kernels->oslots[h->slot].gen == h->gen;
 }
 
 /* A freed object named again: an argument error of the call, saying
@@ -433,7 +499,7 @@ static int obj_live(const skl_lua *rt, const lobj *h)
 static int stale_obj(lua_State *L, int arg, const lobj *h)
 {
 	skl_lua *rt = skl__rt(L);
-	const skl__oslot *s = h->slot >= 0 && h->slot < rt->noslots ? &rt->oslots[h->slot] : NULL;
+	const oslot *s = h->slot >= 0 && h->slot < rt->kernels->noslots ? &rt->kernels->oslots[h->slot] : NULL;
 	char what[96];
 	snprintf(what, sizeof(what), "%s object 0x%llx", h->cache, (unsigned long long)h->addr);
 	if (s && !s->live && s->gen == h->gen + 1 && s->freed_at[0])
@@ -442,7 +508,7 @@ static int stale_obj(lua_State *L, int arg, const lobj *h)
 	return skl__argerror(L, arg, lua_pushfstring(L, "stale object handle: %s was freed", what));
 }
 
-static skl__oslot *check_obj(lua_State *L, int arg, lobj **out)
+static oslot *check_obj(lua_State *L, int arg, lobj **out)
 {
 	skl_lua *rt = skl__rt(L);
 	lobj *h = test_obj(L, arg);
@@ -452,14 +518,14 @@ static skl__oslot *check_obj(lua_State *L, int arg, lobj **out)
 		stale_obj(L, arg, h);
 	if (out)
 		*out = h;
-	return &rt->oslots[h->slot];
+	return &rt->kernels->oslots[h->slot];
 }
 
 static int object_gc(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	lobj *h = test_obj(L, 1);
-	if (h && rt->oslots && obj_live(rt, h))
+	if (h && rt->kernels->oslots && obj_live(rt, h))
 		oslot_release(rt, h->slot, NULL);
 	return 0;
 }
@@ -477,8 +543,9 @@ static void freed(lua_State *L, const lobj *h)
 		oslot_release(rt, h->slot, at);
 		return;
 	}
-	for (i = 0; i < rt->noslots; i++)
-		if (rt->oslots[i].live && rt->oslots[i].kernel == h->kernel && rt->oslots[i].addr == h->addr)
+	for (i = 0; i < rt->kernels->noslots; i++)
+		if (rt->kernels->oslots[i].live && rt->kernels->oslots[i].kernel == h->kernel &&
+		    rt->kernels->oslots[i].addr == h->addr)
 			oslot_release(rt, i, at);
 }
 
@@ -580,8 +647,8 @@ static int c_destroy(lua_State *L)
 	skl__engine_end(&e);
 	if (rc < 0)
 		return skl__fail(L, err.msg);
-	rt->cslots[ch->slot].c = NULL;
-	rt->cslots[ch->slot].gen++;
+	rt->kernels->cslots[ch->slot].c = NULL;
+	rt->kernels->cslots[ch->slot].gen++;
 	lua_pushboolean(L, 1);
 	return 1;
 }
@@ -812,7 +879,7 @@ static void model_end(skl_kernel *k, skl__engine *e)
 
 /* Resolves the member name or byte offset at arg (and a size at size_arg
  * for offsets) to bytes inside the object. */
-static void resolve(lua_State *L, int self, const skl__oslot *s, int arg, int size_arg, target *t)
+static void resolve(lua_State *L, int self, const oslot *s, int arg, int size_arg, target *t)
 {
 	memset(t, 0, sizeof(*t));
 	if (lua_type(L, arg) == LUA_TSTRING) {
@@ -957,9 +1024,9 @@ static void access_failed(lua_State *L, const lobj *h)
 static int o_write(lua_State *L)
 {
 	lobj *h;
-	skl__oslot *s = check_obj(L, 1, &h);
+	oslot *s = check_obj(L, 1, &h);
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels[h->kernel];
+	skl_kernel *k = rt->kernels->k[h->kernel];
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
 	int is_member = lua_type(L, 2) == LUA_TSTRING;
 	int value_arg = 3;
@@ -1025,9 +1092,9 @@ static int o_write(lua_State *L)
 static int o_read(lua_State *L)
 {
 	lobj *h;
-	skl__oslot *s = check_obj(L, 1, &h);
+	oslot *s = check_obj(L, 1, &h);
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels[h->kernel];
+	skl_kernel *k = rt->kernels->k[h->kernel];
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
 	int is_member = lua_type(L, 2) == LUA_TSTRING, rc;
 	uint8_t small[64], *buf;
@@ -1132,11 +1199,12 @@ static int cache_tostring(lua_State *L)
 	skl_lua *rt = skl__rt(L);
 	lcache *h = luaL_checkudata(L, 1, CACHE_MT);
 	skl_cache_info in;
-	if (h->slot < 0 || h->slot >= rt->ncslots || rt->cslots[h->slot].gen != h->gen || !rt->cslots[h->slot].c) {
+	if (h->slot < 0 || h->slot >= rt->kernels->ncslots || rt->kernels->cslots[h->slot].gen != h->gen ||
+	    !rt->kernels->cslots[h->slot].c) {
 		lua_pushfstring(L, "cache(%s, destroyed)", h->name);
 		return 1;
 	}
-	skl_cache_get_info(rt->cslots[h->slot].c, &in);
+	skl_cache_get_info(rt->kernels->cslots[h->slot].c, &in);
 	lua_pushfstring(L, "cache(%s, %I-byte objects%s%s)", in.name, (lua_Integer)in.size,
 			in.alias_of[0] ? ", alias of " : "", in.alias_of);
 	return 1;
@@ -1145,8 +1213,8 @@ static int cache_tostring(lua_State *L)
 static int obj_index(lua_State *L)
 {
 	lobj *h;
-	skl__oslot *s = check_obj(L, 1, &h);
-	skl_kernel *k = skl__rt(L)->kernels[h->kernel];
+	oslot *s = check_obj(L, 1, &h);
+	skl_kernel *k = skl__rt(L)->kernels->k[h->kernel];
 	const char *key;
 	if (lua_type(L, 2) != LUA_TSTRING)
 		return skl__error(L, "object has no field [%s]", luaL_typename(L, 2));
@@ -1217,8 +1285,6 @@ static int read_only(lua_State *L)
 
 void skl__kernel_open(lua_State *L)
 {
-	skl_lua *rt = skl__rt(L);
-	rt->ofree = -1;
 	skl__new_class(L, KERNEL_MT, "kernel", "k", &e_kernel, kernel_index, read_only, kernel_tostring, NULL);
 	skl__new_class(L, CACHE_MT, "cache", "c", &e_cache, cache_index, read_only, cache_tostring, NULL);
 	skl__new_class(L, OBJECT_MT, "object", "obj", &e_obj, obj_index, read_only, obj_tostring, object_gc);

@@ -19,6 +19,19 @@ typedef struct lhandle {
 	unsigned gen;
 } lhandle;
 
+/* A layout a handle names: the handle's slot and generation must match. */
+typedef struct lslot {
+	skl_layout *l; /* NULL = free */
+	unsigned gen;
+} lslot;
+
+/* The layouts of a run (struct skl_lua's layouts): a script's handles
+ * name these slots, never the layouts' memory. */
+struct skl__layouts {
+	lslot *slots;
+	int n, cap, live;
+};
+
 typedef struct ltypes {
 	int set; /* index into the runtime's sets */
 	const skl_abi *abi;
@@ -38,42 +51,58 @@ static int slot_new(lua_State *L, skl_layout *l)
 {
 	skl_lua *rt = skl__rt(L);
 	int i;
-	if (rt->live_layouts >= rt->max_layouts)
+	if (rt->layouts->live >= rt->max_layouts)
 		lua_gc(L, LUA_GCCOLLECT);
-	if (rt->live_layouts >= rt->max_layouts) {
+	if (rt->layouts->live >= rt->max_layouts) {
 		skl_layout_free(l);
 		skl__error(L, "more than %d layouts alive at once", rt->max_layouts);
 	}
-	for (i = 0; i < rt->nlayouts; i++)
-		if (!rt->layouts[i].l)
+	for (i = 0; i < rt->layouts->n; i++)
+		if (!rt->layouts->slots[i].l)
 			break;
-	if (i == rt->nlayouts) {
-		if (rt->nlayouts == rt->caplayouts) {
-			int nc = rt->caplayouts ? rt->caplayouts * 2 : 64;
-			skl__lslot *d = skl_realloc(rt->layouts, (size_t)nc * sizeof(*d));
+	if (i == rt->layouts->n) {
+		if (rt->layouts->n == rt->layouts->cap) {
+			int nc = rt->layouts->cap ? rt->layouts->cap * 2 : 64;
+			lslot *d = skl_realloc(rt->layouts->slots, (size_t)nc * sizeof(*d));
 			if (!d) {
 				skl_layout_free(l);
 				skl__error(L, "out of memory");
 			}
-			memset(d + rt->caplayouts, 0, (size_t)(nc - rt->caplayouts) * sizeof(*d));
-			rt->layouts = d;
-			rt->caplayouts = nc;
+			memset(d + rt->layouts->cap, 0, (size_t)(nc - rt->layouts->cap) * sizeof(*d));
+			rt->layouts->slots = d;
+			rt->layouts->cap = nc;
 		}
-		rt->nlayouts++;
+		rt->layouts->n++;
 	}
-	rt->layouts[i].l = l;
-	rt->live_layouts++;
+	rt->layouts->slots[i].l = l;
+	rt->layouts->live++;
 	return i;
+}
+
+int skl__layouts_new(skl_lua *rt)
+{
+	rt->layouts = skl_calloc(1, sizeof(*rt->layouts));
+	return rt->layouts ? 0 : -1;
+}
+
+void skl__layouts_clear(skl_lua *rt)
+{
+	struct skl__layouts *ls = rt->layouts;
+	int i;
+	for (i = 0; i < ls->n; i++)
+		skl_layout_free(ls->slots[i].l);
+	skl_free(ls->slots);
+	ls->slots = NULL;
+	ls->n = ls->cap = ls->live = 0;
 }
 
 void skl__layouts_free(skl_lua *rt)
 {
-	int i;
-	for (i = 0; i < rt->nlayouts; i++)
-		skl_layout_free(rt->layouts[i].l);
+	if (!rt->layouts)
+		return;
+	skl__layouts_clear(rt);
 	skl_free(rt->layouts);
 	rt->layouts = NULL;
-	rt->nlayouts = rt->caplayouts = rt->live_layouts = 0;
 }
 
 void skl__push_layout(lua_State *L, skl_layout *l)
@@ -82,7 +111,7 @@ void skl__push_layout(lua_State *L, skl_layout *l)
 	int slot = slot_new(L, l);
 	lhandle *h = lua_newuserdatauv(L, sizeof(*h), 1);
 	h->slot = slot;
-	h->gen = rt->layouts[slot].gen;
+	h->gen = rt->layouts->slots[slot].gen;
 	luaL_setmetatable(L, LAYOUT_MT);
 }
 
@@ -92,9 +121,10 @@ skl_layout *skl__to_layout(lua_State *L, int arg)
 	lhandle *h = luaL_testudata(L, arg, LAYOUT_MT);
 	if (!h)
 		return NULL;
-	if (h->slot < 0 || h->slot >= rt->nlayouts || !rt->layouts[h->slot].l || rt->layouts[h->slot].gen != h->gen)
+	if (h->slot < 0 || h->slot >= rt->layouts->n || !rt->layouts->slots[h->slot].l ||
+	    rt->layouts->slots[h->slot].gen != h->gen)
 		skl__argerror(L, arg, "stale layout handle: its layout was freed");
-	return rt->layouts[h->slot].l;
+	return rt->layouts->slots[h->slot].l;
 }
 
 static skl_layout *check_layout(lua_State *L, int arg)
@@ -109,12 +139,12 @@ static int layout_gc(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	lhandle *h = luaL_testudata(L, 1, LAYOUT_MT);
-	if (h && h->slot >= 0 && h->slot < rt->nlayouts && rt->layouts[h->slot].l &&
-	    rt->layouts[h->slot].gen == h->gen) {
-		skl_layout_free(rt->layouts[h->slot].l);
-		rt->layouts[h->slot].l = NULL;
-		rt->layouts[h->slot].gen++;
-		rt->live_layouts--;
+	if (h && h->slot >= 0 && h->slot < rt->layouts->n && rt->layouts->slots[h->slot].l &&
+	    rt->layouts->slots[h->slot].gen == h->gen) {
+		skl_layout_free(rt->layouts->slots[h->slot].l);
+		rt->layouts->slots[h->slot].l = NULL;
+		rt->layouts->slots[h->slot].gen++;
+		rt->layouts->live--;
 	}
 	return 0;
 }
@@ -432,9 +462,9 @@ void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out)
 	skl_error err;
 	skl_error_clear(&err);
 	if (!pname) {
-		if (!rt->have_profile)
+		if (!rt->sc.have_profile)
 			skl__error(L, "%s: no profile given and no scenario{} profile yet", skl__fname(L));
-		*out = rt->profile;
+		*out = rt->sc.profile;
 		return;
 	}
 	if (!skl__valid_name(pname))
@@ -500,8 +530,8 @@ static int f_layouts(lua_State *L)
 	if (pname) {
 		load_profile(L, pname, &prof);
 		have_prof = 1;
-	} else if (!arch && rt->have_profile) {
-		prof = rt->profile;
+	} else if (!arch && rt->sc.have_profile) {
+		prof = rt->sc.profile;
 		have_prof = 1;
 	}
 	if (have_prof) {
@@ -580,9 +610,9 @@ static int f_profile(lua_State *L)
 	const char *name = skl__optarg_string(L, 1, NULL);
 	skl_profile p;
 	if (!name) {
-		if (!rt->have_profile)
+		if (!rt->sc.have_profile)
 			return skl__error(L, "sklab.profile: no name given and no scenario{} profile yet");
-		skl__push_profile(L, &rt->profile);
+		skl__push_profile(L, &rt->sc.profile);
 		return 1;
 	}
 	if (!skl__valid_name(name))

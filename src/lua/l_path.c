@@ -27,7 +27,7 @@ static lpath *check_path(lua_State *L, int arg)
 	lpath *p = luaL_testudata(L, arg, PATH_MT);
 	if (!p)
 		skl__typeerror(L, arg, "path");
-	if (!p->p || p->kernel >= skl__rt(L)->nkernels)
+	if (!p->p || p->kernel >= skl__kernel_count(skl__rt(L)))
 		skl__error(L, "stale path handle (its run has ended)");
 	return p;
 }

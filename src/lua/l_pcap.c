@@ -22,14 +22,31 @@
 #define O_CLOEXEC 0
 #endif
 
+#define MAX_CAPTURES 16 /* pcap files one run may write */
+
+/* A capture file a run writes (skb:pcap, --pcap): open until the run ends. */
+typedef struct capture {
+	char name[256]; /* as the scenario named it; "" for the --pcap capture */
+	FILE *fp;	/* NULL = not open */
+	skl_pcap pcap;
+	int failed; /* a write failed: the file is incomplete */
+} capture;
+
+/* The captures of a run (struct skl_lua's caps). */
+struct skl__captures {
+	capture named[MAX_CAPTURES];
+	int n;
+	capture all; /* the --pcap capture: after the run, its frame count */
+};
+
 /* The temporary name of capture c while the run writes it. */
-static void cap_tmp_name(const skl__capture *c, char *out, size_t outsz)
+static void cap_tmp_name(const capture *c, char *out, size_t outsz)
 {
 	snprintf(out, outsz, "%s.tmp.%ld", c->name, (long)getpid());
 }
 
 /* Ends a named capture: renamed into place, or removed when a write failed. */
-static void cap_close_named(skl_lua *rt, skl__capture *c)
+static void cap_close_named(skl_lua *rt, capture *c)
 {
 	int dfd = skl__limits_of(rt)->out_fd;
 	char tmp[300];
@@ -47,13 +64,13 @@ static void cap_close_named(skl_lua *rt, skl__capture *c)
 
 static void cap_write(void *ud, const char *s, size_t n)
 {
-	skl__capture *c = ud;
+	capture *c = ud;
 	if (c->fp && fwrite(s, 1, n, c->fp) != n)
 		c->failed = 1;
 }
 
 /* Writes a capture's file header on its open stream. 0 or -1. */
-static int cap_begin(skl__capture *c)
+static int cap_begin(capture *c)
 {
 	skl_sink s;
 	c->failed = 0;
@@ -64,7 +81,7 @@ static int cap_begin(skl__capture *c)
 }
 
 /* Opens (truncating) the run-wide capture the user named. 0 or -1. */
-static int cap_open(skl__capture *c, const char *path)
+static int cap_open(capture *c, const char *path)
 {
 	c->fp = fopen(path, "wb");
 	if (!c->fp)
@@ -74,7 +91,7 @@ static int cap_open(skl__capture *c, const char *path)
 
 /* Opens capture c (c->name set) as a new temporary file in the output
  * directory: never through a symlink, never over an existing file. 0 or -1. */
-static int cap_open_named(skl_lua *rt, skl__capture *c)
+static int cap_open_named(skl_lua *rt, capture *c)
 {
 	skl__limits *lim = skl__limits_of(rt);
 	char tmp[300];
@@ -95,26 +112,53 @@ static int cap_open_named(skl_lua *rt, skl__capture *c)
 	return cap_begin(c);
 }
 
+int skl__captures_new(skl_lua *rt)
+{
+	rt->caps = skl_calloc(1, sizeof(*rt->caps));
+	return rt->caps ? 0 : -1;
+}
+
 void skl__captures_close(skl_lua *rt)
 {
 	int i;
-	for (i = 0; i < rt->ncaps; i++)
-		cap_close_named(rt, &rt->caps[i]);
-	rt->ncaps = 0;
-	if (rt->all.fp && fclose(rt->all.fp) != 0)
-		rt->all.failed = 1;
-	rt->all.fp = NULL;
+	for (i = 0; i < rt->caps->n; i++)
+		cap_close_named(rt, &rt->caps->named[i]);
+	rt->caps->n = 0;
+	if (rt->caps->all.fp && fclose(rt->caps->all.fp) != 0)
+		rt->caps->all.failed = 1;
+	rt->caps->all.fp = NULL;
+}
+
+void skl__captures_reset(skl_lua *rt)
+{
+	memset(&rt->caps->all, 0, sizeof(rt->caps->all));
+}
+
+void skl__captures_free(skl_lua *rt)
+{
+	if (!rt->caps)
+		return;
+	skl__captures_close(rt);
+	skl_free(rt->caps);
+	rt->caps = NULL;
+}
+
+long skl__captures_frames(const skl_lua *rt)
+{
+	if (!rt->pcap_path || rt->caps->all.failed)
+		return -1;
+	return (long)rt->caps->all.pcap.frames;
 }
 
 void skl__captures_finish(skl_lua *rt)
 {
-	if (!rt->pcap_path || rt->all.failed || rt->all.pcap.out.write) /* written to (or tried) already */
+	if (!rt->pcap_path || rt->caps->all.failed || rt->caps->all.pcap.out.write) /* written to (or tried) already */
 		return;
-	if (cap_open(&rt->all, rt->pcap_path) < 0)
-		rt->all.failed = 1;
-	if (rt->all.fp && fclose(rt->all.fp) != 0)
-		rt->all.failed = 1;
-	rt->all.fp = NULL;
+	if (cap_open(&rt->caps->all, rt->pcap_path) < 0)
+		rt->caps->all.failed = 1;
+	if (rt->caps->all.fp && fclose(rt->caps->all.fp) != 0)
+		rt->caps->all.failed = 1;
+	rt->caps->all.fp = NULL;
 }
 
 /* The capture file name at arg: a plain "*.pcap" name that stays inside
@@ -148,7 +192,7 @@ static const char *capture_name(lua_State *L, int arg)
 
 /* The skb's frame into one capture; 0, or -1 with msg set. Raises when the
  * run's output limit would be passed. */
-static int frame_to(lua_State *L, skl__capture *c, skl_skb *skb, skl_error *err)
+static int frame_to(lua_State *L, capture *c, skl_skb *skb, skl_error *err)
 {
 	skl__limits *lim = skl__limits_of(skl__rt(L));
 	long before = ftell(c->fp), after;
@@ -184,7 +228,7 @@ static int s_pcap(lua_State *L)
 	skl_skb *skb = skl__check_skb(L, 1);
 	const char *name = capture_name(L, 2);
 	char path[4096];
-	skl__capture *c = NULL;
+	capture *c = NULL;
 	skl_error err;
 	unsigned long frames = 0;
 	int i, wrote = 0;
@@ -195,17 +239,17 @@ static int s_pcap(lua_State *L)
 	if (rt->out_dir) {
 		snprintf(path, sizeof(path), "%s/%s", rt->out_dir, name);
 		if (!rt->pcap_path || strcmp(path, rt->pcap_path) != 0) {
-			for (i = 0; i < rt->ncaps; i++)
-				if (!strcmp(rt->caps[i].name, name))
-					c = &rt->caps[i];
+			for (i = 0; i < rt->caps->n; i++)
+				if (!strcmp(rt->caps->named[i].name, name))
+					c = &rt->caps->named[i];
 			if (!c) {
-				if (rt->ncaps >= SKL__MAX_CAPTURES)
+				if (rt->caps->n >= MAX_CAPTURES)
 					return skl__error(L, "%s: more than %d capture files in one run", skl__fname(L),
-							  SKL__MAX_CAPTURES);
-				c = &rt->caps[rt->ncaps];
+							  MAX_CAPTURES);
+				c = &rt->caps->named[rt->caps->n];
 				memset(c, 0, sizeof(*c));
 				snprintf(c->name, sizeof(c->name), "%s", name);
-				rt->ncaps++; /* closed (renamed, or removed when it failed) when the run ends */
+				rt->caps->n++; /* closed (renamed, or removed when it failed) when the run ends */
 				if (cap_open_named(rt, c) < 0)
 					c->failed = 1;
 			}
@@ -219,14 +263,14 @@ static int s_pcap(lua_State *L)
 		}
 	}
 	if (rt->pcap_path) {
-		if (!rt->all.fp && (rt->all.failed || cap_open(&rt->all, rt->pcap_path) < 0)) {
-			rt->all.failed = 1;
+		if (!rt->caps->all.fp && (rt->caps->all.failed || cap_open(&rt->caps->all, rt->pcap_path) < 0)) {
+			rt->caps->all.failed = 1;
 			return skl__fail(L, lua_pushfstring(L, "cannot write the capture '%s'", rt->pcap_path));
 		}
-		if (frame_to(L, &rt->all, skb, &err) < 0)
+		if (frame_to(L, &rt->caps->all, skb, &err) < 0)
 			return skl__fail(L, lua_pushfstring(L, "%s: %s", rt->pcap_path, err.msg));
 		if (!wrote)
-			frames = rt->all.pcap.frames;
+			frames = rt->caps->all.pcap.frames;
 	}
 	lua_pushinteger(L, (lua_Integer)frames);
 	return 1;

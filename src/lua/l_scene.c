@@ -13,7 +13,7 @@
 
 static void require_scenario(lua_State *L)
 {
-	if (!skl__rt(L)->scenario_called)
+	if (!skl__rt(L)->sc.called)
 		skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first", skl__fname(L));
 }
 
@@ -73,13 +73,13 @@ static int f_scenario(lua_State *L)
 	lua_pop(L, 1);
 	if (!title[0])
 		skl__argerror(L, 1, "field 'title' is empty");
-	if (rt->scenario_called)
-		return skl__error(L, "scenario{} called twice (first at %s)", rt->scenario_where);
+	if (rt->sc.called)
+		return skl__error(L, "scenario{} called twice (first at %s)", rt->sc.where);
 
 	if (rt->header_only) {
-		snprintf(rt->hdr_title, sizeof(rt->hdr_title), "%s", title);
-		snprintf(rt->hdr_goal, sizeof(rt->hdr_goal), "%s", goal);
-		snprintf(rt->hdr_profile, sizeof(rt->hdr_profile), "%s", profile);
+		snprintf(rt->sc.title, sizeof(rt->sc.title), "%s", title);
+		snprintf(rt->sc.goal, sizeof(rt->sc.goal), "%s", goal);
+		snprintf(rt->sc.profile_name, sizeof(rt->sc.profile_name), "%s", profile);
 		return skl__header_done(L);
 	}
 
@@ -89,7 +89,7 @@ static int f_scenario(lua_State *L)
 		    lua_pushfstring(L, "field 'profile': unknown profile '%s' (known: %s)", profile,
 				    skl__valid_name(profile) ? lua_tostring(L, -1) : "see sklab.profiles()"));
 	lua_pop(L, 1);
-	if (skl_data_load_profile(rt->data_dir, profile, &rt->profile, &err) < 0) {
+	if (skl_data_load_profile(rt->data_dir, profile, &rt->sc.profile, &err) < 0) {
 		char msg[700];
 		skl_error_format(&err, msg, sizeof(msg));
 		return skl__error(L, "scenario: %s", msg);
@@ -97,9 +97,9 @@ static int f_scenario(lua_State *L)
 	where(L, at, sizeof(at));
 	skl__log_room(L, strlen(title) + strlen(goal) + strlen(profile) + strlen(at));
 	skl__log_check(L, skl_events_scenario(rt->log, title, goal, profile, at));
-	rt->have_profile = 1;
-	rt->scenario_called = 1;
-	snprintf(rt->scenario_where, sizeof(rt->scenario_where), "%s", at);
+	rt->sc.have_profile = 1;
+	rt->sc.called = 1;
+	snprintf(rt->sc.where, sizeof(rt->sc.where), "%s", at);
 	return 0;
 }
 
@@ -580,10 +580,10 @@ void skl__expect_record(lua_State *L, int ok, const char *msg)
 	where(L, at, sizeof(at));
 	skl__log_room(L, strlen(msg) + strlen(at));
 	skl__log_check(L, skl_events_expect(rt->log, ok, msg, at));
-	rt->expects++;
-	if (!ok && rt->expect_fails++ == 0) {
-		snprintf(rt->first_fail, sizeof(rt->first_fail), "%s", msg[0] ? msg : "(no message)");
-		snprintf(rt->first_fail_where, sizeof(rt->first_fail_where), "%s: ", at);
+	rt->sc.expects++;
+	if (!ok && rt->sc.expect_fails++ == 0) {
+		snprintf(rt->sc.first_fail, sizeof(rt->sc.first_fail), "%s", msg[0] ? msg : "(no message)");
+		snprintf(rt->sc.first_fail_where, sizeof(rt->sc.first_fail_where), "%s: ", at);
 	}
 }
 

@@ -27,11 +27,19 @@
 #define BYTES_MAX (1u << 20) /* skb:bytes() returns at most this much */
 
 typedef struct lskb {
-	int kernel; /* index into skl_lua.kernels */
+	int kernel; /* index into the run's kernels */
 	uint64_t id;
 	char name[32];	    /* the skb's name when last seen, for messages */
 	char freed_at[128]; /* where skb:free freed it */
 } lskb;
+
+/* The skbs of a run (struct skl_lua's skbs): one networking core per
+ * kernel, freed before the kernels, and the panics raised as Lua errors. */
+struct skl__skbs {
+	skl_net *nets[SKL__MAX_KERNELS];
+	int panics;
+	char last_panic[512];
+};
 
 /* Names for metamethod errors. */
 static const skl__api e_skb = {"skb", "", "", SKL__API_INDEX};
@@ -59,8 +67,8 @@ int skl__skb_result(lua_State *L, int rc, const skl_error *err)
 	if (rc >= 0)
 		return 0;
 	if (rc == SKL_SKB_EPANIC) {
-		rt->panics++;
-		snprintf(rt->last_panic, sizeof(rt->last_panic), "%s", err->msg);
+		rt->skbs->panics++;
+		snprintf(rt->skbs->last_panic, sizeof(rt->skbs->last_panic), "%s", err->msg);
 		lua_pushstring(L, err->msg);
 		return lua_error(L);
 	}
@@ -74,8 +82,8 @@ int skl__skb_result(lua_State *L, int rc, const skl_error *err)
 static int kernel_index(skl_lua *rt, const skl_kernel *k)
 {
 	int i;
-	for (i = 0; i < rt->nkernels; i++)
-		if (rt->kernels[i] == k)
+	for (i = 0; i < skl__kernel_count(rt); i++)
+		if (skl__kernel_at(rt, i) == k)
 			return i;
 	return -1;
 }
@@ -112,17 +120,17 @@ static skl_net *net_new(skl_lua *rt, skl_kernel *k, skl_net_opts *o, skl_error *
 skl_net *skl__skb_net_of(lua_State *L, int i)
 {
 	skl_lua *rt = skl__rt(L);
-	if (!rt->nets[i]) {
+	if (!rt->skbs->nets[i]) {
 		skl_error err;
 		skl_net_opts o;
 		memset(&o, 0, sizeof(o));
 		o.hot_list_len = -1;
 		skl_error_clear(&err);
-		rt->nets[i] = net_new(rt, rt->kernels[i], &o, &err);
-		if (!rt->nets[i])
+		rt->skbs->nets[i] = net_new(rt, skl__kernel_at(rt, i), &o, &err);
+		if (!rt->skbs->nets[i])
 			skl__error(L, "%s: %s", skl__fname(L), err.msg);
 	}
-	return rt->nets[i];
+	return rt->skbs->nets[i];
 }
 
 /* The kernel at arg and its net. */
@@ -139,13 +147,30 @@ int skl__skb_kernel_arg(lua_State *L, int arg, skl_net **net)
 	return i;
 }
 
-void skl__skbs_free(skl_lua *rt)
+int skl__skbs_new(skl_lua *rt)
+{
+	rt->skbs = skl_calloc(1, sizeof(*rt->skbs));
+	return rt->skbs ? 0 : -1;
+}
+
+void skl__skbs_clear(skl_lua *rt)
 {
 	int i;
 	for (i = 0; i < SKL__MAX_KERNELS; i++) {
-		skl_net_free(rt->nets[i]);
-		rt->nets[i] = NULL;
+		skl_net_free(rt->skbs->nets[i]);
+		rt->skbs->nets[i] = NULL;
 	}
+	rt->skbs->panics = 0;
+	rt->skbs->last_panic[0] = '\0';
+}
+
+void skl__skbs_free(skl_lua *rt)
+{
+	if (!rt->skbs)
+		return;
+	skl__skbs_clear(rt);
+	skl_free(rt->skbs);
+	rt->skbs = NULL;
 }
 
 /* sklab.kernel{..., skb_era=, skb_bug_on=, max_tcp_header=}: the skb
@@ -194,8 +219,8 @@ static int f_kernel_skb(lua_State *L)
 		return 2; /* nil and the reason */
 	i = kernel_index(rt, k);
 	skl_error_clear(&err);
-	rt->nets[i] = net_new(rt, k, &o, &err);
-	if (!rt->nets[i])
+	rt->skbs->nets[i] = net_new(rt, k, &o, &err);
+	if (!rt->skbs->nets[i])
 		return skl__argerror(L, 1, err.msg);
 	return 1;
 }
@@ -229,9 +254,9 @@ void skl__push_skb(lua_State *L, int ki, skl_skb *skb)
 /* The skb a handle names, or NULL when it was freed. */
 static skl_skb *resolve(skl_lua *rt, const lskb *h)
 {
-	if (h->kernel < 0 || h->kernel >= rt->nkernels || !rt->nets[h->kernel])
+	if (h->kernel < 0 || h->kernel >= skl__kernel_count(rt) || !rt->skbs->nets[h->kernel])
 		return NULL;
-	return skl_net_skb(rt->nets[h->kernel], h->id);
+	return skl_net_skb(rt->skbs->nets[h->kernel], h->id);
 }
 
 static skl_skb *check_skb(lua_State *L, int arg, lskb **out)
@@ -912,7 +937,7 @@ static int f_expect_panic(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	const char *msg, *pattern, *got = NULL;
-	int before = rt->panics, status, ok = 0;
+	int before = rt->skbs->panics, status, ok = 0;
 	luaL_Buffer b;
 	if (lua_type(L, 1) != LUA_TFUNCTION)
 		skl__typeerror(L, 1, "function");
@@ -921,7 +946,7 @@ static int f_expect_panic(lua_State *L)
 	lua_settop(L, 3);
 	lua_pushvalue(L, 1);
 	status = lua_pcall(L, 0, 0, 0); /* 4: the error, if any */
-	if (status != LUA_OK && (status == LUA_ERRMEM || rt->instr_hit || rt->mem_hit))
+	if (status != LUA_OK && (status == LUA_ERRMEM || skl__budget_hit(L)))
 		return lua_error(L); /* the run's limits: not ours to catch */
 	if (status != LUA_OK && lua_type(L, 4) != LUA_TSTRING) {
 		lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 4));
@@ -933,7 +958,7 @@ static int f_expect_panic(lua_State *L)
 		luaL_addstring(&b, ": ");
 	if (status == LUA_OK) {
 		luaL_addstring(&b, "no panic");
-	} else if (rt->panics > before && !strcmp(lua_tostring(L, 4), rt->last_panic)) {
+	} else if (rt->skbs->panics > before && !strcmp(lua_tostring(L, 4), rt->skbs->last_panic)) {
 		got = lua_tostring(L, 4);
 		ok = 1;
 		luaL_addstring(&b, got);

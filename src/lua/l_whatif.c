@@ -940,8 +940,8 @@ static int f_whatif(lua_State *L)
 	lua_pop(L, 1);
 	if (pname)
 		skl__resolve_profile(L, pname, &prof);
-	else if (rt->have_profile && (!set[0] || !strcmp(rt->profile.layouts, set)))
-		prof = rt->profile;
+	else if (rt->sc.have_profile && (!set[0] || !strcmp(rt->sc.profile.layouts, set)))
+		prof = rt->sc.profile;
 	else if (set[0])
 		profile_for_set(L, set, &prof);
 	else

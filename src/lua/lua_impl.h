@@ -1,7 +1,9 @@
 /*
  * lua_impl.h - what the files of the scenario runtime share: the runtime
- * struct, the API table and its registration, and what one library asks
- * of another (layout and kernel handles, the scene's views). The argument
+ * struct (each library's state is its own struct behind a pointer, defined
+ * in the library's file), the run loop's services to the libraries, the
+ * API table and its registration, the opener, and what one library asks of
+ * another (layout and kernel handles, the scene's views). The argument
  * checks and error helpers are in aux.h. Not installed.
  */
 #ifndef SKLAB_LUA_IMPL_H
@@ -13,7 +15,105 @@
 
 #include "aux.h"
 
-/* ---- the API table (api.c) --------------------------------------------------- */
+/* ---- the runtime ---------------------------------------------------------------- */
+
+#define SKL__MAX_SETS 32    /* layout sets one runtime loads */
+#define SKL__MAX_KERNELS 16 /* machines alive in one run */
+
+/* A layout set, loaded once and kept for the runtime's life (data.c). */
+typedef struct skl__lset {
+	char name[64];
+	skl_typedb *db;
+} skl__lset;
+
+/* What a run's scenario{} said and how its expectations went: written by
+ * l_scene.c, read by the run loop for the run's result and by the
+ * libraries for the scenario's profile. */
+typedef struct skl__scenario {
+	int called;		    /* scenario{} ran */
+	char where[SKL__WHERE_MAX]; /* and where */
+	int have_profile;	    /* profile holds the scenario's profile */
+	skl_profile profile;
+	int expects, expect_fails; /* expect() calls, and how many failed */
+	char first_fail[600];	   /* the first failure's message */
+	char first_fail_where[SKL__WHERE_MAX + 4];
+	char title[256], goal[512], profile_name[64]; /* header-only mode: as given */
+} skl__scenario;
+
+/* The runtime's part the libraries share. runtime.c keeps the rest beside
+ * it (the budget, the log's accounts, the options only it reads). */
+struct skl_lua {
+	/* options */
+	char *data_dir;	 /* the root holding assets/ */
+	char *out_dir;	 /* skb:pcap writes here; NULL = nowhere */
+	char *pcap_path; /* every frame of skb:pcap also goes here; NULL = none */
+	int max_layouts;
+	skl_sink echo;	 /* print() also writes here */
+	int header_only; /* skl_data_scenario_info: stop at scenario{} */
+
+	/* layout sets, loaded once and kept for the runtime's life (data.c) */
+	skl__lset sets[SKL__MAX_SETS];
+	int nsets;
+
+	/* one run */
+	skl_events *log;
+	skl__scenario sc;
+
+	/* each library's state, defined and owned by its file */
+	struct skl__layouts *layouts; /* l_layout.c: the layout handles' slots */
+	struct skl__kernels *kernels; /* l_kernel.c: machines, cache and object slots */
+	struct skl__skbs *skbs;	      /* l_skb.c: each kernel's networking core, panics */
+	struct skl__captures *caps;   /* l_pcap.c: the capture files */
+};
+
+/* The runtime a state belongs to. */
+skl_lua *skl__rt(lua_State *L);
+
+/* ---- the run loop's services (runtime.c) -------------------------------------------- */
+
+/* In header-only mode, scenario{} ends the run through this. */
+int skl__header_done(lua_State *L);
+/* Has the heap cap or the instruction budget run out (the interrupt
+ * callback aside)? */
+int skl__budget_hit(lua_State *L);
+
+/* Appends an event-log failure check: raises when the log refused. */
+void skl__log_check(lua_State *L, int rc);
+/* Counts an event of about bytes against the run's log limits; raises when
+ * over. The log's text may take SKL__LOG_BYTES per SKL_LUA_MAX_EVENTS
+ * events allowed (64 MiB at the default), so --max-events raises both. */
+#define SKL__LOG_BYTES ((size_t)64 << 20)
+void skl__log_room(lua_State *L, size_t bytes);
+/* Whether skl__log_room would take an event of about bytes (it raises when
+ * not: callers that must free something first ask this). */
+int skl__log_fits(const skl_lua *rt, size_t bytes);
+
+/* Brackets a call into the engine: its events carry the scenario line and
+ * count against the run's log limits. begin raises when a limit is reached;
+ * nothing between begin and end may raise. */
+typedef struct skl__engine {
+	skl_lua *rt;
+	int n0;
+} skl__engine;
+void skl__engine_begin(lua_State *L, skl__engine *e);
+void skl__engine_end(skl__engine *e);
+
+/* ---- the sandbox and the libraries' state (init.c) ----------------------------------- */
+
+/* Builds a run's sandbox: the safe libraries, then the scenario API. A
+ * lua_CFunction run protected (lua_pcall), so running out of memory here is
+ * an error, not a panic. */
+int skl__open_sandbox(lua_State *L);
+/* Each library's state, made with the runtime: 0, or -1 when out of memory
+ * (skl__libs_free then frees what was made). */
+int skl__libs_new(skl_lua *rt);
+/* After lua_close (and before a run): frees what the run made, the nets
+ * before their kernels, the kernels last (object handles' __gc use their
+ * slots until lua_close). */
+void skl__libs_clear(skl_lua *rt);
+void skl__libs_free(skl_lua *rt);
+
+/* ---- the API table (api.c) ------------------------------------------------------------ */
 
 /* Each library's bindings, named as the table names them (l_*.c). */
 extern const skl__reg skl__scene_lib[], skl__layout_lib[], skl__cache_lib[], skl__kernel_lib[], skl__skb_lib[],
@@ -36,194 +136,84 @@ void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry);
 void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
 		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc);
 
-/* ---- the sandbox (init.c) ----------------------------------------------------- */
-
-/* Builds a run's sandbox: the safe libraries, then the scenario API. A
- * lua_CFunction run protected (lua_pcall), so running out of memory here is
- * an error, not a panic. */
-int skl__open_sandbox(lua_State *L);
-
-/* ---- the runtime ------------------------------------------------------------ */
-
-#define SKL__MAX_SETS 32
-
-typedef struct skl__lset {
-	char name[64];
-	skl_typedb *db;
-} skl__lset;
-
-typedef struct skl__lslot {
-	skl_layout *l; /* NULL = free */
-	unsigned gen;
-} skl__lslot;
-
-#define SKL__MAX_KERNELS 16	   /* machines alive in one run */
-#define SKL__MAX_CACHES 4096	   /* caches a run may create */
-#define SKL__MAX_OBJECTS (1 << 20) /* object handles alive at once */
-
-/* A cache the script created: its handle resolves here on every call. */
-typedef struct skl__cslot {
-	skl_cache *c; /* NULL once destroyed */
-	int kernel;   /* index into skl_lua.kernels */
-	unsigned gen;
-} skl__cslot;
-
-/* An object handle's target: an allocated object of one kernel. */
-typedef struct skl__oslot {
-	skl_addr addr;
-	skl_cache *cache; /* the cache it came from (kmalloc: its size class) */
-	size_t size;	  /* usable bytes: the cache's object size */
-	size_t requested; /* kmalloc: the n asked for; else size */
-	int kernel;
-	int kmalloc;
-	int live; /* 0 = free slot (on the free list) */
-	int next_free;
-	unsigned gen;	   /* bumped when the object is freed or its handle dies */
-	char freed_at[96]; /* where a free made the handle stale */
-} skl__oslot;
-
-#define SKL__MAX_CAPTURES 16 /* pcap files one run may write */
-
-/* A capture file a run writes (skb:pcap, --pcap): open until the run ends. */
-typedef struct skl__capture {
-	char name[256]; /* as the scenario named it; "" for the --pcap capture */
-	void *fp;	/* FILE *, NULL = not open */
-	skl_pcap pcap;
-	int failed; /* a write failed: the file is incomplete */
-} skl__capture;
-
-struct skl_lua {
-	/* options */
-	char *data_dir;
-	char *scenario_dir;
-	char *out_dir;	 /* skb:pcap writes here; NULL = nowhere */
-	char *pcap_path; /* every frame of skb:pcap also goes here; NULL = none */
-	size_t heap_limit;
-	uint64_t instr_limit;
-	int max_events;
-	int max_layouts;
-	skl_sink echo;
-
-	/* layout sets, loaded once and kept for the runtime's life */
-	skl__lset sets[SKL__MAX_SETS];
-	int nsets;
-
-	/* one run */
-	lua_State *L;
-	skl_events *log;
-	char display[1024]; /* the scenario's name in messages */
-	size_t heap_used;
-	int mem_hit;			/* the heap cap refused an allocation */
-	char mem_where[SKL__WHERE_MAX]; /* where the script was when it did */
-	uint64_t instr_used;
-	int instr_hit; /* the instruction budget ran out */
-	int scenario_called;
-	char scenario_where[SKL__WHERE_MAX];
-	int events_added;
-	size_t log_bytes;     /* text and layouts this run put in the log */
-	size_t max_log_bytes; /* and how much of that it may */
-	int expects, expect_fails;
-	char first_fail[600];
-	char first_fail_where[SKL__WHERE_MAX + 4];
-	int have_profile;
-	skl_profile profile;
-	skl__lslot *layouts;
-	int nlayouts, caplayouts, live_layouts;
-	skl_kernel *kernels[SKL__MAX_KERNELS]; /* freed when the run ends */
-	int nkernels;
-	skl__cslot *cslots;
-	int ncslots, capcslots;
-	skl__oslot *oslots;
-	int noslots, caposlots, ofree, live_objects;
-	int header_only; /* skl_data_scenario_info: stop at scenario{} */
-	/* sk_buffs (l_skb.c): one networking core per kernel, freed before the kernels */
-	skl_net *nets[SKL__MAX_KERNELS];
-	skl__capture caps[SKL__MAX_CAPTURES];
-	int ncaps;
-	skl__capture all; /* the --pcap capture */
-	int panics;	  /* kernel panics raised as Lua errors this run */
-	char last_panic[512];
-	char hdr_title[256], hdr_goal[512], hdr_profile[64];
-};
-
-/* The runtime a state belongs to. */
-skl_lua *skl__rt(lua_State *L);
-
-/* In header-only mode, scenario{} ends the run through this. */
-int skl__header_done(lua_State *L);
-
-/* Appends an event-log failure check: raises when the log refused. */
-void skl__log_check(lua_State *L, int rc);
-/* Counts an event of about bytes against the run's log limits; raises when
- * over. The log's text may take SKL__LOG_BYTES per SKL_LUA_MAX_EVENTS
- * events allowed (64 MiB at the default), so --max-events raises both. */
-#define SKL__LOG_BYTES ((size_t)64 << 20)
-void skl__log_room(lua_State *L, size_t bytes);
-/* Whether skl__log_room would take an event of about bytes (it raises when
- * not: callers that must free something first ask this). */
-int skl__log_fits(const skl_lua *rt, size_t bytes);
-
-/* ---- data files (data.c) ------------------------------------------------------ */
+/* ---- data files (data.c) ----------------------------------------------------------------- */
 
 /* Loads a layout set into the runtime's cache (once); NULL with err set. */
 skl__lset *skl__set_get(skl_lua *rt, const char *set, skl_error *err);
 /* Checks a profile or set name: letters, digits, '.', '_', '-'; not "." or "..". */
 int skl__valid_name(const char *name);
 
-/* ---- layouts (l_layout.c) ----------------------------------------------------- */
+/* ---- the libraries ------------------------------------------------------------------------
+ * Each opens its classes from init.c (skl__<lib>_open), makes its state
+ * with the runtime (skl__<lib>s_new), frees what a run made after
+ * lua_close (skl__<lib>s_clear) and its state with the runtime
+ * (skl__<lib>s_free; NULL states are fine). */
 
+/* the sandbox's standard functions (l_base.c) */
+/* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
+const char *skl__tostring(lua_State *L, int idx);
+/* string.find, match, gmatch and gsub with a matcher that counts its steps
+ * against the instruction budget (l_pattern.c) */
+void skl__pattern_open(lua_State *L);
+
+/* layouts, layout sets and profiles (l_layout.c) */
+void skl__layout_open(lua_State *L);
+int skl__layouts_new(skl_lua *rt);
+void skl__layouts_clear(skl_lua *rt);
+void skl__layouts_free(skl_lua *rt);
 /* Pushes a new layout userdata owning l (freed on failure). */
 void skl__push_layout(lua_State *L, skl_layout *l);
 /* The layout at arg, or NULL when arg is no layout. Raises on a stale handle. */
 skl_layout *skl__to_layout(lua_State *L, int arg);
-/* Creates the metatables of the layout and types classes. */
-void skl__layout_open(lua_State *L);
-/* Frees every layout slot (after lua_close). */
-void skl__layouts_free(skl_lua *rt);
 /* The profile named pname (a 'profile' field), or the scenario's when
  * pname is NULL; raises "fname: ..." when it is unknown or there is none. */
 void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out);
+/* Pushes a profile as a Lua table. */
+void skl__push_profile(lua_State *L, const skl_profile *p);
 
-/* ---- kernels, caches and objects (l_kernel.c) ------------------------------------ */
-
-/* Creates the metatables of the kernel, cache and object classes. */
+/* kernels, caches and objects (l_kernel.c) */
 void skl__kernel_open(lua_State *L);
-/* Frees every kernel of the run and the cache and object slots (after lua_close). */
+int skl__kernels_new(skl_lua *rt);
+void skl__kernels_clear(skl_lua *rt);
 void skl__kernels_free(skl_lua *rt);
+/* The run's machines: how many, and the i-th (NULL out of range). */
+int skl__kernel_count(const skl_lua *rt);
+skl_kernel *skl__kernel_at(const skl_lua *rt, int i);
 /* The kernel at arg, or NULL when arg is no kernel handle. */
 skl_kernel *skl__to_kernel(lua_State *L, int arg);
 /* sklab.kernel{} with its own options (l_skb.c's sklab.kernel takes the
  * skb options out first): a kernel handle, or nil and the reason. */
 int skl__kernel_new(lua_State *L);
 
-/* ---- sk_buffs, headers, packet paths and captures (l_skb.c, l_hdr.c, l_path.c, l_pcap.c) ---- */
-
-/* Create the metatables of the skb, header and path classes. */
+/* sk_buffs (l_skb.c), headers (l_hdr.c), paths (l_path.c), captures (l_pcap.c) */
 void skl__skb_open(lua_State *L);
 void skl__hdr_open(lua_State *L);
 void skl__path_open(lua_State *L);
-/* Frees every net of the run (their skbs); call after lua_close and
- * before skl__kernels_free. */
+int skl__skbs_new(skl_lua *rt);
+void skl__skbs_clear(skl_lua *rt);
 void skl__skbs_free(skl_lua *rt);
+int skl__captures_new(skl_lua *rt);
 /* Closes the run's captures: each named one renamed into place (removed
  * when a write failed), the --pcap one closed. */
 void skl__captures_close(skl_lua *rt);
+/* Before a run: the --pcap capture starts empty. */
+void skl__captures_reset(skl_lua *rt);
+void skl__captures_free(skl_lua *rt);
 /* At the end of a run: writes the --pcap capture when no frame opened it
  * (a capture with no frames), so the file always exists afterwards. */
 void skl__captures_finish(skl_lua *rt);
+/* After a run: the frames written to the --pcap capture, -1 when there is
+ * none or writing it failed. */
+long skl__captures_frames(const skl_lua *rt);
 /* scene.show's skb form: every argument from 1 to n is an skb or a path. */
 int skl__show_skbs(lua_State *L, int n);
 /* Is the value at arg an skb handle or a path stepper? */
 int skl__is_skb(lua_State *L, int arg);
 
-/* ---- cache models (l_cache.c) ---------------------------------------------------------- */
-
+/* cache models (l_cache.c) */
 /* Creates the cache model class and makes sklab.cache callable; after
  * skl__api_register (which makes the sklab.cache table). */
 void skl__cache_open(lua_State *L);
-/* string.find, match, gmatch and gsub with a matcher that counts its steps
- * against the instruction budget (l_pattern.c) */
-void skl__pattern_open(lua_State *L);
 /* Is the value at arg a cache model handle? */
 int skl__is_cachemodel(lua_State *L, int arg);
 /* scene.show(cm [, {title=}]): n arguments. */
@@ -231,26 +221,9 @@ int skl__show_cache(lua_State *L, int n);
 /* scene.show(k, {view = "cache"}): the model that feeds the kernel at karg. */
 int skl__show_kernel_cache(lua_State *L, int karg, const char *title);
 
-/* Records an EXPECT event (l_scene.c): counts it and remembers the first
- * failure, as expect() does. */
+/* the scene (l_scene.c) */
+/* Records an EXPECT event: counts it and remembers the first failure, as
+ * expect() does. */
 void skl__expect_record(lua_State *L, int ok, const char *msg);
-
-/* ---- calls into the engine (runtime.c) ------------------------------------------- */
-
-/* Brackets a call into the engine: its events carry the scenario line and
- * count against the run's log limits. begin raises when a limit is reached;
- * nothing between begin and end may raise. */
-typedef struct skl__engine {
-	skl_lua *rt;
-	int n0;
-} skl__engine;
-void skl__engine_begin(lua_State *L, skl__engine *e);
-void skl__engine_end(skl__engine *e);
-
-/* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
-const char *skl__tostring(lua_State *L, int idx);
-
-/* Pushes a profile as a Lua table. */
-void skl__push_profile(lua_State *L, const skl_profile *p);
 
 #endif
