@@ -76,12 +76,23 @@ int skl__libs_new(skl_lua *rt)
 	return 0;
 }
 
+void skl__libs_begin(skl_lua *rt)
+{
+	skl__libs_clear(rt);
+	skl__captures_reset(rt);
+}
+
 void skl__libs_clear(skl_lua *rt)
 {
 	skl__layouts_clear(rt);
 	skl__skbs_clear(rt); /* the nets before their kernels */
 	skl__captures_close(rt);
 	skl__kernels_clear(rt);
+}
+
+void skl__libs_finish(skl_lua *rt)
+{
+	skl__captures_finish(rt);
 }
 
 void skl__libs_free(skl_lua *rt)

@@ -1,8 +1,9 @@
 /*
  * l_pcap.c - the capture files of a run: skb:pcap(name) appends the skb's
  * frame to a pcap file in the output directory, and every such frame also
- * goes to the run-wide --pcap capture when there is one. Counts what the
- * captures write against the run's output limit.
+ * goes to the run-wide --pcap capture when there is one (whose frame count
+ * skl_lua_pcap_frames gives after the run). Counts what the captures write
+ * against the run's output limit.
  *
  * A capture named by the scenario is written inside the output directory
  * only: the name is a plain "*.pcap" (no '/', no ".."), the file is made
@@ -143,7 +144,7 @@ void skl__captures_free(skl_lua *rt)
 	rt->caps = NULL;
 }
 
-long skl__captures_frames(const skl_lua *rt)
+long skl_lua_pcap_frames(const skl_lua *rt)
 {
 	if (!rt->pcap_path || rt->caps->all.failed)
 		return -1;

@@ -107,10 +107,15 @@ int skl__open_sandbox(lua_State *L);
 /* Each library's state, made with the runtime: 0, or -1 when out of memory
  * (skl__libs_free then frees what was made). */
 int skl__libs_new(skl_lua *rt);
-/* After lua_close (and before a run): frees what the run made, the nets
- * before their kernels, the kernels last (object handles' __gc use their
- * slots until lua_close). */
+/* Before a run: nothing of the last one is left (its --pcap frame count
+ * goes too). */
+void skl__libs_begin(skl_lua *rt);
+/* After lua_close: frees what the run made, the nets before their kernels,
+ * the kernels last (object handles' __gc use their slots until lua_close). */
 void skl__libs_clear(skl_lua *rt);
+/* After a run, even one whose file could not be read: what it leaves
+ * behind (the --pcap capture, written even when no frame opened it). */
+void skl__libs_finish(skl_lua *rt);
 void skl__libs_free(skl_lua *rt);
 
 /* ---- the API table (api.c) ------------------------------------------------------------ */
@@ -196,15 +201,13 @@ int skl__captures_new(skl_lua *rt);
 /* Closes the run's captures: each named one renamed into place (removed
  * when a write failed), the --pcap one closed. */
 void skl__captures_close(skl_lua *rt);
-/* Before a run: the --pcap capture starts empty. */
+/* Before a run: the --pcap capture starts empty (skl_lua_pcap_frames,
+ * also l_pcap.c's, reads it after the run). */
 void skl__captures_reset(skl_lua *rt);
 void skl__captures_free(skl_lua *rt);
 /* At the end of a run: writes the --pcap capture when no frame opened it
  * (a capture with no frames), so the file always exists afterwards. */
 void skl__captures_finish(skl_lua *rt);
-/* After a run: the frames written to the --pcap capture, -1 when there is
- * none or writing it failed. */
-long skl__captures_frames(const skl_lua *rt);
 /* scene.show's skb form: every argument from 1 to n is an skb or a path. */
 int skl__show_skbs(lua_State *L, int n);
 /* Is the value at arg an skb handle or a path stepper? */

@@ -339,11 +339,6 @@ uint64_t skl_lua_output_bytes(const skl_lua *rt)
 	return ((const rt_full *)rt)->lim.out_bytes;
 }
 
-long skl_lua_pcap_frames(const skl_lua *rt)
-{
-	return skl__captures_frames(rt);
-}
-
 /* The length of the "name:12:" that msg starts with (the name is a chunk
  * name: no spaces unless it is "[string ...]" or ends in ".lua"), or 0.
  * *namelen gets the length of the name. */
@@ -502,7 +497,6 @@ static void reset_run(skl_lua *rt)
 	rt_full *f = fullrt(rt);
 	rt->log = NULL;
 	memset(&rt->sc, 0, sizeof(rt->sc));
-	skl__captures_reset(rt);
 	f->L = NULL;
 	f->display[0] = '\0';
 	f->heap_used = 0;
@@ -585,7 +579,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	int status, rc = -1;
 
 	skl_error_clear(err);
-	skl__libs_clear(rt);
+	skl__libs_begin(rt);
 	reset_run(rt);
 	resolve_path(rt, path, full, sizeof(full), f->display, sizeof(f->display));
 	rt->log = log;
@@ -677,7 +671,7 @@ out_src:
 	skl_free(src);
 out:
 	if (!rt->header_only)
-		skl__captures_finish(rt);
+		skl__libs_finish(rt);
 	if (f->lim.out_fd >= 0) {
 		close(f->lim.out_fd);
 		f->lim.out_fd = -1;
