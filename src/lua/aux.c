@@ -138,10 +138,11 @@ void skl__check_table(lua_State *L, int arg)
 		skl__typeerror(L, arg, "table");
 }
 
-void skl__check_keys(lua_State *L, int arg, const char *const *allowed)
+const char *skl__unknown_key(lua_State *L, int idx, const char *const *allowed, int quoted, char *out, size_t outsz)
 {
-	char bad[80] = "";
-	int idx = lua_absindex(L, arg);
+	int found = 0;
+	idx = lua_absindex(L, idx);
+	out[0] = '\0';
 	lua_pushnil(L);
 	while (lua_next(L, idx)) {
 		char key[80];
@@ -153,17 +154,26 @@ void skl__check_keys(lua_State *L, int arg, const char *const *allowed)
 			for (a = allowed; *a; a++)
 				if (!strcmp(*a, k))
 					ok = 1;
-			snprintf(key, sizeof(key), "field '%s'", k);
+			snprintf(key, sizeof(key), quoted ? "'%s'" : "field '%s'", k);
 		} else if (lua_type(L, -1) == LUA_TNUMBER && lua_isinteger(L, -1)) {
-			snprintf(key, sizeof(key), "positional value [%lld]", (long long)lua_tointeger(L, -1));
+			snprintf(key, sizeof(key), quoted ? "[%lld]" : "positional value [%lld]",
+				 (long long)lua_tointeger(L, -1));
 		} else {
-			snprintf(key, sizeof(key), "%s key", luaL_typename(L, -1));
+			snprintf(key, sizeof(key), quoted ? "a %s key" : "%s key", luaL_typename(L, -1));
 		}
-		/* report the smallest, so the message does not depend on hash order */
-		if (!ok && (!bad[0] || strcmp(key, bad) < 0))
-			snprintf(bad, sizeof(bad), "%s", key);
+		/* the smallest, so the message does not depend on hash order */
+		if (!ok && (!found || strcmp(key, out) < 0)) {
+			snprintf(out, outsz, "%s", key);
+			found = 1;
+		}
 	}
-	if (bad[0])
+	return found ? out : NULL;
+}
+
+void skl__check_keys(lua_State *L, int arg, const char *const *allowed)
+{
+	char bad[80];
+	if (skl__unknown_key(L, arg, allowed, 0, bad, sizeof(bad)))
 		skl__argerror(L, arg, lua_pushfstring(L, "unknown %s", bad));
 }
 

@@ -72,8 +72,13 @@ const char *skl__optarg_string(lua_State *L, int arg, const char *def);
 lua_Integer skl__check_integer(lua_State *L, int arg);
 void skl__check_table(lua_State *L, int arg);
 /* Raises a bad-argument error for arg when the table there has a key that is
- * not one of the strings in allowed (NULL-ended). */
+ * not one of the strings in allowed (NULL-ended): "unknown field 'titel'". */
 void skl__check_keys(lua_State *L, int arg, const char *const *allowed);
+/* The smallest key of the table at idx that is not one of the strings in
+ * allowed, as a message names it, into out; NULL when there is none. Keys
+ * are named "field 'k'", "positional value [1]" or "boolean key", or with
+ * quoted: "'k'", "[1]", "a boolean key" (sklab.whatif's words). */
+const char *skl__unknown_key(lua_State *L, int idx, const char *const *allowed, int quoted, char *out, size_t outsz);
 
 /* ---- options: the fields of a table of named options ---------------------------------
  *

@@ -128,37 +128,6 @@ static int bad_type(lua_State *L, const char *what, const char *expected, int id
 	return skl__argerror(L, 1, lua_pushfstring(L, "%s: %s expected, got %s", what, expected, got));
 }
 
-/* The smallest key of the table at idx that is not in allowed, or NULL;
- * non-string keys come back as "[number]" and the like. */
-static const char *unknown_key(lua_State *L, int idx, const char *const *allowed, char *out, size_t outsz)
-{
-	int found = 0;
-	idx = lua_absindex(L, idx);
-	out[0] = '\0';
-	lua_pushnil(L);
-	while (lua_next(L, idx)) {
-		char key[80];
-		int ok = 0;
-		lua_pop(L, 1);
-		if (lua_type(L, -1) == LUA_TSTRING) {
-			const char *const *a;
-			for (a = allowed; *a; a++)
-				if (!strcmp(*a, lua_tostring(L, -1)))
-					ok = 1;
-			snprintf(key, sizeof(key), "'%s'", lua_tostring(L, -1));
-		} else if (lua_isinteger(L, -1)) {
-			snprintf(key, sizeof(key), "[%lld]", (long long)lua_tointeger(L, -1));
-		} else {
-			snprintf(key, sizeof(key), "a %s key", luaL_typename(L, -1));
-		}
-		if (!ok && (!found || strcmp(key, out) < 0)) {
-			snprintf(out, outsz, "%s", key);
-			found = 1;
-		}
-	}
-	return found ? out : NULL;
-}
-
 /* A member name or dotted path, as the command line takes them. */
 static int is_member_name(const char *s)
 {
@@ -236,7 +205,7 @@ static void change_text(lua_State *L, int t, const char *what, char *out, size_t
 		lua_pop(L, 1);
 	}
 	if (!verb) {
-		if (unknown_key(L, t, verbs, key, sizeof(key)) && key[0] == '\'')
+		if (skl__unknown_key(L, t, verbs, 1, key, sizeof(key)) && key[0] == '\'')
 			bad(L, what,
 			    lua_pushfstring(L, "unknown change kind %s (expected add, remove, move, resize or retype)",
 					    key));
@@ -244,7 +213,7 @@ static void change_text(lua_State *L, int t, const char *what, char *out, size_t
 		    "which change? expected a table with add=, remove=, move=, resize= or retype=, or the command "
 		    "line's text (\"remove tp_pinfo\")");
 	}
-	if (unknown_key(L, t, keys[v], key, sizeof(key))) {
+	if (skl__unknown_key(L, t, keys[v], 1, key, sizeof(key))) {
 		static const char *const takes[] = {"after=, before= or at=", "nothing more",
 						    "after=, before= or to=", "length=, bits= or type=", "type="};
 		bad(L, what, lua_pushfstring(L, "unknown field %s (%s= takes %s)", key, verb, takes[v]));
@@ -510,7 +479,7 @@ static void check_slab(lua_State *L, slabopts *s)
 		return;
 	if (!lua_istable(L, t))
 		bad_type(L, "field 'slab'", "table", t);
-	if (unknown_key(L, t, keys, key, sizeof(key)))
+	if (skl__unknown_key(L, t, keys, 1, key, sizeof(key)))
 		bad(L, "field 'slab'",
 		    lua_pushfstring(L, "unknown field %s (hwcache_align, align, ctor, rcu, debug, cpus, name, objects)",
 				    key));
@@ -869,7 +838,7 @@ static int f_whatif(lua_State *L)
 	wdbs *dbs;
 
 	skl__check_table(L, 1);
-	if (unknown_key(L, 1, keys, key, sizeof(key)))
+	if (skl__unknown_key(L, 1, keys, 1, key, sizeof(key)))
 		return skl__argerror(L, 1, lua_pushfstring(L, "unknown field %s", key));
 	lua_settop(L, 1);
 
