@@ -1,7 +1,8 @@
 /*
  * aux.c - the helpers every binding uses (what lauxlib.c is to Lua): error
- * locations, errors that name the API function, argument checks and table
- * setters. Holds no state; never touches the runtime struct.
+ * locations, errors that name the API function, argument checks, the
+ * readers of options tables, and results (table setters, text through a
+ * buffer Lua frees). Holds no state; never touches the runtime struct.
  */
 #include "aux.h"
 

@@ -1,8 +1,9 @@
 /*
  * aux.h - the helpers every binding uses (what lauxlib is to Lua): errors
- * that name the scenario line and the API function, argument checks, and
- * small table setters. Knows nothing of the runtime struct, the engine or
- * the event log. Private to src/lua.
+ * that name the scenario line and the API function, argument checks, the
+ * readers of options tables, and results.
+ * Knows nothing of the runtime struct, the engine or the event log.
+ * Private to src/lua.
  */
 #ifndef SKLAB_LUA_AUX_H
 #define SKLAB_LUA_AUX_H
