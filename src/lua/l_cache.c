@@ -532,7 +532,8 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 		skl__log_room(L, bytes); /* raises with the limit's message */
 	}
 	skl__log_room(L, bytes);
-	skl__log_check(L, skl_events_show_cache(rt->log, s, title, at));
+	skl__log_check(
+	    L, skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_CACHESIM, .cachesim = s, .title = title}, at));
 	return 0;
 }
 

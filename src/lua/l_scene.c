@@ -302,7 +302,7 @@ static int show_text(lua_State *L, int n)
 	require_scenario(L);
 	where(L, at, sizeof(at));
 	skl__log_room(L, strlen(at) + panel_bytes(&tp));
-	skl__log_check(L, skl_events_show_text(rt->log, &tp, at));
+	skl__log_check(L, skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_TEXT, .text = &tp}, at));
 	return 0;
 }
 
@@ -409,8 +409,14 @@ static int show_kernels(lua_State *L, int n, int opts)
 		skl__log_room(L, bytes); /* raises with the limit's message */
 	}
 	skl__log_room(L, bytes);
-	if (skl_events_show_kernels_text(rt->log, snap, ntitles ? titles : NULL, n, n == 2 ? "compare" : "slab",
-					 have_text ? &tp : NULL, at) < 0) {
+	if (skl_events_show(rt->log,
+			    &(skl_show){.kind = SKL_SHOW_KERNELS,
+					.kernels = snap,
+					.n = n,
+					.titles = ntitles ? titles : NULL,
+					.view = n == 2 ? "compare" : "slab",
+					.text = have_text ? &tp : NULL},
+			    at) < 0) {
 		for (i = 0; i < n; i++)
 			skl_kernel_snap_free(snap[i]);
 		skl__log_check(L, -1);
@@ -551,7 +557,8 @@ static int f_show(lua_State *L)
 			skl_heat_free(heat);
 			return skl__error(L, "out of memory");
 		}
-		skl__log_check(L, skl_events_show_heat(rt->log, copy, heat, at));
+		skl__log_check(
+		    L, skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_HEAT, .layout = copy, .heat = heat}, at));
 		return 0;
 	}
 	skl__log_room(L, bytes + strlen(at));
@@ -564,7 +571,10 @@ static int f_show(lua_State *L)
 			return skl__error(L, "out of memory");
 		}
 	}
-	if (skl_events_show_ex(rt->log, copies, n, hl, nhl, at) < 0) {
+	if (skl_events_show(
+		rt->log,
+		&(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = copies, .n = n, .highlight = hl, .nhighlight = nhl},
+		at) < 0) {
 		for (i = 0; i < n; i++)
 			skl_layout_free(copies[i]);
 		skl__log_check(L, -1);
@@ -821,7 +831,7 @@ static int f_chart(lua_State *L)
 		skl_chart_free(c);
 		return skl__error(L, "out of memory");
 	}
-	if (skl_events_show_chart(rt->log, c, at) < 0) {
+	if (skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_CHART, .chart = c}, at) < 0) {
 		skl_chart_free(c);
 		skl__log_check(L, -1);
 	}

@@ -927,7 +927,9 @@ int skl__show_skbs(lua_State *L, int n)
 	snaps = lua_newuserdatauv(L, (size_t)m * sizeof(*snaps), 0);
 	if (skl_skb_snapshot_group(skbs, m, snaps) < 0)
 		return skl__error(L, "%s: no snapshot", skl__fname(L));
-	skl__log_check(L, skl_events_show_skbs(rt->log, snaps, m, type, at));
+	skl__log_check(
+	    L,
+	    skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_SKBS, .skbs = snaps, .n = m, .skb_type = type}, at));
 	return 0;
 }
 

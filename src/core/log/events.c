@@ -558,13 +558,8 @@ fail:
 	return -1;
 }
 
-int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where)
-{
-	return skl_events_show_ex(log, layouts, n, NULL, 0, where);
-}
-
-int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
-		       const char *where)
+static int show_layouts(skl_events *log, skl_layout **layouts, int n, const char *const *highlight,
+			int nhighlight, const char *where)
 {
 	int i;
 	if (show_n(log, n, highlight, nhighlight, where) < 0)
@@ -576,11 +571,6 @@ int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char 
 		o->view = skl_strdup("layout");
 	}
 	return 0;
-}
-
-int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where)
-{
-	return skl_events_show_kernels(log, &snap, NULL, 1, view, where);
 }
 
 /* lines of a text (a last line without a newline counts) */
@@ -617,8 +607,8 @@ static int text_obj(skl_obj *o, const skl_text_panel *t)
 	return 0;
 }
 
-int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
-				 const char *view, const skl_text_panel *text, const char *where)
+static int show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
+			const char *view, const skl_text_panel *text, const char *where)
 {
 	int i;
 	if (n < 1 || show_n(log, n + (text != NULL), NULL, 0, where) < 0)
@@ -635,13 +625,7 @@ int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps
 	return 0;
 }
 
-int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
-			    const char *view, const char *where)
-{
-	return skl_events_show_kernels_text(log, snaps, titles, n, view, NULL, where);
-}
-
-int skl_events_show_text(skl_events *log, const skl_text_panel *text, const char *where)
+static int show_text(skl_events *log, const skl_text_panel *text, const char *where)
 {
 	if (!text || show_n(log, 1, NULL, 0, where) < 0)
 		return -1;
@@ -668,7 +652,7 @@ void skl_chart_free(skl_chart *c)
 	skl_free(c);
 }
 
-int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
+static int show_chart(skl_events *log, skl_chart *chart, const char *where)
 {
 	skl_obj *o;
 	if (show_n(log, 1, NULL, 0, where) < 0)
@@ -680,8 +664,7 @@ int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
 	return 0;
 }
 
-int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type,
-			 const char *where)
+static int show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type, const char *where)
 {
 	skl_obj *o;
 	skl_skb_snap *copy;
@@ -729,7 +712,7 @@ static skl_obj *show_one(skl_events *log, skl_obj_kind kind, const char *view, c
 	return o;
 }
 
-int skl_events_show_cache(skl_events *log, struct skl_cachesim_snap *snap, const char *title, const char *where)
+static int show_cachesim(skl_events *log, struct skl_cachesim_snap *snap, const char *title, const char *where)
 {
 	skl_obj *o = show_one(log, SKL_OBJ_CACHE, "cache", where);
 	if (!o) {
@@ -741,7 +724,7 @@ int skl_events_show_cache(skl_events *log, struct skl_cachesim_snap *snap, const
 	return 0;
 }
 
-int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where)
+static int show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where)
 {
 	skl_obj *o = show_one(log, SKL_OBJ_LAYOUT, "layout", where);
 	if (!o) {
@@ -752,6 +735,29 @@ int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *h
 	o->layout = layout;
 	o->heat = heat;
 	return 0;
+}
+
+int skl_events_show(skl_events *log, const skl_show *what, const char *where)
+{
+	if (!what)
+		return -1;
+	switch (what->kind) {
+	case SKL_SHOW_LAYOUTS:
+		return show_layouts(log, what->layouts, what->n, what->highlight, what->nhighlight, where);
+	case SKL_SHOW_KERNELS:
+		return show_kernels(log, what->kernels, what->titles, what->n, what->view, what->text, where);
+	case SKL_SHOW_TEXT:
+		return show_text(log, what->text, where);
+	case SKL_SHOW_SKBS:
+		return show_skbs(log, what->skbs, what->n, what->skb_type, where);
+	case SKL_SHOW_CHART:
+		return show_chart(log, what->chart, where);
+	case SKL_SHOW_CACHESIM:
+		return show_cachesim(log, what->cachesim, what->title, where);
+	case SKL_SHOW_HEAT:
+		return show_heat(log, what->layout, what->heat, where);
+	}
+	return -1;
 }
 
 int skl_events_access(skl_events *log, uint64_t addr, uint64_t size, int write, const char *what, const char *src,
