@@ -50,12 +50,34 @@ typedef struct skl_profile_cache {
 
 #define SKL_PROFILE_MAX_CACHES 6
 
+/* The slab allocator a profile's kernel runs: the 2.4 SLAB or SLUB (the
+ * only two sklab models; SLOB is refused where a profile loads). */
+typedef enum skl_allocator { SKL_ALLOC_SLAB, SKL_ALLOC_SLUB } skl_allocator;
+
+/* "slab", "slub" */
+const char *skl_allocator_name(skl_allocator a);
+/* A profile's allocator = "slab" or "slub". -1 with err set otherwise
+ * ("slob": SLOB is not modelled). */
+int skl_allocator_parse(const char *name, skl_allocator *out, skl_error *err);
+
+/* A kernel release as numbers: "2.4.16" is {2, 4, 16}, "6.18" {6, 18, 0}. */
+typedef struct skl_kversion {
+	unsigned major, minor, patch;
+} skl_kversion;
+
+/* "MAJOR.MINOR[.PATCH]", anything after the numbers ignored ("6.18.0-rc1",
+ * a uname release). -1 when s does not start that way. */
+int skl_kversion_parse(const char *s, skl_kversion *out);
+/* 1 when v is major.minor.patch or later. */
+int skl_kversion_at_least(skl_kversion v, unsigned major, unsigned minor, unsigned patch);
+
 /* A kernel profile: an era of Linux on an ABI. Loaded from assets/profiles. */
 typedef struct skl_profile {
 	char name[64];       /* "linux-2.4.16-i386" */
-	char kernel[32];     /* "2.4.16" */
+	char kernel[32];     /* "2.4.16", as written */
+	skl_kversion version; /* the same, parsed when the profile is made */
 	char layouts[64];    /* layout data set, "linux-2.4.16" */
-	char allocator[16];  /* "slab" or "slub" */
+	skl_allocator allocator;
 	const skl_abi *abi;
 	unsigned page_size;
 	unsigned cacheline;
@@ -68,5 +90,9 @@ typedef struct skl_profile {
 	unsigned ncaches;
 	unsigned mem_latency; /* cycles */
 } skl_profile;
+
+/* Sets a profile's kernel release: the text and its parsed version. -1
+ * with err set when it is not "MAJOR.MINOR[.PATCH]...". */
+int skl_profile_set_kernel(skl_profile *p, const char *release, skl_error *err);
 
 #endif

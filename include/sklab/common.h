@@ -86,6 +86,11 @@ void *skl_calloc(size_t n, size_t size);
 void *skl_realloc(void *p, size_t n);
 void skl_free(void *p);
 char *skl_strdup(const char *s);
+/* Room for one more element in a growing array: *(T **)items holds *cap
+ * elements of elem bytes, n of them in use. When n == *cap the array
+ * doubles (to first elements when empty). 0, or -1 when out of memory or
+ * past INT_MAX elements (the array then unchanged). */
+int skl_grow(void *items, int *cap, int n, int first, size_t elem);
 
 /* ---- files written through a temporary ---------------------------------- */
 
@@ -95,5 +100,23 @@ char *skl_strdup(const char *s);
  * NAME is absolute). One left by a run that died is removed first. tmp
  * gets the name. The open descriptor, or -1 with errno set. */
 int skl_tmp_create(int dirfd, const char *name, char *tmp, size_t tmpsz);
+
+
+/* ---- "did you mean" ------------------------------------------------------- */
+
+/* The closest names to one that is not known: up to three candidates
+ * within a small edit distance (Levenshtein; more for longer names), the
+ * closest first. A candidate "a.b.c" also counts by its last component. */
+typedef struct skl_suggest {
+	const char *want;
+	char best[3][128];
+	size_t dist[3];
+	int n;
+} skl_suggest;
+
+void skl_suggest_init(skl_suggest *s, const char *want);
+void skl_suggest_try(skl_suggest *s, const char *cand);
+/* " (did you mean 'a', 'b' or 'c'?)", or "" with no candidate. */
+void skl_suggest_text(const skl_suggest *s, char *out, size_t outsz);
 
 #endif

@@ -125,36 +125,48 @@ void skl_events_free(skl_events *log);
 int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile,
 			const char *where);
 int skl_events_step(skl_events *log, const char *caption, const char *where);
-/* Takes ownership of the layouts (they are freed with the log). */
-int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where);
-/* The same, with member paths (or "line:N") the views should emphasise. */
-int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
-		       const char *where);
 int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where);
-/* Shows kernel snapshots (takes ownership; freed with skl_kernel_snap_free). */
-int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where);
-/* Shows n kernel snapshots at once (two make a compare frame), with
- * optional titles (NULL or NULL entries = none); takes ownership of them. */
-int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
-			    const char *view, const char *where);
-/* The same with a text panel beside them (text NULL: none; copied). */
-int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
-				 const char *view, const skl_text_panel *text, const char *where);
-/* Shows a text panel alone (copied). */
-int skl_events_show_text(skl_events *log, const skl_text_panel *text, const char *where);
-/* Shows n sk_buff snapshots together (copied; an skb and its clones).
- * type (NULL = none) is struct sk_buff's layout, kept as the object's
- * layout so that views can open it: the log copies each one it is given
- * once, and every frame that shows it points at that copy. */
-int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type,
-			 const char *where);
-/* Shows a chart (takes ownership). */
-int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where);
-/* Shows a cache model's snapshot in the cache view (takes ownership). */
-int skl_events_show_cache(skl_events *log, struct skl_cachesim_snap *snap, const char *title, const char *where);
-/* Shows a layout with a heat overlay, one value per field (takes ownership
- * of both). */
-int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where);
+
+/* What one SHOW puts on the scene, one kind at a time. Fields a kind does
+ * not name are ignored. */
+typedef enum skl_show_kind {
+	SKL_SHOW_LAYOUTS,  /* n layouts side by side (taken: freed with the log), the
+			    * highlight member paths (or "line:N") emphasised (copied) */
+	SKL_SHOW_KERNELS,  /* n kernel snapshots (taken): one is the slab view, two its
+			    * compare; titles (NULL, or NULL entries: none); view (NULL:
+			    * "slab"); a text panel beside them (NULL: none; copied) */
+	SKL_SHOW_TEXT,	   /* a text panel alone (copied) */
+	SKL_SHOW_SKBS,	   /* n sk_buff snapshots together, an skb and its clones (copied);
+			    * skb_type (NULL: none) is struct sk_buff's layout, copied once
+			    * per log so every frame showing it points at that copy */
+	SKL_SHOW_CHART,	   /* a chart (taken) */
+	SKL_SHOW_CACHESIM, /* a cache model's snapshot (taken; freed at once when the
+			    * show fails), with a title (copied) */
+	SKL_SHOW_HEAT,	   /* a layout with a heat overlay, one value per field (both
+			    * taken; freed at once when the show fails) */
+} skl_show_kind;
+
+typedef struct skl_show {
+	skl_show_kind kind;
+	int n; /* LAYOUTS, KERNELS, SKBS */
+	skl_layout **layouts;
+	const char *const *highlight;
+	int nhighlight;
+	struct skl_kernel_snap **kernels;
+	const char *const *titles;
+	const char *view;
+	const skl_text_panel *text; /* TEXT, KERNELS */
+	const skl_skb_snap *skbs;
+	const skl_layout *skb_type;
+	skl_chart *chart;
+	struct skl_cachesim_snap *cachesim;
+	const char *title; /* CACHESIM */
+	skl_layout *layout; /* HEAT */
+	struct skl_heat *heat;
+} skl_show;
+
+/* Appends a SHOW of what. -1 when out of memory or over the limit. */
+int skl_events_show(skl_events *log, const skl_show *what, const char *where);
 /* One access fed to a cache model (see SKL_EV_ACCESS); where NULL = the
  * log's current location. */
 int skl_events_access(skl_events *log, uint64_t addr, uint64_t size, int write, const char *what, const char *src,

@@ -68,6 +68,8 @@ int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a);
  * SMP, per-CPU slabs on SLUB); CPU 0 at boot. -1 when cpu >= the CPU count. */
 int skl_kernel_set_cpu(skl_kernel *k, unsigned cpu);
 unsigned skl_kernel_cpu(const skl_kernel *k);
+/* The machine's CPU count (1 or more). */
+unsigned skl_kernel_ncpus(const skl_kernel *k);
 
 /* Page allocator: 2^order contiguous pages, 0 when out of RAM. */
 skl_addr skl_pages_alloc(skl_kernel *k, unsigned order);
@@ -234,7 +236,7 @@ typedef struct skl_cache_snap {
 
 typedef struct skl_kernel_snap {
 	char profile[64];
-	char allocator[16];
+	skl_allocator allocator;
 	unsigned page_size;
 	uint64_t ram_total, ram_used;
 	skl_cache_snap *caches;
@@ -281,6 +283,12 @@ void skl_kernel_snap_free(skl_kernel_snap *s);
  * memory (nothing attached). */
 int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_preset *desc);
 skl_cachesim *skl_kernel_cachesim(const skl_kernel *k);
+
+/* Appends an event to the machine's log (when it has one and is not
+ * booting), as the allocators do; a SKL_EV_BUG event's detail becomes the
+ * machine's last report. For the modules built on the machine (sk_buff). */
+void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size,
+		      const char *detail);
 
 /* Who a touch belongs to; NULL fields are found from the address. */
 typedef struct skl_touch_label {

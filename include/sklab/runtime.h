@@ -109,28 +109,6 @@ uint64_t skl_lua_output_bytes(const skl_lua *rt);
  * Markdown, from the one table that lists the API. */
 void skl_lua_api_write_md(const skl_sink *out);
 
-/* ---- internal to src/lua -------------------------------------------------
- * The accounts behind ram_limit and out_limit, kept beside struct skl_lua
- * (lua_impl.h) by runtime.c. */
-struct lua_State;
-typedef struct skl__limits {
-	uint64_t ram_limit, ram_used;  /* simulated RAM of the run's machines */
-	uint64_t out_limit, out_bytes; /* bytes written by captures */
-	int out_fd;		       /* the output directory, opened at the first capture; -1 = not yet */
-	int hit;		       /* an skl_lua_limit */
-} skl__limits;
-skl__limits *skl__limits_of(skl_lua *rt);
-/* Counts n units of work a library function does in C (where the hook
- * cannot see it) against the instruction budget; raises the budget's error
- * when it runs out. */
-void skl__charge(struct lua_State *L, uint64_t n);
-/* Has the heap cap, the instruction budget or the interrupt ended the run? */
-int skl__limit_reached(struct lua_State *L);
-/* Replaces the library functions that can loop in C without end
- * (string.rep, table.move, table.insert, table.remove) with versions that
- * charge their work to the budget (l_base.c). */
-void skl__base_harden(struct lua_State *L);
-
 /* ---- data files (no scenario needed) ------------------------------------- */
 
 /* Loads assets/profiles/<name>.lua under data_dir. 0 or -1 with err set

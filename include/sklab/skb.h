@@ -45,7 +45,7 @@ const char *skl_skb_era_name(skl_skb_era e);
 /* Accepts the names above; -1 for anything else. */
 int skl_skb_era_parse(const char *s, skl_skb_era *out);
 /* The era that models a kernel version: 2.4.x -> 2.4, 2.6.x -> 2.6.31, else 6.x. */
-skl_skb_era skl_skb_era_of_kernel(const char *version);
+skl_skb_era skl_skb_era_of_version(skl_kversion v);
 
 /* ---- the networking core of a machine ------------------------------------------- */
 

@@ -8,9 +8,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
-#include "slub.h"
 #include "sklab/runtime.h"
 #include "sklab/kernel.h"
+#include "sklab/slub.h"
 #include "sklab/json.h"
 
 #include <dirent.h>
@@ -75,50 +75,6 @@ static int write_json(json_t *doc, const skl_json_break *breaks)
 	return 0;
 }
 
-/* Why calculate_order() picked the order it did, in one line. */
-static void order_reason(const skl__slub_params *p, const skl__slub_geom *g, char *buf, size_t n)
-{
-	unsigned max_objs = skl__slub_order_objects(p, p->max_order, g->size), min_order, fraction;
-	uint64_t slab = (uint64_t)p->page_size << g->order, rem = slab % g->size;
-	if (max_objs < 1)
-		max_objs = 1;
-	min_order = skl__slub_get_order(p, (uint64_t)g->min_objects * g->size);
-	if (min_order < p->min_order)
-		min_order = p->min_order;
-	if (p->pre67) {
-		snprintf(buf, n, "pre-6.7 search from min_objects %u down: waste %llu of %llu bytes", g->min_objects,
-			 (unsigned long long)rem, (unsigned long long)slab);
-		return;
-	}
-	if (min_order > p->max_order) {
-		snprintf(buf, n, "one object needs more than order %u (slab_max_order): get_order(%u) = %u",
-			 p->max_order, g->size, g->order);
-		return;
-	}
-	for (fraction = 16; fraction > 1; fraction /= 2)
-		if (rem <= slab / fraction)
-			break;
-	snprintf(buf, n, "%u objects need order %u; waste %llu of %llu bytes <= 1/%u", g->min_objects, min_order,
-		 (unsigned long long)rem, (unsigned long long)slab, fraction > 1 ? fraction : 2);
-}
-
-static const char *fp_reason(const skl__slub_geom *g)
-{
-	if (g->fp_rule == SKL_SLUB_FP_FIXED)
-		return "at the caller's freeptr_offset";
-	if (g->fp_rule == SKL_SLUB_FP_MIDDLE)
-		return "inside, in the middle of the object";
-	if (g->flags & SKL_SLAB_TYPESAFE_BY_RCU)
-		return "after the object: SLAB_TYPESAFE_BY_RCU";
-	if (g->flags & SKL_SLAB_POISON)
-		return "after the object: poisoned when free";
-	if (g->ctor)
-		return "after the object: the constructor's state must survive";
-	if (g->orig_size)
-		return "after the object: kmalloc orig_size with red zones";
-	return "after the object: red zone on a tiny object";
-}
-
 /* ---- one cache ----------------------------------------------------------- */
 
 typedef struct cache_req {
@@ -132,8 +88,8 @@ typedef struct cache_req {
 
 static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 {
-	skl__slub_params p;
-	skl__slub_geom g;
+	skl_slub_params p;
+	skl_slub_geom g;
 	skl_error err;
 	unsigned dflags = 0;
 	char id[32], why[160], line[256];
@@ -142,28 +98,28 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	skl_buf b;
 	skl_sink sink;
 	skl_error_clear(&err);
-	skl__slub_params_init(&p, prof, cpus);
+	skl_slub_params_init(&p, prof, cpus);
 	if (q->pre67)
 		p.pre67 = 1;
 	if (q->debug) {
 		int bad = -1;
 		if (!*q->debug)
-			dflags = skl__slub_debug_flags(1);
-		else if (skl__slub_parse_debug(q->debug, &dflags, &bad) < 0) {
+			dflags = skl_slub_debug_flags(1);
+		else if (skl_slub_parse_debug(q->debug, &dflags, &bad) < 0) {
 			fprintf(stderr,
 				"sklab slabinfo: --debug: unknown slab_debug letter '%c' (expected F, Z, P or U)\n",
 				q->debug[bad]);
 			return 2;
 		}
 	}
-	if (skl__slub_geometry(&p, (unsigned)q->size, &q->o, dflags, &g, &err) < 0)
+	if (skl_slub_geometry(&p, (unsigned)q->size, &q->o, dflags, &g, &err) < 0)
 		return skl_app_fail("slabinfo", &err);
-	blocker = skl__slub_merge_blocker(g.flags, g.ctor);
-	skl__slub_unique_id(id, sizeof(id), g.flags, g.size);
+	blocker = skl_slub_merge_blocker(g.flags, g.ctor);
+	skl_slub_unique_id(id, sizeof(id), g.flags, g.size);
 	sysname = blocker ? q->name : id;
 	slab_bytes = (uint64_t)p.page_size << g.order;
-	order_reason(&p, &g, why, sizeof(why));
-	skl__slub_slabinfo_row(line, sizeof(line), q->name, 0, 0, g.size, g.objects, 1u << g.order, 0, 0);
+	skl_slub_order_reason(&p, &g, why, sizeof(why));
+	skl_slub_slabinfo_row(line, sizeof(line), q->name, 0, 0, g.size, g.objects, 1u << g.order, 0, 0);
 	if (q->json) {
 		static const skl_json_break breaks[] = {
 		    {"sysfs", "\n ", NULL}, {"model", "\n ", NULL}, {"slabinfo", "\n ", NULL}, {NULL, NULL, NULL}};
@@ -209,7 +165,7 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	printf("%-16s %u\n", "cpu_partial", g.cpu_partial);
 	printf("# the model's own values (not in sysfs)\n");
 	printf("%-16s %-8u end of the object and its right red zone\n", "inuse", g.inuse);
-	printf("%-16s %-8u free pointer %s\n", "offset", g.offset, fp_reason(&g));
+	printf("%-16s %-8u free pointer %s\n", "offset", g.offset, skl_slub_freeptr_reason(&g));
 	printf("%-16s %u\n", "red_left_pad", g.red_left_pad);
 	printf("%-16s %-8u 4 * (fls(%u) + 1), at most the objects of an order-%u slab\n", "min_objects", g.min_objects,
 	       p.cpus, p.max_order);
@@ -225,7 +181,7 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	printf("# /proc/slabinfo\n");
 	skl_buf_init(&b);
 	sink = skl_buf_sink(&b);
-	skl__slub_slabinfo_header(&sink);
+	skl_slub_slabinfo_header(&sink);
 	fputs(b.data, stdout);
 	skl_buf_free(&b);
 	printf("%s\n", line);
@@ -408,7 +364,7 @@ typedef struct live_cache {
 	long object_size, align, slab_size, order, objs;
 	int hw, rcu, rz, poison, user, checks, reclaim, dma, ctor, ctor_known, ufo, kmalloc, unreadable;
 	char ctor_fn[64];
-	skl__slub_geom g;
+	skl_slub_geom g;
 	int model_ok, agree, align_checked, align_agree;
 	char reason[200];
 	/* /proc/slabinfo */
@@ -422,45 +378,15 @@ static int cmp_live(const void *a, const void *b)
 	return strcmp(((const live_cache *)a)->name, ((const live_cache *)b)->name);
 }
 
-static void diagnose(const skl__slub_params *p, live_cache *c)
+static void diagnose(const skl_slub_params *p, live_cache *c)
 {
-	skl__slub_params q = *p;
-	unsigned mo;
 	if (!c->model_ok) {
 		char was[sizeof(c->reason)];
 		memcpy(was, c->reason, sizeof(was));
 		snprintf(c->reason, sizeof(c->reason), "the model refused the cache: %.150s", was);
 		return;
 	}
-	if ((long)c->g.size < c->slab_size) {
-		snprintf(c->reason, sizeof(c->reason),
-			 "slab_size %ld is %ld bytes more than the model's %u: a constructor or an RCU free pointer "
-			 "the model was not told about, or debug metadata",
-			 c->slab_size, c->slab_size - (long)c->g.size, c->g.size);
-		return;
-	}
-	if ((long)c->g.size > c->slab_size) {
-		snprintf(c->reason, sizeof(c->reason),
-			 "the model's slab_size %u is %ld bytes more than the kernel's %ld: the kernel keeps the free "
-			 "pointer inside (kmem_cache_args.freeptr_offset?)",
-			 c->g.size, (long)c->g.size - c->slab_size, c->slab_size);
-		return;
-	}
-	for (mo = 1; mo <= 64; mo++) {
-		q.min_objects = mo;
-		if (skl__slub_calculate_order(&q, c->g.size, NULL) == c->order)
-			break;
-	}
-	if (mo <= 64)
-		snprintf(c->reason, sizeof(c->reason),
-			 "same slab_size, order %ld instead of %u: the kernel's min_objects looks like %u, not %u "
-			 "(slab_min_objects=, or a different CPU count)",
-			 c->order, c->g.order, mo, c->g.min_objects);
-	else
-		snprintf(c->reason, sizeof(c->reason),
-			 "same slab_size, order %ld instead of %u: no min_objects explains it (slab_min_order= or "
-			 "slab_max_order=?)",
-			 c->order, c->g.order);
+	skl_slub_explain_mismatch(p, &c->g, c->slab_size, c->order, c->reason, sizeof(c->reason));
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -551,7 +477,7 @@ static live_cache *find_for_slabinfo(live_cache *cs, int n, const char *name)
 /* One run of --live: this machine, its caches, and what agreed. */
 typedef struct live_run {
 	skl_profile prof; /* "this machine" */
-	skl__slub_params p;
+	skl_slub_params p;
 	live_cache *cs; /* n of them, sorted by name */
 	int n;
 	int unreadable, sysfs_errno; /* caches whose attributes cannot be read; the first one's errno */
@@ -564,7 +490,7 @@ typedef struct live_run {
 static void live_machine(live_run *r, unsigned cpus_opt)
 {
 	skl_profile *prof = &r->prof;
-	skl__slub_params *p = &r->p;
+	skl_slub_params *p = &r->p;
 	struct utsname un;
 	char buf[4096], cmdline[4096] = "";
 	long pagesz;
@@ -572,7 +498,7 @@ static void live_machine(live_run *r, unsigned cpus_opt)
 
 	memset(prof, 0, sizeof(*prof));
 	snprintf(prof->name, sizeof(prof->name), "this machine");
-	snprintf(prof->allocator, sizeof(prof->allocator), "slub");
+	prof->allocator = SKL_ALLOC_SLUB;
 	prof->abi = sizeof(void *) == 4 ? skl_abi_find("i386") : skl_abi_find("x86_64");
 	pagesz = sysconf(_SC_PAGESIZE);
 	prof->page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
@@ -590,9 +516,9 @@ static void live_machine(live_run *r, unsigned cpus_opt)
 	if (cpus_opt)
 		cpus = cpus_opt;
 	prof->cpus = cpus;
-	if (uname(&un) == 0)
-		snprintf(prof->kernel, sizeof(prof->kernel), "%.31s", un.release);
-	skl__slub_params_init(p, prof, cpus);
+	if (uname(&un) == 0 && skl_profile_set_kernel(prof, un.release, NULL) < 0)
+		snprintf(prof->kernel, sizeof(prof->kernel), "%.31s", un.release); /* shown; 6.18 is assumed */
+	skl_slub_params_init(p, prof, cpus);
 	read_small("/proc/cmdline", cmdline, sizeof(cmdline));
 	p->min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
 	p->min_order = cmdline_param(cmdline, "slab_min_order", "slub_min_order", 0);
@@ -711,7 +637,7 @@ static void model_caches(live_run *r)
 			continue;
 		}
 		c->model_ok = c->object_size > 0 &&
-			      skl__slub_geometry(&r->p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
+			      skl_slub_geometry(&r->p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
 		if (!c->model_ok)
 			snprintf(c->reason, sizeof(c->reason), "%.150s",
 				 err.msg[0] ? err.msg : "no object_size in sysfs");
@@ -794,7 +720,7 @@ static int write_live_json(const live_run *r)
 	static const skl_json_break cache_list[] = {{"[]", "\n  ", NULL}, {"]", "\n ", NULL}, {NULL, NULL, NULL}};
 	static const skl_json_break breaks[] = {
 	    {"caches", "\n ", cache_list}, {"summary", "\n ", NULL}, {NULL, NULL, NULL}};
-	const skl__slub_params *p = &r->p;
+	const skl_slub_params *p = &r->p;
 	json_t *caches = json_array();
 	int i;
 	for (i = 0; caches && i < r->n; i++)
@@ -806,7 +732,7 @@ static int write_live_json(const live_run *r)
 	    json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:s, s:o, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:b, s:i}}", "kernel",
 		      skl_json_text(r->prof.kernel), "page_size", (json_int_t)p->page_size, "cache_line",
 		      (json_int_t)p->cache_line, "cpus", (json_int_t)p->cpus, "min_objects",
-		      (json_int_t)(p->min_objects ? p->min_objects : skl__slub_min_objects(p->cpus)), "slab_max_order",
+		      (json_int_t)(p->min_objects ? p->min_objects : skl_slub_min_objects(p->cpus)), "slab_max_order",
 		      (json_int_t)p->max_order, "calculate_order", p->pre67 ? "pre-6.7" : "6.7+", "caches", caches,
 		      "summary", "caches", r->n, "agree", r->agree, "kmalloc_align", r->align_n, "kmalloc_align_agree",
 		      r->align_ok, "slabinfo_rows", r->si_rows, "slabinfo_agree", r->si_agree, "slabinfo_readable",
@@ -817,12 +743,12 @@ static int write_live_json(const live_run *r)
 /* The table: one row per cache, then the agreement and each difference. */
 static void write_live_text(const live_run *r)
 {
-	const skl__slub_params *p = &r->p;
+	const skl_slub_params *p = &r->p;
 	int i;
 	printf("# this machine: Linux %s, %u-byte pages, %u-byte cache lines, %u CPU%s: min_objects %u%s, "
 	       "slab_max_order %u, calculate_order() %s\n",
 	       r->prof.kernel, p->page_size, p->cache_line, p->cpus, p->cpus == 1 ? "" : "s",
-	       p->min_objects ? p->min_objects : skl__slub_min_objects(p->cpus),
+	       p->min_objects ? p->min_objects : skl_slub_min_objects(p->cpus),
 	       p->min_objects ? " (slab_min_objects=)" : "", p->max_order, p->pre67 ? "before 6.7" : "of 6.7+");
 	if (r->ctor_unreadable)
 		printf("# %d ctor files could not be read: the model used its list of caches known to have one\n",
@@ -1081,14 +1007,8 @@ int skl_cmd_slabinfo(int argc, char **argv)
 		q.o.flags |= SKL_SLAB_KMALLOC;
 	if (skl_data_load_profile(data, profile_name ? profile_name : DEFAULT_PROFILE, &prof, &err) < 0)
 		return skl_app_fail("slabinfo", &err);
-	if (!strcmp(prof.allocator, "slub"))
+	if (prof.allocator == SKL_ALLOC_SLUB)
 		return show_slub(&prof, (unsigned)cpus, &q);
-	if (!strcmp(prof.allocator, "slab")) {
-		if (q.o.flags & SKL_SLAB_KMALLOC)
-			q.o.flags &= ~SKL_SLAB_KMALLOC;
-		return show_slab24(&prof, (unsigned)cpus, &q);
-	}
-	fprintf(stderr, "sklab slabinfo: profile %s uses the %s allocator, which has no geometry model\n", prof.name,
-		prof.allocator);
-	return 2;
+	q.o.flags &= ~SKL_SLAB_KMALLOC;
+	return show_slab24(&prof, (unsigned)cpus, &q);
 }

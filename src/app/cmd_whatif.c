@@ -251,7 +251,7 @@ int skl_cmd_whatif(int argc, char **argv)
 	}
 	if (!profile_name && profile_for_set(data, set, &prof, &err) < 0)
 		goto out_err;
-	if ((o.cache.flags & SKL_SLAB_TYPESAFE_BY_RCU) && strcmp(prof.allocator, "slub")) {
+	if ((o.cache.flags & SKL_SLAB_TYPESAFE_BY_RCU) && prof.allocator != SKL_ALLOC_SLUB) {
 		free(edits);
 		fprintf(stderr, "sklab whatif: --rcu is a SLUB flag; %s uses the 2.4 SLAB\n", prof.name);
 		return 2;

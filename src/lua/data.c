@@ -692,6 +692,9 @@ static int load_profile_p(lua_State *L)
 		derr(L, c, f, find_key(f, "name", 1), "name '%s' does not match the file name '%s.lua'", p->name,
 		     c->want);
 	p_string(L, c, f, "kernel", 1, p->kernel, sizeof(p->kernel));
+	if (skl_kversion_parse(p->kernel, &p->version) < 0)
+		derr(L, c, f, find_key(f, "kernel", 1), "key 'kernel' is '%s', not a release (MAJOR.MINOR, as in 2.4.16)",
+		     p->kernel);
 	p_string(L, c, f, "arch", 1, arch, sizeof(arch));
 	p->abi = skl_abi_find(arch);
 	if (!p->abi)
@@ -699,11 +702,14 @@ static int load_profile_p(lua_State *L)
 	p_string(L, c, f, "layouts", 1, p->layouts, sizeof(p->layouts));
 	if (!skl__valid_name(p->layouts))
 		derr(L, c, f, find_key(f, "layouts", 1), "key 'layouts': '%s' is not a layout set name", p->layouts);
-	snprintf(p->allocator, sizeof(p->allocator), "slab");
-	p_string(L, c, f, "allocator", 0, p->allocator, sizeof(p->allocator));
-	if (strcmp(p->allocator, "slab") && strcmp(p->allocator, "slub") && strcmp(p->allocator, "slob"))
-		derr(L, c, f, find_key(f, "allocator", 1), "key 'allocator' is '%s'; it must be slab, slub or slob",
-		     p->allocator);
+	{
+		char alloc[16] = "slab";
+		skl_error e;
+		skl_error_clear(&e);
+		p_string(L, c, f, "allocator", 0, alloc, sizeof(alloc));
+		if (skl_allocator_parse(alloc, &p->allocator, &e) < 0)
+			derr(L, c, f, find_key(f, "allocator", 1), "key 'allocator': %s", e.msg);
+	}
 	p->page_size = (unsigned)p_int(L, c, f, "page_size", 1, 4096, 1024, 65536, 1);
 	p->cacheline = (unsigned)p_int(L, c, f, "cacheline", 1, 64, 8, 1024, 1);
 	p->cpus = (unsigned)p_int(L, c, f, "cpus", 0, 1, 1, 4096, 0);

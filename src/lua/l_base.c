@@ -96,7 +96,7 @@ const char *skl__tostring(lua_State *L, int idx)
 	return luaL_tolstring(L, idx, NULL);
 }
 
-int skl__f_tostring(lua_State *L)
+static int f_tostring(lua_State *L)
 {
 	luaL_checkany(L, 1);
 	skl__tostring(L, 1);
@@ -131,7 +131,7 @@ static int charged_reader(lua_State *L)
 	return 1;
 }
 
-int skl__f_load(lua_State *L)
+static int f_load(lua_State *L)
 {
 	int n = lua_gettop(L), nargs = n >= 4 ? 4 : 3, base;
 	if (n < 1)
@@ -207,7 +207,7 @@ static int sorted_next(lua_State *L)
 	}
 }
 
-int skl__f_pairs(lua_State *L)
+static int f_pairs(lua_State *L)
 {
 	skey *k;
 	lua_Integer n = 0, i;
@@ -270,7 +270,7 @@ int skl__f_pairs(lua_State *L)
 /* Lua runs __gc with hooks off, so a finalizer would escape the instruction
  * budget. Lua marks an object for finalization only when its metatable has
  * __gc at setmetatable time, so refusing it here is enough. */
-int skl__f_setmetatable(lua_State *L)
+static int f_setmetatable(lua_State *L)
 {
 	int t = lua_type(L, 2);
 	skl__check_table(L, 1);
@@ -288,10 +288,10 @@ int skl__f_setmetatable(lua_State *L)
 
 /* ---- collectgarbage, math.randomseed, string.format --------------------------------- */
 
-int skl__f_collectgarbage(lua_State *L)
+static int f_collectgarbage(lua_State *L)
 {
 	static const char *const ok[] = {"collect", "count", "step", "isrunning"};
-	const char *opt = skl__opt_string(L, 1, "collect");
+	const char *opt = skl__optarg_string(L, 1, "collect");
 	size_t i;
 	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
 		if (!strcmp(opt, ok[i])) {
@@ -305,7 +305,7 @@ int skl__f_collectgarbage(lua_State *L)
 	return skl__argerror(L, 1, lua_pushfstring(L, "option '%s' is not available in scenarios", opt));
 }
 
-int skl__f_randomseed(lua_State *L)
+static int f_randomseed(lua_State *L)
 {
 	int n = lua_gettop(L);
 	if (n == 0)
@@ -317,7 +317,7 @@ int skl__f_randomseed(lua_State *L)
 	return lua_gettop(L);
 }
 
-int skl__f_format(lua_State *L)
+static int f_format(lua_State *L)
 {
 	const char *f = skl__check_string(L, 1);
 	int n = lua_gettop(L), i;
@@ -354,16 +354,16 @@ int skl__f_format(lua_State *L)
  * shifts: about what the same loop costs in Lua instructions. */
 #define SHIFT_COST 8
 
-static const skl__api e_rep = {"string.rep", "(s, n [, sep])", "", SKL__API_LIB, NULL};
-static const skl__api e_move = {"table.move", "(a1, f, e, t [, a2])", "", SKL__API_LIB, NULL};
-static const skl__api e_insert = {"table.insert", "(t, [pos,] v)", "", SKL__API_LIB, NULL};
-static const skl__api e_remove = {"table.remove", "(t [, pos])", "", SKL__API_LIB, NULL};
-static const skl__api e_sort = {"table.sort", "(t [, comp])", "", SKL__API_LIB, NULL};
-static const skl__api e_concat = {"table.concat", "(t [, sep [, i [, j]]])", "", SKL__API_LIB, NULL};
-static const skl__api e_unpack = {"table.unpack", "(t [, i [, j]])", "", SKL__API_LIB, NULL};
-static const skl__api e_ulen = {"utf8.len", "(s [, i [, j [, lax]]])", "", SKL__API_LIB, NULL};
-static const skl__api e_uoffset = {"utf8.offset", "(s, n [, i])", "", SKL__API_LIB, NULL};
-static const skl__api e_ucodepoint = {"utf8.codepoint", "(s [, i [, j [, lax]]])", "", SKL__API_LIB, NULL};
+static const skl__api e_rep = {"string.rep", "(s, n [, sep])", "", SKL__API_LIB};
+static const skl__api e_move = {"table.move", "(a1, f, e, t [, a2])", "", SKL__API_LIB};
+static const skl__api e_insert = {"table.insert", "(t, [pos,] v)", "", SKL__API_LIB};
+static const skl__api e_remove = {"table.remove", "(t [, pos])", "", SKL__API_LIB};
+static const skl__api e_sort = {"table.sort", "(t [, comp])", "", SKL__API_LIB};
+static const skl__api e_concat = {"table.concat", "(t [, sep [, i [, j]]])", "", SKL__API_LIB};
+static const skl__api e_unpack = {"table.unpack", "(t [, i [, j]])", "", SKL__API_LIB};
+static const skl__api e_ulen = {"utf8.len", "(s [, i [, j [, lax]]])", "", SKL__API_LIB};
+static const skl__api e_uoffset = {"utf8.offset", "(s, n [, i])", "", SKL__API_LIB};
+static const skl__api e_ucodepoint = {"utf8.codepoint", "(s [, i [, j [, lax]]])", "", SKL__API_LIB};
 
 /* Calls the function this one replaces with the arguments as they are. */
 static int call_original(lua_State *L)
@@ -560,7 +560,7 @@ static int base_move(lua_State *L)
 
 /* ---- xpcall: no handler after a limit --------------------------------------------------- */
 
-static const skl__api e_xpcall = {"xpcall", "(f, msgh, ...)", "", SKL__API_GLOBAL, NULL};
+static const skl__api e_xpcall = {"xpcall", "(f, msgh, ...)", "", SKL__API_GLOBAL};
 
 /* The message handler xpcall really gets: the script's (upvalue 1), unless
  * a limit ended the run. The limits' errors are raised from the count hook,
@@ -625,3 +625,17 @@ void skl__base_harden(lua_State *L)
 	replace(L, LUA_UTF8LIBNAME, "offset", base_utf8_pass, &e_uoffset);
 	replace(L, LUA_UTF8LIBNAME, "codepoint", base_utf8_pass, &e_ucodepoint);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__base_lib[] = {
+    {"load", f_load},
+    {"pairs", f_pairs},
+    {"setmetatable", f_setmetatable},
+    {"tostring", f_tostring},
+    {"collectgarbage", f_collectgarbage},
+    {"math.randomseed", f_randomseed},
+    {"string.format", f_format},
+    {NULL, NULL},
+};

@@ -122,35 +122,6 @@ static void push_result(lua_State *L, const skl_bench_result *r)
 	lua_setfield(L, -2, "variants");
 }
 
-/* opts.<k> as a boolean (nil = def); raises on another type. */
-static int opt_bool(lua_State *L, const char *k, int def)
-{
-	int t = lua_getfield(L, 2, k), v = def;
-	if (t == LUA_TBOOLEAN)
-		v = lua_toboolean(L, -1);
-	else if (t != LUA_TNIL)
-		skl__argerror(L, 2,
-			      lua_pushfstring(L, "field '%s': boolean expected, got %s", k, luaL_typename(L, -1)));
-	lua_pop(L, 1);
-	return v;
-}
-
-/* opts.<k> as an integer in [lo, hi] (nil = def). */
-static lua_Integer opt_int(lua_State *L, const char *k, lua_Integer lo, lua_Integer hi, lua_Integer def)
-{
-	lua_Integer v = def;
-	if (lua_getfield(L, 2, k) != LUA_TNIL) {
-		if (!lua_isinteger(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field '%s': integer expected, got %s", k, luaL_typename(L, -1)));
-		v = lua_tointeger(L, -1);
-		if (v < lo || v > hi)
-			skl__argerror(L, 2, lua_pushfstring(L, "field '%s' must be from %I to %I", k, lo, hi));
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
 static void load_profile(lua_State *L, skl_lua *rt, const char *name, skl_profile *out)
 {
 	skl_error err;
@@ -162,7 +133,7 @@ static void load_profile(lua_State *L, skl_lua *rt, const char *name, skl_profil
 	}
 }
 
-int skl__f_bench(lua_State *L)
+static int f_bench(lua_State *L)
 {
 	static const char *const keys[] = {"quick",    "reps",	     "time_ms",	   "samples", "profile",
 					   "counters", "model_only", "host_model", "mem_mb",  NULL};
@@ -186,21 +157,19 @@ int skl__f_bench(lua_State *L)
 	}
 	memset(&o, 0, sizeof(o));
 	if (!lua_isnoneornil(L, 2)) {
+		skl__opts opts = skl__opts_at(L, 2);
+		opts.flags = SKL__OPT_TYPENAME;
 		skl__check_table(L, 2);
 		skl__check_keys(L, 2, keys);
-		o.quick = opt_bool(L, "quick", 0);
-		o.reps = (uint64_t)opt_int(L, "reps", 1, (lua_Integer)1 << 40, 0);
-		o.target_ms = (double)opt_int(L, "time_ms", 1, 600000, 0);
-		o.samples = (int)opt_int(L, "samples", 1, 1000, 0);
-		o.no_counters = !opt_bool(L, "counters", 1);
-		o.model_only = opt_bool(L, "model_only", 0);
-		o.host_model = opt_bool(L, "host_model", 0);
-		o.mem_limit = (uint64_t)opt_int(L, "mem_mb", 1, 4096, 0) << 20;
-		if (lua_getfield(L, 2, "profile") == LUA_TSTRING)
-			pname = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
+		o.quick = skl__opt_bool(&opts, "quick", 0);
+		o.reps = (uint64_t)skl__opt_int(&opts, "reps", 0, 1, (lua_Integer)1 << 40);
+		o.target_ms = (double)skl__opt_int(&opts, "time_ms", 0, 1, 600000);
+		o.samples = (int)skl__opt_int(&opts, "samples", 0, 1, 1000);
+		o.no_counters = !skl__opt_bool(&opts, "counters", 1);
+		o.model_only = skl__opt_bool(&opts, "model_only", 0);
+		o.host_model = skl__opt_bool(&opts, "host_model", 0);
+		o.mem_limit = (uint64_t)skl__opt_int(&opts, "mem_mb", 0, 1, 4096) << 20;
+		pname = skl__opt_string(&opts, "profile");
 		if (pname && !skl__valid_name(pname))
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
 		/* the string stays on the stack while pname is used */
@@ -230,3 +199,11 @@ int skl__f_bench(lua_State *L)
 	skl_bench_result_free(res);
 	return 1;
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__bench_lib[] = {
+    {"sklab.bench", f_bench},
+    {NULL, NULL},
+};

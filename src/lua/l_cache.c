@@ -18,18 +18,17 @@
 #include <string.h>
 
 #define CM_MT "sklab.cachemodel"
-#define TMPBUF_MT "sklab.tmpbuf" /* l_layout.c's: a skl_buf freed by __gc */
 
 typedef struct lcm {
 	skl_cachesim *h; /* NULL once collected */
 	skl_cachesim_preset desc;
 	uint64_t marks[SKL_CACHESIM_MAX_LEVELS]; /* "recent" in snapshots */
-	uint64_t accesses, cycles;	      /* through cm:access */
+	uint64_t accesses, cycles;		 /* through cm:access */
 } lcm;
 
-static const skl__api e_cm = {"cm", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_cm = {"cm", "", "", SKL__API_INDEX};
 /* sklab.cache is a table (holding host) that is called: its errors say so */
-static const skl__api e_call = {"sklab.cache", "", "", SKL__API_LIB, NULL};
+static const skl__api e_call = {"sklab.cache", "", "", SKL__API_LIB};
 
 /* ---- handles ------------------------------------------------------------------- */
 
@@ -59,9 +58,9 @@ static skl_kernel *attached(lua_State *L, const lcm *m)
 {
 	skl_lua *rt = skl__rt(L);
 	int i;
-	for (i = 0; i < rt->nkernels; i++)
-		if (rt->kernels[i] && skl_kernel_cachesim(rt->kernels[i]) == m->h)
-			return rt->kernels[i];
+	for (i = 0; i < skl__kernel_count(rt); i++)
+		if (skl__kernel_at(rt, i) && skl_kernel_cachesim(skl__kernel_at(rt, i)) == m->h)
+			return skl__kernel_at(rt, i);
 	return NULL;
 }
 
@@ -72,9 +71,9 @@ static int cm_gc(lua_State *L)
 	int i;
 	if (!m || !m->h)
 		return 0;
-	for (i = 0; i < rt->nkernels; i++)
-		if (rt->kernels[i] && skl_kernel_cachesim(rt->kernels[i]) == m->h)
-			skl_kernel_set_cachesim(rt->kernels[i], NULL, NULL);
+	for (i = 0; i < skl__kernel_count(rt); i++)
+		if (skl__kernel_at(rt, i) && skl_kernel_cachesim(skl__kernel_at(rt, i)) == m->h)
+			skl_kernel_set_cachesim(skl__kernel_at(rt, i), NULL, NULL);
 	skl_cachesim_free(m->h);
 	m->h = NULL;
 	return 0;
@@ -103,50 +102,21 @@ static void push_model(lua_State *L, const skl_cachesim_preset *p, uint64_t seed
 
 /* ---- sklab.cache{...} ---------------------------------------------------------------- */
 
-static lua_Integer int_field(lua_State *L, int t, const char *where, const char *key, lua_Integer def, lua_Integer lo,
-			     lua_Integer hi, int required)
-{
-	int ty = lua_getfield(L, t, key);
-	lua_Integer v = def;
-	if (ty == LUA_TNIL) {
-		if (required)
-			skl__argerror(L, 1, lua_pushfstring(L, "%sfield '%s' is required", where, key));
-	} else {
-		if (ty != LUA_TNUMBER || !lua_isinteger(L, -1))
-			skl__argerror(L, 1,
-				      lua_pushfstring(L, "%sfield '%s': integer expected, got %s", where, key,
-						      ty == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
-		v = lua_tointeger(L, -1);
-		if (v < lo || v > hi)
-			skl__argerror(L, 1,
-				      lua_pushfstring(L, "%sfield '%s' must be from %I to %I", where, key, lo, hi));
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
 /* One of the strings in names (NULL-ended; choices says them); its index,
  * def when absent. */
-static int enum_field(lua_State *L, int t, const char *where, const char *key, const char *const *names,
-		      const char *choices, int def)
+static int enum_field(const skl__opts *o, const char *key, const char *const *names, const char *choices, int def)
 {
-	int ty = lua_getfield(L, t, key), i;
-	const char *s;
-	if (ty == LUA_TNIL) {
-		lua_pop(L, 1);
-		return def;
-	}
-	if (ty != LUA_TSTRING)
-		skl__argerror(
-		    L, 1,
-		    lua_pushfstring(L, "%sfield '%s': string expected, got %s", where, key, luaL_typename(L, -1)));
-	s = lua_tostring(L, -1);
-	for (i = 0; names[i]; i++)
+	lua_State *L = o->L;
+	const char *s = skl__opt_string(o, key);
+	int i;
+	for (i = 0; s && names[i]; i++)
 		if (!strcmp(names[i], s)) {
 			lua_pop(L, 1);
 			return i;
 		}
-	skl__argerror(L, 1, lua_pushfstring(L, "%sfield '%s': '%s' is not %s", where, key, s, choices));
+	if (s)
+		skl__argerror(L, o->arg, lua_pushfstring(L, "%s: '%s' is not %s", skl__opt_name(o, key), s, choices));
+	lua_pop(L, 1);
 	return def;
 }
 
@@ -157,9 +127,11 @@ static void level_from(lua_State *L, int t, int i, skl_cachesim_preset *p)
 	static const char *const writes[] = {"allocate", "no-allocate", NULL};
 	skl_cachesim_level *l = &p->levels[p->nlevels];
 	char where[48];
+	skl__opts o = skl__opts_at(L, 1);
 	const char *name;
-	int ty;
 	snprintf(where, sizeof(where), "field 'levels': entry %d: ", i);
+	o.t = lua_absindex(L, t);
+	o.where = where;
 	if (lua_type(L, t) != LUA_TTABLE)
 		skl__argerror(L, 1, lua_pushfstring(L, "%stable expected, got %s", where, luaL_typename(L, t)));
 	/* unknown keys, named with the entry */
@@ -177,23 +149,21 @@ static void level_from(lua_State *L, int t, int i, skl_cachesim_preset *p)
 						      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
 										     : luaL_typename(L, -1)));
 	}
-	ty = lua_getfield(L, t, "name");
-	if (ty != LUA_TSTRING)
-		skl__argerror(
-		    L, 1, lua_pushfstring(L, "%sfield 'name': string expected, got %s", where, luaL_typename(L, -1)));
-	name = lua_tostring(L, -1);
+	o.flags = SKL__OPT_REQUIRED;
+	name = skl__opt_string(&o, "name");
 	if (!name[0] || strlen(name) >= sizeof(p->names[0]))
 		skl__argerror(L, 1, lua_pushfstring(L, "%sfield 'name' must have 1 to 15 characters", where));
 	snprintf(p->names[p->nlevels], sizeof(p->names[0]), "%s", name);
 	lua_pop(L, 1);
 	memset(l, 0, sizeof(*l));
 	l->name = p->names[p->nlevels];
-	l->size = (uint64_t)int_field(L, t, where, "size", 0, 1, (lua_Integer)1 << 40, 1);
-	l->assoc = (unsigned)int_field(L, t, where, "assoc", 0, 1, 1 << 20, 1);
-	l->line = (unsigned)int_field(L, t, where, "line", 0, 1, 1 << 16, 1);
-	l->latency = (unsigned)int_field(L, t, where, "latency", 0, 0, 100000, 0);
-	l->repl = (skl_cachesim_repl)enum_field(L, t, where, "policy", policies, "\"lru\", \"plru\" or \"random\"", 0);
-	l->write = (skl_cachesim_wpolicy)enum_field(L, t, where, "write", writes, "\"allocate\" or \"no-allocate\"", 0);
+	l->size = (uint64_t)skl__opt_int(&o, "size", 0, 1, (lua_Integer)1 << 40);
+	l->assoc = (unsigned)skl__opt_int(&o, "assoc", 0, 1, 1 << 20);
+	l->line = (unsigned)skl__opt_int(&o, "line", 0, 1, 1 << 16);
+	o.flags = 0;
+	l->latency = (unsigned)skl__opt_int(&o, "latency", 0, 0, 100000);
+	l->repl = (skl_cachesim_repl)enum_field(&o, "policy", policies, "\"lru\", \"plru\" or \"random\"", 0);
+	l->write = (skl_cachesim_wpolicy)enum_field(&o, "write", writes, "\"allocate\" or \"no-allocate\"", 0);
 	p->nlevels++;
 }
 
@@ -210,24 +180,16 @@ static int make_cache(lua_State *L)
 
 	memset(&p, 0, sizeof(p));
 	if (!lua_isnoneornil(L, 1)) {
+		skl__opts opts = skl__opts_at(L, 1);
 		skl__check_table(L, 1);
 		skl__check_keys(L, 1, keys);
-		if (lua_getfield(L, 1, "profile") == LUA_TSTRING)
-			pname = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 1, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
-		if (lua_getfield(L, 1, "title") == LUA_TSTRING)
-			title = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 1, lua_pushfstring(L, "field 'title': string expected, got %s", luaL_typename(L, -1)));
-		lua_pop(L, 2); /* the table keeps them */
-		seed = int_field(L, 1, "", "seed", 0, 0, LUA_MAXINTEGER, 0);
+		pname = skl__opt_string(&opts, "profile"); /* both stay on the stack */
+		title = skl__opt_string(&opts, "title");
+		seed = skl__opt_int(&opts, "seed", 0, 0, LUA_MAXINTEGER);
 		if (lua_getfield(L, 1, "memory") != LUA_TNIL)
 			have_memory = 1;
 		lua_pop(L, 1);
-		memory = int_field(L, 1, "", "memory", 0, 0, 1000000, 0);
+		memory = skl__opt_int(&opts, "memory", 0, 0, 1000000);
 		have_levels = lua_getfield(L, 1, "levels") != LUA_TNIL;
 		if (have_levels && lua_type(L, -1) != LUA_TTABLE)
 			skl__argerror(L, 1,
@@ -239,7 +201,8 @@ static int make_cache(lua_State *L)
 			n = (int)luaL_len(L, -1);
 			if (n < 1 || n > SKL_CACHESIM_MAX_LEVELS)
 				skl__argerror(
-				    L, 1, lua_pushfstring(L, "field 'levels': 1 to %d levels", SKL_CACHESIM_MAX_LEVELS));
+				    L, 1,
+				    lua_pushfstring(L, "field 'levels': 1 to %d levels", SKL_CACHESIM_MAX_LEVELS));
 			for (i = 1; i <= n; i++) {
 				lua_rawgeti(L, -1, i);
 				level_from(L, lua_gettop(L), i, &p);
@@ -255,7 +218,7 @@ static int make_cache(lua_State *L)
 		push_model(L, &p, (uint64_t)seed);
 		return 1;
 	}
-	if (!pname && !rt->have_profile)
+	if (!pname && !rt->sc.have_profile)
 		return skl__error(L, "%s: no profile or levels given and no scenario{} profile yet", skl__fname(L));
 	skl__resolve_profile(L, pname, &prof);
 	if (skl_cachesim_preset_profile(&prof, &p, &err) < 0)
@@ -275,7 +238,7 @@ static int cache_call(lua_State *L)
 	return make_cache(L);
 }
 
-int skl__f_cache_host(lua_State *L)
+static int f_cache_host(lua_State *L)
 {
 	skl_cachesim_preset p;
 	skl_error err;
@@ -297,7 +260,7 @@ static const char *level_name(const lcm *m, unsigned i, struct skl_cachesim_stat
 	return st->name;
 }
 
-int skl__cm_access(lua_State *L)
+static int cm_access(lua_State *L)
 {
 	static const char *const kinds[] = {"r", "w", "i", NULL};
 	lcm *m = check_cm(L, 1);
@@ -354,7 +317,7 @@ int skl__cm_access(lua_State *L)
 	return 1;
 }
 
-int skl__cm_stats(lua_State *L)
+static int cm_stats(lua_State *L)
 {
 	lcm *m = check_cm(L, 1);
 	skl_kernel *k = attached(L, m);
@@ -410,7 +373,7 @@ int skl__cm_stats(lua_State *L)
 	return 1;
 }
 
-int skl__cm_reset(lua_State *L)
+static int cm_reset(lua_State *L)
 {
 	lcm *m = check_cm(L, 1);
 	skl_kernel *k = attached(L, m);
@@ -423,23 +386,19 @@ int skl__cm_reset(lua_State *L)
 	return 1;
 }
 
-int skl__cm_summary(lua_State *L)
+static int cm_summary(lua_State *L)
 {
 	lcm *m = check_cm(L, 1);
-	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0); /* freed by its __gc if pushing raises */
-	skl_sink s;
-	skl_buf_init(b);
-	luaL_setmetatable(L, TMPBUF_MT);
-	s = skl_buf_sink(b);
+	skl_buf *b = skl__push_buf(L);
+	skl_sink s = skl_buf_sink(b);
 	skl_cachesim_write_summary(m->h, &s);
-	lua_pushlstring(L, b->data ? b->data : "", b->len);
-	skl_buf_free(b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
 /* ---- the kernel's side ----------------------------------------------------------------------- */
 
-int skl__k_cache_model(lua_State *L)
+static int k_cache_model(lua_State *L)
 {
 	skl_kernel *k = skl__to_kernel(L, 1);
 	lcm *m;
@@ -476,7 +435,7 @@ int skl__k_cache_model(lua_State *L)
 	return 1;
 }
 
-int skl__k_misses(lua_State *L)
+static int k_misses(lua_State *L)
 {
 	static const char *const keys[] = {"owner", "by", NULL};
 	skl_kernel *k = skl__to_kernel(L, 1);
@@ -488,21 +447,14 @@ int skl__k_misses(lua_State *L)
 	if (!k)
 		return skl__typeerror(L, 1, "kernel");
 	if (!lua_isnoneornil(L, 2)) {
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_table(L, 2);
 		skl__check_keys(L, 2, keys);
-		if (lua_getfield(L, 2, "owner") == LUA_TSTRING)
-			owner = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field 'owner': string expected, got %s", luaL_typename(L, -1)));
-		if (lua_getfield(L, 2, "by") == LUA_TSTRING)
+		owner = skl__opt_string(&opts, "owner"); /* both stay on the stack */
+		if (skl__opt_string(&opts, "by"))
 			by = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(L, 2,
-				      lua_pushfstring(L, "field 'by': string expected, got %s", luaL_typename(L, -1)));
 		if (strcmp(by, "member") && strcmp(by, "line"))
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'by': '%s' is not \"member\" or \"line\"", by));
-		lua_pop(L, 2); /* the table keeps them */
 	}
 	h = skl_kernel_cachesim(k);
 	if (!h)
@@ -567,7 +519,7 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 	char at[SKL__WHERE_MAX];
 	skl_cachesim_snap *s;
 	size_t bytes;
-	if (!rt->scenario_called)
+	if (!rt->sc.called)
 		return skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first",
 				  skl__fname(L));
 	skl__where(L, 1, at, sizeof(at));
@@ -580,7 +532,8 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 		skl__log_room(L, bytes); /* raises with the limit's message */
 	}
 	skl__log_room(L, bytes);
-	skl__log_check(L, skl_events_show_cache(rt->log, s, title, at));
+	skl__log_check(
+	    L, skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_CACHESIM, .cachesim = s, .title = title}, at));
 	return 0;
 }
 
@@ -593,13 +546,10 @@ int skl__show_cache(lua_State *L, int n)
 	if (n > 2)
 		return skl__argerror(L, 3, "one cache model at a time");
 	if (n == 2) {
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_table(L, 2);
 		skl__check_keys(L, 2, keys);
-		if (lua_getfield(L, 2, "title") == LUA_TSTRING)
-			title = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field 'title': string expected, got %s", luaL_typename(L, -1)));
+		title = skl__opt_string(&opts, "title");
 	}
 	return show(L, m, attached(L, m), title);
 }
@@ -680,3 +630,17 @@ void skl__cache_open(lua_State *L)
 	}
 	lua_settop(L, 0);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__cache_lib[] = {
+    {"sklab.cache.host", f_cache_host},
+    {"k:cache_model", k_cache_model},
+    {"k:misses", k_misses},
+    {"cm:access", cm_access},
+    {"cm:stats", cm_stats},
+    {"cm:reset", cm_reset},
+    {"cm:summary", cm_summary},
+    {NULL, NULL},
+};

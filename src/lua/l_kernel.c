@@ -19,13 +19,15 @@
 #define KERNEL_MT "sklab.kernel"
 #define CACHE_MT "sklab.cache"
 #define OBJECT_MT "sklab.object"
-#define TMPBUF_MT "sklab.tmpbuf" /* l_layout.c's: a skl_buf freed by __gc */
+
+#define MAX_CACHES 4096	      /* caches a run may create */
+#define MAX_OBJECTS (1 << 20) /* object handles alive at once */
 
 /* The pattern obj:write stores when it is given no value. */
 #define WRITE_PATTERN 0xcc
 
 typedef struct lkernel {
-	int index; /* into skl_lua.kernels */
+	int index; /* into the run's kernels */
 } lkernel;
 
 /* user value 1: the layout the cache was created with, or nil */
@@ -46,84 +48,87 @@ typedef struct lobj {
 	char via[32];	/* the alias it was allocated through (SLUB merging), "" */
 } lobj;
 
+/* A cache the script created: its handle resolves here on every call. */
+typedef struct cslot {
+	skl_cache *c; /* NULL once destroyed */
+	int kernel;   /* index into the run's kernels */
+	unsigned gen;
+} cslot;
+
+/* An object handle's target: an allocated object of one kernel. */
+typedef struct oslot {
+	skl_addr addr;
+	skl_cache *cache; /* the cache it came from (kmalloc: its size class) */
+	size_t size;	  /* usable bytes: the cache's object size */
+	size_t requested; /* kmalloc: the n asked for; else size */
+	int kernel;
+	int kmalloc;
+	int live; /* 0 = free slot (on the free list) */
+	int next_free;
+	unsigned gen;	   /* bumped when the object is freed or its handle dies */
+	char freed_at[96]; /* where a free made the handle stale */
+} oslot;
+
+/* The machines of a run and the slots their handles name (struct
+ * skl_lua's kernels). Kernels are freed when the run ends. */
+struct skl__kernels {
+	skl_kernel *k[SKL__MAX_KERNELS];
+	int n;
+	cslot *cslots;
+	int ncslots, capcslots;
+	oslot *oslots;
+	int noslots, caposlots, ofree, live_objects;
+};
+
 /* Names for metamethod errors. */
-static const skl__api e_kernel = {"k", "", "", SKL__API_INDEX, NULL};
-static const skl__api e_cache = {"c", "", "", SKL__API_INDEX, NULL};
-static const skl__api e_obj = {"obj", "", "", SKL__API_INDEX, NULL};
-
-/* ---- text and tables ---------------------------------------------------------- */
-
-static void push_hex(lua_State *L, skl_addr a)
-{
-	char buf[32];
-	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)a);
-	lua_pushstring(L, buf);
-}
-
-/* A skl_buf that Lua frees if it unwinds (l_layout.c registers the class). */
-static skl_buf *push_tmpbuf(lua_State *L)
-{
-	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
-	skl_buf_init(b);
-	luaL_setmetatable(L, TMPBUF_MT);
-	return b;
-}
-
-static void tmpbuf_result(lua_State *L, skl_buf *b)
-{
-	lua_pushlstring(L, b->data ? b->data : "", b->len);
-	skl_buf_free(b);
-	lua_remove(L, -2);
-}
-
-/* nil and msg: an expected failure. */
-int skl__fail(lua_State *L, const char *msg)
-{
-	lua_pushnil(L);
-	lua_pushstring(L, msg && *msg ? msg : "failed");
-	return 2;
-}
-
-/* ---- engine calls -------------------------------------------------------------- */
-
-/* Brackets a call into the engine (see lua_impl.h). */
-void skl__engine_begin(lua_State *L, skl__engine *e)
-{
-	skl_lua *rt = skl__rt(L);
-	char at[SKL__WHERE_MAX];
-	if (!skl__log_fits(rt, 0))
-		skl__log_room(L, 0); /* raises with the limit's message */
-	skl__where(L, 1, at, sizeof(at));
-	skl_events_set_where(rt->log, at);
-	e->rt = rt;
-	e->n0 = skl_events_count(rt->log);
-}
-
-void skl__engine_end(skl__engine *e)
-{
-	int d = skl_events_count(e->rt->log) - e->n0;
-	if (d > 0) {
-		e->rt->events_added += d;
-		e->rt->log_bytes += (size_t)d * 160; /* a generous size per event */
-	}
-	skl_events_set_where(e->rt->log, "");
-}
+static const skl__api e_kernel = {"k", "", "", SKL__API_INDEX};
+static const skl__api e_cache = {"c", "", "", SKL__API_INDEX};
+static const skl__api e_obj = {"obj", "", "", SKL__API_INDEX};
 
 /* ---- kernels --------------------------------------------------------------------- */
 
+int skl__kernels_new(skl_lua *rt)
+{
+	rt->kernels = skl_calloc(1, sizeof(*rt->kernels));
+	if (!rt->kernels)
+		return -1;
+	rt->kernels->ofree = -1;
+	return 0;
+}
+
+void skl__kernels_clear(skl_lua *rt)
+{
+	struct skl__kernels *ks = rt->kernels;
+	int i;
+	for (i = 0; i < ks->n; i++)
+		skl_kernel_free(ks->k[i]);
+	ks->n = 0;
+	skl_free(ks->cslots);
+	ks->cslots = NULL;
+	ks->ncslots = ks->capcslots = 0;
+	skl_free(ks->oslots);
+	ks->oslots = NULL;
+	ks->noslots = ks->caposlots = ks->live_objects = 0;
+	ks->ofree = -1;
+}
+
 void skl__kernels_free(skl_lua *rt)
 {
-	int i;
-	for (i = 0; i < rt->nkernels; i++)
-		skl_kernel_free(rt->kernels[i]);
-	rt->nkernels = 0;
-	skl_free(rt->cslots);
-	rt->cslots = NULL;
-	rt->ncslots = rt->capcslots = 0;
-	skl_free(rt->oslots);
-	rt->oslots = NULL;
-	rt->noslots = rt->caposlots = rt->live_objects = 0;
-	rt->ofree = -1;
+	if (!rt->kernels)
+		return;
+	skl__kernels_clear(rt);
+	skl_free(rt->kernels);
+	rt->kernels = NULL;
+}
+
+int skl__kernel_count(const skl_lua *rt)
+{
+	return rt->kernels->n;
+}
+
+skl_kernel *skl__kernel_at(const skl_lua *rt, int i)
+{
+	return i >= 0 && i < rt->kernels->n ? rt->kernels->k[i] : NULL;
 }
 
 skl_kernel *skl__to_kernel(lua_State *L, int arg)
@@ -132,9 +137,9 @@ skl_kernel *skl__to_kernel(lua_State *L, int arg)
 	lkernel *h = luaL_testudata(L, arg, KERNEL_MT);
 	if (!h)
 		return NULL;
-	if (h->index < 0 || h->index >= rt->nkernels)
+	if (h->index < 0 || h->index >= rt->kernels->n)
 		skl__error(L, "stale kernel handle (its run has ended)");
-	return rt->kernels[h->index];
+	return rt->kernels->k[h->index];
 }
 
 static int check_kernel(lua_State *L, int arg, skl_kernel **k)
@@ -145,38 +150,7 @@ static int check_kernel(lua_State *L, int arg, skl_kernel **k)
 	return ((lkernel *)lua_touserdata(L, arg))->index;
 }
 
-/* An optional boolean field of the options table at arg. */
-static int opt_bool(lua_State *L, int arg, const char *key, int def)
-{
-	int t = lua_getfield(L, arg, key), v = def;
-	if (t == LUA_TBOOLEAN)
-		v = lua_toboolean(L, -1);
-	else if (t != LUA_TNIL)
-		skl__argerror(L, arg,
-			      lua_pushfstring(L, "field '%s': boolean expected, got %s", key, luaL_typename(L, -1)));
-	lua_pop(L, 1);
-	return v;
-}
-
-/* An optional integer field in [lo, hi]; def when absent. */
-static lua_Integer opt_int(lua_State *L, int arg, const char *key, lua_Integer def, lua_Integer lo, lua_Integer hi)
-{
-	int t = lua_getfield(L, arg, key);
-	lua_Integer v = def;
-	if (t != LUA_TNIL) {
-		if (t != LUA_TNUMBER || !lua_isinteger(L, -1))
-			skl__argerror(L, arg,
-				      lua_pushfstring(L, "field '%s': integer expected, got %s", key,
-						      t == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
-		v = lua_tointeger(L, -1);
-		if (v < lo || v > hi)
-			skl__argerror(L, arg, lua_pushfstring(L, "field '%s' must be from %I to %I", key, lo, hi));
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
-int skl__f_kernel(lua_State *L)
+int skl__kernel_new(lua_State *L)
 {
 	static const char *const keys[] = {"profile",	 "cpus",       "ram_mb", "smp",
 					   "debug_slab", "slub_debug", "kasan",	 NULL};
@@ -191,24 +165,15 @@ int skl__f_kernel(lua_State *L)
 	lkernel *h;
 
 	if (!lua_isnoneornil(L, 1)) {
+		skl__opts opts = skl__opts_at(L, 1);
 		skl__check_table(L, 1);
 		skl__check_keys(L, 1, keys);
-		if (lua_getfield(L, 1, "profile") == LUA_TSTRING)
-			pname = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 1, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
-		cpus = opt_int(L, 1, "cpus", 0, 1, 256);
-		ram_mb = opt_int(L, 1, "ram_mb", 0, 1, (lua_Integer)(SKL_KERNEL_RAM_MAX >> 20));
-		if (lua_getfield(L, 1, "smp") != LUA_TNIL) {
-			if (lua_type(L, -1) != LUA_TBOOLEAN)
-				skl__argerror(
-				    L, 1,
-				    lua_pushfstring(L, "field 'smp': boolean expected, got %s", luaL_typename(L, -1)));
-			smp = lua_toboolean(L, -1);
-		}
-		debug_slab = opt_bool(L, 1, "debug_slab", 0);
-		kasan = opt_bool(L, 1, "kasan", 0);
+		pname = skl__opt_string(&opts, "profile");
+		cpus = skl__opt_int(&opts, "cpus", 0, 1, 256);
+		ram_mb = skl__opt_int(&opts, "ram_mb", 0, 1, (lua_Integer)(SKL_KERNEL_RAM_MAX >> 20));
+		smp = skl__opt_bool(&opts, "smp", -1);
+		debug_slab = skl__opt_bool(&opts, "debug_slab", 0);
+		kasan = skl__opt_bool(&opts, "kasan", 0);
 		if (lua_getfield(L, 1, "slub_debug") == LUA_TSTRING) {
 			const char *s;
 			slub_debug = lua_tostring(L, -1);
@@ -225,10 +190,10 @@ int skl__f_kernel(lua_State *L)
 				      lua_pushfstring(L, "field 'slub_debug': string or boolean expected, got %s",
 						      luaL_typename(L, -1)));
 		}
-		lua_pop(L, 3); /* profile, smp, slub_debug */
+		lua_pop(L, 2); /* profile, slub_debug */
 	}
 	skl__resolve_profile(L, pname, &prof);
-	is_slub = !strcmp(prof.allocator, "slub");
+	is_slub = prof.allocator == SKL_ALLOC_SLUB;
 	if (debug_slab && is_slub)
 		skl__argerror(
 		    L, 1,
@@ -241,10 +206,11 @@ int skl__f_kernel(lua_State *L)
 				    prof.name));
 	if (kasan && !is_slub)
 		skl__argerror(L, 1,
-			      lua_pushfstring(L, "field 'kasan': KASAN (Linux 4.0 and later) runs on SLUB here; %s uses "
-						 "the 2.4 SLAB allocator",
+			      lua_pushfstring(L,
+					      "field 'kasan': KASAN (Linux 4.0 and later) runs on SLUB here; %s uses "
+					      "the 2.4 SLAB allocator",
 					      prof.name));
-	if (rt->nkernels >= SKL__MAX_KERNELS)
+	if (rt->kernels->n >= SKL__MAX_KERNELS)
 		return skl__error(L, "more than %d kernels in one run", SKL__MAX_KERNELS);
 	{
 		/* the machines of a run share one cap on simulated RAM: their
@@ -283,8 +249,8 @@ int skl__f_kernel(lua_State *L)
 	if (!k)
 		return skl__fail(L, err.msg);
 	skl__limits_of(rt)->ram_used += skl_kernel_ram_total(k);
-	rt->kernels[rt->nkernels] = k;
-	h->index = rt->nkernels++;
+	rt->kernels->k[rt->kernels->n] = k;
+	h->index = rt->kernels->n++;
 	luaL_setmetatable(L, KERNEL_MT);
 	return 1;
 }
@@ -297,28 +263,29 @@ static skl_cache *check_cache(lua_State *L, int arg, lcache **out)
 	lcache *h = luaL_testudata(L, arg, CACHE_MT);
 	if (!h)
 		skl__typeerror(L, arg, "cache");
-	if (h->slot < 0 || h->slot >= rt->ncslots || rt->cslots[h->slot].gen != h->gen || !rt->cslots[h->slot].c)
+	if (h->slot < 0 || h->slot >= rt->kernels->ncslots || rt->kernels->cslots[h->slot].gen != h->gen ||
+	    !rt->kernels->cslots[h->slot].c)
 		skl__argerror(L, arg, lua_pushfstring(L, "stale cache handle: %s was destroyed", h->name));
 	if (out)
 		*out = h;
-	return rt->cslots[h->slot].c;
+	return rt->kernels->cslots[h->slot].c;
 }
 
 static int cslot_new(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
-	if (rt->ncslots >= SKL__MAX_CACHES)
-		skl__error(L, "more than %d caches in one run", SKL__MAX_CACHES);
-	if (rt->ncslots == rt->capcslots) {
-		int nc = rt->capcslots ? rt->capcslots * 2 : 32;
-		skl__cslot *d = skl_realloc(rt->cslots, (size_t)nc * sizeof(*d));
+	if (rt->kernels->ncslots >= MAX_CACHES)
+		skl__error(L, "more than %d caches in one run", MAX_CACHES);
+	if (rt->kernels->ncslots == rt->kernels->capcslots) {
+		int nc = rt->kernels->capcslots ? rt->kernels->capcslots * 2 : 32;
+		cslot *d = skl_realloc(rt->kernels->cslots, (size_t)nc * sizeof(*d));
 		if (!d)
 			skl__error(L, "out of memory");
-		rt->cslots = d;
-		rt->capcslots = nc;
+		rt->kernels->cslots = d;
+		rt->kernels->capcslots = nc;
 	}
-	memset(&rt->cslots[rt->ncslots], 0, sizeof(rt->cslots[0]));
-	return rt->ncslots++;
+	memset(&rt->kernels->cslots[rt->kernels->ncslots], 0, sizeof(rt->kernels->cslots[0]));
+	return rt->kernels->ncslots++;
 }
 
 /* Cache names end up in /proc/slabinfo columns: printable, no spaces. */
@@ -334,7 +301,7 @@ static void check_cache_name(lua_State *L, int arg, const char *name)
 			    "a cache name cannot hold spaces or control characters (it is a /proc/slabinfo column)");
 }
 
-int skl__k_cache_create(lua_State *L)
+static int k_cache_create(lua_State *L)
 {
 	static const char *const keys[] = {"hwcache_align", "red_zone", "poison",	  "no_reap", "dma", "rcu",
 					   "ctor",	    "align",	"freeptr_offset", "type",    NULL};
@@ -373,17 +340,18 @@ int skl__k_cache_create(lua_State *L)
 	}
 	memset(&o, 0, sizeof(o));
 	if (!lua_isnoneornil(L, 4)) {
+		skl__opts opts = skl__opts_at(L, 4);
 		skl__check_table(L, 4);
 		skl__check_keys(L, 4, keys);
 		for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-			if (opt_bool(L, 4, flags[i].key, 0))
+			if (skl__opt_bool(&opts, flags[i].key, 0))
 				o.flags |= flags[i].flag;
-		o.ctor = opt_bool(L, 4, "ctor", 0);
-		o.align = (unsigned)opt_int(L, 4, "align", 0, 0, (lua_Integer)skl_kernel_profile(k)->page_size);
+		o.ctor = skl__opt_bool(&opts, "ctor", 0);
+		o.align = (unsigned)skl__opt_int(&opts, "align", 0, 0, (lua_Integer)skl_kernel_profile(k)->page_size);
 		if (o.align & (o.align - 1))
 			skl__argerror(L, 4, "field 'align' must be a power of two (or 0 for none)");
 		if (lua_getfield(L, 4, "freeptr_offset") != LUA_TNIL) {
-			o.freeptr_offset = (unsigned)opt_int(L, 4, "freeptr_offset", 0, 0, size - 1);
+			o.freeptr_offset = (unsigned)skl__opt_int(&opts, "freeptr_offset", 0, 0, size - 1);
 			o.use_freeptr_offset = 1;
 		}
 		lua_pop(L, 1);
@@ -411,13 +379,13 @@ int skl__k_cache_create(lua_State *L)
 	c = skl_cache_create(k, name, (size_t)size, &o, &err);
 	skl__engine_end(&e);
 	if (!c) {
-		rt->ncslots--; /* the slot was the last one, still unused */
+		rt->kernels->ncslots--; /* the slot was the last one, still unused */
 		return skl__fail(L, err.msg);
 	}
-	rt->cslots[slot].c = c;
-	rt->cslots[slot].kernel = ki;
+	rt->kernels->cslots[slot].c = c;
+	rt->kernels->cslots[slot].kernel = ki;
 	h->slot = slot;
-	h->gen = rt->cslots[slot].gen;
+	h->gen = rt->kernels->cslots[slot].gen;
 	h->kernel = ki;
 	if (type_idx) {
 		lua_pushvalue(L, type_idx);
@@ -433,17 +401,17 @@ int skl__k_cache_create(lua_State *L)
 static void oslot_room(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
-	if (rt->live_objects >= SKL__MAX_OBJECTS)
+	if (rt->kernels->live_objects >= MAX_OBJECTS)
 		lua_gc(L, LUA_GCCOLLECT);
-	if (rt->live_objects >= SKL__MAX_OBJECTS)
-		skl__error(L, "more than %d object handles alive at once", SKL__MAX_OBJECTS);
-	if (rt->ofree < 0 && rt->noslots == rt->caposlots) {
-		int nc = rt->caposlots ? rt->caposlots * 2 : 256;
-		skl__oslot *d = skl_realloc(rt->oslots, (size_t)nc * sizeof(*d));
+	if (rt->kernels->live_objects >= MAX_OBJECTS)
+		skl__error(L, "more than %d object handles alive at once", MAX_OBJECTS);
+	if (rt->kernels->ofree < 0 && rt->kernels->noslots == rt->kernels->caposlots) {
+		int nc = rt->kernels->caposlots ? rt->kernels->caposlots * 2 : 256;
+		oslot *d = skl_realloc(rt->kernels->oslots, (size_t)nc * sizeof(*d));
 		if (!d)
 			skl__error(L, "out of memory");
-		rt->oslots = d;
-		rt->caposlots = nc;
+		rt->kernels->oslots = d;
+		rt->kernels->caposlots = nc;
 	}
 }
 
@@ -451,16 +419,16 @@ static void oslot_room(lua_State *L)
 static int oslot_take(skl_lua *rt)
 {
 	int i;
-	if (rt->ofree >= 0) {
-		i = rt->ofree;
-		rt->ofree = rt->oslots[i].next_free;
+	if (rt->kernels->ofree >= 0) {
+		i = rt->kernels->ofree;
+		rt->kernels->ofree = rt->kernels->oslots[i].next_free;
 	} else {
-		i = rt->noslots++;
-		memset(&rt->oslots[i], 0, sizeof(rt->oslots[i]));
+		i = rt->kernels->noslots++;
+		memset(&rt->kernels->oslots[i], 0, sizeof(rt->kernels->oslots[i]));
 	}
-	rt->oslots[i].live = 1;
-	rt->oslots[i].freed_at[0] = '\0';
-	rt->live_objects++;
+	rt->kernels->oslots[i].live = 1;
+	rt->kernels->oslots[i].freed_at[0] = '\0';
+	rt->kernels->live_objects++;
 	return i;
 }
 
@@ -468,15 +436,15 @@ static int oslot_take(skl_lua *rt)
  * handles go stale and it is reused. */
 static void oslot_release(skl_lua *rt, int i, const char *where)
 {
-	skl__oslot *s = &rt->oslots[i];
+	oslot *s = &rt->kernels->oslots[i];
 	if (!s->live)
 		return;
 	s->live = 0;
 	s->gen++;
 	snprintf(s->freed_at, sizeof(s->freed_at), "%s", where ? where : "");
-	s->next_free = rt->ofree;
-	rt->ofree = i;
-	rt->live_objects--;
+	s->next_free = rt->kernels->ofree;
+	rt->kernels->ofree = i;
+	rt->kernels->live_objects--;
 }
 
 /* Name of the cache that really holds objects of c (SLUB merges). */
@@ -497,13 +465,13 @@ static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache,
 		type_idx = lua_absindex(L, type_idx);
 	h = lua_newuserdatauv(L, sizeof(*h), 1); /* may raise: before the slot is taken */
 	i = oslot_take(rt);
-	rt->oslots[i].addr = a;
-	rt->oslots[i].kernel = kernel;
-	rt->oslots[i].size = size;
-	rt->oslots[i].requested = requested;
-	rt->oslots[i].kmalloc = kmalloc;
+	rt->kernels->oslots[i].addr = a;
+	rt->kernels->oslots[i].kernel = kernel;
+	rt->kernels->oslots[i].size = size;
+	rt->kernels->oslots[i].requested = requested;
+	rt->kernels->oslots[i].kmalloc = kmalloc;
 	h->slot = i;
-	h->gen = rt->oslots[i].gen;
+	h->gen = rt->kernels->oslots[i].gen;
 	h->kernel = kernel;
 	h->addr = a;
 	snprintf(h->cache, sizeof(h->cache), "%s", cache);
@@ -522,7 +490,8 @@ static lobj *test_obj(lua_State *L, int arg)
 
 static int obj_live(const skl_lua *rt, const lobj *h)
 {
-	return h->slot >= 0 && h->slot < rt->noslots && rt->oslots[h->slot].live && rt->oslots[h->slot].gen == h->gen;
+	return h->slot >= 0 && h->slot < rt->kernels->noslots && rt->kernels->oslots[h->slot].live &&
+	       rt->kernels->oslots[h->slot].gen == h->gen;
 }
 
 /* A freed object named again: an argument error of the call, saying
@@ -530,7 +499,7 @@ static int obj_live(const skl_lua *rt, const lobj *h)
 static int stale_obj(lua_State *L, int arg, const lobj *h)
 {
 	skl_lua *rt = skl__rt(L);
-	const skl__oslot *s = h->slot >= 0 && h->slot < rt->noslots ? &rt->oslots[h->slot] : NULL;
+	const oslot *s = h->slot >= 0 && h->slot < rt->kernels->noslots ? &rt->kernels->oslots[h->slot] : NULL;
 	char what[96];
 	snprintf(what, sizeof(what), "%s object 0x%llx", h->cache, (unsigned long long)h->addr);
 	if (s && !s->live && s->gen == h->gen + 1 && s->freed_at[0])
@@ -539,7 +508,7 @@ static int stale_obj(lua_State *L, int arg, const lobj *h)
 	return skl__argerror(L, arg, lua_pushfstring(L, "stale object handle: %s was freed", what));
 }
 
-static skl__oslot *check_obj(lua_State *L, int arg, lobj **out)
+static oslot *check_obj(lua_State *L, int arg, lobj **out)
 {
 	skl_lua *rt = skl__rt(L);
 	lobj *h = test_obj(L, arg);
@@ -549,14 +518,14 @@ static skl__oslot *check_obj(lua_State *L, int arg, lobj **out)
 		stale_obj(L, arg, h);
 	if (out)
 		*out = h;
-	return &rt->oslots[h->slot];
+	return &rt->kernels->oslots[h->slot];
 }
 
 static int object_gc(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	lobj *h = test_obj(L, 1);
-	if (h && rt->oslots && obj_live(rt, h))
+	if (h && rt->kernels->oslots && obj_live(rt, h))
 		oslot_release(rt, h->slot, NULL);
 	return 0;
 }
@@ -574,12 +543,13 @@ static void freed(lua_State *L, const lobj *h)
 		oslot_release(rt, h->slot, at);
 		return;
 	}
-	for (i = 0; i < rt->noslots; i++)
-		if (rt->oslots[i].live && rt->oslots[i].kernel == h->kernel && rt->oslots[i].addr == h->addr)
+	for (i = 0; i < rt->kernels->noslots; i++)
+		if (rt->kernels->oslots[i].live && rt->kernels->oslots[i].kernel == h->kernel &&
+		    rt->kernels->oslots[i].addr == h->addr)
 			oslot_release(rt, i, at);
 }
 
-int skl__c_alloc(lua_State *L)
+static int c_alloc(lua_State *L)
 {
 	static const char *const keys[] = {"zero", "type", NULL};
 	lcache *ch;
@@ -592,9 +562,10 @@ int skl__c_alloc(lua_State *L)
 	skl__engine e;
 
 	if (!lua_isnoneornil(L, 2)) {
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_table(L, 2);
 		skl__check_keys(L, 2, keys);
-		zero = opt_bool(L, 2, "zero", 0);
+		zero = skl__opt_bool(&opts, "zero", 0);
 		if (lua_getfield(L, 2, "type") != LUA_TNIL) {
 			if (!skl__to_layout(L, -1))
 				skl__argerror(
@@ -631,7 +602,7 @@ static lobj *free_arg(lua_State *L, int arg, int kernel)
 	return h;
 }
 
-int skl__c_free(lua_State *L)
+static int c_free(lua_State *L)
 {
 	lcache *ch;
 	skl_cache *c = check_cache(L, 1, &ch);
@@ -650,7 +621,7 @@ int skl__c_free(lua_State *L)
 	return 1;
 }
 
-int skl__c_shrink(lua_State *L)
+static int c_shrink(lua_State *L)
 {
 	skl_cache *c = check_cache(L, 1, NULL);
 	skl__engine e;
@@ -662,7 +633,7 @@ int skl__c_shrink(lua_State *L)
 	return 1;
 }
 
-int skl__c_destroy(lua_State *L)
+static int c_destroy(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	lcache *ch;
@@ -676,8 +647,8 @@ int skl__c_destroy(lua_State *L)
 	skl__engine_end(&e);
 	if (rc < 0)
 		return skl__fail(L, err.msg);
-	rt->cslots[ch->slot].c = NULL;
-	rt->cslots[ch->slot].gen++;
+	rt->kernels->cslots[ch->slot].c = NULL;
+	rt->kernels->cslots[ch->slot].gen++;
 	lua_pushboolean(L, 1);
 	return 1;
 }
@@ -726,7 +697,7 @@ static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size
 	skl__set_int(L, "bytes", (lua_Integer)pages * page_size);
 }
 
-int skl__c_stats(lua_State *L)
+static int c_stats(lua_State *L)
 {
 	skl_cache *c = check_cache(L, 1, NULL);
 	skl_cache_info in;
@@ -737,7 +708,7 @@ int skl__c_stats(lua_State *L)
 
 /* ---- the kernel's own calls --------------------------------------------------------- */
 
-int skl__k_kmalloc(lua_State *L)
+static int k_kmalloc(lua_State *L)
 {
 	skl_kernel *k;
 	int ki = check_kernel(L, 1, &k);
@@ -772,7 +743,7 @@ int skl__k_kmalloc(lua_State *L)
 	return 1;
 }
 
-int skl__k_kfree(lua_State *L)
+static int k_kfree(lua_State *L)
 {
 	skl_kernel *k;
 	int ki = check_kernel(L, 1, &k);
@@ -796,7 +767,7 @@ int skl__k_kfree(lua_State *L)
 	return 1;
 }
 
-int skl__k_reap(lua_State *L)
+static int k_reap(lua_State *L)
 {
 	skl_kernel *k;
 	skl__engine e;
@@ -809,20 +780,20 @@ int skl__k_reap(lua_State *L)
 	return 1;
 }
 
-int skl__k_slabinfo(lua_State *L)
+static int k_slabinfo(lua_State *L)
 {
 	skl_kernel *k;
 	skl_buf *b;
 	skl_sink s;
 	check_kernel(L, 1, &k);
-	b = push_tmpbuf(L);
+	b = skl__push_buf(L);
 	s = skl_buf_sink(b);
 	skl_slabinfo_write(k, &s);
-	tmpbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
-int skl__k_ram(lua_State *L)
+static int k_ram(lua_State *L)
 {
 	skl_kernel *k;
 	uint64_t total, used;
@@ -908,7 +879,7 @@ static void model_end(skl_kernel *k, skl__engine *e)
 
 /* Resolves the member name or byte offset at arg (and a size at size_arg
  * for offsets) to bytes inside the object. */
-static void resolve(lua_State *L, int self, const skl__oslot *s, int arg, int size_arg, target *t)
+static void resolve(lua_State *L, int self, const oslot *s, int arg, int size_arg, target *t)
 {
 	memset(t, 0, sizeof(*t));
 	if (lua_type(L, arg) == LUA_TSTRING) {
@@ -1033,12 +1004,12 @@ static int push_report(lua_State *L, const char *(*get)(const skl_kernel *))
 	return 1;
 }
 
-int skl__k_kasan_report(lua_State *L)
+static int k_kasan_report(lua_State *L)
 {
 	return push_report(L, skl_kernel_kasan_last);
 }
 
-int skl__k_report(lua_State *L)
+static int k_report(lua_State *L)
 {
 	return push_report(L, skl_kernel_last_report);
 }
@@ -1050,12 +1021,12 @@ static void access_failed(lua_State *L, const lobj *h)
 	skl__error(L, "%s: object %s is outside the machine's RAM", skl__fname(L), what);
 }
 
-int skl__o_write(lua_State *L)
+static int o_write(lua_State *L)
 {
 	lobj *h;
-	skl__oslot *s = check_obj(L, 1, &h);
+	oslot *s = check_obj(L, 1, &h);
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels[h->kernel];
+	skl_kernel *k = rt->kernels->k[h->kernel];
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
 	int is_member = lua_type(L, 2) == LUA_TSTRING;
 	int value_arg = 3;
@@ -1118,12 +1089,12 @@ int skl__o_write(lua_State *L)
 	return 0;
 }
 
-int skl__o_read(lua_State *L)
+static int o_read(lua_State *L)
 {
 	lobj *h;
-	skl__oslot *s = check_obj(L, 1, &h);
+	oslot *s = check_obj(L, 1, &h);
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels[h->kernel];
+	skl_kernel *k = rt->kernels->k[h->kernel];
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
 	int is_member = lua_type(L, 2) == LUA_TSTRING, rc;
 	uint8_t small[64], *buf;
@@ -1228,11 +1199,12 @@ static int cache_tostring(lua_State *L)
 	skl_lua *rt = skl__rt(L);
 	lcache *h = luaL_checkudata(L, 1, CACHE_MT);
 	skl_cache_info in;
-	if (h->slot < 0 || h->slot >= rt->ncslots || rt->cslots[h->slot].gen != h->gen || !rt->cslots[h->slot].c) {
+	if (h->slot < 0 || h->slot >= rt->kernels->ncslots || rt->kernels->cslots[h->slot].gen != h->gen ||
+	    !rt->kernels->cslots[h->slot].c) {
 		lua_pushfstring(L, "cache(%s, destroyed)", h->name);
 		return 1;
 	}
-	skl_cache_get_info(rt->cslots[h->slot].c, &in);
+	skl_cache_get_info(rt->kernels->cslots[h->slot].c, &in);
 	lua_pushfstring(L, "cache(%s, %I-byte objects%s%s)", in.name, (lua_Integer)in.size,
 			in.alias_of[0] ? ", alias of " : "", in.alias_of);
 	return 1;
@@ -1241,8 +1213,8 @@ static int cache_tostring(lua_State *L)
 static int obj_index(lua_State *L)
 {
 	lobj *h;
-	skl__oslot *s = check_obj(L, 1, &h);
-	skl_kernel *k = skl__rt(L)->kernels[h->kernel];
+	oslot *s = check_obj(L, 1, &h);
+	skl_kernel *k = skl__rt(L)->kernels->k[h->kernel];
 	const char *key;
 	if (lua_type(L, 2) != LUA_TSTRING)
 		return skl__error(L, "object has no field [%s]", luaL_typename(L, 2));
@@ -1250,7 +1222,7 @@ static int obj_index(lua_State *L)
 	if (lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL)
 		return 1;
 	if (!strcmp(key, "addr")) {
-		push_hex(L, h->addr);
+		skl__push_hex(L, h->addr);
 	} else if (!strcmp(key, "address")) {
 		lua_pushinteger(L, (lua_Integer)h->addr);
 	} else if (!strcmp(key, "cache")) {
@@ -1281,7 +1253,7 @@ static int obj_index(lua_State *L)
 			skl_cache_get_info(c, &in);
 			bytes =
 			    (uint64_t)skl_kernel_profile(k)->page_size * (in.pages_per_slab ? in.pages_per_slab : 1);
-			push_hex(L, h->addr & ~(skl_addr)(bytes - 1)); /* slabs are 2^order pages, so aligned */
+			skl__push_hex(L, h->addr & ~(skl_addr)(bytes - 1)); /* slabs are 2^order pages, so aligned */
 		}
 	} else {
 		return skl__error(L, "object has no field '%s'", key);
@@ -1311,42 +1283,32 @@ static int read_only(lua_State *L)
 
 /* ---- classes ------------------------------------------------------------------------------- */
 
-static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
-{
-	lua_pushlightuserdata(L, (void *)e);
-	lua_pushcclosure(L, fn, 1);
-}
-
-void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
-		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc)
-{
-	luaL_newmetatable(L, mt);
-	lua_pushstring(L, name);
-	lua_setfield(L, -2, "__name");
-	lua_pushlightuserdata(L, (void *)e);
-	lua_newtable(L);
-	if (cls)
-		skl__api_methods(L, -1, cls);
-	lua_pushcclosure(L, index, 2);
-	lua_setfield(L, -2, "__index");
-	push_meta(L, newindex, e);
-	lua_setfield(L, -2, "__newindex");
-	push_meta(L, tostring, e);
-	lua_setfield(L, -2, "__tostring");
-	if (gc) {
-		lua_pushcfunction(L, gc);
-		lua_setfield(L, -2, "__gc");
-	}
-	lua_pushstring(L, name);
-	lua_setfield(L, -2, "__metatable");
-	lua_pop(L, 1);
-}
-
 void skl__kernel_open(lua_State *L)
 {
-	skl_lua *rt = skl__rt(L);
-	rt->ofree = -1;
 	skl__new_class(L, KERNEL_MT, "kernel", "k", &e_kernel, kernel_index, read_only, kernel_tostring, NULL);
 	skl__new_class(L, CACHE_MT, "cache", "c", &e_cache, cache_index, read_only, cache_tostring, NULL);
 	skl__new_class(L, OBJECT_MT, "object", "obj", &e_obj, obj_index, read_only, obj_tostring, object_gc);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__kernel_lib[] = {
+    {"k:cache_create", k_cache_create},
+    {"k:kmalloc", k_kmalloc},
+    {"k:kfree", k_kfree},
+    {"k:kasan_report", k_kasan_report},
+    {"k:report", k_report},
+    {"k:reap", k_reap},
+    {"k:slabinfo", k_slabinfo},
+    {"k:ram", k_ram},
+    {"c:alloc", c_alloc},
+    {"c:free", c_free},
+    {"c:shrink", c_shrink},
+    {"c:destroy", c_destroy},
+    {"c:stats", c_stats},
+    {"c:info", c_stats},
+    {"obj:write", o_write},
+    {"obj:read", o_read},
+    {NULL, NULL},
+};

@@ -13,12 +13,24 @@
 
 #define LAYOUT_MT "sklab.layout"
 #define TYPES_MT "sklab.types"
-#define TMPBUF_MT "sklab.tmpbuf"
 
 typedef struct lhandle {
 	int slot;
 	unsigned gen;
 } lhandle;
+
+/* A layout a handle names: the handle's slot and generation must match. */
+typedef struct lslot {
+	skl_layout *l; /* NULL = free */
+	unsigned gen;
+} lslot;
+
+/* The layouts of a run (struct skl_lua's layouts): a script's handles
+ * name these slots, never the layouts' memory. */
+struct skl__layouts {
+	lslot *slots;
+	int n, cap, live;
+};
 
 typedef struct ltypes {
 	int set; /* index into the runtime's sets */
@@ -28,8 +40,8 @@ typedef struct ltypes {
 } ltypes;
 
 /* Names for metamethod errors. */
-static const skl__api e_layout = {"layout", "", "", SKL__API_INDEX, NULL};
-static const skl__api e_types = {"sklab.layouts", "", "", SKL__API_INDEX, NULL};
+static const skl__api e_layout = {"layout", "", "", SKL__API_INDEX};
+static const skl__api e_types = {"sklab.layouts", "", "", SKL__API_INDEX};
 
 /* ---- slots ------------------------------------------------------------------ */
 
@@ -39,42 +51,58 @@ static int slot_new(lua_State *L, skl_layout *l)
 {
 	skl_lua *rt = skl__rt(L);
 	int i;
-	if (rt->live_layouts >= rt->max_layouts)
+	if (rt->layouts->live >= rt->max_layouts)
 		lua_gc(L, LUA_GCCOLLECT);
-	if (rt->live_layouts >= rt->max_layouts) {
+	if (rt->layouts->live >= rt->max_layouts) {
 		skl_layout_free(l);
 		skl__error(L, "more than %d layouts alive at once", rt->max_layouts);
 	}
-	for (i = 0; i < rt->nlayouts; i++)
-		if (!rt->layouts[i].l)
+	for (i = 0; i < rt->layouts->n; i++)
+		if (!rt->layouts->slots[i].l)
 			break;
-	if (i == rt->nlayouts) {
-		if (rt->nlayouts == rt->caplayouts) {
-			int nc = rt->caplayouts ? rt->caplayouts * 2 : 64;
-			skl__lslot *d = skl_realloc(rt->layouts, (size_t)nc * sizeof(*d));
+	if (i == rt->layouts->n) {
+		if (rt->layouts->n == rt->layouts->cap) {
+			int nc = rt->layouts->cap ? rt->layouts->cap * 2 : 64;
+			lslot *d = skl_realloc(rt->layouts->slots, (size_t)nc * sizeof(*d));
 			if (!d) {
 				skl_layout_free(l);
 				skl__error(L, "out of memory");
 			}
-			memset(d + rt->caplayouts, 0, (size_t)(nc - rt->caplayouts) * sizeof(*d));
-			rt->layouts = d;
-			rt->caplayouts = nc;
+			memset(d + rt->layouts->cap, 0, (size_t)(nc - rt->layouts->cap) * sizeof(*d));
+			rt->layouts->slots = d;
+			rt->layouts->cap = nc;
 		}
-		rt->nlayouts++;
+		rt->layouts->n++;
 	}
-	rt->layouts[i].l = l;
-	rt->live_layouts++;
+	rt->layouts->slots[i].l = l;
+	rt->layouts->live++;
 	return i;
+}
+
+int skl__layouts_new(skl_lua *rt)
+{
+	rt->layouts = skl_calloc(1, sizeof(*rt->layouts));
+	return rt->layouts ? 0 : -1;
+}
+
+void skl__layouts_clear(skl_lua *rt)
+{
+	struct skl__layouts *ls = rt->layouts;
+	int i;
+	for (i = 0; i < ls->n; i++)
+		skl_layout_free(ls->slots[i].l);
+	skl_free(ls->slots);
+	ls->slots = NULL;
+	ls->n = ls->cap = ls->live = 0;
 }
 
 void skl__layouts_free(skl_lua *rt)
 {
-	int i;
-	for (i = 0; i < rt->nlayouts; i++)
-		skl_layout_free(rt->layouts[i].l);
+	if (!rt->layouts)
+		return;
+	skl__layouts_clear(rt);
 	skl_free(rt->layouts);
 	rt->layouts = NULL;
-	rt->nlayouts = rt->caplayouts = rt->live_layouts = 0;
 }
 
 void skl__push_layout(lua_State *L, skl_layout *l)
@@ -83,7 +111,7 @@ void skl__push_layout(lua_State *L, skl_layout *l)
 	int slot = slot_new(L, l);
 	lhandle *h = lua_newuserdatauv(L, sizeof(*h), 1);
 	h->slot = slot;
-	h->gen = rt->layouts[slot].gen;
+	h->gen = rt->layouts->slots[slot].gen;
 	luaL_setmetatable(L, LAYOUT_MT);
 }
 
@@ -93,9 +121,10 @@ skl_layout *skl__to_layout(lua_State *L, int arg)
 	lhandle *h = luaL_testudata(L, arg, LAYOUT_MT);
 	if (!h)
 		return NULL;
-	if (h->slot < 0 || h->slot >= rt->nlayouts || !rt->layouts[h->slot].l || rt->layouts[h->slot].gen != h->gen)
+	if (h->slot < 0 || h->slot >= rt->layouts->n || !rt->layouts->slots[h->slot].l ||
+	    rt->layouts->slots[h->slot].gen != h->gen)
 		skl__argerror(L, arg, "stale layout handle: its layout was freed");
-	return rt->layouts[h->slot].l;
+	return rt->layouts->slots[h->slot].l;
 }
 
 static skl_layout *check_layout(lua_State *L, int arg)
@@ -110,40 +139,14 @@ static int layout_gc(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	lhandle *h = luaL_testudata(L, 1, LAYOUT_MT);
-	if (h && h->slot >= 0 && h->slot < rt->nlayouts && rt->layouts[h->slot].l &&
-	    rt->layouts[h->slot].gen == h->gen) {
-		skl_layout_free(rt->layouts[h->slot].l);
-		rt->layouts[h->slot].l = NULL;
-		rt->layouts[h->slot].gen++;
-		rt->live_layouts--;
+	if (h && h->slot >= 0 && h->slot < rt->layouts->n && rt->layouts->slots[h->slot].l &&
+	    rt->layouts->slots[h->slot].gen == h->gen) {
+		skl_layout_free(rt->layouts->slots[h->slot].l);
+		rt->layouts->slots[h->slot].l = NULL;
+		rt->layouts->slots[h->slot].gen++;
+		rt->layouts->live--;
 	}
 	return 0;
-}
-
-/* ---- text through a buffer that Lua frees if it unwinds ------------------------- */
-
-static int tmpbuf_gc(lua_State *L)
-{
-	skl_buf *b = luaL_testudata(L, 1, TMPBUF_MT);
-	if (b)
-		skl_buf_free(b);
-	return 0;
-}
-
-static skl_buf *push_tmpbuf(lua_State *L)
-{
-	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
-	skl_buf_init(b);
-	luaL_setmetatable(L, TMPBUF_MT);
-	return b;
-}
-
-/* Replaces the tmpbuf on top with its text. */
-static void tmpbuf_result(lua_State *L, skl_buf *b)
-{
-	lua_pushlstring(L, b->data ? b->data : "", b->len);
-	skl_buf_free(b);
-	lua_remove(L, -2);
 }
 
 /* ---- layout objects ---------------------------------------------------------------- */
@@ -276,7 +279,7 @@ static int layout_tostring(lua_State *L)
 	return 1;
 }
 
-int skl__m_pahole(lua_State *L)
+static int m_pahole(lua_State *L)
 {
 	static const char *const keys[] = {"hex", "conds", NULL};
 	skl_layout *l = check_layout(L, 1);
@@ -293,20 +296,20 @@ int skl__m_pahole(lua_State *L)
 		o.show_conds = lua_toboolean(L, -1);
 		lua_pop(L, 2);
 	}
-	b = push_tmpbuf(L);
+	b = skl__push_buf(L);
 	s = skl_buf_sink(b);
 	skl_pahole_write(l, &s, &o);
-	tmpbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
-int skl__m_json(lua_State *L)
+static int m_json(lua_State *L)
 {
 	skl_layout *l = check_layout(L, 1);
-	skl_buf *b = push_tmpbuf(L);
+	skl_buf *b = skl__push_buf(L);
 	skl_sink s = skl_buf_sink(b);
 	skl_layout_write_json(l, &s);
-	tmpbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
@@ -326,7 +329,7 @@ static int find_member(lua_State *L, const skl_layout *l, const char *name)
 	return -1;
 }
 
-int skl__m_member(lua_State *L)
+static int m_member(lua_State *L)
 {
 	skl_layout *l = check_layout(L, 1);
 	const char *name = skl__check_string(L, 2);
@@ -340,7 +343,7 @@ int skl__m_member(lua_State *L)
 	return 1;
 }
 
-int skl__m_offsetof(lua_State *L)
+static int m_offsetof(lua_State *L)
 {
 	skl_layout *l = check_layout(L, 1);
 	const char *name = skl__check_string(L, 2);
@@ -453,6 +456,26 @@ static void opt_config(lua_State *L, char *out, size_t outsz)
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'config': '%c' cannot be in an option name", *p));
 }
 
+void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out)
+{
+	skl_lua *rt = skl__rt(L);
+	skl_error err;
+	skl_error_clear(&err);
+	if (!pname) {
+		if (!rt->sc.have_profile)
+			skl__error(L, "%s: no profile given and no scenario{} profile yet", skl__fname(L));
+		*out = rt->sc.profile;
+		return;
+	}
+	if (!skl__valid_name(pname))
+		skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
+	if (skl_data_load_profile(rt->data_dir, pname, out, &err) < 0) {
+		char msg[700];
+		skl_error_format(&err, msg, sizeof(msg));
+		skl__error(L, "%s: %s", skl__fname(L), msg);
+	}
+}
+
 /* Loads a profile for a binding, raising with the known names when it is unknown. */
 static void load_profile(lua_State *L, const char *name, skl_profile *p)
 {
@@ -465,11 +488,11 @@ static void load_profile(lua_State *L, const char *name, skl_profile *p)
 	skl__error(L, "%s: %s", skl__fname(L), msg);
 }
 
-int skl__f_layouts(lua_State *L)
+static int f_layouts(lua_State *L)
 {
 	static const char *const keys[] = {"profile", "arch", "cacheline", "config", NULL};
 	skl_lua *rt = skl__rt(L);
-	const char *set = skl__opt_string(L, 1, NULL);
+	const char *set = skl__optarg_string(L, 1, NULL);
 	const char *pname = NULL, *arch = NULL;
 	skl_profile prof;
 	int have_prof = 0, have_config = 0;
@@ -482,18 +505,11 @@ int skl__f_layouts(lua_State *L)
 
 	memset(&prof, 0, sizeof(prof));
 	if (!lua_isnoneornil(L, 2)) {
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_table(L, 2);
 		skl__check_keys(L, 2, keys);
-		if (lua_getfield(L, 2, "profile") == LUA_TSTRING)
-			pname = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field 'profile': string expected, got %s", luaL_typename(L, -1)));
-		if (lua_getfield(L, 2, "arch") == LUA_TSTRING)
-			arch = lua_tostring(L, -1);
-		else if (!lua_isnil(L, -1))
-			skl__argerror(
-			    L, 2, lua_pushfstring(L, "field 'arch': string expected, got %s", luaL_typename(L, -1)));
+		pname = skl__opt_string(&opts, "profile");
+		arch = skl__opt_string(&opts, "arch");
 		if (lua_getfield(L, 2, "cacheline") != LUA_TNIL) {
 			if (!lua_isinteger(L, -1))
 				skl__argerror(L, 2,
@@ -514,8 +530,8 @@ int skl__f_layouts(lua_State *L)
 	if (pname) {
 		load_profile(L, pname, &prof);
 		have_prof = 1;
-	} else if (!arch && rt->have_profile) {
-		prof = rt->profile;
+	} else if (!arch && rt->sc.have_profile) {
+		prof = rt->sc.profile;
 		have_prof = 1;
 	}
 	if (have_prof) {
@@ -566,7 +582,7 @@ void skl__push_profile(lua_State *L, const skl_profile *p)
 	skl__set_str(L, "kernel", p->kernel);
 	skl__set_str(L, "arch", p->abi ? p->abi->name : "");
 	skl__set_str(L, "layouts", p->layouts);
-	skl__set_str(L, "allocator", p->allocator);
+	skl__set_str(L, "allocator", skl_allocator_name(p->allocator));
 	skl__set_int(L, "page_size", p->page_size);
 	skl__set_int(L, "cacheline", p->cacheline);
 	skl__set_int(L, "cpus", p->cpus);
@@ -588,15 +604,15 @@ void skl__push_profile(lua_State *L, const skl_profile *p)
 	lua_setfield(L, -2, "config");
 }
 
-int skl__f_profile(lua_State *L)
+static int f_profile(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
-	const char *name = skl__opt_string(L, 1, NULL);
+	const char *name = skl__optarg_string(L, 1, NULL);
 	skl_profile p;
 	if (!name) {
-		if (!rt->have_profile)
+		if (!rt->sc.have_profile)
 			return skl__error(L, "sklab.profile: no name given and no scenario{} profile yet");
-		skl__push_profile(L, &rt->profile);
+		skl__push_profile(L, &rt->sc.profile);
 		return 1;
 	}
 	if (!skl__valid_name(name))
@@ -627,12 +643,12 @@ static int push_names(lua_State *L, int (*list)(const char *, char[][64], int))
 	return 1;
 }
 
-int skl__f_profiles(lua_State *L)
+static int f_profiles(lua_State *L)
 {
 	return push_names(L, skl_data_list_profiles);
 }
 
-int skl__f_sets(lua_State *L)
+static int f_sets(lua_State *L)
 {
 	return push_names(L, skl_data_list_layout_sets);
 }
@@ -647,23 +663,8 @@ static void push_meta(lua_State *L, lua_CFunction fn, const skl__api *e)
 
 void skl__layout_open(lua_State *L)
 {
-	luaL_newmetatable(L, LAYOUT_MT);
-	lua_pushliteral(L, "layout");
-	lua_setfield(L, -2, "__name");
-	lua_pushlightuserdata(L, (void *)&e_layout);
-	lua_newtable(L);
-	skl__api_methods(L, -1, "layout");
-	lua_pushcclosure(L, layout_index, 2);
-	lua_setfield(L, -2, "__index");
-	push_meta(L, layout_newindex, &e_layout);
-	lua_setfield(L, -2, "__newindex");
-	push_meta(L, layout_tostring, &e_layout);
-	lua_setfield(L, -2, "__tostring");
-	lua_pushcfunction(L, layout_gc);
-	lua_setfield(L, -2, "__gc");
-	lua_pushliteral(L, "layout");
-	lua_setfield(L, -2, "__metatable");
-	lua_pop(L, 1);
+	skl__new_class(L, LAYOUT_MT, "layout", "layout", &e_layout, layout_index, layout_newindex, layout_tostring,
+		       layout_gc);
 
 	luaL_newmetatable(L, TYPES_MT);
 	lua_pushliteral(L, "types");
@@ -677,9 +678,13 @@ void skl__layout_open(lua_State *L)
 	lua_pushliteral(L, "types");
 	lua_setfield(L, -2, "__metatable");
 	lua_pop(L, 1);
-
-	luaL_newmetatable(L, TMPBUF_MT);
-	lua_pushcfunction(L, tmpbuf_gc);
-	lua_setfield(L, -2, "__gc");
-	lua_pop(L, 1);
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__layout_lib[] = {
+    {"sklab.layouts", f_layouts}, {"sklab.profile", f_profile},	   {"sklab.profiles", f_profiles},
+    {"sklab.sets", f_sets},	  {"layout:pahole", m_pahole},	   {"layout:json", m_json},
+    {"layout:member", m_member},  {"layout:offsetof", m_offsetof}, {NULL, NULL},
+};

@@ -11,27 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A string field of the table at arg; NULL when absent and not required. */
-static const char *field_string(lua_State *L, int arg, const char *key, int required)
-{
-	int t = lua_getfield(L, arg, key);
-	const char *s;
-	if (t == LUA_TNIL && !required) {
-		lua_pop(L, 1);
-		return NULL;
-	}
-	if (t != LUA_TSTRING)
-		skl__argerror(L, arg,
-			      lua_pushfstring(L, "field '%s': string expected, got %s", key,
-					      t == LUA_TNIL ? "nil" : luaL_typename(L, -1)));
-	s = lua_tostring(L, -1);
-	lua_pop(L, 1); /* the table keeps it alive */
-	return s;
-}
-
 static void require_scenario(lua_State *L)
 {
-	if (!skl__rt(L)->scenario_called)
+	if (!skl__rt(L)->sc.called)
 		skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first", skl__fname(L));
 }
 
@@ -68,19 +50,22 @@ static int profile_known(lua_State *L, const char *name)
 	return found;
 }
 
-int skl__f_scenario(lua_State *L)
+static int f_scenario(lua_State *L)
 {
 	static const char *const keys[] = {"title", "goal", "profile", "length", NULL};
 	skl_lua *rt = skl__rt(L);
 	const char *title, *goal, *profile;
 	char at[SKL__WHERE_MAX];
+	skl__opts opts;
 	skl_error err;
 
 	skl__check_table(L, 1);
 	skl__check_keys(L, 1, keys);
-	title = field_string(L, 1, "title", 1);
-	goal = field_string(L, 1, "goal", 1);
-	profile = field_string(L, 1, "profile", 1);
+	opts = skl__opts_at(L, 1);
+	opts.flags = SKL__OPT_REQUIRED;
+	title = skl__opt_string(&opts, "title"); /* the three stay on the stack */
+	goal = skl__opt_string(&opts, "goal");
+	profile = skl__opt_string(&opts, "profile");
 	if (lua_getfield(L, 1, "length") != LUA_TNIL && lua_type(L, -1) != LUA_TSTRING) {
 		if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1)
 			skl__argerror(L, 1, "field 'length' must be a duration (\"10 minutes\") or a number of steps");
@@ -88,13 +73,13 @@ int skl__f_scenario(lua_State *L)
 	lua_pop(L, 1);
 	if (!title[0])
 		skl__argerror(L, 1, "field 'title' is empty");
-	if (rt->scenario_called)
-		return skl__error(L, "scenario{} called twice (first at %s)", rt->scenario_where);
+	if (rt->sc.called)
+		return skl__error(L, "scenario{} called twice (first at %s)", rt->sc.where);
 
 	if (rt->header_only) {
-		snprintf(rt->hdr_title, sizeof(rt->hdr_title), "%s", title);
-		snprintf(rt->hdr_goal, sizeof(rt->hdr_goal), "%s", goal);
-		snprintf(rt->hdr_profile, sizeof(rt->hdr_profile), "%s", profile);
+		snprintf(rt->sc.title, sizeof(rt->sc.title), "%s", title);
+		snprintf(rt->sc.goal, sizeof(rt->sc.goal), "%s", goal);
+		snprintf(rt->sc.profile_name, sizeof(rt->sc.profile_name), "%s", profile);
 		return skl__header_done(L);
 	}
 
@@ -104,7 +89,7 @@ int skl__f_scenario(lua_State *L)
 		    lua_pushfstring(L, "field 'profile': unknown profile '%s' (known: %s)", profile,
 				    skl__valid_name(profile) ? lua_tostring(L, -1) : "see sklab.profiles()"));
 	lua_pop(L, 1);
-	if (skl_data_load_profile(rt->data_dir, profile, &rt->profile, &err) < 0) {
+	if (skl_data_load_profile(rt->data_dir, profile, &rt->sc.profile, &err) < 0) {
 		char msg[700];
 		skl_error_format(&err, msg, sizeof(msg));
 		return skl__error(L, "scenario: %s", msg);
@@ -112,13 +97,13 @@ int skl__f_scenario(lua_State *L)
 	where(L, at, sizeof(at));
 	skl__log_room(L, strlen(title) + strlen(goal) + strlen(profile) + strlen(at));
 	skl__log_check(L, skl_events_scenario(rt->log, title, goal, profile, at));
-	rt->have_profile = 1;
-	rt->scenario_called = 1;
-	snprintf(rt->scenario_where, sizeof(rt->scenario_where), "%s", at);
+	rt->sc.have_profile = 1;
+	rt->sc.called = 1;
+	snprintf(rt->sc.where, sizeof(rt->sc.where), "%s", at);
 	return 0;
 }
 
-int skl__f_step(lua_State *L)
+static int f_step(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	const char *caption = skl__check_string(L, 1);
@@ -136,7 +121,7 @@ int skl__f_step(lua_State *L)
  * Both must be non-empty strings; the scenario computes the answer before
  * the call, so the question frame never depends on it. Two STEP events.
  */
-int skl__f_predict(lua_State *L)
+static int f_predict(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	const char *question = skl__check_string(L, 1);
@@ -288,8 +273,7 @@ static size_t panel_bytes(const skl_text_panel *tp)
 static void check_text(lua_State *L, int arg, const char *what, size_t len)
 {
 	if (len > MAX_TEXT_BYTES)
-		skl__argerror(L, arg,
-			      lua_pushfstring(L, "%s of %d bytes: at most %d", what, (int)len, MAX_TEXT_BYTES));
+		skl__argerror(L, arg, lua_pushfstring(L, "%s of %d bytes: at most %d", what, (int)len, MAX_TEXT_BYTES));
 }
 
 /* scene.show(text [, {title=, mark=}]): a text panel alone */
@@ -309,15 +293,16 @@ static int show_text(lua_State *L, int n)
 	if (n == 2) {
 		if (lua_type(L, 2) != LUA_TTABLE)
 			return skl__typeerror(L, 2, "table");
+		skl__opts opts = skl__opts_at(L, 2);
 		skl__check_keys(L, 2, keys);
-		tp.title = field_string(L, 2, "title", 0);
+		tp.title = skl__opt_string(&opts, "title");
 		text_marks(L, 2, marks, &tp.nmarks);
 		tp.marks = marks;
 	}
 	require_scenario(L);
 	where(L, at, sizeof(at));
 	skl__log_room(L, strlen(at) + panel_bytes(&tp));
-	skl__log_check(L, skl_events_show_text(rt->log, &tp, at));
+	skl__log_check(L, skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_TEXT, .text = &tp}, at));
 	return 0;
 }
 
@@ -350,9 +335,10 @@ static int show_kernels(lua_State *L, int n, int opts)
 			skl__typeerror(L, i + 1, "kernel");
 	}
 	if (opts) {
+		skl__opts fields = skl__opts_at(L, opts);
 		const char *view;
 		skl__check_keys(L, opts, keys);
-		view = field_string(L, opts, "view", 0);
+		view = skl__opt_string(&fields, "view");
 		if (view && strcmp(view, "slab") && strcmp(view, "cache"))
 			return skl__argerror(
 			    L, opts, lua_pushfstring(L, "field 'view': '%s' is not \"slab\" or \"cache\"", view));
@@ -369,7 +355,7 @@ static int show_kernels(lua_State *L, int n, int opts)
 		}
 		string_list(L, opts, "caches", caches, MAX_SHOW_CACHES, &ncaches);
 		string_list(L, opts, "titles", titles, 4, &ntitles);
-		tp.text = field_string(L, opts, "report", 0);
+		tp.text = skl__opt_string(&fields, "report");
 		text_marks(L, opts, marks, &tp.nmarks);
 		tp.marks = marks;
 		if (tp.nmarks && !tp.text)
@@ -423,8 +409,14 @@ static int show_kernels(lua_State *L, int n, int opts)
 		skl__log_room(L, bytes); /* raises with the limit's message */
 	}
 	skl__log_room(L, bytes);
-	if (skl_events_show_kernels_text(rt->log, snap, ntitles ? titles : NULL, n, n == 2 ? "compare" : "slab",
-					 have_text ? &tp : NULL, at) < 0) {
+	if (skl_events_show(rt->log,
+			    &(skl_show){.kind = SKL_SHOW_KERNELS,
+					.kernels = snap,
+					.n = n,
+					.titles = ntitles ? titles : NULL,
+					.view = n == 2 ? "compare" : "slab",
+					.text = have_text ? &tp : NULL},
+			    at) < 0) {
 		for (i = 0; i < n; i++)
 			skl_kernel_snap_free(snap[i]);
 		skl__log_check(L, -1);
@@ -432,7 +424,7 @@ static int show_kernels(lua_State *L, int n, int opts)
 	return 0;
 }
 
-int skl__f_show(lua_State *L)
+static int f_show(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	int n = lua_gettop(L), i, nhl = 0;
@@ -458,7 +450,7 @@ int skl__f_show(lua_State *L)
 	}
 	/* an options table may follow the layouts: { highlight = { "line:0", "daddr" } } */
 	if (n > 0 && lua_type(L, n) == LUA_TTABLE) {
-		int opts = n--;
+		int opts = n--, heat_at;
 		lua_getfield(L, opts, "highlight");
 		if (lua_type(L, -1) == LUA_TSTRING) {
 			hl[nhl++] = lua_tostring(L, -1);
@@ -469,7 +461,8 @@ int skl__f_show(lua_State *L)
 			for (k = 1; k <= len; k++) {
 				lua_rawgeti(L, -1, k);
 				if (lua_type(L, -1) != LUA_TSTRING)
-					return skl__argerror(L, opts, "highlight entries must be strings (member paths or \"line:N\")");
+					return skl__argerror(
+					    L, opts, "highlight entries must be strings (member paths or \"line:N\")");
 				hl[nhl++] = lua_tostring(L, -1);
 				bytes += lua_rawlen(L, -1) + 16;
 				lua_pop(L, 1); /* the string stays alive in the table */
@@ -487,7 +480,9 @@ int skl__f_show(lua_State *L)
 						     "unknown option (options: highlight, heat, metric, owner)");
 		}
 		/* { heat = k, metric = "L1d" | "misses" | "cycles" | "accesses", owner = "tcp_sock" } */
+		heat_at = lua_gettop(L) + 1;
 		if (lua_getfield(L, opts, "heat") != LUA_TNIL) {
+			skl__opts fields = skl__opts_at(L, opts);
 			const char *m;
 			heat_k = skl__to_kernel(L, -1);
 			if (!heat_k)
@@ -497,8 +492,8 @@ int skl__f_show(lua_State *L)
 			if (!skl_kernel_cachesim(heat_k))
 				return skl__argerror(
 				    L, opts, "field 'heat': the kernel has no cache model (k:cache_model(cm) first)");
-			m = field_string(L, opts, "metric", 0);
-			owner = field_string(L, opts, "owner", 0);
+			m = skl__opt_string(&fields, "metric"); /* both stay on the stack */
+			owner = skl__opt_string(&fields, "owner");
 			if (!m) {
 				metric = SKL_HEAT_MISSES;
 			} else if (!strcmp(m, "misses")) {
@@ -535,7 +530,7 @@ int skl__f_show(lua_State *L)
 				return skl__argerror(L, opts, "fields 'metric' and 'owner' go with 'heat'");
 			lua_pop(L, 2);
 		}
-		lua_pop(L, 1);
+		lua_remove(L, heat_at);
 	}
 	for (i = 1; i <= n; i++) {
 		skl_layout *l = skl__to_layout(L, i);
@@ -562,7 +557,8 @@ int skl__f_show(lua_State *L)
 			skl_heat_free(heat);
 			return skl__error(L, "out of memory");
 		}
-		skl__log_check(L, skl_events_show_heat(rt->log, copy, heat, at));
+		skl__log_check(
+		    L, skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_HEAT, .layout = copy, .heat = heat}, at));
 		return 0;
 	}
 	skl__log_room(L, bytes + strlen(at));
@@ -575,7 +571,10 @@ int skl__f_show(lua_State *L)
 			return skl__error(L, "out of memory");
 		}
 	}
-	if (skl_events_show_ex(rt->log, copies, n, hl, nhl, at) < 0) {
+	if (skl_events_show(
+		rt->log,
+		&(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = copies, .n = n, .highlight = hl, .nhighlight = nhl},
+		at) < 0) {
 		for (i = 0; i < n; i++)
 			skl_layout_free(copies[i]);
 		skl__log_check(L, -1);
@@ -591,27 +590,27 @@ void skl__expect_record(lua_State *L, int ok, const char *msg)
 	where(L, at, sizeof(at));
 	skl__log_room(L, strlen(msg) + strlen(at));
 	skl__log_check(L, skl_events_expect(rt->log, ok, msg, at));
-	rt->expects++;
-	if (!ok && rt->expect_fails++ == 0) {
-		snprintf(rt->first_fail, sizeof(rt->first_fail), "%s", msg[0] ? msg : "(no message)");
-		snprintf(rt->first_fail_where, sizeof(rt->first_fail_where), "%s: ", at);
+	rt->sc.expects++;
+	if (!ok && rt->sc.expect_fails++ == 0) {
+		snprintf(rt->sc.first_fail, sizeof(rt->sc.first_fail), "%s", msg[0] ? msg : "(no message)");
+		snprintf(rt->sc.first_fail_where, sizeof(rt->sc.first_fail_where), "%s: ", at);
 	}
 }
 
-int skl__f_expect(lua_State *L)
+static int f_expect(lua_State *L)
 {
 	const char *msg;
 	int ok;
 	if (lua_isnone(L, 1))
 		return skl__argerror(L, 1, "value expected");
-	msg = skl__opt_string(L, 2, "");
+	msg = skl__optarg_string(L, 2, "");
 	ok = lua_toboolean(L, 1);
 	skl__expect_record(L, ok, msg);
 	lua_pushboolean(L, ok);
 	return 1;
 }
 
-int skl__f_print(lua_State *L)
+static int f_print(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
 	int n = lua_gettop(L), i;
@@ -774,7 +773,7 @@ static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
 	return bytes;
 }
 
-int skl__f_chart(lua_State *L)
+static int f_chart(lua_State *L)
 {
 	static const char *const keys[] = {"title", "xlabel", "ylabel", "bars", "xlabels", "series", NULL};
 	skl_lua *rt = skl__rt(L);
@@ -783,20 +782,16 @@ int skl__f_chart(lua_State *L)
 	int bars = 0, nxl = 0, ns, i, oom = 0;
 	size_t bytes;
 	char at[SKL__WHERE_MAX];
+	skl__opts opts;
 	skl_chart *c;
 
 	skl__check_table(L, 1);
 	skl__check_keys(L, 1, keys);
-	title = field_string(L, 1, "title", 0);
-	xlabel = field_string(L, 1, "xlabel", 0);
-	ylabel = field_string(L, 1, "ylabel", 0);
-	if (lua_getfield(L, 1, "bars") != LUA_TNIL) {
-		if (lua_type(L, -1) != LUA_TBOOLEAN)
-			skl__argerror(
-			    L, 1, lua_pushfstring(L, "field 'bars': boolean expected, got %s", luaL_typename(L, -1)));
-		bars = lua_toboolean(L, -1);
-	}
-	lua_pop(L, 1);
+	opts = skl__opts_at(L, 1);
+	title = skl__opt_string(&opts, "title"); /* the three stay on the stack */
+	xlabel = skl__opt_string(&opts, "xlabel");
+	ylabel = skl__opt_string(&opts, "ylabel");
+	bars = skl__opt_bool(&opts, "bars", 0);
 	string_list(L, 1, "xlabels", xl, (int)(sizeof(xl) / sizeof(xl[0])), &nxl);
 	if (lua_getfield(L, 1, "series") != LUA_TTABLE)
 		skl__argerror(
@@ -836,9 +831,17 @@ int skl__f_chart(lua_State *L)
 		skl_chart_free(c);
 		return skl__error(L, "out of memory");
 	}
-	if (skl_events_show_chart(rt->log, c, at) < 0) {
+	if (skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_CHART, .chart = c}, at) < 0) {
 		skl_chart_free(c);
 		skl__log_check(L, -1);
 	}
 	return 0;
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__scene_lib[] = {
+    {"scenario", f_scenario}, {"scene.step", f_step}, {"scene.predict", f_predict}, {"scene.show", f_show},
+    {"scene.chart", f_chart}, {"expect", f_expect},   {"print", f_print},	    {NULL, NULL},
+};

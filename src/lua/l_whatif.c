@@ -21,7 +21,6 @@
 
 #define DBS_KEY "sklab.whatif.dbs"
 #define DATA_MT "sklab.whatif.data"
-#define TBUF_MT "sklab.whatif.buf"
 #define MAX_EDITS 256
 #define MAX_PATHS 32
 #define MAX_CALLS 1000 /* per run: each call keeps its edited copy until the run ends */
@@ -125,50 +124,14 @@ static int bad(lua_State *L, const char *what, const char *msg)
  * handle's class ("kernel") or the Lua type. */
 static int bad_type(lua_State *L, const char *what, const char *expected, int idx)
 {
-	const char *got;
-	idx = lua_absindex(L, idx);
-	if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING)
-		got = lua_tostring(L, -1);
-	else
-		got = luaL_typename(L, idx);
+	const char *got = skl__typename(L, idx);
 	return skl__argerror(L, 1, lua_pushfstring(L, "%s: %s expected, got %s", what, expected, got));
-}
-
-/* The smallest key of the table at idx that is not in allowed, or NULL;
- * non-string keys come back as "[number]" and the like. */
-static const char *unknown_key(lua_State *L, int idx, const char *const *allowed, char *out, size_t outsz)
-{
-	int found = 0;
-	idx = lua_absindex(L, idx);
-	out[0] = '\0';
-	lua_pushnil(L);
-	while (lua_next(L, idx)) {
-		char key[80];
-		int ok = 0;
-		lua_pop(L, 1);
-		if (lua_type(L, -1) == LUA_TSTRING) {
-			const char *const *a;
-			for (a = allowed; *a; a++)
-				if (!strcmp(*a, lua_tostring(L, -1)))
-					ok = 1;
-			snprintf(key, sizeof(key), "'%s'", lua_tostring(L, -1));
-		} else if (lua_isinteger(L, -1)) {
-			snprintf(key, sizeof(key), "[%lld]", (long long)lua_tointeger(L, -1));
-		} else {
-			snprintf(key, sizeof(key), "a %s key", luaL_typename(L, -1));
-		}
-		if (!ok && (!found || strcmp(key, out) < 0)) {
-			snprintf(out, outsz, "%s", key);
-			found = 1;
-		}
-	}
-	return found ? out : NULL;
 }
 
 /* A member name or dotted path, as the command line takes them. */
 static int is_member_name(const char *s)
 {
-	return strlen(s) < 128 && skl_whatif_is_member_path(s);
+	return strlen(s) < 128 && skl_edit_is_member_path(s);
 }
 
 /* t[key] as a string (NULL when nil), else an error naming what.key and
@@ -242,7 +205,7 @@ static void change_text(lua_State *L, int t, const char *what, char *out, size_t
 		lua_pop(L, 1);
 	}
 	if (!verb) {
-		if (unknown_key(L, t, verbs, key, sizeof(key)) && key[0] == '\'')
+		if (skl__unknown_key(L, t, verbs, 1, key, sizeof(key)) && key[0] == '\'')
 			bad(L, what,
 			    lua_pushfstring(L, "unknown change kind %s (expected add, remove, move, resize or retype)",
 					    key));
@@ -250,7 +213,7 @@ static void change_text(lua_State *L, int t, const char *what, char *out, size_t
 		    "which change? expected a table with add=, remove=, move=, resize= or retype=, or the command "
 		    "line's text (\"remove tp_pinfo\")");
 	}
-	if (unknown_key(L, t, keys[v], key, sizeof(key))) {
+	if (skl__unknown_key(L, t, keys[v], 1, key, sizeof(key))) {
 		static const char *const takes[] = {"after=, before= or at=", "nothing more",
 						    "after=, before= or to=", "length=, bits= or type=", "type="};
 		bad(L, what, lua_pushfstring(L, "unknown field %s (%s= takes %s)", key, verb, takes[v]));
@@ -491,35 +454,6 @@ static int check_paths(lua_State *L, const char **specs)
 	return n;
 }
 
-/* opts.<k> as a boolean (nil = 0); raises on another type. */
-static int opt_bool(lua_State *L, int t, const char *k, const char *what)
-{
-	int v = 0, ty = lua_getfield(L, t, k);
-	if (ty == LUA_TBOOLEAN)
-		v = lua_toboolean(L, -1);
-	else if (ty != LUA_TNIL)
-		bad_type(L, lua_pushfstring(L, "%s.%s", what, k), "boolean", -2);
-	lua_pop(L, 1);
-	return v;
-}
-
-/* opts.<k> as an integer in [lo, hi] (nil = 0). */
-static lua_Integer opt_int(lua_State *L, int t, const char *k, lua_Integer lo, lua_Integer hi, const char *what)
-{
-	lua_Integer v = 0;
-	if (lua_getfield(L, t, k) != LUA_TNIL) {
-		const char *where = lua_pushfstring(L, "%s.%s", what, k);
-		if (!lua_isinteger(L, -2))
-			bad_type(L, where, "integer", -2);
-		v = lua_tointeger(L, -2);
-		if (v < lo || v > hi)
-			bad(L, where, lua_pushfstring(L, "%I is out of range (%I to %I)", v, lo, hi));
-		lua_pop(L, 1);
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
 typedef struct slabopts {
 	skl_cache_opts cache;
 	int debug, rcu;
@@ -534,29 +468,33 @@ static void check_slab(lua_State *L, slabopts *s)
 	static const char *const keys[] = {"hwcache_align", "align", "ctor",	"rcu", "debug",
 					   "cpus",	    "name",  "objects", NULL};
 	int t = lua_gettop(L);
+	skl__opts o = skl__opts_at(L, 1);
 	char key[96];
 	lua_Integer align;
+	o.t = t;
+	o.where = "slab.";
+	o.flags = SKL__OPT_DOTTED;
 	memset(s, 0, sizeof(*s));
 	if (lua_isnil(L, t))
 		return;
 	if (!lua_istable(L, t))
 		bad_type(L, "field 'slab'", "table", t);
-	if (unknown_key(L, t, keys, key, sizeof(key)))
+	if (skl__unknown_key(L, t, keys, 1, key, sizeof(key)))
 		bad(L, "field 'slab'",
 		    lua_pushfstring(L, "unknown field %s (hwcache_align, align, ctor, rcu, debug, cpus, name, objects)",
 				    key));
-	if (opt_bool(L, t, "hwcache_align", "slab"))
+	if (skl__opt_bool(&o, "hwcache_align", 0))
 		s->cache.flags |= SKL_SLAB_HWCACHE_ALIGN;
-	if ((s->rcu = opt_bool(L, t, "rcu", "slab")))
+	if ((s->rcu = skl__opt_bool(&o, "rcu", 0)))
 		s->cache.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
-	s->cache.ctor = opt_bool(L, t, "ctor", "slab");
-	s->debug = opt_bool(L, t, "debug", "slab");
-	align = opt_int(L, t, "align", 0, 1 << 20, "slab");
+	s->cache.ctor = skl__opt_bool(&o, "ctor", 0);
+	s->debug = skl__opt_bool(&o, "debug", 0);
+	align = skl__opt_int(&o, "align", 0, 0, 1 << 20);
 	if (align & (align - 1))
 		bad(L, "slab.align", lua_pushfstring(L, "%I is not a power of two", align));
 	s->cache.align = (unsigned)align;
-	s->cpus = (unsigned)opt_int(L, t, "cpus", 1, 256, "slab");
-	s->objects = (uint64_t)opt_int(L, t, "objects", 1, 1000000000, "slab");
+	s->cpus = (unsigned)skl__opt_int(&o, "cpus", 0, 1, 256);
+	s->objects = (uint64_t)skl__opt_int(&o, "objects", 0, 1, 1000000000);
 	if (lua_getfield(L, t, "name") != LUA_TNIL) {
 		size_t len;
 		const char *n;
@@ -675,15 +613,6 @@ static void profile_for_set(lua_State *L, const char *set, skl_profile *out)
 
 /* ---- the result ----------------------------------------------------------------- */
 
-static const skl__api *api_entry(const char *name)
-{
-	int i;
-	for (i = 0; i < skl__api_count; i++)
-		if (!strcmp(skl__api_table[i].name, name))
-			return &skl__api_table[i];
-	return NULL;
-}
-
 static skl_whatif *check_result(lua_State *L)
 {
 	wdata *d = lua_touserdata(L, lua_upvalueindex(2));
@@ -694,36 +623,7 @@ static skl_whatif *check_result(lua_State *L)
 	return d->w;
 }
 
-/* A text buffer that Lua frees if it unwinds. */
-static int tbuf_gc(lua_State *L)
-{
-	skl_buf *b = lua_touserdata(L, 1);
-	if (b)
-		skl_buf_free(b);
-	return 0;
-}
-
-static skl_buf *push_tbuf(lua_State *L)
-{
-	skl_buf *b = lua_newuserdatauv(L, sizeof(*b), 0);
-	skl_buf_init(b);
-	if (luaL_newmetatable(L, TBUF_MT)) {
-		lua_pushcfunction(L, tbuf_gc);
-		lua_setfield(L, -2, "__gc");
-	}
-	lua_setmetatable(L, -2);
-	return b;
-}
-
-/* Replaces the buffer on top with its text. */
-static void tbuf_result(lua_State *L, skl_buf *b)
-{
-	lua_pushlstring(L, b->data ? b->data : "", b->len);
-	skl_buf_free(b);
-	lua_remove(L, -2);
-}
-
-int skl__w_text(lua_State *L)
+static int w_text(lua_State *L)
 {
 	static const char *const shows[] = {"after", "table", "diff", NULL};
 	static const skl_whatif_show as[] = {SKL_WHATIF_SHOW_AFTER, SKL_WHATIF_SHOW_TABLE, SKL_WHATIF_SHOW_DIFF};
@@ -739,27 +639,27 @@ int skl__w_text(lua_State *L)
 			return skl__argerror(
 			    L, 2, lua_pushfstring(L, "\"after\", \"table\" or \"diff\" expected, got \"%s\"", how));
 	}
-	b = push_tbuf(L);
+	b = skl__push_buf(L);
 	s = skl_buf_sink(b);
 	skl_whatif_write_text(w, &s, as[i]);
-	tbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
-int skl__w_json(lua_State *L)
+static int w_json(lua_State *L)
 {
 	skl_whatif *w = check_result(L);
-	skl_buf *b = push_tbuf(L);
+	skl_buf *b = skl__push_buf(L);
 	skl_sink s = skl_buf_sink(b);
 	skl_whatif_write_json(w, &s);
-	tbuf_result(L, b);
+	skl__buf_result(L, b);
 	return 1;
 }
 
 static int result_tostring(lua_State *L)
 {
 	lua_settop(L, 1);
-	return skl__w_text(L);
+	return w_text(L);
 }
 
 static void push_list(lua_State *L, const uint64_t *v, int n)
@@ -871,7 +771,7 @@ static void push_delta(lua_State *L, const skl_whatif *w)
 /* Pushes fn as a method closure of the result whose data is at didx. */
 static void push_method(lua_State *L, lua_CFunction fn, const char *name, int didx)
 {
-	lua_pushlightuserdata(L, (void *)api_entry(name));
+	lua_pushlightuserdata(L, (void *)skl__api_find(name));
 	lua_pushvalue(L, didx);
 	lua_pushcclosure(L, fn, 2);
 }
@@ -882,7 +782,7 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 	lua_createtable(L, 0, 16);
 	skl__set_str(L, "struct", w->label);
 	skl__set_str(L, "profile", w->profile);
-	skl__set_str(L, "allocator", w->allocator);
+	skl__set_str(L, "allocator", skl_allocator_name(w->allocator));
 	skl__set_str(L, "cache", w->cache_name);
 	skl__set_int(L, "objects", (lua_Integer)w->objects);
 	lua_createtable(L, w->nedits, 0);
@@ -903,9 +803,9 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 	/* a metatable of its own: the methods hold this result's data */
 	lua_createtable(L, 0, 4);
 	lua_createtable(L, 0, 2);
-	push_method(L, skl__w_text, "w:text", didx);
+	push_method(L, w_text, "w:text", didx);
 	lua_setfield(L, -2, "text");
-	push_method(L, skl__w_json, "w:json", didx);
+	push_method(L, w_json, "w:json", didx);
 	lua_setfield(L, -2, "json");
 	lua_setfield(L, -2, "__index");
 	push_method(L, result_tostring, "w:text", didx);
@@ -917,7 +817,7 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 
 /* ---- sklab.whatif ----------------------------------------------------------------- */
 
-int skl__f_whatif(lua_State *L)
+static int f_whatif(lua_State *L)
 {
 	static const char *const keys[] = {"struct",  "set",	"changes",   "paths", "slab",
 					   "profile", "config", "cacheline", NULL};
@@ -938,7 +838,7 @@ int skl__f_whatif(lua_State *L)
 	wdbs *dbs;
 
 	skl__check_table(L, 1);
-	if (unknown_key(L, 1, keys, key, sizeof(key)))
+	if (skl__unknown_key(L, 1, keys, 1, key, sizeof(key)))
 		return skl__argerror(L, 1, lua_pushfstring(L, "unknown field %s", key));
 	lua_settop(L, 1);
 
@@ -1009,8 +909,8 @@ int skl__f_whatif(lua_State *L)
 	lua_pop(L, 1);
 	if (pname)
 		skl__resolve_profile(L, pname, &prof);
-	else if (rt->have_profile && (!set[0] || !strcmp(rt->profile.layouts, set)))
-		prof = rt->profile;
+	else if (rt->sc.have_profile && (!set[0] || !strcmp(rt->sc.profile.layouts, set)))
+		prof = rt->sc.profile;
 	else if (set[0])
 		profile_for_set(L, set, &prof);
 	else
@@ -1018,7 +918,7 @@ int skl__f_whatif(lua_State *L)
 		    lua_pushfstring(L, "name the layout set ('linux-2.4.16/%s' or set=) or give profile=", tag));
 	if (!set[0])
 		snprintf(set, sizeof(set), "%s", prof.layouts);
-	if (so.rcu && strcmp(prof.allocator, "slub"))
+	if (so.rcu && prof.allocator != SKL_ALLOC_SLUB)
 		bad(L, "slab.rcu",
 		    lua_pushfstring(L, "SLAB_TYPESAFE_BY_RCU is a SLUB flag; %s uses the 2.4 SLAB", prof.name));
 	if (given && given->abi != prof.abi)
@@ -1099,3 +999,13 @@ int skl__f_whatif(lua_State *L)
 	push_result(L, d->w, didx);
 	return 1;
 }
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__whatif_lib[] = {
+    {"sklab.whatif", f_whatif},
+    {"w:text", w_text},
+    {"w:json", w_json},
+    {NULL, NULL},
+};

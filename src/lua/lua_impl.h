@@ -1,7 +1,10 @@
 /*
  * lua_impl.h - what the files of the scenario runtime share: the runtime
- * struct, the API table's entry type, argument checks that name the
- * function and the scenario line, and layout handles. Not installed.
+ * struct (each library's state is its own struct behind a pointer, defined
+ * in the library's file), the run loop's services to the libraries, the
+ * API table and its registration, the opener, and what one library asks of
+ * another (layout and kernel handles, the scene's views). The argument
+ * checks and error helpers are in aux.h. Not installed.
  */
 #ifndef SKLAB_LUA_IMPL_H
 #define SKLAB_LUA_IMPL_H
@@ -10,181 +13,91 @@
 #include "sklab/kernel.h"
 #include "sklab/skb.h"
 
-#include <lauxlib.h>
-#include <lua.h>
+#include "aux.h"
 
-/* ---- the API table --------------------------------------------------------- */
+/* ---- the run's accounts -------------------------------------------------
+ * The accounts behind ram_limit and out_limit, kept beside struct skl_lua
+ * (lua_impl.h) by runtime.c. */
+struct lua_State;
+typedef struct skl__limits {
+	uint64_t ram_limit, ram_used;  /* simulated RAM of the run's machines */
+	uint64_t out_limit, out_bytes; /* bytes written by captures */
+	int out_fd;		       /* the output directory, opened at the first capture; -1 = not yet */
+	int hit;		       /* an skl_lua_limit */
+} skl__limits;
+skl__limits *skl__limits_of(skl_lua *rt);
+/* Counts n units of work a library function does in C (where the hook
+ * cannot see it) against the instruction budget; raises the budget's error
+ * when it runs out. */
+void skl__charge(struct lua_State *L, uint64_t n);
+/* Has the heap cap, the instruction budget or the interrupt ended the run? */
+int skl__limit_reached(struct lua_State *L);
+/* Replaces the library functions that can loop in C without end
+ * (string.rep, table.move, table.insert, table.remove) with versions that
+ * charge their work to the budget (l_base.c). */
+void skl__base_harden(struct lua_State *L);
 
-typedef enum skl__api_kind {
-	SKL__API_GLOBAL, /* a global function: "print" */
-	SKL__API_LIB,	 /* a function in a library table: "scene.step" */
-	SKL__API_METHOD, /* a method of a userdata class: "layout:pahole" */
-	SKL__API_FIELD,	 /* a field to read (documentation only): "layout.size" */
-	SKL__API_INDEX,	 /* indexing (documentation only): "types[name]" */
-	SKL__API_SECTION /* a heading in the reference: name is its title */
-} skl__api_kind;
+/* ---- the runtime ---------------------------------------------------------------- */
 
-typedef struct skl__api {
-	const char *name; /* as scripts spell it, and as errors name it */
-	const char *args; /* "(caption)", "" for fields */
-	const char *help; /* one line */
-	skl__api_kind kind;
-	lua_CFunction fn; /* NULL for fields */
-} skl__api;
+#define SKL__MAX_SETS 32    /* layout sets one runtime loads */
+#define SKL__MAX_KERNELS 16 /* machines alive in one run */
 
-extern const skl__api skl__api_table[];
-extern const int skl__api_count;
-
-/* Sets every GLOBAL and LIB entry in the sandbox's globals. Raises on error. */
-void skl__api_register(lua_State *L);
-/* Fills the table at idx with the METHOD entries of class ("layout"). */
-void skl__api_methods(lua_State *L, int idx, const char *cls);
-/* Pushes fn as a closure whose errors are named name. */
-void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry);
-
-/* ---- the runtime ------------------------------------------------------------ */
-
-#define SKL__MAX_SETS 32
-#define SKL__WHERE_MAX 1100 /* "file:line" */
-
+/* A layout set, loaded once and kept for the runtime's life (data.c). */
 typedef struct skl__lset {
 	char name[64];
 	skl_typedb *db;
 } skl__lset;
 
-typedef struct skl__lslot {
-	skl_layout *l; /* NULL = free */
-	unsigned gen;
-} skl__lslot;
+/* What a run's scenario{} said and how its expectations went: written by
+ * l_scene.c, read by the run loop for the run's result and by the
+ * libraries for the scenario's profile. */
+typedef struct skl__scenario {
+	int called;		    /* scenario{} ran */
+	char where[SKL__WHERE_MAX]; /* and where */
+	int have_profile;	    /* profile holds the scenario's profile */
+	skl_profile profile;
+	int expects, expect_fails; /* expect() calls, and how many failed */
+	char first_fail[600];	   /* the first failure's message */
+	char first_fail_where[SKL__WHERE_MAX + 4];
+	char title[256], goal[512], profile_name[64]; /* header-only mode: as given */
+} skl__scenario;
 
-#define SKL__MAX_KERNELS 16	   /* machines alive in one run */
-#define SKL__MAX_CACHES 4096	   /* caches a run may create */
-#define SKL__MAX_OBJECTS (1 << 20) /* object handles alive at once */
-
-/* A cache the script created: its handle resolves here on every call. */
-typedef struct skl__cslot {
-	skl_cache *c; /* NULL once destroyed */
-	int kernel;   /* index into skl_lua.kernels */
-	unsigned gen;
-} skl__cslot;
-
-/* An object handle's target: an allocated object of one kernel. */
-typedef struct skl__oslot {
-	skl_addr addr;
-	skl_cache *cache; /* the cache it came from (kmalloc: its size class) */
-	size_t size;	  /* usable bytes: the cache's object size */
-	size_t requested; /* kmalloc: the n asked for; else size */
-	int kernel;
-	int kmalloc;
-	int live; /* 0 = free slot (on the free list) */
-	int next_free;
-	unsigned gen;	   /* bumped when the object is freed or its handle dies */
-	char freed_at[96]; /* where a free made the handle stale */
-} skl__oslot;
-
-#define SKL__MAX_CAPTURES 16 /* pcap files one run may write */
-
-/* A capture file a run writes (skb:pcap, --pcap): open until the run ends. */
-typedef struct skl__capture {
-	char name[256]; /* as the scenario named it; "" for the --pcap capture */
-	void *fp;	/* FILE *, NULL = not open */
-	skl_pcap pcap;
-	int failed; /* a write failed: the file is incomplete */
-} skl__capture;
-
+/* The runtime's part the libraries share. runtime.c keeps the rest beside
+ * it (the budget, the log's accounts, the options only it reads). */
 struct skl_lua {
 	/* options */
-	char *data_dir;
-	char *scenario_dir;
+	char *data_dir;	 /* the root holding assets/ */
 	char *out_dir;	 /* skb:pcap writes here; NULL = nowhere */
 	char *pcap_path; /* every frame of skb:pcap also goes here; NULL = none */
-	size_t heap_limit;
-	uint64_t instr_limit;
-	int max_events;
 	int max_layouts;
-	skl_sink echo;
+	skl_sink echo;	 /* print() also writes here */
+	int header_only; /* skl_data_scenario_info: stop at scenario{} */
 
-	/* layout sets, loaded once and kept for the runtime's life */
+	/* layout sets, loaded once and kept for the runtime's life (data.c) */
 	skl__lset sets[SKL__MAX_SETS];
 	int nsets;
 
 	/* one run */
-	lua_State *L;
 	skl_events *log;
-	char display[1024]; /* the scenario's name in messages */
-	size_t heap_used;
-	int mem_hit;			/* the heap cap refused an allocation */
-	char mem_where[SKL__WHERE_MAX]; /* where the script was when it did */
-	uint64_t instr_used;
-	int instr_hit; /* the instruction budget ran out */
-	int scenario_called;
-	char scenario_where[SKL__WHERE_MAX];
-	int events_added;
-	size_t log_bytes;     /* text and layouts this run put in the log */
-	size_t max_log_bytes; /* and how much of that it may */
-	int expects, expect_fails;
-	char first_fail[600];
-	char first_fail_where[SKL__WHERE_MAX + 4];
-	int have_profile;
-	skl_profile profile;
-	skl__lslot *layouts;
-	int nlayouts, caplayouts, live_layouts;
-	skl_kernel *kernels[SKL__MAX_KERNELS]; /* freed when the run ends */
-	int nkernels;
-	skl__cslot *cslots;
-	int ncslots, capcslots;
-	skl__oslot *oslots;
-	int noslots, caposlots, ofree, live_objects;
-	int header_only; /* skl_data_scenario_info: stop at scenario{} */
-	/* sk_buffs (l_skb.c): one networking core per kernel, freed before the kernels */
-	skl_net *nets[SKL__MAX_KERNELS];
-	skl__capture caps[SKL__MAX_CAPTURES];
-	int ncaps;
-	skl__capture all; /* the --pcap capture */
-	int panics;	  /* kernel panics raised as Lua errors this run */
-	char last_panic[512];
-	char hdr_title[256], hdr_goal[512], hdr_profile[64];
+	skl__scenario sc;
+
+	/* each library's state, defined and owned by its file */
+	struct skl__layouts *layouts; /* l_layout.c: the layout handles' slots */
+	struct skl__kernels *kernels; /* l_kernel.c: machines, cache and object slots */
+	struct skl__skbs *skbs;	      /* l_skb.c: each kernel's networking core, panics */
+	struct skl__captures *caps;   /* l_pcap.c: the capture files */
 };
 
 /* The runtime a state belongs to. */
 skl_lua *skl__rt(lua_State *L);
 
-/* ---- errors that name the scenario line --------------------------------------- */
-
-/* "file:line" of the innermost scenario code running (level >= 1), or "". */
-void skl__where(lua_State *L, int level, char *out, size_t outsz);
-/* Raises "file:line: msg". */
-int skl__error(lua_State *L, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* Raises "file:line: bad argument #arg to 'name' (msg)" for the running API function. */
-int skl__argerror(lua_State *L, int arg, const char *msg);
-/* "expected" type error for arg. */
-int skl__typeerror(lua_State *L, int arg, const char *expected);
-const char *skl__fname(lua_State *L);
-
-const char *skl__check_string(lua_State *L, int arg);
-const char *skl__opt_string(lua_State *L, int arg, const char *def);
-lua_Integer skl__check_integer(lua_State *L, int arg);
-void skl__check_table(lua_State *L, int arg);
-/* Raises a bad-argument error for arg when the table there has a key that is
- * not one of the strings in allowed (NULL-ended). */
-void skl__check_keys(lua_State *L, int arg, const char *const *allowed);
-
-/* t[k] = v on the table at the top of the stack. */
-void skl__set_int(lua_State *L, const char *k, lua_Integer v);
-void skl__set_num(lua_State *L, const char *k, double v);
-void skl__set_str(lua_State *L, const char *k, const char *v);
-void skl__set_bool(lua_State *L, const char *k, int v);
-
-/* The profile named pname (a 'profile' field), or the scenario's when
- * pname is NULL; raises "fname: ..." when it is unknown or there is none. */
-void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out);
+/* ---- the run loop's services (runtime.c) -------------------------------------------- */
 
 /* In header-only mode, scenario{} ends the run through this. */
 int skl__header_done(lua_State *L);
+/* Has the heap cap or the instruction budget run out (the interrupt
+ * callback aside)? */
+int skl__budget_hit(lua_State *L);
 
 /* Appends an event-log failure check: raises when the log refused. */
 void skl__log_check(lua_State *L, int rc);
@@ -197,69 +110,6 @@ void skl__log_room(lua_State *L, size_t bytes);
  * not: callers that must free something first ask this). */
 int skl__log_fits(const skl_lua *rt, size_t bytes);
 
-/* ---- data files (data.c) ------------------------------------------------------ */
-
-/* Loads a layout set into the runtime's cache (once); NULL with err set. */
-skl__lset *skl__set_get(skl_lua *rt, const char *set, skl_error *err);
-/* Checks a profile or set name: letters, digits, '.', '_', '-'; not "." or "..". */
-int skl__valid_name(const char *name);
-
-/* ---- layouts (l_layout.c) ----------------------------------------------------- */
-
-/* Pushes a new layout userdata owning l (freed on failure). */
-void skl__push_layout(lua_State *L, skl_layout *l);
-/* The layout at arg, or NULL when arg is no layout. Raises on a stale handle. */
-skl_layout *skl__to_layout(lua_State *L, int arg);
-/* Creates the metatables of the layout and types classes. */
-void skl__layout_open(lua_State *L);
-/* Frees every layout slot (after lua_close). */
-void skl__layouts_free(skl_lua *rt);
-
-/* ---- kernels, caches and objects (l_kernel.c) ------------------------------------ */
-
-/* Creates the metatables of the kernel, cache and object classes. */
-void skl__kernel_open(lua_State *L);
-/* Frees every kernel of the run and the cache and object slots (after lua_close). */
-void skl__kernels_free(skl_lua *rt);
-/* The kernel at arg, or NULL when arg is no kernel handle. */
-skl_kernel *skl__to_kernel(lua_State *L, int arg);
-
-/* ---- sk_buffs, headers and packet paths (l_skb.c) ----------------------------------- */
-
-/* Creates the metatables of the skb, header and path classes. */
-void skl__skb_open(lua_State *L);
-/* Frees every net of the run (their skbs) and closes the run's captures;
- * call after lua_close and before skl__kernels_free. */
-void skl__skbs_free(skl_lua *rt);
-/* At the end of a run: writes the --pcap capture when no frame opened it
- * (a capture with no frames), so the file always exists afterwards. */
-void skl__captures_finish(skl_lua *rt);
-/* scene.show's skb form: every argument from 1 to n is an skb or a path. */
-int skl__show_skbs(lua_State *L, int n);
-/* Is the value at arg an skb handle or a path stepper? */
-int skl__is_skb(lua_State *L, int arg);
-
-/* ---- cache models (l_cache.c) ---------------------------------------------------------- */
-
-/* Creates the cache model class and makes sklab.cache callable; after
- * skl__api_register (which makes the sklab.cache table). */
-void skl__cache_open(lua_State *L);
-/* string.find, match, gmatch and gsub with a matcher that counts its steps
- * against the instruction budget (l_pattern.c) */
-void skl__pattern_open(lua_State *L);
-/* Is the value at arg a cache model handle? */
-int skl__is_cachemodel(lua_State *L, int arg);
-/* scene.show(cm [, {title=}]): n arguments. */
-int skl__show_cache(lua_State *L, int n);
-/* scene.show(k, {view = "cache"}): the model that feeds the kernel at karg. */
-int skl__show_kernel_cache(lua_State *L, int karg, const char *title);
-
-/* Records an EXPECT event (l_scene.c): counts it and remembers the first
- * failure, as expect() does. */
-void skl__expect_record(lua_State *L, int ok, const char *msg);
-
-/* ---- calls into the engine (l_kernel.c) ------------------------------------------- */
-
 /* Brackets a call into the engine: its events carry the scenario line and
  * count against the run's log limits. begin raises when a limit is reached;
  * nothing between begin and end may raise. */
@@ -270,8 +120,42 @@ typedef struct skl__engine {
 void skl__engine_begin(lua_State *L, skl__engine *e);
 void skl__engine_end(skl__engine *e);
 
-/* nil and msg: an expected failure (l_kernel.c). */
-int skl__fail(lua_State *L, const char *msg);
+/* ---- the sandbox and the libraries' state (init.c) ----------------------------------- */
+
+/* Builds a run's sandbox: the safe libraries, then the scenario API. A
+ * lua_CFunction run protected (lua_pcall), so running out of memory here is
+ * an error, not a panic. */
+int skl__open_sandbox(lua_State *L);
+/* Each library's state, made with the runtime: 0, or -1 when out of memory
+ * (skl__libs_free then frees what was made). */
+int skl__libs_new(skl_lua *rt);
+/* Before a run: nothing of the last one is left (its --pcap frame count
+ * goes too). */
+void skl__libs_begin(skl_lua *rt);
+/* After lua_close: frees what the run made, the nets before their kernels,
+ * the kernels last (object handles' __gc use their slots until lua_close). */
+void skl__libs_clear(skl_lua *rt);
+/* After a run, even one whose file could not be read: what it leaves
+ * behind (the --pcap capture, written even when no frame opened it). */
+void skl__libs_finish(skl_lua *rt);
+void skl__libs_free(skl_lua *rt);
+
+/* ---- the API table (api.c) ------------------------------------------------------------ */
+
+/* Each library's bindings, named as the table names them (l_*.c). */
+extern const skl__reg skl__scene_lib[], skl__layout_lib[], skl__cache_lib[], skl__kernel_lib[], skl__skb_lib[],
+    skl__hdr_lib[], skl__path_lib[], skl__pcap_lib[], skl__bench_lib[], skl__whatif_lib[], skl__base_lib[];
+
+/* The first entry named name, or NULL. */
+const skl__api *skl__api_find(const char *name);
+/* Sets every GLOBAL and LIB entry in the sandbox's globals, each bound to
+ * its library's function. Raises on error, and when the table and the
+ * libraries' bindings do not name the same functions. */
+void skl__api_register(lua_State *L);
+/* Fills the table at idx with the METHOD entries of class ("layout"). */
+void skl__api_methods(lua_State *L, int idx, const char *cls);
+/* Pushes fn as a closure whose errors are named name. */
+void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry);
 /* Registers a handle class's metatable mt: __index is index with two
  * upvalues (the API entry e and the METHOD entries of cls, or an empty table
  * when cls is NULL); __newindex and __tostring get e as their upvalue; gc
@@ -279,98 +163,92 @@ int skl__fail(lua_State *L, const char *msg);
 void skl__new_class(lua_State *L, const char *mt, const char *name, const char *cls, const skl__api *e,
 		    lua_CFunction index, lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc);
 
-/* ---- the functions the API table lists ----------------------------------------- */
+/* ---- data files (data.c) ----------------------------------------------------------------- */
 
-int skl__f_scenario(lua_State *L);
-int skl__f_print(lua_State *L);
-int skl__f_expect(lua_State *L);
-int skl__f_bench(lua_State *L);   /* l_bench.c */
-int skl__f_predict(lua_State *L); /* l_scene.c */
-int skl__f_step(lua_State *L);
-int skl__f_show(lua_State *L);
-int skl__f_layouts(lua_State *L);
-int skl__f_profile(lua_State *L);
-int skl__f_profiles(lua_State *L);
-int skl__f_sets(lua_State *L);
-int skl__m_pahole(lua_State *L);
-int skl__m_json(lua_State *L);
-int skl__m_member(lua_State *L);
-int skl__m_offsetof(lua_State *L);
-int skl__f_load(lua_State *L);
-int skl__f_tostring(lua_State *L);
-int skl__f_collectgarbage(lua_State *L);
-int skl__f_randomseed(lua_State *L);
-int skl__f_format(lua_State *L);
-int skl__f_pairs(lua_State *L);
-int skl__f_setmetatable(lua_State *L);
-int skl__f_chart(lua_State *L);
-int skl__f_kernel(lua_State *L);
-int skl__k_cache_create(lua_State *L);
-int skl__k_kmalloc(lua_State *L);
-int skl__k_kfree(lua_State *L);
-int skl__k_reap(lua_State *L);
-int skl__k_kasan_report(lua_State *L);
-int skl__k_report(lua_State *L);
-int skl__k_slabinfo(lua_State *L);
-int skl__k_ram(lua_State *L);
-int skl__c_alloc(lua_State *L);
-int skl__c_free(lua_State *L);
-int skl__c_shrink(lua_State *L);
-int skl__c_destroy(lua_State *L);
-int skl__c_stats(lua_State *L);
-int skl__o_write(lua_State *L);
-int skl__o_read(lua_State *L);
-int skl__f_kernel_skb(lua_State *L);
-int skl__f_expect_panic(lua_State *L);
-int skl__f_tx_tcp(lua_State *L);
-int skl__f_rx(lua_State *L);
-int skl__f_payload(lua_State *L);
-int skl__h_eth(lua_State *L);
-int skl__h_ipv4(lua_State *L);
-int skl__h_tcp(lua_State *L);
-int skl__h_udp(lua_State *L);
-int skl__k_alloc_skb(lua_State *L);
-int skl__k_alloc_skb_fclone(lua_State *L);
-int skl__k_dev_alloc_skb(lua_State *L);
-int skl__k_netdev_alloc_skb(lua_State *L);
-int skl__k_netdev_alloc_skb_ip_align(lua_State *L);
-int skl__s_reserve(lua_State *L);
-int skl__s_put(lua_State *L);
-int skl__s_put_unchecked(lua_State *L);
-int skl__s_push(lua_State *L);
-int skl__s_push_unchecked(lua_State *L);
-int skl__s_pull(lua_State *L);
-int skl__s_trim(lua_State *L);
-int skl__s_clone(lua_State *L);
-int skl__s_copy(lua_State *L);
-int skl__s_pskb_copy(lua_State *L);
-int skl__s_expand_head(lua_State *L);
-int skl__s_cow(lua_State *L);
-int skl__s_get(lua_State *L);
-int skl__s_header_release(lua_State *L);
-int skl__s_free(lua_State *L);
-int skl__s_add_frag(lua_State *L);
-int skl__s_set_header(lua_State *L);
-int skl__s_pcap(lua_State *L);
-int skl__s_bytes(lua_State *L);
-int skl__s_name(lua_State *L);
-int skl__p_next(lua_State *L);
-int skl__p_run(lua_State *L);
-int skl__f_cache_host(lua_State *L);
-int skl__cm_access(lua_State *L);
-int skl__cm_stats(lua_State *L);
-int skl__cm_reset(lua_State *L);
-int skl__cm_summary(lua_State *L);
-int skl__k_cache_model(lua_State *L);
-int skl__k_misses(lua_State *L);
-int skl__f_whatif(lua_State *L); /* l_whatif.c */
-int skl__w_text(lua_State *L);
-int skl__w_json(lua_State *L);
+/* Loads a layout set into the runtime's cache (once); NULL with err set. */
+skl__lset *skl__set_get(skl_lua *rt, const char *set, skl_error *err);
+/* Checks a profile or set name: letters, digits, '.', '_', '-'; not "." or "..". */
+int skl__valid_name(const char *name);
 
+/* ---- the libraries ------------------------------------------------------------------------
+ * Each opens its classes from init.c (skl__<lib>_open), makes its state
+ * with the runtime (skl__<lib>s_new), frees what a run made after
+ * lua_close (skl__<lib>s_clear) and its state with the runtime
+ * (skl__<lib>s_free; NULL states are fine). */
+
+/* the sandbox's standard functions (l_base.c) */
 /* Pushes v's text as tostring() shows it: stable ids instead of addresses. */
 const char *skl__tostring(lua_State *L, int idx);
+/* string.find, match, gmatch and gsub with a matcher that counts its steps
+ * against the instruction budget (l_pattern.c) */
+void skl__pattern_open(lua_State *L);
 
+/* layouts, layout sets and profiles (l_layout.c) */
+void skl__layout_open(lua_State *L);
+int skl__layouts_new(skl_lua *rt);
+void skl__layouts_clear(skl_lua *rt);
+void skl__layouts_free(skl_lua *rt);
+/* Pushes a new layout userdata owning l (freed on failure). */
+void skl__push_layout(lua_State *L, skl_layout *l);
+/* The layout at arg, or NULL when arg is no layout. Raises on a stale handle. */
+skl_layout *skl__to_layout(lua_State *L, int arg);
+/* The profile named pname (a 'profile' field), or the scenario's when
+ * pname is NULL; raises "fname: ..." when it is unknown or there is none. */
+void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out);
 /* Pushes a profile as a Lua table. */
 void skl__push_profile(lua_State *L, const skl_profile *p);
+
+/* kernels, caches and objects (l_kernel.c) */
+void skl__kernel_open(lua_State *L);
+int skl__kernels_new(skl_lua *rt);
+void skl__kernels_clear(skl_lua *rt);
+void skl__kernels_free(skl_lua *rt);
+/* The run's machines: how many, and the i-th (NULL out of range). */
+int skl__kernel_count(const skl_lua *rt);
+skl_kernel *skl__kernel_at(const skl_lua *rt, int i);
+/* The kernel at arg, or NULL when arg is no kernel handle. */
+skl_kernel *skl__to_kernel(lua_State *L, int arg);
+/* sklab.kernel{} with its own options (l_skb.c's sklab.kernel takes the
+ * skb options out first): a kernel handle, or nil and the reason. */
+int skl__kernel_new(lua_State *L);
+
+/* sk_buffs (l_skb.c), headers (l_hdr.c), paths (l_path.c), captures (l_pcap.c) */
+void skl__skb_open(lua_State *L);
+void skl__hdr_open(lua_State *L);
+void skl__path_open(lua_State *L);
+int skl__skbs_new(skl_lua *rt);
+void skl__skbs_clear(skl_lua *rt);
+void skl__skbs_free(skl_lua *rt);
+int skl__captures_new(skl_lua *rt);
+/* Closes the run's captures: each named one renamed into place (removed
+ * when a write failed), the --pcap one closed. */
+void skl__captures_close(skl_lua *rt);
+/* Before a run: the --pcap capture starts empty (skl_lua_pcap_frames,
+ * also l_pcap.c's, reads it after the run). */
+void skl__captures_reset(skl_lua *rt);
+void skl__captures_free(skl_lua *rt);
+/* At the end of a run: writes the --pcap capture when no frame opened it
+ * (a capture with no frames), so the file always exists afterwards. */
+void skl__captures_finish(skl_lua *rt);
+/* scene.show's skb form: every argument from 1 to n is an skb or a path. */
+int skl__show_skbs(lua_State *L, int n);
+/* Is the value at arg an skb handle or a path stepper? */
+int skl__is_skb(lua_State *L, int arg);
+
+/* cache models (l_cache.c) */
+/* Creates the cache model class and makes sklab.cache callable; after
+ * skl__api_register (which makes the sklab.cache table). */
+void skl__cache_open(lua_State *L);
+/* Is the value at arg a cache model handle? */
+int skl__is_cachemodel(lua_State *L, int arg);
+/* scene.show(cm [, {title=}]): n arguments. */
+int skl__show_cache(lua_State *L, int n);
+/* scene.show(k, {view = "cache"}): the model that feeds the kernel at karg. */
+int skl__show_kernel_cache(lua_State *L, int karg, const char *title);
+
+/* the scene (l_scene.c) */
+/* Records an EXPECT event: counts it and remembers the first failure, as
+ * expect() does. */
+void skl__expect_record(lua_State *L, int ok, const char *msg);
 
 #endif

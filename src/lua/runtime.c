@@ -1,12 +1,10 @@
 /*
  * runtime.c - the scenario runtime: a fresh sandboxed lua_State per run,
- * its heap cap and instruction budget, error locations, and the run loop
+ * its heap cap, instruction budget and event-log limits, and the run loop
  * that turns a scenario file into events. Never prints on its own; never
  * reads the clock; allocates through the skl_ hook.
  */
 #include "lua_impl.h"
-
-#include <lualib.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,20 +20,45 @@
 #define DEFAULT_MAX_LAYOUTS 4096
 #define STOP_WHY_MAX 256
 
-/* The runtime and what runtime.c keeps beside it (lua_impl.h's struct
- * skl_lua comes first, so a skl_lua * is also a rt_full *). */
+/* The runtime: what the libraries share (lua_impl.h's struct skl_lua
+ * comes first, so a skl_lua * is also a rt_full *), then what only the run
+ * loop keeps: the options it alone reads, a run's budget and what the run
+ * put in the event log. */
 typedef struct rt_full {
 	skl_lua rt;
-	skl__limits lim;
+
+	/* options */
+	char *scenario_dir;
+	size_t heap_limit;
+	uint64_t instr_limit;
+	int max_events;
 	int (*interrupt)(void *ud, char *why, size_t whysz);
 	void *interrupt_ud;
-	int stop_hit; /* the interrupt callback asked to stop */
+
+	/* one run */
+	lua_State *L;	    /* NULL while its sandbox is being built */
+	char display[1024]; /* the scenario's name in messages */
+	size_t heap_used;
+	int mem_hit;			/* the heap cap refused an allocation */
+	char mem_where[SKL__WHERE_MAX]; /* where the script was when it did */
+	uint64_t instr_used;
+	int instr_hit; /* the instruction budget ran out */
+	int stop_hit;  /* the interrupt callback asked to stop */
 	char stop_why[STOP_WHY_MAX];
+	int events_added;
+	size_t log_bytes;     /* text and layouts this run put in the log */
+	size_t max_log_bytes; /* and how much of that it may */
+	skl__limits lim;      /* simulated RAM and capture output */
 } rt_full;
 
 static rt_full *fullrt(skl_lua *rt)
 {
 	return (rt_full *)rt;
+}
+
+static const rt_full *cfullrt(const skl_lua *rt)
+{
+	return (const rt_full *)rt;
 }
 
 skl__limits *skl__limits_of(skl_lua *rt)
@@ -61,30 +84,30 @@ static void rt_hook(lua_State *L, lua_Debug *ar);
  * the memory error. */
 static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-	skl_lua *rt = ud;
+	rt_full *f = ud;
 	size_t old = ptr ? osize : 0;
-	size_t limit = rt->heap_limit + (rt->mem_hit ? MEM_RESERVE : 0);
+	size_t limit = f->heap_limit + (f->mem_hit ? MEM_RESERVE : 0);
 	void *p;
 	if (nsize == 0) {
 		skl_free(ptr);
-		rt->heap_used -= old;
+		f->heap_used -= old;
 		return NULL;
 	}
-	if (nsize > old && (nsize - old > limit || rt->heap_used > limit - (nsize - old))) {
-		if (!rt->mem_hit && rt->L) {
-			rt->mem_hit = 1;
-			skl__where(rt->L, 0, rt->mem_where, sizeof(rt->mem_where));
-			lua_sethook(rt->L, rt_hook, LUA_MASKCOUNT, 1);
+	if (nsize > old && (nsize - old > limit || f->heap_used > limit - (nsize - old))) {
+		if (!f->mem_hit && f->L) {
+			f->mem_hit = 1;
+			skl__where(f->L, 0, f->mem_where, sizeof(f->mem_where));
+			lua_sethook(f->L, rt_hook, LUA_MASKCOUNT, 1);
 		}
-		rt->mem_hit = 1;
+		f->mem_hit = 1;
 		return NULL;
 	}
 	p = skl_realloc(ptr, nsize);
 	if (p) {
-		rt->heap_used = rt->heap_used - old + nsize;
+		f->heap_used = f->heap_used - old + nsize;
 		/* copying counts too: "s = s .. x" in a loop runs one instruction
 		 * per copy of an ever longer string */
-		rt->instr_used += nsize >> ALLOC_COST_SHIFT;
+		f->instr_used += nsize >> ALLOC_COST_SHIFT;
 	}
 	return p;
 }
@@ -95,13 +118,12 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
  * from skl__charge. Also makes the hook of L fire on every instruction. */
 static int raise_stop(lua_State *L, int level)
 {
-	skl_lua *rt = skl__rt(L);
-	rt_full *f = fullrt(rt);
+	rt_full *f = fullrt(skl__rt(L));
 	char where[SKL__WHERE_MAX];
 	lua_sethook(L, rt_hook, LUA_MASKCOUNT, 1);
-	if (rt->mem_hit) {
-		lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", rt->mem_where, rt->mem_where[0] ? ": " : "",
-				(int)(rt->heap_limit >> 20));
+	if (f->mem_hit) {
+		lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", f->mem_where, f->mem_where[0] ? ": " : "",
+				(int)(f->heap_limit >> 20));
 		return lua_error(L);
 	}
 	skl__where(L, level, where, sizeof(where));
@@ -110,7 +132,7 @@ static int raise_stop(lua_State *L, int level)
 		return lua_error(L);
 	}
 	lua_pushfstring(L, "%s%sinstruction limit of %I exceeded (an endless loop?)", where, where[0] ? ": " : "",
-			(lua_Integer)rt->instr_limit);
+			(lua_Integer)f->instr_limit);
 	return lua_error(L);
 }
 
@@ -132,256 +154,100 @@ static int poll_interrupt(rt_full *f)
  * every coroutine, so neither pcall nor a coroutine can keep a script alive. */
 static void rt_hook(lua_State *L, lua_Debug *ar)
 {
-	skl_lua *rt = skl__rt(L);
-	rt_full *f = fullrt(rt);
+	rt_full *f = fullrt(skl__rt(L));
 	(void)ar;
-	if (!rt->instr_hit && !rt->mem_hit && !f->stop_hit) {
-		rt->instr_used += HOOK_EVERY;
-		if (rt->instr_used > rt->instr_limit)
-			rt->instr_hit = 1;
+	if (!f->instr_hit && !f->mem_hit && !f->stop_hit) {
+		f->instr_used += HOOK_EVERY;
+		if (f->instr_used > f->instr_limit)
+			f->instr_hit = 1;
 		else if (!poll_interrupt(f))
 			return;
 	}
 	raise_stop(L, 0);
 }
 
+int skl__budget_hit(lua_State *L)
+{
+	const rt_full *f = fullrt(skl__rt(L));
+	return f->instr_hit || f->mem_hit;
+}
+
 int skl__limit_reached(lua_State *L)
 {
-	skl_lua *rt = skl__rt(L);
-	return rt->instr_hit || rt->mem_hit || fullrt(rt)->stop_hit;
+	rt_full *f = fullrt(skl__rt(L));
+	return f->instr_hit || f->mem_hit || f->stop_hit;
 }
 
 void skl__charge(lua_State *L, uint64_t n)
 {
-	skl_lua *rt = skl__rt(L);
-	rt_full *f = fullrt(rt);
+	rt_full *f = fullrt(skl__rt(L));
 	/* the wall clock (or the user) stops work done in C too */
-	if (!rt->instr_hit && !rt->mem_hit && !f->stop_hit)
+	if (!f->instr_hit && !f->mem_hit && !f->stop_hit)
 		poll_interrupt(f);
-	if (rt->instr_hit || rt->mem_hit || f->stop_hit)
+	if (f->instr_hit || f->mem_hit || f->stop_hit)
 		raise_stop(L, 1);
-	if (rt->instr_used >= rt->instr_limit || n > rt->instr_limit - rt->instr_used) {
-		rt->instr_used = rt->instr_limit;
-		rt->instr_hit = 1;
+	if (f->instr_used >= f->instr_limit || n > f->instr_limit - f->instr_used) {
+		f->instr_used = f->instr_limit;
+		f->instr_hit = 1;
 		raise_stop(L, 1);
 	}
-	rt->instr_used += n;
-}
-
-/* ---- error locations ------------------------------------------------------------ */
-
-void skl__where(lua_State *L, int level, char *out, size_t outsz)
-{
-	lua_Debug ar;
-	out[0] = '\0';
-	for (; lua_getstack(L, level, &ar); level++) {
-		if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
-			continue;
-		snprintf(out, outsz, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline);
-		return;
-	}
-}
-
-int skl__error(lua_State *L, const char *fmt, ...)
-{
-	char where[SKL__WHERE_MAX];
-	va_list ap;
-	skl__where(L, 1, where, sizeof(where));
-	va_start(ap, fmt);
-	if (where[0])
-		lua_pushfstring(L, "%s: ", where);
-	else
-		lua_pushliteral(L, "");
-	lua_pushvfstring(L, fmt, ap);
-	va_end(ap);
-	lua_concat(L, 2);
-	return lua_error(L);
-}
-
-const char *skl__fname(lua_State *L)
-{
-	const skl__api *e = lua_touserdata(L, lua_upvalueindex(1));
-	return e ? e->name : "?";
-}
-
-static int is_method(lua_State *L)
-{
-	const skl__api *e = lua_touserdata(L, lua_upvalueindex(1));
-	return e && e->kind == SKL__API_METHOD;
-}
-
-/* An __index metamethod (its entry is SKL__API_INDEX, its methods table
- * upvalue 2) reading key at 2 of its object at 1. */
-static int is_index(lua_State *L)
-{
-	const skl__api *e = lua_touserdata(L, lua_upvalueindex(1));
-	return e && e->kind == SKL__API_INDEX && lua_type(L, 2) == LUA_TSTRING;
-}
-
-int skl__argerror(lua_State *L, int arg, const char *msg)
-{
-	if (arg == 1 && is_index(L)) {
-		/* o:write(...) or o.size on a bad handle: the error comes from the
-		 * lookup, so it names what was looked up */
-		const char *key = lua_tostring(L, 2);
-		int method = lua_type(L, lua_upvalueindex(2)) == LUA_TTABLE &&
-			     lua_getfield(L, lua_upvalueindex(2), key) != LUA_TNIL;
-		if (method)
-			return skl__error(L, "calling '%s' on bad self (%s)", key, msg);
-		return skl__error(L, "reading field '%s' of bad self (%s)", key, msg);
-	}
-	if (is_method(L)) {
-		if (arg == 1)
-			return skl__error(L, "calling '%s' on bad self (%s)", skl__fname(L), msg);
-		arg--;
-	}
-	return skl__error(L, "bad argument #%d to '%s' (%s)", arg, skl__fname(L), msg);
-}
-
-int skl__typeerror(lua_State *L, int arg, const char *expected)
-{
-	const char *got;
-	if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
-		got = lua_tostring(L, -1);
-	else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
-		got = "light userdata";
-	else
-		got = luaL_typename(L, arg);
-	return skl__argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
-}
-
-void skl__set_int(lua_State *L, const char *k, lua_Integer v)
-{
-	lua_pushinteger(L, v);
-	lua_setfield(L, -2, k);
-}
-
-void skl__set_num(lua_State *L, const char *k, double v)
-{
-	lua_pushnumber(L, v);
-	lua_setfield(L, -2, k);
-}
-
-void skl__set_str(lua_State *L, const char *k, const char *v)
-{
-	lua_pushstring(L, v);
-	lua_setfield(L, -2, k);
-}
-
-void skl__set_bool(lua_State *L, const char *k, int v)
-{
-	lua_pushboolean(L, v);
-	lua_setfield(L, -2, k);
-}
-
-void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out)
-{
-	skl_lua *rt = skl__rt(L);
-	skl_error err;
-	skl_error_clear(&err);
-	if (!pname) {
-		if (!rt->have_profile)
-			skl__error(L, "%s: no profile given and no scenario{} profile yet", skl__fname(L));
-		*out = rt->profile;
-		return;
-	}
-	if (!skl__valid_name(pname))
-		skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
-	if (skl_data_load_profile(rt->data_dir, pname, out, &err) < 0) {
-		char msg[700];
-		skl_error_format(&err, msg, sizeof(msg));
-		skl__error(L, "%s: %s", skl__fname(L), msg);
-	}
-}
-
-const char *skl__check_string(lua_State *L, int arg)
-{
-	if (lua_type(L, arg) != LUA_TSTRING)
-		skl__typeerror(L, arg, "string");
-	return lua_tostring(L, arg);
-}
-
-const char *skl__opt_string(lua_State *L, int arg, const char *def)
-{
-	if (lua_isnoneornil(L, arg))
-		return def;
-	return skl__check_string(L, arg);
-}
-
-lua_Integer skl__check_integer(lua_State *L, int arg)
-{
-	int isnum;
-	lua_Integer v;
-	if (lua_type(L, arg) != LUA_TNUMBER)
-		skl__typeerror(L, arg, "number");
-	v = lua_tointegerx(L, arg, &isnum);
-	if (!isnum)
-		skl__argerror(L, arg, "number has no integer representation");
-	return v;
-}
-
-void skl__check_table(lua_State *L, int arg)
-{
-	if (lua_type(L, arg) != LUA_TTABLE)
-		skl__typeerror(L, arg, "table");
-}
-
-void skl__check_keys(lua_State *L, int arg, const char *const *allowed)
-{
-	char bad[80] = "";
-	int idx = lua_absindex(L, arg);
-	lua_pushnil(L);
-	while (lua_next(L, idx)) {
-		char key[80];
-		int ok = 0;
-		lua_pop(L, 1);
-		if (lua_type(L, -1) == LUA_TSTRING) {
-			const char *k = lua_tostring(L, -1);
-			const char *const *a;
-			for (a = allowed; *a; a++)
-				if (!strcmp(*a, k))
-					ok = 1;
-			snprintf(key, sizeof(key), "field '%s'", k);
-		} else if (lua_type(L, -1) == LUA_TNUMBER && lua_isinteger(L, -1)) {
-			snprintf(key, sizeof(key), "positional value [%lld]", (long long)lua_tointeger(L, -1));
-		} else {
-			snprintf(key, sizeof(key), "%s key", luaL_typename(L, -1));
-		}
-		/* report the smallest, so the message does not depend on hash order */
-		if (!ok && (!bad[0] || strcmp(key, bad) < 0))
-			snprintf(bad, sizeof(bad), "%s", key);
-	}
-	if (bad[0])
-		skl__argerror(L, arg, lua_pushfstring(L, "unknown %s", bad));
+	f->instr_used += n;
 }
 
 /* ---- the event log -------------------------------------------------------------- */
 
 int skl__log_fits(const skl_lua *rt, size_t bytes)
 {
-	return rt->log && rt->events_added < rt->max_events && bytes <= rt->max_log_bytes &&
-	       rt->log_bytes <= rt->max_log_bytes - bytes;
+	const rt_full *f = cfullrt(rt);
+	return rt->log && f->events_added < f->max_events && bytes <= f->max_log_bytes &&
+	       f->log_bytes <= f->max_log_bytes - bytes;
 }
 
 void skl__log_room(lua_State *L, size_t bytes)
 {
-	skl_lua *rt = skl__rt(L);
-	if (!rt->log)
+	rt_full *f = fullrt(skl__rt(L));
+	if (!f->rt.log)
 		skl__error(L, "no event log");
-	if (rt->events_added >= rt->max_events)
-		skl__error(L, "event log limit of %d events reached", rt->max_events);
-	if (bytes > rt->max_log_bytes || rt->log_bytes > rt->max_log_bytes - bytes)
+	if (f->events_added >= f->max_events)
+		skl__error(L, "event log limit of %d events reached", f->max_events);
+	if (bytes > f->max_log_bytes || f->log_bytes > f->max_log_bytes - bytes)
 		skl__error(L, "event log limit of %d MiB of text reached (%d events)",
-			   (int)((rt->max_log_bytes >> 20) > INT_MAX ? INT_MAX : rt->max_log_bytes >> 20),
-			   rt->events_added);
-	rt->events_added++;
-	rt->log_bytes += bytes;
+			   (int)((f->max_log_bytes >> 20) > INT_MAX ? INT_MAX : f->max_log_bytes >> 20),
+			   f->events_added);
+	f->events_added++;
+	f->log_bytes += bytes;
 }
 
 void skl__log_check(lua_State *L, int rc)
 {
 	if (rc < 0)
 		skl__error(L, "the event log refused the event (out of memory or full)");
+}
+
+/* ---- calls into the engine ---------------------------------------------------------- */
+
+/* Brackets a call into the engine (see lua_impl.h). */
+void skl__engine_begin(lua_State *L, skl__engine *e)
+{
+	skl_lua *rt = skl__rt(L);
+	char at[SKL__WHERE_MAX];
+	if (!skl__log_fits(rt, 0))
+		skl__log_room(L, 0); /* raises with the limit's message */
+	skl__where(L, 1, at, sizeof(at));
+	skl_events_set_where(rt->log, at);
+	e->rt = rt;
+	e->n0 = skl_events_count(rt->log);
+}
+
+void skl__engine_end(skl__engine *e)
+{
+	rt_full *f = fullrt(e->rt);
+	int d = skl_events_count(e->rt->log) - e->n0;
+	if (d > 0) {
+		f->events_added += d;
+		f->log_bytes += (size_t)d * 160; /* a generous size per event */
+	}
+	skl_events_set_where(e->rt->log, "");
 }
 
 /* ---- lifetime --------------------------------------------------------------------- */
@@ -397,10 +263,10 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 		goto out_nomem;
 	f->lim.out_fd = -1;
 	rt->data_dir = skl_strdup(o->data_dir && *o->data_dir ? o->data_dir : ".");
-	rt->scenario_dir = o->scenario_dir ? skl_strdup(o->scenario_dir) : NULL;
+	f->scenario_dir = o->scenario_dir ? skl_strdup(o->scenario_dir) : NULL;
 	rt->out_dir = o->out_dir && *o->out_dir ? skl_strdup(o->out_dir) : NULL;
 	rt->pcap_path = o->pcap_path && *o->pcap_path ? skl_strdup(o->pcap_path) : NULL;
-	if (!rt->data_dir || (o->scenario_dir && !rt->scenario_dir) || (o->out_dir && *o->out_dir && !rt->out_dir) ||
+	if (!rt->data_dir || (o->scenario_dir && !f->scenario_dir) || (o->out_dir && *o->out_dir && !rt->out_dir) ||
 	    (o->pcap_path && *o->pcap_path && !rt->pcap_path))
 		goto out_free;
 	{
@@ -409,13 +275,13 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 		while (n > 1 && rt->data_dir[n - 1] == '/')
 			rt->data_dir[--n] = '\0';
 	}
-	rt->heap_limit = o->heap_limit ? o->heap_limit : SKL_LUA_HEAP_LIMIT;
-	rt->instr_limit = o->instr_limit ? o->instr_limit : SKL_LUA_INSTR_LIMIT;
-	rt->max_events = o->max_events > 0 ? o->max_events : SKL_LUA_MAX_EVENTS;
-	rt->max_log_bytes = SKL__LOG_BYTES;
-	if (rt->max_events > SKL_LUA_MAX_EVENTS) {
-		size_t times = ((size_t)rt->max_events + SKL_LUA_MAX_EVENTS - 1) / SKL_LUA_MAX_EVENTS;
-		rt->max_log_bytes = times > SIZE_MAX / SKL__LOG_BYTES ? SIZE_MAX : times * SKL__LOG_BYTES;
+	f->heap_limit = o->heap_limit ? o->heap_limit : SKL_LUA_HEAP_LIMIT;
+	f->instr_limit = o->instr_limit ? o->instr_limit : SKL_LUA_INSTR_LIMIT;
+	f->max_events = o->max_events > 0 ? o->max_events : SKL_LUA_MAX_EVENTS;
+	f->max_log_bytes = SKL__LOG_BYTES;
+	if (f->max_events > SKL_LUA_MAX_EVENTS) {
+		size_t times = ((size_t)f->max_events + SKL_LUA_MAX_EVENTS - 1) / SKL_LUA_MAX_EVENTS;
+		f->max_log_bytes = times > SIZE_MAX / SKL__LOG_BYTES ? SIZE_MAX : times * SKL__LOG_BYTES;
 	}
 	rt->max_layouts = o->max_layouts > 0 ? o->max_layouts : DEFAULT_MAX_LAYOUTS;
 	f->lim.ram_limit = o->ram_limit ? o->ram_limit : SKL_LUA_RAM_LIMIT;
@@ -423,6 +289,8 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	f->interrupt = o->interrupt;
 	f->interrupt_ud = o->interrupt_ud;
 	rt->echo = o->echo;
+	if (skl__libs_new(rt) < 0)
+		goto out_free;
 	return rt;
 out_free:
 	skl_lua_free(rt);
@@ -436,13 +304,11 @@ void skl_lua_free(skl_lua *rt)
 	int i;
 	if (!rt)
 		return;
-	skl__layouts_free(rt);
-	skl__skbs_free(rt);
-	skl__kernels_free(rt);
+	skl__libs_free(rt);
 	for (i = 0; i < rt->nsets; i++)
 		skl_typedb_free(rt->sets[i].db);
 	skl_free(rt->data_dir);
-	skl_free(rt->scenario_dir);
+	skl_free(fullrt(rt)->scenario_dir);
 	skl_free(rt->out_dir);
 	skl_free(rt->pcap_path);
 	skl_free(rt);
@@ -450,17 +316,17 @@ void skl_lua_free(skl_lua *rt)
 
 int skl_lua_expect_failures(const skl_lua *rt)
 {
-	return rt->expect_fails;
+	return rt->sc.expect_fails;
 }
 
 int skl_lua_expect_count(const skl_lua *rt)
 {
-	return rt->expects;
+	return rt->sc.expects;
 }
 
 const skl_profile *skl_lua_profile(const skl_lua *rt)
 {
-	return rt->have_profile ? &rt->profile : NULL;
+	return rt->sc.have_profile ? &rt->sc.profile : NULL;
 }
 
 skl_lua_limit skl_lua_limit_hit(const skl_lua *rt)
@@ -471,71 +337,6 @@ skl_lua_limit skl_lua_limit_hit(const skl_lua *rt)
 uint64_t skl_lua_output_bytes(const skl_lua *rt)
 {
 	return ((const rt_full *)rt)->lim.out_bytes;
-}
-
-long skl_lua_pcap_frames(const skl_lua *rt)
-{
-	if (!rt->pcap_path || rt->all.failed)
-		return -1;
-	return (long)rt->all.pcap.frames;
-}
-
-/* ---- the sandbox ------------------------------------------------------------------- */
-
-static void open_lib(lua_State *L, const char *name, lua_CFunction open)
-{
-	luaL_requiref(L, name, open, 1);
-	lua_pop(L, 1);
-}
-
-/* Builds the sandbox: safe libraries only, then the scenario API. Runs
- * protected (lua_pcall), so running out of memory here is an error, not a
- * panic. */
-static int setup_p(lua_State *L)
-{
-	skl_lua *rt = skl__rt(L);
-	open_lib(L, LUA_GNAME, luaopen_base);
-	open_lib(L, LUA_TABLIBNAME, luaopen_table);
-	open_lib(L, LUA_STRLIBNAME, luaopen_string);
-	open_lib(L, LUA_MATHLIBNAME, luaopen_math);
-	open_lib(L, LUA_UTF8LIBNAME, luaopen_utf8);
-	open_lib(L, LUA_COLIBNAME, luaopen_coroutine);
-	skl__base_harden(L);
-	skl__pattern_open(L);
-
-	/* no files, no bytecode */
-	lua_pushnil(L);
-	lua_setglobal(L, "dofile");
-	lua_pushnil(L);
-	lua_setglobal(L, "loadfile");
-	lua_getglobal(L, LUA_STRLIBNAME);
-	lua_pushnil(L);
-	lua_setfield(L, -2, "dump");
-	lua_pop(L, 1);
-
-	/* math.random starts from a fixed seed: runs are deterministic */
-	lua_getglobal(L, LUA_MATHLIBNAME);
-	lua_getfield(L, -1, "randomseed");
-	lua_pushinteger(L, 0);
-	lua_call(L, 1, 0);
-	lua_pop(L, 1);
-
-	skl__layout_open(L);
-	skl__kernel_open(L);
-	skl__skb_open(L);
-	skl__api_register(L);
-	skl__cache_open(L);
-
-	if (rt->header_only) {
-		/* only scenario{} is there: anything else before it fails */
-		static const char *const gone[] = {"sklab", "scene", "print", "expect", "expect_panic"};
-		size_t i;
-		for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++) {
-			lua_pushnil(L);
-			lua_setglobal(L, gone[i]);
-		}
-	}
-	return 0;
 }
 
 /* The length of the "name:12:" that msg starts with (the name is a chunk
@@ -673,11 +474,12 @@ static int file_exists(const char *path)
 /* Where to read path from, and how to name it in messages. */
 static void resolve_path(const skl_lua *rt, const char *path, char *full, size_t fullsz, char *display, size_t dsz)
 {
+	const rt_full *f = cfullrt(rt);
 	size_t dl;
 	snprintf(full, fullsz, "%s", path);
-	if (!file_exists(path) && rt->scenario_dir && path[0] != '/') {
+	if (!file_exists(path) && f->scenario_dir && path[0] != '/') {
 		char alt[1024];
-		snprintf(alt, sizeof(alt), "%s/%s", rt->scenario_dir, path);
+		snprintf(alt, sizeof(alt), "%s/%s", f->scenario_dir, path);
 		if (file_exists(alt))
 			snprintf(full, fullsz, "%s", alt);
 	}
@@ -692,55 +494,47 @@ static void resolve_path(const skl_lua *rt, const char *path, char *full, size_t
 
 static void reset_run(skl_lua *rt)
 {
-	rt->L = NULL;
+	rt_full *f = fullrt(rt);
 	rt->log = NULL;
-	rt->display[0] = '\0';
-	rt->heap_used = 0;
-	rt->mem_hit = 0;
-	rt->mem_where[0] = '\0';
-	rt->instr_used = 0;
-	rt->instr_hit = 0;
-	rt->scenario_called = 0;
-	rt->scenario_where[0] = '\0';
-	rt->events_added = 0;
-	rt->log_bytes = 0;
-	rt->expects = 0;
-	rt->expect_fails = 0;
-	rt->first_fail[0] = '\0';
-	rt->first_fail_where[0] = '\0';
-	rt->have_profile = 0;
-	memset(&rt->profile, 0, sizeof(rt->profile));
-	rt->hdr_title[0] = rt->hdr_goal[0] = rt->hdr_profile[0] = '\0';
-	rt->panics = 0;
-	rt->last_panic[0] = '\0';
-	memset(&rt->all, 0, sizeof(rt->all));
-	fullrt(rt)->stop_hit = 0;
-	fullrt(rt)->stop_why[0] = '\0';
-	fullrt(rt)->lim.ram_used = 0;
-	fullrt(rt)->lim.out_bytes = 0;
-	fullrt(rt)->lim.hit = SKL_LUA_LIMIT_NONE;
+	memset(&rt->sc, 0, sizeof(rt->sc));
+	f->L = NULL;
+	f->display[0] = '\0';
+	f->heap_used = 0;
+	f->mem_hit = 0;
+	f->mem_where[0] = '\0';
+	f->instr_used = 0;
+	f->instr_hit = 0;
+	f->stop_hit = 0;
+	f->stop_why[0] = '\0';
+	f->events_added = 0;
+	f->log_bytes = 0;
+	f->lim.ram_used = 0;
+	f->lim.out_bytes = 0;
+	f->lim.hit = SKL_LUA_LIMIT_NONE;
 }
 
 /* Which limit ended a run that failed (RAM and output limits mark
  * themselves when they raise). */
 static void note_limit(skl_lua *rt)
 {
-	skl__limits *lim = &fullrt(rt)->lim;
+	rt_full *f = fullrt(rt);
+	skl__limits *lim = &f->lim;
 	if (lim->hit != SKL_LUA_LIMIT_NONE)
 		return;
-	if (rt->mem_hit)
+	if (f->mem_hit)
 		lim->hit = SKL_LUA_LIMIT_HEAP;
-	else if (fullrt(rt)->stop_hit)
+	else if (f->stop_hit)
 		lim->hit = SKL_LUA_LIMIT_INTERRUPT;
-	else if (rt->instr_hit)
+	else if (f->instr_hit)
 		lim->hit = SKL_LUA_LIMIT_INSTR;
-	else if (rt->events_added >= rt->max_events || rt->log_bytes > rt->max_log_bytes)
+	else if (f->events_added >= f->max_events || f->log_bytes > f->max_log_bytes)
 		lim->hit = SKL_LUA_LIMIT_EVENTS;
 }
 
 /* Records the error that ended a run: in the log and in err. */
 static void run_failed(skl_lua *rt, const char *msg, skl_error *err)
 {
+	rt_full *f = fullrt(rt);
 	char where[SKL__WHERE_MAX], file[SKL__WHERE_MAX];
 	int line;
 	const char *text = split_location(msg, where, sizeof(where), file, sizeof(file), &line);
@@ -758,7 +552,7 @@ static void run_failed(skl_lua *rt, const char *msg, skl_error *err)
 		msg = text;
 		text = t2;
 	}
-	if (where[0] && strcmp(file, rt->display) != 0) {
+	if (where[0] && strcmp(file, f->display) != 0) {
 		/* a chunk the scenario loaded (whatever it named itself): the
 		 * message starts with the scenario file, then the chunk's place */
 		text = msg;
@@ -766,8 +560,8 @@ static void run_failed(skl_lua *rt, const char *msg, skl_error *err)
 		line = 0;
 	}
 	if (!where[0]) {
-		snprintf(where, sizeof(where), "%s", rt->display);
-		snprintf(file, sizeof(file), "%s", rt->display);
+		snprintf(where, sizeof(where), "%s", f->display);
+		snprintf(file, sizeof(file), "%s", f->display);
 	}
 	if (rt->log)
 		skl_events_error(rt->log, text, where);
@@ -777,6 +571,7 @@ static void run_failed(skl_lua *rt, const char *msg, skl_error *err)
 /* The run itself, shared by skl_lua_run_file and skl_data_scenario_info. */
 static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 {
+	rt_full *f = fullrt(rt);
 	char full[1024];
 	char *src;
 	size_t len, bom;
@@ -784,16 +579,14 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	int status, rc = -1;
 
 	skl_error_clear(err);
-	skl__layouts_free(rt);
-	skl__skbs_free(rt);
-	skl__kernels_free(rt);
+	skl__libs_begin(rt);
 	reset_run(rt);
-	resolve_path(rt, path, full, sizeof(full), rt->display, sizeof(rt->display));
+	resolve_path(rt, path, full, sizeof(full), f->display, sizeof(f->display));
 	rt->log = log;
-	src = read_source(full, &len, err, rt->display);
+	src = read_source(full, &len, err, f->display);
 	if (!src) {
 		if (log)
-			skl_events_error(log, err->msg, rt->display);
+			skl_events_error(log, err->msg, f->display);
 		goto out;
 	}
 	/* a first line starting with '#' is a shebang: blank it, keep the numbering */
@@ -803,22 +596,22 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 			src[i] = ' ';
 	}
 
-	L = lua_newstate(rt_alloc, rt);
+	L = lua_newstate(rt_alloc, f);
 	if (!L) {
-		skl_errorf_at(err, rt->display, 0, 0, "cannot create a Lua state (out of memory)");
+		skl_errorf_at(err, f->display, 0, 0, "cannot create a Lua state (out of memory)");
 		goto out_src;
 	}
 	*(skl_lua **)lua_getextraspace(L) = rt;
-	lua_pushcfunction(L, setup_p);
+	lua_pushcfunction(L, skl__open_sandbox);
 	if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
-		skl_errorf_at(err, rt->display, 0, 0, "cannot set up the sandbox: %s",
+		skl_errorf_at(err, f->display, 0, 0, "cannot set up the sandbox: %s",
 			      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "out of memory");
 		goto out_close;
 	}
-	rt->L = L;
+	f->L = L;
 	lua_sethook(L, rt_hook, LUA_MASKCOUNT, HOOK_EVERY);
 	lua_pushcfunction(L, rt_msgh);
-	lua_pushfstring(L, "@%s", rt->display);
+	lua_pushfstring(L, "@%s", f->display);
 	/* a UTF-8 byte-order mark, as some editors write one, is not Lua */
 	bom = len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3) ? 3 : 0;
 	status = luaL_loadbufferx(L, src + bom, len - bom, lua_tostring(L, -1), "t");
@@ -830,60 +623,58 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		if (status != LUA_OK && lua_touserdata(L, -1) == &header_done) {
 			rc = 0;
 		} else {
-			skl_errorf_at(err, rt->display, 0, 0, "no scenario{} call before anything else");
+			skl_errorf_at(err, f->display, 0, 0, "no scenario{} call before anything else");
 		}
 	} else if (status == LUA_ERRMEM || (status != LUA_OK && lua_type(L, -1) != LUA_TSTRING)) {
 		char msg[SKL__WHERE_MAX + 100];
-		snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", rt->mem_where,
-			 rt->mem_where[0] ? ": " : "", (int)(rt->heap_limit >> 20));
-		if (!rt->mem_hit)
-			snprintf(msg, sizeof(msg), "%s: out of memory", rt->display);
+		snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
+			 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
+		if (!f->mem_hit)
+			snprintf(msg, sizeof(msg), "%s: out of memory", f->display);
 		run_failed(rt, msg, err);
 	} else if (status != LUA_OK) {
 		run_failed(rt, lua_tostring(L, -1), err);
-	} else if (rt->instr_hit || rt->mem_hit || fullrt(rt)->stop_hit) {
+	} else if (f->instr_hit || f->mem_hit || f->stop_hit) {
 		/* a limit was hit and its error caught, with nothing left to run */
 		char msg[SKL__WHERE_MAX + STOP_WHY_MAX];
-		if (rt->mem_hit)
-			snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", rt->mem_where,
-				 rt->mem_where[0] ? ": " : "", (int)(rt->heap_limit >> 20));
-		else if (fullrt(rt)->stop_hit)
-			snprintf(msg, sizeof(msg), "%s", fullrt(rt)->stop_why);
+		if (f->mem_hit)
+			snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
+				 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
+		else if (f->stop_hit)
+			snprintf(msg, sizeof(msg), "%s", f->stop_why);
 		else
 			snprintf(msg, sizeof(msg), "instruction limit of %llu exceeded (an endless loop?)",
-				 (unsigned long long)rt->instr_limit);
+				 (unsigned long long)f->instr_limit);
 		run_failed(rt, msg, err);
-	} else if (!rt->scenario_called) {
+	} else if (!rt->sc.called) {
 		run_failed(
 		    rt,
 		    "no scenario{} call: a scenario starts with scenario { title = ..., goal = ..., profile = ... }",
 		    err);
-	} else if (rt->expect_fails) {
+	} else if (rt->sc.expect_fails) {
 		char file[SKL__WHERE_MAX], where[SKL__WHERE_MAX];
 		int line;
-		split_location(rt->first_fail_where, where, sizeof(where), file, sizeof(file), &line);
-		if (rt->expect_fails == 1)
-			skl_errorf_at(err, file, line, 0, "expectation failed: %s", rt->first_fail);
+		split_location(rt->sc.first_fail_where, where, sizeof(where), file, sizeof(file), &line);
+		if (rt->sc.expect_fails == 1)
+			skl_errorf_at(err, file, line, 0, "expectation failed: %s", rt->sc.first_fail);
 		else
 			skl_errorf_at(err, file, line, 0, "expectation failed: %s (%d of %d expectations failed)",
-				      rt->first_fail, rt->expect_fails, rt->expects);
+				      rt->sc.first_fail, rt->sc.expect_fails, rt->sc.expects);
 	} else {
 		rc = 0;
 	}
 out_close:
-	rt->L = NULL;
+	f->L = NULL;
 	lua_close(L);
-	skl__layouts_free(rt);
-	skl__skbs_free(rt);    /* the nets before their kernels */
-	skl__kernels_free(rt); /* after lua_close: object handles' __gc use the slots */
+	skl__libs_clear(rt); /* after lua_close: object handles' __gc use their slots */
 out_src:
 	skl_free(src);
 out:
 	if (!rt->header_only)
-		skl__captures_finish(rt);
-	if (fullrt(rt)->lim.out_fd >= 0) {
-		close(fullrt(rt)->lim.out_fd);
-		fullrt(rt)->lim.out_fd = -1;
+		skl__libs_finish(rt);
+	if (f->lim.out_fd >= 0) {
+		close(f->lim.out_fd);
+		f->lim.out_fd = -1;
 	}
 	if (rc < 0)
 		note_limit(rt);
@@ -926,11 +717,11 @@ int skl_data_scenario_info(const char *path, char *title, size_t titlesz, char *
 	rc = run(rt, path, NULL, &err);
 	if (rc == 0) {
 		if (title && titlesz)
-			snprintf(title, titlesz, "%s", rt->hdr_title);
+			snprintf(title, titlesz, "%s", rt->sc.title);
 		if (goal && goalsz)
-			snprintf(goal, goalsz, "%s", rt->hdr_goal);
+			snprintf(goal, goalsz, "%s", rt->sc.goal);
 		if (profile && profilesz)
-			snprintf(profile, profilesz, "%s", rt->hdr_profile);
+			snprintf(profile, profilesz, "%s", rt->sc.profile_name);
 	}
 	skl_lua_free(rt);
 	return rc;

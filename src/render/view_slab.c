@@ -124,7 +124,7 @@ static const char *list_name(int list)
 
 static int is_slub(const skl_kernel_snap *k)
 {
-	return strstr(k->allocator, "slub") != NULL || strstr(k->allocator, "SLUB") != NULL;
+	return k->allocator == SKL_ALLOC_SLUB;
 }
 
 /* The target's word: from a type's ABI, else from the addresses. */

@@ -19,8 +19,8 @@ static inline skl_profile skl_test_profile(const char *kernel, const char *abi, 
 	skl_profile p;
 	memset(&p, 0, sizeof(p));
 	snprintf(p.name, sizeof(p.name), "linux-%s-%s", kernel, abi);
-	snprintf(p.kernel, sizeof(p.kernel), "%s", kernel);
-	snprintf(p.allocator, sizeof(p.allocator), "%s", allocator);
+	skl_profile_set_kernel(&p, kernel, NULL);
+	skl_allocator_parse(allocator, &p.allocator, NULL);
 	p.abi = skl_abi_find(abi);
 	p.page_size = 4096;
 	p.cacheline = cacheline;

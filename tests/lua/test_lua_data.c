@@ -91,7 +91,7 @@ static void good_data(const char *data)
 
 	CHECK(skl_data_load_profile(data, "test-i386", &p, &err) == 0, "load test-i386: %s", err.msg);
 	CHECK(!strcmp(p.name, "test-i386") && !strcmp(p.kernel, "2.4.16") && p.abi == skl_abi_find("i386") &&
-		  !strcmp(p.layouts, "mini") && !strcmp(p.allocator, "slab") && p.page_size == 4096 &&
+		  !strcmp(p.layouts, "mini") && p.allocator == SKL_ALLOC_SLAB && p.version.major == 2 && p.page_size == 4096 &&
 		  p.cacheline == 32 && p.cpus == 1 && p.ram_bytes == (uint64_t)128 << 20 &&
 		  !strcmp(p.config, "CONFIG_INET,CONFIG_FILTER") &&
 		  !strcmp(p.description, "test fixture: i386, 32-byte lines"),

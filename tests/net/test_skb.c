@@ -331,12 +331,21 @@ static void test_alloc(void)
 
 	/* era selection */
 	{
+		static const struct {
+			const char *kernel;
+			skl_skb_era era;
+		} era_cases[] = {{"2.4.16", SKL_ERA_2_4},
+			    {"2.6.31", SKL_ERA_2_6_31},
+			    {"2.6", SKL_ERA_2_6_31},
+			    {"6.18", SKL_ERA_6_X},
+			    {"2.40", SKL_ERA_6_X}};
 		skl_skb_era e;
-		CHECK_INT(skl_skb_era_of_kernel("2.4.16"), SKL_ERA_2_4);
-		CHECK_INT(skl_skb_era_of_kernel("2.6.31"), SKL_ERA_2_6_31);
-		CHECK_INT(skl_skb_era_of_kernel("2.6"), SKL_ERA_2_6_31);
-		CHECK_INT(skl_skb_era_of_kernel("6.18"), SKL_ERA_6_X);
-		CHECK_INT(skl_skb_era_of_kernel("2.40"), SKL_ERA_6_X);
+		size_t i;
+		for (i = 0; i < sizeof(era_cases) / sizeof(era_cases[0]); i++) {
+			skl_kversion v;
+			CHECK_INT(skl_kversion_parse(era_cases[i].kernel, &v), 0);
+			CHECK_INT(skl_skb_era_of_version(v), era_cases[i].era);
+		}
 		CHECK_INT(skl_skb_era_parse("2.6.31", &e), 0);
 		CHECK_INT(e, SKL_ERA_2_6_31);
 		CHECK_INT(skl_skb_era_parse("3.0", &e), -1);

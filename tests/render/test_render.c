@@ -462,7 +462,7 @@ static void test_frames(sample_types *t, const char *outdir)
 	CHECK(log && l && dl);
 	skl_events_scenario(log, "Render test", "see frames", "linux-2.4.16-i386", "t.lua:1");
 	skl_events_step(log, "nothing shown yet", "t.lua:2");
-	skl_events_show(log, &l, 1, "t.lua:3");
+	skl_events_show(log, &(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = &l, .n = 1}, "t.lua:3");
 	skl_events_step(log, "struct small: a hole after flag, padding after tag", "t.lua:4");
 	n = skl_events_frames(log, &frames);
 	CHECK(n == 2);

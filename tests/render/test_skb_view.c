@@ -649,9 +649,9 @@ static void test_frame(skl_sdl *sdl, const char *outdir)
 	snap_6x_clone(s);
 	snap_6x_tx(&one);
 	CHECK(skl_events_scenario(log, "sk_buff clones", "one head, two sk_buffs", "linux-6.x-x86_64", "t.lua:1") == 0);
-	CHECK(skl_events_show_skbs(log, &one, 1, NULL, "t.lua:3") == 0);
+	CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_SKBS, .skbs = &one, .n = 1}, "t.lua:3") == 0);
 	CHECK(skl_events_step(log, "alloc_skb, reserve, put, push", "t.lua:4") == 0);
-	CHECK(skl_events_show_skbs(log, s, 2, NULL, "t.lua:6") == 0);
+	CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_SKBS, .skbs = s, .n = 2}, "t.lua:6") == 0);
 	CHECK(skl_events_step(log, "skb_clone: dataref 2", "t.lua:7") == 0);
 	n = skl_events_frames(log, &frames);
 	CHECK(n == 2);

@@ -49,7 +49,7 @@ static void bld_init(bld *b, const char *profile, int slub, uint64_t ram_total)
 	memset(b, 0, sizeof(*b));
 	b->k = skl_calloc(1, sizeof(*b->k));
 	snprintf(b->k->profile, sizeof(b->k->profile), "%s", profile);
-	snprintf(b->k->allocator, sizeof(b->k->allocator), "%s", slub ? "slub" : "slab");
+	b->k->allocator = slub ? SKL_ALLOC_SLUB : SKL_ALLOC_SLAB;
 	b->k->page_size = 4096;
 	b->k->ram_total = ram_total;
 	b->k->ram_used = 900 * 1024; /* kernel text and boot allocations */
@@ -1497,9 +1497,12 @@ static void test_frames(sample_types *t, skl_sdl *sdl, const char *outdir)
 	int n;
 	CHECK(log && l && dl);
 	skl_events_scenario(log, "Slab view test", "see a kernel", "linux-2.4.16-i386", "t.lua:1");
-	skl_events_show_kernel(log, snap_fat(), "slab", "t.lua:2");
+	{
+		skl_kernel_snap *fat = snap_fat();
+		skl_events_show(log, &(skl_show){.kind = SKL_SHOW_KERNELS, .kernels = &fat, .n = 1, .view = "slab"}, "t.lua:2");
+	}
 	skl_events_step(log, "76 sockets cost 12 two-page slabs", "t.lua:3");
-	skl_events_show(log, &l, 1, "t.lua:4");
+	skl_events_show(log, &(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = &l, .n = 1}, "t.lua:4");
 	skl_events_step(log, "a layout again", "t.lua:5");
 	n = skl_events_frames(log, &frames);
 	CHECK(n == 2);

@@ -273,7 +273,7 @@ int main(int argc, char **argv)
 		int n;
 		CHECK(log && copy);
 		skl_events_scenario(log, "Window events test", "", "", "");
-		skl_events_show(log, &copy, 1, "");
+		skl_events_show(log, &(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = &copy, .n = 1}, "");
 		skl_events_step(log, "one", "");
 		skl_events_step(log, "two", "");
 		memset(&ev, 0, sizeof(ev));
@@ -305,11 +305,11 @@ int main(int argc, char **argv)
 		float s0, dx0, dy0, pane_w = 1;
 		CHECK(log && l1 && l2);
 		skl_events_scenario(log, "Expectations test", "", "", "");
-		skl_events_show(log, &l1, 1, "t.lua:2");
+		skl_events_show(log, &(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = &l1, .n = 1}, "t.lua:2");
 		skl_events_step(log, "sock", "t.lua:3");
 		skl_events_expect(log, 1, "sock is 812 bytes", "t.lua:4");
 		skl_events_expect(log, 0, "sock is 1056 bytes as in the seed", "t.lua:5");
-		skl_events_show(log, &l2, 1, "t.lua:6");
+		skl_events_show(log, &(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = &l2, .n = 1}, "t.lua:6");
 		skl_events_step(log, "inet_opt", "t.lua:7");
 		skl_events_expect(log, 1, "inet_opt is 36 bytes", "t.lua:8");
 		n = skl_events_frames(log, &frames);

@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sklab/common.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -249,6 +251,29 @@ skl_sink skl_file_sink(void *fp)
 	return s;
 }
 
+int skl_grow(void *items, int *cap, int n, int first, size_t elem)
+{
+	void *p, *d;
+	int nc;
+	if (n < *cap)
+		return 0;
+	nc = *cap ? *cap : first;
+	if (*cap) {
+		if (nc > INT_MAX / 2)
+			return -1;
+		nc *= 2;
+	}
+	if (!elem || (size_t)nc > SIZE_MAX / elem)
+		return -1;
+	memcpy(&p, items, sizeof(p));
+	d = skl_realloc(p, (size_t)nc * elem);
+	if (!d)
+		return -1;
+	memcpy(items, &d, sizeof(d));
+	*cap = nc;
+	return 0;
+}
+
 /* ---- files written through a temporary ------------------------------------ */
 
 int skl_tmp_create(int dirfd, const char *name, char *tmp, size_t tmpsz)
@@ -263,4 +288,80 @@ int skl_tmp_create(int dirfd, const char *name, char *tmp, size_t tmpsz)
 	if (fd < 0 && errno == EEXIST && unlinkat(dirfd, tmp, 0) == 0) /* left by a run that died */
 		fd = openat(dirfd, tmp, flags, 0666);
 	return fd;
+}
+
+/* ---- "did you mean" ------------------------------------------------------- */
+
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, row[130];
+	if (la > 128 || lb > 128)
+		return 1000;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+void skl_suggest_init(skl_suggest *s, const char *want)
+{
+	memset(s, 0, sizeof(*s));
+	s->want = want;
+}
+
+void skl_suggest_try(skl_suggest *s, const char *cand)
+{
+	const char *dot = strrchr(cand, '.');
+	size_t d = edit_distance(s->want, cand), lw = strlen(s->want), limit, k;
+	int i, j;
+	if (dot && !strchr(s->want, '.')) {
+		size_t d2 = edit_distance(s->want, dot + 1);
+		if (d2 < d)
+			d = d2;
+	}
+	limit = lw >= 6 ? 2 + lw / 8 : lw >= 3 ? 1 : 0;
+	if (d > limit || !d)
+		return;
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->best[i], cand))
+			return;
+	for (i = 0; i < s->n && s->dist[i] <= d; i++)
+		;
+	if (i >= 3)
+		return;
+	k = s->n < 3 ? (size_t)s->n : 2;
+	for (j = (int)k; j > i; j--) {
+		memcpy(s->best[j], s->best[j - 1], sizeof(s->best[j]));
+		s->dist[j] = s->dist[j - 1];
+	}
+	snprintf(s->best[i], sizeof(s->best[i]), "%s", cand);
+	s->dist[i] = d;
+	if (s->n < 3)
+		s->n++;
+}
+
+void skl_suggest_text(const skl_suggest *s, char *out, size_t outsz)
+{
+	if (!s->n) {
+		out[0] = '\0';
+		return;
+	}
+	if (s->n == 1)
+		snprintf(out, outsz, " (did you mean '%s'?)", s->best[0]);
+	else if (s->n == 2)
+		snprintf(out, outsz, " (did you mean '%s' or '%s'?)", s->best[0], s->best[1]);
+	else
+		snprintf(out, outsz, " (did you mean '%s', '%s' or '%s'?)", s->best[0], s->best[1], s->best[2]);
 }

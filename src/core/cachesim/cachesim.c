@@ -962,6 +962,19 @@ static NOINLINE void access_path_lru(skl_cachesim *h, uint64_t addr, unsigned si
 	}
 }
 
+/* One line's hit at the first level: its counters, and the result. */
+static inline void first_hit(skl_cachesim *h, level *l, unsigned kind, skl_cachesim_result *out)
+{
+	l->st.refs[kind]++;
+	l->st.hits++;
+	if (out) {
+		out->latency = l->latency;
+		out->hit_level = h->first_index[kind];
+		out->lines = 1;
+		out->missed = 0;
+	}
+}
+
 /* A hit anywhere in the first level, else the general walk (which checks the arguments). */
 static NOINLINE int access_first(skl_cachesim *h, uint64_t addr, unsigned size, int kind, skl_cachesim_result *out)
 {
@@ -990,14 +1003,7 @@ static NOINLINE int access_first(skl_cachesim *h, uint64_t addr, unsigned size, 
 	}
 	touch(l, set, i);
 	l->flags[i] |= kind == SKL_CACHESIM_WRITE ? F_HIT | F_DIRTY : F_HIT;
-	l->st.refs[kind]++;
-	l->st.hits++;
-	if (out) {
-		out->latency = l->latency;
-		out->hit_level = h->first_index[kind];
-		out->lines = 1;
-		out->missed = 0;
-	}
+	first_hit(h, l, (unsigned)kind, out);
 	return 0;
 }
 
@@ -1037,14 +1043,7 @@ int skl_cachesim_access(skl_cachesim *h, uint64_t addr, unsigned size, int kind,
 	if (!access_mru(h, addr, size, (unsigned)kind))
 		return access_first(h, addr, size, kind, out);
 	l = h->first[kind];
-	l->st.refs[kind]++;
-	l->st.hits++;
-	if (out) {
-		out->latency = l->latency;
-		out->hit_level = h->first_index[kind];
-		out->lines = 1;
-		out->missed = 0;
-	}
+	first_hit(h, l, (unsigned)kind, out);
 	return 0;
 }
 

@@ -1049,14 +1049,8 @@ static int fill_record(imp *c, uint32_t id, skl_type *rec, int depth)
 	int n = 0, r, idx;
 	unsigned rec_guess = 0;
 	c->state[id] = ST_BUSY;
-	if (c->nrecs == c->caprecs) {
-		int nc = c->caprecs ? c->caprecs * 2 : 64;
-		rinfo *d = skl_realloc(c->recs, (size_t)nc * sizeof(*d));
-		if (!d)
-			return oom(c);
-		c->recs = d;
-		c->caprecs = nc;
-	}
+	if (skl_grow(&c->recs, &c->caprecs, c->nrecs, 64, sizeof(*c->recs)) < 0)
+		return oom(c);
 	idx = c->nrecs++;
 	c->recs[idx].id = id;
 	c->recs[idx].rec = rec;

@@ -1258,14 +1258,8 @@ static int cond_token(cp *p, int base)
 	cframe *f;
 	p->pos++;
 	if (t->pp == SKL__PP_IF) {
-		if (p->ncf == p->capcf) {
-			int nc = p->capcf ? p->capcf * 2 : 8;
-			cframe *d = skl_realloc(p->cf, (size_t)nc * sizeof(*d));
-			if (!d)
-				return oom(p);
-			p->cf = d;
-			p->capcf = nc;
-		}
+		if (skl_grow(&p->cf, &p->capcf, p->ncf, 8, sizeof(*p->cf)) < 0)
+			return oom(p);
 		f = &p->cf[p->ncf++];
 		f->cur = skl_strdup(t->cond);
 		f->prior = NULL;

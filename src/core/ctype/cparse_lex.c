@@ -58,14 +58,8 @@ void skl__tok_describe(const skl__tok *t, char *out, size_t outsz)
 
 static int push_tok(skl__lexer *lx, const skl__tok *t)
 {
-	if (lx->ntoks == lx->captoks) {
-		int nc = lx->captoks ? lx->captoks * 2 : 256;
-		skl__tok *d = skl_realloc(lx->toks, (size_t)nc * sizeof(*d));
-		if (!d)
-			return skl_errorf(lx->err, "out of memory");
-		lx->toks = d;
-		lx->captoks = nc;
-	}
+	if (skl_grow(&lx->toks, &lx->captoks, lx->ntoks, 256, sizeof(*lx->toks)) < 0)
+		return skl_errorf(lx->err, "out of memory");
 	lx->toks[lx->ntoks++] = *t;
 	return 0;
 }
@@ -73,14 +67,8 @@ static int push_tok(skl__lexer *lx, const skl__tok *t)
 static int add_macro(skl__lexer *lx, const char *name, size_t n, const char *body, int funclike, int line)
 {
 	skl__macro *m;
-	if (lx->nmacros == lx->capmacros) {
-		int nc = lx->capmacros ? lx->capmacros * 2 : 16;
-		skl__macro *d = skl_realloc(lx->macros, (size_t)nc * sizeof(*d));
-		if (!d)
-			return skl_errorf(lx->err, "out of memory");
-		lx->macros = d;
-		lx->capmacros = nc;
-	}
+	if (skl_grow(&lx->macros, &lx->capmacros, lx->nmacros, 16, sizeof(*lx->macros)) < 0)
+		return skl_errorf(lx->err, "out of memory");
 	m = &lx->macros[lx->nmacros];
 	m->name = skl_malloc(n + 1);
 	if (!m->name)
@@ -913,14 +901,8 @@ static int directive_rest(lstate *st, char *buf, size_t bufsz)
 
 static int push_frame(lstate *st, const frame *f)
 {
-	if (st->nfr == st->capfr) {
-		int nc = st->capfr ? st->capfr * 2 : 8;
-		frame *d = skl_realloc(st->fr, (size_t)nc * sizeof(*d));
-		if (!d)
-			return skl_errorf(st->lx->err, "out of memory");
-		st->fr = d;
-		st->capfr = nc;
-	}
+	if (skl_grow(&st->fr, &st->capfr, st->nfr, 8, sizeof(*st->fr)) < 0)
+		return skl_errorf(st->lx->err, "out of memory");
 	st->fr[st->nfr++] = *f;
 	return 0;
 }

@@ -295,15 +295,9 @@ static skl_field *add_field(lctx *c)
 {
 	skl_layout *l = c->out;
 	skl_field *f;
-	if (l->nfields == c->capfields) {
-		int nc = c->capfields ? c->capfields * 2 : 32;
-		skl_field *d = skl_realloc(l->fields, (size_t)nc * sizeof(*d));
-		if (!d) {
-			skl_errorf(c->err, "out of memory");
-			return NULL;
-		}
-		l->fields = d;
-		c->capfields = nc;
+	if (skl_grow(&l->fields, &c->capfields, l->nfields, 32, sizeof(*l->fields)) < 0) {
+		skl_errorf(c->err, "out of memory");
+		return NULL;
 	}
 	f = &l->fields[l->nfields++];
 	memset(f, 0, sizeof(*f));

@@ -306,14 +306,8 @@ void skl_enum_set_size(skl_type *e, unsigned size)
 
 int skl_enum_add(skl_type *e, const char *name, int64_t value, skl_error *err)
 {
-	if (e->nenums == e->capenums) {
-		int nc = e->capenums ? e->capenums * 2 : 8;
-		skl_enumerator *d = skl_realloc(e->enums, (size_t)nc * sizeof(*d));
-		if (!d)
-			return skl_errorf(err, "out of memory");
-		e->enums = d;
-		e->capenums = nc;
-	}
+	if (skl_grow(&e->enums, &e->capenums, e->nenums, 8, sizeof(*e->enums)) < 0)
+		return skl_errorf(err, "out of memory");
 	e->enums[e->nenums].name = skl_strdup(name);
 	e->enums[e->nenums].value = value;
 	e->nenums++;
@@ -348,14 +342,8 @@ int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, un
 	}
 	if (aligned & (aligned - 1))
 		return skl_errorf(err, "aligned(%u) on '%s' is not a power of two", aligned, name ? name : "(anonymous)");
-	if (rec->nmembers == rec->capmembers) {
-		int nc = rec->capmembers ? rec->capmembers * 2 : 8;
-		skl_member *d = skl_realloc(rec->members, (size_t)nc * sizeof(*d));
-		if (!d)
-			return skl_errorf(err, "out of memory");
-		rec->members = d;
-		rec->capmembers = nc;
-	}
+	if (skl_grow(&rec->members, &rec->capmembers, rec->nmembers, 8, sizeof(*rec->members)) < 0)
+		return skl_errorf(err, "out of memory");
 	m = &rec->members[rec->nmembers++];
 	m->name = name ? skl_strdup(name) : NULL;
 	m->type = type;

@@ -1,17 +1,14 @@
 /*
- * whatif.c - edits to a copy of a struct (add, remove, move, resize,
- * retype), and the before/after comparison a layout patch needs: size,
+ * whatif.c - the before/after comparison a layout patch needs: size,
  * holes, cache lines, the lines named access paths touch, and the slab
- * cache's geometry. Reads declarations with the C reader (cparse), lays
+ * cache's geometry. The edits themselves are ctype's (ctype/edit.c); lays
  * out with the layout engine, sizes caches with skl_cache_geometry(); never
  * changes a record of the type database, never prints but through a sink.
  */
 #include "sklab/whatif.h"
 
-#include "sklab/cparse.h"
 #include "sklab/pahole.h"
 #include "sklab/json.h"
-#include "types_impl.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -20,672 +17,6 @@
 
 #define NO_LINE UINT64_MAX
 #define DEFAULT_OBJECTS 10000
-#define MAX_TOKENS 64
-
-/* ---- parsing an edit ------------------------------------------------------ */
-
-typedef struct toks {
-	char buf[1024];
-	char *t[MAX_TOKENS];
-	int n;
-} toks;
-
-/* Splits s at white space; '...' and "..." group words. */
-static int tokenize(const char *s, toks *tk, skl_error *err)
-{
-	size_t k = 0;
-	tk->n = 0;
-	while (*s) {
-		while (*s && isspace((unsigned char)*s))
-			s++;
-		if (!*s)
-			break;
-		if (tk->n == MAX_TOKENS)
-			return skl_errorf(err, "more than %d words", MAX_TOKENS);
-		tk->t[tk->n++] = tk->buf + k;
-		while (*s && !isspace((unsigned char)*s)) {
-			if (*s == '\'' || *s == '"') {
-				char q = *s++;
-				while (*s && *s != q) {
-					if (k + 2 >= sizeof(tk->buf))
-						return skl_errorf(err, "longer than %zu characters",
-								  sizeof(tk->buf) - 2);
-					tk->buf[k++] = *s++;
-				}
-				if (!*s)
-					return skl_errorf(err, "a %c quote is not closed", q);
-				s++;
-				continue;
-			}
-			if (k + 2 >= sizeof(tk->buf))
-				return skl_errorf(err, "longer than %zu characters", sizeof(tk->buf) - 2);
-			tk->buf[k++] = *s++;
-		}
-		tk->buf[k++] = '\0';
-	}
-	return 0;
-}
-
-int skl_whatif_is_member_path(const char *s)
-{
-	int start = 1;
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		if (*s == '.') {
-			if (start)
-				return 0;
-			start = 1;
-		} else if (isalpha((unsigned char)*s) || *s == '_' || (!start && isdigit((unsigned char)*s))) {
-			start = 0;
-		} else {
-			return 0;
-		}
-	}
-	return !start;
-}
-
-static void join(char *out, size_t outsz, char *const *t, int from, int to)
-{
-	int i;
-	size_t n = 0;
-	out[0] = '\0';
-	for (i = from; i < to && n + 1 < outsz; i++)
-		n += (size_t)snprintf(out + n, outsz - n, "%s%s", i > from ? " " : "", t[i]);
-	if (n >= outsz)
-		out[outsz - 1] = '\0';
-}
-
-static int member_arg(skl_edit *e, const char *s, char *dst, size_t dstsz, skl_error *err)
-{
-	if (!skl_whatif_is_member_path(s))
-		return skl_errorf(err,
-				  "edit '%s': '%s' is not a member name (a C identifier, or a dotted path such as "
-				  "tp_pinfo.af_tcp)",
-				  e->text, s);
-	if (strlen(s) >= dstsz)
-		return skl_errorf(err, "edit '%s': member name '%.40s...' is too long", e->text, s);
-	snprintf(dst, dstsz, "%s", s);
-	return 0;
-}
-
-int skl_edit_parse(const char *text, skl_edit *e, skl_error *err)
-{
-	toks tk;
-	skl_error te;
-	const char *verb;
-	size_t n;
-	memset(e, 0, sizeof(*e));
-	while (*text && isspace((unsigned char)*text))
-		text++;
-	n = strlen(text);
-	while (n && isspace((unsigned char)text[n - 1]))
-		n--;
-	if (n >= sizeof(e->text))
-		return skl_errorf(err, "edit '%.40s...': longer than %zu characters", text, sizeof(e->text) - 1);
-	memcpy(e->text, text, n);
-	e->text[n] = '\0';
-	if (!n)
-		return skl_errorf(err, "empty edit: expected add, remove, move, resize or retype");
-	memset(&tk, 0, sizeof(tk));
-	if (tokenize(e->text, &tk, &te) < 0)
-		return skl_errorf(err, "edit '%s': %s", e->text, te.msg);
-	if (!tk.n)
-		return skl_errorf(err, "empty edit: expected add, remove, move, resize or retype");
-	verb = tk.t[0];
-	if (!strcmp(verb, "add")) {
-		int end = tk.n;
-		e->op = SKL_EDIT_ADD;
-		e->where = SKL_EDIT_AT_END;
-		if (tk.n >= 3 && (!strcmp(tk.t[tk.n - 2], "after") || !strcmp(tk.t[tk.n - 2], "before"))) {
-			e->where = tk.t[tk.n - 2][0] == 'a' ? SKL_EDIT_AFTER : SKL_EDIT_BEFORE;
-			if (member_arg(e, tk.t[tk.n - 1], e->anchor, sizeof(e->anchor), err) < 0)
-				return -1;
-			end = tk.n - 2;
-		} else if (tk.n >= 3 && (!strcmp(tk.t[tk.n - 2], "at") || !strcmp(tk.t[tk.n - 2], "to")) &&
-			   (!strcmp(tk.t[tk.n - 1], "end") || !strcmp(tk.t[tk.n - 1], "start"))) {
-			e->where = tk.t[tk.n - 1][0] == 'e' ? SKL_EDIT_AT_END : SKL_EDIT_AT_START;
-			end = tk.n - 2;
-		}
-		join(e->arg, sizeof(e->arg), tk.t, 1, end);
-		n = strlen(e->arg);
-		while (n && (e->arg[n - 1] == ';' || isspace((unsigned char)e->arg[n - 1])))
-			e->arg[--n] = '\0';
-		if (!n)
-			return skl_errorf(err,
-					  "edit '%s': add what? expected add DECLARATION [after M | before M | at "
-					  "start | at end], e.g. add 'struct ip_opt *opt' after protinfo",
-					  e->text);
-		return 0;
-	}
-	if (!strcmp(verb, "remove")) {
-		e->op = SKL_EDIT_REMOVE;
-		if (tk.n != 2)
-			return skl_errorf(err, "edit '%s': expected remove MEMBER", e->text);
-		return member_arg(e, tk.t[1], e->member, sizeof(e->member), err);
-	}
-	if (!strcmp(verb, "move")) {
-		e->op = SKL_EDIT_MOVE;
-		if (tk.n != 4)
-			return skl_errorf(err,
-					  "edit '%s': expected move MEMBER after|before MEMBER, or move MEMBER to "
-					  "start|end",
-					  e->text);
-		if (member_arg(e, tk.t[1], e->member, sizeof(e->member), err) < 0)
-			return -1;
-		if (!strcmp(tk.t[2], "after") || !strcmp(tk.t[2], "before")) {
-			e->where = tk.t[2][0] == 'a' ? SKL_EDIT_AFTER : SKL_EDIT_BEFORE;
-			if (member_arg(e, tk.t[3], e->anchor, sizeof(e->anchor), err) < 0)
-				return -1;
-			if (!strcmp(e->member, e->anchor))
-				return skl_errorf(err, "edit '%s': cannot move '%s' relative to itself", e->text,
-						  e->member);
-			return 0;
-		}
-		if ((!strcmp(tk.t[2], "to") || !strcmp(tk.t[2], "at")) &&
-		    (!strcmp(tk.t[3], "start") || !strcmp(tk.t[3], "end"))) {
-			e->where = tk.t[3][0] == 'e' ? SKL_EDIT_AT_END : SKL_EDIT_AT_START;
-			return 0;
-		}
-		return skl_errorf(err,
-				  "edit '%s': expected after MEMBER, before MEMBER, to start or to end after "
-				  "'move %s', not '%s %s'",
-				  e->text, e->member, tk.t[2], tk.t[3]);
-	}
-	if (!strcmp(verb, "resize") || !strcmp(verb, "retype")) {
-		e->op = verb[2] == 's' ? SKL_EDIT_RESIZE : SKL_EDIT_RETYPE;
-		if (tk.n < 3)
-			return skl_errorf(
-			    err, "edit '%s': expected %s", e->text,
-			    e->op == SKL_EDIT_RESIZE
-				? "resize MEMBER LENGTH (array), resize MEMBER :BITS (bitfield) or resize "
-				  "MEMBER TYPE"
-				: "retype MEMBER TYPE, e.g. retype saddr __u64");
-		if (member_arg(e, tk.t[1], e->member, sizeof(e->member), err) < 0)
-			return -1;
-		join(e->arg, sizeof(e->arg), tk.t, 2, tk.n);
-		return 0;
-	}
-	return skl_errorf(err, "edit '%s': unknown verb '%s' (expected add, remove, move, resize or retype)", e->text,
-			  verb);
-}
-
-/* ---- copying a record ------------------------------------------------------ */
-
-static int is_record(const skl_type *t)
-{
-	return t && (t->kind == SKL_K_STRUCT || t->kind == SKL_K_UNION);
-}
-
-/* An unnamed struct or union held by value: part of its parent, copied with it. */
-static int is_inline_record(const skl_type *t)
-{
-	return is_record(t) && !t->tag;
-}
-
-static skl_type *copy_record(skl_typedb *db, const skl_type *src, int depth, skl_error *err)
-{
-	skl_type *t;
-	int i;
-	if (depth > 64) {
-		skl_errorf(err, "unnamed structs and unions nested more than 64 deep");
-		return NULL;
-	}
-	t = skl_type_record(db, src->kind, NULL); /* not registered: lookups never see it */
-	if (!t)
-		goto oom;
-	if (src->tag && !(t->tag = skl_strdup(src->tag)))
-		goto oom;
-	if (src->note && !(t->note = skl_strdup(src->note)))
-		goto oom;
-	t->packed = src->packed;
-	t->aligned = src->aligned;
-	for (i = 0; i < src->nmembers; i++) {
-		const skl_member *m = &src->members[i];
-		skl_type *mt = m->type;
-		if (is_inline_record(mt) && !(mt = copy_record(db, mt, depth + 1, err)))
-			return NULL;
-		if (skl_record_add(t, m->name, mt, m->bits, m->aligned, m->cond, err) < 0)
-			return NULL;
-		t->members[t->nmembers - 1].packed = m->packed;
-	}
-	t->complete = 1;
-	return t;
-oom:
-	skl_errorf(err, "out of memory");
-	return NULL;
-}
-
-skl_type *skl_whatif_copy(skl_typedb *db, const skl_type *t, skl_error *err)
-{
-	const skl_type *r = skl_type_resolve(t);
-	if (!is_record(r)) {
-		skl_errorf(err, "whatif edits a struct or union, not %s", t->tag ? t->tag : "an unnamed type");
-		return NULL;
-	}
-	if (!r->complete) {
-		skl_errorf(err, "%s %s is only declared, never defined", r->kind == SKL_K_UNION ? "union" : "struct",
-			   r->tag ? r->tag : "(anonymous)");
-		return NULL;
-	}
-	return copy_record(db, r, 0, err);
-}
-
-/* ---- finding members, and the names closest to a wrong one ------------------ */
-
-typedef struct loc {
-	skl_type *rec; /* the record holding it */
-	int idx;
-	skl_type *scope;      /* where C looks the name up: the root or a named member's record */
-	char scope_name[160]; /* "struct sock", "tp_pinfo" */
-} loc;
-
-/* name among rec's members and, C11 style, its anonymous members' members. */
-static int find_in(skl_type *rec, const char *name, size_t len, loc *out)
-{
-	int i;
-	for (i = 0; i < rec->nmembers; i++) {
-		const skl_member *m = &rec->members[i];
-		if (m->name && strlen(m->name) == len && !strncmp(m->name, name, len)) {
-			out->rec = rec;
-			out->idx = i;
-			return 1;
-		}
-	}
-	for (i = 0; i < rec->nmembers; i++) {
-		const skl_member *m = &rec->members[i];
-		if (!m->name && is_inline_record(m->type) && find_in(m->type, name, len, out))
-			return 1;
-	}
-	return 0;
-}
-
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, row[130];
-	if (la > 128 || lb > 128)
-		return 1000;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
-typedef struct suggest {
-	const char *want;
-	char best[3][128];
-	size_t dist[3];
-	int n;
-} suggest;
-
-static void suggest_init(suggest *s, const char *want)
-{
-	memset(s, 0, sizeof(*s));
-	s->want = want;
-}
-
-/* Considers cand (a path); its last component counts as well. */
-static void suggest_try(suggest *s, const char *cand)
-{
-	const char *dot = strrchr(cand, '.');
-	size_t d = edit_distance(s->want, cand), lw = strlen(s->want), limit, k;
-	int i, j;
-	if (dot && !strchr(s->want, '.')) {
-		size_t d2 = edit_distance(s->want, dot + 1);
-		if (d2 < d)
-			d = d2;
-	}
-	limit = lw >= 6 ? 2 + lw / 8 : lw >= 3 ? 1 : 0;
-	if (d > limit || !d)
-		return;
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->best[i], cand))
-			return;
-	for (i = 0; i < s->n && s->dist[i] <= d; i++)
-		;
-	if (i >= 3)
-		return;
-	k = s->n < 3 ? (size_t)s->n : 2;
-	for (j = (int)k; j > i; j--) {
-		memcpy(s->best[j], s->best[j - 1], sizeof(s->best[j]));
-		s->dist[j] = s->dist[j - 1];
-	}
-	snprintf(s->best[i], sizeof(s->best[i]), "%s", cand);
-	s->dist[i] = d;
-	if (s->n < 3)
-		s->n++;
-}
-
-/* " (did you mean 'a', 'b' or 'c'?)" or "". */
-static void suggest_text(const suggest *s, char *out, size_t outsz)
-{
-	if (!s->n) {
-		out[0] = '\0';
-		return;
-	}
-	if (s->n == 1)
-		snprintf(out, outsz, " (did you mean '%s'?)", s->best[0]);
-	else if (s->n == 2)
-		snprintf(out, outsz, " (did you mean '%s' or '%s'?)", s->best[0], s->best[1]);
-	else
-		snprintf(out, outsz, " (did you mean '%s', '%s' or '%s'?)", s->best[0], s->best[1], s->best[2]);
-}
-
-/* Every member path under rec (through unnamed records), as candidates. */
-static void suggest_record(suggest *s, const skl_type *rec, const char *prefix, int depth)
-{
-	int i;
-	char path[256];
-	if (depth > 64)
-		return;
-	for (i = 0; i < rec->nmembers; i++) {
-		const skl_member *m = &rec->members[i];
-		if (m->name) {
-			snprintf(path, sizeof(path), "%s%s%s", prefix, *prefix ? "." : "", m->name);
-			suggest_try(s, path);
-		} else {
-			snprintf(path, sizeof(path), "%s", prefix);
-		}
-		if (is_inline_record(m->type))
-			suggest_record(s, m->type, path, depth + 1);
-	}
-}
-
-static void record_name(const skl_type *rec, char *out, size_t outsz)
-{
-	snprintf(out, outsz, "%s %s", rec->kind == SKL_K_UNION ? "union" : "struct", rec->tag ? rec->tag : "{...}");
-}
-
-/* Resolves a member path in root. -1 with err set (the closest names). */
-static int resolve(skl_type *root, const char *path, loc *out, skl_error *err)
-{
-	skl_type *rec = root;
-	const char *p = path;
-	char where[160], root_name[160];
-	record_name(root, where, sizeof(where));
-	record_name(root, root_name, sizeof(root_name));
-	for (;;) {
-		const char *dot = strchr(p, '.');
-		size_t len = dot ? (size_t)(dot - p) : strlen(p);
-		const skl_member *m;
-		const skl_type *r;
-		if (!find_in(rec, p, len, out)) {
-			suggest s;
-			char name[128], hint[420];
-			snprintf(name, sizeof(name), "%.*s", (int)len, p);
-			suggest_init(&s, rec == root ? path : name);
-			suggest_record(&s, rec, "", 0);
-			suggest_text(&s, hint, sizeof(hint));
-			return skl_errorf(err, "no member '%s' in %s%s", name, where, hint);
-		}
-		out->scope = rec;
-		snprintf(out->scope_name, sizeof(out->scope_name), "%s", where);
-		if (!dot)
-			return 0;
-		m = &out->rec->members[out->idx];
-		r = skl_type_resolve(m->type);
-		if (!is_record(r)) {
-			char tn[160];
-			skl_type_name(m->type, tn, sizeof(tn));
-			return skl_errorf(err, "'%.*s' is %s, not a struct or union: it has no member '%s'",
-					  (int)(dot - path), path, tn, dot + 1);
-		}
-		if (!is_inline_record(m->type)) {
-			char tn[160];
-			skl_type_name(m->type, tn, sizeof(tn));
-			return skl_errorf(err,
-					  "'%.*s' is a %s, a type of its own: whatif changes %s's members and its "
-					  "unnamed nested structs and unions, not other types (run whatif on %s)",
-					  (int)(dot - path), path, tn, root_name, tn);
-		}
-		rec = m->type;
-		snprintf(where, sizeof(where), "%.*s", (int)(dot - path), path);
-		p = dot + 1;
-	}
-}
-
-/* ---- changing the copy ----------------------------------------------------- */
-
-static int insert_member(skl_type *rec, int idx, const skl_member *m, skl_error *err)
-{
-	if (rec->nmembers == rec->capmembers) {
-		int nc = rec->capmembers ? rec->capmembers * 2 : 8;
-		skl_member *d = skl_realloc(rec->members, (size_t)nc * sizeof(*d));
-		if (!d)
-			return skl_errorf(err, "out of memory");
-		rec->members = d;
-		rec->capmembers = nc;
-	}
-	memmove(&rec->members[idx + 1], &rec->members[idx], (size_t)(rec->nmembers - idx) * sizeof(*m));
-	rec->members[idx] = *m;
-	rec->nmembers++;
-	return 0;
-}
-
-static void take_member(skl_type *rec, int idx, skl_member *out)
-{
-	*out = rec->members[idx];
-	memmove(&rec->members[idx], &rec->members[idx + 1], (size_t)(rec->nmembers - idx - 1) * sizeof(*out));
-	rec->nmembers--;
-}
-
-/* -1 with err set when m's name (or, for an anonymous record, a name inside
- * it) is already taken in scope. */
-static int check_names(const loc *at, const skl_member *m, int depth, skl_error *err)
-{
-	loc l;
-	int i;
-	if (m->name) {
-		if (find_in(at->scope, m->name, strlen(m->name), &l))
-			return skl_errorf(err, "%s already has a member named '%s'", at->scope_name, m->name);
-		return 0;
-	}
-	if (!is_inline_record(m->type) || depth > 64)
-		return 0;
-	for (i = 0; i < m->type->nmembers; i++)
-		if (check_names(at, &m->type->members[i], depth + 1, err) < 0)
-			return -1;
-	return 0;
-}
-
-/* Where an add or move puts its member: the record and index. */
-static int place(skl_type *root, const skl_edit *e, loc *out, skl_error *err)
-{
-	if (e->where == SKL_EDIT_AT_END || e->where == SKL_EDIT_AT_START) {
-		out->rec = out->scope = root;
-		record_name(root, out->scope_name, sizeof(out->scope_name));
-		out->idx = e->where == SKL_EDIT_AT_END ? root->nmembers : 0;
-		return 0;
-	}
-	if (resolve(root, e->anchor, out, err) < 0)
-		return -1;
-	if (e->where == SKL_EDIT_AFTER)
-		out->idx++;
-	return 0;
-}
-
-static int is_integer_type(const skl_type *t)
-{
-	const skl_type *r = skl_type_resolve(t);
-	if (r->kind == SKL_K_ENUM)
-		return 1;
-	return r->kind == SKL_K_BASE && r->base != SKL_B_VOID && r->base < SKL_B_FLOAT;
-}
-
-static int parse_count(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-	int bracket = *s == '[';
-	if (bracket)
-		s++;
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	v = strtoull(s, &end, 10);
-	if (bracket && *end++ != ']')
-		return -1;
-	if (*end || v > 0xffffffffull)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int apply_add(skl_typedb *db, skl_type *root, const skl_edit *e, skl_error *err)
-{
-	skl_cmember cm;
-	skl_type *scratch;
-	skl_member m;
-	skl_error pe;
-	loc at;
-	if (skl_cparse_member_decl(db, e->arg, &cm, &pe) < 0)
-		return skl_errorf(err, "cannot read the declaration '%s': %s", e->arg, pe.msg);
-	if (!cm.name[0] && !(cm.bits >= 0 || is_inline_record(cm.type)))
-		return skl_errorf(err, "the declaration '%s' names no member", e->arg);
-	/* skl_record_add checks the bitfield and aligned(N) as the data loader's members are checked */
-	scratch = skl_type_record(db, SKL_K_STRUCT, NULL);
-	if (!scratch)
-		return skl_errorf(err, "out of memory");
-	if (skl_record_add(scratch, cm.name[0] ? cm.name : NULL, cm.type, cm.bits, cm.aligned, NULL, err) < 0)
-		return -1;
-	m = scratch->members[0];
-	m.packed = cm.packed;
-	scratch->nmembers = 0; /* the member (and its name) moves to the copy */
-	if (place(root, e, &at, err) < 0 || check_names(&at, &m, 0, err) < 0 ||
-	    insert_member(at.rec, at.idx, &m, err) < 0) {
-		skl_free(m.name);
-		return -1;
-	}
-	return 0;
-}
-
-/* t is target, or holds it in an unnamed record. */
-static int holds(const skl_type *t, const skl_type *target, int depth)
-{
-	int i;
-	if (!is_inline_record(t) || depth > 64)
-		return 0;
-	if (t == target)
-		return 1;
-	for (i = 0; i < t->nmembers; i++)
-		if (holds(t->members[i].type, target, depth + 1))
-			return 1;
-	return 0;
-}
-
-static int apply_move(skl_type *root, const skl_edit *e, skl_error *err)
-{
-	loc from, to;
-	skl_member m;
-	if (resolve(root, e->member, &from, err) < 0)
-		return -1;
-	if (e->where == SKL_EDIT_AFTER || e->where == SKL_EDIT_BEFORE) {
-		if (resolve(root, e->anchor, &to, err) < 0)
-			return -1;
-		if (to.rec == from.rec && to.idx == from.idx)
-			return skl_errorf(err, "cannot move '%s' relative to itself", e->member);
-		if (holds(from.rec->members[from.idx].type, to.rec, 0))
-			return skl_errorf(err, "cannot move '%s' inside itself (next to '%s')", e->member, e->anchor);
-	}
-	take_member(from.rec, from.idx, &m);
-	if (place(root, e, &to, err) < 0 || (to.scope != from.scope && check_names(&to, &m, 0, err) < 0)) {
-		insert_member(from.rec, from.idx, &m, err); /* capacity is there: cannot fail */
-		return -1;
-	}
-	return insert_member(to.rec, to.idx, &m, err);
-}
-
-static int apply_retype(skl_typedb *db, skl_member *m, const skl_edit *e, skl_error *err)
-{
-	skl_error pe;
-	skl_type *t = skl_cparse_typename(db, e->arg, &pe);
-	if (!t)
-		return skl_errorf(err,
-				  "cannot read the type '%s': %s (a C type name such as 'unsigned long long', "
-				  "'void *' or 'char [16]')",
-				  e->arg, pe.msg);
-	if (skl_type_resolve(t)->kind == SKL_K_FUNC)
-		return skl_errorf(err, "'%s' is a function type: a member can hold a pointer to one", e->arg);
-	if (m->bits >= 0 && !is_integer_type(t))
-		return skl_errorf(err, "'%s' is a bitfield: its type must be an integer type, not '%s'", e->member,
-				  e->arg);
-	m->type = t;
-	return 0;
-}
-
-static int apply_resize(skl_typedb *db, skl_member *m, const skl_edit *e, skl_error *err)
-{
-	uint64_t count;
-	char tn[160];
-	skl_type_name(m->type, tn, sizeof(tn));
-	if (e->arg[0] == ':') {
-		char *end;
-		long bits = strtol(e->arg + 1, &end, 10);
-		if (e->arg[1] < '0' || e->arg[1] > '9' || *end || bits > 128)
-			return skl_errorf(err, "':%s' is not a bitfield width (a number of bits, e.g. :3)", e->arg + 1);
-		if (m->bits < 0)
-			return skl_errorf(err, "'%s' is not a bitfield (it is %s): give an array length or a type",
-					  e->member, tn);
-		if (bits == 0 && m->name)
-			return skl_errorf(err, "a named bitfield cannot have width 0");
-		m->bits = (int)bits;
-		return 0;
-	}
-	if (parse_count(e->arg, &count) == 0) {
-		if (m->type->kind != SKL_K_ARRAY)
-			return skl_errorf(err,
-					  "'%s' is %s, not an array: give a type instead ('resize %s __u64') or :N "
-					  "for a bitfield",
-					  e->member, tn, e->member);
-		m->type = skl_type_array(db, m->type->ref, count);
-		return m->type ? 0 : skl_errorf(err, "out of memory");
-	}
-	return apply_retype(db, m, e, err);
-}
-
-int skl_whatif_apply(skl_typedb *db, skl_type *copy, const skl_edit *e, skl_error *err)
-{
-	loc l;
-	skl_member *m;
-	skl_type *r = (skl_type *)skl_type_resolve(copy);
-	if (!is_record(r))
-		return skl_errorf(err, "whatif edits a struct or union");
-	switch (e->op) {
-	case SKL_EDIT_ADD:
-		return apply_add(db, r, e, err);
-	case SKL_EDIT_MOVE:
-		return apply_move(r, e, err);
-	case SKL_EDIT_REMOVE: {
-		skl_member gone;
-		if (resolve(r, e->member, &l, err) < 0)
-			return -1;
-		take_member(l.rec, l.idx, &gone);
-		skl_free(gone.name);
-		skl_free(gone.cond);
-		return 0;
-	}
-	case SKL_EDIT_RESIZE:
-	case SKL_EDIT_RETYPE:
-		if (resolve(r, e->member, &l, err) < 0)
-			return -1;
-		m = &l.rec->members[l.idx];
-		return e->op == SKL_EDIT_RESIZE ? apply_resize(db, m, e, err) : apply_retype(db, m, e, err);
-	}
-	return skl_errorf(err, "unknown edit");
-}
-
-/* ---- access paths ------------------------------------------------------------ */
 
 static void free_paths(skl_whatif_path *p, int n)
 {
@@ -725,7 +56,7 @@ static int parse_path(const char *spec, skl_whatif_path *p, skl_error *err)
 		if (len >= sizeof(name))
 			return skl_errorf(err, "path '%s': a member name is too long", p->name);
 		snprintf(name, sizeof(name), "%.*s", (int)len, s);
-		if (!skl_whatif_is_member_path(name))
+		if (!skl_edit_is_member_path(name))
 			return skl_errorf(err, "path '%s': '%s' is not a member name", p->name, name);
 		d = skl_realloc(p->members, (size_t)(p->nmembers + 1) * sizeof(*d));
 		if (!d)
@@ -802,7 +133,7 @@ static int check_path(const skl_layout *a, const skl_layout *b, const skl_whatif
 	int i, j;
 	for (i = 0; i < p->nmembers; i++) {
 		const char *name = p->members[i];
-		suggest s;
+		skl_suggest s;
 		char hint[420];
 		if ((skl_layout_find(a, name) < 0 && count_named(a, name) > 1) ||
 		    (skl_layout_find(b, name) < 0 && count_named(b, name) > 1))
@@ -810,14 +141,14 @@ static int check_path(const skl_layout *a, const skl_layout *b, const skl_whatif
 					  p->name, name);
 		if (skl_layout_find(a, name) >= 0 || skl_layout_find(b, name) >= 0)
 			continue;
-		suggest_init(&s, name);
+		skl_suggest_init(&s, name);
 		for (j = 0; j < a->nfields; j++)
 			if (a->fields[j].name[0])
-				suggest_try(&s, a->fields[j].path);
+				skl_suggest_try(&s, a->fields[j].path);
 		for (j = 0; j < b->nfields; j++)
 			if (b->fields[j].name[0])
-				suggest_try(&s, b->fields[j].path);
-		suggest_text(&s, hint, sizeof(hint));
+				skl_suggest_try(&s, b->fields[j].path);
+		skl_suggest_text(&s, hint, sizeof(hint));
 		return skl_errorf(err, "path '%s': no member '%s' in %s, before or after the edits%s", p->name, name,
 				  a->name, hint);
 	}
@@ -911,7 +242,7 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 	config = o->config ? o->config : pr->config;
 	cacheline = o->cacheline ? o->cacheline : pr->cacheline;
 	snprintf(w->profile, sizeof(w->profile), "%s", pr->name);
-	snprintf(w->allocator, sizeof(w->allocator), "%s", pr->allocator);
+	w->allocator = pr->allocator;
 	w->page_size = pr->page_size;
 	w->cpus = o->cpus ? o->cpus : pr->cpus ? pr->cpus : 1;
 	w->debug = o->debug;
@@ -957,12 +288,12 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 	}
 
 	/* the edits, on a copy */
-	copy = skl_whatif_copy(db, t, err);
+	copy = skl_edit_copy(db, t, err);
 	if (!copy)
 		goto fail;
 	for (i = 0; i < o->nedits; i++) {
 		skl_error ee;
-		if (skl_whatif_apply(db, copy, &o->edits[i], &ee) < 0) {
+		if (skl_edit_apply(db, copy, &o->edits[i], &ee) < 0) {
 			if (!strncmp(ee.msg, "edit '", 6))
 				skl_errorf(err, "edit %d %s", i + 1, ee.msg + 5);
 			else
@@ -1077,14 +408,12 @@ static void flags_text(const skl_whatif *w, char *out, size_t outsz)
 
 static void allocator_text(const skl_whatif *w, char *out, size_t outsz)
 {
-	if (!strcmp(w->allocator, "slab"))
+	if (w->allocator == SKL_ALLOC_SLAB)
 		snprintf(out, outsz, "2.4 SLAB, %s%s", w->cpus > 1 ? "SMP" : "UP",
 			 w->debug ? ", CONFIG_DEBUG_SLAB" : "");
-	else if (!strcmp(w->allocator, "slub"))
+	else
 		snprintf(out, outsz, "SLUB, %u CPU%s%s", w->cpus, w->cpus == 1 ? "" : "s",
 			 w->debug ? ", slab_debug=FZPU" : "");
-	else
-		snprintf(out, outsz, "%s", w->allocator);
 }
 
 static void write_table(const skl_whatif *w, const skl_sink *out)
@@ -1113,7 +442,7 @@ static void write_table(const skl_whatif *w, const skl_sink *out)
 		snprintf(label, sizeof(label), "lines of path %.40s", w->paths[i].name);
 		add_text(&t, label, la, lb, d);
 	}
-	snprintf(buf, sizeof(buf), "cache %s", !strcmp(w->allocator, "slub") ? "slab_size" : "objsize");
+	snprintf(buf, sizeof(buf), "cache %s", w->allocator == SKL_ALLOC_SLUB ? "slab_size" : "objsize");
 	add_num(&t, buf, sa->size, sb->size);
 	add_num(&t, "objects per slab", sa->objs_per_slab, sb->objs_per_slab);
 	add_num(&t, "slab order", sa->order, sb->order);
@@ -1305,12 +634,12 @@ void skl_whatif_write_json(const skl_whatif *w, const skl_sink *out)
 		json_decref(edits);
 		return;
 	}
-	skl_json_write(json_pack("{s:o, s:o, s:o, s:s, s:I, s:o, s:{s:o, s:o, s:I, s:b, s:o, s:I, s:I, s:o}, "
+	skl_json_write(json_pack("{s:o, s:o, s:o, s:s, s:I, s:o, s:{s:o, s:s, s:I, s:b, s:o, s:I, s:I, s:o}, "
 				 "s:o, s:o, s:o, s:o, s:o}",
 				 "struct", skl_json_text(a->name), "label", skl_json_text(w->label), "profile",
 				 skl_json_text(w->profile), "abi", a->abi->name, "cacheline", (json_int_t)a->cacheline,
 				 "config", skl_json_text(a->config), "cache", "name", skl_json_text(w->cache_name),
-				 "allocator", skl_json_text(w->allocator), "cpus", (json_int_t)w->cpus, "debug",
+				 "allocator", skl_allocator_name(w->allocator), "cpus", (json_int_t)w->cpus, "debug",
 				 w->debug ? 1 : 0, "flags", flags, "align", (json_int_t)w->cache_align, "page_size",
 				 (json_int_t)w->page_size, "objects", skl_json_uint(w->objects), "edits", edits,
 				 "before", json_side(w, &w->before), "after", json_side(w, &w->after), "delta",

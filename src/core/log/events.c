@@ -173,14 +173,8 @@ static uint32_t tup_hash_of(const skl_events *log, uint32_t id)
 static char *str_store(skl_events *log, const char *s, size_t len)
 {
 	char *d;
-	if (log->nblocks == log->capblocks) {
-		int nc = log->capblocks ? log->capblocks * 2 : 8;
-		char **b = skl_realloc(log->blocks, (size_t)nc * sizeof(*b));
-		if (!b)
-			return NULL;
-		log->blocks = b;
-		log->capblocks = nc;
-	}
+	if (skl_grow(&log->blocks, &log->capblocks, log->nblocks, 8, sizeof(*log->blocks)) < 0)
+		return NULL;
 	if (len + 1 > STR_BLOCK / 4) { /* a long string: a block of its own */
 		d = skl_malloc(len + 1);
 		if (!d)
@@ -334,14 +328,8 @@ static int push(skl_events *log, const ev_in *in)
 		return -1;
 	if ((log->n & (CHUNK - 1)) == 0 && (log->n >> CHUNK_BITS) == log->nchunks) {
 		chunk *c;
-		if (log->nchunks == log->capchunks) {
-			int nc = log->capchunks ? log->capchunks * 2 : 16;
-			chunk *d = skl_realloc(log->chunks, (size_t)nc * sizeof(*d));
-			if (!d)
-				return -1;
-			log->chunks = d;
-			log->capchunks = nc;
-		}
+		if (skl_grow(&log->chunks, &log->capchunks, log->nchunks, 16, sizeof(*log->chunks)) < 0)
+			return -1;
 		c = &log->chunks[log->nchunks];
 		c->r = skl_malloc(CHUNK * sizeof(rec));
 		if (!c->r)
@@ -378,14 +366,8 @@ static int push(skl_events *log, const ev_in *in)
 	r->addr = in->addr;
 	if (need_ext) {
 		ext *x;
-		if (log->next == log->capext) {
-			int nc = log->capext ? log->capext * 2 : 16;
-			ext *d = skl_realloc(log->ext, (size_t)nc * sizeof(*d));
-			if (!d)
-				return -1;
-			log->ext = d;
-			log->capext = nc;
-		}
+		if (skl_grow(&log->ext, &log->capext, log->next, 16, sizeof(*log->ext)) < 0)
+			return -1;
 		x = &log->ext[log->next];
 		x->size = in->size;
 		x->ok = in->ok;
@@ -576,13 +558,8 @@ fail:
 	return -1;
 }
 
-int skl_events_show(skl_events *log, skl_layout **layouts, int n, const char *where)
-{
-	return skl_events_show_ex(log, layouts, n, NULL, 0, where);
-}
-
-int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
-		       const char *where)
+static int show_layouts(skl_events *log, skl_layout **layouts, int n, const char *const *highlight,
+			int nhighlight, const char *where)
 {
 	int i;
 	if (show_n(log, n, highlight, nhighlight, where) < 0)
@@ -594,11 +571,6 @@ int skl_events_show_ex(skl_events *log, skl_layout **layouts, int n, const char 
 		o->view = skl_strdup("layout");
 	}
 	return 0;
-}
-
-int skl_events_show_kernel(skl_events *log, struct skl_kernel_snap *snap, const char *view, const char *where)
-{
-	return skl_events_show_kernels(log, &snap, NULL, 1, view, where);
 }
 
 /* lines of a text (a last line without a newline counts) */
@@ -635,8 +607,8 @@ static int text_obj(skl_obj *o, const skl_text_panel *t)
 	return 0;
 }
 
-int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
-				 const char *view, const skl_text_panel *text, const char *where)
+static int show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
+			const char *view, const skl_text_panel *text, const char *where)
 {
 	int i;
 	if (n < 1 || show_n(log, n + (text != NULL), NULL, 0, where) < 0)
@@ -653,13 +625,7 @@ int skl_events_show_kernels_text(skl_events *log, struct skl_kernel_snap **snaps
 	return 0;
 }
 
-int skl_events_show_kernels(skl_events *log, struct skl_kernel_snap **snaps, const char *const *titles, int n,
-			    const char *view, const char *where)
-{
-	return skl_events_show_kernels_text(log, snaps, titles, n, view, NULL, where);
-}
-
-int skl_events_show_text(skl_events *log, const skl_text_panel *text, const char *where)
+static int show_text(skl_events *log, const skl_text_panel *text, const char *where)
 {
 	if (!text || show_n(log, 1, NULL, 0, where) < 0)
 		return -1;
@@ -686,7 +652,7 @@ void skl_chart_free(skl_chart *c)
 	skl_free(c);
 }
 
-int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
+static int show_chart(skl_events *log, skl_chart *chart, const char *where)
 {
 	skl_obj *o;
 	if (show_n(log, 1, NULL, 0, where) < 0)
@@ -698,8 +664,7 @@ int skl_events_show_chart(skl_events *log, skl_chart *chart, const char *where)
 	return 0;
 }
 
-int skl_events_show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type,
-			 const char *where)
+static int show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type, const char *where)
 {
 	skl_obj *o;
 	skl_skb_snap *copy;
@@ -747,7 +712,7 @@ static skl_obj *show_one(skl_events *log, skl_obj_kind kind, const char *view, c
 	return o;
 }
 
-int skl_events_show_cache(skl_events *log, struct skl_cachesim_snap *snap, const char *title, const char *where)
+static int show_cachesim(skl_events *log, struct skl_cachesim_snap *snap, const char *title, const char *where)
 {
 	skl_obj *o = show_one(log, SKL_OBJ_CACHE, "cache", where);
 	if (!o) {
@@ -759,7 +724,7 @@ int skl_events_show_cache(skl_events *log, struct skl_cachesim_snap *snap, const
 	return 0;
 }
 
-int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where)
+static int show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat, const char *where)
 {
 	skl_obj *o = show_one(log, SKL_OBJ_LAYOUT, "layout", where);
 	if (!o) {
@@ -770,6 +735,29 @@ int skl_events_show_heat(skl_events *log, skl_layout *layout, struct skl_heat *h
 	o->layout = layout;
 	o->heat = heat;
 	return 0;
+}
+
+int skl_events_show(skl_events *log, const skl_show *what, const char *where)
+{
+	if (!what)
+		return -1;
+	switch (what->kind) {
+	case SKL_SHOW_LAYOUTS:
+		return show_layouts(log, what->layouts, what->n, what->highlight, what->nhighlight, where);
+	case SKL_SHOW_KERNELS:
+		return show_kernels(log, what->kernels, what->titles, what->n, what->view, what->text, where);
+	case SKL_SHOW_TEXT:
+		return show_text(log, what->text, where);
+	case SKL_SHOW_SKBS:
+		return show_skbs(log, what->skbs, what->n, what->skb_type, where);
+	case SKL_SHOW_CHART:
+		return show_chart(log, what->chart, where);
+	case SKL_SHOW_CACHESIM:
+		return show_cachesim(log, what->cachesim, what->title, where);
+	case SKL_SHOW_HEAT:
+		return show_heat(log, what->layout, what->heat, where);
+	}
+	return -1;
 }
 
 int skl_events_access(skl_events *log, uint64_t addr, uint64_t size, int write, const char *what, const char *src,

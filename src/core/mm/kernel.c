@@ -23,12 +23,14 @@ static int is_pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
-static const skl__alloc_ops *ops_for(const char *allocator)
+static const skl__alloc_ops *ops_for(skl_allocator allocator)
 {
-	if (!allocator || !*allocator || !strcmp(allocator, "slab"))
+	switch (allocator) {
+	case SKL_ALLOC_SLAB:
 		return &skl__slab24_ops;
-	if (!strcmp(allocator, "slub"))
+	case SKL_ALLOC_SLUB:
 		return &skl__slub_ops;
+	}
 	return NULL;
 }
 
@@ -233,7 +235,7 @@ static skl_addr pages_get(skl_kernel *k, unsigned order, const char *who)
 	if (!a) {
 		snprintf(detail, sizeof(detail), "out of memory: no free block of %u page%s (order %u)", 1u << order,
 			 order ? "s" : "", order);
-		skl__event(k, SKL_EV_OOM, who, 0, (uint64_t)k->prof.page_size << order, detail);
+		skl_kernel_event(k, SKL_EV_OOM, who, 0, (uint64_t)k->prof.page_size << order, detail);
 	}
 	return a;
 }
@@ -345,7 +347,7 @@ uint64_t skl_kernel_ram_used(const skl_kernel *k)
 
 /* ---- events -------------------------------------------------------------- */
 
-void skl__event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size, const char *detail)
+void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size, const char *detail)
 {
 	if (kind == SKL_EV_BUG && detail && !k->booting) { /* every report an allocator prints */
 		char *copy = skl_strdup(detail);
@@ -382,8 +384,8 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 				  o->profile->name, o->profile->cacheline),
 		       NULL;
 	if (!ops_for(o->profile->allocator))
-		return skl_errorf(err, "profile %s: unknown allocator \"%s\" (expected \"slab\" or \"slub\")",
-				  o->profile->name, o->profile->allocator),
+		return skl_errorf(err, "profile %s: unknown allocator %d (expected SKL_ALLOC_SLAB or SKL_ALLOC_SLUB)",
+				  o->profile->name, (int)o->profile->allocator),
 		       NULL;
 
 	k = skl_calloc(1, sizeof(*k));
@@ -432,11 +434,9 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 	}
 
 	if (o->kasan) {
-		unsigned major = 0;
-		sscanf(k->prof.kernel, "%u", &major);
-		if (strcmp(k->prof.allocator, "slub") != 0 || major < 4) {
+		if (k->prof.allocator != SKL_ALLOC_SLUB || k->prof.version.major < 4) {
 			skl_errorf(err, "KASAN came with Linux 4.0 and runs on SLUB here; %s is Linux %s with %s",
-				   k->prof.name, k->prof.kernel, k->prof.allocator);
+				   k->prof.name, k->prof.kernel, skl_allocator_name(k->prof.allocator));
 			goto out_k;
 		}
 		k->kasan = 1;
@@ -540,7 +540,7 @@ const skl_profile *skl_kernel_profile(const skl_kernel *k)
 
 int skl_kernel_is_slub(const skl_kernel *k)
 {
-	return !strcmp(k->ops->name, "slub");
+	return k->prof.allocator == SKL_ALLOC_SLUB;
 }
 
 int skl_kernel_set_cpu(skl_kernel *k, unsigned cpu)
@@ -556,19 +556,18 @@ unsigned skl_kernel_cpu(const skl_kernel *k)
 	return k->cpu;
 }
 
+unsigned skl_kernel_ncpus(const skl_kernel *k)
+{
+	return k->cpus ? k->cpus : 1;
+}
+
 /* ---- the cache registry --------------------------------------------------- */
 
 /* room for one more cache, so that adding it cannot fail */
 static int registry_reserve(skl_kernel *k)
 {
-	if (k->ncaches == k->capcaches) {
-		int nc = k->capcaches ? k->capcaches * 2 : 64;
-		skl_cache **d = skl_realloc(k->caches, (size_t)nc * sizeof(*d));
-		if (!d)
-			return -1;
-		k->caches = d;
-		k->capcaches = nc;
-	}
+	if (skl_grow(&k->caches, &k->capcaches, k->ncaches, 64, sizeof(*k->caches)) < 0)
+		return -1;
 	return 0;
 }
 
@@ -605,13 +604,13 @@ static void create_event(skl_cache *c)
 	skl_cache_get_info(c, &in);
 	if (in.alias_of[0])
 		snprintf(detail, sizeof(detail), "alias of %s", in.alias_of);
-	else if (!strcmp(c->k->ops->name, "slab"))
+	else if (c->k->prof.allocator == SKL_ALLOC_SLAB)
 		snprintf(detail, sizeof(detail), "objsize=%zu num=%u pages=%u colour=%ux%u left_over=%zu mgmt=%s",
 			 in.size, in.objs_per_slab, in.pages_per_slab, in.colour, in.colour_off, in.left_over,
 			 in.offslab ? "off-slab" : "on-slab");
 	else
 		snprintf(detail, sizeof(detail), "size=%zu objs=%u order=%u", in.size, in.objs_per_slab, in.order);
-	skl__event(c->k, SKL_EV_CACHE_CREATE, c->name, 0, c->object_size, detail);
+	skl_kernel_event(c->k, SKL_EV_CACHE_CREATE, c->name, 0, c->object_size, detail);
 }
 
 /* ---- which name an object came through (SLUB merging) --------------------- */
@@ -816,7 +815,7 @@ int skl_cache_destroy(skl_cache *c, skl_error *err)
 	}
 	snprintf(name, sizeof(name), "%s", c->name);
 	registry_remove(k, c);
-	skl__event(k, SKL_EV_CACHE_DESTROY, name, 0, c->object_size, NULL);
+	skl_kernel_event(k, SKL_EV_CACHE_DESTROY, name, 0, c->object_size, NULL);
 	cache_struct_free(c);
 	return 0;
 }
@@ -847,7 +846,7 @@ static NOINLINE skl_addr cache_alloc_full(skl_cache *c, int zero, skl_error *err
 				memset(p, 0, c->object_size);
 		}
 		via_mark(c, a);
-		skl__event(c->k, SKL_EV_ALLOC, r->name, a, c->object_size, NULL);
+		skl_kernel_event(c->k, SKL_EV_ALLOC, r->name, a, c->object_size, NULL);
 		/* the memset of kmem_cache_zalloc / __GFP_ZERO: a write of every line of the object */
 		if (zero && SKL__TOUCHING(c->k)) {
 			skl_touch_label lab;
@@ -891,7 +890,7 @@ static NOINLINE skl_addr cache_alloc_slow(skl_cache *c, int zero, int tried, skl
 		return cache_alloc_full(c, zero, err);
 	via_mark(c, a);
 	if (k->log)
-		skl__event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
+		skl_kernel_event(k, SKL_EV_ALLOC, real_cache(c)->name, a, c->object_size, NULL);
 	return a;
 }
 
@@ -927,7 +926,7 @@ static NOINLINE int cache_free_full(skl_cache *c, skl_addr obj, skl_error *err)
 	skl_kernel_touch_end(c->k);
 	if (rc < 0)
 		return -1;
-	skl__event(c->k, SKL_EV_FREE, r->name, obj, c->object_size, NULL);
+	skl_kernel_event(c->k, SKL_EV_FREE, r->name, obj, c->object_size, NULL);
 	return 0;
 }
 
@@ -944,7 +943,7 @@ static NOINLINE int cache_free_slow(skl_cache *c, skl_addr obj, int tried, skl_e
 	if (!done)
 		return cache_free_full(c, obj, err);
 	if (k->log)
-		skl__event(k, SKL_EV_FREE, real_cache(c)->name, obj, c->object_size, NULL);
+		skl_kernel_event(k, SKL_EV_FREE, real_cache(c)->name, obj, c->object_size, NULL);
 	return 0;
 }
 
@@ -1009,18 +1008,18 @@ skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 	skl_cache *c;
 	skl_addr a;
 	if (n == 0 && skl_kernel_is_slub(k)) {
-		skl__event(k, SKL_EV_KMALLOC, "", SKL_ZERO_SIZE_PTR, 0, "ZERO_SIZE_PTR");
+		skl_kernel_event(k, SKL_EV_KMALLOC, "", SKL_ZERO_SIZE_PTR, 0, "ZERO_SIZE_PTR");
 		return SKL_ZERO_SIZE_PTR;
 	}
 	c = skl_kmalloc_cache(k, n);
 	if (!c) {
 		skl_errorf(err, "kmalloc(%zu): larger than the largest size class (NULL)", n);
-		skl__event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
+		skl_kernel_event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
 		return 0;
 	}
 	a = alloc_meta(k, c, n, 1, err);
 	if (a)
-		skl__event(k, SKL_EV_KMALLOC, c->name, a, n, NULL);
+		skl_kernel_event(k, SKL_EV_KMALLOC, c->name, a, n, NULL);
 	return a;
 }
 
@@ -1052,7 +1051,7 @@ int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
 	}
 	if (rc < 0)
 		return -1;
-	skl__event(k, SKL_EV_KFREE, name, p, size, NULL);
+	skl_kernel_event(k, SKL_EV_KFREE, name, p, size, NULL);
 	return 0;
 }
 
@@ -1127,7 +1126,7 @@ int skl_cache_geometry(const skl_profile *p, unsigned cpus, int debug, const cha
 		return skl_errorf(err, "skl_cache_geometry: no profile or ABI");
 	ops = ops_for(p->allocator);
 	if (!ops)
-		return skl_errorf(err, "profile %s: unknown allocator \"%s\"", p->name, p->allocator);
+		return skl_errorf(err, "profile %s: unknown allocator %d", p->name, (int)p->allocator);
 	if (!ops->geometry)
 		return skl_errorf(err, "profile %s: %s has no geometry calculator", p->name, ops->name);
 	memset(out, 0, sizeof(*out));
@@ -1149,7 +1148,7 @@ skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 	if (!s)
 		return NULL;
 	snprintf(s->profile, sizeof(s->profile), "%s", k->prof.name);
-	snprintf(s->allocator, sizeof(s->allocator), "%s", k->ops->name);
+	s->allocator = k->prof.allocator;
 	s->page_size = k->prof.page_size;
 	s->ram_total = skl_kernel_ram_total(k);
 	s->ram_used = skl_kernel_ram_used(k);

@@ -92,7 +92,6 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	char alloc_fn[160], free_fn[160], trace_fn[160];
 	const char *astack[5], *fstack[6], *trace[2];
 	char release[48], hardware[160];
-	const char *dot;
 	int kmalloc, index, nl;
 	skl_addr obj = 0;
 	skl_cache *c = skl_kernel_cache_of(k, a, &index, &obj);
@@ -111,8 +110,8 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	r.pid = 1;
 	r.cpu = k->cpu;
 	/* utsname's release has three numbers: "6.18" boots as "6.18.0" */
-	dot = strchr(k->prof.kernel, '.');
-	snprintf(release, sizeof(release), "%s%s", k->prof.kernel, dot && !strchr(dot + 1, '.') ? ".0" : "");
+	snprintf(release, sizeof(release), "%u.%u.%u", k->prof.version.major, k->prof.version.minor,
+		 k->prof.version.patch);
 	snprintf(hardware, sizeof(hardware), "sklab simulated machine, profile %s", k->prof.name);
 	r.release = release;
 	r.hardware = hardware;
@@ -164,7 +163,7 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	skl_kasan_report_write(&r, &s);
 	if (!b.data)
 		return skl_errorf(err, "BUG: KASAN: %s (out of memory for the report)", skl_kasan_report_bug(&r));
-	skl__event(k, SKL_EV_BUG, c ? r.cache : "", a, len, b.data);
+	skl_kernel_event(k, SKL_EV_BUG, c ? r.cache : "", a, len, b.data);
 	skl_free(k->kasan_last);
 	k->kasan_last = b.data; /* the buffer's bytes move to the machine */
 	/* err: the BUG line */

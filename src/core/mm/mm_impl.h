@@ -174,9 +174,6 @@ void skl__pages_free_slab(skl_kernel *k, skl_addr a, unsigned order);
 skl__page *skl__page_of(skl_kernel *k, skl_addr a);
 /* Host pointer for simulated bytes (NULL outside RAM). */
 uint8_t *skl__bytes(skl_kernel *k, skl_addr a, size_t len);
-/* Appends an allocator event when the machine has a log. */
-void skl__event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size,
-		const char *detail);
 /* Creates an internal cache (general/kmalloc caches) without merging. */
 skl_cache *skl__cache_new(skl_kernel *k, const char *name, size_t size, const skl_cache_opts *o, skl_error *err);
 /* Moves c to the newest end of the registry (2.4: a failed destroy puts the

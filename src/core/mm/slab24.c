@@ -14,455 +14,10 @@
  * simulated memory. A kernel BUG() is reported, never executed: the
  * operation stops, the machine stays consistent. Never prints.
  */
-#include "mm_impl.h"
+#include "slab24.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* ---- constants of mm/slab.c and include/linux/slab.h -------------------- */
-
-#define S24_BUFCTL_END 0xffffffffu
-#define S24_SLAB_LIMIT 0xfffffffeu
-#define S24_BUFCTL_SIZE 4u
-#define S24_NR_CPUS 32
-#define S24_REAP_SCANLEN 10
-#define S24_REAP_PERFECT 10
-#define S24_MAX_OBJ_ORDER 5
-#define S24_MAX_GFP_ORDER 5
-#define S24_BREAK_GFP_ORDER_HI 2
-#define S24_BREAK_GFP_ORDER_LO 1
-#define S24_RED_MAGIC1 0x5A2CF071ul /* object free */
-#define S24_RED_MAGIC2 0x170FC2A5ul /* object allocated */
-#define S24_POISON_BYTE 0x5a
-#define S24_POISON_END 0xa5
-#define S24_CACHE_NAMELEN 20
-#define S24_NSIZES 13
-
-/* kmem_cache_create() flags as the kernel numbers them */
-#define K_DEBUG_INITIAL 0x00000200ul
-#define K_RED_ZONE 0x00000400ul
-#define K_POISON 0x00000800ul
-#define K_NO_REAP 0x00001000ul
-#define K_HWCACHE_ALIGN 0x00002000ul
-#define K_CACHE_DMA 0x00004000ul
-#define K_MUST_HWCACHE_ALIGN 0x00008000ul /* 2.4.17 and later */
-#define K_NOT_IN_24 0x80000000ul	  /* sklab: a flag 2.4 does not have */
-#define CFLGS_OFF_SLAB 0x00010000ul
-#define CFLGS_OPTIMIZE 0x00020000ul
-#define DFLGS_GROWN 0x1u
-
-/* The lines of 2.4.16's mm/slab.c whose BUG() a check models, so reports
- * read "kernel BUG at slab.c:1423!" as the kernel's did. */
-enum {
-	L_DESTROY_RZ1 = 565,
-	L_DESTROY_RZ2 = 568,
-	L_DESTROY_POISON = 580,
-	L_CREATE_SANITY = 641,
-	L_CREATE_MASK = 672,
-	L_CREATE_DUP = 817,
-	L_XFREE_RANGE = 1200,
-	L_XFREE_ALIGN = 1202,
-	L_XFREE_DOUBLE = 1207,
-	L_ALLOC_POISON = 1245,
-	L_ALLOC_RZ1 = 1250,
-	L_ALLOC_RZ2 = 1253,
-	L_FREEONE_CHECK = 1402,
-	L_FREE_RZ1 = 1423,
-	L_FREE_RZ2 = 1427,
-	L_CFREE_CHECK = 1564,
-	L_CFREE_WRONG = 1566,
-	L_KFREE_CHECK = 1589
-};
-
-/* cache_cache is static in the kernel image, outside simulated RAM: its
- * list heads get an address there (for the links slab_t's point to). */
-#define S24_I386_CACHE_CACHE 0xc0300000ull
-#define S24_X86_64_CACHE_CACHE 0xffffffff82600000ull
-
-enum { S24_FULL, S24_PARTIAL, S24_FREE };
-
-/* ---- state ---------------------------------------------------------------- */
-
-/* The machine-independent parameters of a build (profile + config). */
-typedef struct s24_params {
-	unsigned page, l1, ptr, ulong, bpw;
-	unsigned slab_t, off_colouroff, off_s_mem, off_inuse, off_free;
-	int debug; /* CONFIG_DEBUG_SLAB: DEBUG = STATS = FORCED_DEBUG = 1 */
-	int smp;
-	unsigned break_order;
-	unsigned long offslab_limit;
-	int must_align; /* 2.4.17+: SLAB_MUST_HWCACHE_ALIGN, no forced red zone with it */
-} s24_params;
-
-typedef struct s24_geom {
-	unsigned long flags;
-	size_t objsize, left_over, slab_size;
-	unsigned num, gfporder, align, colour, colour_off;
-} s24_geom;
-
-typedef struct s24_list {
-	struct s24_list *next, *prev;
-	skl_addr addr; /* where this list_head is in simulated memory */
-	uint8_t *host; /* its host bytes (host_of()), or NULL */
-	int head;      /* -1 = a slab_t's list, else which of kmem_cache_t's three heads */
-} s24_list;
-
-typedef struct s24_slab {
-	s24_list list; /* first: a list node is its slab */
-	int which;     /* S24_FULL, S24_PARTIAL, S24_FREE */
-	skl_addr base, mgmt, s_mem;
-	unsigned colour_bytes;
-	unsigned inuse, free;
-	uint32_t *bufctl;
-	uint8_t *mhost;	 /* the host bytes of slab_t and the bufctl array (host_of()), or NULL */
-	uint8_t *lost;	 /* allocated, but a BUG() took it out of circulation */
-	uint8_t *onfree; /* on the bufctl free chain (lost + num: one allocation) */
-} s24_slab;
-
-typedef struct s24_cpucache {
-	unsigned avail, limit;
-	skl_addr addr;	 /* the kmalloc()ed cpucache_t */
-	skl_addr *entry; /* limit object pointers */
-} s24_cpucache;
-
-typedef struct s24_cache {
-	s24_list lists[3]; /* slabs_full, slabs_partial, slabs_free */
-	unsigned long flags;
-	size_t objsize, colour, left_over, slab_size;
-	unsigned num, gfporder, align, colour_off, colour_next;
-	skl_cache *slabp_cache;
-	unsigned growing, dflags;
-	int ctor, general;
-	skl_addr self; /* the kmem_cache_t */
-	unsigned long num_active, num_allocations, high_mark, grown, reaped, errors;
-	unsigned long allochit, allocmiss, freehit, freemiss;
-	unsigned batchcount;
-	s24_cpucache *cpudata[S24_NR_CPUS];
-	/* the fast paths (s24_alloc_fast, s24_free_fast): no debugging, plain
-	 * little-endian words; recip = 2^32 / objsize + 1 divides an offset in
-	 * a slab by objsize exactly (offsets * objsize < 2^32), else 0 */
-	int fast;
-	uint64_t recip;
-} s24_cache;
-
-typedef struct s24_machine {
-	s24_params p;
-	size_t kc_size, kc_name_off;
-	skl_addr cache_cache_addr;
-	skl_cache *cache_cache;
-	skl_cache *cs[S24_NSIZES], *csdma[S24_NSIZES];
-	size_t cs_size[S24_NSIZES];
-	int ncs;
-	int cpucache_up;
-	int making_cache_cache;
-	skl_cache *clock;    /* clock_searchp */
-	unsigned page_shift; /* log2 of the page size (0: not a power of two) */
-	int fast_words;	     /* page_shift set and a little-endian target: put_at's quick way */
-} s24_machine;
-
-#define MACH(k) ((s24_machine *)(k)->priv)
-#define SC(c) ((s24_cache *)(c)->priv)
-
-static size_t l1_align(const s24_params *p, size_t x)
-{
-	return (x + p->l1 - 1) / p->l1 * p->l1;
-}
-
-static size_t round_up(size_t x, size_t a)
-{
-	return (x + a - 1) / a * a;
-}
-
-/* ---- parameters ----------------------------------------------------------- */
-
-static int version_at_least(const char *v, unsigned a, unsigned b, unsigned c)
-{
-	unsigned x = 0, y = 0, z = 0;
-	if (sscanf(v, "%u.%u.%u", &x, &y, &z) < 2)
-		return 0;
-	if (x != a)
-		return x > a;
-	if (y != b)
-		return y > b;
-	return z >= c;
-}
-
-static void params_init(s24_params *p, const skl_profile *prof, int debug, int smp, uint64_t ram_bytes,
-			unsigned break_order)
-{
-	unsigned big, o;
-	memset(p, 0, sizeof(*p));
-	p->page = prof->page_size;
-	p->l1 = prof->cacheline;
-	p->ptr = prof->abi->size[SKL_B_PTR];
-	p->ulong = prof->abi->size[SKL_B_LONG];
-	p->bpw = p->ptr; /* BYTES_PER_WORD = sizeof(void *) */
-	big = p->ptr > p->ulong ? p->ptr : p->ulong;
-	/* slab_t: list_head, unsigned long colouroff, void *s_mem, uint inuse, bufctl free */
-	o = 2 * p->ptr;
-	o = (unsigned)round_up(o, p->ulong);
-	p->off_colouroff = o;
-	o += p->ulong;
-	o = (unsigned)round_up(o, p->ptr);
-	p->off_s_mem = o;
-	o += p->ptr;
-	p->off_inuse = o;
-	p->off_free = o + 4;
-	p->slab_t = (unsigned)round_up(o + 8, big);
-	p->debug = debug;
-	p->smp = smp;
-	if (break_order)
-		p->break_order = break_order;
-	else /* kmem_cache_sizes_init(): more than 32 MiB of RAM */
-		p->break_order = ram_bytes / p->page > ((uint64_t)32 << 20) / p->page ? S24_BREAK_GFP_ORDER_HI
-										      : S24_BREAK_GFP_ORDER_LO;
-	p->must_align = version_at_least(prof->kernel, 2, 4, 17);
-}
-
-/* sizeof(kmem_cache_t) and the offset of its name, for this build. Locks
- * are 4 bytes (gcc 2.9x UP, or SMP), as the seed's sizes require. */
-static size_t kmem_cache_t_size(const s24_params *p, size_t *name_off)
-{
-	size_t o = 6 * (size_t)p->ptr; /* slabs_full, slabs_partial, slabs_free */
-	size_t big = p->ptr > p->ulong ? p->ptr : p->ulong;
-	o += 12; /* objsize, flags, num */
-	o += 4;	 /* spinlock */
-	if (p->smp)
-		o += 4;				      /* batchcount */
-	o += 8;					      /* gfporder, gfpflags */
-	o = round_up(o, p->ptr) + p->ptr;	      /* colour (size_t) */
-	o += 8;					      /* colour_off, colour_next */
-	o = round_up(o, p->ptr) + p->ptr;	      /* slabp_cache */
-	o += 8;					      /* growing, dflags */
-	o = round_up(o, p->ptr) + 2 * (size_t)p->ptr; /* ctor, dtor */
-	o = round_up(o, p->ulong) + p->ulong;	      /* failures */
-	if (name_off)
-		*name_off = o;
-	o += S24_CACHE_NAMELEN;
-	o = round_up(o, p->ptr) + 2 * (size_t)p->ptr; /* next */
-	if (p->smp)
-		o += S24_NR_CPUS * (size_t)p->ptr; /* cpudata[NR_CPUS] */
-	if (p->debug)
-		o = round_up(o, p->ulong) + 6 * (size_t)p->ulong; /* STATS */
-	if (p->debug && p->smp)
-		o += 16; /* allochit, allocmiss, freehit, freemiss */
-	return round_up(o, big);
-}
-
-/* ---- geometry: kmem_cache_estimate() and kmem_cache_create() ------------ */
-
-/* models kmem_cache_estimate(): objects per slab and bytes left over */
-static void estimate(const s24_params *p, unsigned order, size_t size, int offslab, size_t *left_over, unsigned *num)
-{
-	size_t wastage = (size_t)p->page << order, base = 0, extra = 0, i = 0;
-	if (!offslab) {
-		base = p->slab_t;
-		extra = S24_BUFCTL_SIZE;
-	}
-	while (i * size + l1_align(p, base + i * extra) <= wastage)
-		i++;
-	if (i > 0)
-		i--;
-	if (i > S24_SLAB_LIMIT)
-		i = S24_SLAB_LIMIT;
-	*num = (unsigned)i;
-	*left_over = wastage - i * size - l1_align(p, base + i * extra);
-}
-
-/* A BUG() or printk found while creating: line 0 = not a BUG. */
-typedef struct s24_why {
-	int line;
-	char text[200];
-} s24_why;
-
-/* models kmem_cache_create() steps 1-13 (checks, debug flags, word
- * rounding, red zone, alignment, off-slab, gfporder, management area,
- * colouring). 0, -1 = BUG() (why says), -2 = couldn't create cache. */
-static int calc(const s24_params *p, const char *name, size_t size, size_t offset, unsigned long flags, int ctor,
-		s24_geom *g, s24_why *why)
-{
-	size_t align, left_over = 0, slab_size;
-	unsigned num = 0, order = 0;
-	unsigned long mask;
-
-	memset(g, 0, sizeof(*g));
-	why->line = 0;
-	why->text[0] = '\0';
-	/* 1. sanity checks: "these are all serious usage bugs" */
-	why->line = L_CREATE_SANITY;
-	if (!name)
-		return snprintf(why->text, sizeof(why->text), "kmem_cache_create() without a name"), -1;
-	if (strlen(name) >= S24_CACHE_NAMELEN - 1)
-		return snprintf(why->text, sizeof(why->text),
-				"cache name \"%s\" has %zu characters; 2.4 allows at most %d (CACHE_NAMELEN %d)", name,
-				strlen(name), S24_CACHE_NAMELEN - 2, S24_CACHE_NAMELEN),
-		       -1;
-	if (size < p->bpw)
-		return snprintf(why->text, sizeof(why->text), "%s: size %zu is smaller than a word (%u bytes)", name,
-				size, p->bpw),
-		       -1;
-	if (size > ((size_t)1 << S24_MAX_OBJ_ORDER) * p->page)
-		return snprintf(why->text, sizeof(why->text), "%s: size %zu is larger than %d pages (%zu bytes)", name,
-				size, 1 << S24_MAX_OBJ_ORDER, ((size_t)1 << S24_MAX_OBJ_ORDER) * p->page),
-		       -1;
-	if (offset > size)
-		return snprintf(why->text, sizeof(why->text), "%s: offset %zu is larger than the size %zu", name,
-				offset, size),
-		       -1;
-	why->line = 0;
-
-	/* 2. DEBUG: poison needs no constructor; FORCED_DEBUG red zones small objects */
-	if (p->debug) {
-		if ((flags & K_POISON) && ctor)
-			flags &= ~K_POISON; /* printk: "Poisoning requested, but con given" */
-		if (size < (p->page >> 3) && !(p->must_align && (flags & K_MUST_HWCACHE_ALIGN)))
-			flags |= K_RED_ZONE;
-		if (!ctor)
-			flags |= K_POISON;
-	}
-	/* 3. the CREATE_MASK */
-	mask = K_HWCACHE_ALIGN | K_NO_REAP | K_CACHE_DMA;
-	if (p->debug)
-		mask |= K_DEBUG_INITIAL | K_RED_ZONE | K_POISON;
-	if (p->must_align)
-		mask |= K_MUST_HWCACHE_ALIGN;
-	if (flags & ~mask) {
-		unsigned long bad = flags & ~mask;
-		why->line = L_CREATE_MASK;
-		snprintf(why->text, sizeof(why->text), "kmem_cache_create(%s): flags outside CREATE_MASK %#lx:%s%s%s%s",
-			 name, mask,
-			 (bad & (K_RED_ZONE | K_POISON)) ? " SLAB_RED_ZONE/SLAB_POISON (they need CONFIG_DEBUG_SLAB)"
-							 : "",
-			 (bad & K_DEBUG_INITIAL) ? " SLAB_DEBUG_INITIAL" : "",
-			 (bad & K_MUST_HWCACHE_ALIGN) ? " SLAB_MUST_HWCACHE_ALIGN (2.4.17 and later)" : "",
-			 (bad & K_NOT_IN_24) ? " a flag 2.4 does not have" : "");
-		return -1;
-	}
-	/* 4. word rounding */
-	if (size & (p->bpw - 1))
-		size = round_up(size, p->bpw); /* printk: "Forcing size word alignment" */
-	/* 5. red zone: no point honouring cache alignment */
-	if (p->debug && (flags & K_RED_ZONE)) {
-		flags &= ~K_HWCACHE_ALIGN;
-		size += 2 * (size_t)p->bpw;
-	}
-	/* 6.-8. alignment and the off-slab guess */
-	align = p->bpw;
-	if (flags & K_HWCACHE_ALIGN)
-		align = p->l1;
-	if (size >= (p->page >> 3))
-		flags |= CFLGS_OFF_SLAB;
-	if (flags & K_HWCACHE_ALIGN) {
-		while (size < align / 2)
-			align /= 2;
-		size = round_up(size, align);
-	}
-	/* 9. gfporder */
-	for (;;) {
-		int brk = 0;
-	cal_wastage:
-		estimate(p, order, size, (flags & CFLGS_OFF_SLAB) != 0, &left_over, &num);
-		if (brk)
-			break;
-		if (order >= S24_MAX_GFP_ORDER)
-			break;
-		if (!num) {
-			order++;
-			continue;
-		}
-		if ((flags & CFLGS_OFF_SLAB) && num > p->offslab_limit) {
-			if (!order) { /* the kernel would wrap gfporder; it cannot create this */
-				num = 0;
-				break;
-			}
-			order--;
-			brk = 1;
-			goto cal_wastage;
-		}
-		if (order >= p->break_order)
-			break;
-		if (left_over * 8 <= ((size_t)p->page << order))
-			break; /* acceptable internal fragmentation */
-		order++;
-	}
-	if (!num)
-		return -2;
-	/* 10.-11. the management area, moved on-slab when it fits */
-	slab_size = l1_align(p, num * (size_t)S24_BUFCTL_SIZE + p->slab_t);
-	if ((flags & CFLGS_OFF_SLAB) && left_over >= slab_size) {
-		flags &= ~CFLGS_OFF_SLAB;
-		left_over -= slab_size;
-	}
-	/* 12. colouring */
-	offset = round_up(offset, align);
-	if (!offset)
-		offset = p->l1;
-	/* 13. */
-	if (!order && !(flags & CFLGS_OFF_SLAB))
-		flags |= CFLGS_OPTIMIZE;
-
-	g->flags = flags;
-	g->objsize = size;
-	g->num = num;
-	g->gfporder = order;
-	g->align = (unsigned)align;
-	g->left_over = left_over;
-	g->slab_size = slab_size;
-	g->colour_off = (unsigned)offset;
-	g->colour = (unsigned)(left_over / offset);
-	return 0;
-}
-
-static unsigned long kflags_from(unsigned f)
-{
-	unsigned long k = 0;
-	if (f & SKL_SLAB_HWCACHE_ALIGN)
-		k |= K_HWCACHE_ALIGN;
-	if (f & SKL_SLAB_RED_ZONE)
-		k |= K_RED_ZONE;
-	if (f & SKL_SLAB_POISON)
-		k |= K_POISON;
-	if (f & SKL_SLAB_NO_REAP)
-		k |= K_NO_REAP;
-	if (f & SKL_SLAB_CACHE_DMA)
-		k |= K_CACHE_DMA;
-	if (f & SKL_SLAB_MUST_HWCACHE_ALIGN)
-		k |= K_MUST_HWCACHE_ALIGN;
-	if (f & (SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_STORE_USER | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT |
-		 SKL_SLAB_RECLAIM_ACCOUNT | SKL_SLAB_KMALLOC | SKL_SLAB_NO_MERGE))
-		k |= K_NOT_IN_24;
-	return k;
-}
-
-static unsigned sklflags_from(unsigned long k)
-{
-	unsigned f = 0;
-	if (k & K_HWCACHE_ALIGN)
-		f |= SKL_SLAB_HWCACHE_ALIGN;
-	if (k & K_RED_ZONE)
-		f |= SKL_SLAB_RED_ZONE;
-	if (k & K_POISON)
-		f |= SKL_SLAB_POISON;
-	if (k & K_NO_REAP)
-		f |= SKL_SLAB_NO_REAP;
-	if (k & K_CACHE_DMA)
-		f |= SKL_SLAB_CACHE_DMA;
-	if (k & K_MUST_HWCACHE_ALIGN)
-		f |= SKL_SLAB_MUST_HWCACHE_ALIGN;
-	return f;
-}
-
-static unsigned cpucache_limit(const s24_params *p, size_t objsize)
-{
-	/* models enable_cpucache() */
-	if (objsize > p->page)
-		return 0;
-	if (objsize > 1024)
-		return 60;
-	if (objsize > 256)
-		return 124;
-	return 252;
-}
 
 /* ---- simulated memory ------------------------------------------------------ */
 
@@ -882,7 +437,7 @@ static int report(skl_kernel *k, const char *cache, skl_addr addr, uint64_t size
 		snprintf(text, sizeof(text), "%s\nsklab: %s", pre, what);
 	else
 		snprintf(text, sizeof(text), "sklab: %s", what);
-	skl__event(k, SKL_EV_BUG, cache, addr, size, text);
+	skl_kernel_event(k, SKL_EV_BUG, cache, addr, size, text);
 	nl = strchr(text, '\n');
 	if (line > 0 || (line < 0 && pre))
 		skl_errorf(err, "%.*s (%s)", nl ? (int)(nl - text) : (int)strlen(text), text, what);
@@ -939,14 +494,14 @@ static skl_addr internal_alloc(skl_cache *c, const char *why, skl_error *err)
 {
 	skl_addr a = cache_alloc(c, err);
 	if (a)
-		skl__event(c->k, SKL_EV_ALLOC, c->name, a, c->object_size, why);
+		skl_kernel_event(c->k, SKL_EV_ALLOC, c->name, a, c->object_size, why);
 	return a;
 }
 
 static void internal_free(skl_cache *c, skl_addr a, const char *why)
 {
 	if (cache_free(c, a, NULL) == 0)
-		skl__event(c->k, SKL_EV_FREE, c->name, a, c->object_size, why);
+		skl_kernel_event(c->k, SKL_EV_FREE, c->name, a, c->object_size, why);
 }
 
 static skl_addr internal_kmalloc(skl_kernel *k, size_t n, const char *why, skl_error *err)
@@ -957,7 +512,7 @@ static skl_addr internal_kmalloc(skl_kernel *k, size_t n, const char *why, skl_e
 		return skl_errorf(err, "kmalloc(%zu): too large", n), 0;
 	a = cache_alloc(c, err);
 	if (a)
-		skl__event(k, SKL_EV_KMALLOC, c->name, a, n, why);
+		skl_kernel_event(k, SKL_EV_KMALLOC, c->name, a, n, why);
 	return a;
 }
 
@@ -967,7 +522,7 @@ static void internal_kfree(skl_kernel *k, skl_addr a, const char *why)
 	if (!pg || !pg->cache)
 		return;
 	if (cache_free(pg->cache, a, NULL) == 0)
-		skl__event(k, SKL_EV_KFREE, pg->cache->name, a, pg->cache->object_size, why);
+		skl_kernel_event(k, SKL_EV_KFREE, pg->cache->name, a, pg->cache->object_size, why);
 }
 
 /* models kmem_cache_grow(): one more slab at the tail of slabs_free */
@@ -1054,7 +609,7 @@ static int grow(skl_cache *c, skl_error *err)
 		snprintf(detail, sizeof(detail), "colour %u (+%zu bytes), s_mem %#llx, %s slab_t at %#llx",
 			 sc->colour ? (unsigned)(offset / sc->colour_off) : 0, offset, (unsigned long long)s->s_mem,
 			 (sc->flags & CFLGS_OFF_SLAB) ? "off-slab" : "on-slab", (unsigned long long)s->mgmt);
-		skl__event(k, SKL_EV_GROW, c->name, s->base, bytes, detail);
+		skl_kernel_event(k, SKL_EV_GROW, c->name, s->base, bytes, detail);
 	}
 	return 1;
 
@@ -1607,7 +1162,7 @@ static void slab_destroy(skl_cache *c, s24_slab *s, const char *why)
 	}
 	skl__pages_free_slab(k, s->base, sc->gfporder);
 	snprintf(detail, sizeof(detail), "%s", why);
-	skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)m->p.page << sc->gfporder, detail);
+	skl_kernel_event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)m->p.page << sc->gfporder, detail);
 	if (sc->flags & CFLGS_OFF_SLAB) {
 		char w2[64];
 		snprintf(w2, sizeof(w2), "slab_t of a %s slab", c->name);
@@ -1786,7 +1341,7 @@ static int s24_tune(skl_cache *c, int limit, int batchcount, skl_error *err)
 /* models enable_cpucache() */
 static void enable_cpucache(skl_cache *c)
 {
-	unsigned limit = cpucache_limit(&MACH(c->k)->p, SC(c)->objsize);
+	unsigned limit = skl__slab24_cpucache_limit(&MACH(c->k)->p, SC(c)->objsize);
 	skl_error e;
 	if (!limit)
 		return;
@@ -1836,7 +1391,7 @@ static int make_cache_cache(skl_cache *c, skl_error *err)
 	sc->flags = K_NO_REAP;
 	sc->colour_off = m->p.l1;
 	sc->align = m->p.bpw;
-	estimate(&m->p, 0, sc->objsize, 0, &sc->left_over, &sc->num);
+	skl__slab24_estimate(&m->p, 0, sc->objsize, 0, &sc->left_over, &sc->num);
 	if (!sc->num)
 		return skl_errorf(err, "kmem_cache_init: kernel BUG (no kmem_cache_t fits a page)");
 	sc->colour = sc->left_over / sc->colour_off;
@@ -1864,7 +1419,7 @@ static int s24_cache_init(skl_cache *c, skl_error *err)
 				  "kmem_cache_create(%s): 2.4 has no alignment argument (align %u); use "
 				  "hwcache_align or an offset",
 				  c->name, c->opts.align);
-	rc = calc(&m->p, c->name, c->object_size, c->opts.offset, kflags_from(c->opts.flags), c->opts.ctor, &g, &why);
+	rc = skl__slab24_calc(&m->p, c->name, c->object_size, c->opts.offset, skl__slab24_kflags_from(c->opts.flags), c->opts.ctor, &g, &why);
 	if (rc == -1)
 		return report(k, c->name, 0, c->object_size, NULL, why.line, err, "%s", why.text);
 	/* a duplicate name: the kernel BUG()s after allocating the kmem_cache_t
@@ -2006,10 +1561,10 @@ static int s24_init(skl_kernel *k, skl_error *err)
 	k->priv = m;
 	if (k->smp && k->cpus > S24_NR_CPUS)
 		return skl_errorf(err, "%u CPUs: 2.4 on i386 has NR_CPUS %d", k->cpus, S24_NR_CPUS);
-	params_init(&m->p, &k->prof, k->debug_slab, k->smp, skl_kernel_ram_total(k), k->break_gfp_order);
+	skl__slab24_params_init(&m->p, &k->prof, k->debug_slab, k->smp, skl_kernel_ram_total(k), k->break_gfp_order);
 	m->page_shift = skl__page_shift(m->p.page);
 	m->fast_words = m->page_shift && !(k->prof.abi && k->prof.abi->big_endian);
-	m->kc_size = kmem_cache_t_size(&m->p, &m->kc_name_off);
+	m->kc_size = skl__slab24_kmem_cache_t_size(&m->p, &m->kc_name_off);
 	m->cache_cache_addr = m->p.ptr == 4 ? S24_I386_CACHE_CACHE : S24_X86_64_CACHE_CACHE;
 
 	/* kmem_cache_init() */
@@ -2130,7 +1685,7 @@ static void info_geometry(const s24_cache *sc, const s24_params *p, skl_cache_in
 {
 	out->size = sc->objsize;
 	out->align = sc->align;
-	out->flags = sklflags_from(sc->flags);
+	out->flags = skl__slab24_sklflags_from(sc->flags);
 	out->order = sc->gfporder;
 	out->pages_per_slab = 1u << sc->gfporder;
 	out->objs_per_slab = sc->num;
@@ -2279,9 +1834,9 @@ static int s24_geometry(const skl_profile *prof, unsigned cpus, int debug, const
 	unsigned ncpu = cpus ? cpus : (prof->cpus ? prof->cpus : 1);
 	int rc;
 
-	params_init(&p, prof, debug != 0, ncpu > 1, prof->ram_bytes ? prof->ram_bytes : (uint64_t)128 << 20, 0);
+	skl__slab24_params_init(&p, prof, debug != 0, ncpu > 1, prof->ram_bytes ? prof->ram_bytes : (uint64_t)128 << 20, 0);
 	for (cs = p.page == 4096 ? 32 : 64; cs <= 131072 && cs <= ((size_t)1 << S24_MAX_OBJ_ORDER) * p.page; cs *= 2) {
-		if (calc(&p, "size-general", cs, 0, K_HWCACHE_ALIGN, 0, &g, &why) == 0 && !(g.flags & CFLGS_OFF_SLAB))
+		if (skl__slab24_calc(&p, "size-general", cs, 0, K_HWCACHE_ALIGN, 0, &g, &why) == 0 && !(g.flags & CFLGS_OFF_SLAB))
 			p.offslab_limit = (cs - p.slab_t) / 2;
 	}
 	if (o && o->align)
@@ -2289,7 +1844,7 @@ static int s24_geometry(const skl_profile *prof, unsigned cpus, int debug, const
 				  "kmem_cache_create(%s): 2.4 has no alignment argument (align %u); use "
 				  "hwcache_align or an offset",
 				  name ? name : "?", o->align);
-	rc = calc(&p, name, size, o ? o->offset : 0, kflags_from(o ? o->flags : 0), o && o->ctor, &g, &why);
+	rc = skl__slab24_calc(&p, name, size, o ? o->offset : 0, skl__slab24_kflags_from(o ? o->flags : 0), o && o->ctor, &g, &why);
 	if (rc == -1) {
 		if (why.line)
 			return skl_errorf(err, "kernel BUG at slab.c:%d! (%s)", why.line, why.text);
@@ -2311,7 +1866,7 @@ static int s24_geometry(const skl_profile *prof, unsigned cpus, int debug, const
 	out->object_size = size;
 	info_geometry(&sc, &p, out);
 	if (p.smp) {
-		out->limit = cpucache_limit(&p, g.objsize);
+		out->limit = skl__slab24_cpucache_limit(&p, g.objsize);
 		out->batchcount = out->limit / 2;
 	}
 	return 0;

@@ -1,10 +1,10 @@
 /*
- * slub.c - the Linux 6.x SLUB allocator of the simulated machine: cache
- * geometry as mm/slub.c computes it (calculate_sizes(), calculate_order()
- * in its v6.7+ and pre-6.7 forms), merging, per-CPU slabs with the
- * freelist threaded through the free pointer in the simulated bytes, the
- * node partial list, slab_debug red zones, poison and tracks with SLUB's
- * own reports, /proc/slabinfo 2.1 and snapshots for the views.
+ * slub.c - the Linux 6.x SLUB allocator of the simulated machine: merging,
+ * per-CPU slabs with the freelist threaded through the free pointer in the
+ * simulated bytes, the node partial list, slab_debug red zones, poison and
+ * tracks with SLUB's own reports, /proc/slabinfo 2.1 and snapshots for the
+ * views. Its cache geometry (calculate_sizes(), calculate_order()) is
+ * slub_geom.c.
  *
  * It never aborts and never trusts the simulated bytes: a free pointer read
  * from an object is checked against the allocator's own record of each
@@ -18,7 +18,7 @@
  * slab_debug=F were on; reports print simulated addresses unhashed (as
  * with no_hash_pointers) and leave out the WARN_ON backtraces.
  */
-#include "slub.h"
+#include "slub_impl.h"
 #include "slub_fast.h"
 
 #include "mm_impl.h"
@@ -28,501 +28,15 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- constants of mm/slub.c and include/linux/poison.h ------------------- */
-
-#define POISON_INUSE 0x5a      /* padding, and a slab's bytes before objects are set up */
-#define POISON_FREE 0x6b       /* the body of a free (or fresh) object */
-#define POISON_END 0xa5	       /* its last byte */
-#define SLUB_RED_INACTIVE 0xbb /* red zones of a free object */
-#define SLUB_RED_ACTIVE 0xcc   /* red zones of an allocated object */
-#define MAX_OBJS_PER_PAGE 32767u
-#define MIN_PARTIAL 5u
-#define MAX_PARTIAL 10u
-#define SHRINK_PROMOTE_MAX 32u
-
-#define DEBUG_FLAGS (SKL_SLAB_RED_ZONE | SKL_SLAB_POISON | SKL_SLAB_STORE_USER | SKL_SLAB_CONSISTENCY)
-#define NEVER_MERGE                                                                                                    \
-	(SKL_SLAB_RED_ZONE | SKL_SLAB_POISON | SKL_SLAB_STORE_USER | SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_NO_MERGE)
-#define MERGE_SAME (SKL_SLAB_RECLAIM_ACCOUNT | SKL_SLAB_CACHE_DMA | SKL_SLAB_ACCOUNT)
-
-#define SKL_SLUB_MAX_CPUS 256
-#define TAINT_BAD_PAGE 1
-#define TAINT_WARN 2
-
-static unsigned align_up(unsigned x, unsigned a)
-{
-	return a ? (x + a - 1) / a * a : x;
-}
-
-static unsigned fls_u(unsigned x)
-{
-	unsigned r = 0;
-	while (x) {
-		r++;
-		x >>= 1;
-	}
-	return r;
-}
-
-static unsigned ilog2_u(unsigned x)
-{
-	return x ? fls_u(x) - 1 : 0;
-}
-
-/* =========================================================================
- * Geometry
- * ========================================================================= */
-
-void skl__slub_params_init(skl__slub_params *p, const skl_profile *prof, unsigned cpus)
-{
-	const skl_abi *abi = prof && prof->abi ? prof->abi : skl_abi_default();
-	unsigned major = 6, minor = 18;
-	memset(p, 0, sizeof(*p));
-	p->page_size = prof && prof->page_size ? prof->page_size : 4096;
-	p->word = abi->size[SKL_B_PTR];
-	p->cache_line = prof && prof->cacheline ? prof->cacheline : 64;
-	p->minalign = abi->align[SKL_B_LLONG];
-	if (p->minalign < p->word)
-		p->minalign = p->word;
-	p->kmalloc_minalign = p->minalign;
-	/* struct track { addr; handle (STACKDEPOT); cpu; pid; when; } */
-	p->track_size = align_up(p->word + 4 + 4 + 4, p->word) + p->word;
-	p->cpus = cpus ? cpus : (prof && prof->cpus ? prof->cpus : 1);
-	p->max_order = 3;
-	p->max_page_order = 10;
-	if (prof && prof->kernel[0]) {
-		unsigned a = 0, b = 0;
-		const char *s = prof->kernel;
-		while (*s >= '0' && *s <= '9')
-			a = a * 10 + (unsigned)(*s++ - '0');
-		if (*s == '.') {
-			s++;
-			while (*s >= '0' && *s <= '9')
-				b = b * 10 + (unsigned)(*s++ - '0');
-		}
-		if (a) {
-			major = a;
-			minor = b;
-		}
-	}
-	p->pre67 = major < 6 || (major == 6 && minor < 7);
-	p->big_endian = (int)abi->big_endian;
-	/* struct kmem_cache_node: list_lock, nr_partial, partial, nr_slabs,
-	 * total_objects, full, and (6.18) the sheaves' barn pointer */
-	p->kmem_cache_node_size = (int)(p->word * 8 + ((major > 6 || (major == 6 && minor >= 18)) ? p->word : 0));
-	/* offsetof(struct kmem_cache, node) + nr_node_ids * sizeof(void *):
-	 * 232 on x86_64 6.18, scaled for 32-bit */
-	p->kmem_cache_size = (int)(p->word == 8 ? 232 : 116);
-}
-
-unsigned skl__slub_calculate_alignment(const skl__slub_params *p, unsigned flags, unsigned align, unsigned size)
-{
-	if (flags & SKL_SLAB_HWCACHE_ALIGN) {
-		unsigned ralign = p->cache_line;
-		while (size <= ralign / 2)
-			ralign /= 2;
-		if (ralign > align)
-			align = ralign;
-	}
-	if (align < p->minalign)
-		align = p->minalign;
-	return align_up(align, p->word);
-}
-
-unsigned skl__slub_kmalloc_align(const skl__slub_params *p, unsigned flags, unsigned size)
-{
-	unsigned align = p->kmalloc_minalign;
-	if (size) {
-		unsigned pow = size & (~size + 1); /* 1 << (ffs(size) - 1) */
-		if (pow > align)
-			align = pow;
-	}
-	return skl__slub_calculate_alignment(p, flags, align, size);
-}
-
-unsigned skl__slub_order_objects(const skl__slub_params *p, unsigned order, unsigned size)
-{
-	return size ? (unsigned)(((uint64_t)p->page_size << order) / size) : 0;
-}
-
-unsigned skl__slub_get_order(const skl__slub_params *p, uint64_t n)
-{
-	unsigned k = 0;
-	while (((uint64_t)p->page_size << k) < n && k < 63)
-		k++;
-	return k;
-}
-
-unsigned skl__slub_min_objects(unsigned cpus)
-{
-	return 4 * (fls_u(cpus) + 1);
-}
-
-static unsigned target_min_objects(const skl__slub_params *p)
-{
-	unsigned n;
-	if (p->min_objects)
-		return p->min_objects;
-	n = p->cpus ? p->cpus : 1; /* num_present_cpus(), nr_cpu_ids when <= 1 */
-	return skl__slub_min_objects(n);
-}
-
-/* models calc_slab_order() of v6.7+: the first order in [min_order,
- * max_order] wasting at most 1/fract of the slab, else max_order + 1 */
-static unsigned calc_slab_order(const skl__slub_params *p, unsigned size, unsigned min_order, unsigned max_order,
-				unsigned fract)
-{
-	unsigned order;
-	for (order = min_order; order <= max_order; order++) {
-		uint64_t slab = (uint64_t)p->page_size << order;
-		if (slab % size <= slab / fract)
-			break;
-	}
-	return order;
-}
-
-int skl__slub_calculate_order(const skl__slub_params *p, unsigned size, unsigned *min_objects_out)
-{
-	unsigned min_objects = target_min_objects(p), max_objects, min_order, fraction, order;
-	if (!size)
-		return -1;
-	max_objects = skl__slub_order_objects(p, p->max_order, size);
-	if (max_objects < 1)
-		max_objects = 1;
-	if (min_objects > max_objects)
-		min_objects = max_objects;
-	if (min_objects_out)
-		*min_objects_out = min_objects;
-	min_order = skl__slub_get_order(p, (uint64_t)min_objects * size);
-	if (min_order < p->min_order)
-		min_order = p->min_order;
-	if (skl__slub_order_objects(p, min_order, size) > MAX_OBJS_PER_PAGE)
-		return (int)skl__slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
-	for (fraction = 16; fraction > 1; fraction /= 2) {
-		order = calc_slab_order(p, size, min_order, p->max_order, fraction);
-		if (order <= p->max_order)
-			return (int)order;
-	}
-	order = skl__slub_get_order(p, size);
-	if (order <= p->max_page_order)
-		return (int)order;
-	return -1;
-}
-
-/* models calc_slab_order() of v4.x-v6.6 */
-static unsigned calc_slab_order_pre67(const skl__slub_params *p, unsigned size, unsigned min_objects,
-				      unsigned max_order, unsigned fract)
-{
-	unsigned order, start;
-	if (skl__slub_order_objects(p, p->min_order, size) > MAX_OBJS_PER_PAGE)
-		return skl__slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
-	start = skl__slub_get_order(p, (uint64_t)min_objects * size);
-	if (start < p->min_order)
-		start = p->min_order;
-	for (order = start; order <= max_order; order++) {
-		uint64_t slab = (uint64_t)p->page_size << order;
-		if (slab % size <= slab / fract)
-			break;
-	}
-	return order;
-}
-
-int skl__slub_calculate_order_pre67(const skl__slub_params *p, unsigned size, unsigned *min_objects_out)
-{
-	unsigned min_objects = target_min_objects(p), max_objects, order;
-	if (!size)
-		return -1;
-	max_objects = skl__slub_order_objects(p, p->max_order, size);
-	if (min_objects > max_objects)
-		min_objects = max_objects;
-	if (min_objects_out)
-		*min_objects_out = min_objects;
-	while (min_objects > 1) {
-		unsigned fraction = 16;
-		while (fraction >= 4) {
-			order = calc_slab_order_pre67(p, size, min_objects, p->max_order, fraction);
-			if (order <= p->max_order)
-				return (int)order;
-			fraction /= 2;
-		}
-		min_objects--;
-	}
-	/* "We were unable to place multiple objects in a slab" */
-	order = calc_slab_order_pre67(p, size, 1, p->max_order, 1);
-	if (order <= p->max_order)
-		return (int)order;
-	order = calc_slab_order_pre67(p, size, 1, p->max_page_order, 1);
-	if (order <= p->max_page_order)
-		return (int)order;
-	return -1;
-}
-
-unsigned skl__slub_debug_flags(int debug)
-{
-	if (!debug)
-		return 0;
-	if (debug == 1)
-		return DEBUG_FLAGS;
-	return (unsigned)debug & DEBUG_FLAGS;
-}
-
-int skl__slub_parse_debug(const char *letters, unsigned *flags, int *bad)
-{
-	unsigned f = 0;
-	int i;
-	for (i = 0; letters && letters[i]; i++) {
-		switch (letters[i]) {
-		case 'f':
-		case 'F':
-			f |= SKL_SLAB_CONSISTENCY;
-			break;
-		case 'z':
-		case 'Z':
-			f |= SKL_SLAB_RED_ZONE;
-			break;
-		case 'p':
-		case 'P':
-			f |= SKL_SLAB_POISON;
-			break;
-		case 'u':
-		case 'U':
-			f |= SKL_SLAB_STORE_USER;
-			break;
-		case '-':
-			f = 0;
-			break;
-		case ',':
-		case ' ':
-			break;
-		default:
-			if (bad)
-				*bad = i;
-			return -1;
-		}
-	}
-	*flags = f;
-	return 0;
-}
-
-unsigned skl__slub_info_end(const skl__slub_params *p, const skl__slub_geom *g)
-{
-	return g->offset >= g->inuse ? g->inuse + p->word : g->inuse;
-}
-
-static void set_partial_limits(skl__slub_geom *g, const skl__slub_params *p, int debug)
-{
-	unsigned mp = ilog2_u(g->size) / 2;
-	if (mp < MIN_PARTIAL)
-		mp = MIN_PARTIAL;
-	if (mp > MAX_PARTIAL)
-		mp = MAX_PARTIAL;
-	g->min_partial = mp;
-	if (debug)
-		g->cpu_partial = 0; /* kmem_cache_has_cpu_partial() is false for debug caches */
-	else if (g->size >= p->page_size)
-		g->cpu_partial = 6;
-	else if (g->size >= 1024)
-		g->cpu_partial = 24;
-	else if (g->size >= 256)
-		g->cpu_partial = 52;
-	else
-		g->cpu_partial = 120;
-}
-
-/* models calculate_sizes(): g->object_size, align, flags and ctor are set */
-static int calculate_sizes(const skl__slub_params *p, skl__slub_geom *g, int use_freeptr_offset,
-			   unsigned freeptr_offset, skl_error *err)
-{
-	unsigned W = p->word, flags = g->flags, size;
-	int order;
-	size = align_up(g->object_size, W);
-	/* __OBJECT_POISON: poison the body unless it must survive the free */
-	g->object_poison = (flags & SKL_SLAB_POISON) && !(flags & SKL_SLAB_TYPESAFE_BY_RCU) && !g->ctor;
-	/* at least one word of right red zone */
-	if ((flags & SKL_SLAB_RED_ZONE) && size == g->object_size)
-		size += W;
-	g->inuse = size;
-	g->orig_size = (flags & SKL_SLAB_STORE_USER) && (flags & SKL_SLAB_KMALLOC);
-	if (((flags & SKL_SLAB_TYPESAFE_BY_RCU) && use_freeptr_offset)) {
-		/* (b) the caller's spot inside the object */
-		g->offset = freeptr_offset;
-		g->fp_rule = SKL_SLUB_FP_FIXED;
-	} else if (g->orig_size || (flags & (SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_POISON)) ||
-		   ((flags & SKL_SLAB_RED_ZONE) && g->object_size < W) || g->ctor) {
-		/* (a) after the object: its first word must survive the free */
-		g->offset = size;
-		size += W;
-		g->fp_rule = SKL_SLUB_FP_AFTER;
-	} else {
-		/* (c) in the middle, away from small over/underflows */
-		g->offset = (g->object_size / 2) / W * W;
-		g->fp_rule = SKL_SLUB_FP_MIDDLE;
-	}
-	if (flags & SKL_SLAB_STORE_USER) {
-		size += 2 * p->track_size;
-		if (flags & SKL_SLAB_KMALLOC)
-			size += 4; /* unsigned int orig_size */
-	}
-	if (p->kasan) /* kasan_cache_create(): metadata and a red zone */
-		skl_kasan_cache_create(g->object_size, (flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0, g->ctor,
-				       (flags & DEBUG_FLAGS) != 0, p->page_size << p->max_page_order, &size, &g->kasan);
-	g->red_left_pad = 0;
-	if (flags & SKL_SLAB_RED_ZONE) {
-		size += W; /* a pad so writes before the next object miss the metadata */
-		g->red_left_pad = align_up(W, g->align);
-		size += g->red_left_pad;
-	}
-	g->size = align_up(size, g->align);
-	order = p->pre67 ? skl__slub_calculate_order_pre67(p, g->size, &g->min_objects)
-			 : skl__slub_calculate_order(p, g->size, &g->min_objects);
-	if (order < 0)
-		return skl_errorf(err, "__kmem_cache_create_args: no slab order fits %u-byte objects (-ENOSYS)",
-				  g->size);
-	g->order = (unsigned)order;
-	g->objects = skl__slub_order_objects(p, g->order, g->size);
-	if (g->objects > MAX_OBJS_PER_PAGE)
-		g->objects = MAX_OBJS_PER_PAGE;
-	g->min_order = skl__slub_get_order(p, g->size);
-	g->min_objs = skl__slub_order_objects(p, g->min_order, g->size);
-	if (!g->objects)
-		return skl_errorf(err, "__kmem_cache_create_args: %u-byte objects do not fit a slab", g->size);
-	set_partial_limits(g, p, (flags & DEBUG_FLAGS) != 0);
-	return 0;
-}
-
-int skl__slub_geometry(const skl__slub_params *p, unsigned object_size, const skl_cache_opts *o, unsigned debug_flags,
-		       skl__slub_geom *g, skl_error *err)
-{
-	static const skl_cache_opts none;
-	unsigned flags, kmalloc_max;
-	if (!o)
-		o = &none;
-	memset(g, 0, sizeof(*g));
-	flags = o->flags & ~(SKL_SLAB_NO_REAP | SKL_SLAB_MUST_HWCACHE_ALIGN);
-	kmalloc_max = p->page_size << p->max_page_order; /* KMALLOC_MAX_SIZE */
-	if (object_size == 0 || object_size > kmalloc_max)
-		return skl_errorf(err, "kmem_cache_create: %u-byte objects: size must be 1 .. %u (-EINVAL)",
-				  object_size, kmalloc_max);
-	if (o->align && (o->align & (o->align - 1)))
-		return skl_errorf(err, "kmem_cache_create: align %u is not a power of two (-EINVAL)", o->align);
-	if (o->use_freeptr_offset &&
-	    (o->freeptr_offset >= object_size || !(flags & SKL_SLAB_TYPESAFE_BY_RCU) || (o->freeptr_offset % p->word)))
-		return skl_errorf(err,
-				  "__kmem_cache_create_args: freeptr_offset %u needs SLAB_TYPESAFE_BY_RCU, a %u-byte "
-				  "aligned offset and less than object_size %u (-EINVAL)",
-				  o->freeptr_offset, p->word, object_size);
-	/* kmem_cache_flags(): slab_debug applies to every cache */
-	flags |= debug_flags & DEBUG_FLAGS;
-	g->flags = flags;
-	g->ctor = o->ctor != 0;
-	g->object_size = object_size;
-	if (flags & SKL_SLAB_KMALLOC)
-		g->align = skl__slub_kmalloc_align(p, flags, object_size);
-	else
-		g->align = skl__slub_calculate_alignment(p, flags, o->align, object_size);
-	return calculate_sizes(p, g, o->use_freeptr_offset, o->freeptr_offset, err);
-}
-
-/* ---- merging -------------------------------------------------------------- */
-
-const char *skl__slub_merge_blocker(unsigned flags, int ctor)
-{
-	if (ctor)
-		return "it has a constructor";
-	if (flags & SKL_SLAB_TYPESAFE_BY_RCU)
-		return "SLAB_TYPESAFE_BY_RCU";
-	if (flags & SKL_SLAB_RED_ZONE)
-		return "SLAB_RED_ZONE (slab_debug=Z)";
-	if (flags & SKL_SLAB_POISON)
-		return "SLAB_POISON (slab_debug=P)";
-	if (flags & SKL_SLAB_STORE_USER)
-		return "SLAB_STORE_USER (slab_debug=U)";
-	if (flags & SKL_SLAB_NO_MERGE)
-		return "SLAB_NO_MERGE";
-	return NULL;
-}
-
-unsigned skl__slub_merge_same(unsigned flags)
-{
-	return flags & MERGE_SAME;
-}
-
-int skl__slub_merge_fits(const skl__slub_params *p, unsigned object_size, unsigned align, unsigned flags,
-			 unsigned s_size, unsigned s_flags)
-{
-	unsigned size = align_up(object_size, p->word);
-	align = skl__slub_calculate_alignment(p, flags, align, size);
-	size = align_up(size, align);
-	if (size > s_size)
-		return 0;
-	if ((flags & MERGE_SAME) != (s_flags & MERGE_SAME))
-		return 0;
-	if (s_size & (align - 1)) /* "Check if alignment is compatible" */
-		return 0;
-	if (s_size - size >= p->word)
-		return 0;
-	return 1;
-}
-
-void skl__slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size)
-{
-	char f[8];
-	size_t k = 0;
-	if (flags & SKL_SLAB_CACHE_DMA)
-		f[k++] = 'd';
-	if (flags & SKL_SLAB_RECLAIM_ACCOUNT)
-		f[k++] = 'a';
-	if (flags & SKL_SLAB_CONSISTENCY)
-		f[k++] = 'F';
-	if (flags & SKL_SLAB_ACCOUNT)
-		f[k++] = 'A';
-	f[k] = '\0';
-	snprintf(buf, n, ":%s%s%07u", f, k ? "-" : "", size);
-}
-
-/* ---- kmalloc ---------------------------------------------------------------- */
-
-unsigned skl__slub_kmalloc_bucket(const skl__slub_params *p, size_t n)
-{
-	unsigned b;
-	if (n == 0 || n > 2 * (size_t)p->page_size)
-		return 0;
-	if (n > 64 && n <= 96)
-		return 96;
-	if (n > 128 && n <= 192)
-		return 192;
-	for (b = 8; b < n; b <<= 1)
-		;
-	return b;
-}
-
-/* ---- text ---------------------------------------------------------------------- */
-
-void skl__slub_slabinfo_header(const skl_sink *out)
-{
-	skl_sink_puts(out, "slabinfo - version: 2.1\n");
-	skl_sink_puts(out, "# name            <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab>"
-			   " : tunables <limit> <batchcount> <sharedfactor>"
-			   " : slabdata <active_slabs> <num_slabs> <sharedavail>\n");
-}
-
-void skl__slub_slabinfo_row(char *buf, size_t n, const char *name, unsigned long active_objs, unsigned long num_objs,
-			    unsigned objsize, unsigned objperslab, unsigned pagesperslab, unsigned long active_slabs,
-			    unsigned long num_slabs)
-{
-	snprintf(buf, n, "%-17s %6lu %6lu %6u %4u %4d : tunables %4u %4u %4u : slabdata %6lu %6lu %6lu", name,
-		 active_objs, num_objs, objsize, objperslab, (int)pagesperslab, 0u, 0u, 0u, active_slabs, num_slabs,
-		 0ul);
-}
-
 /* =========================================================================
  * Runtime
  * ========================================================================= */
 
 /* simulated call sites recorded in tracks (no stacks are kept) */
-static const char *const track_fn[] = {"kmem_cache_alloc_noprof", "__kmalloc_noprof", "kmem_cache_free", "kfree"};
+const char *const skl__slub_track_fn[SKL__SLUB_TRACK_FNS] = {"kmem_cache_alloc_noprof", "__kmalloc_noprof",
+							     "kmem_cache_free", "kfree"};
 
-static skl_cache *real_cache(skl_cache *c)
+skl_cache *skl__slub_real_cache(skl_cache *c)
 {
 	int guard = 0;
 	while (c && c->alias_of && guard++ < 64)
@@ -538,19 +52,14 @@ static const skl_cache *real_cache_c(const skl_cache *c)
 	return c;
 }
 
-static slub_machine *machine(const skl_kernel *k)
+slub_machine *skl__slub_machine(const skl_kernel *k)
 {
 	return (slub_machine *)k->priv;
 }
 
-static unsigned W_of(const skl_kernel *k)
-{
-	return machine(k) ? machine(k)->p.word : 8;
-}
-
 /* ---- simulated bytes ------------------------------------------------------- */
 
-static uint64_t get_word(const slub_machine *m, const uint8_t *b, unsigned n)
+uint64_t skl__slub_get_word(const slub_machine *m, const uint8_t *b, unsigned n)
 {
 	uint64_t v = 0;
 	unsigned i;
@@ -559,14 +68,14 @@ static uint64_t get_word(const slub_machine *m, const uint8_t *b, unsigned n)
 	return v;
 }
 
-static void put_word(const slub_machine *m, uint8_t *b, unsigned n, uint64_t v)
+void skl__slub_put_word(const slub_machine *m, uint8_t *b, unsigned n, uint64_t v)
 {
 	unsigned i;
 	for (i = 0; i < n; i++)
 		b[m->p.big_endian ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
 }
 
-static void fill(skl_kernel *k, skl_addr a, int val, unsigned len)
+void skl__slub_fill(skl_kernel *k, skl_addr a, int val, unsigned len)
 {
 	uint8_t *b;
 	if (!len)
@@ -579,20 +88,20 @@ static void fill(skl_kernel *k, skl_addr a, int val, unsigned len)
 /* models get_freepointer(): the plain pointer at object + s->offset (a
  * little-endian word in an initialised page, as a slab's always is, is one
  * host load) */
-static skl_addr get_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj)
+skl_addr skl__slub_get_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	uint8_t *b;
 	if (m->fast_words && (b = skl__bytes_quick(k, m->page_shift, obj + sc->g.offset, m->p.word)) != NULL)
 		return skl__ld_word(k, b, m->p.word, 0);
 	b = skl__bytes(k, obj + sc->g.offset, m->p.word);
-	return b ? get_word(m, b, m->p.word) : 0;
+	return b ? skl__slub_get_word(m, b, m->p.word) : 0;
 }
 
 /* models set_freepointer() */
-static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr fp)
+void skl__slub_set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr fp)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	uint8_t *b;
 	if (m->fast_words && (b = skl__bytes_quick(k, m->page_shift, obj + sc->g.offset, m->p.word)) != NULL) {
 		skl__st_word(k, b, m->p.word, 0, fp);
@@ -600,7 +109,7 @@ static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr f
 	}
 	b = skl__bytes(k, obj + sc->g.offset, m->p.word);
 	if (b)
-		put_word(m, b, m->p.word, fp);
+		skl__slub_put_word(m, b, m->p.word, fp);
 }
 
 /* The cache model's view of the free pointer: the word at object +
@@ -610,7 +119,7 @@ static void set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_addr f
 static void fp_touch(skl_kernel *k, const slub_cache *sc, skl_addr obj, int write)
 {
 	if (SKL__TOUCHING(k))
-		skl__touch_as(k, obj + sc->g.offset, machine(k)->p.word, write, "meta", "freeptr", NULL, obj);
+		skl__touch_as(k, obj + sc->g.offset, skl__slub_machine(k)->p.word, write, "meta", "freeptr", NULL, obj);
 }
 
 /* ---- slab arithmetic ----------------------------------------------------------- */
@@ -621,7 +130,7 @@ static skl_addr obj_addr(const slub_cache *sc, const slub_slab *s, unsigned i)
 }
 
 /* models check_valid_pointer() */
-static int valid_pointer(const slub_cache *sc, const slub_slab *s, skl_addr obj)
+int skl__slub_valid_pointer(const slub_cache *sc, const slub_slab *s, skl_addr obj)
 {
 	skl_addr o;
 	if (!obj)
@@ -641,7 +150,7 @@ static unsigned obj_index(const slub_cache *sc, const slub_slab *s, skl_addr obj
 	return (unsigned)(off / sc->g.size);
 }
 
-/* valid_pointer() and obj_index() with one division: 1 and *idx when obj
+/* skl__slub_valid_pointer() and obj_index() with one division: 1 and *idx when obj
  * is the start of one of s's objects (obj 0 is not) */
 static int index_of(const slub_cache *sc, const slub_slab *s, skl_addr obj, unsigned *idx)
 {
@@ -660,7 +169,7 @@ static int index_of(const slub_cache *sc, const slub_slab *s, skl_addr obj, unsi
 /* the page-table entry for a (the kernel's virt_to_slab()) */
 static slub_slab *slab_of(skl_kernel *k, skl_addr a)
 {
-	skl__page *pg = skl__page_fast(k, machine(k)->page_shift, a);
+	skl__page *pg = skl__page_fast(k, skl__slub_machine(k)->page_shift, a);
 	slub_slab *s;
 	if (!pg || !pg->cache || !pg->slab)
 		return NULL;
@@ -734,524 +243,6 @@ static void add_full(slub_cache *sc, slub_slab *s)
 	take_off_list(sc, s);
 	list_add_head(&sc->full, s);
 	s->list = SL_FULL;
-}
-
-/* ---- reports ------------------------------------------------------------------------ */
-
-/* What one allocator operation reports; one BUG event at the end. */
-typedef struct report {
-	skl_kernel *k;
-	skl_cache *c;
-	skl_buf b;
-	int any;
-	char found[256]; /* what sklab found, in plain words (the first thing) */
-} report;
-
-static void rp_init(report *r, skl_kernel *k, skl_cache *c)
-{
-	r->k = k;
-	r->c = c;
-	r->any = 0;
-	r->found[0] = 0;
-	r->b.data = NULL; /* skl_buf_init(), inline: every operation makes a report */
-	r->b.len = r->b.cap = 0;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-rp(report *r, const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	skl_buf_append(&r->b, line, strlen(line));
-	r->any = 1;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-rp_found(report *r, const char *fmt, ...)
-{
-	va_list ap;
-	if (r->found[0])
-		return;
-	va_start(ap, fmt);
-	vsnprintf(r->found, sizeof(r->found), fmt, ap);
-	va_end(ap);
-}
-
-/* The report becomes an SKL_EV_BUG event, and err gets its first line
- * worth quoting (not a separator) followed by what sklab found, in
- * parentheses. -1 when there was a report. */
-static int rp_finish_report(report *r, skl_addr addr, skl_error *err)
-{
-	int had = r->any;
-	if (had) {
-		const char *s = r->b.data;
-		while (s && *s) {
-			const char *e = strchr(s, '\n');
-			size_t n = e ? (size_t)(e - s) : strlen(s);
-			if (n && s[0] != '=' && s[0] != '-') {
-				if (err && r->found[0])
-					skl_errorf(err, "%.*s (%s)", (int)(n > 240 ? 240 : n), s, r->found);
-				else if (err)
-					skl_errorf(err, "%.*s", (int)(n > 400 ? 400 : n), s);
-				break;
-			}
-			s = e ? e + 1 : s + n;
-		}
-		skl__event(r->k, SKL_EV_BUG, r->c ? r->c->name : "", addr, 0, r->b.data ? r->b.data : "");
-		if (r->c && real_cache(r->c)->priv)
-			((slub_cache *)real_cache(r->c)->priv)->errors++;
-	}
-	if (r->b.data)
-		skl_buf_free(&r->b);
-	return had ? -1 : 0;
-}
-
-/* An operation that went well reported nothing: nothing to finish. */
-static inline int rp_finish(report *r, skl_addr addr, skl_error *err)
-{
-	if (!r->any && !r->b.data)
-		return 0;
-	return rp_finish_report(r, addr, err);
-}
-
-static unsigned ptr_digits(const skl_kernel *k)
-{
-	return W_of(k) * 2;
-}
-
-/* %p with no_hash_pointers: the address zero-padded to the word width */
-static const char *pstr(const skl_kernel *k, skl_addr a, char *buf, size_t n)
-{
-	snprintf(buf, n, "%0*llx", (int)ptr_digits(k), (unsigned long long)a);
-	return buf;
-}
-
-/* models print_tainted(): "Not tainted", or one column per taint flag
- * (20 of them in 6.18) with 'G' for a GPL-only kernel, 'B' (TAINT_BAD_PAGE)
- * in column 6 and 'W' (TAINT_WARN) in column 10 */
-static const char *tainted(const slub_machine *m, char *buf, size_t n)
-{
-	char cols[21];
-	if (!m->tainted)
-		return "Not tainted";
-	memset(cols, ' ', 20);
-	cols[20] = '\0';
-	cols[0] = 'G';
-	if (m->tainted & TAINT_BAD_PAGE)
-		cols[5] = 'B';
-	if (m->tainted & TAINT_WARN)
-		cols[9] = 'W';
-	snprintf(buf, n, "Tainted: %s", cols);
-	return buf;
-}
-
-static void slab_bug(report *r, const skl_cache *c, const char *fmt, ...)
-{
-	char msg[512], t[40];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	rp(r, "=============================================================================\n");
-	rp(r, "BUG %s (%s): %s\n", c ? c->name : "<unknown>", tainted(machine(r->k), t, sizeof(t)), msg);
-	rp(r, "-----------------------------------------------------------------------------\n\n");
-}
-
-/* add_taint(TAINT_BAD_PAGE) and the WARN_ON() that follows SLUB's reports */
-static void add_taint(report *r)
-{
-	machine(r->k)->tainted |= TAINT_BAD_PAGE | TAINT_WARN;
-}
-
-/* a WARN() alone (wrong cache, not a kmalloc allocation) */
-static void add_taint_warn(report *r)
-{
-	machine(r->k)->tainted |= TAINT_WARN;
-}
-
-/* struct slab lives in the memmap: vmemmap (x86_64) or mem_map (32-bit) */
-static const unsigned long long PAGE_OFFSET_64 = 0xffff888000000000ull, VMEMMAP_64 = 0xffffea0000000000ull;
-static const unsigned long long PAGE_OFFSET_32 = 0xc0000000ull, MEM_MAP_32 = 0xc1000000ull;
-
-static uint64_t pfn_of(const skl_kernel *k, skl_addr a)
-{
-	unsigned shift = ilog2_u(k->prof.page_size);
-	uint64_t base = W_of(k) == 8 ? PAGE_OFFSET_64 : PAGE_OFFSET_32;
-	if (a < base)
-		return (a - k->va_base) >> shift;
-	return (a - base) >> shift;
-}
-
-static skl_addr page_struct(const skl_kernel *k, skl_addr a)
-{
-	return W_of(k) == 8 ? VMEMMAP_64 + pfn_of(k, a) * 64 : MEM_MAP_32 + pfn_of(k, a) * 32;
-}
-
-/* %pGp of a slab's head page. The field layout is that of a typical x86_64
- * distribution kernel (NUMA, NUMA balancing, SPARSEMEM_VMEMMAP): zone at
- * bit 51, lastcpupid at bit 30; 32-bit kernels: zone at bit 30. */
-static void page_flags(const skl_kernel *k, const slub_slab *s, char *buf, size_t n)
-{
-	uint64_t phys = pfn_of(k, s->base) * k->prof.page_size;
-	unsigned zone;
-	uint64_t v = 0;
-	char names[64] = "";
-	if (s->list == SL_PARTIAL) {
-		v |= 1u << 9;
-		strcat(names, "workingset|");
-	}
-	if (s->order) {
-		v |= 1u << 6;
-		strcat(names, "head|");
-	}
-	if (W_of(k) == 8) {
-		zone = phys < (16u << 20) ? 0 : (phys < ((uint64_t)4 << 30) ? 1 : 2);
-		v |= (uint64_t)zone << 51 | (uint64_t)0x1fffff << 30;
-		snprintf(buf, n, "0x%llx(%snode=0|zone=%u|lastcpupid=0x1fffff)", (unsigned long long)v, names, zone);
-	} else {
-		zone = phys < (16u << 20) ? 0 : (phys < (896u << 20) ? 1 : 2);
-		v |= (uint64_t)zone << 30;
-		snprintf(buf, n, "0x%llx(%szone=%u)", (unsigned long long)v, names, zone);
-	}
-}
-
-/* models print_section(): print_hex_dump(DUMP_PREFIX_ADDRESS, 16, 1, ascii) */
-static void print_section(report *r, const char *text, skl_addr a, unsigned len)
-{
-	unsigned i, j;
-	char pb[32];
-	for (i = 0; i < len; i += 16) {
-		unsigned n = len - i < 16 ? len - i : 16;
-		const uint8_t *b = skl__bytes(r->k, a + i, n);
-		char line[80];
-		size_t lx = 0;
-		for (j = 0; j < n; j++) {
-			unsigned v = b ? b[j] : 0;
-			lx += (size_t)snprintf(line + lx, sizeof(line) - lx, j + 1 < n ? "%02x " : "%02x", v);
-		}
-		while (lx < 49)
-			line[lx++] = ' ';
-		for (j = 0; j < n; j++) {
-			unsigned v = b ? b[j] : 0;
-			line[lx++] = (v >= 0x20 && v < 0x7f) ? (char)v : '.';
-		}
-		line[lx] = '\0';
-		rp(r, "%s%s: %s\n", text, pstr(r->k, a + i, pb, sizeof(pb)), line);
-	}
-}
-
-static void print_slab_info(report *r, const slub_slab *s)
-{
-	char a[32], f[32], flags[128];
-	page_flags(r->k, s, flags, sizeof(flags));
-	rp(r, "Slab 0x%s objects=%u used=%u fp=0x%s flags=%s\n", pstr(r->k, page_struct(r->k, s->base), a, sizeof(a)),
-	   s->objects, s->inuse, pstr(r->k, s->freelist, f, sizeof(f)), flags);
-}
-
-/* A track in the simulated bytes: addr, [handle], cpu, pid, when. */
-typedef struct track {
-	uint64_t addr, when;
-	unsigned handle, cpu, pid;
-} track;
-
-static skl_addr track_at(const skl_kernel *k, const slub_cache *sc, skl_addr obj, int which)
-{
-	return obj + skl__slub_info_end(&machine(k)->p, &sc->g) + (skl_addr)which * machine(k)->p.track_size;
-}
-
-static void read_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, track *t)
-{
-	slub_machine *m = machine(k);
-	unsigned W = m->p.word, off = 0;
-	const uint8_t *b = skl__bytes(k, track_at(k, sc, obj, which), m->p.track_size);
-	memset(t, 0, sizeof(*t));
-	if (!b)
-		return;
-	t->addr = get_word(m, b, W);
-	off = W;
-	t->handle = (unsigned)get_word(m, b + off, 4);
-	off += 4;
-	t->cpu = (unsigned)get_word(m, b + off, 4);
-	t->pid = (unsigned)get_word(m, b + off + 4, 4);
-	off = align_up(off + 8, W);
-	t->when = get_word(m, b + off, W);
-}
-
-static uint64_t text_addr(const skl_kernel *k, unsigned fn)
-{
-	return (W_of(k) == 8 ? 0xffffffff81300000ull : 0xc1300000ull) + (uint64_t)fn * 0x400;
-}
-
-/* models set_track(): which 0 = TRACK_ALLOC, 1 = TRACK_FREE */
-static void set_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, unsigned fn)
-{
-	slub_machine *m = machine(k);
-	unsigned W = m->p.word, off;
-	uint8_t *b = skl__bytes(k, track_at(k, sc, obj, which), m->p.track_size);
-	if (!b)
-		return;
-	memset(b, 0, m->p.track_size);
-	put_word(m, b, W, text_addr(k, fn));
-	off = W + 4; /* handle stays 0: no stack is saved */
-	put_word(m, b + off, 4, k->cpu);
-	put_word(m, b + off + 4, 4, 1); /* pid 1 */
-	put_word(m, b + align_up(off + 8, W), W, m->jiffies);
-}
-
-static void print_track(report *r, const char *what, const track *t)
-{
-	slub_machine *m = machine(r->k);
-	unsigned i;
-	const char *fn = NULL;
-	char sym[64];
-	if (!t->addr)
-		return;
-	for (i = 0; i < sizeof(track_fn) / sizeof(track_fn[0]); i++)
-		if (t->addr == text_addr(r->k, i))
-			fn = track_fn[i];
-	if (fn)
-		snprintf(sym, sizeof(sym), "%s", fn);
-	else
-		snprintf(sym, sizeof(sym), "0x%llx", (unsigned long long)t->addr);
-	rp(r, "%s in %s age=%llu cpu=%u pid=%u\n", what, sym, (unsigned long long)(m->jiffies - t->when), t->cpu,
-	   t->pid);
-	rp(r, "object allocation/free stack trace missing\n");
-}
-
-static void print_tracking(report *r, const slub_cache *sc, skl_addr obj)
-{
-	track t;
-	if (!(sc->g.flags & SKL_SLAB_STORE_USER))
-		return;
-	read_track(r->k, sc, obj, 0, &t);
-	print_track(r, "Allocated", &t);
-	read_track(r->k, sc, obj, 1, &t);
-	print_track(r, "Freed", &t);
-}
-
-static unsigned size_from_object(const slub_cache *sc)
-{
-	return (sc->g.flags & SKL_SLAB_RED_ZONE) ? sc->g.size - sc->g.red_left_pad : sc->g.size;
-}
-
-/* The offset of the padding after the metadata (check_pad_bytes()). */
-static unsigned pad_offset(const skl_kernel *k, const slub_cache *sc)
-{
-	unsigned off = skl__slub_info_end(&machine(k)->p, &sc->g);
-	if (sc->g.flags & SKL_SLAB_STORE_USER)
-		off += 2 * machine(k)->p.track_size;
-	if (sc->g.orig_size)
-		off += 4;
-	return off;
-}
-
-/* models print_trailer() */
-static void print_trailer(report *r, const slub_cache *sc, const slub_slab *s, skl_addr p)
-{
-	char a[32], f[32];
-	unsigned off, len;
-	print_tracking(r, sc, p);
-	print_slab_info(r, s);
-	rp(r, "Object 0x%s @offset=%llu fp=0x%s\n\n", pstr(r->k, p, a, sizeof(a)), (unsigned long long)(p - s->base),
-	   pstr(r->k, get_fp(r->k, sc, p), f, sizeof(f)));
-	if (sc->g.flags & SKL_SLAB_RED_ZONE)
-		print_section(r, "Redzone  ", p - sc->g.red_left_pad, sc->g.red_left_pad);
-	else if (p > s->base + 16)
-		print_section(r, "Bytes b4 ", p - 16, 16);
-	len = sc->g.object_size < r->k->prof.page_size ? sc->g.object_size : r->k->prof.page_size;
-	print_section(r, "Object   ", p, len);
-	if (sc->g.flags & SKL_SLAB_RED_ZONE)
-		print_section(r, "Redzone  ", p + sc->g.object_size, sc->g.inuse - sc->g.object_size);
-	off = pad_offset(r->k, sc);
-	if (off != size_from_object(sc))
-		print_section(r, "Padding  ", p + off, size_from_object(sc) - off);
-}
-
-/* models object_err() */
-static void object_err(report *r, const slub_cache *sc, const slub_slab *s, skl_addr obj, const char *reason)
-{
-	char a[32];
-	slab_bug(r, r->c, "%s", reason);
-	if (!obj || !valid_pointer(sc, s, obj)) {
-		print_slab_info(r, s);
-		rp(r, "Invalid pointer 0x%s\n", pstr(r->k, obj, a, sizeof(a)));
-	} else {
-		print_trailer(r, sc, s, obj);
-	}
-	add_taint(r);
-}
-
-/* models slab_err(): the BUG header and the slab line */
-static void slab_err(report *r, const slub_slab *s, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	slab_bug(r, r->c, "%s", msg);
-	print_slab_info(r, s);
-	add_taint(r);
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-slab_fix(report *r, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	rp(r, "FIX %s: %s\n", r->c->name, msg);
-}
-
-/* models check_bytes_and_report() (6.15+ wording) */
-static int check_bytes(report *r, const slub_cache *sc, const slub_slab *s, skl_addr obj, const char *what,
-		       skl_addr start, unsigned value, unsigned bytes, int obj_print)
-{
-	const uint8_t *b;
-	unsigned i, fault, end;
-	char a1[32], a2[32];
-	if (!bytes)
-		return 1;
-	b = skl__bytes(r->k, start, bytes);
-	if (!b)
-		return 1;
-	for (i = 0; i < bytes && b[i] == value; i++)
-		;
-	if (i == bytes)
-		return 1;
-	fault = i;
-	end = bytes;
-	while (end > fault && b[end - 1] == value)
-		end--;
-	pstr(r->k, obj, a1, sizeof(a1));
-	if (!strcmp(what, "Left Redzone"))
-		rp_found(r, "a write before object 0x%s hit its left red zone", a1);
-	else if (!strcmp(what, "Right Redzone"))
-		rp_found(r, "a write past the %u bytes of object 0x%s hit its right red zone", sc->g.object_size, a1);
-	else if (!strcmp(what, "kmalloc Redzone"))
-		rp_found(r, "a write past the %u bytes kmalloc() was asked for in object 0x%s", (unsigned)(start - obj),
-			 a1);
-	else if (!strcmp(what, "Poison") || !strcmp(what, "End Poison"))
-		rp_found(r, "object 0x%s was written to after it was freed", a1);
-	else
-		rp_found(r, "the padding after object 0x%s was overwritten", a1);
-	rp(r, "[%s overwritten] 0x%s-0x%s @offset=%llu. First byte 0x%x instead of 0x%x\n", what,
-	   pstr(r->k, start + fault, a1, sizeof(a1)), pstr(r->k, start + end - 1, a2, sizeof(a2)),
-	   (unsigned long long)(start + fault - s->base), b[fault], value);
-	if (obj_print)
-		object_err(r, sc, s, obj, "Object corrupt");
-	slab_fix(r, "Restoring %s 0x%s-0x%s=0x%x", what, pstr(r->k, start + fault, a1, sizeof(a1)),
-		 pstr(r->k, start + end - 1, a2, sizeof(a2)), value);
-	fill(r->k, start + fault, (int)value, end - fault);
-	return 0;
-}
-
-static unsigned get_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj)
-{
-	slub_machine *m = machine(k);
-	const uint8_t *b;
-	unsigned v;
-	if (!sc->g.orig_size)
-		return sc->g.object_size;
-	b = skl__bytes(k, obj + skl__slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
-	v = b ? (unsigned)get_word(m, b, 4) : sc->g.object_size;
-	return v > sc->g.object_size ? sc->g.object_size : v;
-}
-
-static void set_orig_size(skl_kernel *k, const slub_cache *sc, skl_addr obj, unsigned n)
-{
-	slub_machine *m = machine(k);
-	uint8_t *b;
-	if (!sc->g.orig_size)
-		return;
-	b = skl__bytes(k, obj + skl__slub_info_end(&m->p, &sc->g) + 2 * m->p.track_size, 4);
-	if (b)
-		put_word(m, b, 4, n);
-}
-
-/* models check_pad_bytes() */
-static int check_pad_bytes(report *r, const slub_cache *sc, const slub_slab *s, skl_addr p)
-{
-	unsigned off = pad_offset(r->k, sc);
-	if (size_from_object(sc) == off)
-		return 1;
-	return check_bytes(r, sc, s, p, "Object padding", p + off, POISON_INUSE, size_from_object(sc) - off, 1);
-}
-
-/* models check_object(): val is SLUB_RED_ACTIVE for an allocated object */
-static int check_object(report *r, const slub_cache *sc, slub_slab *s, skl_addr p, unsigned val)
-{
-	const skl__slub_geom *g = &sc->g;
-	skl_addr endobject = p + g->object_size;
-	int ret = 1;
-	if (g->flags & SKL_SLAB_RED_ZONE) {
-		if (!check_bytes(r, sc, s, p, "Left Redzone", p - g->red_left_pad, val, g->red_left_pad, ret))
-			ret = 0;
-		if (!check_bytes(r, sc, s, p, "Right Redzone", endobject, val, g->inuse - g->object_size, ret))
-			ret = 0;
-		if (g->orig_size && val == SLUB_RED_ACTIVE) {
-			unsigned os = get_orig_size(r->k, sc, p);
-			if (g->object_size > os &&
-			    !check_bytes(r, sc, s, p, "kmalloc Redzone", p + os, val, g->object_size - os, ret))
-				ret = 0;
-		}
-	} else if ((g->flags & SKL_SLAB_POISON) && g->object_size < g->inuse) {
-		if (!check_bytes(r, sc, s, p, "Alignment padding", endobject, POISON_INUSE, g->inuse - g->object_size,
-				 ret))
-			ret = 0;
-	}
-	if (g->flags & SKL_SLAB_POISON) {
-		if (val != SLUB_RED_ACTIVE && g->object_poison) {
-			if (g->object_size > 1 &&
-			    !check_bytes(r, sc, s, p, "Poison", p, POISON_FREE, g->object_size - 1, ret))
-				ret = 0;
-			if (!check_bytes(r, sc, s, p, "End Poison", p + g->object_size - 1, POISON_END, 1, ret))
-				ret = 0;
-		}
-		if (!check_pad_bytes(r, sc, s, p))
-			ret = 0;
-	}
-	if ((g->offset >= g->inuse || val != SLUB_RED_ACTIVE) && !valid_pointer(sc, s, get_fp(r->k, sc, p))) {
-		char a[32];
-		rp_found(r, "the free pointer of object 0x%s does not point to an object of its slab",
-			 pstr(r->k, p, a, sizeof(a)));
-		object_err(r, sc, s, p, "Freepointer corrupt");
-		set_fp(r->k, sc, p, 0);
-		ret = 0;
-	}
-	return ret;
-}
-
-/* models init_object() */
-static void init_object(skl_kernel *k, const slub_cache *sc, skl_addr p, unsigned val)
-{
-	const skl__slub_geom *g = &sc->g;
-	unsigned poison_size = g->object_size;
-	if (g->flags & SKL_SLAB_RED_ZONE) {
-		fill(k, p - g->red_left_pad, (int)val, g->red_left_pad);
-		if (g->orig_size && val == SLUB_RED_ACTIVE)
-			poison_size = get_orig_size(k, sc, p);
-	}
-	if (g->object_poison && poison_size) {
-		fill(k, p, POISON_FREE, poison_size - 1);
-		fill(k, p + poison_size - 1, POISON_END, 1);
-	}
-	if (g->flags & SKL_SLAB_RED_ZONE)
-		fill(k, p + poison_size, (int)val, g->inuse - poison_size);
 }
 
 /* ---- slabs ---------------------------------------------------------------------------- */
@@ -1340,7 +331,7 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 	if (k->kasan)
 		skl__kasan_new_slab(k, s->base, (size_t)k->prof.page_size << order);
 	if (sc->g.flags & SKL_SLAB_POISON)
-		fill(k, s->base, POISON_INUSE, k->prof.page_size << order);
+		skl__slub_fill(k, s->base, POISON_INUSE, k->prof.page_size << order);
 	if (sc->fast && (uint64_t)objects * sc->g.size <= UINT32_MAX) {
 		s->host = skl__bytes(k, s->base, (size_t)k->prof.page_size << order);
 		s->span = (uint32_t)((uint64_t)objects * sc->g.size);
@@ -1356,11 +347,12 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 		for (i = 0; i < objects; i++) {
 			skl_addr p = obj_addr(sc, s, i);
 			if (sc->g.flags & (SKL_SLAB_STORE_USER | SKL_SLAB_RED_ZONE) || sc->g.object_poison) {
-				init_object(k, sc, p, SLUB_RED_INACTIVE);
+				skl__slub_init_object(k, sc, p, SLUB_RED_INACTIVE);
 				if (sc->g.flags & SKL_SLAB_STORE_USER)
-					fill(k, track_at(k, sc, p, 0), 0, 2 * machine(k)->p.track_size);
+					skl__slub_fill(k, skl__slub_track_at(k, sc, p, 0), 0,
+						       2 * skl__slub_machine(k)->p.track_size);
 			}
-			set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
+			skl__slub_set_fp(k, sc, p, i + 1 < objects ? obj_addr(sc, s, i + 1) : 0);
 			fp_touch(k, sc, p, 1);
 			s->state[i] = OS_FREE;
 		}
@@ -1373,7 +365,7 @@ static slub_slab *new_slab(skl_cache *c, int *oom)
 	sc->grown++;
 	if (k->log) { /* the detail is formatted only for a log */
 		snprintf(detail, sizeof(detail), "order %u, %u objects of %u bytes", order, objects, sc->g.size);
-		skl__event(k, SKL_EV_GROW, c->name, s->base, (uint64_t)k->prof.page_size << order, detail);
+		skl_kernel_event(k, SKL_EV_GROW, c->name, s->base, (uint64_t)k->prof.page_size << order, detail);
 	}
 	return s;
 }
@@ -1402,15 +394,18 @@ static void slab_pad_check(report *r, const slub_cache *sc, slub_slab *s)
 	end = remainder;
 	while (end > fault && b[end - 1] == POISON_INUSE)
 		end--;
-	rp_found(r, "the unused tail of the slab at 0x%s was overwritten", pstr(r->k, s->base, a1, sizeof(a1)));
-	slab_bug(r, r->c, "Padding overwritten. 0x%s-0x%s @offset=%llu", pstr(r->k, pad + fault, a1, sizeof(a1)),
-		 pstr(r->k, pad + end - 1, a2, sizeof(a2)), (unsigned long long)(pad + fault - s->base));
-	print_section(r, "Padding ", pad, remainder);
-	print_slab_info(r, s);
-	add_taint(r);
-	slab_fix(r, "Restoring slab padding 0x%s-0x%s=0x5a", pstr(r->k, pad + fault, a1, sizeof(a1)),
-		 pstr(r->k, pad + end - 1, a2, sizeof(a2)));
-	fill(r->k, pad + fault, POISON_INUSE, end - fault);
+	skl__slub_rp_found(r, "the unused tail of the slab at 0x%s was overwritten",
+			   skl__slub_pstr(r->k, s->base, a1, sizeof(a1)));
+	skl__slub_slab_bug(
+	    r, r->c, "Padding overwritten. 0x%s-0x%s @offset=%llu", skl__slub_pstr(r->k, pad + fault, a1, sizeof(a1)),
+	    skl__slub_pstr(r->k, pad + end - 1, a2, sizeof(a2)), (unsigned long long)(pad + fault - s->base));
+	skl__slub_print_section(r, "Padding ", pad, remainder);
+	skl__slub_print_slab_info(r, s);
+	skl__slub_add_taint(r);
+	skl__slub_slab_fix(r, "Restoring slab padding 0x%s-0x%s=0x5a",
+			   skl__slub_pstr(r->k, pad + fault, a1, sizeof(a1)),
+			   skl__slub_pstr(r->k, pad + end - 1, a2, sizeof(a2)));
+	skl__slub_fill(r->k, pad + fault, POISON_INUSE, end - fault);
 }
 
 /* models discard_slab() / free_slab(): with F every object is checked first */
@@ -1424,7 +419,7 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 		slab_pad_check(r, sc, s);
 		for (i = 0; i < s->objects; i++)
 			if (s->state[i] == OS_FREE)
-				check_object(r, sc, s, obj_addr(sc, s, i), SLUB_RED_INACTIVE);
+				skl__slub_check_object(r, sc, s, obj_addr(sc, s, i), SLUB_RED_INACTIVE);
 	}
 	take_off_list(sc, s);
 	sc->nr_slabs--;
@@ -1432,7 +427,8 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	sc->freed_slabs++;
 	if (k->log) {
 		snprintf(detail, sizeof(detail), "order %u, %u objects", s->order, s->objects);
-		skl__event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order, detail);
+		skl_kernel_event(k, SKL_EV_SLAB_FREE, c->name, s->base, (uint64_t)k->prof.page_size << s->order,
+				 detail);
 	}
 	skl__pages_free_slab(k, s->base, s->order);
 	slab_record_put(sc, s);
@@ -1488,16 +484,17 @@ static skl_addr pop_object(report *r, slub_cache *sc, slub_slab *s, skl_addr *he
 		lose_state(s, state);
 		return 0;
 	}
-	next = get_fp(r->k, sc, obj);
+	next = skl__slub_get_fp(r->k, sc, obj);
 	fp_touch(r->k, sc, obj, 0);
 	s->state[idx] = OS_ALLOC;
 	(*count)--;
 	if ((*count == 0 && next != 0) || (*count > 0 && (!index_of(sc, s, next, &nidx) || s->state[nidx] != state))) {
 		char a[32];
-		rp_found(r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
-			 pstr(r->k, obj, a, sizeof(a)));
-		object_err(r, sc, s, obj, "Freechain corrupt");
-		slab_fix(r, "Isolate corrupted freechain");
+		skl__slub_rp_found(
+		    r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
+		    skl__slub_pstr(r->k, obj, a, sizeof(a)));
+		skl__slub_object_err(r, sc, s, obj, "Freechain corrupt");
+		skl__slub_slab_fix(r, "Isolate corrupted freechain");
 		lose_state(s, state);
 		if (state == OS_FREE)
 			s->inuse += *count;
@@ -1524,22 +521,22 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 	to_tail = s->freelist != 0;
 	it = cs->freelist;
 	while (it && n < cs->nfree) {
-		skl_addr next = get_fp(c->k, sc, it);
+		skl_addr next = skl__slub_get_fp(c->k, sc, it);
 		fp_touch(c->k, sc, it, 0);
 		unsigned idx;
-		if (!valid_pointer(sc, s, it) || s->state[obj_index(sc, s, it)] != OS_CPU)
+		if (!skl__slub_valid_pointer(sc, s, it) || s->state[obj_index(sc, s, it)] != OS_CPU)
 			break;
 		idx = obj_index(sc, s, it);
 		n++;
 		if ((n < cs->nfree &&
-		     (!next || !valid_pointer(sc, s, next) || s->state[obj_index(sc, s, next)] != OS_CPU)) ||
+		     (!next || !skl__slub_valid_pointer(sc, s, next) || s->state[obj_index(sc, s, next)] != OS_CPU)) ||
 		    (n == cs->nfree && next)) {
 			char a[32];
-			rp_found(r,
-				 "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
-				 pstr(c->k, it, a, sizeof(a)));
-			object_err(r, sc, s, it, "Freechain corrupt");
-			slab_fix(r, "Isolate corrupted freechain");
+			skl__slub_rp_found(
+			    r, "the free pointer of free object 0x%s was overwritten: written to after it was freed?",
+			    skl__slub_pstr(c->k, it, a, sizeof(a)));
+			skl__slub_object_err(r, sc, s, it, "Freechain corrupt");
+			skl__slub_slab_fix(r, "Isolate corrupted freechain");
 			s->state[idx] = OS_FREE;
 			tail = it;
 			break;
@@ -1550,7 +547,7 @@ static void deactivate_slab(skl_cache *c, unsigned cpu, report *r)
 	}
 	state_swap(s, OS_CPU, OS_LOST);
 	if (tail) {
-		set_fp(c->k, sc, tail, s->freelist);
+		skl__slub_set_fp(c->k, sc, tail, s->freelist);
 		fp_touch(c->k, sc, tail, 1);
 		s->freelist = cs->freelist;
 		s->nfree += n;
@@ -1602,24 +599,24 @@ static void disable_slab(slub_cache *sc, slub_slab *s)
 static int alloc_checks(report *r, slub_cache *sc, slub_slab *s, skl_addr obj)
 {
 	if (s->disabled) {
-		slab_err(r, s, "Slab disabled since SLUB metadata consistency check failed");
+		skl__slub_slab_err(r, s, "Slab disabled since SLUB metadata consistency check failed");
 		return 0;
 	}
-	if (!valid_pointer(sc, s, obj)) {
-		object_err(r, sc, s, obj, "Freelist Pointer check fails");
+	if (!skl__slub_valid_pointer(sc, s, obj)) {
+		skl__slub_object_err(r, sc, s, obj, "Freelist Pointer check fails");
 		return 0;
 	}
-	return check_object(r, sc, s, obj, SLUB_RED_INACTIVE);
+	return skl__slub_check_object(r, sc, s, obj, SLUB_RED_INACTIVE);
 }
 
 static void after_alloc(skl_cache *c, skl_addr obj, size_t orig, unsigned fn)
 {
 	slub_cache *sc = c->priv;
 	if (kmem_cache_debug(sc)) {
-		set_orig_size(c->k, sc, obj, (unsigned)orig);
-		init_object(c->k, sc, obj, SLUB_RED_ACTIVE);
+		skl__slub_set_orig_size(c->k, sc, obj, (unsigned)orig);
+		skl__slub_init_object(c->k, sc, obj, SLUB_RED_ACTIVE);
 		if (sc->g.flags & SKL_SLAB_STORE_USER)
-			set_track(c->k, sc, obj, 0, fn);
+			skl__slub_set_track(c->k, sc, obj, 0, fn);
 	}
 	sc->allocs++;
 	sc->active++;
@@ -1645,7 +642,7 @@ static skl_addr alloc_debug(skl_cache *c, report *r, int *oom)
 		}
 		obj = s->freelist;
 		if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !alloc_checks(r, sc, s, obj)) {
-			slab_fix(r, "Marking all objects used");
+			skl__slub_slab_fix(r, "Marking all objects used");
 			disable_slab(sc, s);
 			continue;
 		}
@@ -1713,21 +710,21 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 	report r;
 	skl_addr obj;
 	int oom = 0;
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv || !c->k || !c->k->priv) {
 		skl_errorf(err, "kmem_cache_alloc: not a SLUB cache");
 		return 0;
 	}
-	m = machine(c->k);
+	m = skl__slub_machine(c->k);
 	sc = c->priv;
 	m->jiffies++;
-	rp_init(&r, c->k, c);
+	skl__slub_rp_init(&r, c->k, c);
 	obj = kmem_cache_debug(sc) ? alloc_debug(c, &r, &oom) : alloc_cpu(c, &r, &oom);
 	if (obj)
 		after_alloc(c, obj, orig ? orig : sc->g.object_size, fn);
 	if (obj && c->k->kasan)
 		skl__kasan_alloc(c->k, obj, sc->g.object_size, (unsigned)(orig ? orig : sc->g.object_size));
-	rp_finish(&r, obj, err);
+	skl__slub_rp_finish(&r, obj, err);
 	if (!obj && oom == 2)
 		skl_errorf(err, "kmem_cache_alloc(%s): out of host memory for the allocator's records", c->name);
 	else if (!obj) /* models slab_out_of_memory() */
@@ -1748,7 +745,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 	if (s->cpu >= 0 && (unsigned)s->cpu == c->k->cpu && !kmem_cache_debug(sc)) {
 		/* do_slab_free() fast path: onto this CPU's freelist */
 		slub_cpu *cs = &sc->cpu[s->cpu];
-		set_fp(c->k, sc, obj, cs->freelist);
+		skl__slub_set_fp(c->k, sc, obj, cs->freelist);
 		fp_touch(c->k, sc, obj, 1);
 		cs->freelist = obj;
 		cs->nfree++;
@@ -1756,7 +753,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 		return;
 	}
 	prior = s->freelist;
-	set_fp(c->k, sc, obj, prior);
+	skl__slub_set_fp(c->k, sc, obj, prior);
 	fp_touch(c->k, sc, obj, 1);
 	s->freelist = obj;
 	s->nfree++;
@@ -1777,7 +774,7 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
  * check fails the object is not freed. */
 /* The object's address as the reports print it, formatted only when a
  * report needs it (a free that goes well formats nothing). */
-#define OBJ_STR() pstr(k, obj, a, sizeof(a))
+#define OBJ_STR() skl__slub_pstr(k, obj, a, sizeof(a))
 static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 {
 	skl_kernel *k = c->k;
@@ -1786,72 +783,75 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 	report r;
 	char a[32];
 	unsigned idx;
-	machine(k)->jiffies++;
-	rp_init(&r, k, c);
+	skl__slub_machine(k)->jiffies++;
+	skl__slub_rp_init(&r, k, c);
 	if (!obj)
-		return rp_finish(&r, 0, err); /* kfree(NULL) */
+		return skl__slub_rp_finish(&r, 0, err); /* kfree(NULL) */
 	s = slab_of(k, obj);
 	if (!s || !s->cache || !s->cache->priv) {
 		/* cache_from_obj() -> virt_to_cache() */
-		rp_found(&r, "0x%s is not in a slab page", OBJ_STR());
-		rp(&r, "virt_to_cache: Object is not a Slab page!\n");
-		add_taint_warn(&r);
-		return rp_finish(&r, obj, err);
+		skl__slub_rp_found(&r, "0x%s is not in a slab page", OBJ_STR());
+		skl__slub_rp(&r, "virt_to_cache: Object is not a Slab page!\n");
+		skl__slub_add_taint_warn(&r);
+		return skl__slub_rp_finish(&r, obj, err);
 	}
 	if (s->cache != c) {
 		slub_cache *osc = s->cache->priv;
-		rp_found(&r, "0x%s is in a slab of %s, not of %s", OBJ_STR(), s->cache->name, c->name);
-		rp(&r, "cache_from_obj: Wrong slab cache. %s but object is from %s\n", c->name, s->cache->name);
-		if (valid_pointer(osc, s, obj))
-			print_tracking(&r, osc, obj);
-		add_taint_warn(&r);
-		return rp_finish(&r, obj, err);
+		skl__slub_rp_found(&r, "0x%s is in a slab of %s, not of %s", OBJ_STR(), s->cache->name, c->name);
+		skl__slub_rp(&r, "cache_from_obj: Wrong slab cache. %s but object is from %s\n", c->name,
+			     s->cache->name);
+		if (skl__slub_valid_pointer(osc, s, obj))
+			skl__slub_print_tracking(&r, osc, obj);
+		skl__slub_add_taint_warn(&r);
+		return skl__slub_rp_finish(&r, obj, err);
 	}
 	sc = c->priv;
 	/* slab_free_hook(): KASAN looks first, and keeps what it reports */
-	if (k->kasan && skl__kasan_slab_free(k, obj, valid_pointer(sc, s, obj), sc->g.object_size,
+	if (k->kasan && skl__kasan_slab_free(k, obj, skl__slub_valid_pointer(sc, s, obj), sc->g.object_size,
 					     (sc->g.flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0,
 					     sc->g.kasan.free_meta_offset != SKL_KASAN_NO_FREE_META, err) < 0) {
-		rp_finish(&r, obj, NULL);
+		skl__slub_rp_finish(&r, obj, NULL);
 		return -1;
 	}
 	if (s->disabled && (sc->g.flags & SKL_SLAB_CONSISTENCY)) {
-		rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", OBJ_STR());
-		slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
+		skl__slub_rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", OBJ_STR());
+		skl__slub_slab_err(&r, s, "Slab disabled since SLUB metadata consistency check failed");
 		goto not_freed;
 	}
 	if (!index_of(sc, s, obj, &idx)) {
 		skl_addr off = obj - s->base, in = off % sc->g.size;
 		if (off >= (skl_addr)s->objects * sc->g.size)
-			rp_found(&r, "0x%s is in the unused tail of its slab, after the last object", OBJ_STR());
+			skl__slub_rp_found(&r, "0x%s is in the unused tail of its slab, after the last object",
+					   OBJ_STR());
 		else if (in < sc->g.red_left_pad)
-			rp_found(&r, "0x%s is in the left red zone of object %llu of its slab", OBJ_STR(),
-				 (unsigned long long)(off / sc->g.size));
+			skl__slub_rp_found(&r, "0x%s is in the left red zone of object %llu of its slab", OBJ_STR(),
+					   (unsigned long long)(off / sc->g.size));
 		else
-			rp_found(&r, "0x%s is %llu bytes into object %llu of its slab, not at its start", OBJ_STR(),
-				 (unsigned long long)(in - sc->g.red_left_pad), (unsigned long long)(off / sc->g.size));
-		slab_err(&r, s, "Invalid object pointer 0x%s", OBJ_STR());
+			skl__slub_rp_found(&r, "0x%s is %llu bytes into object %llu of its slab, not at its start",
+					   OBJ_STR(), (unsigned long long)(in - sc->g.red_left_pad),
+					   (unsigned long long)(off / sc->g.size));
+		skl__slub_slab_err(&r, s, "Invalid object pointer 0x%s", OBJ_STR());
 		goto not_freed;
 	}
 	if (s->state[idx] != OS_ALLOC && s->state[idx] < OS_VIA) {
-		rp_found(&r, "0x%s is already free: a double free", OBJ_STR());
-		object_err(&r, sc, s, obj, "Object already free");
+		skl__slub_rp_found(&r, "0x%s is already free: a double free", OBJ_STR());
+		skl__slub_object_err(&r, sc, s, obj, "Object already free");
 		goto not_freed;
 	}
-	if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !check_object(&r, sc, s, obj, SLUB_RED_ACTIVE))
+	if ((sc->g.flags & SKL_SLAB_CONSISTENCY) && !skl__slub_check_object(&r, sc, s, obj, SLUB_RED_ACTIVE))
 		goto not_freed;
 	if (sc->g.flags & SKL_SLAB_STORE_USER)
-		set_track(k, sc, obj, 1, fn);
+		skl__slub_set_track(k, sc, obj, 1, fn);
 	if (kmem_cache_debug(sc))
-		init_object(k, sc, obj, SLUB_RED_INACTIVE);
+		skl__slub_init_object(k, sc, obj, SLUB_RED_INACTIVE);
 	free_to_slab(c, s, obj, idx, &r);
 	sc->frees++;
 	if (sc->active)
 		sc->active--;
-	return rp_finish(&r, obj, err);
+	return skl__slub_rp_finish(&r, obj, err);
 not_freed:
-	slab_fix(&r, "Object at 0x%s not freed", OBJ_STR());
-	return rp_finish(&r, obj, err);
+	skl__slub_slab_fix(&r, "Object at 0x%s not freed", OBJ_STR());
+	return skl__slub_rp_finish(&r, obj, err);
 }
 #undef OBJ_STR
 
@@ -1914,16 +914,17 @@ static void list_slab_objects(report *r, slub_cache *sc, slub_slab *s)
 {
 	unsigned i;
 	char a[32];
-	slab_bug(r, r->c, "Objects remaining on __kmem_cache_shutdown()");
+	skl__slub_slab_bug(r, r->c, "Objects remaining on __kmem_cache_shutdown()");
 	for (i = 0; i < s->objects; i++) {
 		skl_addr p = obj_addr(sc, s, i);
 		if (s->state[i] == OS_FREE)
 			continue;
-		rp(r, "Object 0x%s @offset=%llu\n", pstr(r->k, p, a, sizeof(a)), (unsigned long long)(p - s->base));
-		print_tracking(r, sc, p);
+		skl__slub_rp(r, "Object 0x%s @offset=%llu\n", skl__slub_pstr(r->k, p, a, sizeof(a)),
+			     (unsigned long long)(p - s->base));
+		skl__slub_print_tracking(r, sc, p);
 	}
-	print_slab_info(r, s);
-	add_taint(r);
+	skl__slub_print_slab_info(r, s);
+	skl__slub_add_taint(r);
 }
 
 static void free_all_slabs(skl_cache *c)
@@ -1977,7 +978,7 @@ static void free_priv(skl_cache *c)
  * 1 when something is off (no report is made). */
 static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *s, unsigned i)
 {
-	const skl__slub_geom *g = &sc->g;
+	const skl_slub_geom *g = &sc->g;
 	skl_addr p = obj_addr(sc, s, i);
 	int active = s->state[i] == OS_ALLOC || s->state[i] >= OS_VIA;
 	unsigned val = active ? SLUB_RED_ACTIVE : SLUB_RED_INACTIVE, j;
@@ -1985,7 +986,7 @@ static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *
 	if (!kmem_cache_debug(sc) || s->state[i] == OS_LOST)
 		return 0;
 	if (g->flags & SKL_SLAB_RED_ZONE) {
-		unsigned start = active && g->orig_size ? get_orig_size(k, sc, p) : g->object_size;
+		unsigned start = active && g->orig_size ? skl__slub_get_orig_size(k, sc, p) : g->object_size;
 		b = skl__bytes(k, p - g->red_left_pad, g->red_left_pad);
 		for (j = 0; b && j < g->red_left_pad; j++)
 			if (b[j] != val)
@@ -2004,7 +1005,7 @@ static int object_damaged(skl_kernel *k, const slub_cache *sc, const slub_slab *
 			return 1;
 	}
 	if (g->flags & SKL_SLAB_POISON) {
-		unsigned off = pad_offset(k, sc), end = size_from_object(sc);
+		unsigned off = skl__slub_pad_offset(k, sc), end = skl__slub_size_from_object(sc);
 		b = end > off ? skl__bytes(k, p + off, end - off) : NULL;
 		for (j = 0; b && j < end - off; j++)
 			if (b[j] != POISON_INUSE)
@@ -2110,15 +1111,15 @@ static void slabinfo_line(const skl_cache *c, char *buf, size_t n)
 {
 	skl_cache_info in;
 	fill_info(c, &in);
-	skl__slub_slabinfo_row(buf, n, c->name, in.active_objs, in.num_objs, (unsigned)in.size, in.objs_per_slab,
-			       in.pages_per_slab, in.active_slabs, in.num_slabs);
+	skl_slub_slabinfo_row(buf, n, c->name, in.active_objs, in.num_objs, (unsigned)in.size, in.objs_per_slab,
+			      in.pages_per_slab, in.active_slabs, in.num_slabs);
 }
 
 /* Every cache gets its struct kmem_cache and kmem_cache_node from the two
  * boot caches, as the kernel's do (kmem_cache_zalloc(kmem_cache)). */
 static int alloc_descriptors(skl_cache *c, skl_error *err)
 {
-	slub_machine *m = machine(c->k);
+	slub_machine *m = skl__slub_machine(c->k);
 	slub_cache *sc = c->priv;
 	uint8_t *b;
 	if (!m->kmem_cache || !m->kmem_cache_node)
@@ -2143,7 +1144,7 @@ static int alloc_descriptors(skl_cache *c, skl_error *err)
 
 static void free_descriptors(skl_cache *c)
 {
-	slub_machine *m = machine(c->k);
+	slub_machine *m = skl__slub_machine(c->k);
 	slub_cache *sc = c->priv;
 	if (sc->kmem_cache_obj && m->kmem_cache && m->kmem_cache->priv)
 		do_free(m->kmem_cache, sc->kmem_cache_obj, 2, NULL);
@@ -2166,7 +1167,7 @@ static int slub_init(skl_kernel *k, skl_error *err)
 	unsigned i;
 	if (!m)
 		return skl_errorf(err, "out of memory");
-	skl__slub_params_init(&m->p, &k->prof, k->cpus);
+	skl_slub_params_init(&m->p, &k->prof, k->cpus);
 	m->page_shift = skl__page_shift(k->prof.page_size);
 	m->fast_words = m->page_shift && !m->p.big_endian && (m->p.word == 4 || m->p.word == 8);
 	m->p.kasan = k->kasan;
@@ -2222,11 +1223,11 @@ static void slub_fini(skl_kernel *k)
 /* models find_mergeable(): the oldest existing cache the new one fits */
 static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_opts *o)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	unsigned flags = (o ? o->flags : 0) | k->slub_debug;
 	unsigned align = o ? o->align : 0;
 	int i;
-	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl__slub_merge_blocker(flags, 0))
+	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl_slub_merge_blocker(flags, 0))
 		return NULL;
 	if (m->p.kasan) /* SLAB_KASAN | SLAB_NO_MERGE */
 		return NULL;
@@ -2238,9 +1239,9 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 		if (!s || s->alias_of || !s->priv)
 			continue;
 		sc = s->priv;
-		if (sc->boot || skl__slub_merge_blocker(sc->g.flags, sc->g.ctor))
+		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor))
 			continue;
-		if (skl__slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
+		if (skl_slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
 			/* __kmem_cache_alias() */
 			unsigned sz = (unsigned)size;
 			if (sz > sc->g.object_size)
@@ -2256,7 +1257,7 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 static int slub_cache_init(skl_cache *c, skl_error *err)
 {
 	skl_kernel *k = c->k;
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	slub_cache *sc;
 	if (!m)
 		return skl_errorf(err, "SLUB is not initialised on this machine");
@@ -2266,7 +1267,7 @@ static int slub_cache_init(skl_cache *c, skl_error *err)
 	sc = skl_calloc(1, sizeof(*sc));
 	if (!sc)
 		return skl_errorf(err, "out of memory creating cache %s", c->name);
-	if (skl__slub_geometry(&m->p, (unsigned)c->object_size, &c->opts, k->slub_debug, &sc->g, err) < 0) {
+	if (skl_slub_geometry(&m->p, (unsigned)c->object_size, &c->opts, k->slub_debug, &sc->g, err) < 0) {
 		skl_free(sc);
 		return -1;
 	}
@@ -2308,7 +1309,7 @@ static int slub_cache_destroy(skl_cache *c, skl_error *err)
 	if (sc->boot)
 		return skl_errorf(err, "kmem_cache_destroy(%s): the machine's own boot and kmalloc caches stay",
 				  c->name);
-	rp_init(&r, c->k, c);
+	skl__slub_rp_init(&r, c->k, c);
 	flush_all(c, &r);
 	for (s = sc->partial.head; s;) {
 		slub_slab *next = s->next;
@@ -2325,11 +1326,11 @@ static int slub_cache_destroy(skl_cache *c, skl_error *err)
 		busy = 1;
 	}
 	if (busy) {
-		rp(&r, "kmem_cache_destroy %s: Slab cache still has objects\n", c->name);
-		rp_finish(&r, 0, err);
+		skl__slub_rp(&r, "kmem_cache_destroy %s: Slab cache still has objects\n", c->name);
+		skl__slub_rp_finish(&r, 0, err);
 		return -1;
 	}
-	rp_finish(&r, 0, NULL);
+	skl__slub_rp_finish(&r, 0, NULL);
 	free_descriptors(c);
 	free_priv(c);
 	return 0;
@@ -2337,7 +1338,7 @@ static int slub_cache_destroy(skl_cache *c, skl_error *err)
 
 static skl_addr slub_alloc(skl_cache *c, skl_error *err)
 {
-	const skl_cache *rc = real_cache(c);
+	const skl_cache *rc = skl__slub_real_cache(c);
 	unsigned fn = rc && (rc->opts.flags & SKL_SLAB_KMALLOC) ? 1 : 0;
 	return do_alloc(c, 0, fn, err);
 }
@@ -2349,7 +1350,7 @@ static skl_addr slub_kmalloc_alloc(skl_cache *c, size_t n, skl_error *err)
 
 static int slub_free(skl_cache *c, skl_addr obj, skl_error *err)
 {
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv || !c->k || !c->k->priv)
 		return skl_errorf(err, "kmem_cache_free: not a SLUB cache");
 	return do_free(c, obj, (c->opts.flags & SKL_SLAB_KMALLOC) ? 3 : 2, err);
@@ -2368,42 +1369,42 @@ static int slub_kfree(skl_kernel *k, skl_addr obj, skl_error *err)
 	s = slab_of(k, obj);
 	if (s && s->cache && s->cache->priv)
 		return do_free(s->cache, obj, 3, err);
-	machine(k)->jiffies++;
-	rp_init(&r, k, NULL);
-	pstr(k, obj, a, sizeof(a));
+	skl__slub_machine(k)->jiffies++;
+	skl__slub_rp_init(&r, k, NULL);
+	skl__slub_pstr(k, obj, a, sizeof(a));
 	pg = skl__page_of(k, obj);
 	if (!pg) {
 		char b[32];
-		rp_found(&r, "0x%s is outside the machine's RAM", a);
-		rp(&r, "BUG: unable to handle page fault for address: %s\n",
-		   pstr(k, page_struct(k, obj), b, sizeof(b)));
-		rp(&r, "#PF: supervisor read access in kernel mode\n");
-		rp(&r, "#PF: error_code(0x0000) - not-present page\n");
+		skl__slub_rp_found(&r, "0x%s is outside the machine's RAM", a);
+		skl__slub_rp(&r, "BUG: unable to handle page fault for address: %s\n",
+			     skl__slub_pstr(k, skl__slub_page_struct(k, obj), b, sizeof(b)));
+		skl__slub_rp(&r, "#PF: supervisor read access in kernel mode\n");
+		skl__slub_rp(&r, "#PF: error_code(0x0000) - not-present page\n");
 	} else {
 		slub_slab fake;
 		memset(&fake, 0, sizeof(fake));
 		fake.base = obj;
-		page_flags(k, &fake, flags, sizeof(flags));
-		rp_found(&r, "0x%s is not in a slab page: kmalloc() did not return it", a);
-		rp(&r, "page: refcount:%d mapcount:0 mapping:%0*d index:0x0 pfn:0x%llx\n", pg->used ? 1 : 0,
-		   (int)ptr_digits(k), 0, (unsigned long long)pfn_of(k, obj));
-		rp(&r, "flags: %s\n", flags);
-		rp(&r, "page dumped because: Not a kmalloc allocation\n");
+		skl__slub_page_flags(k, &fake, flags, sizeof(flags));
+		skl__slub_rp_found(&r, "0x%s is not in a slab page: kmalloc() did not return it", a);
+		skl__slub_rp(&r, "page: refcount:%d mapcount:0 mapping:%0*d index:0x0 pfn:0x%llx\n", pg->used ? 1 : 0,
+			     (int)skl__slub_ptr_digits(k), 0, (unsigned long long)skl__slub_pfn_of(k, obj));
+		skl__slub_rp(&r, "flags: %s\n", flags);
+		skl__slub_rp(&r, "page dumped because: Not a kmalloc allocation\n");
 	}
-	add_taint_warn(&r);
-	return rp_finish(&r, obj, err);
+	skl__slub_add_taint_warn(&r);
+	return skl__slub_rp_finish(&r, obj, err);
 }
 
 static int slub_shrink(skl_cache *c)
 {
 	report r;
 	int n;
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv)
 		return 0;
-	rp_init(&r, c->k, c);
+	skl__slub_rp_init(&r, c->k, c);
 	n = do_shrink(c, &r);
-	rp_finish(&r, 0, NULL);
+	skl__slub_rp_finish(&r, 0, NULL);
 	return n;
 }
 
@@ -2418,7 +1419,7 @@ static int slub_locate(skl_cache *c, skl_addr addr, skl_addr *obj_start)
 	slub_slab *s;
 	slub_cache *sc;
 	skl_addr off;
-	c = real_cache(c);
+	c = skl__slub_real_cache(c);
 	if (!c || !c->priv)
 		return -1;
 	s = slab_of(c->k, addr);
@@ -2516,7 +1517,7 @@ static int slub_order(const skl_kernel *k, int i)
 static void slub_slabinfo(const skl_kernel *k, const skl_sink *out)
 {
 	int i;
-	skl__slub_slabinfo_header(out);
+	skl_slub_slabinfo_header(out);
 	for (i = 0; i < k->ncaches; i++) {
 		const skl_cache *c = k->caches[slub_order(k, i)];
 		char line[256];
@@ -2529,11 +1530,11 @@ static void slub_slabinfo(const skl_kernel *k, const skl_sink *out)
 
 static skl_cache *slub_kmalloc_cache(skl_kernel *k, size_t n)
 {
-	slub_machine *m = machine(k);
+	slub_machine *m = skl__slub_machine(k);
 	unsigned b;
 	if (!m)
 		return NULL;
-	b = skl__slub_kmalloc_bucket(&m->p, n);
+	b = skl_slub_kmalloc_bucket(&m->p, n);
 	if (!b)
 		return NULL;
 	return m->kmalloc[b == 96 ? 1 : b == 192 ? 2 : ilog2_u(b)];
@@ -2542,13 +1543,13 @@ static skl_cache *slub_kmalloc_cache(skl_kernel *k, size_t n)
 static int slub_geometry(const skl_profile *prof, unsigned cpus, int debug, const char *name, size_t size,
 			 const skl_cache_opts *o, skl_cache_info *out, skl_error *err)
 {
-	skl__slub_params p;
-	skl__slub_geom g;
-	skl__slub_params_init(&p, prof, cpus);
+	skl_slub_params p;
+	skl_slub_geom g;
+	skl_slub_params_init(&p, prof, cpus);
 	memset(out, 0, sizeof(*out));
 	if (size > 0xffffffffu)
 		return skl_errorf(err, "kmem_cache_create: size %zu is too large (-EINVAL)", size);
-	if (skl__slub_geometry(&p, (unsigned)size, o, skl__slub_debug_flags(debug), &g, err) < 0)
+	if (skl_slub_geometry(&p, (unsigned)size, o, skl_slub_debug_flags(debug), &g, err) < 0)
 		return -1;
 	snprintf(out->name, sizeof(out->name), "%s", name ? name : "");
 	out->object_size = g.object_size;
@@ -2591,7 +1592,7 @@ const skl__alloc_ops skl__slub_ops = {
 
 /* ---- hooks for tests and views ------------------------------------------------------------ */
 
-int skl__slub_cache_geom(const skl_cache *c, skl__slub_geom *out)
+int skl__slub_cache_geom(const skl_cache *c, skl_slub_geom *out)
 {
 	const skl_cache *rc = real_cache_c(c);
 	if (!rc || !rc->priv || !rc->k || rc->k->ops != &skl__slub_ops)

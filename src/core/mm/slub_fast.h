@@ -1,6 +1,6 @@
 /*
- * slub_fast.h - the SLUB model's records (src/core/mm/slub.c) and its fast
- * paths for kmem_cache_alloc/free, inline, so that the machine's entry
+ * slub_fast.h - the SLUB model's fast paths for kmem_cache_alloc/free
+ * (its records are slub_impl.h), inline, so that the machine's entry
  * points (skl_cache_alloc, skl_cache_free in kernel.c) take them without a
  * call. The fast paths do what slub.c's do_alloc()/do_free() do when
  * nothing can go wrong: pop the CPU freelist, push an object back onto it
@@ -14,7 +14,7 @@
 #define SKLAB_CORE_SLUB_FAST_H
 
 #include "mm_impl.h"
-#include "slub.h"
+#include "slub_impl.h"
 
 #include <string.h>
 
@@ -28,92 +28,6 @@
 #define SLUB_RELOAD() ((void)0)
 #define SLUB_FAST static inline
 #endif
-
-/* per-object record; OS_VIA - 1 + n: allocated, through the alias of via
- * slot n (SKL__VIA_MAX of them), which the fast paths leave to the full
- * ones (they take OS_ALLOC objects only) */
-enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST, OS_VIA };
-_Static_assert(OS_VIA - 1 + SKL__VIA_MAX <= 255, "via slots fit the record's byte");
-enum { SL_NONE, SL_PARTIAL, SL_FULL }; /* node list a slab is on */
-
-typedef struct slub_slab slub_slab;
-struct slub_slab {
-	slub_slab *prev, *next; /* on the partial or full list */
-	skl_cache *cache;
-	skl_addr base; /* slab_address() */
-	unsigned order, objects;
-	unsigned inuse;	   /* slab->inuse as the kernel keeps it (objects while frozen) */
-	skl_addr freelist; /* slab->freelist */
-	unsigned nfree;	   /* objects on slab->freelist */
-	int list;	   /* SL_* */
-	int cpu;	   /* the CPU whose slab it is (frozen), -1 */
-	int disabled;	   /* a consistency check failed: all objects marked used */
-	uint8_t *state;	   /* OS_* per object */
-	/* for the fast paths: the host bytes of base (a fast cache's slab, not
-	 * disabled; else NULL), and objects * size */
-	uint8_t *host;
-	uint32_t span;
-};
-
-typedef struct slub_cpu {
-	skl_addr freelist; /* c->freelist */
-	unsigned nfree;
-	/* the slab's span, base, host and state, copied by cpu_set_slab():
-	 * the fast paths reach an object with one load fewer */
-	uint32_t span;
-	skl_addr base;
-	uint8_t *host;
-	uint8_t *state;
-	slub_slab *slab; /* c->slab */
-} slub_cpu;
-
-/* Makes s (or no slab) the CPU's. */
-static inline void cpu_set_slab(slub_cpu *cs, slub_slab *s)
-{
-	cs->slab = s;
-	cs->host = s ? s->host : NULL;
-	cs->base = s ? s->base : 0;
-	cs->span = s ? s->span : 0;
-	cs->state = s ? s->state : NULL;
-}
-
-typedef struct slub_list {
-	slub_slab *head, *tail;
-	unsigned long n;
-} slub_list;
-
-typedef struct slub_cache {
-	skl__slub_geom g;
-	slub_cpu *cpu;
-	unsigned ncpu;
-	slub_list partial, full; /* full slabs are tracked always (the kernel: with U
-				  * only), and so are slabs disabled by a failed check */
-	unsigned long nr_slabs, total_objects;
-	unsigned long allocs, frees, grown, freed_slabs, errors, high, active;
-	skl_addr kmem_cache_obj, kmem_cache_node_obj; /* its struct kmem_cache and kmem_cache_node */
-	int boot;
-	/* the fast paths (skl__slub_alloc_fast, skl__slub_free_fast): set when no debug
-	 * flag, no KASAN and plain little-endian words leave nothing to them but
-	 * the freelists; recip = 2^32 / size + 1 divides an offset in a slab by
-	 * size exactly (every offset * size < 2^32), 0 when it cannot */
-	int fast, word8;
-	uint64_t recip;
-	skl_cache *owner;    /* the skl_cache whose priv this is */
-	slub_slab *spare;    /* records of discarded slabs for new ones (next-linked) */
-	unsigned nspare;
-	unsigned page_shift; /* slub_machine's */
-} slub_cache;
-
-typedef struct slub_machine {
-	skl__slub_params p;
-	int tainted;
-	uint64_t jiffies;
-	skl_cache *kmem_cache, *kmem_cache_node;
-	skl_cache *kmalloc[14]; /* kmalloc_index(): 1 = 96, 2 = 192, 3..13 = 8..8k */
-	int booting;
-	unsigned page_shift; /* log2 of the page size (0: not a power of two) */
-	int fast_words;	     /* page_shift set, little-endian, 4- or 8-byte words: get_fp's quick way */
-} slub_machine;
 
 /* the index of the object at off bytes into a slab of span bytes when one
  * starts there (index_of() for a fast cache, whose red_left_pad is 0,
@@ -169,9 +83,9 @@ SLUB_FAST skl_addr skl__slub_alloc_fast(skl_kernel *k, slub_cache *sc)
 		return 0;
 	next = fast_load(sc, cs->host + off + sc->g.offset);
 	SLUB_RELOAD();
-	if (cs->nfree == 1 ? next != 0
-			   : cs->nfree == 0 || !fast_index(sc, cs->span, next - cs->base, &nidx) ||
-				     cs->state[nidx] != OS_CPU)
+	if (cs->nfree == 1
+		? next != 0
+		: cs->nfree == 0 || !fast_index(sc, cs->span, next - cs->base, &nidx) || cs->state[nidx] != OS_CPU)
 		return 0; /* do_alloc() reports the corrupt chain */
 	cs->state[idx] = OS_ALLOC;
 	cs->nfree--;

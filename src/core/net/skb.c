@@ -3,8 +3,8 @@
  * machine: struct sk_buff objects from skbuff_head_cache (and the fclone and
  * small-head caches), head buffers from kmalloc, the operations with each
  * era's own checks, skb_over_panic/skb_under_panic and BUG reports as events,
- * page fragments, snapshots for views, and the TCP transmit and receive
- * paths as steps.
+ * page fragments and snapshots for views. The TCP transmit and receive
+ * paths built on it are skb_path.c.
  *
  * Numbers and behaviour follow the reference notes on sk_buff geometry
  * (§2-§9 there); each function says which kernel function it models. The
@@ -13,117 +13,13 @@
  * (freeing and snapshots stay possible). Host memory comes from skl_malloc;
  * no clock, no printing, no globals.
  */
-#include "mm_impl.h" /* skl__event: the machine's event log */
 
 #include "sklab/skb.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define MAX_FRAGS 18 /* the largest MAX_SKB_FRAGS of the three eras */
-#define MAX_REGIONS 16
-#define HOT_LIST_LEN 128 /* 2.4 sysctl_hot_list_len */
-#define DATAREF_SHIFT 16 /* 2.6+: SKB_DATAREF_SHIFT */
-#define DATAREF_MASK 0xffffu
-
-enum { HEAD_KMALLOC, HEAD_SMALL, HEAD_FRAG, HEAD_PAGES };
-enum { FCLONE_UNAVAILABLE, FCLONE_ORIG, FCLONE_CLONE };
-
-/* ---- types ---------------------------------------------------------------------- */
-
-/* A block of pages a page-fragment allocator carves (page_frag_cache,
- * sk_sndmsg_page, sk_page_frag); freed when its last fragment goes. */
-typedef struct frag_block frag_block;
-struct frag_block {
-	skl_addr addr;
-	unsigned order;
-	uint32_t size, used;
-	int refs; /* fragments and heads in it, plus one while it is a pool's current block */
-	frag_block *prev, *next;
-};
-
-typedef struct frag_pool {
-	const char *name;
-	unsigned order; /* preferred; falls back to a single page */
-	frag_block *cur;
-} frag_pool;
-
-typedef struct skb_frag {
-	frag_block *blk;
-	uint32_t off, size;
-} skb_frag;
-
-/* A named range of the head buffer, with what the model needs to keep the
- * layer's lengths and checksums right. */
-typedef struct hregion {
-	skl_skb_region r;
-	int layer; /* written by push_hdr/put_hdr: kind is meaningful */
-	skl_hdr_kind kind;
-	int auto_len; /* IPv4 tot_len / UDP len follow what comes after */
-	uint32_t saddr, daddr;
-} hregion;
-
-/* The head buffer and its skb_shared_info: shared by clones. */
-typedef struct skb_head {
-	skl_addr addr;
-	uint32_t req; /* bytes asked for: writes stay inside */
-	uint32_t obj; /* bytes of the object that holds them */
-	int kind;
-	char cache[32];
-	unsigned order;	 /* HEAD_PAGES */
-	frag_block *blk; /* HEAD_FRAG */
-	uint32_t dataref;
-	int nr_frags;
-	skb_frag frags[MAX_FRAGS];
-	hregion regions[MAX_REGIONS];
-	int nregions;
-	int hostrefs; /* skl_skb structs pointing here */
-} skb_head;
-
-/* An skbuff_fclone_cache object: two sk_buffs and fclone_ref. */
-typedef struct fclone_grp {
-	skl_addr addr;
-	int ref;
-	int companion_busy;
-} fclone_grp;
-
-struct skl_skb {
-	skl_net *net;
-	uint64_t id;
-	int slot;
-	char name[32], dev[16];
-	skl_addr addr;
-	int fclone;
-	fclone_grp *fc;
-	skb_head *h;
-	int64_t data, tail; /* offsets from head (data < 0 after skb_under_panic) */
-	uint32_t end, len, data_len, truesize, users;
-	int cloned, nohdr, head_frag, sk_owned;
-	int32_t mark[3];
-	uint16_t protocol;
-	char last_op[96];
-	char panic[256];
-	char *report;
-	int panicked;
-};
-
-struct skl_net {
-	skl_kernel *k;
-	skl_skb_params p;
-	skl_cache *head_cache, *fclone_cache, *small_cache;
-	skl_layout *skb_type; /* skbuff_head_cache's type, or NULL */
-	skl_skb **slots;
-	uint32_t *gen;
-	int nslots, capslots, nlive;
-	skl_addr **hot; /* 2.4 skb_head_pool per CPU */
-	int *nhot;
-	unsigned ncpu;
-	frag_pool rx, tx;
-	frag_block *blocks;
-	char caller[48];
-	int die_counter;
-	char last_report[1024];
-};
+#include "skb_impl.h"
 
 /* ---- small utilities ------------------------------------------------------------ */
 
@@ -147,7 +43,7 @@ static uint32_t fnv1a(const char *s)
 }
 
 /* strlcpy: truncates quietly (names and lines are cut to the field) */
-static void copy_str(char *dst, size_t n, const char *src)
+void skl__net_copy_str(char *dst, size_t n, const char *src)
 {
 	size_t k = src ? strlen(src) : 0;
 	if (!n)
@@ -177,11 +73,11 @@ int skl_skb_era_parse(const char *s, skl_skb_era *out)
 	return -1;
 }
 
-skl_skb_era skl_skb_era_of_kernel(const char *v)
+skl_skb_era skl_skb_era_of_version(skl_kversion v)
 {
-	if (v && !strncmp(v, "2.4", 3) && (v[3] == '\0' || v[3] == '.'))
+	if (v.major == 2 && v.minor == 4)
 		return SKL_ERA_2_4;
-	if (v && !strncmp(v, "2.6", 3) && (v[3] == '\0' || v[3] == '.'))
+	if (v.major == 2 && v.minor == 6)
 		return SKL_ERA_2_6_31;
 	return SKL_ERA_6_X;
 }
@@ -296,7 +192,7 @@ skl_net *skl_net_new(skl_kernel *k, const skl_net_opts *o, skl_error *err)
 	if (!k)
 		return skl_errorf(err, "skl_net_new: no machine"), NULL;
 	prof = skl_kernel_profile(k);
-	era = o && o->era != SKL_ERA_AUTO ? o->era : skl_skb_era_of_kernel(prof->kernel);
+	era = o && o->era != SKL_ERA_AUTO ? o->era : skl_skb_era_of_version(prof->version);
 	if ((unsigned)era > SKL_ERA_6_X)
 		return skl_errorf(err, "unknown sk_buff era %d", (int)era), NULL;
 	if (o && o->bug_on && era != SKL_ERA_2_6_31)
@@ -312,12 +208,12 @@ skl_net *skl_net_new(skl_kernel *k, const skl_net_opts *o, skl_error *err)
 		return skl_errorf(err, "out of memory"), NULL;
 	net->k = k;
 	params_for(net, prof, o, era);
-	net->ncpu = k->cpus ? k->cpus : 1;
+	net->ncpu = skl_kernel_ncpus(k);
 	net->rx.name = "page_frag";
 	net->rx.order = 3; /* PAGE_FRAG_CACHE_MAX_ORDER: 32 KiB */
 	net->tx.name = "page_frag";
 	net->tx.order = era == SKL_ERA_6_X ? 3 : 0; /* sk_page_frag refills 32 KiB; 2.6.31 sk_sndmsg_page is one page */
-	copy_str(net->caller, sizeof(net->caller), "sklab_scenario");
+	skl__net_copy_str(net->caller, sizeof(net->caller), "sklab_scenario");
 	if (o && o->skb_type && o->skb_type->size == net->p.skb_size) {
 		net->skb_type = skl_layout_clone(o->skb_type);
 		if (!net->skb_type) {
@@ -381,7 +277,7 @@ void skl_net_params(const skl_net *net, skl_skb_params *out)
 
 void skl_net_set_caller(skl_net *net, const char *fn)
 {
-	copy_str(net->caller, sizeof(net->caller), fn && *fn ? fn : "sklab_scenario");
+	skl__net_copy_str(net->caller, sizeof(net->caller), fn && *fn ? fn : "sklab_scenario");
 }
 
 const char *skl_net_last_report(const skl_net *net)
@@ -459,7 +355,7 @@ skl_net *skl_skb_net(const skl_skb *skb)
 
 void skl_skb_set_name(skl_skb *skb, const char *name)
 {
-	copy_str(skb->name, sizeof(skb->name), name && *name ? name : "skb");
+	skl__net_copy_str(skb->name, sizeof(skb->name), name && *name ? name : "skb");
 }
 
 const char *skl_skb_name(const skl_skb *skb)
@@ -469,7 +365,7 @@ const char *skl_skb_name(const skl_skb *skb)
 
 void skl_skb_set_dev(skl_skb *skb, const char *dev)
 {
-	copy_str(skb->dev, sizeof(skb->dev), dev);
+	skl__net_copy_str(skb->dev, sizeof(skb->dev), dev);
 }
 
 /* ---- page fragments ------------------------------------------------------------------- */
@@ -618,7 +514,7 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 			h->order = order;
 			h->req = req;
 			h->obj = skl_kernel_profile(net->k)->page_size << order;
-			copy_str(h->cache, sizeof(h->cache), "pages");
+			skl__net_copy_str(h->cache, sizeof(h->cache), "pages");
 			*end = dsize;
 			return 0;
 		}
@@ -629,7 +525,7 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 		h->kind = HEAD_KMALLOC;
 		h->req = req;
 		h->obj = (uint32_t)ci.object_size;
-		copy_str(h->cache, sizeof(h->cache), ci.name);
+		skl__net_copy_str(h->cache, sizeof(h->cache), ci.name);
 		*end = dsize;
 		return 0;
 	}
@@ -645,7 +541,7 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 				return SKL_SKB_ENOMEM;
 			h->kind = HEAD_SMALL;
 			obj = net->p.small_head_size;
-			copy_str(h->cache, sizeof(h->cache), "skbuff_small_head");
+			skl__net_copy_str(h->cache, sizeof(h->cache), "skbuff_small_head");
 		} else if ((c = skl_kmalloc_cache(net->k, obj)) != NULL) {
 			skl_cache_get_info(c, &ci);
 			obj = (uint32_t)ci.object_size; /* kmalloc_size_roundup() */
@@ -653,7 +549,7 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 			if (!h->addr)
 				return SKL_SKB_ENOMEM;
 			h->kind = HEAD_KMALLOC;
-			copy_str(h->cache, sizeof(h->cache), ci.name);
+			skl__net_copy_str(h->cache, sizeof(h->cache), ci.name);
 		} else { /* kmalloc_large(): whole pages */
 			unsigned order = get_order(net, obj);
 			h->addr = skl_pages_alloc(net->k, order);
@@ -663,7 +559,7 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 			obj = skl_kernel_profile(net->k)->page_size << order;
 			h->kind = HEAD_PAGES;
 			h->order = order;
-			copy_str(h->cache, sizeof(h->cache), "pages");
+			skl__net_copy_str(h->cache, sizeof(h->cache), "pages");
 		}
 		h->req = h->obj = obj;
 		*end = obj - sh;
@@ -804,6 +700,17 @@ static void skbuff_free(skl_net *net, skl_skb *skb)
  * first bytes are written by alloc and its dataref updated by clone and
  * free. Checksums over the bytes behind a header (layers_fix) are not fed. */
 
+/* Is a cache model attached? The touch sites skip building touches when not. */
+#define TOUCHING(k) (skl_kernel_cachesim(k) != NULL)
+
+/* A touch with an explicit owner and member, base = the owner's start. */
+static void touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
+		     const char *member, skl_addr base)
+{
+	skl_touch_label lab = {owner, member, NULL, base};
+	skl_kernel_touch_ex(k, a, len, write, src, &lab);
+}
+
 enum { SF_LEN, SF_DATA_LEN, SF_CLONED, SF_USERS, SF_TRUESIZE, SF_HEAD, SF_DATA, SF_TAIL, SF_END, SF_N };
 #define SF(f) (1u << (f))
 
@@ -843,7 +750,7 @@ static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
 {
 	skl_kernel *k = skb->net->k;
 	int f, w;
-	if (!SKL__TOUCHING(k) || !skb->addr)
+	if (!TOUCHING(k) || !skb->addr)
 		return;
 	skl_kernel_touch_begin(k, "skb", NULL);
 	for (w = 0; w < 2; w++) {
@@ -851,7 +758,7 @@ static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
 			uint32_t off, len;
 			if (!((w ? writes : reads) & SF(f)) || sf_where(skb->net, f, &off, &len) < 0)
 				continue;
-			skl__touch_as(k, skb->addr + off, len, w, "skb", "sk_buff", sf_name[f], skb->addr);
+			touch_as(k, skb->addr + off, len, w, "skb", "sk_buff", sf_name[f], skb->addr);
 		}
 	}
 	skl_kernel_touch_end(k);
@@ -860,9 +767,9 @@ static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
 /* Bytes [off, off + n) of a head buffer (offsets from head). */
 static void head_touch(skl_net *net, const skb_head *h, int64_t off, uint64_t n, int write, const char *member)
 {
-	if (!SKL__TOUCHING(net->k) || !h || !h->addr || off < 0 || !n)
+	if (!TOUCHING(net->k) || !h || !h->addr || off < 0 || !n)
 		return;
-	skl__touch_as(net->k, h->addr + (uint64_t)off, n, write, "skb", h->cache, member, h->addr);
+	touch_as(net->k, h->addr + (uint64_t)off, n, write, "skb", h->cache, member, h->addr);
 }
 
 /* skb_shared_info at end: its first bytes (alloc), or dataref (RMW). */
@@ -870,16 +777,16 @@ static void shinfo_touch(skl_net *net, const skb_head *h, uint32_t end, int allo
 {
 	uint32_t dataref = net->p.era == SKL_ERA_6_X ? 32 : 0;
 	uint32_t init = net->p.era == SKL_ERA_2_4 ? 12 : net->p.era == SKL_ERA_2_6_31 ? 56 : 36;
-	if (!SKL__TOUCHING(net->k) || !h || !h->addr)
+	if (!TOUCHING(net->k) || !h || !h->addr)
 		return;
 	if (init > net->p.shinfo_size)
 		init = net->p.shinfo_size;
 	if (alloc) { /* atomic_set(&shinfo->dataref, 1) and the fields cleared with it */
-		skl__touch_as(net->k, h->addr + end, init, 1, "skb", "skb_shared_info", NULL, h->addr + end);
+		touch_as(net->k, h->addr + end, init, 1, "skb", "skb_shared_info", NULL, h->addr + end);
 		return;
 	}
-	skl__touch_as(net->k, h->addr + end + dataref, 4, 0, "skb", "skb_shared_info", "dataref", h->addr + end);
-	skl__touch_as(net->k, h->addr + end + dataref, 4, 1, "skb", "skb_shared_info", "dataref", h->addr + end);
+	touch_as(net->k, h->addr + end + dataref, 4, 0, "skb", "skb_shared_info", "dataref", h->addr + end);
+	touch_as(net->k, h->addr + end + dataref, 4, 1, "skb", "skb_shared_info", "dataref", h->addr + end);
 }
 
 /* A linear copy: len bytes of src's head from soff to dst's head at doff. */
@@ -904,7 +811,7 @@ static void fields(const skl_skb *skb, char *d, size_t n)
 		 dr, skb->cloned ? " cloned" : "");
 }
 
-static void set_last_op(skl_skb *skb, const char *op, int has_arg, long long arg)
+void skl__net_set_last_op(skl_skb *skb, const char *op, int has_arg, long long arg)
 {
 	if (has_arg)
 		snprintf(skb->last_op, sizeof(skb->last_op), "%s(%s, %lld)", op, skb->name, arg);
@@ -913,7 +820,7 @@ static void set_last_op(skl_skb *skb, const char *op, int has_arg, long long arg
 	skb->panic[0] = '\0';
 }
 
-static void op_event(skl_skb *skb, const char *op, uint64_t arg, const char *extra)
+void skl__net_op_event(skl_skb *skb, const char *op, uint64_t arg, const char *extra)
 {
 	char d[320];
 	size_t k;
@@ -921,7 +828,7 @@ static void op_event(skl_skb *skb, const char *op, uint64_t arg, const char *ext
 	k = strlen(d);
 	if (extra && *extra && k + 2 < sizeof(d))
 		snprintf(d + k, sizeof(d) - k, " (%s)", extra);
-	skl__event(skb->net->k, SKL_EV_SKB_OP, op, skb->addr, arg, d);
+	skl_kernel_event(skb->net->k, SKL_EV_SKB_OP, op, skb->addr, arg, d);
 }
 
 static int dead(const skl_skb *skb, skl_error *err)
@@ -976,17 +883,17 @@ static int kernel_bug(skl_skb *skb, const char *evname, uint64_t arg, const char
 	skb->panicked = 1;
 	skl_free(skb->report);
 	skb->report = skl_strdup(rep);
-	copy_str(net->last_report, sizeof(net->last_report), rep);
+	skl__net_copy_str(net->last_report, sizeof(net->last_report), rep);
 	if (line)
-		copy_str(skb->panic, sizeof(skb->panic), line);
+		skl__net_copy_str(skb->panic, sizeof(skb->panic), line);
 	else
-		copy_str(skb->panic, sizeof(skb->panic), bug);
+		skl__net_copy_str(skb->panic, sizeof(skb->panic), bug);
 	if (line) {
-		skl__event(net->k, SKL_EV_SKB_PANIC, evname, skb->addr, arg, rep);
+		skl_kernel_event(net->k, SKL_EV_SKB_PANIC, evname, skb->addr, arg, rep);
 	} else { /* no panic line: name the function ("skb_put: BUG_ON") */
 		char ev[96];
 		snprintf(ev, sizeof(ev), "%s: %s", fn, evname);
-		skl__event(net->k, SKL_EV_SKB_PANIC, ev, skb->addr, arg, rep);
+		skl_kernel_event(net->k, SKL_EV_SKB_PANIC, ev, skb->addr, arg, rep);
 	}
 	skl_errorf(err, "%s", skb->panic);
 	return SKL_SKB_EPANIC;
@@ -1003,11 +910,11 @@ static void kernel_warn(skl_skb *skb, const char *fn, const char *cond)
 		snprintf(rep, sizeof(rep), "------------[ cut here ]------------\nWARNING in %s: %s\n", fn, cond);
 	skl_free(skb->report);
 	skb->report = skl_strdup(rep);
-	copy_str(net->last_report, sizeof(net->last_report), rep);
+	skl__net_copy_str(net->last_report, sizeof(net->last_report), rep);
 	{
 		char ev[96];
 		snprintf(ev, sizeof(ev), "%s: WARN_ON", fn);
-		skl__event(net->k, SKL_EV_BUG, ev, skb->addr, 0, rep);
+		skl_kernel_event(net->k, SKL_EV_BUG, ev, skb->addr, 0, rep);
 	}
 }
 
@@ -1068,7 +975,7 @@ static int linear_bug(skl_skb *skb, const char *op, uint32_t n, skl_error *err)
 
 /* ---- regions ------------------------------------------------------------------------------------ */
 
-static hregion *region_add(skb_head *h, const char *name, int64_t off, uint32_t len, const char *detail)
+hregion *skl__net_region_add(skb_head *h, const char *name, int64_t off, uint32_t len, const char *detail)
 {
 	int i, j;
 	hregion *r;
@@ -1087,10 +994,10 @@ static hregion *region_add(skb_head *h, const char *name, int64_t off, uint32_t 
 	}
 	r = &h->regions[h->nregions++];
 	memset(r, 0, sizeof(*r));
-	copy_str(r->r.name, sizeof(r->r.name), name);
+	skl__net_copy_str(r->r.name, sizeof(r->r.name), name);
 	r->r.off = (uint32_t)off;
 	r->r.len = len;
-	copy_str(r->r.detail, sizeof(r->r.detail), detail);
+	skl__net_copy_str(r->r.detail, sizeof(r->r.detail), detail);
 	return r;
 }
 
@@ -1098,7 +1005,7 @@ int skl_skb_mark_region(skl_skb *skb, const char *name, int64_t off, uint32_t le
 {
 	if (!name || !*name || off < 0 || len == 0 || (uint64_t)off + len > skb->h->req)
 		return SKL_SKB_EINVAL;
-	return region_add(skb->h, name, off, len, detail) ? 0 : SKL_SKB_EINVAL;
+	return skl__net_region_add(skb->h, name, off, len, detail) ? 0 : SKL_SKB_EINVAL;
 }
 
 /* ---- bytes ---------------------------------------------------------------------------------------- */
@@ -1200,7 +1107,7 @@ static skl_skb *skb_new(skl_net *net, int fclone, skl_error *err)
 		goto out_skb;
 	skb->net = net;
 	skb->slot = slot;
-	copy_str(skb->name, sizeof(skb->name), "skb");
+	skl__net_copy_str(skb->name, sizeof(skb->name), "skb");
 	skb->mark[0] = skb->mark[1] = skb->mark[2] = -1;
 	if (fclone) {
 		skl_cache *c = fclone_cache(net, err);
@@ -1265,7 +1172,7 @@ static skl_skb *alloc_skb_core(skl_net *net, uint32_t size, int fclone, skl_erro
 	}
 	skb->end = end;
 	skb->users = 1;
-	if (SKL__TOUCHING(net->k)) {
+	if (TOUCHING(net->k)) {
 		/* __alloc_skb(): head, data, tail, end, truesize, users... then skb_shared_info */
 		skl_kernel_touch_begin(net->k, "skb", NULL);
 		sf_touch(skb, 0,
@@ -1289,7 +1196,7 @@ static void *null_from(skl_error *err, const char *fn, uint32_t arg)
 	char why[sizeof(err->msg)];
 	if (!err)
 		return NULL;
-	copy_str(why, sizeof(why), err->msg);
+	skl__net_copy_str(why, sizeof(why), err->msg);
 	skl_errorf(err, "%s(%lu) returned NULL: %s", fn, (unsigned long)arg, why[0] ? why : "out of memory");
 	return NULL;
 }
@@ -1300,8 +1207,8 @@ skl_skb *skl_alloc_skb(skl_net *net, uint32_t size, skl_error *err)
 	if (!skb)
 		return null_from(err, "alloc_skb", size);
 	if (skb) {
-		set_last_op(skb, "alloc_skb", 1, size);
-		op_event(skb, "alloc_skb", size, skb->h->cache);
+		skl__net_set_last_op(skb, "alloc_skb", 1, size);
+		skl__net_op_event(skb, "alloc_skb", size, skb->h->cache);
 	}
 	return skb;
 }
@@ -1315,8 +1222,8 @@ skl_skb *skl_alloc_skb_fclone(skl_net *net, uint32_t size, skl_error *err)
 	if (!skb)
 		return null_from(err, "alloc_skb_fclone", size);
 	{
-		set_last_op(skb, "alloc_skb_fclone", 1, size);
-		op_event(skb, "alloc_skb_fclone", size, skb->h->cache);
+		skl__net_set_last_op(skb, "alloc_skb_fclone", 1, size);
+		skl__net_op_event(skb, "alloc_skb_fclone", size, skb->h->cache);
 	}
 	return skb;
 }
@@ -1364,7 +1271,7 @@ static skl_skb *netdev_alloc_core(skl_net *net, const char *dev, uint32_t len, s
 			skb->h->req = skb->h->obj = fsz;
 			skb->h->dataref = 1;
 			skb->h->hostrefs = 1;
-			copy_str(skb->h->cache, sizeof(skb->h->cache), "page_frag");
+			skl__net_copy_str(skb->h->cache, sizeof(skb->h->cache), "page_frag");
 			skb->end = fsz - sh;
 			skb->users = 1;
 			skb->head_frag = 1;
@@ -1385,8 +1292,8 @@ skl_skb *skl_dev_alloc_skb(skl_net *net, uint32_t len, skl_error *err)
 	if (!skb)
 		return null_from(err, "dev_alloc_skb", len);
 	{
-		set_last_op(skb, "dev_alloc_skb", 1, len);
-		op_event(skb, "dev_alloc_skb", len, skb->h->cache);
+		skl__net_set_last_op(skb, "dev_alloc_skb", 1, len);
+		skl__net_op_event(skb, "dev_alloc_skb", len, skb->h->cache);
 	}
 	return skb;
 }
@@ -1400,8 +1307,8 @@ skl_skb *skl_netdev_alloc_skb(skl_net *net, const char *dev, uint32_t len, skl_e
 	if (!skb)
 		return null_from(err, "netdev_alloc_skb", len);
 	{
-		set_last_op(skb, "netdev_alloc_skb", 1, len);
-		op_event(skb, "netdev_alloc_skb", len, skb->h->cache);
+		skl__net_set_last_op(skb, "netdev_alloc_skb", 1, len);
+		skl__net_op_event(skb, "netdev_alloc_skb", len, skb->h->cache);
 	}
 	return skb;
 }
@@ -1418,8 +1325,8 @@ skl_skb *skl_netdev_alloc_skb_ip_align(skl_net *net, const char *dev, uint32_t l
 		return null_from(err, "netdev_alloc_skb_ip_align", len);
 	{
 		reserve_core(skb, (int32_t)net->p.net_ip_align);
-		set_last_op(skb, "netdev_alloc_skb_ip_align", 1, len);
-		op_event(skb, "netdev_alloc_skb_ip_align", len, skb->h->cache);
+		skl__net_set_last_op(skb, "netdev_alloc_skb_ip_align", 1, len);
+		skl__net_op_event(skb, "netdev_alloc_skb_ip_align", len, skb->h->cache);
 	}
 	return skb;
 }
@@ -1471,11 +1378,11 @@ int skl_kfree_skb(skl_skb *skb, skl_error *err)
 	(void)err;
 	sf_touch(skb, SF(SF_USERS) | SF(SF_CLONED), SF(SF_USERS)); /* atomic_dec_and_test(&skb->users) */
 	if (skb->users != 1 && --skb->users != 0) {
-		set_last_op(skb, "kfree_skb", 0, 0);
-		op_event(skb, "kfree_skb", 0, "users dropped; nothing freed");
+		skl__net_set_last_op(skb, "kfree_skb", 0, 0);
+		skl__net_op_event(skb, "kfree_skb", 0, "users dropped; nothing freed");
 		return 0;
 	}
-	copy_str(name, sizeof(name), skb->name);
+	skl__net_copy_str(name, sizeof(name), skb->name);
 	snprintf(d, sizeof(d), "%s freed; dataref of its head now %lu", name,
 		 (unsigned long)(skb->h->dataref - ((skb->net->p.era != SKL_ERA_2_4 && skb->nohdr) ? 0x10001u : 1u)));
 	{
@@ -1485,7 +1392,7 @@ int skl_kfree_skb(skl_skb *skb, skl_error *err)
 		skl_kernel_touch_begin(k, "skb", NULL);
 		kfree_core(skb);
 		skl_kernel_touch_end(k);
-		skl__event(k, SKL_EV_SKB_OP, "kfree_skb", a, 0, shared ? d : name);
+		skl_kernel_event(k, SKL_EV_SKB_OP, "kfree_skb", a, 0, shared ? d : name);
 	}
 	return 1;
 }
@@ -1493,8 +1400,8 @@ int skl_kfree_skb(skl_skb *skb, skl_error *err)
 void skl_skb_get(skl_skb *skb)
 {
 	skb->users++;
-	set_last_op(skb, "skb_get", 0, 0);
-	op_event(skb, "skb_get", 0, NULL);
+	skl__net_set_last_op(skb, "skb_get", 0, 0);
+	skl__net_op_event(skb, "skb_get", 0, NULL);
 }
 
 /* ---- clone and copy --------------------------------------------------------------------------------- */
@@ -1502,7 +1409,7 @@ void skl_skb_get(skl_skb *skb)
 static void copy_header_fields(skl_skb *n, const skl_skb *o, int64_t shift)
 {
 	int i;
-	copy_str(n->dev, sizeof(n->dev), o->dev);
+	skl__net_copy_str(n->dev, sizeof(n->dev), o->dev);
 	n->protocol = o->protocol;
 	for (i = 0; i < 3; i++)
 		n->mark[i] = o->mark[i] < 0 ? -1 : (int32_t)(o->mark[i] + shift);
@@ -1537,13 +1444,13 @@ skl_skb *skl_skb_clone(skl_skb *skb, skl_error *err)
 			return null_from(err, "skb_clone", 0);
 		}
 	}
-	copy_str(n->name, sizeof(n->name), "clone");
-	if (SKL__TOUCHING(net->k)) {
+	skl__net_copy_str(n->name, sizeof(n->name), "clone");
+	if (TOUCHING(net->k)) {
 		/* 2.4 memcpy(n, skb, sizeof(*n)); 2.6+ __copy_skb_header: the struct is read and written whole;
 		 * atomic_inc(&skb_shinfo(skb)->dataref); skb->cloned = 1 */
 		skl_kernel_touch_begin(net->k, "copy", NULL);
-		skl__touch_as(net->k, skb->addr, net->p.skb_size, 0, "copy", "sk_buff", NULL, skb->addr);
-		skl__touch_as(net->k, n->addr, net->p.skb_size, 1, "copy", "sk_buff", NULL, n->addr);
+		touch_as(net->k, skb->addr, net->p.skb_size, 0, "copy", "sk_buff", NULL, skb->addr);
+		touch_as(net->k, n->addr, net->p.skb_size, 1, "copy", "sk_buff", NULL, n->addr);
 		shinfo_touch(net, skb->h, skb->end, 0);
 		sf_touch(skb, 0, SF(SF_CLONED));
 		skl_kernel_touch_end(net->k);
@@ -1564,11 +1471,11 @@ skl_skb *skl_skb_clone(skl_skb *skb, skl_error *err)
 	skb->h->dataref++;
 	skb->cloned = 1;
 	slot_install(net, n, slot);
-	set_last_op(n, "skb_clone", 0, 0);
-	op_event(n, "skb_clone", 0,
-		 n->fclone == FCLONE_CLONE ? "fclone companion"
-		 : net->head_cache	   ? "skbuff_head_cache"
-					   : "");
+	skl__net_set_last_op(n, "skb_clone", 0, 0);
+	skl__net_op_event(n, "skb_clone", 0,
+			  n->fclone == FCLONE_CLONE ? "fclone companion"
+			  : net->head_cache	    ? "skbuff_head_cache"
+						    : "");
 	return n;
 }
 
@@ -1580,7 +1487,7 @@ static void regions_copy(skb_head *dst, const skb_head *src, int64_t shift, int6
 		hregion *c;
 		if ((int64_t)r->r.off + r->r.len > limit)
 			continue;
-		c = region_add(dst, r->r.name, r->r.off + shift, r->r.len, r->r.detail);
+		c = skl__net_region_add(dst, r->r.name, r->r.off + shift, r->r.len, r->r.detail);
 		if (c) {
 			c->layer = r->layer;
 			c->kind = r->kind;
@@ -1614,15 +1521,15 @@ skl_skb *skl_skb_copy(skl_skb *skb, skl_error *err)
 	if (dst) {
 		skl_skb_read(skb, 0, dst, hl); /* the headroom */
 		skl_skb_copy_bits(skb, 0, dst + hl, skb->len);
-		if (SKL__TOUCHING(net->k)) { /* skb_copy_bits: headroom and linear data, then the frags */
+		if (TOUCHING(net->k)) { /* skb_copy_bits: headroom and linear data, then the frags */
 			uint64_t lin = (uint64_t)(skb->tail - skb->data);
 			int fi;
 			skl_kernel_touch_begin(net->k, "copy", NULL);
 			copy_touch(net, skb->h, 0, n->h, 0, hl + (lin < skb->len ? lin : skb->len));
 			for (fi = 0; fi < skb->h->nr_frags; fi++) {
 				const skb_frag *f = &skb->h->frags[fi];
-				skl__touch_as(net->k, f->blk->addr + f->off, f->size, 0, "copy", "page_frag", "frag",
-					      f->blk->addr + f->off);
+				touch_as(net->k, f->blk->addr + f->off, f->size, 0, "copy", "page_frag", "frag",
+					 f->blk->addr + f->off);
 			}
 			if (skb->len > lin)
 				head_touch(net, n->h, hl + lin, skb->len - lin, 1, "data");
@@ -1631,9 +1538,9 @@ skl_skb *skl_skb_copy(skl_skb *skb, skl_error *err)
 	}
 	copy_header_fields(n, skb, 0);
 	regions_copy(n->h, skb->h, 0, skb->tail);
-	copy_str(n->name, sizeof(n->name), "copy");
-	set_last_op(n, "skb_copy", 0, 0);
-	op_event(n, "skb_copy", 0, n->h->cache);
+	skl__net_copy_str(n->name, sizeof(n->name), "copy");
+	skl__net_set_last_op(n, "skb_copy", 0, 0);
+	skl__net_op_event(n, "skb_copy", 0, n->h->cache);
 	return n;
 }
 
@@ -1660,7 +1567,7 @@ skl_skb *skl_pskb_copy(skl_skb *skb, skl_error *err)
 	dst = head_bytes(n, hl, headlen);
 	if (dst) {
 		skl_skb_read(skb, skb->data, dst, headlen);
-		if (SKL__TOUCHING(net->k)) { /* memcpy of the linear data */
+		if (TOUCHING(net->k)) { /* memcpy of the linear data */
 			skl_kernel_touch_begin(net->k, "copy", NULL);
 			copy_touch(net, skb->h, skb->data, n->h, hl, headlen);
 			skl_kernel_touch_end(net->k);
@@ -1677,9 +1584,9 @@ skl_skb *skl_pskb_copy(skl_skb *skb, skl_error *err)
 	n->h->nr_frags = skb->h->nr_frags;
 	copy_header_fields(n, skb, 0);
 	regions_copy(n->h, skb->h, 0, skb->tail);
-	copy_str(n->name, sizeof(n->name), "pcopy");
-	set_last_op(n, "pskb_copy", 0, 0);
-	op_event(n, "pskb_copy", 0, n->h->cache);
+	skl__net_copy_str(n->name, sizeof(n->name), "pcopy");
+	skl__net_set_last_op(n, "pskb_copy", 0, 0);
+	skl__net_op_event(n, "pskb_copy", 0, n->h->cache);
 	return n;
 }
 
@@ -1691,8 +1598,8 @@ int skl_skb_reserve(skl_skb *skb, int32_t len, skl_error *err)
 		return SKL_SKB_EINVAL;
 	reserve_core(skb, len);
 	sf_touch(skb, SF(SF_DATA) | SF(SF_TAIL), SF(SF_DATA) | SF(SF_TAIL)); /* skb->data += len; skb->tail += len */
-	set_last_op(skb, "skb_reserve", 1, len);
-	op_event(skb, "skb_reserve", (uint64_t)(int64_t)len, NULL);
+	skl__net_set_last_op(skb, "skb_reserve", 1, len);
+	skl__net_op_event(skb, "skb_reserve", (uint64_t)(int64_t)len, NULL);
 	return 0;
 }
 
@@ -1704,7 +1611,7 @@ static int put_core(skl_skb *skb, uint32_t len, int checked, uint32_t *start, sk
 	int64_t tmp = skb->tail;
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
-	set_last_op(skb, op, 1, len);
+	skl__net_set_last_op(skb, op, 1, len);
 	if (skb->data_len)
 		return linear_bug(skb, op, len, err);
 	skb->tail += len;
@@ -1725,7 +1632,7 @@ static int push_core(skl_skb *skb, uint32_t len, int checked, skl_error *err)
 	const char *op = checked ? "skb_push" : "__skb_push";
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
-	set_last_op(skb, op, 1, len);
+	skl__net_set_last_op(skb, op, 1, len);
 	skb->data -= len;
 	skb->len += len;
 	/* data and len move; skb_push compares data with head */
@@ -1742,7 +1649,7 @@ static int pull_core(skl_skb *skb, uint32_t len, int checked, skl_error *err)
 	const char *op = checked ? "skb_pull" : "__skb_pull";
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
-	set_last_op(skb, op, 1, len);
+	skl__net_set_last_op(skb, op, 1, len);
 	sf_touch(skb, SF(SF_LEN) | SF(SF_DATA_LEN) | SF(SF_DATA),
 		 (checked && len > skb->len) ? 0 : SF(SF_LEN) | SF(SF_DATA));
 	if (checked && len > skb->len)
@@ -1767,7 +1674,7 @@ int skl_skb_put(skl_skb *skb, uint32_t len, uint32_t *start, skl_error *err)
 {
 	int rc = put_core(skb, len, 1, start, err);
 	if (rc == 0)
-		op_event(skb, "skb_put", len, NULL);
+		skl__net_op_event(skb, "skb_put", len, NULL);
 	return rc;
 }
 
@@ -1775,8 +1682,8 @@ int skl_skb_put_unchecked(skl_skb *skb, uint32_t len, uint32_t *start, skl_error
 {
 	int rc = put_core(skb, len, 0, start, err);
 	if (rc == 0)
-		op_event(skb, "__skb_put", len,
-			 skb->tail > (int64_t)skb->end ? "tail past end: nothing checked it" : NULL);
+		skl__net_op_event(skb, "__skb_put", len,
+				  skb->tail > (int64_t)skb->end ? "tail past end: nothing checked it" : NULL);
 	return rc;
 }
 
@@ -1784,7 +1691,7 @@ int skl_skb_push(skl_skb *skb, uint32_t len, skl_error *err)
 {
 	int rc = push_core(skb, len, 1, err);
 	if (rc == 0)
-		op_event(skb, "skb_push", len, NULL);
+		skl__net_op_event(skb, "skb_push", len, NULL);
 	return rc;
 }
 
@@ -1792,7 +1699,7 @@ int skl_skb_push_unchecked(skl_skb *skb, uint32_t len, skl_error *err)
 {
 	int rc = push_core(skb, len, 0, err);
 	if (rc == 0)
-		op_event(skb, "__skb_push", len, skb->data < 0 ? "data below head: nothing checked it" : NULL);
+		skl__net_op_event(skb, "__skb_push", len, skb->data < 0 ? "data below head: nothing checked it" : NULL);
 	return rc;
 }
 
@@ -1800,7 +1707,8 @@ int skl_skb_pull(skl_skb *skb, uint32_t len, skl_error *err)
 {
 	int rc = pull_core(skb, len, 1, err);
 	if (rc >= 0)
-		op_event(skb, "skb_pull", len, rc == 0 ? "len > skb->len: returned NULL, nothing changed" : NULL);
+		skl__net_op_event(skb, "skb_pull", len,
+				  rc == 0 ? "len > skb->len: returned NULL, nothing changed" : NULL);
 	return rc;
 }
 
@@ -1808,7 +1716,7 @@ int skl_skb_pull_unchecked(skl_skb *skb, uint32_t len, skl_error *err)
 {
 	int rc = pull_core(skb, len, 0, err);
 	if (rc >= 0)
-		op_event(skb, "__skb_pull", len, NULL);
+		skl__net_op_event(skb, "__skb_pull", len, NULL);
 	return rc;
 }
 
@@ -1860,9 +1768,9 @@ int skl_skb_trim(skl_skb *skb, uint32_t len, skl_error *err)
 	int rc;
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
-	set_last_op(skb, "skb_trim", 1, len);
+	skl__net_set_last_op(skb, "skb_trim", 1, len);
 	if (skb->len <= len) {
-		op_event(skb, "skb_trim", len, "len >= skb->len: nothing to do");
+		skl__net_op_event(skb, "skb_trim", len, "len >= skb->len: nothing to do");
 		return 0;
 	}
 	if (!skb->data_len) {
@@ -1875,10 +1783,10 @@ int skl_skb_trim(skl_skb *skb, uint32_t len, skl_error *err)
 	} else {
 		kernel_warn(skb, "__skb_trim",
 			    "WARN_ON(skb->data_len): nonlinear skb, nothing trimmed (use pskb_trim)");
-		op_event(skb, "skb_trim", len, "WARN_ON: nonlinear, not trimmed");
+		skl__net_op_event(skb, "skb_trim", len, "WARN_ON: nonlinear, not trimmed");
 		return 0;
 	}
-	op_event(skb, "skb_trim", len, NULL);
+	skl__net_op_event(skb, "skb_trim", len, NULL);
 	return 0;
 }
 
@@ -1933,7 +1841,7 @@ static int expand_core(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *er
 	dst = skl_kernel_bytes(net->k, nh->addr + (uint32_t)nhead, copy ? copy : 1);
 	if (dst && copy) {
 		skl_skb_read(skb, 0, dst, copy);
-		if (SKL__TOUCHING(net->k)) {
+		if (TOUCHING(net->k)) {
 			skl_kernel_touch_begin(net->k, "copy", NULL);
 			copy_touch(net, oh, 0, nh, nhead, copy);
 			skl_kernel_touch_end(net->k);
@@ -1970,10 +1878,10 @@ static int expand_core(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *er
 int skl_pskb_expand_head(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *err)
 {
 	int rc;
-	set_last_op(skb, "pskb_expand_head", 1, nhead);
+	skl__net_set_last_op(skb, "pskb_expand_head", 1, nhead);
 	rc = expand_core(skb, nhead, ntail, err);
 	if (rc == 0)
-		op_event(skb, "pskb_expand_head", (uint64_t)(int64_t)nhead, skb->h->cache);
+		skl__net_op_event(skb, "pskb_expand_head", (uint64_t)(int64_t)nhead, skb->h->cache);
 	return rc;
 }
 
@@ -1985,7 +1893,7 @@ int skl_skb_cow(skl_skb *skb, uint32_t headroom, skl_error *err)
 	int rc;
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
-	set_last_op(skb, "skb_cow", 1, headroom);
+	skl__net_set_last_op(skb, "skb_cow", 1, headroom);
 	if (net->p.era == SKL_ERA_2_4) {
 		delta = (int64_t)(headroom > 16 ? headroom : 16) - skb->data;
 		if (delta < 0)
@@ -1998,12 +1906,12 @@ int skl_skb_cow(skl_skb *skb, uint32_t headroom, skl_error *err)
 		nhead = align_up((uint32_t)delta, net->p.net_skb_pad);
 	}
 	if (!delta && !skl_skb_cloned(skb)) {
-		op_event(skb, "skb_cow", headroom, "enough headroom, not cloned: nothing to do");
+		skl__net_op_event(skb, "skb_cow", headroom, "enough headroom, not cloned: nothing to do");
 		return 0;
 	}
 	rc = expand_core(skb, (int32_t)nhead, 0, err);
 	if (rc == 0)
-		op_event(skb, "skb_cow", headroom, "pskb_expand_head");
+		skl__net_op_event(skb, "skb_cow", headroom, "pskb_expand_head");
 	return rc;
 }
 
@@ -2014,7 +1922,7 @@ int skl_skb_header_release(skl_skb *skb, skl_error *err)
 	if (skb->net->p.era == SKL_ERA_2_4)
 		return skl_errorf(err, "skb_header_release does not exist in 2.4 (dataref is not split)"),
 		       SKL_SKB_EINVAL;
-	set_last_op(skb, "skb_header_release", 0, 0);
+	skl__net_set_last_op(skb, "skb_header_release", 0, 0);
 	if (skb->net->p.era == SKL_ERA_2_6_31) {
 		if (skb->nohdr)
 			return kernel_bug(skb, "BUG", 0, NULL, NULL, "skb_header_release", "BUG_ON(skb->nohdr)",
@@ -2025,14 +1933,14 @@ int skl_skb_header_release(skl_skb *skb, skl_error *err)
 		skb->nohdr = 1;
 		skb->h->dataref = 1 + (1u << DATAREF_SHIFT);
 	}
-	op_event(skb, skb->net->p.era == SKL_ERA_6_X ? "__skb_header_release" : "skb_header_release", 0, NULL);
+	skl__net_op_event(skb, skb->net->p.era == SKL_ERA_6_X ? "__skb_header_release" : "skb_header_release", 0, NULL);
 	return 0;
 }
 
 /* A page fragment added to the skb (skb_fill_page_desc + the length and
  * truesize updates skb_add_rx_frag and tcp_sendmsg do). */
-static int frag_add(skl_skb *skb, frag_pool *fp, uint32_t size, uint32_t truesize, const skl_payload *fill,
-		    uint32_t fill_off, skl_error *err)
+int skl__net_frag_add(skl_skb *skb, frag_pool *fp, uint32_t size, uint32_t truesize, const skl_payload *fill,
+		      uint32_t fill_off, skl_error *err)
 {
 	skb_head *h = skb->h;
 	skb_frag *f;
@@ -2055,9 +1963,9 @@ static int frag_add(skl_skb *skb, frag_pool *fp, uint32_t size, uint32_t truesiz
 			skl_pkt_fill_payload(b, fill, fill_off, size);
 		else
 			memset(b, 0, size);
-		if (SKL__TOUCHING(skb->net->k)) /* the fragment's bytes written (DMA or copy from user) */
-			skl__touch_as(skb->net->k, f->blk->addr + f->off, size, 1, "skb", "page_frag", "frag",
-				      f->blk->addr + f->off);
+		if (TOUCHING(skb->net->k)) /* the fragment's bytes written (DMA or copy from user) */
+			touch_as(skb->net->k, f->blk->addr + f->off, size, 1, "skb", "page_frag", "frag",
+				 f->blk->addr + f->off);
 	}
 	h->nr_frags++;
 	skb->len += size;
@@ -2071,10 +1979,10 @@ int skl_skb_add_rx_frag(skl_skb *skb, uint32_t size, uint32_t truesize, const sk
 	int rc;
 	if (dead(skb, err))
 		return SKL_SKB_EINVAL;
-	set_last_op(skb, "skb_add_rx_frag", 1, size);
-	rc = frag_add(skb, &skb->net->rx, size, truesize, fill, 0, err);
+	skl__net_set_last_op(skb, "skb_add_rx_frag", 1, size);
+	rc = skl__net_frag_add(skb, &skb->net->rx, size, truesize, fill, 0, err);
 	if (rc == 0)
-		op_event(skb, "skb_add_rx_frag", size, NULL);
+		skl__net_op_event(skb, "skb_add_rx_frag", size, NULL);
 	return rc;
 }
 
@@ -2089,8 +1997,8 @@ int skl_skb_set_header(skl_skb *skb, skl_skb_mark m, int32_t delta, skl_error *e
 	if (skb->data + delta < 0 || skb->data + delta > 0xffff * 16)
 		return skl_errorf(err, "%s: data%+d is outside the head buffer", ops[m], delta), SKL_SKB_EINVAL;
 	skb->mark[m] = (int32_t)(skb->data + delta);
-	set_last_op(skb, ops[m], 1, delta);
-	op_event(skb, ops[m], (uint64_t)(int64_t)delta, NULL);
+	skl__net_set_last_op(skb, ops[m], 1, delta);
+	skl__net_op_event(skb, ops[m], (uint64_t)(int64_t)delta, NULL);
 	return 0;
 }
 
@@ -2337,7 +2245,7 @@ static void layer_write(skl_skb *skb, const skl_hdr *h, int64_t off)
 	}
 	head_touch(skb->net, skb->h, off, n, 1, skl_hdr_name(h->kind)); /* the header's bytes written */
 	skl_hdr_describe(h, b, detail, sizeof(detail));
-	r = region_add(skb->h, skl_hdr_name(h->kind), off, n, detail);
+	r = skl__net_region_add(skb->h, skl_hdr_name(h->kind), off, n, detail);
 	if (r) {
 		r->layer = 1;
 		r->kind = h->kind;
@@ -2371,7 +2279,7 @@ int skl_skb_push_hdr(skl_skb *skb, const skl_hdr *h, int unchecked, skl_error *e
 	layer_write(skb, h, skb->data);
 	layer_mark(skb, h->kind, skb->data);
 	layers_fix(skb);
-	op_event(skb, op, n, skl_hdr_name(h->kind));
+	skl__net_op_event(skb, op, n, skl_hdr_name(h->kind));
 	return 0;
 }
 
@@ -2389,7 +2297,7 @@ int skl_skb_put_hdr(skl_skb *skb, const skl_hdr *h, int unchecked, skl_error *er
 	if (h->kind != SKL_HDR_PAYLOAD)
 		layer_mark(skb, h->kind, start);
 	layers_fix(skb);
-	op_event(skb, op, n, skl_hdr_name(h->kind));
+	skl__net_op_event(skb, op, n, skl_hdr_name(h->kind));
 	return 0;
 }
 
@@ -2403,8 +2311,8 @@ int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
 		return -1;
 	memset(out, 0, sizeof(*out));
 	h = skb->h;
-	copy_str(out->name, sizeof(out->name), skb->name);
-	copy_str(out->era, sizeof(out->era), skb->net->p.name);
+	skl__net_copy_str(out->name, sizeof(out->name), skb->name);
+	skl__net_copy_str(out->era, sizeof(out->era), skb->net->p.name);
 	out->head_addr = h->addr;
 	out->skb_addr = skb->addr;
 	out->data = skb->data < 0 ? 0 : (uint32_t)skb->data;
@@ -2421,7 +2329,7 @@ int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
 	out->dataref_raw = h->dataref;
 	out->cloned = skb->cloned;
 	out->offsets = skb->net->p.offsets;
-	copy_str(out->head_cache, sizeof(out->head_cache), h->cache);
+	skl__net_copy_str(out->head_cache, sizeof(out->head_cache), h->cache);
 	out->nr_frags = h->nr_frags;
 	for (i = 0; i < h->nr_frags && i < MAX_FRAGS; i++) {
 		if (i < 17)
@@ -2432,15 +2340,15 @@ int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
 		out->regions[out->nregions++] = h->regions[i].r;
 	{ /* skb_shared_info at end */
 		skl_skb_region *r = &out->regions[out->nregions++];
-		copy_str(r->name, sizeof(r->name), "shinfo");
+		skl__net_copy_str(r->name, sizeof(r->name), "shinfo");
 		r->off = skb->end;
 		r->len = skb->net->p.shinfo_size;
 		snprintf(r->detail, sizeof(r->detail), "skb_shared_info (%lu bytes): dataref %#lx, nr_frags %d%s",
 			 (unsigned long)skb->net->p.shinfo_size, (unsigned long)h->dataref, h->nr_frags,
 			 skb->nohdr ? ", header released (nohdr)" : "");
 	}
-	copy_str(out->last_op, sizeof(out->last_op), skb->last_op);
-	copy_str(out->panic, sizeof(out->panic), skb->panic);
+	skl__net_copy_str(out->last_op, sizeof(out->last_op), skb->last_op);
+	skl__net_copy_str(out->panic, sizeof(out->panic), skb->panic);
 	out->shared_with = -1;
 	out->mac_header = skb->mark[SKL_MARK_MAC];
 	out->network_header = skb->mark[SKL_MARK_NETWORK];
@@ -2453,7 +2361,7 @@ int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
 	out->fclone = skb->fclone;
 	out->panicked = skb->panicked;
 	out->id = skb->id;
-	copy_str(out->dev, sizeof(out->dev), skb->dev);
+	skl__net_copy_str(out->dev, sizeof(out->dev), skb->dev);
 	return 0;
 }
 
@@ -2487,734 +2395,4 @@ int skl_skb_pcap(const skl_skb *skb, skl_pcap *p, skl_error *err)
 	skl_pcap_frame(p, buf, skb->len);
 	skl_free(buf);
 	return 0;
-}
-
-/* ---- paths: TCP transmit and receive, one step at a time ------------------------------------------------ */
-
-static const char *const tx_steps[] = {"alloc", "copy", "clone", "tcp", "ip", "eth", "xmit", "ack"};
-static const char *const rx_steps[] = {"alloc", "dma", "eth", "netif", "ip", "deliver", "tcp", "consume"};
-#define NSTEPS 8
-
-struct skl_skb_path {
-	skl_net *net;
-	int rx;
-	skl_path_opts o;
-	char dev[16];
-	uint64_t skb_id, clone_id;
-	int done;
-	char caption[1024];
-	uint32_t payload, tcp_hlen, frame_len;
-};
-
-void skl_path_opts_default(skl_path_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	skl_flow_default(&o->flow);
-	o->payload.len = 1448;
-	o->payload.pattern = SKL_PAYLOAD_TEXT;
-}
-
-static skl_skb_path *path_begin(skl_net *net, int rx, const skl_path_opts *o, skl_error *err)
-{
-	skl_skb_path *p;
-	if (o && o->flow.protocol && o->flow.protocol != SKL_IPPROTO_TCP)
-		return skl_errorf(err, "the path helpers build TCP segments (protocol %u given)", o->flow.protocol),
-		       NULL;
-	p = skl_calloc(1, sizeof(*p));
-	if (!p)
-		return skl_errorf(err, "out of memory"), NULL;
-	p->net = net;
-	p->rx = rx;
-	if (o)
-		p->o = *o;
-	else
-		skl_path_opts_default(&p->o);
-	if (!p->o.payload.len)
-		p->o.payload.len = 1448;
-	p->o.flow.protocol = SKL_IPPROTO_TCP;
-	copy_str(p->dev, sizeof(p->dev), p->o.dev && *p->o.dev ? p->o.dev : "eth0");
-	p->o.dev = NULL; /* not kept: the copy above is */
-	p->o.payload.bytes = NULL;
-	if (o && o->payload.pattern == SKL_PAYLOAD_BYTES) {
-		p->o.payload.pattern = SKL_PAYLOAD_TEXT; /* the caller's bytes are not kept */
-	}
-	p->payload = p->o.payload.len;
-	p->tcp_hlen = p->o.flow.timestamps ? 32 : 20;
-	p->frame_len = SKL_ETH_HLEN + SKL_IPV4_HLEN + p->tcp_hlen + p->payload;
-	return p;
-}
-
-skl_skb_path *skl_skb_tx_tcp_begin(skl_net *net, const skl_path_opts *o, skl_error *err)
-{
-	return path_begin(net, 0, o, err);
-}
-
-skl_skb_path *skl_skb_rx_tcp_begin(skl_net *net, const skl_path_opts *o, skl_error *err)
-{
-	return path_begin(net, 1, o, err);
-}
-
-void skl_skb_path_end(skl_skb_path *p)
-{
-	skl_free(p);
-}
-
-int skl_skb_path_nsteps(const skl_skb_path *p)
-{
-	(void)p;
-	return NSTEPS;
-}
-
-int skl_skb_path_ndone(const skl_skb_path *p)
-{
-	return p->done;
-}
-
-const char *skl_skb_path_step_name(const skl_skb_path *p, int i)
-{
-	if (i < 0 || i >= NSTEPS)
-		return NULL;
-	return p->rx ? rx_steps[i] : tx_steps[i];
-}
-
-const char *skl_skb_path_caption(const skl_skb_path *p)
-{
-	return p->caption;
-}
-
-skl_skb *skl_skb_path_skb(const skl_skb_path *p)
-{
-	return skl_net_skb(p->net, p->skb_id);
-}
-
-skl_skb *skl_skb_path_clone(const skl_skb_path *p)
-{
-	return skl_net_skb(p->net, p->clone_id);
-}
-
-/* Every step checks that it is the next one and that its skb is alive. */
-static int step_check(skl_skb_path *p, int rx, int i, skl_error *err)
-{
-	const char *const *names = rx ? rx_steps : tx_steps;
-	if (p->rx != rx)
-		return skl_errorf(err, "this is a %s path: '%s' is a %s step", p->rx ? "receive" : "transmit", names[i],
-				  rx ? "receive" : "transmit"),
-		       SKL_SKB_EINVAL;
-	if (p->done != i)
-		return skl_errorf(err, "%s step '%s': the next step is '%s'", rx ? "receive" : "transmit", names[i],
-				  p->done < NSTEPS ? names[p->done] : "(none: the path is done)"),
-		       SKL_SKB_EINVAL;
-	if (i > 0 && !skl_skb_path_skb(p) && !(rx == 0 && i == NSTEPS - 1 && !skl_skb_path_skb(p)))
-		return skl_errorf(err, "the path's skb was freed"), SKL_SKB_EINVAL;
-	return 0;
-}
-
-static void tcp_layer(const skl_skb_path *p, skl_hdr *h)
-{
-	const skl_flow *f = &p->o.flow;
-	memset(h, 0, sizeof(*h));
-	h->kind = SKL_HDR_TCP;
-	h->u.tcp.sport = f->sport;
-	h->u.tcp.dport = f->dport;
-	h->u.tcp.seq = f->seq;
-	h->u.tcp.ack = f->ack;
-	h->u.tcp.flags = f->tcp_flags;
-	h->u.tcp.window = f->window;
-	h->u.tcp.timestamps = f->timestamps;
-	h->u.tcp.tsval = f->tsval;
-	h->u.tcp.tsecr = f->tsecr;
-	h->u.tcp.saddr = f->saddr;
-	h->u.tcp.daddr = f->daddr;
-}
-
-static void ip_layer(const skl_skb_path *p, skl_hdr *h)
-{
-	const skl_flow *f = &p->o.flow;
-	memset(h, 0, sizeof(*h));
-	h->kind = SKL_HDR_IPV4;
-	h->u.ip.ttl = f->ttl;
-	h->u.ip.id = f->ip_id;
-	h->u.ip.frag_off = SKL_IP_DF;
-	h->u.ip.protocol = SKL_IPPROTO_TCP;
-	h->u.ip.saddr = f->saddr;
-	h->u.ip.daddr = f->daddr;
-}
-
-static void eth_layer(const skl_skb_path *p, skl_hdr *h)
-{
-	memset(h, 0, sizeof(*h));
-	h->kind = SKL_HDR_ETH;
-	memcpy(h->u.eth.src, p->o.flow.src_mac, 6);
-	memcpy(h->u.eth.dst, p->o.flow.dst_mac, 6);
-	h->u.eth.type = SKL_ETH_P_IP;
-}
-
-/* "headroom 160, tailroom 1472, len 0" */
-static void geometry(const skl_skb *skb, char *out, size_t n)
-{
-	snprintf(out, n, "data at +%lld, headroom %ld, tailroom %ld, len %lu, data_len %lu, truesize %lu",
-		 (long long)skb->data, (long)skl_skb_headroom(skb), (long)skl_skb_tailroom(skb),
-		 (unsigned long)skb->len, (unsigned long)skb->data_len, (unsigned long)skb->truesize);
-}
-
-/* The path helpers name the kernel function that called skb_put and the
- * others, for the panics' "text:"; the scenario's caller comes back after. */
-typedef struct saved_caller {
-	char name[48];
-} saved_caller;
-
-static void caller_enter(skl_net *net, const char *fn, saved_caller *s)
-{
-	copy_str(s->name, sizeof(s->name), net->caller);
-	skl_net_set_caller(net, fn);
-}
-
-static void caller_leave(skl_net *net, const saved_caller *s)
-{
-	skl_net_set_caller(net, s->name);
-}
-
-int skl_skb_tx_tcp_alloc(skl_skb_path *p, skl_error *err)
-{
-	skl_net *net = p->net;
-	skl_skb *skb;
-	char g[200];
-	uint32_t mth = net->p.max_tcp_header;
-	int rc = step_check(p, 0, 0, err);
-	if (rc < 0)
-		return rc;
-	{
-		saved_caller saved;
-		caller_enter(net, net->p.era == SKL_ERA_2_4 ? "tcp_sendmsg" : "sk_stream_alloc_skb", &saved);
-		if (net->p.era == SKL_ERA_2_4) {
-			/* tcp_alloc_pskb(sk, size): alloc_skb(size + MAX_TCP_HEADER), skb_reserve(MAX_TCP_HEADER) */
-			skb = skl_alloc_skb(net, p->payload + mth, err);
-			rc = skb ? skl_skb_reserve(skb, (int32_t)mth, err) : SKL_SKB_ENOMEM;
-			if (rc == 0) {
-				geometry(skb, g, sizeof(g));
-				snprintf(p->caption, sizeof(p->caption),
-					 "tcp_alloc_pskb: alloc_skb(%lu) from %s, skb_reserve(MAX_TCP_HEADER %lu): %s",
-					 (unsigned long)(p->payload + mth), skb->h->cache, (unsigned long)mth, g);
-			}
-		} else {
-			uint32_t linear = net->p.era == SKL_ERA_2_6_31 && p->o.no_sg ? p->payload : 0;
-			skb = skl_alloc_skb_fclone(net, linear + mth, err);
-			rc = skb ? 0 : SKL_SKB_ENOMEM;
-			if (rc == 0) {
-				int32_t res =
-				    net->p.era == SKL_ERA_6_X ? (int32_t)mth : skl_skb_tailroom(skb) - (int32_t)linear;
-				rc = skl_skb_reserve(skb, res, err);
-				if (rc == 0)
-					rc = skl_skb_header_release(skb, err); /* skb_entail / tcp_skb_entail */
-				if (rc == 0) {
-					geometry(skb, g, sizeof(g));
-					snprintf(
-					    p->caption, sizeof(p->caption),
-					    "%s: alloc_skb_fclone(%lu) from %s, skb_reserve(%ld), header released: %s",
-					    net->p.era == SKL_ERA_6_X ? "tcp_stream_alloc_skb" : "sk_stream_alloc_skb",
-					    (unsigned long)(linear + mth), skb->h->cache, (long)res, g);
-				}
-			}
-		}
-		caller_leave(net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	skb->sk_owned = 1;
-	skl_skb_set_name(skb, "skb");
-	p->skb_id = skb->id;
-	p->done++;
-	return 1;
-}
-
-int skl_skb_tx_tcp_copy(skl_skb_path *p, skl_error *err)
-{
-	skl_net *net = p->net;
-	skl_skb *skb;
-	char g[200];
-	int rc = step_check(p, 0, 1, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	{
-		saved_caller saved;
-		caller_enter(net, "tcp_sendmsg", &saved);
-		if (net->p.era == SKL_ERA_2_4 || (net->p.era == SKL_ERA_2_6_31 && p->o.no_sg)) {
-			skl_hdr h;
-			memset(&h, 0, sizeof(h));
-			h.kind = SKL_HDR_PAYLOAD;
-			h.u.payload = p->o.payload;
-			rc = skl_skb_put_hdr(skb, &h, 0, err);
-			if (rc == 0) {
-				geometry(skb, g, sizeof(g));
-				snprintf(p->caption, sizeof(p->caption),
-					 "tcp_sendmsg: skb_put(%lu) and copy the payload into "
-					 "the linear area: %s",
-					 (unsigned long)p->payload, g);
-			}
-		} else {
-			set_last_op(skb, "skb_fill_page_desc", 1, p->payload);
-			rc = frag_add(skb, &net->tx, p->payload, 0, &p->o.payload, 0, err);
-			if (rc == 0) {
-				op_event(skb, "skb_fill_page_desc", p->payload, "payload into a page fragment");
-				geometry(skb, g, sizeof(g));
-				snprintf(p->caption, sizeof(p->caption),
-					 "tcp_sendmsg: %lu bytes copied into a page fragment "
-					 "(%s), linear part stays empty: %s",
-					 (unsigned long)p->payload,
-					 net->p.era == SKL_ERA_6_X ? "sk_page_frag" : "sk_sndmsg_page", g);
-			}
-		}
-		caller_leave(net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	p->done++;
-	return 1;
-}
-
-int skl_skb_tx_tcp_clone(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb, *c;
-	int rc = step_check(p, 0, 2, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	{
-		saved_caller saved;
-		caller_enter(p->net, "tcp_transmit_skb", &saved);
-		c = skl_skb_clone(skb, err);
-		caller_leave(p->net, &saved);
-	}
-	if (!c)
-		return SKL_SKB_ENOMEM;
-	p->clone_id = c->id;
-	snprintf(
-	    p->caption, sizeof(p->caption),
-	    "tcp_transmit_skb: skb_clone(skb) (%s): both share the head, dataref %#lx, the clone goes down the stack",
-	    c->fclone == FCLONE_CLONE ? "the fclone companion, no allocation" : "from skbuff_head_cache",
-	    (unsigned long)c->h->dataref);
-	p->done++;
-	return 1;
-}
-
-/* The clone of the TX path, or an error. */
-static skl_skb *tx_clone(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *c = skl_skb_path_clone(p);
-	if (!c)
-		skl_errorf(err, "the path's clone was freed");
-	return c;
-}
-
-int skl_skb_tx_tcp_push_tcp(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *c;
-	skl_hdr h;
-	char g[200];
-	int rc = step_check(p, 0, 3, err);
-	if (rc < 0)
-		return rc;
-	if (!(c = tx_clone(p, err)))
-		return SKL_SKB_EINVAL;
-	tcp_layer(p, &h);
-	{
-		saved_caller saved;
-		caller_enter(p->net, "tcp_transmit_skb", &saved);
-		rc = skl_skb_push_hdr(c, &h, 0, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	geometry(c, g, sizeof(g));
-	snprintf(p->caption, sizeof(p->caption), "tcp_transmit_skb: skb_push(clone, %lu), TCP header%s: %s",
-		 (unsigned long)p->tcp_hlen, p->o.flow.timestamps ? " with timestamps" : "", g);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_tx_tcp_push_ip(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *c;
-	skl_hdr h;
-	char g[200];
-	int rc = step_check(p, 0, 4, err);
-	if (rc < 0)
-		return rc;
-	if (!(c = tx_clone(p, err)))
-		return SKL_SKB_EINVAL;
-	ip_layer(p, &h);
-	{
-		saved_caller saved;
-		caller_enter(p->net, "ip_queue_xmit", &saved);
-		rc = skl_skb_push_hdr(c, &h, 0, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	skl_skb_set_dev(c, p->dev); /* ip_output: skb->dev = dev */
-	geometry(c, g, sizeof(g));
-	snprintf(p->caption, sizeof(p->caption), "ip_queue_xmit: skb_push(clone, 20), IPv4 header and checksum: %s", g);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_tx_tcp_push_eth(skl_skb_path *p, skl_error *err)
-{
-	skl_net *net = p->net;
-	skl_skb *c;
-	skl_hdr h;
-	uint8_t hh[16];
-	char g[200];
-	int rc = step_check(p, 0, 5, err);
-	if (rc < 0)
-		return rc;
-	if (!(c = tx_clone(p, err)))
-		return SKL_SKB_EINVAL;
-	if (skl_skb_headroom(c) < 16) /* LL_RESERVED_SPACE(dev) for Ethernet */
-		return skl_errorf(err,
-				  "ip_finish_output2: headroom %ld is below LL_RESERVED_SPACE (16): the kernel "
-				  "would reallocate the head (skb_realloc_headroom), which this path does not model",
-				  (long)skl_skb_headroom(c)),
-		       SKL_SKB_EINVAL;
-	eth_layer(p, &h);
-	/* neigh_hh_output: the cached header sits right-aligned in 16 bytes of hh_data */
-	memset(hh, 0, sizeof(hh));
-	skl_pkt_write_eth(hh + 2, &h.u.eth);
-	skl_skb_write(c, c->data - 16, hh, 16, NULL);
-	{
-		saved_caller saved;
-		caller_enter(net, "ip_finish_output2", &saved);
-		rc = skl_skb_push_hdr(c, &h, net->p.era == SKL_ERA_6_X, err);
-		caller_leave(net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	geometry(c, g, sizeof(g));
-	snprintf(
-	    p->caption, sizeof(p->caption),
-	    "ip_finish_output2: neigh_hh_output copies 16 bytes of hh_data to data-16, %s(clone, 14): %s; the frame "
-	    "is %lu bytes (headlen %lu)",
-	    net->p.era == SKL_ERA_6_X ? "__skb_push" : "skb_push", g, (unsigned long)c->len,
-	    (unsigned long)skl_skb_headlen(c));
-	p->done++;
-	return 1;
-}
-
-int skl_skb_tx_tcp_xmit(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *c;
-	uint32_t len;
-	int rc = step_check(p, 0, 6, err);
-	if (rc < 0)
-		return rc;
-	if (!(c = tx_clone(p, err)))
-		return SKL_SKB_EINVAL;
-	len = c->len;
-	{
-		saved_caller saved;
-		caller_enter(p->net, "dev_kfree_skb_any", &saved);
-		rc = skl_kfree_skb(c, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	{
-		skl_skb *skb = skl_skb_path_skb(p);
-		snprintf(
-		    p->caption, sizeof(p->caption),
-		    "dev_queue_xmit: the NIC sends the %lu-byte frame; TX completion frees the clone: dataref %#lx",
-		    (unsigned long)len, skb ? (unsigned long)skb->h->dataref : 0ul);
-	}
-	p->done++;
-	return 1;
-}
-
-int skl_skb_tx_tcp_ack(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	int rc = step_check(p, 0, 7, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	if (!skb)
-		return skl_errorf(err, "the path's skb was freed"), SKL_SKB_EINVAL;
-	{
-		saved_caller saved;
-		caller_enter(p->net, "tcp_clean_rtx_queue", &saved);
-		rc = skl_kfree_skb(skb, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	snprintf(p->caption, sizeof(p->caption),
-		 "tcp_ack: the segment is acknowledged; tcp_clean_rtx_queue frees the queued skb, its head and frags");
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_alloc(skl_skb_path *p, skl_error *err)
-{
-	skl_net *net = p->net;
-	skl_skb *skb;
-	char g[200];
-	uint32_t buf = p->o.rx_buf_len ? p->o.rx_buf_len : 1536;
-	int rc = step_check(p, 1, 0, err);
-	if (rc < 0)
-		return rc;
-	{
-		saved_caller saved;
-		caller_enter(net, "netdrv_rx", &saved);
-		if (net->p.era == SKL_ERA_2_4) {
-			/* dev_alloc_skb(pkt_len + 2) + skb_reserve(skb, 2), as 2.4 copy-on-receive drivers did */
-			skb = skl_dev_alloc_skb(net, p->frame_len + 2, err);
-			rc = skb ? skl_skb_reserve(skb, 2, err) : SKL_SKB_ENOMEM;
-			if (skb)
-				skl_skb_set_dev(skb, p->dev);
-			if (rc == 0) {
-				geometry(skb, g, sizeof(g));
-				snprintf(
-				    p->caption, sizeof(p->caption),
-				    "driver: dev_alloc_skb(%lu) (alloc_skb(+16) from %s, reserve 16), skb_reserve(2) "
-				    "to align the IP header: %s",
-				    (unsigned long)(p->frame_len + 2), skb->h->cache, g);
-			}
-		} else if (net->p.era == SKL_ERA_2_6_31) {
-			skb = skl_netdev_alloc_skb(net, p->dev, buf + net->p.net_ip_align, err);
-			rc = skb ? skl_skb_reserve(skb, (int32_t)net->p.net_ip_align, err) : SKL_SKB_ENOMEM;
-			if (rc == 0) {
-				geometry(skb, g, sizeof(g));
-				snprintf(p->caption, sizeof(p->caption),
-					 "driver: netdev_alloc_skb(dev, %lu) (NET_SKB_PAD %lu, head from %s), "
-					 "skb_reserve(NET_IP_ALIGN %lu): %s",
-					 (unsigned long)(buf + net->p.net_ip_align), (unsigned long)net->p.net_skb_pad,
-					 skb->h->cache, (unsigned long)net->p.net_ip_align, g);
-			}
-		} else {
-			skb = skl_netdev_alloc_skb_ip_align(net, p->dev, buf, err);
-			rc = skb ? 0 : SKL_SKB_ENOMEM;
-			if (rc == 0) {
-				geometry(skb, g, sizeof(g));
-				snprintf(
-				    p->caption, sizeof(p->caption),
-				    "driver: netdev_alloc_skb_ip_align(dev, %lu) (NET_SKB_PAD %lu, NET_IP_ALIGN %lu, "
-				    "head from %s): %s",
-				    (unsigned long)buf, (unsigned long)net->p.net_skb_pad,
-				    (unsigned long)net->p.net_ip_align, skb->h->cache, g);
-			}
-		}
-		caller_leave(net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	skl_skb_set_name(skb, "rx");
-	p->skb_id = skb->id;
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_dma(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	skl_hdr hdrs[4];
-	uint8_t *frame;
-	uint32_t start, off;
-	char g[200];
-	int rc = step_check(p, 1, 1, err), i;
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	frame = skl_malloc(p->frame_len);
-	if (!frame)
-		return skl_errorf(err, "out of memory"), SKL_SKB_ENOMEM;
-	skl_flow_headers(&p->o.flow, &p->o.payload, hdrs);
-	skl_pkt_build(frame, p->frame_len, hdrs, 4);
-	{
-		saved_caller saved;
-		caller_enter(p->net, "netdrv_rx", &saved);
-		rc = skl_skb_put(skb, p->frame_len, &start, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0) {
-		skl_free(frame);
-		return rc;
-	}
-	skl_skb_write(skb, start, frame, p->frame_len, NULL);
-	for (i = 0, off = 0; i < 4; i++) {
-		char d[160];
-		uint32_t n = skl_hdr_len(&hdrs[i]);
-		skl_hdr_describe(&hdrs[i], frame + off, d, sizeof(d));
-		region_add(skb->h, skl_hdr_name(hdrs[i].kind), start + off, n, d);
-		off += n;
-	}
-	skl_free(frame);
-	geometry(skb, g, sizeof(g));
-	snprintf(p->caption, sizeof(p->caption), "driver: the NIC wrote a %lu-byte frame, skb_put(%lu): %s",
-		 (unsigned long)p->frame_len, (unsigned long)p->frame_len, g);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_eth(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	char g[200];
-	int rc = step_check(p, 1, 2, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	if ((rc = skl_skb_set_header(skb, SKL_MARK_MAC, 0, err)) < 0)
-		return rc;
-	{
-		saved_caller saved;
-		caller_enter(p->net, "eth_type_trans", &saved);
-		rc = skl_skb_pull(skb, SKL_ETH_HLEN, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	skb->protocol = SKL_ETH_P_IP;
-	geometry(skb, g, sizeof(g));
-	snprintf(p->caption, sizeof(p->caption),
-		 "eth_type_trans: mac header = data, skb_pull(14), protocol = ETH_P_IP: %s", g);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_netif(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	int rc = step_check(p, 1, 3, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	if ((rc = skl_skb_set_header(skb, SKL_MARK_NETWORK, 0, err)) < 0 ||
-	    (rc = skl_skb_set_header(skb, SKL_MARK_TRANSPORT, 0, err)) < 0)
-		return rc;
-	snprintf(p->caption, sizeof(p->caption),
-		 "netif_receive_skb: network and transport headers = data (+%lld); the IPv4 handler takes it",
-		 (long long)skb->data);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_ip(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	uint8_t iph[20];
-	uint32_t tot, ihl;
-	int rc = step_check(p, 1, 4, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	/* pskb_may_pull(skb, sizeof(struct iphdr)): the frame is linear here */
-	if (skl_skb_headlen(skb) < 20 || skl_skb_read(skb, skb->data, iph, 20) < 0)
-		return skl_errorf(err, "ip_rcv: fewer than 20 bytes: the kernel drops it"), SKL_SKB_EINVAL;
-	ihl = (uint32_t)(iph[0] & 15) * 4;
-	tot = ((uint32_t)iph[2] << 8) | iph[3];
-	if (tot < skb->len) { /* pskb_trim_rcsum: Ethernet padding goes */
-		rc = skl_skb_trim(skb, tot, err);
-		if (rc < 0)
-			return rc;
-	}
-	if (p->net->p.era != SKL_ERA_2_4 && (rc = skl_skb_set_header(skb, SKL_MARK_TRANSPORT, (int32_t)ihl, err)) < 0)
-		return rc;
-	snprintf(p->caption, sizeof(p->caption), "ip_rcv: pskb_may_pull(20), tot_len %lu checked, %s",
-		 (unsigned long)tot,
-		 p->net->p.era == SKL_ERA_2_4 ? "nothing moves yet"
-					      : "transport header = network header + ihl*4; nothing moves yet");
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_deliver(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	uint8_t v;
-	char g[200];
-	int rc = step_check(p, 1, 5, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	if (skl_skb_read(skb, skb->data, &v, 1) < 0)
-		return skl_errorf(err, "ip_local_deliver_finish: no IPv4 header"), SKL_SKB_EINVAL;
-	{
-		saved_caller saved;
-		caller_enter(p->net, "ip_local_deliver_finish", &saved);
-		rc = skl_skb_pull_unchecked(skb, (uint32_t)(v & 15) * 4, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	if (p->net->p.era == SKL_ERA_2_4)
-		skb->mark[SKL_MARK_TRANSPORT] = (int32_t)skb->data; /* skb->h.raw = skb->data */
-	geometry(skb, g, sizeof(g));
-	snprintf(p->caption, sizeof(p->caption), "ip_local_deliver_finish: __skb_pull(%u): %s", (unsigned)(v & 15) * 4,
-		 g);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_tcp(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	uint8_t th[13];
-	char g[200];
-	int rc = step_check(p, 1, 6, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	if (skl_skb_read(skb, skb->data, th, 13) < 0)
-		return skl_errorf(err, "tcp_v4_rcv: no TCP header"), SKL_SKB_EINVAL;
-	{
-		saved_caller saved;
-		caller_enter(p->net, "tcp_data_queue", &saved);
-		rc = skl_skb_pull_unchecked(skb, (uint32_t)(th[12] >> 4) * 4, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	geometry(skb, g, sizeof(g));
-	snprintf(p->caption, sizeof(p->caption),
-		 "tcp_data_queue: __skb_pull(doff*4 = %u), the payload waits on the receive queue: %s",
-		 (unsigned)(th[12] >> 4) * 4, g);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_rx_tcp_consume(skl_skb_path *p, skl_error *err)
-{
-	skl_skb *skb;
-	uint32_t len;
-	int rc = step_check(p, 1, 7, err);
-	if (rc < 0)
-		return rc;
-	skb = skl_skb_path_skb(p);
-	len = skb->len;
-	{
-		saved_caller saved;
-		caller_enter(p->net, "tcp_recvmsg", &saved);
-		rc = skl_kfree_skb(skb, err);
-		caller_leave(p->net, &saved);
-	}
-	if (rc < 0)
-		return rc;
-	snprintf(p->caption, sizeof(p->caption),
-		 "tcp_recvmsg: the application reads %lu bytes; __kfree_skb frees the sk_buff and its head",
-		 (unsigned long)len);
-	p->done++;
-	return 1;
-}
-
-int skl_skb_path_step(skl_skb_path *p, skl_error *err)
-{
-	static int (*const tx[])(skl_skb_path *, skl_error *) = {
-	    skl_skb_tx_tcp_alloc,   skl_skb_tx_tcp_copy,     skl_skb_tx_tcp_clone, skl_skb_tx_tcp_push_tcp,
-	    skl_skb_tx_tcp_push_ip, skl_skb_tx_tcp_push_eth, skl_skb_tx_tcp_xmit,  skl_skb_tx_tcp_ack};
-	static int (*const rx[])(skl_skb_path *, skl_error *) = {
-	    skl_skb_rx_tcp_alloc, skl_skb_rx_tcp_dma,	  skl_skb_rx_tcp_eth, skl_skb_rx_tcp_netif,
-	    skl_skb_rx_tcp_ip,	  skl_skb_rx_tcp_deliver, skl_skb_rx_tcp_tcp, skl_skb_rx_tcp_consume};
-	if (p->done >= NSTEPS)
-		return 0;
-	return (p->rx ? rx : tx)[p->done](p, err);
 }

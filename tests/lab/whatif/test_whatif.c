@@ -687,7 +687,7 @@ static void test_fuzz(void)
 		int k, n = 1 + (int)rng(6);
 		size_t len = 0;
 		if (i % 200 == 0)
-			copy = skl_whatif_copy(db, skl_typedb_find(db, "sock"), &err);
+			copy = skl_edit_copy(db, skl_typedb_find(db, "sock"), &err);
 		CHECK(copy != NULL);
 		if (!copy)
 			break;
@@ -700,7 +700,7 @@ static void test_fuzz(void)
 			CHECK(err.msg[0] != '\0');
 			continue;
 		}
-		if (skl_whatif_apply(db, copy, &e, &err) < 0) {
+		if (skl_edit_apply(db, copy, &e, &err) < 0) {
 			CHECK(err.msg[0] != '\0');
 			refused++;
 			continue;

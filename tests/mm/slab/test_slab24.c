@@ -380,7 +380,7 @@ static void test_geometry(void)
 		skl_cache_info in;
 		skl_error e;
 		p = prof_i386();
-		snprintf(p.kernel, sizeof(p.kernel), "2.4.17");
+		CHECK(skl_profile_set_kernel(&p, "2.4.17", &e) == 0);
 		memset(&o, 0, sizeof(o));
 		o.flags = SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_MUST_HWCACHE_ALIGN;
 		CHECK(skl_cache_geometry(&p, 0, 1, "t", 388, &o, &in, &e) == 0);
@@ -491,7 +491,7 @@ static void test_colour(void)
 	if (!s)
 		goto out;
 	CHECK_S(s->profile, "linux-2.4.16-i386");
-	CHECK_S(s->allocator, "slab");
+	CHECK(s->allocator == SKL_ALLOC_SLAB);
 	CHECK_U(s->page_size, 4096);
 	CHECK_U(s->ncaches, 29);
 	CHECK_S(s->caches[0].info.name, "kmem_cache");
@@ -1252,9 +1252,24 @@ static void test_pages(void)
 	p.page_size = 3000;
 	CHECK(boot(&p, 0, 0, 1, 0, NULL) == NULL);
 	p = prof_i386();
-	snprintf(p.allocator, sizeof(p.allocator), "slob");
+	p.allocator = (skl_allocator)7; /* not an allocator: the machine refuses it */
 	CHECK(boot(&p, 0, 0, 1, 0, NULL) == NULL);
 	quiet = 0;
+	/* profiles name their allocator once, when they are made: "slob" is
+	 * refused there, in words */
+	{
+		skl_allocator al = SKL_ALLOC_SLUB;
+		skl_error pe;
+		skl_error_clear(&pe);
+		CHECK(skl_allocator_parse("slab", &al, &pe) == 0 && al == SKL_ALLOC_SLAB);
+		CHECK(skl_allocator_parse("slob", &al, &pe) == -1 && strstr(pe.msg, "'slob' is not modelled"));
+		CHECK(skl_allocator_parse("SLUB", &al, &pe) == -1 && strstr(pe.msg, "'SLUB'"));
+		p = prof_i386();
+		CHECK(p.version.major == 2 && p.version.minor == 4 && p.version.patch == 16);
+		CHECK(skl_profile_set_kernel(&p, "2.4.17-pre1", &pe) == 0 && p.version.patch == 17 &&
+		      !strcmp(p.kernel, "2.4.17-pre1"));
+		CHECK(skl_profile_set_kernel(&p, "two.four", &pe) == -1 && strstr(pe.msg, "not a release"));
+	}
 	/* i386 lowmem: RAM is capped at 880 MiB */
 	p = prof_i386();
 	k = boot(&p, 0, 0, 1, (uint64_t)2 << 30, NULL);

@@ -17,7 +17,7 @@
 #include "check.h"
 
 #include "mm_impl.h"
-#include "slub.h"
+#include "slub_impl.h"
 
 #include "golden.h"
 #include "profile.h"
@@ -34,11 +34,11 @@ static skl_profile prof618(unsigned cpus, unsigned ram_mb)
 	return skl_test_profile_618(cpus, (uint64_t)ram_mb << 20);
 }
 
-static skl__slub_params params(unsigned cpus)
+static skl_slub_params params(unsigned cpus)
 {
 	skl_profile p = prof618(cpus, 512);
-	skl__slub_params sp;
-	skl__slub_params_init(&sp, &p, 0);
+	skl_slub_params sp;
+	skl_slub_params_init(&sp, &p, 0);
 	return sp;
 }
 
@@ -51,10 +51,10 @@ typedef struct row {
 	unsigned want_size, want_order, want_objs;
 } row;
 
-static void check_row(const skl__slub_params *p, const row *r, unsigned debug)
+static void check_row(const skl_slub_params *p, const row *r, unsigned debug)
 {
 	skl_cache_opts o;
-	skl__slub_geom g;
+	skl_slub_geom g;
 	skl_error err;
 	memset(&o, 0, sizeof(o));
 	o.flags = r->flags;
@@ -62,7 +62,7 @@ static void check_row(const skl__slub_params *p, const row *r, unsigned debug)
 	o.ctor = r->ctor;
 	o.use_freeptr_offset = r->ufo;
 	o.freeptr_offset = r->ufo ? 16 : 0;
-	if (skl__slub_geometry(p, r->size, &o, debug, &g, &err) < 0) {
+	if (skl_slub_geometry(p, r->size, &o, debug, &g, &err) < 0) {
 		printf("%s: geometry failed: %s\n", r->name, err.msg);
 		check_failures++;
 		return;
@@ -81,8 +81,8 @@ static void check_row(const skl__slub_params *p, const row *r, unsigned debug)
 
 static void test_geometry(void)
 {
-	skl__slub_params p = params(2);
-	skl__slub_geom g;
+	skl_slub_params p = params(2);
+	skl_slub_geom g;
 	skl_cache_opts o;
 	skl_error err;
 	unsigned i;
@@ -152,33 +152,33 @@ static void test_geometry(void)
 	for (i = 0; i < sizeof(naive) / sizeof(naive[0]); i++)
 		check_row(&p, &naive[i], 0);
 	for (i = 0; i < sizeof(debug) / sizeof(debug[0]); i++)
-		check_row(&p, &debug[i], skl__slub_debug_flags(1));
+		check_row(&p, &debug[i], skl_slub_debug_flags(1));
 	for (i = 0; i < sizeof(kmalloc) / sizeof(kmalloc[0]); i++)
 		check_row(&p, &kmalloc[i], 0);
 
 	/* 3: alignment rules */
-	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 8), 8);
-	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 9), 16);
-	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 17), 32);
-	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 32), 32);
-	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 0, 33), 64);
-	CHECK_INT(skl__slub_calculate_alignment(&p, HW, 128, 40), 128); /* never lowers a larger request */
-	CHECK_INT(skl__slub_calculate_alignment(&p, 0, 0, 3), 8);
-	CHECK_INT(skl__slub_calculate_alignment(&p, 0, 4, 100), 8);
-	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 96), 32);
-	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 192), 64);
-	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 8192), 8192);
-	CHECK_INT(skl__slub_kmalloc_align(&p, KM, 8), 8);
+	CHECK_INT(skl_slub_calculate_alignment(&p, HW, 0, 8), 8);
+	CHECK_INT(skl_slub_calculate_alignment(&p, HW, 0, 9), 16);
+	CHECK_INT(skl_slub_calculate_alignment(&p, HW, 0, 17), 32);
+	CHECK_INT(skl_slub_calculate_alignment(&p, HW, 0, 32), 32);
+	CHECK_INT(skl_slub_calculate_alignment(&p, HW, 0, 33), 64);
+	CHECK_INT(skl_slub_calculate_alignment(&p, HW, 128, 40), 128); /* never lowers a larger request */
+	CHECK_INT(skl_slub_calculate_alignment(&p, 0, 0, 3), 8);
+	CHECK_INT(skl_slub_calculate_alignment(&p, 0, 4, 100), 8);
+	CHECK_INT(skl_slub_kmalloc_align(&p, KM, 96), 32);
+	CHECK_INT(skl_slub_kmalloc_align(&p, KM, 192), 64);
+	CHECK_INT(skl_slub_kmalloc_align(&p, KM, 8192), 8192);
+	CHECK_INT(skl_slub_kmalloc_align(&p, KM, 8), 8);
 
 	/* 4: the details of calculate_sizes() */
 	memset(&o, 0, sizeof(o));
-	CHECK_INT(skl__slub_geometry(&p, 100, &o, 0, &g, &err), 0);
+	CHECK_INT(skl_slub_geometry(&p, 100, &o, 0, &g, &err), 0);
 	CHECK_INT(g.offset, 48); /* (c) ALIGN_DOWN(100 / 2, 8) */
 	CHECK_INT(g.fp_rule, SKL_SLUB_FP_MIDDLE);
 	CHECK_INT(g.inuse, 104);
 	CHECK_INT(g.size, 104);
 	o.flags = HW | RCU;
-	CHECK_INT(skl__slub_geometry(&p, 2304, &o, 0, &g, &err), 0);
+	CHECK_INT(skl_slub_geometry(&p, 2304, &o, 0, &g, &err), 0);
 	CHECK_INT(g.offset, 2304); /* (a) after the object */
 	CHECK_INT(g.fp_rule, SKL_SLUB_FP_AFTER);
 	CHECK_INT(g.inuse, 2304);
@@ -187,45 +187,45 @@ static void test_geometry(void)
 	CHECK_INT(g.cpu_partial, 24);
 	o.use_freeptr_offset = 1;
 	o.freeptr_offset = 40;
-	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), 0);
+	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), 0);
 	CHECK_INT(g.offset, 40); /* (b) the caller's spot */
 	CHECK_INT(g.fp_rule, SKL_SLUB_FP_FIXED);
 	/* create_cache()'s checks of freeptr_offset */
 	o.freeptr_offset = 44;
-	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), -1);
 	CHECK(strstr(err.msg, "-EINVAL") != NULL);
 	o.freeptr_offset = 192;
-	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), -1);
 	o.flags = HW;
 	o.freeptr_offset = 40;
-	CHECK_INT(skl__slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), -1);
 	memset(&o, 0, sizeof(o));
-	CHECK_INT(skl__slub_geometry(&p, 0, &o, 0, &g, &err), -1);
+	CHECK_INT(skl_slub_geometry(&p, 0, &o, 0, &g, &err), -1);
 	o.align = 24;
-	CHECK_INT(skl__slub_geometry(&p, 64, &o, 0, &g, &err), -1);
+	CHECK_INT(skl_slub_geometry(&p, 64, &o, 0, &g, &err), -1);
 	/* slab_debug=FZPU on kmalloc-64: red_left_pad = ALIGN(8, 64) */
 	memset(&o, 0, sizeof(o));
 	o.flags = KM;
-	CHECK_INT(skl__slub_geometry(&p, 64, &o, skl__slub_debug_flags(1), &g, &err), 0);
+	CHECK_INT(skl_slub_geometry(&p, 64, &o, skl_slub_debug_flags(1), &g, &err), 0);
 	CHECK_INT(g.inuse, 72);
 	CHECK_INT(g.offset, 72);
 	CHECK_INT(g.red_left_pad, 64);
 	CHECK_INT(g.orig_size, 1);
 	CHECK_INT(g.object_poison, 1);
-	CHECK_INT(skl__slub_info_end(&p, &g), 80);
+	CHECK_INT(skl_slub_info_end(&p, &g), 80);
 	/* a tiny red-zoned object keeps its free pointer outside */
 	memset(&o, 0, sizeof(o));
-	CHECK_INT(skl__slub_geometry(&p, 4, &o, SKL_SLAB_RED_ZONE, &g, &err), 0);
+	CHECK_INT(skl_slub_geometry(&p, 4, &o, SKL_SLAB_RED_ZONE, &g, &err), 0);
 	CHECK_INT(g.inuse, 8);
 	CHECK_INT(g.offset, 8);
 	/* poison with a ctor leaves the body alone */
 	o.ctor = 1;
-	CHECK_INT(skl__slub_geometry(&p, 64, &o, SKL_SLAB_POISON, &g, &err), 0);
+	CHECK_INT(skl_slub_geometry(&p, 64, &o, SKL_SLAB_POISON, &g, &err), 0);
 	CHECK_INT(g.object_poison, 0);
 	/* min_partial: ilog2(size) / 2 within 5..10 */
 	memset(&o, 0, sizeof(o));
 	o.flags = KM;
-	CHECK_INT(skl__slub_geometry(&p, 8192, &o, 0, &g, &err), 0);
+	CHECK_INT(skl_slub_geometry(&p, 8192, &o, 0, &g, &err), 0);
 	CHECK_INT(g.min_partial, 6);
 	CHECK_INT(g.cpu_partial, 6);
 	CHECK_INT(g.min_order, 1);
@@ -235,11 +235,11 @@ static void test_geometry(void)
 	{
 		unsigned f = 0;
 		int bad = -1;
-		CHECK_INT(skl__slub_parse_debug("F,Z,P,U", &f, NULL), 0);
+		CHECK_INT(skl_slub_parse_debug("F,Z,P,U", &f, NULL), 0);
 		CHECK_INT(f, SKL_SLAB_CONSISTENCY | SKL_SLAB_RED_ZONE | SKL_SLAB_POISON | SKL_SLAB_STORE_USER);
-		CHECK_INT(skl__slub_parse_debug("zp", &f, NULL), 0);
+		CHECK_INT(skl_slub_parse_debug("zp", &f, NULL), 0);
 		CHECK_INT(f, SKL_SLAB_RED_ZONE | SKL_SLAB_POISON);
-		CHECK_INT(skl__slub_parse_debug("FQ", &f, &bad), -1);
+		CHECK_INT(skl_slub_parse_debug("FQ", &f, &bad), -1);
 		CHECK_INT(bad, 1);
 	}
 
@@ -265,72 +265,72 @@ static void test_geometry(void)
 	}
 
 	/* kmalloc size classes */
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 1), 8);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 8), 8);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 9), 16);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 65), 96);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 96), 96);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 97), 128);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 129), 192);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 193), 256);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 1344), 2048); /* skb.md 3: alloc_skb(1000) head */
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 8192), 8192);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 8193), 0);
-	CHECK_INT(skl__slub_kmalloc_bucket(&p, 0), 0);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 1), 8);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 8), 8);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 9), 16);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 65), 96);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 96), 96);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 97), 128);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 129), 192);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 193), 256);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 1344), 2048); /* skb.md 3: alloc_skb(1000) head */
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 8192), 8192);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 8193), 0);
+	CHECK_INT(skl_slub_kmalloc_bucket(&p, 0), 0);
 }
 
 /* ---- calculate_order(): CPUs, the fallback, pre-6.7 ------------------------------- */
 
 static void test_order(void)
 {
-	skl__slub_params p = params(2), old;
+	skl_slub_params p = params(2), old;
 	unsigned size, mo, lo = 0, hi = 0, n = 0, minobj;
 	int a, b;
-	CHECK_INT(skl__slub_min_objects(1), 8);
-	CHECK_INT(skl__slub_min_objects(2), 12);
-	CHECK_INT(skl__slub_min_objects(3), 12);
-	CHECK_INT(skl__slub_min_objects(4), 16);
-	CHECK_INT(skl__slub_min_objects(8), 20);
-	CHECK_INT(skl__slub_min_objects(16), 24);
-	CHECK_INT(skl__slub_min_objects(128), 36);
-	CHECK_INT(skl__slub_get_order(&p, 1), 0);
-	CHECK_INT(skl__slub_get_order(&p, 4096), 0);
-	CHECK_INT(skl__slub_get_order(&p, 4097), 1);
-	CHECK_INT(skl__slub_get_order(&p, 29440), 3);
-	CHECK_INT(skl__slub_order_objects(&p, 3, 5888), 5);
+	CHECK_INT(skl_slub_min_objects(1), 8);
+	CHECK_INT(skl_slub_min_objects(2), 12);
+	CHECK_INT(skl_slub_min_objects(3), 12);
+	CHECK_INT(skl_slub_min_objects(4), 16);
+	CHECK_INT(skl_slub_min_objects(8), 20);
+	CHECK_INT(skl_slub_min_objects(16), 24);
+	CHECK_INT(skl_slub_min_objects(128), 36);
+	CHECK_INT(skl_slub_get_order(&p, 1), 0);
+	CHECK_INT(skl_slub_get_order(&p, 4096), 0);
+	CHECK_INT(skl_slub_get_order(&p, 4097), 1);
+	CHECK_INT(skl_slub_get_order(&p, 29440), 3);
+	CHECK_INT(skl_slub_order_objects(&p, 3, 5888), 5);
 	/* task_struct needs fraction 8; kvm_vcpu the get_order() fallback */
-	CHECK_INT(skl__slub_calculate_order(&p, 5888, &mo), 3);
+	CHECK_INT(skl_slub_calculate_order(&p, 5888, &mo), 3);
 	CHECK_INT(mo, 5);
-	CHECK_INT(skl__slub_calculate_order(&p, 51472, &mo), 4);
+	CHECK_INT(skl_slub_calculate_order(&p, 51472, &mo), 4);
 	CHECK_INT(mo, 1);
 	/* 10 pages of order beyond MAX_PAGE_ORDER: -ENOSYS */
-	CHECK_INT(skl__slub_calculate_order(&p, 8u << 20, NULL), -1);
+	CHECK_INT(skl_slub_calculate_order(&p, 8u << 20, NULL), -1);
 	/* slab_min_objects= and slab_max_order= */
-	CHECK_INT(skl__slub_calculate_order(&p, 1024, &mo), 2);
+	CHECK_INT(skl_slub_calculate_order(&p, 1024, &mo), 2);
 	CHECK_INT(mo, 12);
 	p.min_objects = 4;
-	CHECK_INT(skl__slub_calculate_order(&p, 1024, &mo), 0);
+	CHECK_INT(skl_slub_calculate_order(&p, 1024, &mo), 0);
 	CHECK_INT(mo, 4);
 	p.min_objects = 0;
 	p.max_order = 1;
-	CHECK_INT(skl__slub_calculate_order(&p, 2368, NULL), 1);
+	CHECK_INT(skl_slub_calculate_order(&p, 2368, NULL), 1);
 	p.max_order = 3;
 	/* one CPU: min_objects 8 */
 	p.cpus = 1;
-	CHECK_INT(skl__slub_calculate_order(&p, 2368, &mo), 3);
+	CHECK_INT(skl_slub_calculate_order(&p, 2368, &mo), 3);
 	CHECK_INT(mo, 8);
 	p.cpus = 2;
 	/* a tiny object with a big slab_min_order: the MAX_OBJS_PER_PAGE cap */
 	p.min_order = 7;
-	CHECK_INT(skl__slub_calculate_order(&p, 8, NULL), 5);
+	CHECK_INT(skl_slub_calculate_order(&p, 8, NULL), 5);
 	p.min_order = 0;
 
 	/* 5.1: the two algorithms differ only for 10928..12280, 8-aligned */
 	old = p;
 	old.pre67 = 1;
 	for (size = 8; size <= 70000; size += 8) {
-		a = skl__slub_calculate_order(&p, size, NULL);
-		b = skl__slub_calculate_order_pre67(&old, size, NULL);
+		a = skl_slub_calculate_order(&p, size, NULL);
+		b = skl_slub_calculate_order_pre67(&old, size, NULL);
 		if (a != b) {
 			if (!lo)
 				lo = size;
@@ -339,8 +339,8 @@ static void test_order(void)
 			if (size == 10928) {
 				CHECK_INT(a, 3);
 				CHECK_INT(b, 2);
-				CHECK_INT(skl__slub_order_objects(&p, 3, size), 2);
-				CHECK_INT(skl__slub_order_objects(&p, 2, size), 1);
+				CHECK_INT(skl_slub_order_objects(&p, 3, size), 2);
+				CHECK_INT(skl_slub_order_objects(&p, 2, size), 1);
 			}
 		}
 	}
@@ -352,8 +352,8 @@ static void test_order(void)
 		unsigned l2 = 0, h2 = 0;
 		p.min_objects = old.min_objects = minobj;
 		for (size = 8; size <= 70000; size += 8) {
-			if (skl__slub_calculate_order(&p, size, NULL) !=
-			    skl__slub_calculate_order_pre67(&old, size, NULL)) {
+			if (skl_slub_calculate_order(&p, size, NULL) !=
+			    skl_slub_calculate_order_pre67(&old, size, NULL)) {
 				if (!l2)
 					l2 = size;
 				h2 = size;
@@ -367,12 +367,12 @@ static void test_order(void)
 	/* the profile's kernel version picks the algorithm */
 	{
 		skl_profile pr = prof618(2, 512);
-		skl__slub_params q;
-		snprintf(pr.kernel, sizeof(pr.kernel), "6.6");
-		skl__slub_params_init(&q, &pr, 0);
+		skl_slub_params q;
+		CHECK_INT(skl_profile_set_kernel(&pr, "6.6", NULL), 0);
+		skl_slub_params_init(&q, &pr, 0);
 		CHECK_INT(q.pre67, 1);
-		snprintf(pr.kernel, sizeof(pr.kernel), "6.7");
-		skl__slub_params_init(&q, &pr, 0);
+		CHECK_INT(skl_profile_set_kernel(&pr, "6.7", NULL), 0);
+		skl_slub_params_init(&q, &pr, 0);
 		CHECK_INT(q.pre67, 0);
 	}
 }
@@ -381,29 +381,29 @@ static void test_order(void)
 
 static void test_merge_rules(void)
 {
-	skl__slub_params p = params(2);
+	skl_slub_params p = params(2);
 	char id[32];
-	CHECK(skl__slub_merge_fits(&p, 192, 0, 0, 192, 0));
-	CHECK(skl__slub_merge_fits(&p, 190, 0, 0, 192, 0));
-	CHECK(!skl__slub_merge_fits(&p, 184, 0, 0, 192, 0)); /* 8 bytes of slack is too much */
-	CHECK(!skl__slub_merge_fits(&p, 200, 0, 0, 192, 0));
-	CHECK(skl__slub_merge_fits(&p, 160, 0, HW, 192, 0)); /* 160 -> align 64 -> 192 */
-	CHECK(!skl__slub_merge_fits(&p, 96, 64, 0, 96, 0));  /* 96 is not a multiple of 64 */
-	CHECK(!skl__slub_merge_fits(&p, 192, 0, SKL_SLAB_ACCOUNT, 192, 0));
-	CHECK(skl__slub_merge_fits(&p, 192, 0, SKL_SLAB_ACCOUNT, 192, SKL_SLAB_ACCOUNT));
-	CHECK(!skl__slub_merge_fits(&p, 192, 0, SKL_SLAB_RECLAIM_ACCOUNT, 192, SKL_SLAB_ACCOUNT));
-	CHECK(skl__slub_merge_blocker(0, 1) != NULL);
-	CHECK(skl__slub_merge_blocker(RCU, 0) != NULL);
-	CHECK(skl__slub_merge_blocker(SKL_SLAB_RED_ZONE, 0) != NULL);
-	CHECK(skl__slub_merge_blocker(SKL_SLAB_NO_MERGE, 0) != NULL);
-	CHECK(skl__slub_merge_blocker(SKL_SLAB_CONSISTENCY | HW | SKL_SLAB_ACCOUNT, 0) == NULL);
-	skl__slub_unique_id(id, sizeof(id), SKL_SLAB_ACCOUNT, 192);
+	CHECK(skl_slub_merge_fits(&p, 192, 0, 0, 192, 0));
+	CHECK(skl_slub_merge_fits(&p, 190, 0, 0, 192, 0));
+	CHECK(!skl_slub_merge_fits(&p, 184, 0, 0, 192, 0)); /* 8 bytes of slack is too much */
+	CHECK(!skl_slub_merge_fits(&p, 200, 0, 0, 192, 0));
+	CHECK(skl_slub_merge_fits(&p, 160, 0, HW, 192, 0)); /* 160 -> align 64 -> 192 */
+	CHECK(!skl_slub_merge_fits(&p, 96, 64, 0, 96, 0));  /* 96 is not a multiple of 64 */
+	CHECK(!skl_slub_merge_fits(&p, 192, 0, SKL_SLAB_ACCOUNT, 192, 0));
+	CHECK(skl_slub_merge_fits(&p, 192, 0, SKL_SLAB_ACCOUNT, 192, SKL_SLAB_ACCOUNT));
+	CHECK(!skl_slub_merge_fits(&p, 192, 0, SKL_SLAB_RECLAIM_ACCOUNT, 192, SKL_SLAB_ACCOUNT));
+	CHECK(skl_slub_merge_blocker(0, 1) != NULL);
+	CHECK(skl_slub_merge_blocker(RCU, 0) != NULL);
+	CHECK(skl_slub_merge_blocker(SKL_SLAB_RED_ZONE, 0) != NULL);
+	CHECK(skl_slub_merge_blocker(SKL_SLAB_NO_MERGE, 0) != NULL);
+	CHECK(skl_slub_merge_blocker(SKL_SLAB_CONSISTENCY | HW | SKL_SLAB_ACCOUNT, 0) == NULL);
+	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_ACCOUNT, 192);
 	CHECK_STR(id, ":A-0000192");
-	skl__slub_unique_id(id, sizeof(id), 0, 24);
+	skl_slub_unique_id(id, sizeof(id), 0, 24);
 	CHECK_STR(id, ":0000024");
-	skl__slub_unique_id(id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
+	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
 	CHECK_STR(id, ":a-0004232");
-	skl__slub_unique_id(id, sizeof(id), SKL_SLAB_CACHE_DMA | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT, 1024);
+	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_CACHE_DMA | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT, 1024);
 	CHECK_STR(id, ":dFA-0001024");
 }
 

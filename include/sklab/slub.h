@@ -1,22 +1,25 @@
 /*
- * slub.h - the Linux 6.x SLUB model shared with tests and the slabinfo
- * command: the pure geometry functions of mm/slub.c and mm/slab_common.c
- * (alignment, calculate_sizes(), calculate_order() in its v6.7+ and pre-6.7
- * forms, merging rules, the sysfs unique id, /proc/slabinfo 2.1 lines) and
- * a few hooks into the runtime allocator behind skl__slub_ops. Not
- * installed.
+ * slub.h - SLUB's cache geometry as Linux 6.x computes it, for a cache on
+ * no machine at all: the pure functions of mm/slub.c and mm/slab_common.c
+ * (alignment, calculate_sizes(), calculate_order() in its v6.7+ and
+ * pre-6.7 forms, merging rules, the sysfs unique id, kmalloc buckets,
+ * /proc/slabinfo 2.1 lines) and the explanations `sklab slabinfo` prints
+ * beside them. The allocator itself is reached through kernel.h.
  *
  * Every function here is deterministic and allocates nothing.
  */
-#ifndef SKLAB_CORE_SLUB_H
-#define SKLAB_CORE_SLUB_H
+#ifndef SKLAB_SLUB_H
+#define SKLAB_SLUB_H
 
 #include "sklab/kasan.h"
 #include "sklab/kernel.h"
 
+#include <stddef.h>
+#include <stdint.h>
+
 /* ---- platform and boot parameters -------------------------------------- */
 
-typedef struct skl__slub_params {
+typedef struct skl_slub_params {
 	unsigned page_size;	   /* PAGE_SIZE */
 	unsigned word;		   /* sizeof(void *) */
 	unsigned cache_line;	   /* cache_line_size() */
@@ -33,11 +36,11 @@ typedef struct skl__slub_params {
 	int kmem_cache_node_size; /* sizeof(struct kmem_cache_node) */
 	int kmem_cache_size;	  /* offsetof(struct kmem_cache, node) + nr_node_ids * word */
 	int kasan;		  /* CONFIG_KASAN_GENERIC: kasan_cache_create() grows every slot */
-} skl__slub_params;
+} skl_slub_params;
 
 /* The parameters of a kernel profile ("6.18" on x86_64: 4096, 8, 64, ...).
  * cpus 0 = the profile's. Kernels before 6.7 get pre67 set. */
-void skl__slub_params_init(skl__slub_params *p, const skl_profile *prof, unsigned cpus);
+void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned cpus);
 
 /* ---- geometry ------------------------------------------------------------ */
 
@@ -48,7 +51,7 @@ enum {
 	SKL_SLUB_FP_MIDDLE = 'c' /* inside, ALIGN_DOWN(object_size / 2, word) */
 };
 
-typedef struct skl__slub_geom {
+typedef struct skl_slub_geom {
 	unsigned flags; /* SKL_SLAB_* after kmem_cache_flags() added the debug flags */
 	int ctor;
 	int object_poison;	      /* __OBJECT_POISON: the object body is poisoned */
@@ -66,31 +69,31 @@ typedef struct skl__slub_geom {
 	unsigned min_partial;	      /* set_min_partial(ilog2(size) / 2), clamped to 5..10 */
 	unsigned cpu_partial;	      /* slub_set_cpu_partial(): 6, 24, 52 or 120 */
 	skl_kasan_slot kasan;	      /* with params.kasan: what kasan_cache_create() added */
-} skl__slub_geom;
+} skl_slub_geom;
 
 /* models calculate_alignment() (mm/slab_common.c) */
-unsigned skl__slub_calculate_alignment(const skl__slub_params *p, unsigned flags, unsigned align, unsigned size);
+unsigned skl_slub_calculate_alignment(const skl_slub_params *p, unsigned flags, unsigned align, unsigned size);
 /* models create_boot_cache() for a kmalloc cache: the largest power of two
  * dividing size, at least ARCH_KMALLOC_MINALIGN, through calculate_alignment() */
-unsigned skl__slub_kmalloc_align(const skl__slub_params *p, unsigned flags, unsigned size);
+unsigned skl_slub_kmalloc_align(const skl_slub_params *p, unsigned flags, unsigned size);
 /* models order_objects(): (PAGE_SIZE << order) / size */
-unsigned skl__slub_order_objects(const skl__slub_params *p, unsigned order, unsigned size);
+unsigned skl_slub_order_objects(const skl_slub_params *p, unsigned order, unsigned size);
 /* models get_order(): the smallest k with PAGE_SIZE << k >= n (n >= 1) */
-unsigned skl__slub_get_order(const skl__slub_params *p, uint64_t n);
+unsigned skl_slub_get_order(const skl_slub_params *p, uint64_t n);
 /* 4 * (fls(cpus) + 1) */
-unsigned skl__slub_min_objects(unsigned cpus);
+unsigned skl_slub_min_objects(unsigned cpus);
 /* models calculate_order(): v6.7+ and the v4.x-v6.6 algorithm. The order,
  * or -1 (the kernel's -ENOSYS). *min_objects gets the target used. */
-int skl__slub_calculate_order(const skl__slub_params *p, unsigned size, unsigned *min_objects);
-int skl__slub_calculate_order_pre67(const skl__slub_params *p, unsigned size, unsigned *min_objects);
+int skl_slub_calculate_order(const skl_slub_params *p, unsigned size, unsigned *min_objects);
+int skl_slub_calculate_order_pre67(const skl_slub_params *p, unsigned size, unsigned *min_objects);
 
 /* Debug flags a geometry call asks for: 0 none; 1 = slab_debug with no
  * letters (F, Z, P and U); otherwise a mask of SKL_SLAB_CONSISTENCY,
  * SKL_SLAB_RED_ZONE, SKL_SLAB_POISON and SKL_SLAB_STORE_USER. */
-unsigned skl__slub_debug_flags(int debug);
+unsigned skl_slub_debug_flags(int debug);
 /* "FZPU"-style letters (case-insensitive, ',' and ' ' ignored) to flags.
  * -1 for an unknown letter (its position in *bad when bad is non-NULL). */
-int skl__slub_parse_debug(const char *letters, unsigned *flags, int *bad);
+int skl_slub_parse_debug(const char *letters, unsigned *flags, int *bad);
 
 /*
  * What kmem_cache_create() computes for a new cache: the alignment
@@ -99,45 +102,55 @@ int skl__slub_parse_debug(const char *letters, unsigned *flags, int *bad);
  * bits), create_cache()'s freeptr_offset checks, then calculate_sizes() and
  * calculate_order(). 0, or -1 with err set the way the kernel would refuse.
  */
-int skl__slub_geometry(const skl__slub_params *p, unsigned object_size, const skl_cache_opts *o, unsigned debug_flags,
-		       skl__slub_geom *g, skl_error *err);
+int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_cache_opts *o, unsigned debug_flags,
+		      skl_slub_geom *g, skl_error *err);
 
 /* The offset of the alloc track from the object start (get_info_end()),
  * and of orig_size. */
-unsigned skl__slub_info_end(const skl__slub_params *p, const skl__slub_geom *g);
+unsigned skl_slub_info_end(const skl_slub_params *p, const skl_slub_geom *g);
 
 /* ---- merging -------------------------------------------------------------- */
 
 /* Why a cache with these flags (after debug flags) cannot be merged, or NULL
  * when it can (slab_unmergeable() / find_mergeable()'s early returns). */
-const char *skl__slub_merge_blocker(unsigned flags, int ctor);
+const char *skl_slub_merge_blocker(unsigned flags, int ctor);
 /* The flags that must match between merged caches (SLAB_MERGE_SAME). */
-unsigned skl__slub_merge_same(unsigned flags);
+unsigned skl_slub_merge_same(unsigned flags);
 /* find_mergeable()'s test of one existing cache (size = s->size): 1 when a
  * new cache of object_size / align / flags fits into it. */
-int skl__slub_merge_fits(const skl__slub_params *p, unsigned object_size, unsigned align, unsigned flags,
-			 unsigned s_size, unsigned s_flags);
+int skl_slub_merge_fits(const skl_slub_params *p, unsigned object_size, unsigned align, unsigned flags, unsigned s_size,
+			unsigned s_flags);
 /* The sysfs directory name of a mergeable cache: ":A-0000192". */
-void skl__slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size);
+void skl_slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size);
 
 /* ---- kmalloc -------------------------------------------------------------- */
 
 /* The kmalloc bucket size for n bytes (8 .. 8192, with 96 and 192), 0 when
  * n is 0 or above KMALLOC_MAX_CACHE_SIZE (two pages). */
-unsigned skl__slub_kmalloc_bucket(const skl__slub_params *p, size_t n);
+unsigned skl_slub_kmalloc_bucket(const skl_slub_params *p, size_t n);
 
 /* ---- text ------------------------------------------------------------------ */
 
 /* The two header lines of /proc/slabinfo version 2.1, each ending in '\n'. */
-void skl__slub_slabinfo_header(const skl_sink *out);
+void skl_slub_slabinfo_header(const skl_sink *out);
 /* One /proc/slabinfo 2.1 row, without the newline. */
-void skl__slub_slabinfo_row(char *buf, size_t n, const char *name, unsigned long active_objs, unsigned long num_objs,
-			    unsigned objsize, unsigned objperslab, unsigned pagesperslab, unsigned long active_slabs,
-			    unsigned long num_slabs);
+void skl_slub_slabinfo_row(char *buf, size_t n, const char *name, unsigned long active_objs, unsigned long num_objs,
+			   unsigned objsize, unsigned objperslab, unsigned pagesperslab, unsigned long active_slabs,
+			   unsigned long num_slabs);
 
-/* ---- runtime hooks ---------------------------------------------------------- */
+/* ---- explanations (slub_explain.c) ----------------------------------------------- */
 
-/* The geometry of a SLUB cache (of the real cache when c is an alias). */
-int skl__slub_cache_geom(const skl_cache *c, skl__slub_geom *out);
+/* Why calculate_order() picked g's order, in one line ("8 objects need
+ * order 1; waste 64 of 8192 bytes <= 1/16"). */
+void skl_slub_order_reason(const skl_slub_params *p, const skl_slub_geom *g, char *buf, size_t n);
+/* Where calculate_sizes() put the free pointer, and why ("inside, in the
+ * middle of the object", "after the object: SLAB_TYPESAFE_BY_RCU"). */
+const char *skl_slub_freeptr_reason(const skl_slub_geom *g);
+/* Why the model's geometry g differs from a live cache's sysfs slab_size
+ * and order (both known to differ in one of them): a constructor or RCU
+ * free pointer the model was not told of, a free pointer kept inside, or
+ * the min_objects (or order limits) the kernel must have used. */
+void skl_slub_explain_mismatch(const skl_slub_params *p, const skl_slub_geom *g, long slab_size, long order, char *buf,
+			       size_t n);
 
 #endif

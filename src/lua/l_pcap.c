@@ -1,0 +1,286 @@
+/*
+ * l_pcap.c - the capture files of a run: skb:pcap(name) appends the skb's
+ * frame to a pcap file in the output directory, and every such frame also
+ * goes to the run-wide --pcap capture when there is one (whose frame count
+ * skl_lua_pcap_frames gives after the run). Counts what the captures write
+ * against the run's output limit.
+ *
+ * A capture named by the scenario is written inside the output directory
+ * only: the name is a plain "*.pcap" (no '/', no ".."), the file is made
+ * as NAME.tmp.PID with O_EXCL and O_NOFOLLOW relative to the directory
+ * opened once per run, and renamed over NAME when the run ends, so a
+ * symlink already standing at NAME is replaced, never followed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "l_skb.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
+
+#define MAX_CAPTURES 16 /* pcap files one run may write */
+
+/* A capture file a run writes (skb:pcap, --pcap): open until the run ends. */
+typedef struct capture {
+	char name[256]; /* as the scenario named it; "" for the --pcap capture */
+	FILE *fp;	/* NULL = not open */
+	skl_pcap pcap;
+	int failed; /* a write failed: the file is incomplete */
+} capture;
+
+/* The captures of a run (struct skl_lua's caps). */
+struct skl__captures {
+	capture named[MAX_CAPTURES];
+	int n;
+	capture all; /* the --pcap capture: after the run, its frame count */
+};
+
+/* The temporary name of capture c while the run writes it. */
+static void cap_tmp_name(const capture *c, char *out, size_t outsz)
+{
+	snprintf(out, outsz, "%s.tmp.%ld", c->name, (long)getpid());
+}
+
+/* Ends a named capture: renamed into place, or removed when a write failed. */
+static void cap_close_named(skl_lua *rt, capture *c)
+{
+	int dfd = skl__limits_of(rt)->out_fd;
+	char tmp[300];
+	if (!c->fp)
+		return;
+	if (fclose(c->fp) != 0)
+		c->failed = 1;
+	c->fp = NULL;
+	cap_tmp_name(c, tmp, sizeof(tmp));
+	if (dfd < 0)
+		return;
+	if (c->failed || renameat(dfd, tmp, dfd, c->name) != 0)
+		unlinkat(dfd, tmp, 0);
+}
+
+static void cap_write(void *ud, const char *s, size_t n)
+{
+	capture *c = ud;
+	if (c->fp && fwrite(s, 1, n, c->fp) != n)
+		c->failed = 1;
+}
+
+/* Writes a capture's file header on its open stream. 0 or -1. */
+static int cap_begin(capture *c)
+{
+	skl_sink s;
+	c->failed = 0;
+	s.write = cap_write;
+	s.ud = c;
+	skl_pcap_begin(&c->pcap, &s, 0);
+	return c->failed ? -1 : 0;
+}
+
+/* Opens (truncating) the run-wide capture the user named. 0 or -1. */
+static int cap_open(capture *c, const char *path)
+{
+	c->fp = fopen(path, "wb");
+	if (!c->fp)
+		return -1;
+	return cap_begin(c);
+}
+
+/* Opens capture c (c->name set) as a new temporary file in the output
+ * directory: never through a symlink, never over an existing file. 0 or -1. */
+static int cap_open_named(skl_lua *rt, capture *c)
+{
+	skl__limits *lim = skl__limits_of(rt);
+	char tmp[300];
+	int fd;
+	if (lim->out_fd < 0)
+		lim->out_fd = open(rt->out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (lim->out_fd < 0)
+		return -1;
+	fd = skl_tmp_create(lim->out_fd, c->name, tmp, sizeof(tmp));
+	if (fd < 0)
+		return -1;
+	c->fp = fdopen(fd, "wb");
+	if (!c->fp) {
+		close(fd);
+		unlinkat(lim->out_fd, tmp, 0);
+		return -1;
+	}
+	return cap_begin(c);
+}
+
+int skl__captures_new(skl_lua *rt)
+{
+	rt->caps = skl_calloc(1, sizeof(*rt->caps));
+	return rt->caps ? 0 : -1;
+}
+
+void skl__captures_close(skl_lua *rt)
+{
+	int i;
+	for (i = 0; i < rt->caps->n; i++)
+		cap_close_named(rt, &rt->caps->named[i]);
+	rt->caps->n = 0;
+	if (rt->caps->all.fp && fclose(rt->caps->all.fp) != 0)
+		rt->caps->all.failed = 1;
+	rt->caps->all.fp = NULL;
+}
+
+void skl__captures_reset(skl_lua *rt)
+{
+	memset(&rt->caps->all, 0, sizeof(rt->caps->all));
+}
+
+void skl__captures_free(skl_lua *rt)
+{
+	if (!rt->caps)
+		return;
+	skl__captures_close(rt);
+	skl_free(rt->caps);
+	rt->caps = NULL;
+}
+
+long skl_lua_pcap_frames(const skl_lua *rt)
+{
+	if (!rt->pcap_path || rt->caps->all.failed)
+		return -1;
+	return (long)rt->caps->all.pcap.frames;
+}
+
+void skl__captures_finish(skl_lua *rt)
+{
+	if (!rt->pcap_path || rt->caps->all.failed || rt->caps->all.pcap.out.write) /* written to (or tried) already */
+		return;
+	if (cap_open(&rt->caps->all, rt->pcap_path) < 0)
+		rt->caps->all.failed = 1;
+	if (rt->caps->all.fp && fclose(rt->caps->all.fp) != 0)
+		rt->caps->all.failed = 1;
+	rt->caps->all.fp = NULL;
+}
+
+/* The capture file name at arg: a plain "*.pcap" name that stays inside
+ * the output directory. */
+static const char *capture_name(lua_State *L, int arg)
+{
+	const char *s = skl__check_string(L, arg);
+	size_t n = strlen(s);
+	const unsigned char *p;
+	if (!n)
+		skl__argerror(L, arg, "an empty file name");
+	if (s[0] == '/' || s[0] == '\\' || (n > 1 && s[1] == ':'))
+		skl__argerror(
+		    L, arg, lua_pushfstring(L, "'%s' is an absolute path: name a file inside the output directory", s));
+	if (strstr(s, ".."))
+		skl__argerror(L, arg, lua_pushfstring(L, "'%s' leaves the output directory ('..')", s));
+	if (strchr(s, '/') || strchr(s, '\\'))
+		skl__argerror(L, arg, lua_pushfstring(L, "'%s': a plain file name, no directories", s));
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p <= ' ' || *p == 0x7f)
+			skl__argerror(L, arg, "a file name without spaces or control characters");
+	if (n > 200)
+		skl__argerror(L, arg, "a file name of at most 200 characters");
+	if (n < 6 || strcmp(s + n - 5, ".pcap") != 0)
+		skl__argerror(L, arg, lua_pushfstring(L, "'%s': a capture's name ends in .pcap", s));
+	return s;
+}
+
+/* The largest record a capture writes: a 16-byte header and a 65535-byte snap. */
+#define RECORD_MAX (16 + 65535)
+
+/* The skb's frame into one capture; 0, or -1 with msg set. Raises when the
+ * run's output limit would be passed. */
+static int frame_to(lua_State *L, capture *c, skl_skb *skb, skl_error *err)
+{
+	skl__limits *lim = skl__limits_of(skl__rt(L));
+	long before = ftell(c->fp), after;
+	int rc;
+	if (lim->out_bytes + RECORD_MAX > lim->out_limit) {
+		lim->hit = SKL_LUA_LIMIT_OUTPUT;
+		{
+			char msg[160];
+			snprintf(msg, sizeof(msg), "output limit of %llu MiB reached (captures wrote %llu bytes)",
+				 (unsigned long long)(lim->out_limit >> 20), (unsigned long long)lim->out_bytes);
+			return skl__error(L, "%s: %s", skl__fname(L), msg);
+		}
+	}
+	rc = skl_skb_pcap(skb, &c->pcap, err);
+	if (rc == SKL_SKB_EINVAL)
+		skl__error(L, "%s: %s", skl__fname(L), err->msg);
+	if (rc < 0)
+		return -1;
+	if (c->failed || fflush(c->fp) != 0) {
+		c->failed = 1;
+		skl_errorf(err, "writing the capture failed");
+		return -1;
+	}
+	after = ftell(c->fp);
+	if (before >= 0 && after > before)
+		lim->out_bytes += (uint64_t)(after - before);
+	return 0;
+}
+
+static int s_pcap(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	skl_skb *skb = skl__check_skb(L, 1);
+	const char *name = capture_name(L, 2);
+	char path[4096];
+	capture *c = NULL;
+	skl_error err;
+	unsigned long frames = 0;
+	int i, wrote = 0;
+
+	if (!rt->out_dir && !rt->pcap_path)
+		return skl__fail(L, "no output directory (use --frames or --pcap)");
+	skl_error_clear(&err);
+	if (rt->out_dir) {
+		snprintf(path, sizeof(path), "%s/%s", rt->out_dir, name);
+		if (!rt->pcap_path || strcmp(path, rt->pcap_path) != 0) {
+			for (i = 0; i < rt->caps->n; i++)
+				if (!strcmp(rt->caps->named[i].name, name))
+					c = &rt->caps->named[i];
+			if (!c) {
+				if (rt->caps->n >= MAX_CAPTURES)
+					return skl__error(L, "%s: more than %d capture files in one run", skl__fname(L),
+							  MAX_CAPTURES);
+				c = &rt->caps->named[rt->caps->n];
+				memset(c, 0, sizeof(*c));
+				snprintf(c->name, sizeof(c->name), "%s", name);
+				rt->caps->n++; /* closed (renamed, or removed when it failed) when the run ends */
+				if (cap_open_named(rt, c) < 0)
+					c->failed = 1;
+			}
+			if (c->failed || !c->fp)
+				return skl__fail(L,
+						 lua_pushfstring(L, "cannot write '%s' in the output directory", name));
+			if (frame_to(L, c, skb, &err) < 0)
+				return skl__fail(L, lua_pushfstring(L, "%s: %s", name, err.msg));
+			frames = c->pcap.frames;
+			wrote = 1;
+		}
+	}
+	if (rt->pcap_path) {
+		if (!rt->caps->all.fp && (rt->caps->all.failed || cap_open(&rt->caps->all, rt->pcap_path) < 0)) {
+			rt->caps->all.failed = 1;
+			return skl__fail(L, lua_pushfstring(L, "cannot write the capture '%s'", rt->pcap_path));
+		}
+		if (frame_to(L, &rt->caps->all, skb, &err) < 0)
+			return skl__fail(L, lua_pushfstring(L, "%s: %s", rt->pcap_path, err.msg));
+		if (!wrote)
+			frames = rt->caps->all.pcap.frames;
+	}
+	lua_pushinteger(L, (lua_Integer)frames);
+	return 1;
+}
+
+/* ---- the API slice --------------------------------------------------------------------- */
+
+/* The bindings of this file, named as api.c's table names them. */
+const skl__reg skl__pcap_lib[] = {
+    {"skb:pcap", s_pcap},
+    {NULL, NULL},
+};
