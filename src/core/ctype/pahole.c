@@ -893,13 +893,13 @@ const skl_json_break *skl_layout_json_breaks(void)
 
 static json_t *field_json(const skl_field *f)
 {
-	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:i, s:i, s:o, s:o, s:o, s:I}", "name",
-			      skl_json_text(f->name), "path", skl_json_text(f->path), "type",
-			      skl_json_text(f->type_name), "offset", skl_json_uint(f->offset), "size",
-			      skl_json_uint(f->size), "align", (json_int_t)f->align, "bit_offset", (json_int_t)f->bit_offset,
-			      "bit_size", (json_int_t)f->bit_size, "depth", f->depth, "parent", f->parent, "cacheline_first",
-			      skl_json_uint(f->cl_first), "cacheline_last", skl_json_uint(f->cl_last), "hole_after",
-			      skl_json_uint(f->hole_after), "bit_hole_after", (json_int_t)f->bit_hole_after);
+	json_t *o = json_pack(
+	    "{s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:i, s:i, s:o, s:o, s:o, s:I}", "name", skl_json_text(f->name),
+	    "path", skl_json_text(f->path), "type", skl_json_text(f->type_name), "offset", skl_json_uint(f->offset),
+	    "size", skl_json_uint(f->size), "align", (json_int_t)f->align, "bit_offset", (json_int_t)f->bit_offset,
+	    "bit_size", (json_int_t)f->bit_size, "depth", f->depth, "parent", f->parent, "cacheline_first",
+	    skl_json_uint(f->cl_first), "cacheline_last", skl_json_uint(f->cl_last), "hole_after",
+	    skl_json_uint(f->hole_after), "bit_hole_after", (json_int_t)f->bit_hole_after);
 	if (o && f->cond && skl_json_set(o, "config", skl_json_text(f->cond)) < 0) {
 		json_decref(o);
 		return NULL;
@@ -916,14 +916,14 @@ json_t *skl_layout_json(const skl_layout *l)
 			json_decref(fields);
 			fields = NULL;
 		}
-	return json_pack("{s:o, s:s, s:o, s:o, s:I, s:I, s:o, s:i, s:o, s:i, s:o, s:I, s:i, s:I, s:o, s:o, s:o}",
-			 "name", skl_json_text(l->name), "abi", l->abi->name, "config", skl_json_text(l->config), "size",
-			 skl_json_uint(l->size), "align", (json_int_t)l->align, "cacheline", (json_int_t)l->cacheline,
-			 "cachelines", skl_json_uint(l->cachelines), "members", l->members, "sum_members",
-			 skl_json_uint(l->sum_members), "holes", l->holes, "sum_holes", skl_json_uint(l->sum_holes),
-			 "sum_bitfield_bits", (json_int_t)l->sum_bitfield_bits, "bit_holes", l->bit_holes,
-			 "sum_bit_holes", (json_int_t)l->sum_bit_holes, "padding", skl_json_uint(l->padding),
-			 "last_cacheline", skl_json_uint(l->last_cacheline), "fields", fields);
+	return json_pack(
+	    "{s:o, s:s, s:o, s:o, s:I, s:I, s:o, s:i, s:o, s:i, s:o, s:I, s:i, s:I, s:o, s:o, s:o}", "name",
+	    skl_json_text(l->name), "abi", l->abi->name, "config", skl_json_text(l->config), "size",
+	    skl_json_uint(l->size), "align", (json_int_t)l->align, "cacheline", (json_int_t)l->cacheline, "cachelines",
+	    skl_json_uint(l->cachelines), "members", l->members, "sum_members", skl_json_uint(l->sum_members), "holes",
+	    l->holes, "sum_holes", skl_json_uint(l->sum_holes), "sum_bitfield_bits", (json_int_t)l->sum_bitfield_bits,
+	    "bit_holes", l->bit_holes, "sum_bit_holes", (json_int_t)l->sum_bit_holes, "padding",
+	    skl_json_uint(l->padding), "last_cacheline", skl_json_uint(l->last_cacheline), "fields", fields);
 }
 
 void skl_layout_write_json(const skl_layout *l, const skl_sink *out)
