@@ -373,12 +373,237 @@ static int is_modifier(SDL_Keycode sym)
 	}
 }
 
-static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
+/* What a bound key acts on: the window, its active pane, and whether
+ * Shift is held. */
+typedef struct keyctx {
+	skl_window *w;
+	pane *p;
+	int shift;
+} keyctx;
+
+/* A key's action: SKL_WIN_* for the caller. */
+typedef int (*key_action)(const keyctx *k);
+
+static int key_next(const keyctx *k)
 {
-	SDL_Keycode sym = k->keysym.sym;
-	int shift = (k->keysym.mod & KMOD_SHIFT) != 0, d;
-	pane *p = &w->panes[w->active];
-	float cx = p->x + p->w / 2, cy = p->y + p->h / 2;
+	skl__win_go_to(k->w, k->w->frame + 1, 1);
+	return SKL_WIN_NONE;
+}
+
+static int key_back(const keyctx *k)
+{
+	skl__win_go_to(k->w, k->w->frame - 1, 1);
+	return SKL_WIN_NONE;
+}
+
+static int key_restart(const keyctx *k)
+{
+	skl__win_go_to(k->w, 0, 1);
+	return SKL_WIN_NONE;
+}
+
+static int key_end(const keyctx *k)
+{
+	skl__win_go_to(k->w, k->w->nframes - 1, 1);
+	return SKL_WIN_NONE;
+}
+
+/* G: "go to step", digits and Enter follow */
+static int key_goto(const keyctx *k)
+{
+	if (!k->w->page && k->w->nframes > 0) {
+		k->w->prompt = 1;
+		k->w->digits[0] = 0;
+	}
+	return SKL_WIN_NONE;
+}
+
+static int key_tab(const keyctx *k)
+{
+	if (has_views(k->w))
+		next_view(k->w, k->shift ? -1 : 1);
+	return SKL_WIN_NONE;
+}
+
+static int key_split(const keyctx *k)
+{
+	if (has_views(k->w) && !k->w->page)
+		toggle_split(k->w);
+	return SKL_WIN_NONE;
+}
+
+/* Zooms the active pane about the pointer, or its centre when the
+ * pointer is elsewhere. */
+static void zoom_key(const keyctx *k, float factor)
+{
+	const skl_window *w = k->w;
+	float cx = k->p->x + k->p->w / 2, cy = k->p->y + k->p->h / 2;
+	skl__win_zoom_at(k->p, factor, w->mouse_in ? w->mx : cx, w->mouse_in ? w->my : cy);
+}
+
+static int key_zoom_in(const keyctx *k)
+{
+	zoom_key(k, 1.25f);
+	return SKL_WIN_NONE;
+}
+
+static int key_zoom_out(const keyctx *k)
+{
+	zoom_key(k, 1 / 1.25f);
+	return SKL_WIN_NONE;
+}
+
+static int key_fullscreen(const keyctx *k)
+{
+	Uint32 fs = SDL_GetWindowFlags(k->w->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+	SDL_SetWindowFullscreen(k->w->win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+	k->w->started_fullscreen = !fs;
+	return SKL_WIN_NONE;
+}
+
+static int key_present(const keyctx *k)
+{
+	skl_window_set_present(k->w, !k->w->present);
+	return SKL_WIN_NONE;
+}
+
+static int key_theme(const keyctx *k)
+{
+	skl_window *w = k->w;
+	w->theme =
+	    w->theme == SKL_THEME_DARK_HC ? (w->present ? SKL_THEME_LIGHT_HC : SKL_THEME_LIGHT) : SKL_THEME_DARK_HC;
+	skl_sdl_set_theme(w->sdl, w->theme);
+	return SKL_WIN_NONE;
+}
+
+static int key_blank(const keyctx *k)
+{
+	k->w->blank = 1;
+	return SKL_WIN_NONE;
+}
+
+static int key_anim(const keyctx *k)
+{
+	k->w->anim = !k->w->anim;
+	k->w->animating = 0;
+	return SKL_WIN_NONE;
+}
+
+static int key_shot(const keyctx *k)
+{
+	skl_error err;
+	skl_error_clear(&err);
+	if (skl__win_screenshot(k->w, &err) < 0)
+		SDL_Log("sklab: screenshot failed: %s", err.msg);
+	else
+		SDL_Log("sklab: saved %s", k->w->shot);
+	return SKL_WIN_NONE;
+}
+
+static int key_help(const keyctx *k)
+{
+	k->w->help = !k->w->help;
+	return SKL_WIN_NONE;
+}
+
+static int key_expects(const keyctx *k)
+{
+	skl_window *w = k->w;
+	if (w->nex > 0 && !w->page)
+		w->ex_panel = !w->ex_panel;
+	else if (!w->page)
+		skl__win_notice(w, "This scenario has no expectations: expect() in it adds them.");
+	return SKL_WIN_NONE;
+}
+
+static int key_quit(const keyctx *k)
+{
+	(void)k;
+	return SKL_WIN_QUIT;
+}
+
+/* Escape closes what is open, innermost first: the help, the failures,
+ * an opened layout, presentation; then it is the caller's (back or quit). */
+static int key_escape(const keyctx *k)
+{
+	skl_window *w = k->w;
+	if (w->help)
+		w->help = 0;
+	else if (w->ex_panel && !w->page)
+		w->ex_panel = 0;
+	else if (k->p->nopen)
+		skl__win_open_pop(k->p, 0);
+	else if (w->present)
+		skl_window_set_present(w, 0);
+	else
+		return SKL_WIN_ESCAPE;
+	return SKL_WIN_NONE;
+}
+
+/* The key bindings (window.h lists them; the help overlay too). Digits,
+ * Shift+arrows and the "go to step" prompt come before this table. */
+static const struct binding {
+	key_action fn;
+	SDL_Keycode keys[5]; /* SDLK_UNKNOWN (0) ends the list */
+} bindings[] = {
+    {key_next, {SDLK_RIGHT, SDLK_SPACE, SDLK_PAGEDOWN, SDLK_DOWN, SDLK_n}},
+    {key_back, {SDLK_LEFT, SDLK_PAGEUP, SDLK_BACKSPACE, SDLK_UP}},
+    {key_restart, {SDLK_HOME, SDLK_r}},
+    {key_end, {SDLK_END, SDLK_e}},
+    {key_goto, {SDLK_g}},
+    {key_tab, {SDLK_TAB}},
+    {key_split, {SDLK_v}},
+    {key_zoom_in, {SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS}},
+    {key_zoom_out, {SDLK_MINUS, SDLK_KP_MINUS}},
+    {key_fullscreen, {SDLK_f}},
+    {key_present, {SDLK_p}},
+    {key_theme, {SDLK_t}},
+    {key_blank, {SDLK_b, SDLK_PERIOD}},
+    {key_anim, {SDLK_a}},
+    {key_shot, {SDLK_s}},
+    {key_help, {SDLK_h, SDLK_F1, SDLK_QUESTION, SDLK_SLASH}},
+    {key_expects, {SDLK_x}},
+    {key_quit, {SDLK_q}},
+    {key_escape, {SDLK_ESCAPE}},
+};
+
+/* Shift+arrows pan the active pane by a tenth of it. 1 when the key was one. */
+static int pan_key(pane *p, SDL_Keycode sym)
+{
+	float step = 0.1f * fmaxf(p->w, p->h);
+	if (sym != SDLK_LEFT && sym != SDLK_RIGHT && sym != SDLK_UP && sym != SDLK_DOWN)
+		return 0;
+	p->panx += sym == SDLK_LEFT ? step : sym == SDLK_RIGHT ? -step : 0;
+	p->pany += sym == SDLK_UP ? step : sym == SDLK_DOWN ? -step : 0;
+	skl__win_clamp_pan(p);
+	return 1;
+}
+
+/* Digits: a view (1-6), 0 resets the zoom; presenting, the start of a
+ * step number. */
+static void digit_key(skl_window *w, pane *p, SDL_Keycode sym, int d)
+{
+	if (w->present) {
+		/* a presenter types a step number and Enter */
+		w->prompt = 1;
+		w->digits[0] = 0;
+		prompt_key(w, sym);
+	} else if (d == 0) {
+		skl__win_reset_view(p);
+	} else if (d <= 6 && has_views(w)) {
+		set_view(w, d);
+	}
+}
+
+/* A key pressed: SKL_WIN_*. Presenting, it hides the pointer; on a blank
+ * screen it only brings the picture back; then the "go to step" prompt,
+ * Shift+arrows, digits and the table of bindings, in that order. */
+static int on_key(skl_window *w, const SDL_KeyboardEvent *ev)
+{
+	SDL_Keycode sym = ev->keysym.sym;
+	keyctx k = {w, &w->panes[w->active], (ev->keysym.mod & KMOD_SHIFT) != 0};
+	size_t i, j;
+	int d;
 
 	if (w->present && w->mouse_in) {
 		SDL_ShowCursor(SDL_DISABLE);
@@ -397,139 +622,16 @@ static int on_key(skl_window *w, const SDL_KeyboardEvent *k)
 	w->notice_t = 0; /* a key dismisses a notice */
 	if (w->prompt && prompt_key(w, sym))
 		return SKL_WIN_NONE;
-	if (shift && (sym == SDLK_LEFT || sym == SDLK_RIGHT || sym == SDLK_UP || sym == SDLK_DOWN)) {
-		float step = 0.1f * fmaxf(p->w, p->h);
-		p->panx += sym == SDLK_LEFT ? step : sym == SDLK_RIGHT ? -step : 0;
-		p->pany += sym == SDLK_UP ? step : sym == SDLK_DOWN ? -step : 0;
-		skl__win_clamp_pan(p);
+	if (k.shift && pan_key(k.p, sym))
 		return SKL_WIN_NONE;
-	}
 	if (is_digit_key(sym, &d) && !w->page) {
-		if (w->present) {
-			/* a presenter types a step number and Enter */
-			w->prompt = 1;
-			w->digits[0] = 0;
-			prompt_key(w, sym);
-			return SKL_WIN_NONE;
-		}
-		if (d == 0) {
-			skl__win_reset_view(p);
-		} else if (d <= 6 && has_views(w)) {
-			set_view(w, d);
-		}
+		digit_key(w, k.p, sym, d);
 		return SKL_WIN_NONE;
 	}
-	switch (sym) {
-	case SDLK_RIGHT:
-	case SDLK_SPACE:
-	case SDLK_PAGEDOWN:
-	case SDLK_DOWN:
-	case SDLK_n:
-		skl__win_go_to(w, w->frame + 1, 1);
-		break;
-	case SDLK_LEFT:
-	case SDLK_PAGEUP:
-	case SDLK_BACKSPACE:
-	case SDLK_UP:
-		skl__win_go_to(w, w->frame - 1, 1);
-		break;
-	case SDLK_HOME:
-	case SDLK_r:
-		skl__win_go_to(w, 0, 1);
-		break;
-	case SDLK_END:
-	case SDLK_e:
-		skl__win_go_to(w, w->nframes - 1, 1);
-		break;
-	case SDLK_g:
-		if (!w->page && w->nframes > 0) {
-			w->prompt = 1;
-			w->digits[0] = 0;
-		}
-		break;
-	case SDLK_TAB:
-		if (has_views(w))
-			next_view(w, shift ? -1 : 1);
-		break;
-	case SDLK_v:
-		if (has_views(w) && !w->page)
-			toggle_split(w);
-		break;
-	case SDLK_PLUS:
-	case SDLK_EQUALS:
-	case SDLK_KP_PLUS:
-		skl__win_zoom_at(p, 1.25f, w->mouse_in ? w->mx : cx, w->mouse_in ? w->my : cy);
-		break;
-	case SDLK_MINUS:
-	case SDLK_KP_MINUS:
-		skl__win_zoom_at(p, 1 / 1.25f, w->mouse_in ? w->mx : cx, w->mouse_in ? w->my : cy);
-		break;
-	case SDLK_f: {
-		Uint32 fs = SDL_GetWindowFlags(w->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-		SDL_SetWindowFullscreen(w->win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
-		w->started_fullscreen = !fs;
-		break;
-	}
-	case SDLK_p:
-		skl_window_set_present(w, !w->present);
-		break;
-	case SDLK_t:
-		w->theme = w->theme == SKL_THEME_DARK_HC ? (w->present ? SKL_THEME_LIGHT_HC : SKL_THEME_LIGHT)
-							 : SKL_THEME_DARK_HC;
-		skl_sdl_set_theme(w->sdl, w->theme);
-		break;
-	case SDLK_b:
-	case SDLK_PERIOD:
-		w->blank = 1;
-		break;
-	case SDLK_a:
-		w->anim = !w->anim;
-		w->animating = 0;
-		break;
-	case SDLK_s: {
-		skl_error err;
-		skl_error_clear(&err);
-		if (skl__win_screenshot(w, &err) < 0)
-			SDL_Log("sklab: screenshot failed: %s", err.msg);
-		else
-			SDL_Log("sklab: saved %s", w->shot);
-		break;
-	}
-	case SDLK_h:
-	case SDLK_F1:
-	case SDLK_QUESTION:
-	case SDLK_SLASH:
-		w->help = !w->help;
-		break;
-	case SDLK_x:
-		if (w->nex > 0 && !w->page)
-			w->ex_panel = !w->ex_panel;
-		else if (!w->page)
-			skl__win_notice(w, "This scenario has no expectations: expect() in it adds them.");
-		break;
-	case SDLK_q:
-		return SKL_WIN_QUIT;
-	case SDLK_ESCAPE:
-		if (w->help) {
-			w->help = 0;
-			break;
-		}
-		if (w->ex_panel && !w->page) {
-			w->ex_panel = 0;
-			break;
-		}
-		if (p->nopen) {
-			skl__win_open_pop(p, 0);
-			break;
-		}
-		if (w->present) {
-			skl_window_set_present(w, 0);
-			break;
-		}
-		return SKL_WIN_ESCAPE;
-	default:
-		break;
-	}
+	for (i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++)
+		for (j = 0; j < sizeof(bindings[i].keys) / sizeof(bindings[i].keys[0]) && bindings[i].keys[j]; j++)
+			if (bindings[i].keys[j] == sym)
+				return bindings[i].fn(&k);
 	return SKL_WIN_NONE;
 }
 
