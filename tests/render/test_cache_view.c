@@ -11,6 +11,7 @@
  *   test_cache_view OUTDIR   (writes cache-*.png, .svg and .dl.txt there)
  */
 #include "check.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
 #include "view_cachesim.h"
@@ -137,24 +138,6 @@ static char *svg_text(const skl_dl *dl)
 	return b.data;
 }
 
-static skl_color pixel(SDL_Surface *s, float fx, float fy)
-{
-	int x = (int)fx, y = (int)fy;
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int near_color(skl_color a, skl_color b, int tol)
-{
-	return abs((int)SKL_R(a) - (int)SKL_R(b)) <= tol && abs((int)SKL_G(a) - (int)SKL_G(b)) <= tol &&
-	       abs((int)SKL_B(a) - (int)SKL_B(b)) <= tol;
-}
-
 static int luma(skl_color c)
 {
 	return (int)(299 * SKL_R(c) + 587 * SKL_G(c) + 114 * SKL_B(c)) / 1000;
@@ -188,8 +171,8 @@ static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char 
 
 /* ---- a synthetic snapshot ----------------------------------------------------------- */
 
-static void set_line(skl_cachesim_snap_level *lv, unsigned set, unsigned way, uint64_t addr, int owner, int hit, int dirty,
-		     int recent)
+static void set_line(skl_cachesim_snap_level *lv, unsigned set, unsigned way, uint64_t addr, int owner, int hit,
+		     int dirty, int recent)
 {
 	skl_cachesim_snap_line *c = &lv->lines[set * lv->st.assoc + way];
 	c->addr = addr;
@@ -218,8 +201,8 @@ static void level_init(skl_cachesim_snap_level *lv, const char *name, uint64_t s
 	}
 }
 
-static void attr_set(skl_cachesim_attr *a, const char *owner, const char *member, unsigned off, unsigned size, uint64_t r,
-		     uint64_t w, uint64_t m0, uint64_t m1, uint64_t cycles)
+static void attr_set(skl_cachesim_attr *a, const char *owner, const char *member, unsigned off, unsigned size,
+		     uint64_t r, uint64_t w, uint64_t m0, uint64_t m1, uint64_t cycles)
 {
 	snprintf(a->owner, sizeof(a->owner), "%s", owner);
 	snprintf(a->member, sizeof(a->member), "%s", member);
@@ -379,24 +362,28 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	if (img && c00 && c01 && c10 && c11 && hit && miss) {
 		CHECK(c00->w >= 20 && c00->h >= 10);
 		/* owner colour in the body of the cell */
-		CHECK(near_color(pixel(img, c00->x + c00->w * 0.35f, c00->y + c00->h * 0.4f), own0, 2));
-		CHECK(near_color(pixel(img, c01->x + c01->w * 0.5f, c01->y + c01->h * 0.3f), own1, 2));
-		/* hit green in its corner, miss red down its edge */
-		CHECK(near_color(pixel(img, hit->x + hit->w / 2, hit->y + hit->h / 2), skl_view_cachesim_hit_color(), 2));
-		CHECK(near_color(pixel(img, miss->x + miss->w / 2, miss->y + miss->h * 0.8f),
-				 skl_view_cachesim_miss_color(), 2));
-		/* a hit's corner is small: below it is the owner's colour again */
 		CHECK(
-		    !near_color(pixel(img, hit->x + hit->w / 2, c00->y + c00->h - 2), skl_view_cachesim_hit_color(), 40));
+		    skl_test_near_color(skl_test_pixel(img, c00->x + c00->w * 0.35f, c00->y + c00->h * 0.4f), own0, 2));
+		CHECK(
+		    skl_test_near_color(skl_test_pixel(img, c01->x + c01->w * 0.5f, c01->y + c01->h * 0.3f), own1, 2));
+		/* hit green in its corner, miss red down its edge */
+		CHECK(skl_test_near_color(skl_test_pixel(img, hit->x + hit->w / 2, hit->y + hit->h / 2),
+					  skl_view_cachesim_hit_color(), 2));
+		CHECK(skl_test_near_color(skl_test_pixel(img, miss->x + miss->w / 2, miss->y + miss->h * 0.8f),
+					  skl_view_cachesim_miss_color(), 2));
+		/* a hit's corner is small: below it is the owner's colour again */
+		CHECK(!skl_test_near_color(skl_test_pixel(img, hit->x + hit->w / 2, c00->y + c00->h - 2),
+					   skl_view_cachesim_hit_color(), 40));
 		/* the dirty dog-ear in the bottom-left corner of the dirty line only */
-		CHECK(!near_color(pixel(img, c01->x + 1.5f, c01->y + c01->h - 1.5f), own1, 60));
-		CHECK(near_color(pixel(img, c00->x + 1.5f, c00->y + c00->h - 1.5f), own0, 2));
+		CHECK(!skl_test_near_color(skl_test_pixel(img, c01->x + 1.5f, c01->y + c01->h - 1.5f), own1, 60));
+		CHECK(skl_test_near_color(skl_test_pixel(img, c00->x + 1.5f, c00->y + c00->h - 1.5f), own0, 2));
 		/* the old line is pale, the empty way grey */
-		CHECK(luma(pixel(img, c11->x + c11->w * 0.35f, c11->y + c11->h * 0.4f)) > luma(own2) + 30);
-		CHECK(near_color(pixel(img, c10->x + c10->w * 0.35f, c10->y + c10->h * 0.4f), SKL_HEX(0xeceef1), 2));
+		CHECK(luma(skl_test_pixel(img, c11->x + c11->w * 0.35f, c11->y + c11->h * 0.4f)) > luma(own2) + 30);
+		CHECK(skl_test_near_color(skl_test_pixel(img, c10->x + c10->w * 0.35f, c10->y + c10->h * 0.4f),
+					  SKL_HEX(0xeceef1), 2));
 		/* the legend swatch and the member's bar in the owner's colour */
-		CHECK(near_color(pixel(img, sw->x + sw->w / 2, sw->y + sw->h / 2), own0, 2));
-		CHECK(near_color(pixel(img, bar->x + 2, bar->y + bar->h / 2), own0, 2));
+		CHECK(skl_test_near_color(skl_test_pixel(img, sw->x + sw->w / 2, sw->y + sw->h / 2), own0, 2));
+		CHECK(skl_test_near_color(skl_test_pixel(img, bar->x + 2, bar->y + bar->h / 2), own0, 2));
 	}
 	if (img)
 		SDL_FreeSurface(img);
@@ -771,10 +758,12 @@ static void test_heat(skl_sdl *sdl, const char *outdir, sample_types *t)
 	cold = item(dl, "0:field:sport");
 	none = item(dl, "0:field:state");
 	if (img && hot && warm && cold && none) {
-		skl_color ph = pixel(img, hot->x + 3, hot->y + 3), pw = pixel(img, warm->x + 3, warm->y + 3);
-		skl_color pc = pixel(img, cold->x + 3, cold->y + 3), pn = pixel(img, none->x + 3, none->y + 3);
-		CHECK(near_color(ph, skl__heat_color(1), 2));
-		CHECK(near_color(pn, skl__heat_color(0), 2));
+		skl_color ph = skl_test_pixel(img, hot->x + 3, hot->y + 3),
+			  pw = skl_test_pixel(img, warm->x + 3, warm->y + 3);
+		skl_color pc = skl_test_pixel(img, cold->x + 3, cold->y + 3),
+			  pn = skl_test_pixel(img, none->x + 3, none->y + 3);
+		CHECK(skl_test_near_color(ph, skl__heat_color(1), 2));
+		CHECK(skl_test_near_color(pn, skl__heat_color(0), 2));
 		/* hotter is darker and redder */
 		CHECK(luma(ph) < luma(pw) && luma(pw) < luma(pc) && luma(pc) < luma(pn));
 		CHECK((int)SKL_B(pc) < (int)SKL_B(pn));

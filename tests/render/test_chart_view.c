@@ -9,6 +9,7 @@
  *   test_chart_view OUTDIR   (writes chart-*.png, .svg and .dl.txt there)
  */
 #include "check.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
 #include "view_chart.h"
@@ -121,23 +122,6 @@ static char *dump(const skl_dl *dl)
 	s = skl_buf_sink(&b);
 	skl_dl_dump(dl, &s);
 	return b.data;
-}
-
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int near_color(skl_color a, skl_color b, int tol)
-{
-	return abs((int)SKL_R(a) - (int)SKL_R(b)) <= tol && abs((int)SKL_G(a) - (int)SKL_G(b)) <= tol &&
-	       abs((int)SKL_B(a) - (int)SKL_B(b)) <= tol;
 }
 
 static int write_file(const char *path, const char *data, size_t n)
@@ -279,11 +263,12 @@ static void test_lines(skl_sdl *sdl, const char *outdir)
 	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
 	CHECK(img != NULL);
 	if (img && p10 && q10) {
-		CHECK(near_color(pixel(img, (int)(p10->x + p10->w / 2), (int)(p10->y + p10->h / 2)),
-				 skl_view_chart_color(0), 8));
-		CHECK(near_color(pixel(img, (int)(q10->x + q10->w / 2), (int)(q10->y + q10->h / 2)),
-				 skl_view_chart_color(1), 8));
-		CHECK(near_color(pixel(img, 5, 5), SKL_HEX(0xffffff), 0) || 1); /* the view paints no background */
+		CHECK(skl_test_near_color(skl_test_pixel(img, (int)(p10->x + p10->w / 2), (int)(p10->y + p10->h / 2)),
+					  skl_view_chart_color(0), 8));
+		CHECK(skl_test_near_color(skl_test_pixel(img, (int)(q10->x + q10->w / 2), (int)(q10->y + q10->h / 2)),
+					  skl_view_chart_color(1), 8));
+		CHECK(skl_test_near_color(skl_test_pixel(img, 5, 5), SKL_HEX(0xffffff), 0) ||
+		      1); /* the view paints no background */
 	}
 	if (img)
 		SDL_FreeSurface(img);
@@ -349,9 +334,10 @@ static void test_bars(skl_sdl *sdl, const char *outdir)
 	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
 	CHECK(img != NULL);
 	if (img && a[1] && b[1]) {
-		skl_color fa = pixel(img, (int)(a[1]->x + a[1]->w / 2), (int)(a[1]->y + a[1]->h * 0.75f));
-		skl_color fb = pixel(img, (int)(b[1]->x + b[1]->w / 2), (int)(b[1]->y + b[1]->h * 0.75f));
-		CHECK(near_color(fa, a[1]->fill, 2) && near_color(fb, b[1]->fill, 2) && !near_color(fa, fb, 20));
+		skl_color fa = skl_test_pixel(img, (int)(a[1]->x + a[1]->w / 2), (int)(a[1]->y + a[1]->h * 0.75f));
+		skl_color fb = skl_test_pixel(img, (int)(b[1]->x + b[1]->w / 2), (int)(b[1]->y + b[1]->h * 0.75f));
+		CHECK(skl_test_near_color(fa, a[1]->fill, 2) && skl_test_near_color(fb, b[1]->fill, 2) &&
+		      !skl_test_near_color(fa, fb, 20));
 	}
 	if (img)
 		SDL_FreeSurface(img);

@@ -7,6 +7,7 @@
  *   test_render OUTDIR   (writes sock.png, sock.svg, sock.dl.txt there)
  */
 #include "check.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
 #include "sklab/render/svg.h"
@@ -17,7 +18,6 @@
 #include "sklab/cparse.h"
 #include "sklab/types.h"
 
-#include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <math.h>
 #include <stdio.h>
@@ -32,17 +32,6 @@ static const skl_dl_item *item(const skl_dl *dl, const char *key)
 	return skl_dl_at(dl, skl_dl_find(dl, key));
 }
 
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
 /* The member's fill at a point of its first block away from its label. */
 static skl_color member_pixel(SDL_Surface *s, const skl_dl *dl, const char *key)
 {
@@ -50,27 +39,7 @@ static skl_color member_pixel(SDL_Surface *s, const skl_dl *dl, const char *key)
 	if (!it)
 		return 0;
 	/* a corner inside the block: clear of its outline and of its label */
-	return pixel(s, (int)(it->x + 3), (int)(it->y + it->h - 3));
-}
-
-static int distinct_colours(SDL_Surface *s)
-{
-	enum { SLOTS = 1 << 14 };
-	static Uint32 seen[SLOTS];
-	int x, y, n = 0;
-	memset(seen, 0, sizeof(seen));
-	for (y = 0; y < s->h; y += 2)
-		for (x = 0; x < s->w; x += 2) {
-			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
-			while (seen[h] && seen[h] != c)
-				h = (h + 1) & (SLOTS - 1);
-			if (!seen[h]) {
-				seen[h] = c;
-				if (++n > SLOTS / 2)
-					return n;
-			}
-		}
-	return n;
+	return skl_test_pixel(s, (int)(it->x + 3), (int)(it->y + it->h - 3));
 }
 
 static int count_key(const skl_dl *dl, const char *key, skl_dl_kind kind)
@@ -257,29 +226,28 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 	CHECK(img != NULL);
 	if (img) {
 		CHECK(img->w == W && img->h == H);
-		CHECK(distinct_colours(img) > 40);
+		CHECK(skl_test_distinct_colours(img) > 40);
 		CHECK(member_pixel(img, dl, "0:field:daddr") == skl_view_kind_fill(SKL_VK_INT));
 		CHECK(member_pixel(img, dl, "0:field:next") == skl_view_kind_fill(SKL_VK_PTR));
 		CHECK(member_pixel(img, dl, "0:field:lock") == skl_view_kind_fill(SKL_VK_SYNC));
 		CHECK(member_pixel(img, dl, "0:field:error_queue") == skl_view_kind_fill(SKL_VK_STRUCT));
 		CHECK(member_pixel(img, dl, "0:field:state_change") == skl_view_kind_fill(SKL_VK_FNPTR));
 		CHECK(member_pixel(img, dl, "0:field:tp_pinfo.af_tcp") == skl_view_kind_fill(SKL_VK_STRUCT));
-		CHECK(pixel(img, 2, 2) == SKL_HEX(0xffffff));
+		CHECK(skl_test_pixel(img, 2, 2) == SKL_HEX(0xffffff));
 		/* the caption bar */
-		CHECK(pixel(img, 2, H - 2) == SKL_HEX(0x1f2630));
-		/* deterministic */
+		CHECK(skl_test_pixel(img, 2, H - 2) == SKL_HEX(0x1f2630));
+		/* deterministic: drawn again, the same pixels (any that differ are
+		 * shown in sock-diff.png) */
 		img2 = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
-		CHECK(img2 && img2->pitch == img->pitch && !memcmp(img->pixels, img2->pixels, (size_t)img->pitch * H));
+		snprintf(path, sizeof(path), "%s/sock-diff.png", outdir);
+		CHECK(img2 && skl_test_image_diff(img, img2, 0, path) == 0);
 		if (img2)
 			SDL_FreeSurface(img2);
 		SDL_FreeSurface(img);
 	}
 	snprintf(path, sizeof(path), "%s/sock.png", outdir);
 	CHECK(skl_sdl_write_png(sdl, dl, W, H, path, &err) == 0);
-	img = IMG_Load(path);
-	CHECK(img && img->w == W && img->h == H);
-	if (img)
-		SDL_FreeSurface(img);
+	CHECK(skl_test_png_is(path, W, H));
 
 	/* ---- SVG ---- */
 	skl_buf_init(&svg);
@@ -479,12 +447,7 @@ static void test_frames(sample_types *t, const char *outdir)
 	CHECK(skl_render_frames(log, outdir, "png", &o, &err) == 2);
 	CHECK(skl_render_frames(log, outdir, "svg", &o, &err) == 2);
 	snprintf(path, sizeof(path), "%s/frame-002.png", outdir);
-	{
-		SDL_Surface *s = IMG_Load(path);
-		CHECK(s && s->w == 1280 && s->h == 720);
-		if (s)
-			SDL_FreeSurface(s);
-	}
+	CHECK(skl_test_png_is(path, 1280, 720));
 	snprintf(path, sizeof(path), "%s/frame-one.svg", outdir);
 	CHECK(skl_render_frame_file(log, frames, n, 1, path, NULL, &o, &err) == 0);
 	CHECK(skl_render_frame_file(log, frames, n, 5, path, NULL, &o, &err) < 0);

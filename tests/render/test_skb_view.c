@@ -14,6 +14,7 @@
  *   test_skb_view OUTDIR   (writes skb-*.png, skb-*.svg, *.dl.txt there)
  */
 #include "check.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
 #include "sklab/render/svg.h"
@@ -237,37 +238,6 @@ static int count_prefix(const skl_dl *dl, const char *prefix)
 	return n;
 }
 
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int distinct_colours(SDL_Surface *s)
-{
-	enum { SLOTS = 1 << 14 };
-	static Uint32 seen[SLOTS];
-	int x, y, n = 0;
-	memset(seen, 0, sizeof(seen));
-	for (y = 0; y < s->h; y += 2)
-		for (x = 0; x < s->w; x += 2) {
-			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
-			while (seen[h] && seen[h] != c)
-				h = (h + 1) & (SLOTS - 1);
-			if (!seen[h]) {
-				seen[h] = c;
-				if (++n > SLOTS / 2)
-					return n;
-			}
-		}
-	return n;
-}
-
 static int write_file(const char *path, const char *data, size_t n)
 {
 	FILE *f = fopen(path, "wb");
@@ -361,14 +331,14 @@ static SDL_Surface *render(skl_sdl *sdl, const skl_dl *dl)
 	if (!img)
 		return NULL;
 	CHECK(img->w == w && img->h == h);
-	CHECK(distinct_colours(img) > 40);
+	CHECK(skl_test_distinct_colours(img) > 40);
 	return img;
 }
 
 /* The colour in the middle of a block's lower edge (clear of its labels). */
 static skl_color block_pixel(SDL_Surface *img, const skl_dl_item *it)
 {
-	return pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 5));
+	return skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 5));
 }
 
 /* ---- the tests ------------------------------------------------------------------------ */
@@ -417,7 +387,7 @@ static void test_6x_tx(skl_sdl *sdl, const char *outdir)
 			CHECK(block_pixel(img, data) == skl_view_skb_fill(SKL_SKB_DATA));
 			CHECK(block_pixel(img, pay) == skl_view_skb_fill(SKL_SKB_DATA));
 			if (eth)
-				CHECK(pixel(img, (int)(z->x + z->w / 2), (int)(z->y + z->h - 5)) ==
+				CHECK(skl_test_pixel(img, (int)(z->x + z->w / 2), (int)(z->y + z->h - 5)) ==
 				      skl_view_skb_region_fill(&s.regions[3]));
 		}
 		SDL_FreeSurface(img);
@@ -466,7 +436,7 @@ static void test_24_slack(skl_sdl *sdl, const char *outdir)
 	CHECK(has_text(dl, "356 slack") && has_text(dl, "tail/end are pointers"));
 	img = render(sdl, dl);
 	if (img && sl)
-		CHECK(pixel(img, (int)(sl->x + 2), (int)(sl->y + sl->h - 3)) != SKL_HEX(0xffffff));
+		CHECK(skl_test_pixel(img, (int)(sl->x + 2), (int)(sl->y + sl->h - 3)) != SKL_HEX(0xffffff));
 	SDL_FreeSurface(img);
 	check_geometry(dl, "24-slack");
 	save(sdl, dl, outdir, "skb-24-slack");
@@ -543,7 +513,7 @@ static void test_panic(skl_sdl *sdl, const char *outdir)
 	if (img && ov && pb) {
 		skl_color c = block_pixel(img, ov);
 		CHECK(SKL_R(c) > 180 && SKL_G(c) < 150 && SKL_B(c) < 120); /* red */
-		c = pixel(img, (int)pb->x + 4, (int)(pb->y + pb->h / 2));
+		c = skl_test_pixel(img, (int)pb->x + 4, (int)(pb->y + pb->h / 2));
 		CHECK(SKL_R(c) > 180 && SKL_G(c) < 130);
 	}
 	SDL_FreeSurface(img);

@@ -13,6 +13,7 @@
  *   test_slab_view OUTDIR   (writes slab-*.png, slab-*.svg, *.dl.txt there)
  */
 #include "check.h"
+#include "image.h"
 #include "profile.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
@@ -22,7 +23,6 @@
 #include "view_util.h"
 #include "sample_structs.h"
 
-#include <SDL_image.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,37 +289,6 @@ static skl_cache_snap *add_slub_typed(bld *b, const char *name, const skl_layout
 static const skl_dl_item *item(const skl_dl *dl, const char *key)
 {
 	return skl_dl_at(dl, skl_dl_find(dl, key));
-}
-
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int distinct_colours(SDL_Surface *s)
-{
-	enum { SLOTS = 1 << 14 };
-	static Uint32 seen[SLOTS];
-	int x, y, n = 0;
-	memset(seen, 0, sizeof(seen));
-	for (y = 0; y < s->h; y += 2)
-		for (x = 0; x < s->w; x += 2) {
-			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
-			while (seen[h] && seen[h] != c)
-				h = (h + 1) & (SLOTS - 1);
-			if (!seen[h]) {
-				seen[h] = c;
-				if (++n > SLOTS / 2)
-					return n;
-			}
-		}
-	return n;
 }
 
 static int has_text(const skl_dl *dl, const char *text)
@@ -740,13 +709,13 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
 	CHECK(img && img->w == 1600 && img->h == 900);
 	if (img) {
-		CHECK(distinct_colours(img) > 30);
-		CHECK(pixel(img, 2, 2) == SKL_HEX(0xffffff));
+		CHECK(skl_test_distinct_colours(img) > 30);
+		CHECK(skl_test_pixel(img, 2, 2) == SKL_HEX(0xffffff));
 		it = item(dl, "0:obj:size-1024:1:0");
-		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
+		CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
 				skl_view_slab_fill(SKL_SM_ALLOC));
 		it = item(dl, "0:obj:size-1024:1:3");
-		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
+		CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
 				skl_view_slab_fill(SKL_SM_FREE));
 		SDL_FreeSurface(img);
 	}
@@ -802,10 +771,10 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 		if (img) {
 			it = item(dl, "0:mgmt:sock:0");
 			CHECK(it && it->w > 4 &&
-			      pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
+			      skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
 				  skl_view_slab_fill(SKL_SM_MGMT));
 			it = item(dl, "0:obj:sock:4:8");
-			CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
+			CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
 					skl_view_slab_fill(SKL_SM_FREE));
 			SDL_FreeSurface(img);
 		}
@@ -1058,8 +1027,9 @@ static void test_merged(skl_sdl *sdl, const char *outdir)
 			const skl_dl_item *o0 = item(dl, "0:obj:sklab_a:0:0"), *o1 = item(dl, "0:obj:sklab_a:0:1");
 			CHECK(img != NULL);
 			if (img && o0 && o1) {
-				CHECK(pixel(img, (int)o1->x + 4, (int)o1->y + 4) == tag);
-				CHECK(pixel(img, (int)o0->x + 4, (int)o0->y + 4) == skl_view_slab_fill(SKL_SM_ALLOC));
+				CHECK(skl_test_pixel(img, (int)o1->x + 4, (int)o1->y + 4) == tag);
+				CHECK(skl_test_pixel(img, (int)o0->x + 4, (int)o0->y + 4) ==
+				      skl_view_slab_fill(SKL_SM_ALLOC));
 			}
 			if (img)
 				SDL_FreeSurface(img);
@@ -1182,9 +1152,9 @@ static void test_big(skl_sdl *sdl, const char *outdir)
 	img = skl_sdl_render_surface(sdl, dl, 1920, 1080, NULL, &err);
 	CHECK(img && img->w == 1920 && img->h == 1080);
 	if (img) {
-		CHECK(distinct_colours(img) > 10);
+		CHECK(skl_test_distinct_colours(img) > 10);
 		it = item(dl, "0:objs:unix_sock:5:0-9");
-		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h / 2)) ==
+		CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h / 2)) ==
 				skl_view_slab_fill(SKL_SM_ALLOC));
 		SDL_FreeSurface(img);
 	}
@@ -1293,7 +1263,7 @@ static void test_overview(skl_sdl *sdl, const char *outdir)
 				it = skl_dl_at(dl, i);
 		CHECK(it != NULL);
 		if (it)
-			CHECK(pixel(img, (int)(it->x + 1), (int)(it->y + it->h / 2)) == SKL_HEX(0xeaa12c));
+			CHECK(skl_test_pixel(img, (int)(it->x + 1), (int)(it->y + it->h / 2)) == SKL_HEX(0xeaa12c));
 		SDL_FreeSurface(img);
 	}
 	save(sdl, dl, outdir, "slab-200000");
@@ -1470,12 +1440,7 @@ static void test_compare(skl_sdl *sdl, const char *outdir)
 	ro.font_dir = SKLAB_TEST_FONT_DIR;
 	snprintf(path, sizeof(path), "%s/slab-compare-scene.png", outdir);
 	CHECK(skl_render_scene_file(&sc, path, NULL, &ro, &err) == 0);
-	{
-		SDL_Surface *img = IMG_Load(path);
-		CHECK(img && img->w == 1920 && img->h == 1080);
-		if (img)
-			SDL_FreeSurface(img);
-	}
+	CHECK(skl_test_png_is(path, 1920, 1080));
 	snprintf(path, sizeof(path), "%s/slab-compare-scene.svg", outdir);
 	CHECK(skl_render_scene_file(&sc, path, NULL, &ro, &err) == 0);
 	skl_dl_free(dl);
