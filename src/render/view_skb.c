@@ -1122,12 +1122,8 @@ int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_sk
 	v->s = snaps;
 	v->n = n > MAXS ? MAXS : n;
 	v->o = opts;
-	v->x = opts->x;
-	v->y = opts->y;
-	v->w = opts->w > 0 ? opts->w : skl_dl_width(dl) - v->x;
-	v->h = opts->h > 0 ? opts->h : skl_dl_height(dl) - v->y;
-	v->u = opts->text_scale > 0 ? opts->text_scale
-				    : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+	skl__view_box(dl, opts->x, opts->y, opts->w, opts->h, &v->x, &v->y, &v->w, &v->h);
+	v->u = skl__view_scale(dl, opts->text_scale);
 	skl__skbv_plan(v);
 
 	if (!opts->no_header)

@@ -17,11 +17,6 @@
 
 /* ---- inks and limits ---------------------------------------------------------------- */
 
-#define C_BG SKL_HEX(0xffffff)
-#define C_INK SKL_HEX(0x1b1f24)
-#define C_INK2 SKL_HEX(0x4a525c)
-#define C_INK3 SKL_HEX(0x67707a)
-#define C_RULE SKL_HEX(0xd5d9de)
 #define C_EDGE SKL_HEX(0x3b424c)
 #define C_CHIP SKL_HEX(0xf4f5f7)
 #define C_RED SKL_HEX(0xd7301f)
