@@ -13,11 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define C_BG SKL_HEX(0xffffff)
-#define C_INK SKL_HEX(0x1b1f24)
-#define C_INK2 SKL_HEX(0x4a525c) /* secondary text */
-#define C_INK3 SKL_HEX(0x67707a) /* tertiary text, rules */
-#define C_RULE SKL_HEX(0xd5d9de)
 #define C_ZEBRA SKL_HEX(0xf4f6f8)
 #define C_EMPTY SKL_HEX(0xeceef1)   /* an invalid way */
 #define C_UNKNOWN SKL_HEX(0xa9b0b8) /* a valid line nobody claimed */
@@ -1596,12 +1591,8 @@ int skl_view_cachesim(skl_dl *dl, const skl_cachesim_snap *s, const skl_view_cac
 	v.dl = dl;
 	v.s = s;
 	v.o = opts;
-	x = opts->x;
-	y = opts->y;
-	w = opts->w > 0 ? opts->w : skl_dl_width(dl) - x;
-	h = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
-	v.u = opts->text_scale > 0 ? opts->text_scale
-				   : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+	skl__view_box(dl, opts->x, opts->y, opts->w, opts->h, &x, &y, &w, &h);
+	v.u = skl__view_scale(dl, opts->text_scale);
 	v.focus = skl_view_cachesim_focus(s);
 	v.ocol = skl_malloc((size_t)(s->nowners + 1) * sizeof(*v.ocol));
 	if (!v.ocol)

@@ -13,10 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define C_BG SKL_HEX(0xffffff)
-#define C_INK SKL_HEX(0x1b1f24)
-#define C_INK2 SKL_HEX(0x4a525c) /* secondary text */
-#define C_INK3 SKL_HEX(0x67707a) /* tertiary text, axes */
 #define C_GRID SKL_HEX(0xe3e6ea)
 #define C_AXIS SKL_HEX(0x8a929b)
 
@@ -505,12 +501,12 @@ int skl_view_chart(skl_dl *dl, const skl_chart *c, const skl_view_chart_opts *op
 	v.dl = dl;
 	v.c = c;
 	v.o = opts;
-	x = v.rx = opts->x;
-	y = v.ry = opts->y;
-	w = v.rw = opts->w > 0 ? opts->w : skl_dl_width(dl) - x;
-	h = v.rh = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
-	v.u = opts->text_scale > 0 ? opts->text_scale
-				   : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+	skl__view_box(dl, opts->x, opts->y, opts->w, opts->h, &x, &y, &w, &h);
+	v.rx = x;
+	v.ry = y;
+	v.rw = w;
+	v.rh = h;
+	v.u = skl__view_scale(dl, opts->text_scale);
 
 	/* the title */
 	title_h = 0;

@@ -13,10 +13,7 @@
 
 #define C_PANEL SKL_HEX(0xffffff)
 #define C_RED SKL_HEX(0xc0392b)
-#define C_INK SKL_HEX(0x1f2630)
-#define C_INK2 SKL_HEX(0x4a525c)
 #define C_CODE SKL_HEX(0xf1f3f5)
-#define C_RULE SKL_HEX(0xc4ccd6)
 
 float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, const skl_error_panel *e)
 {
@@ -44,11 +41,11 @@ float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, co
 	cy += ts * 1.5f;
 	if (e->where) {
 		skl_dl_text(dl, x + pad, cy, inner, lh, skl_dl_ellipsize(e->where, width, buf, sizeof(buf)), fs,
-			    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+			    SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK_DEEP);
 		cy += lh;
 	}
 	for (i = 0; i < nmsg; i++, cy += lh)
-		skl_dl_text(dl, x + pad, cy, inner, lh, msg[i], fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK);
+		skl_dl_text(dl, x + pad, cy, inner, lh, msg[i], fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK_DEEP);
 	if (e->source) {
 		float gw, bh = cs * 1.5f * (e->col > 0 ? 2 : 1);
 		size_t room;
@@ -56,11 +53,11 @@ float skl_view_error(skl_dl *dl, float x, float y, float w, float h, float u, co
 		snprintf(num, sizeof(num), "%4d | ", e->line);
 		gw = skl_dl_text_width(num, cs);
 		room = skl_dl_fit_chars(inner - gw - 16 * u, cs);
-		skl_dl_rect(dl, x + pad, cy, inner, bh, C_CODE, C_RULE, 1);
+		skl_dl_rect(dl, x + pad, cy, inner, bh, C_CODE, C_RULE_DARK, 1);
 		skl_dl_text(dl, x + pad + 8 * u, cy, gw, cs * 1.5f, num, cs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_text(dl, x + pad + 8 * u + gw, cy, inner - gw - 16 * u, cs * 1.5f,
 			    skl_dl_ellipsize(e->source, room, src, sizeof(src)), cs, SKL_FONT_BOLD, SKL_ALIGN_LEFT,
-			    C_INK);
+			    C_INK_DEEP);
 		if (e->col > 0 && (size_t)e->col <= room) {
 			char caret[300];
 			int c;
@@ -89,9 +86,9 @@ int skl_view_notice(skl_dl *dl, float x, float y, float w, float h, float u, con
 	if (need > h)
 		h = need;
 	skl_dl_begin(dl, "notice", text);
-	skl_dl_rect(dl, x, y, w, h, SKL_HEX(0xf7f9fb), C_RULE, 1.5f * u);
+	skl_dl_rect(dl, x, y, w, h, SKL_HEX(0xf7f9fb), C_RULE_DARK, 1.5f * u);
 	cy = y + pad;
-	skl_dl_text(dl, x + pad, cy, w - 2 * pad, ts * 1.6f, title, ts, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK);
+	skl_dl_text(dl, x + pad, cy, w - 2 * pad, ts * 1.6f, title, ts, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK_DEEP);
 	cy += ts * 1.6f;
 	for (i = 0; i < n; i++, cy += lh)
 		skl_dl_text(dl, x + pad, cy, w - 2 * pad, lh, lines[i], fs, SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK2);
@@ -138,7 +135,7 @@ static float expects_pass(skl_dl *dl, float x, float y, float w, float bottom, f
 	for (i = 0; i < n; i++) {
 		const skl_expect_row *r = &rows[i];
 		char key[48], step[32];
-		float mh = prose(dl, 0, 0, inner - stepw, bottom - y, r->text, fs, SKL_FONT_BOLD, C_INK, 1);
+		float mh = prose(dl, 0, 0, inner - stepw, bottom - y, r->text, fs, SKL_FONT_BOLD, C_INK_DEEP, 1);
 		float wh = r->where && *r->where ? ss * 1.4f : 0, rh = mh + wh + gap;
 		/* keep room for "and N more" and the note */
 		if (shown > 0 && cy + rh + (i + 1 < n ? ss * 1.5f : 0) + (note ? ss * 1.5f : 0) + pad > bottom)
@@ -155,7 +152,7 @@ static float expects_pass(skl_dl *dl, float x, float y, float w, float bottom, f
 		snprintf(step, sizeof(step), "step %d", r->step);
 		skl__text(dl, lx, cy, stepw, fs * 1.3f, step, ss, r->here ? SKL_FONT_BOLD : SKL_FONT_REGULAR,
 			  SKL_ALIGN_LEFT, C_INK2);
-		prose(dl, lx + stepw, cy, inner - stepw, mh, r->text, fs, SKL_FONT_BOLD, C_INK, 0);
+		prose(dl, lx + stepw, cy, inner - stepw, mh, r->text, fs, SKL_FONT_BOLD, C_INK_DEEP, 0);
 		if (wh > 0)
 			skl__text(dl, lx + stepw, cy + mh, inner - stepw, wh, r->where, ss, SKL_FONT_REGULAR,
 				  SKL_ALIGN_LEFT, C_INK2);

@@ -37,13 +37,7 @@ static const struct {
     [SKL_VK_PAD] = {"padding", 0xc47a4a, 0xfbeee4},
 };
 
-#define C_BG SKL_HEX(0xffffff)
-#define C_INK SKL_HEX(0x1b1f24)
-#define C_INK2 SKL_HEX(0x4a525c) /* secondary text */
-#define C_INK3 SKL_HEX(0x67707a) /* tertiary text, rules */
-#define C_TRACK SKL_HEX(0xeef0f3)
 #define C_TRACK_END SKL_HEX(0xf8f9fa)
-#define C_RULE SKL_HEX(0xd5d9de)
 #define C_HL SKL_HEX(0x111111)
 
 const char *skl_view_kind_name(skl_view_kind k)
@@ -1319,12 +1313,8 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 	v.dl = dl;
 	v.l = l;
 	v.o = opts;
-	x = opts->x;
-	y = opts->y;
-	w = opts->w > 0 ? opts->w : skl_dl_width(dl) - x;
-	h = opts->h > 0 ? opts->h : skl_dl_height(dl) - y;
-	v.u = opts->text_scale > 0 ? opts->text_scale
-				   : skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+	skl__view_box(dl, opts->x, opts->y, opts->w, opts->h, &x, &y, &w, &h);
+	v.u = skl__view_scale(dl, opts->text_scale);
 	v.cl = l->cacheline ? l->cacheline : 64;
 	v.heat = opts->heat;
 	for (i = 0; v.heat && i < l->nfields && i < v.heat->nvalues; i++)

@@ -19,11 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define C_BG SKL_HEX(0xffffff)
-#define C_BAR SKL_HEX(0x1f2630)
-#define C_BAR_INK SKL_HEX(0xffffff)
-#define C_BAR_INK2 SKL_HEX(0xaab4c0)
-#define C_INK3 SKL_HEX(0x7b838d)
+#define C_CAPTION_INK3 SKL_HEX(0x7b838d)
 #define C_KEY_INK SKL_HEX(0x3b424a) /* the key to the marks, beside the picture */
 #define C_KEY_RULE SKL_HEX(0xd5d9de)
 #define C_CON_BG SKL_HEX(0x161b22) /* a text panel: the console */
@@ -391,7 +387,7 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 	/* the objects, side by side */
 	if (!others) {
 		skl__text(dl, m, m, W - 2 * m, H - bar - 2 * m, "(nothing shown at this step)", floorf(20 * u),
-			  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+			  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_CAPTION_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	gap = 40 * u;

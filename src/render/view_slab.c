@@ -39,12 +39,6 @@ static const struct {
     [SKL_SM_WASTE] = {"left-over / padding", 0xc47a4a, 0xfbeee4},
 };
 
-#define C_BG SKL_HEX(0xffffff)
-#define C_INK SKL_HEX(0x1b1f24)
-#define C_INK2 SKL_HEX(0x4a525c)
-#define C_INK3 SKL_HEX(0x67707a)
-#define C_TRACK SKL_HEX(0xeef0f3)
-#define C_RULE SKL_HEX(0xd5d9de)
 #define C_SLAB_EDGE SKL_HEX(0x8a939d)
 #define C_CHIP SKL_HEX(0xf4f5f7)
 

@@ -13,15 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#define C_BG SKL_HEX(0xffffff)
-#define C_BAR SKL_HEX(0x1f2630)
-#define C_BAR_INK SKL_HEX(0xffffff)
-#define C_BAR_INK2 SKL_HEX(0xaab4c0)
-#define C_INK SKL_HEX(0x1f2630)
-#define C_INK2 SKL_HEX(0x4a525c)
-#define C_INK3 SKL_HEX(0x6b737d)
+#define C_START_INK3 SKL_HEX(0x6b737d)
 #define C_CARD SKL_HEX(0xf7f9fb)
-#define C_RULE SKL_HEX(0xc4ccd6)
 #define C_SEL SKL_HEX(0xe3effa)
 #define C_ACCENT SKL_HEX(0x0072b2)
 #define C_CHIP SKL_HEX(0xe8ecf0)
@@ -72,7 +65,7 @@ static float card_need(skl_dl *dl, const skl_start_entry *e, float w, const card
 {
 	float inner = w - t->num - 2 * t->pad, big = 4000;
 	float h = t->pad * 0.8f;
-	h += prose(dl, 0, 0, inner, big, title_of(e), t->ts, SKL_FONT_BOLD, C_INK, 1);
+	h += prose(dl, 0, 0, inner, big, title_of(e), t->ts, SKL_FONT_BOLD, C_INK_DEEP, 1);
 	h += t->ss * 1.7f + 6;
 	h += prose(dl, 0, 0, inner, big, e->goal, t->fs, SKL_FONT_REGULAR, C_INK2, 1);
 	return h + t->pad * 0.8f;
@@ -87,22 +80,22 @@ static void card(skl_dl *dl, const skl_start_entry *e, int i, int sel, float x, 
 	snprintf(num, sizeof(num), "%d", i + 1);
 	snprintf(tip, sizeof(tip), "%d  %s\nEnter or click: open it", i + 1, e->file);
 	skl_dl_begin(dl, key, tip);
-	skl_dl_rect(dl, x, y, w, h, sel ? C_SEL : C_CARD, sel ? C_ACCENT : C_RULE, sel ? 3 * u : 1);
+	skl_dl_rect(dl, x, y, w, h, sel ? C_SEL : C_CARD, sel ? C_ACCENT : C_RULE_DARK, sel ? 3 * u : 1);
 	/* the number to type, in the card's left column */
 	skl_dl_rect(dl, x, y, t->num, h, sel ? C_ACCENT : C_CHIP, 0, 0);
 	skl__text(dl, x, y + t->pad * 0.5f, t->num, t->ts * 1.3f, num, t->ss, SKL_FONT_BOLD, SKL_ALIGN_CENTER,
 		  sel ? C_BAR_INK : C_INK2);
 	th = prose(dl, cx, cy, inner, y + h - cy, title_of(e), e->title ? t->ts : t->fs, SKL_FONT_BOLD,
-		   e->title ? C_INK : C_RED, 0);
+		   e->title ? C_INK_DEEP : C_RED, 0);
 	cy += th + 2 * u;
 	/* the file, and the kernel profile as a chip when both fit a line */
 	chh = t->ss * 1.6f;
 	fw = fminf(skl_dl_text_width(e->file, t->ss), inner);
-	skl__text(dl, cx, cy, fw, chh, e->file, t->ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+	skl__text(dl, cx, cy, fw, chh, e->file, t->ss, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_START_INK3);
 	if (e->profile && *e->profile) {
 		float chipw = skl_dl_text_width(e->profile, t->ss) + 16 * u, px = cx + fw + 12 * u;
 		if (px + chipw <= cx + inner) {
-			skl_dl_rect(dl, px, cy, chipw, chh, sel ? SKL_HEX(0xffffff) : C_CHIP, C_RULE, 1);
+			skl_dl_rect(dl, px, cy, chipw, chh, sel ? SKL_HEX(0xffffff) : C_CHIP, C_RULE_DARK, 1);
 			skl__text(dl, px, cy, chipw, chh, e->profile, t->ss, SKL_FONT_BOLD, SKL_ALIGN_CENTER, C_INK2);
 		}
 	}
@@ -129,11 +122,11 @@ int skl_view_start(skl_dl *dl, const skl_start_entry *e, int n, int selected, co
 
 	skl_dl_begin(dl, "start:header", NULL);
 	skl__text(dl, m, m * 0.5f, skl_dl_text_width("sklab", floorf(40 * u)) + 2, 50 * u, "sklab", floorf(40 * u),
-		  SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK);
+		  SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK_DEEP);
 	{
 		float hx = m + skl_dl_text_width("sklab", floorf(40 * u)) + 18 * u;
 		skl__text(dl, hx, m * 0.5f + 6 * u, W - m - hx, 50 * u, "a socket memory lab", floorf(20 * u),
-			  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+			  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_START_INK3);
 	}
 	skl__text(dl, m, m * 0.5f + 52 * u, W - 2 * m, 28 * u,
 		  "Choose a scenario: struct layouts, slab caches and sk_buffs of Linux, step by step.", floorf(17 * u),
@@ -168,7 +161,7 @@ int skl_view_start(skl_dl *dl, const skl_start_entry *e, int n, int selected, co
 	if (n <= 0) {
 		g->first = 0;
 		skl__text(dl, m, 0, W - 2 * m, H - bar, "(no scenarios found in scenarios/)", floorf(22 * u),
-			  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+			  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_START_INK3);
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	top = floorf(m * 0.5f + 84 * u + 26 * u);
@@ -226,10 +219,10 @@ int skl_view_start(skl_dl *dl, const skl_start_entry *e, int n, int selected, co
 			 first + rows < nrows ? " \xc2\xb7 \xe2\x96\xbc more below" : "");
 		skl_dl_begin(dl, "start:scroll", NULL);
 		skl__text(dl, m, top - 26 * u, W - 2 * m, 22 * u, more, floorf(14 * u), SKL_FONT_REGULAR,
-			  SKL_ALIGN_RIGHT, C_INK3);
+			  SKL_ALIGN_RIGHT, C_START_INK3);
 		skl_dl_rect(dl, tx, top, 6 * u, th, C_CHIP, 0, 0);
 		skl_dl_rect(dl, tx, top + th * (float)first / (float)nrows, 6 * u, th * (float)rows / (float)nrows,
-			    C_INK3, 0, 0);
+			    C_START_INK3, 0, 0);
 		skl_dl_end(dl);
 	}
 	return skl_dl_failed(dl) ? -1 : 0;

@@ -206,3 +206,18 @@ skl_color skl__heat_ink(double t)
 {
 	return skl__is_dark(skl__heat_color(t)) || t > 0.6 ? SKL_HEX(0xffffff) : SKL_HEX(0x1b1f24);
 }
+
+void skl__view_box(const skl_dl *dl, float ox, float oy, float ow, float oh, float *x, float *y, float *w, float *h)
+{
+	*x = ox;
+	*y = oy;
+	*w = ow > 0 ? ow : skl_dl_width(dl) - ox;
+	*h = oh > 0 ? oh : skl_dl_height(dl) - oy;
+}
+
+float skl__view_scale(const skl_dl *dl, float text_scale)
+{
+	if (text_scale > 0)
+		return text_scale;
+	return skl__clampf(fminf(skl_dl_width(dl) / 1600, skl_dl_height(dl) / 900), 0.6f, 3);
+}

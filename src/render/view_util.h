@@ -11,6 +11,21 @@
 
 #include <stddef.h>
 
+/* The views' paper, inks and rules (each view adds its own colours). */
+#define C_BG SKL_HEX(0xffffff)
+#define C_INK SKL_HEX(0x1b1f24)
+#define C_INK2 SKL_HEX(0x4a525c) /* secondary text */
+#define C_INK3 SKL_HEX(0x67707a) /* tertiary text, axes, rules */
+#define C_RULE SKL_HEX(0xd5d9de)
+#define C_TRACK SKL_HEX(0xeef0f3)
+/* The caption bar's and the console's: a deeper ink, a darker rule. */
+#define C_INK_DEEP SKL_HEX(0x1f2630)
+#define C_RULE_DARK SKL_HEX(0xc4ccd6)
+/* The caption bar (and the picker's title bar): dark, with light inks. */
+#define C_BAR SKL_HEX(0x1f2630)
+#define C_BAR_INK SKL_HEX(0xffffff)
+#define C_BAR_INK2 SKL_HEX(0xaab4c0)
+
 /* Word-wraps text into at most max lines of at most width code points
  * (a word longer than a line is cut), line k at lines + k * linesz. With
  * ellipsis, the last line ends in "\u2026" when text is left over. Returns
@@ -26,6 +41,12 @@ int skl__text(skl_dl *dl, float x, float y, float w, float h, const char *text, 
 /* The same with a mark and a note instead of a stub "sk…". */
 int skl__text_mark(skl_dl *dl, float x, float y, float w, float h, const char *text, float size, int font, int align,
 		   skl_color color);
+/* A view's box in the list: (ox, oy), ow wide and oh high, a size of 0
+ * reaching the list's right or bottom edge. */
+void skl__view_box(const skl_dl *dl, float ox, float oy, float ow, float oh, float *x, float *y, float *w, float *h);
+/* A view's type scale: text_scale when set, else from the list's size (1
+ * at 1600x900), kept within 0.6 to 3. */
+float skl__view_scale(const skl_dl *dl, float text_scale);
 /* size, raised to the list's floor. */
 float skl__fs(const skl_dl *dl, float size);
 

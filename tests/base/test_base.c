@@ -7,6 +7,7 @@
 #include "sklab/common.h"
 
 #include "check.h"
+#include "fault.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -37,6 +38,19 @@ static void test_grow(void)
 		big = 1 << 30;
 		CHECK_INT(skl_grow(&a, &big, big, 4, SIZE_MAX / 4), -1);
 		CHECK(a == before);
+	}
+	/* out of memory: -1, the array and its capacity as they were */
+	{
+		skl_fault f;
+		int *before = a, oldcap = cap;
+		skl_fault_arm(&f, 0, SKL_FAULT_ONCE);
+		CHECK_INT(skl_grow(&a, &cap, cap, 4, sizeof(*a)), -1);
+		skl_fault_disarm();
+		CHECK(a == before && cap == oldcap && f.calls == 1);
+		for (i = 0; i < 100; i++)
+			if (a[i] != i * 3)
+				break;
+		CHECK_INT(i, 100);
 	}
 	skl_free(a);
 }

@@ -12,6 +12,7 @@
  * print (writes the golden table).
  */
 #include "check.h"
+#include "fault.h"
 
 #include "sklab/cachesim.h"
 
@@ -350,23 +351,6 @@ static void check_geometry(unsigned gi)
 	}
 }
 
-/* Fails the allocation numbered fail_at (once), counting calls. */
-typedef struct failing {
-	long calls, fail_at;
-} failing;
-
-static void *failing_realloc(void *ud, void *ptr, size_t size)
-{
-	failing *f = ud;
-	if (size && f->calls++ == f->fail_at)
-		return NULL;
-	if (!size) {
-		free(ptr);
-		return NULL;
-	}
-	return realloc(ptr, size);
-}
-
 /* Counters of every level, for "nothing changed". */
 static uint64_t stats_sum(const skl_cachesim *h, unsigned n)
 {
@@ -398,15 +382,15 @@ static void t_allocfail(void)
 	cfg.nlevels = g->n;
 	cfg.mem_latency = 100;
 	for (n = -1; n < 1000; n++) {
-		failing f = {0, n};
+		skl_fault f = {0, n, SKL_FAULT_ONCE};
 		uint64_t s = 99, pc = 0x400000, sum = 0;
 		skl_cachesim *h;
 		long k;
 		if (n >= 0)
-			skl_set_allocator(failing_realloc, &f);
+			skl_fault_arm(&f, n, SKL_FAULT_ONCE);
 		h = skl_cachesim_new(&cfg, NULL);
 		if (!h) {
-			skl_set_allocator(NULL, NULL);
+			skl_fault_disarm();
 			CHECK(n >= 0);
 			continue;
 		}
@@ -430,7 +414,7 @@ static void t_allocfail(void)
 				CHECK_INT(skl_cachesim_access(h, addr, size, kind, NULL), 0);
 			}
 		}
-		skl_set_allocator(NULL, NULL);
+		skl_fault_disarm();
 		sum = stats_sum(h, g->n);
 		if (n < 0)
 			want = sum;

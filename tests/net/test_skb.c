@@ -10,6 +10,7 @@
  * written instead of compared.
  */
 #include "check.h"
+#include "fault.h"
 
 #include "golden.h"
 #include "profile.h"
@@ -1516,22 +1517,6 @@ static void test_oom(void)
 
 /* ---- allocfail: every host allocation failing in turn ------------------------------------------------ */
 
-typedef struct failer {
-	long calls, fail_at;
-} failer;
-
-static void *failing_realloc(void *ud, void *ptr, size_t size)
-{
-	failer *f = ud;
-	if (size == 0) {
-		free(ptr);
-		return NULL;
-	}
-	if (f->calls++ == f->fail_at)
-		return NULL;
-	return realloc(ptr, size);
-}
-
 /* Everything the model does, tolerating failure anywhere; 0 when it all worked. */
 static int failure_scenario(skl_skb_era e)
 {
@@ -1610,15 +1595,13 @@ static void test_allocfail(void)
 	int i;
 	quiet = 1;
 	for (i = 0; i < 3; i++) {
-		failer f;
+		skl_fault f;
 		long n;
 		for (n = 0; n < 100000; n++) {
 			int rc;
-			f.calls = 0;
-			f.fail_at = n;
-			skl_set_allocator(failing_realloc, &f);
+			skl_fault_arm(&f, n, SKL_FAULT_ONCE);
 			rc = failure_scenario(eras[i]);
-			skl_set_allocator(NULL, NULL);
+			skl_fault_disarm();
 			if (rc == 0 && f.calls <= n) /* ran to the end without reaching the failure */
 				break;
 		}

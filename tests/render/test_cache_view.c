@@ -11,6 +11,8 @@
  *   test_cache_view OUTDIR   (writes cache-*.png, .svg and .dl.txt there)
  */
 #include "check.h"
+#include "dlist.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
 #include "view_cachesim.h"
@@ -37,11 +39,6 @@
 
 /* ---- reading the draw list and the picture ------------------------------------------ */
 
-static const skl_dl_item *item(const skl_dl *dl, const char *key)
-{
-	return skl_dl_at(dl, skl_dl_find(dl, key));
-}
-
 /* The first item of a group with this key and fill colour, or NULL. */
 static const skl_dl_item *item_fill(const skl_dl *dl, const char *key, skl_color fill)
 {
@@ -52,48 +49,6 @@ static const skl_dl_item *item_fill(const skl_dl *dl, const char *key, skl_color
 			return it;
 	}
 	return NULL;
-}
-
-static int count_prefix(const skl_dl *dl, const char *prefix)
-{
-	int i, n = 0;
-	size_t len = strlen(prefix);
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->key && !strncmp(it->key, prefix, len))
-			n++;
-	}
-	return n;
-}
-
-static int has_text(const skl_dl *dl, const char *prefix)
-{
-	int i;
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->kind == SKL_DL_TEXT && !strncmp(it->text, prefix, strlen(prefix)))
-			return 1;
-	}
-	return 0;
-}
-
-/* Every item inside the canvas, with a pixel of slack. */
-static void check_inside(const skl_dl *dl, const char *what)
-{
-	int i, bad = 0;
-	float w = skl_dl_width(dl), h = skl_dl_height(dl);
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		float x0 = fminf(it->x, it->x + it->w), x1 = fmaxf(it->x, it->x + it->w);
-		float y0 = fminf(it->y, it->y + it->h), y1 = fmaxf(it->y, it->y + it->h);
-		if (x0 < -1 || y0 < -1 || x1 > w + 1 || y1 > h + 1) {
-			if (bad < 5)
-				fprintf(stderr, "%s: item %d (key %s) at %.1f,%.1f %.1fx%.1f is outside\n", what, i,
-					it->key ? it->key : "-", it->x, it->y, it->w, it->h);
-			bad++;
-		}
-	}
-	CHECK(bad == 0);
 }
 
 /* The right edge of the grid's cells and the left edge of the table: the
@@ -117,79 +72,15 @@ static void check_grid_clear(const skl_dl *dl, const char *obj)
 	CHECK(right > 0 && right < left);
 }
 
-static char *dump(const skl_dl *dl)
-{
-	skl_buf b;
-	skl_sink s;
-	skl_buf_init(&b);
-	s = skl_buf_sink(&b);
-	skl_dl_dump(dl, &s);
-	return b.data;
-}
-
-static char *svg_text(const skl_dl *dl)
-{
-	skl_buf b;
-	skl_sink s;
-	skl_buf_init(&b);
-	s = skl_buf_sink(&b);
-	skl_svg_write(dl, &s);
-	return b.data;
-}
-
-static skl_color pixel(SDL_Surface *s, float fx, float fy)
-{
-	int x = (int)fx, y = (int)fy;
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int near_color(skl_color a, skl_color b, int tol)
-{
-	return abs((int)SKL_R(a) - (int)SKL_R(b)) <= tol && abs((int)SKL_G(a) - (int)SKL_G(b)) <= tol &&
-	       abs((int)SKL_B(a) - (int)SKL_B(b)) <= tol;
-}
-
 static int luma(skl_color c)
 {
 	return (int)(299 * SKL_R(c) + 587 * SKL_G(c) + 114 * SKL_B(c)) / 1000;
 }
 
-static int write_file(const char *path, const char *data, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	fwrite(data, 1, n, f);
-	return fclose(f);
-}
-
-static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
-{
-	char path[2048];
-	skl_error err;
-	char *text;
-	snprintf(path, sizeof(path), "%s/%s.png", outdir, name);
-	CHECK(skl_sdl_write_png(sdl, dl, 0, 0, path, &err) == 0);
-	text = svg_text(dl);
-	snprintf(path, sizeof(path), "%s/%s.svg", outdir, name);
-	CHECK(write_file(path, text, strlen(text)) == 0);
-	skl_free(text);
-	text = dump(dl);
-	snprintf(path, sizeof(path), "%s/%s.dl.txt", outdir, name);
-	CHECK(write_file(path, text, strlen(text)) == 0);
-	skl_free(text);
-}
-
 /* ---- a synthetic snapshot ----------------------------------------------------------- */
 
-static void set_line(skl_cachesim_snap_level *lv, unsigned set, unsigned way, uint64_t addr, int owner, int hit, int dirty,
-		     int recent)
+static void set_line(skl_cachesim_snap_level *lv, unsigned set, unsigned way, uint64_t addr, int owner, int hit,
+		     int dirty, int recent)
 {
 	skl_cachesim_snap_line *c = &lv->lines[set * lv->st.assoc + way];
 	c->addr = addr;
@@ -218,8 +109,8 @@ static void level_init(skl_cachesim_snap_level *lv, const char *name, uint64_t s
 	}
 }
 
-static void attr_set(skl_cachesim_attr *a, const char *owner, const char *member, unsigned off, unsigned size, uint64_t r,
-		     uint64_t w, uint64_t m0, uint64_t m1, uint64_t cycles)
+static void attr_set(skl_cachesim_attr *a, const char *owner, const char *member, unsigned off, unsigned size,
+		     uint64_t r, uint64_t w, uint64_t m0, uint64_t m1, uint64_t cycles)
 {
 	snprintf(a->owner, sizeof(a->owner), "%s", owner);
 	snprintf(a->member, sizeof(a->member), "%s", member);
@@ -311,34 +202,35 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	char *svg;
 
 	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
-	save(sdl, dl, outdir, "cache-synthetic");
-	check_inside(dl, "synthetic");
+	CHECK(skl_test_save(sdl, dl, outdir, "cache-synthetic") == 0);
+	CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), "synthetic") == 0);
 	check_grid_clear(dl, "0");
 
 	/* every way of every set of L1d, none of L2 (no lines): L2 summed up */
-	CHECK(count_prefix(dl, "0:cell:0:") >= 16);
-	CHECK(item(dl, "0:cell:0:7:1") != NULL);
-	CHECK(count_prefix(dl, "0:cell:1:") == 0);
-	CHECK(item(dl, "0:summary:1") != NULL);
-	CHECK(item(dl, "0:summary:0") == NULL);
-	CHECK_HAS(item(dl, "0:summary:1")->tooltip, "not copied line by line");
-	CHECK(item(dl, "0:stats:0") && item(dl, "0:stats:1"));
-	CHECK(item(dl, "0:cache") && item(dl, "0:level:0"));
-	CHECK(item(dl, "0:owner:0") && item(dl, "0:owner:2"));
-	CHECK(item(dl, "0:member:0") && item(dl, "0:member:2"));
-	CHECK(item(dl, "0:objline:0") && item(dl, "0:objline:4"));
-	CHECK(item(dl, "0:legend:hit") && item(dl, "0:legend:miss") && item(dl, "0:legend:dirty"));
-	CHECK(item(dl, "0:legend:recent") && item(dl, "0:legend:empty"));
-	CHECK(item(dl, "0:set:0:0") != NULL);
+	CHECK(skl_test_count_prefix(dl, "0:cell:0:") >= 16);
+	CHECK(skl_test_item(dl, "0:cell:0:7:1") != NULL);
+	CHECK(skl_test_count_prefix(dl, "0:cell:1:") == 0);
+	CHECK(skl_test_item(dl, "0:summary:1") != NULL);
+	CHECK(skl_test_item(dl, "0:summary:0") == NULL);
+	CHECK_HAS(skl_test_item(dl, "0:summary:1")->tooltip, "not copied line by line");
+	CHECK(skl_test_item(dl, "0:stats:0") && skl_test_item(dl, "0:stats:1"));
+	CHECK(skl_test_item(dl, "0:cache") && skl_test_item(dl, "0:level:0"));
+	CHECK(skl_test_item(dl, "0:owner:0") && skl_test_item(dl, "0:owner:2"));
+	CHECK(skl_test_item(dl, "0:member:0") && skl_test_item(dl, "0:member:2"));
+	CHECK(skl_test_item(dl, "0:objline:0") && skl_test_item(dl, "0:objline:4"));
+	CHECK(skl_test_item(dl, "0:legend:hit") && skl_test_item(dl, "0:legend:miss") &&
+	      skl_test_item(dl, "0:legend:dirty"));
+	CHECK(skl_test_item(dl, "0:legend:recent") && skl_test_item(dl, "0:legend:empty"));
+	CHECK(skl_test_item(dl, "0:set:0:0") != NULL);
 
 	/* the latencies are stated, and the machine named */
-	CHECK(has_text(dl, "Cache: Test machine"));
-	CHECK(has_text(dl, "latency: L1d 3 cycles, L2 10, memory 100"));
-	CHECK(has_text(dl, "synthetic figures"));
-	CHECK(has_text(dl, "50.0 %")); /* L1d: 8 misses of 16 */
+	CHECK(skl_test_has_text_prefix(dl, "Cache: Test machine"));
+	CHECK(skl_test_has_text_prefix(dl, "latency: L1d 3 cycles, L2 10, memory 100"));
+	CHECK(skl_test_has_text_prefix(dl, "synthetic figures"));
+	CHECK(skl_test_has_text_prefix(dl, "50.0 %")); /* L1d: 8 misses of 16 */
 
 	/* tooltips */
-	c01 = item(dl, "0:cell:0:0:1");
+	c01 = skl_test_item(dl, "0:cell:0:0:1");
 	CHECK(c01 != NULL);
 	if (c01) {
 		CHECK_HAS(c01->tooltip, "L1d \xc2\xb7 set 0, way 1");
@@ -348,13 +240,13 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 		CHECK_HAS(c01->tooltip, "this step: missed");
 		CHECK_HAS(c01->tooltip, "set 0 = (0xc1400100 / 32) mod 8");
 	}
-	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "this step: hit");
-	CHECK_HAS(item(dl, "0:cell:0:1:1")->tooltip, "not touched this step; latest access: hit");
-	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "owner: tcp_sock.daddr");
-	CHECK_HAS(item(dl, "0:cell:0:0:0")->tooltip, "clean");
-	CHECK_HAS(item(dl, "0:cell:0:1:0")->tooltip, "empty (invalid)");
-	CHECK_HAS(item(dl, "0:member:2")->tooltip, "misses: L1d 3, L2 1");
-	CHECK_HAS(item(dl, "0:stats:0")->tooltip, "compulsory 7, capacity 0, conflict 1");
+	CHECK_HAS(skl_test_item(dl, "0:cell:0:0:0")->tooltip, "this step: hit");
+	CHECK_HAS(skl_test_item(dl, "0:cell:0:1:1")->tooltip, "not touched this step; latest access: hit");
+	CHECK_HAS(skl_test_item(dl, "0:cell:0:0:0")->tooltip, "owner: tcp_sock.daddr");
+	CHECK_HAS(skl_test_item(dl, "0:cell:0:0:0")->tooltip, "clean");
+	CHECK_HAS(skl_test_item(dl, "0:cell:0:1:0")->tooltip, "empty (invalid)");
+	CHECK_HAS(skl_test_item(dl, "0:member:2")->tooltip, "misses: L1d 3, L2 1");
+	CHECK_HAS(skl_test_item(dl, "0:stats:0")->tooltip, "compulsory 7, capacity 0, conflict 1");
 
 	/* owner colours: the palette slot of the name (the first owner always
 	 * gets its own), the same in the grid, the legend and the bars */
@@ -369,9 +261,9 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	/* the picture */
 	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
 	CHECK(img != NULL);
-	c00 = item(dl, "0:cell:0:0:0");
-	c10 = item(dl, "0:cell:0:1:0");
-	c11 = item(dl, "0:cell:0:1:1");
+	c00 = skl_test_item(dl, "0:cell:0:0:0");
+	c10 = skl_test_item(dl, "0:cell:0:1:0");
+	c11 = skl_test_item(dl, "0:cell:0:1:1");
 	hit = item_fill(dl, "0:cell:0:0:0", skl_view_cachesim_hit_color());
 	miss = item_fill(dl, "0:cell:0:0:1", skl_view_cachesim_miss_color());
 	CHECK(hit != NULL && miss != NULL);
@@ -379,30 +271,34 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	if (img && c00 && c01 && c10 && c11 && hit && miss) {
 		CHECK(c00->w >= 20 && c00->h >= 10);
 		/* owner colour in the body of the cell */
-		CHECK(near_color(pixel(img, c00->x + c00->w * 0.35f, c00->y + c00->h * 0.4f), own0, 2));
-		CHECK(near_color(pixel(img, c01->x + c01->w * 0.5f, c01->y + c01->h * 0.3f), own1, 2));
-		/* hit green in its corner, miss red down its edge */
-		CHECK(near_color(pixel(img, hit->x + hit->w / 2, hit->y + hit->h / 2), skl_view_cachesim_hit_color(), 2));
-		CHECK(near_color(pixel(img, miss->x + miss->w / 2, miss->y + miss->h * 0.8f),
-				 skl_view_cachesim_miss_color(), 2));
-		/* a hit's corner is small: below it is the owner's colour again */
 		CHECK(
-		    !near_color(pixel(img, hit->x + hit->w / 2, c00->y + c00->h - 2), skl_view_cachesim_hit_color(), 40));
+		    skl_test_near_color(skl_test_pixel(img, c00->x + c00->w * 0.35f, c00->y + c00->h * 0.4f), own0, 2));
+		CHECK(
+		    skl_test_near_color(skl_test_pixel(img, c01->x + c01->w * 0.5f, c01->y + c01->h * 0.3f), own1, 2));
+		/* hit green in its corner, miss red down its edge */
+		CHECK(skl_test_near_color(skl_test_pixel(img, hit->x + hit->w / 2, hit->y + hit->h / 2),
+					  skl_view_cachesim_hit_color(), 2));
+		CHECK(skl_test_near_color(skl_test_pixel(img, miss->x + miss->w / 2, miss->y + miss->h * 0.8f),
+					  skl_view_cachesim_miss_color(), 2));
+		/* a hit's corner is small: below it is the owner's colour again */
+		CHECK(!skl_test_near_color(skl_test_pixel(img, hit->x + hit->w / 2, c00->y + c00->h - 2),
+					   skl_view_cachesim_hit_color(), 40));
 		/* the dirty dog-ear in the bottom-left corner of the dirty line only */
-		CHECK(!near_color(pixel(img, c01->x + 1.5f, c01->y + c01->h - 1.5f), own1, 60));
-		CHECK(near_color(pixel(img, c00->x + 1.5f, c00->y + c00->h - 1.5f), own0, 2));
+		CHECK(!skl_test_near_color(skl_test_pixel(img, c01->x + 1.5f, c01->y + c01->h - 1.5f), own1, 60));
+		CHECK(skl_test_near_color(skl_test_pixel(img, c00->x + 1.5f, c00->y + c00->h - 1.5f), own0, 2));
 		/* the old line is pale, the empty way grey */
-		CHECK(luma(pixel(img, c11->x + c11->w * 0.35f, c11->y + c11->h * 0.4f)) > luma(own2) + 30);
-		CHECK(near_color(pixel(img, c10->x + c10->w * 0.35f, c10->y + c10->h * 0.4f), SKL_HEX(0xeceef1), 2));
+		CHECK(luma(skl_test_pixel(img, c11->x + c11->w * 0.35f, c11->y + c11->h * 0.4f)) > luma(own2) + 30);
+		CHECK(skl_test_near_color(skl_test_pixel(img, c10->x + c10->w * 0.35f, c10->y + c10->h * 0.4f),
+					  SKL_HEX(0xeceef1), 2));
 		/* the legend swatch and the member's bar in the owner's colour */
-		CHECK(near_color(pixel(img, sw->x + sw->w / 2, sw->y + sw->h / 2), own0, 2));
-		CHECK(near_color(pixel(img, bar->x + 2, bar->y + bar->h / 2), own0, 2));
+		CHECK(skl_test_near_color(skl_test_pixel(img, sw->x + sw->w / 2, sw->y + sw->h / 2), own0, 2));
+		CHECK(skl_test_near_color(skl_test_pixel(img, bar->x + 2, bar->y + bar->h / 2), own0, 2));
 	}
 	if (img)
 		SDL_FreeSurface(img);
 
 	/* SVG: every cell a group with its tooltip */
-	svg = svg_text(dl);
+	svg = skl_test_svg_text(dl);
 	CHECK_HAS(svg, "<svg");
 	CHECK_HAS(svg, "</svg>");
 	CHECK_HAS(svg, "0:cell:0:0:1");
@@ -412,9 +308,9 @@ static void test_synthetic(skl_sdl *sdl, const char *outdir)
 	/* deterministic */
 	{
 		skl_dl *dl2 = skl_dl_new(1600, 900);
-		char *a = dump(dl), *b;
+		char *a = skl_test_dump_text(dl), *b;
 		CHECK(skl_view_cachesim(dl2, s, NULL) == 0);
-		b = dump(dl2);
+		b = skl_test_dump_text(dl2);
 		CHECK(strcmp(a, b) == 0);
 		skl_free(a);
 		skl_free(b);
@@ -433,7 +329,7 @@ static void test_no_recent(void)
 	for (i = 0; i < 16; i++)
 		s->levels[0].lines[i].recent = 0;
 	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
-	CHECK(item(dl, "0:legend:recent") == NULL);
+	CHECK(skl_test_item(dl, "0:legend:recent") == NULL);
 	CHECK(item_fill(dl, "0:cell:0:1:1", skl_view_cachesim_owner_color(s, 2)) != NULL);
 	skl_dl_free(dl);
 	skl_cachesim_snap_free(s);
@@ -452,10 +348,11 @@ static void test_step_marks(void)
 	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
 	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cachesim_miss_color()) != NULL);
 	CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cachesim_hit_color()) == NULL);
-	CHECK_HAS(item(dl, "0:cell:0:2:0")->tooltip, "this step: missed (a miss brought the line in), then hit");
+	CHECK_HAS(skl_test_item(dl, "0:cell:0:2:0")->tooltip,
+		  "this step: missed (a miss brought the line in), then hit");
 	/* the legend says the marks are this step's */
-	CHECK(has_text(dl, "hit this step") && has_text(dl, "missed this step"));
-	CHECK_HAS(item(dl, "0:legend:recent")->tooltip, "latest access");
+	CHECK(skl_test_has_text_prefix(dl, "hit this step") && skl_test_has_text_prefix(dl, "missed this step"));
+	CHECK_HAS(skl_test_item(dl, "0:legend:recent")->tooltip, "latest access");
 	skl_dl_free(dl);
 
 	/* nothing touched since the last look: the marks are the latest
@@ -466,7 +363,8 @@ static void test_step_marks(void)
 			s->levels[0].lines[i].recent = 0;
 		dl = skl_dl_new(1600, 900);
 		CHECK(skl_view_cachesim(dl, s, NULL) == 0);
-		CHECK(has_text(dl, "latest access hit") && has_text(dl, "latest access missed"));
+		CHECK(skl_test_has_text_prefix(dl, "latest access hit") &&
+		      skl_test_has_text_prefix(dl, "latest access missed"));
 		CHECK(item_fill(dl, "0:cell:0:2:0", skl_view_cachesim_hit_color()) != NULL);
 		skl_dl_free(dl);
 	}
@@ -484,7 +382,8 @@ static void test_header_counts(void)
 	s->cycles = 0;
 	CHECK(skl_view_cachesim(dl, s, NULL) == 0);
 	/* L1d 16 references x 3 + L2 8 x 10 + 7 to memory x 100 */
-	CHECK(has_text(dl, "latency: L1d 3 cycles, L2 10, memory 100 \xc2\xb7 16 accesses \xc2\xb7 828 cycles"));
+	CHECK(skl_test_has_text_prefix(
+	    dl, "latency: L1d 3 cycles, L2 10, memory 100 \xc2\xb7 16 accesses \xc2\xb7 828 cycles"));
 	skl_dl_free(dl);
 	skl_cachesim_snap_free(s);
 }
@@ -561,18 +460,18 @@ static void test_projected(skl_sdl *sdl, const char *outdir)
 		CHECK(skl_view_scene(dl, &sc) == 0);
 		snprintf(name, sizeof(name), "cache-projected-%dx%d%s", canv[k].w, canv[k].h,
 			 canv[k].present ? "-present" : "");
-		save(sdl, dl, outdir, name);
-		check_inside(dl, name);
+		CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
+		CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), name) == 0);
 		/* no level summed up as "too many" */
-		CHECK(item(dl, "0:summary:0") == NULL && item(dl, "0:summary:1") == NULL);
-		CHECK(item(dl, "0:cell:0:0:0") != NULL);
-		CHECK(item(dl, "0:cell:1:0:0") != NULL || item(dl, "0:band:1:0") != NULL);
+		CHECK(skl_test_item(dl, "0:summary:0") == NULL && skl_test_item(dl, "0:summary:1") == NULL);
+		CHECK(skl_test_item(dl, "0:cell:0:0:0") != NULL);
+		CHECK(skl_test_item(dl, "0:cell:1:0:0") != NULL || skl_test_item(dl, "0:band:1:0") != NULL);
 		/* every member with accesses has its row */
 		for (i = 0; i < s->nmembers; i++) {
 			char key[32];
 			snprintf(key, sizeof(key), "0:member:%d", i);
 			if (s->members[i].reads + s->members[i].writes)
-				CHECK(item(dl, key) != NULL);
+				CHECK(skl_test_item(dl, key) != NULL);
 		}
 		/* the marks are this step's */
 		for (j = 0; j < s->levels[0].st.sets * s->levels[0].st.assoc; j++) {
@@ -582,7 +481,7 @@ static void test_projected(skl_sdl *sdl, const char *outdir)
 				continue;
 			snprintf(key, sizeof(key), "0:cell:0:%u:%u", j / s->levels[0].st.assoc,
 				 j % s->levels[0].st.assoc);
-			if (!item(dl, key))
+			if (!skl_test_item(dl, key))
 				continue;
 			if (c->missed) {
 				missed++;
@@ -620,18 +519,18 @@ static void test_p3(skl_sdl *sdl, const char *outdir)
 		char name[64];
 		frame_of(dl, s, caption);
 		snprintf(name, sizeof(name), "cache-p3-%dx%d", sizes[k][0], sizes[k][1]);
-		save(sdl, dl, outdir, name);
-		check_inside(dl, name);
+		CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
+		CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), name) == 0);
 		check_grid_clear(dl, "0");
 		/* 512 ways, each keyed, none under a few pixels */
-		CHECK(count_prefix(dl, "0:cell:0:") >= 512);
-		CHECK(item(dl, "0:cell:0:127:3") != NULL);
-		CHECK(item(dl, "0:summary:1") != NULL);
-		CHECK(item(dl, "0:member:0") != NULL);
-		CHECK(item(dl, "scene:caption") != NULL);
+		CHECK(skl_test_count_prefix(dl, "0:cell:0:") >= 512);
+		CHECK(skl_test_item(dl, "0:cell:0:127:3") != NULL);
+		CHECK(skl_test_item(dl, "0:summary:1") != NULL);
+		CHECK(skl_test_item(dl, "0:member:0") != NULL);
+		CHECK(skl_test_item(dl, "scene:caption") != NULL);
 		/* the grid's cells are big enough to see on a projector */
 		{
-			const skl_dl_item *c = item(dl, "0:cell:0:0:0");
+			const skl_dl_item *c = skl_test_item(dl, "0:cell:0:0:0");
 			CHECK(c && c->w >= 20 && c->h >= (k == 0 ? 12 : 8));
 		}
 		skl_dl_free(dl);
@@ -640,12 +539,12 @@ static void test_p3(skl_sdl *sdl, const char *outdir)
 		dl = skl_dl_new((float)sizes[k][0], (float)sizes[k][1]);
 		frame_of(dl, s2, caption);
 		snprintf(name, sizeof(name), "cache-p3-l2-%dx%d", sizes[k][0], sizes[k][1]);
-		save(sdl, dl, outdir, name);
-		check_inside(dl, name);
-		CHECK(count_prefix(dl, "0:cell:0:") >= 512);
+		CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
+		CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), name) == 0);
+		CHECK(skl_test_count_prefix(dl, "0:cell:0:") >= 512);
 		/* L2's 1024 sets: a grid, or a strip of bands, never summed up */
-		CHECK(item(dl, "0:cell:1:0:0") != NULL || item(dl, "0:band:1:0") != NULL);
-		CHECK(item(dl, "0:summary:1") == NULL);
+		CHECK(skl_test_item(dl, "0:cell:1:0:0") != NULL || skl_test_item(dl, "0:band:1:0") != NULL);
+		CHECK(skl_test_item(dl, "0:summary:1") == NULL);
 		skl_dl_free(dl);
 	}
 	skl_cachesim_snap_free(s);
@@ -679,13 +578,13 @@ static void test_big_level(skl_sdl *sdl, const char *outdir)
 		lv->lines[k].recent = k % 2 == 0;
 	}
 	frame_of(dl, s, "An L2 of 512 sets x 8 ways, folded into columns under the L1d.");
-	save(sdl, dl, outdir, "cache-big");
-	check_inside(dl, "big");
+	CHECK(skl_test_save(sdl, dl, outdir, "cache-big") == 0);
+	CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), "big") == 0);
 	/* a grid whose cells read, or a strip */
-	c = item(dl, "0:cell:1:511:7");
-	CHECK(c != NULL || item(dl, "0:band:1:0") != NULL);
+	c = skl_test_item(dl, "0:cell:1:511:7");
+	CHECK(c != NULL || skl_test_item(dl, "0:band:1:0") != NULL);
 	CHECK(!c || (c->w >= 6 && c->h >= 5));
-	CHECK(item(dl, "0:summary:1") == NULL);
+	CHECK(skl_test_item(dl, "0:summary:1") == NULL);
 	/* squeezed into a small region: a strip of set bands, with the sets
 	 * touched this step way by way when they fit */
 	memset(&o, 0, sizeof(o));
@@ -695,12 +594,12 @@ static void test_big_level(skl_sdl *sdl, const char *outdir)
 	o.h = 420;
 	skl_dl_clear(dl, 1920, 1080);
 	CHECK(skl_view_cachesim(dl, s, &o) == 0);
-	CHECK(item(dl, "0:summary:1") == NULL);
-	CHECK(item(dl, "0:band:1:0") != NULL);
-	if (item(dl, "0:band:1:0"))
-		CHECK_HAS(item(dl, "0:band:1:0")->tooltip, "lines valid");
-	check_inside(dl, "big-small");
-	save(sdl, dl, outdir, "cache-big-small");
+	CHECK(skl_test_item(dl, "0:summary:1") == NULL);
+	CHECK(skl_test_item(dl, "0:band:1:0") != NULL);
+	if (skl_test_item(dl, "0:band:1:0"))
+		CHECK_HAS(skl_test_item(dl, "0:band:1:0")->tooltip, "lines valid");
+	CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), "big-small") == 0);
+	CHECK(skl_test_save(sdl, dl, outdir, "cache-big-small") == 0);
 	skl_dl_free(dl);
 	skl_cachesim_snap_free(s);
 }
@@ -741,14 +640,14 @@ static void test_heat(skl_sdl *sdl, const char *outdir, sample_types *t)
 	o.h = 880;
 	o.heat = h;
 	CHECK(skl_view_layout(dl, l, &o) == 0);
-	save(sdl, dl, outdir, "heat-sock");
-	check_inside(dl, "heat");
-	CHECK(item(dl, "0:heat") != NULL);
-	CHECK(item(dl, "0:legend:pointer") == NULL);
-	CHECK(has_text(dl, "L1d misses"));
-	CHECK(has_text(dl, "daddr \xc2\xb7 76"));
-	CHECK_HAS(item(dl, "0:field:daddr")->tooltip, "L1d misses: 76, 100 % of the hottest");
-	CHECK_HAS(item(dl, "0:field:state")->tooltip, "L1d misses: 0 (untouched)");
+	CHECK(skl_test_save(sdl, dl, outdir, "heat-sock") == 0);
+	CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), "heat") == 0);
+	CHECK(skl_test_item(dl, "0:heat") != NULL);
+	CHECK(skl_test_item(dl, "0:legend:pointer") == NULL);
+	CHECK(skl_test_has_text_prefix(dl, "L1d misses"));
+	CHECK(skl_test_has_text_prefix(dl, "daddr \xc2\xb7 76"));
+	CHECK_HAS(skl_test_item(dl, "0:field:daddr")->tooltip, "L1d misses: 76, 100 % of the hottest");
+	CHECK_HAS(skl_test_item(dl, "0:field:state")->tooltip, "L1d misses: 0 (untouched)");
 
 	/* without heat: the kind colours and legend, and exactly what a
 	 * caller that never heard of heat gets */
@@ -756,25 +655,27 @@ static void test_heat(skl_sdl *sdl, const char *outdir, sample_types *t)
 	o.x = o.y = o.w = o.h = 0;
 	CHECK(skl_view_layout(plain, l, &o) == 0);
 	CHECK(skl_view_layout(plain2, l, NULL) == 0);
-	a = dump(plain);
-	b = dump(plain2);
+	a = skl_test_dump_text(plain);
+	b = skl_test_dump_text(plain2);
 	CHECK(strcmp(a, b) == 0);
 	CHECK(strstr(a, "0:heat") == NULL);
-	CHECK(item(plain, "0:legend:pointer") != NULL);
+	CHECK(skl_test_item(plain, "0:legend:pointer") != NULL);
 	skl_free(a);
 	skl_free(b);
 
 	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
 	CHECK(img != NULL);
-	hot = item(dl, "0:field:daddr");
-	warm = item(dl, "0:field:dport");
-	cold = item(dl, "0:field:sport");
-	none = item(dl, "0:field:state");
+	hot = skl_test_item(dl, "0:field:daddr");
+	warm = skl_test_item(dl, "0:field:dport");
+	cold = skl_test_item(dl, "0:field:sport");
+	none = skl_test_item(dl, "0:field:state");
 	if (img && hot && warm && cold && none) {
-		skl_color ph = pixel(img, hot->x + 3, hot->y + 3), pw = pixel(img, warm->x + 3, warm->y + 3);
-		skl_color pc = pixel(img, cold->x + 3, cold->y + 3), pn = pixel(img, none->x + 3, none->y + 3);
-		CHECK(near_color(ph, skl__heat_color(1), 2));
-		CHECK(near_color(pn, skl__heat_color(0), 2));
+		skl_color ph = skl_test_pixel(img, hot->x + 3, hot->y + 3),
+			  pw = skl_test_pixel(img, warm->x + 3, warm->y + 3);
+		skl_color pc = skl_test_pixel(img, cold->x + 3, cold->y + 3),
+			  pn = skl_test_pixel(img, none->x + 3, none->y + 3);
+		CHECK(skl_test_near_color(ph, skl__heat_color(1), 2));
+		CHECK(skl_test_near_color(pn, skl__heat_color(0), 2));
 		/* hotter is darker and redder */
 		CHECK(luma(ph) < luma(pw) && luma(pw) < luma(pc) && luma(pc) < luma(pn));
 		CHECK((int)SKL_B(pc) < (int)SKL_B(pn));
@@ -804,9 +705,9 @@ static void test_heat(skl_sdl *sdl, const char *outdir, sample_types *t)
 	o.w = 1560;
 	o.heat = h;
 	CHECK(skl_view_layout(dl, l, &o) == 0);
-	save(sdl, dl, outdir, "heat-small");
-	CHECK(has_text(dl, "12,345"));
-	CHECK(has_text(dl, "2.5 cycles"));
+	CHECK(skl_test_save(sdl, dl, outdir, "heat-small") == 0);
+	CHECK(skl_test_has_text_prefix(dl, "12,345"));
+	CHECK(skl_test_has_text_prefix(dl, "2.5 cycles"));
 	skl_dl_free(dl);
 	skl_heat_free(h);
 	skl_layout_free(l);
@@ -835,14 +736,14 @@ static void test_frames(skl_sdl *sdl, const char *outdir, sample_types *t)
 	CHECK(n == 2);
 	if (n == 2) {
 		CHECK(skl_view_frame(dl, log, frames, n, 0, NULL) == 0);
-		CHECK(item(dl, "0:heat") != NULL);
-		CHECK(item(dl, "0:field:daddr") != NULL);
-		save(sdl, dl, outdir, "frame-heat");
+		CHECK(skl_test_item(dl, "0:heat") != NULL);
+		CHECK(skl_test_item(dl, "0:field:daddr") != NULL);
+		CHECK(skl_test_save(sdl, dl, outdir, "frame-heat") == 0);
 		CHECK(skl_view_frame(dl, log, frames, n, 1, NULL) == 0);
-		CHECK(item(dl, "0:cell:0:0:0") != NULL);
-		CHECK(has_text(dl, "Cache: Pentium III"));
-		CHECK(has_text(dl, "The L1d after the lookups"));
-		save(sdl, dl, outdir, "frame-cache");
+		CHECK(skl_test_item(dl, "0:cell:0:0:0") != NULL);
+		CHECK(skl_test_has_text_prefix(dl, "Cache: Pentium III"));
+		CHECK(skl_test_has_text_prefix(dl, "The L1d after the lookups"));
+		CHECK(skl_test_save(sdl, dl, outdir, "frame-cache") == 0);
 	}
 	skl_free(frames);
 	skl_dl_free(dl);

@@ -9,6 +9,8 @@
  *   test_chart_view OUTDIR   (writes chart-*.png, .svg and .dl.txt there)
  */
 #include "check.h"
+#include "dlist.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
 #include "view_chart.h"
@@ -55,11 +57,6 @@ static void xlabels_set(skl_chart *c, const char *const *labels, int n)
 
 /* ---- reading the draw list --------------------------------------------------------- */
 
-static const skl_dl_item *item(const skl_dl *dl, const char *key)
-{
-	return skl_dl_at(dl, skl_dl_find(dl, key));
-}
-
 /* The first item of a group with this key and kind, or NULL. */
 static const skl_dl_item *item_kind(const skl_dl *dl, const char *key, skl_dl_kind kind)
 {
@@ -70,104 +67,6 @@ static const skl_dl_item *item_kind(const skl_dl *dl, const char *key, skl_dl_ki
 			return it;
 	}
 	return NULL;
-}
-
-static int has_text(const skl_dl *dl, const char *text)
-{
-	int i;
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->kind == SKL_DL_TEXT && !strcmp(it->text, text))
-			return 1;
-	}
-	return 0;
-}
-
-static int count_prefix(const skl_dl *dl, const char *prefix)
-{
-	int i, n = 0;
-	size_t len = strlen(prefix);
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->key && !strncmp(it->key, prefix, len))
-			n++;
-	}
-	return n;
-}
-
-/* Every item inside the region (lines by both ends), with a pixel of slack. */
-static void check_inside(const skl_dl *dl, float x, float y, float w, float h, const char *what)
-{
-	int i, bad = 0;
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		float x0 = fminf(it->x, it->x + it->w), x1 = fmaxf(it->x, it->x + it->w);
-		float y0 = fminf(it->y, it->y + it->h), y1 = fmaxf(it->y, it->y + it->h);
-		if (x0 < x - 1 || y0 < y - 1 || x1 > x + w + 1 || y1 > y + h + 1) {
-			if (bad < 5)
-				fprintf(stderr, "%s: item %d (kind %d, key %s) at %.1f,%.1f %.1fx%.1f is outside\n",
-					what, i, it->kind, it->key ? it->key : "-", it->x, it->y, it->w, it->h);
-			bad++;
-		}
-	}
-	CHECK(bad == 0);
-}
-
-static char *dump(const skl_dl *dl)
-{
-	skl_buf b;
-	skl_sink s;
-	skl_buf_init(&b);
-	s = skl_buf_sink(&b);
-	skl_dl_dump(dl, &s);
-	return b.data;
-}
-
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int near_color(skl_color a, skl_color b, int tol)
-{
-	return abs((int)SKL_R(a) - (int)SKL_R(b)) <= tol && abs((int)SKL_G(a) - (int)SKL_G(b)) <= tol &&
-	       abs((int)SKL_B(a) - (int)SKL_B(b)) <= tol;
-}
-
-static int write_file(const char *path, const char *data, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	fwrite(data, 1, n, f);
-	return fclose(f);
-}
-
-static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
-{
-	char path[2048];
-	skl_error err;
-	skl_buf svg;
-	skl_sink sink;
-	char *text;
-	snprintf(path, sizeof(path), "%s/%s.png", outdir, name);
-	CHECK(skl_sdl_write_png(sdl, dl, 0, 0, path, &err) == 0);
-	skl_buf_init(&svg);
-	sink = skl_buf_sink(&svg);
-	skl_svg_write(dl, &sink);
-	snprintf(path, sizeof(path), "%s/%s.svg", outdir, name);
-	CHECK(write_file(path, svg.data, svg.len) == 0);
-	skl_buf_free(&svg);
-	text = dump(dl);
-	snprintf(path, sizeof(path), "%s/%s.dl.txt", outdir, name);
-	CHECK(write_file(path, text, strlen(text)) == 0);
-	skl_free(text);
 }
 
 /* ---- ticks and labels ------------------------------------------------------------------ */
@@ -245,22 +144,23 @@ static void test_lines(skl_sdl *sdl, const char *outdir)
 	char *d1, *d2;
 
 	CHECK(skl_view_chart(dl, c, NULL) == 0);
-	title = item(dl, "0:chart");
+	title = skl_test_item(dl, "0:chart");
 	CHECK(title && title->kind == SKL_DL_TEXT && !strcmp(title->text, c->title));
-	CHECK(item(dl, "0:xaxis") && item(dl, "0:yaxis"));
+	CHECK(skl_test_item(dl, "0:xaxis") && skl_test_item(dl, "0:yaxis"));
 	CHECK(item_kind(dl, "0:series:0", SKL_DL_LINE) && item_kind(dl, "0:series:1", SKL_DL_LINE));
-	CHECK(count_prefix(dl, "0:point:0:") == 11 && count_prefix(dl, "0:point:1:") == 11);
-	leg = item(dl, "0:legend:1");
+	CHECK(skl_test_count_prefix(dl, "0:point:0:") == 11 && skl_test_count_prefix(dl, "0:point:1:") == 11);
+	leg = skl_test_item(dl, "0:legend:1");
 	CHECK(leg && leg->tooltip && !strcmp(leg->tooltip, c->series[1].name));
-	CHECK(has_text(dl, "N (sockets of each kind)") && has_text(dl, "bytes in slabs"));
+	CHECK(skl_test_has_text_exact(dl, "N (sockets of each kind)") && skl_test_has_text_exact(dl, "bytes in slabs"));
 	/* the y axis: 0 to 3M in steps of 500k (2736128 bytes at the top) */
-	CHECK(has_text(dl, "0") && has_text(dl, "1.5M") && has_text(dl, "3M"));
-	CHECK(has_text(dl, "500") && has_text(dl, "1000"));
+	CHECK(skl_test_has_text_exact(dl, "0") && skl_test_has_text_exact(dl, "1.5M") &&
+	      skl_test_has_text_exact(dl, "3M"));
+	CHECK(skl_test_has_text_exact(dl, "500") && skl_test_has_text_exact(dl, "1000"));
 
 	/* markers: left to right with x, higher up with y */
-	p0 = item(dl, "0:point:0:0");
-	p10 = item(dl, "0:point:0:10");
-	q10 = item(dl, "0:point:1:10");
+	p0 = skl_test_item(dl, "0:point:0:0");
+	p10 = skl_test_item(dl, "0:point:0:10");
+	q10 = skl_test_item(dl, "0:point:1:10");
 	CHECK(p0 && p10 && q10);
 	if (p0 && p10 && q10) {
 		CHECK(p10->x > p0->x + 1000);
@@ -271,29 +171,31 @@ static void test_lines(skl_sdl *sdl, const char *outdir)
 		CHECK(strstr(p10->tooltip, "N (sockets of each kind) = 1000") != NULL);
 		CHECK(p10->fill == skl_view_chart_color(0) && q10->fill == skl_view_chart_color(1));
 		/* the zero line and the first marker meet at the bottom of the plot */
-		CHECK(fabsf(p0->y + p0->h / 2 - item(dl, "0:point:1:0")->y - item(dl, "0:point:1:0")->h / 2) < 0.5f);
+		CHECK(fabsf(p0->y + p0->h / 2 - skl_test_item(dl, "0:point:1:0")->y -
+			    skl_test_item(dl, "0:point:1:0")->h / 2) < 0.5f);
 	}
-	check_inside(dl, 0, 0, W, H, "lines");
+	CHECK(skl_test_outside(dl, 0, 0, W, H, "lines") == 0);
 
 	/* pixels: the marker centres are in their series' colours */
 	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
 	CHECK(img != NULL);
 	if (img && p10 && q10) {
-		CHECK(near_color(pixel(img, (int)(p10->x + p10->w / 2), (int)(p10->y + p10->h / 2)),
-				 skl_view_chart_color(0), 8));
-		CHECK(near_color(pixel(img, (int)(q10->x + q10->w / 2), (int)(q10->y + q10->h / 2)),
-				 skl_view_chart_color(1), 8));
-		CHECK(near_color(pixel(img, 5, 5), SKL_HEX(0xffffff), 0) || 1); /* the view paints no background */
+		CHECK(skl_test_near_color(skl_test_pixel(img, (int)(p10->x + p10->w / 2), (int)(p10->y + p10->h / 2)),
+					  skl_view_chart_color(0), 8));
+		CHECK(skl_test_near_color(skl_test_pixel(img, (int)(q10->x + q10->w / 2), (int)(q10->y + q10->h / 2)),
+					  skl_view_chart_color(1), 8));
+		CHECK(skl_test_near_color(skl_test_pixel(img, 5, 5), SKL_HEX(0xffffff), 0) ||
+		      1); /* the view paints no background */
 	}
 	if (img)
 		SDL_FreeSurface(img);
-	save(sdl, dl, outdir, "chart-lines");
+	CHECK(skl_test_save(sdl, dl, outdir, "chart-lines") == 0);
 
 	/* determinism */
-	d1 = dump(dl);
+	d1 = skl_test_dump_text(dl);
 	skl_dl_clear(dl, W, H);
 	CHECK(skl_view_chart(dl, c, NULL) == 0);
-	d2 = dump(dl);
+	d2 = skl_test_dump_text(dl);
 	CHECK(d1 && d2 && !strcmp(d1, d2));
 	skl_free(d1);
 	skl_free(d2);
@@ -331,7 +233,7 @@ static void test_bars(skl_sdl *sdl, const char *outdir)
 		snprintf(k, sizeof(k), "0:point:1:%d", i);
 		b[i] = item_kind(dl, k, SKL_DL_RECT);
 		CHECK(a[i] && b[i]);
-		CHECK(has_text(dl, cats[i]));
+		CHECK(skl_test_has_text_exact(dl, cats[i]));
 	}
 	if (a[0] && a[1] && a[2] && b[0] && b[1] && b[2]) {
 		/* groups left to right, series side by side inside a group */
@@ -344,18 +246,20 @@ static void test_bars(skl_sdl *sdl, const char *outdir)
 		      strstr(a[0]->tooltip, "bytes = 912.043"));
 		CHECK(b[2]->tooltip && strstr(b[2]->tooltip, "x = TCP") && strstr(b[2]->tooltip, "bytes = 819.2"));
 	}
-	CHECK(has_text(dl, "912") && has_text(dl, "410") && has_text(dl, "819"));
-	check_inside(dl, 0, 0, W, H, "bars");
+	CHECK(skl_test_has_text_exact(dl, "912") && skl_test_has_text_exact(dl, "410") &&
+	      skl_test_has_text_exact(dl, "819"));
+	CHECK(skl_test_outside(dl, 0, 0, W, H, "bars") == 0);
 	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
 	CHECK(img != NULL);
 	if (img && a[1] && b[1]) {
-		skl_color fa = pixel(img, (int)(a[1]->x + a[1]->w / 2), (int)(a[1]->y + a[1]->h * 0.75f));
-		skl_color fb = pixel(img, (int)(b[1]->x + b[1]->w / 2), (int)(b[1]->y + b[1]->h * 0.75f));
-		CHECK(near_color(fa, a[1]->fill, 2) && near_color(fb, b[1]->fill, 2) && !near_color(fa, fb, 20));
+		skl_color fa = skl_test_pixel(img, (int)(a[1]->x + a[1]->w / 2), (int)(a[1]->y + a[1]->h * 0.75f));
+		skl_color fb = skl_test_pixel(img, (int)(b[1]->x + b[1]->w / 2), (int)(b[1]->y + b[1]->h * 0.75f));
+		CHECK(skl_test_near_color(fa, a[1]->fill, 2) && skl_test_near_color(fb, b[1]->fill, 2) &&
+		      !skl_test_near_color(fa, fb, 20));
 	}
 	if (img)
 		SDL_FreeSurface(img);
-	save(sdl, dl, outdir, "chart-bars");
+	CHECK(skl_test_save(sdl, dl, outdir, "chart-bars") == 0);
 	skl_dl_free(dl);
 	skl_chart_free(c);
 }
@@ -421,8 +325,8 @@ static void test_bars_long_labels(skl_sdl *sdl, const char *outdir)
 		}
 		CHECK(noted || !strcmp(joined, cats[i]));
 	}
-	check_inside(dl, 0, 0, W, H, "long labels");
-	save(sdl, dl, outdir, "chart-long-labels");
+	CHECK(skl_test_outside(dl, 0, 0, W, H, "long labels") == 0);
+	CHECK(skl_test_save(sdl, dl, outdir, "chart-long-labels") == 0);
 	skl_dl_free(dl);
 	skl_chart_free(c);
 }
@@ -451,8 +355,8 @@ static void test_bars_numeric(void)
 		CHECK(fabsf(b1->y - (b2->y + b2->h)) < 0.5f); /* -5 hangs from the zero line */
 		CHECK(fabsf(b1->h - b2->h) < 0.5f);
 	}
-	CHECK(has_text(dl, "1") && has_text(dl, "2") && has_text(dl, "4"));
-	check_inside(dl, 0, 0, 800, 500, "numeric bars");
+	CHECK(skl_test_has_text_exact(dl, "1") && skl_test_has_text_exact(dl, "2") && skl_test_has_text_exact(dl, "4"));
+	CHECK(skl_test_outside(dl, 0, 0, 800, 500, "numeric bars") == 0);
 	skl_dl_free(dl);
 	skl_chart_free(c);
 }
@@ -465,8 +369,8 @@ static void test_empty(void)
 	skl_dl *dl = skl_dl_new(W, H);
 	series_set(c, 0, "empty", 0);
 	CHECK(skl_view_chart(dl, c, NULL) == 0);
-	CHECK(has_text(dl, "(no data)"));
-	CHECK(item(dl, "0:chart") != NULL);
+	CHECK(skl_test_has_text_exact(dl, "(no data)"));
+	CHECK(skl_test_item(dl, "0:chart") != NULL);
 	skl_dl_free(dl);
 	skl_chart_free(c);
 }
@@ -485,10 +389,10 @@ static void test_region(skl_sdl *sdl, const char *outdir)
 	o.obj = 3;
 	o.text_scale = 0.7f;
 	CHECK(skl_view_chart(dl, c, &o) == 0);
-	CHECK(item(dl, "3:chart") && item(dl, "3:series:1") && item(dl, "3:legend:0"));
-	CHECK(item(dl, "0:chart") == NULL);
-	check_inside(dl, o.x, o.y, o.w, o.h, "region");
-	save(sdl, dl, outdir, "chart-region");
+	CHECK(skl_test_item(dl, "3:chart") && skl_test_item(dl, "3:series:1") && skl_test_item(dl, "3:legend:0"));
+	CHECK(skl_test_item(dl, "0:chart") == NULL);
+	CHECK(skl_test_outside(dl, o.x, o.y, o.w, o.h, "region") == 0);
+	CHECK(skl_test_save(sdl, dl, outdir, "chart-region") == 0);
 	skl_dl_free(dl);
 	skl_chart_free(c);
 }
@@ -511,10 +415,10 @@ static void test_big(skl_sdl *sdl, const char *outdir)
 	CHECK(skl_view_chart(dl, c, NULL) == 0);
 	/* thinned to pixel columns: far fewer items than points, no point keys */
 	CHECK(skl_dl_count(dl) < 64 * 3 * W);
-	CHECK(count_prefix(dl, "0:point:") == 0);
-	CHECK(item(dl, "0:series:63") != NULL);
-	check_inside(dl, 0, 0, W, H, "big");
-	save(sdl, dl, outdir, "chart-big");
+	CHECK(skl_test_count_prefix(dl, "0:point:") == 0);
+	CHECK(skl_test_item(dl, "0:series:63") != NULL);
+	CHECK(skl_test_outside(dl, 0, 0, W, H, "big") == 0);
+	CHECK(skl_test_save(sdl, dl, outdir, "chart-big") == 0);
 	skl_dl_free(dl);
 	skl_chart_free(c);
 }

@@ -7,6 +7,8 @@
  *   test_render OUTDIR   (writes sock.png, sock.svg, sock.dl.txt there)
  */
 #include "check.h"
+#include "dlist.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
 #include "sklab/render/svg.h"
@@ -17,7 +19,6 @@
 #include "sklab/cparse.h"
 #include "sklab/types.h"
 
-#include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,50 +28,14 @@
 #define W 1600
 #define H 900
 
-static const skl_dl_item *item(const skl_dl *dl, const char *key)
-{
-	return skl_dl_at(dl, skl_dl_find(dl, key));
-}
-
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
 /* The member's fill at a point of its first block away from its label. */
 static skl_color member_pixel(SDL_Surface *s, const skl_dl *dl, const char *key)
 {
-	const skl_dl_item *it = item(dl, key);
+	const skl_dl_item *it = skl_test_item(dl, key);
 	if (!it)
 		return 0;
 	/* a corner inside the block: clear of its outline and of its label */
-	return pixel(s, (int)(it->x + 3), (int)(it->y + it->h - 3));
-}
-
-static int distinct_colours(SDL_Surface *s)
-{
-	enum { SLOTS = 1 << 14 };
-	static Uint32 seen[SLOTS];
-	int x, y, n = 0;
-	memset(seen, 0, sizeof(seen));
-	for (y = 0; y < s->h; y += 2)
-		for (x = 0; x < s->w; x += 2) {
-			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
-			while (seen[h] && seen[h] != c)
-				h = (h + 1) & (SLOTS - 1);
-			if (!seen[h]) {
-				seen[h] = c;
-				if (++n > SLOTS / 2)
-					return n;
-			}
-		}
-	return n;
+	return skl_test_pixel(s, (int)(it->x + 3), (int)(it->y + it->h - 3));
 }
 
 static int count_key(const skl_dl *dl, const char *key, skl_dl_kind kind)
@@ -82,49 +47,6 @@ static int count_key(const skl_dl *dl, const char *key, skl_dl_kind kind)
 			n++;
 	}
 	return n;
-}
-
-static int has_text(const skl_dl *dl, const char *text)
-{
-	int i;
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->kind == SKL_DL_TEXT && strstr(it->text, text))
-			return 1;
-	}
-	return 0;
-}
-
-static int write_file(const char *path, const char *data, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	fwrite(data, 1, n, f);
-	return fclose(f);
-}
-
-/* One line of the dump that mentions key and kind, or NULL. */
-static const char *dump_line(const char *dump, const char *kind, const char *key, char *out, size_t outsz)
-{
-	const char *p = dump;
-	char k[256];
-	snprintf(k, sizeof(k), " key=%s", key);
-	while (p && *p) {
-		const char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len < outsz) {
-			memcpy(out, p, len);
-			out[len] = 0;
-			if (strstr(out, kind) && strstr(out, k)) {
-				const char *after = strstr(out, k) + strlen(k);
-				if (*after == ' ' || *after == 0)
-					return out;
-			}
-		}
-		p = e ? e + 1 : NULL;
-	}
-	return NULL;
 }
 
 static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
@@ -158,10 +80,10 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 	CHECK(skl_view_scene(dl, &s) == 0);
 
 	/* ---- the draw list ---- */
-	daddr = item(dl, "0:field:daddr");
-	rcv = item(dl, "0:field:rcv_saddr");
-	bind_pprev = item(dl, "0:field:bind_pprev");
-	state = item(dl, "0:field:state");
+	daddr = skl_test_item(dl, "0:field:daddr");
+	rcv = skl_test_item(dl, "0:field:rcv_saddr");
+	bind_pprev = skl_test_item(dl, "0:field:bind_pprev");
+	state = skl_test_item(dl, "0:field:state");
 	CHECK(daddr && rcv && bind_pprev && state);
 	if (daddr && rcv && bind_pprev && state) {
 		float bw = (rcv->x - daddr->x) / 4; /* pixels per byte */
@@ -175,23 +97,24 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 		/* blocks are sized by bytes */
 		CHECK(daddr->w > 3.5f * bw && daddr->w <= 4 * bw);
 	}
-	CHECK(item(dl, "0:field:next")->fill == skl_view_kind_fill(SKL_VK_PTR));
-	CHECK(item(dl, "0:field:lock")->fill == skl_view_kind_fill(SKL_VK_SYNC));
-	CHECK(item(dl, "0:field:receive_queue")->fill == skl_view_kind_fill(SKL_VK_STRUCT));
-	CHECK(item(dl, "0:field:destruct")->fill == skl_view_kind_fill(SKL_VK_FNPTR));
+	CHECK(skl_test_item(dl, "0:field:next")->fill == skl_view_kind_fill(SKL_VK_PTR));
+	CHECK(skl_test_item(dl, "0:field:lock")->fill == skl_view_kind_fill(SKL_VK_SYNC));
+	CHECK(skl_test_item(dl, "0:field:receive_queue")->fill == skl_view_kind_fill(SKL_VK_STRUCT));
+	CHECK(skl_test_item(dl, "0:field:destruct")->fill == skl_view_kind_fill(SKL_VK_FNPTR));
 	/* receive_queue (84..99) wraps from line 2 to line 3 */
 	CHECK(count_key(dl, "0:field:receive_queue", SKL_DL_RECT) >= 2);
 	/* tp_pinfo.af_tcp: 424 bytes from 216, on 14 lines */
 	CHECK(count_key(dl, "0:field:tp_pinfo.af_tcp", SKL_DL_RECT) >= 14);
-	CHECK(item(dl, "0:field:tp_pinfo") != NULL);
-	CHECK(item(dl, "0:field:tp_pinfo.tp_raw4") != NULL);
+	CHECK(skl_test_item(dl, "0:field:tp_pinfo") != NULL);
+	CHECK(skl_test_item(dl, "0:field:tp_pinfo.tp_raw4") != NULL);
 	/* the hole after userlocks is hatched */
-	CHECK(item(dl, "0:hole:userlocks") && item(dl, "0:hole:userlocks")->kind == SKL_DL_HATCH);
+	CHECK(skl_test_item(dl, "0:hole:userlocks") && skl_test_item(dl, "0:hole:userlocks")->kind == SKL_DL_HATCH);
 	/* gutter: lines 0..25 */
-	CHECK(item(dl, "0:line:0") && item(dl, "0:line:25") && !item(dl, "0:line:26"));
-	CHECK(has_text(dl, "struct sock") && has_text(dl, "812 bytes") && has_text(dl, "i386"));
-	CHECK(has_text(dl, "2 / 7") && has_text(dl, "cache line 0"));
-	CHECK(item(dl, "0:legend:pointer") && item(dl, "0:legend:hole"));
+	CHECK(skl_test_item(dl, "0:line:0") && skl_test_item(dl, "0:line:25") && !skl_test_item(dl, "0:line:26"));
+	CHECK(skl_test_has_text(dl, "struct sock") && skl_test_has_text(dl, "812 bytes") &&
+	      skl_test_has_text(dl, "i386"));
+	CHECK(skl_test_has_text(dl, "2 / 7") && skl_test_has_text(dl, "cache line 0"));
+	CHECK(skl_test_item(dl, "0:legend:pointer") && skl_test_item(dl, "0:legend:hole"));
 	/* everything fits the canvas */
 	for (i = 0; i < skl_dl_count(dl); i++) {
 		const skl_dl_item *it = skl_dl_at(dl, i);
@@ -199,7 +122,7 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 			CHECK(it->x >= -0.5f && it->y >= -0.5f && it->x + it->w <= W + 0.5f &&
 			      it->y + it->h <= H + 0.5f);
 	}
-	grid_end = item(dl, "0:line:25");
+	grid_end = skl_test_item(dl, "0:line:25");
 	CHECK(grid_end && grid_end->y + grid_end->h < H);
 
 	/* ---- tooltips and hit-testing ---- */
@@ -211,17 +134,17 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 		      strstr(h->tooltip, "cache line 0"));
 	}
 	{
-		const skl_dl_item *lk = item(dl, "0:field:lock");
+		const skl_dl_item *lk = skl_test_item(dl, "0:field:lock");
 		const skl_dl_item *h = lk ? skl_dl_at(dl, skl_dl_hit(dl, lk->x + lk->w / 2, lk->y + 2)) : NULL;
 		CHECK(h && h->tooltip && strstr(h->tooltip, "offset 44, size 20") &&
 		      strstr(h->tooltip, "cache line 1 "));
 	}
 	{
-		const skl_dl_item *f = item(dl, "0:field:filter");
+		const skl_dl_item *f = skl_test_item(dl, "0:field:filter");
 		CHECK(f && f->tooltip && strstr(f->tooltip, "config: CONFIG_FILTER"));
 	}
 	{
-		const skl_dl_item *hole = item(dl, "0:hole:userlocks");
+		const skl_dl_item *hole = skl_test_item(dl, "0:hole:userlocks");
 		const skl_dl_item *h = hole ? skl_dl_at(dl, skl_dl_hit(dl, hole->x + 2, hole->y + 2)) : NULL;
 		CHECK(h && h->tooltip && strstr(h->tooltip, "hole: 3 bytes at offset 161"));
 	}
@@ -233,13 +156,13 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 	sink = skl_buf_sink(&dump);
 	skl_dl_dump(dl, &sink);
 	CHECK(!strncmp(dump.data, "drawlist 1600x900 items ", 24));
-	CHECK(dump_line(dump.data, " rect ", "0:field:daddr", line, sizeof(line)) != NULL);
+	CHECK(skl_test_dump_line(dump.data, " rect ", "0:field:daddr", line, sizeof(line)) != NULL);
 	CHECK(strstr(line, "fill=#9fdcc8ff stroke=#009e73ff/1.0") != NULL);
-	CHECK(dump_line(dump.data, " text ", "0:field:daddr", line, sizeof(line)) != NULL);
+	CHECK(skl_test_dump_line(dump.data, " text ", "0:field:daddr", line, sizeof(line)) != NULL);
 	CHECK(strstr(line, " bold center \"daddr\"") != NULL);
-	CHECK(dump_line(dump.data, " hatch ", "0:hole:userlocks", line, sizeof(line)) != NULL);
+	CHECK(skl_test_dump_line(dump.data, " hatch ", "0:hole:userlocks", line, sizeof(line)) != NULL);
 	CHECK(strstr(line, "tip=\"hole: 3 bytes at offset 161") != NULL);
-	CHECK(dump_line(dump.data, " text ", "0:line:7", line, sizeof(line)) && strstr(line, "\"7\""));
+	CHECK(skl_test_dump_line(dump.data, " text ", "0:line:7", line, sizeof(line)) && strstr(line, "\"7\""));
 	CHECK(strstr(dump.data, "\"struct sock\"") != NULL);
 	{
 		skl_dl *again = skl_dl_new(W, H);
@@ -250,36 +173,35 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 		skl_dl_free(again);
 	}
 	snprintf(path, sizeof(path), "%s/sock.dl.txt", outdir);
-	CHECK(write_file(path, dump.data, dump.len) == 0);
+	CHECK(skl_test_write_file(path, dump.data, dump.len) == 0);
 
 	/* ---- the image ---- */
 	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
 	CHECK(img != NULL);
 	if (img) {
 		CHECK(img->w == W && img->h == H);
-		CHECK(distinct_colours(img) > 40);
+		CHECK(skl_test_distinct_colours(img) > 40);
 		CHECK(member_pixel(img, dl, "0:field:daddr") == skl_view_kind_fill(SKL_VK_INT));
 		CHECK(member_pixel(img, dl, "0:field:next") == skl_view_kind_fill(SKL_VK_PTR));
 		CHECK(member_pixel(img, dl, "0:field:lock") == skl_view_kind_fill(SKL_VK_SYNC));
 		CHECK(member_pixel(img, dl, "0:field:error_queue") == skl_view_kind_fill(SKL_VK_STRUCT));
 		CHECK(member_pixel(img, dl, "0:field:state_change") == skl_view_kind_fill(SKL_VK_FNPTR));
 		CHECK(member_pixel(img, dl, "0:field:tp_pinfo.af_tcp") == skl_view_kind_fill(SKL_VK_STRUCT));
-		CHECK(pixel(img, 2, 2) == SKL_HEX(0xffffff));
+		CHECK(skl_test_pixel(img, 2, 2) == SKL_HEX(0xffffff));
 		/* the caption bar */
-		CHECK(pixel(img, 2, H - 2) == SKL_HEX(0x1f2630));
-		/* deterministic */
+		CHECK(skl_test_pixel(img, 2, H - 2) == SKL_HEX(0x1f2630));
+		/* deterministic: drawn again, the same pixels (any that differ are
+		 * shown in sock-diff.png) */
 		img2 = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
-		CHECK(img2 && img2->pitch == img->pitch && !memcmp(img->pixels, img2->pixels, (size_t)img->pitch * H));
+		snprintf(path, sizeof(path), "%s/sock-diff.png", outdir);
+		CHECK(img2 && skl_test_image_diff(img, img2, 0, path) == 0);
 		if (img2)
 			SDL_FreeSurface(img2);
 		SDL_FreeSurface(img);
 	}
 	snprintf(path, sizeof(path), "%s/sock.png", outdir);
 	CHECK(skl_sdl_write_png(sdl, dl, W, H, path, &err) == 0);
-	img = IMG_Load(path);
-	CHECK(img && img->w == W && img->h == H);
-	if (img)
-		SDL_FreeSurface(img);
+	CHECK(skl_test_png_is(path, W, H));
 
 	/* ---- SVG ---- */
 	skl_buf_init(&svg);
@@ -304,7 +226,7 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 		CHECK(open == close && open > 50);
 	}
 	snprintf(path, sizeof(path), "%s/sock.svg", outdir);
-	CHECK(write_file(path, svg.data, svg.len) == 0);
+	CHECK(skl_test_write_file(path, svg.data, svg.len) == 0);
 
 	skl_buf_free(&svg);
 	skl_buf_free(&dump);
@@ -327,14 +249,14 @@ static void test_highlight(sample_types *t, skl_sdl *sdl)
 	o.highlight = hl;
 	o.nhighlight = 2;
 	CHECK(skl_view_layout(dl, l, &o) == 0);
-	CHECK(item(dl, "0:field:daddr")->fill == skl_view_kind_fill(SKL_VK_INT));
-	CHECK(item(dl, "0:field:peercred")->fill == skl_view_kind_fill(SKL_VK_STRUCT));
-	CHECK(item(dl, "0:field:state")->fill != skl_view_kind_fill(SKL_VK_INT));
+	CHECK(skl_test_item(dl, "0:field:daddr")->fill == skl_view_kind_fill(SKL_VK_INT));
+	CHECK(skl_test_item(dl, "0:field:peercred")->fill == skl_view_kind_fill(SKL_VK_STRUCT));
+	CHECK(skl_test_item(dl, "0:field:state")->fill != skl_view_kind_fill(SKL_VK_INT));
 	img = skl_sdl_render_surface(sdl, dl, W, H, NULL, &err);
 	CHECK(img != NULL);
 	if (img) {
 		CHECK(member_pixel(img, dl, "0:field:next") == skl_view_kind_fill(SKL_VK_PTR));
-		CHECK(member_pixel(img, dl, "0:field:state") == item(dl, "0:field:state")->fill);
+		CHECK(member_pixel(img, dl, "0:field:state") == skl_test_item(dl, "0:field:state")->fill);
 		SDL_FreeSurface(img);
 	}
 	skl_dl_free(dl);
@@ -350,11 +272,11 @@ static void test_bitfields(sample_types *t)
 	const skl_dl_item *ttl, *tos, *recverr, *freebind, *bh;
 	CHECK(l && l->size == 36);
 	CHECK(skl_view_layout(dl, l, NULL) == 0);
-	ttl = item(dl, "0:field:ttl");
-	tos = item(dl, "0:field:tos");
-	recverr = item(dl, "0:field:recverr");
-	freebind = item(dl, "0:field:freebind");
-	bh = item(dl, "0:bithole:freebind");
+	ttl = skl_test_item(dl, "0:field:ttl");
+	tos = skl_test_item(dl, "0:field:tos");
+	recverr = skl_test_item(dl, "0:field:recverr");
+	freebind = skl_test_item(dl, "0:field:freebind");
+	bh = skl_test_item(dl, "0:bithole:freebind");
 	CHECK(ttl && tos && recverr && freebind && bh);
 	if (ttl && tos && recverr && freebind && bh) {
 		float bw = (tos->x - ttl->x) / 4;
@@ -406,19 +328,19 @@ static void test_fold(sample_types *t)
 	CHECK(band && band->tooltip && strstr(band->tooltip, "folded") && strstr(band->tooltip, "tail fills them"));
 	for (r = 0; r <= last; r++) {
 		snprintf(key, sizeof(key), "0:line:%llu", (unsigned long long)r);
-		CHECK(item(flat, key) != NULL);
-		if (!item(dl, key)) {
+		CHECK(skl_test_item(flat, key) != NULL);
+		if (!skl_test_item(dl, key)) {
 			folded++;
 			/* only whole rows of the tail, never its first row or the last line */
 			CHECK(r > tail_first + 1 && r < last);
 		}
 	}
 	CHECK(folded >= 2);
-	CHECK(item(dl, "0:line:0") && item(dl, "0:field:tail"));
-	l0 = item(dl, "0:line:0");
-	f0 = item(flat, "0:line:0");
+	CHECK(skl_test_item(dl, "0:line:0") && skl_test_item(dl, "0:field:tail"));
+	l0 = skl_test_item(dl, "0:line:0");
+	f0 = skl_test_item(flat, "0:line:0");
 	CHECK(l0 && f0 && l0->h > f0->h);
-	CHECK(!item(flat, "0:fold:0"));
+	CHECK(!skl_test_item(flat, "0:fold:0"));
 	for (i = 0; i < skl_dl_count(flat); i++) {
 		const skl_dl_item *it = skl_dl_at(flat, i);
 		CHECK(!it->key || !strstr(it->key, ":fold:"));
@@ -441,9 +363,9 @@ static void test_large(sample_types *t)
 		return;
 	CHECK(skl_view_layout(dl, l, NULL) == 0);
 	snprintf(key, sizeof(key), "0:line:%llu", (unsigned long long)(l->cachelines - 1));
-	last = item(dl, key);
+	last = skl_test_item(dl, key);
 	CHECK(last && last->y + last->h <= H);
-	CHECK(item(dl, "0:field:tail") != NULL);
+	CHECK(skl_test_item(dl, "0:field:tail") != NULL);
 	skl_dl_free(dl);
 	skl_layout_free(l);
 }
@@ -467,11 +389,11 @@ static void test_frames(sample_types *t, const char *outdir)
 	n = skl_events_frames(log, &frames);
 	CHECK(n == 2);
 	CHECK(skl_view_frame(dl, log, frames, n, 1, NULL) == 0);
-	CHECK(item(dl, "scene:caption") &&
-	      !strcmp(item(dl, "scene:caption")->tooltip, "struct small: a hole after flag, padding after tag"));
-	CHECK(has_text(dl, "2 / 2") && has_text(dl, "Render test") && item(dl, "0:pad"));
+	CHECK(skl_test_item(dl, "scene:caption") && !strcmp(skl_test_item(dl, "scene:caption")->tooltip,
+							    "struct small: a hole after flag, padding after tag"));
+	CHECK(skl_test_has_text(dl, "2 / 2") && skl_test_has_text(dl, "Render test") && skl_test_item(dl, "0:pad"));
 	CHECK(skl_view_frame(dl, log, frames, n, 0, NULL) == 0);
-	CHECK(has_text(dl, "nothing shown"));
+	CHECK(skl_test_has_text(dl, "nothing shown"));
 	memset(&o, 0, sizeof(o));
 	o.width = 1280;
 	o.height = 720;
@@ -479,12 +401,7 @@ static void test_frames(sample_types *t, const char *outdir)
 	CHECK(skl_render_frames(log, outdir, "png", &o, &err) == 2);
 	CHECK(skl_render_frames(log, outdir, "svg", &o, &err) == 2);
 	snprintf(path, sizeof(path), "%s/frame-002.png", outdir);
-	{
-		SDL_Surface *s = IMG_Load(path);
-		CHECK(s && s->w == 1280 && s->h == 720);
-		if (s)
-			SDL_FreeSurface(s);
-	}
+	CHECK(skl_test_png_is(path, 1280, 720));
 	snprintf(path, sizeof(path), "%s/frame-one.svg", outdir);
 	CHECK(skl_render_frame_file(log, frames, n, 1, path, NULL, &o, &err) == 0);
 	CHECK(skl_render_frame_file(log, frames, n, 5, path, NULL, &o, &err) < 0);
@@ -578,8 +495,8 @@ static void test_text(sample_types *t, skl_sdl *sdl, const char *outdir)
 	s.ntexts = 1;
 	s.caption = "a report beside the layout";
 	CHECK(skl_view_scene(dl, &s) == 0);
-	panel = item(dl, "200:text:0");
-	field = item(dl, "0:field:daddr");
+	panel = skl_test_item(dl, "200:text:0");
+	field = skl_test_item(dl, "0:field:daddr");
 	CHECK(panel && panel->tooltip && strstr(panel->tooltip, "kernel log: 5 lines, 1 marked"));
 	/* the layout keeps the left half, the console the right */
 	CHECK(panel && field && field->x + field->w < panel->x && panel->x + panel->w <= W);
@@ -604,7 +521,7 @@ static void test_text(sample_types *t, skl_sdl *sdl, const char *outdir)
 	s.nlayouts = 0;
 	skl_dl_clear(dl, W, H);
 	CHECK(skl_view_scene(dl, &s) == 0);
-	panel = item(dl, "200:text:0");
+	panel = skl_test_item(dl, "200:text:0");
 	CHECK(panel && panel->x < W / 10 && panel->tooltip &&
 	      strstr(panel->tooltip, "400 lines (the last cut off here)"));
 	for (i = 0; i < skl_dl_count(dl); i++) {
@@ -663,9 +580,9 @@ static void test_nested_tint(void)
 	if (!l || !dl)
 		goto out;
 	CHECK(skl_view_layout(dl, l, NULL) == 0);
-	sk = item(dl, "0:field:sk");
-	tcp = item(dl, "0:field:tcp");
-	inet = item(dl, "0:field:inet");
+	sk = skl_test_item(dl, "0:field:sk");
+	tcp = skl_test_item(dl, "0:field:tcp");
+	inet = skl_test_item(dl, "0:field:inet");
 	CHECK(sk && tcp && inet);
 	if (sk && tcp && inet) {
 		CHECK(sk->fill != tcp->fill && tcp->fill != inet->fill && sk->fill == inet->fill);

@@ -14,6 +14,8 @@
  *   test_skb_view OUTDIR   (writes skb-*.png, skb-*.svg, *.dl.txt there)
  */
 #include "check.h"
+#include "dlist.h"
+#include "image.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
 #include "sklab/render/svg.h"
@@ -196,11 +198,6 @@ static void snap_24_small(skl_skb_snap *s)
 
 /* ---- reading the list ------------------------------------------------------------------- */
 
-static const skl_dl_item *item(const skl_dl *dl, const char *key)
-{
-	return skl_dl_at(dl, skl_dl_find(dl, key));
-}
-
 /* The first filled rectangle (or hatch) of key's group. */
 static const skl_dl_item *box(const skl_dl *dl, const char *key)
 {
@@ -212,69 +209,6 @@ static const skl_dl_item *box(const skl_dl *dl, const char *key)
 			return it;
 	}
 	return NULL;
-}
-
-static int has_text(const skl_dl *dl, const char *text)
-{
-	int i;
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->kind == SKL_DL_TEXT && strstr(it->text, text))
-			return 1;
-	}
-	return 0;
-}
-
-static int count_prefix(const skl_dl *dl, const char *prefix)
-{
-	int i, n = 0;
-	size_t len = strlen(prefix);
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->key && !strncmp(it->key, prefix, len) && (i == 0 || skl_dl_at(dl, i - 1)->id != it->id))
-			n++;
-	}
-	return n;
-}
-
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int distinct_colours(SDL_Surface *s)
-{
-	enum { SLOTS = 1 << 14 };
-	static Uint32 seen[SLOTS];
-	int x, y, n = 0;
-	memset(seen, 0, sizeof(seen));
-	for (y = 0; y < s->h; y += 2)
-		for (x = 0; x < s->w; x += 2) {
-			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
-			while (seen[h] && seen[h] != c)
-				h = (h + 1) & (SLOTS - 1);
-			if (!seen[h]) {
-				seen[h] = c;
-				if (++n > SLOTS / 2)
-					return n;
-			}
-		}
-	return n;
-}
-
-static int write_file(const char *path, const char *data, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	fwrite(data, 1, n, f);
-	return fclose(f);
 }
 
 /* Every box inside the canvas; pointer labels never overlap each other. */
@@ -313,28 +247,6 @@ static void check_geometry(const skl_dl *dl, const char *what)
 	CHECK(bad == 0 && overlap == 0);
 }
 
-static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
-{
-	char path[2048];
-	skl_error err;
-	skl_buf svg, dump;
-	skl_sink sink;
-	snprintf(path, sizeof(path), "%s/%s.png", outdir, name);
-	CHECK(skl_sdl_write_png(sdl, dl, 0, 0, path, &err) == 0);
-	skl_buf_init(&svg);
-	sink = skl_buf_sink(&svg);
-	skl_svg_write(dl, &sink);
-	snprintf(path, sizeof(path), "%s/%s.svg", outdir, name);
-	CHECK(write_file(path, svg.data, svg.len) == 0);
-	skl_buf_free(&svg);
-	skl_buf_init(&dump);
-	sink = skl_buf_sink(&dump);
-	skl_dl_dump(dl, &sink);
-	snprintf(path, sizeof(path), "%s/%s.dl.txt", outdir, name);
-	CHECK(write_file(path, dump.data, dump.len) == 0);
-	skl_buf_free(&dump);
-}
-
 /* A scene of the snapshots with a caption bar, as a frame draws it. */
 static skl_dl *scene(const skl_skb_snap *s, int n, int w, int h, const char *caption)
 {
@@ -361,14 +273,14 @@ static SDL_Surface *render(skl_sdl *sdl, const skl_dl *dl)
 	if (!img)
 		return NULL;
 	CHECK(img->w == w && img->h == h);
-	CHECK(distinct_colours(img) > 40);
+	CHECK(skl_test_distinct_colours(img) > 40);
 	return img;
 }
 
 /* The colour in the middle of a block's lower edge (clear of its labels). */
 static skl_color block_pixel(SDL_Surface *img, const skl_dl_item *it)
 {
-	return pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 5));
+	return skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 5));
 }
 
 /* ---- the tests ------------------------------------------------------------------------ */
@@ -389,14 +301,17 @@ static void test_6x_tx(skl_sdl *sdl, const char *outdir)
 		/* the parts and the pointers */
 		CHECK(data && box(dl, "0:0:headroom") && box(dl, "0:0:tailroom") && box(dl, "0:0:shinfo"));
 		CHECK(!box(dl, "0:0:slack")); /* 6.x: the slack is tailroom */
-		CHECK(item(dl, "0:0:ptr:head") && item(dl, "0:0:ptr:data") && item(dl, "0:0:ptr:tail") &&
-		      item(dl, "0:0:ptr:end"));
-		CHECK(has_text(dl, "0xffff888104a3c000") && has_text(dl, "0xffff888104a3c04a"));
-		CHECK(has_text(dl, "+0xe4") && has_text(dl, "+0x6c0")); /* tail 228, end 1728: offsets */
-		CHECK(has_text(dl, "kmalloc-2048") && has_text(dl, "skb_push(skb, 14)"));
-		CHECK(item(dl, "0:0:fig:headroom") && item(dl, "0:0:fig:truesize") && item(dl, "0:0:fig:dataref"));
-		CHECK(has_text(dl, "2304") && has_text(dl, "1500")); /* truesize, tailroom */
-		CHECK(item(dl, "0:0:skb") && item(dl, "0:header") && item(dl, "0:legend:headroom"));
+		CHECK(skl_test_item(dl, "0:0:ptr:head") && skl_test_item(dl, "0:0:ptr:data") &&
+		      skl_test_item(dl, "0:0:ptr:tail") && skl_test_item(dl, "0:0:ptr:end"));
+		CHECK(skl_test_has_text(dl, "0xffff888104a3c000") && skl_test_has_text(dl, "0xffff888104a3c04a"));
+		CHECK(skl_test_has_text(dl, "+0xe4") &&
+		      skl_test_has_text(dl, "+0x6c0")); /* tail 228, end 1728: offsets */
+		CHECK(skl_test_has_text(dl, "kmalloc-2048") && skl_test_has_text(dl, "skb_push(skb, 14)"));
+		CHECK(skl_test_item(dl, "0:0:fig:headroom") && skl_test_item(dl, "0:0:fig:truesize") &&
+		      skl_test_item(dl, "0:0:fig:dataref"));
+		CHECK(skl_test_has_text(dl, "2304") && skl_test_has_text(dl, "1500")); /* truesize, tailroom */
+		CHECK(skl_test_item(dl, "0:0:skb") && skl_test_item(dl, "0:header") &&
+		      skl_test_item(dl, "0:legend:headroom"));
 		/* regions in order off the head: headroom < ethhdr < iphdr < tcphdr < payload < tailroom */
 		eth = box(dl, "0:0:region:3");
 		CHECK(eth && pay && box(dl, "0:0:region:2") && box(dl, "0:0:region:1"));
@@ -408,16 +323,17 @@ static void test_6x_tx(skl_sdl *sdl, const char *outdir)
 			CHECK(eth->w < 14.5f * (box(dl, "0:0:shinfo")->w / 320.0f) + 2.5f);
 		}
 		/* the 14-byte header is magnified, and readable there */
-		CHECK(item(dl, "0:0:zoom") != NULL);
+		CHECK(skl_test_item(dl, "0:0:zoom") != NULL);
 		CHECK(z && eth && z->w > 6 * eth->w && z->w >= 60);
-		CHECK(has_text(dl, "ethhdr") && has_text(dl, "iphdr") && has_text(dl, "tcphdr"));
+		CHECK(skl_test_has_text(dl, "ethhdr") && skl_test_has_text(dl, "iphdr") &&
+		      skl_test_has_text(dl, "tcphdr"));
 		/* the data's colour where the list says data is */
 		img = render(sdl, dl);
 		if (img && data && pay) {
 			CHECK(block_pixel(img, data) == skl_view_skb_fill(SKL_SKB_DATA));
 			CHECK(block_pixel(img, pay) == skl_view_skb_fill(SKL_SKB_DATA));
 			if (eth)
-				CHECK(pixel(img, (int)(z->x + z->w / 2), (int)(z->y + z->h - 5)) ==
+				CHECK(skl_test_pixel(img, (int)(z->x + z->w / 2), (int)(z->y + z->h - 5)) ==
 				      skl_view_skb_region_fill(&s.regions[3]));
 		}
 		SDL_FreeSurface(img);
@@ -437,10 +353,11 @@ static void test_6x_tx(skl_sdl *sdl, const char *outdir)
 			CHECK(it && it->tooltip && strstr(it->tooltip, "headroom: 74 bytes") &&
 			      strstr(it->tooltip, "bytes 0-73"));
 		}
-		CHECK(item(dl, "0:0:ptr:tail") && strstr(item(dl, "0:0:ptr:tail")->tooltip, "offset 228 from head"));
+		CHECK(skl_test_item(dl, "0:0:ptr:tail") &&
+		      strstr(skl_test_item(dl, "0:0:ptr:tail")->tooltip, "offset 228 from head"));
 		check_geometry(dl, "6x-tx");
 		snprintf(name, sizeof(name), "skb-6x-tx-%d", sizes[k][0]);
-		save(sdl, dl, outdir, name);
+		CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
 		skl_dl_free(dl);
 	}
 }
@@ -453,23 +370,24 @@ static void test_24_slack(skl_sdl *sdl, const char *outdir)
 	SDL_Surface *img;
 	snap_24_tcp(&s);
 	dl = scene(&s, 1, 1920, 1080, "2.4: tcp_alloc_pskb, then TCP, IP and the hh cache's Ethernet header");
-	sl = item(dl, "0:0:slack");
+	sl = skl_test_item(dl, "0:0:slack");
 	sh = box(dl, "0:0:shinfo");
 	tr = box(dl, "0:0:tailroom");
 	CHECK(sl && sl->kind == SKL_DL_HATCH && sh && tr);
 	CHECK(sl && strstr(sl->tooltip, "356 bytes wasted") && strstr(sl->tooltip, "size-2048"));
 	if (sl && sh && tr)
-		CHECK(tr->x < sh->x && sh->x + sh->w <= sl->x + 1);	 /* tailroom | shinfo | slack */
-	CHECK(has_text(dl, "0xc12f4800") && has_text(dl, "0xc12f4e48")); /* 32-bit: tail is a pointer */
-	CHECK(has_text(dl, "0xc12f485e"));				 /* data = head + 94 */
-	CHECK(item(dl, "0:0:zoom") && box(dl, "0:0:zoom:region:3"));
-	CHECK(has_text(dl, "356 slack") && has_text(dl, "tail/end are pointers"));
+		CHECK(tr->x < sh->x && sh->x + sh->w <= sl->x + 1); /* tailroom | shinfo | slack */
+	CHECK(skl_test_has_text(dl, "0xc12f4800") &&
+	      skl_test_has_text(dl, "0xc12f4e48")); /* 32-bit: tail is a pointer */
+	CHECK(skl_test_has_text(dl, "0xc12f485e")); /* data = head + 94 */
+	CHECK(skl_test_item(dl, "0:0:zoom") && box(dl, "0:0:zoom:region:3"));
+	CHECK(skl_test_has_text(dl, "356 slack") && skl_test_has_text(dl, "tail/end are pointers"));
 	img = render(sdl, dl);
 	if (img && sl)
-		CHECK(pixel(img, (int)(sl->x + 2), (int)(sl->y + sl->h - 3)) != SKL_HEX(0xffffff));
+		CHECK(skl_test_pixel(img, (int)(sl->x + 2), (int)(sl->y + sl->h - 3)) != SKL_HEX(0xffffff));
 	SDL_FreeSurface(img);
 	check_geometry(dl, "24-slack");
-	save(sdl, dl, outdir, "skb-24-slack");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-24-slack") == 0);
 	skl_dl_free(dl);
 }
 
@@ -485,21 +403,25 @@ static void test_clone(skl_sdl *sdl, const char *outdir)
 	CHECK(skl_view_skb_owner(s, 2, 1) == 0 && skl_view_skb_owner(s, 2, 0) == 0);
 	dl = scene(s, 2, 1920, 1080, "__tcp_transmit_skb: the clone pushes headers into the shared headroom");
 	/* two sk_buff boxes, one buffer */
-	a = item(dl, "0:0:skb");
-	b = item(dl, "0:1:skb");
+	a = skl_test_item(dl, "0:0:skb");
+	b = skl_test_item(dl, "0:1:skb");
 	CHECK(a && b && a->y != b->y);
-	CHECK(box(dl, "0:0:headroom") && box(dl, "0:0:shinfo") && !item(dl, "0:1:headroom") && !item(dl, "0:1:shinfo"));
-	CHECK(count_prefix(dl, "0:0:shinfo") == 1 && count_prefix(dl, "0:0:alloc") == 1);
+	CHECK(box(dl, "0:0:headroom") && box(dl, "0:0:shinfo") && !skl_test_item(dl, "0:1:headroom") &&
+	      !skl_test_item(dl, "0:1:shinfo"));
+	CHECK(skl_test_count_groups(dl, "0:0:shinfo") == 1 && skl_test_count_groups(dl, "0:0:alloc") == 1);
 	/* each skb its own data pointer; head and end once */
-	CHECK(item(dl, "0:0:ptr:data") && item(dl, "0:1:ptr:data") && count_prefix(dl, "0:0:ptr:head") == 1);
-	CHECK(has_text(dl, "skb.data") && has_text(dl, "clone.data") && has_text(dl, "dataref 2"));
-	CHECK(item(dl, "0:0:span") && item(dl, "0:1:span"));
-	CHECK(item(dl, "0:0:fig:dataref") && item(dl, "0:1:fig:dataref") && item(dl, "0:1:fig:cloned"));
-	CHECK(strstr(item(dl, "0:0:skb")->tooltip, "dataref 2") != NULL);
+	CHECK(skl_test_item(dl, "0:0:ptr:data") && skl_test_item(dl, "0:1:ptr:data") &&
+	      skl_test_count_groups(dl, "0:0:ptr:head") == 1);
+	CHECK(skl_test_has_text(dl, "skb.data") && skl_test_has_text(dl, "clone.data") &&
+	      skl_test_has_text(dl, "dataref 2"));
+	CHECK(skl_test_item(dl, "0:0:span") && skl_test_item(dl, "0:1:span"));
+	CHECK(skl_test_item(dl, "0:0:fig:dataref") && skl_test_item(dl, "0:1:fig:dataref") &&
+	      skl_test_item(dl, "0:1:fig:cloned"));
+	CHECK(strstr(skl_test_item(dl, "0:0:skb")->tooltip, "dataref 2") != NULL);
 	/* the clone's headers sit in the shared head, drawn once */
-	CHECK(box(dl, "0:1:region:2") && count_prefix(dl, "0:1:region:2") == 1);
+	CHECK(box(dl, "0:1:region:2") && skl_test_count_groups(dl, "0:1:region:2") == 1);
 	/* nonlinear: one frag hanging off shinfo */
-	CHECK(item(dl, "0:0:frags") && box(dl, "0:0:frag:0") && has_text(dl, "1448"));
+	CHECK(skl_test_item(dl, "0:0:frags") && box(dl, "0:0:frag:0") && skl_test_has_text(dl, "1448"));
 	img = render(sdl, dl);
 	SDL_FreeSurface(img);
 	skl_buf_init(&svg);
@@ -509,13 +431,13 @@ static void test_clone(skl_sdl *sdl, const char *outdir)
 	CHECK(strstr(svg.data, "data-key=\"0:1:skb\"") != NULL);
 	skl_buf_free(&svg);
 	check_geometry(dl, "clone");
-	save(sdl, dl, outdir, "skb-6x-clone");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-6x-clone") == 0);
 	skl_dl_free(dl);
 	/* and at 1600x900 */
 	dl = scene(s, 2, 1600, 900, "__tcp_transmit_skb: the clone pushes headers into the shared headroom");
-	CHECK(item(dl, "0:0:skb") && item(dl, "0:1:skb") && box(dl, "0:0:frag:0"));
+	CHECK(skl_test_item(dl, "0:0:skb") && skl_test_item(dl, "0:1:skb") && box(dl, "0:0:frag:0"));
 	check_geometry(dl, "clone-1600");
-	save(sdl, dl, outdir, "skb-6x-clone-1600");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-6x-clone-1600") == 0);
 	skl_dl_free(dl);
 }
 
@@ -531,35 +453,36 @@ static void test_panic(skl_sdl *sdl, const char *outdir)
 	sh = box(dl, "0:0:shinfo");
 	pb = box(dl, "0:0:panic");
 	CHECK(ov && sh && pb);
-	CHECK(has_text(dl, "skb_over_panic") && has_text(dl, "tail:0x164 end:0x140") && has_text(dl, "PANIC"));
-	CHECK(has_text(dl, "skb_put(skb, 100)"));
+	CHECK(skl_test_has_text(dl, "skb_over_panic") && skl_test_has_text(dl, "tail:0x164 end:0x140") &&
+	      skl_test_has_text(dl, "PANIC"));
+	CHECK(skl_test_has_text(dl, "skb_put(skb, 100)"));
 	if (ov && sh) {
 		CHECK(ov->x >= sh->x - 1 && ov->x + ov->w <= sh->x + sh->w + 1); /* beyond end, over shinfo */
 		CHECK(ov->w > 0.1f * sh->w && ov->w < 0.13f * sh->w);		 /* 36 of 320 bytes */
 	}
-	CHECK(item(dl, "0:0:fig:tailroom") && has_text(dl, "-36"));
-	CHECK(strstr(item(dl, "0:0:ptr:tail")->tooltip, "PAST END by 36") != NULL);
+	CHECK(skl_test_item(dl, "0:0:fig:tailroom") && skl_test_has_text(dl, "-36"));
+	CHECK(strstr(skl_test_item(dl, "0:0:ptr:tail")->tooltip, "PAST END by 36") != NULL);
 	img = render(sdl, dl);
 	if (img && ov && pb) {
 		skl_color c = block_pixel(img, ov);
 		CHECK(SKL_R(c) > 180 && SKL_G(c) < 150 && SKL_B(c) < 120); /* red */
-		c = pixel(img, (int)pb->x + 4, (int)(pb->y + pb->h / 2));
+		c = skl_test_pixel(img, (int)pb->x + 4, (int)(pb->y + pb->h / 2));
 		CHECK(SKL_R(c) > 180 && SKL_G(c) < 130);
 	}
 	SDL_FreeSurface(img);
 	check_geometry(dl, "panic");
-	save(sdl, dl, outdir, "skb-6x-panic");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-6x-panic") == 0);
 	skl_dl_free(dl);
 
 	snap_24_under(&s);
 	dl = scene(&s, 1, 1600, 900, "skb_push(skb, 14) with 8 bytes of headroom");
 	ov = box(dl, "0:0:underrun");
-	CHECK(ov && box(dl, "0:0:panic") && has_text(dl, "skput:under"));
+	CHECK(ov && box(dl, "0:0:panic") && skl_test_has_text(dl, "skput:under"));
 	if (ov && box(dl, "0:0:headroom") == NULL) /* no headroom: data is before head */
-		CHECK(ov->x < item(dl, "0:0:ptr:head")->x + 1);
-	CHECK(strstr(item(dl, "0:0:ptr:data")->tooltip, "BEFORE HEAD by 6") != NULL);
+		CHECK(ov->x < skl_test_item(dl, "0:0:ptr:head")->x + 1);
+	CHECK(strstr(skl_test_item(dl, "0:0:ptr:data")->tooltip, "BEFORE HEAD by 6") != NULL);
 	check_geometry(dl, "under");
-	save(sdl, dl, outdir, "skb-24-under");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-24-under") == 0);
 	skl_dl_free(dl);
 }
 
@@ -576,13 +499,14 @@ static void test_frags(skl_sdl *sdl, const char *outdir)
 		CHECK(box(dl, k) != NULL);
 	}
 	CHECK(box(dl, "0:0:frag:0")->w > box(dl, "0:0:frag:3")->w); /* 4096 against 2896 */
-	CHECK(has_text(dl, "len 15250 = 66 in the head + 15184 paged"));
-	CHECK(item(dl, "0:0:fig:data_len") && item(dl, "0:0:fig:nr_frags") && has_text(dl, "15184"));
-	CHECK(box(dl, "0:0:slack") && !item(dl, "0:0:tailroom")); /* tail = end: no tailroom */
-	CHECK(has_text(dl, "+0x140"));				  /* end 320 as an offset */
+	CHECK(skl_test_has_text(dl, "len 15250 = 66 in the head + 15184 paged"));
+	CHECK(skl_test_item(dl, "0:0:fig:data_len") && skl_test_item(dl, "0:0:fig:nr_frags") &&
+	      skl_test_has_text(dl, "15184"));
+	CHECK(box(dl, "0:0:slack") && !skl_test_item(dl, "0:0:tailroom")); /* tail = end: no tailroom */
+	CHECK(skl_test_has_text(dl, "+0x140"));				   /* end 320 as an offset */
 	SDL_FreeSurface(render(sdl, dl));
 	check_geometry(dl, "frags");
-	save(sdl, dl, outdir, "skb-26-gso");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-26-gso") == 0);
 	skl_dl_free(dl);
 }
 
@@ -599,12 +523,12 @@ static void test_small(skl_sdl *sdl, const char *outdir)
 		/* big enough for the Ethernet header's name in the bar itself;
 		 * the 8-byte UDP header gets the zoom strip */
 		CHECK(box(dl, "0:0:region:3") && box(dl, "0:0:region:3")->w >= 50);
-		CHECK(has_text(dl, "ethhdr") && item(dl, "0:0:zoom") && box(dl, "0:0:zoom:region:1"));
-		CHECK(box(dl, "0:0:slack") && has_text(dl, "udphdr"));
+		CHECK(skl_test_has_text(dl, "ethhdr") && skl_test_item(dl, "0:0:zoom") && box(dl, "0:0:zoom:region:1"));
+		CHECK(box(dl, "0:0:slack") && skl_test_has_text(dl, "udphdr"));
 		SDL_FreeSurface(render(sdl, dl));
 		check_geometry(dl, "small");
 		snprintf(name, sizeof(name), "skb-24-small-%d", sizes[k][0]);
-		save(sdl, dl, outdir, name);
+		CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
 		skl_dl_free(dl);
 	}
 }
@@ -619,17 +543,17 @@ static void test_two_buffers(skl_sdl *sdl, const char *outdir)
 	snap_24_tcp(&s[1]);
 	snprintf(s[1].name, sizeof(s[1].name), "copy");
 	dl = scene(s, 2, 1920, 1080, "two heads at one scale: 256 bytes against 2048");
-	a = item(dl, "0:0:alloc");
-	b = item(dl, "0:1:alloc");
+	a = skl_test_item(dl, "0:0:alloc");
+	b = skl_test_item(dl, "0:1:alloc");
 	CHECK(a && b && b->y > a->y);
 	if (a && b) {
 		/* the 256-byte head is an eighth as wide as the 2048-byte one */
 		float wa = a->w, wb = b->w, r = wa / wb;
 		CHECK(r > 0.11f && r < 0.14f);
 	}
-	CHECK(item(dl, "0:0:title") && item(dl, "0:1:title"));
+	CHECK(skl_test_item(dl, "0:0:title") && skl_test_item(dl, "0:1:title"));
 	check_geometry(dl, "two");
-	save(sdl, dl, outdir, "skb-two-buffers");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-two-buffers") == 0);
 	skl_dl_free(dl);
 }
 
@@ -656,8 +580,9 @@ static void test_frame(skl_sdl *sdl, const char *outdir)
 	n = skl_events_frames(log, &frames);
 	CHECK(n == 2);
 	CHECK(skl_view_frame(dl, log, frames, n, 1, NULL) == 0);
-	CHECK(item(dl, "0:0:skb") && item(dl, "0:1:skb") && item(dl, "scene:caption") && has_text(dl, "2 / 2"));
-	CHECK(has_text(dl, "sk_buff clones") && has_text(dl, "skb_clone: dataref 2"));
+	CHECK(skl_test_item(dl, "0:0:skb") && skl_test_item(dl, "0:1:skb") && skl_test_item(dl, "scene:caption") &&
+	      skl_test_has_text(dl, "2 / 2"));
+	CHECK(skl_test_has_text(dl, "sk_buff clones") && skl_test_has_text(dl, "skb_clone: dataref 2"));
 	CHECK(box(dl, "0:1:region:2") != NULL); /* shared_with survived the copy */
 	/* deterministic */
 	CHECK(skl_view_frame(again, log, frames, n, 1, NULL) == 0);
@@ -670,7 +595,7 @@ static void test_frame(skl_sdl *sdl, const char *outdir)
 	CHECK(d1.len == d2.len && !memcmp(d1.data, d2.data, d1.len));
 	skl_buf_free(&d1);
 	skl_buf_free(&d2);
-	save(sdl, dl, outdir, "skb-frame");
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-frame") == 0);
 	/* through the exporter, both formats */
 	memset(&ro, 0, sizeof(ro));
 	ro.width = 1600;

@@ -13,6 +13,8 @@
  *   test_slab_view OUTDIR   (writes slab-*.png, slab-*.svg, *.dl.txt there)
  */
 #include "check.h"
+#include "dlist.h"
+#include "image.h"
 #include "profile.h"
 #include "sklab/render/sdl.h"
 #include "sklab/render/export.h"
@@ -22,7 +24,6 @@
 #include "view_util.h"
 #include "sample_structs.h"
 
-#include <SDL_image.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,53 +287,6 @@ static skl_cache_snap *add_slub_typed(bld *b, const char *name, const skl_layout
 
 /* ---- reading the list ------------------------------------------------------------------------ */
 
-static const skl_dl_item *item(const skl_dl *dl, const char *key)
-{
-	return skl_dl_at(dl, skl_dl_find(dl, key));
-}
-
-static skl_color pixel(SDL_Surface *s, int x, int y)
-{
-	Uint32 p;
-	Uint8 r, g, b, a;
-	if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-		return 0;
-	p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-	SDL_GetRGBA(p, s->format, &r, &g, &b, &a);
-	return SKL_RGB(r, g, b);
-}
-
-static int distinct_colours(SDL_Surface *s)
-{
-	enum { SLOTS = 1 << 14 };
-	static Uint32 seen[SLOTS];
-	int x, y, n = 0;
-	memset(seen, 0, sizeof(seen));
-	for (y = 0; y < s->h; y += 2)
-		for (x = 0; x < s->w; x += 2) {
-			Uint32 c = pixel(s, x, y) | 1u, h = (c * 2654435761u) & (SLOTS - 1);
-			while (seen[h] && seen[h] != c)
-				h = (h + 1) & (SLOTS - 1);
-			if (!seen[h]) {
-				seen[h] = c;
-				if (++n > SLOTS / 2)
-					return n;
-			}
-		}
-	return n;
-}
-
-static int has_text(const skl_dl *dl, const char *text)
-{
-	int i;
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->kind == SKL_DL_TEXT && strstr(it->text, text))
-			return 1;
-	}
-	return 0;
-}
-
 /* The text of the first text item in key's group that holds needle. */
 static const char *key_text(const skl_dl *dl, const char *key, const char *needle)
 {
@@ -341,50 +295,6 @@ static const char *key_text(const skl_dl *dl, const char *key, const char *needl
 		const skl_dl_item *it = skl_dl_at(dl, i);
 		if (it->kind == SKL_DL_TEXT && it->key && !strcmp(it->key, key) && strstr(it->text, needle))
 			return it->text;
-	}
-	return NULL;
-}
-
-static int count_prefix(const skl_dl *dl, const char *prefix)
-{
-	int i, n = 0;
-	size_t len = strlen(prefix);
-	for (i = 0; i < skl_dl_count(dl); i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->key && !strncmp(it->key, prefix, len) && (i == 0 || skl_dl_at(dl, i - 1)->id != it->id))
-			n++;
-	}
-	return n;
-}
-
-static int write_file(const char *path, const char *data, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	fwrite(data, 1, n, f);
-	return fclose(f);
-}
-
-/* One line of the dump that mentions kind and exactly key, or NULL. */
-static const char *dump_line(const char *dump, const char *kind, const char *key, char *out, size_t outsz)
-{
-	const char *p = dump;
-	char k[256];
-	snprintf(k, sizeof(k), " key=%s", key);
-	while (p && *p) {
-		const char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len < outsz) {
-			memcpy(out, p, len);
-			out[len] = 0;
-			if (strstr(out, kind) && strstr(out, k)) {
-				const char *after = strstr(out, k) + strlen(k);
-				if (*after == ' ' || *after == 0)
-					return out;
-			}
-		}
-		p = e ? e + 1 : NULL;
 	}
 	return NULL;
 }
@@ -421,7 +331,7 @@ static void check_geometry(const skl_dl *dl, const char *what)
 /* The tooltip of key's group, when it holds needle. */
 static const char *key_tip(const skl_dl *dl, const char *key, const char *needle)
 {
-	const skl_dl_item *it = item(dl, key);
+	const skl_dl_item *it = skl_test_item(dl, key);
 	return it && it->tooltip && strstr(it->tooltip, needle) ? it->tooltip : NULL;
 }
 
@@ -448,28 +358,6 @@ static int ov_covered(const skl_dl *dl, const char *name, int nslabs)
 		n += seen[i];
 	free(seen);
 	return bad ? -1 : n;
-}
-
-static void save(skl_sdl *sdl, const skl_dl *dl, const char *outdir, const char *name)
-{
-	char path[2048];
-	skl_error err;
-	skl_buf svg, dump;
-	skl_sink sink;
-	snprintf(path, sizeof(path), "%s/%s.png", outdir, name);
-	CHECK(skl_sdl_write_png(sdl, dl, 0, 0, path, &err) == 0);
-	skl_buf_init(&svg);
-	sink = skl_buf_sink(&svg);
-	skl_svg_write(dl, &sink);
-	snprintf(path, sizeof(path), "%s/%s.svg", outdir, name);
-	CHECK(write_file(path, svg.data, svg.len) == 0);
-	skl_buf_free(&svg);
-	skl_buf_init(&dump);
-	sink = skl_buf_sink(&dump);
-	skl_dl_dump(dl, &sink);
-	snprintf(path, sizeof(path), "%s/%s.dl.txt", outdir, name);
-	CHECK(write_file(path, dump.data, dump.len) == 0);
-	skl_buf_free(&dump);
 }
 
 /* The region a scene gives the view on a w x h canvas (margins, no caption). */
@@ -611,26 +499,31 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 	check_geometry(dl, "2.4");
 
 	/* header, bands, slabinfo lines */
-	CHECK(item(dl, "0:header") && has_text(dl, "linux-2.4.16-i386") && has_text(dl, "SLAB (2.4)"));
-	CHECK(has_text(dl, "4 KiB pages") && has_text(dl, "RAM "));
-	CHECK(item(dl, "0:cache:sock") && item(dl, "0:cache:size-1024") && item(dl, "0:cache:unix_sock"));
+	CHECK(skl_test_item(dl, "0:header") && skl_test_has_text(dl, "linux-2.4.16-i386") &&
+	      skl_test_has_text(dl, "SLAB (2.4)"));
+	CHECK(skl_test_has_text(dl, "4 KiB pages") && skl_test_has_text(dl, "RAM "));
+	CHECK(skl_test_item(dl, "0:cache:sock") && skl_test_item(dl, "0:cache:size-1024") &&
+	      skl_test_item(dl, "0:cache:unix_sock"));
 	CHECK(key_text(dl, "0:cache:sock", "812 B \xe2\x86\x92 832 B slot") != NULL);
 	CHECK(key_text(dl, "0:cache:sock", "9 per slab") && key_text(dl, "0:cache:sock", "2 pages per slab"));
 	CHECK(key_text(dl, "0:slabinfo:sock", "sock ") && key_text(dl, "0:slabinfo:sock", "    832 "));
-	CHECK(item(dl, "0:empty") && key_text(dl, "0:empty", "raw4_sock") && key_text(dl, "0:empty", "kmem_cache"));
+	CHECK(skl_test_item(dl, "0:empty") && key_text(dl, "0:empty", "raw4_sock") &&
+	      key_text(dl, "0:empty", "kmem_cache"));
 
 	/* slabs: address labels, colour offsets cycling, management on-slab */
 	snprintf(want, sizeof(want), "0x%llx", (unsigned long long)sock->slabs[0].base);
 	CHECK(key_text(dl, "0:slab:sock:0", want) != NULL);
-	CHECK(!item(dl, "0:colour:sock:0") && item(dl, "0:colour:sock:1") && item(dl, "0:colour:sock:2"));
-	CHECK(item(dl, "0:colour:sock:1")->kind == SKL_DL_HATCH);
-	CHECK(item(dl, "0:colour:sock:2")->w > item(dl, "0:colour:sock:1")->w * 1.9f);
-	CHECK(item(dl, "0:mgmt:sock:0") && item(dl, "0:mgmt:sock:0")->fill == skl_view_slab_fill(SKL_SM_MGMT));
-	CHECK(item(dl, "0:tail:sock:0") && item(dl, "0:tail:sock:0")->kind == SKL_DL_HATCH);
+	CHECK(!skl_test_item(dl, "0:colour:sock:0") && skl_test_item(dl, "0:colour:sock:1") &&
+	      skl_test_item(dl, "0:colour:sock:2"));
+	CHECK(skl_test_item(dl, "0:colour:sock:1")->kind == SKL_DL_HATCH);
+	CHECK(skl_test_item(dl, "0:colour:sock:2")->w > skl_test_item(dl, "0:colour:sock:1")->w * 1.9f);
+	CHECK(skl_test_item(dl, "0:mgmt:sock:0") &&
+	      skl_test_item(dl, "0:mgmt:sock:0")->fill == skl_view_slab_fill(SKL_SM_MGMT));
+	CHECK(skl_test_item(dl, "0:tail:sock:0") && skl_test_item(dl, "0:tail:sock:0")->kind == SKL_DL_HATCH);
 	/* to scale: the slab is two pages, the cell 832/8192 of it */
 	{
-		const skl_dl_item *slab = item(dl, "0:slab:sock:0"), *o0 = item(dl, "0:obj:sock:0:0"),
-				  *o1 = item(dl, "0:obj:sock:0:1");
+		const skl_dl_item *slab = skl_test_item(dl, "0:slab:sock:0"), *o0 = skl_test_item(dl, "0:obj:sock:0:0"),
+				  *o1 = skl_test_item(dl, "0:obj:sock:0:1");
 		CHECK(slab && o0 && o1);
 		if (slab && o0 && o1) {
 			CHECK(o0->w > slab->w * 832 / 8192 - 0.5f && o0->w < slab->w * 832 / 8192 + 0.5f);
@@ -641,17 +534,17 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 		}
 	}
 	/* off-slab: no management area in the pages, a tab naming size-64 */
-	CHECK(!item(dl, "0:mgmt:size-1024:0") && item(dl, "0:offslab:size-1024:0"));
-	CHECK(item(dl, "0:offslab:size-1024:0")->tooltip &&
-	      strstr(item(dl, "0:offslab:size-1024:0")->tooltip, "size-64"));
+	CHECK(!skl_test_item(dl, "0:mgmt:size-1024:0") && skl_test_item(dl, "0:offslab:size-1024:0"));
+	CHECK(skl_test_item(dl, "0:offslab:size-1024:0")->tooltip &&
+	      strstr(skl_test_item(dl, "0:offslab:size-1024:0")->tooltip, "size-64"));
 	CHECK(key_text(dl, "0:cache:size-1024", "off-slab in size-64") != NULL);
 
 	/* states: allocated saturated, free pale, damaged red */
 	CHECK(k1024->slabs[1].state[0] == SKL_OS_ALLOC && k1024->slabs[1].state[3] == SKL_OS_FREE);
-	CHECK(item(dl, "0:obj:size-1024:1:0")->fill == skl_view_slab_fill(SKL_SM_ALLOC));
-	CHECK(item(dl, "0:obj:size-1024:1:3")->fill == skl_view_slab_fill(SKL_SM_FREE));
+	CHECK(skl_test_item(dl, "0:obj:size-1024:1:0")->fill == skl_view_slab_fill(SKL_SM_ALLOC));
+	CHECK(skl_test_item(dl, "0:obj:size-1024:1:3")->fill == skl_view_slab_fill(SKL_SM_FREE));
 	/* an object's whole tooltip, to the character */
-	it = item(dl, "0:obj:unix_sock:0:0");
+	it = skl_test_item(dl, "0:obj:unix_sock:0:0");
 	CHECK(it && it->tooltip &&
 	      !strcmp(it->tooltip, "unix_sock: object 0 of 10 in slab 0xc120e000\naddress 0xc120e040 (slab + 64)\n"
 				   "state: allocated\ntype: (none given)\nslot 396 B, object 388 B; caller gets "
@@ -660,7 +553,7 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 	{
 		/* the damaged object: a small cell turns red */
 		int i, red = 0;
-		it = item(dl, "0:obj:unix_sock:1:2");
+		it = skl_test_item(dl, "0:obj:unix_sock:1:2");
 		CHECK(it && it->w < 30 && it->fill == skl_view_slab_fill(SKL_SM_BAD));
 		CHECK(it && it->tooltip && strstr(it->tooltip, "DAMAGED"));
 		/* red-zone words on an intact red-zoned object */
@@ -673,12 +566,13 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 		}
 		CHECK(red == 2);
 	}
-	CHECK(item(dl, "0:legend:allocated") && item(dl, "0:legend:free") && item(dl, "0:legend:colour offset"));
-	CHECK(item(dl, "0:legend:slab_t + bufctl") && item(dl, "0:legend:red zone") &&
-	      item(dl, "0:legend:damaged (red zone / poison)"));
+	CHECK(skl_test_item(dl, "0:legend:allocated") && skl_test_item(dl, "0:legend:free") &&
+	      skl_test_item(dl, "0:legend:colour offset"));
+	CHECK(skl_test_item(dl, "0:legend:slab_t + bufctl") && skl_test_item(dl, "0:legend:red zone") &&
+	      skl_test_item(dl, "0:legend:damaged (red zone / poison)"));
 
 	/* tooltips and hit-testing name the object and its address */
-	it = item(dl, "0:obj:size-1024:1:2");
+	it = skl_test_item(dl, "0:obj:size-1024:1:2");
 	CHECK(it != NULL);
 	if (it) {
 		skl_addr a = k1024->slabs[1].s_mem + 2 * 1024;
@@ -695,12 +589,12 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 		      1);
 		CHECK(ci == 2 && si == 1 && oi == 2);
 	}
-	it = item(dl, "0:obj:sock:1:4");
+	it = skl_test_item(dl, "0:obj:sock:1:4");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "type: struct sock (812 B)"));
 	snprintf(want, sizeof(want), "address 0x%llx", (unsigned long long)(unx->slabs[0].s_mem + 396));
-	it = item(dl, "0:obj:unix_sock:0:1");
+	it = skl_test_item(dl, "0:obj:unix_sock:0:1");
 	CHECK(it && it->tooltip && strstr(it->tooltip, want) && strstr(it->tooltip, "red-zone word"));
-	it = item(dl, "0:colour:sock:1");
+	it = skl_test_item(dl, "0:colour:sock:1");
 	h = it ? skl_dl_at(dl, skl_dl_hit(dl, it->x + it->w / 2, it->y + 2)) : NULL;
 	CHECK(h && h->tooltip && strstr(h->tooltip, "colour offset: 32 B"));
 	CHECK(skl_dl_hit(dl, 2, 2) < 0);
@@ -711,17 +605,17 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 	sink = skl_buf_sink(&dump);
 	skl_dl_dump(dl, &sink);
 	CHECK(!strncmp(dump.data, "drawlist 1600x900 items ", 24));
-	CHECK(dump_line(dump.data, " rect ", "0:obj:size-1024:1:0", line, sizeof(line)) &&
+	CHECK(skl_test_dump_line(dump.data, " rect ", "0:obj:size-1024:1:0", line, sizeof(line)) &&
 	      strstr(line, "fill=#0072b2ff"));
-	CHECK(dump_line(dump.data, " rect ", "0:obj:size-1024:1:3", line, sizeof(line)) &&
+	CHECK(skl_test_dump_line(dump.data, " rect ", "0:obj:size-1024:1:3", line, sizeof(line)) &&
 	      strstr(line, "fill=#d3e6f5ff"));
-	CHECK(dump_line(dump.data, " hatch ", "0:colour:sock:1", line, sizeof(line)) &&
+	CHECK(skl_test_dump_line(dump.data, " hatch ", "0:colour:sock:1", line, sizeof(line)) &&
 	      strstr(line, "tip=\"colour offset: 32 B"));
-	CHECK(dump_line(dump.data, " rect ", "0:mgmt:sock:0", line, sizeof(line)) &&
+	CHECK(skl_test_dump_line(dump.data, " rect ", "0:mgmt:sock:0", line, sizeof(line)) &&
 	      strstr(line, "tip=\"slab_t + bufctl[9] on-slab: 64 B"));
 	snprintf(want, sizeof(want), "\"0x%llx\"", (unsigned long long)sock->slabs[0].base);
-	CHECK(dump_line(dump.data, " text ", "0:slab:sock:0", line, sizeof(line)) && strstr(line, want));
-	CHECK(dump_line(dump.data, " hatch ", "0:offslab:size-1024:0", line, sizeof(line)) != NULL);
+	CHECK(skl_test_dump_line(dump.data, " text ", "0:slab:sock:0", line, sizeof(line)) && strstr(line, want));
+	CHECK(skl_test_dump_line(dump.data, " hatch ", "0:offslab:size-1024:0", line, sizeof(line)) != NULL);
 	{
 		/* deterministic */
 		skl_dl *again = skl_dl_new(1600, 900);
@@ -740,17 +634,17 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 	img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
 	CHECK(img && img->w == 1600 && img->h == 900);
 	if (img) {
-		CHECK(distinct_colours(img) > 30);
-		CHECK(pixel(img, 2, 2) == SKL_HEX(0xffffff));
-		it = item(dl, "0:obj:size-1024:1:0");
-		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
+		CHECK(skl_test_distinct_colours(img) > 30);
+		CHECK(skl_test_pixel(img, 2, 2) == SKL_HEX(0xffffff));
+		it = skl_test_item(dl, "0:obj:size-1024:1:0");
+		CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
 				skl_view_slab_fill(SKL_SM_ALLOC));
-		it = item(dl, "0:obj:size-1024:1:3");
-		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
+		it = skl_test_item(dl, "0:obj:size-1024:1:3");
+		CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 4)) ==
 				skl_view_slab_fill(SKL_SM_FREE));
 		SDL_FreeSurface(img);
 	}
-	save(sdl, dl, outdir, "slab-2.4");
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-2.4") == 0);
 
 	/* a chosen list of caches, empty ones one line each, at projector size */
 	{
@@ -763,16 +657,17 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 		o.empty = SKL_SLAB_EMPTY_LINES;
 		CHECK(skl_view_slab(dl, k, &o) == 0);
 		check_geometry(dl, "2.4 unix_sock");
-		CHECK(item(dl, "0:cache:unix_sock") && item(dl, "0:cache:raw4_sock") && !item(dl, "0:cache:sock"));
-		CHECK(!item(dl, "0:empty") && key_text(dl, "0:cache:raw4_sock", "empty"));
+		CHECK(skl_test_item(dl, "0:cache:unix_sock") && skl_test_item(dl, "0:cache:raw4_sock") &&
+		      !skl_test_item(dl, "0:cache:sock"));
+		CHECK(!skl_test_item(dl, "0:empty") && key_text(dl, "0:cache:raw4_sock", "empty"));
 		/* few objects: cells are wide and show their index */
-		it = item(dl, "0:obj:unix_sock:0:3");
+		it = skl_test_item(dl, "0:obj:unix_sock:0:3");
 		CHECK(it && it->w > 100);
 		CHECK(key_text(dl, "0:obj:unix_sock:0:3", "#3") != NULL);
 		{
 			/* a damaged big cell keeps its state, framed in red, its red-zone words solid red */
 			int i, red = 0;
-			it = item(dl, "0:obj:unix_sock:1:2");
+			it = skl_test_item(dl, "0:obj:unix_sock:1:2");
 			CHECK(it && it->fill == skl_view_slab_fill(SKL_SM_ALLOC));
 			for (i = 0; i < skl_dl_count(dl); i++) {
 				const skl_dl_item *r = skl_dl_at(dl, i);
@@ -783,7 +678,7 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 			}
 			CHECK(red == 3);
 		}
-		save(sdl, dl, outdir, "slab-2.4-unix");
+		CHECK(skl_test_save(sdl, dl, outdir, "slab-2.4-unix") == 0);
 	}
 	/* one typed cache: cells wide enough for the type and its first members */
 	{
@@ -796,20 +691,20 @@ static void test_24(sample_types *t, skl_sdl *sdl, const char *outdir)
 		CHECK(skl_view_slab(dl, k, &o) == 0);
 		check_geometry(dl, "2.4 sock");
 		CHECK(key_text(dl, "0:obj:sock:0:0", "sock") && key_text(dl, "0:obj:sock:0:0", "daddr"));
-		CHECK(!item(dl, "0:empty"));
+		CHECK(!skl_test_item(dl, "0:empty"));
 		img = skl_sdl_render_surface(sdl, dl, 1920, 1080, NULL, &err);
 		CHECK(img != NULL);
 		if (img) {
-			it = item(dl, "0:mgmt:sock:0");
+			it = skl_test_item(dl, "0:mgmt:sock:0");
 			CHECK(it && it->w > 4 &&
-			      pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
+			      skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
 				  skl_view_slab_fill(SKL_SM_MGMT));
-			it = item(dl, "0:obj:sock:4:8");
-			CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
+			it = skl_test_item(dl, "0:obj:sock:4:8");
+			CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h - 3)) ==
 					skl_view_slab_fill(SKL_SM_FREE));
 			SDL_FreeSurface(img);
 		}
-		save(sdl, dl, outdir, "slab-2.4-sock");
+		CHECK(skl_test_save(sdl, dl, outdir, "slab-2.4-sock") == 0);
 	}
 	skl_dl_free(dl);
 	skl_kernel_snap_free(k);
@@ -825,7 +720,7 @@ static void test_slub(sample_types *t, skl_sdl *sdl, const char *outdir)
 	int i, n_rz = 0, n_fp = 0, n_trk = 0;
 	CHECK(skl_view_slab(dl, k, framed(&fo, 1600, 900)) == 0);
 	check_geometry(dl, "slub");
-	CHECK(has_text(dl, "SLUB") && has_text(dl, "linux-6.18-x86_64"));
+	CHECK(skl_test_has_text(dl, "SLUB") && skl_test_has_text(dl, "linux-6.18-x86_64"));
 	CHECK(key_text(dl, "0:cache:kmalloc-64", "64 B \xe2\x86\x92 256 B slot") != NULL);
 	CHECK(key_text(dl, "0:slabinfo:kmalloc-64", ": tunables    0    0    0") != NULL);
 	/* slot 0 of a free object: left pad, right red zone, free pointer after it, tracks */
@@ -840,7 +735,7 @@ static void test_slub(sample_types *t, skl_sdl *sdl, const char *outdir)
 		n_trk += it->fill == skl_view_slab_fill(SKL_SM_TRACK);
 	}
 	CHECK(n_rz == 2 && n_fp == 1 && n_trk == 1);
-	it = item(dl, "0:obj:kmalloc-64:1:15");
+	it = skl_test_item(dl, "0:obj:kmalloc-64:1:15");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "left red zone") && strstr(it->tooltip, "free pointer") &&
 	      strstr(it->tooltip, "tracks"));
 	snprintf(want, sizeof(want), "caller gets 0x%llx",
@@ -853,31 +748,32 @@ static void test_slub(sample_types *t, skl_sdl *sdl, const char *outdir)
 			if (k->caches[0].slabs[0].state[i] == SKL_OS_CPU) {
 				char key[64];
 				snprintf(key, sizeof(key), "0:obj:kmalloc-64:0:%d", i);
-				CHECK(item(dl, key) && item(dl, key)->fill == skl_view_slab_fill(SKL_SM_CPU));
+				CHECK(skl_test_item(dl, key) &&
+				      skl_test_item(dl, key)->fill == skl_view_slab_fill(SKL_SM_CPU));
 				cpu++;
 			}
 		CHECK(cpu == 3);
 		CHECK(key_text(dl, "0:slab:kmalloc-64:0", "cpu slab") != NULL);
 	}
-	CHECK(item(dl, "0:legend:per-CPU cached") && item(dl, "0:legend:free pointer") &&
-	      item(dl, "0:legend:alloc/free tracks"));
+	CHECK(skl_test_item(dl, "0:legend:per-CPU cached") && skl_test_item(dl, "0:legend:free pointer") &&
+	      skl_test_item(dl, "0:legend:alloc/free tracks"));
 	/* the typed cache lists its first members when cells are big */
 	CHECK(key_text(dl, "0:obj:sock_inode_cache:0:0", "sock") != NULL);
 	CHECK(key_text(dl, "0:obj:sock_inode_cache:0:0", "daddr") != NULL);
 	snprintf(want, sizeof(want), "0x%llx", (unsigned long long)k->caches[0].slabs[0].base);
 	CHECK(strlen(want) == 18 && key_text(dl, "0:slab:kmalloc-64:0", want));
-	save(sdl, dl, outdir, "slab-slub");
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-slub") == 0);
 	{
 		/* s_mem naming the first object as handed out (slot + red_left_pad)
 		 * draws the same slots */
-		const skl_dl_item *before = item(dl, "0:obj:kmalloc-64:1:15");
+		const skl_dl_item *before = skl_test_item(dl, "0:obj:kmalloc-64:1:15");
 		float bx = before ? before->x : -1;
 		char tip[2048];
 		for (i = 0; i < k->caches[0].nslabs; i++)
 			k->caches[0].slabs[i].s_mem += 64;
 		skl_dl_clear(dl, 1600, 900);
 		CHECK(skl_view_slab(dl, k, &fo) == 0);
-		it = item(dl, "0:obj:kmalloc-64:1:15");
+		it = skl_test_item(dl, "0:obj:kmalloc-64:1:15");
 		CHECK(it && it->x == bx);
 		skl_view_slab_object_tooltip(k, 0, 1, 15, tip, sizeof(tip));
 		snprintf(want, sizeof(want), "address 0x%llx",
@@ -935,14 +831,14 @@ static void test_kasan(skl_sdl *sdl, const char *outdir)
 				n_rz += it->fill == skl_view_slab_fill(SKL_SM_REDZONE);
 		}
 		CHECK(n_rz >= 1);
-		it = item(dl, key);
+		it = skl_test_item(dl, key);
 		CHECK(it && it->tooltip && strstr(it->tooltip, "KASAN red zone"));
 		snprintf(key, sizeof(key), "0:cache:kmalloc-128");
-		it = item(dl, key);
+		it = skl_test_item(dl, key);
 		CHECK(it && it->tooltip && strstr(it->tooltip, "KASAN: +"));
 		skl_view_slab_object_tooltip(snap, found, 0, 1, tip, sizeof(tip));
 		CHECK(strstr(tip, "KASAN red zone") != NULL);
-		save(sdl, dl, outdir, "slab-kasan");
+		CHECK(skl_test_save(sdl, dl, outdir, "slab-kasan") == 0);
 	}
 	skl_kernel_snap_free(snap);
 	skl_kernel_free(k);
@@ -1036,7 +932,7 @@ static void test_merged(skl_sdl *sdl, const char *outdir)
 		check_geometry(dl, "merged");
 		for (i = 0; i < 6; i++) {
 			snprintf(key, sizeof(key), "0:obj:sklab_a:0:%d", i);
-			it = item(dl, key);
+			it = skl_test_item(dl, key);
 			CHECK(it && it->fill == skl_view_slab_fill(SKL_SM_ALLOC));
 			/* sklab_b's objects (1, 3, 5): one tag each; sklab_a's none */
 			CHECK(count_fill(dl, key, tag) == (i % 2));
@@ -1044,26 +940,28 @@ static void test_merged(skl_sdl *sdl, const char *outdir)
 			      (strstr(it->tooltip, "allocated through alias sklab_b") != NULL) == (i % 2));
 		}
 		CHECK(count_fill(dl, "0:obj:sklab_a:0:6", tag) == 0);
-		it = item(dl, "0:legend:via:0");
+		it = skl_test_item(dl, "0:legend:via:0");
 		CHECK(it && key_text(dl, "0:legend:via:0", "through alias sklab_b"));
 		CHECK(count_fill(dl, "0:legend:via:0", tag) == 1);
-		CHECK(!item(dl, "0:legend:via:1"));
+		CHECK(!skl_test_item(dl, "0:legend:via:1"));
 		/* the head: "sklab_a, alias sklab_b" */
 		CHECK(key_text(dl, "0:cache:sklab_a", "sklab_a") && key_text(dl, "0:cache:sklab_a", ", alias sklab_b"));
-		it = item(dl, "0:cache:sklab_a");
+		it = skl_test_item(dl, "0:cache:sklab_a");
 		CHECK(it && it->tooltip && strstr(it->tooltip, "alias sklab_b: kmem_cache_create() merged"));
 		/* the tag's pixels: yellow at the corner of object 1, none at object 0's */
 		if (z == 0) {
 			SDL_Surface *img = skl_sdl_render_surface(sdl, dl, 1600, 900, NULL, &err);
-			const skl_dl_item *o0 = item(dl, "0:obj:sklab_a:0:0"), *o1 = item(dl, "0:obj:sklab_a:0:1");
+			const skl_dl_item *o0 = skl_test_item(dl, "0:obj:sklab_a:0:0"),
+					  *o1 = skl_test_item(dl, "0:obj:sklab_a:0:1");
 			CHECK(img != NULL);
 			if (img && o0 && o1) {
-				CHECK(pixel(img, (int)o1->x + 4, (int)o1->y + 4) == tag);
-				CHECK(pixel(img, (int)o0->x + 4, (int)o0->y + 4) == skl_view_slab_fill(SKL_SM_ALLOC));
+				CHECK(skl_test_pixel(img, (int)o1->x + 4, (int)o1->y + 4) == tag);
+				CHECK(skl_test_pixel(img, (int)o0->x + 4, (int)o0->y + 4) ==
+				      skl_view_slab_fill(SKL_SM_ALLOC));
 			}
 			if (img)
 				SDL_FreeSurface(img);
-			save(sdl, dl, outdir, "slab-merged");
+			CHECK(skl_test_save(sdl, dl, outdir, "slab-merged") == 0);
 		}
 	}
 	skl_dl_set_text_floor(dl, 0);
@@ -1072,7 +970,7 @@ static void test_merged(skl_sdl *sdl, const char *outdir)
 	CHECK(skl_cache_alloc(a, 0, &err) == obj[1]);
 	CHECK(draw_merged(dl, k, 1600, 900, 0) == 0);
 	CHECK(count_fill(dl, "0:obj:sklab_a:0:1", tag) == 0 && count_fill(dl, "0:obj:sklab_a:0:3", tag) == 1);
-	it = item(dl, "0:obj:sklab_a:0:1");
+	it = skl_test_item(dl, "0:obj:sklab_a:0:1");
 	CHECK(it && it->tooltip && !strstr(it->tooltip, "through"));
 	/* small cells: runs of objects from one name, the tag a strip along the top
 	 * (the slab full, still the only one) */
@@ -1080,10 +978,10 @@ static void test_merged(skl_sdl *sdl, const char *outdir)
 		obj[i] = skl_cache_alloc(i < 20 ? a : b, 0, &err);
 	CHECK(draw_merged(dl, k, 1600, 900, 150) == 0);
 	check_geometry(dl, "merged runs");
-	it = item(dl, "0:objs:sklab_a:0:20-33");
+	it = skl_test_item(dl, "0:objs:sklab_a:0:20-33");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "allocated through alias sklab_b"));
 	CHECK(count_fill(dl, "0:objs:sklab_a:0:20-33", tag) == 1);
-	it = item(dl, "0:objs:sklab_a:0:6-19");
+	it = skl_test_item(dl, "0:objs:sklab_a:0:6-19");
 	CHECK(it && it->tooltip && !strstr(it->tooltip, "through"));
 	CHECK(count_fill(dl, "0:objs:sklab_a:0:6-19", tag) == 0);
 	/* the alias destroyed, its objects stay: named so, no longer in the head */
@@ -1091,7 +989,7 @@ static void test_merged(skl_sdl *sdl, const char *outdir)
 		CHECK(skl_cache_free(b, obj[i], &err) == 0);
 	CHECK(skl_cache_destroy(b, &err) == 0);
 	CHECK(draw_merged(dl, k, 1600, 900, 0) == 0);
-	it = item(dl, "0:obj:sklab_a:0:3");
+	it = skl_test_item(dl, "0:obj:sklab_a:0:3");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "allocated through sklab_b, an alias since destroyed"));
 	CHECK(key_text(dl, "0:legend:via:0", "through sklab_b, an alias since destroyed"));
 	CHECK(!key_text(dl, "0:cache:sklab_a", "alias sklab_b"));
@@ -1143,8 +1041,9 @@ static void test_big(skl_sdl *sdl, const char *outdir)
 	CHECK(skl_view_slab(dl, k, framed(&fo, 1920, 1080)) == 0);
 	check_geometry(dl, "10,000 objects");
 	/* everything drawn, nothing left out */
-	CHECK(item(dl, "0:slab:unix_sock:0") && item(dl, "0:slab:unix_sock:999") && !item(dl, "0:more"));
-	CHECK(count_prefix(dl, "0:slab:unix_sock:") == 1000);
+	CHECK(skl_test_item(dl, "0:slab:unix_sock:0") && skl_test_item(dl, "0:slab:unix_sock:999") &&
+	      !skl_test_item(dl, "0:more"));
+	CHECK(skl_test_count_groups(dl, "0:slab:unix_sock:") == 1000);
 	/* a small draw list: runs of equal cells, one tooltip per run */
 	for (i = 0; i < skl_dl_count(dl); i++) {
 		it = skl_dl_at(dl, i);
@@ -1155,16 +1054,17 @@ static void test_big(skl_sdl *sdl, const char *outdir)
 	CHECK(skl_dl_count(dl) < 9000);
 	CHECK(tips < 3u * 1024 * 1024);
 	/* full slabs are one run */
-	it = item(dl, "0:objs:unix_sock:5:0-9");
+	it = skl_test_item(dl, "0:objs:unix_sock:5:0-9");
 	CHECK(it && it->fill == skl_view_slab_fill(SKL_SM_ALLOC));
 	CHECK(it && it->tooltip && strstr(it->tooltip, "objects 0-9") && strstr(it->tooltip, "addresses 0x"));
 	/* slabs do not overlap and stay in rows */
 	{
-		const skl_dl_item *a = item(dl, "0:slab:unix_sock:0"), *b = item(dl, "0:slab:unix_sock:1");
+		const skl_dl_item *a = skl_test_item(dl, "0:slab:unix_sock:0"),
+				  *b = skl_test_item(dl, "0:slab:unix_sock:1");
 		CHECK(a && b && (b->x >= a->x + a->w || b->y >= a->y + a->h));
 	}
 	/* the exact object under a point, even inside a run */
-	it = item(dl, "0:objs:unix_sock:5:0-9");
+	it = skl_test_item(dl, "0:objs:unix_sock:5:0-9");
 	if (it) {
 		CHECK(skl_view_slab_locate(1920, 1080, k, &fo, it->x + it->w * 0.75f, it->y + it->h / 2, &ci, &si,
 					   &oi) == 1);
@@ -1182,31 +1082,31 @@ static void test_big(skl_sdl *sdl, const char *outdir)
 	img = skl_sdl_render_surface(sdl, dl, 1920, 1080, NULL, &err);
 	CHECK(img && img->w == 1920 && img->h == 1080);
 	if (img) {
-		CHECK(distinct_colours(img) > 10);
-		it = item(dl, "0:objs:unix_sock:5:0-9");
-		CHECK(it && pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h / 2)) ==
+		CHECK(skl_test_distinct_colours(img) > 10);
+		it = skl_test_item(dl, "0:objs:unix_sock:5:0-9");
+		CHECK(it && skl_test_pixel(img, (int)(it->x + it->w / 2), (int)(it->y + it->h / 2)) ==
 				skl_view_slab_fill(SKL_SM_ALLOC));
 		SDL_FreeSurface(img);
 	}
-	save(sdl, dl, outdir, "slab-10000");
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-10000") == 0);
 	/* a thumbnail: still inside the canvas; every slab drawn, as a strip
 	 * or, too small for strips, as a cell of the overview */
 	skl_dl_clear(dl, 480, 270);
 	CHECK(skl_view_slab(dl, k, framed(&fo, 480, 270)) == 0);
 	check_geometry(dl, "10,000 objects, 480x270");
-	CHECK(count_prefix(dl, "0:slab:unix_sock:") == 1000 || ov_covered(dl, "unix_sock", 1000) == 1000);
-	CHECK(!item(dl, "0:more") && !has_text(dl, "not shown"));
-	save(sdl, dl, outdir, "slab-10000-small");
+	CHECK(skl_test_count_groups(dl, "0:slab:unix_sock:") == 1000 || ov_covered(dl, "unix_sock", 1000) == 1000);
+	CHECK(!skl_test_item(dl, "0:more") && !skl_test_has_text(dl, "not shown"));
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-10000-small") == 0);
 	/* a chosen scale (a window zoomed in): the slabs that fit, and a note */
 	skl_dl_clear(dl, 1920, 1080);
 	framed(&fo, 1920, 1080);
 	fo.page_px = 300;
 	CHECK(skl_view_slab(dl, k, &fo) == 0);
 	check_geometry(dl, "10,000 objects at 300 px a page");
-	CHECK(item(dl, "0:slab:unix_sock:0") && item(dl, "0:more"));
-	it = item(dl, "0:slab:unix_sock:0");
+	CHECK(skl_test_item(dl, "0:slab:unix_sock:0") && skl_test_item(dl, "0:more"));
+	it = skl_test_item(dl, "0:slab:unix_sock:0");
 	CHECK(it && it->w == 300);
-	it = item(dl, "0:obj:unix_sock:0:0");
+	it = skl_test_item(dl, "0:obj:unix_sock:0:0");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "unix_sock: object 0 of 10"));
 	skl_dl_free(dl);
 	skl_kernel_snap_free(k);
@@ -1260,27 +1160,29 @@ static void test_overview(skl_sdl *sdl, const char *outdir)
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 1600, 900)) == 0);
 	check_geometry(dl, "200,000 objects");
 	/* the lesson in numbers, never a "not shown" */
-	CHECK(!item(dl, "0:more") && !has_text(dl, "not shown"));
+	CHECK(!skl_test_item(dl, "0:more") && !skl_test_has_text(dl, "not shown"));
 	CHECK(key_text(dl, "0:ovtotal:filp", "15,385 slabs: 0 full \xc2\xb7 15,385 partial \xc2\xb7 0 empty") != NULL);
 	CHECK(key_text(dl, "0:ovtotal:filp", "100,000 of 200,005 objects in use (50%)") != NULL);
 	CHECK(key_text(dl, "0:ovtotal:filp", "the 15,385 partial slabs hold 100,005 free objects") != NULL);
 	/* the histogram: 7,692 slabs with 6 in use, 7,692 with 7, the last with 4 */
-	it = item(dl, "0:hist:filp:5");
+	it = skl_test_item(dl, "0:hist:filp:5");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "7,692 partial slabs with 6 of 13 objects in use"));
-	it = item(dl, "0:hist:filp:6");
+	it = skl_test_item(dl, "0:hist:filp:6");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "7,692 partial slabs with 7 of 13 objects in use"));
-	it = item(dl, "0:hist:filp:3");
+	it = skl_test_item(dl, "0:hist:filp:3");
 	CHECK(it && it->tooltip && strstr(it->tooltip, "1 partial slab with 4 of 13"));
-	CHECK(has_text(dl, "7,692"));
+	CHECK(skl_test_has_text(dl, "7,692"));
 	/* every slab in a cell, once; the small cache in its own band */
 	CHECK(ov_covered(dl, "filp", 15385) == 15385);
 	CHECK(ov_covered(dl, "size-32", 3) == 3);
-	CHECK(item(dl, "0:cache:filp") && item(dl, "0:cache:size-32") && item(dl, "0:slabinfo:filp"));
+	CHECK(skl_test_item(dl, "0:cache:filp") && skl_test_item(dl, "0:cache:size-32") &&
+	      skl_test_item(dl, "0:slabinfo:filp"));
 	CHECK(key_tip(dl, "0:cache:filp", "scene.show(k, { caches = { \"filp\" } })") != NULL);
-	CHECK(item(dl, "0:legend:partial") && item(dl, "0:legend:cell") && item(dl, "0:legend:empty"));
-	CHECK(!item(dl, "0:legend:full") && !item(dl, "0:legend:allocated"));
+	CHECK(skl_test_item(dl, "0:legend:partial") && skl_test_item(dl, "0:legend:cell") &&
+	      skl_test_item(dl, "0:legend:empty"));
+	CHECK(!skl_test_item(dl, "0:legend:full") && !skl_test_item(dl, "0:legend:allocated"));
 	/* no slab strips or object cells at this scale */
-	CHECK(count_prefix(dl, "0:slab:") == 0 && count_prefix(dl, "0:obj") == 0);
+	CHECK(skl_test_count_groups(dl, "0:slab:") == 0 && skl_test_count_groups(dl, "0:obj") == 0);
 	CHECK(skl_view_slab_locate(1600, 900, b.k, &fo, 800, 450, &ci, &si, &oi) == 0);
 	printf("test_slab_view: 200,000 objects as an overview: %d items\n", skl_dl_count(dl));
 	CHECK(skl_dl_count(dl) < 15385 + 1000); /* at most a rectangle a slab */
@@ -1293,10 +1195,10 @@ static void test_overview(skl_sdl *sdl, const char *outdir)
 				it = skl_dl_at(dl, i);
 		CHECK(it != NULL);
 		if (it)
-			CHECK(pixel(img, (int)(it->x + 1), (int)(it->y + it->h / 2)) == SKL_HEX(0xeaa12c));
+			CHECK(skl_test_pixel(img, (int)(it->x + 1), (int)(it->y + it->h / 2)) == SKL_HEX(0xeaa12c));
 		SDL_FreeSurface(img);
 	}
-	save(sdl, dl, outdir, "slab-200000");
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-200000") == 0);
 
 	/* drilling into one cache: caches = { "filp" } */
 	skl_dl_clear(dl, 1600, 900);
@@ -1304,7 +1206,7 @@ static void test_overview(skl_sdl *sdl, const char *outdir)
 	fo.caches = only;
 	fo.ncaches = 1;
 	CHECK(skl_view_slab(dl, b.k, &fo) == 0);
-	CHECK(item(dl, "0:cache:filp") && !item(dl, "0:cache:size-32"));
+	CHECK(skl_test_item(dl, "0:cache:filp") && !skl_test_item(dl, "0:cache:size-32"));
 	CHECK(ov_covered(dl, "filp", 15385) == 15385);
 
 	/* the other sizes: present type, a thumbnail, and a compare of two */
@@ -1312,22 +1214,23 @@ static void test_overview(skl_sdl *sdl, const char *outdir)
 	skl_dl_set_text_floor(dl, 14);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 1920, 1080)) == 0);
 	check_geometry(dl, "200,000 objects, 1920x1080, floor 14");
-	CHECK(ov_covered(dl, "filp", 15385) == 15385 && !item(dl, "0:more"));
-	save(sdl, dl, outdir, "slab-200000-present");
+	CHECK(ov_covered(dl, "filp", 15385) == 15385 && !skl_test_item(dl, "0:more"));
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-200000-present") == 0);
 	skl_dl_free(dl);
 	dl = skl_dl_new(480, 270);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 480, 270)) == 0);
 	check_geometry(dl, "200,000 objects, 480x270");
-	CHECK(ov_covered(dl, "filp", 15385) == 15385 && !has_text(dl, "not shown"));
-	save(sdl, dl, outdir, "slab-200000-small");
+	CHECK(ov_covered(dl, "filp", 15385) == 15385 && !skl_test_has_text(dl, "not shown"));
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-200000-small") == 0);
 	skl_dl_clear(dl, 1600, 900);
 	{
 		skl_view_compare_opts co;
 		memset(&co, 0, sizeof(co));
 		CHECK(skl_view_slab_compare(dl, b.k, "before", b.k, "after", &co) == 0);
 		check_geometry(dl, "200,000 objects, compare");
-		CHECK(item(dl, "0:ovtotal:filp") && item(dl, "1:ovtotal:filp") && item(dl, "cmp:legend:partial"));
-		save(sdl, dl, outdir, "slab-200000-compare");
+		CHECK(skl_test_item(dl, "0:ovtotal:filp") && skl_test_item(dl, "1:ovtotal:filp") &&
+		      skl_test_item(dl, "cmp:legend:partial"));
+		CHECK(skl_test_save(sdl, dl, outdir, "slab-200000-compare") == 0);
 	}
 	skl_dl_free(dl);
 	skl_kernel_snap_free(b.k);
@@ -1351,10 +1254,10 @@ static void test_million(skl_sdl *sdl, const char *outdir)
 	CHECK(c->nslabs == 76924);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 1280, 720)) == 0);
 	check_geometry(dl, "1,000,000 objects");
-	CHECK(ov_covered(dl, "dentry", n) == n && !has_text(dl, "not shown"));
+	CHECK(ov_covered(dl, "dentry", n) == n && !skl_test_has_text(dl, "not shown"));
 	CHECK(key_text(dl, "0:ovtotal:dentry", "76,924 slabs: 15,385 full") != NULL);
 	printf("test_slab_view: 1,000,000 objects as an overview: %d items\n", skl_dl_count(dl));
-	save(sdl, dl, outdir, "slab-1000000");
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-1000000") == 0);
 	skl_dl_free(dl);
 	skl_kernel_snap_free(b.k);
 }
@@ -1368,15 +1271,15 @@ static void test_empty(void)
 	int ci, si, oi;
 	bld_init(&b, "linux-6.18-x86_64", 1, (uint64_t)1 << 30);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
-	CHECK(item(dl, "0:header") && has_text(dl, "0 caches"));
+	CHECK(skl_test_item(dl, "0:header") && skl_test_has_text(dl, "0 caches"));
 	CHECK(skl_view_slab_locate(800, 450, b.k, &fo, 400, 200, &ci, &si, &oi) == 0);
 	add24(&b, "empty_cache", 100, 1, NULL, NULL, 0);
 	skl_dl_clear(dl, 800, 450);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
 	/* a few empty caches: each its head and its slot's geometry */
-	CHECK(item(dl, "0:cache:empty_cache") && !item(dl, "0:empty"));
+	CHECK(skl_test_item(dl, "0:cache:empty_cache") && !skl_test_item(dl, "0:empty"));
 	CHECK(key_text(dl, "0:cache:empty_cache", "no slabs yet") != NULL);
-	CHECK(item(dl, "0:slot:empty_cache:0") && key_text(dl, "0:slot:empty_cache:0", "object") != NULL);
+	CHECK(skl_test_item(dl, "0:slot:empty_cache:0") && key_text(dl, "0:slot:empty_cache:0", "object") != NULL);
 	CHECK(key_text(dl, "0:slot:empty_cache:0", "100 B") != NULL);
 	/* many: summed up in a line */
 	add24(&b, "empty_2", 200, 1, NULL, NULL, 0);
@@ -1385,7 +1288,7 @@ static void test_empty(void)
 	add24(&b, "empty_5", 500, 1, NULL, NULL, 0);
 	skl_dl_clear(dl, 800, 450);
 	CHECK(skl_view_slab(dl, b.k, framed(&fo, 800, 450)) == 0);
-	CHECK(key_text(dl, "0:empty", "empty_cache") != NULL && !item(dl, "0:slot:empty_cache:0"));
+	CHECK(key_text(dl, "0:empty", "empty_cache") != NULL && !skl_test_item(dl, "0:slot:empty_cache:0"));
 	skl_dl_free(dl);
 	skl_kernel_snap_free(b.k);
 }
@@ -1421,9 +1324,11 @@ static void test_compare(skl_sdl *sdl, const char *outdir)
 		CHECK(skl_view_slab_compare(dl, fat, titles[0], split, titles[1], &co) == 0);
 	}
 	check_geometry(dl, "compare");
-	CHECK(item(dl, "0:header") && item(dl, "1:header") && has_text(dl, titles[0]) && has_text(dl, titles[1]));
-	CHECK(item(dl, "0:cache:sock") && item(dl, "1:cache:tcp_sock") && item(dl, "1:cache:sock"));
-	CHECK(key_text(dl, "1:cache:sock", "no slabs yet") && item(dl, "1:slot:sock:0"));
+	CHECK(skl_test_item(dl, "0:header") && skl_test_item(dl, "1:header") && skl_test_has_text(dl, titles[0]) &&
+	      skl_test_has_text(dl, titles[1]));
+	CHECK(skl_test_item(dl, "0:cache:sock") && skl_test_item(dl, "1:cache:tcp_sock") &&
+	      skl_test_item(dl, "1:cache:sock"));
+	CHECK(key_text(dl, "1:cache:sock", "no slabs yet") && skl_test_item(dl, "1:slot:sock:0"));
 	s = key_text(dl, "cmp:total:0", "pages");
 	CHECK(s && strstr(s, "24 pages") && strstr(s, "96 KiB") && strstr(s, "12 slabs"));
 	s = key_text(dl, "cmp:total:0", "objects");
@@ -1442,11 +1347,11 @@ static void test_compare(skl_sdl *sdl, const char *outdir)
 			"50 objects"));
 	/* one scale for both sides: a page is as wide on the left as on the right */
 	{
-		const skl_dl_item *a = item(dl, "0:slab:sock:0"), *b = item(dl, "1:slab:tcp_sock:0");
+		const skl_dl_item *a = skl_test_item(dl, "0:slab:sock:0"), *b = skl_test_item(dl, "1:slab:tcp_sock:0");
 		CHECK(a && b && a->w > 2 * b->w - 0.5f && a->w < 2 * b->w + 0.5f);
 		CHECK(a && b && b->x > a->x + a->w);
 	}
-	save(sdl, dl, outdir, "slab-compare");
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-compare") == 0);
 
 	/* the same through a scene (two kernels in one frame) */
 	memset(&sc, 0, sizeof(sc));
@@ -1463,19 +1368,14 @@ static void test_compare(skl_sdl *sdl, const char *outdir)
 	skl_dl_clear(dl, 1920, 1080);
 	CHECK(skl_view_scene(dl, &sc) == 0);
 	check_geometry(dl, "compare scene");
-	CHECK(item(dl, "cmp:diff") && item(dl, "scene:caption") && has_text(dl, "5 / 7"));
+	CHECK(skl_test_item(dl, "cmp:diff") && skl_test_item(dl, "scene:caption") && skl_test_has_text(dl, "5 / 7"));
 	memset(&ro, 0, sizeof(ro));
 	ro.width = 1920;
 	ro.height = 1080;
 	ro.font_dir = SKLAB_TEST_FONT_DIR;
 	snprintf(path, sizeof(path), "%s/slab-compare-scene.png", outdir);
 	CHECK(skl_render_scene_file(&sc, path, NULL, &ro, &err) == 0);
-	{
-		SDL_Surface *img = IMG_Load(path);
-		CHECK(img && img->w == 1920 && img->h == 1080);
-		if (img)
-			SDL_FreeSurface(img);
-	}
+	CHECK(skl_test_png_is(path, 1920, 1080));
 	snprintf(path, sizeof(path), "%s/slab-compare-scene.svg", outdir);
 	CHECK(skl_render_scene_file(&sc, path, NULL, &ro, &err) == 0);
 	skl_dl_free(dl);
@@ -1507,8 +1407,10 @@ static void test_frames(sample_types *t, skl_sdl *sdl, const char *outdir)
 	n = skl_events_frames(log, &frames);
 	CHECK(n == 2);
 	CHECK(skl_view_frame(dl, log, frames, n, 0, NULL) == 0);
-	CHECK(item(dl, "0:header") && item(dl, "0:cache:sock") && item(dl, "0:obj:sock:0:0"));
-	CHECK(item(dl, "scene:caption") && has_text(dl, "1 / 2") && has_text(dl, "Slab view test"));
+	CHECK(skl_test_item(dl, "0:header") && skl_test_item(dl, "0:cache:sock") &&
+	      skl_test_item(dl, "0:obj:sock:0:0"));
+	CHECK(skl_test_item(dl, "scene:caption") && skl_test_has_text(dl, "1 / 2") &&
+	      skl_test_has_text(dl, "Slab view test"));
 	check_geometry(dl, "frame");
 	skl_buf_init(&svg);
 	sink = skl_buf_sink(&svg);
@@ -1517,9 +1419,9 @@ static void test_frames(sample_types *t, skl_sdl *sdl, const char *outdir)
 	CHECK(strstr(svg.data, "<title>sock: object 0 of 7 in slab 0x") != NULL);
 	CHECK(strstr(svg.data, "url(#hatch") != NULL);
 	skl_buf_free(&svg);
-	save(sdl, dl, outdir, "slab-frame");
+	CHECK(skl_test_save(sdl, dl, outdir, "slab-frame") == 0);
 	CHECK(skl_view_frame(dl, log, frames, n, 1, NULL) == 0);
-	CHECK(item(dl, "0:field:ttl") && !item(dl, "0:header"));
+	CHECK(skl_test_item(dl, "0:field:ttl") && !skl_test_item(dl, "0:header"));
 	{
 		/* a layout and a kernel at one step: the layout on the left third */
 		const skl_obj *lo = skl_events_obj(log, frames[1].objs[0]);
@@ -1539,9 +1441,11 @@ static void test_frames(sample_types *t, skl_sdl *sdl, const char *outdir)
 		skl_dl_clear(dl, 1920, 1080);
 		CHECK(skl_view_scene(dl, &sc) == 0);
 		check_geometry(dl, "layout and kernel");
-		CHECK(item(dl, "0:field:ttl") && item(dl, "1:header") && item(dl, "1:obj:sock:0:0"));
-		CHECK(item(dl, "0:field:ttl")->x + item(dl, "0:field:ttl")->w < item(dl, "1:obj:sock:0:0")->x);
-		save(sdl, dl, outdir, "slab-with-layout");
+		CHECK(skl_test_item(dl, "0:field:ttl") && skl_test_item(dl, "1:header") &&
+		      skl_test_item(dl, "1:obj:sock:0:0"));
+		CHECK(skl_test_item(dl, "0:field:ttl")->x + skl_test_item(dl, "0:field:ttl")->w <
+		      skl_test_item(dl, "1:obj:sock:0:0")->x);
+		CHECK(skl_test_save(sdl, dl, outdir, "slab-with-layout") == 0);
 	}
 	skl_free(frames);
 	skl_dl_free(dl);

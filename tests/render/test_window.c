@@ -9,12 +9,12 @@
  *                                      (for trying it under Xvfb)
  */
 #include "check.h"
+#include "image.h"
 #include "window.h"
 
 #include "sklab/render/view_scene.h"
 #include "sample_structs.h"
 
-#include <SDL_image.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -229,14 +229,7 @@ int main(int argc, char **argv)
 	/* a screenshot of the current frame */
 	key(w, SDLK_s, &quit);
 	CHECK(skl_window_last_shot(w)[0] != 0);
-	{
-		SDL_Surface *s = IMG_Load(skl_window_last_shot(w));
-		CHECK(s != NULL);
-		if (s) {
-			CHECK(s->w > 0 && s->h > 0);
-			SDL_FreeSurface(s);
-		}
-	}
+	CHECK(skl_test_png_ok(skl_window_last_shot(w)));
 
 	/* resize rebuilds at the new size */
 	SDL_SetWindowSize(skl_window_sdl(w), 1024, 600);

@@ -29,9 +29,12 @@ fi
 for f in bin/sklab share/sklab/assets/profiles/linux-2.4.16-i386.lua \
 	share/sklab/assets/fonts/DejaVuSansMono.ttf \
 	share/sklab/scenarios/sock_2001_layout.lua share/man/man1/sklab.1 \
-	share/doc/sklab/README.md share/doc/sklab/lua-api.md; do
+	share/doc/sklab/README.md share/doc/sklab/lua-api.md share/applications/sklab.desktop \
+	share/icons/hicolor/48x48/apps/sklab.png share/icons/hicolor/256x256/apps/sklab.png \
+	share/icons/hicolor/scalable/apps/sklab.svg; do
 	[ -f "$P/$f" ] && ok || bad "not installed: $f"
 done
+[ -e "$P/share/sklab/assets/icons" ] && bad "the icons are installed in share/sklab too" || ok
 [ -x "$P/bin/sklab" ] && ok || bad "bin/sklab is not executable"
 for d in assets/layouts/linux-2.4.16 assets/layouts/linux-6.18; do
 	[ -d "$P/share/sklab/$d" ] && ok || bad "not installed: share/sklab/$d"

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "golden.h"
 #include "check.h"
+#include "fault.h"
 
 #include "sklab/runtime.h"
 #include "sklab/pahole.h"
@@ -565,20 +566,6 @@ static void test_diff(void)
 
 /* ---- allocation failure --------------------------------------------------------- */
 
-static long fail_after;
-
-static void *failing_realloc(void *ud, void *p, size_t n)
-{
-	(void)ud;
-	if (n == 0) {
-		free(p);
-		return NULL;
-	}
-	if (fail_after-- == 0)
-		return NULL;
-	return realloc(p, n);
-}
-
 static void test_allocfail(void)
 {
 	skl_typedb *db = load_set("linux-2.4.16");
@@ -593,11 +580,11 @@ static void test_allocfail(void)
 	for (i = 0; i < 5000 && !ok; i++) {
 		skl_error err;
 		skl_whatif *w;
+		skl_fault f;
 		skl_error_clear(&err);
-		fail_after = i;
-		skl_set_allocator(failing_realloc, NULL);
+		skl_fault_arm(&f, i, SKL_FAULT_ONCE);
 		w = run(db, "sock", &a, &err); /* what a failed run leaves in db is never looked up */
-		skl_set_allocator(NULL, NULL);
+		skl_fault_disarm();
 		if (w) {
 			ok = 1;
 		} else {

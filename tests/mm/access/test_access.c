@@ -10,6 +10,7 @@
  */
 #include "profile.h"
 #include "check.h"
+#include "fault.h"
 #include "sklab/cparse.h"
 #include "sklab/kernel.h"
 #include "sklab/skb.h"
@@ -774,22 +775,6 @@ static void test_nomodel(void)
 
 /* ---- allocation failure: every host allocation fails once ------------------------------------- */
 
-typedef struct failer {
-	long calls, fail_at;
-} failer;
-
-static void *failing_realloc(void *ud, void *ptr, size_t size)
-{
-	failer *f = ud;
-	if (size == 0) {
-		free(ptr);
-		return NULL;
-	}
-	if (f->calls++ >= f->fail_at)
-		return NULL;
-	return realloc(ptr, size);
-}
-
 static int failure_scenario(void)
 {
 	rig r;
@@ -825,15 +810,13 @@ static int failure_scenario(void)
 
 static void test_allocfail(void)
 {
-	failer f;
+	skl_fault f;
 	long n;
 	for (n = 0; n < 100000; n++) {
 		int rc;
-		f.calls = 0;
-		f.fail_at = n;
-		skl_set_allocator(failing_realloc, &f);
+		skl_fault_arm(&f, n, SKL_FAULT_FROM);
 		rc = failure_scenario();
-		skl_set_allocator(NULL, NULL);
+		skl_fault_disarm();
 		if (rc == 0 && f.calls < n)
 			break;
 	}

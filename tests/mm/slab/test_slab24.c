@@ -11,6 +11,7 @@
  * instead of compared.
  */
 #include "check.h"
+#include "fault.h"
 #include "golden.h"
 #include "profile.h"
 #include "twin.h"
@@ -1113,22 +1114,6 @@ static void test_oom(void)
 
 /* ---- host allocation failure --------------------------------------------------------------- */
 
-typedef struct failer {
-	long calls, fail_at;
-} failer;
-
-static void *failing_realloc(void *ud, void *ptr, size_t size)
-{
-	failer *f = ud;
-	if (size == 0) {
-		free(ptr);
-		return NULL;
-	}
-	if (f->calls++ >= f->fail_at)
-		return NULL;
-	return realloc(ptr, size);
-}
-
 /* a little of everything; returns 0 when all of it worked */
 static int failure_scenario(int smp)
 {
@@ -1178,18 +1163,16 @@ static int failure_scenario(int smp)
 
 static void test_alloc_failure(void)
 {
-	failer f;
+	skl_fault f;
 	int smp;
 	quiet = 1;
 	for (smp = 0; smp <= 1; smp++) {
 		long n;
 		for (n = 0; n < 100000; n++) {
 			int rc;
-			f.calls = 0;
-			f.fail_at = n;
-			skl_set_allocator(failing_realloc, &f);
+			skl_fault_arm(&f, n, SKL_FAULT_FROM);
 			rc = failure_scenario(smp);
-			skl_set_allocator(NULL, NULL);
+			skl_fault_disarm();
 			if (rc == 0 && f.calls < n) /* ran to the end without reaching the failure */
 				break;
 		}

@@ -15,6 +15,7 @@
  * rewrites the golden files.
  */
 #include "check.h"
+#include "fault.h"
 
 #include "mm_impl.h"
 #include "slub_impl.h"
@@ -1320,22 +1321,6 @@ static void test_via_paths(void)
 
 /* ---- host allocation failure ------------------------------------------------------------------ */
 
-typedef struct failer {
-	long calls, fail_at;
-} failer;
-
-static void *failing_realloc(void *ud, void *ptr, size_t size)
-{
-	failer *f = ud;
-	if (size == 0) {
-		free(ptr);
-		return NULL;
-	}
-	if (f->calls++ >= f->fail_at)
-		return NULL;
-	return realloc(ptr, size);
-}
-
 /* a little of everything, debug reports included; 0 when all of it worked */
 static int failure_scenario(const char *debug)
 {
@@ -1397,18 +1382,16 @@ static int failure_scenario(const char *debug)
 static void test_alloc_failure(void)
 {
 	static const char *const debug[] = {NULL, "FZPU"};
-	failer f;
+	skl_fault f;
 	int d;
 	quiet = 1;
 	for (d = 0; d < 2; d++) {
 		long n;
 		for (n = 0; n < 100000; n++) {
 			int rc;
-			f.calls = 0;
-			f.fail_at = n;
-			skl_set_allocator(failing_realloc, &f);
+			skl_fault_arm(&f, n, SKL_FAULT_FROM);
 			rc = failure_scenario(debug[d]);
-			skl_set_allocator(NULL, NULL);
+			skl_fault_disarm();
 			if (rc == 0 && f.calls < n) /* ran to the end without reaching the failure */
 				break;
 		}
