@@ -1,12 +1,14 @@
 /*
  * app.h - the command modules of the sklab program and what they share:
- * finding sklab's data and reporting errors.
+ * the command table, option parsing and usage text, the limits of headless
+ * runs, finding sklab's data and reporting errors.
  */
 #ifndef SKLAB_APP_H
 #define SKLAB_APP_H
 
 #include "sklab/common.h"
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -19,9 +21,78 @@ int skl_cmd_profiles(int argc, char **argv);
 int skl_cmd_slabinfo(int argc, char **argv);
 int skl_cmd_cachesim(int argc, char **argv);   /* cmd_cachesim.c */
 int skl_cmd_bench(int argc, char **argv);      /* cmd_bench.c */
-int skl_cmd_bench_self(int argc, char **argv); /* cmd_bench_self.c: bench --self */
+int skl_cmd_bench_self(int argc, char **argv); /* bench_self/: bench --self */
 int skl_cmd_whatif(int argc, char **argv);     /* cmd_whatif.c */
 int skl_cmd_export(int argc, char **argv);     /* cmd_export.c */
+
+/* The forms of command name, one a line, each after "sklab NAME " (from
+ * main.c's command table, whose first form heads the command's section in
+ * sklab(1)); NULL for no such command. */
+const char *skl_app_synopsis(const char *name);
+
+/* ---- options (opts.c) ---------------------------------------------------------
+ * Every command parses its arguments through getopt_long with one option
+ * table, from which its usage text comes too. Options and arguments mix in
+ * any order, as given; "--" ends the options; a long option is spelled out
+ * in full, "--name VALUE" or "--name=VALUE". Every command also takes
+ * -h and --help (the key 'h'), listed last in its usage. */
+
+enum { SKL_APP_NONE, SKL_APP_VALUE, SKL_APP_MAYBE }; /* --name, --name V, --name[=V] */
+
+/* One option of a command. */
+typedef struct skl_app_opt {
+	const char *name;  /* the long name without "--"; NULL ends a table */
+	int key;	   /* what skl_app_getopt returns for it; a letter is its short form too */
+	int arg;	   /* SKL_APP_NONE, SKL_APP_VALUE or SKL_APP_MAYBE */
+	const char *value; /* the value as the usage names it ("N", "png|svg") */
+	const char *help;  /* its lines in the usage; "" shares the next option's; NULL hides it */
+	const char *what;  /* for "--name needs a value (WHAT)"; NULL: no parenthesis */
+} skl_app_opt;
+
+/* A command's options and its usage text. */
+typedef struct skl_app_cmd {
+	const char *name;	   /* "layout", "bench --self": messages begin "sklab NAME: " */
+	const char *forms;	   /* its forms after "sklab NAME", one a line; NULL: the command table's */
+	const char *about;	   /* what it does, after the forms; NULL for nothing */
+	const skl_app_opt *opts;   /* its options */
+	const skl_app_opt *limits; /* skl_app_limit_opts for a command that runs a scenario, or NULL */
+	const char *more;	   /* after the options (an example), or NULL */
+	const char *unknown;	   /* the word for what is not an option: NULL is "option" */
+} skl_app_cmd;
+
+#define SKL_APP_ARG 0	 /* skl_app_getopt: a positional argument, in arg */
+#define SKL_APP_END (-1) /* no more arguments */
+#define SKL_APP_BAD (-2) /* a usage mistake: its line is printed, exit with 2 */
+
+/* The arguments of one command as skl_app_getopt walks them. */
+typedef struct skl_app_args {
+	const skl_app_cmd *cmd;
+	int argc;
+	char **argv;
+	int next;		    /* the argv element to look at next */
+	const char *arg;	    /* the value of the option returned (NULL for none), or the argument */
+	const char *given;	    /* the element as given: "--size=64", "-q" */
+	int ended;		    /* "--" was seen */
+	char shortopts[32];	    /* for getopt_long, from the tables */
+	struct option longopts[64]; /* the same */
+} skl_app_args;
+
+/* Starts on argv[1..argc) (argv[0] is the command's name). */
+void skl_app_args_init(skl_app_args *g, const skl_app_cmd *cmd, int argc, char **argv);
+/* The next option's key, SKL_APP_ARG, SKL_APP_END, or SKL_APP_BAD after
+ * printing "sklab NAME: unknown option '...'" or "... needs a value". */
+int skl_app_getopt(skl_app_args *g);
+/* Prints "sklab NAME: " and the message on stderr; returns 2. */
+int skl_app_usage_error(const skl_app_cmd *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The usage: "usage: sklab NAME FORM" for each form, what it does, its
+ * options with their help, then the limits and what comes after. */
+void skl_app_usage(FILE *fp, const skl_app_cmd *cmd);
+
+/* ---- headless runs (util.c, cmd_run.c) ------------------------------------------ */
 
 /* The limits of a headless run (util.c): every scenario is untrusted
  * input. Zero-initialised fields take the defaults below; see
@@ -40,17 +111,6 @@ typedef struct skl_app_limits {
 #define SKL_APP_TIMEOUT 60	 /* seconds */
 #define SKL_APP_TIMEOUT_GRACE 10 /* then a run stuck inside one library call is ended */
 
-/* The options above, for a command's --help. */
-#define SKL_APP_LIMITS_HELP                                                                                            \
-	"Limits (a scenario is untrusted input; see docs/limits.md):\n"                                                \
-	"  --max-heap MIB          Lua heap of the scenario (256)\n"                                                   \
-	"  --max-instructions N    Lua VM instructions, counted across pcall and coroutines (2000000000)\n"            \
-	"  --max-ram MIB           simulated RAM of all the run's machines together (2048)\n"                          \
-	"  --max-events N          events in the run's log (1000000)\n"                                                \
-	"  --max-frames N          frames written (1000)\n"                                                            \
-	"  --max-output MIB        bytes of frames, reports and captures written (1024)\n"                             \
-	"  --timeout SECONDS       wall-clock time of the scenario (60)"
-
 /* Fills l with the defaults. */
 void skl_app_limits_default(skl_app_limits *l);
 
@@ -64,10 +124,13 @@ struct skl_lua_opts;
 /* Puts l's heap, instruction, RAM, event and output limits into lo, and its
  * time limit (from now) through dd, which must outlive the run. */
 void skl_app_limits_apply(const skl_app_limits *l, struct skl_lua_opts *lo, skl_app_deadline *dd);
-/* Takes one limit option at argv[*i] (advancing *i past its value): 1 when
- * it was one, 0 when it is not a limit option, -1 after printing
- * "sklab CMD: ..." for a missing or bad value. */
-int skl_app_limit_opt(int argc, char **argv, int *i, const char *cmd, skl_app_limits *l);
+/* The limit options, for a command that runs a scenario (skl_app_cmd's
+ * limits): keys SKL_APP_LIMIT_KEY and up. */
+#define SKL_APP_LIMIT_KEY 1000
+extern const skl_app_opt skl_app_limit_opts[];
+/* Takes the value of the limit option whose key is key: 0, or -1 after
+ * printing "sklab CMD: ..." for a bad value. */
+int skl_app_limit_opt(int key, const char *value, const char *cmd, skl_app_limits *l);
 /* The option that raises limit (an skl_lua_limit), "" for none. */
 const char *skl_app_limit_flag(int limit);
 
@@ -107,11 +170,6 @@ const char *skl_app_data_dir(void);
 
 /* Prints "sklab: <what>: <error>" on stderr and returns the exit status 1. */
 int skl_app_fail(const char *what, const skl_error *err);
-
-/* Parses "--opt=value" or "--opt value"; advances *i. NULL if argv[*i] is
- * not opt. Sets *missing (and leaves it alone otherwise) when opt is present
- * without a value: clear it before trying a list of options. */
-const char *skl_app_optarg(int argc, char **argv, int *i, const char *opt, int *missing);
 
 /* Scenario files (*.lua) in dir, sorted, as "dir/name.lua"; -1 when dir
  * cannot be read. Free with skl_app_free_list. */

@@ -17,24 +17,52 @@
 #define LAYOUT_SET "linux-2.4.16"
 #define LAYOUT_PROFILE "linux-2.4.16-i386" /* the set's ABI and config when the machine is of another era */
 
+enum {
+	O_PROFILE = 256,
+	O_CHART,
+	O_REPS,
+	O_TIME,
+	O_SAMPLES,
+	O_MEM,
+	O_JSON,
+	O_QUICK,
+	O_MODEL_ONLY,
+	O_HOST_MODEL,
+	O_NO_COUNTERS
+};
+
+static const skl_app_opt options[] = {
+    {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object instead of the text (docs/bench.md)", NULL},
+    {"quick", O_QUICK, SKL_APP_NONE, NULL, "small tables and about 20 ms per variant (smoke tests)", NULL},
+    {"reps", O_REPS, SKL_APP_VALUE, "N", "fix the operations per sample instead of timing for --time", NULL},
+    {"time", O_TIME, SKL_APP_VALUE, "MS", "the time per variant (1000; 20 with --quick)", NULL},
+    {"samples", O_SAMPLES, SKL_APP_VALUE, "N", "timed samples per variant (11; 5 with --quick)", NULL},
+    {"profile", O_PROFILE, SKL_APP_VALUE, "P", "run every workload on kernel profile P", NULL},
+    {"host-model", O_HOST_MODEL, SKL_APP_NONE, NULL, "replay through a model of the host's caches instead", NULL},
+    {"model-only", O_MODEL_ONLY, SKL_APP_NONE, NULL, "no timing and no counters: only the model's figures", NULL},
+    {"no-counters", O_NO_COUNTERS, SKL_APP_NONE, NULL, "do not read hardware counters (perf_event_open)", NULL},
+    {"mem", O_MEM, SKL_APP_VALUE, "MIB", "the memory a hash table may use (512)", NULL},
+    {"chart", O_CHART, SKL_APP_VALUE, "FILE.png|FILE.svg", "also draw the time and the modelled misses as bars", NULL},
+    {0},
+};
+
+static const skl_app_cmd bench_cmd = {
+    .name = "bench",
+    .about = "Times each workload natively on the simulated machine's memory and replays it\n"
+	     "through the cache model of the profile's era (or the host's, --host-model).\n"
+	     "Without --profile each workload runs on its thread's machine. Model figures\n"
+	     "are deterministic; host figures are not.\n"
+	     "\n"
+	     "sklab bench --self measures sklab itself against baselines (malloc,\n"
+	     "Cachegrind, C calls, start-up): see docs/performance.md and its --help.",
+    .opts = options,
+};
+
 static void usage(FILE *fp)
 {
 	int i;
-	fputs("usage: sklab bench [--json] [--quick] [--reps N] [--time MS] [--samples N]\n"
-	      "                   [--profile P] [--host-model] [--model-only] [--no-counters]\n"
-	      "                   [--mem MIB] [--chart FILE.png|FILE.svg] [WORKLOAD...]\n"
-	      "\n"
-	      "Times each workload natively on the simulated machine's memory and replays it\n"
-	      "through the cache model of the profile's era (or the host's, --host-model).\n"
-	      "--time MS is the time per variant (1000; 20 with --quick); --reps N fixes the\n"
-	      "operations per sample instead. Without --profile each workload runs on its\n"
-	      "thread's machine. Model figures are deterministic; host figures are not.\n"
-	      "\n"
-	      "sklab bench --self [--json] [--quick] [NAME...] measures sklab itself against\n"
-	      "baselines (malloc, Cachegrind, C calls, start-up): see docs/performance.md.\n"
-	      "\n"
-	      "workloads:\n",
-	      fp);
+	skl_app_usage(fp, &bench_cmd);
+	fputs("\nworkloads:\n", fp);
 	for (i = 0; i < skl_bench_nworkloads(); i++)
 		fprintf(fp, "  %-15s %s (%s)\n", skl_bench_workload_name(i),
 			skl_bench_workload_title(skl_bench_workload_name(i)),
@@ -107,7 +135,7 @@ int skl_cmd_bench(int argc, char **argv)
 {
 	const char *profile_name = NULL, *chart = NULL;
 	const char **names = NULL;
-	int nnames = 0, json = 0, i, missing, rc = 1, nres = 0;
+	int nnames = 0, json = 0, i, key, rc = 1, nres = 0;
 	skl_bench_opts o;
 	skl_profile prof, lprof, wprof;
 	skl_typedb *db = NULL;
@@ -115,8 +143,9 @@ int skl_cmd_bench(int argc, char **argv)
 	const char *data = skl_app_data_dir();
 	skl_error err;
 	uint64_t n;
+	skl_app_args g;
 
-	for (i = 1; i < argc; i++) /* sklab's own figures against baselines: cmd_bench_self.c */
+	for (i = 1; i < argc; i++) /* sklab's own figures against baselines: bench_self/ */
 		if (!strcmp(argv[i], "--self") || !strcmp(argv[i], "--self-child"))
 			return skl_cmd_bench_self(argc, argv);
 	skl_error_clear(&err);
@@ -126,79 +155,84 @@ int skl_cmd_bench(int argc, char **argv)
 		fprintf(stderr, "sklab bench: out of memory\n");
 		return 1;
 	}
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		missing = 0;
-		if ((v = skl_app_optarg(argc, argv, &i, "--profile", &missing))) {
-			profile_name = v;
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--chart", &missing))) {
-			chart = v;
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--reps", &missing))) {
-			if (parse_u64(v, 1, (uint64_t)1 << 40, &o.reps) < 0) {
-				fprintf(stderr, "sklab bench: --reps takes a count from 1 to 2^40, not '%s'\n", v);
-				rc = 2;
-				goto out;
-			}
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--time", &missing))) {
-			if (parse_u64(v, 1, 600000, &n) < 0) {
-				fprintf(stderr, "sklab bench: --time takes milliseconds from 1 to 600000, not '%s'\n",
-					v);
-				rc = 2;
-				goto out;
-			}
-			o.target_ms = (double)n;
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--samples", &missing))) {
-			if (parse_u64(v, 1, 1000, &n) < 0) {
-				fprintf(stderr, "sklab bench: --samples takes a count from 1 to 1000, not '%s'\n", v);
-				rc = 2;
-				goto out;
-			}
-			o.samples = (int)n;
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--mem", &missing))) {
-			if (parse_u64(v, 1, 4096, &n) < 0) {
-				fprintf(stderr, "sklab bench: --mem takes MiB from 1 to 4096, not '%s'\n", v);
-				rc = 2;
-				goto out;
-			}
-			o.mem_limit = n << 20;
-		} else if (missing) {
-			fprintf(stderr, "sklab bench: %s needs a value\n", argv[i]);
+	skl_app_args_init(&g, &bench_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *v = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
 			rc = 2;
 			goto out;
-		} else if (!strcmp(argv[i], "--json")) {
-			json = 1;
-		} else if (!strcmp(argv[i], "--quick")) {
-			o.quick = 1;
-		} else if (!strcmp(argv[i], "--model-only")) {
-			o.model_only = 1;
-		} else if (!strcmp(argv[i], "--host-model")) {
-			o.host_model = 1;
-		} else if (!strcmp(argv[i], "--no-counters")) {
-			o.no_counters = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+		case 'h':
 			usage(stdout);
 			rc = 0;
 			goto out;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "sklab bench: unknown option '%s' (try 'sklab bench --help')\n", argv[i]);
-			rc = 2;
-			goto out;
-		} else if (!skl_bench_workload_title(argv[i])) {
-			char known[256];
-			known_workloads(known, sizeof(known));
-			fprintf(stderr, "sklab bench: unknown workload '%s' (known: %s)\n", argv[i], known);
-			rc = 2;
-			goto out;
-		} else {
-			names[nnames++] = argv[i];
+		case O_PROFILE:
+			profile_name = v;
+			break;
+		case O_CHART:
+			chart = v;
+			break;
+		case O_REPS:
+			if (parse_u64(v, 1, (uint64_t)1 << 40, &o.reps) < 0) {
+				rc =
+				    skl_app_usage_error(&bench_cmd, "--reps takes a count from 1 to 2^40, not '%s'", v);
+				goto out;
+			}
+			break;
+		case O_TIME:
+			if (parse_u64(v, 1, 600000, &n) < 0) {
+				rc = skl_app_usage_error(&bench_cmd,
+							 "--time takes milliseconds from 1 to 600000, not '%s'", v);
+				goto out;
+			}
+			o.target_ms = (double)n;
+			break;
+		case O_SAMPLES:
+			if (parse_u64(v, 1, 1000, &n) < 0) {
+				rc = skl_app_usage_error(&bench_cmd, "--samples takes a count from 1 to 1000, not '%s'",
+							 v);
+				goto out;
+			}
+			o.samples = (int)n;
+			break;
+		case O_MEM:
+			if (parse_u64(v, 1, 4096, &n) < 0) {
+				rc = skl_app_usage_error(&bench_cmd, "--mem takes MiB from 1 to 4096, not '%s'", v);
+				goto out;
+			}
+			o.mem_limit = n << 20;
+			break;
+		case O_JSON:
+			json = 1;
+			break;
+		case O_QUICK:
+			o.quick = 1;
+			break;
+		case O_MODEL_ONLY:
+			o.model_only = 1;
+			break;
+		case O_HOST_MODEL:
+			o.host_model = 1;
+			break;
+		case O_NO_COUNTERS:
+			o.no_counters = 1;
+			break;
+		default: /* SKL_APP_ARG: a workload */
+			if (!skl_bench_workload_title(v)) {
+				char known[256];
+				known_workloads(known, sizeof(known));
+				rc = skl_app_usage_error(&bench_cmd, "unknown workload '%s' (known: %s)", v, known);
+				goto out;
+			}
+			names[nnames++] = v;
+			break;
 		}
 	}
 	if (nnames == 0)
 		for (i = 0; i < skl_bench_nworkloads(); i++)
 			names[nnames++] = skl_bench_workload_name(i);
 	if (chart && !has_suffix(chart, ".png") && !has_suffix(chart, ".svg")) {
-		fprintf(stderr, "sklab bench: --chart wants a .png or .svg file, not '%s'\n", chart);
-		rc = 2;
+		rc = skl_app_usage_error(&bench_cmd, "--chart wants a .png or .svg file, not '%s'", chart);
 		goto out;
 	}
 	if (profile_name && skl_data_load_profile(data, profile_name, &prof, &err) < 0) {

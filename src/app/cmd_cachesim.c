@@ -12,6 +12,7 @@
 
 #include "sklab/runtime.h"
 #include "sklab/cachesim.h"
+#include "sklab/json.h"
 #include "sklab/trace.h"
 
 #include <stdio.h>
@@ -40,35 +41,6 @@ typedef struct opts {
 } opts;
 
 static const char *const geom_names[3] = {"I1", "D1", "LL"};
-
-static void usage(FILE *f)
-{
-	fputs("usage: sklab cachesim [--I1 S,A,L] [--D1 S,A,L] [--LL S,A,L] [--policy lru|plru|random]\n"
-	      "                      [--write-allocate|--no-write-allocate] [--profile P | --host]\n"
-	      "                      [--format auto|lackey|din] [--modify read|rw] [--all-levels]\n"
-	      "                      [--classify] [--json] [--seed N] [--quiet] TRACE\n"
-	      "\n"
-	      "Runs a memory trace through the cache model and prints Cachegrind's summary\n"
-	      "(I refs, I1/LLi misses, D refs rd/wr, D1/LLd misses, LL refs and misses).\n"
-	      "TRACE is Valgrind Lackey output (valgrind --tool=lackey --trace-mem=yes) or a\n"
-	      "DineroIV din trace ('label address [size]'); '-' reads standard input.\n"
-	      "\n"
-	      "  --I1/--D1/--LL S,A,L  size in bytes (K and M suffixes too), ways, line bytes,\n"
-	      "                        as Cachegrind takes them: I1, D1 first level, LL last\n"
-	      "  --host                the host's caches (sysfs), the default\n"
-	      "  --profile P           the era's machine of kernel profile P\n"
-	      "  --all-levels          keep middle levels (L2 under an L3); by default the\n"
-	      "                        model is I1, D1 and LL, as Cachegrind's is\n"
-	      "  --policy P            replacement in every level (default lru, Cachegrind's)\n"
-	      "  --no-write-allocate   write misses go around (Cachegrind allocates)\n"
-	      "  --format F            force the trace format (default: detected)\n"
-	      "  --modify read|rw      a Lackey modify is one read (Cachegrind, default) or a\n"
-	      "                        read then a write\n"
-	      "  --classify            3C miss breakdown and modelled cycles per level\n"
-	      "  --json                one JSON object on stdout instead of the text\n"
-	      "  --quiet               no cache description on stderr\n",
-	      f);
-}
 
 static int bad(const char *fmt, const char *a, const char *b)
 {
@@ -115,30 +87,85 @@ static int parse_geom(const char *a, geom *g)
 	return 0;
 }
 
+enum {
+	O_I1 = 256, /* O_I1 + k is geom_names[k] */
+	O_D1,
+	O_LL,
+	O_PROFILE,
+	O_POLICY,
+	O_FORMAT,
+	O_MODIFY,
+	O_SEED,
+	O_HOST,
+	O_WRITE_ALLOCATE,
+	O_NO_WRITE_ALLOCATE,
+	O_ALL_LEVELS,
+	O_CLASSIFY,
+	O_JSON
+};
+
+static const skl_app_opt options[] = {
+    {"I1", O_I1, SKL_APP_VALUE, "S,A,L", "", NULL},
+    {"D1", O_D1, SKL_APP_VALUE, "S,A,L", "", NULL},
+    {"LL", O_LL, SKL_APP_VALUE, "S,A,L",
+     "size in bytes (K and M suffixes too), ways,\n"
+     "line bytes, as Cachegrind takes them: I1, D1\n"
+     "the first level, LL the last",
+     NULL},
+    {"host", O_HOST, SKL_APP_NONE, NULL, "the host's caches (sysfs), the default", NULL},
+    {"profile", O_PROFILE, SKL_APP_VALUE, "P", "the era's machine of kernel profile P", NULL},
+    {"all-levels", O_ALL_LEVELS, SKL_APP_NONE, NULL,
+     "keep middle levels (L2 under an L3); by default\nthe model is I1, D1 and LL, as Cachegrind's is", NULL},
+    {"policy", O_POLICY, SKL_APP_VALUE, "lru|plru|random", "replacement in every level (default lru, Cachegrind's)",
+     NULL},
+    {"write-allocate", O_WRITE_ALLOCATE, SKL_APP_NONE, NULL, "", NULL},
+    {"no-write-allocate", O_NO_WRITE_ALLOCATE, SKL_APP_NONE, NULL,
+     "write misses allocate a line (the default, as\nCachegrind does) or go around", NULL},
+    {"format", O_FORMAT, SKL_APP_VALUE, "auto|lackey|din", "force the trace format (default: detected)", NULL},
+    {"modify", O_MODIFY, SKL_APP_VALUE, "read|rw",
+     "a Lackey modify is one read (Cachegrind, the\ndefault) or a read then a write", NULL},
+    {"classify", O_CLASSIFY, SKL_APP_NONE, NULL, "3C miss breakdown and modelled cycles per level", NULL},
+    {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object on stdout instead of the text", NULL},
+    {"seed", O_SEED, SKL_APP_VALUE, "N", "the seed of the random policy, so a run repeats", NULL},
+    {"quiet", 'q', SKL_APP_NONE, NULL, "no cache description on stderr", NULL},
+    {0},
+};
+
+static const skl_app_cmd cachesim_cmd = {
+    .name = "cachesim",
+    .about = "Runs a memory trace through the cache model and prints Cachegrind's summary\n"
+	     "(I refs, I1/LLi misses, D refs rd/wr, D1/LLd misses, LL refs and misses).\n"
+	     "TRACE is Valgrind Lackey output (valgrind --tool=lackey --trace-mem=yes) or a\n"
+	     "DineroIV din trace ('label address [size]'); '-' reads standard input.",
+    .opts = options,
+};
+
 static int parse_args(int argc, char **argv, opts *o)
 {
-	int i, missing;
+	skl_app_args g;
+	int key;
 	memset(o, 0, sizeof(*o));
 	o->policy = o->write = -1;
-	for (i = 1; i < argc; i++) {
-		const char *a;
-		int k, matched = 0;
-		missing = 0;
-		for (k = 0; k < 3 && !matched; k++) {
-			char opt[8];
-			snprintf(opt, sizeof(opt), "--%s", geom_names[k]);
-			if ((a = skl_app_optarg(argc, argv, &i, opt, &missing))) {
-				if (parse_geom(a, &o->g[k]) < 0)
-					return bad("%s: expected SIZE,ASSOC,LINE in bytes (e.g. 32768,8,64), not '%s'",
-						   opt, a);
-				matched = 1;
-			}
-		}
-		if (matched)
-			continue;
-		if ((a = skl_app_optarg(argc, argv, &i, "--profile", &missing))) {
+	skl_app_args_init(&g, &cachesim_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *a = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
+			return 2;
+		case 'h':
+			skl_app_usage(stdout, &cachesim_cmd);
+			return 0;
+		case O_I1:
+		case O_D1:
+		case O_LL:
+			if (parse_geom(a, &o->g[key - O_I1]) < 0)
+				return bad("--%s: expected SIZE,ASSOC,LINE in bytes (e.g. 32768,8,64), not '%s'",
+					   geom_names[key - O_I1], a);
+			break;
+		case O_PROFILE:
 			o->profile = a;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--policy", &missing))) {
+			break;
+		case O_POLICY:
 			if (!strcmp(a, "lru"))
 				o->policy = SKL_CACHESIM_LRU;
 			else if (!strcmp(a, "plru"))
@@ -147,42 +174,48 @@ static int parse_args(int argc, char **argv, opts *o)
 				o->policy = SKL_CACHESIM_RANDOM;
 			else
 				return bad("--policy takes lru, plru or random, not '%s'%s", a, "");
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--format", &missing))) {
+			break;
+		case O_FORMAT:
 			if (skl_trace_parse_format(a, &o->format) < 0)
 				return bad("--format takes auto, lackey or din, not '%s'%s", a, "");
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--modify", &missing))) {
+			break;
+		case O_MODIFY:
 			if (strcmp(a, "read") && strcmp(a, "rw"))
 				return bad("--modify takes read or rw, not '%s'%s", a, "");
 			o->modify_rw = !strcmp(a, "rw");
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--seed", &missing))) {
+			break;
+		case O_SEED: {
 			const char *p = a;
 			if (parse_num(&p, &o->seed) < 0 || *p)
 				return bad("--seed takes a number, not '%s'%s", a, "");
-		} else if (missing) {
-			return bad("%s needs a value%s", argv[i], "");
-		} else if (!strcmp(argv[i], "--host")) {
+			break;
+		}
+		case O_HOST:
 			o->profile = NULL;
-		} else if (!strcmp(argv[i], "--write-allocate")) {
+			break;
+		case O_WRITE_ALLOCATE:
 			o->write = SKL_CACHESIM_WB_WA;
-		} else if (!strcmp(argv[i], "--no-write-allocate")) {
+			break;
+		case O_NO_WRITE_ALLOCATE:
 			o->write = SKL_CACHESIM_WB_NWA;
-		} else if (!strcmp(argv[i], "--all-levels")) {
+			break;
+		case O_ALL_LEVELS:
 			o->all_levels = 1;
-		} else if (!strcmp(argv[i], "--classify")) {
+			break;
+		case O_CLASSIFY:
 			o->classify = 1;
-		} else if (!strcmp(argv[i], "--json")) {
+			break;
+		case O_JSON:
 			o->json = 1;
-		} else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
+			break;
+		case 'q':
 			o->quiet = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return bad("unknown option '%s'%s (try 'sklab cachesim --help')", argv[i], "");
-		} else if (o->trace) {
-			return bad("one trace at a time: '%s' and '%s'", o->trace, argv[i]);
-		} else {
-			o->trace = argv[i];
+			break;
+		default: /* SKL_APP_ARG */
+			if (o->trace)
+				return bad("one trace at a time: '%s' and '%s'", o->trace, a);
+			o->trace = a;
+			break;
 		}
 	}
 	if (!o->trace)
@@ -320,21 +353,6 @@ static void write_desc(const skl_cachesim_preset *p, FILE *f)
 
 /* ---- output ------------------------------------------------------------ */
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static uint64_t total_refs(const struct skl_cachesim_stats *s)
 {
 	return s->refs[0] + s->refs[1] + s->refs[2];
@@ -409,71 +427,76 @@ static void write_classify(const skl_cachesim *h, const skl_cachesim_preset *p, 
 		(unsigned long long)refs, refs ? (double)cycles / (double)refs : 0.0);
 }
 
-static void write_json(const skl_cachesim *h, const skl_cachesim_preset *p, const opts *o, const skl_trace_counts *tc,
-		       skl_trace_format fmt, FILE *f)
+#define U(v) skl_json_uint(v)
+
+/* One level's geometry, counters and modelled cycles (added to *cycles). */
+static json_t *level_json(const skl_cachesim *h, const skl_cachesim_preset *p, unsigned i, uint64_t *cycles)
 {
+	const skl_cachesim_level *l = &p->levels[i];
+	struct skl_cachesim_stats s;
+	char rb[16];
+	uint64_t c;
+	skl_cachesim_stats(h, i, &s);
+	c = total_refs(&s) * l->latency;
+	*cycles += c;
+	return json_pack("{s:o, s:o, s:o, s:I, s:I, s:I, s:s, s:b, s:I, s:{s:o, s:o, s:o}, s:{s:o, s:o, s:o}, "
+			 "s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			 "name", skl_json_text(s.name), "role", skl_json_text(role_name(p, i, rb, sizeof(rb))), "size",
+			 U(s.size), "assoc", (json_int_t)s.assoc, "line", (json_int_t)s.line, "sets",
+			 (json_int_t)s.sets, "policy", repl_name(l->repl), "write_allocate",
+			 l->write != SKL_CACHESIM_WB_NWA, "latency", (json_int_t)l->latency, "refs", "read",
+			 U(s.refs[0]), "write", U(s.refs[1]), "ifetch", U(s.refs[2]), "misses", "read", U(s.misses[0]),
+			 "write", U(s.misses[1]), "ifetch", U(s.misses[2]), "compulsory", U(s.compulsory), "capacity",
+			 U(s.capacity), "conflict", U(s.conflict), "evictions", U(s.evictions), "dirty_evictions",
+			 U(s.dirty_evictions), "writebacks", U(s.writebacks), "cycles", U(c));
+}
+
+/* The run as one JSON object: what was read, Cachegrind's summary, then
+ * every level. 0, or -1 when out of memory. */
+static int write_json(const skl_cachesim *h, const skl_cachesim_preset *p, const opts *o, const skl_trace_counts *tc,
+		      skl_trace_format fmt, FILE *f)
+{
+	static const skl_json_break level_breaks[] = {
+	    {"refs", "\n   ", NULL}, {"compulsory", "\n   ", NULL}, {NULL, NULL, NULL}};
+	static const skl_json_break level_list[] = {{"[]", "\n  ", level_breaks}, {NULL, NULL, NULL}};
+	static const skl_json_break breaks[] = {{"records", "\n ", NULL},	  {"machine", "\n ", NULL},
+						{"summary", "\n ", NULL},	  {"levels", "\n ", level_list},
+						{"memory_accesses", "\n ", NULL}, {NULL, NULL, NULL}};
+	skl_sink out = skl_file_sink(f);
+	json_t *levels = json_array(), *summary;
 	figures g;
 	unsigned i;
 	uint64_t cycles = 0, memacc = 0;
 	get_figures(h, p, &g);
-	fputs("{\"trace\": ", f);
-	json_str(f, o->trace);
-	fprintf(f, ", \"format\": \"%s\", \"modify\": \"%s\",\n", skl_trace_format_name(fmt),
-		o->modify_rw ? "rw" : "read");
-	fprintf(f,
-		" \"records\": {\"lines\": %llu, \"ifetch\": %llu, \"read\": %llu, \"write\": %llu, \"modify\": %llu, "
-		"\"flush\": %llu, \"escape\": %llu, \"skipped\": %llu},\n",
-		(unsigned long long)tc->lines, (unsigned long long)tc->refs[SKL_TRACE_IFETCH],
-		(unsigned long long)tc->refs[SKL_TRACE_READ], (unsigned long long)tc->refs[SKL_TRACE_WRITE],
-		(unsigned long long)tc->refs[SKL_TRACE_MODIFY], (unsigned long long)tc->refs[SKL_TRACE_FLUSH],
-		(unsigned long long)tc->escapes, (unsigned long long)tc->ignored);
-	fputs(" \"machine\": ", f);
-	json_str(f, p->title);
-	fputs(", \"source\": ", f);
-	json_str(f, p->source);
-	fprintf(f, ", \"mem_latency\": %u,\n", p->mem_latency);
-	fprintf(f,
-		" \"summary\": {\"I_refs\": %llu, \"I1_misses\": %llu, \"LLi_misses\": %llu, "
-		"\"D_refs\": %llu, \"D_rd\": %llu, \"D_wr\": %llu, "
-		"\"D1_misses\": %llu, \"D1_misses_rd\": %llu, \"D1_misses_wr\": %llu, "
-		"\"LLd_misses\": %llu, \"LLd_misses_rd\": %llu, \"LLd_misses_wr\": %llu, "
-		"\"LL_refs\": %llu, \"LL_refs_rd\": %llu, \"LL_refs_wr\": %llu, "
-		"\"LL_misses\": %llu, \"LL_misses_rd\": %llu, \"LL_misses_wr\": %llu},\n",
-		(unsigned long long)g.ir, (unsigned long long)g.i1m, (unsigned long long)g.llim,
-		(unsigned long long)(g.dr + g.dw), (unsigned long long)g.dr, (unsigned long long)g.dw,
-		(unsigned long long)(g.d1mr + g.d1mw), (unsigned long long)g.d1mr, (unsigned long long)g.d1mw,
-		(unsigned long long)(g.llmr + g.llmw), (unsigned long long)g.llmr, (unsigned long long)g.llmw,
-		(unsigned long long)(g.llrefs_rd + g.llrefs_wr), (unsigned long long)g.llrefs_rd,
-		(unsigned long long)g.llrefs_wr, (unsigned long long)(g.llim + g.llmr + g.llmw),
-		(unsigned long long)(g.llim + g.llmr), (unsigned long long)g.llmw);
-	fputs(" \"levels\": [", f);
-	for (i = 0; i < p->nlevels; i++) {
-		const skl_cachesim_level *l = &p->levels[i];
-		struct skl_cachesim_stats s;
-		char rb[16];
-		uint64_t c;
-		skl_cachesim_stats(h, i, &s);
-		c = total_refs(&s) * l->latency;
-		cycles += c;
-		if (i == p->nlevels - 1)
+	for (i = 0; levels && i < p->nlevels; i++) {
+		if (json_array_append_new(levels, level_json(h, p, i, &cycles)) < 0) {
+			json_decref(levels);
+			levels = NULL;
+		}
+		if (i == p->nlevels - 1) {
+			struct skl_cachesim_stats s;
+			skl_cachesim_stats(h, i, &s);
 			memacc = total_misses(&s);
-		fprintf(f,
-			"%s\n  {\"name\": \"%s\", \"role\": \"%s\", \"size\": %llu, \"assoc\": %u, \"line\": %u, "
-			"\"sets\": %u, \"policy\": \"%s\", \"write_allocate\": %s, \"latency\": %u,\n"
-			"   \"refs\": {\"read\": %llu, \"write\": %llu, \"ifetch\": %llu}, "
-			"\"misses\": {\"read\": %llu, \"write\": %llu, \"ifetch\": %llu},\n"
-			"   \"compulsory\": %llu, \"capacity\": %llu, \"conflict\": %llu, \"evictions\": %llu, "
-			"\"dirty_evictions\": %llu, \"writebacks\": %llu, \"cycles\": %llu}",
-			i ? "," : "", s.name, role_name(p, i, rb, sizeof(rb)), (unsigned long long)s.size, s.assoc,
-			s.line, s.sets, repl_name(l->repl), l->write == SKL_CACHESIM_WB_NWA ? "false" : "true", l->latency,
-			(unsigned long long)s.refs[0], (unsigned long long)s.refs[1], (unsigned long long)s.refs[2],
-			(unsigned long long)s.misses[0], (unsigned long long)s.misses[1],
-			(unsigned long long)s.misses[2], (unsigned long long)s.compulsory,
-			(unsigned long long)s.capacity, (unsigned long long)s.conflict, (unsigned long long)s.evictions,
-			(unsigned long long)s.dirty_evictions, (unsigned long long)s.writebacks, (unsigned long long)c);
+		}
 	}
-	fprintf(f, "],\n \"memory_accesses\": %llu, \"cycles\": %llu}\n", (unsigned long long)memacc,
-		(unsigned long long)(cycles + memacc * p->mem_latency));
+	summary = json_pack(
+	    "{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "I_refs",
+	    U(g.ir), "I1_misses", U(g.i1m), "LLi_misses", U(g.llim), "D_refs", U(g.dr + g.dw), "D_rd", U(g.dr), "D_wr",
+	    U(g.dw), "D1_misses", U(g.d1mr + g.d1mw), "D1_misses_rd", U(g.d1mr), "D1_misses_wr", U(g.d1mw),
+	    "LLd_misses", U(g.llmr + g.llmw), "LLd_misses_rd", U(g.llmr), "LLd_misses_wr", U(g.llmw), "LL_refs",
+	    U(g.llrefs_rd + g.llrefs_wr), "LL_refs_rd", U(g.llrefs_rd), "LL_refs_wr", U(g.llrefs_wr), "LL_misses",
+	    U(g.llim + g.llmr + g.llmw), "LL_misses_rd", U(g.llim + g.llmr), "LL_misses_wr", U(g.llmw));
+	return skl_json_write(
+	    json_pack("{s:o, s:s, s:s, s:{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}, s:o, s:o, s:I, s:o, s:o, s:o, s:o}",
+		      "trace", skl_json_text(o->trace), "format", skl_trace_format_name(fmt), "modify",
+		      o->modify_rw ? "rw" : "read", "records", "lines", U(tc->lines), "ifetch",
+		      U(tc->refs[SKL_TRACE_IFETCH]), "read", U(tc->refs[SKL_TRACE_READ]), "write",
+		      U(tc->refs[SKL_TRACE_WRITE]), "modify", U(tc->refs[SKL_TRACE_MODIFY]), "flush",
+		      U(tc->refs[SKL_TRACE_FLUSH]), "escape", U(tc->escapes), "skipped", U(tc->ignored), "machine",
+		      skl_json_text(p->title), "source", skl_json_text(p->source), "mem_latency",
+		      (json_int_t)p->mem_latency, "summary", summary, "levels", levels, "memory_accesses", U(memacc),
+		      "cycles", U(cycles + memacc * p->mem_latency)),
+	    breaks, &out);
 }
 
 /* ---- the run ----------------------------------------------------------- */
@@ -554,7 +577,10 @@ int skl_cmd_cachesim(int argc, char **argv)
 	if (rc == 0) {
 		skl_trace_get_counts(t, &tc);
 		if (o.json) {
-			write_json(h, &p, &o, &tc, skl_trace_format_of(t), stdout);
+			if (write_json(h, &p, &o, &tc, skl_trace_format_of(t), stdout) < 0) {
+				fprintf(stderr, "sklab cachesim: out of memory\n");
+				rc = 1;
+			}
 		} else {
 			skl_sink out = skl_file_sink(stdout);
 			skl_cachesim_write_summary(h, &out);

@@ -861,55 +861,67 @@ out:
 	return rc;
 }
 
+enum { O_HTML = 256, O_TITLE, O_SIZE };
+
+static const skl_app_opt options[] = {
+    {"html", O_HTML, SKL_APP_VALUE, "FILE", "the HTML file to write (required)", NULL},
+    {"size", O_SIZE, SKL_APP_VALUE, "WxH", "the pictures' canvas (1600x900)", NULL},
+    {"title", O_TITLE, SKL_APP_VALUE, "T", "replaces the page's title", NULL},
+    {0},
+};
+
+static const skl_app_cmd export_cmd = {
+    .name = "export",
+    .about = "Runs the scenario headless (as 'sklab run --headless' does) and writes one\n"
+	     "self-contained HTML file: every step's picture (SVG) and caption, the\n"
+	     "scenario's title, goal and profile, and the expectation results. It needs no\n"
+	     "network: the font is embedded. Open it in a browser and step with Right,\n"
+	     "Space or PageDown, back with Left or PageUp, Home and End; FILE#step-N opens\n"
+	     "step N. Printing gives one step per page.\n"
+	     "The exit status is 1 when the scenario fails or an expectation does not hold\n"
+	     "(the handout is still written and shows which), 2 for a usage mistake.",
+    .opts = options,
+    .limits = skl_app_limit_opts,
+};
+
 int skl_cmd_export(int argc, char **argv)
 {
 	export_opts o;
-	int i, missing, lr;
+	skl_app_args g;
+	int key;
 	memset(&o, 0, sizeof(o));
 	skl_app_limits_default(&o.lim);
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		missing = 0;
-		if ((lr = skl_app_limit_opt(argc, argv, &i, "export", &o.lim)) < 0)
-			return 2;
-		else if (lr > 0)
-			continue;
-		if ((v = skl_app_optarg(argc, argv, &i, "--html", &missing)))
-			o.html = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--title", &missing)))
-			o.title = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--size", &missing))) {
-			if (sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 200 ||
-			    o.width > 8192 || o.height > 8192) {
-				fprintf(stderr,
-					"sklab export: --size takes WxH between 320x200 and 8192x8192, not '%s'\n", v);
+	skl_app_args_init(&g, &export_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *v = g.arg;
+		if (key >= SKL_APP_LIMIT_KEY) {
+			if (skl_app_limit_opt(key, v, "export", &o.lim) < 0)
 				return 2;
-			}
-		} else if (missing) {
-			fprintf(stderr, "sklab export: %s needs a value\n", argv[i]);
+			continue;
+		}
+		switch (key) {
+		case SKL_APP_BAD:
 			return 2;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts("usage: sklab export --html FILE [--size WxH] [--title T] [LIMITS] SCENARIO.lua\n"
-			     "\n"
-			     "Runs the scenario headless (as 'sklab run --headless' does) and writes one\n"
-			     "self-contained HTML file: every step's picture (SVG) and caption, the\n"
-			     "scenario's title, goal and profile, and the expectation results. It needs no\n"
-			     "network: the font is embedded. Open it in a browser and step with Right,\n"
-			     "Space or PageDown, back with Left or PageUp, Home and End; FILE#step-N opens\n"
-			     "step N. Printing gives one step per page.\n"
-			     "--size WxH is the pictures' canvas (1600x900); --title replaces the page's title.\n"
-			     "The exit status is 1 when the scenario fails or an expectation does not hold\n"
-			     "(the handout is still written and shows which), 2 for a usage mistake.\n"
-			     "\n" SKL_APP_LIMITS_HELP);
+		case 'h':
+			skl_app_usage(stdout, &export_cmd);
 			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "sklab export: unknown option '%s' (try 'sklab export --help')\n", argv[i]);
-			return 2;
-		} else if (!o.file) {
-			o.file = argv[i];
-		} else {
-			fprintf(stderr, "sklab export: one scenario at a time ('%s' is extra)\n", argv[i]);
-			return 2;
+		case O_HTML:
+			o.html = v;
+			break;
+		case O_TITLE:
+			o.title = v;
+			break;
+		case O_SIZE:
+			if (sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 200 ||
+			    o.width > 8192 || o.height > 8192)
+				return skl_app_usage_error(
+				    &export_cmd, "--size takes WxH between 320x200 and 8192x8192, not '%s'", v);
+			break;
+		default: /* SKL_APP_ARG */
+			if (o.file)
+				return skl_app_usage_error(&export_cmd, "one scenario at a time ('%s' is extra)", v);
+			o.file = v;
+			break;
 		}
 	}
 	if (!o.html) {

@@ -77,11 +77,36 @@ static void build_config(char *out, size_t outsz, const char *profile_cfg, const
 	}
 }
 
+enum { O_PROFILE = 256, O_ARCH, O_CONFIG, O_CACHELINE, O_C, O_BTF, O_JSON, O_HEX, O_CONDS };
+
+static const skl_app_opt options[] = {
+    {"profile", O_PROFILE, SKL_APP_VALUE, "P", "lay out for kernel profile P (see 'sklab profiles')", NULL},
+    {"arch", O_ARCH, SKL_APP_VALUE, "i386|x86_64", "lay out for this ABI instead of a profile's", NULL},
+    {"cacheline", O_CACHELINE, SKL_APP_VALUE, "N", "the cache-line size, a power of two from 8 to 4096", NULL},
+    {"config", O_CONFIG, SKL_APP_VALUE, "A,B", "replace the profile's config options;\n--config +A,B adds to them",
+     NULL},
+    {"json", O_JSON, SKL_APP_NONE, NULL, "every member as JSON instead of the text", NULL},
+    {"hex", O_HEX, SKL_APP_NONE, NULL, "offsets and sizes in hexadecimal (pahole --hex)", NULL},
+    {"conds", O_CONDS, SKL_APP_NONE, NULL, "append each conditional member's CONFIG_ condition", NULL},
+    {"c", O_C, SKL_APP_VALUE, "FILE.h", "read the struct from a C header (docs/c-input.md)", NULL},
+    {"btf", O_BTF, SKL_APP_NONE, NULL, "read it from the running kernel's BTF, or from FILE", NULL},
+    {0},
+};
+
+static const skl_app_cmd layout_cmd = {
+    .name = "layout",
+    .about = "A struct or union as pahole prints it: each member's offset and size, holes,\n"
+	     "cache-line boundaries and the footer. SET/NAME is a struct of sklab's layout\n"
+	     "data (assets/layouts/SET), laid out for the profile that uses SET unless\n"
+	     "--profile, --arch, --cacheline or --config say otherwise.",
+    .opts = options,
+};
+
 int skl_cmd_layout(int argc, char **argv)
 {
 	const char *profile_name = NULL, *arch = NULL, *cfg_opt = NULL, *cfile = NULL;
 	const char *pos[3];
-	int npos = 0, json = 0, hex = 0, conds = 0, btf = 0, i, missing, rc = 1;
+	int npos = 0, json = 0, hex = 0, conds = 0, btf = 0, key, rc = 1;
 	unsigned cacheline = 0;
 	skl_profile prof;
 	int have_prof = 0;
@@ -93,74 +118,67 @@ int skl_cmd_layout(int argc, char **argv)
 	skl_layout *l = NULL;
 	const char *data = skl_app_data_dir();
 	const char *name;
+	skl_app_args g;
 
 	skl_error_clear(&err);
 	memset(&prof, 0, sizeof(prof));
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		missing = 0;
-		if ((v = skl_app_optarg(argc, argv, &i, "--profile", &missing)))
+	skl_app_args_init(&g, &layout_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *v = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
+			return 2;
+		case 'h':
+			skl_app_usage(stdout, &layout_cmd);
+			return 0;
+		case O_PROFILE:
 			profile_name = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--arch", &missing)))
+			break;
+		case O_ARCH:
 			arch = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--config", &missing)))
+			break;
+		case O_CONFIG:
 			cfg_opt = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--cacheline", &missing))) {
+			break;
+		case O_CACHELINE: {
 			char *end;
 			long n = strtol(v, &end, 10);
-			if (*end || n < 8 || n > 4096 || (n & (n - 1))) {
-				fprintf(stderr, "sklab layout: --cacheline takes a power of two from 8 to 4096, not '%s'\n", v);
-				return 2;
-			}
+			if (*end || n < 8 || n > 4096 || (n & (n - 1)))
+				return skl_app_usage_error(
+				    &layout_cmd, "--cacheline takes a power of two from 8 to 4096, not '%s'", v);
 			cacheline = (unsigned)n;
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--c", &missing)))
+			break;
+		}
+		case O_C:
 			cfile = v;
-		else if (missing) {
-			fprintf(stderr, "sklab layout: %s needs a value\n", argv[i]);
-			return 2;
-		} else if (!strcmp(argv[i], "--btf"))
+			break;
+		case O_BTF:
 			btf = 1;
-		else if (!strcmp(argv[i], "--json"))
+			break;
+		case O_JSON:
 			json = 1;
-		else if (!strcmp(argv[i], "--hex"))
+			break;
+		case O_HEX:
 			hex = 1;
-		else if (!strcmp(argv[i], "--conds"))
+			break;
+		case O_CONDS:
 			conds = 1;
-		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts("usage: sklab layout [--profile P | --arch i386|x86_64] [--cacheline N]\n"
-			     "                    [--config A,B | --config +A,B] [--json] [--hex] [--conds] SET/NAME\n"
-			     "       sklab layout --c FILE.h [--arch A] [--cacheline N] [--config A,B] NAME\n"
-			     "       sklab layout --btf [FILE] NAME\n"
-			     "\n"
-			     "--config A,B replaces the profile's options; --config +A,B adds to them.\n"
-			     "--conds appends each conditional member's CONFIG_ condition.");
-			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "sklab layout: unknown option '%s' (try 'sklab layout --help')\n", argv[i]);
-			return 2;
-		} else if (npos < 3) {
-			pos[npos++] = argv[i];
-		} else {
-			fprintf(stderr, "sklab layout: too many arguments\n");
-			return 2;
+			break;
+		default: /* SKL_APP_ARG */
+			if (npos == 3)
+				return skl_app_usage_error(&layout_cmd, "too many arguments");
+			pos[npos++] = v;
+			break;
 		}
 	}
-	if (npos == 0) {
-		fprintf(stderr, "sklab layout: which struct? (e.g. 'sklab layout linux-2.4.16/sock')\n");
-		return 2;
-	}
-	if (npos > (btf ? 2 : 1)) {
-		fprintf(stderr, "sklab layout: too many arguments\n");
-		return 2;
-	}
-	if (btf && cfile) {
-		fprintf(stderr, "sklab layout: --btf and --c cannot be used together\n");
-		return 2;
-	}
-	if (profile_name && arch) {
-		fprintf(stderr, "sklab layout: give --profile or --arch, not both\n");
-		return 2;
-	}
+	if (npos == 0)
+		return skl_app_usage_error(&layout_cmd, "which struct? (e.g. 'sklab layout linux-2.4.16/sock')");
+	if (npos > (btf ? 2 : 1))
+		return skl_app_usage_error(&layout_cmd, "too many arguments");
+	if (btf && cfile)
+		return skl_app_usage_error(&layout_cmd, "--btf and --c cannot be used together");
+	if (profile_name && arch)
+		return skl_app_usage_error(&layout_cmd, "give --profile or --arch, not both");
 	name = pos[npos - 1];
 
 	if (profile_name) {
@@ -170,10 +188,8 @@ int skl_cmd_layout(int argc, char **argv)
 	}
 	if (arch) {
 		abi = skl_abi_find(arch);
-		if (!abi) {
-			fprintf(stderr, "sklab layout: unknown arch '%s' (i386 or x86_64)\n", arch);
-			return 2;
-		}
+		if (!abi)
+			return skl_app_usage_error(&layout_cmd, "unknown arch '%s' (i386 or x86_64)", arch);
 	}
 
 	db = skl_typedb_new();
@@ -214,8 +230,8 @@ int skl_cmd_layout(int argc, char **argv)
 		} else if (have_prof) {
 			snprintf(set, sizeof(set), "%s", prof.layouts);
 		} else {
-			fprintf(stderr, "sklab layout: name the layout set, e.g. 'linux-2.4.16/%s', or give --profile\n",
-				name);
+			fprintf(stderr,
+				"sklab layout: name the layout set, e.g. 'linux-2.4.16/%s', or give --profile\n", name);
 			rc = 2;
 			goto out;
 		}

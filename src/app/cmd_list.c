@@ -58,16 +58,46 @@ void skl_app_free_list(char **names, int n)
 	free(names);
 }
 
+static const skl_app_opt no_options[] = {{0}};
+
+static const skl_app_cmd list_cmd = {
+    .name = "list",
+    .about = "The bundled scenarios, each with its title, kernel profile and learning goal.",
+    .opts = no_options,
+};
+
+static const skl_app_cmd profiles_cmd = {
+    .name = "profiles",
+    .about = "The kernel profiles: name, ABI, allocator, page size, cache-line size, CPUs,\n"
+	     "layout set and a description.",
+    .opts = no_options,
+};
+
+/* The arguments of a command that takes none: 0 to go on, else its status. */
+static int no_arguments(const skl_app_cmd *cmd, int argc, char **argv)
+{
+	skl_app_args g;
+	int key;
+	skl_app_args_init(&g, cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		if (key == SKL_APP_BAD)
+			return 2;
+		if (key == 'h') {
+			skl_app_usage(stdout, cmd);
+			return -1;
+		}
+		return skl_app_usage_error(cmd, "takes no arguments");
+	}
+	return 0;
+}
+
 int skl_cmd_list(int argc, char **argv)
 {
 	char dir[4096];
 	char **names;
-	int n, i;
-	(void)argv;
-	if (argc > 1) {
-		fprintf(stderr, "sklab list: takes no arguments\n");
-		return 2;
-	}
+	int n, i, rc = no_arguments(&list_cmd, argc, argv);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	snprintf(dir, sizeof(dir), "%s/scenarios", skl_app_data_dir());
 	n = skl_app_list_scenarios(dir, &names);
 	if (n < 0) {
@@ -77,7 +107,8 @@ int skl_cmd_list(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		char title[256] = "", goal[1024] = "", profile[64] = "";
 		const char *base = strrchr(names[i], '/') ? strrchr(names[i], '/') + 1 : names[i];
-		if (skl_data_scenario_info(names[i], title, sizeof(title), goal, sizeof(goal), profile, sizeof(profile)) < 0) {
+		if (skl_data_scenario_info(names[i], title, sizeof(title), goal, sizeof(goal), profile,
+					   sizeof(profile)) < 0) {
 			printf("%s\n  (does not load: run it to see why)\n\n", base);
 			continue;
 		}
@@ -91,12 +122,9 @@ int skl_cmd_profiles(int argc, char **argv)
 {
 	char names[64][64];
 	const char *data = skl_app_data_dir();
-	int n, i;
-	(void)argv;
-	if (argc > 1) {
-		fprintf(stderr, "sklab profiles: takes no arguments\n");
-		return 2;
-	}
+	int n, i, rc = no_arguments(&profiles_cmd, argc, argv);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	n = skl_data_list_profiles(data, names, 64);
 	if (n < 0) {
 		fprintf(stderr, "sklab profiles: cannot read %s/assets/profiles\n", data);

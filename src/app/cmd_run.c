@@ -469,90 +469,116 @@ out:
 	return rc;
 }
 
+enum { O_FRAMES = 256, O_FORMAT, O_REPORT, O_PCAP, O_STEP, O_SIZE, O_HEADLESS, O_PRESENT, O_NO_ANIM };
+
+static const skl_app_opt options[] = {
+    {"headless", O_HEADLESS, SKL_APP_NONE, NULL,
+     "run with no display: print the report, and\nwith --frames write the pictures", NULL},
+    {"present", O_PRESENT, SKL_APP_NONE, NULL,
+     "full screen in presentation mode (big type, the\n"
+     "caption bar); with --headless, frames drawn as\n"
+     "presentation mode draws them",
+     NULL},
+    {"no-anim", O_NO_ANIM, SKL_APP_NONE, NULL, "turn the short step animations off", NULL},
+    {"step", O_STEP, SKL_APP_VALUE, "N", "open at step N; headless with --frames, write\nonly that step's picture",
+     NULL},
+    {"frames", O_FRAMES, SKL_APP_VALUE, "DIR",
+     "write one picture per step (frame-001.png, ...)\nand report.txt into DIR", NULL},
+    {"format", O_FORMAT, SKL_APP_VALUE, "png|svg", "the pictures' format (png)", NULL},
+    {"size", O_SIZE, SKL_APP_VALUE, "WxH", "the pictures' canvas, 320x200 to 8192x8192 (1600x900)", NULL},
+    {"report", O_REPORT, SKL_APP_VALUE, "FILE.json", "write the run's steps and expectations as JSON", NULL},
+    {"pcap", O_PCAP, SKL_APP_VALUE, "FILE",
+     "write every frame the scenario captures with\n"
+     "skb:pcap() into one pcap file (Ethernet, fixed\n"
+     "timestamps); with --frames DIR a headless run\n"
+     "also writes each skb:pcap(NAME) capture into DIR",
+     NULL},
+    {"quiet", 'q', SKL_APP_NONE, NULL, "print nothing but errors and failed expectations", NULL},
+    {0},
+};
+
+static const skl_app_cmd run_cmd = {
+    .name = "run",
+    .about = "Without --headless the scenario opens in a window (keys: Right, Space or\n"
+	     "PageDown next; Left or PageUp back; Home restart; End run to the end; G and a\n"
+	     "number go to a step; 1-6 views; V split; + and - zoom; P presentation; T theme;\n"
+	     "B blank; S screenshot; H all keys; Q quit). Saving the file reloads it at the\n"
+	     "same step. With no display, it runs headless.\n"
+	     "Every file is written under a temporary name and renamed into place. When a\n"
+	     "headless run fails midway, the frames of the steps that completed and a report\n"
+	     "naming the error are kept, and the error says so.\n"
+	     "The exit status is 1 when the scenario fails, hits a limit or an expectation\n"
+	     "does not hold.",
+    .opts = options,
+    .limits = skl_app_limit_opts,
+};
+
 int skl_cmd_run(int argc, char **argv)
 {
 	run_opts o;
-	int i, missing, lr;
+	skl_app_args g;
+	int key;
 	memset(&o, 0, sizeof(o));
 	skl_app_limits_default(&o.lim);
-	for (i = 1; i < argc; i++) {
-		const char *v;
-		missing = 0;
-		if ((lr = skl_app_limit_opt(argc, argv, &i, "run", &o.lim)) < 0)
-			return 2;
-		else if (lr > 0)
-			continue;
-		if ((v = skl_app_optarg(argc, argv, &i, "--frames", &missing)))
-			o.frames_dir = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--format", &missing))) {
-			if (strcmp(v, "png") && strcmp(v, "svg")) {
-				fprintf(stderr, "sklab run: --format is png or svg, not '%s'\n", v);
+	skl_app_args_init(&g, &run_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *v = g.arg;
+		if (key >= SKL_APP_LIMIT_KEY) {
+			if (skl_app_limit_opt(key, v, "run", &o.lim) < 0)
 				return 2;
-			}
+			continue;
+		}
+		switch (key) {
+		case SKL_APP_BAD:
+			return 2;
+		case 'h':
+			skl_app_usage(stdout, &run_cmd);
+			return 0;
+		case O_FRAMES:
+			o.frames_dir = v;
+			break;
+		case O_FORMAT:
+			if (strcmp(v, "png") && strcmp(v, "svg"))
+				return skl_app_usage_error(&run_cmd, "--format is png or svg, not '%s'", v);
 			o.format = v;
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--report", &missing)))
+			break;
+		case O_REPORT:
 			o.report = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--pcap", &missing)))
+			break;
+		case O_PCAP:
 			o.pcap = v;
-		else if ((v = skl_app_optarg(argc, argv, &i, "--step", &missing))) {
+			break;
+		case O_STEP: {
 			char *end;
 			long n = strtol(v, &end, 10);
-			if (*end || n < 1 || n > 1000000) {
-				fprintf(stderr, "sklab run: --step takes a step number from 1, not '%s'\n", v);
-				return 2;
-			}
+			if (*end || n < 1 || n > 1000000)
+				return skl_app_usage_error(&run_cmd, "--step takes a step number from 1, not '%s'", v);
 			o.step = (int)n;
-		} else if ((v = skl_app_optarg(argc, argv, &i, "--size", &missing))) {
+			break;
+		}
+		case O_SIZE:
 			if (sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 200 ||
-			    o.width > 8192 || o.height > 8192) {
-				fprintf(stderr, "sklab run: --size takes WxH between 320x200 and 8192x8192, not '%s'\n",
-					v);
-				return 2;
-			}
-		} else if (missing) {
-			fprintf(stderr, "sklab run: %s needs a value\n", argv[i]);
-			return 2;
-		} else if (!strcmp(argv[i], "--headless"))
+			    o.width > 8192 || o.height > 8192)
+				return skl_app_usage_error(
+				    &run_cmd, "--size takes WxH between 320x200 and 8192x8192, not '%s'", v);
+			break;
+		case O_HEADLESS:
 			o.headless = 1;
-		else if (!strcmp(argv[i], "--present"))
+			break;
+		case O_PRESENT:
 			o.present = 1;
-		else if (!strcmp(argv[i], "--no-anim"))
+			break;
+		case O_NO_ANIM:
 			o.no_anim = 1;
-		else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
+			break;
+		case 'q':
 			o.quiet = 1;
-		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts(
-			    "usage: sklab run FILE.lua [--headless] [--present] [--no-anim] [--step N] [--frames DIR]\n"
-			    "                 [--format png|svg] [--size WxH] [--report FILE.json] [--pcap FILE]\n"
-			    "                 [--quiet] [LIMITS]\n"
-			    "\n"
-			    "Without --headless the scenario opens in a window (keys: Right/Space/PageDown next,\n"
-			    "Left/PageUp back, Home restart, End run to the end, G and a number go to a step,\n"
-			    "1-6 views, V split, +/- zoom, P presentation, T theme, B blank, S screenshot,\n"
-			    "H all keys, Q quit). Saving the file reloads it at the same step.\n"
-			    "--present opens it full screen in presentation mode (big type, caption bar); with\n"
-			    "--headless the frames are drawn as presentation mode draws them.\n"
-			    "--no-anim turns the short step animations off.\n"
-			    "--headless runs it with no display: it prints the report, and with --frames writes\n"
-			    "one picture per step (frame-001.png, ...) and report.txt into DIR.\n"
-			    "--pcap FILE writes every frame the scenario captures with skb:pcap() into one\n"
-			    "pcap file (Ethernet, fixed timestamps); with --frames DIR a headless run also\n"
-			    "writes each skb:pcap(NAME) capture into DIR.\n"
-			    "Every file is written under a temporary name and renamed into place. When a\n"
-			    "headless run fails midway, the frames of the steps that completed and a report\n"
-			    "naming the error are kept, and the error says so.\n"
-			    "The exit status is 1 when the scenario fails, hits a limit or an expectation\n"
-			    "does not hold.\n"
-			    "\n" SKL_APP_LIMITS_HELP);
-			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "sklab run: unknown option '%s' (try 'sklab run --help')\n", argv[i]);
-			return 2;
-		} else if (!o.file) {
-			o.file = argv[i];
-		} else {
-			fprintf(stderr, "sklab run: one scenario at a time ('%s' is extra)\n", argv[i]);
-			return 2;
+			break;
+		default: /* SKL_APP_ARG */
+			if (o.file)
+				return skl_app_usage_error(&run_cmd, "one scenario at a time ('%s' is extra)", v);
+			o.file = v;
+			break;
 		}
 	}
 	if (!o.file) {

@@ -11,6 +11,7 @@
 #include "sklab/runtime.h"
 #include "sklab/kernel.h"
 #include "sklab/slub.h"
+#include "sklab/json.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -22,36 +23,6 @@
 #include <unistd.h>
 
 #define DEFAULT_PROFILE "linux-6.18-x86_64"
-
-static void usage(FILE *fp)
-{
-	fputs("usage: sklab slabinfo [--profile P] [--cpus N] --size N [--align N] [--hwcache] [--rcu]\n"
-	      "                      [--ctor] [--freeptr-offset N] [--kmalloc] [--debug[=F,Z,P,U]]\n"
-	      "                      [--pre-6.7] [--name NAME] [--json]\n"
-	      "       sklab slabinfo --live [--cpus N] [--json]\n"
-	      "\n"
-	      "The geometry kmem_cache_create() computes for one cache on a kernel profile\n"
-	      "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
-	      "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
-	      "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
-	      "off-slab management and left-over bytes. Then the /proc/slabinfo line.\n"
-	      "\n"
-	      "  --size N            object size in bytes (required)\n"
-	      "  --align N           requested alignment (a power of two)\n"
-	      "  --hwcache           SLAB_HWCACHE_ALIGN\n"
-	      "  --rcu               SLAB_TYPESAFE_BY_RCU (SLUB)\n"
-	      "  --ctor              the cache has a constructor\n"
-	      "  --freeptr-offset N  RCU cache with kmem_cache_args.freeptr_offset (SLUB)\n"
-	      "  --kmalloc           a kmalloc size class (align = largest power of two dividing\n"
-	      "                      the size); implied by --name kmalloc-N\n"
-	      "  --debug[=LETTERS]   slab_debug letters F, Z, P, U (all four when none given);\n"
-	      "                      on 2.4 any letter means CONFIG_DEBUG_SLAB\n"
-	      "  --pre-6.7           calculate_order() as it was before Linux 6.7\n"
-	      "  --cpus N            CPUs (min_objects = 4 * (fls(N) + 1)); default the profile's\n"
-	      "  --live              compare the model with this machine's /sys/kernel/slab and\n"
-	      "                      /proc/slabinfo (reading /proc/slabinfo needs root)\n",
-	      fp);
-}
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -93,18 +64,15 @@ static int is_kmalloc_name(const char *n)
 	return *p == '\0' || (p[0] == 'k' && p[1] == '\0');
 }
 
-static void json_str(const char *s)
+/* A JSON document on stdout; 0, or 1 after saying it could not be built. */
+static int write_json(json_t *doc, const skl_json_break *breaks)
 {
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", (unsigned char)*s);
-		else
-			putchar(*s);
+	skl_sink out = skl_file_sink(stdout);
+	if (skl_json_write(doc, breaks, &out) < 0) {
+		fprintf(stderr, "sklab slabinfo: out of memory\n");
+		return 1;
 	}
-	putchar('"');
+	return 0;
 }
 
 /* ---- one cache ----------------------------------------------------------- */
@@ -153,31 +121,28 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	skl_slub_order_reason(&p, &g, why, sizeof(why));
 	skl_slub_slabinfo_row(line, sizeof(line), q->name, 0, 0, g.size, g.objects, 1u << g.order, 0, 0);
 	if (q->json) {
-		printf("{\"profile\": ");
-		json_str(prof->name);
-		printf(", \"allocator\": \"slub\", \"cpus\": %u, \"name\": ", p.cpus);
-		json_str(q->name);
-		printf(", \"sysfs_dir\": ");
-		json_str(sysname);
-		printf(",\n \"sysfs\": {\"object_size\": %u, \"slab_size\": %u, \"align\": %u, \"order\": %u, "
-		       "\"objs_per_slab\": %u, \"hwcache_align\": %d, \"destroy_by_rcu\": %d, \"ctor\": %d, "
-		       "\"red_zone\": %d, \"poison\": %d, \"store_user\": %d, \"sanity_checks\": %d, "
-		       "\"reclaim_account\": %d, \"cache_dma\": %d, \"min_partial\": %u, \"cpu_partial\": %u},\n",
-		       g.object_size, g.size, g.align, g.order, g.objects, !!(g.flags & SKL_SLAB_HWCACHE_ALIGN),
-		       !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU), g.ctor, !!(g.flags & SKL_SLAB_RED_ZONE),
-		       !!(g.flags & SKL_SLAB_POISON), !!(g.flags & SKL_SLAB_STORE_USER),
-		       !!(g.flags & SKL_SLAB_CONSISTENCY), !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
-		       !!(g.flags & SKL_SLAB_CACHE_DMA), g.min_partial, g.cpu_partial);
-		printf(" \"model\": {\"inuse\": %u, \"offset\": %u, \"freeptr\": \"%c\", \"red_left_pad\": %u, "
-		       "\"min_objects\": %u, \"min_order\": %u, \"min_objs\": %u, \"waste\": %llu, "
-		       "\"calculate_order\": \"%s\", \"mergeable\": %s},\n",
-		       g.inuse, g.offset, g.fp_rule, g.red_left_pad, g.min_objects, g.min_order, g.min_objs,
-		       (unsigned long long)(slab_bytes % g.size), p.pre67 ? "pre-6.7" : "6.7+",
-		       blocker ? "false" : "true");
-		printf(" \"slabinfo\": ");
-		json_str(line);
-		printf("}\n");
-		return 0;
+		static const skl_json_break breaks[] = {
+		    {"sysfs", "\n ", NULL}, {"model", "\n ", NULL}, {"slabinfo", "\n ", NULL}, {NULL, NULL, NULL}};
+		char fp[2] = {(char)g.fp_rule, '\0'};
+		return write_json(
+		    json_pack(
+			"{s:o, s:s, s:I, s:o, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
+			"s:i, s:i, s:I, s:I}, s:{s:I, s:I, s:s, s:I, s:I, s:I, s:I, s:o, s:s, s:b}, s:o}",
+			"profile", skl_json_text(prof->name), "allocator", "slub", "cpus", (json_int_t)p.cpus, "name",
+			skl_json_text(q->name), "sysfs_dir", skl_json_text(sysname), "sysfs", "object_size",
+			(json_int_t)g.object_size, "slab_size", (json_int_t)g.size, "align", (json_int_t)g.align,
+			"order", (json_int_t)g.order, "objs_per_slab", (json_int_t)g.objects, "hwcache_align",
+			!!(g.flags & SKL_SLAB_HWCACHE_ALIGN), "destroy_by_rcu", !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU),
+			"ctor", g.ctor, "red_zone", !!(g.flags & SKL_SLAB_RED_ZONE), "poison",
+			!!(g.flags & SKL_SLAB_POISON), "store_user", !!(g.flags & SKL_SLAB_STORE_USER), "sanity_checks",
+			!!(g.flags & SKL_SLAB_CONSISTENCY), "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
+			"cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA), "min_partial", (json_int_t)g.min_partial,
+			"cpu_partial", (json_int_t)g.cpu_partial, "model", "inuse", (json_int_t)g.inuse, "offset",
+			(json_int_t)g.offset, "freeptr", fp, "red_left_pad", (json_int_t)g.red_left_pad, "min_objects",
+			(json_int_t)g.min_objects, "min_order", (json_int_t)g.min_order, "min_objs",
+			(json_int_t)g.min_objs, "waste", skl_json_uint(slab_bytes % g.size), "calculate_order",
+			p.pre67 ? "pre-6.7" : "6.7+", "mergeable", !blocker, "slabinfo", skl_json_text(line)),
+		    breaks);
 	}
 	printf("# %s on %s: SLUB, %u CPU%s, calculate_order() %s\n", q->name, prof->name, p.cpus,
 	       p.cpus == 1 ? "" : "s", p.pre67 ? "before 6.7" : "of 6.7+");
@@ -250,19 +215,21 @@ static int show_slab24(const skl_profile *prof, unsigned cpus, const cache_req *
 	if (debug && smp && n < sizeof(line))
 		snprintf(line + n, sizeof(line) - n, " : %6lu %6lu %6lu %6lu", 0ul, 0ul, 0ul, 0ul);
 	if (q->json) {
-		printf("{\"profile\": ");
-		json_str(prof->name);
-		printf(", \"allocator\": \"slab\", \"cpus\": %u, \"name\": ", ncpu);
-		json_str(q->name);
-		printf(",\n \"geometry\": {\"object_size\": %zu, \"objsize\": %zu, \"align\": %u, \"num\": %u, "
-		       "\"gfporder\": %u, \"pages_per_slab\": %u, \"colour\": %u, \"colour_off\": %u, \"offslab\": %d, "
-		       "\"mgmt_size\": %zu, \"left_over\": %zu, \"limit\": %u, \"batchcount\": %u, \"debug\": %d},\n",
-		       in.object_size, in.size, in.align, in.objs_per_slab, in.order, in.pages_per_slab, in.colour,
-		       in.colour_off, in.offslab, in.mgmt_size, in.left_over, in.limit, in.batchcount, debug);
-		printf(" \"slabinfo\": ");
-		json_str(line);
-		printf("}\n");
-		return 0;
+		static const skl_json_break breaks[] = {
+		    {"geometry", "\n ", NULL}, {"slabinfo", "\n ", NULL}, {NULL, NULL, NULL}};
+		return write_json(
+		    json_pack("{s:o, s:s, s:I, s:o, s:{s:o, s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:i, s:o, s:o, "
+			      "s:I, s:I, s:i}, s:o}",
+			      "profile", skl_json_text(prof->name), "allocator", "slab", "cpus", (json_int_t)ncpu,
+			      "name", skl_json_text(q->name), "geometry", "object_size", skl_json_uint(in.object_size),
+			      "objsize", skl_json_uint(in.size), "align", (json_int_t)in.align, "num",
+			      (json_int_t)in.objs_per_slab, "gfporder", (json_int_t)in.order, "pages_per_slab",
+			      (json_int_t)in.pages_per_slab, "colour", (json_int_t)in.colour, "colour_off",
+			      (json_int_t)in.colour_off, "offslab", in.offslab, "mgmt_size",
+			      skl_json_uint(in.mgmt_size), "left_over", skl_json_uint(in.left_over), "limit",
+			      (json_int_t)in.limit, "batchcount", (json_int_t)in.batchcount, "debug", debug, "slabinfo",
+			      skl_json_text(line)),
+		    breaks);
 	}
 	printf("# %s on %s: 2.4 SLAB, %s%s\n", q->name, prof->name, smp ? "SMP" : "UP",
 	       debug ? ", CONFIG_DEBUG_SLAB" : "");
@@ -507,39 +474,38 @@ static live_cache *find_for_slabinfo(live_cache *cs, int n, const char *name)
 	return NULL;
 }
 
-static int run_live(unsigned cpus_opt, int json)
-{
-	DIR *d;
-	struct dirent *e;
-	live_cache *cs = NULL;
-	int n = 0, cap = 0, i, agree = 0, align_n = 0, align_ok = 0, si_rows = 0, si_agree = 0, si_unmatched = 0;
-	int ctor_unreadable = 0, slabinfo_ok = 0, slabinfo_errno = 0, unreadable = 0, sysfs_errno = 0;
+/* One run of --live: this machine, its caches, and what agreed. */
+typedef struct live_run {
+	skl_profile prof; /* "this machine" */
 	skl_slub_params p;
-	skl_profile prof;
+	live_cache *cs; /* n of them, sorted by name */
+	int n;
+	int unreadable, sysfs_errno; /* caches whose attributes cannot be read; the first one's errno */
+	int ctor_unreadable;	     /* ctor files that could not be read */
+	int agree, align_n, align_ok;
+	int slabinfo_ok, slabinfo_errno, si_rows, si_agree, si_unmatched;
+} live_run;
+
+/* The machine: page size, cache line, CPUs, kernel version, boot parameters. */
+static void live_machine(live_run *r, unsigned cpus_opt)
+{
+	skl_profile *prof = &r->prof;
+	skl_slub_params *p = &r->p;
 	struct utsname un;
 	char buf[4096], cmdline[4096] = "";
 	long pagesz;
 	unsigned cpus;
-	FILE *fp;
 
-	d = opendir(SYS_SLAB);
-	if (!d) {
-		fprintf(stderr,
-			"sklab: slabinfo --live: cannot read %s (%s): it needs a Linux kernel with SLUB and sysfs\n",
-			SYS_SLAB, strerror(errno));
-		return 1;
-	}
-	/* the machine: page size, cache line, CPUs, kernel version, boot parameters */
-	memset(&prof, 0, sizeof(prof));
-	snprintf(prof.name, sizeof(prof.name), "this machine");
-	prof.allocator = SKL_ALLOC_SLUB;
-	prof.abi = sizeof(void *) == 4 ? skl_abi_find("i386") : skl_abi_find("x86_64");
+	memset(prof, 0, sizeof(*prof));
+	snprintf(prof->name, sizeof(prof->name), "this machine");
+	prof->allocator = SKL_ALLOC_SLUB;
+	prof->abi = sizeof(void *) == 4 ? skl_abi_find("i386") : skl_abi_find("x86_64");
 	pagesz = sysconf(_SC_PAGESIZE);
-	prof.page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
-	prof.cacheline = 64;
+	prof->page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
+	prof->cacheline = 64;
 	if (read_small("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size", buf, sizeof(buf)) == 0 &&
 	    atoi(buf) > 0)
-		prof.cacheline = (unsigned)atoi(buf);
+		prof->cacheline = (unsigned)atoi(buf);
 	cpus = 0;
 	if (read_small("/sys/devices/system/cpu/present", buf, sizeof(buf)) == 0)
 		cpus = count_cpus(buf);
@@ -549,19 +515,63 @@ static int run_live(unsigned cpus_opt, int json)
 		cpus = 1;
 	if (cpus_opt)
 		cpus = cpus_opt;
-	prof.cpus = cpus;
-	if (uname(&un) == 0 && skl_profile_set_kernel(&prof, un.release, NULL) < 0)
-		snprintf(prof.kernel, sizeof(prof.kernel), "%.31s", un.release); /* shown; 6.18 is assumed */
-	skl_slub_params_init(&p, &prof, cpus);
+	prof->cpus = cpus;
+	if (uname(&un) == 0 && skl_profile_set_kernel(prof, un.release, NULL) < 0)
+		snprintf(prof->kernel, sizeof(prof->kernel), "%.31s", un.release); /* shown; 6.18 is assumed */
+	skl_slub_params_init(p, prof, cpus);
 	read_small("/proc/cmdline", cmdline, sizeof(cmdline));
-	p.min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
-	p.min_order = cmdline_param(cmdline, "slab_min_order", "slub_min_order", 0);
-	p.max_order = cmdline_param(cmdline, "slab_max_order", "slub_max_order", p.max_order);
-	if (p.min_order > p.max_order)
-		p.max_order = p.min_order;
+	p->min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
+	p->min_order = cmdline_param(cmdline, "slab_min_order", "slub_min_order", 0);
+	p->max_order = cmdline_param(cmdline, "slab_max_order", "slub_max_order", p->max_order);
+	if (p->min_order > p->max_order)
+		p->max_order = p->min_order;
+}
 
+/* One cache's sysfs attributes into c (its name set). */
+static void read_cache(live_run *r, live_cache *c)
+{
+	char path[1024], val[128];
+	c->object_size = read_attr(c->name, "object_size");
+	c->align = read_attr(c->name, "align");
+	c->slab_size = read_attr(c->name, "slab_size");
+	c->order = read_attr(c->name, "order");
+	c->objs = read_attr(c->name, "objs_per_slab");
+	if (c->object_size < 0 || c->slab_size < 0 || c->order < 0 || c->objs < 0) {
+		c->unreadable = 1;
+		if (!r->unreadable++) {
+			snprintf(path, sizeof(path), "%s/%s/object_size", SYS_SLAB, c->name);
+			r->sysfs_errno = access(path, R_OK) < 0 ? errno : EIO;
+		}
+	}
+	c->hw = read_attr(c->name, "hwcache_align") > 0;
+	c->rcu = read_attr(c->name, "destroy_by_rcu") > 0;
+	c->rz = read_attr(c->name, "red_zone") > 0;
+	c->poison = read_attr(c->name, "poison") > 0;
+	c->user = read_attr(c->name, "store_user") > 0;
+	c->checks = read_attr(c->name, "sanity_checks") > 0;
+	c->reclaim = read_attr(c->name, "reclaim_account") > 0;
+	c->dma = read_attr(c->name, "cache_dma") > 0;
+	snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
+	if (read_small(path, val, sizeof(val)) == 0) {
+		c->ctor = val[0] != '\0';
+		snprintf(c->ctor_fn, sizeof(c->ctor_fn), "%.63s", val);
+	} else {
+		r->ctor_unreadable++;
+		c->ctor = in_list(known_ctor, c->name);
+		c->ctor_known = c->ctor;
+	}
+	c->ufo = c->rcu && in_list(known_freeptr_offset, c->name);
+	c->kmalloc = is_kmalloc_name(c->name);
+}
+
+/* Every cache directory of d (closed here), sorted, with its aliases; 0, or
+ * 1 after printing why there is nothing to compare. */
+static int read_caches(live_run *r, DIR *d)
+{
+	struct dirent *e;
+	int cap = 0;
 	while ((e = readdir(d)) != NULL) {
-		char path[1024], val[128];
+		char path[1024];
 		struct stat st;
 		live_cache *c;
 		if (e->d_name[0] == '.')
@@ -569,73 +579,45 @@ static int run_live(unsigned cpus_opt, int json)
 		snprintf(path, sizeof(path), "%s/%s", SYS_SLAB, e->d_name);
 		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue; /* symlinks are aliases of a ':' id */
-		if (n == cap) {
+		if (r->n == cap) {
 			int nc = cap ? cap * 2 : 256;
-			live_cache *m = realloc(cs, (size_t)nc * sizeof(*m));
+			live_cache *m = realloc(r->cs, (size_t)nc * sizeof(*m));
 			if (!m) {
 				closedir(d);
-				free(cs);
 				fprintf(stderr, "sklab: slabinfo --live: out of memory\n");
 				return 1;
 			}
-			cs = m;
+			r->cs = m;
 			cap = nc;
 		}
-		c = &cs[n++];
+		c = &r->cs[r->n++];
 		memset(c, 0, sizeof(*c));
 		snprintf(c->name, sizeof(c->name), "%.127s", e->d_name);
-		c->object_size = read_attr(c->name, "object_size");
-		c->align = read_attr(c->name, "align");
-		c->slab_size = read_attr(c->name, "slab_size");
-		c->order = read_attr(c->name, "order");
-		c->objs = read_attr(c->name, "objs_per_slab");
-		if (c->object_size < 0 || c->slab_size < 0 || c->order < 0 || c->objs < 0) {
-			c->unreadable = 1;
-			if (!unreadable++) {
-				snprintf(path, sizeof(path), "%s/%s/object_size", SYS_SLAB, c->name);
-				sysfs_errno = access(path, R_OK) < 0 ? errno : EIO;
-			}
-		}
-		c->hw = read_attr(c->name, "hwcache_align") > 0;
-		c->rcu = read_attr(c->name, "destroy_by_rcu") > 0;
-		c->rz = read_attr(c->name, "red_zone") > 0;
-		c->poison = read_attr(c->name, "poison") > 0;
-		c->user = read_attr(c->name, "store_user") > 0;
-		c->checks = read_attr(c->name, "sanity_checks") > 0;
-		c->reclaim = read_attr(c->name, "reclaim_account") > 0;
-		c->dma = read_attr(c->name, "cache_dma") > 0;
-		snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
-		if (read_small(path, val, sizeof(val)) == 0) {
-			c->ctor = val[0] != '\0';
-			snprintf(c->ctor_fn, sizeof(c->ctor_fn), "%.63s", val);
-		} else {
-			ctor_unreadable++;
-			c->ctor = in_list(known_ctor, c->name);
-			c->ctor_known = c->ctor;
-		}
-		c->ufo = c->rcu && in_list(known_freeptr_offset, c->name);
-		c->kmalloc = is_kmalloc_name(c->name);
+		read_cache(r, c);
 	}
 	closedir(d);
-	if (!n) {
+	if (!r->n) {
 		fprintf(stderr, "sklab: slabinfo --live: %s lists no caches\n", SYS_SLAB);
-		free(cs);
 		return 1;
 	}
-	if (unreadable == n) {
+	if (r->unreadable == r->n) {
 		fprintf(stderr, "sklab: slabinfo --live: cannot read the attributes under %s (%s)%s\n", SYS_SLAB,
-			strerror(sysfs_errno),
-			sysfs_errno == EACCES ? ": this kernel makes them readable by root only; run sklab as root"
-					      : "");
-		free(cs);
+			strerror(r->sysfs_errno),
+			r->sysfs_errno == EACCES ? ": this kernel makes them readable by root only; run sklab as root"
+						 : "");
 		return 1;
 	}
-	qsort(cs, (size_t)n, sizeof(*cs), cmp_live);
-	collect_aliases(cs, n);
+	qsort(r->cs, (size_t)r->n, sizeof(*r->cs), cmp_live);
+	collect_aliases(r->cs, r->n);
+	return 0;
+}
 
-	/* the model for each cache */
-	for (i = 0; i < n; i++) {
-		live_cache *c = &cs[i];
+/* The model for each cache, from what sysfs says it was created with. */
+static void model_caches(live_run *r)
+{
+	int i;
+	for (i = 0; i < r->n; i++) {
+		live_cache *c = &r->cs[i];
 		skl_cache_opts o;
 		skl_error err;
 		unsigned dflags = 0;
@@ -655,110 +637,126 @@ static int run_live(unsigned cpus_opt, int json)
 			continue;
 		}
 		c->model_ok = c->object_size > 0 &&
-			      skl_slub_geometry(&p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
+			      skl_slub_geometry(&r->p, (unsigned)c->object_size, &o, dflags, &c->g, &err) == 0;
 		if (!c->model_ok)
 			snprintf(c->reason, sizeof(c->reason), "%.150s",
 				 err.msg[0] ? err.msg : "no object_size in sysfs");
 		c->agree = c->model_ok && (long)c->g.size == c->slab_size && (long)c->g.order == c->order &&
 			   (long)c->g.objects == c->objs;
 		if (c->agree)
-			agree++;
+			r->agree++;
 		else
-			diagnose(&p, c);
+			diagnose(&r->p, c);
 		if (c->kmalloc && c->model_ok) {
 			c->align_checked = 1;
 			c->align_agree = (long)c->g.align == c->align;
-			align_n++;
-			align_ok += c->align_agree;
+			r->align_n++;
+			r->align_ok += c->align_agree;
 		}
 	}
+}
 
-	/* /proc/slabinfo, when it can be read (mode 0400: root) */
-	fp = fopen("/proc/slabinfo", "r");
+/* /proc/slabinfo's rows against the model, when it can be read (mode 0400: root). */
+static void compare_slabinfo(live_run *r)
+{
+	FILE *fp = fopen("/proc/slabinfo", "r");
+	char line[1024];
 	if (!fp) {
-		slabinfo_errno = errno;
-	} else {
-		char line[1024];
-		slabinfo_ok = 1;
-		while (fgets(line, sizeof(line), fp)) {
-			char name[128];
-			unsigned long act, num, objsize, per, pages;
-			live_cache *c;
-			if (!strncmp(line, "slabinfo", 8) || line[0] == '#')
-				continue;
-			if (sscanf(line, "%127s %lu %lu %lu %lu %lu", name, &act, &num, &objsize, &per, &pages) != 6)
-				continue;
-			si_rows++;
-			c = find_for_slabinfo(cs, n, name);
-			if (!c) {
-				si_unmatched++;
-				continue;
-			}
-			c->in_slabinfo = 1;
-			snprintf(c->slabinfo_name, sizeof(c->slabinfo_name), "%s", name);
-			c->si_objsize = (long)objsize;
-			c->si_objperslab = (long)per;
-			c->si_pages = (long)pages;
-			c->slabinfo_agree = c->model_ok && (long)c->g.size == c->si_objsize &&
-					    (long)c->g.objects == c->si_objperslab && (1L << c->g.order) == c->si_pages;
-			si_agree += c->slabinfo_agree;
-		}
-		fclose(fp);
+		r->slabinfo_errno = errno;
+		return;
 	}
-
-	if (json) {
-		printf("{\"kernel\": ");
-		json_str(prof.kernel);
-		printf(", \"page_size\": %u, \"cache_line\": %u, \"cpus\": %u, \"min_objects\": %u, "
-		       "\"slab_max_order\": %u, \"calculate_order\": \"%s\",\n \"caches\": [\n",
-		       p.page_size, p.cache_line, p.cpus, p.min_objects ? p.min_objects : skl_slub_min_objects(p.cpus),
-		       p.max_order, p.pre67 ? "pre-6.7" : "6.7+");
-		for (i = 0; i < n; i++) {
-			live_cache *c = &cs[i];
-			printf("  {\"name\": ");
-			json_str(c->name);
-			printf(", \"aliases\": ");
-			json_str(c->aliases);
-			printf(", \"object_size\": %ld, \"align\": %ld, \"ctor\": %d, \"rcu\": %d, "
-			       "\"freeptr_offset\": %d, \"kernel\": {\"slab_size\": %ld, \"order\": %ld, "
-			       "\"objs_per_slab\": %ld}, "
-			       "\"model\": {\"slab_size\": %u, \"order\": %u, \"objs_per_slab\": %u, \"align\": %u}, "
-			       "\"agree\": %s",
-			       c->object_size, c->align, c->ctor, c->rcu, c->ufo, c->slab_size, c->order, c->objs,
-			       c->g.size, c->g.order, c->g.objects, c->g.align, c->agree ? "true" : "false");
-			if (!c->agree) {
-				printf(", \"reason\": ");
-				json_str(c->reason);
-			}
-			if (c->in_slabinfo) {
-				printf(", \"slabinfo\": {\"name\": ");
-				json_str(c->slabinfo_name);
-				printf(", \"objsize\": %ld, \"objperslab\": %ld, \"pagesperslab\": %ld, \"agree\": %s}",
-				       c->si_objsize, c->si_objperslab, c->si_pages,
-				       c->slabinfo_agree ? "true" : "false");
-			}
-			printf("}%s\n", i + 1 < n ? "," : "");
+	r->slabinfo_ok = 1;
+	while (fgets(line, sizeof(line), fp)) {
+		char name[128];
+		unsigned long act, num, objsize, per, pages;
+		live_cache *c;
+		if (!strncmp(line, "slabinfo", 8) || line[0] == '#')
+			continue;
+		if (sscanf(line, "%127s %lu %lu %lu %lu %lu", name, &act, &num, &objsize, &per, &pages) != 6)
+			continue;
+		r->si_rows++;
+		c = find_for_slabinfo(r->cs, r->n, name);
+		if (!c) {
+			r->si_unmatched++;
+			continue;
 		}
-		printf(" ],\n \"summary\": {\"caches\": %d, \"agree\": %d, \"kmalloc_align\": %d, "
-		       "\"kmalloc_align_agree\": %d, \"slabinfo_rows\": %d, \"slabinfo_agree\": %d, "
-		       "\"slabinfo_readable\": %s, \"unreadable\": %d}}\n",
-		       n, agree, align_n, align_ok, si_rows, si_agree, slabinfo_ok ? "true" : "false", unreadable);
-		free(cs);
-		return 0;
+		c->in_slabinfo = 1;
+		snprintf(c->slabinfo_name, sizeof(c->slabinfo_name), "%s", name);
+		c->si_objsize = (long)objsize;
+		c->si_objperslab = (long)per;
+		c->si_pages = (long)pages;
+		c->slabinfo_agree = c->model_ok && (long)c->g.size == c->si_objsize &&
+				    (long)c->g.objects == c->si_objperslab && (1L << c->g.order) == c->si_pages;
+		r->si_agree += c->slabinfo_agree;
 	}
+	fclose(fp);
+}
 
+static json_t *live_cache_json(const live_cache *c)
+{
+	json_t *o = json_pack("{s:o, s:o, s:I, s:I, s:i, s:i, s:i, s:{s:I, s:I, s:I}, s:{s:I, s:I, s:I, s:I}, s:b}",
+			      "name", skl_json_text(c->name), "aliases", skl_json_text(c->aliases), "object_size",
+			      (json_int_t)c->object_size, "align", (json_int_t)c->align, "ctor", c->ctor, "rcu", c->rcu,
+			      "freeptr_offset", c->ufo, "kernel", "slab_size", (json_int_t)c->slab_size, "order",
+			      (json_int_t)c->order, "objs_per_slab", (json_int_t)c->objs, "model", "slab_size",
+			      (json_int_t)c->g.size, "order", (json_int_t)c->g.order, "objs_per_slab",
+			      (json_int_t)c->g.objects, "align", (json_int_t)c->g.align, "agree", c->agree);
+	if (o && !c->agree && skl_json_set(o, "reason", skl_json_text(c->reason)) < 0)
+		goto fail;
+	if (o && c->in_slabinfo &&
+	    skl_json_set(o, "slabinfo",
+			 json_pack("{s:o, s:I, s:I, s:I, s:b}", "name", skl_json_text(c->slabinfo_name), "objsize",
+				   (json_int_t)c->si_objsize, "objperslab", (json_int_t)c->si_objperslab,
+				   "pagesperslab", (json_int_t)c->si_pages, "agree", c->slabinfo_agree)) < 0)
+		goto fail;
+	return o;
+fail:
+	json_decref(o);
+	return NULL;
+}
+
+static int write_live_json(const live_run *r)
+{
+	static const skl_json_break cache_list[] = {{"[]", "\n  ", NULL}, {"]", "\n ", NULL}, {NULL, NULL, NULL}};
+	static const skl_json_break breaks[] = {
+	    {"caches", "\n ", cache_list}, {"summary", "\n ", NULL}, {NULL, NULL, NULL}};
+	const skl_slub_params *p = &r->p;
+	json_t *caches = json_array();
+	int i;
+	for (i = 0; caches && i < r->n; i++)
+		if (json_array_append_new(caches, live_cache_json(&r->cs[i])) < 0) {
+			json_decref(caches);
+			caches = NULL;
+		}
+	return write_json(
+	    json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:s, s:o, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:b, s:i}}", "kernel",
+		      skl_json_text(r->prof.kernel), "page_size", (json_int_t)p->page_size, "cache_line",
+		      (json_int_t)p->cache_line, "cpus", (json_int_t)p->cpus, "min_objects",
+		      (json_int_t)(p->min_objects ? p->min_objects : skl_slub_min_objects(p->cpus)), "slab_max_order",
+		      (json_int_t)p->max_order, "calculate_order", p->pre67 ? "pre-6.7" : "6.7+", "caches", caches,
+		      "summary", "caches", r->n, "agree", r->agree, "kmalloc_align", r->align_n, "kmalloc_align_agree",
+		      r->align_ok, "slabinfo_rows", r->si_rows, "slabinfo_agree", r->si_agree, "slabinfo_readable",
+		      r->slabinfo_ok, "unreadable", r->unreadable),
+	    breaks);
+}
+
+/* The table: one row per cache, then the agreement and each difference. */
+static void write_live_text(const live_run *r)
+{
+	const skl_slub_params *p = &r->p;
+	int i;
 	printf("# this machine: Linux %s, %u-byte pages, %u-byte cache lines, %u CPU%s: min_objects %u%s, "
 	       "slab_max_order %u, calculate_order() %s\n",
-	       prof.kernel, p.page_size, p.cache_line, p.cpus, p.cpus == 1 ? "" : "s",
-	       p.min_objects ? p.min_objects : skl_slub_min_objects(p.cpus),
-	       p.min_objects ? " (slab_min_objects=)" : "", p.max_order, p.pre67 ? "before 6.7" : "of 6.7+");
-	if (ctor_unreadable)
+	       r->prof.kernel, p->page_size, p->cache_line, p->cpus, p->cpus == 1 ? "" : "s",
+	       p->min_objects ? p->min_objects : skl_slub_min_objects(p->cpus),
+	       p->min_objects ? " (slab_min_objects=)" : "", p->max_order, p->pre67 ? "before 6.7" : "of 6.7+");
+	if (r->ctor_unreadable)
 		printf("# %d ctor files could not be read: the model used its list of caches known to have one\n",
-		       ctor_unreadable);
+		       r->ctor_unreadable);
 	printf("# %-26s %6s %5s %3s | %-17s | %-17s |\n", "cache", "object", "align", "", "kernel size/ord/n",
 	       "model size/ord/n");
-	for (i = 0; i < n; i++) {
-		live_cache *c = &cs[i];
+	for (i = 0; i < r->n; i++) {
+		const live_cache *c = &r->cs[i];
 		char kbuf[32], mbuf[32], flags[8];
 		int k = 0;
 		if (c->ctor)
@@ -785,20 +783,20 @@ static int run_live(unsigned cpus_opt, int json)
 	}
 	printf("# flags: c constructor, r RCU (free pointer after the object), o RCU with freeptr_offset, "
 	       "h SLAB_HWCACHE_ALIGN, d slab_debug\n");
-	printf("sysfs: %d of %d caches agree on slab_size, order and objs_per_slab", agree, n);
-	if (unreadable)
-		printf(" (%d could not be read: %s)", unreadable, strerror(sysfs_errno));
+	printf("sysfs: %d of %d caches agree on slab_size, order and objs_per_slab", r->agree, r->n);
+	if (r->unreadable)
+		printf(" (%d could not be read: %s)", r->unreadable, strerror(r->sysfs_errno));
 	printf("\n");
-	if (align_n)
-		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", align_ok, align_n);
-	if (slabinfo_ok)
-		printf("/proc/slabinfo: %d of %d rows agree on objsize, objperslab and pagesperslab%s\n", si_agree,
-		       si_rows, si_unmatched ? " (some rows have no sysfs directory)" : "");
+	if (r->align_n)
+		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", r->align_ok, r->align_n);
+	if (r->slabinfo_ok)
+		printf("/proc/slabinfo: %d of %d rows agree on objsize, objperslab and pagesperslab%s\n", r->si_agree,
+		       r->si_rows, r->si_unmatched ? " (some rows have no sysfs directory)" : "");
 	else
-		printf("/proc/slabinfo: not compared: %s%s\n", strerror(slabinfo_errno),
-		       slabinfo_errno == EACCES ? " (the file is mode 0400: run as root to compare it too)" : "");
-	for (i = 0; i < n; i++) {
-		live_cache *c = &cs[i];
+		printf("/proc/slabinfo: not compared: %s%s\n", strerror(r->slabinfo_errno),
+		       r->slabinfo_errno == EACCES ? " (the file is mode 0400: run as root to compare it too)" : "");
+	for (i = 0; i < r->n; i++) {
+		const live_cache *c = &r->cs[i];
 		if (c->unreadable)
 			printf("unread: %s: %s\n", c->name, c->reason);
 		else if (!c->agree)
@@ -812,88 +810,177 @@ static int run_live(unsigned cpus_opt, int json)
 			    c->slabinfo_name, c->si_objsize, c->si_objperslab, c->si_pages, c->g.size, c->g.objects,
 			    1u << c->g.order);
 	}
-	free(cs);
-	return 0;
+}
+
+/* `sklab slabinfo --live`: the model over every cache of the running kernel,
+ * against its sysfs and (for root) /proc/slabinfo. */
+static int run_live(unsigned cpus_opt, int json)
+{
+	live_run r;
+	DIR *d;
+	int rc = 0;
+	memset(&r, 0, sizeof(r));
+	d = opendir(SYS_SLAB);
+	if (!d) {
+		fprintf(stderr,
+			"sklab: slabinfo --live: cannot read %s (%s): it needs a Linux kernel with SLUB and sysfs\n",
+			SYS_SLAB, strerror(errno));
+		return 1;
+	}
+	live_machine(&r, cpus_opt);
+	if (read_caches(&r, d) != 0) {
+		free(r.cs);
+		return 1;
+	}
+	model_caches(&r);
+	compare_slabinfo(&r);
+	if (json)
+		rc = write_live_json(&r);
+	else
+		write_live_text(&r);
+	free(r.cs);
+	return rc;
 }
 
 /* ---- the command ------------------------------------------------------------ */
+
+enum {
+	O_PROFILE = 256,
+	O_CPUS,
+	O_SIZE,
+	O_ALIGN,
+	O_FREEPTR_OFFSET,
+	O_NAME,
+	O_DEBUG,
+	O_HWCACHE,
+	O_RCU,
+	O_CTOR,
+	O_KMALLOC,
+	O_PRE67,
+	O_JSON,
+	O_LIVE
+};
+
+static const skl_app_opt options[] = {
+    {"profile", O_PROFILE, SKL_APP_VALUE, "P", "the kernel profile (default " DEFAULT_PROFILE ")", NULL},
+    {"size", O_SIZE, SKL_APP_VALUE, "N", "object size in bytes (required)", NULL},
+    {"align", O_ALIGN, SKL_APP_VALUE, "N", "requested alignment (a power of two)", NULL},
+    {"hwcache", O_HWCACHE, SKL_APP_NONE, NULL, "SLAB_HWCACHE_ALIGN", NULL},
+    {"rcu", O_RCU, SKL_APP_NONE, NULL, "SLAB_TYPESAFE_BY_RCU (SLUB)", NULL},
+    {"ctor", O_CTOR, SKL_APP_NONE, NULL, "the cache has a constructor", NULL},
+    {"freeptr-offset", O_FREEPTR_OFFSET, SKL_APP_VALUE, "N", "RCU cache with kmem_cache_args.freeptr_offset (SLUB)",
+     NULL},
+    {"kmalloc", O_KMALLOC, SKL_APP_NONE, NULL,
+     "a kmalloc size class (align = the largest power of\ntwo dividing the size); implied by --name kmalloc-N", NULL},
+    {"name", O_NAME, SKL_APP_VALUE, "NAME", "the cache's name (sklab_SIZE)", NULL},
+    {"debug", O_DEBUG, SKL_APP_MAYBE, "LETTERS",
+     "slab_debug letters F, Z, P, U (all four when none given);\non 2.4 any letter means CONFIG_DEBUG_SLAB", NULL},
+    {"pre-6.7", O_PRE67, SKL_APP_NONE, NULL, "calculate_order() as it was before Linux 6.7", NULL},
+    {"cpus", O_CPUS, SKL_APP_VALUE, "N", "CPUs (min_objects = 4 * (fls(N) + 1)); default\nthe profile's", NULL},
+    {"live", O_LIVE, SKL_APP_NONE, NULL,
+     "compare the model with this machine's /sys/kernel/slab and\n/proc/slabinfo (reading /proc/slabinfo needs root)",
+     NULL},
+    {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object instead of the text", NULL},
+    {0},
+};
+
+static const skl_app_cmd slabinfo_cmd = {
+    .name = "slabinfo",
+    .about = "The geometry kmem_cache_create() computes for one cache on a kernel profile\n"
+	     "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
+	     "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
+	     "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
+	     "off-slab management and left-over bytes. Then the /proc/slabinfo line.",
+    .opts = options,
+    .unknown = "argument",
+};
+
+/* slab_debug letters, as --debug LETTERS takes them without an '='. */
+static int debug_letters(const char *s)
+{
+	return s[0] != '-' && strspn(s, "FZPUfzpu,") == strlen(s);
+}
 
 int skl_cmd_slabinfo(int argc, char **argv)
 {
 	const char *profile_name = NULL, *data = skl_app_data_dir();
 	cache_req q;
 	unsigned long v, cpus = 0;
-	int i, missing, live = 0, have_size = 0;
+	int key, live = 0, have_size = 0;
 	char name_buf[64];
 	skl_profile prof;
 	skl_error err;
+	skl_app_args g;
 
 	memset(&q, 0, sizeof(q));
 	skl_error_clear(&err);
-	for (i = 1; i < argc; i++) {
-		const char *a;
-		missing = 0;
-		if ((a = skl_app_optarg(argc, argv, &i, "--profile", &missing))) {
+	skl_app_args_init(&g, &slabinfo_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *a = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
+			return 2;
+		case 'h':
+			skl_app_usage(stdout, &slabinfo_cmd);
+			return 0;
+		case O_PROFILE:
 			profile_name = a;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--cpus", &missing))) {
-			if (parse_uint(a, 256, &cpus) < 0 || !cpus) {
-				fprintf(stderr, "sklab slabinfo: --cpus takes a number from 1 to 256, not '%s'\n", a);
-				return 2;
-			}
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--size", &missing))) {
-			if (parse_uint(a, 0xffffffffu, &q.size) < 0 || !q.size) {
-				fprintf(stderr, "sklab slabinfo: --size takes a positive number of bytes, not '%s'\n",
-					a);
-				return 2;
-			}
+			break;
+		case O_CPUS:
+			if (parse_uint(a, 256, &cpus) < 0 || !cpus)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--cpus takes a number from 1 to 256, not '%s'", a);
+			break;
+		case O_SIZE:
+			if (parse_uint(a, 0xffffffffu, &q.size) < 0 || !q.size)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--size takes a positive number of bytes, not '%s'", a);
 			have_size = 1;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--align", &missing))) {
-			if (parse_uint(a, 1u << 20, &v) < 0 || (v & (v - 1))) {
-				fprintf(stderr, "sklab slabinfo: --align takes a power of two, not '%s'\n", a);
-				return 2;
-			}
+			break;
+		case O_ALIGN:
+			if (parse_uint(a, 1u << 20, &v) < 0 || (v & (v - 1)))
+				return skl_app_usage_error(&slabinfo_cmd, "--align takes a power of two, not '%s'", a);
 			q.o.align = (unsigned)v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--freeptr-offset", &missing))) {
-			if (parse_uint(a, 0xffffffffu, &v) < 0) {
-				fprintf(stderr, "sklab slabinfo: --freeptr-offset takes a byte offset, not '%s'\n", a);
-				return 2;
-			}
+			break;
+		case O_FREEPTR_OFFSET:
+			if (parse_uint(a, 0xffffffffu, &v) < 0)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--freeptr-offset takes a byte offset, not '%s'", a);
 			q.o.use_freeptr_offset = 1;
 			q.o.freeptr_offset = (unsigned)v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--name", &missing))) {
+			break;
+		case O_NAME:
 			q.name = a;
-		} else if (!strncmp(argv[i], "--debug=", 8)) {
-			q.debug = argv[i] + 8;
-		} else if (!strcmp(argv[i], "--debug")) {
-			if (i + 1 < argc && argv[i + 1][0] != '-' &&
-			    strspn(argv[i + 1], "FZPUfzpu,") == strlen(argv[i + 1]))
-				q.debug = argv[++i];
-			else
-				q.debug = "";
-		} else if (missing) {
-			fprintf(stderr, "sklab slabinfo: %s needs a value\n", argv[i]);
-			return 2;
-		} else if (!strcmp(argv[i], "--hwcache")) {
+			break;
+		case O_DEBUG:
+			if (!a && g.next < g.argc && debug_letters(g.argv[g.next]))
+				a = g.argv[g.next++]; /* --debug FZ */
+			q.debug = a ? a : "";
+			break;
+		case O_HWCACHE:
 			q.o.flags |= SKL_SLAB_HWCACHE_ALIGN;
-		} else if (!strcmp(argv[i], "--rcu")) {
+			break;
+		case O_RCU:
 			q.o.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
-		} else if (!strcmp(argv[i], "--ctor")) {
+			break;
+		case O_CTOR:
 			q.o.ctor = 1;
-		} else if (!strcmp(argv[i], "--kmalloc")) {
+			break;
+		case O_KMALLOC:
 			q.o.flags |= SKL_SLAB_KMALLOC;
-		} else if (!strcmp(argv[i], "--pre-6.7")) {
+			break;
+		case O_PRE67:
 			q.pre67 = 1;
-		} else if (!strcmp(argv[i], "--json")) {
+			break;
+		case O_JSON:
 			q.json = 1;
-		} else if (!strcmp(argv[i], "--live")) {
+			break;
+		case O_LIVE:
 			live = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "sklab slabinfo: unknown argument '%s' (try 'sklab slabinfo --help')\n",
-				argv[i]);
-			return 2;
+			break;
+		default: /* SKL_APP_ARG: slabinfo takes none */
+			return skl_app_usage_error(&slabinfo_cmd, "unknown argument '%s' (try 'sklab slabinfo --help')",
+						   a);
 		}
 	}
 	if (live) {

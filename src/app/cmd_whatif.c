@@ -19,40 +19,6 @@
 #define MAX_EDITS 256
 #define MAX_PATHS 32
 
-static void usage(FILE *fp)
-{
-	fputs("usage: sklab whatif [--profile P] [--config A,B | --config +A,B] [--cacheline N] [--cpus N]\n"
-	      "                    [--hwcache] [--align N] [--ctor] [--rcu] [--debug] [--cache NAME]\n"
-	      "                    [--objects N] [--path NAME=m1,m2,...]... [--diff | --table] [--json]\n"
-	      "                    SET/STRUCT EDIT...\n"
-	      "\n"
-	      "Lays out STRUCT before and after the edits (same ABI, cache line and config) and\n"
-	      "compares size, holes, padding, cache lines, the lines each access path touches,\n"
-	      "and the slab cache (object size, objects and pages per slab, memory for N objects).\n"
-	      "Then prints the new layout as pahole does (--diff: a unified diff of the two;\n"
-	      "--table: nothing more).\n"
-	      "\n"
-	      "Each EDIT is one argument (quote it):\n"
-	      "  'add DECL [after M | before M | at start | at end]'   e.g. \"add struct ip_opt *opt after prot\"\n"
-	      "  'remove M'\n"
-	      "  'move M after A' | 'move M before A' | 'move M to start' | 'move M to end'\n"
-	      "  'resize M N'      an array member's new length;  'resize M :N'  a bitfield's width\n"
-	      "  'retype M TYPE'   a new type in place ('resize M TYPE' does the same)\n"
-	      "M and A are member names or dotted paths (tp_pinfo.af_tcp).\n"
-	      "\n"
-	      "  --path NAME=m1,m2   an access path: the cache lines its members touch (repeatable)\n"
-	      "  --hwcache           SLAB_HWCACHE_ALIGN;  --align N  the cache's alignment\n"
-	      "  --ctor, --rcu       a constructor; SLAB_TYPESAFE_BY_RCU (SLUB)\n"
-	      "  --debug             CONFIG_DEBUG_SLAB (2.4) or slab_debug=FZPU (SLUB)\n"
-	      "  --cache NAME        the cache's name (default: the struct's tag)\n"
-	      "  --objects N         objects for the memory figure (default 10000)\n"
-	      "\n"
-	      "Example:\n"
-	      "  sklab whatif --hwcache --path lookup=daddr,rcv_saddr,dport,num,bound_dev_if,next \\\n"
-	      "      linux-2.4.16/sock 'remove tp_pinfo' 'move next to end'\n",
-	      fp);
-}
-
 static int parse_num(const char *s, unsigned long long max, unsigned long long *out)
 {
 	char *end;
@@ -82,13 +48,65 @@ static int profile_for_set(const char *data, const char *set, skl_profile *out, 
 	return skl_errorf(err, "no kernel profile uses the layout set '%s' (see 'sklab profiles')", set);
 }
 
-static int bad_usage(const char *fmt, const char *arg)
-{
-	fputs("sklab whatif: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\n", stderr);
-	return 2;
-}
+enum {
+	O_PROFILE = 256,
+	O_CONFIG,
+	O_CACHELINE,
+	O_CPUS,
+	O_ALIGN,
+	O_OBJECTS,
+	O_CACHE,
+	O_PATH,
+	O_HWCACHE,
+	O_RCU,
+	O_CTOR,
+	O_DEBUG,
+	O_DIFF,
+	O_TABLE,
+	O_JSON
+};
+
+static const skl_app_opt options[] = {
+    {"profile", O_PROFILE, SKL_APP_VALUE, "P", "the kernel profile (default: the first that uses SET)", NULL},
+    {"config", O_CONFIG, SKL_APP_VALUE, "A,B", "replace the profile's config options;\n--config +A,B adds to them",
+     NULL},
+    {"cacheline", O_CACHELINE, SKL_APP_VALUE, "N", "the cache-line size, a power of two from 8 to 4096", NULL},
+    {"cpus", O_CPUS, SKL_APP_VALUE, "N", "CPUs, for SLUB's objects per slab", NULL},
+    {"path", O_PATH, SKL_APP_VALUE, "NAME=m1,m2", "an access path: the cache lines its members\ntouch (repeatable)",
+     NULL},
+    {"hwcache", O_HWCACHE, SKL_APP_NONE, NULL, "SLAB_HWCACHE_ALIGN", NULL},
+    {"align", O_ALIGN, SKL_APP_VALUE, "N", "the cache's alignment", NULL},
+    {"ctor", O_CTOR, SKL_APP_NONE, NULL, "a constructor", NULL},
+    {"rcu", O_RCU, SKL_APP_NONE, NULL, "SLAB_TYPESAFE_BY_RCU (SLUB)", NULL},
+    {"debug", O_DEBUG, SKL_APP_NONE, NULL, "CONFIG_DEBUG_SLAB (2.4) or slab_debug=FZPU (SLUB)", NULL},
+    {"cache", O_CACHE, SKL_APP_VALUE, "NAME", "the cache's name (default: the struct's tag)", NULL},
+    {"objects", O_OBJECTS, SKL_APP_VALUE, "N", "objects for the memory figure (default 10000)", NULL},
+    {"diff", O_DIFF, SKL_APP_NONE, NULL, "end with a unified diff of the two layouts", NULL},
+    {"table", O_TABLE, SKL_APP_NONE, NULL, "end with the comparison table only", NULL},
+    {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object instead of the text", NULL},
+    {0},
+};
+
+static const skl_app_cmd whatif_cmd = {
+    .name = "whatif",
+    .about = "Lays out STRUCT before and after the edits (same ABI, cache line and config) and\n"
+	     "compares size, holes, padding, cache lines, the lines each access path touches,\n"
+	     "and the slab cache (object size, objects and pages per slab, memory for N objects).\n"
+	     "Then prints the new layout as pahole does (--diff: a unified diff of the two;\n"
+	     "--table: nothing more).\n"
+	     "\n"
+	     "Each EDIT is one argument (quote it):\n"
+	     "  'add DECL [after M | before M | at start | at end]'   e.g. \"add struct ip_opt *opt after prot\"\n"
+	     "  'remove M'\n"
+	     "  'move M after A' | 'move M before A' | 'move M to start' | 'move M to end'\n"
+	     "  'resize M N'      an array member's new length;  'resize M :N'  a bitfield's width\n"
+	     "  'retype M TYPE'   a new type in place ('resize M TYPE' does the same)\n"
+	     "M and A are member names or dotted paths (tp_pinfo.af_tcp).",
+    .opts = options,
+    .more = "Example:\n"
+	    "  sklab whatif --hwcache --path lookup=daddr,rcv_saddr,dport,num,bound_dev_if,next \\\n"
+	    "      linux-2.4.16/sock 'remove tp_pinfo' 'move next to end'",
+};
 
 int skl_cmd_whatif(int argc, char **argv)
 {
@@ -96,7 +114,7 @@ int skl_cmd_whatif(int argc, char **argv)
 	const char *paths[MAX_PATHS];
 	const char *edit_text[MAX_EDITS];
 	skl_edit *edits = NULL;
-	int npaths = 0, nedits = 0, json = 0, i, missing, rc = 1;
+	int npaths = 0, nedits = 0, json = 0, i, key, rc = 1;
 	skl_whatif_show show = SKL_WHATIF_SHOW_AFTER;
 	skl_whatif_opts o;
 	skl_profile prof;
@@ -107,71 +125,93 @@ int skl_cmd_whatif(int argc, char **argv)
 	char set[256], config[2048], label[320];
 	const char *data = skl_app_data_dir();
 	unsigned long long v;
+	skl_app_args g;
 
 	memset(&o, 0, sizeof(o));
 	skl_error_clear(&err);
-	for (i = 1; i < argc; i++) {
-		const char *a;
-		missing = 0;
-		if ((a = skl_app_optarg(argc, argv, &i, "--profile", &missing)))
-			profile_name = a;
-		else if ((a = skl_app_optarg(argc, argv, &i, "--config", &missing)))
-			cfg_opt = a;
-		else if ((a = skl_app_optarg(argc, argv, &i, "--cacheline", &missing))) {
-			if (parse_num(a, 4096, &v) < 0 || v < 8 || (v & (v - 1)))
-				return bad_usage("--cacheline takes a power of two from 8 to 4096, not '%s'", a);
-			o.cacheline = (unsigned)v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--cpus", &missing))) {
-			if (parse_num(a, 256, &v) < 0 || !v)
-				return bad_usage("--cpus takes a number from 1 to 256, not '%s'", a);
-			o.cpus = (unsigned)v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--align", &missing))) {
-			if (parse_num(a, 1u << 20, &v) < 0 || (v & (v - 1)))
-				return bad_usage("--align takes a power of two, not '%s'", a);
-			o.cache.align = (unsigned)v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--objects", &missing))) {
-			if (parse_num(a, 1000000000ull, &v) < 0 || !v)
-				return bad_usage("--objects takes a number from 1 to 1000000000, not '%s'", a);
-			o.objects = v;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--cache", &missing))) {
-			if (!*a || strlen(a) > 31)
-				return bad_usage("--cache takes a cache name of 1 to 31 characters, not '%s'", a);
-			cache_name = a;
-		} else if ((a = skl_app_optarg(argc, argv, &i, "--path", &missing))) {
-			if (npaths == MAX_PATHS)
-				return bad_usage("more than %s --path options", "32");
-			paths[npaths++] = a;
-		} else if (missing) {
-			return bad_usage("%s needs a value", argv[i]);
-		} else if (!strcmp(argv[i], "--hwcache")) {
-			o.cache.flags |= SKL_SLAB_HWCACHE_ALIGN;
-		} else if (!strcmp(argv[i], "--rcu")) {
-			o.cache.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
-		} else if (!strcmp(argv[i], "--ctor")) {
-			o.cache.ctor = 1;
-		} else if (!strcmp(argv[i], "--debug")) {
-			o.debug = 1;
-		} else if (!strcmp(argv[i], "--diff")) {
-			show = SKL_WHATIF_SHOW_DIFF;
-		} else if (!strcmp(argv[i], "--table")) {
-			show = SKL_WHATIF_SHOW_TABLE;
-		} else if (!strcmp(argv[i], "--json")) {
-			json = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
+	skl_app_args_init(&g, &whatif_cmd, argc, argv);
+	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
+		const char *a = g.arg;
+		switch (key) {
+		case SKL_APP_BAD:
+			return 2;
+		case 'h':
+			skl_app_usage(stdout, &whatif_cmd);
 			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return bad_usage("unknown option '%s' (try 'sklab whatif --help')", argv[i]);
-		} else if (!name) {
-			name = argv[i];
-		} else if (nedits == MAX_EDITS) {
-			return bad_usage("more than %s edits", "256");
-		} else {
-			edit_text[nedits++] = argv[i];
+		case O_PROFILE:
+			profile_name = a;
+			break;
+		case O_CONFIG:
+			cfg_opt = a;
+			break;
+		case O_CACHELINE:
+			if (parse_num(a, 4096, &v) < 0 || v < 8 || (v & (v - 1)))
+				return skl_app_usage_error(
+				    &whatif_cmd, "--cacheline takes a power of two from 8 to 4096, not '%s'", a);
+			o.cacheline = (unsigned)v;
+			break;
+		case O_CPUS:
+			if (parse_num(a, 256, &v) < 0 || !v)
+				return skl_app_usage_error(&whatif_cmd, "--cpus takes a number from 1 to 256, not '%s'",
+							   a);
+			o.cpus = (unsigned)v;
+			break;
+		case O_ALIGN:
+			if (parse_num(a, 1u << 20, &v) < 0 || (v & (v - 1)))
+				return skl_app_usage_error(&whatif_cmd, "--align takes a power of two, not '%s'", a);
+			o.cache.align = (unsigned)v;
+			break;
+		case O_OBJECTS:
+			if (parse_num(a, 1000000000ull, &v) < 0 || !v)
+				return skl_app_usage_error(
+				    &whatif_cmd, "--objects takes a number from 1 to 1000000000, not '%s'", a);
+			o.objects = v;
+			break;
+		case O_CACHE:
+			if (!*a || strlen(a) > 31)
+				return skl_app_usage_error(
+				    &whatif_cmd, "--cache takes a cache name of 1 to 31 characters, not '%s'", a);
+			cache_name = a;
+			break;
+		case O_PATH:
+			if (npaths == MAX_PATHS)
+				return skl_app_usage_error(&whatif_cmd, "more than %d --path options", MAX_PATHS);
+			paths[npaths++] = a;
+			break;
+		case O_HWCACHE:
+			o.cache.flags |= SKL_SLAB_HWCACHE_ALIGN;
+			break;
+		case O_RCU:
+			o.cache.flags |= SKL_SLAB_TYPESAFE_BY_RCU;
+			break;
+		case O_CTOR:
+			o.cache.ctor = 1;
+			break;
+		case O_DEBUG:
+			o.debug = 1;
+			break;
+		case O_DIFF:
+			show = SKL_WHATIF_SHOW_DIFF;
+			break;
+		case O_TABLE:
+			show = SKL_WHATIF_SHOW_TABLE;
+			break;
+		case O_JSON:
+			json = 1;
+			break;
+		default: /* SKL_APP_ARG: the struct, then the edits */
+			if (!name)
+				name = a;
+			else if (nedits == MAX_EDITS)
+				return skl_app_usage_error(&whatif_cmd, "more than %d edits", MAX_EDITS);
+			else
+				edit_text[nedits++] = a;
+			break;
 		}
 	}
 	if (!name)
-		return bad_usage("%s", "which struct? (e.g. sklab whatif linux-2.4.16/sock 'remove tp_pinfo')");
+		return skl_app_usage_error(&whatif_cmd,
+					   "which struct? (e.g. sklab whatif linux-2.4.16/sock 'remove tp_pinfo')");
 
 	/* the edits first: a typo is reported before anything is loaded */
 	if (nedits) {

@@ -1,54 +1,150 @@
 /*
- * main.c - the sklab command line: parses the subcommand and its options
- * and hands off to the cmd_* modules. Prints errors as one line on stderr
- * and exits non-zero for every mistake.
+ * main.c - the sklab command line: one table of commands, from which come
+ * the dispatch, the command list of `sklab --help`, the synopsis that each
+ * command's own --help begins with, and the command headings of the
+ * manual page (`sklab help --man` prints them; tests/app/install fails
+ * when docs/sklab.1 differs). Errors are one line on stderr, and every
+ * mistake exits non-zero.
  */
 #include "app.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* One line of `sklab --help`: a form of a command, and what it does. */
+typedef struct help_form {
+	const char *usage; /* its words; further lines go under its first '[' */
+	const char *what;  /* one or more lines, in the second column */
+} help_form;
+
+typedef struct command {
+	const char *name; /* NULL: the program without a command */
+	int (*run)(int argc, char **argv);
+	/* Its forms, one a line, each after "sklab NAME ": the first is the
+	 * heading of its section in sklab(1); all begin its usage. */
+	const char *synopsis;
+	help_form help[3]; /* its lines in sklab --help */
+} command;
+
+static const command commands[] = {
+    {NULL,
+     skl_cmd_default,
+     NULL,
+     {{"(none)", "open the scenario picker in a window; with no\ndisplay, run the default demo headless"}}},
+    {"run",
+     skl_cmd_run,
+     "[OPTIONS] FILE.lua",
+     {{"run FILE.lua [--headless] [--frames DIR] [--format png|svg]\n"
+       "[--size WxH] [--report FILE] [--step N] [--present] [--no-anim]\n"
+       "[--timeout S] [--max-heap MIB] [--max-instructions N] [--max-ram MIB]\n"
+       "[--max-events N] [--max-frames N] [--max-output MIB]",
+       "run a scenario (window, or headless frames);\n--present: full screen for a class"}}},
+    {"export",
+     skl_cmd_export,
+     "--html FILE [OPTIONS] SCENARIO.lua",
+     {{"export --html FILE [--size WxH] [--title T] FILE.lua",
+       "one self-contained HTML handout: every step's\npicture and caption, stepped with the arrow keys"}}},
+    {"layout",
+     skl_cmd_layout,
+     "[OPTIONS] SET/NAME\n--c FILE.h [OPTIONS] NAME\n--btf [FILE] NAME",
+     {{"layout [--profile P | --arch i386|x86_64] [--cacheline N]\n"
+       "[--config A,B,...] [--json] [--hex] [--conds] SET/NAME",
+       "a struct from sklab's layout data, pahole-style"},
+      {"layout --c FILE.h [--arch A] [--cacheline N] [--config ...] NAME", "a struct from a C header"},
+      {"layout --btf [FILE] NAME", "a struct from the running kernel's BTF (or FILE)"}}},
+    {"slabinfo",
+     skl_cmd_slabinfo,
+     "[OPTIONS] --size N\n--live [--cpus N] [--json]",
+     {{"slabinfo [--profile P] [--cpus N] --size N [--align N] [--hwcache] [--rcu]\n"
+       "[--ctor] [--freeptr-offset N] [--debug F,P,Z,U] [--json]",
+       "one cache's geometry: sysfs attributes and slabinfo line"},
+      {"slabinfo --live", "the SLUB model against this machine's caches"}}},
+    {"cachesim",
+     skl_cmd_cachesim,
+     "[OPTIONS] TRACE",
+     {{"cachesim [--I1 S,A,L] [--D1 S,A,L] [--LL S,A,L] [--policy P] [--profile P] TRACE",
+       "a Valgrind Lackey or DineroIV trace through the cache\nmodel; Cachegrind-style summary"}}},
+    {"bench",
+     skl_cmd_bench,
+     "[OPTIONS] [WORKLOAD...]\n--self [--json] [--quick] [NAME...]",
+     {{"bench [--json] [--quick] [--chart FILE.png] [WORKLOAD...]",
+       "host timing of lat_connect, hash_lookup, skb_put_inline\n"
+       "with the cache model's estimate beside each figure"}}},
+    {"whatif",
+     skl_cmd_whatif,
+     "[OPTIONS] SET/STRUCT EDIT...",
+     {{"whatif [--profile P] [--hwcache] [--path NAME=m1,m2]... [--diff] [--json]\n"
+       "SET/STRUCT EDIT...",
+       "a layout patch before it is sent: size, holes, cache\n"
+       "lines, access paths and slab cache, before and after"}}},
+    {"list", skl_cmd_list, "", {{"list", "bundled scenarios with title and learning goal"}}},
+    {"profiles", skl_cmd_profiles, "", {{"profiles", "kernel profiles"}}},
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+#define HELP_COLUMN 31 /* where what a command does begins */
+
+static const command *find(const char *name)
+{
+	size_t i;
+	for (i = 0; i < NCOMMANDS; i++)
+		if (commands[i].name && !strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+const char *skl_app_synopsis(const char *name)
+{
+	const command *c = find(name);
+	return c ? c->synopsis : NULL;
+}
+
+/* One form: its usage lines (continued under its first '['), then what it
+ * does from HELP_COLUMN, beside the last usage line when that leaves room. */
+static void help_line(FILE *fp, const help_form *f)
+{
+	const char *s = f->usage, *w = f->what;
+	size_t first = strcspn(s, "\n"), bracket = strcspn(s, "[");
+	int cont = 2 + (int)(bracket < first ? bracket : 0), indent = 2, col;
+	for (;;) {
+		size_t n = strcspn(s, "\n");
+		fprintf(fp, "%*s%.*s", indent, "", (int)n, s);
+		col = indent + (int)n;
+		if (!s[n])
+			break;
+		fputc('\n', fp);
+		s += n + 1;
+		indent = cont;
+	}
+	if (col > HELP_COLUMN - 2) {
+		fputc('\n', fp);
+		col = 0;
+	}
+	for (;;) {
+		size_t n = strcspn(w, "\n");
+		fprintf(fp, "%*s%.*s\n", HELP_COLUMN - col, "", (int)n, w);
+		if (!w[n])
+			break;
+		w += n + 1;
+		col = 0;
+	}
+}
+
 static void usage(FILE *fp)
 {
+	size_t i, j;
 	fputs("usage: sklab [COMMAND] [OPTIONS]\n"
 	      "\n"
 	      "A socket memory lab: struct layouts, slab caches and sk_buffs of Linux,\n"
 	      "modelled, drawn and explained.\n"
 	      "\n"
-	      "Commands:\n"
-	      "  (none)                       open the scenario picker in a window; with no\n"
-	      "                               display, run the default demo headless\n"
-	      "  run FILE.lua [--headless] [--frames DIR] [--format png|svg]\n"
-	      "               [--size WxH] [--report FILE] [--step N] [--present] [--no-anim]\n"
-	      "               [--timeout S] [--max-heap MIB] [--max-instructions N] [--max-ram MIB]\n"
-	      "               [--max-events N] [--max-frames N] [--max-output MIB]\n"
-	      "                               run a scenario (window, or headless frames);\n"
-	      "                               --present: full screen for a class\n"
-	      "  export --html FILE [--size WxH] [--title T] FILE.lua\n"
-	      "                               one self-contained HTML handout: every step's\n"
-	      "                               picture and caption, stepped with the arrow keys\n"
-	      "  layout [--profile P | --arch i386|x86_64] [--cacheline N]\n"
-	      "         [--config A,B,...] [--json] [--hex] [--conds] SET/NAME\n"
-	      "                               a struct from sklab's layout data, pahole-style\n"
-	      "  layout --c FILE.h [--arch A] [--cacheline N] [--config ...] NAME\n"
-	      "                               a struct from a C header\n"
-	      "  layout --btf [FILE] NAME     a struct from the running kernel's BTF (or FILE)\n"
-	      "  slabinfo [--profile P] [--cpus N] --size N [--align N] [--hwcache] [--rcu]\n"
-	      "           [--ctor] [--freeptr-offset N] [--debug F,P,Z,U] [--json]\n"
-	      "                               one cache's geometry: sysfs attributes and slabinfo line\n"
-	      "  slabinfo --live              the SLUB model against this machine's caches\n"
-	      "  cachesim [--I1 S,A,L] [--D1 S,A,L] [--LL S,A,L] [--policy P] [--profile P] TRACE\n"
-	      "                               a Valgrind Lackey or DineroIV trace through the cache\n"
-	      "                               model; Cachegrind-style summary\n"
-	      "  bench [--json] [--quick] [--chart FILE.png] [WORKLOAD...]\n"
-	      "                               host timing of lat_connect, hash_lookup, skb_put_inline\n"
-	      "                               with the cache model's estimate beside each figure\n"
-	      "  whatif [--profile P] [--hwcache] [--path NAME=m1,m2]... [--diff] [--json]\n"
-	      "         SET/STRUCT EDIT...    a layout patch before it is sent: size, holes, cache\n"
-	      "                               lines, access paths and slab cache, before and after\n"
-	      "  list                         bundled scenarios with title and learning goal\n"
-	      "  profiles                     kernel profiles\n"
-	      "\n"
+	      "Commands:\n",
+	      fp);
+	for (i = 0; i < NCOMMANDS; i++)
+		for (j = 0; j < sizeof(commands[i].help) / sizeof(commands[i].help[0]) && commands[i].help[j].usage;
+		     j++)
+			help_line(fp, &commands[i].help[j]);
+	fputs("\n"
 	      "Options:\n"
 	      "  -h, --help                   this help\n"
 	      "  -V, --version                print the version\n"
@@ -63,38 +159,49 @@ static void usage(FILE *fp)
 	      fp);
 }
 
+/* `sklab help --man`: the command headings of the manual page's COMMANDS
+ * section, as docs/sklab.1 must have them (roff: '-' is "\-"). */
+static void man_commands(FILE *fp)
+{
+	size_t i;
+	for (i = 0; i < NCOMMANDS; i++) {
+		const char *s;
+		size_t n;
+		if (!commands[i].name)
+			continue;
+		s = commands[i].synopsis;
+		n = strcspn(s, "\n");
+		fprintf(fp, ".SS \"sklab %s%s", commands[i].name, n ? " " : "");
+		for (; n; s++, n--) {
+			if (*s == '-')
+				fputc('\\', fp);
+			fputc(*s, fp);
+		}
+		fputs("\"\n", fp);
+	}
+}
+
 int main(int argc, char **argv)
 {
-	const char *cmd;
+	const char *name;
+	const command *c;
 	if (argc < 2)
-		return skl_cmd_default(argc, argv);
-	cmd = argv[1];
-	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-		usage(stdout);
+		return commands[0].run(argc, argv);
+	name = argv[1];
+	if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
+		if (!strcmp(name, "help") && argc > 2 && !strcmp(argv[2], "--man"))
+			man_commands(stdout);
+		else
+			usage(stdout);
 		return 0;
 	}
-	if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+	if (!strcmp(name, "-V") || !strcmp(name, "--version") || !strcmp(name, "version")) {
 		printf("sklab %s\n", SKL_VERSION);
 		return 0;
 	}
-	if (!strcmp(cmd, "layout"))
-		return skl_cmd_layout(argc - 1, argv + 1);
-	if (!strcmp(cmd, "run"))
-		return skl_cmd_run(argc - 1, argv + 1);
-	if (!strcmp(cmd, "list"))
-		return skl_cmd_list(argc - 1, argv + 1);
-	if (!strcmp(cmd, "profiles"))
-		return skl_cmd_profiles(argc - 1, argv + 1);
-	if (!strcmp(cmd, "slabinfo"))
-		return skl_cmd_slabinfo(argc - 1, argv + 1);
-	if (!strcmp(cmd, "cachesim"))
-		return skl_cmd_cachesim(argc - 1, argv + 1);
-	if (!strcmp(cmd, "bench"))
-		return skl_cmd_bench(argc - 1, argv + 1);
-	if (!strcmp(cmd, "whatif"))
-		return skl_cmd_whatif(argc - 1, argv + 1);
-	if (!strcmp(cmd, "export"))
-		return skl_cmd_export(argc - 1, argv + 1);
-	fprintf(stderr, "sklab: unknown command '%s' (try 'sklab --help')\n", cmd);
+	c = find(name);
+	if (c)
+		return c->run(argc - 1, argv + 1);
+	fprintf(stderr, "sklab: unknown command '%s' (try 'sklab --help')\n", name);
 	return 2;
 }

@@ -1,13 +1,14 @@
 /*
- * util.c - what the command modules share: the data directory, option
- * parsing, the limits of headless runs, files written through a temporary,
- * and error reporting.
+ * util.c - what the command modules share: the data directory, the
+ * limits of headless runs (their options and values), files written
+ * through a temporary, and error reporting.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
 #include "sklab/runtime.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -105,24 +106,6 @@ int skl_app_fail(const char *what, const skl_error *err)
 	return 1;
 }
 
-const char *skl_app_optarg(int argc, char **argv, int *i, const char *opt, int *missing)
-{
-	size_t n = strlen(opt);
-	const char *a = argv[*i];
-	if (strncmp(a, opt, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = 1;
-		return NULL;
-	}
-	(*i)++;
-	return argv[*i];
-}
-
 /* ---- limits ------------------------------------------------------------------ */
 
 void skl_app_limits_default(skl_app_limits *l)
@@ -152,60 +135,62 @@ static int parse_count(const char *v, unsigned long long lo, unsigned long long 
 	return 0;
 }
 
-int skl_app_limit_opt(int argc, char **argv, int *i, const char *cmd, skl_app_limits *l)
+const skl_app_opt skl_app_limit_opts[] = {
+    {"max-heap", SKL_APP_LIMIT_KEY + 0, SKL_APP_VALUE, "MIB", "Lua heap of the scenario (256)",
+     "MiB of Lua heap from 1 to 65536"},
+    {"max-instructions", SKL_APP_LIMIT_KEY + 1, SKL_APP_VALUE, "N",
+     "Lua VM instructions, counted across pcall and\ncoroutines (2000000000)",
+     "a number of instructions from 1000 to 1e15"},
+    {"max-ram", SKL_APP_LIMIT_KEY + 2, SKL_APP_VALUE, "MIB", "simulated RAM of all the run's machines together (2048)",
+     "MiB of simulated RAM from 1 to 65536"},
+    {"max-events", SKL_APP_LIMIT_KEY + 3, SKL_APP_VALUE, "N", "events in the run's log (1000000)",
+     "a number of events from 1 to 100000000"},
+    {"max-frames", SKL_APP_LIMIT_KEY + 4, SKL_APP_VALUE, "N", "frames written (1000)",
+     "a number of frames from 1 to 1000000"},
+    {"max-output", SKL_APP_LIMIT_KEY + 5, SKL_APP_VALUE, "MIB", "bytes of frames, reports and captures written (1024)",
+     "MiB from 1 to 1048576"},
+    {"timeout", SKL_APP_LIMIT_KEY + 6, SKL_APP_VALUE, "SECONDS", "wall-clock time of the scenario (60)",
+     "seconds from 1 to 86400"},
+    {0},
+};
+
+int skl_app_limit_opt(int key, const char *value, const char *cmd, skl_app_limits *l)
 {
+	/* the range of each option above, in its order */
 	static const struct {
-		const char *opt;
 		unsigned long long lo, hi;
-		const char *what;
-	} opts[] = {
-	    {"--max-heap", 1, 65536, "MiB of Lua heap from 1 to 65536"},
-	    {"--max-instructions", 1000, 1000000000000000ull, "a number of instructions from 1000 to 1e15"},
-	    {"--max-ram", 1, 65536, "MiB of simulated RAM from 1 to 65536"},
-	    {"--max-events", 1, 100000000, "a number of events from 1 to 100000000"},
-	    {"--max-frames", 1, 1000000, "a number of frames from 1 to 1000000"},
-	    {"--max-output", 1, 1048576, "MiB from 1 to 1048576"},
-	    {"--timeout", 1, 86400, "seconds from 1 to 86400"},
-	};
-	size_t k;
-	for (k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
-		int missing = 0;
-		unsigned long long n;
-		const char *v = skl_app_optarg(argc, argv, i, opts[k].opt, &missing);
-		if (!v && !missing)
-			continue;
-		if (missing) {
-			fprintf(stderr, "sklab %s: %s needs a value (%s)\n", cmd, opts[k].opt, opts[k].what);
-			return -1;
-		}
-		if (parse_count(v, opts[k].lo, opts[k].hi, &n) < 0) {
-			fprintf(stderr, "sklab %s: %s takes %s, not '%s'\n", cmd, opts[k].opt, opts[k].what, v);
-			return -1;
-		}
-		switch (k) {
-		case 0:
-			l->heap = (uint64_t)n << 20;
-			break;
-		case 1:
-			l->instr = n;
-			break;
-		case 2:
-			l->ram = (uint64_t)n << 20;
-			break;
-		case 3:
-			l->events = (int)n;
-			break;
-		case 4:
-			l->frames = (int)n;
-			break;
-		case 5:
-			l->output = (uint64_t)n << 20;
-			break;
-		default:
-			l->timeout = (unsigned)n;
-			break;
-		}
-		return 1;
+	} range[] = {{1, 65536}, {1000, 1000000000000000ull}, {1, 65536}, {1, 100000000}, {1, 1000000}, {1, 1048576},
+		     {1, 86400}};
+	int k = key - SKL_APP_LIMIT_KEY;
+	unsigned long long n;
+	assert(k >= 0 && k < (int)(sizeof(range) / sizeof(range[0])));
+	if (parse_count(value, range[k].lo, range[k].hi, &n) < 0) {
+		fprintf(stderr, "sklab %s: --%s takes %s, not '%s'\n", cmd, skl_app_limit_opts[k].name,
+			skl_app_limit_opts[k].what, value);
+		return -1;
+	}
+	switch (k) {
+	case 0:
+		l->heap = (uint64_t)n << 20;
+		break;
+	case 1:
+		l->instr = n;
+		break;
+	case 2:
+		l->ram = (uint64_t)n << 20;
+		break;
+	case 3:
+		l->events = (int)n;
+		break;
+	case 4:
+		l->frames = (int)n;
+		break;
+	case 5:
+		l->output = (uint64_t)n << 20;
+		break;
+	default:
+		l->timeout = (unsigned)n;
+		break;
 	}
 	return 0;
 }

@@ -11,6 +11,7 @@
  * function model that function. Never lays anything out itself.
  */
 #include "sklab/pahole.h"
+#include "sklab/json.h"
 
 #include "types_impl.h"
 
@@ -880,60 +881,52 @@ void skl_pahole_write(const skl_layout *l, const skl_sink *out, const skl_pahole
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static void json_str(const skl_sink *out, const char *s)
+/* One member a line under "fields", every other key on its own line. */
+static const skl_json_break field_list[] = {{"[]", "\n    ", NULL}, {"]", "\n  ", NULL}, {NULL, NULL, NULL}};
+static const skl_json_break layout_breaks[] = {
+    {"fields", "\n  ", field_list}, {"*", "\n  ", NULL}, {"}", "\n", NULL}, {NULL, NULL, NULL}};
+
+const skl_json_break *skl_layout_json_breaks(void)
 {
-	skl_sink_puts(out, "\"");
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			skl_sink_printf(out, "\\%c", c);
-		else if (c < 0x20)
-			skl_sink_printf(out, "\\u%04x", c);
-		else
-			out->write(out->ud, (const char *)&c, 1);
+	return layout_breaks;
+}
+
+static json_t *field_json(const skl_field *f)
+{
+	json_t *o = json_pack(
+	    "{s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:i, s:i, s:o, s:o, s:o, s:I}", "name", skl_json_text(f->name),
+	    "path", skl_json_text(f->path), "type", skl_json_text(f->type_name), "offset", skl_json_uint(f->offset),
+	    "size", skl_json_uint(f->size), "align", (json_int_t)f->align, "bit_offset", (json_int_t)f->bit_offset,
+	    "bit_size", (json_int_t)f->bit_size, "depth", f->depth, "parent", f->parent, "cacheline_first",
+	    skl_json_uint(f->cl_first), "cacheline_last", skl_json_uint(f->cl_last), "hole_after",
+	    skl_json_uint(f->hole_after), "bit_hole_after", (json_int_t)f->bit_hole_after);
+	if (o && f->cond && skl_json_set(o, "config", skl_json_text(f->cond)) < 0) {
+		json_decref(o);
+		return NULL;
 	}
-	skl_sink_puts(out, "\"");
+	return o;
+}
+
+json_t *skl_layout_json(const skl_layout *l)
+{
+	json_t *fields = json_array();
+	int i;
+	for (i = 0; fields && i < l->nfields; i++)
+		if (json_array_append_new(fields, field_json(&l->fields[i])) < 0) {
+			json_decref(fields);
+			fields = NULL;
+		}
+	return json_pack(
+	    "{s:o, s:s, s:o, s:o, s:I, s:I, s:o, s:i, s:o, s:i, s:o, s:I, s:i, s:I, s:o, s:o, s:o}", "name",
+	    skl_json_text(l->name), "abi", l->abi->name, "config", skl_json_text(l->config), "size",
+	    skl_json_uint(l->size), "align", (json_int_t)l->align, "cacheline", (json_int_t)l->cacheline, "cachelines",
+	    skl_json_uint(l->cachelines), "members", l->members, "sum_members", skl_json_uint(l->sum_members), "holes",
+	    l->holes, "sum_holes", skl_json_uint(l->sum_holes), "sum_bitfield_bits", (json_int_t)l->sum_bitfield_bits,
+	    "bit_holes", l->bit_holes, "sum_bit_holes", (json_int_t)l->sum_bit_holes, "padding",
+	    skl_json_uint(l->padding), "last_cacheline", skl_json_uint(l->last_cacheline), "fields", fields);
 }
 
 void skl_layout_write_json(const skl_layout *l, const skl_sink *out)
 {
-	int i;
-	skl_sink_puts(out, "{\n  \"name\": ");
-	json_str(out, l->name);
-	skl_sink_puts(out, ",\n  \"abi\": ");
-	json_str(out, l->abi->name);
-	skl_sink_puts(out, ",\n  \"config\": ");
-	json_str(out, l->config);
-	skl_sink_printf(out,
-			",\n  \"size\": %llu,\n  \"align\": %u,\n  \"cacheline\": %u,\n  \"cachelines\": %llu,\n"
-			"  \"members\": %d,\n  \"sum_members\": %llu,\n  \"holes\": %d,\n  \"sum_holes\": %llu,\n"
-			"  \"sum_bitfield_bits\": %u,\n  \"bit_holes\": %d,\n  \"sum_bit_holes\": %u,\n"
-			"  \"padding\": %llu,\n  \"last_cacheline\": %llu,\n  \"fields\": [",
-			(unsigned long long)l->size, l->align, l->cacheline, (unsigned long long)l->cachelines, l->members,
-			(unsigned long long)l->sum_members, l->holes, (unsigned long long)l->sum_holes,
-			l->sum_bitfield_bits, l->bit_holes, l->sum_bit_holes, (unsigned long long)l->padding,
-			(unsigned long long)l->last_cacheline);
-	for (i = 0; i < l->nfields; i++) {
-		const skl_field *f = &l->fields[i];
-		skl_sink_puts(out, i ? ",\n    {" : "\n    {");
-		skl_sink_puts(out, "\"name\": ");
-		json_str(out, f->name);
-		skl_sink_puts(out, ", \"path\": ");
-		json_str(out, f->path);
-		skl_sink_puts(out, ", \"type\": ");
-		json_str(out, f->type_name);
-		skl_sink_printf(out,
-				", \"offset\": %llu, \"size\": %llu, \"align\": %u, \"bit_offset\": %u, \"bit_size\": %u, "
-				"\"depth\": %d, \"parent\": %d, \"cacheline_first\": %llu, \"cacheline_last\": %llu, "
-				"\"hole_after\": %llu, \"bit_hole_after\": %u",
-				(unsigned long long)f->offset, (unsigned long long)f->size, f->align, f->bit_offset,
-				f->bit_size, f->depth, f->parent, (unsigned long long)f->cl_first,
-				(unsigned long long)f->cl_last, (unsigned long long)f->hole_after, f->bit_hole_after);
-		if (f->cond) {
-			skl_sink_puts(out, ", \"config\": ");
-			json_str(out, f->cond);
-		}
-		skl_sink_puts(out, "}");
-	}
-	skl_sink_puts(out, "\n  ]\n}\n");
+	skl_json_write(skl_layout_json(l), layout_breaks, out);
 }

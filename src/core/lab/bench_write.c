@@ -4,9 +4,12 @@
  * docs/bench.md), and bar charts of time and modelled misses.
  *
  * Writes through sinks only. Model figures are printed with a fixed
- * format so that two runs print them byte for byte alike.
+ * format so that two runs print them byte for byte alike; strings are
+ * encoded by libjansson.
  */
 #include "bench_impl.h"
+
+#include "sklab/json.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -144,20 +147,9 @@ void skl_bench_write_text(const skl_bench_result *r, const skl_sink *out)
 
 /* ---- JSON ---------------------------------------------------------------------- */
 
-static void jstr(const skl_sink *out, const char *s)
-{
-	skl_sink_puts(out, "\"");
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			skl_sink_printf(out, "\\%c", ch);
-		else if (ch < 0x20)
-			skl_sink_printf(out, "\\u%04x", ch);
-		else
-			out->write(out->ud, s, 1);
-	}
-	skl_sink_puts(out, "\"");
-}
+/* The numbers are formatted here ("%.3f", "%.6g"), as docs/bench.md shows
+ * them: jansson writes a real with as many digits as it needs ("%.17g"),
+ * never with fixed decimals. The strings go through it (sklab/json.h). */
 
 /* A model figure: fixed format, so equal doubles print alike. */
 static void jnum(const skl_sink *out, double v)
@@ -172,12 +164,12 @@ static void write_counters(const skl_bench_variant *v, const skl_sink *out)
 	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
 		const skl_bench_counter *k = &v->counters[c];
 		skl_sink_printf(out, "%s", c ? ", " : "");
-		jstr(out, skl_bench_counter_name(c));
+		skl_json_write_text(out, skl_bench_counter_name(c));
 		if (k->ok) {
 			skl_sink_printf(out, ": {\"value\": %.3f, \"reason\": null}", k->per_op);
 		} else {
 			skl_sink_puts(out, ": {\"value\": null, \"reason\": ");
-			jstr(out, k->why);
+			skl_json_write_text(out, k->why);
 			skl_sink_puts(out, "}");
 		}
 	}
@@ -189,13 +181,13 @@ static void write_variant(const skl_bench_variant *v, const skl_sink *out)
 	const skl_bench_model *m = &v->model;
 	unsigned l;
 	skl_sink_puts(out, "        {\"name\": ");
-	jstr(out, v->name);
+	skl_json_write_text(out, v->name);
 	skl_sink_puts(out, ", \"what\": ");
-	jstr(out, v->what);
+	skl_json_write_text(out, v->what);
 	skl_sink_puts(out, ", \"unit\": ");
-	jstr(out, v->unit);
+	skl_json_write_text(out, v->unit);
 	skl_sink_puts(out, ", \"layout\": ");
-	jstr(out, v->layout);
+	skl_json_write_text(out, v->layout);
 	skl_sink_printf(out, ",\n         \"object_size\": %llu, \"cache_size\": %llu, \"objects\": %llu,\n",
 			(unsigned long long)v->object_size, (unsigned long long)v->cache_size,
 			(unsigned long long)v->objects);
@@ -218,7 +210,7 @@ static void write_variant(const skl_bench_variant *v, const skl_sink *out)
 	skl_sink_puts(out, ", \"misses\": {");
 	for (l = 0; l < m->nlevels; l++) {
 		skl_sink_printf(out, "%s", l ? ", " : "");
-		jstr(out, m->level[l]);
+		skl_json_write_text(out, m->level[l]);
 		skl_sink_puts(out, ": ");
 		jnum(out, m->misses[l]);
 	}
@@ -244,9 +236,9 @@ static void write_variant(const skl_bench_variant *v, const skl_sink *out)
 	else
 		skl_sink_puts(out, "null");
 	skl_sink_puts(out, ", \"code_how\": ");
-	jstr(out, v->code_how);
+	skl_json_write_text(out, v->code_how);
 	skl_sink_puts(out, ", \"note\": ");
-	jstr(out, v->note);
+	skl_json_write_text(out, v->note);
 	skl_sink_puts(out, "}");
 }
 
@@ -263,15 +255,15 @@ void skl_bench_write_json(const skl_bench_result *const *r, int n, const skl_sin
 		const skl_bench_result *w = r[i];
 		const skl_bench_model *m0 = w->nvariants ? &w->variants[0].model : NULL;
 		skl_sink_puts(out, "    {\"name\": ");
-		jstr(out, w->workload);
+		skl_json_write_text(out, w->workload);
 		skl_sink_puts(out, ", \"title\": ");
-		jstr(out, w->title);
+		skl_json_write_text(out, w->title);
 		skl_sink_puts(out, ",\n     \"profile\": ");
-		jstr(out, w->profile);
+		skl_json_write_text(out, w->profile);
 		skl_sink_puts(out, ", \"layouts\": ");
-		jstr(out, w->layouts);
+		skl_json_write_text(out, w->layouts);
 		skl_sink_puts(out, ",\n     \"machine\": ");
-		jstr(out, m0 ? m0->machine : "");
+		skl_json_write_text(out, m0 ? m0->machine : "");
 		skl_sink_puts(out, ", \"mhz\": ");
 		if (m0 && m0->mhz > 0)
 			jnum(out, m0->mhz);
@@ -281,15 +273,15 @@ void skl_bench_write_json(const skl_bench_result *const *r, int n, const skl_sin
 				w->host_model ? "true" : "false", m0 ? m0->line : 0);
 		for (l = 0; m0 && l < m0->nlevels; l++) {
 			skl_sink_printf(out, "%s", l ? ", " : "");
-			jstr(out, m0->level[l]);
+			skl_json_write_text(out, m0->level[l]);
 		}
 		skl_sink_puts(out, "],\n     \"counters_reason\": ");
 		if (w->counters_why[0])
-			jstr(out, w->counters_why);
+			skl_json_write_text(out, w->counters_why);
 		else
 			skl_sink_puts(out, "null");
 		skl_sink_puts(out, ",\n     \"notes\": ");
-		jstr(out, w->notes);
+		skl_json_write_text(out, w->notes);
 		skl_sink_puts(out, ",\n     \"variants\": [\n");
 		for (j = 0; j < w->nvariants; j++) {
 			write_variant(&w->variants[j], out);

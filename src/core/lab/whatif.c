@@ -8,6 +8,7 @@
 #include "sklab/whatif.h"
 
 #include "sklab/pahole.h"
+#include "sklab/json.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -540,114 +541,110 @@ void skl_whatif_write_text(const skl_whatif *w, const skl_sink *out, skl_whatif_
 
 /* ---- JSON -------------------------------------------------------------------- */
 
-static void json_str(const skl_sink *out, const char *s)
+/* A path's lines and each member's first and last line (null when absent). */
+static json_t *json_path(const skl_whatif *w, int i, const skl_whatif_lines *p)
 {
-	skl_sink_puts(out, "\"");
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			skl_sink_printf(out, "\\%c", c);
-		else if (c < 0x20)
-			skl_sink_printf(out, "\\u%04x", c);
-		else
-			out->write(out->ud, (const char *)&c, 1);
+	json_t *lines = json_array(), *members = json_object();
+	int j, bad = !lines || !members;
+	for (j = 0; !bad && j < p->nlines; j++)
+		bad = json_array_append_new(lines, skl_json_uint(p->lines[j])) < 0;
+	for (j = 0; !bad && j < w->paths[i].nmembers; j++)
+		bad = skl_json_set(members, w->paths[i].members[j],
+				   p->first[j] == NO_LINE ? json_null()
+							  : json_pack("[o, o]", skl_json_uint(p->first[j]),
+								      skl_json_uint(p->last[j]))) < 0;
+	if (bad) {
+		json_decref(lines);
+		json_decref(members);
+		return NULL;
 	}
-	skl_sink_puts(out, "\"");
+	return json_pack("{s:o, s:o}", "lines", lines, "members", members);
 }
 
-static void json_side(const skl_whatif *w, const skl_whatif_side *s, const skl_sink *out)
+static json_t *json_side(const skl_whatif *w, const skl_whatif_side *s)
 {
 	const skl_layout *l = s->layout;
-	int i, j;
-	skl_sink_printf(out,
-			"{\"size\": %llu, \"align\": %u, \"members\": %d, \"holes\": %d, \"hole_bytes\": %llu, "
-			"\"bit_holes\": %d, \"bit_hole_bits\": %u, \"padding\": %llu, \"cachelines\": %llu,\n"
-			"    \"paths\": {",
-			(unsigned long long)l->size, l->align, l->members, l->holes, (unsigned long long)l->sum_holes,
-			l->bit_holes, l->sum_bit_holes, (unsigned long long)l->padding,
-			(unsigned long long)l->cachelines);
-	for (i = 0; i < w->npaths; i++) {
-		const skl_whatif_lines *p = &s->paths[i];
-		json_str(out, w->paths[i].name);
-		skl_sink_puts(out, ": {\"lines\": [");
-		for (j = 0; j < p->nlines; j++)
-			skl_sink_printf(out, "%s%llu", j ? ", " : "", (unsigned long long)p->lines[j]);
-		skl_sink_puts(out, "], \"members\": {");
-		for (j = 0; j < w->paths[i].nmembers; j++) {
-			json_str(out, w->paths[i].members[j]);
-			if (p->first[j] == NO_LINE)
-				skl_sink_puts(out, ": null");
-			else
-				skl_sink_printf(out, ": [%llu, %llu]", (unsigned long long)p->first[j],
-						(unsigned long long)p->last[j]);
-			if (j + 1 < w->paths[i].nmembers)
-				skl_sink_puts(out, ", ");
+	json_t *paths = json_object();
+	int i;
+	for (i = 0; paths && i < w->npaths; i++)
+		if (skl_json_set(paths, w->paths[i].name, json_path(w, i, &s->paths[i])) < 0) {
+			json_decref(paths);
+			paths = NULL;
 		}
-		skl_sink_printf(out, "}}%s", i + 1 < w->npaths ? ", " : "");
-	}
-	skl_sink_printf(out,
-			"},\n    \"slab\": {\"object_size\": %zu, \"size\": %zu, \"align\": %u, \"objs_per_slab\": %u, "
-			"\"order\": %u, \"pages_per_slab\": %u, \"slabs\": %llu, \"bytes\": %llu}}",
-			s->slab.object_size, s->slab.size, s->slab.align, s->slab.objs_per_slab, s->slab.order,
-			s->slab.pages_per_slab, (unsigned long long)s->slabs, (unsigned long long)s->bytes);
+	return json_pack("{s:o, s:I, s:i, s:i, s:o, s:i, s:I, s:o, s:o, s:o, "
+			 "s:{s:o, s:o, s:I, s:I, s:I, s:I, s:o, s:o}}",
+			 "size", skl_json_uint(l->size), "align", (json_int_t)l->align, "members", l->members, "holes",
+			 l->holes, "hole_bytes", skl_json_uint(l->sum_holes), "bit_holes", l->bit_holes,
+			 "bit_hole_bits", (json_int_t)l->sum_bit_holes, "padding", skl_json_uint(l->padding),
+			 "cachelines", skl_json_uint(l->cachelines), "paths", paths, "slab", "object_size",
+			 skl_json_uint(s->slab.object_size), "size", skl_json_uint(s->slab.size), "align",
+			 (json_int_t)s->slab.align, "objs_per_slab", (json_int_t)s->slab.objs_per_slab, "order",
+			 (json_int_t)s->slab.order, "pages_per_slab", (json_int_t)s->slab.pages_per_slab, "slabs",
+			 skl_json_uint(s->slabs), "bytes", skl_json_uint(s->bytes));
+}
+
+/* What the edits changed: after minus before. */
+static json_t *json_delta(const skl_whatif *w)
+{
+	const skl_layout *a = w->before.layout, *b = w->after.layout;
+	const skl_whatif_side *sa = &w->before, *sb = &w->after;
+	json_t *lines = json_object();
+	int i;
+	for (i = 0; lines && i < w->npaths; i++)
+		if (skl_json_set(lines, w->paths[i].name, json_integer(sb->paths[i].nlines - sa->paths[i].nlines)) <
+		    0) {
+			json_decref(lines);
+			lines = NULL;
+		}
+	return json_pack("{s:I, s:i, s:I, s:I, s:I, s:I, s:i, s:i, s:I, s:I, s:o}", "size",
+			 (json_int_t)b->size - (json_int_t)a->size, "holes", b->holes - a->holes, "hole_bytes",
+			 (json_int_t)b->sum_holes - (json_int_t)a->sum_holes, "padding",
+			 (json_int_t)b->padding - (json_int_t)a->padding, "cachelines",
+			 (json_int_t)b->cachelines - (json_int_t)a->cachelines, "slab_size",
+			 (json_int_t)sb->slab.size - (json_int_t)sa->slab.size, "objs_per_slab",
+			 (int)sb->slab.objs_per_slab - (int)sa->slab.objs_per_slab, "pages_per_slab",
+			 (int)sb->slab.pages_per_slab - (int)sa->slab.pages_per_slab, "slabs",
+			 (json_int_t)sb->slabs - (json_int_t)sa->slabs, "bytes",
+			 (json_int_t)sb->bytes - (json_int_t)sa->bytes, "path_lines", lines);
 }
 
 void skl_whatif_write_json(const skl_whatif *w, const skl_sink *out)
 {
-	const skl_layout *a = w->before.layout, *b = w->after.layout;
-	const skl_whatif_side *sa = &w->before, *sb = &w->after;
-	int i, k;
-	skl_sink_puts(out, "{\"struct\": ");
-	json_str(out, a->name);
-	skl_sink_puts(out, ", \"label\": ");
-	json_str(out, w->label);
-	skl_sink_puts(out, ", \"profile\": ");
-	json_str(out, w->profile);
-	skl_sink_puts(out, ", \"abi\": ");
-	json_str(out, a->abi->name);
-	skl_sink_printf(out, ", \"cacheline\": %u, \"config\": ", a->cacheline);
-	json_str(out, a->config ? a->config : "");
-	skl_sink_puts(out, ",\n \"cache\": {\"name\": ");
-	json_str(out, w->cache_name);
-	skl_sink_puts(out, ", \"allocator\": ");
-	json_str(out, skl_allocator_name(w->allocator));
-	skl_sink_printf(out, ", \"cpus\": %u, \"debug\": %s, \"flags\": [", w->cpus, w->debug ? "true" : "false");
-	for (i = 0, k = 0; i < (int)NFLAG_NAMES; i++)
-		if (w->cache_flags & flag_names[i].flag) {
-			skl_sink_puts(out, k++ ? ", " : "");
-			json_str(out, flag_names[i].name);
-		}
-	skl_sink_puts(out, "]");
-	skl_sink_printf(out, ", \"align\": %u, \"page_size\": %u, \"objects\": %llu},\n \"edits\": [", w->cache_align,
-			w->page_size, (unsigned long long)w->objects);
-	for (i = 0; i < w->nedits; i++) {
-		if (i)
-			skl_sink_puts(out, ", ");
-		json_str(out, w->edits[i].text);
+	static const skl_json_break side_breaks[] = {
+	    {"paths", "\n    ", NULL}, {"slab", "\n    ", NULL}, {NULL, NULL, NULL}};
+	/* the first line the struct; then one a line, the new layout as skl_layout_write_json lays it out */
+	const skl_json_break breaks[] = {{"cache", "\n ", NULL},
+					 {"edits", "\n ", NULL},
+					 {"before", "\n ", side_breaks},
+					 {"after", "\n ", side_breaks},
+					 {"delta", "\n ", NULL},
+					 {"layout", "\n ", skl_layout_json_breaks()},
+					 {"}", "\n", NULL},
+					 {NULL, NULL, NULL}};
+	const skl_layout *a = w->before.layout;
+	json_t *flags = json_array(), *edits = json_array();
+	int i, bad = !flags || !edits;
+	for (i = 0; !bad && i < (int)NFLAG_NAMES; i++)
+		if (w->cache_flags & flag_names[i].flag)
+			bad = json_array_append_new(flags, json_string(flag_names[i].name)) < 0;
+	for (i = 0; !bad && i < w->nedits; i++)
+		bad = json_array_append_new(edits, skl_json_text(w->edits[i].text)) < 0;
+	if (bad) {
+		json_decref(flags);
+		json_decref(edits);
+		return;
 	}
-	skl_sink_puts(out, "],\n \"before\": ");
-	json_side(w, sa, out);
-	skl_sink_puts(out, ",\n \"after\": ");
-	json_side(w, sb, out);
-	skl_sink_printf(
-	    out,
-	    ",\n \"delta\": {\"size\": %lld, \"holes\": %d, \"hole_bytes\": %lld, \"padding\": %lld, "
-	    "\"cachelines\": %lld, \"slab_size\": %lld, \"objs_per_slab\": %d, \"pages_per_slab\": %d, "
-	    "\"slabs\": %lld, \"bytes\": %lld, \"path_lines\": {",
-	    (long long)b->size - (long long)a->size, b->holes - a->holes,
-	    (long long)b->sum_holes - (long long)a->sum_holes, (long long)b->padding - (long long)a->padding,
-	    (long long)b->cachelines - (long long)a->cachelines, (long long)sb->slab.size - (long long)sa->slab.size,
-	    (int)sb->slab.objs_per_slab - (int)sa->slab.objs_per_slab,
-	    (int)sb->slab.pages_per_slab - (int)sa->slab.pages_per_slab, (long long)sb->slabs - (long long)sa->slabs,
-	    (long long)sb->bytes - (long long)sa->bytes);
-	for (i = 0; i < w->npaths; i++) {
-		json_str(out, w->paths[i].name);
-		skl_sink_printf(out, ": %d%s", sb->paths[i].nlines - sa->paths[i].nlines,
-				i + 1 < w->npaths ? ", " : "");
-	}
-	skl_sink_puts(out, "}},\n \"layout\": ");
-	skl_layout_write_json(b, out);
-	skl_sink_puts(out, "}\n");
+	skl_json_write(json_pack("{s:o, s:o, s:o, s:s, s:I, s:o, s:{s:o, s:s, s:I, s:b, s:o, s:I, s:I, s:o}, "
+				 "s:o, s:o, s:o, s:o, s:o}",
+				 "struct", skl_json_text(a->name), "label", skl_json_text(w->label), "profile",
+				 skl_json_text(w->profile), "abi", a->abi->name, "cacheline", (json_int_t)a->cacheline,
+				 "config", skl_json_text(a->config), "cache", "name", skl_json_text(w->cache_name),
+				 "allocator", skl_allocator_name(w->allocator), "cpus", (json_int_t)w->cpus, "debug",
+				 w->debug ? 1 : 0, "flags", flags, "align", (json_int_t)w->cache_align, "page_size",
+				 (json_int_t)w->page_size, "objects", skl_json_uint(w->objects), "edits", edits,
+				 "before", json_side(w, &w->before), "after", json_side(w, &w->after), "delta",
+				 json_delta(w), "layout", skl_layout_json(w->after.layout)),
+		       breaks, out);
 }
 
 /* ---- a unified diff ---------------------------------------------------------- */
