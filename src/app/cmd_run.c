@@ -15,6 +15,7 @@
 #include "app.h"
 
 #include "sklab/runtime.h"
+#include "sklab/json.h"
 #include "sklab/render/export.h"
 #include "shell.h"
 
@@ -62,21 +63,6 @@ static int mkdir_p(const char *dir)
 	return 0;
 }
 
-static void json_str(FILE *fp, const char *s)
-{
-	fputc('"', fp);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(fp, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(fp, "\\u%04x", c);
-		else
-			fputc(c, fp);
-	}
-	fputc('"', fp);
-}
-
 /* The text report: what a reader of the run needs, deterministic. */
 static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures,
 			      int expects, const char *error)
@@ -103,67 +89,78 @@ static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *
 	fprintf(fp, "\n%d of %d expectations passed\n", expects - failures, expects);
 }
 
-static void write_json(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures, int expects,
-		       int ok, const char *error)
+/* One event of the JSON report. NULL when out of memory. */
+static json_t *event_json(const skl_events *log, const skl_event *e)
 {
-	int i, n = skl_events_count(log), first = 1;
-	fputs("{\n  \"ok\": ", fp);
-	fputs(ok ? "true" : "false", fp);
-	if (error && *error) {
-		fputs(",\n  \"error\": ", fp);
-		json_str(fp, error);
+	json_t *o = json_object();
+	int ok = o && json_object_set_new(o, "seq", json_integer(e->seq)) == 0 &&
+		 json_object_set_new(o, "step", json_integer(e->step)) == 0 &&
+		 skl_json_set(o, "kind", skl_json_text(skl_event_kind_name(e->kind))) == 0 &&
+		 skl_json_set(o, "where", skl_json_text(e->where)) == 0;
+	if (ok && e->text)
+		ok = skl_json_set(o, "text", skl_json_text(e->text)) == 0;
+	if (ok && e->kind == SKL_EV_EXPECT)
+		ok = json_object_set_new(o, "ok", json_boolean(e->ok)) == 0;
+	if (ok && e->kind >= SKL_EV_CACHE_CREATE) {
+		char addr[32];
+		snprintf(addr, sizeof(addr), "%#llx", (unsigned long long)e->addr);
+		ok = skl_json_set(o, "addr", skl_json_text(addr)) == 0 &&
+		     skl_json_set(o, "size", skl_json_uint(e->size)) == 0;
 	}
-	fprintf(fp, ",\n  \"expectations\": %d,\n  \"failures\": %d,\n  \"steps\": [", expects, failures);
-	for (i = 0; i < nframes; i++) {
-		fputs(i ? ",\n    " : "\n    ", fp);
-		fputs("{\"caption\": ", fp);
-		json_str(fp, frames[i].caption);
-		fputs(", \"where\": ", fp);
-		json_str(fp, frames[i].where);
-		fputs("}", fp);
+	if (ok && e->text2 && e->kind >= SKL_EV_CACHE_CREATE)
+		ok = skl_json_set(o, "detail", skl_json_text(e->text2)) == 0;
+	if (ok && e->kind == SKL_EV_SHOW) {
+		json_t *objs = json_array();
+		int j;
+		ok = skl_json_set(o, "objects", objs) == 0;
+		for (j = 0; ok && j < e->nobjs; j++) {
+			const skl_obj *ob = skl_events_obj(log, e->objs[j]);
+			json_t *x = json_object();
+			if (ob->kind == SKL_OBJ_LAYOUT)
+				ok = skl_json_set(x, "layout", skl_json_text(ob->layout->name)) == 0 &&
+				     skl_json_set(x, "size", skl_json_uint(ob->layout->size)) == 0;
+			else
+				ok = skl_json_set(x, "view", skl_json_text(ob->view)) == 0;
+			ok = json_array_append_new(objs, x) == 0 && ok;
+		}
 	}
-	fputs("\n  ],\n  \"events\": [", fp);
-	for (i = 0; i < n; i++) {
-		const skl_event *e = skl_events_at(log, i);
-		fputs(first ? "\n    " : ",\n    ", fp);
-		first = 0;
-		fprintf(fp, "{\"seq\": %d, \"step\": %d, \"kind\": \"%s\", \"where\": ", e->seq, e->step,
-			skl_event_kind_name(e->kind));
-		json_str(fp, e->where);
-		if (e->text) {
-			fputs(", \"text\": ", fp);
-			json_str(fp, e->text);
-		}
-		if (e->kind == SKL_EV_EXPECT)
-			fprintf(fp, ", \"ok\": %s", e->ok ? "true" : "false");
-		if (e->kind >= SKL_EV_CACHE_CREATE)
-			fprintf(fp, ", \"addr\": \"%#llx\", \"size\": %llu", (unsigned long long)e->addr,
-				(unsigned long long)e->size);
-		if (e->text2 && e->kind >= SKL_EV_CACHE_CREATE) {
-			fputs(", \"detail\": ", fp);
-			json_str(fp, e->text2);
-		}
-		if (e->kind == SKL_EV_SHOW) {
-			int j;
-			fputs(", \"objects\": [", fp);
-			for (j = 0; j < e->nobjs; j++) {
-				const skl_obj *o = skl_events_obj(log, e->objs[j]);
-				fputs(j ? ", " : "", fp);
-				if (o->kind == SKL_OBJ_LAYOUT) {
-					fputs("{\"layout\": ", fp);
-					json_str(fp, o->layout->name);
-					fprintf(fp, ", \"size\": %llu}", (unsigned long long)o->layout->size);
-				} else {
-					fputs("{\"view\": ", fp);
-					json_str(fp, o->view);
-					fputs("}", fp);
-				}
-			}
-			fputs("]", fp);
-		}
-		fputs("}", fp);
+	if (!ok) {
+		json_decref(o);
+		return NULL;
 	}
-	fputs("\n  ]\n}\n", fp);
+	return o;
+}
+
+/* The JSON report (--report): the outcome, the steps and every event, one
+ * per line. -1 when out of memory (nothing written). */
+static int write_json(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures, int expects,
+		      int ok, const char *error)
+{
+	static const skl_json_break lines[] = {{"[]", "\n    ", NULL}, {"]", "\n  ", NULL}, {NULL, NULL, NULL}};
+	static const skl_json_break breaks[] = {{"*", "\n  ", lines}, {"}", "\n", NULL}, {NULL, NULL, NULL}};
+	skl_sink out = skl_file_sink(fp);
+	json_t *doc = json_object(), *steps = json_array(), *events = json_array();
+	int i, n = skl_events_count(log), good;
+	good = doc && json_object_set_new(doc, "ok", json_boolean(ok)) == 0;
+	if (good && error && *error)
+		good = skl_json_set(doc, "error", skl_json_text(error)) == 0;
+	good = good && json_object_set_new(doc, "expectations", json_integer(expects)) == 0 &&
+	       json_object_set_new(doc, "failures", json_integer(failures)) == 0;
+	for (i = 0; good && steps && i < nframes; i++) {
+		json_t *st = json_object();
+		good = skl_json_set(st, "caption", skl_json_text(frames[i].caption)) == 0 &&
+		       skl_json_set(st, "where", skl_json_text(frames[i].where)) == 0;
+		good = json_array_append_new(steps, st) == 0 && good;
+	}
+	for (i = 0; good && events && i < n; i++)
+		good = json_array_append_new(events, event_json(log, skl_events_at(log, i))) == 0;
+	good = skl_json_set(doc, "steps", steps) == 0 && good;
+	good = skl_json_set(doc, "events", events) == 0 && good;
+	if (!good) {
+		json_decref(doc);
+		return -1;
+	}
+	return skl_json_write(doc, breaks, &out);
 }
 
 static int have_display(void)
@@ -416,8 +413,10 @@ static int run(const run_opts *o)
 	if (o->report) {
 		FILE *fp = skl_app_tmp_open(o->report, tmp, sizeof(tmp));
 		if (fp) {
-			write_json(fp, log, frames, keep, failures, expects, ran == 0 && !error[0], error);
-			if (skl_app_tmp_commit(fp, tmp, o->report, &bytes) == 0) {
+			if (write_json(fp, log, frames, keep, failures, expects, ran == 0 && !error[0], error) < 0) {
+				fclose(fp);
+				unlink(tmp);
+			} else if (skl_app_tmp_commit(fp, tmp, o->report, &bytes) == 0) {
 				report_json = 1;
 				used += bytes;
 			}
