@@ -28,10 +28,10 @@ typedef enum skl_base {
 } skl_base;
 
 typedef struct skl_abi {
-	const char *name;      /* "i386", "x86_64" */
-	const char *model;     /* "ILP32", "LP64" */
+	const char *name;  /* "i386", "x86_64" */
+	const char *model; /* "ILP32", "LP64" */
 	unsigned size[SKL_B_COUNT_];
-	unsigned align[SKL_B_COUNT_];       /* alignment of a lone object */
+	unsigned align[SKL_B_COUNT_];	    /* alignment of a lone object */
 	unsigned field_align[SKL_B_COUNT_]; /* alignment as a struct member */
 	unsigned enum_size;
 	unsigned big_endian;
@@ -43,8 +43,8 @@ const skl_abi *skl_abi_default(void); /* x86_64 */
 
 /* One cache of a profile's era machine (assets/profiles: cache = { ... }). */
 typedef struct skl_profile_cache {
-	char name[16];     /* "L1i", "L1d", "L2", ... */
-	uint64_t size;     /* bytes */
+	char name[16]; /* "L1i", "L1d", "L2", ... */
+	uint64_t size; /* bytes */
 	unsigned assoc, line, latency;
 } skl_profile_cache;
 
@@ -73,19 +73,19 @@ int skl_kversion_at_least(skl_kversion v, unsigned major, unsigned minor, unsign
 
 /* A kernel profile: an era of Linux on an ABI. Loaded from assets/profiles. */
 typedef struct skl_profile {
-	char name[64];       /* "linux-2.4.16-i386" */
-	char kernel[32];     /* "2.4.16", as written */
+	char name[64];	      /* "linux-2.4.16-i386" */
+	char kernel[32];      /* "2.4.16", as written */
 	skl_kversion version; /* the same, parsed when the profile is made */
-	char layouts[64];    /* layout data set, "linux-2.4.16" */
+	char layouts[64];     /* layout data set, "linux-2.4.16" */
 	skl_allocator allocator;
 	const skl_abi *abi;
 	unsigned page_size;
 	unsigned cacheline;
 	unsigned cpus;
 	uint64_t ram_bytes;
-	char config[1024];   /* comma-separated default CONFIG_ options */
+	char config[1024]; /* comma-separated default CONFIG_ options */
 	char description[256];
-	char cpu[96];        /* the era's machine the cache table describes */
+	char cpu[96]; /* the era's machine the cache table describes */
 	skl_profile_cache caches[SKL_PROFILE_MAX_CACHES];
 	unsigned ncaches;
 	unsigned mem_latency; /* cycles */

@@ -70,15 +70,15 @@ typedef struct skl_bench_model {
 	double mhz;	   /* its clock; 0 = unknown (no ns, no ratio) */
 	unsigned nlevels;
 	char level[SKL_CACHESIM_MAX_LEVELS][16];
-	unsigned line;			     /* the first data level's line size */
-	uint64_t ops;			     /* operations replayed after the warm-up */
-	double accesses;		     /* data accesses + 16-byte instruction fetch blocks */
-	double lines;			     /* distinct data lines touched (what a cold op misses) */
+	unsigned line;				/* the first data level's line size */
+	uint64_t ops;				/* operations replayed after the warm-up */
+	double accesses;			/* data accesses + 16-byte instruction fetch blocks */
+	double lines;				/* distinct data lines touched (what a cold op misses) */
 	double misses[SKL_CACHESIM_MAX_LEVELS]; /* by level */
-	double base_cycles;		     /* one cycle per access (a pipelined first-level hit) */
-	double miss_cycles;		     /* latency beyond the first level, summed */
-	double cycles;			     /* base + miss */
-	double ns;			     /* cycles at mhz; 0 when mhz is unknown */
+	double base_cycles;			/* one cycle per access (a pipelined first-level hit) */
+	double miss_cycles;			/* latency beyond the first level, summed */
+	double cycles;				/* base + miss */
+	double ns;				/* cycles at mhz; 0 when mhz is unknown */
 } skl_bench_model;
 
 typedef struct skl_bench_variant {
@@ -103,7 +103,7 @@ typedef struct skl_bench_variant {
 	 * of line functions, panics; 0 when inlined) */
 	long long code_caller, code_shared;
 	int code_sites;
-	char code_how[192];   /* how code_bytes was measured, or why it is n/a */
+	char code_how[192]; /* how code_bytes was measured, or why it is n/a */
 	char note[256];
 } skl_bench_variant;
 

@@ -28,7 +28,7 @@ typedef enum skl_cachesim_repl {
 
 typedef enum skl_cachesim_wpolicy {
 	SKL_CACHESIM_WB_WA = 0, /* write-back + write-allocate */
-	SKL_CACHESIM_WB_NWA,    /* write-back + no-write-allocate (write miss goes around) */
+	SKL_CACHESIM_WB_NWA,	/* write-back + no-write-allocate (write miss goes around) */
 } skl_cachesim_wpolicy;
 
 typedef enum skl_cachesim_kind {
@@ -45,9 +45,9 @@ typedef enum skl_cachesim_kind {
  */
 typedef struct skl_cachesim_level {
 	const char *name; /* < 16 characters */
-	uint64_t size;    /* bytes */
-	unsigned assoc;   /* ways; size / line for fully associative */
-	unsigned line;    /* bytes, a power of two */
+	uint64_t size;	  /* bytes */
+	unsigned assoc;	  /* ways; size / line for fully associative */
+	unsigned line;	  /* bytes, a power of two */
 	skl_cachesim_repl repl;
 	skl_cachesim_wpolicy write;
 	unsigned latency; /* cycles to look the level up */
@@ -64,8 +64,8 @@ typedef struct skl_cachesim_config {
 
 typedef struct skl_cachesim_result {
 	unsigned latency; /* sum of the levels visited, plus memory on a full miss */
-	int hit_level;    /* config index of the level that hit; -1 = memory */
-	unsigned lines;   /* lines touched at the first level: 1, or 2 when straddling */
+	int hit_level;	  /* config index of the level that hit; -1 = memory */
+	unsigned lines;	  /* lines touched at the first level: 1, or 2 when straddling */
 	uint32_t missed;  /* bit i set: level i missed */
 } skl_cachesim_result;
 
@@ -81,9 +81,9 @@ struct skl_cachesim_stats {
 	uint64_t misses[3]; /* by skl_cachesim_kind */
 	uint64_t hits;
 	uint64_t compulsory, capacity, conflict; /* sum == total misses; all 0 when not classifying */
-	uint64_t evictions;       /* valid lines replaced */
-	uint64_t dirty_evictions; /* of which dirty */
-	uint64_t writebacks;      /* writes sent below: dirty evictions + no-write-allocate write misses */
+	uint64_t evictions;			 /* valid lines replaced */
+	uint64_t dirty_evictions;		 /* of which dirty */
+	uint64_t writebacks; /* writes sent below: dirty evictions + no-write-allocate write misses */
 };
 
 /* ---- the hierarchy ----------------------------------------------------- */
@@ -149,10 +149,10 @@ int skl_cachesim_stats(const skl_cachesim *h, unsigned level, struct skl_cachesi
 /* ---- what the cache grid view draws ----------------------------------- */
 
 typedef struct skl_cachesim_lineinfo {
-	uint64_t addr;     /* the line's first byte; 0 when invalid */
+	uint64_t addr; /* the line's first byte; 0 when invalid */
 	int valid, dirty;
-	int last_hit;      /* the latest access to this line hit (else it was installed by a miss) */
-	uint64_t last_use; /* the level's access tick at the latest use; larger = more recent */
+	int last_hit;	    /* the latest access to this line hit (else it was installed by a miss) */
+	uint64_t last_use;  /* the level's access tick at the latest use; larger = more recent */
 	uint64_t installed; /* the tick of the miss that brought the line in (<= last_use) */
 } skl_cachesim_lineinfo;
 

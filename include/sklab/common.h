@@ -20,22 +20,22 @@
 typedef struct skl_error {
 	char msg[512];
 	char file[256]; /* "" when not about a file */
-	int line;       /* 1-based, 0 = unknown */
-	int col;        /* 1-based, 0 = unknown */
+	int line;	/* 1-based, 0 = unknown */
+	int col;	/* 1-based, 0 = unknown */
 } skl_error;
 
 void skl_error_clear(skl_error *e);
 /* Sets e (when non-NULL) and returns -1, so "return skl_errorf(...)" works. */
 int skl_errorf(skl_error *e, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 int skl_errorf_at(skl_error *e, const char *file, int line, int col, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 5, 6)))
+    __attribute__((format(printf, 5, 6)))
 #endif
-	;
+    ;
 /* "file:line:col: msg" (only the parts that are known) into out. */
 void skl_error_format(const skl_error *e, char *out, size_t outsz);
 
@@ -51,9 +51,9 @@ typedef struct skl_sink {
 
 void skl_sink_printf(const skl_sink *s, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 void skl_sink_puts(const skl_sink *s, const char *str);
 
 /* A growable, always NUL-terminated byte buffer. */
@@ -68,9 +68,9 @@ void skl_buf_free(skl_buf *b);
 int skl_buf_append(skl_buf *b, const char *s, size_t n);
 int skl_buf_printf(skl_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 /* A sink that appends to b. */
 skl_sink skl_buf_sink(skl_buf *b);
 /* A sink that writes to a FILE * (passed as void * to keep stdio out of here). */
@@ -100,7 +100,6 @@ int skl_grow(void *items, int *cap, int n, int first, size_t elem);
  * NAME is absolute). One left by a run that died is removed first. tmp
  * gets the name. The open descriptor, or -1 with errno set. */
 int skl_tmp_create(int dirfd, const char *name, char *tmp, size_t tmpsz);
-
 
 /* ---- "did you mean" ------------------------------------------------------- */
 

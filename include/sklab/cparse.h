@@ -17,8 +17,7 @@
 int skl_cparse(skl_typedb *db, const char *text, const char *filename, skl_error *err);
 /* The same, with macros defined before the text: "SMP_CACHE_BYTES=32,X"
  * (comma separated NAME or NAME=VALUE; NULL = none). */
-int skl_cparse_defines(skl_typedb *db, const char *text, const char *filename, const char *defines,
-		       skl_error *err);
+int skl_cparse_defines(skl_typedb *db, const char *text, const char *filename, const char *defines, skl_error *err);
 
 /* One member declaration, without or with its ';':
  * "unsigned long (*fn)(int)", "int x:3", "u32 a __attribute__((aligned(8)))",
@@ -29,11 +28,11 @@ int skl_cparse_member(skl_typedb *db, const char *text, char *name, size_t names
 
 /* One member declaration, with everything it says. */
 typedef struct skl_cmember {
-	char name[128];    /* "" for an unnamed bitfield or anonymous struct/union */
+	char name[128]; /* "" for an unnamed bitfield or anonymous struct/union */
 	skl_type *type;
-	int bits;          /* -1 when not a bitfield */
-	unsigned aligned;  /* aligned(N) on the member, 0 = none */
-	int packed;        /* __attribute__((packed)) on the member */
+	int bits;	  /* -1 when not a bitfield */
+	unsigned aligned; /* aligned(N) on the member, 0 = none */
+	int packed;	  /* __attribute__((packed)) on the member */
 } skl_cmember;
 
 /* Like skl_cparse_member, and also reports packed. 0 or -1. A member with

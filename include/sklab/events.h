@@ -16,30 +16,30 @@
 
 typedef enum skl_event_kind {
 	SKL_EV_SCENARIO, /* text = title, text2 = goal, text3 = profile */
-	SKL_EV_STEP,     /* text = caption; closes a frame */
-	SKL_EV_SHOW,     /* objs = what is on screen from now on (replaces) */
-	SKL_EV_EXPECT,   /* ok = passed; text = message */
-	SKL_EV_PRINT,    /* text = a line the scenario printed */
-	SKL_EV_ERROR,    /* text = an error that ended the run */
+	SKL_EV_STEP,	 /* text = caption; closes a frame */
+	SKL_EV_SHOW,	 /* objs = what is on screen from now on (replaces) */
+	SKL_EV_EXPECT,	 /* ok = passed; text = message */
+	SKL_EV_PRINT,	 /* text = a line the scenario printed */
+	SKL_EV_ERROR,	 /* text = an error that ended the run */
 	/* allocator events: text = cache name, addr, size; text2 = detail */
 	SKL_EV_CACHE_CREATE, /* size = object size; text2 = geometry summary */
 	SKL_EV_CACHE_DESTROY,
-	SKL_EV_GROW,         /* addr = slab's first page, size = bytes */
-	SKL_EV_SLAB_FREE,    /* a slab given back (shrink, reap, destroy) */
-	SKL_EV_ALLOC,        /* addr = object, size = object size */
+	SKL_EV_GROW,	  /* addr = slab's first page, size = bytes */
+	SKL_EV_SLAB_FREE, /* a slab given back (shrink, reap, destroy) */
+	SKL_EV_ALLOC,	  /* addr = object, size = object size */
 	SKL_EV_FREE,
-	SKL_EV_KMALLOC,      /* size = requested; text = bucket cache */
+	SKL_EV_KMALLOC, /* size = requested; text = bucket cache */
 	SKL_EV_KFREE,
-	SKL_EV_OOM,          /* an allocation that failed for want of RAM */
-	SKL_EV_BUG,          /* the kernel's report: text2 = the full report text */
+	SKL_EV_OOM, /* an allocation that failed for want of RAM */
+	SKL_EV_BUG, /* the kernel's report: text2 = the full report text */
 	/* sk_buff events: text = operation ("skb_put"), addr = skb, size = argument,
 	 * text2 = the fields after it ("len:120 data:+64 tail:+184") */
 	SKL_EV_SKB_OP,
-	SKL_EV_SKB_PANIC,    /* text2 = the kernel's panic line(s) */
+	SKL_EV_SKB_PANIC, /* text2 = the kernel's panic line(s) */
 	/* memory accesses fed to a cache model */
-	SKL_EV_ACCESS,       /* addr, size; ok = 1 write; text = "tcp_sock.daddr";
-			      * text2 = source ("member", "zero", "copy", "skb", "meta");
-			      * text3 = the result ("L1d miss, L2 hit, 10 cycles") */
+	SKL_EV_ACCESS, /* addr, size; ok = 1 write; text = "tcp_sock.daddr";
+			* text2 = source ("member", "zero", "copy", "skb", "meta");
+			* text3 = the result ("L1d miss, L2 hit, 10 cycles") */
 	SKL_EV_KIND_COUNT_
 } skl_event_kind;
 
@@ -66,8 +66,8 @@ typedef struct skl_chart_series {
 
 typedef struct skl_chart {
 	char *title, *xlabel, *ylabel;
-	int bars;               /* 0 = lines, 1 = grouped bars */
-	char **xlabels;         /* bars: one label per x index (x = 0, 1, ...), or NULL */
+	int bars;	/* 0 = lines, 1 = grouped bars */
+	char **xlabels; /* bars: one label per x index (x = 0, 1, ...), or NULL */
 	int nxlabels;
 	skl_chart_series *series;
 	int nseries;
@@ -77,18 +77,18 @@ void skl_chart_free(skl_chart *c);
 
 typedef struct skl_obj {
 	skl_obj_kind kind;
-	skl_layout *layout;             /* SKL_OBJ_LAYOUT: owned by the log */
+	skl_layout *layout;		/* SKL_OBJ_LAYOUT: owned by the log */
 	struct skl_kernel_snap *kernel; /* SKL_OBJ_KERNEL: owned by the log */
-	skl_chart *chart;               /* SKL_OBJ_CHART: owned by the log */
-	skl_skb_snap *skbs;             /* SKL_OBJ_SKB: nskbs snapshots drawn together (layout:
-	                                 * struct sk_buff's, shared, or NULL) */
+	skl_chart *chart;		/* SKL_OBJ_CHART: owned by the log */
+	skl_skb_snap *skbs;		/* SKL_OBJ_SKB: nskbs snapshots drawn together (layout:
+					 * struct sk_buff's, shared, or NULL) */
 	int nskbs;
-	struct skl_cachesim_snap *cgrid;   /* SKL_OBJ_CACHE: owned by the log */
-	struct skl_heat *heat;          /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
-	char *view;                     /* preferred view: "layout", "slab" */
-	char *title;                    /* a caption for this object, or NULL */
-	char *text;                     /* SKL_OBJ_TEXT: the lines (a kernel report) */
-	char **marks;                   /* SKL_OBJ_TEXT: lines holding one of these are emphasised */
+	struct skl_cachesim_snap *cgrid; /* SKL_OBJ_CACHE: owned by the log */
+	struct skl_heat *heat;		 /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
+	char *view;			 /* preferred view: "layout", "slab" */
+	char *title;			 /* a caption for this object, or NULL */
+	char *text;			 /* SKL_OBJ_TEXT: the lines (a kernel report) */
+	char **marks;			 /* SKL_OBJ_TEXT: lines holding one of these are emphasised */
 	int nmarks;
 } skl_obj;
 
@@ -96,15 +96,15 @@ typedef struct skl_obj {
  * its SHOW holds; lines containing one of the marks are emphasised. */
 typedef struct skl_text_panel {
 	const char *text;
-	const char *title;  /* NULL: "kernel log" */
+	const char *title; /* NULL: "kernel log" */
 	const char *const *marks;
 	int nmarks;
 } skl_text_panel;
 
 typedef struct skl_event {
 	skl_event_kind kind;
-	int seq;    /* position in the log */
-	int step;   /* number of STEP events before this one */
+	int seq;  /* position in the log */
+	int step; /* number of STEP events before this one */
 	int ok;
 	char *text, *text2, *text3;
 	char *where; /* "file.lua:12", "" when unknown */
@@ -112,7 +112,7 @@ typedef struct skl_event {
 	int nobjs;
 	char **highlight; /* SHOW: member paths or "line:N" to emphasise */
 	int nhighlight;
-	uint64_t addr;    /* allocator events: simulated address */
+	uint64_t addr; /* allocator events: simulated address */
 	uint64_t size;
 } skl_event;
 
@@ -122,8 +122,7 @@ skl_events *skl_events_new(size_t max_events); /* 0 = no limit */
 void skl_events_free(skl_events *log);
 
 /* Appending. Strings are copied. -1 when out of memory or over the limit. */
-int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile,
-			const char *where);
+int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile, const char *where);
 int skl_events_step(skl_events *log, const char *caption, const char *where);
 int skl_events_expect(skl_events *log, int ok, const char *msg, const char *where);
 
@@ -160,7 +159,7 @@ typedef struct skl_show {
 	const skl_layout *skb_type;
 	skl_chart *chart;
 	struct skl_cachesim_snap *cachesim;
-	const char *title; /* CACHESIM */
+	const char *title;  /* CACHESIM */
 	skl_layout *layout; /* HEAT */
 	struct skl_heat *heat;
 } skl_show;
@@ -188,14 +187,14 @@ const skl_obj *skl_events_obj(const skl_events *log, int i);
  * there is no step at all). Frame i shows the objects of the latest SHOW
  * before its end, with its caption. */
 typedef struct skl_frame {
-	int index;           /* 0-based */
+	int index;	     /* 0-based */
 	const char *caption; /* "" when none */
 	const char *where;
-	const int *objs;     /* object indexes, owned by the log */
+	const int *objs; /* object indexes, owned by the log */
 	int nobjs;
 	const char *const *highlight; /* from the SHOW, owned by the log */
 	int nhighlight;
-	int last_event;      /* index of the event that ends the frame */
+	int last_event; /* index of the event that ends the frame */
 } skl_frame;
 
 int skl_events_frames(const skl_events *log, skl_frame **frames); /* caller frees *frames with skl_free */

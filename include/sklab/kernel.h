@@ -28,14 +28,14 @@ typedef struct skl_cache skl_cache;
 
 typedef struct skl_kernel_opts {
 	const skl_profile *profile; /* required: abi, page size, line size, CPUs, RAM, allocator */
-	unsigned cpus;              /* 0 = the profile's */
-	uint64_t ram_bytes;         /* 0 = the profile's; capped at SKL_KERNEL_RAM_MAX */
-	int smp;                    /* 2.4 SLAB: -1 = SMP when cpus > 1, 0 = UP, 1 = SMP */
-	int debug_slab;             /* 2.4: CONFIG_DEBUG_SLAB (STATS, forced red zone, poison) */
-	const char *slub_debug;     /* SLUB: slab_debug letters "FZPU", NULL or "" = none */
-	int kasan;                  /* SLUB: CONFIG_KASAN_GENERIC (shadow, red zones, reports) */
+	unsigned cpus;		    /* 0 = the profile's */
+	uint64_t ram_bytes;	    /* 0 = the profile's; capped at SKL_KERNEL_RAM_MAX */
+	int smp;		    /* 2.4 SLAB: -1 = SMP when cpus > 1, 0 = UP, 1 = SMP */
+	int debug_slab;		    /* 2.4: CONFIG_DEBUG_SLAB (STATS, forced red zone, poison) */
+	const char *slub_debug;	    /* SLUB: slab_debug letters "FZPU", NULL or "" = none */
+	int kasan;		    /* SLUB: CONFIG_KASAN_GENERIC (shadow, red zones, reports) */
 	unsigned break_gfp_order;   /* 2.4: 0 = from RAM (2 above 32 MiB, else 1) */
-	skl_events *log;            /* allocator events go here; NULL = none */
+	skl_events *log;	    /* allocator events go here; NULL = none */
 } skl_kernel_opts;
 
 #define SKL_KERNEL_RAM_MAX ((uint64_t)4 << 30)
@@ -86,11 +86,11 @@ enum {
 	SKL_SLAB_HWCACHE_ALIGN = 1u << 0,
 	SKL_SLAB_RED_ZONE = 1u << 1,
 	SKL_SLAB_POISON = 1u << 2,
-	SKL_SLAB_NO_REAP = 1u << 3,       /* 2.4 */
+	SKL_SLAB_NO_REAP = 1u << 3, /* 2.4 */
 	SKL_SLAB_CACHE_DMA = 1u << 4,
 	SKL_SLAB_TYPESAFE_BY_RCU = 1u << 5, /* SLUB; 2.4 called it nothing */
-	SKL_SLAB_STORE_USER = 1u << 6,    /* SLUB debug U */
-	SKL_SLAB_CONSISTENCY = 1u << 7,   /* SLUB debug F */
+	SKL_SLAB_STORE_USER = 1u << 6,	    /* SLUB debug U */
+	SKL_SLAB_CONSISTENCY = 1u << 7,	    /* SLUB debug F */
 	SKL_SLAB_ACCOUNT = 1u << 8,
 	SKL_SLAB_RECLAIM_ACCOUNT = 1u << 9,
 	SKL_SLAB_KMALLOC = 1u << 10,
@@ -100,12 +100,12 @@ enum {
 
 typedef struct skl_cache_opts {
 	unsigned flags;
-	unsigned align;          /* requested alignment; 0 = none */
-	size_t offset;           /* 2.4 kmem_cache_create's offset (colour unit); 0 */
-	int ctor;                /* the cache has a constructor */
-	int use_freeptr_offset;  /* SLUB, RCU caches only */
+	unsigned align;		/* requested alignment; 0 = none */
+	size_t offset;		/* 2.4 kmem_cache_create's offset (colour unit); 0 */
+	int ctor;		/* the cache has a constructor */
+	int use_freeptr_offset; /* SLUB, RCU caches only */
 	unsigned freeptr_offset;
-	const skl_layout *type;  /* layout of the objects, for views; copied */
+	const skl_layout *type; /* layout of the objects, for views; copied */
 } skl_cache_opts;
 
 /* NULL with err set for what kmem_cache_create would refuse (bad size,
@@ -147,15 +147,15 @@ skl_cache *skl_kernel_cache_at(const skl_kernel *k, int i);
 
 typedef struct skl_cache_info {
 	char name[32];
-	char alias_of[32];      /* SLUB: the cache this one merged into, "" */
-	size_t object_size;     /* requested */
-	size_t size;            /* 2.4 objsize / SLUB slab_size (s->size) */
+	char alias_of[32];  /* SLUB: the cache this one merged into, "" */
+	size_t object_size; /* requested */
+	size_t size;	    /* 2.4 objsize / SLUB slab_size (s->size) */
 	unsigned align;
 	unsigned flags;
 	unsigned order, pages_per_slab, objs_per_slab;
 	/* 2.4 SLAB */
 	int offslab;
-	size_t mgmt_size;       /* slab_t + bufctl array, L1-aligned */
+	size_t mgmt_size; /* slab_t + bufctl array, L1-aligned */
 	size_t left_over;
 	unsigned colour, colour_off, colour_next;
 	unsigned limit, batchcount; /* SMP per-CPU arrays */
@@ -190,21 +190,21 @@ void skl_slabinfo_write(const skl_kernel *k, const skl_sink *out);
 /* ---- what views draw: a snapshot of every cache ------------------------ */
 
 typedef enum skl_objstate {
-	SKL_OS_FREE,      /* on a freelist / bufctl chain */
-	SKL_OS_ALLOC,     /* handed out */
-	SKL_OS_CPU        /* free but parked in a per-CPU array or CPU freelist */
+	SKL_OS_FREE,  /* on a freelist / bufctl chain */
+	SKL_OS_ALLOC, /* handed out */
+	SKL_OS_CPU    /* free but parked in a per-CPU array or CPU freelist */
 } skl_objstate;
 
 typedef struct skl_slab_snap {
-	skl_addr base;        /* first page */
+	skl_addr base; /* first page */
 	unsigned pages;
-	unsigned colour_bytes; /* 2.4 colour offset of this slab */
+	unsigned colour_bytes;	       /* 2.4 colour offset of this slab */
 	size_t mgmt_offset, mgmt_size; /* on-slab management area, 0 size when off-slab/SLUB */
-	skl_addr s_mem;       /* first object */
+	skl_addr s_mem;		       /* first object */
 	unsigned nobjs, inuse;
-	int list;             /* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB) */
-	uint8_t *state;       /* nobjs skl_objstate values */
-	uint8_t *bad;         /* nobjs flags: 1 = red zone or poison damaged */
+	int list;	/* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB) */
+	uint8_t *state; /* nobjs skl_objstate values */
+	uint8_t *bad;	/* nobjs flags: 1 = red zone or poison damaged */
 	/* SLUB merging: which name each allocated object came through. NULL
 	 * when every object of the slab came through the cache's own name;
 	 * else nobjs values: 0 = the own name (and every free object), n =
@@ -219,10 +219,10 @@ typedef struct skl_slab_snap {
 
 typedef struct skl_cache_snap {
 	skl_cache_info info;
-	skl_layout *type;     /* owned copy, or NULL */
+	skl_layout *type; /* owned copy, or NULL */
 	skl_slab_snap *slabs;
 	int nslabs;
-	char slabinfo[256];   /* the cache's /proc/slabinfo line */
+	char slabinfo[256]; /* the cache's /proc/slabinfo line */
 	/* SLUB merging: the names merged into this cache. naliases live
 	 * aliases (in creation order) come first in via_names, then the names
 	 * of aliases destroyed while objects allocated through them live;
@@ -324,7 +324,8 @@ skl_cachesim_snap *skl_kernel_cachesim_snapshot(skl_kernel *k);
 /* The same for any model: desc as for skl_kernel_set_cachesim; marks
  * (SKL_CACHESIM_MAX_LEVELS entries, zeroed at first, kept by the caller)
  * decide "recent" and are updated; k (optional) gives owners and rows. */
-skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k);
+skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks,
+					 skl_kernel *k);
 
 /* A heat overlay for layout l from the rows of owner (NULL = l's name
  * without "struct "): one value per field, the sum of the rows of that
@@ -336,6 +337,6 @@ typedef enum skl_heat_metric {
 	SKL_HEAT_ACCESSES    /* reads + writes */
 } skl_heat_metric;
 skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
-				int level);
+				   int level);
 
 #endif

@@ -13,40 +13,40 @@
 #include "sklab/types.h"
 
 typedef struct skl_field {
-	char *name;        /* "" when anonymous */
-	char *path;        /* dotted path from the outer struct: "tp_pinfo.af_tcp" */
+	char *name;	   /* "" when anonymous */
+	char *path;	   /* dotted path from the outer struct: "tp_pinfo.af_tcp" */
 	char *type_name;   /* "struct tcp_opt", "__u32" */
 	char *decl_prefix; /* pahole's type column: "void", "struct sock *" */
 	char *decl_suffix; /* pahole's name column: "(*fn)(int)", "arr[3]" */
-	char *cond;        /* config condition that kept it, NULL = always there */
+	char *cond;	   /* config condition that kept it, NULL = always there */
 	const skl_type *type;
-	uint64_t offset;   /* absolute bytes; for bitfields the storage unit */
-	uint64_t size;     /* bytes; for bitfields the storage unit's size */
+	uint64_t offset; /* absolute bytes; for bitfields the storage unit */
+	uint64_t size;	 /* bytes; for bitfields the storage unit's size */
 	unsigned align;
-	unsigned bit_size;   /* 0 = not a bitfield */
-	unsigned bit_offset; /* within the storage unit, counted from bit 0 (LSB) */
-	uint64_t bit_pos;    /* absolute bit position (bitfields and others) */
-	int depth;           /* 0 = member of the outer struct */
-	int parent;          /* index of the enclosing expanded field, -1 at top */
-	int expanded;        /* anonymous struct/union whose members follow inline */
-	int is_union;        /* expanded and a union */
-	int nmembers;        /* direct members when expanded */
-	uint64_t hole_after;     /* bytes of hole after it, inside its parent */
-	unsigned bit_hole_after; /* bits left unused in its storage unit */
-	uint64_t padding;        /* expanded records: trailing padding */
-	unsigned bit_padding;    /* expanded structs: unused bits after a trailing bitfield */
+	unsigned bit_size;	    /* 0 = not a bitfield */
+	unsigned bit_offset;	    /* within the storage unit, counted from bit 0 (LSB) */
+	uint64_t bit_pos;	    /* absolute bit position (bitfields and others) */
+	int depth;		    /* 0 = member of the outer struct */
+	int parent;		    /* index of the enclosing expanded field, -1 at top */
+	int expanded;		    /* anonymous struct/union whose members follow inline */
+	int is_union;		    /* expanded and a union */
+	int nmembers;		    /* direct members when expanded */
+	uint64_t hole_after;	    /* bytes of hole after it, inside its parent */
+	unsigned bit_hole_after;    /* bits left unused in its storage unit */
+	uint64_t padding;	    /* expanded records: trailing padding */
+	unsigned bit_padding;	    /* expanded structs: unused bits after a trailing bitfield */
 	uint64_t cl_first, cl_last; /* cache lines of its first and last byte */
-	int force_align;     /* pahole would print ":0" before it */
-	unsigned user_align;     /* gcc's DW_AT_alignment for the member (aligned() on it or
-				  * on its type), 0 = none */
-	unsigned rec_user_align; /* expanded records: the same for the record type */
+	int force_align;	    /* pahole would print ":0" before it */
+	unsigned user_align;	    /* gcc's DW_AT_alignment for the member (aligned() on it or
+				     * on its type), 0 = none */
+	unsigned rec_user_align;    /* expanded records: the same for the record type */
 } skl_field;
 
 typedef struct skl_layout {
-	char *name;       /* "struct sock" */
+	char *name; /* "struct sock" */
 	char *note;
 	const skl_abi *abi;
-	char *config;     /* options it was computed for, comma separated */
+	char *config; /* options it was computed for, comma separated */
 	int is_union;
 	int packed;
 	unsigned aligned_attr; /* 0 = none */
@@ -56,28 +56,28 @@ typedef struct skl_layout {
 	skl_field *fields;
 	int nfields;
 	/* pahole's footer */
-	int members;              /* direct members */
-	uint64_t sum_members;     /* bytes of non-bitfield members */
+	int members;	      /* direct members */
+	uint64_t sum_members; /* bytes of non-bitfield members */
 	int holes;
 	uint64_t sum_holes;
 	unsigned sum_bitfield_bits;
 	int bit_holes;
 	unsigned sum_bit_holes;
 	uint64_t padding;
-	unsigned bit_padding;     /* unused bits after a trailing bitfield */
-	unsigned user_align;      /* gcc's DW_AT_alignment for the record, 0 = none */
-	int paddings;             /* members that are structs with padding */
+	unsigned bit_padding; /* unused bits after a trailing bitfield */
+	unsigned user_align;  /* gcc's DW_AT_alignment for the record, 0 = none */
+	int paddings;	      /* members that are structs with padding */
 	uint64_t sum_paddings;
 	uint64_t cachelines;
-	uint64_t last_cacheline;  /* bytes used in the last line */
+	uint64_t last_cacheline; /* bytes used in the last line */
 } skl_layout;
 
 /* Lays out t (a struct, union or typedef of one) for abi with the given
  * options ("CONFIG_INET,CONFIG_FILTER"; NULL = none) and cache-line size
  * (0 = 64). NULL with err set on an incomplete or recursive type, a bad
  * condition, or a bitfield that gcc would reject. */
-skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char *config,
-			       unsigned cacheline, skl_error *err);
+skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
+			       skl_error *err);
 void skl_layout_free(skl_layout *l);
 /* A deep copy (the type back-pointers are shared). NULL when out of memory. */
 skl_layout *skl_layout_clone(const skl_layout *l);
@@ -94,8 +94,8 @@ int skl_layout_find(const skl_layout *l, const char *name);
 const skl_type *skl_field_record(const skl_field *f, int through_pointer);
 
 /* size and alignment of a type by itself (not as a member). -1 on error. */
-int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *config, uint64_t *size,
-			unsigned *align, skl_error *err);
+int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *config, uint64_t *size, unsigned *align,
+			skl_error *err);
 
 /* Evaluates a config condition ("A || (B && !C)") against a comma-separated
  * option list. 1 true, 0 false, -1 with err set on a syntax error. */

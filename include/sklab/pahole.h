@@ -9,7 +9,7 @@
 #include "sklab/layout.h"
 
 typedef struct skl_pahole_opts {
-	int hex;        /* offsets and sizes as 0x... (pahole --hex) */
+	int hex;	/* offsets and sizes as 0x... (pahole --hex) */
 	int show_conds; /* append the CONFIG_ condition that kept a member */
 } skl_pahole_opts;
 

@@ -57,8 +57,8 @@ int skl_enum_add(skl_type *e, const char *name, int64_t value, skl_error *err);
  * unnamed bitfield). bits < 0 = not a bitfield. aligned 0 = no attribute.
  * cond = config condition such as "CONFIG_IPV6 || CONFIG_IPV6_MODULE", or
  * NULL. Fails on a duplicate name or a bad bitfield width. */
-int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, unsigned aligned,
-		   const char *cond, skl_error *err);
+int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, unsigned aligned, const char *cond,
+		   skl_error *err);
 void skl_record_set_packed(skl_type *rec, int packed);
 /* aligned(N) on a record or typedef. */
 void skl_type_set_aligned(skl_type *t, unsigned aligned);
@@ -84,7 +84,7 @@ int skl_typedb_count_records(const skl_typedb *db);
 skl_type *skl_typedb_record_at(const skl_typedb *db, int i);
 
 skl_kind skl_type_kind(const skl_type *t);
-const char *skl_type_tag(const skl_type *t);    /* tag or typedef name; NULL if anonymous */
+const char *skl_type_tag(const skl_type *t); /* tag or typedef name; NULL if anonymous */
 const char *skl_type_note(const skl_type *t);
 int skl_type_is_complete(const skl_type *t);
 /* Follows typedefs. */
@@ -93,7 +93,7 @@ const skl_type *skl_type_resolve(const skl_type *t);
 void skl_type_name(const skl_type *t, char *out, size_t outsz);
 /* The two halves of a declaration as pahole prints them: prefix "void",
  * suffix "(*fn)(int)"; prefix "char", suffix "name[3][2]". */
-void skl_type_declare(const skl_type *t, const char *name, char *prefix, size_t prefixsz,
-		      char *suffix, size_t suffixsz);
+void skl_type_declare(const skl_type *t, const char *name, char *prefix, size_t prefixsz, char *suffix,
+		      size_t suffixsz);
 
 #endif

@@ -138,7 +138,8 @@ int skl_cmd_profiles(int argc, char **argv)
 			continue;
 		}
 		printf("%-22s %-7s %-6s page %u, %u-byte lines, %u CPU%s, layouts %s\n  %s\n", p.name, p.abi->name,
-		       skl_allocator_name(p.allocator), p.page_size, p.cacheline, p.cpus, p.cpus == 1 ? "" : "s", p.layouts, p.description);
+		       skl_allocator_name(p.allocator), p.page_size, p.cacheline, p.cpus, p.cpus == 1 ? "" : "s",
+		       p.layouts, p.description);
 	}
 	return 0;
 }

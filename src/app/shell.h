@@ -22,7 +22,7 @@ typedef struct skl_shell_opts {
 	int no_anim;	  /* no step animations */
 	int step;	  /* 1-based step to open at; 0 = the first */
 	int width, height;
-	const char *pcap; /* skb:pcap() frames of each run go here */
+	const char *pcap;	   /* skb:pcap() frames of each run go here */
 	const skl_app_limits *lim; /* each run's limits (the --max-* and --timeout options); NULL = defaults */
 } skl_shell_opts;
 

@@ -538,8 +538,9 @@ static int is_ident(const char *s)
 
 /* ---- profiles --------------------------------------------------------------------------- */
 
-static const char *const profile_keys[] = {"name",	"kernel", "arch",   "layouts", "allocator",   "page_size",
-					   "cacheline", "cpus",	  "ram_mb", "config",  "description", "cache", NULL};
+static const char *const profile_keys[] = {"name",	  "kernel",    "arch", "layouts", "allocator",
+					   "page_size",	  "cacheline", "cpus", "ram_mb",  "config",
+					   "description", "cache",     NULL};
 
 static const char *const cache_keys[] = {"cpu", "memory", NULL};
 static const char *const cache_level_keys[] = {"name", "size_kb", "assoc", "line", "latency", NULL};
@@ -647,13 +648,15 @@ static void p_cache(lua_State *L, dctx *c, const dfile *f, skl_profile *p)
 	if (bad_key(L, -1, cache_keys, n, bad, sizeof(bad)))
 		derr(L, c, f, line, "key 'cache': %s", bad);
 	if (n < 1 || n > SKL_PROFILE_MAX_CACHES)
-		derr(L, c, f, line, "key 'cache' lists %d levels; it must list 1 to %d", (int)n, SKL_PROFILE_MAX_CACHES);
+		derr(L, c, f, line, "key 'cache' lists %d levels; it must list 1 to %d", (int)n,
+		     SKL_PROFILE_MAX_CACHES);
 	p_string(L, c, f, "cpu", 1, p->cpu, sizeof(p->cpu));
 	p->mem_latency = (unsigned)p_int(L, c, f, "memory", 1, 100, 1, 100000, 0);
 	for (i = 1; i <= n; i++) {
 		skl_profile_cache *pc = &p->caches[i - 1];
 		if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
-			derr(L, c, f, line, "key 'cache': level %d must be a table, not %s", (int)i, luaL_typename(L, -1));
+			derr(L, c, f, line, "key 'cache': level %d must be a table, not %s", (int)i,
+			     luaL_typename(L, -1));
 		if (bad_key(L, -1, cache_level_keys, 0, bad, sizeof(bad)))
 			derr(L, c, f, line, "key 'cache': level %d: %s", (int)i, bad);
 		p_string(L, c, f, "name", 1, pc->name, sizeof(pc->name));
@@ -665,7 +668,8 @@ static void p_cache(lua_State *L, dctx *c, const dfile *f, skl_profile *p)
 			uint64_t per = (uint64_t)pc->assoc * pc->line, sets = per ? pc->size / per : 0;
 			if (!sets || pc->size % per || (sets & (sets - 1)))
 				derr(L, c, f, find_key(f, "size_kb", 1),
-				     "key 'cache': level '%s': %llu bytes in %u-way sets of %u-byte lines is not a power-of-two number of sets",
+				     "key 'cache': level '%s': %llu bytes in %u-way sets of %u-byte lines is not a "
+				     "power-of-two number of sets",
 				     pc->name, (unsigned long long)pc->size, pc->assoc, pc->line);
 		}
 		lua_pop(L, 1);
@@ -693,8 +697,8 @@ static int load_profile_p(lua_State *L)
 		     c->want);
 	p_string(L, c, f, "kernel", 1, p->kernel, sizeof(p->kernel));
 	if (skl_kversion_parse(p->kernel, &p->version) < 0)
-		derr(L, c, f, find_key(f, "kernel", 1), "key 'kernel' is '%s', not a release (MAJOR.MINOR, as in 2.4.16)",
-		     p->kernel);
+		derr(L, c, f, find_key(f, "kernel", 1),
+		     "key 'kernel' is '%s', not a release (MAJOR.MINOR, as in 2.4.16)", p->kernel);
 	p_string(L, c, f, "arch", 1, arch, sizeof(arch));
 	p->abi = skl_abi_find(arch);
 	if (!p->abi)

@@ -159,7 +159,8 @@ int skl_view_cachesim_focus(const skl_cachesim_snap *s)
 
 /* ---- tooltips --------------------------------------------------------------------------- */
 
-void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out, size_t outsz)
+void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out,
+				    size_t outsz)
 {
 	const skl_cachesim_snap_level *lv;
 	const skl_cachesim_snap_line *c;
@@ -205,7 +206,8 @@ static void level_tooltip(const skl_cachesim_snap *s, int l, char *out, size_t o
 	if (st->refs[SKL_CACHESIM_IFETCH])
 		skl__catf(out, outsz, ", fetches %s", count(st->refs[SKL_CACHESIM_IFETCH], a, sizeof(a)));
 	skl__catf(out, outsz, "\nmisses %s: reads %s, writes %s", count(m, a, sizeof(a)),
-		  count(st->misses[SKL_CACHESIM_READ], b, sizeof(b)), count(st->misses[SKL_CACHESIM_WRITE], c, sizeof(c)));
+		  count(st->misses[SKL_CACHESIM_READ], b, sizeof(b)),
+		  count(st->misses[SKL_CACHESIM_WRITE], c, sizeof(c)));
 	if (st->misses[SKL_CACHESIM_IFETCH])
 		skl__catf(out, outsz, ", fetches %s", count(st->misses[SKL_CACHESIM_IFETCH], a, sizeof(a)));
 	skl__catf(out, outsz, "\nmiss rate %.1f %%\n", r ? 100.0 * (double)m / (double)r : 0.0);

@@ -77,6 +77,7 @@ skl_color skl_view_cachesim_hit_color(void);
 skl_color skl_view_cachesim_miss_color(void);
 
 /* The tooltip of one way of one set of level l into out. */
-void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out, size_t outsz);
+void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out,
+				    size_t outsz);
 
 #endif

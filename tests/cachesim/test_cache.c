@@ -209,9 +209,9 @@ static void t_nwa(void)
 	l[0].write = SKL_CACHESIM_WB_NWA;
 	l[1] = lvl("LL", 256, 2, 16);
 	h = make(l, 2, 100);
-	CHECK_INT(acc(h, 0, 4, W).hit_level, -1);  /* around L1, allocated dirty in LL */
-	CHECK_INT(acc(h, 0, 4, W).hit_level, 1);   /* still not in L1 */
-	CHECK_INT(acc(h, 0, 4, R).hit_level, 1);   /* the read allocates in L1 */
+	CHECK_INT(acc(h, 0, 4, W).hit_level, -1); /* around L1, allocated dirty in LL */
+	CHECK_INT(acc(h, 0, 4, W).hit_level, 1);  /* still not in L1 */
+	CHECK_INT(acc(h, 0, 4, R).hit_level, 1);  /* the read allocates in L1 */
 	CHECK_INT(acc(h, 0, 4, R).hit_level, 0);
 	CHECK_INT(acc(h, 4, 4, W).hit_level, 0);   /* write hit: dirty in L1 */
 	CHECK_INT(acc(h, 64, 4, R).hit_level, -1); /* evicts the dirty line */
@@ -499,9 +499,9 @@ int main(int argc, char **argv)
 		const char *name;
 		void (*fn)(void);
 	} modes[] = {
-		{"direct", t_direct},     {"twoway", t_twoway},     {"repl", t_repl},         {"writeback", t_writeback},
-		{"nwa", t_nwa},           {"classify", t_classify}, {"straddle", t_straddle}, {"latency", t_latency},
-		{"geometry", t_geometry}, {"summary", t_summary},     {"flush", t_flush},
+	    {"direct", t_direct},     {"twoway", t_twoway},	{"repl", t_repl},	  {"writeback", t_writeback},
+	    {"nwa", t_nwa},	      {"classify", t_classify}, {"straddle", t_straddle}, {"latency", t_latency},
+	    {"geometry", t_geometry}, {"summary", t_summary},	{"flush", t_flush},
 	};
 	size_t i;
 	int ran = 0;

@@ -13,8 +13,8 @@
 
 /* A profile named "linux-KERNEL-ABI" with 4 KiB pages: the fields a
  * simulated machine needs, and the rest zero. */
-static inline skl_profile skl_test_profile(const char *kernel, const char *abi, const char *allocator, unsigned cacheline,
-				    unsigned cpus, uint64_t ram_bytes)
+static inline skl_profile skl_test_profile(const char *kernel, const char *abi, const char *allocator,
+					   unsigned cacheline, unsigned cpus, uint64_t ram_bytes)
 {
 	skl_profile p;
 	memset(&p, 0, sizeof(p));

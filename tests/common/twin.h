@@ -31,10 +31,10 @@ typedef struct skl_twin {
 
 /* what the two machines are and what they hold */
 typedef struct skl_twin_setup {
-	skl_kernel_opts ko;	   /* the build (log is set per machine) */
-	unsigned sizes[4];	   /* four caches */
+	skl_kernel_opts ko; /* the build (log is set per machine) */
+	unsigned sizes[4];  /* four caches */
 	skl_cache_opts opts[4];
-	unsigned cpus;		   /* CPUs to move between */
+	unsigned cpus; /* CPUs to move between */
 	int steps;
 } skl_twin_setup;
 
@@ -72,7 +72,8 @@ static int skl_twin_new(skl_twin *t, const skl_twin_setup *su, int which)
 			return -1;
 		}
 	}
-	if (which == SKL_TWIN_MODEL && (!(t->h = skl_cachesim_new(&cfg, &err)) || skl_kernel_set_cachesim(t->k, t->h, NULL) < 0)) {
+	if (which == SKL_TWIN_MODEL &&
+	    (!(t->h = skl_cachesim_new(&cfg, &err)) || skl_kernel_set_cachesim(t->k, t->h, NULL) < 0)) {
 		printf("twin: cannot attach a cache model\n");
 		return -1;
 	}
@@ -113,13 +114,15 @@ static int skl_twin_same(const skl_twin *a, const skl_twin *b, int step)
 		for (y = 0; same && y < ca->nslabs; y++) {
 			const skl_slab_snap *p = &ca->slabs[y], *q = &cb->slabs[y];
 			size_t len = (size_t)p->pages * sa->page_size;
-			const uint8_t *ba = skl_kernel_bytes(a->k, p->base, len), *bb = skl_kernel_bytes(b->k, q->base, len);
-			same = p->base == q->base && p->nobjs == q->nobjs && p->inuse == q->inuse && p->list == q->list &&
-			       !memcmp(p->state, q->state, p->nobjs) && !memcmp(p->bad, q->bad, p->nobjs) &&
-			       (ba && bb ? !memcmp(ba, bb, len) : ba == bb);
+			const uint8_t *ba = skl_kernel_bytes(a->k, p->base, len),
+				      *bb = skl_kernel_bytes(b->k, q->base, len);
+			same = p->base == q->base && p->nobjs == q->nobjs && p->inuse == q->inuse &&
+			       p->list == q->list && !memcmp(p->state, q->state, p->nobjs) &&
+			       !memcmp(p->bad, q->bad, p->nobjs) && (ba && bb ? !memcmp(ba, bb, len) : ba == bb);
 		}
 		if (!same)
-			printf("step %d: cache %s differs (%s | %s)\n", step, ca->info.name, ca->slabinfo, cb->slabinfo);
+			printf("step %d: cache %s differs (%s | %s)\n", step, ca->info.name, ca->slabinfo,
+			       cb->slabinfo);
 	}
 	skl_kernel_snap_free(sa);
 	skl_kernel_snap_free(sb);
@@ -210,8 +213,9 @@ static int skl_twin_run(const skl_twin_setup *su, uint64_t seed)
 			    strcmp(msg[w], msg[SKL_TWIN_MODEL])) {
 				printf("step %d (op %d, cache %d): fast path (%s) %llx %d \"%s\", full path %llx %d "
 				       "\"%s\"\n",
-				       step, op, c, w == SKL_TWIN_QUIET ? "no log" : "logged", (unsigned long long)got[w],
-				       rc[w], msg[w], (unsigned long long)got[SKL_TWIN_MODEL], rc[SKL_TWIN_MODEL],
+				       step, op, c, w == SKL_TWIN_QUIET ? "no log" : "logged",
+				       (unsigned long long)got[w], rc[w], msg[w],
+				       (unsigned long long)got[SKL_TWIN_MODEL], rc[SKL_TWIN_MODEL],
 				       msg[SKL_TWIN_MODEL]);
 				fails++;
 			}

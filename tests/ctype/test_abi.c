@@ -16,23 +16,23 @@ typedef struct expect {
 static void sizes(skl_typedb *db)
 {
 	static const expect e[] = {
-		{"_Bool", 1, 1, 1, 1},
-		{"char", 1, 1, 1, 1},
-		{"short", 2, 2, 2, 2},
-		{"int", 4, 4, 4, 4},
-		{"long", 4, 4, 8, 8},
-		{"long long", 8, 8, 8, 8},
-		{"unsigned long long int", 8, 8, 8, 8},
-		{"float", 4, 4, 4, 4},
-		{"double", 8, 8, 8, 8},
-		{"long double", 12, 4, 16, 16},
-		{"void *", 4, 4, 8, 8},
-		{"char [5]", 5, 1, 5, 1},
-		{"long [3]", 12, 4, 24, 8},
-		{"void (*)(int)", 4, 4, 8, 8},
-		{"enum abi_e", 4, 4, 4, 4},
-		{"enum abi_small", 1, 1, 1, 1},
-		{"enum abi_big", 8, 8, 8, 8},
+	    {"_Bool", 1, 1, 1, 1},
+	    {"char", 1, 1, 1, 1},
+	    {"short", 2, 2, 2, 2},
+	    {"int", 4, 4, 4, 4},
+	    {"long", 4, 4, 8, 8},
+	    {"long long", 8, 8, 8, 8},
+	    {"unsigned long long int", 8, 8, 8, 8},
+	    {"float", 4, 4, 4, 4},
+	    {"double", 8, 8, 8, 8},
+	    {"long double", 12, 4, 16, 16},
+	    {"void *", 4, 4, 8, 8},
+	    {"char [5]", 5, 1, 5, 1},
+	    {"long [3]", 12, 4, 24, 8},
+	    {"void (*)(int)", 4, 4, 8, 8},
+	    {"enum abi_e", 4, 4, 4, 4},
+	    {"enum abi_small", 1, 1, 1, 1},
+	    {"enum abi_big", 8, 8, 8, 8},
 	};
 	size_t i;
 	for (i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
@@ -128,16 +128,16 @@ static void members(skl_typedb *db)
 int main(void)
 {
 	static const char decls[] = "enum abi_e { ABI_A };\n"
-					"enum abi_small { ABI_S = 1 } __attribute__((packed));\n"
-					"enum abi_big { ABI_B = 0x100000000 };\n"
-					"typedef long long ll8 __attribute__((aligned(8)));\n"
-					"struct m_ll { int a; long long x; };\n"
-					"struct m_dbl { char c; double d; };\n"
-					"struct m_ld { char c; long double ld; char after; };\n"
-					"struct m_enum { char c; enum abi_big big; };\n"
-					"struct m_ll_aligned { int a; long long x __attribute__((aligned(8))); };\n"
-					"struct m_ll_typedef { int a; ll8 x; };\n"
-					"struct m_ptr { char c; void *p; };\n";
+				    "enum abi_small { ABI_S = 1 } __attribute__((packed));\n"
+				    "enum abi_big { ABI_B = 0x100000000 };\n"
+				    "typedef long long ll8 __attribute__((aligned(8)));\n"
+				    "struct m_ll { int a; long long x; };\n"
+				    "struct m_dbl { char c; double d; };\n"
+				    "struct m_ld { char c; long double ld; char after; };\n"
+				    "struct m_enum { char c; enum abi_big big; };\n"
+				    "struct m_ll_aligned { int a; long long x __attribute__((aligned(8))); };\n"
+				    "struct m_ll_typedef { int a; ll8 x; };\n"
+				    "struct m_ptr { char c; void *p; };\n";
 	skl_typedb *db = skl_typedb_new();
 	skl_error err;
 	CHECK(skl_abi_find("i386") != NULL);

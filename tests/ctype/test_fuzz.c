@@ -83,7 +83,7 @@ static void exercise(const char *text)
 				continue;
 			for (a = 0; a < 2; a++) {
 				skl_layout *l =
-					skl_layout_compute(t, skl_abi_find(a ? "i386" : "x86_64"), "CONFIG_A,B", 64, &err);
+				    skl_layout_compute(t, skl_abi_find(a ? "i386" : "x86_64"), "CONFIG_A,B", 64, &err);
 				if (l) {
 					skl_pahole_write(l, &sink, NULL);
 					skl_layout_write_json(l, &sink);

@@ -191,11 +191,11 @@ static void errors(void)
 	static const struct {
 		const char *type, *abi, *config, *msg;
 	} e[] = {
-		{"struct incomplete_user", "x86_64", NULL,
+	    {"struct incomplete_user", "x86_64", NULL,
 	     "member 'f': struct fwd is incomplete (declared but never defined)"},
-		{"struct too_wide", "x86_64", NULL, "width of bitfield 'x' (9 bits) exceeds its type (8 bits)"},
-		{"struct bad_cond", "x86_64", NULL, "config condition"},
-		{"struct fwd", "x86_64", NULL, "struct fwd is incomplete (declared but never defined)"},
+	    {"struct too_wide", "x86_64", NULL, "width of bitfield 'x' (9 bits) exceeds its type (8 bits)"},
+	    {"struct bad_cond", "x86_64", NULL, "config condition"},
+	    {"struct fwd", "x86_64", NULL, "struct fwd is incomplete (declared but never defined)"},
 	};
 	size_t i;
 	for (i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
@@ -271,31 +271,31 @@ static void field_records(void)
 int main(void)
 {
 	static const char decls[] =
-		"struct bf { unsigned a:20; unsigned b:20; unsigned short c:9; unsigned :0; unsigned d:5, :3; char e:2; "
-		"};\n"
-		"struct bf_packed { char a; int b:30; int c:2; } __attribute__((packed));\n"
-		"struct pa { char c; int i __attribute__((packed)); char d; int x __attribute__((aligned(16))); };\n"
-		"struct pa_low { char c; int i __attribute__((aligned(2))); } __attribute__((packed));\n"
-		"struct pa_rec { int a; } __attribute__((aligned(32)));\n"
-		"struct pa_outer { char c; struct pa_rec in; };\n"
-		"struct an { long l; union { struct { short lo, hi; }; int word; }; struct { int x; char y; } named; };\n"
-		"union un { char c[5]; long long ll; };\n"
-		"struct cond {\n"
-		"	int a;\n"
-		"#if defined(CONFIG_IPV6) || defined(CONFIG_IPV6_MODULE)\n"
-		"	int v6;\n"
-		"#endif\n"
-		"	long b;\n"
-		"#ifdef CONFIG_SMP\n"
-		"	int smp;\n"
-		"#endif\n"
-		"};\n"
-		"struct fwd;\n"
-		"struct incomplete_user { int a; struct fwd f; };\n"
-		"struct too_wide { char x:9; };\n"
-		"typedef struct pa_rec pa_rec_t;\n"
-		"struct holder { struct pa_rec in; struct pa_rec many[2][3]; pa_rec_t td; union un *ptr; union un **pptr;\n"
-		"	long n; struct fwd *fwdp; void (*fn)(int); unsigned bits:3; struct { int x; }; };\n";
+	    "struct bf { unsigned a:20; unsigned b:20; unsigned short c:9; unsigned :0; unsigned d:5, :3; char e:2; "
+	    "};\n"
+	    "struct bf_packed { char a; int b:30; int c:2; } __attribute__((packed));\n"
+	    "struct pa { char c; int i __attribute__((packed)); char d; int x __attribute__((aligned(16))); };\n"
+	    "struct pa_low { char c; int i __attribute__((aligned(2))); } __attribute__((packed));\n"
+	    "struct pa_rec { int a; } __attribute__((aligned(32)));\n"
+	    "struct pa_outer { char c; struct pa_rec in; };\n"
+	    "struct an { long l; union { struct { short lo, hi; }; int word; }; struct { int x; char y; } named; };\n"
+	    "union un { char c[5]; long long ll; };\n"
+	    "struct cond {\n"
+	    "	int a;\n"
+	    "#if defined(CONFIG_IPV6) || defined(CONFIG_IPV6_MODULE)\n"
+	    "	int v6;\n"
+	    "#endif\n"
+	    "	long b;\n"
+	    "#ifdef CONFIG_SMP\n"
+	    "	int smp;\n"
+	    "#endif\n"
+	    "};\n"
+	    "struct fwd;\n"
+	    "struct incomplete_user { int a; struct fwd f; };\n"
+	    "struct too_wide { char x:9; };\n"
+	    "typedef struct pa_rec pa_rec_t;\n"
+	    "struct holder { struct pa_rec in; struct pa_rec many[2][3]; pa_rec_t td; union un *ptr; union un **pptr;\n"
+	    "	long n; struct fwd *fwdp; void (*fn)(int); unsigned bits:3; struct { int x; }; };\n";
 	skl_error err;
 	db = skl_typedb_new();
 	if (skl_cparse(db, decls, "layout.h", &err) < 0) {

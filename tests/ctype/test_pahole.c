@@ -96,25 +96,25 @@ static char *pahole_text(const char *corpus, const char *stem, const char *abi, 
 static void goldens(const char *corpus, const char *golden)
 {
 	static const char *const files[] = {
-		"01_scalars.i386.struct.s_int_llong",
-		"02_bitfields.i386.struct.bf_zero",
-		"02_bitfields.x86_64.struct.bf_unnamed",
-		"02_bitfields.x86_64.struct.bf_widths",
-		"03_packed.i386.struct.pk_outer",
-		"03_packed.x86_64.struct.pk_bits",
-		"04_aligned.x86_64.struct.al_cacheline",
-		"05_nested.x86_64.struct.ns_deep",
-		"10_kernel_sock.i386.struct.sock24",
-		"11_floats.x86_64.struct.fl_ldouble_pair",
-		"12_config.i386.struct.cf_sock",
-		"13_unions.x86_64.union.un_mixed",
-		"14_cachelines.x86_64.struct.cl_bits_across",
-		"15_typedefs.x86_64.struct.td_has_holey_member",
-		"16_alignment_spread.x86_64.struct.as_outer",
-		"19_edges.i386.struct.eg_packed_in_union",
-		"19_edges.x86_64.struct.eg_enum_packed_bits",
-		"19_edges.x86_64.struct.eg_leading_unnamed",
-		"19_edges.x86_64.struct.eg_qualifiers",
+	    "01_scalars.i386.struct.s_int_llong",
+	    "02_bitfields.i386.struct.bf_zero",
+	    "02_bitfields.x86_64.struct.bf_unnamed",
+	    "02_bitfields.x86_64.struct.bf_widths",
+	    "03_packed.i386.struct.pk_outer",
+	    "03_packed.x86_64.struct.pk_bits",
+	    "04_aligned.x86_64.struct.al_cacheline",
+	    "05_nested.x86_64.struct.ns_deep",
+	    "10_kernel_sock.i386.struct.sock24",
+	    "11_floats.x86_64.struct.fl_ldouble_pair",
+	    "12_config.i386.struct.cf_sock",
+	    "13_unions.x86_64.union.un_mixed",
+	    "14_cachelines.x86_64.struct.cl_bits_across",
+	    "15_typedefs.x86_64.struct.td_has_holey_member",
+	    "16_alignment_spread.x86_64.struct.as_outer",
+	    "19_edges.i386.struct.eg_packed_in_union",
+	    "19_edges.x86_64.struct.eg_enum_packed_bits",
+	    "19_edges.x86_64.struct.eg_leading_unnamed",
+	    "19_edges.x86_64.struct.eg_qualifiers",
 	};
 	size_t i;
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -144,12 +144,12 @@ static void goldens(const char *corpus, const char *golden)
 static void options(void)
 {
 	static const char decls[] = "struct o {\n"
-					"	char c;\n"
-					"#ifdef CONFIG_A\n"
-					"	int a:3;\n"
-					"#endif\n"
-					"	long l[40];\n"
-					"};\n";
+				    "	char c;\n"
+				    "#ifdef CONFIG_A\n"
+				    "	int a:3;\n"
+				    "#endif\n"
+				    "	long l[40];\n"
+				    "};\n";
 	skl_typedb *db = skl_typedb_new();
 	skl_error err;
 	skl_layout *l;

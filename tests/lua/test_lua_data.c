@@ -91,8 +91,8 @@ static void good_data(const char *data)
 
 	CHECK(skl_data_load_profile(data, "test-i386", &p, &err) == 0, "load test-i386: %s", err.msg);
 	CHECK(!strcmp(p.name, "test-i386") && !strcmp(p.kernel, "2.4.16") && p.abi == skl_abi_find("i386") &&
-		  !strcmp(p.layouts, "mini") && p.allocator == SKL_ALLOC_SLAB && p.version.major == 2 && p.page_size == 4096 &&
-		  p.cacheline == 32 && p.cpus == 1 && p.ram_bytes == (uint64_t)128 << 20 &&
+		  !strcmp(p.layouts, "mini") && p.allocator == SKL_ALLOC_SLAB && p.version.major == 2 &&
+		  p.page_size == 4096 && p.cacheline == 32 && p.cpus == 1 && p.ram_bytes == (uint64_t)128 << 20 &&
 		  !strcmp(p.config, "CONFIG_INET,CONFIG_FILTER") &&
 		  !strcmp(p.description, "test fixture: i386, 32-byte lines"),
 	      "profile fields");
@@ -105,14 +105,15 @@ static void good_data(const char *data)
 		skl_cachesim_config cfg;
 		skl_cachesim *h;
 		CHECK(skl_cachesim_preset_profile(&p, &pr, &err) == 0 && pr.nlevels == 3 &&
-			      !strcmp(pr.levels[0].name, "L1i") && !strcmp(pr.title, "test CPU"),
+			  !strcmp(pr.levels[0].name, "L1i") && !strcmp(pr.title, "test CPU"),
 		      "preset from the profile");
 		skl_cachesim_preset_config(&pr, &cfg);
 		h = skl_cachesim_new(&cfg, &err);
 		CHECK(h && skl_cachesim_levels(h) == 3, "a model from the preset: %s", err.msg);
 		skl_cachesim_free(h);
 	}
-	CHECK(skl_data_load_profile(data, "test-x86_64", &p, &err) == 0 && p.ncaches == 0, "the cache table is optional");
+	CHECK(skl_data_load_profile(data, "test-x86_64", &p, &err) == 0 && p.ncaches == 0,
+	      "the cache table is optional");
 	{
 		skl_cachesim_preset pr;
 		CHECK(skl_cachesim_preset_profile(&p, &pr, &err) == -1 && strstr(err.msg, "describes no caches"),
@@ -289,7 +290,8 @@ static void runtime_api(const char *data)
 	skl_events_free(log);
 	log = skl_events_new(0);
 	CHECK(skl_lua_run_file(rt, "scenarios/nosuch.lua", log, &err) == -1 &&
-		  !strcmp(err.msg, "cannot open the file: No such file or directory") && !strcmp(err.file, "scenarios/nosuch.lua"),
+		  !strcmp(err.msg, "cannot open the file: No such file or directory") &&
+		  !strcmp(err.file, "scenarios/nosuch.lua"),
 	      "missing scenario: %s", err.msg);
 	CHECK(skl_lua_run_file(rt, "scenarios/basic.lua", NULL, &err) == -1, "a run needs a log");
 	skl_events_free(log);

@@ -58,8 +58,9 @@ static void show_diff(const char *want, const char *got)
 static void dump_kernel(const skl_sink *s, int at, const skl_kernel_snap *k)
 {
 	int c, j;
-	skl_sink_printf(s, "shown at %d: kernel %s (%s) ram %llu/%llu, %d caches\n", at, k->profile, skl_allocator_name(k->allocator),
-			(unsigned long long)k->ram_used, (unsigned long long)k->ram_total, k->ncaches);
+	skl_sink_printf(s, "shown at %d: kernel %s (%s) ram %llu/%llu, %d caches\n", at, k->profile,
+			skl_allocator_name(k->allocator), (unsigned long long)k->ram_used,
+			(unsigned long long)k->ram_total, k->ncaches);
 	for (c = 0; c < k->ncaches; c++) {
 		const skl_cache_snap *cs = &k->caches[c];
 		skl_sink_printf(s, "  %s: %s%s%s\n", cs->info.name, cs->slabinfo, cs->type ? " type=" : "",

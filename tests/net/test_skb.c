@@ -336,10 +336,10 @@ static void test_alloc(void)
 			const char *kernel;
 			skl_skb_era era;
 		} era_cases[] = {{"2.4.16", SKL_ERA_2_4},
-			    {"2.6.31", SKL_ERA_2_6_31},
-			    {"2.6", SKL_ERA_2_6_31},
-			    {"6.18", SKL_ERA_6_X},
-			    {"2.40", SKL_ERA_6_X}};
+				 {"2.6.31", SKL_ERA_2_6_31},
+				 {"2.6", SKL_ERA_2_6_31},
+				 {"6.18", SKL_ERA_6_X},
+				 {"2.40", SKL_ERA_6_X}};
 		skl_skb_era e;
 		size_t i;
 		for (i = 0; i < sizeof(era_cases) / sizeof(era_cases[0]); i++) {

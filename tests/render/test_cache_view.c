@@ -728,9 +728,11 @@ static void test_frames(skl_sdl *sdl, const char *outdir, sample_types *t)
 	if (!log || !l)
 		return;
 	CHECK(skl_events_scenario(log, "Cache lines of struct sock", "goal", "linux-2.4.16-i386", "t.lua:1") == 0);
-	CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_HEAT, .layout = l, .heat = heat_for(l)}, "t.lua:2") == 0);
+	CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_HEAT, .layout = l, .heat = heat_for(l)}, "t.lua:2") ==
+	      0);
 	CHECK(skl_events_step(log, "L1d misses per member of struct sock", "t.lua:3") == 0);
-	CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_CACHESIM, .cachesim = sample_cache_p3(0)}, "t.lua:4") == 0);
+	CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_CACHESIM, .cachesim = sample_cache_p3(0)}, "t.lua:4") ==
+	      0);
 	CHECK(skl_events_step(log, "The L1d after the lookups", "t.lua:5") == 0);
 	n = skl_events_frames(log, &frames);
 	CHECK(n == 2);

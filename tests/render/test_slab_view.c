@@ -1399,7 +1399,8 @@ static void test_frames(sample_types *t, skl_sdl *sdl, const char *outdir)
 	skl_events_scenario(log, "Slab view test", "see a kernel", "linux-2.4.16-i386", "t.lua:1");
 	{
 		skl_kernel_snap *fat = snap_fat();
-		skl_events_show(log, &(skl_show){.kind = SKL_SHOW_KERNELS, .kernels = &fat, .n = 1, .view = "slab"}, "t.lua:2");
+		skl_events_show(log, &(skl_show){.kind = SKL_SHOW_KERNELS, .kernels = &fat, .n = 1, .view = "slab"},
+				"t.lua:2");
 	}
 	skl_events_step(log, "76 sockets cost 12 two-page slabs", "t.lua:3");
 	skl_events_show(log, &(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = &l, .n = 1}, "t.lua:4");

@@ -11,24 +11,24 @@
 #include <string.h>
 
 static const skl_abi abi_i386 = {
-	.name = "i386",
-	.model = "ILP32",
-	/*              void bool char short int long llong i128 float double ldouble ptr */
-	.size = {1, 1, 1, 2, 4, 4, 8, 16, 4, 8, 12, 4},
-	.align = {1, 1, 1, 2, 4, 4, 8, 16, 4, 8, 4, 4},
-	.field_align = {1, 1, 1, 2, 4, 4, 4, 16, 4, 4, 4, 4},
-	.enum_size = 4,
-	.big_endian = 0,
+    .name = "i386",
+    .model = "ILP32",
+    /*              void bool char short int long llong i128 float double ldouble ptr */
+    .size = {1, 1, 1, 2, 4, 4, 8, 16, 4, 8, 12, 4},
+    .align = {1, 1, 1, 2, 4, 4, 8, 16, 4, 8, 4, 4},
+    .field_align = {1, 1, 1, 2, 4, 4, 4, 16, 4, 4, 4, 4},
+    .enum_size = 4,
+    .big_endian = 0,
 };
 
 static const skl_abi abi_x86_64 = {
-	.name = "x86_64",
-	.model = "LP64",
-	.size = {1, 1, 1, 2, 4, 8, 8, 16, 4, 8, 16, 8},
-	.align = {1, 1, 1, 2, 4, 8, 8, 16, 4, 8, 16, 8},
-	.field_align = {1, 1, 1, 2, 4, 8, 8, 16, 4, 8, 16, 8},
-	.enum_size = 4,
-	.big_endian = 0,
+    .name = "x86_64",
+    .model = "LP64",
+    .size = {1, 1, 1, 2, 4, 8, 8, 16, 4, 8, 16, 8},
+    .align = {1, 1, 1, 2, 4, 8, 8, 16, 4, 8, 16, 8},
+    .field_align = {1, 1, 1, 2, 4, 8, 8, 16, 4, 8, 16, 8},
+    .enum_size = 4,
+    .big_endian = 0,
 };
 
 const skl_abi *skl_abi_find(const char *name)

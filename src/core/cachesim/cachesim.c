@@ -279,13 +279,13 @@ typedef struct level {
 	int nwa;
 	unsigned latency;
 	unsigned line_shift, set_mask, assoc, plru_depth;
-	uint64_t *tag;   /* line number, TAG_NONE when invalid */
+	uint64_t *tag; /* line number, TAG_NONE when invalid */
 	uint8_t *flags;
-	uint64_t *stamp; /* last use tick per way: LRU's order, and skl_cachesim_lineinfo.last_use */
-	uint64_t *born;  /* per way: the tick of the miss that installed its line */
-	uint64_t *plru;  /* one bit tree per set, node k at bit k (root 1) */
+	uint64_t *stamp;  /* last use tick per way: LRU's order, and skl_cachesim_lineinfo.last_use */
+	uint64_t *born;	  /* per way: the tick of the miss that installed its line */
+	uint64_t *plru;	  /* one bit tree per set, node k at bit k (root 1) */
 	uint32_t *fanode; /* per way: the shadow node of its line, or NIL (classification only) */
-	uint32_t *mru;    /* per set: index of the way touched last, looked at before the others */
+	uint32_t *mru;	  /* per set: index of the way touched last, looked at before the others */
 	/* LRU with at most 255 ways: per way, its neighbours (ways of the set)
 	 * in a circular list from the most recently used (mru) to the least
 	 * (its prev), so the victim is found without a scan; else NULL */
@@ -305,7 +305,7 @@ struct skl_cachesim {
 	unsigned mem_latency;
 	unsigned min_line;
 	int classify;
-	int seen_low;       /* some level's first-touch set may need to grow before an access */
+	int seen_low;	    /* some level's first-touch set may need to grow before an access */
 	unsigned fast_size; /* accesses up to this size may take the fast path; 0: none */
 	unsigned ipath[SKL_CACHESIM_MAX_LEVELS], npi;
 	unsigned dpath[SKL_CACHESIM_MAX_LEVELS], npd;
@@ -399,8 +399,7 @@ static int check_level(const skl_cachesim_level *c, unsigned i, skl_error *err)
 	if (c->assoc == 0)
 		return skl_errorf(err, "cache level %u (%s): associativity must be at least 1", i, nm);
 	if (c->size == 0 || c->size % ((uint64_t)c->assoc * c->line) != 0)
-		return skl_errorf(err,
-				  "cache level %u (%s): size %llu is not a multiple of assoc*line (%u*%u = %llu)",
+		return skl_errorf(err, "cache level %u (%s): size %llu is not a multiple of assoc*line (%u*%u = %llu)",
 				  i, nm, (unsigned long long)c->size, c->assoc, c->line,
 				  (unsigned long long)c->assoc * c->line);
 	if (!is_pow2(c->size / ((uint64_t)c->assoc * c->line)))
@@ -410,8 +409,9 @@ static int check_level(const skl_cachesim_level *c, unsigned i, skl_error *err)
 	if (lines > (1u << 30))
 		return skl_errorf(err, "cache level %u (%s): more than 2^30 lines", i, nm);
 	if (c->repl == SKL_CACHESIM_PLRU && (!is_pow2(c->assoc) || c->assoc > 64))
-		return skl_errorf(err, "cache level %u (%s): tree-PLRU needs a power-of-two associativity <= 64, not %u",
-				  i, nm, c->assoc);
+		return skl_errorf(err,
+				  "cache level %u (%s): tree-PLRU needs a power-of-two associativity <= 64, not %u", i,
+				  nm, c->assoc);
 	if ((unsigned)c->repl > SKL_CACHESIM_RANDOM || (unsigned)c->write > SKL_CACHESIM_WB_NWA)
 		return skl_errorf(err, "cache level %u (%s): unknown replacement or write policy", i, nm);
 	return 0;
@@ -510,8 +510,9 @@ skl_cachesim *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 			return NULL;
 		if (!strcmp(c->name, "L1i") || !strcmp(c->name, "L1d")) {
 			if (seen_unified || (c->name[2] == 'i' ? ni++ : nd++)) {
-				skl_errorf(err, "cache level %u (%s): one L1i and one L1d at most, before unified levels",
-					   i, c->name);
+				skl_errorf(err,
+					   "cache level %u (%s): one L1i and one L1d at most, before unified levels", i,
+					   c->name);
 				return NULL;
 			}
 		} else {
@@ -868,7 +869,9 @@ static NOINLINE int access_path(skl_cachesim *h, uint64_t addr, unsigned size, i
 			}
 			miss = 1;
 			if (cls < 0 && h->classify) /* the first missing line classifies the access */
-				cls = !set_has(&l->seen, line) ? CLS_COMPULSORY : !shadow_hit ? CLS_CAPACITY : CLS_CONFLICT;
+				cls = !set_has(&l->seen, line) ? CLS_COMPULSORY
+				      : !shadow_hit	       ? CLS_CAPACITY
+							       : CLS_CONFLICT;
 			if (!allocate) { /* no-write-allocate: the write goes around */
 				l->st.writebacks++;
 				continue;
@@ -1185,8 +1188,7 @@ static void line1(const skl_sink *s, const char *label, uint64_t v, int w)
 	skl_sink_printf(s, "==0== %-14s %*s\n", label, w, b);
 }
 
-static void line3(const skl_sink *s, const char *label, uint64_t t, uint64_t rd, uint64_t wr, int w1, int w2,
-		  int w3)
+static void line3(const skl_sink *s, const char *label, uint64_t t, uint64_t rd, uint64_t wr, int w1, int w2, int w3)
 {
 	char a[32], b[32], c[32];
 	commas(t, a);

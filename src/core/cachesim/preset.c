@@ -59,8 +59,7 @@ int skl_cachesim_preset_profile(const skl_profile *prof, skl_cachesim_preset *ou
 		return skl_errorf(err, "profile '%s' describes no caches (its file has no cache table)",
 				  prof ? prof->name : "(null)");
 	snprintf(out->title, sizeof(out->title), "%s", prof->cpu);
-	snprintf(out->source, sizeof(out->source), "profile %s (the era's machine; typical latencies)",
-		 prof->name);
+	snprintf(out->source, sizeof(out->source), "profile %s (the era's machine; typical latencies)", prof->name);
 	for (i = 0; i < prof->ncaches; i++)
 		add_level(out, prof->caches[i].name, prof->caches[i].size, prof->caches[i].assoc, prof->caches[i].line,
 			  prof->caches[i].latency);
@@ -180,11 +179,11 @@ static int from_libc(host_cache *out)
 	static const struct {
 		int size, assoc, line, level, kind;
 	} q[] = {
-		{_SC_LEVEL1_ICACHE_SIZE, _SC_LEVEL1_ICACHE_ASSOC, _SC_LEVEL1_ICACHE_LINESIZE, 1, 1},
-		{_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL1_DCACHE_ASSOC, _SC_LEVEL1_DCACHE_LINESIZE, 1, 2},
-		{_SC_LEVEL2_CACHE_SIZE, _SC_LEVEL2_CACHE_ASSOC, _SC_LEVEL2_CACHE_LINESIZE, 2, 0},
-		{_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL3_CACHE_ASSOC, _SC_LEVEL3_CACHE_LINESIZE, 3, 0},
-		{_SC_LEVEL4_CACHE_SIZE, _SC_LEVEL4_CACHE_ASSOC, _SC_LEVEL4_CACHE_LINESIZE, 4, 0},
+	    {_SC_LEVEL1_ICACHE_SIZE, _SC_LEVEL1_ICACHE_ASSOC, _SC_LEVEL1_ICACHE_LINESIZE, 1, 1},
+	    {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL1_DCACHE_ASSOC, _SC_LEVEL1_DCACHE_LINESIZE, 1, 2},
+	    {_SC_LEVEL2_CACHE_SIZE, _SC_LEVEL2_CACHE_ASSOC, _SC_LEVEL2_CACHE_LINESIZE, 2, 0},
+	    {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL3_CACHE_ASSOC, _SC_LEVEL3_CACHE_LINESIZE, 3, 0},
+	    {_SC_LEVEL4_CACHE_SIZE, _SC_LEVEL4_CACHE_ASSOC, _SC_LEVEL4_CACHE_LINESIZE, 4, 0},
 	};
 	size_t i;
 	for (i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
@@ -239,8 +238,8 @@ int skl_cachesim_preset_host(const char *sysfs_dir, skl_cachesim_preset *out, sk
 	}
 	if (!have_d1) {
 		memset(out, 0, sizeof(*out));
-		return skl_errorf(err, "the host's caches are unknown: %s/index*/ has none and the C library gives none",
-				  dir);
+		return skl_errorf(
+		    err, "the host's caches are unknown: %s/index*/ has none and the C library gives none", dir);
 	}
 	snprintf(out->title, sizeof(out->title), "host");
 	snprintf(out->source, sizeof(out->source), "host caches from %s; latencies are typical figures, not measured",
@@ -261,7 +260,8 @@ int skl_cachesim_preset_set(skl_cachesim_preset *p, const char *name, uint64_t s
 	else if (!strcmp(name, "D1"))
 		lv = "L1d";
 	if (!size || !assoc || !line || (line & (line - 1)) || size % ((uint64_t)assoc * line))
-		return skl_errorf(err, "%s: %llu B, %u-way, %u B lines is not a cache (size must be ways x sets x line)",
+		return skl_errorf(err,
+				  "%s: %llu B, %u-way, %u B lines is not a cache (size must be ways x sets x line)",
 				  name, (unsigned long long)size, assoc, line);
 	{
 		uint64_t sets = size / ((uint64_t)assoc * line);
@@ -330,7 +330,8 @@ void skl_cachesim_preset_write(const skl_cachesim_preset *p, const skl_sink *out
 		const skl_cachesim_level *l = &p->levels[i];
 		snprintf(buf, sizeof(buf), "  %-4s %8llu B, %2u-way, %3u B lines, %s, %s, %u cycles\n", p->names[i],
 			 (unsigned long long)l->size, l->assoc, l->line, repl_name(l->repl),
-			 l->write == SKL_CACHESIM_WB_NWA ? "write-back no-allocate" : "write-back allocate", l->latency);
+			 l->write == SKL_CACHESIM_WB_NWA ? "write-back no-allocate" : "write-back allocate",
+			 l->latency);
 		skl_sink_puts(out, buf);
 	}
 	snprintf(buf, sizeof(buf), "  mem  %u cycles\n  (%s)\n", p->mem_latency, p->source);

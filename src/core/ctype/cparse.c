@@ -42,9 +42,9 @@ typedef struct cp {
 	cframe *cf;
 	int ncf, capcf;
 	int nest;
-	long *work; /* macro expansions of the macro use being worked out (shared with subs) */
+	long *work;	 /* macro expansions of the macro use being worked out (shared with subs) */
 	long expansions; /* the count work points at in a top-level reader */
-	int cenest; /* parentheses and prefix operators open in it */
+	int cenest;	 /* parentheses and prefix operators open in it */
 } cp;
 
 /* Attributes and annotations gathered around a declaration. */
@@ -101,9 +101,9 @@ static int accept(cp *p, const char *s)
 
 static int perr(cp *p, const skl__tok *t, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 4)))
 #endif
-	;
+    ;
 
 static int perr(cp *p, const skl__tok *t, const char *fmt, ...)
 {
@@ -374,8 +374,8 @@ static int ce_unary_in(cp *p, int64_t *v)
 		return perr(p, t, "expected an integer constant, found floating constant '%.*s'", t->len, t->s);
 	if (tok_is(t, "sizeof") || tok_is(t, "_Alignof") || tok_is(t, "__alignof__"))
 		return perr(p, t,
-				"'%.*s' depends on the target ABI, which a type database does not fix: write the number",
-				t->len, t->s);
+			    "'%.*s' depends on the target ABI, which a type database does not fix: write the number",
+			    t->len, t->s);
 	if (t->kind == SKL__TK_ID) {
 		const skl__macro *m = skl__lex_macro(&p->lx, t->s, (size_t)t->len, p->pos);
 		p->pos++;
@@ -384,7 +384,7 @@ static int ce_unary_in(cp *p, int64_t *v)
 		if (find_enumerator(p, t->s, (size_t)t->len, v))
 			return 0;
 		return perr(p, t, "'%.*s' is not a known constant (a #define NAME number or an enumerator)", t->len,
-				t->s);
+			    t->s);
 	}
 	return expected(p, "a constant expression");
 }
@@ -584,9 +584,9 @@ static int gnu_attribute(cp *p, attrs *a)
 		return 0;
 	}
 	if (!strcmp(name, "mode") || !strcmp(name, "vector_size") || !strcmp(name, "ms_struct") ||
-		!strcmp(name, "gcc_struct") || !strcmp(name, "scalar_storage_order"))
+	    !strcmp(name, "gcc_struct") || !strcmp(name, "scalar_storage_order"))
 		return perr(
-			p, t, "attribute '%s' is not supported (it changes the layout in ways sklab does not model)", name);
+		    p, t, "attribute '%s' is not supported (it changes the layout in ways sklab does not model)", name);
 	{
 		int i, ok = 0;
 		for (i = 0; harmless[i]; i++)
@@ -594,9 +594,9 @@ static int gnu_attribute(cp *p, attrs *a)
 				ok = 1;
 		if (!ok)
 			return perr(p, t,
-					"unknown attribute '%s' (sklab takes aligned and packed, and ignores only "
-					"attributes known not to change a layout)",
-					name);
+				    "unknown attribute '%s' (sklab takes aligned and packed, and ignores only "
+				    "attributes known not to change a layout)",
+				    name);
 	}
 	if (is(p, "("))
 		return skip_parens(p);
@@ -620,7 +620,7 @@ static int attributes(cp *p, attrs *a)
 					break;
 			}
 			if (expect(p, ")", "to close the attribute list") < 0 ||
-				expect(p, ")", "to close __attribute__((") < 0)
+			    expect(p, ")", "to close __attribute__((") < 0)
 				return -1;
 		} else if (tok_is(t, "__aligned") || tok_is(t, "_Alignas") || tok_is(t, "__alignas")) {
 			int64_t v;
@@ -629,9 +629,9 @@ static int attributes(cp *p, attrs *a)
 				return -1;
 			if (starts_type(p, cur(p)))
 				return perr(p, cur(p), "%.*s(type) depends on the target ABI: write the number", t->len,
-						t->s);
+					    t->s);
 			if (const_expr(p, &v) < 0 || set_aligned(p, t, a, v) < 0 ||
-				expect(p, ")", "after the alignment") < 0)
+			    expect(p, ")", "after the alignment") < 0)
 				return -1;
 		} else if (tok_is(t, "__packed")) {
 			p->pos++;
@@ -1070,10 +1070,10 @@ static int record_specifier(cp *p, spec *s, int ctx)
 			for (i = 0; i < p->db->nrecords; i++)
 				if (p->db->records[i]->kind == kinds[k] && !strcmp(p->db->records[i]->tag, tagbuf))
 					return perr(p, tag, "'%s %s' was already declared as %s %s", kwname, tagbuf,
-							kinds[k] == SKL_K_STRUCT  ? "struct"
-							: kinds[k] == SKL_K_UNION ? "union"
+						    kinds[k] == SKL_K_STRUCT  ? "struct"
+						    : kinds[k] == SKL_K_UNION ? "union"
 									      : "enum",
-							tagbuf);
+						    tagbuf);
 		}
 	}
 	if (is(p, "{")) {
@@ -1137,7 +1137,7 @@ static int specifiers(cp *p, spec *s, int ctx)
 		} else if (in_list(t, storage_words)) {
 			if (ctx == CTX_MEMBER || ctx == CTX_TYPENAME)
 				return perr(p, t, "'%.*s' is not allowed in a %s", t->len, t->s,
-						ctx == CTX_MEMBER ? "member declaration" : "type name");
+					    ctx == CTX_MEMBER ? "member declaration" : "type name");
 			if (!tok_is(t, "register"))
 				s->storage = 1;
 			p->pos++;
@@ -1148,7 +1148,7 @@ static int specifiers(cp *p, spec *s, int ctx)
 			if (s->type) {
 				if (s->type->kind == SKL_K_TYPEDEF)
 					return perr(p, t, "'%.*s' after the type name '%s'", t->len, t->s,
-							s->type->tag);
+						    s->type->tag);
 				return perr(p, t, "'%.*s' after a complete type", t->len, t->s);
 			}
 			if (strlen(words) + (size_t)t->len + 2 >= sizeof(words) || nwords > 8)
@@ -1187,9 +1187,9 @@ static int specifiers(cp *p, spec *s, int ctx)
 				m = skl__lex_macro(&p->lx, t->s, (size_t)t->len, p->pos);
 				if (m)
 					return perr(
-						p, t,
-						"'%s' is a macro (line %d); this reader does not expand macros in types",
-						name, m->line);
+					    p, t,
+					    "'%s' is a macro (line %d); this reader does not expand macros in types",
+					    name, m->line);
 				return perr(p, t, "unknown type name '%s'", name);
 			}
 			s->type = td;
@@ -1456,20 +1456,20 @@ static int file_declaration(cp *p)
 	const skl__tok *start = cur(p);
 	if (start->kind == SKL__TK_PP)
 		return perr(p, start,
-				"a preprocessor conditional here is not supported (only around struct and union members)");
+			    "a preprocessor conditional here is not supported (only around struct and union members)");
 	if (accept(p, ";"))
 		return 0;
 	if (tok_is(start, "_Static_assert") || tok_is(start, "static_assert"))
 		return perr(p, start, "_Static_assert is not supported");
 	if (start->kind == SKL__TK_ID && !starts_type(p, start) && !in_list(start, storage_words) &&
-		!tok_is(start, "typedef")) {
+	    !tok_is(start, "typedef")) {
 		char name[128];
 		tok_text(start, name, sizeof(name));
 		if (skl__lex_macro(&p->lx, start->s, (size_t)start->len, p->pos) || tok_is(peek(p, 1), "("))
 			return perr(
-				p, start,
-				"'%s' looks like a macro use or a function call: this reader takes declarations only",
-				name);
+			    p, start,
+			    "'%s' looks like a macro use or a function call: this reader takes declarations only",
+			    name);
 		return perr(p, start, "unknown type name '%s'", name);
 	}
 	if (specifiers(p, &s, CTX_FILE) < 0)
@@ -1519,7 +1519,7 @@ static int file_declaration(cp *p)
 /* ---- public --------------------------------------------------------------------------------------- */
 
 static int cp_begin(cp *p, skl_typedb *db, const char *text, const char *file, int pp, const char *defines,
-			skl_error *err)
+		    skl_error *err)
 {
 	memset(p, 0, sizeof(*p));
 	p->work = &p->expansions;

@@ -69,9 +69,9 @@ const skl__macro *skl__lex_macro(const skl__lexer *lx, const char *name, size_t 
 /* snprintf that may truncate on purpose (long names are cut, never overrun). */
 void skl__fmt(char *out, size_t outsz, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 4)))
 #endif
-	;
+    ;
 
 /* "'struct'", "'}'", "end of input": how errors show a token. */
 void skl__tok_describe(const skl__tok *t, char *out, size_t outsz);

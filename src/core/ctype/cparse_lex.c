@@ -287,9 +287,9 @@ static void cx_skip(cx *c)
 
 static void cx_fail(cx *c, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 
 static void cx_fail(cx *c, const char *fmt, ...)
 {
@@ -343,8 +343,7 @@ static int64_t ev_macro_value(cx *c, const char *b, size_t n)
 		return 0;
 	}
 	if (c->work && ++*c->work > COND_MAX_EXPANSIONS) {
-		cx_fail(c, "macro '%s': the condition takes more than %d macro expansions", name,
-			COND_MAX_EXPANSIONS);
+		cx_fail(c, "macro '%s': the condition takes more than %d macro expansions", name, COND_MAX_EXPANSIONS);
 		return 0;
 	}
 	sub = *c;
@@ -485,8 +484,8 @@ static int64_t ev_binary(cx *c, int minprec)
 		const char *op;
 		int prec;
 	} ops[] = {
-		{"||", 1}, {"&&", 2}, {"|", 3}, {"^", 4}, {"&", 5}, {"==", 6}, {"!=", 6}, {"<=", 7}, {">=", 7},
-		{"<<", 8}, {">>", 8}, {"<", 7}, {">", 7}, {"+", 9}, {"-", 9},  {"*", 10}, {"/", 10}, {"%", 10},
+	    {"||", 1}, {"&&", 2}, {"|", 3}, {"^", 4}, {"&", 5}, {"==", 6}, {"!=", 6}, {"<=", 7}, {">=", 7},
+	    {"<<", 8}, {">>", 8}, {"<", 7}, {">", 7}, {"+", 9}, {"-", 9},  {"*", 10}, {"/", 10}, {"%", 10},
 	};
 	int64_t v = ev_primary(c);
 	for (;;) {
@@ -691,7 +690,7 @@ static void nz_atom_in(cx *c, nstr *out)
 			return;
 		}
 		if (word_is(b, n, "IS_ENABLED") || word_is(b, n, "IS_BUILTIN") || word_is(b, n, "IS_MODULE") ||
-			word_is(b, n, "IS_REACHABLE")) {
+		    word_is(b, n, "IS_REACHABLE")) {
 			cx_skip(c);
 			if (*c->s != '(' || (c->s++, !cx_ident(c, &nb, &nn)) || (cx_skip(c), *c->s != ')')) {
 				cx_fail(c, "expected '(CONFIG_NAME)' after %s",
@@ -818,9 +817,9 @@ static int col_of(const lstate *st, const char *at)
 
 static int lerr(lstate *st, const char *at, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 4)))
 #endif
-	;
+    ;
 
 static int lerr(lstate *st, const char *at, const char *fmt, ...)
 {
@@ -1146,7 +1145,7 @@ static int directive(lstate *st, const char *hash)
 	}
 	if (!strcmp(name, "pragma")) {
 		if (!strncmp(rest, "once", 4) || !strncmp(rest, "GCC diagnostic", 14) ||
-			!strncmp(rest, "GCC visibility", 14) || !strncmp(rest, "clang", 5))
+		    !strncmp(rest, "GCC visibility", 14) || !strncmp(rest, "clang", 5))
 			return 0;
 		return lerr(st, nb, "#pragma %s is not supported (it may change the layout)", rest);
 	}
@@ -1155,9 +1154,9 @@ static int directive(lstate *st, const char *hash)
 	if (!strcmp(name, "error"))
 		return lerr(st, nb, "#error %s", rest);
 	return lerr(st, nb,
-			"unsupported directive #%s (the reader takes #if, #ifdef, #ifndef, #elif, #else, "
-			"#endif, #define, #undef and ignores #include)",
-			name);
+		    "unsupported directive #%s (the reader takes #if, #ifdef, #ifndef, #elif, #else, "
+		    "#endif, #define, #undef and ignores #include)",
+		    name);
 }
 
 int skl__lex(skl__lexer *lx, const char *src, const char *file, int pp_enabled, skl_error *err)

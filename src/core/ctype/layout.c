@@ -24,14 +24,14 @@ typedef struct lctx {
 
 typedef struct tinfo {
 	uint64_t size;
-	unsigned align;       /* as an object */
+	unsigned align;	      /* as an object */
 	unsigned field_align; /* as a struct member */
 	int user_aligned;     /* gcc's TYPE_USER_ALIGN */
 	unsigned dw_align;    /* the DW_AT_alignment gcc emits for it, 0 = none */
 } tinfo;
 
-static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent,
-			 const char *path, tinfo *ti);
+static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent, const char *path,
+			 tinfo *ti);
 
 /* ---- config conditions --------------------------------------------------- */
 
@@ -411,8 +411,8 @@ static int name_field(lctx *c, skl_field *f, const skl_member *m, const char *pa
  * gcc's stor-layout.c: PCC_BITFIELD_TYPE_MATTERS bitfields, packed and
  * aligned attributes, and TYPE_USER_ALIGN spreading from members.
  */
-static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent,
-			 const char *path, tinfo *ti)
+static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent, const char *path,
+			 tinfo *ti)
 {
 	uint64_t pos = 0, maxbits = 0;
 	unsigned rec_align = 1;
@@ -452,8 +452,8 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 		if (rt->kind == SKL_K_STRUCT || rt->kind == SKL_K_UNION) {
 			if (rt->visiting) {
 				skl_errorf(c->err, "%s %s contains itself (through member '%s')",
-					   rt->kind == SKL_K_UNION ? "union" : "struct", rt->tag ? rt->tag : "(anonymous)",
-					   m->name ? m->name : "(anonymous)");
+					   rt->kind == SKL_K_UNION ? "union" : "struct",
+					   rt->tag ? rt->tag : "(anonymous)", m->name ? m->name : "(anonymous)");
 				goto fail;
 			}
 		}
@@ -837,8 +837,8 @@ const skl_type *skl_field_record(const skl_field *f, int through_pointer)
 	return t;
 }
 
-int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *config, uint64_t *size,
-			unsigned *align, skl_error *err)
+int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *config, uint64_t *size, unsigned *align,
+			skl_error *err)
 {
 	lctx c;
 	tinfo ti;

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #define TYPE_SPACING 26
-#define NAME_SPACING 23       /* 21 for a union at the top */
+#define NAME_SPACING 23 /* 21 for a union at the top */
 #define PACKED_ATTR " __attribute__((__packed__))"
 
 typedef struct pw {
@@ -35,10 +35,10 @@ typedef struct pw {
 
 /* A struct or union level: the top (parent -1) or an expanded field. */
 typedef struct lvl {
-	int parent;       /* field index, -1 for the top */
-	int depth;        /* depth of its members */
+	int parent; /* field index, -1 for the top */
+	int depth;  /* depth of its members */
 	int is_union;
-	uint64_t start;   /* absolute byte offset */
+	uint64_t start; /* absolute byte offset */
 	uint64_t size;
 	uint64_t padding;
 	unsigned bit_padding;
@@ -65,9 +65,9 @@ static void sput(str *b, const char *s)
 
 static void sprintf_(str *b, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 
 static void sprintf_(str *b, const char *fmt, ...)
 {
@@ -434,7 +434,7 @@ static int level_nr_bit_holes(const pw *w, const lvl *v, unsigned pre_bit_hole)
 /* ---- members ------------------------------------------------------------------------ */
 
 typedef struct cconf {
-	int indent;       /* tabs before this level's members */
+	int indent; /* tabs before this level's members */
 	int type_spacing;
 	int emit_stats;
 } cconf;
@@ -448,12 +448,13 @@ static void cacheline_boundary(pw *w, uint64_t offset, int indent)
 	if (line > w->cacheline) {
 		uint64_t pos = offset % cl;
 		if (pos == 0)
-			skl_sink_printf(w->out, "/* --- cacheline %llu boundary (%llu bytes) --- */\n", (unsigned long long)line,
-					(unsigned long long)(offset - pos));
+			skl_sink_printf(w->out, "/* --- cacheline %llu boundary (%llu bytes) --- */\n",
+					(unsigned long long)line, (unsigned long long)(offset - pos));
 		else
-			skl_sink_printf(w->out, "/* --- cacheline %llu boundary (%llu bytes) was %llu byte%s ago --- */\n",
-					(unsigned long long)line, (unsigned long long)(offset - pos), (unsigned long long)pos,
-					pos > 1 ? "s" : "");
+			skl_sink_printf(w->out,
+					"/* --- cacheline %llu boundary (%llu bytes) was %llu byte%s ago --- */\n",
+					(unsigned long long)line, (unsigned long long)(offset - pos),
+					(unsigned long long)pos, pos > 1 ? "s" : "");
 		tabs(w, indent);
 		w->cacheline = line;
 	}
@@ -487,7 +488,8 @@ static void print_enum(pw *w, const skl_type *e, int indent, str *tail)
 	for (i = 0; i < e->nenums; i++) {
 		tabs(w, indent);
 		if (is_signed)
-			skl_sink_printf(w->out, "\t%-*s = %lld,\n", width, e->enums[i].name, (long long)e->enums[i].value);
+			skl_sink_printf(w->out, "\t%-*s = %lld,\n", width, e->enums[i].name,
+					(long long)e->enums[i].value);
 		else
 			skl_sink_printf(w->out, "\t%-*s = %llu,\n", width, e->enums[i].name,
 					(unsigned long long)e->enums[i].value);
@@ -652,7 +654,8 @@ static void print_level(pw *w, const lvl *v, const cconf *c, str *tail)
 		if (!newline++)
 			skl_sink_puts(w->out, "\n");
 		tabs(w, ind);
-		skl_sink_printf(w->out, "/* XXX %u bit%s hole, try to pack */\n", pre_bit_hole, pre_bit_hole != 1 ? "s" : "");
+		skl_sink_printf(w->out, "/* XXX %u bit%s hole, try to pack */\n", pre_bit_hole,
+				pre_bit_hole != 1 ? "s" : "");
 		sum_bit_holes += pre_bit_hole;
 	}
 	if (pre_hole) {
@@ -770,8 +773,9 @@ static void print_level(pw *w, const lvl *v, const cconf *c, str *tail)
 		uint64_t cl = l->cacheline, size_diff;
 		skl_sink_puts(w->out, "\n");
 		tabs(w, ind);
-		skl_sink_printf(w->out, "/* size: %llu, cachelines: %llu, members: %d */\n", (unsigned long long)v->size,
-				(unsigned long long)((v->size + cl - 1) / cl), v->nmembers);
+		skl_sink_printf(w->out, "/* size: %llu, cachelines: %llu, members: %d */\n",
+				(unsigned long long)v->size, (unsigned long long)((v->size + cl - 1) / cl),
+				v->nmembers);
 		if (sum_holes > 0 || sum_bit_holes > 0) {
 			if (sum_bytes > 0) {
 				tabs(w, ind);
@@ -815,18 +819,20 @@ static void print_level(pw *w, const lvl *v, const cconf *c, str *tail)
 		}
 		if (v->size % cl) {
 			tabs(w, ind);
-			skl_sink_printf(w->out, "/* last cacheline: %llu bytes */\n", (unsigned long long)(v->size % cl));
+			skl_sink_printf(w->out, "/* last cacheline: %llu bytes */\n",
+					(unsigned long long)(v->size % cl));
 		}
 		size_diff = v->size * 8 - (sum_bytes * 8 + sum_bits + sum_holes * 8 + sum_bit_holes + v->padding * 8 +
 					   v->bit_padding);
 		if (size_diff && v->nmembers) {
 			skl_sink_puts(w->out, "\n");
 			tabs(w, ind);
-			skl_sink_printf(w->out,
-					"/* BRAIN FART ALERT! %llu bytes != %llu (member bytes) + %u (member bits) + %llu (byte "
-					"holes) + %u (bit holes), diff = %lld bits */\n",
-					(unsigned long long)v->size, (unsigned long long)sum_bytes, sum_bits,
-					(unsigned long long)sum_holes, sum_bit_holes, (long long)size_diff);
+			skl_sink_printf(
+			    w->out,
+			    "/* BRAIN FART ALERT! %llu bytes != %llu (member bytes) + %u (member bits) + %llu (byte "
+			    "holes) + %u (bit holes), diff = %lld bits */\n",
+			    (unsigned long long)v->size, (unsigned long long)sum_bytes, sum_bits,
+			    (unsigned long long)sum_holes, sum_bit_holes, (long long)size_diff);
 		}
 	}
 	tabs(w, c->indent);

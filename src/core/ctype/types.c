@@ -56,18 +56,30 @@ void skl_typedb_free(skl_typedb *db)
 static const char *base_canonical(skl_base b, int is_signed, int plain_char)
 {
 	switch (b) {
-	case SKL_B_VOID: return "void";
-	case SKL_B_BOOL: return "_Bool";
-	case SKL_B_CHAR: return plain_char ? "char" : is_signed ? "signed char" : "unsigned char";
-	case SKL_B_SHORT: return is_signed ? "short int" : "short unsigned int";
-	case SKL_B_INT: return is_signed ? "int" : "unsigned int";
-	case SKL_B_LONG: return is_signed ? "long int" : "long unsigned int";
-	case SKL_B_LLONG: return is_signed ? "long long int" : "long long unsigned int";
-	case SKL_B_INT128: return is_signed ? "__int128" : "__int128 unsigned";
-	case SKL_B_FLOAT: return "float";
-	case SKL_B_DOUBLE: return "double";
-	case SKL_B_LDOUBLE: return "long double";
-	default: return "?";
+	case SKL_B_VOID:
+		return "void";
+	case SKL_B_BOOL:
+		return "_Bool";
+	case SKL_B_CHAR:
+		return plain_char ? "char" : is_signed ? "signed char" : "unsigned char";
+	case SKL_B_SHORT:
+		return is_signed ? "short int" : "short unsigned int";
+	case SKL_B_INT:
+		return is_signed ? "int" : "unsigned int";
+	case SKL_B_LONG:
+		return is_signed ? "long int" : "long unsigned int";
+	case SKL_B_LLONG:
+		return is_signed ? "long long int" : "long long unsigned int";
+	case SKL_B_INT128:
+		return is_signed ? "__int128" : "__int128 unsigned";
+	case SKL_B_FLOAT:
+		return "float";
+	case SKL_B_DOUBLE:
+		return "double";
+	case SKL_B_LDOUBLE:
+		return "long double";
+	default:
+		return "?";
 	}
 }
 
@@ -86,18 +98,30 @@ static int parse_base(const char *s, skl_base *out, int *is_signed, int *plain_c
 		while (*s && !isspace((unsigned char)*s) && k + 1 < sizeof(word))
 			word[k++] = *s++;
 		word[k] = '\0';
-		if (!strcmp(word, "long")) n_long++;
-		else if (!strcmp(word, "short")) n_short++;
-		else if (!strcmp(word, "int")) n_int++;
-		else if (!strcmp(word, "char")) n_char++;
-		else if (!strcmp(word, "signed") || !strcmp(word, "__signed__")) n_signed++;
-		else if (!strcmp(word, "unsigned")) n_unsigned++;
-		else if (!strcmp(word, "void")) n_void++;
-		else if (!strcmp(word, "_Bool") || !strcmp(word, "bool")) n_bool++;
-		else if (!strcmp(word, "float")) n_float++;
-		else if (!strcmp(word, "double")) n_double++;
-		else if (!strcmp(word, "__int128") || !strcmp(word, "__int128_t")) n_int128++;
-		else return -1;
+		if (!strcmp(word, "long"))
+			n_long++;
+		else if (!strcmp(word, "short"))
+			n_short++;
+		else if (!strcmp(word, "int"))
+			n_int++;
+		else if (!strcmp(word, "char"))
+			n_char++;
+		else if (!strcmp(word, "signed") || !strcmp(word, "__signed__"))
+			n_signed++;
+		else if (!strcmp(word, "unsigned"))
+			n_unsigned++;
+		else if (!strcmp(word, "void"))
+			n_void++;
+		else if (!strcmp(word, "_Bool") || !strcmp(word, "bool"))
+			n_bool++;
+		else if (!strcmp(word, "float"))
+			n_float++;
+		else if (!strcmp(word, "double"))
+			n_double++;
+		else if (!strcmp(word, "__int128") || !strcmp(word, "__int128_t"))
+			n_int128++;
+		else
+			return -1;
 	}
 	if (n_signed + n_unsigned > 1 || n_short > 1 || n_long > 2 || n_int > 1 || n_char > 1)
 		return -1;
@@ -315,8 +339,8 @@ int skl_enum_add(skl_type *e, const char *name, int64_t value, skl_error *err)
 	return 0;
 }
 
-int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, unsigned aligned,
-		   const char *cond, skl_error *err)
+int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, unsigned aligned, const char *cond,
+		   skl_error *err)
 {
 	skl_member *m;
 	int i;
@@ -341,7 +365,8 @@ int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, un
 			return skl_errorf(err, "zero width for bitfield '%s'", name);
 	}
 	if (aligned & (aligned - 1))
-		return skl_errorf(err, "aligned(%u) on '%s' is not a power of two", aligned, name ? name : "(anonymous)");
+		return skl_errorf(err, "aligned(%u) on '%s' is not a power of two", aligned,
+				  name ? name : "(anonymous)");
 	if (skl_grow(&rec->members, &rec->capmembers, rec->nmembers, 8, sizeof(*rec->members)) < 0)
 		return skl_errorf(err, "out of memory");
 	m = &rec->members[rec->nmembers++];
@@ -529,8 +554,7 @@ static void spec_name(const skl_type *t, char *out, size_t outsz)
  * a name column: pointers to plain types stay in the type column
  * ("struct sock *"), arrays and function pointers go to the name column.
  */
-void skl_type_declare(const skl_type *t, const char *name, char *prefix, size_t prefixsz, char *suffix,
-		      size_t suffixsz)
+void skl_type_declare(const skl_type *t, const char *name, char *prefix, size_t prefixsz, char *suffix, size_t suffixsz)
 {
 	char inner[1024], tmp[1024];
 	const skl_type *base = t;

@@ -10,10 +10,10 @@
 typedef struct skl_member {
 	char *name; /* NULL = anonymous */
 	skl_type *type;
-	int bits;        /* < 0 = not a bitfield */
-	unsigned aligned; /* aligned(N) on the member, 0 = none */
-	int packed;       /* __attribute__((packed)) on the member */
-	char *cond;      /* config condition, NULL = always */
+	int bits;	       /* < 0 = not a bitfield */
+	unsigned aligned;      /* aligned(N) on the member, 0 = none */
+	int packed;	       /* __attribute__((packed)) on the member */
+	char *cond;	       /* config condition, NULL = always */
 	int src_line, src_col; /* where it is written in its record's file, 0 = unknown */
 } skl_member;
 
@@ -24,7 +24,7 @@ typedef struct skl_enumerator {
 
 struct skl_type {
 	skl_kind kind;
-	char *tag;      /* struct/union/enum tag, typedef name, base name */
+	char *tag; /* struct/union/enum tag, typedef name, base name */
 	char *note;
 	char *src_file; /* records: the file that defines it, or NULL */
 	int src_line, src_col;
@@ -34,7 +34,7 @@ struct skl_type {
 	/* pointer, array, typedef, func: the referenced type */
 	skl_type *ref;
 	uint64_t count; /* array */
-	char *params;   /* func */
+	char *params;	/* func */
 	/* struct, union */
 	skl_member *members;
 	int nmembers, capmembers;

@@ -487,8 +487,7 @@ static int text_event(skl_events *log, skl_event_kind kind, const char *text, co
 	return push(log, &in);
 }
 
-int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile,
-			const char *where)
+int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile, const char *where)
 {
 	ev_in in;
 	ev_in_init(&in, SKL_EV_SCENARIO, where);
@@ -558,8 +557,8 @@ fail:
 	return -1;
 }
 
-static int show_layouts(skl_events *log, skl_layout **layouts, int n, const char *const *highlight,
-			int nhighlight, const char *where)
+static int show_layouts(skl_events *log, skl_layout **layouts, int n, const char *const *highlight, int nhighlight,
+			const char *where)
 {
 	int i;
 	if (show_n(log, n, highlight, nhighlight, where) < 0)
@@ -933,26 +932,46 @@ int skl_events_frames(const skl_events *log, skl_frame **frames)
 const char *skl_event_kind_name(skl_event_kind k)
 {
 	switch (k) {
-	case SKL_EV_SCENARIO: return "scenario";
-	case SKL_EV_STEP: return "step";
-	case SKL_EV_SHOW: return "show";
-	case SKL_EV_EXPECT: return "expect";
-	case SKL_EV_PRINT: return "print";
-	case SKL_EV_ERROR: return "error";
-	case SKL_EV_CACHE_CREATE: return "cache_create";
-	case SKL_EV_CACHE_DESTROY: return "cache_destroy";
-	case SKL_EV_GROW: return "grow";
-	case SKL_EV_SLAB_FREE: return "slab_free";
-	case SKL_EV_ALLOC: return "alloc";
-	case SKL_EV_FREE: return "free";
-	case SKL_EV_KMALLOC: return "kmalloc";
-	case SKL_EV_KFREE: return "kfree";
-	case SKL_EV_OOM: return "oom";
-	case SKL_EV_BUG: return "bug";
-	case SKL_EV_SKB_OP: return "skb";
-	case SKL_EV_SKB_PANIC: return "panic";
-	case SKL_EV_ACCESS: return "access";
-	case SKL_EV_KIND_COUNT_: break;
+	case SKL_EV_SCENARIO:
+		return "scenario";
+	case SKL_EV_STEP:
+		return "step";
+	case SKL_EV_SHOW:
+		return "show";
+	case SKL_EV_EXPECT:
+		return "expect";
+	case SKL_EV_PRINT:
+		return "print";
+	case SKL_EV_ERROR:
+		return "error";
+	case SKL_EV_CACHE_CREATE:
+		return "cache_create";
+	case SKL_EV_CACHE_DESTROY:
+		return "cache_destroy";
+	case SKL_EV_GROW:
+		return "grow";
+	case SKL_EV_SLAB_FREE:
+		return "slab_free";
+	case SKL_EV_ALLOC:
+		return "alloc";
+	case SKL_EV_FREE:
+		return "free";
+	case SKL_EV_KMALLOC:
+		return "kmalloc";
+	case SKL_EV_KFREE:
+		return "kfree";
+	case SKL_EV_OOM:
+		return "oom";
+	case SKL_EV_BUG:
+		return "bug";
+	case SKL_EV_SKB_OP:
+		return "skb";
+	case SKL_EV_SKB_PANIC:
+		return "panic";
+	case SKL_EV_ACCESS:
+		return "access";
+	case SKL_EV_KIND_COUNT_:
+		break;
 	}
 	return "?";
 }
@@ -978,8 +997,8 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 							(unsigned long long)o->layout->size);
 				else if (o->kind == SKL_OBJ_KERNEL)
 					skl_sink_printf(out, " %s(%s%s%s%s, %d caches)", o->view, o->kernel->profile,
-							o->title ? " \"" : "", o->title ? o->title : "", o->title ? "\"" : "",
-							o->kernel->ncaches);
+							o->title ? " \"" : "", o->title ? o->title : "",
+							o->title ? "\"" : "", o->kernel->ncaches);
 				else if (o->kind == SKL_OBJ_CHART)
 					skl_sink_printf(out, " %s(\"%s\", %d series)", o->view,
 							o->chart->title ? o->chart->title : "", o->chart->nseries);
@@ -1015,7 +1034,8 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 				skl_sink_printf(out, " %s", e->text2);
 			break;
 		case SKL_EV_SKB_OP:
-			skl_sink_printf(out, " %s(%llu) %s", e->text, (unsigned long long)e->size, e->text2 ? e->text2 : "");
+			skl_sink_printf(out, " %s(%llu) %s", e->text, (unsigned long long)e->size,
+					e->text2 ? e->text2 : "");
 			break;
 		case SKL_EV_ACCESS:
 			skl_sink_printf(out, " %s %s addr=%#llx size=%llu %s: %s", e->text2, e->ok ? "write" : "read",

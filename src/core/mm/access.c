@@ -789,7 +789,8 @@ void skl_cachesim_snap_free(skl_cachesim_snap *s)
 	skl_free(s);
 }
 
-skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks, skl_kernel *k)
+skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks,
+					 skl_kernel *k)
 {
 	skl_cachesim_snap *s;
 	int cap = 0, ownerful = k && k->cachesim == h && k->acc;
@@ -899,7 +900,7 @@ static double metric_of(const skl_cachesim_attr *a, skl_heat_metric m, int level
 }
 
 skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
-				int level)
+				   int level)
 {
 	const struct skl__access *acc = k->acc;
 	struct skl_cachesim_stats st;

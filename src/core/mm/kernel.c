@@ -347,7 +347,8 @@ uint64_t skl_kernel_ram_used(const skl_kernel *k)
 
 /* ---- events -------------------------------------------------------------- */
 
-void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size, const char *detail)
+void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl_addr addr, uint64_t size,
+		      const char *detail)
 {
 	if (kind == SKL_EV_BUG && detail && !k->booting) { /* every report an allocator prints */
 		char *copy = skl_strdup(detail);

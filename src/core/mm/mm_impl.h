@@ -18,28 +18,28 @@ typedef struct skl__alloc_ops skl__alloc_ops;
 /* What the machine knows about each page frame (for kfree and views). */
 typedef struct skl__page {
 	skl_cache *cache; /* slab page: the owning cache, else NULL */
-	void *slab;       /* allocator's slab descriptor */
-	uint8_t used;     /* allocated by the page allocator */
-	uint8_t head;     /* first page of an allocation */
-	uint8_t order;    /* order of the allocation (head page) */
-	uint8_t init;     /* host bytes zeroed once (pages are committed lazily) */
+	void *slab;	  /* allocator's slab descriptor */
+	uint8_t used;	  /* allocated by the page allocator */
+	uint8_t head;	  /* first page of an allocation */
+	uint8_t order;	  /* order of the allocation (head page) */
+	uint8_t init;	  /* host bytes zeroed once (pages are committed lazily) */
 } skl__page;
 
 struct skl_cache {
 	skl_kernel *k;
 	char name[32];
-	size_t object_size;     /* as requested */
-	skl_cache_opts opts;    /* as requested (type pointer replaced by our copy) */
-	skl_layout *type;       /* owned copy or NULL */
-	skl_cache *alias_of;    /* SLUB merge: the real cache */
-	int refcount;           /* SLUB: creators sharing it */
-	int seq;                /* creation order */
-	void *priv;             /* allocator state */
-	void *fast_state;       /* the allocator's state for this cache (SLUB: the real
-				 * cache's, for aliases too) when its fast paths apply, else NULL */
-	void *fast;             /* SLUB: fast_state while no event log and no cache
-				 * model watch the machine (skl__fast_gate), else NULL */
-	void *fast_call;        /* the same for another allocator's table fast paths */
+	size_t object_size;  /* as requested */
+	skl_cache_opts opts; /* as requested (type pointer replaced by our copy) */
+	skl_layout *type;    /* owned copy or NULL */
+	skl_cache *alias_of; /* SLUB merge: the real cache */
+	int refcount;	     /* SLUB: creators sharing it */
+	int seq;	     /* creation order */
+	void *priv;	     /* allocator state */
+	void *fast_state;    /* the allocator's state for this cache (SLUB: the real
+			      * cache's, for aliases too) when its fast paths apply, else NULL */
+	void *fast;	     /* SLUB: fast_state while no event log and no cache
+			      * model watch the machine (skl__fast_gate), else NULL */
+	void *fast_call;     /* the same for another allocator's table fast paths */
 	/* which name an object came through (SLUB merging): an alias's objects
 	 * carry its via_slot (1..SKL__VIA_MAX; 0 = not recorded) in their
 	 * allocator record, and the real cache names the slots in via[slot - 1]
@@ -64,30 +64,30 @@ struct skl_kernel {
 	unsigned cpus;
 	int smp;
 	int debug_slab;
-	unsigned slub_debug;    /* SKL_SLAB_* debug flags from "FZPU" */
-	int kasan;              /* generic KASAN: a shadow byte per 8 bytes of RAM */
-	uint8_t *kasan_shadow;  /* (npages * page_size) / 8 bytes */
-	char *kasan_last;       /* the latest KASAN report (skl_malloc'd) */
-	char *last_report;      /* the latest BUG event's text: any report (skl_malloc'd) */
+	unsigned slub_debug;   /* SKL_SLAB_* debug flags from "FZPU" */
+	int kasan;	       /* generic KASAN: a shadow byte per 8 bytes of RAM */
+	uint8_t *kasan_shadow; /* (npages * page_size) / 8 bytes */
+	char *kasan_last;      /* the latest KASAN report (skl_malloc'd) */
+	char *last_report;     /* the latest BUG event's text: any report (skl_malloc'd) */
 	unsigned break_gfp_order;
 	skl_events *log;
 	/* RAM */
-	uint8_t *arena;         /* npages * page_size host bytes */
+	uint8_t *arena; /* npages * page_size host bytes */
 	uint64_t npages;
 	uint64_t used_pages;
 	skl__page *pages;
-	skl_addr va_base;       /* simulated address of page frame 0 of the arena */
-	uint8_t *buddy;         /* first-fit page allocator: a tree over the frames */
-	uint64_t buddy_leaves;  /* frames rounded up to a power of two */
-	unsigned cpu;           /* the CPU that performs the next operations */
-	int booting;            /* inside ops->init: no events, no reap on pressure */
+	skl_addr va_base;      /* simulated address of page frame 0 of the arena */
+	uint8_t *buddy;	       /* first-fit page allocator: a tree over the frames */
+	uint64_t buddy_leaves; /* frames rounded up to a power of two */
+	unsigned cpu;	       /* the CPU that performs the next operations */
+	int booting;	       /* inside ops->init: no events, no reap on pressure */
 	/* caches in creation order */
 	skl_cache **caches;
 	int ncaches, capcaches;
 	const skl__alloc_ops *ops;
-	void *priv;             /* allocator-wide state (kmalloc caches, ...) */
-	skl_cachesim *cachesim; /* the attached cache model (borrowed), or NULL */
-	struct skl__access *acc;  /* its attribution tables and state (access.c), or NULL */
+	void *priv;		 /* allocator-wide state (kmalloc caches, ...) */
+	skl_cachesim *cachesim;	 /* the attached cache model (borrowed), or NULL */
+	struct skl__access *acc; /* its attribution tables and state (access.c), or NULL */
 };
 
 struct skl__alloc_ops {
@@ -247,7 +247,8 @@ static inline void skl__st_word(const skl_kernel *k, uint8_t *p, unsigned width,
 {
 	if (width == 8 && !big_endian) {
 		p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
-		p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40), p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
+		p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40), p[6] = (uint8_t)(v >> 48),
+		p[7] = (uint8_t)(v >> 56);
 	} else if (width == 4 && !big_endian) {
 		p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
 	} else {

@@ -1419,7 +1419,8 @@ static int s24_cache_init(skl_cache *c, skl_error *err)
 				  "kmem_cache_create(%s): 2.4 has no alignment argument (align %u); use "
 				  "hwcache_align or an offset",
 				  c->name, c->opts.align);
-	rc = skl__slab24_calc(&m->p, c->name, c->object_size, c->opts.offset, skl__slab24_kflags_from(c->opts.flags), c->opts.ctor, &g, &why);
+	rc = skl__slab24_calc(&m->p, c->name, c->object_size, c->opts.offset, skl__slab24_kflags_from(c->opts.flags),
+			      c->opts.ctor, &g, &why);
 	if (rc == -1)
 		return report(k, c->name, 0, c->object_size, NULL, why.line, err, "%s", why.text);
 	/* a duplicate name: the kernel BUG()s after allocating the kmem_cache_t
@@ -1834,9 +1835,11 @@ static int s24_geometry(const skl_profile *prof, unsigned cpus, int debug, const
 	unsigned ncpu = cpus ? cpus : (prof->cpus ? prof->cpus : 1);
 	int rc;
 
-	skl__slab24_params_init(&p, prof, debug != 0, ncpu > 1, prof->ram_bytes ? prof->ram_bytes : (uint64_t)128 << 20, 0);
+	skl__slab24_params_init(&p, prof, debug != 0, ncpu > 1, prof->ram_bytes ? prof->ram_bytes : (uint64_t)128 << 20,
+				0);
 	for (cs = p.page == 4096 ? 32 : 64; cs <= 131072 && cs <= ((size_t)1 << S24_MAX_OBJ_ORDER) * p.page; cs *= 2) {
-		if (skl__slab24_calc(&p, "size-general", cs, 0, K_HWCACHE_ALIGN, 0, &g, &why) == 0 && !(g.flags & CFLGS_OFF_SLAB))
+		if (skl__slab24_calc(&p, "size-general", cs, 0, K_HWCACHE_ALIGN, 0, &g, &why) == 0 &&
+		    !(g.flags & CFLGS_OFF_SLAB))
 			p.offslab_limit = (cs - p.slab_t) / 2;
 	}
 	if (o && o->align)
@@ -1844,7 +1847,8 @@ static int s24_geometry(const skl_profile *prof, unsigned cpus, int debug, const
 				  "kmem_cache_create(%s): 2.4 has no alignment argument (align %u); use "
 				  "hwcache_align or an offset",
 				  name ? name : "?", o->align);
-	rc = skl__slab24_calc(&p, name, size, o ? o->offset : 0, skl__slab24_kflags_from(o ? o->flags : 0), o && o->ctor, &g, &why);
+	rc = skl__slab24_calc(&p, name, size, o ? o->offset : 0, skl__slab24_kflags_from(o ? o->flags : 0),
+			      o && o->ctor, &g, &why);
 	if (rc == -1) {
 		if (why.line)
 			return skl_errorf(err, "kernel BUG at slab.c:%d! (%s)", why.line, why.text);

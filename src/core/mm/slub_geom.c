@@ -141,8 +141,8 @@ int skl_slub_calculate_order(const skl_slub_params *p, unsigned size, unsigned *
 }
 
 /* models calc_slab_order() of v4.x-v6.6 */
-static unsigned calc_slab_order_pre67(const skl_slub_params *p, unsigned size, unsigned min_objects,
-				      unsigned max_order, unsigned fract)
+static unsigned calc_slab_order_pre67(const skl_slub_params *p, unsigned size, unsigned min_objects, unsigned max_order,
+				      unsigned fract)
 {
 	unsigned order, start;
 	if (skl_slub_order_objects(p, p->min_order, size) > MAX_OBJS_PER_PAGE)
@@ -261,8 +261,8 @@ static void set_partial_limits(skl_slub_geom *g, const skl_slub_params *p, int d
 }
 
 /* models calculate_sizes(): g->object_size, align, flags and ctor are set */
-static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_freeptr_offset,
-			   unsigned freeptr_offset, skl_error *err)
+static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_freeptr_offset, unsigned freeptr_offset,
+			   skl_error *err)
 {
 	unsigned W = p->word, flags = g->flags, size;
 	int order;
@@ -322,7 +322,7 @@ static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_f
 }
 
 int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_cache_opts *o, unsigned debug_flags,
-		       skl_slub_geom *g, skl_error *err)
+		      skl_slub_geom *g, skl_error *err)
 {
 	static const skl_cache_opts none;
 	unsigned flags, kmalloc_max;
@@ -378,8 +378,8 @@ unsigned skl_slub_merge_same(unsigned flags)
 	return flags & MERGE_SAME;
 }
 
-int skl_slub_merge_fits(const skl_slub_params *p, unsigned object_size, unsigned align, unsigned flags,
-			 unsigned s_size, unsigned s_flags)
+int skl_slub_merge_fits(const skl_slub_params *p, unsigned object_size, unsigned align, unsigned flags, unsigned s_size,
+			unsigned s_flags)
 {
 	unsigned size = align_up(object_size, p->word);
 	align = skl_slub_calculate_alignment(p, flags, align, size);
@@ -438,8 +438,8 @@ void skl_slub_slabinfo_header(const skl_sink *out)
 }
 
 void skl_slub_slabinfo_row(char *buf, size_t n, const char *name, unsigned long active_objs, unsigned long num_objs,
-			    unsigned objsize, unsigned objperslab, unsigned pagesperslab, unsigned long active_slabs,
-			    unsigned long num_slabs)
+			   unsigned objsize, unsigned objperslab, unsigned pagesperslab, unsigned long active_slabs,
+			   unsigned long num_slabs)
 {
 	snprintf(buf, n, "%-17s %6lu %6lu %6u %4u %4d : tunables %4u %4u %4u : slabdata %6lu %6lu %6lu", name,
 		 active_objs, num_objs, objsize, objperslab, (int)pagesperslab, 0u, 0u, 0u, active_slabs, num_slabs,

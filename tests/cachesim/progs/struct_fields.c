@@ -10,7 +10,7 @@
 #include <string.h>
 
 struct rec {
-	unsigned key;          /* line 0 */
+	unsigned key; /* line 0 */
 	unsigned hash;
 	char name[56];
 	char middle[64];       /* line 1: cold */

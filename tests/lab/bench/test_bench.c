@@ -242,7 +242,6 @@ static void test_errors(void)
 		}                                                                                                      \
 	} while (0)
 
-
 /* ---- the program ------------------------------------------------------------------------ */
 
 static const char *sklab;
