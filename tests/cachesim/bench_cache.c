@@ -11,9 +11,9 @@
  *       call and return over 1 MiB of code, and loads and stores to a stack,
  *       a hot, a warm and a cold heap region and streaming sweeps (about
  *       0.45 data accesses per fetch, as in compiled C). Each run builds the
- *       hierarchy, feeds the trace and frees it; the output is min, median
+ *       hierarchy, feeds the skl_synth_trace and frees it; the output is min, median
  *       and max accesses per second and the miss counts (the same every run).
- *       The trace goes in as sklab cachesim feeds it: batches of 4096
+ *       The skl_synth_trace goes in as sklab cachesim feeds it: batches of 4096
  *       references to skl_cachesim_run(); --single calls
  *       skl_cachesim_access() once per access instead.
  *
@@ -34,6 +34,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "sklab/cachesim.h"
+#include "sklab/synth.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,43 +43,6 @@
 #include <time.h>
 
 enum { R = SKL_CACHESIM_READ, W = SKL_CACHESIM_WRITE, I = SKL_CACHESIM_IFETCH };
-
-/* One access: address in the low 56 bits, kind << 62, size - 1 << 56. */
-typedef struct trace {
-	uint64_t *a;
-	size_t n, cap;
-} trace;
-
-#define T_ADDR(x) ((x) & ((1ULL << 56) - 1))
-#define T_SIZE(x) ((unsigned)(((x) >> 56) & 63) + 1)
-#define T_KIND(x) ((int)((x) >> 62))
-
-static int push(trace *t, uint64_t addr, unsigned size, int kind)
-{
-	if (t->n == t->cap) {
-		size_t nc = t->cap ? t->cap * 2 : 1 << 20;
-		uint64_t *na = realloc(t->a, nc * sizeof(*na));
-		if (!na)
-			return -1;
-		t->a = na;
-		t->cap = nc;
-	}
-	if (size < 1)
-		size = 1;
-	if (size > 64)
-		size = 64;
-	t->a[t->n++] = (addr & ((1ULL << 56) - 1)) | (uint64_t)(size - 1) << 56 | (uint64_t)kind << 62;
-	return 0;
-}
-
-static uint64_t xs(uint64_t *s)
-{
-	uint64_t x = *s;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return *s = x;
-}
 
 /*
  * CPU time of this process, not wall time: on a shared machine it leaves
@@ -99,91 +63,6 @@ static double children_cpu(void)
 	getrusage(RUSAGE_CHILDREN, &ru);
 	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
 	       (double)ru.ru_stime.tv_usec * 1e-6;
-}
-
-/* ---- the synthetic program ---------------------------------------------- */
-
-/*
- * 256 functions of 256 B to 4 KiB over 1 MiB of code, called with a skewed
- * choice (most calls go to a few); basic blocks of 3 to 10 instructions of 1
- * to 8 bytes; blocks end in a loop back (55%), a fall through (25%), a call
- * (10%) or a return (10%). Data: stack (30%), hot 16 KiB (40%), warm 256 KiB
- * (10%), cold 32 MiB (2%), sequential sweeps over 8 MiB (18%).
- */
-static int gen_trace(trace *t, size_t n, uint64_t seed)
-{
-	uint64_t s = seed | 1, fstart[256], flen[256], stack[64], sweep = 0;
-	uint64_t pc, loop_head, fend, fends[64], sp = 0x7ffff000;
-	unsigned depth = 0, f, left;
-	for (f = 0; f < 256; f++) {
-		fstart[f] = 0x400000 + (uint64_t)f * 4096 + (xs(&s) % 64) * 16;
-		flen[f] = 256 + xs(&s) % 3840;
-	}
-	pc = loop_head = fstart[0];
-	fend = fstart[0] + flen[0];
-	left = 3 + (unsigned)(xs(&s) % 8);
-	while (t->n < n) {
-		uint64_t r = xs(&s), d = r >> 32;
-		unsigned isz = 1 + (unsigned)(r % 8);
-		if (push(t, pc, isz, I))
-			return -1;
-		pc += isz;
-		if (d % 100 < 45) { /* a data access of this instruction */
-			unsigned sz = 1u << ((d >> 8) % 4), k = (unsigned)((d >> 12) % 100);
-			int kind = (d >> 20) % 100 < 30 ? W : R;
-			uint64_t a;
-			if (k < 30)
-				a = sp - 8 * ((d >> 24) % 32);
-			else if (k < 70)
-				a = 0x10000000 + ((d >> 24) % 16384);
-			else if (k < 80)
-				a = 0x20000000 + ((d >> 14) % (256 * 1024));
-			else if (k < 82)
-				a = 0x40000000 + (xs(&s) % (32u << 20));
-			else
-				a = 0x30000000 + (sweep += 8) % (8u << 20);
-			if (push(t, a, sz, kind))
-				return -1;
-		}
-		if (--left)
-			continue;
-		left = 3 + (unsigned)(r >> 60 & 7);
-		switch ((r >> 40) % 20) {
-		case 0:
-		case 1: /* call */
-			if (depth < 64) {
-				fends[depth] = fend;
-				stack[depth++] = pc;
-				f = (unsigned)((xs(&s) % 256) * ((r >> 48) % 256) / 256) % 256; /* skewed */
-				pc = loop_head = fstart[f];
-				fend = fstart[f] + flen[f];
-				sp -= 64;
-			}
-			break;
-		case 2:
-		case 3: /* return */
-			if (depth) {
-				pc = loop_head = stack[--depth];
-				fend = fends[depth];
-				sp += 64;
-			}
-			break;
-		case 4:
-		case 5:
-		case 6:
-		case 7:
-		case 8: /* fall through, to the function's end at most */
-			if (pc >= fend)
-				pc = loop_head;
-			break;
-		default: /* loop back */
-			pc = loop_head;
-			if ((r >> 50) % 8 == 0)
-				loop_head = pc + (r >> 53) % 64;
-			break;
-		}
-	}
-	return 0;
 }
 
 /* ---- the model ---------------------------------------------------------- */
@@ -225,7 +104,7 @@ static unsigned min_line(const setup *su)
 static int single; /* --single: one skl_cachesim_access() call per access */
 
 /* Feeds t to h as sklab cachesim does: batches of 4096 decoded references. */
-static double feed(skl_cachesim *h, const trace *t, unsigned ml)
+static double feed(skl_cachesim *h, const skl_synth_trace *t, unsigned ml)
 {
 	static skl_cachesim_ref buf[4096];
 	size_t i, k, n;
@@ -233,8 +112,8 @@ static double feed(skl_cachesim *h, const trace *t, unsigned ml)
 	if (single) {
 		for (i = 0; i < t->n; i++) {
 			uint64_t x = t->a[i];
-			unsigned sz = T_SIZE(x);
-			skl_cachesim_access(h, T_ADDR(x), sz > ml ? ml : sz, T_KIND(x), NULL);
+			unsigned sz = SKL_SYNTH_SIZE(x);
+			skl_cachesim_access(h, SKL_SYNTH_ADDR(x), sz > ml ? ml : sz, SKL_SYNTH_KIND(x), NULL);
 		}
 		return now() - t0;
 	}
@@ -242,10 +121,10 @@ static double feed(skl_cachesim *h, const trace *t, unsigned ml)
 		n = t->n - i < 4096 ? t->n - i : 4096;
 		for (k = 0; k < n; k++) {
 			uint64_t x = t->a[i + k];
-			unsigned sz = T_SIZE(x);
-			buf[k].addr = T_ADDR(x);
+			unsigned sz = SKL_SYNTH_SIZE(x);
+			buf[k].addr = SKL_SYNTH_ADDR(x);
 			buf[k].size = sz > ml ? ml : sz;
-			buf[k].kind = (uint32_t)T_KIND(x);
+			buf[k].kind = (uint32_t)SKL_SYNTH_KIND(x);
 		}
 		for (k = 0; k < n; k++) /* a refused reference is skipped */
 			k += skl_cachesim_run(h, buf + k, n - k);
@@ -289,7 +168,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Times runs passes of t through a fresh hierarchy; the median rate. */
-static double time_model(const setup *su, const trace *t, int runs)
+static double time_model(const setup *su, const skl_synth_trace *t, int runs)
 {
 	double rate[64], med;
 	counts c;
@@ -320,32 +199,13 @@ static double time_model(const setup *su, const trace *t, int runs)
 
 static volatile uint64_t workload_sink;
 
-/*
- * The native workload valgrind runs: per iteration a store to a hot 4 KiB
- * array, a load from a warm 256 KiB one, a sequential load over 16 MiB and,
- * one time in eight, a random load from it.
- */
+/* The native workload valgrind runs (skl_synth_workload). */
 static int workload(long iters)
 {
-	enum { HOT = 1024, WARM = 65536, BIG = 1 << 22 };
-	uint32_t *hot = calloc(HOT, 4), *warm = calloc(WARM, 4), *big = calloc(BIG, 4);
-	uint64_t s = 88172645463325252ULL, sum = 0;
-	long i;
-	if (!hot || !warm || !big)
-		return 1;
-	for (i = 0; i < iters; i++) {
-		uint64_t x = xs(&s);
-		hot[x % HOT] += (uint32_t)i;
-		sum += warm[(x >> 16) % WARM];
-		sum += big[(size_t)i % BIG];
-		if ((i & 7) == 0)
-			sum += big[(x >> 32) % BIG];
-	}
+	uint64_t sum = 0;
+	int rc = skl_synth_workload(iters, &sum);
 	workload_sink = sum;
-	free(hot);
-	free(warm);
-	free(big);
-	return 0;
+	return rc;
 }
 
 /* Runs cmd, returns its CPU time; its standard output in out (when non-NULL). */
@@ -385,8 +245,8 @@ static uint64_t grab(const char *text, const char *label)
 	return v;
 }
 
-/* Reads a Lackey trace from a pipe into t (a modify is one read, as in Cachegrind). */
-static int read_lackey(FILE *p, trace *t)
+/* Reads a Lackey skl_synth_trace from a pipe into t (a modify is one read, as in Cachegrind). */
+static int read_lackey(FILE *p, skl_synth_trace *t)
 {
 	char line[256];
 	while (fgets(line, sizeof(line), p)) {
@@ -409,7 +269,7 @@ static int read_lackey(FILE *p, trace *t)
 		if (*q == ',')
 			for (q++; *q >= '0' && *q <= '9'; q++)
 				sz = sz * 10 + (unsigned)(*q - '0');
-		if (push(t, a, sz, kind))
+		if (skl_synth_push(t, a, sz, kind))
 			return -1;
 	}
 	return 0;
@@ -473,7 +333,7 @@ static int cachegrind(const char *self, long iters, int lackey, const setup *su,
 	printf("cachegrind marginal cost: %.2f ns per access (%.1f M accesses/s)\n",
 	       (tc - tn) * 1e9 / (double)(ir + dr), (double)(ir + dr) / (tc - tn) / 1e6);
 	if (lackey) {
-		trace t = {0};
+		skl_synth_trace t = {0};
 		FILE *p;
 		snprintf(cmd, sizeof(cmd),
 			 "env -i PATH=/usr/local/bin:/usr/bin:/bin LC_ALL=C valgrind --tool=lackey --trace-mem=yes "
@@ -482,12 +342,12 @@ static int cachegrind(const char *self, long iters, int lackey, const setup *su,
 		p = popen(cmd, "r");
 		if (!p || read_lackey(p, &t) || pclose(p) != 0) {
 			fprintf(stderr, "bench_cache: lackey failed\n");
-			free(t.a);
+			skl_synth_free(&t);
 			return 1;
 		}
 		printf("the same references, traced by Lackey, through sklab's model:\n");
 		time_model(su, &t, runs);
-		free(t.a);
+		skl_synth_free(&t);
 	}
 	return 0;
 }
@@ -509,7 +369,7 @@ static int parse_geom(const char *a, skl_cachesim_level *l)
 int main(int argc, char **argv)
 {
 	setup su;
-	trace t = {0};
+	skl_synth_trace t = {0};
 	size_t n = 50000000;
 	long iters = 20000000;
 	int i, runs = 5, cg = 0, lackey = 0, smoke = 0;
@@ -569,12 +429,12 @@ int main(int argc, char **argv)
 		n = 20000;
 		runs = 1;
 	}
-	if (gen_trace(&t, n, 0x5eed)) {
+	if (skl_synth_program(&t, n, 0x5eed)) {
 		fprintf(stderr, "bench_cache: out of memory for %zu accesses\n", n);
 		return 1;
 	}
 	t.n = n;
 	time_model(&su, &t, runs);
-	free(t.a);
+	skl_synth_free(&t);
 	return 0;
 }

@@ -8,51 +8,13 @@
 
 #include "sklab/cachesim.h"
 
+#include "sklab/synth.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { KR = SKL_CACHESIM_READ, KW = SKL_CACHESIM_WRITE, KI = SKL_CACHESIM_IFETCH };
-
-/* One access: address in the low 56 bits, kind << 62, size - 1 << 56. */
-typedef struct trace {
-	uint64_t *a;
-	size_t n, cap;
-	int oom;
-} trace;
-
-#define T_ADDR(v) ((v) & ((1ULL << 56) - 1))
-#define T_SIZE(v) ((unsigned)(((v) >> 56) & 63) + 1)
-#define T_KIND(v) ((int)((v) >> 62))
-
-static int tpush(trace *t, uint64_t addr, unsigned size, int kind)
-{
-	if (t->n == t->cap) {
-		size_t nc = t->cap ? t->cap * 2 : (size_t)1 << 20;
-		uint64_t *na = realloc(t->a, nc * sizeof(*na));
-		if (!na) {
-			t->oom = 1;
-			return -1;
-		}
-		t->a = na;
-		t->cap = nc;
-	}
-	if (size < 1)
-		size = 1;
-	if (size > 64)
-		size = 64;
-	t->a[t->n++] = T_ADDR(addr) | (uint64_t)(size - 1) << 56 | (uint64_t)kind << 62;
-	return 0;
-}
-
-static uint64_t xs(uint64_t *s)
-{
-	uint64_t v = *s;
-	v ^= v << 13;
-	v ^= v >> 7;
-	v ^= v << 17;
-	return *s = v;
-}
 
 /* Cachegrind's default-like machine: 32 KiB 8-way I1, 48 KiB 12-way D1,
  * 8 MiB 16-way LL, 64-byte lines, LRU, no 3C classification. */
@@ -82,7 +44,7 @@ static skl_cachesim *cg_hier(skl_error *err)
 
 /* Feeds t as `sklab cachesim` does: batches of 4096 references, each cut
  * to the smallest line (64). ns per access. */
-static double feed(skl_cachesim *h, const trace *t)
+static double feed(skl_cachesim *h, const skl_synth_trace *t)
 {
 	static skl_cachesim_ref buf[4096];
 	size_t i, k, n;
@@ -91,10 +53,10 @@ static double feed(skl_cachesim *h, const trace *t)
 		n = t->n - i < 4096 ? t->n - i : 4096;
 		for (k = 0; k < n; k++) {
 			uint64_t v = t->a[i + k];
-			unsigned sz = T_SIZE(v);
-			buf[k].addr = T_ADDR(v);
+			unsigned sz = SKL_SYNTH_SIZE(v);
+			buf[k].addr = SKL_SYNTH_ADDR(v);
 			buf[k].size = sz > 64 ? 64 : sz;
-			buf[k].kind = (uint32_t)T_KIND(v);
+			buf[k].kind = (uint32_t)SKL_SYNTH_KIND(v);
 		}
 		for (k = 0; k < n; k++) /* a refused reference is skipped */
 			k += skl_cachesim_run(h, buf + k, n - k);
@@ -123,7 +85,7 @@ static void model_counts(const skl_cachesim *h, cg_counts *c)
 
 /* Times runs passes of t through a fresh hierarchy: ns per access into v;
  * the counts of the first pass into cnt. -1 on failure. */
-static int time_model(const trace *t, int runs, double *v, cg_counts *cnt, skl_error *err)
+static int time_model(const skl_synth_trace *t, int runs, double *v, cg_counts *cnt, skl_error *err)
 {
 	int i;
 	for (i = 0; i < runs; i++) {
@@ -143,29 +105,10 @@ static int time_model(const trace *t, int runs, double *v, cg_counts *cnt, skl_e
  * over 16 MiB and, one time in eight, a random load from it. */
 int skl__self_cache_workload(long iters)
 {
-	enum { HOT = 1024, WARM = 65536, BIG = 1 << 22 };
-	uint32_t *hot = calloc(HOT, 4), *warm = calloc(WARM, 4), *big = calloc(BIG, 4);
-	uint64_t s = 88172645463325252ULL, sum = 0;
-	long i;
-	if (!hot || !warm || !big) {
-		free(hot);
-		free(warm);
-		free(big);
-		return 1;
-	}
-	for (i = 0; i < iters; i++) {
-		uint64_t v = xs(&s);
-		hot[v % HOT] += (uint32_t)i;
-		sum += warm[(v >> 16) % WARM];
-		sum += big[(size_t)i % BIG];
-		if ((i & 7) == 0)
-			sum += big[(v >> 32) % BIG];
-	}
+	uint64_t sum = 0;
+	int rc = skl_synth_workload(iters, &sum);
 	skl__self_sink_u64 = sum;
-	free(hot);
-	free(warm);
-	free(big);
-	return 0;
+	return rc;
 }
 
 /* Accumulates valgrind's log lines (stderr) for parsing. */
@@ -203,7 +146,7 @@ static uint64_t grab(const char *text, const char *label)
 /* A Lackey line into the trace (a modify is one read, as in Cachegrind). */
 static void lackey_line(const char *line, void *arg)
 {
-	trace *t = arg;
+	skl_synth_trace *t = arg;
 	const char *q = line + 2;
 	int kind;
 	uint64_t a = 0;
@@ -225,7 +168,7 @@ static void lackey_line(const char *line, void *arg)
 	if (*q == ',')
 		for (q++; *q >= '0' && *q <= '9'; q++)
 			sz = sz * 10 + (unsigned)(*q - '0');
-	tpush(t, a, sz, kind);
+	skl_synth_push(t, a, sz, kind);
 }
 
 /* The same minimal environment for every valgrind run, so the initial
@@ -240,12 +183,13 @@ void skl__self_cachegrind(ctx *x)
 	double cost[8], model[8];
 	cg_counts cg, sk;
 	text_buf *out = NULL;
-	trace t = {0};
+	skl_synth_trace t = {0};
 	skl_error err;
 	comparison *c;
 	skl__self_progress(x, "cachegrind");
 	c = skl__self_new_cmp(x, "cachegrind",
-			      "the cache model on an in-memory trace against Cachegrind's marginal cost", "ns/access");
+			      "the cache model on an in-memory skl_synth_trace against Cachegrind's marginal cost",
+			      "ns/access");
 	snprintf(c->base_what, sizeof(c->base_what),
 		 "Cachegrind --cache-sim=yes minus valgrind --tool=none, CPU time per I+D ref");
 	c->target_kind = TARGET_RATIO;
@@ -263,7 +207,8 @@ void skl__self_cachegrind(ctx *x)
 #endif
 	if (!x->valgrind[0]) {
 		snprintf(c->base_why, sizeof(c->base_why), "valgrind is not installed (not found on PATH)");
-		snprintf(c->sk_why, sizeof(c->sk_why), "the trace comes from valgrind's Lackey, which is missing");
+		snprintf(c->sk_why, sizeof(c->sk_why),
+			 "the skl_synth_trace comes from valgrind's Lackey, which is missing");
 		snprintf(x->cg_why, sizeof(x->cg_why), "valgrind is not installed (not found on PATH)");
 		return;
 	}
@@ -385,90 +330,8 @@ void skl__self_cachegrind(ctx *x)
 		 (unsigned long long)sk.lli, (unsigned long long)sk.dr, (unsigned long long)sk.d1m,
 		 (unsigned long long)sk.lld);
 out:
-	free(t.a);
+	skl_synth_free(&t);
 	free(out);
-}
-
-/*
- * bench_cache's synthetic program: 256 functions over 1 MiB of code called
- * with a skewed choice, short basic blocks, and data over a stack, a hot
- * 16 KiB, a warm 256 KiB, a cold 32 MiB region and 8 MiB sweeps (about
- * 0.45 data accesses per fetch).
- */
-static int gen_trace(trace *t, size_t n, uint64_t seed)
-{
-	uint64_t s = seed | 1, fstart[256], flen[256], stack[64], sweep = 0;
-	uint64_t pc, loop_head, fend, fends[64], sp = 0x7ffff000;
-	unsigned depth = 0, f, left;
-	for (f = 0; f < 256; f++) {
-		fstart[f] = 0x400000 + (uint64_t)f * 4096 + (xs(&s) % 64) * 16;
-		flen[f] = 256 + xs(&s) % 3840;
-	}
-	pc = loop_head = fstart[0];
-	fend = fstart[0] + flen[0];
-	left = 3 + (unsigned)(xs(&s) % 8);
-	while (t->n < n) {
-		uint64_t r = xs(&s), d = r >> 32;
-		unsigned isz = 1 + (unsigned)(r % 8);
-		if (tpush(t, pc, isz, KI))
-			return -1;
-		pc += isz;
-		if (d % 100 < 45) {
-			unsigned sz = 1u << ((d >> 8) % 4), k = (unsigned)((d >> 12) % 100);
-			int kind = (d >> 20) % 100 < 30 ? KW : KR;
-			uint64_t a;
-			if (k < 30)
-				a = sp - 8 * ((d >> 24) % 32);
-			else if (k < 70)
-				a = 0x10000000 + ((d >> 24) % 16384);
-			else if (k < 80)
-				a = 0x20000000 + ((d >> 14) % (256 * 1024));
-			else if (k < 82)
-				a = 0x40000000 + (xs(&s) % (32u << 20));
-			else
-				a = 0x30000000 + (sweep += 8) % (8u << 20);
-			if (t->n < n && tpush(t, a, sz, kind))
-				return -1;
-		}
-		if (--left)
-			continue;
-		left = 3 + (unsigned)(r >> 60 & 7);
-		switch ((r >> 40) % 20) {
-		case 0:
-		case 1:
-			if (depth < 64) {
-				fends[depth] = fend;
-				stack[depth++] = pc;
-				f = (unsigned)((xs(&s) % 256) * ((r >> 48) % 256) / 256) % 256;
-				pc = loop_head = fstart[f];
-				fend = fstart[f] + flen[f];
-				sp -= 64;
-			}
-			break;
-		case 2:
-		case 3:
-			if (depth) {
-				pc = loop_head = stack[--depth];
-				fend = fends[depth];
-				sp += 64;
-			}
-			break;
-		case 4:
-		case 5:
-		case 6:
-		case 7:
-		case 8:
-			if (pc >= fend)
-				pc = loop_head;
-			break;
-		default:
-			pc = loop_head;
-			if ((r >> 50) % 8 == 0)
-				loop_head = pc + (r >> 53) % 64;
-			break;
-		}
-	}
-	return 0;
 }
 
 void skl__self_cache_rate(ctx *x)
@@ -476,7 +339,7 @@ void skl__self_cache_rate(ctx *x)
 	size_t n = x->quick ? 2000000 : 20000000;
 	int runs = x->quick ? 3 : 5;
 	double v[8];
-	trace t = {0};
+	skl_synth_trace t = {0};
 	skl_error err;
 	comparison *c;
 	skl__self_progress(x, "cache_rate");
@@ -494,15 +357,15 @@ void skl__self_cache_rate(ctx *x)
 		snprintf(c->base_why, sizeof(c->base_why), "%s",
 			 x->cg_why[0] ? x->cg_why : "measured by the cachegrind comparison, which did not run");
 	}
-	if (gen_trace(&t, n, 0x5eed) < 0) {
+	if (skl_synth_program(&t, n, 0x5eed) < 0) {
 		snprintf(c->sk_why, sizeof(c->sk_why), "out of memory for %zu accesses", n);
-		free(t.a);
+		skl_synth_free(&t);
 		return;
 	}
 	skl_error_clear(&err);
 	if (time_model(&t, runs, v, NULL, &err) < 0) {
 		snprintf(c->sk_why, sizeof(c->sk_why), "the model failed: %.400s", err.msg);
-		free(t.a);
+		skl_synth_free(&t);
 		return;
 	}
 	c->sk = skl__self_stats(v, runs);
@@ -512,5 +375,5 @@ void skl__self_cache_rate(ctx *x)
 		 "does, 3C classification off, %d runs: %.1f M accesses/s at the median.",
 		 n, runs, 1e3 / c->sk.med);
 	snprintf(c->extra, sizeof(c->extra), ", \"accesses\": %zu, \"maccesses_per_s\": %.1f", n, 1e3 / c->sk.med);
-	free(t.a);
+	skl_synth_free(&t);
 }

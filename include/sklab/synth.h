@@ -1,0 +1,50 @@
+/*
+ * synth.h - synthetic work for the cache model's benchmarks: a compact
+ * in-memory trace of accesses, a deterministic program-like trace to feed
+ * it (the same one against which sklab's model is timed and compared with
+ * Cachegrind), and the small native workload whose real run Cachegrind
+ * measures. Deterministic from their seeds; nothing here reads a clock.
+ */
+#ifndef SKLAB_SYNTH_H
+#define SKLAB_SYNTH_H
+
+#include "sklab/cachesim.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One access per word: address in the low 56 bits, size - 1 (1 to 64
+ * bytes) from bit 56, the kind (SKL_CACHESIM_READ, _WRITE, _IFETCH) from
+ * bit 62. */
+typedef struct skl_synth_trace {
+	uint64_t *a;
+	size_t n, cap;
+	int oom; /* a push ran out of memory */
+} skl_synth_trace;
+
+#define SKL_SYNTH_ADDR(v) ((v) & ((1ULL << 56) - 1))
+#define SKL_SYNTH_SIZE(v) ((unsigned)(((v) >> 56) & 63) + 1)
+#define SKL_SYNTH_KIND(v) ((int)((v) >> 62))
+
+/* Appends one access (size clamped to 1..64). 0, or -1 when out of memory
+ * (t->oom set, the trace as it was). */
+int skl_synth_push(skl_synth_trace *t, uint64_t addr, unsigned size, int kind);
+void skl_synth_free(skl_synth_trace *t);
+
+/* xorshift64: the next of the sequence s (never 0 unless s is). */
+uint64_t skl_synth_xorshift(uint64_t *s);
+
+/* Appends n accesses of a program-like trace from seed: 256 functions
+ * over 1 MiB of code called with a skewed choice, short basic blocks, and
+ * data over a stack, a hot 16 KiB, a warm 256 KiB, a cold 32 MiB region
+ * and 8 MiB sweeps (about 0.45 data accesses per fetch). 0, or -1 when out
+ * of memory. */
+int skl_synth_program(skl_synth_trace *t, size_t n, uint64_t seed);
+
+/* The native workload, iters iterations of: a store to a hot 4 KiB array,
+ * a load from a warm 256 KiB one, a sequential load over 16 MiB and, one
+ * time in eight, a random load from it. *sum gets what was loaded (keep it,
+ * so the loads stay). 0, or 1 when out of memory. */
+int skl_synth_workload(long iters, uint64_t *sum);
+
+#endif
