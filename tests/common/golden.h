@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The file's bytes, NUL-terminated (free with free()), or NULL. */
-static char *skl_test_read_file(const char *path)
+/* The file's bytes, NUL-terminated (free with free()), or NULL; *len (may
+ * be NULL) gets their count. */
+static inline char *skl_test_read_file_len(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf;
@@ -29,14 +30,22 @@ static char *skl_test_read_file(const char *path)
 	}
 	if (buf)
 		buf[n] = '\0';
+	if (buf && len)
+		*len = (size_t)n;
 	fclose(f);
 	return buf;
+}
+
+/* The same without the count. */
+static inline char *skl_test_read_file(const char *path)
+{
+	return skl_test_read_file_len(path, NULL);
 }
 
 /* 0 when got equals DIR/NAME (or the file was rewritten on request), 1 when
  * it differs or cannot be read: then it prints the first differing line of
  * each and both texts. */
-static int skl_test_golden(const char *dir, const char *name, const char *got)
+static inline int skl_test_golden(const char *dir, const char *name, const char *got)
 {
 	char path[1024];
 	char *want;

@@ -9,6 +9,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "check.h"
+#include "golden.h"
 
 #include "sklab/cparse.h"
 #include "sklab/pahole.h"
@@ -38,28 +39,6 @@ static const char *const snippets[] = {
 	"?:", "-1",
 };
 /* clang-format on */
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	*len = (size_t)n;
-	fclose(f);
-	return buf;
-}
 
 static void ignore(void *ud, const char *s, size_t n)
 {
@@ -117,7 +96,7 @@ int main(int argc, char **argv)
 		if (n < 3 || strcmp(e->d_name + n - 2, ".h") != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", argv[1], e->d_name);
-		texts[ntexts] = slurp(path, &lens[ntexts]);
+		texts[ntexts] = skl_test_read_file_len(path, &lens[ntexts]);
 		if (texts[ntexts])
 			ntexts++;
 	}

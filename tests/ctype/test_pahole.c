@@ -7,32 +7,12 @@
  * usage: test_core_pahole CORPUS_DIR GOLDEN_DIR
  */
 #include "check.h"
+#include "golden.h"
 
 #include "sklab/cparse.h"
 #include "sklab/pahole.h"
 
 #include <stdlib.h>
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
 
 /* The header's "sklab-config: A B" as "A,B". */
 static void header_config(const char *text, char *out, size_t outsz)
@@ -65,7 +45,7 @@ static char *pahole_text(const char *corpus, const char *stem, const char *abi, 
 	skl_error err;
 	skl_layout *l;
 	snprintf(path, sizeof(path), "%s/%s.h", corpus, stem);
-	text = slurp(path);
+	text = skl_test_read_file(path);
 	if (!text) {
 		printf("cannot read %s\n", path);
 		check_failures++;
@@ -127,7 +107,7 @@ static void goldens(const char *corpus, const char *golden)
 		}
 		snprintf(name, sizeof(name), "%s %s", kind, tag);
 		snprintf(path, sizeof(path), "%s/%s.pahole", golden, files[i]);
-		want = slurp(path);
+		want = skl_test_read_file(path);
 		got = pahole_text(corpus, stem, abi, name);
 		if (!want) {
 			printf("cannot read %s\n", path);

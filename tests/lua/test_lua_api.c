@@ -6,33 +6,14 @@
  */
 #include "sklab/runtime.h"
 
+#include "golden.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define BEGIN "<!-- api:begin (generated from src/lua/api.c: test_lua_api --write) -->\n"
 #define END "<!-- api:end -->\n"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (!buf) {
-		fclose(f);
-		return NULL;
-	}
-	*len = fread(buf, 1, (size_t)n, f);
-	buf[*len] = '\0';
-	fclose(f);
-	return buf;
-}
 
 int main(int argc, char **argv)
 {
@@ -49,7 +30,7 @@ int main(int argc, char **argv)
 	skl_buf_init(&gen);
 	s = skl_buf_sink(&gen);
 	skl_lua_api_write_md(&s);
-	doc = slurp(argv[1], &len);
+	doc = skl_test_read_file_len(argv[1], &len);
 	if (!doc) {
 		fprintf(stderr, "FAIL: cannot read %s\n", argv[1]);
 		return 1;

@@ -12,29 +12,11 @@
 #include "sklab/kernel.h"
 #include "sklab/pahole.h"
 
+#include "golden.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (!buf) {
-		fclose(f);
-		return NULL;
-	}
-	buf[fread(buf, 1, (size_t)n, f)] = '\0';
-	fclose(f);
-	return buf;
-}
 
 /* Prints the first differing line of two texts. */
 static void show_diff(const char *want, const char *got)
@@ -300,7 +282,7 @@ int main(int argc, char **argv)
 				fclose(f);
 			fprintf(stderr, "updated %s\n", golden);
 		} else {
-			want = slurp(golden);
+			want = skl_test_read_file(golden);
 			if (!want) {
 				fprintf(stderr, "FAIL: cannot read %s (run with --update to create it)\n", golden);
 				status = 1;

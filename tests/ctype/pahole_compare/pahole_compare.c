@@ -25,6 +25,8 @@
 #include "sklab/layout.h"
 #include "sklab/pahole.h"
 
+#include "golden.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,28 +48,6 @@ typedef struct stats {
 } stats;
 
 /* ---- small helpers ---------------------------------------------------------- */
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-		fclose(f);
-		return NULL;
-	}
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
 
 /* Appends s to the shell command in single quotes. */
 static void shq(char *cmd, size_t sz, const char *s)
@@ -327,7 +307,7 @@ static int compile(const opts *o, const char *src, const char *obj, const char *
 	out = run(cmd, &st);
 	free(out);
 	if (st != 0) {
-		char *e = read_file(errfile);
+		char *e = skl_test_read_file(errfile);
 		snprintf(errout, errsz, "%s", e ? e : "(no output)");
 		free(e);
 		return -1;
@@ -537,7 +517,7 @@ int main(int argc, char **argv)
 
 	for (; i < argc; i++) {
 		const char *header = argv[i];
-		char *text = read_file(header);
+		char *text = skl_test_read_file(header);
 		skl_typedb *db;
 		skl_error e;
 		if (!text) {
