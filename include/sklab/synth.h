@@ -31,6 +31,13 @@ typedef struct skl_synth_trace {
 int skl_synth_push(skl_synth_trace *t, uint64_t addr, unsigned size, int kind);
 void skl_synth_free(skl_synth_trace *t);
 
+/* One line of a Valgrind Lackey trace appended: "I  addr,size" an
+ * instruction fetch, " L" a load, " S" a store, " M" a modify counted as one
+ * read (as Cachegrind counts it); lines of another shape are skipped. The
+ * benchmarks' quick reader; sklab cachesim reads traces with trace.h. 0, or
+ * -1 when out of memory. */
+int skl_synth_push_lackey(skl_synth_trace *t, const char *line);
+
 /* xorshift64: the next of the sequence s (never 0 unless s is). */
 uint64_t skl_synth_xorshift(uint64_t *s);
 

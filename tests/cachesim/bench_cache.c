@@ -245,33 +245,13 @@ static uint64_t grab(const char *text, const char *label)
 	return v;
 }
 
-/* Reads a Lackey skl_synth_trace from a pipe into t (a modify is one read, as in Cachegrind). */
+/* Reads a Lackey trace from a pipe into t (a modify is one read, as in Cachegrind). */
 static int read_lackey(FILE *p, skl_synth_trace *t)
 {
 	char line[256];
-	while (fgets(line, sizeof(line), p)) {
-		char *q = line + 2;
-		int kind;
-		uint64_t a = 0;
-		unsigned sz = 0;
-		if (line[0] == 'I' && line[1] == ' ')
-			kind = I;
-		else if (line[0] == ' ' && (line[1] == 'L' || line[1] == 'M'))
-			kind = R;
-		else if (line[0] == ' ' && line[1] == 'S')
-			kind = W;
-		else
-			continue;
-		while (*q == ' ')
-			q++;
-		for (; *q && *q != ','; q++)
-			a = a * 16 + (uint64_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
-		if (*q == ',')
-			for (q++; *q >= '0' && *q <= '9'; q++)
-				sz = sz * 10 + (unsigned)(*q - '0');
-		if (skl_synth_push(t, a, sz, kind))
+	while (fgets(line, sizeof(line), p))
+		if (skl_synth_push_lackey(t, line) < 0)
 			return -1;
-	}
 	return 0;
 }
 

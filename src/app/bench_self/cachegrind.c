@@ -147,28 +147,8 @@ static uint64_t grab(const char *text, const char *label)
 static void lackey_line(const char *line, void *arg)
 {
 	skl_synth_trace *t = arg;
-	const char *q = line + 2;
-	int kind;
-	uint64_t a = 0;
-	unsigned sz = 0;
-	if (t->oom)
-		return;
-	if (line[0] == 'I' && line[1] == ' ')
-		kind = KI;
-	else if (line[0] == ' ' && (line[1] == 'L' || line[1] == 'M'))
-		kind = KR;
-	else if (line[0] == ' ' && line[1] == 'S')
-		kind = KW;
-	else
-		return;
-	while (*q == ' ')
-		q++;
-	for (; *q && *q != ','; q++)
-		a = a * 16 + (uint64_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
-	if (*q == ',')
-		for (q++; *q >= '0' && *q <= '9'; q++)
-			sz = sz * 10 + (unsigned)(*q - '0');
-	skl_synth_push(t, a, sz, kind);
+	if (!t->oom)
+		skl_synth_push_lackey(t, line);
 }
 
 /* The same minimal environment for every valgrind run, so the initial

@@ -36,6 +36,30 @@ void skl_synth_free(skl_synth_trace *t)
 	t->n = t->cap = 0;
 }
 
+int skl_synth_push_lackey(skl_synth_trace *t, const char *line)
+{
+	const char *q = line + 2;
+	int kind;
+	uint64_t a = 0;
+	unsigned sz = 0;
+	if (line[0] == 'I' && line[1] == ' ')
+		kind = SKL_CACHESIM_IFETCH;
+	else if (line[0] == ' ' && (line[1] == 'L' || line[1] == 'M'))
+		kind = SKL_CACHESIM_READ;
+	else if (line[0] == ' ' && line[1] == 'S')
+		kind = SKL_CACHESIM_WRITE;
+	else
+		return 0;
+	while (*q == ' ')
+		q++;
+	for (; *q && *q != ','; q++)
+		a = a * 16 + (uint64_t)(*q <= '9' ? *q - '0' : (*q | 32) - 'a' + 10);
+	if (*q == ',')
+		for (q++; *q >= '0' && *q <= '9'; q++)
+			sz = sz * 10 + (unsigned)(*q - '0');
+	return skl_synth_push(t, a, sz, kind);
+}
+
 uint64_t skl_synth_xorshift(uint64_t *s)
 {
 	uint64_t v = *s;
