@@ -6,6 +6,7 @@
 #ifndef SKLAB_APP_H
 #define SKLAB_APP_H
 
+#include "sklab/abi.h"
 #include "sklab/common.h"
 
 #include <getopt.h>
@@ -167,6 +168,9 @@ void skl_app_run_free(skl_app_run *r);
 /* The directory that holds assets/ and scenarios/: $SKLAB_DATA, the source
  * tree of a build, or the install prefix. Never NULL. */
 const char *skl_app_data_dir(void);
+/* The first kernel profile (by name) in data whose layout set is set: 0,
+ * or -1 with err set. */
+int skl_app_profile_for_set(const char *data, const char *set, skl_profile *out, skl_error *err);
 
 /* Prints "sklab: <what>: <error>" on stderr and returns the exit status 1. */
 int skl_app_fail(const char *what, const skl_error *err);

@@ -50,21 +50,6 @@ static char *read_file(const char *path, skl_error *err)
 	return buf;
 }
 
-/* The first profile (by name) whose layout set is set; 0 or -1. */
-static int profile_for_set(const char *data, const char *set, skl_profile *out, skl_error *err)
-{
-	char names[64][64];
-	int n = skl_data_list_profiles(data, names, 64), i;
-	for (i = 0; i < n; i++) {
-		skl_profile p;
-		if (skl_data_load_profile(data, names[i], &p, err) == 0 && !strcmp(p.layouts, set)) {
-			*out = p;
-			return 0;
-		}
-	}
-	return skl_errorf(err, "no kernel profile uses the layout set '%s' (see 'sklab profiles')", set);
-}
-
 static void build_config(char *out, size_t outsz, const char *profile_cfg, const char *opt)
 {
 	if (!opt) {
@@ -236,7 +221,7 @@ int skl_cmd_layout(int argc, char **argv)
 			goto out;
 		}
 		if (!have_prof) {
-			if (profile_for_set(data, set, &prof, &err) < 0)
+			if (skl_app_profile_for_set(data, set, &prof, &err) < 0)
 				goto out_err;
 			have_prof = 1;
 		}

@@ -33,21 +33,6 @@ static int parse_num(const char *s, unsigned long long max, unsigned long long *
 	return 0;
 }
 
-/* The first profile (by name) whose layout set is set; 0 or -1. */
-static int profile_for_set(const char *data, const char *set, skl_profile *out, skl_error *err)
-{
-	char names[64][64];
-	int n = skl_data_list_profiles(data, names, 64), i;
-	for (i = 0; i < n; i++) {
-		skl_profile p;
-		if (skl_data_load_profile(data, names[i], &p, err) == 0 && !strcmp(p.layouts, set)) {
-			*out = p;
-			return 0;
-		}
-	}
-	return skl_errorf(err, "no kernel profile uses the layout set '%s' (see 'sklab profiles')", set);
-}
-
 enum {
 	O_PROFILE = 256,
 	O_CONFIG,
@@ -249,7 +234,7 @@ int skl_cmd_whatif(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!profile_name && profile_for_set(data, set, &prof, &err) < 0)
+	if (!profile_name && skl_app_profile_for_set(data, set, &prof, &err) < 0)
 		goto out_err;
 	if ((o.cache.flags & SKL_SLAB_TYPESAFE_BY_RCU) && prof.allocator != SKL_ALLOC_SLUB) {
 		free(edits);

@@ -271,3 +271,17 @@ int skl_app_tmp_commit(FILE *fp, const char *tmp, const char *path, uint64_t *by
 		*bytes = size > 0 ? (uint64_t)size : 0;
 	return 0;
 }
+
+int skl_app_profile_for_set(const char *data, const char *set, skl_profile *out, skl_error *err)
+{
+	char names[64][64];
+	int n = skl_data_list_profiles(data, names, 64), i;
+	for (i = 0; i < n; i++) {
+		skl_profile p;
+		if (skl_data_load_profile(data, names[i], &p, err) == 0 && !strcmp(p.layouts, set)) {
+			*out = p;
+			return 0;
+		}
+	}
+	return skl_errorf(err, "no kernel profile uses the layout set '%s' (see 'sklab profiles')", set);
+}
