@@ -39,7 +39,7 @@ local ok, line = expect_panic(function()
   skb:put(1537)
 end, "2.4 off-by-one", "^skput:over: c0%x+:1537 put:1537 dev:<NULL>$")
 expect(skb.panicked and skb.tail == 1537 and skb.len == 1537, "tail and len moved before the check, as in the kernel")
-expect(skb.report:match("<NULL>kernel BUG at skbuff.c:92!\ninvalid operand: 0000\n") ~= nil,
+expect(skb.report:match("<NULL>kernel BUG at skbuff.c:93!\ninvalid operand: 0000\n") ~= nil,
   "no newline after the printk: BUG()'s line runs on, then the oops")
 died(skb, line, "the address (current_text_addr() in the inlined skb_put), len and put, and the device: "
   .. "nothing about where the buffer was")

@@ -933,10 +933,14 @@ static int over_under(skl_skb *skb, int under, uint32_t sz, skl_error *err)
 				  under ? "skb->data < skb->head" : "skb->tail > skb->end", net->caller, err);
 	fmt_ptr(net, text_in(net, net->caller), here, sizeof(here));
 	if (net->p.era == SKL_ERA_2_4) {
-		/* skbuff.c 1.90: printk("skput:over: %p:%d put:%d dev:%s", ...); BUG(); */
+		/* net/core/skbuff.c,v 1.89 2001/08/06, the file 2.4.16 ships:
+		 * printk("skput:over: %p:%d put:%d dev:%s", ...); then BUG() on
+		 * line 93 (skb_over_panic) and 110 (skb_under_panic). 1.90
+		 * (2001/11/07, later 2.4) has the same text with BUG() on 92
+		 * and 109. */
 		snprintf(line, sizeof(line), "skput:%s: %s:%d put:%d dev:%s", what, here, (int)skb->len, (int)sz, dev);
 		return kernel_bug(skb, under ? "skb_under_panic" : "skb_over_panic", sz, line,
-				  under ? "skbuff.c:109" : "skbuff.c:92", NULL, NULL,
+				  under ? "skbuff.c:110" : "skbuff.c:93", NULL, NULL,
 				  under ? "skb_under_panic" : "skb_over_panic", err);
 	}
 	fmt_ptr(net, skb->h->addr, head, sizeof(head));
