@@ -1,6 +1,7 @@
 -- Linux 2.6.31 on x86_64: the kernel of the Aug 2009 skb inlining thread
--- (skb_put/skb_push out of line since 2.6.26; Heiko Carstens's patch put
--- them back inline with BUG_ON).
+-- (skb_put/skb_push out of line since 2.6.26; Heiko Carstens's patch, an
+-- experiment in the thread, made them inline again with BUG_ON, and it was
+-- not merged: skb_put stayed out of line).
 --
 -- 64-byte cache lines, two CPUs, 4 KiB pages. The allocator is SLUB, the
 -- default since 2.6.23 and what the sk_buff notes' kmalloc-2048/-4096 buckets
