@@ -35,7 +35,8 @@ scene.show(inet2, { highlight = { "sk", "tcp", "inet" } })
 scene.step("RFC 2: every IPv4 socket, TCP, UDP or raw, is one " .. inet2.size .. "-byte inet_sock: "
   .. "the slim sock (" .. sock2.size .. "), tcp_opt (" .. tcp_opt.size .. ") and ip_opt ("
   .. ip_opt.size .. "), in one cache of " .. st2.objsize .. "-byte objects, "
-  .. st2.objs_per_slab .. " per page")
+  .. st2.objs_per_slab .. " per page (sizes from the thread; the slim sock's members are inferred, "
+  .. "as the patch text is lost)")
 expect(inet2.size == sock2.size + tcp_opt.size + ip_opt.size, "inet_sock = sock + tcp_opt + ip_opt")
 expect(st2.objsize == 800 and st2.objs_per_slab == 5, "seed: inet_sock 800, 5 per page")
 
