@@ -168,8 +168,13 @@ typedef struct skl_cache_info {
 	 * start (0: in the freed object; SIZE_MAX: none) */
 	int kasan;
 	size_t kasan_red, kasan_alloc_meta, kasan_free_meta;
-	/* counters as /proc/slabinfo shows them */
+	/* counters as /proc/slabinfo shows them: active_objs counts the free
+	 * objects of the CPU slabs (SLUB) and of the per-CPU arrays (2.4 SMP)
+	 * as active, as the kernel does */
 	unsigned long active_objs, num_objs, active_slabs, num_slabs;
+	/* objects handed out and not freed: what the slab view draws as
+	 * allocated (active_objs less the objects the CPUs hold free) */
+	unsigned long in_use;
 	unsigned long high, allocs, grown, reaped, errors;
 	unsigned long allochit, allocmiss, freehit, freemiss;
 } skl_cache_info;

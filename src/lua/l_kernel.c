@@ -681,6 +681,7 @@ static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size
 	skl__set_int(L, "red_left_pad", (lua_Integer)in->red_left_pad);
 	skl__set_int(L, "min_objects", in->min_objects);
 	skl__set_int(L, "active_objs", (lua_Integer)in->active_objs);
+	skl__set_int(L, "in_use", (lua_Integer)in->in_use);
 	skl__set_int(L, "num_objs", (lua_Integer)in->num_objs);
 	skl__set_int(L, "active_slabs", (lua_Integer)in->active_slabs);
 	skl__set_int(L, "num_slabs", (lua_Integer)in->num_slabs);

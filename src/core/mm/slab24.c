@@ -1712,6 +1712,13 @@ static void s24_info(const skl_cache *c, skl_cache_info *out)
 	out->batchcount = sc->batchcount;
 	count(sc, &cn);
 	out->active_objs = cn.active_objs;
+	out->in_use = cn.active_objs;
+	{
+		int i;
+		for (i = 0; i < S24_NR_CPUS; i++)
+			if (sc->cpudata[i] && out->in_use >= sc->cpudata[i]->avail)
+				out->in_use -= sc->cpudata[i]->avail;
+	}
 	out->num_objs = cn.num_slabs * sc->num;
 	out->active_slabs = cn.active_slabs;
 	out->num_slabs = cn.num_slabs;

@@ -1099,6 +1099,7 @@ static void fill_info(const skl_cache *c, skl_cache_info *out)
 	}
 	out->num_objs = sc->total_objects;
 	out->active_objs = sc->total_objects - nr_free_partial(sc);
+	out->in_use = sc->active;
 	out->num_slabs = out->active_slabs = sc->nr_slabs;
 	out->high = sc->high;
 	out->allocs = sc->allocs;

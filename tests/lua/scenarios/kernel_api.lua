@@ -41,6 +41,7 @@ expect(sk.address % 4 == 0 and sk.address > 0xc0000000, "an i386 direct-map addr
 expect(tostring(sk) == "object(test " .. sk.addr .. ")", "tostring(object)")
 local st1 = c:stats()
 expect(st1.active_objs == 1 and st1.num_slabs == 1 and st1.allocs == 1 and st1.grown == 1, "one object, one slab")
+expect(st1.in_use == 1, "2.4 UP: in_use and active_objs agree")
 expect(st1.pages == 1 and st1.bytes == 4096, "one page in slabs")
 
 -- bytes through the layout -------------------------------------------------
@@ -140,6 +141,15 @@ expect(n > 200 and n < 256, "a 1 MiB machine holds fewer than 256 one-page objec
 expect(last == "out of memory: cache page needs 4096 bytes for a slab", "then alloc gives nil and the reason")
 expect(small:ram().free == 0, "every page is used")
 
+-- 2.4 SMP: a refill moves a batch into the CPU's array; slabinfo counts it all as active
+local smp = sklab.kernel { cpus = 2 }
+local sc = smp:cache_create("smp", 200)
+local so = sc:alloc()
+local ss = sc:stats()
+expect(ss.in_use == 1 and ss.active_objs > 1 and ss.active_objs <= ss.batchcount,
+  "2.4 SMP: active_objs counts the per-CPU array's batch, in_use the one object")
+sc:free(so)
+
 -- SLUB: merging, kmalloc(0) --------------------------------------------------
 local x = sklab.kernel { profile = "test-x86_64" }
 expect(x.allocator == "slub" and x.arch == "x86_64", "a SLUB machine")
@@ -148,6 +158,10 @@ local b = x:cache_create("b", 100)
 expect(b.alias_of == "a" and a.alias_of == nil, "SLUB merges a compatible cache")
 local xb = b:alloc()
 expect(xb.cache == "a", "an alias's objects live in the cache it merged into")
+-- /proc/slabinfo counts the CPU slab's free objects as active; in_use is the one handed out
+local xs = a:stats()
+expect(xs.in_use == 1 and xs.active_objs == xs.objs_per_slab and xs.objs_per_slab > 1,
+  "SLUB: active_objs counts the whole CPU slab, in_use the one object")
 expect(xb.addr:match("^0xffff888%x+$") and xb.address < 0, "x86_64 addresses (negative as integers)")
 expect(x:slabinfo():match("^slabinfo %- version: 2%.1"), "SLUB prints slabinfo 2.1")
 local zz, zwhy = x:kmalloc(0)
