@@ -274,16 +274,20 @@ static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_f
 		size += W;
 	g->inuse = size;
 	g->orig_size = (flags & SKL_SLAB_STORE_USER) && (flags & SKL_SLAB_KMALLOC);
-	if (((flags & SKL_SLAB_TYPESAFE_BY_RCU) && use_freeptr_offset)) {
-		/* (b) the caller's spot inside the object */
-		g->offset = freeptr_offset;
-		g->fp_rule = SKL_SLUB_FP_FIXED;
-	} else if (g->orig_size || (flags & (SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_POISON)) ||
-		   ((flags & SKL_SLAB_RED_ZONE) && g->object_size < W) || g->ctor) {
+	/* 6.18 calculate_sizes(): after the object first (RCU without a
+	 * freeptr_offset, poison, a constructor, or a red zone on an object
+	 * smaller than a pointer or on a kmalloc cache keeping orig_size);
+	 * only then the caller's freeptr_offset; otherwise the middle */
+	if (((flags & SKL_SLAB_TYPESAFE_BY_RCU) && !use_freeptr_offset) || (flags & SKL_SLAB_POISON) || g->ctor ||
+	    ((flags & SKL_SLAB_RED_ZONE) && (g->object_size < W || g->orig_size))) {
 		/* (a) after the object: its first word must survive the free */
 		g->offset = size;
 		size += W;
 		g->fp_rule = SKL_SLUB_FP_AFTER;
+	} else if ((flags & SKL_SLAB_TYPESAFE_BY_RCU) && use_freeptr_offset) {
+		/* (b) the caller's spot inside the object */
+		g->offset = freeptr_offset;
+		g->fp_rule = SKL_SLUB_FP_FIXED;
 	} else {
 		/* (c) in the middle, away from small over/underflows */
 		g->offset = (g->object_size / 2) / W * W;

@@ -191,6 +191,11 @@ static void test_geometry(void)
 	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), 0);
 	CHECK_INT(g.offset, 40); /* (b) the caller's spot */
 	CHECK_INT(g.fp_rule, SKL_SLUB_FP_FIXED);
+	/* (a) comes first: with poison the pointer goes after the object even
+	 * when a freeptr_offset is given (6.18 calculate_sizes()) */
+	CHECK_INT(skl_slub_geometry(&p, 192, &o, SKL_SLAB_POISON, &g, &err), 0);
+	CHECK_INT(g.fp_rule, SKL_SLUB_FP_AFTER);
+	CHECK_INT(g.offset, 192);
 	/* create_cache()'s checks of freeptr_offset */
 	o.freeptr_offset = 44;
 	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), -1);
@@ -204,6 +209,18 @@ static void test_geometry(void)
 	CHECK_INT(skl_slub_geometry(&p, 0, &o, 0, &g, &err), -1);
 	o.align = 24;
 	CHECK_INT(skl_slub_geometry(&p, 64, &o, 0, &g, &err), -1);
+	/* slab_debug=U on kmalloc-128: orig_size is kept, but with no red zone
+	 * the free pointer stays in the middle (it moves out for orig_size only
+	 * together with SLAB_RED_ZONE) */
+	memset(&o, 0, sizeof(o));
+	o.flags = KM;
+	CHECK_INT(skl_slub_geometry(&p, 128, &o, SKL_SLAB_STORE_USER, &g, &err), 0);
+	CHECK_INT(g.orig_size, 1);
+	CHECK_INT(g.fp_rule, SKL_SLUB_FP_MIDDLE);
+	CHECK_INT(g.offset, 64);
+	/* with Z as well it goes after the object */
+	CHECK_INT(skl_slub_geometry(&p, 128, &o, SKL_SLAB_STORE_USER | SKL_SLAB_RED_ZONE, &g, &err), 0);
+	CHECK_INT(g.fp_rule, SKL_SLUB_FP_AFTER);
 	/* slab_debug=FZPU on kmalloc-64: red_left_pad = ALIGN(8, 64) */
 	memset(&o, 0, sizeof(o));
 	o.flags = KM;
