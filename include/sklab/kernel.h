@@ -308,6 +308,10 @@ typedef struct skl_touch_label {
 void skl_kernel_touch(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src);
 void skl_kernel_touch_ex(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src,
 			 const skl_touch_label *lab);
+/* The same with an explicit owner and member (either NULL: found from the
+ * address), base = the owner's first byte. */
+void skl_kernel_touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
+			 const char *member, skl_addr base);
 /* Groups the touches until the matching end into one operation (one
  * event, text = their label or owners). Nests; NULL label = from the
  * touches. */

@@ -659,8 +659,8 @@ void skl_kernel_touch_ex(skl_kernel *k, skl_addr a, uint64_t len, int write, con
 	touch(k, a, len, write, src, lab);
 }
 
-void skl__touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
-		   const char *member, skl_addr base)
+void skl_kernel_touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
+			 const char *member, skl_addr base)
 {
 	skl_touch_label lab;
 	if (!k->cachesim)

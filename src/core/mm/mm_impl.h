@@ -276,9 +276,6 @@ int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object
 #define SKL__TOUCHING(k) ((k)->cachesim != NULL)
 /* Frees the attribution state (kernel.c, when the machine goes). */
 void skl__access_free(skl_kernel *k);
-/* A touch with an explicit owner and member, base = the owner's start. */
-void skl__touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
-		   const char *member, skl_addr base);
 
 /* ---- layout of the simulated machine ------------------------------------ */
 

@@ -126,13 +126,14 @@ static void st_touch(skl_kernel *k, const s24_slab *s, int field, int write)
 		off = p->off_free, len = 4;
 		break;
 	}
-	skl__touch_as(k, s->mgmt + off, len, write, "meta", "slab_t", names[field], s->mgmt);
+	skl_kernel_touch_as(k, s->mgmt + off, len, write, "meta", "slab_t", names[field], s->mgmt);
 }
 
 static void bufctl_touch(skl_kernel *k, const s24_slab *s, unsigned i, int write)
 {
 	skl_addr base = s->mgmt + MACH(k)->p.slab_t;
-	skl__touch_as(k, base + (skl_addr)i * S24_BUFCTL_SIZE, S24_BUFCTL_SIZE, write, "meta", "bufctl", NULL, base);
+	skl_kernel_touch_as(k, base + (skl_addr)i * S24_BUFCTL_SIZE, S24_BUFCTL_SIZE, write, "meta", "bufctl", NULL,
+			    base);
 }
 
 /* entry -1: cpucache_t.avail; else cpucache_t's entry */
@@ -140,9 +141,10 @@ static void cc_touch(skl_kernel *k, const s24_cpucache *cc, int entry, int write
 {
 	unsigned w = MACH(k)->p.ptr;
 	if (entry < 0)
-		skl__touch_as(k, cc->addr, 4, write, "meta", "cpucache_t", "avail", cc->addr);
+		skl_kernel_touch_as(k, cc->addr, 4, write, "meta", "cpucache_t", "avail", cc->addr);
 	else
-		skl__touch_as(k, cc->addr + 8 + (skl_addr)entry * w, w, write, "meta", "cpucache_t", "entry", cc->addr);
+		skl_kernel_touch_as(k, cc->addr + 8 + (skl_addr)entry * w, w, write, "meta", "cpucache_t", "entry",
+				    cc->addr);
 }
 
 /* list_add/list_del's stores into a node, for the cache model: slab_t.list or a kmem_cache_t head */
@@ -151,10 +153,10 @@ static void list_touch(skl_kernel *k, const s24_list *n)
 	static const char *const heads[] = {"slabs_full", "slabs_partial", "slabs_free"};
 	unsigned w = MACH(k)->p.ptr;
 	if (n->head < 0)
-		skl__touch_as(k, n->addr, 2 * w, 1, "meta", "slab_t", "list", n->addr);
+		skl_kernel_touch_as(k, n->addr, 2 * w, 1, "meta", "slab_t", "list", n->addr);
 	else
-		skl__touch_as(k, n->addr, 2 * w, 1, "meta", "kmem_cache_t", heads[n->head % 3],
-			      n->addr - (skl_addr)(n->head % 3) * 2 * w);
+		skl_kernel_touch_as(k, n->addr, 2 * w, 1, "meta", "kmem_cache_t", heads[n->head % 3],
+				    n->addr - (skl_addr)(n->head % 3) * 2 * w);
 }
 
 /* list_sync() for a node without host bytes */
@@ -358,8 +360,8 @@ static unsigned rz_bytes(const skl_kernel *k, const s24_cache *sc)
 static void rz_touch(skl_kernel *k, const s24_cache *sc, skl_addr slot, int write)
 {
 	unsigned w = MACH(k)->p.bpw;
-	skl__touch_as(k, slot, w, write, "meta", "redzone", NULL, slot);
-	skl__touch_as(k, slot + sc->objsize - w, w, write, "meta", "redzone", NULL, slot);
+	skl_kernel_touch_as(k, slot, w, write, "meta", "redzone", NULL, slot);
+	skl_kernel_touch_as(k, slot + sc->objsize - w, w, write, "meta", "redzone", NULL, slot);
 }
 
 static void rz_set(skl_kernel *k, const s24_cache *sc, skl_addr slot, uint64_t magic)
@@ -595,10 +597,10 @@ static int grow(skl_cache *c, skl_error *err)
 		slab_sync_bufctl(k, s, i);
 	if (SKL__TOUCHING(k)) {
 		/* kmem_cache_slabmgmt(): slabp->inuse = 0, colouroff, s_mem; init_objs: every bufctl */
-		skl__touch_as(k, s->mgmt + m->p.off_colouroff, m->p.slab_t - m->p.off_colouroff, 1, "meta", "slab_t",
-			      NULL, s->mgmt);
-		skl__touch_as(k, s->mgmt + m->p.slab_t, (uint64_t)sc->num * S24_BUFCTL_SIZE, 1, "meta", "bufctl", NULL,
-			      s->mgmt + m->p.slab_t);
+		skl_kernel_touch_as(k, s->mgmt + m->p.off_colouroff, m->p.slab_t - m->p.off_colouroff, 1, "meta",
+				    "slab_t", NULL, s->mgmt);
+		skl_kernel_touch_as(k, s->mgmt + m->p.slab_t, (uint64_t)sc->num * S24_BUFCTL_SIZE, 1, "meta", "bufctl",
+				    NULL, s->mgmt + m->p.slab_t);
 	}
 
 	sc->growing--;
@@ -983,7 +985,7 @@ static int cache_free(skl_cache *c, skl_addr objp, skl_error *err)
 	s24_cpucache *cc = MACH(k)->p.smp && k->cpu < S24_NR_CPUS ? sc->cpudata[k->cpu] : NULL;
 	if (cc) {
 		if (SKL__TOUCHING(k)) /* if (cc->avail < cc->limit): avail and limit share a line */
-			skl__touch_as(k, cc->addr, 8, 0, "meta", "cpucache_t", "avail", cc->addr);
+			skl_kernel_touch_as(k, cc->addr, 8, 0, "meta", "cpucache_t", "avail", cc->addr);
 		if (cc->avail < cc->limit) {
 			sc->freehit++;
 			cc->entry[cc->avail] = objp;

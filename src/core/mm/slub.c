@@ -119,7 +119,8 @@ void skl__slub_set_fp(skl_kernel *k, const slub_cache *sc, skl_addr obj, skl_add
 static void fp_touch(skl_kernel *k, const slub_cache *sc, skl_addr obj, int write)
 {
 	if (SKL__TOUCHING(k))
-		skl__touch_as(k, obj + sc->g.offset, skl__slub_machine(k)->p.word, write, "meta", "freeptr", NULL, obj);
+		skl_kernel_touch_as(k, obj + sc->g.offset, skl__slub_machine(k)->p.word, write, "meta", "freeptr", NULL,
+				    obj);
 }
 
 /* ---- slab arithmetic ----------------------------------------------------------- */

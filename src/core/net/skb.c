@@ -703,14 +703,6 @@ static void skbuff_free(skl_net *net, skl_skb *skb)
 /* Is a cache model attached? The touch sites skip building touches when not. */
 #define TOUCHING(k) (skl_kernel_cachesim(k) != NULL)
 
-/* A touch with an explicit owner and member, base = the owner's start. */
-static void touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src, const char *owner,
-		     const char *member, skl_addr base)
-{
-	skl_touch_label lab = {owner, member, NULL, base};
-	skl_kernel_touch_ex(k, a, len, write, src, &lab);
-}
-
 enum { SF_LEN, SF_DATA_LEN, SF_CLONED, SF_USERS, SF_TRUESIZE, SF_HEAD, SF_DATA, SF_TAIL, SF_END, SF_N };
 #define SF(f) (1u << (f))
 
@@ -758,7 +750,7 @@ static void sf_touch(const skl_skb *skb, unsigned reads, unsigned writes)
 			uint32_t off, len;
 			if (!((w ? writes : reads) & SF(f)) || sf_where(skb->net, f, &off, &len) < 0)
 				continue;
-			touch_as(k, skb->addr + off, len, w, "skb", "sk_buff", sf_name[f], skb->addr);
+			skl_kernel_touch_as(k, skb->addr + off, len, w, "skb", "sk_buff", sf_name[f], skb->addr);
 		}
 	}
 	skl_kernel_touch_end(k);
@@ -769,7 +761,7 @@ static void head_touch(skl_net *net, const skb_head *h, int64_t off, uint64_t n,
 {
 	if (!TOUCHING(net->k) || !h || !h->addr || off < 0 || !n)
 		return;
-	touch_as(net->k, h->addr + (uint64_t)off, n, write, "skb", h->cache, member, h->addr);
+	skl_kernel_touch_as(net->k, h->addr + (uint64_t)off, n, write, "skb", h->cache, member, h->addr);
 }
 
 /* skb_shared_info at end: its first bytes (alloc), or dataref (RMW). */
@@ -782,11 +774,11 @@ static void shinfo_touch(skl_net *net, const skb_head *h, uint32_t end, int allo
 	if (init > net->p.shinfo_size)
 		init = net->p.shinfo_size;
 	if (alloc) { /* atomic_set(&shinfo->dataref, 1) and the fields cleared with it */
-		touch_as(net->k, h->addr + end, init, 1, "skb", "skb_shared_info", NULL, h->addr + end);
+		skl_kernel_touch_as(net->k, h->addr + end, init, 1, "skb", "skb_shared_info", NULL, h->addr + end);
 		return;
 	}
-	touch_as(net->k, h->addr + end + dataref, 4, 0, "skb", "skb_shared_info", "dataref", h->addr + end);
-	touch_as(net->k, h->addr + end + dataref, 4, 1, "skb", "skb_shared_info", "dataref", h->addr + end);
+	skl_kernel_touch_as(net->k, h->addr + end + dataref, 4, 0, "skb", "skb_shared_info", "dataref", h->addr + end);
+	skl_kernel_touch_as(net->k, h->addr + end + dataref, 4, 1, "skb", "skb_shared_info", "dataref", h->addr + end);
 }
 
 /* A linear copy: len bytes of src's head from soff to dst's head at doff. */
@@ -1453,8 +1445,8 @@ skl_skb *skl_skb_clone(skl_skb *skb, skl_error *err)
 		/* 2.4 memcpy(n, skb, sizeof(*n)); 2.6+ __copy_skb_header: the struct is read and written whole;
 		 * atomic_inc(&skb_shinfo(skb)->dataref); skb->cloned = 1 */
 		skl_kernel_touch_begin(net->k, "copy", NULL);
-		touch_as(net->k, skb->addr, net->p.skb_size, 0, "copy", "sk_buff", NULL, skb->addr);
-		touch_as(net->k, n->addr, net->p.skb_size, 1, "copy", "sk_buff", NULL, n->addr);
+		skl_kernel_touch_as(net->k, skb->addr, net->p.skb_size, 0, "copy", "sk_buff", NULL, skb->addr);
+		skl_kernel_touch_as(net->k, n->addr, net->p.skb_size, 1, "copy", "sk_buff", NULL, n->addr);
 		shinfo_touch(net, skb->h, skb->end, 0);
 		sf_touch(skb, 0, SF(SF_CLONED));
 		skl_kernel_touch_end(net->k);
@@ -1532,8 +1524,8 @@ skl_skb *skl_skb_copy(skl_skb *skb, skl_error *err)
 			copy_touch(net, skb->h, 0, n->h, 0, hl + (lin < skb->len ? lin : skb->len));
 			for (fi = 0; fi < skb->h->nr_frags; fi++) {
 				const skb_frag *f = &skb->h->frags[fi];
-				touch_as(net->k, f->blk->addr + f->off, f->size, 0, "copy", "page_frag", "frag",
-					 f->blk->addr + f->off);
+				skl_kernel_touch_as(net->k, f->blk->addr + f->off, f->size, 0, "copy", "page_frag",
+						    "frag", f->blk->addr + f->off);
 			}
 			if (skb->len > lin)
 				head_touch(net, n->h, hl + lin, skb->len - lin, 1, "data");
@@ -1968,8 +1960,8 @@ int skl__net_frag_add(skl_skb *skb, frag_pool *fp, uint32_t size, uint32_t trues
 		else
 			memset(b, 0, size);
 		if (TOUCHING(skb->net->k)) /* the fragment's bytes written (DMA or copy from user) */
-			touch_as(skb->net->k, f->blk->addr + f->off, size, 1, "skb", "page_frag", "frag",
-				 f->blk->addr + f->off);
+			skl_kernel_touch_as(skb->net->k, f->blk->addr + f->off, size, 1, "skb", "page_frag", "frag",
+					    f->blk->addr + f->off);
 	}
 	h->nr_frags++;
 	skb->len += size;
