@@ -129,10 +129,8 @@ scene.chart {
   },
 }
 scene.step("Here, inline saves the calls (code: " .. vi.code_bytes .. " B inline, " .. vo.code_bytes
-  .. " B out of line). The seed measured two different kernels: the 692 KB (0.12%) is the ls size of an "
-  .. "x86_64 allyesconfig vmlinux file, symbols and all; the slower lat_tcp is a 32-bit kernel on a "
-  .. "ThinkPad, whose L1-icache misses fell 1.23%, so its icache does not explain the latency "
-  .. "(timings vary from run to run)")
+  .. " B out of line). The seed's 692 KB is an x86_64 allyesconfig vmlinux file; its slower lat_tcp ran on "
+  .. "a 32-bit kernel whose icache misses fell 1.23% (timings vary from run to run)")
 expect(vi.model.misses.L1d == vo.model.misses.L1d, "model: the two variants miss the same data lines")
 
 ---------------------------------------------------------------------------
