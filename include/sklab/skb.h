@@ -295,7 +295,7 @@ void skl_skb_path_end(skl_skb_path *p);
  * in 2.6.29): every call below refuses a 2.4 net with SKL_SKB_EINVAL and
  * says so. */
 
-#define SKL_GSO_TCPV4 1u      /* SKB_GSO_TCPV4 = 1 << 0 in 2.6.31 and 6.x */
+#define SKL_GSO_TCPV4 1u       /* SKB_GSO_TCPV4 = 1 << 0 in 2.6.31 and 6.x */
 #define SKL_GSO_MAX_SIZE 65536 /* 2.6.31 GSO_MAX_SIZE; 6.x GSO_LEGACY_MAX_SIZE */
 #define SKL_GRO_MAX_SIZE 65536 /* 2.6.31's literal 65536; 6.x gro_max_size's default, GRO_LEGACY_MAX_SIZE */
 

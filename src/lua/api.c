@@ -542,9 +542,9 @@ void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry)
 
 /* Every library's bindings (each l_*.c exports its slice): the functions
  * the table's GLOBAL, LIB and METHOD entries name. */
-static const skl__reg *const libs[] = {skl__scene_lib, skl__layout_lib, skl__cache_lib, skl__kernel_lib,
-				       skl__skb_lib,   skl__gso_lib,	skl__hdr_lib,	skl__path_lib,	skl__pcap_lib,
-				       skl__bench_lib, skl__whatif_lib, skl__base_lib,	NULL};
+static const skl__reg *const libs[] = {
+    skl__scene_lib, skl__layout_lib, skl__cache_lib, skl__kernel_lib, skl__skb_lib,  skl__gso_lib, skl__hdr_lib,
+    skl__path_lib,  skl__pcap_lib,   skl__bench_lib, skl__whatif_lib, skl__base_lib, NULL};
 
 static int binds(const skl__api *e)
 {

@@ -141,9 +141,8 @@ skl_color skl__skbv_ident_color(const grp *g, int s)
 
 /* ---- the figures panel's text ------------------------------------------------------ */
 
-static const char *const fig_names[] = {"len",      "data_len", "headlen",  "headroom", "tailroom",
-					"truesize", "users",	"dataref",  "cloned",	"nr_frags",
-					"gso_size", "gso_segs", "frag_list"};
+static const char *const fig_names[] = {"len",	   "data_len", "headlen",  "headroom", "tailroom", "truesize", "users",
+					"dataref", "cloned",   "nr_frags", "gso_size", "gso_segs", "frag_list"};
 
 int skl__skbv_fig_rows(const skv *v, const grp *g)
 {
@@ -203,15 +202,15 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 	int64_t v = fig_value(s, f);
 	out[0] = 0;
 	skl__catf(out, outsz, "%s->%s = %lld\n", sname(s),
-		  f == F_HEADLEN    ? "len - data_len"
-		  : f == F_HEADROOM ? "data - head"
-		  : f == F_TAILROOM ? "end - tail"
-		  : f == F_DATAREF  ? "shinfo->dataref"
-		  : f == F_NR_FRAGS ? "shinfo->nr_frags"
-		  : f == F_GSO_SIZE ? "shinfo->gso_size"
-		  : f == F_GSO_SEGS ? "shinfo->gso_segs"
+		  f == F_HEADLEN     ? "len - data_len"
+		  : f == F_HEADROOM  ? "data - head"
+		  : f == F_TAILROOM  ? "end - tail"
+		  : f == F_DATAREF   ? "shinfo->dataref"
+		  : f == F_NR_FRAGS  ? "shinfo->nr_frags"
+		  : f == F_GSO_SIZE  ? "shinfo->gso_size"
+		  : f == F_GSO_SEGS  ? "shinfo->gso_segs"
 		  : f == F_FRAG_LIST ? "skbs on shinfo->frag_list"
-				    : fig_names[f],
+				     : fig_names[f],
 		  (long long)v);
 	switch (f) {
 	case F_LEN:
@@ -253,8 +252,9 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 			  "by skb_segment without); GRO keeps the first frame's payload here; 0 = one frame");
 		break;
 	case F_GSO_SEGS:
-		skl__catf(out, outsz, "segments the skb stands for: DIV_ROUND_UP(payload, gso_size) on transmit, the "
-				      "frames GRO merged on receive");
+		skl__catf(out, outsz,
+			  "segments the skb stands for: DIV_ROUND_UP(payload, gso_size) on transmit, the "
+			  "frames GRO merged on receive");
 		if (s->gro_count)
 			skl__catf(out, outsz, "\nGRO holds it: %d frames merged so far", s->gro_count);
 		break;
@@ -910,11 +910,12 @@ static void draw_gso_cuts(skv *v, grp *g, const skl_skb_snap *s, float ry0, floa
 			 "frags[] was full whole frames went on frag_list: %d skbs holding %u of data_len",
 			 s->gro_count ? s->gro_count : (int)s->gso_segs, s->frag_list_n, s->frag_list_len);
 	else
-		snprintf(v->tip, sizeof(v->tip),
-			 "gso_size %u, gso_segs %u: skb_segment (or the NIC, with TSO) cuts the payload every %u bytes, "
-			 "at the ticks; each segment gets a copy of the headers and references to these pages, and one "
-			 "whose bytes cross a frag edge takes two frags",
-			 s->gso_size, s->gso_segs, s->gso_size);
+		snprintf(
+		    v->tip, sizeof(v->tip),
+		    "gso_size %u, gso_segs %u: skb_segment (or the NIC, with TSO) cuts the payload every %u bytes, "
+		    "at the ticks; each segment gets a copy of the headers and references to these pages, and one "
+		    "whose bytes cross a frag edge takes two frags",
+		    s->gso_size, s->gso_segs, s->gso_size);
 	skl_dl_begin(v->dl, v->key, v->tip);
 	for (i = 0; i < g->nf && s->gso_segs > 1; i++) {
 		uint32_t sz = frag_at(s, i);
@@ -936,8 +937,8 @@ static void draw_gso_cuts(skv *v, grp *g, const skl_skb_snap *s, float ry0, floa
 		snprintf(l, sizeof(l), "gso_size %u: %u segments, cut at the ticks", s->gso_size, s->gso_segs);
 	else
 		snprintf(l, sizeof(l), "gso_size %u, gso_segs %u", s->gso_size, s->gso_segs);
-	text_fit(v, g->fx0, ry0 + (float)g->frows * floorf(42 * v->u) - 2 * v->u, g->fx1 - g->fx0,
-		 floorf(20 * v->u), l, fs2, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	text_fit(v, g->fx0, ry0 + (float)g->frows * floorf(42 * v->u) - 2 * v->u, g->fx1 - g->fx0, floorf(20 * v->u), l,
+		 fs2, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
 	skl_dl_end(v->dl);
 }
 

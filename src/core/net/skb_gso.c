@@ -628,9 +628,13 @@ int skl_skb_gro_receive(skl_skb **head, skl_skb *skb, skl_error *err)
 		return skl_errorf(err, "skb_gro_receive: %s is not a TCP/IPv4 frame at data (after eth_type_trans)",
 				  skb->name),
 		       SKL_SKB_EINVAL;
+	headlen = skl_skb_headlen(skb);
+	if (offset > headlen && (!skb->h->nr_frags || skb->h->frags[0].size < offset - headlen))
+		return skl_errorf(err, "skb_gro_receive: %s's headers must be in its head or its first frag",
+				  skb->name),
+		       SKL_SKB_EINVAL;
 	if (!p->gro_count && (rc = gro_hold(p, err)) < 0)
 		return rc;
-	headlen = skl_skb_headlen(skb);
 	len = skb->len - offset; /* skb_gro_len() */
 	max = net->p.max_skb_frags;
 	skl__net_set_last_op(p, "skb_gro_receive", 1, len);
