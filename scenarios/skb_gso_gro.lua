@@ -6,14 +6,14 @@
 --          frags appended until MAX_SKB_FRAGS, then frag_list (6.x), or a
 --          flush (2.6.31). 6.18 and 2.6.31; 2.4 has none of it (skb.md).
 -- profile: linux-6.18-x86_64
--- length:  about 8 minutes (7 steps)
+-- length:  about 8 minutes (8 steps)
 
 scenario {
   title = "64 KB in one sk_buff: TSO/GSO on the way out, GRO on the way in",
   goal = "One skb carrying 44 segments in page frags: skb_segment on transmit (each segment its own "
       .. "header copy, the pages shared) and skb_gro_receive on receive (frags, then frag_list).",
   profile = "linux-6.18-x86_64",
-  length = "about 8 minutes (7 steps)",
+  length = "about 8 minutes (8 steps)",
 }
 
 local MSS = 1448 -- one MSS with TCP timestamps
@@ -154,6 +154,11 @@ scene.show(p6)
 scene.step(string.format("6.x GRO: the first frame is held; the next 16 give it their frags and are freed "
   .. "(GRO_MERGED_FREE). At 17 frags the 18th frame goes on frag_list whole, and later frags go to it: "
   .. "%d frames in one skb of %d bytes", p6.gro_count, p6.len))
+expect(fl[1].headlen == 0 and fl[1].len == 17 * MSS, "rx18 on frag_list: pulled past its headers, 17 frags of payload")
+scene.show(fl[1])
+scene.step(string.format("frag_list[0] is rx18, a whole sk_buff: skb_gro_receive pulled its %d bytes of headers "
+  .. "(headlen 0 now) and released them, and 6.x then appended the next 16 frames' frags to it (%d frags, "
+  .. "%d bytes)", 52, fl[1].nr_frags, fl[1].len))
 expect(p6:gro_complete() == 45 and p6.gso_segs == 45 and p6.gso_size == MSS,
   "napi_gro_complete: gso_segs 45, gso_size the first frame's 1448")
 spare6:free()

@@ -534,6 +534,8 @@ static int to_frag_list(skl_skb *owner, skl_skb *skb, uint32_t offset, skl_error
 		return rc;
 	skb->data += offset;
 	skb->len -= offset;
+	skl__net_set_last_op(skb, "__skb_pull", 1, offset);
+	skl__net_op_event(skb, "__skb_pull", offset, "skb_gro_receive: onto the held packet's frag_list");
 	if (skb->net->p.era == SKL_ERA_6_X) { /* __skb_header_release() */
 		skb->nohdr = 1;
 		skb->h->dataref = 1 + (1u << DATAREF_SHIFT);
