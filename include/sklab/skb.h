@@ -37,7 +37,8 @@ enum {
 	SKL_SKB_OK = 0,
 	SKL_SKB_ENOMEM = -1, /* the kernel returned NULL or -ENOMEM (simulated RAM, or the host, ran out) */
 	SKL_SKB_EPANIC = -2, /* the kernel BUG()ed: err->msg holds the panic line, skl_skb_report() all of it */
-	SKL_SKB_EINVAL = -3  /* sklab refused: bad argument, not in this era, or the skb died in a BUG() */
+	SKL_SKB_EINVAL = -3, /* sklab refused: bad argument, not in this era, or the skb died in a BUG() */
+	SKL_SKB_E2BIG = -4   /* skb_gro_receive's -E2BIG: the merge would pass a limit (skb_gso.c) */
 };
 
 /* "2.4", "2.6.31", "6.x" ("auto" for SKL_ERA_AUTO). */
@@ -284,5 +285,66 @@ skl_skb *skl_skb_path_skb(const skl_skb_path *p);
 skl_skb *skl_skb_path_clone(const skl_skb_path *p);
 /* Frees the path; its skbs stay (free them or let the path's last steps do it). */
 void skl_skb_path_end(skl_skb_path *p);
+
+/* ---- GSO/TSO and GRO (2.6.31 and 6.x; skb_gso.c) --------------------------------------------- */
+
+/* One sk_buff carrying up to 64 KB of TCP payload in page frags, with
+ * skb_shared_info's gso_size (the MSS), gso_segs and gso_type, cut into
+ * MSS-sized frames on transmit (skb_segment) and built from them on
+ * receive (skb_gro_receive). 2.4 has none of it (GSO came in 2.6.18, GRO
+ * in 2.6.29): every call below refuses a 2.4 net with SKL_SKB_EINVAL and
+ * says so. */
+
+#define SKL_GSO_TCPV4 1u       /* SKB_GSO_TCPV4 = 1 << 0 in 2.6.31 and 6.x */
+#define SKL_GSO_MAX_SIZE 65536 /* 2.6.31 GSO_MAX_SIZE; 6.x GSO_LEGACY_MAX_SIZE */
+#define SKL_GRO_MAX_SIZE 65536 /* 2.6.31's literal 65536; 6.x gro_max_size's default, GRO_LEGACY_MAX_SIZE */
+
+/* tcp_sendmsg's copy of size bytes into the socket's page frag (6.x
+ * sk_page_frag, 32 KiB blocks; 2.6.31 sk_sndmsg_page, one page), piece by
+ * piece as the kernel's loop goes: each piece fills what is left of the
+ * current block (or a fresh one), onto the last frag when it follows it
+ * in the same block (skb_can_coalesce), else as a new frag. len,
+ * data_len and truesize grow by size. Returns nr_frags; past
+ * MAX_SKB_FRAGS it stops with SKL_SKB_EINVAL (the pieces before stay). */
+int skl_skb_add_tx_frag(skl_skb *skb, uint32_t size, const skl_payload *fill, skl_error *err);
+/* tcp_set_skb_tso_segs(): gso_size = mss, gso_segs = DIV_ROUND_UP(payload,
+ * mss), gso_type = type (0 = SKL_GSO_TCPV4). payload is len less the
+ * headers in front of the TCP payload when the transport header is set
+ * (the kernel counts skb->len before pushing them). mss 0 clears all three. */
+int skl_skb_set_gso(skl_skb *skb, uint32_t mss, uint32_t type, skl_error *err);
+uint32_t skl_skb_gso_size(const skl_skb *skb);
+uint32_t skl_skb_gso_segs(const skl_skb *skb);
+uint32_t skl_skb_gso_type(const skl_skb *skb);
+/* skb_segment() under tcp_tso_segment/inet_gso_segment: skb is the frame
+ * as the device sees it (data at the mac header, Ethernet + IPv4 + TCP
+ * linear, gso_size set). Each segment is a new skb: alloc_skb(hsize +
+ * doffset + headroom) with the same headroom, the doffset header bytes
+ * copied, the payload's page frags referenced (get_page, split where a
+ * segment boundary falls inside one), truesize += data_len; then the TCP
+ * sequence number, PSH/FIN, the IPv4 id, lengths and checksums of each.
+ * sg = 0: the payload is copied linear (a device without NETIF_F_SG).
+ * Up to max segments go to segs; returns their number, or < 0 with err
+ * set and nothing allocated. skb is left as it was. */
+int skl_skb_segment(skl_skb *skb, int sg, skl_skb **segs, int max, skl_error *err);
+/* skb_gro_receive() for one TCP flow: *head is the packet GRO holds (the
+ * first call makes it so: NAPI_GRO_CB count 1, gso_size = its payload),
+ * skb the next frame, both with data at the IPv4 header (after
+ * eth_type_trans). Returns SKL_GRO_MERGED (skb now on head's frag_list),
+ * SKL_GRO_MERGED_FREE (its frags, or its page-fragment head, moved into
+ * the held packet and skb freed: its handle is gone), or SKL_SKB_E2BIG
+ * (past SKL_GRO_MAX_SIZE, or 2.6.31 out of frags: complete *head and hold
+ * skb instead). 2.6.31 may replace *head with a new header skb whose
+ * frag_list holds the old one. */
+enum { SKL_GRO_MERGED = 0, SKL_GRO_MERGED_FREE = 1 };
+int skl_skb_gro_receive(skl_skb **head, skl_skb *skb, skl_error *err);
+/* napi_gro_complete() + inet/tcp_gro_complete(): gso_segs = the frames
+ * merged, gso_type TCPV4 (count 1: gso_size 0), IPv4 tot_len and
+ * checksum for the whole packet. Returns the frames merged. */
+int skl_skb_gro_complete(skl_skb *skb, skl_error *err);
+/* Frames GRO merged into skb so far (NAPI_GRO_CB(skb)->count), 0 = none. */
+int skl_skb_gro_count(const skl_skb *skb);
+/* skb_shinfo(skb)->frag_list: its length and its members in order. */
+int skl_skb_frag_list_len(const skl_skb *skb);
+skl_skb *skl_skb_frag_list_at(const skl_skb *skb, int i);
 
 #endif

@@ -48,6 +48,14 @@ typedef struct skl_skb_snap {
 	uint64_t id;		/* the model's handle for it */
 	char dev[16];		/* skb->dev's name, "" = none */
 	uint32_t frag_size[18]; /* every frag's size when nr_frags exceeds frag_len's 17 */
+	/* Added with GSO and GRO (skb_gso.c): skb_shared_info's gso fields, its
+	 * frag_list, and where each frag lies (skb_frag_t's page and offset). */
+	uint32_t gso_size, gso_segs, gso_type; /* 0 = not a GSO skb */
+	int frag_list_n;		       /* skbs on frag_list */
+	uint32_t frag_list_len;		       /* their bytes (part of data_len) */
+	int gro_count;			       /* frames GRO merged into it, 0 = none */
+	uint64_t frag_page[18];		       /* simulated address of each frag's page block */
+	uint32_t frag_off[18];		       /* each frag's offset in that block */
 } skl_skb_snap;
 
 #endif

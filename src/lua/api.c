@@ -378,6 +378,13 @@ static const skl__api api_table[] = {
     {"skb.era", "", "\"2.4\", \"2.6.31\" or \"6.x\".", SKL__API_FIELD},
     {"skb.panicked", "", "true once the kernel BUG()ed on it: only free and scene.show still work.", SKL__API_FIELD},
     {"skb.report", "", "The kernel's last report about it (the panic and BUG lines), \"\" when none.", SKL__API_FIELD},
+    {"skb.gso_size", "",
+     "skb_shared_info's gso_size (the MSS of a GSO skb, 0 otherwise; also gso_segs, gso_type: 1 = "
+     "SKB_GSO_TCPV4). 2.6.31 and 6.x.",
+     SKL__API_FIELD},
+    {"skb.frag_list_len", "", "skbs on skb_shared_info's frag_list (skb:frag_list() lists them).", SKL__API_FIELD},
+    {"skb.gro_count", "", "Frames GRO merged into it (NAPI_GRO_CB(skb)->count), 0 when GRO does not hold it.",
+     SKL__API_FIELD},
     {"skb:reserve", "(n)", "skb_reserve: data and tail move n bytes on (unchecked, as in the kernel). Returns data.",
      SKL__API_METHOD},
     {"skb:put", "(n [, bytes]) or (hdr)",
@@ -439,6 +446,33 @@ static const skl__api api_table[] = {
     {"skb:name", "([name])",
      "The name views and events give it (\"skb\", \"clone\"); with a name, renames it and returns the skb.",
      SKL__API_METHOD},
+    {"skb:add_tx_frag", "(n [, pattern])",
+     "tcp_sendmsg's copy of n bytes into the socket's page frag (6.x 32 KiB sk_page_frag blocks, 2.6.31 "
+     "one-page sk_sndmsg_page): onto the last frag when the bytes follow it (skb_can_coalesce), else new "
+     "frags; len, data_len and truesize grow by n. Returns nr_frags. 2.6.31 and 6.x.",
+     SKL__API_METHOD},
+    {"skb:set_gso", "(mss)",
+     "tcp_set_skb_tso_segs: gso_size = mss and gso_segs = DIV_ROUND_UP(payload, mss) (gso_size 0 when the "
+     "payload fits one segment). Returns gso_segs. 2.6.31 and 6.x.",
+     SKL__API_METHOD},
+    {"skb:segment", "([{ sg = false }])",
+     "skb_segment under tcp_tso_segment: the frame (data at the Ethernet header, gso_size set) cut into "
+     "MSS-sized skbs seg1, seg2, ...: each a new alloc_skb with the same headroom, a copy of the headers and "
+     "references to the same pages (sg = false: the payload copied); sequence numbers, IP ids, lengths and "
+     "checksums per segment. Returns the list. 2.6.31 and 6.x.",
+     SKL__API_METHOD},
+    {"skb:gro_receive", "(frame)",
+     "skb_gro_receive: merges the frame (data at its IPv4 header) into this held packet: its frags appended "
+     "(6.x to the last skb of the chain), or the frame chained on frag_list. Returns \"merged\", "
+     "\"merged_free\" (the frame's sk_buff freed: its handle is stale) or \"e2big\" (over 64 KB, or 2.6.31 "
+     "out of frags: complete this one and hold the frame), and the held packet (2.6.31 may put a new header "
+     "skb in front).",
+     SKL__API_METHOD},
+    {"skb:gro_complete", "()",
+     "napi_gro_complete: gso_segs = the frames merged, gso_type TCPV4, IPv4 tot_len over the whole packet. "
+     "Returns the frames merged.",
+     SKL__API_METHOD},
+    {"skb:frag_list", "()", "The skbs on skb_shared_info's frag_list, in order.", SKL__API_METHOD},
 
     SECTION("header objects (from sklab.hdr.* and sklab.payload)"),
     {"hdr.kind", "", "\"ethhdr\", \"iphdr\", \"tcphdr\", \"udphdr\" or \"payload\".", SKL__API_FIELD},
@@ -508,9 +542,9 @@ void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry)
 
 /* Every library's bindings (each l_*.c exports its slice): the functions
  * the table's GLOBAL, LIB and METHOD entries name. */
-static const skl__reg *const libs[] = {skl__scene_lib, skl__layout_lib, skl__cache_lib, skl__kernel_lib,
-				       skl__skb_lib,   skl__hdr_lib,	skl__path_lib,	skl__pcap_lib,
-				       skl__bench_lib, skl__whatif_lib, skl__base_lib,	NULL};
+static const skl__reg *const libs[] = {
+    skl__scene_lib, skl__layout_lib, skl__cache_lib, skl__kernel_lib, skl__skb_lib,  skl__gso_lib, skl__hdr_lib,
+    skl__path_lib,  skl__pcap_lib,   skl__bench_lib, skl__whatif_lib, skl__base_lib, NULL};
 
 static int binds(const skl__api *e)
 {

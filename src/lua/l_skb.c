@@ -284,6 +284,14 @@ skl_skb *skl__check_skb(lua_State *L, int arg)
 	return check_skb(L, arg, NULL);
 }
 
+skl_skb *skl__check_skb_ki(lua_State *L, int arg, int *ki)
+{
+	lskb *h;
+	skl_skb *skb = check_skb(L, arg, &h);
+	*ki = h->kernel;
+	return skb;
+}
+
 int skl__is_skb(lua_State *L, int arg)
 {
 	return luaL_testudata(L, arg, SKB_MT) || skl__is_path(L, arg);
@@ -858,6 +866,16 @@ static int skb_index(lua_State *L)
 		lua_pushboolean(L, skl_skb_panicked(skb));
 	else if (!strcmp(key, "report"))
 		lua_pushstring(L, skl_skb_report(skb));
+	else if (!strcmp(key, "gso_size"))
+		lua_pushinteger(L, skl_skb_gso_size(skb));
+	else if (!strcmp(key, "gso_segs"))
+		lua_pushinteger(L, skl_skb_gso_segs(skb));
+	else if (!strcmp(key, "gso_type"))
+		lua_pushinteger(L, skl_skb_gso_type(skb));
+	else if (!strcmp(key, "frag_list_len"))
+		lua_pushinteger(L, skl_skb_frag_list_len(skb));
+	else if (!strcmp(key, "gro_count"))
+		lua_pushinteger(L, skl_skb_gro_count(skb));
 	else
 		return skl__error(L, "skb has no field '%s'", key);
 	return 1;

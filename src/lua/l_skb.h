@@ -19,6 +19,8 @@ skl_net *skl__skb_net_of(lua_State *L, int i);
 void skl__push_skb(lua_State *L, int ki, skl_skb *skb);
 /* The skb of the handle at arg; raises on another value and on a freed skb. */
 skl_skb *skl__check_skb(lua_State *L, int arg);
+/* The same, and the index of the skb's kernel (for skl__push_skb). */
+skl_skb *skl__check_skb_ki(lua_State *L, int arg, int *ki);
 /*
  * What an skb operation returned, after skl__engine_end: a panic raises the
  * kernel's line, a refusal (a dead skb, a call this era lacks) raises with

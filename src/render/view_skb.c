@@ -141,16 +141,20 @@ skl_color skl__skbv_ident_color(const grp *g, int s)
 
 /* ---- the figures panel's text ------------------------------------------------------ */
 
-static const char *const fig_names[] = {"len",	    "data_len", "headlen", "headroom", "tailroom",
-					"truesize", "users",	"dataref", "cloned",   "nr_frags"};
+static const char *const fig_names[] = {"len",	   "data_len", "headlen",  "headroom", "tailroom", "truesize", "users",
+					"dataref", "cloned",   "nr_frags", "gso_size", "gso_segs", "frag_list"};
 
 int skl__skbv_fig_rows(const skv *v, const grp *g)
 {
-	int k;
-	for (k = 0; k < g->n; k++)
-		if (v->s[g->mem[k]].nr_frags > 0)
-			return F_NR_FRAGS + 1;
-	return F_NR_FRAGS;
+	int k, rows = F_NR_FRAGS;
+	for (k = 0; k < g->n; k++) {
+		const skl_skb_snap *s = &v->s[g->mem[k]];
+		if (snap_gso(s))
+			return F_FRAG_LIST + 1;
+		if (s->nr_frags > 0)
+			rows = F_NR_FRAGS + 1;
+	}
+	return rows;
 }
 
 static int64_t fig_value(const skl_skb_snap *s, int f)
@@ -174,6 +178,12 @@ static int64_t fig_value(const skl_skb_snap *s, int f)
 		return s->dataref;
 	case F_CLONED:
 		return s->cloned != 0;
+	case F_GSO_SIZE:
+		return s->gso_size;
+	case F_GSO_SEGS:
+		return s->gso_segs;
+	case F_FRAG_LIST:
+		return s->frag_list_n;
 	default:
 		return s->nr_frags;
 	}
@@ -192,12 +202,15 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 	int64_t v = fig_value(s, f);
 	out[0] = 0;
 	skl__catf(out, outsz, "%s->%s = %lld\n", sname(s),
-		  f == F_HEADLEN    ? "len - data_len"
-		  : f == F_HEADROOM ? "data - head"
-		  : f == F_TAILROOM ? "end - tail"
-		  : f == F_DATAREF  ? "shinfo->dataref"
-		  : f == F_NR_FRAGS ? "shinfo->nr_frags"
-				    : fig_names[f],
+		  f == F_HEADLEN     ? "len - data_len"
+		  : f == F_HEADROOM  ? "data - head"
+		  : f == F_TAILROOM  ? "end - tail"
+		  : f == F_DATAREF   ? "shinfo->dataref"
+		  : f == F_NR_FRAGS  ? "shinfo->nr_frags"
+		  : f == F_GSO_SIZE  ? "shinfo->gso_size"
+		  : f == F_GSO_SEGS  ? "shinfo->gso_segs"
+		  : f == F_FRAG_LIST ? "skbs on shinfo->frag_list"
+				     : fig_names[f],
 		  (long long)v);
 	switch (f) {
 	case F_LEN:
@@ -232,6 +245,24 @@ static void fig_tip(const skl_skb_snap *s, int f, char *out, size_t outsz)
 	case F_CLONED:
 		skl__catf(out, outsz,
 			  "set by skb_clone() on both skbs: the head may be shared, so write only after skb_cow()");
+		break;
+	case F_GSO_SIZE:
+		skl__catf(out, outsz,
+			  "the MSS: a GSO skb is cut into segments of gso_size bytes of payload (by the NIC with TSO, "
+			  "by skb_segment without); GRO keeps the first frame's payload here; 0 = one frame");
+		break;
+	case F_GSO_SEGS:
+		skl__catf(out, outsz,
+			  "segments the skb stands for: DIV_ROUND_UP(payload, gso_size) on transmit, the "
+			  "frames GRO merged on receive");
+		if (s->gro_count)
+			skl__catf(out, outsz, "\nGRO holds it: %d frames merged so far", s->gro_count);
+		break;
+	case F_FRAG_LIST:
+		skl__catf(out, outsz,
+			  "whole skbs chained on skb_shared_info's frag_list: %u bytes of data_len are theirs "
+			  "(GRO chains a frame there when frags[] is full, or, in 2.6.31, when frames are linear)",
+			  s->frag_list_len);
 		break;
 	default:
 		skl__catf(out, outsz, "paged frags hanging off skb_shared_info");
@@ -858,6 +889,59 @@ static void draw_zoom(skv *v, grp *g, const strip *main, int w)
 	draw_labels(v, &z, (plabel *)zw->zl, zw->nzl, top, lanes, g->z_lanes, 0, fs, z.y);
 }
 
+/* The GSO skb's segment boundaries on its frag boxes: a tick every
+ * gso_size bytes of payload (where skb_segment, or the NIC's TSO, cuts),
+ * and a line saying so under the boxes (for a GRO packet: the frames
+ * merged and the frag_list). The payload in the head (after the TCP
+ * header) comes first, as skb_segment counts it. */
+static void draw_gso_cuts(skv *v, grp *g, const skl_skb_snap *s, float ry0, float fh)
+{
+	float fs2 = floorf(13 * v->u), lw = fmaxf(1.5f * v->u, 1.2f), tk = floorf(7 * v->u);
+	uint64_t start = 0, b;
+	int i, r;
+	char l[160];
+	for (r = 0; r < s->nregions; r++) /* linear payload: from the TCP header's end to tail */
+		if (!strcmp(s->regions[r].name, "tcphdr") && s->regions[r].off + s->regions[r].len < s->tail)
+			start = s->tail - (s->regions[r].off + s->regions[r].len);
+	snprintf(v->key, sizeof(v->key), "%d:%d:gso", v->o->obj, g->fsnap);
+	if (s->gro_count || s->frag_list_n)
+		snprintf(v->tip, sizeof(v->tip),
+			 "GRO: %d frames merged; each frame's payload became a frag here (skb_gro_receive), and once "
+			 "frags[] was full whole frames went on frag_list: %d skbs holding %u of data_len",
+			 s->gro_count ? s->gro_count : (int)s->gso_segs, s->frag_list_n, s->frag_list_len);
+	else
+		snprintf(
+		    v->tip, sizeof(v->tip),
+		    "gso_size %u, gso_segs %u: skb_segment (or the NIC, with TSO) cuts the payload every %u bytes, "
+		    "at the ticks; each segment gets a copy of the headers and references to these pages, and one "
+		    "whose bytes cross a frag edge takes two frags",
+		    s->gso_size, s->gso_segs, s->gso_size);
+	skl_dl_begin(v->dl, v->key, v->tip);
+	for (i = 0; i < g->nf && s->gso_segs > 1; i++) {
+		uint32_t sz = frag_at(s, i);
+		float y = ry0 + (float)g->fbrow[i] * floorf(42 * v->u);
+		b = (start / s->gso_size + 1) * s->gso_size;
+		for (; b < start + sz; b += s->gso_size) {
+			float x = g->fbx[i] + (float)(b - start) * g->fbw[i] / (float)sz;
+			skl_dl_line(v->dl, x, y, x, y + tk, C_INK, lw);
+			skl_dl_line(v->dl, x, y + fh - tk, x, y + fh, C_INK, lw);
+		}
+		start += sz;
+	}
+	if (s->frag_list_n)
+		snprintf(l, sizeof(l), "frag_list: %d skbs, %u B more%s", s->frag_list_n, s->frag_list_len,
+			 s->gro_count ? " (GRO)" : "");
+	else if (s->gro_count)
+		snprintf(l, sizeof(l), "GRO: %d frames merged, gso_size %u", s->gro_count, s->gso_size);
+	else if (s->gso_segs > 1)
+		snprintf(l, sizeof(l), "gso_size %u: %u segments, cut at the ticks", s->gso_size, s->gso_segs);
+	else
+		snprintf(l, sizeof(l), "gso_size %u, gso_segs %u", s->gso_size, s->gso_segs);
+	text_fit(v, g->fx0, ry0 + (float)g->frows * floorf(42 * v->u) - 2 * v->u, g->fx1 - g->fx0, floorf(20 * v->u), l,
+		 fs2, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2);
+	skl_dl_end(v->dl);
+}
+
 static void draw_frags(skv *v, grp *g, const strip *main)
 {
 	const skl_skb_snap *s;
@@ -905,6 +989,9 @@ static void draw_frags(skv *v, grp *g, const strip *main)
 			 "frags[%d]: %u bytes in a page (skb_frag_t: page, offset, size)\npart of data_len %u; not in "
 			 "the head buffer, so not between data and tail",
 			 i, frag_at(s, i), s->data_len);
+		if (i < 18 && s->frag_page[i])
+			skl__catf(v->tip, sizeof(v->tip), "\nbytes %u-%u of the page block at %#llx", s->frag_off[i],
+				  s->frag_off[i] + frag_at(s, i) - 1, (unsigned long long)s->frag_page[i]);
 		skl_dl_begin(v->dl, v->key, v->tip);
 		skl_dl_rect(v->dl, x, y, w, fh, skl_view_skb_fill(SKL_SKB_FRAG), skl_view_skb_stroke(SKL_SKB_FRAG), 1);
 		{
@@ -919,6 +1006,8 @@ static void draw_frags(skv *v, grp *g, const strip *main)
 		skl_dl_end(v->dl);
 	}
 	v->used[SKL_SKB_FRAG] = 1;
+	if (snap_gso(s) && g->nf)
+		draw_gso_cuts(v, g, s, ry0, fh);
 }
 
 static void draw_panic(skv *v, grp *g)

@@ -194,8 +194,28 @@ static inline float panic_fs(const skv *v)
 }
 
 /* The figures the panel lists, one row each (nr_frags only when a
- * snapshot has frags). */
-enum { F_LEN, F_DATA_LEN, F_HEADLEN, F_HEADROOM, F_TAILROOM, F_TRUESIZE, F_USERS, F_DATAREF, F_CLONED, F_NR_FRAGS };
+ * snapshot has frags; gso_size, gso_segs and frag_list only when one is a
+ * GSO or GRO skb). */
+enum {
+	F_LEN,
+	F_DATA_LEN,
+	F_HEADLEN,
+	F_HEADROOM,
+	F_TAILROOM,
+	F_TRUESIZE,
+	F_USERS,
+	F_DATAREF,
+	F_CLONED,
+	F_NR_FRAGS,
+	F_GSO_SIZE,
+	F_GSO_SEGS,
+	F_FRAG_LIST
+};
+/* Is s a GSO or GRO skb (the panel's last three rows)? */
+static inline int snap_gso(const skl_skb_snap *s)
+{
+	return s->gso_size || s->gso_segs || s->frag_list_n || s->gro_count;
+}
 
 /* ---- view_skb_plan.c ---------------------------------------------------------------- */
 

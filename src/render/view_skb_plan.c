@@ -837,7 +837,8 @@ static float frag_h(const skv *v, const grp *g)
 {
 	if (g->fsnap < 0)
 		return 0;
-	return floorf(26 * v->u) + floorf(44 * v->u) + (float)g->frows * floorf(42 * v->u);
+	return floorf(26 * v->u) + floorf(44 * v->u) + (float)g->frows * floorf(42 * v->u) +
+	       (snap_gso(&v->s[g->fsnap]) ? floorf(22 * v->u) : 0); /* the GSO/GRO line */
 }
 
 /* Sets the group's vertical places from y; returns its height. */
@@ -874,6 +875,9 @@ static void measure_panel(skv *v)
 	v->fs_tab = floorf(16 * v->u);
 	v->row_h = floorf(25 * v->u);
 	v->lab_w = skl_dl_text_width("headroom", v->fs_tab) + 16 * v->u;
+	for (gi = 0; gi < v->ng; gi++) /* "frag_list" is the one longer name */
+		if (skl__skbv_fig_rows(v, &v->g[gi]) > F_FRAG_LIST)
+			v->lab_w = skl_dl_text_width("frag_list", v->fs_tab) + 16 * v->u;
 	v->col_w = 64 * v->u;
 	for (gi = 0; gi < v->ng; gi++) {
 		grp *g = &v->g[gi];
@@ -881,7 +885,7 @@ static void measure_panel(skv *v)
 			const skl_skb_snap *s = &v->s[g->mem[k]];
 			char t[32];
 			v->col_w = fmaxf(v->col_w, skl_dl_text_width(sname(s), v->fs_tab) + 18 * v->u);
-			for (f = 0; f < F_NR_FRAGS + 1; f++) {
+			for (f = 0; f < F_FRAG_LIST + 1; f++) {
 				skl__skbv_fig_text(s, f, t, sizeof(t));
 				v->col_w = fmaxf(v->col_w, skl_dl_text_width(t, v->fs_tab) + 18 * v->u);
 			}

@@ -510,6 +510,63 @@ static void test_frags(skl_sdl *sdl, const char *outdir)
 	skl_dl_free(dl);
 }
 
+/* GSO and GRO (skb_gso.c): the GSO skb above with gso_size 1448 and
+ * gso_segs DIV_ROUND_UP(15184, 1448) = 11, its frags one page each; the
+ * MSS boundaries 1448k (k = 1..10) all fall inside a frag (4096, 8192 and
+ * 12288 are no multiples of 1448): 10 ticks, each drawn top and bottom.
+ * Then a GRO packet with two skbs on its frag_list, and a segment, which
+ * is no GSO skb (gso_size 0) and lists no GSO rows. */
+static void test_gso(skl_sdl *sdl, const char *outdir)
+{
+	skl_skb_snap s, seg;
+	const skl_dl_item *it;
+	skl_dl *dl;
+	int i, lines = 0;
+	snap_26_gso(&s);
+	s.gso_size = 1448;
+	s.gso_segs = 11;
+	s.gso_type = 1;
+	for (i = 0; i < 4; i++) {
+		s.frag_page[i] = 0xffff88003e600000ull + (uint64_t)i * 4096;
+		s.frag_off[i] = 0;
+	}
+	dl = scene(&s, 1, 1600, 900, "2.6.31 GSO: 11 segments of 1448 bytes in four page frags");
+	CHECK(skl_test_item(dl, "0:0:fig:gso_size") && skl_test_item(dl, "0:0:fig:gso_segs") &&
+	      skl_test_item(dl, "0:0:fig:frag_list"));
+	CHECK(skl_test_has_text(dl, "gso_size 1448: 11 segments, cut at the ticks"));
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_LINE && it->key && !strcmp(it->key, "0:0:gso"))
+			lines++;
+	}
+	CHECK_INT(lines, 2 * 10);
+	it = box(dl, "0:0:frag:1");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "bytes 0-4095 of the page block at 0xffff88003e601000"));
+	check_geometry(dl, "gso");
+	SDL_FreeSurface(render(sdl, dl));
+	CHECK(skl_test_save(sdl, dl, outdir, "skb-26-gso-cuts") == 0);
+	skl_dl_free(dl);
+
+	/* GRO: 45 frames, 17 frags here and two skbs on frag_list */
+	s.gso_segs = 0;
+	s.gro_count = 45;
+	s.frag_list_n = 2;
+	s.frag_list_len = 40544;
+	dl = scene(&s, 1, 1920, 1080, "GRO: frags, then frag_list");
+	CHECK(skl_test_has_text(dl, "frag_list: 2 skbs, 40544 B more (GRO)"));
+	it = skl_test_item(dl, "0:0:gso");
+	CHECK(it && it->tooltip && strstr(it->tooltip, "45 frames merged"));
+	check_geometry(dl, "gro");
+	skl_dl_free(dl);
+
+	/* a segment: one frag, gso_size 0: the panel ends at nr_frags */
+	snap_26_gso(&seg);
+	dl = scene(&seg, 1, 1600, 900, "a segment");
+	CHECK(skl_test_item(dl, "0:0:fig:nr_frags") && !skl_test_item(dl, "0:0:fig:gso_size") &&
+	      !skl_test_item(dl, "0:0:gso"));
+	skl_dl_free(dl);
+}
+
 static void test_small(skl_sdl *sdl, const char *outdir)
 {
 	skl_skb_snap s;
@@ -660,6 +717,7 @@ int main(int argc, char **argv)
 	test_clone(sdl, outdir);
 	test_panic(sdl, outdir);
 	test_frags(sdl, outdir);
+	test_gso(sdl, outdir);
 	test_small(sdl, outdir);
 	test_two_buffers(sdl, outdir);
 	test_frame(sdl, outdir);

@@ -605,8 +605,10 @@ static void frags_get(skb_head *h)
 /* A host reference on a head struct goes; the struct goes with the last. */
 static void head_unref(skb_head *h)
 {
-	if (h && --h->hostrefs <= 0)
+	if (h && --h->hostrefs <= 0) {
+		skl_free(h->frag_list);
 		skl_free(h);
+	}
 }
 
 /* ---- struct sk_buff objects ----------------------------------------------------------------- */
@@ -1082,6 +1084,8 @@ int skl_skb_copy_bits(const skl_skb *skb, int32_t offset, void *to, uint32_t len
 		len -= n;
 		pos = 0;
 	}
+	if (len && skb->h->nfrag_list) /* then the frag_list's skbs */
+		return skl__net_fraglist_copy(skb->h, pos, out, len);
 	return len ? -1 : 0;
 }
 
@@ -1349,6 +1353,7 @@ static void release_data(skl_skb *skb)
 	if (last && h->addr) {
 		frags_put(skb->net, h);
 		h->nr_frags = 0;
+		skl__net_fraglist_drop(h); /* skb_drop_fraglist() */
 		head_free_mem(skb->net, h);
 	}
 }
@@ -1371,7 +1376,10 @@ int skl_kfree_skb(skl_skb *skb, skl_error *err)
 {
 	char d[320], name[32];
 	skl_addr a = skb->addr;
-	(void)err;
+	if (skb->fl_owner)
+		return skl_errorf(err, "%s is on %s's frag_list: it goes when %s's data does", skb->name,
+				  skb->fl_owner->name, skb->fl_owner->name),
+		       SKL_SKB_EINVAL;
 	sf_touch(skb, SF(SF_USERS) | SF(SF_CLONED), SF(SF_USERS)); /* atomic_dec_and_test(&skb->users) */
 	if (skb->users != 1 && --skb->users != 0) {
 		skl__net_set_last_op(skb, "kfree_skb", 0, 0);
@@ -1553,6 +1561,8 @@ skl_skb *skl_pskb_copy(skl_skb *skb, skl_error *err)
 		return NULL;
 	if (skb->data < 0 || skb->tail < skb->data)
 		return skl_errorf(err, "pskb_copy: %s has data outside its head", skb->name), NULL;
+	if (skb->h->nfrag_list)
+		return skl_errorf(err, "pskb_copy: sklab does not share a frag_list (skb_clone_fraglist)"), NULL;
 	hl = (uint32_t)skb->data;
 	size = net->p.era == SKL_ERA_6_X ? hl + headlen : skb->end;
 	n = alloc_skb_core(net, size, 0, err);
@@ -1825,6 +1835,9 @@ static int expand_core(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *er
 		       SKL_SKB_EINVAL;
 	if (skb->tail < 0 || skb->data < 0)
 		return skl_errorf(err, "pskb_expand_head: %s has data outside its head", skb->name), SKL_SKB_EINVAL;
+	if (oh->nfrag_list)
+		return skl_errorf(err, "pskb_expand_head: sklab does not move a frag_list (skb_clone_fraglist)"),
+		       SKL_SKB_EINVAL;
 	nh = skl_calloc(1, sizeof(*nh));
 	if (!nh)
 		return skl_errorf(err, "out of memory"), SKL_SKB_ENOMEM;
@@ -2358,6 +2371,18 @@ int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
 	out->panicked = skb->panicked;
 	out->id = skb->id;
 	skl__net_copy_str(out->dev, sizeof(out->dev), skb->dev);
+	/* GSO and GRO */
+	out->gso_size = h->gso_size;
+	out->gso_segs = h->gso_segs;
+	out->gso_type = h->gso_type;
+	out->frag_list_n = h->nfrag_list;
+	for (i = 0; i < h->nfrag_list; i++)
+		out->frag_list_len += h->frag_list[i]->len;
+	out->gro_count = skb->gro_count;
+	for (i = 0; i < h->nr_frags && i < MAX_FRAGS; i++) {
+		out->frag_page[i] = h->frags[i].blk->addr;
+		out->frag_off[i] = h->frags[i].off;
+	}
 	return 0;
 }
 
@@ -2391,4 +2416,9 @@ int skl_skb_pcap(const skl_skb *skb, skl_pcap *p, skl_error *err)
 	skl_pcap_frame(p, buf, skb->len);
 	skl_free(buf);
 	return 0;
+}
+
+void skl__net_layers_fix(skl_skb *skb)
+{
+	layers_fix(skb);
 }

@@ -68,6 +68,10 @@ typedef struct skb_head {
 	hregion regions[MAX_REGIONS];
 	int nregions;
 	int hostrefs; /* skl_skb structs pointing here */
+	/* skb_shared_info's GSO fields and frag_list (skb_gso.c) */
+	uint32_t gso_size, gso_segs, gso_type;
+	skl_skb **frag_list; /* owned: freed with the last dataref */
+	int nfrag_list, capfrag_list;
 } skb_head;
 
 /* An skbuff_fclone_cache object: two sk_buffs and fclone_ref. */
@@ -95,6 +99,11 @@ struct skl_skb {
 	char panic[256];
 	char *report;
 	int panicked;
+	/* GRO (skb_gso.c): NAPI_GRO_CB(skb)->last and ->count, and the skb
+	 * whose frag_list holds this one (NULL = none) */
+	skl_skb *gro_last;
+	int gro_count;
+	skl_skb *fl_owner;
 };
 
 struct skl_net {
@@ -131,5 +140,16 @@ void skl__net_op_event(skl_skb *skb, const char *op, uint64_t arg, const char *e
 hregion *skl__net_region_add(skb_head *h, const char *name, int64_t off, uint32_t len, const char *detail);
 /* "op(name, arg)" as the skb's last operation, for panic reports. */
 void skl__net_set_last_op(skl_skb *skb, const char *op, int has_arg, long long arg);
+
+/* ---- skb_gso.c services for skb.c ----------------------------------------------- */
+
+/* Frees h's frag_list members (skb_drop_fraglist) when its data goes. */
+void skl__net_fraglist_drop(skb_head *h);
+/* skb_copy_bits' walk over the frag_list: len bytes from pos (an offset
+ * into the frag_list's bytes). 0 or -1. */
+int skl__net_fraglist_copy(const skb_head *h, uint64_t pos, uint8_t *to, uint32_t len);
+/* layers_fix() of skb.c: the lengths and checksums of the layers in the
+ * linear data brought up to date. */
+void skl__net_layers_fix(skl_skb *skb);
 
 #endif
