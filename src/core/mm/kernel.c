@@ -207,6 +207,7 @@ static skl_addr pages_take(skl_kernel *k, unsigned order)
 		pg->order = (uint8_t)order;
 		pg->cache = NULL;
 		pg->slab = NULL;
+		pg->large = 0;
 	}
 	frames_touch(k, (uint64_t)f, n);
 	k->used_pages += n;
@@ -252,8 +253,8 @@ void skl_pages_free(skl_kernel *k, skl_addr a, unsigned order)
 	if (addr_frame(k, a, &f) < 0 || a != frame_addr(k, f))
 		return;
 	pg = &k->pages[f];
-	if (!pg->used || !pg->head || pg->order != order || pg->cache)
-		return; /* not a block the page allocator handed out as such */
+	if (!pg->used || !pg->head || pg->order != order || pg->cache || pg->large)
+		return; /* not a block the page allocator handed out as such (kfree's) */
 	for (i = 0; i < n; i++) {
 		k->pages[f + i].used = 0;
 		k->pages[f + i].head = 0;
@@ -288,6 +289,7 @@ void skl__pages_free_slab(skl_kernel *k, skl_addr a, unsigned order)
 		pg->used = 0;
 		pg->head = 0;
 		pg->order = 0;
+		pg->large = 0;
 	}
 	buddy_free(k, f, order);
 	k->used_pages -= n;
@@ -1004,6 +1006,126 @@ skl_cache *skl_kmalloc_cache(skl_kernel *k, size_t n)
 	return k->ops->kmalloc_cache ? k->ops->kmalloc_cache(k, n) : NULL;
 }
 
+/* ---- kmalloc_large: SLUB's kmalloc above the largest class ----------------
+ *
+ * Linux 6.18 mm/slub.c __do_kmalloc_node(): above KMALLOC_MAX_CACHE_SIZE
+ * (two pages) kmalloc() goes to __kmalloc_large_node_noprof(), whose
+ * ___kmalloc_large_node() takes get_order(size) pages with __GFP_COMP and
+ * marks the folio large_kmalloc (__folio_set_large_kmalloc; page_type f8);
+ * trace_kmalloc() logs bytes_alloc = PAGE_SIZE << order. 2.6.31's
+ * __kmalloc() does the same above SLUB_MAX_SIZE (2 * PAGE_SIZE,
+ * include/linux/slub_def.h) through kmalloc_large(): __get_free_pages(flags
+ * | __GFP_COMP, get_order(size)). The largest block is order MAX_PAGE_ORDER
+ * (6.x; 2.6.31 MAX_ORDER - 1), 10: KMALLOC_MAX_SIZE = 4 MiB with 4 KiB
+ * pages. Above it the page allocator refuses with a one-time warning:
+ * 6.18 __alloc_frozen_pages_noprof()'s WARN_ON_ONCE_GFP(order >
+ * MAX_PAGE_ORDER), 2.6.31 __alloc_pages_slowpath()'s WARN_ON_ONCE(order >=
+ * MAX_ORDER); kmalloc() returns NULL. The model's page table keeps the
+ * bytes asked for in every page of the block (skl__page.large). */
+
+#define KMALLOC_LARGE_MAX_ORDER 10u /* MAX_PAGE_ORDER; 2.6.31: MAX_ORDER - 1 */
+
+static unsigned page_order(const skl_kernel *k, uint64_t n)
+{
+	unsigned o = 0;
+	while (((uint64_t)k->prof.page_size << o) < n && o < 63)
+		o++;
+	return o;
+}
+
+static int modern_slub(const skl_kernel *k)
+{
+	return k->prof.version.major >= 3;
+}
+
+static skl_addr kmalloc_large(skl_kernel *k, size_t n, skl_error *err)
+{
+	unsigned order = page_order(k, n);
+	uint64_t f, i, bytes;
+	char detail[128];
+	skl_addr a;
+	if (order > KMALLOC_LARGE_MAX_ORDER) {
+		uint64_t max = (uint64_t)k->prof.page_size << KMALLOC_LARGE_MAX_ORDER;
+		if (modern_slub(k))
+			skl_errorf(err,
+				   "kmalloc(%zu): above KMALLOC_MAX_SIZE (%llu bytes): order %u is past MAX_PAGE_ORDER "
+				   "%u, __alloc_frozen_pages_noprof() warns once (WARN_ON_ONCE_GFP) and returns NULL",
+				   n, (unsigned long long)max, order, KMALLOC_LARGE_MAX_ORDER);
+		else
+			skl_errorf(err,
+				   "kmalloc(%zu): above %llu bytes: order %u is MAX_ORDER (%u) or more, "
+				   "__alloc_pages_slowpath() warns once (WARN_ON_ONCE) and returns NULL",
+				   n, (unsigned long long)max, order, KMALLOC_LARGE_MAX_ORDER + 1);
+		snprintf(detail, sizeof(detail), "order %u > %u: WARN, NULL", order, KMALLOC_LARGE_MAX_ORDER);
+		skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", 0, n, detail);
+		return 0;
+	}
+	bytes = (uint64_t)k->prof.page_size << order;
+	a = pages_get(k, order, "kmalloc_large");
+	if (!a || addr_frame(k, a, &f) < 0) {
+		skl_errorf(err,
+			   "kmalloc(%zu): kmalloc_large() needs %llu pages (order %u) and the page allocator has no "
+			   "free block that big (NULL)",
+			   n, (unsigned long long)(bytes / k->prof.page_size), order);
+		skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", 0, n, "out of pages: NULL");
+		return 0;
+	}
+	for (i = 0; i < ((uint64_t)1 << order); i++)
+		k->pages[f + i].large = (uint32_t)n;
+	snprintf(detail, sizeof(detail), "order %u: %llu bytes from the page allocator", order,
+		 (unsigned long long)bytes);
+	skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", a, n, detail);
+	return a;
+}
+
+uint64_t skl_kmalloc_large_of(const skl_kernel *k, skl_addr a, skl_addr *start, uint64_t *requested)
+{
+	uint64_t f, head;
+	const skl__page *pg;
+	if (addr_frame(k, a, &f) < 0)
+		return 0;
+	pg = &k->pages[f];
+	if (!pg->used || pg->cache || !pg->large)
+		return 0;
+	head = f & ~(((uint64_t)1 << pg->order) - 1); /* buddy blocks are aligned to their order */
+	if (start)
+		*start = frame_addr(k, head);
+	if (requested)
+		*requested = pg->large;
+	return (uint64_t)k->prof.page_size << pg->order;
+}
+
+/* models free_large_kmalloc() (6.18): the folio of p goes back whole,
+ * wherever in it p points (virt_to_folio() finds the head; only KASAN's
+ * check_page_allocation() minds an inner pointer); 2.6.31's kfree() does
+ * put_page(virt_to_head_page(p)) the same way. */
+static void kfree_large(skl_kernel *k, skl_addr p)
+{
+	skl_addr start = 0;
+	uint64_t f, i, n, bytes = skl_kmalloc_large_of(k, p, &start, NULL);
+	unsigned order;
+	char detail[128] = "";
+	if (!bytes || addr_frame(k, start, &f) < 0)
+		return;
+	order = k->pages[f].order;
+	n = (uint64_t)1 << order;
+	for (i = 0; i < n; i++) {
+		skl__page *pg = &k->pages[f + i];
+		pg->used = 0;
+		pg->head = 0;
+		pg->order = 0;
+		pg->large = 0;
+	}
+	buddy_free(k, f, order);
+	k->used_pages -= n;
+	if (p != start)
+		snprintf(detail, sizeof(detail), "order %u, a pointer %llu bytes into it: the whole block goes", order,
+			 (unsigned long long)(p - start));
+	else
+		snprintf(detail, sizeof(detail), "order %u", order);
+	skl_kernel_event(k, SKL_EV_KFREE, "kmalloc_large", p, bytes, detail);
+}
+
 skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 {
 	skl_cache *c;
@@ -1013,7 +1135,11 @@ skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 		return SKL_ZERO_SIZE_PTR;
 	}
 	c = skl_kmalloc_cache(k, n);
+	if (!c && skl_kernel_is_slub(k))
+		return kmalloc_large(k, n, err);
 	if (!c) {
+		/* 2.4.16 mm/slab.c kmalloc(): past the last of cache_sizes
+		 * (size-131072) it returns NULL and prints nothing */
 		skl_errorf(err, "kmalloc(%zu): larger than the largest size class (NULL)", n);
 		skl_kernel_event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
 		return 0;
@@ -1034,6 +1160,10 @@ int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
 	if (!p || (p <= SKL_ZERO_SIZE_PTR && skl_kernel_is_slub(k)))
 		return 0; /* kfree(NULL), and ZERO_OR_NULL_PTR under SLUB */
 	pg = skl__page_of(k, p);
+	if (pg && pg->used && !pg->cache && pg->large) {
+		kfree_large(k, p);
+		return 0;
+	}
 	if (pg && pg->cache) {
 		snprintf(name, sizeof(name), "%s", pg->cache->name);
 		size = pg->cache->object_size;

@@ -23,6 +23,8 @@ typedef struct skl__page {
 	uint8_t head;	  /* first page of an allocation */
 	uint8_t order;	  /* order of the allocation (head page) */
 	uint8_t init;	  /* host bytes zeroed once (pages are committed lazily) */
+	uint32_t large;	  /* SLUB kmalloc_large (every page of the block): the
+			   * bytes kmalloc() was asked for; 0 = not one */
 } skl__page;
 
 struct skl_cache {

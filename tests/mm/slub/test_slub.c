@@ -936,6 +936,96 @@ out:
 	skl_events_free(log);
 }
 
+/* ---- kmalloc above the largest class: kmalloc_large ------------------------------------ */
+
+static const skl_event *last_event(skl_events *log, skl_event_kind kind)
+{
+	int i;
+	for (i = skl_events_count(log) - 1; i >= 0; i--)
+		if (skl_events_at(log, i)->kind == kind)
+			return skl_events_at(log, i);
+	return NULL;
+}
+
+/* 6.18 mm/slub.c __do_kmalloc_node(): size > KMALLOC_MAX_CACHE_SIZE (8192)
+ * -> __kmalloc_large_node_noprof(): get_order(size) pages, the folio
+ * marked large_kmalloc; kfree() -> free_large_kmalloc() frees the folio
+ * virt_to_folio() finds; order > MAX_PAGE_ORDER (10) fails with NULL. */
+static void test_kmalloc_large(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(1, 64, NULL, log);
+	skl_kernel *tiny = NULL;
+	const skl_event *e;
+	skl_addr a, b, start = 0;
+	uint64_t used, req = 0;
+	skl_error err;
+	if (!k) {
+		check_failures++;
+		goto out;
+	}
+	used = skl_kernel_ram_used(k);
+	a = skl_kmalloc(k, 16000, &err);
+	CHECK(a != 0 && (a & 4095) == 0);
+	CHECK(skl_kernel_cache_of(k, a, NULL, NULL) == NULL);
+	CHECK_INT(skl_kmalloc_large_of(k, a + 5000, &start, &req), 16384);
+	CHECK(start == a);
+	CHECK_INT(req, 16000);
+	CHECK_INT(skl_kernel_ram_used(k) - used, 16384);
+	e = last_event(log, SKL_EV_KMALLOC);
+	CHECK(e && e->addr == a && e->size == 16000);
+	CHECK_STR(e ? e->text : "", "kmalloc_large");
+	CHECK_STR(e ? e->text2 : "", "order 2: 16384 bytes from the page allocator");
+	/* the page allocator does not take kmalloc's pages back */
+	skl_pages_free(k, a, 2);
+	CHECK_INT(skl_kernel_ram_used(k) - used, 16384);
+	/* a pointer into the third page frees the whole folio */
+	CHECK_INT(skl_kfree(k, a + 8192 + 16, &err), 0);
+	CHECK_INT(skl_kernel_ram_used(k), used);
+	e = last_event(log, SKL_EV_KFREE);
+	CHECK(e && e->addr == a + 8192 + 16 && e->size == 16384);
+	CHECK_STR(e ? e->text2 : "", "order 2, a pointer 8208 bytes into it: the whole block goes");
+	CHECK_INT(skl_kmalloc_large_of(k, a, NULL, NULL), 0);
+	/* kfree again: the page is no large kmalloc any more (6.18's WARN and dump_page) */
+	CHECK_INT(skl_kfree(k, a, &err), -1);
+	CHECK(strstr(last_bug(log), "page dumped because: Not a kmalloc allocation") != NULL);
+
+	/* KMALLOC_MAX_CACHE_SIZE is the last slab size; one byte more is order 2 */
+	b = skl_kmalloc(k, 8192, &err);
+	CHECK(skl_kernel_cache_of(k, b, NULL, NULL) == skl_kernel_find_cache(k, "kmalloc-8k"));
+	CHECK_INT(skl_kfree(k, b, &err), 0);
+	used = skl_kernel_ram_used(k); /* kmalloc-8k keeps its slab */
+	b = skl_kmalloc(k, 8193, &err);
+	CHECK_INT(skl_kmalloc_large_of(k, b, NULL, NULL), 16384);
+	CHECK_INT(skl_kfree(k, b, &err), 0);
+
+	/* KMALLOC_MAX_SIZE: 4 MiB is order 10, one byte more is refused */
+	b = skl_kmalloc(k, 4u << 20, &err);
+	CHECK_INT(skl_kmalloc_large_of(k, b, NULL, NULL), 4u << 20);
+	CHECK_INT(skl_kfree(k, b, &err), 0);
+	CHECK(skl_kmalloc(k, (4u << 20) + 1, &err) == 0);
+	CHECK_STR(err.msg, "kmalloc(4194305): above KMALLOC_MAX_SIZE (4194304 bytes): order 11 is past MAX_PAGE_ORDER "
+			   "10, __alloc_frozen_pages_noprof() warns once (WARN_ON_ONCE_GFP) and returns NULL");
+	e = last_event(log, SKL_EV_KMALLOC);
+	CHECK(e && e->addr == 0 && e->size == (4u << 20) + 1);
+	CHECK_INT(skl_kernel_ram_used(k), used);
+
+	/* a machine with 2 MiB has no order-10 block */
+	tiny = machine_new(1, 2, NULL, log);
+	CHECK(tiny != NULL);
+	if (tiny) {
+		CHECK(skl_kmalloc(tiny, 3u << 20, &err) == 0);
+		CHECK_STR(err.msg, "kmalloc(3145728): kmalloc_large() needs 1024 pages (order 10) and the page "
+				   "allocator has no free block that big (NULL)");
+		e = last_event(log, SKL_EV_OOM);
+		CHECK(e && !strcmp(e->text, "kmalloc_large"));
+	}
+out:
+	skl_kernel_free(tiny);
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
 /* ---- scribbling: random operations and random writes into slab memory --------------------- */
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -1436,6 +1526,8 @@ int main(int argc, char **argv)
 		test_debug();
 	else if (!strcmp(mode, "oom"))
 		test_oom();
+	else if (!strcmp(mode, "kmalloc_large"))
+		test_kmalloc_large();
 	else if (!strcmp(mode, "allocfail"))
 		test_alloc_failure();
 	else if (!strcmp(mode, "chaos"))
