@@ -363,6 +363,38 @@ void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl
 		skl_events_op(k->log, kind, cache ? cache : "", addr, size, detail, NULL);
 }
 
+/* ---- callers -------------------------------------------------------------- */
+
+unsigned skl__kernel_caller(skl_kernel *k)
+{
+	const char *w = k->log ? skl_events_where(k->log) : "", *base = w, *p;
+	int i;
+	char *copy;
+	for (p = w; *p; p++)
+		if (*p == '/' || *p == '\\')
+			base = p + 1;
+	if (!*base)
+		return 0;
+	if (k->last_caller && !strcmp(k->callers[k->last_caller - 1], base))
+		return k->last_caller;
+	for (i = 0; i < k->ncallers; i++)
+		if (!strcmp(k->callers[i], base))
+			return k->last_caller = (unsigned)i + 1;
+	if (k->ncallers >= (int)SKL__CALLERS_MAX ||
+	    skl_grow(&k->callers, &k->capcallers, k->ncallers, 16, sizeof(*k->callers)) < 0)
+		return 0;
+	copy = skl_strdup(base);
+	if (!copy)
+		return 0;
+	k->callers[k->ncallers++] = copy;
+	return k->last_caller = (unsigned)k->ncallers;
+}
+
+const char *skl__kernel_caller_name(const skl_kernel *k, unsigned id)
+{
+	return id && id <= (unsigned)k->ncallers ? k->callers[id - 1] : NULL;
+}
+
 /* ---- the machine ---------------------------------------------------------- */
 
 skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
@@ -527,6 +559,9 @@ void skl_kernel_free(skl_kernel *k)
 	for (i = 0; i < k->ncaches; i++)
 		cache_struct_free(k->caches[i]);
 	skl_free(k->caches);
+	for (i = 0; i < k->ncallers; i++)
+		skl_free(k->callers[i]);
+	skl_free(k->callers);
 	skl_free(k->buddy);
 	skl_free(k->pages);
 	skl_free(k->arena);

@@ -730,7 +730,9 @@ static void test_debug(void)
 	CHECK_INT(in.red_left_pad, 8);
 	CHECK_INT(in.size, 152);
 
-	/* a fresh object: left red zone 0xcc, body 6b..a5, right red zone cc */
+	/* a fresh object: left red zone 0xcc, body 6b..a5, right red zone cc.
+	 * The log's location stands for the caller the tracks name (_RET_IP_). */
+	skl_events_set_where(log, "scenarios/demo.lua:10");
 	p = skl_cache_alloc(c, 0, &err);
 	{
 		const uint8_t *b = skl_kernel_bytes(k, p - 8, 8 + 64);
@@ -739,6 +741,7 @@ static void test_debug(void)
 	/* 1. one byte past the object: Right Redzone overwritten at free */
 	poke(k, p + 56, 0x00);
 	n = nbugs(log);
+	skl_events_set_where(log, "scenarios/demo.lua:12");
 	CHECK_INT(skl_cache_free(c, p, &err), -1);
 	CHECK_INT(nbugs(log), n + 1);
 	CHECK(strstr(err.msg, "[Right Redzone overwritten]") == err.msg);
@@ -748,11 +751,13 @@ static void test_debug(void)
 	CHECK_INT(skl_cache_free(c, p, &err), 0);
 
 	/* 2. double free */
+	skl_events_set_where(log, "scenarios/demo.lua:15");
 	CHECK_INT(skl_cache_free(c, p, &err), -1);
 	CHECK(strstr(err.msg, "Object already free (") != NULL);
 	skl_buf_printf(&all, "==== double free ====\n%s", last_bug(log));
 
 	/* 3. a pointer into the middle of an object */
+	skl_events_set_where(log, "scenarios/demo.lua:18");
 	q = skl_cache_alloc(c, 0, &err);
 	CHECK_INT(skl_cache_free(c, q + 8, &err), -1);
 	CHECK(strstr(err.msg, "Invalid object pointer") != NULL);
@@ -767,7 +772,9 @@ static void test_debug(void)
 	CHECK(strstr(last_bug(log), "[Poison overwritten]") != NULL);
 	CHECK(strstr(last_bug(log), "FIX demo: Marking all objects used") != NULL);
 
-	/* 5. the wrong cache */
+	/* 5. the wrong cache, with no caller known: the track names the API
+	 * function and has no stack */
+	skl_events_set_where(log, "");
 	p = skl_cache_alloc(other, 0, &err);
 	CHECK_INT(skl_cache_free(c, p, &err), -1);
 	skl_buf_printf(&all, "==== wrong cache ====\n%s", last_bug(log));
@@ -810,6 +817,7 @@ static void test_debug(void)
 	 * red zone (orig_size), so a write at byte 40 is caught */
 	{
 		const uint8_t *b;
+		skl_events_set_where(log, "scenarios/demo.lua:40");
 		p = skl_kmalloc(k, 40, &err);
 		CHECK(skl_kernel_cache_of(k, p, NULL, NULL) == skl_kernel_find_cache(k, "kmalloc-64"));
 		b = skl_kernel_bytes(k, p, 64);
@@ -820,6 +828,36 @@ static void test_debug(void)
 		CHECK(strstr(err.msg, "(a write past the 40 bytes kmalloc() was asked for") != NULL);
 		skl_buf_printf(&all, "==== kmalloc red zone ====\n%s", last_bug(log));
 		CHECK_INT(skl_kfree(k, p, &err), 0);
+	}
+
+	/* 10. 2.6.31's print_track(): the caller and no stack (struct track kept
+	 * addrs[] only from 3.2, a stack depot handle from 5.17) */
+	{
+		skl_profile p26 = prof618(1, 64);
+		skl_kernel_opts o26;
+		skl_kernel *k26;
+		skl_addr x;
+		p26.version.major = 2;
+		p26.version.minor = 6;
+		p26.version.patch = 31;
+		memset(&o26, 0, sizeof(o26));
+		o26.profile = &p26;
+		o26.slub_debug = "FZPU";
+		o26.log = log;
+		k26 = skl_kernel_new(&o26, &err);
+		CHECK(k26 != NULL);
+		if (k26) {
+			skl_events_set_where(log, "scenarios/old.lua:5");
+			x = skl_kmalloc(k26, 40, &err);
+			skl_events_set_where(log, "scenarios/old.lua:6");
+			CHECK_INT(skl_kfree(k26, x, &err), 0);
+			CHECK_INT(skl_kfree(k26, x, &err), -1);
+			CHECK(strstr(last_bug(log), "\nAllocated in old.lua:5 age=") != NULL);
+			CHECK(strstr(last_bug(log), "\nFreed in old.lua:6 age=1 cpu=0 pid=1\nSlab ") != NULL);
+			CHECK(strstr(last_bug(log), "stack trace missing") == NULL);
+			skl_kernel_free(k26);
+		}
+		skl_events_set_where(log, "");
 	}
 
 	check_golden("reports-fzpu.txt", all.data);
