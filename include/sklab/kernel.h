@@ -243,6 +243,10 @@ typedef struct skl_cache_snap {
 	int naliases;
 	int nvia_names;
 	char via_names[SKL_SNAP_VIA_NAMES][32];
+	/* Not a cache: SLUB's kmalloc_large blocks of one order
+	 * ("kmalloc_large-16k"), each a "slab" of one allocated object as big
+	 * as the block; the snapshot lists them after the caches. */
+	int kmalloc_large;
 } skl_cache_snap;
 
 typedef struct skl_kernel_snap {

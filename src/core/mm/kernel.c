@@ -1107,6 +1107,7 @@ static skl_addr kmalloc_large(skl_kernel *k, size_t n, skl_error *err)
 	}
 	for (i = 0; i < ((uint64_t)1 << order); i++)
 		k->pages[f + i].large = (uint32_t)n;
+	k->nlarge++;
 	snprintf(detail, sizeof(detail), "order %u: %llu bytes from the page allocator", order,
 		 (unsigned long long)bytes);
 	skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", a, n, detail);
@@ -1153,6 +1154,7 @@ static void kfree_large(skl_kernel *k, skl_addr p)
 	}
 	buddy_free(k, f, order);
 	k->used_pages -= n;
+	k->nlarge--;
 	if (p != start)
 		snprintf(detail, sizeof(detail), "order %u, a pointer %llu bytes into it: the whole block goes", order,
 			 (unsigned long long)(p - start));
@@ -1307,6 +1309,73 @@ void skl_slabinfo_write(const skl_kernel *k, const skl_sink *out)
 
 /* ---- snapshots ------------------------------------------------------------ */
 
+/* The kmalloc_large blocks of one order as a pseudo cache: one "slab"
+ * per block, in address order, holding one allocated object. */
+static int snapshot_large_order(const skl_kernel *k, unsigned order, uint64_t nblocks, skl_cache_snap *cs)
+{
+	uint64_t bytes = (uint64_t)k->prof.page_size << order, f;
+	skl_cache_info *in = &cs->info;
+	memset(cs, 0, sizeof(*cs));
+	cs->kmalloc_large = 1;
+	if (bytes >= (1u << 20))
+		snprintf(in->name, sizeof(in->name), "kmalloc_large-%lluM", (unsigned long long)(bytes >> 20));
+	else
+		snprintf(in->name, sizeof(in->name), "kmalloc_large-%lluk", (unsigned long long)(bytes >> 10));
+	in->object_size = in->size = (size_t)bytes;
+	in->align = k->prof.page_size;
+	in->flags = SKL_SLAB_KMALLOC;
+	in->order = order;
+	in->pages_per_slab = 1u << order;
+	in->objs_per_slab = 1;
+	in->active_objs = in->num_objs = in->active_slabs = in->num_slabs = in->in_use = (unsigned long)nblocks;
+	cs->slabs = skl_calloc((size_t)nblocks, sizeof(*cs->slabs));
+	if (!cs->slabs)
+		return -1;
+	for (f = 0; f < k->npages && (uint64_t)cs->nslabs < nblocks; f += (uint64_t)1 << k->pages[f].order) {
+		const skl__page *pg = &k->pages[f];
+		skl_slab_snap *sl;
+		if (!pg->used || !pg->head || pg->cache || !pg->large || pg->order != order)
+			continue;
+		sl = &cs->slabs[cs->nslabs++];
+		sl->base = sl->s_mem = frame_addr(k, f);
+		sl->pages = 1u << order;
+		sl->nobjs = sl->inuse = 1;
+		sl->state = skl_calloc(1, 1);
+		sl->bad = skl_calloc(1, 1);
+		if (!sl->state || !sl->bad)
+			return -1;
+		sl->state[0] = SKL_OS_ALLOC;
+	}
+	return 0;
+}
+
+/* kmalloc_large blocks, one pseudo cache per order, after the caches */
+static int snapshot_large(const skl_kernel *k, skl_kernel_snap *s)
+{
+	uint64_t count[KMALLOC_LARGE_MAX_ORDER + 1], f;
+	unsigned o, norders = 0;
+	skl_cache_snap *grown;
+	memset(count, 0, sizeof(count));
+	for (f = 0; f < k->npages; f += (uint64_t)1 << k->pages[f].order) {
+		const skl__page *pg = &k->pages[f];
+		if (pg->used && pg->head && !pg->cache && pg->large && pg->order <= KMALLOC_LARGE_MAX_ORDER)
+			norders += count[pg->order]++ == 0;
+	}
+	if (!norders)
+		return 0;
+	grown = skl_realloc(s->caches, ((size_t)s->ncaches + norders) * sizeof(*s->caches));
+	if (!grown)
+		return -1;
+	s->caches = grown;
+	for (o = 0; o <= KMALLOC_LARGE_MAX_ORDER; o++) {
+		if (!count[o])
+			continue;
+		if (snapshot_large_order(k, o, count[o], &s->caches[s->ncaches++]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 {
 	skl_kernel_snap *s = skl_calloc(1, sizeof(*s));
@@ -1337,6 +1406,8 @@ skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 			goto fail;
 		via_snapshot(c, cs);
 	}
+	if (k->nlarge && snapshot_large(k, s) < 0)
+		goto fail;
 	return s;
 fail:
 	skl_kernel_snap_free(s);

@@ -95,6 +95,7 @@ struct skl_kernel {
 	char **callers;
 	int ncallers, capcallers;
 	unsigned last_caller;
+	uint64_t nlarge; /* live kmalloc_large blocks */
 };
 
 struct skl__alloc_ops {
