@@ -62,6 +62,10 @@ expect(report:match("First byte 0x41 instead of 0xcc"), "the report names the by
 local full = k:report()
 expect(full and full:find("\nFIX " .. cache .. ": Object at " .. victim .. " not freed", 1, true),
   "the whole report ends with the FIX lines")
+-- The alloc track names the caller (_RET_IP_ of kmalloc): here the scenario's line.
+local alloc_at = full:match("\nAllocated in (%S+) age=%d+ cpu=%d+ pid=%d+\n __kmalloc_noprof\n")
+expect(alloc_at and alloc_at:match("^slub_debug_report%.lua:%d+$"),
+  "the alloc track names the line that called kmalloc(): " .. tostring(alloc_at))
 scene.show(k, { caches = { cache }, report = full,
   mark = { "Redzone overwritten", "BUG " .. cache, "First byte", " a5 41 cc", "FIX " } })
 scene.step(report:gsub(" %(a write past.*$", "") .. " -- the area, the bytes hit, and what was there "
@@ -78,6 +82,9 @@ print(report2)
 scene.predict("Now kfree() the same pointer twice. What stops the second one?",
   "the consistency checks (F) find the object already on its slab's freelist. The report: " .. report2)
 expect(ok2 == nil and report2:match("Object already free"), "the second kfree() is caught")
+local freed_at = k:report():match("\nFreed in (%S+) age=")
+expect(freed_at and freed_at:match("^slub_debug_report%.lua:%d+$") and freed_at ~= alloc_at,
+  "the free track names the line of the first kfree(): " .. tostring(freed_at))
 scene.show(k, { caches = { cache }, report = k:report(),
   mark = { "Object already free", "Freed in", "FIX " } })
 scene.step("After the double free of " .. addr .. ": SLUB refuses it (\"Object already free\"), "

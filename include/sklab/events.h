@@ -176,6 +176,8 @@ int skl_events_op(skl_events *log, skl_event_kind kind, const char *cache, uint6
 /* The location engine events get when they give none (the scenario's
  * current file:line, set by the runtime before each call into the engine). */
 void skl_events_set_where(skl_events *log, const char *where);
+/* That location ("" when none is set). */
+const char *skl_events_where(const skl_events *log);
 int skl_events_print(skl_events *log, const char *text, const char *where);
 int skl_events_error(skl_events *log, const char *text, const char *where);
 

@@ -136,6 +136,12 @@ skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err);
 int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err);
 /* The kmalloc cache that serves n bytes (NULL above the largest class). */
 skl_cache *skl_kmalloc_cache(skl_kernel *k, size_t n);
+/* SLUB serves kmalloc() above the largest class from the page allocator
+ * (kmalloc_large): 2^order whole pages, up to KMALLOC_MAX_SIZE. The
+ * allocation holding a: its first byte in *start, the bytes asked for in
+ * *requested (either may be NULL); returns its length (PAGE_SIZE <<
+ * order), 0 when a lies in no such allocation. */
+uint64_t skl_kmalloc_large_of(const skl_kernel *k, skl_addr a, skl_addr *start, uint64_t *requested);
 
 /* The cache and object index that hold addr; NULL when none. */
 skl_cache *skl_kernel_cache_of(skl_kernel *k, skl_addr addr, int *index, skl_addr *obj_start);
@@ -237,6 +243,10 @@ typedef struct skl_cache_snap {
 	int naliases;
 	int nvia_names;
 	char via_names[SKL_SNAP_VIA_NAMES][32];
+	/* Not a cache: SLUB's kmalloc_large blocks of one order
+	 * ("kmalloc_large-16k"), each a "slab" of one allocated object as big
+	 * as the block; the snapshot lists them after the caches. */
+	int kmalloc_large;
 } skl_cache_snap;
 
 typedef struct skl_kernel_snap {

@@ -239,7 +239,9 @@ static const skl__api api_table[] = {
      SKL__API_METHOD},
     {"k:kmalloc", "(n)",
      "kmalloc(n) from the size class that serves n bytes: an object with .requested = n and .bucket = the class "
-     "size; nil and a reason above the largest class or when memory runs out.",
+     "size. SLUB serves n above the largest class (two pages) from the page allocator, as kmalloc_large does: "
+     ".cache = \"kmalloc_large\", .size = the 2^order pages. nil and a reason above the largest class (2.4) or "
+     "KMALLOC_MAX_SIZE (SLUB, 4 MiB), or when memory runs out.",
      SKL__API_METHOD},
     {"k:kfree", "(obj)",
      "kfree: true, or nil and the first line of the kernel's report when it would BUG (a double free, a pointer "
@@ -329,7 +331,7 @@ static const skl__api api_table[] = {
     {"obj.addr", "", "The simulated kernel address as hex text: \"0xc1002040\".", SKL__API_FIELD},
     {"obj.address", "", "The address as an integer (for pointer arithmetic; x86_64 addresses read negative).",
      SKL__API_FIELD},
-    {"obj.cache", "", "The name of the cache that holds it.", SKL__API_FIELD},
+    {"obj.cache", "", "The name of the cache that holds it (\"kmalloc_large\": SLUB pages, no cache).", SKL__API_FIELD},
     {"obj.via", "",
      "SLUB merging: the alias it was allocated through (a cache whose alias_of is obj.cache), or nil when it "
      "came through the cache's own name. The slab view marks such objects.",
@@ -337,8 +339,8 @@ static const skl__api api_table[] = {
     {"obj.size", "", "Usable bytes: the cache's object size (kmalloc: the size class).", SKL__API_FIELD},
     {"obj.requested", "", "kmalloc: the n asked for; otherwise the size.", SKL__API_FIELD},
     {"obj.bucket", "", "kmalloc: the size class that served it; otherwise nil.", SKL__API_FIELD},
-    {"obj.index", "", "Its index in its slab.", SKL__API_FIELD},
-    {"obj.slab", "", "The address of its slab's first page, hex text.", SKL__API_FIELD},
+    {"obj.index", "", "Its index in its slab (nil for kmalloc_large pages).", SKL__API_FIELD},
+    {"obj.slab", "", "The address of its slab's first page, hex text (nil for kmalloc_large pages).", SKL__API_FIELD},
     {"obj.type", "", "Its layout, or nil.", SKL__API_FIELD},
     {"obj:write", "(member_or_offset, value, size)",
      "Stores into the object's real bytes: a member (by path or unique name, through its layout) or size bytes "

@@ -719,6 +719,7 @@ static int k_kmalloc(lua_State *L)
 	skl_error err;
 	skl_addr a;
 	char cname[32] = "";
+	uint64_t large;
 	skl__engine e;
 	if (n < 0)
 		skl__argerror(L, 2, lua_pushfstring(L, "size %I: it cannot be negative", n));
@@ -732,10 +733,15 @@ static int k_kmalloc(lua_State *L)
 	if (a == SKL_ZERO_SIZE_PTR)
 		return skl__fail(L,
 				 "ZERO_SIZE_PTR: kmalloc(0) returns 0x10, a pointer that must never be dereferenced");
+	memset(&in, 0, sizeof(in));
+	large = skl_kmalloc_large_of(k, a, NULL, NULL);
+	if (large) { /* SLUB's kmalloc_large(): whole pages, no cache */
+		push_object(L, ki, a, "kmalloc_large", NULL, (size_t)large, (size_t)n, 1, 0);
+		return 1;
+	}
 	bucket = skl_kernel_cache_of(k, a, NULL, NULL);
 	if (!bucket)
 		bucket = skl_kmalloc_cache(k, (size_t)n);
-	memset(&in, 0, sizeof(in));
 	if (bucket) {
 		skl_cache_get_info(bucket, &in);
 		real_name(&in, cname, sizeof(cname));

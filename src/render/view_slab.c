@@ -353,6 +353,20 @@ void skl_view_slab_object_tooltip(const skl_kernel_snap *k, int c, int s, int i,
 	if (i < 0 || (unsigned)i >= sl->nobjs)
 		return;
 	in = &cs->info;
+	if (cs->kmalloc_large) {
+		skl__sb_init(&b, out, outsz);
+		skl__sb_str(&b, "kmalloc_large: ");
+		skl__sb_u64(&b, in->size);
+		skl__sb_str(&b, " B at 0x");
+		skl__sb_hex(&b, sl->base);
+		skl__sb_str(&b, "\n");
+		skl__sb_u64(&b, sl->pages);
+		skl__sb_str(&b, " pages (order ");
+		skl__sb_u64(&b, in->order);
+		skl__sb_str(&b, ") from the page allocator, no slab cache:\nkmalloc() above the largest class; "
+				"kfree() gives the block back");
+		return;
+	}
 	a = sl->base + first_slot(cs, sl, slub) + (uint64_t)i * in->size;
 	off = a - sl->base;
 	st = sl->state ? sl->state[i] : SKL_OS_FREE;
@@ -432,6 +446,14 @@ static void slab_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, int
 	skl__sb b;
 	/* one a slab, every frame: built without printf */
 	skl__sb_init(&b, out, outsz);
+	if (cs->kmalloc_large) {
+		skl__sb_str(&b, "kmalloc_large block at 0x");
+		skl__sb_hex(&b, sl->base);
+		skl__sb_str(&b, "\n");
+		skl__sb_u64(&b, sl->pages);
+		skl__sb_str(&b, " pages from the page allocator, no slab");
+		return;
+	}
 	skl__sb_str(&b, cs->info.name);
 	skl__sb_str(&b, ": slab ");
 	skl__sb_i64(&b, s);
@@ -490,6 +512,13 @@ static void cache_tooltip(const skl_kernel_snap *k, const skl_cache_snap *cs, ch
 	const skl_cache_info *in = &cs->info;
 	char mg[32];
 	out[0] = 0;
+	if (cs->kmalloc_large) {
+		skl__catf(out, outsz,
+			  "%s: not a cache\nkmalloc() above the largest class, served by the page allocator "
+			  "(kmalloc_large):\n%u pages (order %u) per allocation, %lu of them\n",
+			  in->name, in->pages_per_slab, in->order, in->num_slabs);
+		return;
+	}
 	skl__catf(out, outsz, "cache %s%s%s%s\n", in->name, in->alias_of[0] ? " (alias of " : "", in->alias_of,
 		  in->alias_of[0] ? ")" : "");
 	if (cs->naliases > 0) {
@@ -557,8 +586,8 @@ void skl_view_slab_totals(const skl_kernel_snap *k, const char *const *caches, i
 		return;
 	for (i = 0; i < k->ncaches; i++) {
 		const skl_cache_snap *cs = &k->caches[i];
-		if (!wanted(caches, ncaches, cs->info.name) || cs->nslabs <= 0)
-			continue;
+		if (!wanted(caches, ncaches, cs->info.name) || cs->nslabs <= 0 || cs->kmalloc_large)
+			continue; /* kmalloc_large blocks are no slab memory */
 		out->caches++;
 		for (j = 0; j < cs->nslabs; j++) {
 			const skl_slab_snap *sl = &cs->slabs[j];
@@ -729,6 +758,13 @@ static void cache_facts(const col *c, const skl_cache_snap *cs, int aliases, cha
 		cpu += l == 3;
 	}
 	line[0] = 0;
+	if (cs->kmalloc_large) { /* SLUB kmalloc_large(): no cache, one block of pages each */
+		skl__catf(line, n, "kmalloc() above the largest class: %u %s from the page allocator each, no cache",
+			  in->pages_per_slab, plural(in->pages_per_slab, "page", "pages"));
+		skl__catf(line, n, " \xc2\xb7 %d %s", cs->nslabs,
+			  plural((uint64_t)cs->nslabs, "allocation", "allocations"));
+		return;
+	}
 	if (aliases && cs->naliases > 0) {
 		alias_words(cs, line, n);
 		skl__catf(line, n, " \xc2\xb7 ");

@@ -845,6 +845,58 @@ static void test_kasan(skl_sdl *sdl, const char *outdir)
 	skl_dl_free(dl);
 }
 
+/* SLUB kmalloc above the largest class (kmalloc_large): the snapshot
+ * lists the blocks by order after the caches, and the view draws each as
+ * one allocated block of whole pages that no cache owns. */
+static void test_kmalloc_large(skl_sdl *sdl, const char *outdir)
+{
+	skl_profile p;
+	skl_kernel_opts o;
+	skl_kernel *k;
+	skl_kernel_snap *snap;
+	skl_dl *dl = skl_dl_new(1600, 900);
+	skl_view_slab_opts fo;
+	skl_slab_totals t;
+	skl_error err;
+	const skl_dl_item *it;
+	char tip[2048];
+	skl_addr a;
+	int ci, found = -1;
+	p = skl_test_profile_618(1, (uint64_t)64 << 20);
+	memset(&o, 0, sizeof(o));
+	o.profile = &p;
+	k = skl_kernel_new(&o, &err);
+	CHECK(k != NULL);
+	if (!k) {
+		skl_dl_free(dl);
+		return;
+	}
+	a = skl_kmalloc(k, 16000, &err);
+	CHECK(a != 0 && skl_kmalloc(k, 100, &err) != 0);
+	snap = skl_kernel_snapshot(k);
+	for (ci = 0; snap && ci < snap->ncaches; ci++)
+		if (!strcmp(snap->caches[ci].info.name, "kmalloc_large-16k"))
+			found = ci;
+	CHECK(found == (snap ? snap->ncaches - 1 : -2));
+	if (found >= 0) {
+		const skl_cache_snap *cs = &snap->caches[found];
+		CHECK(cs->kmalloc_large && cs->nslabs == 1 && cs->slabs[0].base == a && cs->slabs[0].pages == 4);
+		CHECK(cs->slabs[0].nobjs == 1 && cs->slabs[0].state[0] == SKL_OS_ALLOC);
+		skl_view_slab_totals(snap, NULL, 0, &t);
+		CHECK_INT(t.caches, 3); /* kmalloc-128, kmem_cache_node, kmem_cache: the block is no slab */
+		framed(&fo, 1600, 900);
+		CHECK(skl_view_slab(dl, snap, &fo) == 0);
+		it = skl_test_item(dl, "0:cache:kmalloc_large-16k");
+		CHECK(it && it->tooltip && strstr(it->tooltip, "not a cache"));
+		skl_view_slab_object_tooltip(snap, found, 0, 0, tip, sizeof(tip));
+		CHECK(strstr(tip, "16384 B at 0x") && strstr(tip, "4 pages (order 2) from the page allocator"));
+		CHECK(skl_test_save(sdl, dl, outdir, "slab-kmalloc-large") == 0);
+	}
+	skl_kernel_snap_free(snap);
+	skl_kernel_free(k);
+	skl_dl_free(dl);
+}
+
 /* The rects of key's group filled with fill. */
 static int count_fill(const skl_dl *dl, const char *key, skl_color fill)
 {
@@ -1476,6 +1528,7 @@ int main(int argc, char **argv)
 	test_24(&t, sdl, outdir);
 	test_slub(&t, sdl, outdir);
 	test_kasan(sdl, outdir);
+	test_kmalloc_large(sdl, outdir);
 	test_merged(sdl, outdir);
 	test_big(sdl, outdir);
 	test_overview(sdl, outdir);

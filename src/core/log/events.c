@@ -784,6 +784,11 @@ void skl_heat_free(skl_heat *h)
 	skl_free(h);
 }
 
+const char *skl_events_where(const skl_events *log)
+{
+	return log->where;
+}
+
 void skl_events_set_where(skl_events *log, const char *where)
 {
 	size_t n = where ? strlen(where) : 0;

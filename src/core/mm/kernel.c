@@ -207,6 +207,7 @@ static skl_addr pages_take(skl_kernel *k, unsigned order)
 		pg->order = (uint8_t)order;
 		pg->cache = NULL;
 		pg->slab = NULL;
+		pg->large = 0;
 	}
 	frames_touch(k, (uint64_t)f, n);
 	k->used_pages += n;
@@ -252,8 +253,8 @@ void skl_pages_free(skl_kernel *k, skl_addr a, unsigned order)
 	if (addr_frame(k, a, &f) < 0 || a != frame_addr(k, f))
 		return;
 	pg = &k->pages[f];
-	if (!pg->used || !pg->head || pg->order != order || pg->cache)
-		return; /* not a block the page allocator handed out as such */
+	if (!pg->used || !pg->head || pg->order != order || pg->cache || pg->large)
+		return; /* not a block the page allocator handed out as such (kfree's) */
 	for (i = 0; i < n; i++) {
 		k->pages[f + i].used = 0;
 		k->pages[f + i].head = 0;
@@ -288,6 +289,7 @@ void skl__pages_free_slab(skl_kernel *k, skl_addr a, unsigned order)
 		pg->used = 0;
 		pg->head = 0;
 		pg->order = 0;
+		pg->large = 0;
 	}
 	buddy_free(k, f, order);
 	k->used_pages -= n;
@@ -359,6 +361,38 @@ void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl
 	}
 	if (k->log && !k->booting)
 		skl_events_op(k->log, kind, cache ? cache : "", addr, size, detail, NULL);
+}
+
+/* ---- callers -------------------------------------------------------------- */
+
+unsigned skl__kernel_caller(skl_kernel *k)
+{
+	const char *w = k->log ? skl_events_where(k->log) : "", *base = w, *p;
+	int i;
+	char *copy;
+	for (p = w; *p; p++)
+		if (*p == '/' || *p == '\\')
+			base = p + 1;
+	if (!*base)
+		return 0;
+	if (k->last_caller && !strcmp(k->callers[k->last_caller - 1], base))
+		return k->last_caller;
+	for (i = 0; i < k->ncallers; i++)
+		if (!strcmp(k->callers[i], base))
+			return k->last_caller = (unsigned)i + 1;
+	if (k->ncallers >= (int)SKL__CALLERS_MAX ||
+	    skl_grow(&k->callers, &k->capcallers, k->ncallers, 16, sizeof(*k->callers)) < 0)
+		return 0;
+	copy = skl_strdup(base);
+	if (!copy)
+		return 0;
+	k->callers[k->ncallers++] = copy;
+	return k->last_caller = (unsigned)k->ncallers;
+}
+
+const char *skl__kernel_caller_name(const skl_kernel *k, unsigned id)
+{
+	return id && id <= (unsigned)k->ncallers ? k->callers[id - 1] : NULL;
 }
 
 /* ---- the machine ---------------------------------------------------------- */
@@ -525,6 +559,9 @@ void skl_kernel_free(skl_kernel *k)
 	for (i = 0; i < k->ncaches; i++)
 		cache_struct_free(k->caches[i]);
 	skl_free(k->caches);
+	for (i = 0; i < k->ncallers; i++)
+		skl_free(k->callers[i]);
+	skl_free(k->callers);
 	skl_free(k->buddy);
 	skl_free(k->pages);
 	skl_free(k->arena);
@@ -1004,6 +1041,128 @@ skl_cache *skl_kmalloc_cache(skl_kernel *k, size_t n)
 	return k->ops->kmalloc_cache ? k->ops->kmalloc_cache(k, n) : NULL;
 }
 
+/* ---- kmalloc_large: SLUB's kmalloc above the largest class ----------------
+ *
+ * Linux 6.18 mm/slub.c __do_kmalloc_node(): above KMALLOC_MAX_CACHE_SIZE
+ * (two pages) kmalloc() goes to __kmalloc_large_node_noprof(), whose
+ * ___kmalloc_large_node() takes get_order(size) pages with __GFP_COMP and
+ * marks the folio large_kmalloc (__folio_set_large_kmalloc; page_type f8);
+ * trace_kmalloc() logs bytes_alloc = PAGE_SIZE << order. 2.6.31's
+ * __kmalloc() does the same above SLUB_MAX_SIZE (2 * PAGE_SIZE,
+ * include/linux/slub_def.h) through kmalloc_large(): __get_free_pages(flags
+ * | __GFP_COMP, get_order(size)). The largest block is order MAX_PAGE_ORDER
+ * (6.x; 2.6.31 MAX_ORDER - 1), 10: KMALLOC_MAX_SIZE = 4 MiB with 4 KiB
+ * pages. Above it the page allocator refuses with a one-time warning:
+ * 6.18 __alloc_frozen_pages_noprof()'s WARN_ON_ONCE_GFP(order >
+ * MAX_PAGE_ORDER), 2.6.31 __alloc_pages_slowpath()'s WARN_ON_ONCE(order >=
+ * MAX_ORDER); kmalloc() returns NULL. The model's page table keeps the
+ * bytes asked for in every page of the block (skl__page.large). */
+
+#define KMALLOC_LARGE_MAX_ORDER 10u /* MAX_PAGE_ORDER; 2.6.31: MAX_ORDER - 1 */
+
+static unsigned page_order(const skl_kernel *k, uint64_t n)
+{
+	unsigned o = 0;
+	while (((uint64_t)k->prof.page_size << o) < n && o < 63)
+		o++;
+	return o;
+}
+
+static int modern_slub(const skl_kernel *k)
+{
+	return k->prof.version.major >= 3;
+}
+
+static skl_addr kmalloc_large(skl_kernel *k, size_t n, skl_error *err)
+{
+	unsigned order = page_order(k, n);
+	uint64_t f, i, bytes;
+	char detail[128];
+	skl_addr a;
+	if (order > KMALLOC_LARGE_MAX_ORDER) {
+		uint64_t max = (uint64_t)k->prof.page_size << KMALLOC_LARGE_MAX_ORDER;
+		if (modern_slub(k))
+			skl_errorf(err,
+				   "kmalloc(%zu): above KMALLOC_MAX_SIZE (%llu bytes): order %u is past MAX_PAGE_ORDER "
+				   "%u, __alloc_frozen_pages_noprof() warns once (WARN_ON_ONCE_GFP) and returns NULL",
+				   n, (unsigned long long)max, order, KMALLOC_LARGE_MAX_ORDER);
+		else
+			skl_errorf(err,
+				   "kmalloc(%zu): above %llu bytes: order %u is MAX_ORDER (%u) or more, "
+				   "__alloc_pages_slowpath() warns once (WARN_ON_ONCE) and returns NULL",
+				   n, (unsigned long long)max, order, KMALLOC_LARGE_MAX_ORDER + 1);
+		snprintf(detail, sizeof(detail), "order %u > %u: WARN, NULL", order, KMALLOC_LARGE_MAX_ORDER);
+		skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", 0, n, detail);
+		return 0;
+	}
+	bytes = (uint64_t)k->prof.page_size << order;
+	a = pages_get(k, order, "kmalloc_large");
+	if (!a || addr_frame(k, a, &f) < 0) {
+		skl_errorf(err,
+			   "kmalloc(%zu): kmalloc_large() needs %llu pages (order %u) and the page allocator has no "
+			   "free block that big (NULL)",
+			   n, (unsigned long long)(bytes / k->prof.page_size), order);
+		skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", 0, n, "out of pages: NULL");
+		return 0;
+	}
+	for (i = 0; i < ((uint64_t)1 << order); i++)
+		k->pages[f + i].large = (uint32_t)n;
+	k->nlarge++;
+	snprintf(detail, sizeof(detail), "order %u: %llu bytes from the page allocator", order,
+		 (unsigned long long)bytes);
+	skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", a, n, detail);
+	return a;
+}
+
+uint64_t skl_kmalloc_large_of(const skl_kernel *k, skl_addr a, skl_addr *start, uint64_t *requested)
+{
+	uint64_t f, head;
+	const skl__page *pg;
+	if (addr_frame(k, a, &f) < 0)
+		return 0;
+	pg = &k->pages[f];
+	if (!pg->used || pg->cache || !pg->large)
+		return 0;
+	head = f & ~(((uint64_t)1 << pg->order) - 1); /* buddy blocks are aligned to their order */
+	if (start)
+		*start = frame_addr(k, head);
+	if (requested)
+		*requested = pg->large;
+	return (uint64_t)k->prof.page_size << pg->order;
+}
+
+/* models free_large_kmalloc() (6.18): the folio of p goes back whole,
+ * wherever in it p points (virt_to_folio() finds the head; only KASAN's
+ * check_page_allocation() minds an inner pointer); 2.6.31's kfree() does
+ * put_page(virt_to_head_page(p)) the same way. */
+static void kfree_large(skl_kernel *k, skl_addr p)
+{
+	skl_addr start = 0;
+	uint64_t f, i, n, bytes = skl_kmalloc_large_of(k, p, &start, NULL);
+	unsigned order;
+	char detail[128] = "";
+	if (!bytes || addr_frame(k, start, &f) < 0)
+		return;
+	order = k->pages[f].order;
+	n = (uint64_t)1 << order;
+	for (i = 0; i < n; i++) {
+		skl__page *pg = &k->pages[f + i];
+		pg->used = 0;
+		pg->head = 0;
+		pg->order = 0;
+		pg->large = 0;
+	}
+	buddy_free(k, f, order);
+	k->used_pages -= n;
+	k->nlarge--;
+	if (p != start)
+		snprintf(detail, sizeof(detail), "order %u, a pointer %llu bytes into it: the whole block goes", order,
+			 (unsigned long long)(p - start));
+	else
+		snprintf(detail, sizeof(detail), "order %u", order);
+	skl_kernel_event(k, SKL_EV_KFREE, "kmalloc_large", p, bytes, detail);
+}
+
 skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 {
 	skl_cache *c;
@@ -1013,7 +1172,11 @@ skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
 		return SKL_ZERO_SIZE_PTR;
 	}
 	c = skl_kmalloc_cache(k, n);
+	if (!c && skl_kernel_is_slub(k))
+		return kmalloc_large(k, n, err);
 	if (!c) {
+		/* 2.4.16 mm/slab.c kmalloc(): past the last of cache_sizes
+		 * (size-131072) it returns NULL and prints nothing */
 		skl_errorf(err, "kmalloc(%zu): larger than the largest size class (NULL)", n);
 		skl_kernel_event(k, SKL_EV_KMALLOC, "", 0, n, "too large: NULL");
 		return 0;
@@ -1034,6 +1197,10 @@ int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
 	if (!p || (p <= SKL_ZERO_SIZE_PTR && skl_kernel_is_slub(k)))
 		return 0; /* kfree(NULL), and ZERO_OR_NULL_PTR under SLUB */
 	pg = skl__page_of(k, p);
+	if (pg && pg->used && !pg->cache && pg->large) {
+		kfree_large(k, p);
+		return 0;
+	}
 	if (pg && pg->cache) {
 		snprintf(name, sizeof(name), "%s", pg->cache->name);
 		size = pg->cache->object_size;
@@ -1142,6 +1309,73 @@ void skl_slabinfo_write(const skl_kernel *k, const skl_sink *out)
 
 /* ---- snapshots ------------------------------------------------------------ */
 
+/* The kmalloc_large blocks of one order as a pseudo cache: one "slab"
+ * per block, in address order, holding one allocated object. */
+static int snapshot_large_order(const skl_kernel *k, unsigned order, uint64_t nblocks, skl_cache_snap *cs)
+{
+	uint64_t bytes = (uint64_t)k->prof.page_size << order, f;
+	skl_cache_info *in = &cs->info;
+	memset(cs, 0, sizeof(*cs));
+	cs->kmalloc_large = 1;
+	if (bytes >= (1u << 20))
+		snprintf(in->name, sizeof(in->name), "kmalloc_large-%lluM", (unsigned long long)(bytes >> 20));
+	else
+		snprintf(in->name, sizeof(in->name), "kmalloc_large-%lluk", (unsigned long long)(bytes >> 10));
+	in->object_size = in->size = (size_t)bytes;
+	in->align = k->prof.page_size;
+	in->flags = SKL_SLAB_KMALLOC;
+	in->order = order;
+	in->pages_per_slab = 1u << order;
+	in->objs_per_slab = 1;
+	in->active_objs = in->num_objs = in->active_slabs = in->num_slabs = in->in_use = (unsigned long)nblocks;
+	cs->slabs = skl_calloc((size_t)nblocks, sizeof(*cs->slabs));
+	if (!cs->slabs)
+		return -1;
+	for (f = 0; f < k->npages && (uint64_t)cs->nslabs < nblocks; f += (uint64_t)1 << k->pages[f].order) {
+		const skl__page *pg = &k->pages[f];
+		skl_slab_snap *sl;
+		if (!pg->used || !pg->head || pg->cache || !pg->large || pg->order != order)
+			continue;
+		sl = &cs->slabs[cs->nslabs++];
+		sl->base = sl->s_mem = frame_addr(k, f);
+		sl->pages = 1u << order;
+		sl->nobjs = sl->inuse = 1;
+		sl->state = skl_calloc(1, 1);
+		sl->bad = skl_calloc(1, 1);
+		if (!sl->state || !sl->bad)
+			return -1;
+		sl->state[0] = SKL_OS_ALLOC;
+	}
+	return 0;
+}
+
+/* kmalloc_large blocks, one pseudo cache per order, after the caches */
+static int snapshot_large(const skl_kernel *k, skl_kernel_snap *s)
+{
+	uint64_t count[KMALLOC_LARGE_MAX_ORDER + 1], f;
+	unsigned o, norders = 0;
+	skl_cache_snap *grown;
+	memset(count, 0, sizeof(count));
+	for (f = 0; f < k->npages; f += (uint64_t)1 << k->pages[f].order) {
+		const skl__page *pg = &k->pages[f];
+		if (pg->used && pg->head && !pg->cache && pg->large && pg->order <= KMALLOC_LARGE_MAX_ORDER)
+			norders += count[pg->order]++ == 0;
+	}
+	if (!norders)
+		return 0;
+	grown = skl_realloc(s->caches, ((size_t)s->ncaches + norders) * sizeof(*s->caches));
+	if (!grown)
+		return -1;
+	s->caches = grown;
+	for (o = 0; o <= KMALLOC_LARGE_MAX_ORDER; o++) {
+		if (!count[o])
+			continue;
+		if (snapshot_large_order(k, o, count[o], &s->caches[s->ncaches++]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 {
 	skl_kernel_snap *s = skl_calloc(1, sizeof(*s));
@@ -1172,6 +1406,8 @@ skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 			goto fail;
 		via_snapshot(c, cs);
 	}
+	if (k->nlarge && snapshot_large(k, s) < 0)
+		goto fail;
 	return s;
 fail:
 	skl_kernel_snap_free(s);

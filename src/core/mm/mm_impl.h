@@ -23,6 +23,8 @@ typedef struct skl__page {
 	uint8_t head;	  /* first page of an allocation */
 	uint8_t order;	  /* order of the allocation (head page) */
 	uint8_t init;	  /* host bytes zeroed once (pages are committed lazily) */
+	uint32_t large;	  /* SLUB kmalloc_large (every page of the block): the
+			   * bytes kmalloc() was asked for; 0 = not one */
 } skl__page;
 
 struct skl_cache {
@@ -88,6 +90,12 @@ struct skl_kernel {
 	void *priv;		 /* allocator-wide state (kmalloc caches, ...) */
 	skl_cachesim *cachesim;	 /* the attached cache model (borrowed), or NULL */
 	struct skl__access *acc; /* its attribution tables and state (access.c), or NULL */
+	/* the scenario lines that called into the machine, as SLUB's tracks
+	 * name them (skl__kernel_caller): ncallers skl_malloc'd strings */
+	char **callers;
+	int ncallers, capcallers;
+	unsigned last_caller;
+	uint64_t nlarge; /* live kmalloc_large blocks */
 };
 
 struct skl__alloc_ops {
@@ -185,6 +193,16 @@ const uint8_t *skl__bytes_peek(const skl_kernel *k, skl_addr a, size_t len);
 /* Words in the target's byte order and width (1, 2, 4 or 8 bytes). */
 uint64_t skl__get_word(const skl_kernel *k, const uint8_t *p, unsigned width);
 void skl__put_word(const skl_kernel *k, uint8_t *p, unsigned width, uint64_t v);
+
+/* The caller of the allocator call under way, as the kernel's _RET_IP_
+ * names it: the log's current location (the scenario's file:line, its file
+ * without directories), numbered from 1 in order of first use; 0 when the
+ * machine has no log, the location is unset, or SKL__CALLERS_MAX are
+ * numbered already (or out of memory). */
+#define SKL__CALLERS_MAX 4096u
+unsigned skl__kernel_caller(skl_kernel *k);
+/* The name of caller id (NULL for 0 or an unknown id). */
+const char *skl__kernel_caller_name(const skl_kernel *k, unsigned id);
 
 /* ---- fast paths for the allocators' hot loops --------------------------
  *

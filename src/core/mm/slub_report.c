@@ -244,40 +244,94 @@ static uint64_t text_addr(const skl_kernel *k, unsigned fn)
 	return (W_of(k) == 8 ? 0xffffffff81300000ull : 0xc1300000ull) + (uint64_t)fn * 0x400;
 }
 
-/* models skl__slub_set_track(): which 0 = TRACK_ALLOC, 1 = TRACK_FREE */
+/* The simulated text address of caller id (1..SKL__CALLERS_MAX): one
+ * 256-byte "function" per scenario line, past the allocator's own. */
+static uint64_t caller_addr(const skl_kernel *k, unsigned id)
+{
+	return (W_of(k) == 8 ? 0xffffffff81400000ull : 0xc1400000ull) + (uint64_t)id * 0x100;
+}
+
+/* How the era prints a track's stack: none (before 3.2: struct track was
+ * addr, cpu, pid, when), the saved addrs[] (3.2 to 5.16, CONFIG_STACKTRACE:
+ * "\t%pS" each), or a stack depot handle (5.17 on, CONFIG_STACKDEPOT:
+ * stack_depot_print(), else "object allocation/free stack trace missing"). */
+enum { TRACK_NO_STACK, TRACK_ADDRS, TRACK_DEPOT };
+
+static int track_stack_kind(const skl_kernel *k)
+{
+	unsigned ma = k->prof.version.major, mi = k->prof.version.minor;
+	if (ma < 3 || (ma == 3 && mi < 2))
+		return TRACK_NO_STACK;
+	if (ma < 5 || (ma == 5 && mi < 17))
+		return TRACK_ADDRS;
+	return TRACK_DEPOT;
+}
+
+/* models set_track() (6.18 mm/slub.c, set_track_prepare() and
+ * set_track_update()): which 0 = TRACK_ALLOC, 1 = TRACK_FREE. addr is
+ * _RET_IP_ of the API entry: the caller, here the scenario line calling
+ * (skl__kernel_caller()); the stack saved is that API function (fn:
+ * skl__slub_track_fn) called from there, kept in the handle as fn + 1.
+ * With no caller known, addr names the API function and no stack is
+ * saved (handle 0). */
 void skl__slub_set_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int which, unsigned fn)
 {
 	slub_machine *m = skl__slub_machine(k);
-	unsigned W = m->p.word, off;
+	unsigned W = m->p.word, off, caller;
 	uint8_t *b = skl__bytes(k, skl__slub_track_at(k, sc, obj, which), m->p.track_size);
 	if (!b)
 		return;
+	caller = skl__kernel_caller(k);
 	memset(b, 0, m->p.track_size);
-	skl__slub_put_word(m, b, W, text_addr(k, fn));
-	off = W + 4; /* handle stays 0: no stack is saved */
+	skl__slub_put_word(m, b, W, caller ? caller_addr(k, caller) : text_addr(k, fn));
+	off = W + 4;
+	if (caller && track_stack_kind(k) != TRACK_NO_STACK)
+		skl__slub_put_word(m, b + W, 4, fn + 1);
 	skl__slub_put_word(m, b + off, 4, k->cpu);
 	skl__slub_put_word(m, b + off + 4, 4, 1); /* pid 1 */
 	skl__slub_put_word(m, b + align_up(off + 8, W), W, m->jiffies);
 }
 
+/* The name %pS gives a track's address: an API function or a caller. */
+static const char *track_sym(const skl_kernel *k, uint64_t addr, char *buf, size_t n)
+{
+	uint64_t base = caller_addr(k, 0);
+	unsigned i;
+	for (i = 0; i < sizeof(skl__slub_track_fn) / sizeof(skl__slub_track_fn[0]); i++)
+		if (addr == text_addr(k, i))
+			return skl__slub_track_fn[i];
+	if (addr > base && (addr - base) % 0x100 == 0 && (addr - base) / 0x100 <= SKL__CALLERS_MAX) {
+		const char *name = skl__kernel_caller_name(k, (unsigned)((addr - base) / 0x100));
+		if (name)
+			return name;
+	}
+	snprintf(buf, n, "0x%llx", (unsigned long long)addr);
+	return buf;
+}
+
+/* models print_track() (6.18 mm/slub.c): nothing for a track never set
+ * (addr 0); "<what> in <addr as %pS> age= cpu= pid=", then the saved stack
+ * one frame a line (stack_depot_print()'s " %pS"), or with a depot and no
+ * handle "object allocation/free stack trace missing". */
 static void print_track(report *r, const char *what, const track *t)
 {
 	slub_machine *m = skl__slub_machine(r->k);
-	unsigned i;
-	const char *fn = NULL;
-	char sym[64];
+	int kind = track_stack_kind(r->k);
+	char sym[64], csym[64];
+	const char *who = track_sym(r->k, t->addr, sym, sizeof(sym));
 	if (!t->addr)
 		return;
-	for (i = 0; i < sizeof(skl__slub_track_fn) / sizeof(skl__slub_track_fn[0]); i++)
-		if (t->addr == text_addr(r->k, i))
-			fn = skl__slub_track_fn[i];
-	if (fn)
-		snprintf(sym, sizeof(sym), "%s", fn);
-	else
-		snprintf(sym, sizeof(sym), "0x%llx", (unsigned long long)t->addr);
-	skl__slub_rp(r, "%s in %s age=%llu cpu=%u pid=%u\n", what, sym, (unsigned long long)(m->jiffies - t->when),
+	skl__slub_rp(r, "%s in %s age=%llu cpu=%u pid=%u\n", what, who, (unsigned long long)(m->jiffies - t->when),
 		     t->cpu, t->pid);
-	skl__slub_rp(r, "object allocation/free stack trace missing\n");
+	if (kind == TRACK_NO_STACK)
+		return;
+	if (t->handle && t->handle <= sizeof(skl__slub_track_fn) / sizeof(skl__slub_track_fn[0])) {
+		const char *indent = kind == TRACK_DEPOT ? " " : "\t";
+		skl__slub_rp(r, "%s%s\n", indent, skl__slub_track_fn[t->handle - 1]);
+		skl__slub_rp(r, "%s%s\n", indent, track_sym(r->k, t->addr, csym, sizeof(csym)));
+	} else if (kind == TRACK_DEPOT) {
+		skl__slub_rp(r, "object allocation/free stack trace missing\n");
+	}
 }
 
 void skl__slub_print_tracking(report *r, const slub_cache *sc, skl_addr obj)

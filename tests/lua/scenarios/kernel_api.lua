@@ -169,6 +169,29 @@ expect(zz == nil and zwhy:find("ZERO_SIZE_PTR", 1, true) ~= nil, "SLUB: kmalloc(
 local xo, xwhy = b:free(xb)
 expect(xo == true and xwhy == nil, "freed through the alias")
 
+-- SLUB: kmalloc above the largest class (two pages) is whole pages --------------
+-- 2.6.31 __kmalloc(): size > SLUB_MAX_SIZE (2 * PAGE_SIZE) -> kmalloc_large(),
+-- __get_free_pages(get_order(size)); 6.18 __do_kmalloc_node() -> __kmalloc_large_node
+local used0 = x:ram().used
+local lg, lwhy = x:kmalloc(16000)
+expect(lg and lg.cache == "kmalloc_large" and lg.requested == 16000 and lg.size == 16384 and lg.bucket == 16384,
+  "SLUB: kmalloc(16000) is four pages (order 2) from the page allocator: " .. tostring(lwhy))
+expect(lg.index == nil and lg.slab == nil and x:ram().used == used0 + 16384, "no slab, four pages more in use")
+lg:write(16383, 0x41)
+expect(x:kfree(lg) == true and x:ram().used == used0, "kfree gives the four pages back")
+local lg2 = x:kmalloc(8193)
+expect(lg2 and lg2.cache == "kmalloc_large" and lg2.size == 16384, "8193 bytes: order 2 as well")
+expect(x:kfree(lg2) == true, "kfree of the second")
+local top = x:kmalloc(4 << 20)
+expect(top and top.size == 4 << 20, "KMALLOC_MAX_SIZE itself: 1024 pages (order 10)")
+x:kfree(top)
+local over, owhy = x:kmalloc((4 << 20) + 1)
+expect(over == nil and owhy:find("order 11", 1, true) and owhy:find("NULL", 1, true),
+  "above KMALLOC_MAX_SIZE the page allocator refuses order 11: " .. tostring(owhy))
+local tiny = sklab.kernel { profile = "test-x86_64", ram_mb = 2 }
+local none, nwhy = tiny:kmalloc(3 << 20)
+expect(none == nil and nwhy:find("no free block", 1, true), "a pool too small for order 10: " .. tostring(nwhy))
+
 -- handles from another kernel ---------------------------------------------------
 local okk, msgk = pcall(function() return a:free(z) end)
 expect(not okk and msgk:match("bad argument #1 to 'c:free' %(the object belongs to another kernel%)$"),

@@ -730,7 +730,9 @@ static void test_debug(void)
 	CHECK_INT(in.red_left_pad, 8);
 	CHECK_INT(in.size, 152);
 
-	/* a fresh object: left red zone 0xcc, body 6b..a5, right red zone cc */
+	/* a fresh object: left red zone 0xcc, body 6b..a5, right red zone cc.
+	 * The log's location stands for the caller the tracks name (_RET_IP_). */
+	skl_events_set_where(log, "scenarios/demo.lua:10");
 	p = skl_cache_alloc(c, 0, &err);
 	{
 		const uint8_t *b = skl_kernel_bytes(k, p - 8, 8 + 64);
@@ -739,6 +741,7 @@ static void test_debug(void)
 	/* 1. one byte past the object: Right Redzone overwritten at free */
 	poke(k, p + 56, 0x00);
 	n = nbugs(log);
+	skl_events_set_where(log, "scenarios/demo.lua:12");
 	CHECK_INT(skl_cache_free(c, p, &err), -1);
 	CHECK_INT(nbugs(log), n + 1);
 	CHECK(strstr(err.msg, "[Right Redzone overwritten]") == err.msg);
@@ -748,11 +751,13 @@ static void test_debug(void)
 	CHECK_INT(skl_cache_free(c, p, &err), 0);
 
 	/* 2. double free */
+	skl_events_set_where(log, "scenarios/demo.lua:15");
 	CHECK_INT(skl_cache_free(c, p, &err), -1);
 	CHECK(strstr(err.msg, "Object already free (") != NULL);
 	skl_buf_printf(&all, "==== double free ====\n%s", last_bug(log));
 
 	/* 3. a pointer into the middle of an object */
+	skl_events_set_where(log, "scenarios/demo.lua:18");
 	q = skl_cache_alloc(c, 0, &err);
 	CHECK_INT(skl_cache_free(c, q + 8, &err), -1);
 	CHECK(strstr(err.msg, "Invalid object pointer") != NULL);
@@ -767,7 +772,9 @@ static void test_debug(void)
 	CHECK(strstr(last_bug(log), "[Poison overwritten]") != NULL);
 	CHECK(strstr(last_bug(log), "FIX demo: Marking all objects used") != NULL);
 
-	/* 5. the wrong cache */
+	/* 5. the wrong cache, with no caller known: the track names the API
+	 * function and has no stack */
+	skl_events_set_where(log, "");
 	p = skl_cache_alloc(other, 0, &err);
 	CHECK_INT(skl_cache_free(c, p, &err), -1);
 	skl_buf_printf(&all, "==== wrong cache ====\n%s", last_bug(log));
@@ -810,6 +817,7 @@ static void test_debug(void)
 	 * red zone (orig_size), so a write at byte 40 is caught */
 	{
 		const uint8_t *b;
+		skl_events_set_where(log, "scenarios/demo.lua:40");
 		p = skl_kmalloc(k, 40, &err);
 		CHECK(skl_kernel_cache_of(k, p, NULL, NULL) == skl_kernel_find_cache(k, "kmalloc-64"));
 		b = skl_kernel_bytes(k, p, 64);
@@ -820,6 +828,36 @@ static void test_debug(void)
 		CHECK(strstr(err.msg, "(a write past the 40 bytes kmalloc() was asked for") != NULL);
 		skl_buf_printf(&all, "==== kmalloc red zone ====\n%s", last_bug(log));
 		CHECK_INT(skl_kfree(k, p, &err), 0);
+	}
+
+	/* 10. 2.6.31's print_track(): the caller and no stack (struct track kept
+	 * addrs[] only from 3.2, a stack depot handle from 5.17) */
+	{
+		skl_profile p26 = prof618(1, 64);
+		skl_kernel_opts o26;
+		skl_kernel *k26;
+		skl_addr x;
+		p26.version.major = 2;
+		p26.version.minor = 6;
+		p26.version.patch = 31;
+		memset(&o26, 0, sizeof(o26));
+		o26.profile = &p26;
+		o26.slub_debug = "FZPU";
+		o26.log = log;
+		k26 = skl_kernel_new(&o26, &err);
+		CHECK(k26 != NULL);
+		if (k26) {
+			skl_events_set_where(log, "scenarios/old.lua:5");
+			x = skl_kmalloc(k26, 40, &err);
+			skl_events_set_where(log, "scenarios/old.lua:6");
+			CHECK_INT(skl_kfree(k26, x, &err), 0);
+			CHECK_INT(skl_kfree(k26, x, &err), -1);
+			CHECK(strstr(last_bug(log), "\nAllocated in old.lua:5 age=") != NULL);
+			CHECK(strstr(last_bug(log), "\nFreed in old.lua:6 age=1 cpu=0 pid=1\nSlab ") != NULL);
+			CHECK(strstr(last_bug(log), "stack trace missing") == NULL);
+			skl_kernel_free(k26);
+		}
+		skl_events_set_where(log, "");
 	}
 
 	check_golden("reports-fzpu.txt", all.data);
@@ -932,6 +970,96 @@ static void test_oom(void)
 	CHECK(skl_cache_alloc(c, 0, &err) != 0);
 	CHECK(skl_kmalloc(k, 100, &err) != 0);
 out:
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
+/* ---- kmalloc above the largest class: kmalloc_large ------------------------------------ */
+
+static const skl_event *last_event(skl_events *log, skl_event_kind kind)
+{
+	int i;
+	for (i = skl_events_count(log) - 1; i >= 0; i--)
+		if (skl_events_at(log, i)->kind == kind)
+			return skl_events_at(log, i);
+	return NULL;
+}
+
+/* 6.18 mm/slub.c __do_kmalloc_node(): size > KMALLOC_MAX_CACHE_SIZE (8192)
+ * -> __kmalloc_large_node_noprof(): get_order(size) pages, the folio
+ * marked large_kmalloc; kfree() -> free_large_kmalloc() frees the folio
+ * virt_to_folio() finds; order > MAX_PAGE_ORDER (10) fails with NULL. */
+static void test_kmalloc_large(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(1, 64, NULL, log);
+	skl_kernel *tiny = NULL;
+	const skl_event *e;
+	skl_addr a, b, start = 0;
+	uint64_t used, req = 0;
+	skl_error err;
+	if (!k) {
+		check_failures++;
+		goto out;
+	}
+	used = skl_kernel_ram_used(k);
+	a = skl_kmalloc(k, 16000, &err);
+	CHECK(a != 0 && (a & 4095) == 0);
+	CHECK(skl_kernel_cache_of(k, a, NULL, NULL) == NULL);
+	CHECK_INT(skl_kmalloc_large_of(k, a + 5000, &start, &req), 16384);
+	CHECK(start == a);
+	CHECK_INT(req, 16000);
+	CHECK_INT(skl_kernel_ram_used(k) - used, 16384);
+	e = last_event(log, SKL_EV_KMALLOC);
+	CHECK(e && e->addr == a && e->size == 16000);
+	CHECK_STR(e ? e->text : "", "kmalloc_large");
+	CHECK_STR(e ? e->text2 : "", "order 2: 16384 bytes from the page allocator");
+	/* the page allocator does not take kmalloc's pages back */
+	skl_pages_free(k, a, 2);
+	CHECK_INT(skl_kernel_ram_used(k) - used, 16384);
+	/* a pointer into the third page frees the whole folio */
+	CHECK_INT(skl_kfree(k, a + 8192 + 16, &err), 0);
+	CHECK_INT(skl_kernel_ram_used(k), used);
+	e = last_event(log, SKL_EV_KFREE);
+	CHECK(e && e->addr == a + 8192 + 16 && e->size == 16384);
+	CHECK_STR(e ? e->text2 : "", "order 2, a pointer 8208 bytes into it: the whole block goes");
+	CHECK_INT(skl_kmalloc_large_of(k, a, NULL, NULL), 0);
+	/* kfree again: the page is no large kmalloc any more (6.18's WARN and dump_page) */
+	CHECK_INT(skl_kfree(k, a, &err), -1);
+	CHECK(strstr(last_bug(log), "page dumped because: Not a kmalloc allocation") != NULL);
+
+	/* KMALLOC_MAX_CACHE_SIZE is the last slab size; one byte more is order 2 */
+	b = skl_kmalloc(k, 8192, &err);
+	CHECK(skl_kernel_cache_of(k, b, NULL, NULL) == skl_kernel_find_cache(k, "kmalloc-8k"));
+	CHECK_INT(skl_kfree(k, b, &err), 0);
+	used = skl_kernel_ram_used(k); /* kmalloc-8k keeps its slab */
+	b = skl_kmalloc(k, 8193, &err);
+	CHECK_INT(skl_kmalloc_large_of(k, b, NULL, NULL), 16384);
+	CHECK_INT(skl_kfree(k, b, &err), 0);
+
+	/* KMALLOC_MAX_SIZE: 4 MiB is order 10, one byte more is refused */
+	b = skl_kmalloc(k, 4u << 20, &err);
+	CHECK_INT(skl_kmalloc_large_of(k, b, NULL, NULL), 4u << 20);
+	CHECK_INT(skl_kfree(k, b, &err), 0);
+	CHECK(skl_kmalloc(k, (4u << 20) + 1, &err) == 0);
+	CHECK_STR(err.msg, "kmalloc(4194305): above KMALLOC_MAX_SIZE (4194304 bytes): order 11 is past MAX_PAGE_ORDER "
+			   "10, __alloc_frozen_pages_noprof() warns once (WARN_ON_ONCE_GFP) and returns NULL");
+	e = last_event(log, SKL_EV_KMALLOC);
+	CHECK(e && e->addr == 0 && e->size == (4u << 20) + 1);
+	CHECK_INT(skl_kernel_ram_used(k), used);
+
+	/* a machine with 2 MiB has no order-10 block */
+	tiny = machine_new(1, 2, NULL, log);
+	CHECK(tiny != NULL);
+	if (tiny) {
+		CHECK(skl_kmalloc(tiny, 3u << 20, &err) == 0);
+		CHECK_STR(err.msg, "kmalloc(3145728): kmalloc_large() needs 1024 pages (order 10) and the page "
+				   "allocator has no free block that big (NULL)");
+		e = last_event(log, SKL_EV_OOM);
+		CHECK(e && !strcmp(e->text, "kmalloc_large"));
+	}
+out:
+	skl_kernel_free(tiny);
 	skl_kernel_free(k);
 	skl_events_free(log);
 }
@@ -1436,6 +1564,8 @@ int main(int argc, char **argv)
 		test_debug();
 	else if (!strcmp(mode, "oom"))
 		test_oom();
+	else if (!strcmp(mode, "kmalloc_large"))
+		test_kmalloc_large();
 	else if (!strcmp(mode, "allocfail"))
 		test_alloc_failure();
 	else if (!strcmp(mode, "chaos"))
