@@ -64,6 +64,26 @@ const char *skl_kernel_last_report(const skl_kernel *k);
  * slab lies), -1 without KASAN or outside RAM. */
 int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a);
 
+/* KASAN's quarantine (mm/kasan/quarantine.c): a freed object stays
+ * poisoned and out of its slab's freelist in the freeing CPU's queue; a
+ * queue past percpu_size moves to the global batches, and an allocation
+ * hands the oldest batch back to the slabs while the batches hold more
+ * than max_size (RAM / 32 less percpu_size per CPU). */
+typedef struct skl_kasan_quarantine {
+	uint64_t objects, bytes; /* held now; bytes count each object's slot (cache->size) */
+	uint64_t cpu_bytes;	 /* the current CPU's queue */
+	uint64_t percpu_bytes;	 /* all CPUs' queues */
+	uint64_t global_bytes;	 /* quarantine_size: the global batches */
+	uint64_t max_size;	 /* quarantine_max_size */
+	uint64_t batch_size;	 /* quarantine_batch_size */
+	uint64_t percpu_size;	 /* QUARANTINE_PERCPU_SIZE: 1 MiB */
+	unsigned batches;	 /* QUARANTINE_BATCHES */
+	unsigned batches_used;	 /* batches holding objects */
+	uint64_t put, released;	 /* objects put in, and handed back to their slabs, so far */
+} skl_kasan_quarantine;
+/* Fills out; -1 without KASAN. */
+int skl_kernel_kasan_quarantine(const skl_kernel *k, skl_kasan_quarantine *out);
+
 /* The CPU that performs the operations that follow (per-CPU arrays on 2.4
  * SMP, per-CPU slabs on SLUB); CPU 0 at boot. -1 when cpu >= the CPU count. */
 int skl_kernel_set_cpu(skl_kernel *k, unsigned cpu);

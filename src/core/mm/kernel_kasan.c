@@ -1,10 +1,10 @@
 /*
  * kernel_kasan.c - generic KASAN on the simulated machine: the shadow of
  * its RAM (one byte per 8), kept by SLUB's hooks as slabs are made and
- * objects allocated and freed, the check before a scenario's access, and
- * the reports, built by kasan.c from the machine's slabs and the event
- * log's alloc and free records. Quarantine is not modelled: a freed object
- * can be handed out again at once.
+ * objects allocated and freed, the quarantine that holds freed objects
+ * back from reuse, the check before a scenario's access, and the reports,
+ * built by kasan.c from the machine's slabs and the event log's alloc and
+ * free records.
  */
 #include "mm_impl.h"
 #include "sklab/kasan.h"
@@ -47,6 +47,291 @@ static uint8_t *shadow_at(skl_kernel *k, skl_addr a)
 	return k->kasan_shadow + (a - k->va_base) / SKL_KASAN_GRANULE;
 }
 
+/* ---- the quarantine (mm/kasan/quarantine.c) ------------------------------------------------ */
+
+#define QUARANTINE_PERCPU_SIZE (1u << 20)
+/* QUARANTINE_BATCHES: max(1024, 4 * CONFIG_NR_CPUS); x86_64's defconfig
+ * has NR_CPUS 64, so 1024 */
+#define QUARANTINE_BATCHES 1024u
+#define QUARANTINE_FRACTION 32u /* of RAM the quarantine may hold */
+
+/* A quarantined object: the kernel links it through the qlist_node in its
+ * kasan_free_meta; the model keeps the link here, off the simulated bytes. */
+typedef struct qnode {
+	skl_addr obj;
+	skl_cache *cache;
+	uint32_t bytes; /* cache->size */
+	int next;	/* index in nodes, -1 = end */
+} qnode;
+
+/* struct qlist_head */
+typedef struct qlist {
+	int head, tail;
+	uint64_t bytes;
+} qlist;
+
+typedef struct skl__kasan_q {
+	qnode *nodes;
+	int nnodes, capnodes, free_node; /* free_node: unused nodes chained by next */
+	qlist *cpu;			 /* cpu_quarantine, one per CPU */
+	qlist global[QUARANTINE_BATCHES];
+	unsigned head, tail; /* quarantine_head, quarantine_tail */
+	uint64_t size;	     /* quarantine_size: bytes in the global batches */
+	uint64_t max_size;   /* quarantine_max_size */
+	uint64_t batch_size; /* quarantine_batch_size */
+	uint64_t put, released, objects;
+	int releasing; /* inside qlink_free(): the allocator's free is the real one */
+} skl__kasan_q;
+
+static void qlist_init(qlist *q)
+{
+	q->head = q->tail = -1;
+	q->bytes = 0;
+}
+
+static void qlist_put(skl__kasan_q *q, qlist *l, int n)
+{
+	if (l->head < 0)
+		l->head = n;
+	else
+		q->nodes[l->tail].next = n;
+	l->tail = n;
+	q->nodes[n].next = -1;
+	l->bytes += q->nodes[n].bytes;
+}
+
+static void qlist_move_all(skl__kasan_q *q, qlist *from, qlist *to)
+{
+	if (from->head < 0)
+		return;
+	if (to->head < 0)
+		*to = *from;
+	else {
+		q->nodes[to->tail].next = from->head;
+		to->tail = from->tail;
+		to->bytes += from->bytes;
+	}
+	qlist_init(from);
+}
+
+/* The quarantine's sizes, as kasan_quarantine_reduce() computes them:
+ * RAM / QUARANTINE_FRACTION less a per-CPU queue per CPU, and batches of
+ * at least QUARANTINE_PERCPU_SIZE. The kernel sets them on its first
+ * reduce; with batches that small the model may set them at once (a queue
+ * moves to the global batches only above QUARANTINE_PERCPU_SIZE, so each
+ * move fills a batch either way). */
+static void quarantine_sizes(const skl_kernel *k, uint64_t *max_size, uint64_t *batch_size)
+{
+	uint64_t total = k->npages * k->prof.page_size / QUARANTINE_FRACTION;
+	uint64_t percpu = (uint64_t)QUARANTINE_PERCPU_SIZE * k->cpus;
+	*max_size = total < percpu ? 0 : total - percpu;
+	*batch_size = 2 * total / QUARANTINE_BATCHES;
+	if (*batch_size < QUARANTINE_PERCPU_SIZE)
+		*batch_size = QUARANTINE_PERCPU_SIZE;
+}
+
+static skl__kasan_q *quarantine(skl_kernel *k)
+{
+	skl__kasan_q *q = k->kasan_q;
+	unsigned i;
+	if (q)
+		return q;
+	q = skl_calloc(1, sizeof(*q));
+	if (!q)
+		return NULL;
+	q->cpu = skl_calloc(k->cpus, sizeof(*q->cpu));
+	if (!q->cpu) {
+		skl_free(q);
+		return NULL;
+	}
+	for (i = 0; i < k->cpus; i++)
+		qlist_init(&q->cpu[i]);
+	for (i = 0; i < QUARANTINE_BATCHES; i++)
+		qlist_init(&q->global[i]);
+	q->free_node = -1;
+	quarantine_sizes(k, &q->max_size, &q->batch_size);
+	k->kasan_q = q;
+	return q;
+}
+
+void skl__kasan_free(skl_kernel *k)
+{
+	if (!k->kasan_q)
+		return;
+	skl_free(k->kasan_q->nodes);
+	skl_free(k->kasan_q->cpu);
+	skl_free(k->kasan_q);
+	k->kasan_q = NULL;
+}
+
+static int node_new(skl__kasan_q *q)
+{
+	int n = q->free_node;
+	if (n >= 0) {
+		q->free_node = q->nodes[n].next;
+		return n;
+	}
+	if (q->nnodes == q->capnodes) {
+		int cap = q->capnodes ? q->capnodes * 2 : 64;
+		qnode *nn = skl_realloc(q->nodes, (size_t)cap * sizeof(*nn));
+		if (!nn)
+			return -1;
+		q->nodes = nn;
+		q->capnodes = cap;
+	}
+	return q->nnodes++;
+}
+
+static void qevent(skl_kernel *k, const qnode *n, const char *detail)
+{
+	skl_cache_info in;
+	skl_cache_get_info(n->cache, &in);
+	skl_kernel_event(k, SKL_EV_QUARANTINE, in.name, n->obj, n->bytes, detail);
+}
+
+/* models kasan_quarantine_put(): the object joins this CPU's queue; past
+ * QUARANTINE_PERCPU_SIZE the queue moves to the global tail batch. 0 when
+ * it cannot be held (no free meta, or no host memory for the record). */
+static int quarantine_put(skl_kernel *k, skl_cache *c, skl_addr obj)
+{
+	skl__kasan_q *q = quarantine(k);
+	skl_cache_info in;
+	char detail[128];
+	qlist *l;
+	int n;
+	if (!q || (n = node_new(q)) < 0)
+		return 0;
+	skl_cache_get_info(c, &in);
+	q->nodes[n].obj = obj;
+	q->nodes[n].cache = c;
+	q->nodes[n].bytes = (uint32_t)in.size;
+	l = &q->cpu[k->cpu];
+	qlist_put(q, l, n);
+	q->put++;
+	q->objects++;
+	snprintf(detail, sizeof(detail), "put: cpu %u queue %llu B", k->cpu, (unsigned long long)l->bytes);
+	qevent(k, &q->nodes[n], detail);
+	if (l->bytes > QUARANTINE_PERCPU_SIZE) {
+		qlist *g = &q->global[q->tail];
+		snprintf(detail, sizeof(detail), "cpu %u queue (%llu B, past %u) moved to global batch %u", k->cpu,
+			 (unsigned long long)l->bytes, QUARANTINE_PERCPU_SIZE, q->tail);
+		q->size += l->bytes;
+		qlist_move_all(q, l, g);
+		qevent(k, &q->nodes[n], detail);
+		if (g->bytes >= q->batch_size) {
+			unsigned t = (q->tail + 1) % QUARANTINE_BATCHES;
+			if (t != q->head)
+				q->tail = t;
+		}
+	}
+	return 1;
+}
+
+/* models qlist_free_all() / qlink_free(): each object goes back to its
+ * slab through the allocator's own free (___cache_free()); its shadow
+ * stays KASAN_SLAB_FREE until it is allocated again, so a late use is
+ * still caught, and its tracks stay for the report */
+static void qlist_free_all(skl_kernel *k, qlist *l, const char *why)
+{
+	skl__kasan_q *q = k->kasan_q;
+	int n = l->head;
+	while (n >= 0) {
+		int next = q->nodes[n].next;
+		skl_error err;
+		skl_error_clear(&err);
+		qevent(k, &q->nodes[n], why);
+		q->releasing = 1;
+		k->ops->free(q->nodes[n].cache, q->nodes[n].obj, &err);
+		q->releasing = 0;
+		q->released++;
+		q->objects--;
+		q->nodes[n].next = q->free_node;
+		q->free_node = n;
+		n = next;
+	}
+	qlist_init(l);
+}
+
+/* models kasan_quarantine_reduce(), which __kasan_slab_alloc() calls
+ * (GFP_KERNEL may block): while the global batches hold more than
+ * quarantine_max_size, the oldest batch goes back */
+static void quarantine_reduce(skl_kernel *k)
+{
+	skl__kasan_q *q = k->kasan_q;
+	qlist to_free;
+	char why[128];
+	if (!q || q->size <= q->max_size)
+		return;
+	snprintf(why, sizeof(why), "released: global batch %u (the batches hold %llu B, past %llu)", q->head,
+		 (unsigned long long)q->size, (unsigned long long)q->max_size);
+	qlist_init(&to_free);
+	qlist_move_all(q, &q->global[q->head], &to_free);
+	q->size -= to_free.bytes;
+	q->head = (q->head + 1) % QUARANTINE_BATCHES;
+	qlist_free_all(k, &to_free, why);
+}
+
+/* qlist_move_cache(): c's objects of from move to to, the rest stay */
+static void qlist_move_cache(skl__kasan_q *q, qlist *from, qlist *to, const skl_cache *c)
+{
+	int n = from->head;
+	qlist_init(from);
+	while (n >= 0) {
+		int next = q->nodes[n].next;
+		qlist_put(q, q->nodes[n].cache == c ? to : from, n);
+		n = next;
+	}
+}
+
+void skl__kasan_cache_release(skl_kernel *k, skl_cache *c)
+{
+	skl__kasan_q *q = k->kasan_q;
+	qlist to_free;
+	unsigned i;
+	if (!q)
+		return;
+	qlist_init(&to_free);
+	for (i = 0; i < k->cpus; i++)
+		qlist_move_cache(q, &q->cpu[i], &to_free, c);
+	for (i = 0; i < QUARANTINE_BATCHES; i++) {
+		uint64_t before = q->global[i].bytes;
+		if (q->global[i].head < 0)
+			continue;
+		qlist_move_cache(q, &q->global[i], &to_free, c);
+		q->size -= before - q->global[i].bytes;
+	}
+	qlist_free_all(k, &to_free, "released: the cache is shrunk or destroyed");
+}
+
+int skl_kernel_kasan_quarantine(const skl_kernel *k, skl_kasan_quarantine *out)
+{
+	const skl__kasan_q *q = k->kasan_q;
+	unsigned i;
+	memset(out, 0, sizeof(*out));
+	if (!k->kasan)
+		return -1;
+	out->percpu_size = QUARANTINE_PERCPU_SIZE;
+	out->batches = QUARANTINE_BATCHES;
+	if (!q) {
+		quarantine_sizes(k, &out->max_size, &out->batch_size);
+		return 0;
+	}
+	out->objects = q->objects;
+	out->cpu_bytes = q->cpu[k->cpu].bytes;
+	for (i = 0; i < k->cpus; i++)
+		out->percpu_bytes += q->cpu[i].bytes;
+	out->global_bytes = q->size;
+	out->bytes = out->percpu_bytes + out->global_bytes;
+	out->max_size = q->max_size;
+	out->batch_size = q->batch_size;
+	for (i = 0; i < QUARANTINE_BATCHES; i++)
+		if (q->global[i].head >= 0)
+			out->batches_used++;
+	out->put = q->put;
+	out->released = q->released;
+	return 0;
+}
+
 /* ---- SLUB's hooks ---------------------------------------------------------------------- */
 
 void skl__kasan_new_slab(skl_kernel *k, skl_addr base, size_t bytes)
@@ -56,6 +341,7 @@ void skl__kasan_new_slab(skl_kernel *k, skl_addr base, size_t bytes)
 
 void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigned requested)
 {
+	quarantine_reduce(k);
 	skl_kasan_alloc(shadow_at(k, obj), object_size, requested);
 }
 
@@ -187,12 +473,20 @@ int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, c
 int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object_size, int rcu, int has_free_meta,
 			 skl_error *err)
 {
+	const skl__page *pg;
 	int s;
+	if (k->kasan_q && k->kasan_q->releasing)
+		return 0; /* qlink_free(): the object leaves the quarantine */
 	if (!valid)
 		return report(k, SKL_KASAN_INVALID_FREE, obj, 0, 0, "kfree", err);
 	s = skl_kernel_kasan_shadow(k, obj);
 	if (s == SKL_KASAN_SLAB_FREE || s == SKL_KASAN_SLAB_FREE_META)
 		return report(k, SKL_KASAN_DOUBLE_FREE, obj, 0, 0, "kfree", err);
 	skl_kasan_free(shadow_at(k, obj), object_size, rcu, has_free_meta);
-	return 0;
+	/* __kasan_slab_free(): an RCU cache's object (still accessible) and
+	 * an object without free meta skip the quarantine */
+	pg = skl__page_of(k, obj);
+	if (rcu || !has_free_meta || !pg || !pg->cache)
+		return 0;
+	return quarantine_put(k, pg->cache, obj);
 }

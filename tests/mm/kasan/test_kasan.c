@@ -1,13 +1,17 @@
 /*
  * test_kasan.c - the generic KASAN model: slot sizes, shadow, checks, bug
  * names, and three reports (a one-byte kmalloc overflow, a read after
- * free, a double free) against golden text.
+ * free, a double free) against golden text; then a simulated machine
+ * with KASAN's quarantine.
  *
  * usage: test_kasan GOLDEN_DIR   (SKLAB_UPDATE_GOLDEN=1 rewrites them)
  */
 #include "check.h"
+#include "profile.h"
 
+#include "sklab/events.h"
 #include "sklab/kasan.h"
+#include "sklab/kernel.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -265,6 +269,150 @@ static void test_reports(mem *m, const char *dir)
 	golden(dir, "double-free", &r);
 }
 
+/* ---- the quarantine on a machine ---------------------------------------------------- */
+
+static skl_kernel *kasan_machine(unsigned cpus, unsigned ram_mb, skl_events *log)
+{
+	static skl_profile pr;
+	skl_kernel_opts o;
+	skl_error err;
+	skl_kernel *k;
+	pr = skl_test_profile_618(cpus, (uint64_t)ram_mb << 20);
+	memset(&o, 0, sizeof(o));
+	o.profile = &pr;
+	o.kasan = 1;
+	o.log = log;
+	k = skl_kernel_new(&o, &err);
+	if (!k)
+		printf("skl_kernel_new: %s\n", err.msg);
+	return k;
+}
+
+static int count_events(const skl_events *log, skl_event_kind kind, const char *prefix)
+{
+	int i, n = 0;
+	for (i = 0; i < skl_events_count(log); i++) {
+		const skl_event *e = skl_events_at(log, i);
+		if (e->kind == kind && (!prefix || (e->text2 && !strncmp(e->text2, prefix, strlen(prefix)))))
+			n++;
+	}
+	return n;
+}
+
+static void test_quarantine(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = kasan_machine(2, 512, log);
+	skl_kasan_quarantine q;
+	skl_addr a, b;
+	skl_error err;
+	const char *rep;
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	/* mm/kasan/quarantine.c on 512 MiB and 2 CPUs: RAM / QUARANTINE_FRACTION
+	 * (32) is 16 MiB, less QUARANTINE_PERCPU_SIZE (1 MiB) per CPU; batches
+	 * of max(1 MiB, 2 * 16 MiB / QUARANTINE_BATCHES (1024)) */
+	CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+	CHECK_INT(q.max_size, 14u << 20);
+	CHECK_INT(q.batch_size, 1u << 20);
+	CHECK_INT(q.percpu_size, 1u << 20);
+	CHECK_INT(q.batches, 1024);
+
+	/* kfree() then kmalloc() of the same size: without the quarantine SLUB
+	 * hands the same object back (LIFO freelist); with it, a new one */
+	a = skl_kmalloc(k, 100, &err);
+	CHECK(a != 0);
+	CHECK_INT(skl_kfree(k, a, &err), 0);
+	CHECK_INT(skl_kernel_kasan_shadow(k, a), SKL_KASAN_SLAB_FREE_META);
+	b = skl_kmalloc(k, 100, &err);
+	CHECK(b != 0 && b != a);
+	CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+	CHECK_INT(q.objects, 1);
+	CHECK_INT(q.bytes, 256); /* kmalloc-128's slot under KASAN */
+	CHECK_INT(q.cpu_bytes, 256);
+	CHECK_INT(q.global_bytes, 0);
+	CHECK_INT(count_events(log, SKL_EV_QUARANTINE, "put: cpu 0 queue 256 B"), 1);
+
+	/* so the dangling pointer is still caught */
+	CHECK_INT(skl_kernel_kasan_check(k, a + 8, 8, 0, "uaf_read", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: slab-use-after-free in uaf_read");
+	rep = skl_kernel_kasan_last(k);
+	CHECK(rep && strstr(rep, "Freed by task 1:"));
+	CHECK(rep && strstr(rep, " freed 100-byte region") == NULL); /* freed: the whole object */
+	CHECK(rep && strstr(rep, "located 8 bytes inside of\n freed 128-byte region"));
+	/* and freeing it again is a double free */
+	CHECK_INT(skl_kfree(k, a, &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: double-free in kfree");
+	CHECK_INT(skl_kfree(k, b, &err), 0);
+	skl_kernel_free(k);
+	skl_events_free(log);
+
+	/* 32 MiB and one CPU: RAM / 32 is 1 MiB, all of it the CPU's queue,
+	 * so quarantine_max_size is 0 and the first batch goes back at the
+	 * next allocation. 4096 slots of 256 bytes are 1 MiB; the 4097th
+	 * passes QUARANTINE_PERCPU_SIZE and the queue moves. */
+	log = skl_events_new(0);
+	k = kasan_machine(1, 32, log);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	{
+		static skl_addr objs[4097];
+		int i;
+		CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+		CHECK_INT(q.max_size, 0);
+		for (i = 0; i < 4097; i++)
+			objs[i] = skl_kmalloc(k, 100, &err);
+		for (i = 0; i < 4096; i++)
+			skl_kfree(k, objs[i], &err);
+		CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+		CHECK_INT(q.objects, 4096);
+		CHECK_INT(q.cpu_bytes, 1u << 20);
+		CHECK_INT(q.global_bytes, 0);
+		skl_kfree(k, objs[4096], &err);
+		CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+		CHECK_INT(q.cpu_bytes, 0);
+		CHECK_INT(q.global_bytes, (1u << 20) + 256);
+		CHECK_INT(q.batches_used, 1);
+		CHECK_INT(count_events(log, SKL_EV_QUARANTINE, "cpu 0 queue (1048832 B, past 1048576) moved"), 1);
+		/* the next allocation reduces: the batch goes back to the slabs,
+		 * still poisoned until reallocated */
+		a = skl_kmalloc(k, 100, &err);
+		CHECK(a != 0);
+		CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+		CHECK_INT(q.objects, 0);
+		CHECK_INT(q.released, 4097);
+		CHECK_INT(count_events(log, SKL_EV_QUARANTINE, "released: global batch 0"), 4097);
+		CHECK_INT(skl_kernel_kasan_shadow(k, objs[4096]), SKL_KASAN_SLAB_FREE_META);
+		CHECK_INT(skl_kfree(k, a, &err), 0);
+	}
+	/* kmem_cache_shrink() and kmem_cache_destroy() empty the cache's part
+	 * of the quarantine first (kasan_quarantine_remove_cache()) */
+	{
+		skl_cache_opts co;
+		skl_cache *c;
+		memset(&co, 0, sizeof(co));
+		c = skl_cache_create(k, "qtest", 200, &co, &err);
+		CHECK(c != NULL);
+		if (c) {
+			a = skl_cache_alloc(c, 0, &err);
+			CHECK_INT(skl_cache_free(c, a, &err), 0);
+			CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+			CHECK_INT(q.objects, 2); /* and the kmalloc one above */
+			CHECK_INT(skl_cache_destroy(c, &err), 0);
+			CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+			/* qtest's object went back before its slab was freed; the
+			 * cache's own kmem_cache and kmem_cache_node go in */
+			CHECK_INT(q.objects, 3);
+			CHECK_INT(count_events(log, SKL_EV_QUARANTINE, "released: the cache is shrunk or destroyed"),
+				  1);
+		}
+	}
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
 int main(int argc, char **argv)
 {
 	static mem m;
@@ -276,5 +424,6 @@ int main(int argc, char **argv)
 	test_cache_create();
 	test_shadow(&m);
 	test_reports(&m, argv[1]);
+	test_quarantine();
 	return check_done("test_kasan");
 }
