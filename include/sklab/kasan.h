@@ -46,17 +46,20 @@ typedef struct skl_kasan_slot {
 unsigned skl_kasan_optimal_redzone(unsigned object_size);
 
 /*
- * models kasan_cache_create() for generic KASAN, called by calculate_sizes()
- * after the free pointer and the debug tracks: *size (the slot so far)
- * grows by the alloc meta, by the free meta when it cannot live in the
- * object (an RCU or ctor cache: all of it; an object under 16 bytes: the
- * part that sticks out, or all of it with slub_debug on), then up to object_size +
- * optimal_redzone(object_size), each step undone when it would pass
- * max_size (KMALLOC_MAX_SIZE). (debug matters only under 16 bytes.) The caller also sets SLAB_KASAN and
- * SLAB_NO_MERGE: such caches never merge.
+ * models kasan_cache_create() for generic KASAN (mm/kasan/generic.c),
+ * called by calculate_sizes() after the free pointer and the debug tracks:
+ * *size (the slot so far) grows by the alloc meta, by the free meta when
+ * it cannot live in the object (an RCU or ctor cache, and from 6.13 a
+ * kmalloc cache keeping orig_size: all of it; an object under 16 bytes:
+ * the part that sticks out, or all of it with slub_debug on), then up to
+ * object_size + optimal_redzone(object_size), each step undone when it
+ * would pass max_size (KMALLOC_MAX_SIZE). debug matters only under 16
+ * bytes; orig_size is slub_debug_orig_size(cache) (SLAB_STORE_USER on a
+ * kmalloc cache) on a 6.13 or later kernel, 0 before. The caller also sets
+ * SLAB_KASAN and SLAB_NO_MERGE: such caches never merge.
  */
-void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, unsigned max_size, unsigned *size,
-			    skl_kasan_slot *slot);
+void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, int orig_size, unsigned max_size,
+			    unsigned *size, skl_kasan_slot *slot);
 
 /* ---- the shadow ------------------------------------------------------------- */
 

@@ -23,8 +23,8 @@ unsigned skl_kasan_optimal_redzone(unsigned object_size)
 						  : 2048;
 }
 
-void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, unsigned max_size, unsigned *size,
-			    skl_kasan_slot *slot)
+void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, int orig_size, unsigned max_size,
+			    unsigned *size, skl_kasan_slot *slot)
 {
 	unsigned start = *size, ok_size, orig_alloc, optimal;
 
@@ -40,9 +40,10 @@ void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, 
 	ok_size = *size;
 	orig_alloc = slot->alloc_meta_offset;
 
-	if (rcu || ctor || (debug && object_size < SKL_KASAN_FREE_META)) {
-		/* the object keeps its bytes after a free (or is too small and
-		 * slub_debug guards its end): free meta outside it */
+	if (rcu || ctor || orig_size || (debug && object_size < SKL_KASAN_FREE_META)) {
+		/* the object keeps its bytes after a free, SLUB checks its
+		 * kmalloc red zone from orig_size (6.13 on), or it is too small
+		 * and slub_debug guards its end: free meta outside it */
 		slot->free_meta_offset = *size;
 		*size += SKL_KASAN_FREE_META;
 	} else if (object_size < SKL_KASAN_FREE_META) {

@@ -64,7 +64,7 @@ static void test_cache_create(void)
 	/* kmalloc-128: alloc meta after the object, free meta in it, then the
 	 * 64-byte optimal red zone decides: 128 + 64 */
 	size = 128;
-	skl_kasan_cache_create(128, 0, 0, 0, max, &size, &s);
+	skl_kasan_cache_create(128, 0, 0, 0, 0, max, &size, &s);
 	CHECK_INT(size, 192);
 	CHECK_INT(s.alloc_meta_offset, 128);
 	CHECK_INT(s.free_meta_offset, 0);
@@ -73,41 +73,57 @@ static void test_cache_create(void)
 
 	/* kmalloc-8: free meta sticks 8 bytes out, alloc meta moves after it */
 	size = 8;
-	skl_kasan_cache_create(8, 0, 0, 0, max, &size, &s);
+	skl_kasan_cache_create(8, 0, 0, 0, 0, max, &size, &s);
 	CHECK_INT(s.free_meta_offset, 0);
 	CHECK_INT(s.alloc_meta_offset, 16);
 	CHECK_INT(size, 32);
 
 	/* the same under slub_debug: all of the free meta outside */
 	size = 8;
-	skl_kasan_cache_create(8, 0, 0, 1, max, &size, &s);
+	skl_kasan_cache_create(8, 0, 0, 1, 0, max, &size, &s);
 	CHECK_INT(s.alloc_meta_offset, 8);
 	CHECK_INT(s.free_meta_offset, 24);
 	CHECK_INT(size, 40);
 
+	/* kmalloc-128 under slub_debug=U on 6.13 and later: SLUB keeps the
+	 * orig_size it checks the kmalloc red zone from, so KASAN's free meta
+	 * goes after the alloc meta instead of into the object (generic.c,
+	 * "3. It is from a kmalloc cache which enables the debug option to
+	 * store original size"). A slot of 180 bytes so far. */
+	size = 180;
+	skl_kasan_cache_create(128, 0, 0, 1, 1, max, &size, &s);
+	CHECK_INT(s.alloc_meta_offset, 180);
+	CHECK_INT(s.free_meta_offset, 196);
+	CHECK_INT(size, 212);
+	/* the same before 6.13: free meta in the object */
+	size = 180;
+	skl_kasan_cache_create(128, 0, 0, 1, 0, max, &size, &s);
+	CHECK_INT(s.free_meta_offset, 0);
+	CHECK_INT(size, 196);
+
 	/* an RCU cache (the free pointer already after the object): both metas
 	 * outside, more than the optimal red zone */
 	size = 2312; /* tcp_sock-like: 2304 + the free pointer */
-	skl_kasan_cache_create(2304, 1, 0, 0, max, &size, &s);
+	skl_kasan_cache_create(2304, 1, 0, 0, 0, max, &size, &s);
 	CHECK_INT(s.alloc_meta_offset, 2312);
 	CHECK_INT(s.free_meta_offset, 2328);
 	CHECK_INT(size, 2304 + 128);
 
 	/* a ctor cache whose metas outgrow the red zone */
 	size = 48;
-	skl_kasan_cache_create(40, 0, 1, 0, max, &size, &s);
+	skl_kasan_cache_create(40, 0, 1, 0, 0, max, &size, &s);
 	CHECK_INT(s.alloc_meta_offset, 48);
 	CHECK_INT(s.free_meta_offset, 64);
 	CHECK_INT(size, 80);
 
 	/* near KMALLOC_MAX_SIZE nothing fits: no metas, the red zone capped */
 	size = max;
-	skl_kasan_cache_create(max, 0, 0, 0, max, &size, &s);
+	skl_kasan_cache_create(max, 0, 0, 0, 0, max, &size, &s);
 	CHECK_INT(s.alloc_meta_offset, 0);
 	CHECK_INT(s.free_meta_offset, 0);
 	CHECK_INT(size, max);
 	size = max - 8;
-	skl_kasan_cache_create(max - 8, 1, 0, 0, max, &size, &s);
+	skl_kasan_cache_create(max - 8, 1, 0, 0, 0, max, &size, &s);
 	CHECK_INT(s.alloc_meta_offset, 0);
 	CHECK((unsigned)s.free_meta_offset == SKL_KASAN_NO_FREE_META);
 	CHECK_INT(size, max);
@@ -413,6 +429,40 @@ static void test_quarantine(void)
 	skl_events_free(log);
 }
 
+/* The 6.18 machine with slab_debug=U: kmalloc-128 keeps orig_size, so
+ * its free meta is outside the object (6.13's rule). The slot so far:
+ * 128 bytes (the free pointer in the middle), two 32-byte tracks and the
+ * 4-byte orig_size, 196; the alloc meta at 196, the free meta at 212,
+ * 228 bytes (more than 128 + optimal_redzone(128) = 192), aligned to the
+ * cache's 128: 256. Before 6.13 the free meta sat at offset 0. */
+static void test_orig_size_machine(void)
+{
+	static skl_profile pr;
+	skl_kernel_opts o;
+	skl_cache_info in;
+	skl_error err;
+	skl_kernel *k;
+	skl_cache *c;
+	pr = skl_test_profile_618(2, 512ull << 20);
+	memset(&o, 0, sizeof(o));
+	o.profile = &pr;
+	o.kasan = 1;
+	o.slub_debug = "U";
+	k = skl_kernel_new(&o, &err);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	c = skl_kernel_find_cache(k, "kmalloc-128");
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_INT(in.kasan_alloc_meta, 196);
+		CHECK_INT(in.kasan_free_meta, 212);
+		CHECK_INT(in.size, 256);
+	}
+	skl_kernel_free(k);
+}
+
 int main(int argc, char **argv)
 {
 	static mem m;
@@ -425,5 +475,6 @@ int main(int argc, char **argv)
 	test_shadow(&m);
 	test_reports(&m, argv[1]);
 	test_quarantine();
+	test_orig_size_machine();
 	return check_done("test_kasan");
 }
