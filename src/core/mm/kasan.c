@@ -176,6 +176,36 @@ const char *skl_kasan_bug_type(skl_kasan_shadow_fn shadow, void *ud, uint64_t fi
 	}
 }
 
+const char *skl_kasan_wild_bug_type(uint64_t addr, uint64_t page_size, uint64_t task_size)
+{
+	if (addr < page_size)
+		return "null-ptr-deref";
+	if (addr < task_size)
+		return "user-memory-access";
+	return "wild-memory-access";
+}
+
+int skl_kasan_non_canonical(uint64_t gp_addr, uint64_t page_size, uint64_t task_size, const skl_sink *out)
+{
+	uint64_t orig;
+	const char *bug;
+	/* every address the memory-to-shadow mapping gives is >= the offset */
+	if (gp_addr < SKL_KASAN_SHADOW_OFFSET)
+		return 0;
+	orig = (gp_addr - SKL_KASAN_SHADOW_OFFSET) << 3; /* kasan_shadow_to_mem() */
+	if (orig < page_size)
+		bug = "null-ptr-deref";
+	else if (orig < task_size)
+		bug = "probably user-memory-access";
+	else if (gp_addr >= SKL_KASAN_SHADOW_START && gp_addr < SKL_KASAN_SHADOW_END) /* addr_in_shadow() */
+		bug = "probably wild-memory-access";
+	else
+		bug = "maybe wild-memory-access";
+	skl_sink_printf(out, "KASAN: %s in range [0x%016llx-0x%016llx]\n", bug, (unsigned long long)orig,
+			(unsigned long long)(orig + SKL_KASAN_GRANULE - 1));
+	return 1;
+}
+
 unsigned skl_kasan_alloc_size(skl_kasan_shadow_fn shadow, void *ud, uint64_t object, unsigned object_size)
 {
 	unsigned size = 0;
@@ -222,6 +252,8 @@ const char *skl_kasan_report_bug(const skl_kasan_report *r)
 		return "invalid-free";
 	if (r->addr + r->size < r->addr)
 		return "out-of-bounds";
+	if (r->wild) /* get_bug_type(): no metadata */
+		return skl_kasan_wild_bug_type(r->addr, r->page_size, r->task_size);
 	if (!skl_kasan_check(r->shadow, r->ud, r->addr, r->size ? r->size : 1, &bad))
 		bad = r->addr;
 	return skl_kasan_bug_type(r->shadow, r->ud, bad);
@@ -259,7 +291,8 @@ void skl_kasan_report_write(const skl_kasan_report *r, const skl_sink *out)
 	uint64_t bad = r->addr;
 	int i;
 
-	if (r->kind == SKL_KASAN_ACCESS && !skl_kasan_check(r->shadow, r->ud, r->addr, r->size ? r->size : 1, &bad))
+	if (r->kind == SKL_KASAN_ACCESS && !r->wild &&
+	    !skl_kasan_check(r->shadow, r->ud, r->addr, r->size ? r->size : 1, &bad))
 		bad = r->addr;
 	skl_sink_puts(out, "==================================================================\n");
 	/* print_error_description() */
@@ -284,7 +317,13 @@ void skl_kasan_report_write(const skl_kasan_report *r, const skl_sink *out)
 	skl_sink_puts(out, r->kind == SKL_KASAN_ACCESS ? " kasan_report\n" : " kasan_report_invalid_free\n");
 	for (i = 0; i < r->ntrace; i++)
 		skl_sink_printf(out, " %s\n", r->trace[i]);
-	skl_sink_puts(out, " </TASK>\n\n");
+	skl_sink_puts(out, " </TASK>\n");
+	if (r->wild && r->kind == SKL_KASAN_ACCESS) {
+		/* print_report(): no metadata, so no object, page or shadow */
+		skl_sink_puts(out, "==================================================================\n");
+		return;
+	}
+	skl_sink_puts(out, "\n");
 
 	if (r->have_object) {
 		uint64_t a = r->addr, o = r->object;

@@ -37,6 +37,25 @@ int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a)
 	return k->kasan_shadow[(a - k->va_base) / SKL_KASAN_GRANULE];
 }
 
+/* models addr_has_metadata(): on x86_64 the shadow covers the upper half
+ * of the address space, from 0xffff800000000000; below it lie user
+ * addresses (NULL among them) and the non-canonical hole. 32-bit x86 has
+ * no KASAN; the model lets its shadow begin at PAGE_OFFSET. A scenario's
+ * objects are all in the direct map, so only a caller of
+ * skl_kernel_kasan_check() reaches an address without one. */
+static int has_metadata(const skl_kernel *k, skl_addr a)
+{
+	if (k->prof.abi->size[SKL_B_PTR] == 4)
+		return a >= SKL__I386_PAGE_OFFSET;
+	return a >= SKL_KASAN_X86_64_METADATA_START;
+}
+
+/* TASK_SIZE: x86_64's TASK_SIZE_MAX; on i386 PAGE_OFFSET */
+static uint64_t task_size(const skl_kernel *k)
+{
+	return k->prof.abi->size[SKL_B_PTR] == 4 ? SKL__I386_PAGE_OFFSET : SKL_KASAN_X86_64_TASK_SIZE;
+}
+
 static int shadow_cb(void *ud, uint64_t a)
 {
 	return skl_kernel_kasan_shadow(ud, a);
@@ -380,7 +399,7 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	char release[48], hardware[160];
 	int kmalloc, index, nl;
 	skl_addr obj = 0;
-	skl_cache *c = skl_kernel_cache_of(k, a, &index, &obj);
+	skl_cache *c = has_metadata(k, a) ? skl_kernel_cache_of(k, a, &index, &obj) : NULL;
 	skl_cache_info in;
 	skl_kasan_report r;
 	skl_buf b;
@@ -406,6 +425,9 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 		k->prof.page_size;
 	r.shadow = shadow_cb;
 	r.ud = k;
+	r.wild = !has_metadata(k, a);
+	r.page_size = k->prof.page_size;
+	r.task_size = task_size(k);
 	if (kind == SKL_KASAN_ACCESS) {
 		snprintf(trace_fn, sizeof(trace_fn), "%s", r.ip);
 		trace[0] = trace_fn;
@@ -465,6 +487,10 @@ int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, c
 	uint64_t bad;
 	if (!k->kasan || !len)
 		return 0;
+	/* check_region_inline(): a range that wraps, or an address without
+	 * shadow, is reported before any shadow is read */
+	if (a + len >= a && !has_metadata(k, a))
+		return report(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
 	if (!skl_kasan_check(shadow_cb, k, a, len, &bad))
 		return 0;
 	return report(k, SKL_KASAN_ACCESS, a, len, write, ip, err);

@@ -429,6 +429,77 @@ static void test_quarantine(void)
 	skl_events_free(log);
 }
 
+/* Addresses without shadow: get_wild_bug_type() on the machine, the
+ * report (the access and the stack, nothing else: print_report() without
+ * metadata), and kasan_non_canonical_hook()'s line for inline builds. */
+static void test_wild(const char *dir)
+{
+	static skl_profile pr;
+	skl_kernel_opts o;
+	skl_error err;
+	skl_kernel *k;
+	skl_buf b;
+	skl_sink out;
+	pr = skl_test_profile_618(2, 512ull << 20);
+	memset(&o, 0, sizeof(o));
+	o.profile = &pr;
+	o.kasan = 1;
+	k = skl_kernel_new(&o, &err);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	CHECK_INT(skl_kernel_kasan_check(k, 0x10, 8, 0, "null_deref", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: null-ptr-deref in null_deref");
+	{
+		const char *rep = skl_kernel_kasan_last(k);
+		const char *want_dir = dir;
+		char path[4096];
+		FILE *fp;
+		snprintf(path, sizeof(path), "%s/null-ptr-deref.txt", want_dir);
+		if (getenv("SKLAB_UPDATE_GOLDEN") && (fp = fopen(path, "w")) != NULL) {
+			fputs(rep, fp);
+			fclose(fp);
+		} else {
+			fp = fopen(path, "rb");
+			CHECK(fp != NULL);
+			if (fp) {
+				static char want[8192];
+				size_t n = fread(want, 1, sizeof(want) - 1, fp);
+				want[n] = 0;
+				fclose(fp);
+				CHECK_STR(rep, want);
+			}
+		}
+	}
+	CHECK_INT(skl_kernel_kasan_check(k, 0x1000, 4, 1, "user_ptr", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: user-memory-access in user_ptr");
+	CHECK_INT(skl_kernel_kasan_check(k, 0x7ffffffff000ull, 1, 0, "past_task_size", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: wild-memory-access in past_task_size");
+	CHECK_INT(skl_kernel_kasan_check(k, 0xdead000000000100ull, 8, 0, "poison_ptr", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: wild-memory-access in poison_ptr");
+	/* the upper half has shadow (outside RAM the kernel maps a zero
+	 * page of it): no report */
+	CHECK_INT(skl_kernel_kasan_check(k, 0xffffc90000000000ull, 8, 0, "vmalloc_area", &err), 0);
+	skl_kernel_free(k);
+
+	CHECK_STR(skl_kasan_wild_bug_type(0, 4096, SKL_KASAN_X86_64_TASK_SIZE), "null-ptr-deref");
+	CHECK_STR(skl_kasan_wild_bug_type(4095, 4096, SKL_KASAN_X86_64_TASK_SIZE), "null-ptr-deref");
+	CHECK_STR(skl_kasan_wild_bug_type(4096, 4096, SKL_KASAN_X86_64_TASK_SIZE), "user-memory-access");
+
+	/* NULL + 0x18 read inline: the shadow load at 0xdffffc0000000003 faults */
+	skl_buf_init(&b);
+	out = skl_buf_sink(&b);
+	CHECK_INT(
+	    skl_kasan_non_canonical(SKL_KASAN_SHADOW_OFFSET + (0x18 >> 3), 4096, SKL_KASAN_X86_64_TASK_SIZE, &out), 1);
+	CHECK_INT(skl_kasan_non_canonical(SKL_KASAN_SHADOW_OFFSET + (0x7f0000001000ull >> 3), 4096,
+					  SKL_KASAN_X86_64_TASK_SIZE, &out),
+		  1);
+	CHECK_INT(skl_kasan_non_canonical(0x1234, 4096, SKL_KASAN_X86_64_TASK_SIZE, &out), 0);
+	CHECK_STR(b.data, "KASAN: null-ptr-deref in range [0x0000000000000018-0x000000000000001f]\n"
+			  "KASAN: probably user-memory-access in range [0x00007f0000001000-0x00007f0000001007]\n");
+	skl_buf_free(&b);
+}
+
 /* The 6.18 machine with slab_debug=U: kmalloc-128 keeps orig_size, so
  * its free meta is outside the object (6.13's rule). The slot so far:
  * 128 bytes (the free pointer in the middle), two 32-byte tracks and the
@@ -476,5 +547,6 @@ int main(int argc, char **argv)
 	test_reports(&m, argv[1]);
 	test_quarantine();
 	test_orig_size_machine();
+	test_wild(argv[1]);
 	return check_done("test_kasan");
 }
