@@ -157,6 +157,19 @@ typedef struct skl_kasan_report {
 	int nalloc, nfree;
 	uint64_t pfn; /* the page's frame number */
 	int ptr_hex;  /* hex digits of %px: 16 on 64-bit, 8 on 32-bit */
+	/* dump_page() of that page (mm/debug.c __dump_folio()): the folio's
+	 * refcount and index (a slab's: its freelist word), its order (> 0:
+	 * the "head: order:" line), its flags as %pGp prints them (NULL: node 0,
+	 * zone 2 and nothing else), its page_type's top byte (0xf5 slab, 0
+	 * none), and the struct page as nraw words for the "raw:" lines (0: no
+	 * raw lines) */
+	unsigned page_refcount;
+	uint64_t page_index;
+	unsigned folio_order;
+	const char *page_flags;
+	unsigned page_type;
+	uint64_t raw[8];
+	int nraw;
 	/* the access's address has no shadow (addr_has_metadata() false):
 	 * get_wild_bug_type() names it with page_size and task_size, and the
 	 * report is the access and the stack alone */

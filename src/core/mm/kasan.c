@@ -371,13 +371,25 @@ void skl_kasan_report_write(const skl_kasan_report *r, const skl_sink *out)
 		skl_sink_puts(out, ")\n\n");
 	}
 
-	/* dump_page() */
+	/* dump_page() -> __dump_folio() */
 	skl_sink_puts(out, "The buggy address belongs to the physical page:\n");
-	skl_sink_printf(out, "page: refcount:1 mapcount:0 mapping:0000000000000000 index:0x0 pfn:0x%llx\n",
+	/* the kernel's %#lx writes 0 as 0x0 */
+	skl_sink_printf(out, "page: refcount:%u mapcount:0 mapping:%0*d index:0x%llx pfn:0x%llx\n", r->page_refcount,
+			r->ptr_hex > 0 ? r->ptr_hex : 16, 0, (unsigned long long)r->page_index,
 			(unsigned long long)r->pfn);
-	skl_sink_puts(out, "flags: 0x200000000000000(node=0|zone=2)\n");
-	if (r->have_object)
+	if (r->folio_order)
+		skl_sink_printf(out, "head: order:%u mapcount:0 entire_mapcount:0 pincount:0\n", r->folio_order);
+	skl_sink_printf(out, "flags: %s\n", r->page_flags ? r->page_flags : "0x200000000000000(node=0|zone=2)");
+	if (r->page_type == 0xf5)
 		skl_sink_puts(out, "page_type: f5(slab)\n");
+	/* print_hex_dump(KERN_WARNING, "raw: ", DUMP_PREFIX_NONE, 32,
+	 * sizeof(unsigned long), page, sizeof(struct page), false) */
+	{
+		int w = r->ptr_hex > 0 ? r->ptr_hex : 16, per = 64 / w;
+		for (i = 0; i < r->nraw; i++)
+			skl_sink_printf(out, "%s%0*llx%s", i % per ? " " : "raw: ", w, (unsigned long long)r->raw[i],
+					i % per == per - 1 || i == r->nraw - 1 ? "\n" : "");
+	}
 	skl_sink_puts(out, "page dumped because: kasan: bad access detected\n\n");
 
 	metadata(r, out, bad);

@@ -6,10 +6,11 @@
  * built by kasan.c from the machine's slabs and the event log's alloc and
  * free records.
  */
-#include "mm_impl.h"
+#include "slub_impl.h" /* the slab behind a page, for dump_page() */
 #include "sklab/kasan.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int skl_kernel_kasan(const skl_kernel *k)
@@ -366,6 +367,94 @@ void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigne
 
 /* ---- reports --------------------------------------------------------------------------- */
 
+/* ---- dump_page() ---------------------------------------------------------------------- */
+
+#define LIST_POISON1 0xdead000000000100ull /* include/linux/poison.h, POISON_POINTER_DELTA on x86_64 */
+#define LIST_POISON2 0xdead000000000122ull
+#define PGTY_SLAB 0xf5u
+
+/* the address of struct slab's slab_list (word 2) of the slab at base */
+static skl_addr slab_list_addr(const skl_kernel *k, skl_addr base, unsigned W)
+{
+	return skl__slub_page_struct(k, base) + 2 * W;
+}
+
+/*
+ * The page line, flags and raw words of dump_page() for the page holding
+ * a, from the model's page and slab. A slab page's struct page is struct
+ * slab (mm/slab.h, 6.18), one word each: 0 the flags (as %pGp reads them:
+ * zone, node, lastcpupid, head for a slab of several pages, workingset
+ * while on the partial list), 1 slab_cache (the cache's struct
+ * kmem_cache), 2 and 3 slab_list (the neighbours on the node's partial
+ * list, or on the full list with slab_debug=U, else LIST_POISON1/2 from
+ * the list_del() that took it off), 4 freelist, 5 counters (inuse |
+ * objects << 16 | frozen << 31, as the model keeps them), 6 __page_type
+ * (PGTY_slab << 24) in the low half and the refcount (1) in the high half,
+ * 7 obj_exts (0: no memcg accounting). 32-bit: words 6 and 7 apart. A tail
+ * page of a multi-page slab shows its flags (no head bit) and
+ * compound_head (the head's struct page | 1); the model keeps nothing of
+ * the folio's tail fields, so its other words read 0. Pages of no slab
+ * get the page line and flags only.
+ */
+static void page_dump(skl_kernel *k, skl_addr a, skl_kasan_report *r, char *flags, size_t nflags)
+{
+	const skl__page *pg = skl__page_of(k, a);
+	const slub_slab *s = pg && pg->cache && skl_kernel_is_slub(k) ? pg->slab : NULL;
+	unsigned W = k->prof.abi->size[SKL_B_PTR];
+	uint64_t fw, idx;
+	r->page_refcount = pg && pg->used ? 1 : 0;
+	if (!s) {
+		slub_slab fake;
+		memset(&fake, 0, sizeof(fake));
+		fake.base = a;
+		if (skl_kernel_is_slub(k)) {
+			skl__slub_page_flags(k, &fake, flags, nflags);
+			r->page_flags = flags;
+		}
+		return;
+	}
+	skl__slub_page_flags(k, s, flags, nflags);
+	r->page_flags = flags;
+	fw = strtoull(flags, NULL, 16);
+	idx = (a - s->base) / k->prof.page_size;
+	r->page_index = s->freelist + idx; /* folio->index + idx; a slab's index word is its freelist */
+	r->folio_order = s->order;
+	r->page_type = PGTY_SLAB;
+	r->nraw = 8;
+	memset(r->raw, 0, sizeof(r->raw));
+	if (idx) {
+		r->raw[0] = fw & ~(uint64_t)((1u << 6) | (1u << 9)); /* no head, no workingset */
+		r->raw[1] = skl__slub_page_struct(k, s->base) | 1;
+		return;
+	}
+	r->raw[0] = fw;
+	r->raw[1] = ((const slub_cache *)s->cache->priv)->kmem_cache_obj;
+	if (s->list == SL_PARTIAL ||
+	    (s->list == SL_FULL && (((const slub_cache *)s->cache->priv)->g.flags & SKL_SLAB_STORE_USER))) {
+		/* struct kmem_cache_node: list_lock, nr_partial, partial, nr_slabs,
+		 * total_objects, full */
+		skl_addr head = ((const slub_cache *)s->cache->priv)->kmem_cache_node_obj +
+				(s->list == SL_PARTIAL ? 2 * W : 2 * W + 2 * W + 2 * W);
+		r->raw[2] = s->next ? slab_list_addr(k, s->next->base, W) : head;
+		r->raw[3] = s->prev ? slab_list_addr(k, s->prev->base, W) : head;
+	} else if (W == 8) {
+		r->raw[2] = LIST_POISON1;
+		r->raw[3] = LIST_POISON2;
+	} else {
+		r->raw[2] = 0x100; /* no POISON_POINTER_DELTA on 32-bit */
+		r->raw[3] = 0x122;
+	}
+	r->raw[4] = s->freelist;
+	r->raw[5] =
+	    (uint64_t)(s->inuse & 0xffff) | (uint64_t)(s->objects & 0x7fff) << 16 | (uint64_t)(s->cpu >= 0) << 31;
+	if (W == 8) {
+		r->raw[6] = (uint64_t)1 << 32 | (uint64_t)PGTY_SLAB << 24;
+	} else {
+		r->raw[6] = (uint64_t)PGTY_SLAB << 24;
+		r->raw[7] = 1;
+	}
+}
+
 /* The latest ALLOC/KMALLOC event of obj, and the latest FREE/KFREE after
  * it: their locations stand for the stacks KASAN keeps. */
 static void tracks(const skl_kernel *k, skl_addr obj, const char **alloc_at, const char **free_at, int *kmalloc)
@@ -390,13 +479,13 @@ static void tracks(const skl_kernel *k, skl_addr obj, const char **alloc_at, con
 }
 
 /* Builds and records a report: the BUG event, k->kasan_last, err. */
-static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, int write, const char *ip,
-		  skl_error *err)
+static int kasan_report_at(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, int write, const char *ip,
+			   skl_error *err)
 {
 	const char *alloc_at, *free_at, *first;
 	char alloc_fn[160], free_fn[160], trace_fn[160];
 	const char *astack[5], *fstack[6], *trace[2];
-	char release[48], hardware[160];
+	char release[48], hardware[160], pflags[128];
 	int kmalloc, index, nl;
 	skl_addr obj = 0;
 	skl_cache *c = has_metadata(k, a) ? skl_kernel_cache_of(k, a, &index, &obj) : NULL;
@@ -426,6 +515,8 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 	r.shadow = shadow_cb;
 	r.ud = k;
 	r.wild = !has_metadata(k, a);
+	if (!r.wild)
+		page_dump(k, a, &r, pflags, sizeof(pflags));
 	r.page_size = k->prof.page_size;
 	r.task_size = task_size(k);
 	if (kind == SKL_KASAN_ACCESS) {
@@ -490,10 +581,10 @@ int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, c
 	/* check_region_inline(): a range that wraps, or an address without
 	 * shadow, is reported before any shadow is read */
 	if (a + len >= a && !has_metadata(k, a))
-		return report(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
+		return kasan_report_at(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
 	if (!skl_kasan_check(shadow_cb, k, a, len, &bad))
 		return 0;
-	return report(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
+	return kasan_report_at(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
 }
 
 int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object_size, int rcu, int has_free_meta,
@@ -504,10 +595,10 @@ int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object
 	if (k->kasan_q && k->kasan_q->releasing)
 		return 0; /* qlink_free(): the object leaves the quarantine */
 	if (!valid)
-		return report(k, SKL_KASAN_INVALID_FREE, obj, 0, 0, "kfree", err);
+		return kasan_report_at(k, SKL_KASAN_INVALID_FREE, obj, 0, 0, "kfree", err);
 	s = skl_kernel_kasan_shadow(k, obj);
 	if (s == SKL_KASAN_SLAB_FREE || s == SKL_KASAN_SLAB_FREE_META)
-		return report(k, SKL_KASAN_DOUBLE_FREE, obj, 0, 0, "kfree", err);
+		return kasan_report_at(k, SKL_KASAN_DOUBLE_FREE, obj, 0, 0, "kfree", err);
 	skl_kasan_free(shadow_at(k, obj), object_size, rcu, has_free_meta);
 	/* __kasan_slab_free(): an RCU cache's object (still accessible) and
 	 * an object without free meta skip the quarantine */

@@ -261,6 +261,18 @@ static void test_reports(mem *m, const char *dir)
 	r.nalloc = 5;
 	r.pfn = (BASE - 0xffff888000000000ull) >> 12;
 	r.ptr_hex = 16;
+	/* dump_page(): the CPU slab of 16 objects, all taken (frozen, inuse 16,
+	 * freelist NULL), off the lists (LIST_POISON1/2), its kmem_cache at
+	 * 0xffff888100041280, refcount 1 and PGTY_slab */
+	r.page_refcount = 1;
+	r.page_type = 0xf5;
+	r.nraw = 8;
+	r.raw[0] = 0x200000000000000ull;
+	r.raw[1] = 0xffff888100041280ull;
+	r.raw[2] = 0xdead000000000100ull;
+	r.raw[3] = 0xdead000000000122ull;
+	r.raw[5] = 0x80100010ull;
+	r.raw[6] = 0x00000001f5000000ull;
 	r.shadow = shadow_of;
 	r.ud = m;
 	CHECK_STR(skl_kasan_report_bug(&r), "slab-out-of-bounds");
@@ -357,6 +369,12 @@ static void test_quarantine(void)
 	CHECK(rep && strstr(rep, "Freed by task 1:"));
 	CHECK(rep && strstr(rep, " freed 100-byte region") == NULL); /* freed: the whole object */
 	CHECK(rep && strstr(rep, "located 8 bytes inside of\n freed 128-byte region"));
+	/* dump_page() of its slab, the CPU's: 16 slots, all taken (inuse 16,
+	 * frozen), freelist NULL, off the lists, refcount 1 and PGTY_slab */
+	CHECK(rep && strstr(rep, "page: refcount:1 mapcount:0 mapping:0000000000000000 index:0x0 pfn:0x"));
+	CHECK(rep && strstr(rep, " dead000000000100 dead000000000122\n"
+				 "raw: 0000000000000000 0000000080100010 00000001f5000000 0000000000000000\n"
+				 "page dumped because: kasan: bad access detected\n"));
 	/* and freeing it again is a double free */
 	CHECK_INT(skl_kfree(k, a, &err), -1);
 	CHECK_STR(err.msg, "BUG: KASAN: double-free in kfree");
@@ -403,6 +421,33 @@ static void test_quarantine(void)
 		CHECK_INT(skl_kernel_kasan_shadow(k, objs[4096]), SKL_KASAN_SLAB_FREE_META);
 		CHECK_INT(skl_kfree(k, a, &err), 0);
 	}
+	/* a slab of several pages: the head: line, and a tail page's raw
+	 * words (its flags, compound_head = the head's struct page | 1) */
+	{
+		skl_cache_opts co;
+		skl_cache *c;
+		skl_addr o1, o2, o3;
+		const char *rep2;
+		memset(&co, 0, sizeof(co));
+		c = skl_cache_create(k, "big", 2000, &co, &err);
+		CHECK(c != NULL);
+		if (c) {
+			o1 = skl_cache_alloc(c, 0, &err);
+			o2 = skl_cache_alloc(c, 0, &err);
+			o3 = skl_cache_alloc(c, 0, &err);
+			CHECK_INT(skl_cache_free(c, o3, &err), 0);
+			CHECK_INT(skl_kernel_kasan_check(k, o3, 1, 1, "big_uaf", &err), -1);
+			rep2 = skl_kernel_kasan_last(k);
+			CHECK(rep2 &&
+			      strstr(rep2, "\nhead: order:3 mapcount:0 entire_mapcount:0 pincount:0\nflags: 0x"));
+			CHECK(rep2 &&
+			      strstr(rep2, "(head|node=0|zone=2|lastcpupid=0x1fffff)\npage_type: f5(slab)\nraw: "));
+			/* o3 lies in the slab's second page: compound_head | 1 */
+			CHECK(rep2 && strstr(rep2, "1 0000000000000000 0000000000000000\nraw: 0000000000000000 "));
+			skl_cache_free(c, o1, &err);
+			skl_cache_free(c, o2, &err);
+		}
+	}
 	/* kmem_cache_shrink() and kmem_cache_destroy() empty the cache's part
 	 * of the quarantine first (kasan_quarantine_remove_cache()) */
 	{
@@ -412,15 +457,18 @@ static void test_quarantine(void)
 		c = skl_cache_create(k, "qtest", 200, &co, &err);
 		CHECK(c != NULL);
 		if (c) {
+			uint64_t before;
+			CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
+			before = q.objects;
 			a = skl_cache_alloc(c, 0, &err);
 			CHECK_INT(skl_cache_free(c, a, &err), 0);
 			CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
-			CHECK_INT(q.objects, 2); /* and the kmalloc one above */
+			CHECK_INT(q.objects, before + 1);
 			CHECK_INT(skl_cache_destroy(c, &err), 0);
 			CHECK_INT(skl_kernel_kasan_quarantine(k, &q), 0);
 			/* qtest's object went back before its slab was freed; the
 			 * cache's own kmem_cache and kmem_cache_node go in */
-			CHECK_INT(q.objects, 3);
+			CHECK_INT(q.objects, before + 2);
 			CHECK_INT(count_events(log, SKL_EV_QUARANTINE, "released: the cache is shrunk or destroyed"),
 				  1);
 		}
