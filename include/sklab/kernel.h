@@ -52,7 +52,9 @@ int skl_kernel_kasan(const skl_kernel *k);
  * [a, a + len) may be touched (or KASAN is off); -1 after a report (an
  * SKL_EV_BUG event; its text via skl_kernel_kasan_last(); err's message
  * the report's BUG line). ip names the code making the access, printed as
- * the kernel prints %pS. The access itself is the caller's to make. */
+ * the kernel prints %pS. An address below the shadow's reach (x86_64: under
+ * 0xffff800000000000, NULL and user pointers) is reported at once, named by
+ * get_wild_bug_type(). The access itself is the caller's to make. */
 int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *ip, skl_error *err);
 /* The text of the latest KASAN report, NULL before the first. */
 const char *skl_kernel_kasan_last(const skl_kernel *k);
