@@ -3,16 +3,17 @@
 -- goal:    Boot with slub_debug=FZPU, see what red zones, poison and the
 --          alloc/free tracks add to each slot, overflow a kmalloc() buffer
 --          by one byte and free an object twice, and read the reports the
---          allocator prints; then the same bug under KASAN, caught at the write.
+--          allocator prints; then the same bugs under KASAN, caught at the
+--          write, and a use after free that KASAN's quarantine keeps visible.
 -- profile: linux-6.18-x86_64
--- length:  about 10 minutes (11 steps)
+-- length:  about 12 minutes (14 steps)
 
 scenario {
   title = "Reading SLUB debug and KASAN reports: a kmalloc overflow and a double free",
   goal = "What slub_debug=FZPU adds to each slot, and how SLUB reports a one-byte kmalloc overflow "
       .. "and a double free when the object is freed; then KASAN, which catches the same write as it happens.",
   profile = "linux-6.18-x86_64",
-  length = "about 10 minutes (11 steps)",
+  length = "about 12 minutes (14 steps)",
 }
 
 local k = sklab.kernel { slub_debug = "FZPU" }
@@ -131,3 +132,41 @@ scene.show(kk, { caches = { kbuf.cache }, report = kk:kasan_report(),
 scene.step("A double free under KASAN: \"" .. kfirst .. "\". The freed object's shadow is fa fb fb ... "
   .. "(fa: freed, the free track kept), so the second kfree() is reported, with the stacks of the "
   .. "allocation and of the first free, and not done")
+
+---------------------------------------------------------------------------
+-- 5. A use after free: kfree(p), kmalloc() of the same size, then p[8].
+
+local plain = sklab.kernel {}
+local pp = plain:kmalloc(REQ)
+local pp_addr = pp.addr
+plain:kfree(pp)
+local pq = plain:kmalloc(REQ)
+expect(pq.addr == pp_addr, "without KASAN, SLUB's LIFO freelist hands the freed object straight back")
+
+local p = kk:kmalloc(REQ)
+local p_addr = p.addr
+kk:kfree(p)
+local fresh = kk:kmalloc(REQ)
+local q = kk:kasan_quarantine()
+p:read(8, 8) -- the dangling pointer: 8 bytes at p + 8
+local ureport = kk:kasan_report()
+print(ureport)
+local ubug = ureport:match("BUG: KASAN: [^\n]*")
+scene.predict("kfree(p), then kmalloc(" .. REQ .. ") again, then read 8 bytes at p + 8. Without KASAN the "
+  .. "second kmalloc gets p's object back (" .. pq.addr .. "): the read sees the new owner's data and nobody "
+  .. "notices. What changes under KASAN?",
+  "the freed object waits in KASAN's quarantine, still poisoned (fa fb ...), so kmalloc returns "
+  .. fresh.addr .. " instead and the read through p is a slab-use-after-free")
+expect(fresh.addr ~= p_addr, "KASAN's quarantine keeps the freed object from the next kmalloc")
+expect(q.objects >= 1 and q.cpu_bytes >= kslot and q.max_size == (512 // 32 - 2) * 1024 * 1024,
+  "the object waits in CPU 0's queue; the quarantine may hold 512 MiB / 32 less 1 MiB per CPU")
+expect(ubug and ubug:match("^BUG: KASAN: slab%-use%-after%-free in "), "KASAN names it: " .. tostring(ubug))
+expect(ureport:match("Read of size 8 at addr " .. p_addr:sub(3, -3)), "the read and its address")
+expect(ureport:match("located 8 bytes inside of\n freed " .. kbuf.bucket .. "%-byte region"),
+  "the buggy address is inside the freed object")
+scene.show(kk, { caches = { kbuf.cache }, report = ureport,
+  mark = { "BUG: KASAN", "Read of size 8", "Freed by task", "freed " .. kbuf.bucket .. "-byte region", ">ffff", "^" } })
+scene.step("\"" .. ubug .. "\": the freed object is in KASAN's quarantine (" .. q.objects .. " objects, "
+  .. q.bytes .. " bytes on CPU 0's queue), off the freelist until about " .. ((q.max_size + q.percpu_size) >> 20)
+  .. " MiB more are freed (" .. (q.percpu_size >> 20) .. " MiB fills the queue, then the global batches hold "
+  .. (q.max_size >> 20) .. "), so the stale read hits poisoned shadow. Both stacks are named: who allocated it, who freed it")

@@ -40,6 +40,9 @@ typedef enum skl_event_kind {
 	SKL_EV_ACCESS, /* addr, size; ok = 1 write; text = "tcp_sock.daddr";
 			* text2 = source ("member", "zero", "copy", "skb", "meta");
 			* text3 = the result ("L1d miss, L2 hit, 10 cycles") */
+	/* KASAN's quarantine: text = cache, addr = object, size = its slot
+	 * bytes; text2 = what happened ("put cpu 0: ...", "released: ...") */
+	SKL_EV_QUARANTINE,
 	SKL_EV_KIND_COUNT_
 } skl_event_kind;
 

@@ -46,17 +46,20 @@ typedef struct skl_kasan_slot {
 unsigned skl_kasan_optimal_redzone(unsigned object_size);
 
 /*
- * models kasan_cache_create() for generic KASAN, called by calculate_sizes()
- * after the free pointer and the debug tracks: *size (the slot so far)
- * grows by the alloc meta, by the free meta when it cannot live in the
- * object (an RCU or ctor cache: all of it; an object under 16 bytes: the
- * part that sticks out, or all of it with slub_debug on), then up to object_size +
- * optimal_redzone(object_size), each step undone when it would pass
- * max_size (KMALLOC_MAX_SIZE). (debug matters only under 16 bytes.) The caller also sets SLAB_KASAN and
- * SLAB_NO_MERGE: such caches never merge.
+ * models kasan_cache_create() for generic KASAN (mm/kasan/generic.c),
+ * called by calculate_sizes() after the free pointer and the debug tracks:
+ * *size (the slot so far) grows by the alloc meta, by the free meta when
+ * it cannot live in the object (an RCU or ctor cache, and from 6.13 a
+ * kmalloc cache keeping orig_size: all of it; an object under 16 bytes:
+ * the part that sticks out, or all of it with slub_debug on), then up to
+ * object_size + optimal_redzone(object_size), each step undone when it
+ * would pass max_size (KMALLOC_MAX_SIZE). debug matters only under 16
+ * bytes; orig_size is slub_debug_orig_size(cache) (SLAB_STORE_USER on a
+ * kmalloc cache) on a 6.13 or later kernel, 0 before. The caller also sets
+ * SLAB_KASAN and SLAB_NO_MERGE: such caches never merge.
  */
-void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, unsigned max_size, unsigned *size,
-			    skl_kasan_slot *slot);
+void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, int orig_size, unsigned max_size,
+			    unsigned *size, skl_kasan_slot *slot);
 
 /* ---- the shadow ------------------------------------------------------------- */
 
@@ -90,6 +93,34 @@ int skl_kasan_check(skl_kasan_shadow_fn shadow, void *ud, uint64_t addr, uint64_
  * "slab-use-after-free", "use-after-free", "global-out-of-bounds",
  * "vmalloc-out-of-bounds", "out-of-bounds" or "wild-memory-access" */
 const char *skl_kasan_bug_type(skl_kasan_shadow_fn shadow, void *ud, uint64_t first_bad);
+
+/* ---- addresses without shadow ------------------------------------------------ */
+
+/* x86_64 with 4-level page tables (arch/x86/Kconfig KASAN_SHADOW_OFFSET,
+ * Documentation/arch/x86/x86_64/mm.rst): the shadow of the upper half of
+ * the address space, at mem / 8 + KASAN_SHADOW_OFFSET. */
+#define SKL_KASAN_SHADOW_OFFSET 0xdffffc0000000000ull
+#define SKL_KASAN_SHADOW_START 0xffffec0000000000ull
+#define SKL_KASAN_SHADOW_END 0xfffffc0000000000ull
+/* addr_has_metadata(): addr >= kasan_shadow_to_mem(KASAN_SHADOW_START) */
+#define SKL_KASAN_X86_64_METADATA_START 0xffff800000000000ull
+/* x86_64's TASK_SIZE_MAX, (1 << 47) - PAGE_SIZE */
+#define SKL_KASAN_X86_64_TASK_SIZE 0x7ffffffff000ull
+
+/* models get_wild_bug_type() (report_generic.c): what an access to an
+ * address with no shadow is called: "null-ptr-deref" below PAGE_SIZE,
+ * "user-memory-access" below TASK_SIZE, else "wild-memory-access" */
+const char *skl_kasan_wild_bug_type(uint64_t addr, uint64_t page_size, uint64_t task_size);
+
+/* models kasan_non_canonical_hook() (report.c), which the x86_64 die()
+ * path calls on a general protection fault: with inline instrumentation
+ * (KASAN_INLINE, Kconfig's default) a plain load or store through a bad
+ * pointer reads the shadow at addr / 8 + KASAN_SHADOW_OFFSET itself, a
+ * non-canonical address for a user or NULL pointer, and faults there.
+ * gp_addr is that faulting address; writes "KASAN: null-ptr-deref in range
+ * [0x0000000000000000-0x0000000000000007]" and the like to out, and
+ * returns 1, or 0 (nothing written) below KASAN_SHADOW_OFFSET. */
+int skl_kasan_non_canonical(uint64_t gp_addr, uint64_t page_size, uint64_t task_size, const skl_sink *out);
 
 /* models kasan_get_alloc_size(): the accessible bytes from the object's
  * start (0 for a freed object) */
@@ -126,6 +157,24 @@ typedef struct skl_kasan_report {
 	int nalloc, nfree;
 	uint64_t pfn; /* the page's frame number */
 	int ptr_hex;  /* hex digits of %px: 16 on 64-bit, 8 on 32-bit */
+	/* dump_page() of that page (mm/debug.c __dump_folio()): the folio's
+	 * refcount and index (a slab's: its freelist word), its order (> 0:
+	 * the "head: order:" line), its flags as %pGp prints them (NULL: node 0,
+	 * zone 2 and nothing else), its page_type's top byte (0xf5 slab, 0
+	 * none), and the struct page as nraw words for the "raw:" lines (0: no
+	 * raw lines) */
+	unsigned page_refcount;
+	uint64_t page_index;
+	unsigned folio_order;
+	const char *page_flags;
+	unsigned page_type;
+	uint64_t raw[8];
+	int nraw;
+	/* the access's address has no shadow (addr_has_metadata() false):
+	 * get_wild_bug_type() names it with page_size and task_size, and the
+	 * report is the access and the stack alone */
+	int wild;
+	uint64_t page_size, task_size;
 	skl_kasan_shadow_fn shadow;
 	void *ud;
 } skl_kasan_report;

@@ -52,7 +52,9 @@ int skl_kernel_kasan(const skl_kernel *k);
  * [a, a + len) may be touched (or KASAN is off); -1 after a report (an
  * SKL_EV_BUG event; its text via skl_kernel_kasan_last(); err's message
  * the report's BUG line). ip names the code making the access, printed as
- * the kernel prints %pS. The access itself is the caller's to make. */
+ * the kernel prints %pS. An address below the shadow's reach (x86_64: under
+ * 0xffff800000000000, NULL and user pointers) is reported at once, named by
+ * get_wild_bug_type(). The access itself is the caller's to make. */
 int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *ip, skl_error *err);
 /* The text of the latest KASAN report, NULL before the first. */
 const char *skl_kernel_kasan_last(const skl_kernel *k);
@@ -63,6 +65,26 @@ const char *skl_kernel_last_report(const skl_kernel *k);
 /* The shadow byte of the granule holding a (KASAN_PAGE_FREE where no
  * slab lies), -1 without KASAN or outside RAM. */
 int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a);
+
+/* KASAN's quarantine (mm/kasan/quarantine.c): a freed object stays
+ * poisoned and out of its slab's freelist in the freeing CPU's queue; a
+ * queue past percpu_size moves to the global batches, and an allocation
+ * hands the oldest batch back to the slabs while the batches hold more
+ * than max_size (RAM / 32 less percpu_size per CPU). */
+typedef struct skl_kasan_quarantine {
+	uint64_t objects, bytes; /* held now; bytes count each object's slot (cache->size) */
+	uint64_t cpu_bytes;	 /* the current CPU's queue */
+	uint64_t percpu_bytes;	 /* all CPUs' queues */
+	uint64_t global_bytes;	 /* quarantine_size: the global batches */
+	uint64_t max_size;	 /* quarantine_max_size */
+	uint64_t batch_size;	 /* quarantine_batch_size */
+	uint64_t percpu_size;	 /* QUARANTINE_PERCPU_SIZE: 1 MiB */
+	unsigned batches;	 /* QUARANTINE_BATCHES */
+	unsigned batches_used;	 /* batches holding objects */
+	uint64_t put, released;	 /* objects put in, and handed back to their slabs, so far */
+} skl_kasan_quarantine;
+/* Fills out; -1 without KASAN. */
+int skl_kernel_kasan_quarantine(const skl_kernel *k, skl_kasan_quarantine *out);
 
 /* The CPU that performs the operations that follow (per-CPU arrays on 2.4
  * SMP, per-CPU slabs on SLUB); CPU 0 at boot. -1 when cpu >= the CPU count. */

@@ -36,6 +36,7 @@ typedef struct skl_slub_params {
 	int kmem_cache_node_size; /* sizeof(struct kmem_cache_node) */
 	int kmem_cache_size;	  /* offsetof(struct kmem_cache, node) + nr_node_ids * word */
 	int kasan;		  /* CONFIG_KASAN_GENERIC: kasan_cache_create() grows every slot */
+	int kasan_orig_size;	  /* 6.13+: its free meta leaves slub_debug_orig_size() objects alone */
 } skl_slub_params;
 
 /* The parameters of a kernel profile ("6.18" on x86_64: 4096, 8, 64, ...).

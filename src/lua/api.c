@@ -251,8 +251,15 @@ static const skl__api api_table[] = {
      "The latest KASAN report of a kernel made with {kasan = true} (Linux 4.0+, SLUB), as the kernel prints it: "
      "\"BUG: KASAN: slab-out-of-bounds in ...\", the task, the alloc and free tracks, where the address lies in its "
      "object, and the shadow bytes around it. nil before the first. KASAN checks obj:read and obj:write before "
-     "the access and reports a bad one (the access still happens, inside the slot); kfree of a freed object is a "
-     "double-free report and is not done.",
+     "the access and reports a bad one (the access still happens, inside the slot); a freed object's handle may "
+     "still read and write while its address lies in a slab object (a dangling pointer: KASAN checks it, and a "
+     "write it reports is not done); kfree of a freed object is a double-free report and is not done.",
+     SKL__API_METHOD},
+    {"k:kasan_quarantine", "()",
+     "KASAN's quarantine (mm/kasan/quarantine.c) on a kernel made with {kasan = true}: {objects, bytes (their "
+     "slots), cpu_bytes (the current CPU's queue), percpu_bytes, global_bytes, max_size (RAM / 32 less "
+     "percpu_size per CPU), batch_size, percpu_size (1 MiB), batches, batches_used, put, released}. A freed object "
+     "waits there, poisoned, so the next allocation gets another one; nil and a reason without KASAN.",
      SKL__API_METHOD},
     {"k:report", "()",
      "The latest report the kernel printed, whole, as it prints it: a SLUB debug report (the BUG line, the "
@@ -309,7 +316,7 @@ static const skl__api api_table[] = {
     {"c:free", "(obj)",
      "kmem_cache_free: true, or nil and the first line of the kernel's report when it would BUG (a double free, "
      "the wrong cache, a red zone overwritten); the scenario goes on. A freed object's handle is stale, but can "
-     "be freed again to see the kernel catch it.",
+     "be freed again to see the kernel catch it (and, under KASAN, read or written: see k:kasan_report).",
      SKL__API_METHOD},
     {"c:shrink", "()", "kmem_cache_shrink: frees the cache's free slabs; returns how many.", SKL__API_METHOD},
     {"c:destroy", "()",

@@ -521,6 +521,40 @@ static oslot *check_obj(lua_State *L, int arg, lobj **out)
 	return &rt->kernels->oslots[h->slot];
 }
 
+/*
+ * The object of obj:read and obj:write. A freed object's handle is stale,
+ * except on a KASAN kernel while the address still lies in an object of a
+ * slab: that is the dangling pointer KASAN exists to catch, so the access
+ * goes on to KASAN's check, bounded by the object size of the cache the
+ * address is in now (tmp holds that target; *dangling is set).
+ */
+static oslot *access_obj(lua_State *L, int arg, lobj **out, oslot *tmp, int *dangling)
+{
+	skl_lua *rt = skl__rt(L);
+	lobj *h = test_obj(L, arg);
+	skl_kernel *k;
+	skl_cache_info in;
+	skl_cache *c;
+	skl_addr start = 0;
+	int index;
+	*dangling = 0;
+	if (!h || obj_live(rt, h))
+		return check_obj(L, arg, out);
+	k = skl__kernel_at(rt, h->kernel);
+	c = k && skl_kernel_kasan(k) ? skl_kernel_cache_of(k, h->addr, &index, &start) : NULL;
+	if (!c || start != h->addr)
+		stale_obj(L, arg, h);
+	skl_cache_get_info(c, &in);
+	memset(tmp, 0, sizeof(*tmp));
+	tmp->addr = h->addr;
+	tmp->cache = c;
+	tmp->size = tmp->requested = in.object_size;
+	tmp->kernel = h->kernel;
+	*dangling = 1;
+	*out = h;
+	return tmp;
+}
+
 static int object_gc(lua_State *L)
 {
 	skl_lua *rt = skl__rt(L);
@@ -981,20 +1015,24 @@ static uint8_t *scratch(lua_State *L, uint8_t *small, size_t smallsz, size_t n)
 }
 
 /* KASAN's check before the scenario's access: a bad one is reported (a
- * BUG event; k:kasan_report() has the text) and the access still happens,
- * as in the kernel, inside the object's slot. */
-static void kasan_check(lua_State *L, skl_kernel *k, skl_addr a, size_t len, int write)
+ * BUG event; k:kasan_report() has the text; -1) and the access still
+ * happens, as in the kernel, inside the object's slot; except a write
+ * through a freed object's handle, which the callers leave undone so the
+ * allocator's free pointers and KASAN's records stay sound. */
+static int kasan_check(lua_State *L, skl_kernel *k, skl_addr a, size_t len, int write)
 {
 	char at[SKL__WHERE_MAX];
 	skl_error err;
 	skl__engine e;
+	int rc;
 	if (!skl_kernel_kasan(k))
-		return;
+		return 0;
 	skl__where(L, 1, at, sizeof(at));
 	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
-	skl_kernel_kasan_check(k, a, len, write, at[0] ? at : "?", &err);
+	rc = skl_kernel_kasan_check(k, a, len, write, at[0] ? at : "?", &err);
 	skl__engine_end(&e);
+	return rc;
 }
 
 /* a kernel's kept report (get: which one), or nil */
@@ -1016,6 +1054,30 @@ static int k_kasan_report(lua_State *L)
 	return push_report(L, skl_kernel_kasan_last);
 }
 
+/* k:kasan_quarantine(): the quarantine's figures, or nil and a reason */
+static int k_kasan_quarantine(lua_State *L)
+{
+	skl_kernel *k;
+	skl_kasan_quarantine q;
+	check_kernel(L, 1, &k);
+	if (skl_kernel_kasan_quarantine(k, &q) < 0)
+		return skl__fail(L, "no KASAN: the quarantine comes with sklab.kernel { kasan = true }");
+	lua_createtable(L, 0, 12);
+	skl__set_int(L, "objects", (lua_Integer)q.objects);
+	skl__set_int(L, "bytes", (lua_Integer)q.bytes);
+	skl__set_int(L, "cpu_bytes", (lua_Integer)q.cpu_bytes);
+	skl__set_int(L, "percpu_bytes", (lua_Integer)q.percpu_bytes);
+	skl__set_int(L, "global_bytes", (lua_Integer)q.global_bytes);
+	skl__set_int(L, "max_size", (lua_Integer)q.max_size);
+	skl__set_int(L, "batch_size", (lua_Integer)q.batch_size);
+	skl__set_int(L, "percpu_size", (lua_Integer)q.percpu_size);
+	skl__set_int(L, "batches", (lua_Integer)q.batches);
+	skl__set_int(L, "batches_used", (lua_Integer)q.batches_used);
+	skl__set_int(L, "put", (lua_Integer)q.put);
+	skl__set_int(L, "released", (lua_Integer)q.released);
+	return 1;
+}
+
 static int k_report(lua_State *L)
 {
 	return push_report(L, skl_kernel_last_report);
@@ -1031,7 +1093,9 @@ static void access_failed(lua_State *L, const lobj *h)
 static int o_write(lua_State *L)
 {
 	lobj *h;
-	oslot *s = check_obj(L, 1, &h);
+	oslot tmp;
+	int dangling;
+	oslot *s = access_obj(L, 1, &h, &tmp, &dangling);
 	skl_lua *rt = skl__rt(L);
 	skl_kernel *k = rt->kernels->k[h->kernel];
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
@@ -1059,7 +1123,8 @@ static int o_write(lua_State *L)
 				      lua_pushfstring(L, "value %I does not fit in the %d-bit field %s", v,
 						      (int)t.bit_size, t.what));
 		/* a bitfield store is a load, a mask and a store of its unit: one operation */
-		kasan_check(L, k, h->addr + t.off, t.len, 1);
+		if (kasan_check(L, k, h->addr + t.off, t.len, 1) < 0 && dangling)
+			return 0;
 		model_begin(L, k, &e);
 		rc = obj_access(L, 1, k, h->addr, &t, small, 0);
 		unit = load_word(abi, small, t.len);
@@ -1087,7 +1152,8 @@ static int o_write(lua_State *L)
 						      (lua_Integer)t.len));
 		memset(buf, (int)v, t.len);
 	}
-	kasan_check(L, k, h->addr + t.off, t.len, 1);
+	if (kasan_check(L, k, h->addr + t.off, t.len, 1) < 0 && dangling)
+		return 0;
 	model_begin(L, k, &e);
 	rc = obj_access(L, 1, k, h->addr, &t, buf, 1);
 	model_end(k, &e);
@@ -1099,7 +1165,9 @@ static int o_write(lua_State *L)
 static int o_read(lua_State *L)
 {
 	lobj *h;
-	oslot *s = check_obj(L, 1, &h);
+	oslot tmp;
+	int dangling;
+	oslot *s = access_obj(L, 1, &h, &tmp, &dangling);
 	skl_lua *rt = skl__rt(L);
 	skl_kernel *k = rt->kernels->k[h->kernel];
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
@@ -1219,10 +1287,22 @@ static int cache_tostring(lua_State *L)
 
 static int obj_index(lua_State *L)
 {
-	lobj *h;
-	oslot *s = check_obj(L, 1, &h);
-	skl_kernel *k = skl__rt(L)->kernels->k[h->kernel];
+	lobj *h = test_obj(L, 1);
+	oslot *s;
+	skl_kernel *k;
 	const char *key;
+	/* a freed object's read and write under KASAN: the methods judge the
+	 * handle themselves (a dangling pointer, see access_obj()) */
+	if (h && !obj_live(skl__rt(L), h) && lua_type(L, 2) == LUA_TSTRING &&
+	    (!strcmp(lua_tostring(L, 2), "read") || !strcmp(lua_tostring(L, 2), "write"))) {
+		k = skl__kernel_at(skl__rt(L), h->kernel);
+		if (k && skl_kernel_kasan(k)) {
+			lua_getfield(L, lua_upvalueindex(2), lua_tostring(L, 2));
+			return 1;
+		}
+	}
+	s = check_obj(L, 1, &h);
+	k = skl__rt(L)->kernels->k[h->kernel];
 	if (lua_type(L, 2) != LUA_TSTRING)
 		return skl__error(L, "object has no field [%s]", luaL_typename(L, 2));
 	key = lua_tostring(L, 2);
@@ -1305,6 +1385,7 @@ const skl__reg skl__kernel_lib[] = {
     {"k:kmalloc", k_kmalloc},
     {"k:kfree", k_kfree},
     {"k:kasan_report", k_kasan_report},
+    {"k:kasan_quarantine", k_kasan_quarantine},
     {"k:report", k_report},
     {"k:reap", k_reap},
     {"k:slabinfo", k_slabinfo},

@@ -23,8 +23,8 @@ unsigned skl_kasan_optimal_redzone(unsigned object_size)
 						  : 2048;
 }
 
-void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, unsigned max_size, unsigned *size,
-			    skl_kasan_slot *slot)
+void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, int orig_size, unsigned max_size,
+			    unsigned *size, skl_kasan_slot *slot)
 {
 	unsigned start = *size, ok_size, orig_alloc, optimal;
 
@@ -40,9 +40,10 @@ void skl_kasan_cache_create(unsigned object_size, int rcu, int ctor, int debug, 
 	ok_size = *size;
 	orig_alloc = slot->alloc_meta_offset;
 
-	if (rcu || ctor || (debug && object_size < SKL_KASAN_FREE_META)) {
-		/* the object keeps its bytes after a free (or is too small and
-		 * slub_debug guards its end): free meta outside it */
+	if (rcu || ctor || orig_size || (debug && object_size < SKL_KASAN_FREE_META)) {
+		/* the object keeps its bytes after a free, SLUB checks its
+		 * kmalloc red zone from orig_size (6.13 on), or it is too small
+		 * and slub_debug guards its end: free meta outside it */
 		slot->free_meta_offset = *size;
 		*size += SKL_KASAN_FREE_META;
 	} else if (object_size < SKL_KASAN_FREE_META) {
@@ -175,6 +176,36 @@ const char *skl_kasan_bug_type(skl_kasan_shadow_fn shadow, void *ud, uint64_t fi
 	}
 }
 
+const char *skl_kasan_wild_bug_type(uint64_t addr, uint64_t page_size, uint64_t task_size)
+{
+	if (addr < page_size)
+		return "null-ptr-deref";
+	if (addr < task_size)
+		return "user-memory-access";
+	return "wild-memory-access";
+}
+
+int skl_kasan_non_canonical(uint64_t gp_addr, uint64_t page_size, uint64_t task_size, const skl_sink *out)
+{
+	uint64_t orig;
+	const char *bug;
+	/* every address the memory-to-shadow mapping gives is >= the offset */
+	if (gp_addr < SKL_KASAN_SHADOW_OFFSET)
+		return 0;
+	orig = (gp_addr - SKL_KASAN_SHADOW_OFFSET) << 3; /* kasan_shadow_to_mem() */
+	if (orig < page_size)
+		bug = "null-ptr-deref";
+	else if (orig < task_size)
+		bug = "probably user-memory-access";
+	else if (gp_addr >= SKL_KASAN_SHADOW_START && gp_addr < SKL_KASAN_SHADOW_END) /* addr_in_shadow() */
+		bug = "probably wild-memory-access";
+	else
+		bug = "maybe wild-memory-access";
+	skl_sink_printf(out, "KASAN: %s in range [0x%016llx-0x%016llx]\n", bug, (unsigned long long)orig,
+			(unsigned long long)(orig + SKL_KASAN_GRANULE - 1));
+	return 1;
+}
+
 unsigned skl_kasan_alloc_size(skl_kasan_shadow_fn shadow, void *ud, uint64_t object, unsigned object_size)
 {
 	unsigned size = 0;
@@ -221,6 +252,8 @@ const char *skl_kasan_report_bug(const skl_kasan_report *r)
 		return "invalid-free";
 	if (r->addr + r->size < r->addr)
 		return "out-of-bounds";
+	if (r->wild) /* get_bug_type(): no metadata */
+		return skl_kasan_wild_bug_type(r->addr, r->page_size, r->task_size);
 	if (!skl_kasan_check(r->shadow, r->ud, r->addr, r->size ? r->size : 1, &bad))
 		bad = r->addr;
 	return skl_kasan_bug_type(r->shadow, r->ud, bad);
@@ -258,7 +291,8 @@ void skl_kasan_report_write(const skl_kasan_report *r, const skl_sink *out)
 	uint64_t bad = r->addr;
 	int i;
 
-	if (r->kind == SKL_KASAN_ACCESS && !skl_kasan_check(r->shadow, r->ud, r->addr, r->size ? r->size : 1, &bad))
+	if (r->kind == SKL_KASAN_ACCESS && !r->wild &&
+	    !skl_kasan_check(r->shadow, r->ud, r->addr, r->size ? r->size : 1, &bad))
 		bad = r->addr;
 	skl_sink_puts(out, "==================================================================\n");
 	/* print_error_description() */
@@ -283,7 +317,13 @@ void skl_kasan_report_write(const skl_kasan_report *r, const skl_sink *out)
 	skl_sink_puts(out, r->kind == SKL_KASAN_ACCESS ? " kasan_report\n" : " kasan_report_invalid_free\n");
 	for (i = 0; i < r->ntrace; i++)
 		skl_sink_printf(out, " %s\n", r->trace[i]);
-	skl_sink_puts(out, " </TASK>\n\n");
+	skl_sink_puts(out, " </TASK>\n");
+	if (r->wild && r->kind == SKL_KASAN_ACCESS) {
+		/* print_report(): no metadata, so no object, page or shadow */
+		skl_sink_puts(out, "==================================================================\n");
+		return;
+	}
+	skl_sink_puts(out, "\n");
 
 	if (r->have_object) {
 		uint64_t a = r->addr, o = r->object;
@@ -331,13 +371,25 @@ void skl_kasan_report_write(const skl_kasan_report *r, const skl_sink *out)
 		skl_sink_puts(out, ")\n\n");
 	}
 
-	/* dump_page() */
+	/* dump_page() -> __dump_folio() */
 	skl_sink_puts(out, "The buggy address belongs to the physical page:\n");
-	skl_sink_printf(out, "page: refcount:1 mapcount:0 mapping:0000000000000000 index:0x0 pfn:0x%llx\n",
+	/* the kernel's %#lx writes 0 as 0x0 */
+	skl_sink_printf(out, "page: refcount:%u mapcount:0 mapping:%0*d index:0x%llx pfn:0x%llx\n", r->page_refcount,
+			r->ptr_hex > 0 ? r->ptr_hex : 16, 0, (unsigned long long)r->page_index,
 			(unsigned long long)r->pfn);
-	skl_sink_puts(out, "flags: 0x200000000000000(node=0|zone=2)\n");
-	if (r->have_object)
+	if (r->folio_order)
+		skl_sink_printf(out, "head: order:%u mapcount:0 entire_mapcount:0 pincount:0\n", r->folio_order);
+	skl_sink_printf(out, "flags: %s\n", r->page_flags ? r->page_flags : "0x200000000000000(node=0|zone=2)");
+	if (r->page_type == 0xf5)
 		skl_sink_puts(out, "page_type: f5(slab)\n");
+	/* print_hex_dump(KERN_WARNING, "raw: ", DUMP_PREFIX_NONE, 32,
+	 * sizeof(unsigned long), page, sizeof(struct page), false) */
+	{
+		int w = r->ptr_hex > 0 ? r->ptr_hex : 16, per = 64 / w;
+		for (i = 0; i < r->nraw; i++)
+			skl_sink_printf(out, "%s%0*llx%s", i % per ? " " : "raw: ", w, (unsigned long long)r->raw[i],
+					i % per == per - 1 || i == r->nraw - 1 ? "\n" : "");
+	}
 	skl_sink_puts(out, "page dumped because: kasan: bad access detected\n\n");
 
 	metadata(r, out, bad);

@@ -565,6 +565,7 @@ void skl_kernel_free(skl_kernel *k)
 	skl_free(k->buddy);
 	skl_free(k->pages);
 	skl_free(k->arena);
+	skl__kasan_free(k);
 	skl_free(k->kasan_shadow);
 	skl_free(k->kasan_last);
 	skl_free(k->last_report);

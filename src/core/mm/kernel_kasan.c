@@ -1,15 +1,16 @@
 /*
  * kernel_kasan.c - generic KASAN on the simulated machine: the shadow of
  * its RAM (one byte per 8), kept by SLUB's hooks as slabs are made and
- * objects allocated and freed, the check before a scenario's access, and
- * the reports, built by kasan.c from the machine's slabs and the event
- * log's alloc and free records. Quarantine is not modelled: a freed object
- * can be handed out again at once.
+ * objects allocated and freed, the quarantine that holds freed objects
+ * back from reuse, the check before a scenario's access, and the reports,
+ * built by kasan.c from the machine's slabs and the event log's alloc and
+ * free records.
  */
-#include "mm_impl.h"
+#include "slub_impl.h" /* the slab behind a page, for dump_page() */
 #include "sklab/kasan.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int skl_kernel_kasan(const skl_kernel *k)
@@ -37,6 +38,25 @@ int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a)
 	return k->kasan_shadow[(a - k->va_base) / SKL_KASAN_GRANULE];
 }
 
+/* models addr_has_metadata(): on x86_64 the shadow covers the upper half
+ * of the address space, from 0xffff800000000000; below it lie user
+ * addresses (NULL among them) and the non-canonical hole. 32-bit x86 has
+ * no KASAN; the model lets its shadow begin at PAGE_OFFSET. A scenario's
+ * objects are all in the direct map, so only a caller of
+ * skl_kernel_kasan_check() reaches an address without one. */
+static int has_metadata(const skl_kernel *k, skl_addr a)
+{
+	if (k->prof.abi->size[SKL_B_PTR] == 4)
+		return a >= SKL__I386_PAGE_OFFSET;
+	return a >= SKL_KASAN_X86_64_METADATA_START;
+}
+
+/* TASK_SIZE: x86_64's TASK_SIZE_MAX; on i386 PAGE_OFFSET */
+static uint64_t task_size(const skl_kernel *k)
+{
+	return k->prof.abi->size[SKL_B_PTR] == 4 ? SKL__I386_PAGE_OFFSET : SKL_KASAN_X86_64_TASK_SIZE;
+}
+
 static int shadow_cb(void *ud, uint64_t a)
 {
 	return skl_kernel_kasan_shadow(ud, a);
@@ -45,6 +65,291 @@ static int shadow_cb(void *ud, uint64_t a)
 static uint8_t *shadow_at(skl_kernel *k, skl_addr a)
 {
 	return k->kasan_shadow + (a - k->va_base) / SKL_KASAN_GRANULE;
+}
+
+/* ---- the quarantine (mm/kasan/quarantine.c) ------------------------------------------------ */
+
+#define QUARANTINE_PERCPU_SIZE (1u << 20)
+/* QUARANTINE_BATCHES: max(1024, 4 * CONFIG_NR_CPUS); x86_64's defconfig
+ * has NR_CPUS 64, so 1024 */
+#define QUARANTINE_BATCHES 1024u
+#define QUARANTINE_FRACTION 32u /* of RAM the quarantine may hold */
+
+/* A quarantined object: the kernel links it through the qlist_node in its
+ * kasan_free_meta; the model keeps the link here, off the simulated bytes. */
+typedef struct qnode {
+	skl_addr obj;
+	skl_cache *cache;
+	uint32_t bytes; /* cache->size */
+	int next;	/* index in nodes, -1 = end */
+} qnode;
+
+/* struct qlist_head */
+typedef struct qlist {
+	int head, tail;
+	uint64_t bytes;
+} qlist;
+
+typedef struct skl__kasan_q {
+	qnode *nodes;
+	int nnodes, capnodes, free_node; /* free_node: unused nodes chained by next */
+	qlist *cpu;			 /* cpu_quarantine, one per CPU */
+	qlist global[QUARANTINE_BATCHES];
+	unsigned head, tail; /* quarantine_head, quarantine_tail */
+	uint64_t size;	     /* quarantine_size: bytes in the global batches */
+	uint64_t max_size;   /* quarantine_max_size */
+	uint64_t batch_size; /* quarantine_batch_size */
+	uint64_t put, released, objects;
+	int releasing; /* inside qlink_free(): the allocator's free is the real one */
+} skl__kasan_q;
+
+static void qlist_init(qlist *q)
+{
+	q->head = q->tail = -1;
+	q->bytes = 0;
+}
+
+static void qlist_put(skl__kasan_q *q, qlist *l, int n)
+{
+	if (l->head < 0)
+		l->head = n;
+	else
+		q->nodes[l->tail].next = n;
+	l->tail = n;
+	q->nodes[n].next = -1;
+	l->bytes += q->nodes[n].bytes;
+}
+
+static void qlist_move_all(skl__kasan_q *q, qlist *from, qlist *to)
+{
+	if (from->head < 0)
+		return;
+	if (to->head < 0)
+		*to = *from;
+	else {
+		q->nodes[to->tail].next = from->head;
+		to->tail = from->tail;
+		to->bytes += from->bytes;
+	}
+	qlist_init(from);
+}
+
+/* The quarantine's sizes, as kasan_quarantine_reduce() computes them:
+ * RAM / QUARANTINE_FRACTION less a per-CPU queue per CPU, and batches of
+ * at least QUARANTINE_PERCPU_SIZE. The kernel sets them on its first
+ * reduce; with batches that small the model may set them at once (a queue
+ * moves to the global batches only above QUARANTINE_PERCPU_SIZE, so each
+ * move fills a batch either way). */
+static void quarantine_sizes(const skl_kernel *k, uint64_t *max_size, uint64_t *batch_size)
+{
+	uint64_t total = k->npages * k->prof.page_size / QUARANTINE_FRACTION;
+	uint64_t percpu = (uint64_t)QUARANTINE_PERCPU_SIZE * k->cpus;
+	*max_size = total < percpu ? 0 : total - percpu;
+	*batch_size = 2 * total / QUARANTINE_BATCHES;
+	if (*batch_size < QUARANTINE_PERCPU_SIZE)
+		*batch_size = QUARANTINE_PERCPU_SIZE;
+}
+
+static skl__kasan_q *quarantine(skl_kernel *k)
+{
+	skl__kasan_q *q = k->kasan_q;
+	unsigned i;
+	if (q)
+		return q;
+	q = skl_calloc(1, sizeof(*q));
+	if (!q)
+		return NULL;
+	q->cpu = skl_calloc(k->cpus, sizeof(*q->cpu));
+	if (!q->cpu) {
+		skl_free(q);
+		return NULL;
+	}
+	for (i = 0; i < k->cpus; i++)
+		qlist_init(&q->cpu[i]);
+	for (i = 0; i < QUARANTINE_BATCHES; i++)
+		qlist_init(&q->global[i]);
+	q->free_node = -1;
+	quarantine_sizes(k, &q->max_size, &q->batch_size);
+	k->kasan_q = q;
+	return q;
+}
+
+void skl__kasan_free(skl_kernel *k)
+{
+	if (!k->kasan_q)
+		return;
+	skl_free(k->kasan_q->nodes);
+	skl_free(k->kasan_q->cpu);
+	skl_free(k->kasan_q);
+	k->kasan_q = NULL;
+}
+
+static int node_new(skl__kasan_q *q)
+{
+	int n = q->free_node;
+	if (n >= 0) {
+		q->free_node = q->nodes[n].next;
+		return n;
+	}
+	if (q->nnodes == q->capnodes) {
+		int cap = q->capnodes ? q->capnodes * 2 : 64;
+		qnode *nn = skl_realloc(q->nodes, (size_t)cap * sizeof(*nn));
+		if (!nn)
+			return -1;
+		q->nodes = nn;
+		q->capnodes = cap;
+	}
+	return q->nnodes++;
+}
+
+static void qevent(skl_kernel *k, const qnode *n, const char *detail)
+{
+	skl_cache_info in;
+	skl_cache_get_info(n->cache, &in);
+	skl_kernel_event(k, SKL_EV_QUARANTINE, in.name, n->obj, n->bytes, detail);
+}
+
+/* models kasan_quarantine_put(): the object joins this CPU's queue; past
+ * QUARANTINE_PERCPU_SIZE the queue moves to the global tail batch. 0 when
+ * it cannot be held (no free meta, or no host memory for the record). */
+static int quarantine_put(skl_kernel *k, skl_cache *c, skl_addr obj)
+{
+	skl__kasan_q *q = quarantine(k);
+	skl_cache_info in;
+	char detail[128];
+	qlist *l;
+	int n;
+	if (!q || (n = node_new(q)) < 0)
+		return 0;
+	skl_cache_get_info(c, &in);
+	q->nodes[n].obj = obj;
+	q->nodes[n].cache = c;
+	q->nodes[n].bytes = (uint32_t)in.size;
+	l = &q->cpu[k->cpu];
+	qlist_put(q, l, n);
+	q->put++;
+	q->objects++;
+	snprintf(detail, sizeof(detail), "put: cpu %u queue %llu B", k->cpu, (unsigned long long)l->bytes);
+	qevent(k, &q->nodes[n], detail);
+	if (l->bytes > QUARANTINE_PERCPU_SIZE) {
+		qlist *g = &q->global[q->tail];
+		snprintf(detail, sizeof(detail), "cpu %u queue (%llu B, past %u) moved to global batch %u", k->cpu,
+			 (unsigned long long)l->bytes, QUARANTINE_PERCPU_SIZE, q->tail);
+		q->size += l->bytes;
+		qlist_move_all(q, l, g);
+		qevent(k, &q->nodes[n], detail);
+		if (g->bytes >= q->batch_size) {
+			unsigned t = (q->tail + 1) % QUARANTINE_BATCHES;
+			if (t != q->head)
+				q->tail = t;
+		}
+	}
+	return 1;
+}
+
+/* models qlist_free_all() / qlink_free(): each object goes back to its
+ * slab through the allocator's own free (___cache_free()); its shadow
+ * stays KASAN_SLAB_FREE until it is allocated again, so a late use is
+ * still caught, and its tracks stay for the report */
+static void qlist_free_all(skl_kernel *k, qlist *l, const char *why)
+{
+	skl__kasan_q *q = k->kasan_q;
+	int n = l->head;
+	while (n >= 0) {
+		int next = q->nodes[n].next;
+		skl_error err;
+		skl_error_clear(&err);
+		qevent(k, &q->nodes[n], why);
+		q->releasing = 1;
+		k->ops->free(q->nodes[n].cache, q->nodes[n].obj, &err);
+		q->releasing = 0;
+		q->released++;
+		q->objects--;
+		q->nodes[n].next = q->free_node;
+		q->free_node = n;
+		n = next;
+	}
+	qlist_init(l);
+}
+
+/* models kasan_quarantine_reduce(), which __kasan_slab_alloc() calls
+ * (GFP_KERNEL may block): while the global batches hold more than
+ * quarantine_max_size, the oldest batch goes back */
+static void quarantine_reduce(skl_kernel *k)
+{
+	skl__kasan_q *q = k->kasan_q;
+	qlist to_free;
+	char why[128];
+	if (!q || q->size <= q->max_size)
+		return;
+	snprintf(why, sizeof(why), "released: global batch %u (the batches hold %llu B, past %llu)", q->head,
+		 (unsigned long long)q->size, (unsigned long long)q->max_size);
+	qlist_init(&to_free);
+	qlist_move_all(q, &q->global[q->head], &to_free);
+	q->size -= to_free.bytes;
+	q->head = (q->head + 1) % QUARANTINE_BATCHES;
+	qlist_free_all(k, &to_free, why);
+}
+
+/* qlist_move_cache(): c's objects of from move to to, the rest stay */
+static void qlist_move_cache(skl__kasan_q *q, qlist *from, qlist *to, const skl_cache *c)
+{
+	int n = from->head;
+	qlist_init(from);
+	while (n >= 0) {
+		int next = q->nodes[n].next;
+		qlist_put(q, q->nodes[n].cache == c ? to : from, n);
+		n = next;
+	}
+}
+
+void skl__kasan_cache_release(skl_kernel *k, skl_cache *c)
+{
+	skl__kasan_q *q = k->kasan_q;
+	qlist to_free;
+	unsigned i;
+	if (!q)
+		return;
+	qlist_init(&to_free);
+	for (i = 0; i < k->cpus; i++)
+		qlist_move_cache(q, &q->cpu[i], &to_free, c);
+	for (i = 0; i < QUARANTINE_BATCHES; i++) {
+		uint64_t before = q->global[i].bytes;
+		if (q->global[i].head < 0)
+			continue;
+		qlist_move_cache(q, &q->global[i], &to_free, c);
+		q->size -= before - q->global[i].bytes;
+	}
+	qlist_free_all(k, &to_free, "released: the cache is shrunk or destroyed");
+}
+
+int skl_kernel_kasan_quarantine(const skl_kernel *k, skl_kasan_quarantine *out)
+{
+	const skl__kasan_q *q = k->kasan_q;
+	unsigned i;
+	memset(out, 0, sizeof(*out));
+	if (!k->kasan)
+		return -1;
+	out->percpu_size = QUARANTINE_PERCPU_SIZE;
+	out->batches = QUARANTINE_BATCHES;
+	if (!q) {
+		quarantine_sizes(k, &out->max_size, &out->batch_size);
+		return 0;
+	}
+	out->objects = q->objects;
+	out->cpu_bytes = q->cpu[k->cpu].bytes;
+	for (i = 0; i < k->cpus; i++)
+		out->percpu_bytes += q->cpu[i].bytes;
+	out->global_bytes = q->size;
+	out->bytes = out->percpu_bytes + out->global_bytes;
+	out->max_size = q->max_size;
+	out->batch_size = q->batch_size;
+	for (i = 0; i < QUARANTINE_BATCHES; i++)
+		if (q->global[i].head >= 0)
+			out->batches_used++;
+	out->put = q->put;
+	out->released = q->released;
+	return 0;
 }
 
 /* ---- SLUB's hooks ---------------------------------------------------------------------- */
@@ -56,10 +361,99 @@ void skl__kasan_new_slab(skl_kernel *k, skl_addr base, size_t bytes)
 
 void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigned requested)
 {
+	quarantine_reduce(k);
 	skl_kasan_alloc(shadow_at(k, obj), object_size, requested);
 }
 
 /* ---- reports --------------------------------------------------------------------------- */
+
+/* ---- dump_page() ---------------------------------------------------------------------- */
+
+#define LIST_POISON1 0xdead000000000100ull /* include/linux/poison.h, POISON_POINTER_DELTA on x86_64 */
+#define LIST_POISON2 0xdead000000000122ull
+#define PGTY_SLAB 0xf5u
+
+/* the address of struct slab's slab_list (word 2) of the slab at base */
+static skl_addr slab_list_addr(const skl_kernel *k, skl_addr base, unsigned W)
+{
+	return skl__slub_page_struct(k, base) + 2 * W;
+}
+
+/*
+ * The page line, flags and raw words of dump_page() for the page holding
+ * a, from the model's page and slab. A slab page's struct page is struct
+ * slab (mm/slab.h, 6.18), one word each: 0 the flags (as %pGp reads them:
+ * zone, node, lastcpupid, head for a slab of several pages, workingset
+ * while on the partial list), 1 slab_cache (the cache's struct
+ * kmem_cache), 2 and 3 slab_list (the neighbours on the node's partial
+ * list, or on the full list with slab_debug=U, else LIST_POISON1/2 from
+ * the list_del() that took it off), 4 freelist, 5 counters (inuse |
+ * objects << 16 | frozen << 31, as the model keeps them), 6 __page_type
+ * (PGTY_slab << 24) in the low half and the refcount (1) in the high half,
+ * 7 obj_exts (0: no memcg accounting). 32-bit: words 6 and 7 apart. A tail
+ * page of a multi-page slab shows its flags (no head bit) and
+ * compound_head (the head's struct page | 1); the model keeps nothing of
+ * the folio's tail fields, so its other words read 0. Pages of no slab
+ * get the page line and flags only.
+ */
+static void page_dump(skl_kernel *k, skl_addr a, skl_kasan_report *r, char *flags, size_t nflags)
+{
+	const skl__page *pg = skl__page_of(k, a);
+	const slub_slab *s = pg && pg->cache && skl_kernel_is_slub(k) ? pg->slab : NULL;
+	unsigned W = k->prof.abi->size[SKL_B_PTR];
+	uint64_t fw, idx;
+	r->page_refcount = pg && pg->used ? 1 : 0;
+	if (!s) {
+		slub_slab fake;
+		memset(&fake, 0, sizeof(fake));
+		fake.base = a;
+		if (skl_kernel_is_slub(k)) {
+			skl__slub_page_flags(k, &fake, flags, nflags);
+			r->page_flags = flags;
+		}
+		return;
+	}
+	skl__slub_page_flags(k, s, flags, nflags);
+	r->page_flags = flags;
+	fw = strtoull(flags, NULL, 16);
+	idx = (a - s->base) / k->prof.page_size;
+	r->page_index = s->freelist + idx; /* folio->index + idx; a slab's index word is its freelist */
+	r->folio_order = s->order;
+	r->page_type = PGTY_SLAB;
+	r->nraw = 8;
+	memset(r->raw, 0, sizeof(r->raw));
+	if (idx) {
+		r->raw[0] = fw & ~(uint64_t)((1u << 6) | (1u << 9)); /* no head, no workingset */
+		r->raw[1] = skl__slub_page_struct(k, s->base) | 1;
+		return;
+	}
+	r->raw[0] = fw;
+	r->raw[1] = ((const slub_cache *)s->cache->priv)->kmem_cache_obj;
+	if (s->list == SL_PARTIAL ||
+	    (s->list == SL_FULL && (((const slub_cache *)s->cache->priv)->g.flags & SKL_SLAB_STORE_USER))) {
+		/* struct kmem_cache_node: list_lock, nr_partial, partial, nr_slabs,
+		 * total_objects, full */
+		skl_addr head = ((const slub_cache *)s->cache->priv)->kmem_cache_node_obj +
+				(s->list == SL_PARTIAL ? 2 * W : 2 * W + 2 * W + 2 * W);
+		r->raw[2] = s->next ? slab_list_addr(k, s->next->base, W) : head;
+		r->raw[3] = s->prev ? slab_list_addr(k, s->prev->base, W) : head;
+	} else if (W == 8) {
+		r->raw[2] = LIST_POISON1;
+		r->raw[3] = LIST_POISON2;
+	} else {
+		r->raw[2] = 0x100; /* no POISON_POINTER_DELTA on 32-bit */
+		r->raw[3] = 0x122;
+	}
+	r->raw[4] = s->freelist;
+	r->raw[5] =
+	    (uint64_t)(s->inuse & 0xffff) | (uint64_t)(s->objects & 0x7fff) << 16 | (uint64_t)(s->cpu >= 0) << 31;
+	if (W == 8) {
+		r->raw[6] = (uint64_t)1 << 32 | (uint64_t)PGTY_SLAB << 24;
+	} else {
+		r->raw[6] = (uint64_t)PGTY_SLAB << 24;
+		r->raw[7] = 1;
+	}
+}
 
 /* The latest ALLOC/KMALLOC event of obj, and the latest FREE/KFREE after
  * it: their locations stand for the stacks KASAN keeps. */
@@ -85,16 +479,16 @@ static void tracks(const skl_kernel *k, skl_addr obj, const char **alloc_at, con
 }
 
 /* Builds and records a report: the BUG event, k->kasan_last, err. */
-static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, int write, const char *ip,
-		  skl_error *err)
+static int kasan_report_at(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, int write, const char *ip,
+			   skl_error *err)
 {
 	const char *alloc_at, *free_at, *first;
 	char alloc_fn[160], free_fn[160], trace_fn[160];
 	const char *astack[5], *fstack[6], *trace[2];
-	char release[48], hardware[160];
+	char release[48], hardware[160], pflags[128];
 	int kmalloc, index, nl;
 	skl_addr obj = 0;
-	skl_cache *c = skl_kernel_cache_of(k, a, &index, &obj);
+	skl_cache *c = has_metadata(k, a) ? skl_kernel_cache_of(k, a, &index, &obj) : NULL;
 	skl_cache_info in;
 	skl_kasan_report r;
 	skl_buf b;
@@ -120,6 +514,11 @@ static int report(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, 
 		k->prof.page_size;
 	r.shadow = shadow_cb;
 	r.ud = k;
+	r.wild = !has_metadata(k, a);
+	if (!r.wild)
+		page_dump(k, a, &r, pflags, sizeof(pflags));
+	r.page_size = k->prof.page_size;
+	r.task_size = task_size(k);
 	if (kind == SKL_KASAN_ACCESS) {
 		snprintf(trace_fn, sizeof(trace_fn), "%s", r.ip);
 		trace[0] = trace_fn;
@@ -179,20 +578,32 @@ int skl_kernel_kasan_check(skl_kernel *k, skl_addr a, uint64_t len, int write, c
 	uint64_t bad;
 	if (!k->kasan || !len)
 		return 0;
+	/* check_region_inline(): a range that wraps, or an address without
+	 * shadow, is reported before any shadow is read */
+	if (a + len >= a && !has_metadata(k, a))
+		return kasan_report_at(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
 	if (!skl_kasan_check(shadow_cb, k, a, len, &bad))
 		return 0;
-	return report(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
+	return kasan_report_at(k, SKL_KASAN_ACCESS, a, len, write, ip, err);
 }
 
 int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object_size, int rcu, int has_free_meta,
 			 skl_error *err)
 {
+	const skl__page *pg;
 	int s;
+	if (k->kasan_q && k->kasan_q->releasing)
+		return 0; /* qlink_free(): the object leaves the quarantine */
 	if (!valid)
-		return report(k, SKL_KASAN_INVALID_FREE, obj, 0, 0, "kfree", err);
+		return kasan_report_at(k, SKL_KASAN_INVALID_FREE, obj, 0, 0, "kfree", err);
 	s = skl_kernel_kasan_shadow(k, obj);
 	if (s == SKL_KASAN_SLAB_FREE || s == SKL_KASAN_SLAB_FREE_META)
-		return report(k, SKL_KASAN_DOUBLE_FREE, obj, 0, 0, "kfree", err);
+		return kasan_report_at(k, SKL_KASAN_DOUBLE_FREE, obj, 0, 0, "kfree", err);
 	skl_kasan_free(shadow_at(k, obj), object_size, rcu, has_free_meta);
-	return 0;
+	/* __kasan_slab_free(): an RCU cache's object (still accessible) and
+	 * an object without free meta skip the quarantine */
+	pg = skl__page_of(k, obj);
+	if (rcu || !has_free_meta || !pg || !pg->cache)
+		return 0;
+	return quarantine_put(k, pg->cache, obj);
 }

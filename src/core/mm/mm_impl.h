@@ -66,11 +66,12 @@ struct skl_kernel {
 	unsigned cpus;
 	int smp;
 	int debug_slab;
-	unsigned slub_debug;   /* SKL_SLAB_* debug flags from "FZPU" */
-	int kasan;	       /* generic KASAN: a shadow byte per 8 bytes of RAM */
-	uint8_t *kasan_shadow; /* (npages * page_size) / 8 bytes */
-	char *kasan_last;      /* the latest KASAN report (skl_malloc'd) */
-	char *last_report;     /* the latest BUG event's text: any report (skl_malloc'd) */
+	unsigned slub_debug;	      /* SKL_SLAB_* debug flags from "FZPU" */
+	int kasan;		      /* generic KASAN: a shadow byte per 8 bytes of RAM */
+	uint8_t *kasan_shadow;	      /* (npages * page_size) / 8 bytes */
+	char *kasan_last;	      /* the latest KASAN report (skl_malloc'd) */
+	struct skl__kasan_q *kasan_q; /* KASAN's quarantine (kernel_kasan.c), made on the first free */
+	char *last_report;	      /* the latest BUG event's text: any report (skl_malloc'd) */
 	unsigned break_gfp_order;
 	skl_events *log;
 	/* RAM */
@@ -284,9 +285,17 @@ void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigne
 /* models __kasan_slab_free(): a pointer that is no object's start
  * (valid 0) or an object already freed is reported (invalid-free,
  * double-free) and not freed: -1 with err set. Else the object is
- * poisoned and 0 returned. */
+ * poisoned; 1 when kasan_quarantine_put() took it (the allocator must
+ * leave it alone: KASAN hands it back through ops->free when the
+ * quarantine is reduced), 0 when the allocator frees it now (an RCU cache,
+ * no free meta, or the quarantine handing it back). */
 int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object_size, int rcu, int has_free_meta,
 			 skl_error *err);
+/* models kasan_quarantine_remove_cache() (kasan_cache_shrink() and
+ * kasan_cache_shutdown()): c's quarantined objects go back to its slabs */
+void skl__kasan_cache_release(skl_kernel *k, skl_cache *c);
+/* frees the quarantine's records (kernel.c, when the machine goes) */
+void skl__kasan_free(skl_kernel *k);
 
 /* ---- the cache model feed (access.c) ----------------------------------- */
 

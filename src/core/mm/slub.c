@@ -807,12 +807,14 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		return skl__slub_rp_finish(&r, obj, err);
 	}
 	sc = c->priv;
-	/* slab_free_hook(): KASAN looks first, and keeps what it reports */
-	if (k->kasan && skl__kasan_slab_free(k, obj, skl__slub_valid_pointer(sc, s, obj), sc->g.object_size,
+	/* slab_free_hook(): KASAN looks first, keeps what it reports, and may
+	 * keep the object in its quarantine (1: freed later, through here) */
+	if (k->kasan) {
+		int q = skl__kasan_slab_free(k, obj, skl__slub_valid_pointer(sc, s, obj), sc->g.object_size,
 					     (sc->g.flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0,
-					     sc->g.kasan.free_meta_offset != SKL_KASAN_NO_FREE_META, err) < 0) {
-		skl__slub_rp_finish(&r, obj, NULL);
-		return -1;
+					     sc->g.kasan.free_meta_offset != SKL_KASAN_NO_FREE_META, err);
+		if (q)
+			return q < 0 ? (skl__slub_rp_finish(&r, obj, NULL), -1) : skl__slub_rp_finish(&r, obj, err);
 	}
 	if (s->disabled && (sc->g.flags & SKL_SLAB_CONSISTENCY)) {
 		skl__slub_rp_found(&r, "the slab of 0x%s was disabled by an earlier failed check", OBJ_STR());
@@ -1311,6 +1313,8 @@ static int slub_cache_destroy(skl_cache *c, skl_error *err)
 	if (sc->boot)
 		return skl_errorf(err, "kmem_cache_destroy(%s): the machine's own boot and kmalloc caches stay",
 				  c->name);
+	if (c->k->kasan) /* kasan_cache_shutdown() */
+		skl__kasan_cache_release(c->k, c);
 	skl__slub_rp_init(&r, c->k, c);
 	flush_all(c, &r);
 	for (s = sc->partial.head; s;) {
@@ -1404,6 +1408,8 @@ static int slub_shrink(skl_cache *c)
 	c = skl__slub_real_cache(c);
 	if (!c || !c->priv)
 		return 0;
+	if (c->k->kasan) /* kasan_cache_shrink() */
+		skl__kasan_cache_release(c->k, c);
 	skl__slub_rp_init(&r, c->k, c);
 	n = do_shrink(c, &r);
 	skl__slub_rp_finish(&r, 0, NULL);

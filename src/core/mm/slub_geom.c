@@ -37,6 +37,9 @@ void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned 
 		minor = prof->version.minor;
 	}
 	p->pre67 = major < 6 || (major == 6 && minor < 7);
+	/* "mm/kasan: Don't store metadata inside kmalloc object when
+	 * slub_debug_orig_size is on" (Feng Tang, Sept 2024, in 6.13) */
+	p->kasan_orig_size = major > 6 || (major == 6 && minor >= 13);
 	p->big_endian = (int)abi->big_endian;
 	/* struct kmem_cache_node: list_lock, nr_partial, partial, nr_slabs,
 	 * total_objects, full, and (6.18) the sheaves' barn pointer */
@@ -300,7 +303,8 @@ static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_f
 	}
 	if (p->kasan) /* kasan_cache_create(): metadata and a red zone */
 		skl_kasan_cache_create(g->object_size, (flags & SKL_SLAB_TYPESAFE_BY_RCU) != 0, g->ctor,
-				       (flags & DEBUG_FLAGS) != 0, p->page_size << p->max_page_order, &size, &g->kasan);
+				       (flags & DEBUG_FLAGS) != 0, p->kasan_orig_size && g->orig_size,
+				       p->page_size << p->max_page_order, &size, &g->kasan);
 	g->red_left_pad = 0;
 	if (flags & SKL_SLAB_RED_ZONE) {
 		size += W; /* a pad so writes before the next object miss the metadata */

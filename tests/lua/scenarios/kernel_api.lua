@@ -196,3 +196,8 @@ expect(none == nil and nwhy:find("no free block", 1, true), "a pool too small fo
 local okk, msgk = pcall(function() return a:free(z) end)
 expect(not okk and msgk:match("bad argument #1 to 'c:free' %(the object belongs to another kernel%)$"),
   "objects stay with their kernel")
+
+-- KASAN's quarantine figures need a KASAN kernel ---------------------------------
+local nq, nwhy = k:kasan_quarantine()
+expect(nq == nil and nwhy == "no KASAN: the quarantine comes with sklab.kernel { kasan = true }",
+  "k:kasan_quarantine() without KASAN: nil and why")
