@@ -115,7 +115,7 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	if (skl_slub_geometry(&p, (unsigned)q->size, &q->o, dflags, &g, &err) < 0)
 		return skl_app_fail("slabinfo", &err);
 	blocker = skl_slub_merge_blocker(g.flags, g.ctor);
-	skl_slub_unique_id(id, sizeof(id), g.flags, g.size);
+	skl_slub_unique_id(&p, id, sizeof(id), g.flags, g.size);
 	sysname = blocker ? q->name : id;
 	slab_bytes = (uint64_t)p.page_size << g.order;
 	skl_slub_order_reason(&p, &g, why, sizeof(why));
@@ -124,28 +124,31 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 		static const skl_json_break breaks[] = {
 		    {"sysfs", "\n ", NULL}, {"model", "\n ", NULL}, {"slabinfo", "\n ", NULL}, {NULL, NULL, NULL}};
 		char fp[2] = {(char)g.fp_rule, '\0'};
-		return write_json(
-		    json_pack(
-			"{s:o, s:s, s:I, s:o, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
-			"s:i, s:i, s:I, s:I}, s:{s:I, s:I, s:s, s:I, s:I, s:I, s:I, s:o, s:s, s:b}, s:o}",
-			"profile", skl_json_text(prof->name), "allocator", "slub", "cpus", (json_int_t)p.cpus, "name",
-			skl_json_text(q->name), "sysfs_dir", skl_json_text(sysname), "sysfs", "object_size",
-			(json_int_t)g.object_size, "slab_size", (json_int_t)g.size, "align", (json_int_t)g.align,
-			"order", (json_int_t)g.order, "objs_per_slab", (json_int_t)g.objects, "hwcache_align",
-			!!(g.flags & SKL_SLAB_HWCACHE_ALIGN), "destroy_by_rcu", !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU),
-			"ctor", g.ctor, "red_zone", !!(g.flags & SKL_SLAB_RED_ZONE), "poison",
-			!!(g.flags & SKL_SLAB_POISON), "store_user", !!(g.flags & SKL_SLAB_STORE_USER), "sanity_checks",
-			!!(g.flags & SKL_SLAB_CONSISTENCY), "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
-			"cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA), "min_partial", (json_int_t)g.min_partial,
-			"cpu_partial", (json_int_t)g.cpu_partial, "model", "inuse", (json_int_t)g.inuse, "offset",
-			(json_int_t)g.offset, "freeptr", fp, "red_left_pad", (json_int_t)g.red_left_pad, "min_objects",
-			(json_int_t)g.min_objects, "min_order", (json_int_t)g.min_order, "min_objs",
-			(json_int_t)g.min_objs, "waste", skl_json_uint(slab_bytes % g.size), "calculate_order",
-			p.pre67 ? "pre-6.7" : "6.7+", "mergeable", !blocker, "slabinfo", skl_json_text(line)),
-		    breaks);
+		json_t *doc = json_pack(
+		    "{s:o, s:s, s:I, s:o, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
+		    "s:i, s:i, s:I, s:I}, s:{s:I, s:I, s:s, s:I, s:I, s:I, s:I, s:o, s:s, s:b}, s:o}",
+		    "profile", skl_json_text(prof->name), "allocator", "slub", "cpus", (json_int_t)p.cpus, "name",
+		    skl_json_text(q->name), "sysfs_dir", skl_json_text(sysname), "sysfs", "object_size",
+		    (json_int_t)g.object_size, "slab_size", (json_int_t)g.size, "align", (json_int_t)g.align, "order",
+		    (json_int_t)g.order, "objs_per_slab", (json_int_t)g.objects, "hwcache_align",
+		    !!(g.flags & SKL_SLAB_HWCACHE_ALIGN), "destroy_by_rcu", !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU),
+		    "ctor", g.ctor, "red_zone", !!(g.flags & SKL_SLAB_RED_ZONE), "poison",
+		    !!(g.flags & SKL_SLAB_POISON), "store_user", !!(g.flags & SKL_SLAB_STORE_USER), "sanity_checks",
+		    !!(g.flags & SKL_SLAB_CONSISTENCY), "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
+		    "cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA), "min_partial", (json_int_t)g.min_partial,
+		    "cpu_partial", (json_int_t)g.cpu_partial, "model", "inuse", (json_int_t)g.inuse, "offset",
+		    (json_int_t)g.offset, "freeptr", fp, "red_left_pad", (json_int_t)g.red_left_pad, "min_objects",
+		    (json_int_t)g.min_objects, "min_order", (json_int_t)g.min_order, "min_objs", (json_int_t)g.min_objs,
+		    "waste", skl_json_uint(slab_bytes % g.size), "calculate_order", p.pre67 ? "pre-6.7" : "6.7+",
+		    "mergeable", !blocker, "slabinfo", skl_json_text(line));
+		/* 2.6.31's slab_attrs[] has no cpu_partial: no per-CPU partial lists */
+		if (doc && p.era == SKL_SLUB_ERA_2_6_31)
+			json_object_del(json_object_get(doc, "sysfs"), "cpu_partial");
+		return write_json(doc, breaks);
 	}
-	printf("# %s on %s: SLUB, %u CPU%s, calculate_order() %s\n", q->name, prof->name, p.cpus,
-	       p.cpus == 1 ? "" : "s", p.pre67 ? "before 6.7" : "of 6.7+");
+	printf("# %s on %s: SLUB%s, %u CPU%s, calculate_order() %s\n", q->name, prof->name,
+	       p.era == SKL_SLUB_ERA_2_6_31 ? " as 2.6.31 lays it out" : "", p.cpus, p.cpus == 1 ? "" : "s",
+	       p.pre67 ? "before 6.7" : "of 6.7+");
 	printf("# /sys/kernel/slab/%s\n", sysname);
 	printf("%-16s %u\n", "object_size", g.object_size);
 	printf("%-16s %u\n", "slab_size", g.size);
@@ -162,7 +165,8 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	printf("%-16s %d\n", "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT));
 	printf("%-16s %d\n", "cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA));
 	printf("%-16s %u\n", "min_partial", g.min_partial);
-	printf("%-16s %u\n", "cpu_partial", g.cpu_partial);
+	if (p.era != SKL_SLUB_ERA_2_6_31) /* not in 2.6.31's slab_attrs[] */
+		printf("%-16s %u\n", "cpu_partial", g.cpu_partial);
 	printf("# the model's own values (not in sysfs)\n");
 	printf("%-16s %-8u end of the object and its right red zone\n", "inuse", g.inuse);
 	printf("%-16s %-8u free pointer %s\n", "offset", g.offset, skl_slub_freeptr_reason(&g));

@@ -231,8 +231,10 @@ static void read_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int wh
 		return;
 	t->addr = skl__slub_get_word(m, b, W);
 	off = W;
-	t->handle = (unsigned)skl__slub_get_word(m, b + off, 4);
-	off += 4;
+	if (m->p.era != SKL_SLUB_ERA_2_6_31) { /* 2.6.31's track has no depot handle */
+		t->handle = (unsigned)skl__slub_get_word(m, b + off, 4);
+		off += 4;
+	}
 	t->cpu = (unsigned)skl__slub_get_word(m, b + off, 4);
 	t->pid = (unsigned)skl__slub_get_word(m, b + off + 4, 4);
 	off = align_up(off + 8, W);
@@ -254,7 +256,7 @@ void skl__slub_set_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int 
 		return;
 	memset(b, 0, m->p.track_size);
 	skl__slub_put_word(m, b, W, text_addr(k, fn));
-	off = W + 4; /* handle stays 0: no stack is saved */
+	off = m->p.era == SKL_SLUB_ERA_2_6_31 ? W : W + 4; /* a handle stays 0: no stack is saved */
 	skl__slub_put_word(m, b + off, 4, k->cpu);
 	skl__slub_put_word(m, b + off + 4, 4, 1); /* pid 1 */
 	skl__slub_put_word(m, b + align_up(off + 8, W), W, m->jiffies);

@@ -11,7 +11,8 @@
  * chaos (random operations and random writes into slab memory) or fastpath
  * (the fast paths against the full ones, and their gate when a cache model
  * comes and goes) or via (which name each object of a merged cache came
- * through, on the fast and the full paths). SKLAB_UPDATE_GOLDEN=1
+ * through, on the fast and the full paths) or era (2.6.31's own layout,
+ * worked from its mm/slub.c). SKLAB_UPDATE_GOLDEN=1
  * rewrites the golden files.
  */
 #include "check.h"
@@ -415,13 +416,13 @@ static void test_merge_rules(void)
 	CHECK(skl_slub_merge_blocker(SKL_SLAB_RED_ZONE, 0) != NULL);
 	CHECK(skl_slub_merge_blocker(SKL_SLAB_NO_MERGE, 0) != NULL);
 	CHECK(skl_slub_merge_blocker(SKL_SLAB_CONSISTENCY | HW | SKL_SLAB_ACCOUNT, 0) == NULL);
-	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_ACCOUNT, 192);
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_ACCOUNT, 192);
 	CHECK_STR(id, ":A-0000192");
-	skl_slub_unique_id(id, sizeof(id), 0, 24);
+	skl_slub_unique_id(&p, id, sizeof(id), 0, 24);
 	CHECK_STR(id, ":0000024");
-	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
 	CHECK_STR(id, ":a-0004232");
-	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_CACHE_DMA | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT, 1024);
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_CACHE_DMA | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT, 1024);
 	CHECK_STR(id, ":dFA-0001024");
 }
 
@@ -463,6 +464,170 @@ static uint64_t rd64(skl_kernel *k, skl_addr a)
 	for (i = 7; b && i >= 0; i--)
 		v = (v << 8) | b[i];
 	return v;
+}
+
+/* ---- 2.6.31's own SLUB --------------------------------------------------------------- */
+
+/* One cache's 2.6.31 geometry as mm/slub.c of 2.6.31 computes it. */
+typedef struct row2631 {
+	const char *name;
+	unsigned size, align, flags, debug;
+	int ctor;
+	unsigned want_size, want_offset, want_inuse, want_order, want_objs, want_min_partial;
+} row2631;
+
+static void test_era2631(void)
+{
+	skl_profile pr = skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)512 << 20);
+	skl_slub_params p, p6 = params(2);
+	skl_slub_geom g;
+	skl_cache_opts o;
+	skl_error err;
+	char id[32];
+	unsigned i;
+	/*
+	 * Worked by hand from Linux 2.6.31 mm/slub.c: kmem_cache_open() (line
+	 * 2441) sets s->offset 0 by its memset, calculate_sizes() (line 2322)
+	 * rounds to a word, adds a word of red zone when the object fills its
+	 * words, moves the free pointer after the object only for
+	 * SLAB_DESTROY_BY_RCU, SLAB_POISON or a ctor (line 2369), adds two
+	 * 24-byte struct tracks (line 181: addr, cpu, pid, when) for
+	 * STORE_USER and one word of padding for RED_ZONE, then aligns to
+	 * calculate_alignment(flags, align, objsize) (line 2027);
+	 * create_kmalloc_cache() (line 2670) passes ARCH_KMALLOC_MINALIGN, 8;
+	 * set_min_partial(s, ilog2(s->size)) (line 2460) clamps to MIN_PARTIAL
+	 * 5 .. MAX_PARTIAL 10 (lines 131, 138). calculate_order() (line 1974):
+	 * min_objects 4 * (fls(2) + 1) = 12, waste <= 1/16.
+	 */
+	static const row2631 rows[] = {
+	    /* kmalloc-64: 64 objects, the free pointer in word 0 (6.x: 32) */
+	    {"kmalloc-64", 64, 0, KM, 0, 0, 64, 0, 64, 0, 64, 6},
+	    /* slub_debug: 64 + 8 red zone = 72 = inuse, poison moves the free
+	     * pointer to 72, + 8 = 80, + 2 * 24 tracks = 128, + 8 pad = 136,
+	     * aligned to 8 (6.x: align 64, a 64-byte left red zone) */
+	    {"kmalloc-64 FZPU", 64, 0, KM, 1, 0, 136, 72, 72, 0, 30, 7},
+	    /* Z alone: the free pointer stays in word 0; 72 + 8 pad = 80 */
+	    {"kmalloc-64 Z", 64, 0, KM, SKL_SLAB_RED_ZONE, 0, 80, 0, 72, 0, 51, 6},
+	    /* U alone: 64 + 2 * 24 = 112 (6.x: two 32-byte tracks and orig_size) */
+	    {"kmalloc-64 U", 64, 0, KM, SKL_SLAB_STORE_USER, 0, 112, 0, 64, 0, 36, 6},
+	    /* a constructor: 100 -> 104, the free pointer after it, 112 */
+	    {"ctor 100", 100, 0, 0, 0, 1, 112, 104, 104, 0, 36, 6},
+	    /* SLAB_DESTROY_BY_RCU: 64, the free pointer at 64, 72 */
+	    {"rcu 64", 64, 0, RCU, 0, 0, 72, 64, 64, 0, 56, 6},
+	    /* RCU + HWCACHE_ALIGN: 1600 + 8 -> 1664; 12 objects need order 3,
+	     * waste 1152 <= 2048; ilog2(1664) = 10 */
+	    {"rcu hw 1600", 1600, 0, HW | RCU, 0, 0, 1664, 1600, 1600, 3, 19, 10},
+	    /* min_partial clamped: ilog2(4104) = 12 -> MAX_PARTIAL 10 */
+	    {"rcu 4096", 4096, 0, RCU, 0, 0, 4104, 4096, 4096, 3, 7, 10},
+	    /* and from below: ilog2(8) = 3 -> MIN_PARTIAL 5 */
+	    {"kmalloc-8", 8, 0, KM, 0, 0, 8, 0, 8, 0, 512, 5},
+	};
+	skl_slub_params_init(&p, &pr, 0);
+	CHECK_INT(p.era, SKL_SLUB_ERA_2_6_31);
+	CHECK_INT(p6.era, SKL_SLUB_ERA_6X);
+	CHECK_INT(p.track_size, 24);
+	CHECK_INT(p.max_objs_per_page, 65535);
+	CHECK_INT(p.pre67, 1);
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const row2631 *r = &rows[i];
+		memset(&o, 0, sizeof(o));
+		o.flags = r->flags;
+		o.align = r->align;
+		o.ctor = r->ctor;
+		if (skl_slub_geometry(&p, r->size, &o, skl_slub_debug_flags((int)r->debug), &g, &err) < 0) {
+			printf("%s: geometry failed: %s\n", r->name, err.msg);
+			check_failures++;
+			continue;
+		}
+		if (g.size != r->want_size || g.offset != r->want_offset || g.inuse != r->want_inuse ||
+		    g.order != r->want_order || g.objects != r->want_objs || g.min_partial != r->want_min_partial ||
+		    g.red_left_pad != 0 || g.cpu_partial != 0 || g.cpu_partial_slabs != 0 || g.orig_size) {
+			printf("2.6.31 %s: got size %u offset %u inuse %u order %u objs %u min_partial %u red_left_pad "
+			       "%u cpu_partial %u; want %u %u %u %u %u %u 0 0\n",
+			       r->name, g.size, g.offset, g.inuse, g.order, g.objects, g.min_partial, g.red_left_pad,
+			       g.cpu_partial, r->want_size, r->want_offset, r->want_inuse, r->want_order, r->want_objs,
+			       r->want_min_partial);
+			check_failures++;
+		}
+		if (r->flags & KM)
+			CHECK_INT(g.align, 8); /* ARCH_KMALLOC_MINALIGN, not the size */
+		CHECK_INT(g.fp_rule, g.offset ? SKL_SLUB_FP_AFTER : SKL_SLUB_FP_WORD0);
+	}
+	/* the same kmalloc-64 on 6.18: the middle, ilog2(64) / 2 -> 5, 120 objects
+	 * kept on a CPU's partial list, as 4 slabs of 64 half full */
+	memset(&o, 0, sizeof(o));
+	o.flags = KM;
+	CHECK_INT(skl_slub_geometry(&p6, 64, &o, 0, &g, &err), 0);
+	CHECK_INT(g.offset, 32);
+	CHECK_INT(g.min_partial, 5);
+	CHECK_INT(g.cpu_partial, 120);
+	CHECK_INT(g.cpu_partial_slabs, 4); /* DIV_ROUND_UP(120 * 2, 64) */
+	/* 2.6.31 has no freeptr_offset (6.12's struct kmem_cache_args) */
+	memset(&o, 0, sizeof(o));
+	o.flags = RCU;
+	o.use_freeptr_offset = 1;
+	o.freeptr_offset = 16;
+	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	CHECK(strstr(err.msg, "freeptr_offset") != NULL);
+	/* create_unique_id() (line 4481): 't' while SLAB_NOTRACK is 0 */
+	skl_slub_unique_id(&p, id, sizeof(id), 0, 64);
+	CHECK_STR(id, ":t-0000064");
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
+	CHECK_STR(id, ":at-0004232");
+}
+
+/* A 2.6.31 machine runs on its own geometry: the free pointer of a free
+ * kmalloc-64 object is its first word, and slub_debug's 24-byte tracks sit
+ * after the free pointer. */
+static void test_era2631_machine(void)
+{
+	static skl_profile pr;
+	skl_kernel_opts ko;
+	skl_error err;
+	skl_kernel *k;
+	skl_cache *c;
+	skl_cache_info in;
+	skl_addr a, b2;
+	pr = skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)64 << 20);
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = &pr;
+	k = skl_kernel_new(&ko, &err);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	c = skl_kernel_find_cache(k, "kmalloc-64");
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_INT(in.freeptr_offset, 0);
+		CHECK_INT(in.size, 64);
+		a = skl_cache_alloc(c, 0, &err);
+		b2 = skl_cache_alloc(c, 0, &err);
+		CHECK_INT(b2 - a, 64);
+		CHECK_INT(skl_cache_free(c, a, &err), 0);
+		CHECK_INT(skl_cache_free(c, b2, &err), 0);
+		CHECK_INT(rd64(k, b2), a); /* word 0 of the freed object names the next free one */
+	}
+	skl_kernel_free(k);
+	ko.slub_debug = "FZPU";
+	k = skl_kernel_new(&ko, &err);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	c = skl_kernel_find_cache(k, "kmalloc-64");
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_INT(in.size, 136);
+		CHECK_INT(in.freeptr_offset, 72);
+		CHECK_INT(in.red_left_pad, 0);
+		a = skl_cache_alloc(c, 0, &err);
+		CHECK(a != 0);
+		CHECK_INT(skl_cache_free(c, a, &err), 0);
+		CHECK_INT(skl_cache_free(c, a, &err), -1); /* the double free is reported */
+		CHECK(strstr(err.msg, "already free") != NULL || err.msg[0]);
+	}
+	skl_kernel_free(k);
 }
 
 /* ---- runtime: freelists, CPUs, slabinfo ---------------------------------------------- */
@@ -1442,7 +1607,10 @@ int main(int argc, char **argv)
 		test_chaos();
 	else if (!strcmp(mode, "fastpath"))
 		test_fastpath();
-	else if (!strcmp(mode, "via")) {
+	else if (!strcmp(mode, "era")) {
+		test_era2631();
+		test_era2631_machine();
+	} else if (!strcmp(mode, "via")) {
 		test_via();
 		test_via_paths();
 	} else {
