@@ -177,6 +177,11 @@ typedef struct skl_cache_info {
 	unsigned long in_use;
 	unsigned long high, allocs, grown, reaped, errors;
 	unsigned long allochit, allocmiss, freehit, freemiss;
+	/* SLUB per-CPU partial lists (6.x): sysfs cpu_partial (objects) and the
+	 * slab limit it gives, the slabs on the CPUs' partial lists now, and
+	 * the free objects on them (which active_objs counts as active) */
+	unsigned cpu_partial, cpu_partial_slabs;
+	unsigned long slabs_cpu_partial, cpu_partial_free;
 } skl_cache_info;
 
 void skl_cache_get_info(const skl_cache *c, skl_cache_info *out);
@@ -207,7 +212,7 @@ typedef struct skl_slab_snap {
 	size_t mgmt_offset, mgmt_size; /* on-slab management area, 0 size when off-slab/SLUB */
 	skl_addr s_mem;		       /* first object */
 	unsigned nobjs, inuse;
-	int list;	/* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB) */
+	int list;	/* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB), 4 a CPU's partial list (SLUB) */
 	uint8_t *state; /* nobjs skl_objstate values */
 	uint8_t *bad;	/* nobjs flags: 1 = red zone or poison damaged */
 	/* SLUB merging: which name each allocated object came through. NULL

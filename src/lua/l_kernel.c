@@ -656,7 +656,7 @@ static int c_destroy(lua_State *L)
 static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size)
 {
 	unsigned long pages = in->num_slabs * (unsigned long)in->pages_per_slab;
-	lua_createtable(L, 0, 44);
+	lua_createtable(L, 0, 48);
 	skl__set_str(L, "name", in->name);
 	if (in->alias_of[0])
 		skl__set_str(L, "alias_of", in->alias_of);
@@ -694,6 +694,10 @@ static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size
 	skl__set_int(L, "allocmiss", (lua_Integer)in->allocmiss);
 	skl__set_int(L, "freehit", (lua_Integer)in->freehit);
 	skl__set_int(L, "freemiss", (lua_Integer)in->freemiss);
+	skl__set_int(L, "cpu_partial", in->cpu_partial);
+	skl__set_int(L, "cpu_partial_slabs", in->cpu_partial_slabs);
+	skl__set_int(L, "slabs_cpu_partial", (lua_Integer)in->slabs_cpu_partial);
+	skl__set_int(L, "cpu_partial_free", (lua_Integer)in->cpu_partial_free);
 	skl__set_int(L, "pages", (lua_Integer)pages);
 	skl__set_int(L, "bytes", (lua_Integer)pages * page_size);
 }

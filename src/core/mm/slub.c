@@ -11,8 +11,12 @@
  * object before it is followed, so a scenario that scribbles over freed
  * memory gets a report, not a crash.
  *
+ * Per-CPU partial lists (CONFIG_SLUB_CPU_PARTIAL) where the geometry gives
+ * a cache cpu_partial_slabs (6.x caches without debug flags; 2.6.31 has
+ * none): put_cpu_partial(), __put_partials() and get_partial_node() of 6.18.
+ *
  * Deliberate simplifications (docs/slabinfo.md lists them): one node; no
- * per-CPU partial lists (CONFIG_SLUB_CPU_PARTIAL off) and no sheaves; the
+ * sheaves; the
  * free pointer is stored plainly (no CONFIG_SLAB_FREELIST_HARDENED XOR);
  * double frees and frees of non-objects are always caught, as if
  * slab_debug=F were on; reports print simulated addresses unhashed (as
@@ -226,6 +230,8 @@ static void take_off_list(slub_cache *sc, slub_slab *s)
 		list_del(&sc->partial, s);
 	else if (s->list == SL_FULL)
 		list_del(&sc->full, s);
+	else if (s->list == SL_CPU_PARTIAL)
+		list_del(&sc->cpu[s->pcpu].partial, s);
 	s->list = SL_NONE;
 }
 
@@ -433,6 +439,46 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	}
 	skl__pages_free_slab(k, s->base, s->order);
 	slab_record_put(sc, s);
+}
+
+/* kmem_cache_has_cpu_partial() with a non-zero limit: 6.x caches without
+ * debug flags (the geometry gives the others, and 2.6.31, none) */
+static int has_cpu_partial(const slub_cache *sc)
+{
+	return sc->g.cpu_partial_slabs != 0;
+}
+
+/* models __put_partials(): each slab of the CPU's partial list, oldest
+ * last as it was pushed, goes to the tail of the node's partial list, or
+ * back to the page allocator when it is empty and the node already has
+ * min_partial partial slabs */
+static void put_partials(skl_cache *c, unsigned cpu, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_list *l = &sc->cpu[cpu].partial;
+	slub_slab *s;
+	while ((s = l->head) != NULL) {
+		take_off_list(sc, s);
+		if (!s->inuse && sc->partial.n >= sc->g.min_partial)
+			discard_slab(c, s, r);
+		else
+			add_partial(sc, s, 1);
+	}
+}
+
+/* models put_cpu_partial(): s goes in front of the CPU's partial list.
+ * With drain, a list already holding cpu_partial_slabs slabs is first
+ * moved whole to the node (__put_partials(), CPU_PARTIAL_DRAIN). */
+static void put_cpu_partial(skl_cache *c, slub_slab *s, unsigned cpu, int drain, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_list *l = &sc->cpu[cpu].partial;
+	take_off_list(sc, s);
+	if (drain && l->n >= sc->g.cpu_partial_slabs)
+		put_partials(c, cpu, r);
+	list_add_head(l, s);
+	s->list = SL_CPU_PARTIAL;
+	s->pcpu = (int)cpu;
 }
 
 /* Every object in state from goes to state to, eight at a time: the
@@ -663,7 +709,8 @@ static skl_addr alloc_debug(skl_cache *c, report *r, int *oom)
 	return 0;
 }
 
-/* models ___slab_alloc() without per-CPU partial lists */
+/* models ___slab_alloc(): the CPU freelist, the CPU slab's own freelist,
+ * the CPU's partial list, the node's partial list, a new slab */
 static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 {
 	slub_cache *sc = c->priv;
@@ -691,9 +738,25 @@ static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 			}
 			deactivate_slab(c, cpu, r);
 		}
-		s = sc->partial.head;
+		/* CONFIG_SLUB_CPU_PARTIAL: the newest slab of this CPU's partial
+		 * list becomes its slab before the node is asked (CPU_PARTIAL_ALLOC) */
+		s = cs->partial.head;
 		if (s) {
 			freeze_into_cpu(sc, s, cpu);
+			continue;
+		}
+		/* get_partial_node(): the first node partial slab becomes the CPU
+		 * slab, and more follow onto the CPU's partial list until there
+		 * are more than cpu_partial_slabs / 2 (CPU_PARTIAL_NODE) */
+		s = sc->partial.head;
+		if (s) {
+			unsigned taken = 0;
+			freeze_into_cpu(sc, s, cpu);
+			while (has_cpu_partial(sc) && (s = sc->partial.head) != NULL) {
+				put_cpu_partial(c, s, cpu, 0, r);
+				if (++taken > sc->g.cpu_partial_slabs / 2)
+					break;
+			}
 			continue;
 		}
 		s = new_slab(c, oom);
@@ -738,7 +801,9 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 
 /* ---- free ---------------------------------------------------------------------------- */
 
-/* models __slab_free() / free_to_partial_list() after the checks passed */
+/* models __slab_free() / free_to_partial_list() after the checks passed:
+ * a full slab's first free puts it on this CPU's partial list when the
+ * cache has one, else on the node's partial list */
 static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, report *r)
 {
 	slub_cache *sc = c->priv;
@@ -762,6 +827,15 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 	s->inuse--;
 	if (s->cpu >= 0)
 		return; /* frozen: another CPU's slab, no list changes */
+	if (s->list == SL_CPU_PARTIAL)
+		return; /* "partially empty but not on the per-node partial list" */
+	if (!prior && has_cpu_partial(sc)) {
+		/* "If we started with a full slab then put it onto the per cpu
+		 * partial list" (CPU_PARTIAL_FREE): this CPU's, even when the
+		 * free left it empty */
+		put_cpu_partial(c, s, c->k->cpu < sc->ncpu ? c->k->cpu : 0, 1, r);
+		return;
+	}
 	if (!s->inuse && sc->partial.n >= sc->g.min_partial) {
 		discard_slab(c, s, r);
 		return;
@@ -862,9 +936,11 @@ static void flush_all(skl_cache *c, report *r)
 {
 	slub_cache *sc = c->priv;
 	unsigned cpu;
-	for (cpu = 0; cpu < sc->ncpu; cpu++)
+	for (cpu = 0; cpu < sc->ncpu; cpu++) {
 		if (sc->cpu[cpu].slab)
 			deactivate_slab(c, cpu, r);
+		put_partials(c, cpu, r); /* flush_cpu_slab() -> put_partials_cpu() */
+	}
 }
 
 /* models __kmem_cache_do_shrink(): empty partial slabs go back to the page
@@ -941,6 +1017,11 @@ static void free_all_slabs(skl_cache *c)
 			s->list = SL_NONE;
 			slab_record_free(s);
 		}
+		for (s = sc->cpu[cpu].partial.head; s; s = next) {
+			next = s->next;
+			slab_record_free(s);
+		}
+		memset(&sc->cpu[cpu].partial, 0, sizeof(sc->cpu[cpu].partial));
 	}
 	for (s = sc->partial.head; s; s = next) {
 		next = s->next;
@@ -1100,6 +1181,17 @@ static void fill_info(const skl_cache *c, skl_cache_info *out)
 	}
 	out->num_objs = sc->total_objects;
 	out->active_objs = sc->total_objects - nr_free_partial(sc);
+	out->cpu_partial = sc->g.cpu_partial;
+	out->cpu_partial_slabs = sc->g.cpu_partial_slabs;
+	{
+		unsigned cpu;
+		const slub_slab *s;
+		for (cpu = 0; cpu < sc->ncpu; cpu++)
+			for (s = sc->cpu[cpu].partial.head; s; s = s->next) {
+				out->slabs_cpu_partial++;
+				out->cpu_partial_free += s->objects - s->inuse;
+			}
+	}
 	out->in_use = sc->active;
 	out->num_slabs = out->active_slabs = sc->nr_slabs;
 	out->high = sc->high;
@@ -1454,7 +1546,7 @@ static int slub_snapshot(const skl_cache *c, skl_cache_snap *out)
 	if (!sc || c->alias_of)
 		return 0;
 	for (cpu = 0; cpu < sc->ncpu; cpu++)
-		n += sc->cpu[cpu].slab != NULL;
+		n += (sc->cpu[cpu].slab != NULL) + (int)sc->cpu[cpu].partial.n;
 	n += (int)sc->partial.n + (int)sc->full.n;
 	if (!n)
 		return 0;
@@ -1464,6 +1556,10 @@ static int slub_snapshot(const skl_cache *c, skl_cache_snap *out)
 	for (cpu = 0; cpu < sc->ncpu; cpu++)
 		if (sc->cpu[cpu].slab && snap_slab(c->k, sc, sc->cpu[cpu].slab, 3, &out->slabs[out->nslabs++]) < 0)
 			return -1;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		for (s = sc->cpu[cpu].partial.head; s; s = s->next)
+			if (snap_slab(c->k, sc, s, 4, &out->slabs[out->nslabs++]) < 0)
+				return -1;
 	for (s = sc->partial.head; s; s = s->next)
 		if (snap_slab(c->k, sc, s, 1, &out->slabs[out->nslabs++]) < 0)
 			return -1;
@@ -1501,9 +1597,12 @@ static void slub_via_used(const skl_cache *c, uint8_t *used)
 	unsigned cpu;
 	if (!sc)
 		return;
-	for (cpu = 0; cpu < sc->ncpu; cpu++)
+	for (cpu = 0; cpu < sc->ncpu; cpu++) {
 		if (sc->cpu[cpu].slab)
 			via_used_slab(sc->cpu[cpu].slab, used);
+		for (s = sc->cpu[cpu].partial.head; s; s = s->next)
+			via_used_slab(s, used);
+	}
 	for (s = sc->partial.head; s; s = s->next)
 		via_used_slab(s, used);
 	for (s = sc->full.head; s; s = s->next)

@@ -58,7 +58,9 @@ static inline unsigned ilog2_u(unsigned x)
  * ones (they take OS_ALLOC objects only) */
 enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST, OS_VIA };
 _Static_assert(OS_VIA - 1 + SKL__VIA_MAX <= 255, "via slots fit the record's byte");
-enum { SL_NONE, SL_PARTIAL, SL_FULL }; /* node list a slab is on */
+/* the list a slab is on: the node's partial or full list, or a CPU's
+ * partial list (CONFIG_SLUB_CPU_PARTIAL: slub_slab.pcpu says whose) */
+enum { SL_NONE, SL_PARTIAL, SL_FULL, SL_CPU_PARTIAL };
 
 typedef struct slub_slab slub_slab;
 struct slub_slab {
@@ -71,6 +73,7 @@ struct slub_slab {
 	unsigned nfree;	   /* objects on slab->freelist */
 	int list;	   /* SL_* */
 	int cpu;	   /* the CPU whose slab it is (frozen), -1 */
+	int pcpu;	   /* SL_CPU_PARTIAL: the CPU whose partial list it is on */
 	int disabled;	   /* a consistency check failed: all objects marked used */
 	uint8_t *state;	   /* OS_* per object */
 	/* for the fast paths: the host bytes of base (a fast cache's slab, not
@@ -78,6 +81,11 @@ struct slub_slab {
 	uint8_t *host;
 	uint32_t span;
 };
+
+typedef struct slub_list {
+	slub_slab *head, *tail;
+	unsigned long n;
+} slub_list;
 
 typedef struct slub_cpu {
 	skl_addr freelist; /* c->freelist */
@@ -89,6 +97,10 @@ typedef struct slub_cpu {
 	uint8_t *host;
 	uint8_t *state;
 	slub_slab *slab; /* c->slab */
+	/* c->partial (CONFIG_SLUB_CPU_PARTIAL): slabs, not frozen, that a free
+	 * took off the full list or get_partial_node() brought over, newest
+	 * first; at most g.cpu_partial_slabs before put_cpu_partial() drains */
+	slub_list partial;
 } slub_cpu;
 
 /* Makes s (or no slab) the CPU's. */
@@ -100,11 +112,6 @@ static inline void cpu_set_slab(slub_cpu *cs, slub_slab *s)
 	cs->span = s ? s->span : 0;
 	cs->state = s ? s->state : NULL;
 }
-
-typedef struct slub_list {
-	slub_slab *head, *tail;
-	unsigned long n;
-} slub_list;
 
 typedef struct slub_cache {
 	skl_slub_geom g;

@@ -12,7 +12,7 @@
  * (the fast paths against the full ones, and their gate when a cache model
  * comes and goes) or via (which name each object of a merged cache came
  * through, on the fast and the full paths) or era (2.6.31's own layout,
- * worked from its mm/slub.c). SKLAB_UPDATE_GOLDEN=1
+ * worked from its mm/slub.c) or cpupartial (6.18's per-CPU partial lists). SKLAB_UPDATE_GOLDEN=1
  * rewrites the golden files.
  */
 #include "check.h"
@@ -630,6 +630,110 @@ static void test_era2631_machine(void)
 	skl_kernel_free(k);
 }
 
+/* ---- CONFIG_SLUB_CPU_PARTIAL --------------------------------------------------------- */
+
+/* The slabs of c's snapshot on list l (1 node partial, 4 a CPU's partial). */
+static int slabs_on(skl_kernel *k, const char *name, int l)
+{
+	skl_kernel_snap *snap = skl_kernel_snapshot(k);
+	int i, j, n = 0;
+	for (i = 0; snap && i < snap->ncaches; i++)
+		if (!strcmp(snap->caches[i].info.name, name))
+			for (j = 0; j < snap->caches[i].nslabs; j++)
+				n += snap->caches[i].slabs[j].list == l;
+	skl_kernel_snap_free(snap);
+	return n;
+}
+
+/*
+ * 6.18 mm/slub.c: a 1024-byte cache has set_cpu_partial()'s 24 objects,
+ * slub_set_cpu_partial() DIV_ROUND_UP(24 * 2, 16) = 3 slabs. __slab_free()
+ * puts a full slab's first free on this CPU's partial list
+ * (put_cpu_partial(s, slab, 1)); the fourth finds the list at
+ * cpu_partial_slabs and drains it to the node's tail (__put_partials()).
+ * ___slab_alloc() takes the CPU's partial list before get_partial(), and
+ * get_partial_node() brings slabs over until more than cpu_partial_slabs
+ * / 2 (1) have come.
+ */
+static void test_cpu_partial(void)
+{
+	skl_kernel *k = machine_new(2, 64, NULL, NULL);
+	skl_cache *c;
+	skl_cache_info in;
+	skl_error err;
+	skl_addr obj[96], a;
+	int i;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	c = skl_cache_create(k, "cp1024", 1024, NULL, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.objs_per_slab, 16);
+	CHECK_INT(in.cpu_partial, 24);
+	CHECK_INT(in.cpu_partial_slabs, 3);
+	for (i = 0; i < 96; i++) /* six full slabs, the sixth CPU 0's */
+		obj[i] = skl_cache_alloc(c, 0, &err);
+	/* one free in each of slabs 0, 1 and 2: onto CPU 0's partial list */
+	for (i = 0; i < 3; i++)
+		CHECK_INT(skl_cache_free(c, obj[16 * i], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 3);
+	CHECK_INT(in.cpu_partial_free, 3);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 0);
+	CHECK_INT(in.active_objs, 96); /* slabinfo: nothing free on the node */
+	CHECK_INT(in.in_use, 93);
+	/* the fourth: the list is full, so 2, 1, 0 go to the node first */
+	CHECK_INT(skl_cache_free(c, obj[48], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 1);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 3);
+	CHECK_INT(in.active_objs, 93); /* 96 less the node's 3 free */
+	CHECK_INT(in.in_use, 92);
+	/* allocation: the CPU slab is exhausted, so the CPU's partial slab
+	 * (3) comes first, before the node's */
+	a = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(a, obj[48]);
+	/* then the node: slab 2 becomes the CPU slab, 1 and 0 follow onto the
+	 * CPU's partial list (2 > 3 / 2) */
+	a = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(a, obj[32]);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 2);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 0);
+	CHECK_INT(slabs_on(k, "cp1024", 4), 2);
+	a = skl_cache_alloc(c, 0, &err); /* slab 0, the partial list's newest */
+	CHECK_INT(a, obj[0]);
+	/* shrink flushes the CPU partial lists to the node (flush_cpu_slab()) */
+	skl_cache_shrink(c);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 0);
+	CHECK_INT(slabs_on(k, "cp1024", 4), 0);
+	/* a debug cache has none: kmem_cache_has_cpu_partial() is false */
+	skl_kernel_free(k);
+	k = machine_new(2, 64, "F", NULL);
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	c = skl_cache_create(k, "cp1024", 1024, NULL, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	for (i = 0; i < 32; i++)
+		obj[i] = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(skl_cache_free(c, obj[0], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.cpu_partial, 0);
+	CHECK_INT(in.slabs_cpu_partial, 0);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 1);
+out:
+	skl_kernel_free(k);
+}
+
 /* ---- runtime: freelists, CPUs, slabinfo ---------------------------------------------- */
 
 static void test_runtime(void)
@@ -690,17 +794,25 @@ static void test_runtime(void)
 	a = skl_cache_alloc(tcp, 0, &err);
 	CHECK_INT(a, obj[16]);
 	obj[16] = a;
-	/* free in the first slab (full, not a CPU slab): it goes on the partial list */
+	/* free in the first slab (full, not a CPU slab): CONFIG_SLUB_CPU_PARTIAL
+	 * puts it on this CPU's partial list (put_cpu_partial()), not the
+	 * node's, so slabinfo still counts its free object as active */
 	CHECK_INT(skl_cache_free(tcp, obj[3], &err), 0);
 	skl_cache_get_info(tcp, &in);
-	CHECK_INT(in.active_objs, 25);
+	CHECK_INT(in.active_objs, 26);
+	CHECK_INT(in.in_use, 18); /* 26 = 18 in use + 7 on the CPU freelist + 1 on the CPU partial slab */
+	CHECK_INT(in.cpu_partial, 24);
+	CHECK_INT(in.cpu_partial_slabs, 4); /* DIV_ROUND_UP(24 * 2, 13) */
+	CHECK_INT(in.slabs_cpu_partial, 1);
+	CHECK_INT(in.cpu_partial_free, 1);
 
-	/* CPU 1 gets its own slab; frees from CPU 0 into it go to slab->freelist */
+	/* CPU 1 gets its own slab (CPU 0's partial list is not its); frees
+	 * from CPU 0 into it go to slab->freelist */
 	CHECK_INT(skl_kernel_set_cpu(k, 1), 0);
-	a = skl_cache_alloc(tcp, 0, &err); /* takes the partial slab (obj[3] comes back) */
-	CHECK_INT(a, obj[3]);
+	a = skl_cache_alloc(tcp, 0, &err); /* a third slab */
+	CHECK(a != obj[3]);
 	obj[3] = a;
-	obj[20] = skl_cache_alloc(tcp, 0, &err); /* a third slab for CPU 1 */
+	obj[20] = skl_cache_alloc(tcp, 0, &err);
 	CHECK_INT(skl_kernel_set_cpu(k, 0), 0);
 	CHECK_INT(skl_cache_free(tcp, obj[20], &err), 0);
 	CHECK_INT(skl_kernel_set_cpu(k, 5), -1);
@@ -724,13 +836,13 @@ static void test_runtime(void)
 					CHECK_INT(cs->slabs[j].bad[x], 0);
 				}
 			}
-			/* A full (CPU 1 took it back, then moved on), B CPU 0's with 7
-			 * free on its CPU freelist, C CPU 1's: 12 on CPU 1's freelist and
-			 * the one CPU 0 freed on the slab's own freelist */
+			/* A on CPU 0's partial list with obj[3]'s slot free, B CPU 0's
+			 * with 7 free on its CPU freelist, C CPU 1's: 11 on CPU 1's
+			 * freelist and the one CPU 0 freed on the slab's own freelist */
 			CHECK_INT(cpu_slabs, 2);
-			CHECK_INT(alloc, 19);
-			CHECK_INT(cpu, 7 + 12);
-			CHECK_INT(fre, 1);
+			CHECK_INT(alloc, 12 + 6 + 1);
+			CHECK_INT(cpu, 7 + 11);
+			CHECK_INT(fre, 1 + 1);
 			CHECK(strncmp(cs->slabinfo, "TCP ", 4) == 0);
 		}
 		skl_kernel_snap_free(snap);
@@ -1607,6 +1719,8 @@ int main(int argc, char **argv)
 		test_chaos();
 	else if (!strcmp(mode, "fastpath"))
 		test_fastpath();
+	else if (!strcmp(mode, "cpupartial"))
+		test_cpu_partial();
 	else if (!strcmp(mode, "era")) {
 		test_era2631();
 		test_era2631_machine();
