@@ -3,10 +3,10 @@
 -- goal:    See a free into a full slab put that slab on the freeing CPU's
 --          partial list (CONFIG_SLUB_CPU_PARTIAL), not the node's; the list
 --          drain at cpu_partial_slabs; an allocation taking the CPU's list
---          before the node's; and /proc/slabinfo counting the free objects
---          of those slabs as active.
+--          before the node's; /proc/slabinfo counting the free objects of
+--          those slabs as active; and 6.18's sheaves in front of it all.
 -- profile: linux-6.18-x86_64
--- length:  about 5 minutes (5 steps)
+-- length:  about 6 minutes (6 steps)
 
 scenario {
   title = "Where a freed slab goes: SLUB's per-CPU partial lists",
@@ -14,7 +14,7 @@ scenario {
       .. "drain, the allocation that takes it first, and the slabinfo count that calls its free "
       .. "objects active.",
   profile = "linux-6.18-x86_64",
-  length = "about 5 minutes (5 steps)",
+  length = "about 6 minutes (6 steps)",
 }
 
 -- sklab_cp is this scenario's own cache: 1024-byte objects, 16 to an
@@ -83,3 +83,23 @@ scene.step(string.format("Two allocations: the first gets the CPU partial slab's
   .. "CPU's list (get_partial_node() stops past cpu_partial_slabs / 2)", a.addr, s3.slabs_cpu_partial))
 expect(a.addr == freed[3], "the CPU's partial list is used before the node's")
 expect(b.addr == freed[2] and s3.slabs_cpu_partial == 2, "the node refill moves two slabs over")
+
+---------------------------------------------------------------------------
+-- 6.18 sheaves: a cache created with sheaf_capacity (vm_area_struct and
+-- maple_node have 32) keeps per-CPU arrays of free objects in front of
+-- all this. alloc_from_pcs() finds the CPU's main sheaf empty and
+-- refill_sheaf() takes 32 objects from the slabs at once.
+
+local vma = k:cache_create("sklab_vma", 192,
+  { hwcache_align = true, rcu = true, freeptr_offset = 16, sheaf_capacity = 32 })
+local v = vma:alloc {}
+local sv = vma:stats()
+scene.show(k, { caches = { "sklab_vma" } })
+scene.step(string.format("A cache with sheaf_capacity = %d: its first allocation fills a sheaf with 32 "
+  .. "objects from %d slabs and hands out the top one. %d wait in the sheaf: allocated to their slabs, "
+  .. "so slabinfo counts %d active for %d in use", sv.sheaf_capacity, sv.num_slabs, sv.sheaf_objects,
+  sv.active_objs, sv.in_use))
+expect(sv.sheaf_capacity == 32 and sv.sheaf_objects == 31 and sv.in_use == 1, "one object out, 31 in the sheaf")
+expect(sv.num_slabs == 2 and sv.active_objs == 42, "two slabs of 21, all 42 active to slabinfo")
+vma:free(v)
+expect(vma:stats().sheaf_objects == 32, "the free goes back into the sheaf, not the slab")

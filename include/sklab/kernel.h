@@ -105,7 +105,8 @@ typedef struct skl_cache_opts {
 	int ctor;		/* the cache has a constructor */
 	int use_freeptr_offset; /* SLUB, RCU caches only */
 	unsigned freeptr_offset;
-	const skl_layout *type; /* layout of the objects, for views; copied */
+	unsigned sheaf_capacity; /* SLUB 6.18: kmem_cache_args.sheaf_capacity, 0 = no sheaves */
+	const skl_layout *type;	 /* layout of the objects, for views; copied */
 } skl_cache_opts;
 
 /* NULL with err set for what kmem_cache_create would refuse (bad size,
@@ -182,6 +183,11 @@ typedef struct skl_cache_info {
 	 * the free objects on them (which active_objs counts as active) */
 	unsigned cpu_partial, cpu_partial_slabs;
 	unsigned long slabs_cpu_partial, cpu_partial_free;
+	/* SLUB 6.18 sheaves: sysfs sheaf_capacity (0: none), the objects held
+	 * in the CPUs' sheaves (allocated to their slabs, free to a caller,
+	 * counted active by slabinfo) and the barn's full and empty sheaves */
+	unsigned sheaf_capacity;
+	unsigned long sheaf_objects, barn_full, barn_empty;
 } skl_cache_info;
 
 void skl_cache_get_info(const skl_cache *c, skl_cache_info *out);

@@ -53,6 +53,7 @@ typedef struct skl_slub_params {
 	int kmem_cache_node_size; /* sizeof(struct kmem_cache_node) */
 	int kmem_cache_size;	  /* offsetof(struct kmem_cache, node) + nr_node_ids * word */
 	int kasan;		  /* CONFIG_KASAN_GENERIC: kasan_cache_create() grows every slot */
+	int sheaves;		  /* 6.18+: kmem_cache_args.sheaf_capacity exists */
 } skl_slub_params;
 
 /* The parameters of a kernel profile ("6.18" on x86_64: 4096, 8, 64, ...).
@@ -88,6 +89,7 @@ typedef struct skl_slub_geom {
 	unsigned min_partial;	      /* set_min_partial(ilog2(size) / 2), 2.6.31 ilog2(size); 5..10 */
 	unsigned cpu_partial;	      /* slub_set_cpu_partial(): 6, 24, 52 or 120 (objects); 0 in 2.6.31 */
 	unsigned cpu_partial_slabs;   /* slub_set_cpu_partial(): the slabs that many objects make */
+	unsigned sheaf_capacity;      /* 6.18 do_kmem_cache_create(): args->sheaf_capacity, 0 with debug flags */
 	skl_kasan_slot kasan;	      /* with params.kasan: what kasan_cache_create() added */
 } skl_slub_geom;
 

@@ -114,7 +114,8 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	}
 	if (skl_slub_geometry(&p, (unsigned)q->size, &q->o, dflags, &g, &err) < 0)
 		return skl_app_fail("slabinfo", &err);
-	blocker = skl_slub_merge_blocker(g.flags, g.ctor);
+	blocker = g.sheaf_capacity ? "it has per-CPU sheaves (slab_unmergeable(): s->cpu_sheaves)"
+				   : skl_slub_merge_blocker(g.flags, g.ctor);
 	skl_slub_unique_id(&p, id, sizeof(id), g.flags, g.size);
 	sysname = blocker ? q->name : id;
 	slab_bytes = (uint64_t)p.page_size << g.order;
@@ -144,6 +145,8 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 		/* 2.6.31's slab_attrs[] has no cpu_partial: no per-CPU partial lists */
 		if (doc && p.era == SKL_SLUB_ERA_2_6_31)
 			json_object_del(json_object_get(doc, "sysfs"), "cpu_partial");
+		if (doc && p.sheaves) /* 6.18's slab_attrs[] */
+			skl_json_set(json_object_get(doc, "sysfs"), "sheaf_capacity", skl_json_uint(g.sheaf_capacity));
 		return write_json(doc, breaks);
 	}
 	printf("# %s on %s: SLUB%s, %u CPU%s, calculate_order() %s\n", q->name, prof->name,
@@ -167,6 +170,8 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	printf("%-16s %u\n", "min_partial", g.min_partial);
 	if (p.era != SKL_SLUB_ERA_2_6_31) /* not in 2.6.31's slab_attrs[] */
 		printf("%-16s %u\n", "cpu_partial", g.cpu_partial);
+	if (p.sheaves)
+		printf("%-16s %u\n", "sheaf_capacity", g.sheaf_capacity);
 	printf("# the model's own values (not in sysfs)\n");
 	printf("%-16s %-8u end of the object and its right red zone\n", "inuse", g.inuse);
 	printf("%-16s %-8u free pointer %s\n", "offset", g.offset, skl_slub_freeptr_reason(&g));
@@ -854,6 +859,7 @@ enum {
 	O_SIZE,
 	O_ALIGN,
 	O_FREEPTR_OFFSET,
+	O_SHEAF_CAPACITY,
 	O_NAME,
 	O_DEBUG,
 	O_HWCACHE,
@@ -874,6 +880,7 @@ static const skl_app_opt options[] = {
     {"ctor", O_CTOR, SKL_APP_NONE, NULL, "the cache has a constructor", NULL},
     {"freeptr-offset", O_FREEPTR_OFFSET, SKL_APP_VALUE, "N", "RCU cache with kmem_cache_args.freeptr_offset (SLUB)",
      NULL},
+    {"sheaf-capacity", O_SHEAF_CAPACITY, SKL_APP_VALUE, "N", "kmem_cache_args.sheaf_capacity (SLUB, 6.18)", NULL},
     {"kmalloc", O_KMALLOC, SKL_APP_NONE, NULL,
      "a kmalloc size class (align = the largest power of\ntwo dividing the size); implied by --name kmalloc-N", NULL},
     {"name", O_NAME, SKL_APP_VALUE, "NAME", "the cache's name (sklab_SIZE)", NULL},
@@ -952,6 +959,12 @@ int skl_cmd_slabinfo(int argc, char **argv)
 							   "--freeptr-offset takes a byte offset, not '%s'", a);
 			q.o.use_freeptr_offset = 1;
 			q.o.freeptr_offset = (unsigned)v;
+			break;
+		case O_SHEAF_CAPACITY:
+			if (parse_uint(a, 4096, &v) < 0)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--sheaf-capacity takes a number of objects, not '%s'", a);
+			q.o.sheaf_capacity = (unsigned)v;
 			break;
 		case O_NAME:
 			q.name = a;

@@ -15,8 +15,12 @@
  * a cache cpu_partial_slabs (6.x caches without debug flags; 2.6.31 has
  * none): put_cpu_partial(), __put_partials() and get_partial_node() of 6.18.
  *
- * Deliberate simplifications (docs/slabinfo.md lists them): one node; no
- * sheaves; the
+ * 6.18's per-CPU sheaves for caches created with a sheaf_capacity:
+ * alloc_from_pcs() and free_to_pcs() in front of the slabs, main and spare
+ * sheaves, the barn.
+ *
+ * Deliberate simplifications (docs/slabinfo.md lists them): one node;
+ * sheaves live in host memory (the kernel kmallocs them); the
  * free pointer is stored plainly (no CONFIG_SLAB_FREELIST_HARDENED XOR);
  * double frees and frees of non-objects are always caught, as if
  * slab_debug=F were on; reports print simulated addresses unhashed (as
@@ -767,6 +771,232 @@ static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 	return 0;
 }
 
+/* ---- sheaves (6.18) ----------------------------------------------------------------- */
+
+enum { MAX_FULL_SHEAVES = 10, MAX_EMPTY_SHEAVES = 10 }; /* mm/slub.c */
+
+static unsigned this_cpu(const skl_cache *c)
+{
+	const slub_cache *sc = c->priv;
+	return c->k->cpu < sc->ncpu ? c->k->cpu : 0;
+}
+
+/* alloc_empty_sheaf(): NULL when the host is out of memory */
+static slub_sheaf *sheaf_new(const slub_cache *sc)
+{
+	return skl_calloc(1, sizeof(slub_sheaf) + (size_t)sc->g.sheaf_capacity * sizeof(skl_addr));
+}
+
+static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, report *r);
+
+/* models sheaf_flush_unused(): the sheaf's objects go back to their slabs
+ * (__kmem_cache_free_bulk()) */
+static void sheaf_flush(skl_cache *c, slub_sheaf *sh, report *r)
+{
+	slub_cache *sc = c->priv;
+	while (sh->size) {
+		skl_addr obj = sh->objects[--sh->size];
+		slub_slab *s = slab_of(c->k, obj);
+		unsigned idx;
+		if (s && s->cache == c && index_of(sc, s, obj, &idx) && s->state[idx] == OS_SHEAF) {
+			s->state[idx] = OS_ALLOC;
+			free_to_slab(c, s, obj, idx, r);
+		}
+	}
+}
+
+/* barn_put_empty_sheaf(), or free_empty_sheaf() past MAX_EMPTY_SHEAVES */
+static void barn_put_empty(slub_cache *sc, slub_sheaf *sh)
+{
+	if (sc->nr_empty >= MAX_EMPTY_SHEAVES) {
+		skl_free(sh);
+		return;
+	}
+	sh->next = sc->barn_empty;
+	sc->barn_empty = sh;
+	sc->nr_empty++;
+}
+
+static void barn_put_full(slub_cache *sc, slub_sheaf *sh)
+{
+	sh->next = sc->barn_full;
+	sc->barn_full = sh;
+	sc->nr_full++;
+}
+
+static slub_sheaf *barn_take(slub_sheaf **list, unsigned *n)
+{
+	slub_sheaf *sh = *list;
+	if (sh) {
+		*list = sh->next;
+		sh->next = NULL;
+		(*n)--;
+	}
+	return sh;
+}
+
+/* models refill_sheaf(): up to sheaf_capacity objects from the slabs, the
+ * way any allocation gets them; 0 when none could be had */
+static int refill_sheaf(skl_cache *c, slub_sheaf *sh, report *r, int *oom)
+{
+	slub_cache *sc = c->priv;
+	unsigned before = sh->size;
+	while (sh->size < sc->g.sheaf_capacity) {
+		skl_addr obj = alloc_cpu(c, r, oom);
+		slub_slab *s;
+		unsigned idx;
+		if (!obj)
+			break;
+		s = slab_of(c->k, obj);
+		if (s && index_of(sc, s, obj, &idx))
+			s->state[idx] = OS_SHEAF;
+		sh->objects[sh->size++] = obj;
+	}
+	return sh->size > before;
+}
+
+/* models alloc_from_pcs() with __pcs_replace_empty_main(): the top object
+ * of this CPU's main sheaf; an empty main is swapped for a spare with
+ * objects, a full sheaf of the barn, or a sheaf refilled from the slabs.
+ * 0 when none of that worked: the caller goes to the slabs itself. */
+static skl_addr alloc_from_pcs(skl_cache *c, report *r, int *oom)
+{
+	slub_cache *sc = c->priv;
+	slub_pcs *pcs = &sc->pcs[this_cpu(c)];
+	skl_addr obj;
+	slub_slab *s;
+	unsigned idx;
+	if (!pcs->main->size) {
+		slub_sheaf *full = NULL, *empty;
+		if (pcs->spare && pcs->spare->size) {
+			slub_sheaf *t = pcs->main;
+			pcs->main = pcs->spare;
+			pcs->spare = t;
+		} else if ((full = barn_take(&sc->barn_full, &sc->nr_full)) != NULL) {
+			/* barn_replace_empty_sheaf() (BARN_GET) */
+			barn_put_empty(sc, pcs->main);
+			pcs->main = full;
+		} else {
+			if (pcs->spare) {
+				empty = pcs->spare;
+				pcs->spare = NULL;
+			} else {
+				empty = barn_take(&sc->barn_empty, &sc->nr_empty);
+			}
+			if (!empty && !(empty = sheaf_new(sc))) /* alloc_full_sheaf() */
+				return 0;
+			if (!refill_sheaf(c, empty, r, oom)) {
+				skl_free(empty);
+				return 0;
+			}
+			full = empty;
+			if (!pcs->main->size) {
+				barn_put_empty(sc, pcs->main);
+				pcs->main = full;
+			} else if (!pcs->spare) {
+				pcs->spare = pcs->main;
+				pcs->main = full;
+			} else {
+				barn_put_full(sc, full);
+			}
+		}
+	}
+	if (!pcs->main->size)
+		return 0;
+	obj = pcs->main->objects[--pcs->main->size];
+	s = slab_of(c->k, obj);
+	if (s && index_of(sc, s, obj, &idx))
+		s->state[idx] = OS_ALLOC;
+	return obj;
+}
+
+/* models free_to_pcs() with __pcs_replace_full_main(): obj goes on top of
+ * this CPU's main sheaf; a full main is swapped for an empty barn sheaf or a
+ * spare with room, goes to the barn (at most MAX_FULL_SHEAVES), or the full
+ * spare is flushed to the slabs. 0 when no sheaf could take it. */
+static int free_to_pcs(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_pcs *pcs = &sc->pcs[this_cpu(c)];
+	unsigned cap = sc->g.sheaf_capacity;
+	if (pcs->main->size == cap) {
+		slub_sheaf *empty;
+		if (!pcs->spare) {
+			empty = barn_take(&sc->barn_empty, &sc->nr_empty);
+			if (!empty && !(empty = sheaf_new(sc)))
+				return 0;
+			pcs->spare = pcs->main;
+			pcs->main = empty;
+		} else if (pcs->spare->size < cap) {
+			slub_sheaf *t = pcs->main;
+			pcs->main = pcs->spare;
+			pcs->spare = t;
+		} else if (sc->nr_full < MAX_FULL_SHEAVES && sc->barn_empty) {
+			/* barn_replace_full_sheaf() (BARN_PUT) */
+			empty = barn_take(&sc->barn_empty, &sc->nr_empty);
+			barn_put_full(sc, pcs->main);
+			pcs->main = empty;
+		} else if (sc->nr_full >= MAX_FULL_SHEAVES) {
+			/* -E2BIG (BARN_PUT_FAIL): flush the full spare, it becomes
+			 * the main, the full main the spare */
+			empty = pcs->spare;
+			pcs->spare = NULL;
+			sheaf_flush(c, empty, r);
+			pcs->spare = pcs->main;
+			pcs->main = empty;
+		} else {
+			/* no empty sheaf in the barn: a new one; the full main goes
+			 * to the barn (the spare is full) */
+			if (!(empty = sheaf_new(sc)))
+				return 0;
+			barn_put_full(sc, pcs->main);
+			pcs->main = empty;
+		}
+	}
+	s->state[idx] = OS_SHEAF;
+	pcs->main->objects[pcs->main->size++] = obj;
+	return 1;
+}
+
+/* pcs_flush_all() and barn_shrink(): every sheaf's objects back to the slabs;
+ * empty sheaves stay (the mains), or are freed */
+static void flush_sheaves(skl_cache *c, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_sheaf *sh;
+	unsigned cpu;
+	if (!sc->pcs)
+		return;
+	for (cpu = 0; cpu < sc->ncpu; cpu++) {
+		sheaf_flush(c, sc->pcs[cpu].main, r);
+		if (sc->pcs[cpu].spare) {
+			sheaf_flush(c, sc->pcs[cpu].spare, r);
+			skl_free(sc->pcs[cpu].spare);
+			sc->pcs[cpu].spare = NULL;
+		}
+	}
+	while ((sh = barn_take(&sc->barn_full, &sc->nr_full)) != NULL) {
+		sheaf_flush(c, sh, r);
+		skl_free(sh);
+	}
+	while ((sh = barn_take(&sc->barn_empty, &sc->nr_empty)) != NULL)
+		skl_free(sh);
+}
+
+static unsigned long sheaf_objects(const slub_cache *sc)
+{
+	unsigned long n = 0;
+	const slub_sheaf *sh;
+	unsigned cpu;
+	if (!sc->pcs)
+		return 0;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		n += sc->pcs[cpu].main->size + (sc->pcs[cpu].spare ? sc->pcs[cpu].spare->size : 0);
+	for (sh = sc->barn_full; sh; sh = sh->next)
+		n += sh->size;
+	return n;
+}
+
 static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 {
 	slub_machine *m;
@@ -783,7 +1013,10 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 	sc = c->priv;
 	m->jiffies++;
 	skl__slub_rp_init(&r, c->k, c);
-	obj = kmem_cache_debug(sc) ? alloc_debug(c, &r, &oom) : alloc_cpu(c, &r, &oom);
+	if (kmem_cache_debug(sc))
+		obj = alloc_debug(c, &r, &oom);
+	else if (!sc->pcs || !(obj = alloc_from_pcs(c, &r, &oom)))
+		obj = alloc_cpu(c, &r, &oom);
 	if (obj)
 		after_alloc(c, obj, orig ? orig : sc->g.object_size, fn);
 	if (obj && c->k->kasan)
@@ -919,7 +1152,8 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		skl__slub_set_track(k, sc, obj, 1, fn);
 	if (kmem_cache_debug(sc))
 		skl__slub_init_object(k, sc, obj, SLUB_RED_INACTIVE);
-	free_to_slab(c, s, obj, idx, &r);
+	if (!sc->pcs || !free_to_pcs(c, s, obj, idx, &r))
+		free_to_slab(c, s, obj, idx, &r);
 	sc->frees++;
 	if (sc->active)
 		sc->active--;
@@ -936,6 +1170,7 @@ static void flush_all(skl_cache *c, report *r)
 {
 	slub_cache *sc = c->priv;
 	unsigned cpu;
+	flush_sheaves(c, r);
 	for (cpu = 0; cpu < sc->ncpu; cpu++) {
 		if (sc->cpu[cpu].slab)
 			deactivate_slab(c, cpu, r);
@@ -1041,6 +1276,20 @@ static void free_priv(skl_cache *c)
 	if (!sc)
 		return;
 	free_all_slabs(c);
+	if (sc->pcs) {
+		unsigned cpu;
+		slub_sheaf *sh;
+		for (cpu = 0; cpu < sc->ncpu; cpu++) {
+			skl_free(sc->pcs[cpu].main);
+			skl_free(sc->pcs[cpu].spare);
+		}
+		while ((sh = barn_take(&sc->barn_full, &sc->nr_full)) != NULL)
+			skl_free(sh);
+		while ((sh = barn_take(&sc->barn_empty, &sc->nr_empty)) != NULL)
+			skl_free(sh);
+		skl_free(sc->pcs);
+		sc->pcs = NULL;
+	}
 	while (sc->spare) {
 		slub_slab *s = sc->spare;
 		sc->spare = s->next;
@@ -1126,6 +1375,7 @@ static int snap_slab(skl_kernel *k, const slub_cache *sc, const slub_slab *s, in
 			out->state[i] = SKL_OS_FREE;
 			break;
 		case OS_CPU:
+		case OS_SHEAF: /* free, held by a CPU (in a sheaf) */
 			out->state[i] = SKL_OS_CPU;
 			break;
 		default:
@@ -1181,6 +1431,10 @@ static void fill_info(const skl_cache *c, skl_cache_info *out)
 	}
 	out->num_objs = sc->total_objects;
 	out->active_objs = sc->total_objects - nr_free_partial(sc);
+	out->sheaf_capacity = sc->g.sheaf_capacity;
+	out->sheaf_objects = sheaf_objects(sc);
+	out->barn_full = sc->nr_full;
+	out->barn_empty = sc->nr_empty;
 	out->cpu_partial = sc->g.cpu_partial;
 	out->cpu_partial_slabs = sc->g.cpu_partial_slabs;
 	{
@@ -1325,15 +1579,15 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 		return NULL;
 	if (m->p.kasan) /* SLAB_KASAN | SLAB_NO_MERGE */
 		return NULL;
-	if (o && o->use_freeptr_offset)
-		return NULL;
+	if (o && (o->use_freeptr_offset || o->sheaf_capacity))
+		return NULL; /* a cache with sheaves: slab_unmergeable()'s s->cpu_sheaves */
 	for (i = 0; i < k->ncaches; i++) {
 		skl_cache *s = k->caches[i];
 		slub_cache *sc;
 		if (!s || s->alias_of || !s->priv)
 			continue;
 		sc = s->priv;
-		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor))
+		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor) || sc->pcs)
 			continue;
 		if (skl_slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
 			/* __kmem_cache_alias() */
@@ -1374,11 +1628,25 @@ static int slub_cache_init(skl_cache *c, skl_error *err)
 	sc->boot = m->booting || k->booting; /* made by slub_init(): never merged or destroyed */
 	if (sc->g.size && ((uint64_t)k->prof.page_size << sc->g.order) * sc->g.size < (1ull << 32))
 		sc->recip = (1ull << 32) / sc->g.size + 1;
-	sc->fast = !kmem_cache_debug(sc) && !k->kasan && m->fast_words && !sc->g.red_left_pad && sc->recip;
+	sc->fast = !kmem_cache_debug(sc) && !k->kasan && m->fast_words && !sc->g.red_left_pad && sc->recip &&
+		   !sc->g.sheaf_capacity;
 	sc->word8 = m->p.word == 8;
 	sc->owner = c;
 	sc->page_shift = m->page_shift;
 	c->priv = sc;
+	if (sc->g.sheaf_capacity) { /* init_percpu_sheaves(): an empty main each */
+		unsigned cpu;
+		sc->pcs = skl_calloc(sc->ncpu, sizeof(*sc->pcs));
+		for (cpu = 0; sc->pcs && cpu < sc->ncpu; cpu++)
+			if (!(sc->pcs[cpu].main = sheaf_new(sc))) {
+				free_priv(c);
+				return skl_errorf(err, "out of memory creating cache %s", c->name);
+			}
+		if (!sc->pcs) {
+			free_priv(c);
+			return skl_errorf(err, "out of memory creating cache %s", c->name);
+		}
+	}
 	c->fast_state = sc->fast ? sc : NULL;
 	if (!m->booting && alloc_descriptors(c, err) < 0) {
 		char msg[sizeof(err->msg)];

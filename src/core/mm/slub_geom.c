@@ -40,6 +40,7 @@ void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned 
 		minor = prof->version.minor;
 	}
 	p->pre67 = major < 6 || (major == 6 && minor < 7);
+	p->sheaves = major > 6 || (major == 6 && minor >= 18);
 	if (major < 3) {
 		/* 2.6.31 mm/slub.c: struct track { addr; cpu; pid; when; } (no
 		 * stack depot handle) and "MAX_OBJS_PER_PAGE 65535 since
@@ -407,6 +408,9 @@ int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_
 				  object_size, kmalloc_max);
 	if (o->align && (o->align & (o->align - 1)))
 		return skl_errorf(err, "kmem_cache_create: align %u is not a power of two (-EINVAL)", o->align);
+	if (o->sheaf_capacity && !p->sheaves)
+		return skl_errorf(err, "kmem_cache_create: sheaf_capacity came with Linux 6.18 (struct "
+				       "kmem_cache_args); this kernel has no sheaves (-EINVAL)");
 	if (o->use_freeptr_offset && p->era == SKL_SLUB_ERA_2_6_31)
 		return skl_errorf(err, "kmem_cache_create: freeptr_offset came with Linux 6.12 "
 				       "(struct kmem_cache_args); 2.6.31 has no such argument (-EINVAL)");
@@ -431,6 +435,10 @@ int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_
 			g->align = skl_slub_kmalloc_align(p, flags, object_size);
 		else
 			g->align = skl_slub_calculate_alignment(p, flags, o->align, object_size);
+		/* do_kmem_cache_create(): "if (args->sheaf_capacity && !(s->flags &
+		 * SLAB_DEBUG_FLAGS))" the cache gets its per-CPU sheaves */
+		if (!(flags & DEBUG_FLAGS))
+			g->sheaf_capacity = o->sheaf_capacity;
 		return calculate_sizes(p, g, o->use_freeptr_offset, o->freeptr_offset, err);
 	}
 }

@@ -12,7 +12,7 @@
  * (the fast paths against the full ones, and their gate when a cache model
  * comes and goes) or via (which name each object of a merged cache came
  * through, on the fast and the full paths) or era (2.6.31's own layout,
- * worked from its mm/slub.c) or cpupartial (6.18's per-CPU partial lists). SKLAB_UPDATE_GOLDEN=1
+ * worked from its mm/slub.c) or cpupartial (6.18's per-CPU partial lists and sheaves). SKLAB_UPDATE_GOLDEN=1
  * rewrites the golden files.
  */
 #include "check.h"
@@ -730,6 +730,90 @@ static void test_cpu_partial(void)
 	CHECK_INT(in.cpu_partial, 0);
 	CHECK_INT(in.slabs_cpu_partial, 0);
 	CHECK_INT(slabs_on(k, "cp1024", 1), 1);
+out:
+	skl_kernel_free(k);
+}
+
+/*
+ * 6.18 sheaves, for vm_area_struct as the live 6.18 kernel has it
+ * (sheaf_capacity 32): alloc_from_pcs() refills an empty main sheaf from the
+ * slabs (refill_sheaf()) and pops the top; free_to_pcs() pushes, moving a
+ * full main to the spare (an empty barn sheaf taking its place), and with
+ * main and spare full, puts the main in the barn (barn_replace_full_sheaf()).
+ * Objects in sheaves are allocated to their slabs: slabinfo counts them
+ * active, in_use does not.
+ */
+static void test_sheaves(void)
+{
+	skl_kernel *k = machine_new(2, 64, NULL, NULL);
+	skl_cache *c;
+	skl_cache_info in;
+	skl_cache_opts o;
+	skl_error err;
+	skl_addr obj[40], a;
+	int i;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	o.flags = HW | RCU;
+	o.use_freeptr_offset = 1;
+	o.freeptr_offset = 16;
+	o.sheaf_capacity = 32;
+	c = skl_cache_create(k, "vm_area_struct", 192, &o, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	CHECK(skl_cache_create(k, "vma_twin", 192, &o, &err) != c); /* never merged */
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_capacity, 32);
+	CHECK_INT(in.objs_per_slab, 21);
+	/* the first allocation fills a sheaf with 32 objects (two slabs) */
+	obj[0] = skl_cache_alloc(c, 0, &err);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 31);
+	CHECK_INT(in.in_use, 1);
+	CHECK_INT(in.num_objs, 42);
+	CHECK_INT(in.barn_empty, 1); /* the empty main it replaced */
+	for (i = 1; i < 33; i++)     /* the 33rd empties it and refills the barn's */
+		obj[i] = skl_cache_alloc(c, 0, &err);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 31);
+	CHECK_INT(in.in_use, 33);
+	for (i = 0; i < 33; i++) /* main fills, becomes the spare, an empty one fills */
+		CHECK_INT(skl_cache_free(c, obj[i], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 64);
+	CHECK_INT(in.in_use, 0);
+	CHECK_INT(in.active_objs, in.num_objs); /* slabinfo: all allocated to their slabs */
+	CHECK_INT(in.barn_empty, 0);
+	CHECK_INT(skl_cache_free(c, obj[0], &err), -1); /* a double free into a sheaf is caught */
+	/* CPU 1 fills its own sheaf; CPU 0 frees that object with main and spare full */
+	CHECK_INT(skl_kernel_set_cpu(k, 1), 0);
+	a = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(skl_kernel_set_cpu(k, 0), 0);
+	CHECK_INT(skl_cache_free(c, a, &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.barn_full, 1);
+	CHECK_INT(in.barn_empty, 0);
+	CHECK_INT(in.sheaf_objects, 32 + 32 + 1 + 31);
+	/* shrink flushes every sheaf back to the slabs */
+	skl_cache_shrink(c);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 0);
+	CHECK_INT(in.barn_full, 0);
+	CHECK_INT(in.in_use, 0);
+	CHECK_INT(skl_cache_destroy(c, &err), 0);
+	/* no sheaves under slab_debug (do_kmem_cache_create()) */
+	skl_kernel_free(k);
+	k = machine_new(2, 64, "F", NULL);
+	c = k ? skl_cache_create(k, "vm_area_struct", 192, &o, &err) : NULL;
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_INT(in.sheaf_capacity, 0);
+	}
 out:
 	skl_kernel_free(k);
 }
@@ -1719,9 +1803,10 @@ int main(int argc, char **argv)
 		test_chaos();
 	else if (!strcmp(mode, "fastpath"))
 		test_fastpath();
-	else if (!strcmp(mode, "cpupartial"))
+	else if (!strcmp(mode, "cpupartial")) {
 		test_cpu_partial();
-	else if (!strcmp(mode, "era")) {
+		test_sheaves();
+	} else if (!strcmp(mode, "era")) {
 		test_era2631();
 		test_era2631_machine();
 	} else if (!strcmp(mode, "via")) {
