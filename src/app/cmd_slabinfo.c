@@ -371,6 +371,7 @@ typedef struct live_cache {
 	char name[128];
 	char aliases[160]; /* names that link to a ':' id */
 	long object_size, align, slab_size, order, objs;
+	long cpu_partial, sheaf_capacity; /* -1: no such attribute */
 	int hw, rcu, rz, poison, user, checks, reclaim, dma, ctor, ctor_known, ufo, kmalloc, unreadable;
 	char ctor_fn[64];
 	skl_slub_geom g;
@@ -492,6 +493,7 @@ typedef struct live_run {
 	int unreadable, sysfs_errno; /* caches whose attributes cannot be read; the first one's errno */
 	int ctor_unreadable;	     /* ctor files that could not be read */
 	int agree, align_n, align_ok;
+	int cp_n, cp_ok; /* caches with a cpu_partial attribute, and those the model agrees with */
 	int slabinfo_ok, slabinfo_errno, si_rows, si_agree, si_unmatched;
 } live_run;
 
@@ -560,6 +562,8 @@ static void read_cache(live_run *r, live_cache *c)
 	c->checks = read_attr(c->name, "sanity_checks") > 0;
 	c->reclaim = read_attr(c->name, "reclaim_account") > 0;
 	c->dma = read_attr(c->name, "cache_dma") > 0;
+	c->cpu_partial = read_attr(c->name, "cpu_partial");
+	c->sheaf_capacity = read_attr(c->name, "sheaf_capacity");
 	snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
 	if (read_small(path, val, sizeof(val)) == 0) {
 		c->ctor = val[0] != '\0';
@@ -639,6 +643,7 @@ static void model_caches(live_run *r)
 		o.ctor = c->ctor;
 		o.use_freeptr_offset = c->ufo;
 		o.freeptr_offset = 0;
+		o.sheaf_capacity = r->p.sheaves && c->sheaf_capacity > 0 ? (unsigned)c->sheaf_capacity : 0;
 		dflags = (c->rz ? SKL_SLAB_RED_ZONE : 0) | (c->poison ? SKL_SLAB_POISON : 0) |
 			 (c->user ? SKL_SLAB_STORE_USER : 0) | (c->checks ? SKL_SLAB_CONSISTENCY : 0);
 		if (c->unreadable) {
@@ -656,6 +661,10 @@ static void model_caches(live_run *r)
 			r->agree++;
 		else
 			diagnose(&r->p, c);
+		if (c->model_ok && c->cpu_partial >= 0) { /* set_cpu_partial() */
+			r->cp_n++;
+			r->cp_ok += (long)c->g.cpu_partial == c->cpu_partial;
+		}
 		if (c->kmalloc && c->model_ok) {
 			c->align_checked = 1;
 			c->align_agree = (long)c->g.align == c->align;
@@ -798,6 +807,8 @@ static void write_live_text(const live_run *r)
 	printf("\n");
 	if (r->align_n)
 		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", r->align_ok, r->align_n);
+	if (r->cp_n)
+		printf("cpu_partial (set_cpu_partial()): %d of %d agree\n", r->cp_ok, r->cp_n);
 	if (r->slabinfo_ok)
 		printf("/proc/slabinfo: %d of %d rows agree on objsize, objperslab and pagesperslab%s\n", r->si_agree,
 		       r->si_rows, r->si_unmatched ? " (some rows have no sysfs directory)" : "");
