@@ -40,6 +40,10 @@ typedef enum skl_event_kind {
 	SKL_EV_ACCESS, /* addr, size; ok = 1 write; text = "tcp_sock.daddr";
 			* text2 = source ("member", "zero", "copy", "skb", "meta");
 			* text3 = the result ("L1d miss, L2 hit, 10 cycles") */
+	/* SLUB's per-CPU caches moved slabs or objects: text = cache name,
+	 * addr = the slab (or 0), size = slabs or objects moved, text2 = the
+	 * kernel function and what it did ("put_cpu_partial: ...") */
+	SKL_EV_PERCPU,
 	SKL_EV_KIND_COUNT_
 } skl_event_kind;
 

@@ -445,6 +445,24 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	slab_record_put(sc, s);
 }
 
+/* An SKL_EV_PERCPU event: what a per-CPU cache moved (formatted only for
+ * a log). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void
+pcpu_event(skl_cache *c, skl_addr addr, uint64_t n, const char *fmt, ...)
+{
+	char detail[128];
+	va_list ap;
+	if (!c->k->log)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+	skl_kernel_event(c->k, SKL_EV_PERCPU, c->name, addr, n, detail);
+}
+
 /* kmem_cache_has_cpu_partial() with a non-zero limit: 6.x caches without
  * debug flags (the geometry gives the others, and 2.6.31, none) */
 static int has_cpu_partial(const slub_cache *sc)
@@ -461,6 +479,9 @@ static void put_partials(skl_cache *c, unsigned cpu, report *r)
 	slub_cache *sc = c->priv;
 	slub_list *l = &sc->cpu[cpu].partial;
 	slub_slab *s;
+	if (l->n)
+		pcpu_event(c, l->head->base, l->n, "__put_partials: CPU %u's partial list, %lu slab%s, to the node",
+			   cpu, l->n, l->n == 1 ? "" : "s");
 	while ((s = l->head) != NULL) {
 		take_off_list(sc, s);
 		if (!s->inuse && sc->partial.n >= sc->g.min_partial)
@@ -761,6 +782,10 @@ static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 				if (++taken > sc->g.cpu_partial_slabs / 2)
 					break;
 			}
+			if (taken)
+				pcpu_event(c, cs->partial.head->base, taken,
+					   "get_partial_node: %u more node slab%s onto CPU %u's partial list", taken,
+					   taken == 1 ? "" : "s", cpu);
 			continue;
 		}
 		s = new_slab(c, oom);
@@ -794,6 +819,8 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 static void sheaf_flush(skl_cache *c, slub_sheaf *sh, report *r)
 {
 	slub_cache *sc = c->priv;
+	if (sh->size)
+		pcpu_event(c, 0, sh->size, "sheaf_flush_unused: %u objects of a sheaf back to their slabs", sh->size);
 	while (sh->size) {
 		skl_addr obj = sh->objects[--sh->size];
 		slub_slab *s = slab_of(c->k, obj);
@@ -852,6 +879,9 @@ static int refill_sheaf(skl_cache *c, slub_sheaf *sh, report *r, int *oom)
 			s->state[idx] = OS_SHEAF;
 		sh->objects[sh->size++] = obj;
 	}
+	if (sh->size > before)
+		pcpu_event(c, 0, sh->size - before, "refill_sheaf: %u objects from the slabs into CPU %u's sheaf",
+			   sh->size - before, this_cpu(c));
 	return sh->size > before;
 }
 
@@ -876,6 +906,8 @@ static skl_addr alloc_from_pcs(skl_cache *c, report *r, int *oom)
 			/* barn_replace_empty_sheaf() (BARN_GET) */
 			barn_put_empty(sc, pcs->main);
 			pcs->main = full;
+			pcpu_event(c, 0, full->size, "barn_replace_empty_sheaf: a full sheaf from the barn for CPU %u",
+				   this_cpu(c));
 		} else {
 			if (pcs->spare) {
 				empty = pcs->spare;
@@ -936,6 +968,8 @@ static int free_to_pcs(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, r
 			empty = barn_take(&sc->barn_empty, &sc->nr_empty);
 			barn_put_full(sc, pcs->main);
 			pcs->main = empty;
+			pcpu_event(c, 0, cap, "barn_replace_full_sheaf: CPU %u's full sheaf into the barn (%u full)",
+				   this_cpu(c), sc->nr_full);
 		} else if (sc->nr_full >= MAX_FULL_SHEAVES) {
 			/* -E2BIG (BARN_PUT_FAIL): flush the full spare, it becomes
 			 * the main, the full main the spare */
@@ -951,6 +985,8 @@ static int free_to_pcs(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, r
 				return 0;
 			barn_put_full(sc, pcs->main);
 			pcs->main = empty;
+			pcpu_event(c, 0, cap, "barn_put_full_sheaf: CPU %u's full sheaf into the barn (%u full)",
+				   this_cpu(c), sc->nr_full);
 		}
 	}
 	s->state[idx] = OS_SHEAF;
@@ -1066,7 +1102,10 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 		/* "If we started with a full slab then put it onto the per cpu
 		 * partial list" (CPU_PARTIAL_FREE): this CPU's, even when the
 		 * free left it empty */
-		put_cpu_partial(c, s, c->k->cpu < sc->ncpu ? c->k->cpu : 0, 1, r);
+		unsigned cpu = c->k->cpu < sc->ncpu ? c->k->cpu : 0;
+		pcpu_event(c, s->base, 1, "put_cpu_partial: a free into a full slab puts it on CPU %u's partial list",
+			   cpu);
+		put_cpu_partial(c, s, cpu, 1, r);
 		return;
 	}
 	if (!s->inuse && sc->partial.n >= sc->g.min_partial) {

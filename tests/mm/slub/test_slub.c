@@ -657,13 +657,17 @@ static int slabs_on(skl_kernel *k, const char *name, int l)
  */
 static void test_cpu_partial(void)
 {
-	skl_kernel *k = machine_new(2, 64, NULL, NULL);
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(2, 64, NULL, log);
 	skl_cache *c;
 	skl_cache_info in;
 	skl_error err;
 	skl_addr obj[96], a;
+	skl_buf b;
+	skl_sink sk;
 	int i;
 	if (!k) {
+		skl_events_free(log);
 		check_failures++;
 		return;
 	}
@@ -693,6 +697,14 @@ static void test_cpu_partial(void)
 	CHECK_INT(slabs_on(k, "cp1024", 1), 3);
 	CHECK_INT(in.active_objs, 93); /* 96 less the node's 3 free */
 	CHECK_INT(in.in_use, 92);
+	/* the event log says where the slabs went */
+	skl_buf_init(&b);
+	sk = skl_buf_sink(&b);
+	skl_events_dump(log, &sk);
+	CHECK(b.data && strstr(b.data, "size=3 __put_partials: CPU 0's "
+				       "partial list, 3 slabs, to the node") != NULL);
+	CHECK(b.data && strstr(b.data, "put_cpu_partial: a free into a full slab puts it on CPU 0's") != NULL);
+	skl_buf_free(&b);
 	/* allocation: the CPU slab is exhausted, so the CPU's partial slab
 	 * (3) comes first, before the node's */
 	a = skl_cache_alloc(c, 0, &err);
@@ -714,6 +726,7 @@ static void test_cpu_partial(void)
 	CHECK_INT(slabs_on(k, "cp1024", 4), 0);
 	/* a debug cache has none: kmem_cache_has_cpu_partial() is false */
 	skl_kernel_free(k);
+	skl_events_free(log);
 	k = machine_new(2, 64, "F", NULL);
 	if (!k) {
 		check_failures++;
