@@ -625,7 +625,17 @@ static void test_era2631_machine(void)
 		CHECK(a != 0);
 		CHECK_INT(skl_cache_free(c, a, &err), 0);
 		CHECK_INT(skl_cache_free(c, a, &err), -1); /* the double free is reported */
-		CHECK(strstr(err.msg, "already free") != NULL || err.msg[0]);
+		CHECK(strstr(err.msg, "already free") != NULL);
+		/* one byte past the object: the right red zone, right after it */
+		a = skl_cache_alloc(c, 0, &err);
+		{
+			uint8_t *rz = skl_kernel_bytes(k, a + 64, 8);
+			CHECK(rz && rz[0] == 0xcc && rz[7] == 0xcc); /* SLUB_RED_ACTIVE */
+			if (rz)
+				rz[0] = 0x41;
+		}
+		CHECK_INT(skl_cache_free(c, a, &err), -1);
+		CHECK(strstr(err.msg, "Redzone") != NULL);
 	}
 	skl_kernel_free(k);
 }
