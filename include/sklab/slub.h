@@ -81,6 +81,7 @@ typedef struct skl_slub_geom {
 	unsigned inuse;		      /* s->inuse: end of object + right red zone */
 	unsigned offset;	      /* s->offset: the free pointer */
 	int fp_rule;		      /* SKL_SLUB_FP_* */
+	int fp_word0_era;	      /* laid out by 2.6.31's rules (word 0 unless moved) */
 	unsigned red_left_pad;	      /* s->red_left_pad */
 	unsigned size;		      /* s->size (sysfs slab_size, slabinfo objsize) */
 	unsigned order, objects;      /* s->oo */

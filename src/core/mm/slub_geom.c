@@ -373,6 +373,7 @@ static int kmem_cache_open_2631(const skl_slub_params *p, skl_slub_geom *g, unsi
 	g->inuse = size;
 	g->offset = 0;
 	g->fp_rule = SKL_SLUB_FP_WORD0;
+	g->fp_word0_era = 1;
 	if ((flags & (SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_POISON)) || g->ctor) {
 		/* "Relocate free pointer after the object if it is not permitted
 		 * to overwrite the first word of the object on kmem_cache_free" */
