@@ -867,11 +867,16 @@ static int active_note(const col *c, const skl_cache_snap *cs, char *out, size_t
 	}
 	if (!cs->nslabs || act == inuse)
 		return 0;
-	if (c->slub && pcp_free && act == inuse + cpu_free + pcp_free)
+	if (c->slub && pcp_free && cpu_free && act == inuse + cpu_free + pcp_free)
 		snprintf(out, outsz,
 			 "slabinfo's %lu active = %lu in use + %lu free in the CPU slab + %lu free on CPU partial "
 			 "slabs: SLUB's slabinfo counts only the node's partial slabs' free objects as free",
 			 act, inuse, cpu_free, pcp_free);
+	else if (c->slub && pcp_free && act == inuse + pcp_free)
+		snprintf(out, outsz,
+			 "slabinfo's %lu active = %lu in use + %lu free on CPU partial slabs: SLUB's slabinfo counts "
+			 "only the node's partial slabs' free objects as free",
+			 act, inuse, pcp_free);
 	else if (c->slub && act == inuse + cpu_free)
 		snprintf(out, outsz,
 			 "slabinfo's %lu active = %lu in use + %lu free in the CPU slab: SLUB's slabinfo counts "
