@@ -972,7 +972,7 @@ int skl_cmd_slabinfo(int argc, char **argv)
 			q.o.freeptr_offset = (unsigned)v;
 			break;
 		case O_SHEAF_CAPACITY:
-			if (parse_uint(a, 4096, &v) < 0)
+			if (parse_uint(a, 1024, &v) < 0)
 				return skl_app_usage_error(&slabinfo_cmd,
 							   "--sheaf-capacity takes a number of objects, not '%s'", a);
 			q.o.sheaf_capacity = (unsigned)v;

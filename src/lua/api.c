@@ -234,7 +234,8 @@ static const skl__api api_table[] = {
     {"k:cache_create", "(name, size_or_layout, opts)",
      "kmem_cache_create: a cache of objects of size bytes (or of a layout's size, which then types them). opts = "
      "{hwcache_align=, red_zone=, poison=, no_reap=, dma=, rcu=, ctor= (booleans), align=, freeptr_offset=, "
-     "sheaf_capacity= (SLUB 6.18: per-CPU sheaves of that many objects, none under slub_debug), type=layout}. "
+     "sheaf_capacity= (SLUB 6.18: per-CPU sheaves of that many objects, at most 1024, none under slub_debug), "
+     "type=layout}. "
      "Returns a cache; SLUB may merge it into an existing one (c.alias_of says which). What the "
      "kernel refuses (a name too long, a duplicate, a bad size) gives nil and its report.",
      SKL__API_METHOD},

@@ -356,7 +356,7 @@ static int k_cache_create(lua_State *L)
 			o.use_freeptr_offset = 1;
 		}
 		lua_pop(L, 1);
-		o.sheaf_capacity = (unsigned)skl__opt_int(&opts, "sheaf_capacity", 0, 0, 4096);
+		o.sheaf_capacity = (unsigned)skl__opt_int(&opts, "sheaf_capacity", 0, 0, 1024);
 		if (lua_getfield(L, 4, "type") != LUA_TNIL) {
 			if (type_idx)
 				skl__argerror(L, 4, "field 'type': the layout is argument #2 already");

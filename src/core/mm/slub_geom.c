@@ -409,6 +409,9 @@ int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_
 				  object_size, kmalloc_max);
 	if (o->align && (o->align & (o->align - 1)))
 		return skl_errorf(err, "kmem_cache_create: align %u is not a power of two (-EINVAL)", o->align);
+	if (o->sheaf_capacity > 1024) /* the kernel takes any; the model keeps sheaves small */
+		return skl_errorf(err, "kmem_cache_create: sheaf_capacity %u: sklab models at most 1024 (-EINVAL)",
+				  o->sheaf_capacity);
 	if (o->sheaf_capacity && !p->sheaves)
 		return skl_errorf(err, "kmem_cache_create: sheaf_capacity came with Linux 6.18 (struct "
 				       "kmem_cache_args); this kernel has no sheaves (-EINVAL)");
