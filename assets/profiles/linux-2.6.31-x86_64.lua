@@ -5,9 +5,13 @@
 --
 -- 64-byte cache lines, two CPUs, 4 KiB pages. The allocator is SLUB, the
 -- default since 2.6.23 and what the sk_buff notes' kmalloc-2048/-4096 buckets
--- assume. sklab's SLUB model is the 6.x one: its slab orders follow the
--- pre-6.7 calculate_order(), but its kmalloc caches print with the modern
--- names (kmalloc-2k where 2.6.31 said kmalloc-2048). The 2.6 SLAB allocator
+-- assume. Its cache layout is 2.6.31's own calculate_sizes() and
+-- kmem_cache_open(): the free pointer in the object's first word unless
+-- RCU, poison or a constructor move it after the object, no left red zone,
+-- kmalloc caches aligned to 8, min_partial = ilog2(size) clamped to 5..10,
+-- no per-CPU partial lists, the pre-6.7 calculate_order(). Its boot caches
+-- and kmalloc names are the 6.x model's (kmalloc-2k where 2.6.31 said
+-- kmalloc-2048; docs/slabinfo.md, "2.6.31's SLUB"). The 2.6 SLAB allocator
 -- is not modelled: sklab's SLAB is 2.4's, whose 20-byte cache names cannot
 -- hold "skbuff_fclone_cache". The layout set it names is not written yet.
 --

@@ -43,6 +43,10 @@ typedef enum skl_event_kind {
 	/* KASAN's quarantine: text = cache, addr = object, size = its slot
 	 * bytes; text2 = what happened ("put cpu 0: ...", "released: ...") */
 	SKL_EV_QUARANTINE,
+	/* SLUB's per-CPU caches moved slabs or objects: text = cache name,
+	 * addr = the slab (or 0), size = slabs or objects moved, text2 = the
+	 * kernel function and what it did ("put_cpu_partial: ...") */
+	SKL_EV_PERCPU,
 	SKL_EV_KIND_COUNT_
 } skl_event_kind;
 

@@ -127,7 +127,8 @@ typedef struct skl_cache_opts {
 	int ctor;		/* the cache has a constructor */
 	int use_freeptr_offset; /* SLUB, RCU caches only */
 	unsigned freeptr_offset;
-	const skl_layout *type; /* layout of the objects, for views; copied */
+	unsigned sheaf_capacity; /* SLUB 6.18: kmem_cache_args.sheaf_capacity, 0 = no sheaves */
+	const skl_layout *type;	 /* layout of the objects, for views; copied */
 } skl_cache_opts;
 
 /* NULL with err set for what kmem_cache_create would refuse (bad size,
@@ -205,6 +206,16 @@ typedef struct skl_cache_info {
 	unsigned long in_use;
 	unsigned long high, allocs, grown, reaped, errors;
 	unsigned long allochit, allocmiss, freehit, freemiss;
+	/* SLUB per-CPU partial lists (6.x): sysfs cpu_partial (objects) and the
+	 * slab limit it gives, the slabs on the CPUs' partial lists now, and
+	 * the free objects on them (which active_objs counts as active) */
+	unsigned cpu_partial, cpu_partial_slabs;
+	unsigned long slabs_cpu_partial, cpu_partial_free;
+	/* SLUB 6.18 sheaves: sysfs sheaf_capacity (0: none), the objects held
+	 * in the CPUs' sheaves (allocated to their slabs, free to a caller,
+	 * counted active by slabinfo) and the barn's full and empty sheaves */
+	unsigned sheaf_capacity;
+	unsigned long sheaf_objects, barn_full, barn_empty;
 } skl_cache_info;
 
 void skl_cache_get_info(const skl_cache *c, skl_cache_info *out);
@@ -235,7 +246,7 @@ typedef struct skl_slab_snap {
 	size_t mgmt_offset, mgmt_size; /* on-slab management area, 0 size when off-slab/SLUB */
 	skl_addr s_mem;		       /* first object */
 	unsigned nobjs, inuse;
-	int list;	/* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB) */
+	int list;	/* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB), 4 a CPU's partial list (SLUB) */
 	uint8_t *state; /* nobjs skl_objstate values */
 	uint8_t *bad;	/* nobjs flags: 1 = red zone or poison damaged */
 	/* SLUB merging: which name each allocated object came through. NULL

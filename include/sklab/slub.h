@@ -1,10 +1,11 @@
 /*
- * slub.h - SLUB's cache geometry as Linux 6.x computes it, for a cache on
- * no machine at all: the pure functions of mm/slub.c and mm/slab_common.c
+ * slub.h - SLUB's cache geometry as Linux computes it, for a cache on no
+ * machine at all: the pure functions of mm/slub.c and mm/slab_common.c
  * (alignment, calculate_sizes(), calculate_order() in its v6.7+ and
  * pre-6.7 forms, merging rules, the sysfs unique id, kmalloc buckets,
  * /proc/slabinfo 2.1 lines) and the explanations `sklab slabinfo` prints
- * beside them. The allocator itself is reached through kernel.h.
+ * beside them, in two eras: 6.x and 2.6.31 (skl_slub_era). The allocator
+ * itself is reached through kernel.h.
  *
  * Every function here is deterministic and allocates nothing.
  */
@@ -19,37 +20,56 @@
 
 /* ---- platform and boot parameters -------------------------------------- */
 
+/* Whose SLUB: the one switch between the eras' layout rules, set from the
+ * profile's kernel version by skl_slub_params_init(). */
+typedef enum skl_slub_era {
+	/* Linux 6.x (the rules of 6.18): the free pointer in the middle of the
+	 * object, a left red zone, kmalloc caches aligned to their size,
+	 * min_partial = ilog2(size) / 2, per-CPU partial lists */
+	SKL_SLUB_ERA_6X = 0,
+	/* Linux 2.6.31 (and any kernel before 3.0 here): the free pointer at
+	 * word 0 unless RCU, poison or a constructor move it after the object,
+	 * no left red zone, kmalloc caches aligned to ARCH_KMALLOC_MINALIGN,
+	 * min_partial = ilog2(size), no per-CPU partial lists, 24-byte tracks */
+	SKL_SLUB_ERA_2_6_31
+} skl_slub_era;
+
 typedef struct skl_slub_params {
-	unsigned page_size;	   /* PAGE_SIZE */
-	unsigned word;		   /* sizeof(void *) */
-	unsigned cache_line;	   /* cache_line_size() */
-	unsigned minalign;	   /* arch_slab_minalign(): __alignof__(unsigned long long) */
-	unsigned kmalloc_minalign; /* ARCH_KMALLOC_MINALIGN */
-	unsigned track_size;	   /* sizeof(struct track): 32 on x86_64 with STACKDEPOT */
-	unsigned cpus;		   /* num_present_cpus() (nr_cpu_ids when that is <= 1) */
-	unsigned min_objects;	   /* slab_min_objects=, 0 = from the CPU count */
-	unsigned min_order;	   /* slab_min_order= (0) */
-	unsigned max_order;	   /* slab_max_order= (PAGE_ALLOC_COSTLY_ORDER = 3) */
-	unsigned max_page_order;   /* MAX_PAGE_ORDER (10) */
-	int pre67;		   /* use calculate_order() as it was before v6.7 */
+	skl_slub_era era;	    /* whose calculate_sizes() and kmem_cache_open() */
+	unsigned page_size;	    /* PAGE_SIZE */
+	unsigned word;		    /* sizeof(void *) */
+	unsigned cache_line;	    /* cache_line_size() */
+	unsigned minalign;	    /* arch_slab_minalign(): __alignof__(unsigned long long) */
+	unsigned kmalloc_minalign;  /* ARCH_KMALLOC_MINALIGN */
+	unsigned track_size;	    /* sizeof(struct track): 32 on x86_64 with STACKDEPOT, 24 in 2.6.31 */
+	unsigned max_objs_per_page; /* MAX_OBJS_PER_PAGE: 32767 (6.x), 65535 (2.6.31, a u16) */
+	unsigned cpus;		    /* num_present_cpus() (nr_cpu_ids when that is <= 1) */
+	unsigned min_objects;	    /* slab_min_objects=, 0 = from the CPU count */
+	unsigned min_order;	    /* slab_min_order= (0) */
+	unsigned max_order;	    /* slab_max_order= (PAGE_ALLOC_COSTLY_ORDER = 3) */
+	unsigned max_page_order;    /* MAX_PAGE_ORDER (10) */
+	int pre67;		    /* use calculate_order() as it was before v6.7 */
 	int big_endian;
 	int kmem_cache_node_size; /* sizeof(struct kmem_cache_node) */
 	int kmem_cache_size;	  /* offsetof(struct kmem_cache, node) + nr_node_ids * word */
 	int kasan;		  /* CONFIG_KASAN_GENERIC: kasan_cache_create() grows every slot */
 	int kasan_orig_size;	  /* 6.13+: its free meta leaves slub_debug_orig_size() objects alone */
+	int sheaves;		  /* 6.18+: kmem_cache_args.sheaf_capacity exists */
 } skl_slub_params;
 
 /* The parameters of a kernel profile ("6.18" on x86_64: 4096, 8, 64, ...).
- * cpus 0 = the profile's. Kernels before 6.7 get pre67 set. */
+ * cpus 0 = the profile's. Kernels before 6.7 get pre67 set, kernels
+ * before 3.0 the 2.6.31 era. */
 void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned cpus);
 
 /* ---- geometry ------------------------------------------------------------ */
 
 /* How calculate_sizes() placed the free pointer (slub.md §4 step 4). */
 enum {
-	SKL_SLUB_FP_AFTER = 'a', /* after the object: RCU, poison, ctor, tiny red-zoned */
-	SKL_SLUB_FP_FIXED = 'b', /* RCU with args->freeptr_offset */
-	SKL_SLUB_FP_MIDDLE = 'c' /* inside, ALIGN_DOWN(object_size / 2, word) */
+	SKL_SLUB_FP_AFTER = 'a',  /* after the object: RCU, poison, ctor, tiny red-zoned */
+	SKL_SLUB_FP_FIXED = 'b',  /* RCU with args->freeptr_offset */
+	SKL_SLUB_FP_MIDDLE = 'c', /* inside, ALIGN_DOWN(object_size / 2, word) */
+	SKL_SLUB_FP_WORD0 = 'd'	  /* 2.6.31: inside, the object's first word */
 };
 
 typedef struct skl_slub_geom {
@@ -62,13 +82,16 @@ typedef struct skl_slub_geom {
 	unsigned inuse;		      /* s->inuse: end of object + right red zone */
 	unsigned offset;	      /* s->offset: the free pointer */
 	int fp_rule;		      /* SKL_SLUB_FP_* */
+	int fp_word0_era;	      /* laid out by 2.6.31's rules (word 0 unless moved) */
 	unsigned red_left_pad;	      /* s->red_left_pad */
 	unsigned size;		      /* s->size (sysfs slab_size, slabinfo objsize) */
 	unsigned order, objects;      /* s->oo */
 	unsigned min_order, min_objs; /* s->min: the fallback when a high order fails */
 	unsigned min_objects;	      /* calculate_order()'s target after capping */
-	unsigned min_partial;	      /* set_min_partial(ilog2(size) / 2), clamped to 5..10 */
-	unsigned cpu_partial;	      /* slub_set_cpu_partial(): 6, 24, 52 or 120 */
+	unsigned min_partial;	      /* set_min_partial(ilog2(size) / 2), 2.6.31 ilog2(size); 5..10 */
+	unsigned cpu_partial;	      /* slub_set_cpu_partial(): 6, 24, 52 or 120 (objects); 0 in 2.6.31 */
+	unsigned cpu_partial_slabs;   /* slub_set_cpu_partial(): the slabs that many objects make */
+	unsigned sheaf_capacity;      /* 6.18 do_kmem_cache_create(): args->sheaf_capacity, 0 with debug flags */
 	skl_kasan_slot kasan;	      /* with params.kasan: what kasan_cache_create() added */
 } skl_slub_geom;
 
@@ -121,8 +144,9 @@ unsigned skl_slub_merge_same(unsigned flags);
  * new cache of object_size / align / flags fits into it. */
 int skl_slub_merge_fits(const skl_slub_params *p, unsigned object_size, unsigned align, unsigned flags, unsigned s_size,
 			unsigned s_flags);
-/* The sysfs directory name of a mergeable cache: ":A-0000192". */
-void skl_slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size);
+/* The sysfs directory name of a mergeable cache: ":A-0000192" (6.x),
+ * ":t-0000192" (2.6.31). p NULL: 6.x. */
+void skl_slub_unique_id(const skl_slub_params *p, char *buf, size_t n, unsigned flags, unsigned size);
 
 /* ---- kmalloc -------------------------------------------------------------- */
 

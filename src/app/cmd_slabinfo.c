@@ -114,8 +114,9 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	}
 	if (skl_slub_geometry(&p, (unsigned)q->size, &q->o, dflags, &g, &err) < 0)
 		return skl_app_fail("slabinfo", &err);
-	blocker = skl_slub_merge_blocker(g.flags, g.ctor);
-	skl_slub_unique_id(id, sizeof(id), g.flags, g.size);
+	blocker = g.sheaf_capacity ? "it has per-CPU sheaves (slab_unmergeable(): s->cpu_sheaves)"
+				   : skl_slub_merge_blocker(g.flags, g.ctor);
+	skl_slub_unique_id(&p, id, sizeof(id), g.flags, g.size);
 	sysname = blocker ? q->name : id;
 	slab_bytes = (uint64_t)p.page_size << g.order;
 	skl_slub_order_reason(&p, &g, why, sizeof(why));
@@ -124,28 +125,33 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 		static const skl_json_break breaks[] = {
 		    {"sysfs", "\n ", NULL}, {"model", "\n ", NULL}, {"slabinfo", "\n ", NULL}, {NULL, NULL, NULL}};
 		char fp[2] = {(char)g.fp_rule, '\0'};
-		return write_json(
-		    json_pack(
-			"{s:o, s:s, s:I, s:o, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
-			"s:i, s:i, s:I, s:I}, s:{s:I, s:I, s:s, s:I, s:I, s:I, s:I, s:o, s:s, s:b}, s:o}",
-			"profile", skl_json_text(prof->name), "allocator", "slub", "cpus", (json_int_t)p.cpus, "name",
-			skl_json_text(q->name), "sysfs_dir", skl_json_text(sysname), "sysfs", "object_size",
-			(json_int_t)g.object_size, "slab_size", (json_int_t)g.size, "align", (json_int_t)g.align,
-			"order", (json_int_t)g.order, "objs_per_slab", (json_int_t)g.objects, "hwcache_align",
-			!!(g.flags & SKL_SLAB_HWCACHE_ALIGN), "destroy_by_rcu", !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU),
-			"ctor", g.ctor, "red_zone", !!(g.flags & SKL_SLAB_RED_ZONE), "poison",
-			!!(g.flags & SKL_SLAB_POISON), "store_user", !!(g.flags & SKL_SLAB_STORE_USER), "sanity_checks",
-			!!(g.flags & SKL_SLAB_CONSISTENCY), "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
-			"cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA), "min_partial", (json_int_t)g.min_partial,
-			"cpu_partial", (json_int_t)g.cpu_partial, "model", "inuse", (json_int_t)g.inuse, "offset",
-			(json_int_t)g.offset, "freeptr", fp, "red_left_pad", (json_int_t)g.red_left_pad, "min_objects",
-			(json_int_t)g.min_objects, "min_order", (json_int_t)g.min_order, "min_objs",
-			(json_int_t)g.min_objs, "waste", skl_json_uint(slab_bytes % g.size), "calculate_order",
-			p.pre67 ? "pre-6.7" : "6.7+", "mergeable", !blocker, "slabinfo", skl_json_text(line)),
-		    breaks);
+		json_t *doc = json_pack(
+		    "{s:o, s:s, s:I, s:o, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
+		    "s:i, s:i, s:I, s:I}, s:{s:I, s:I, s:s, s:I, s:I, s:I, s:I, s:o, s:s, s:b}, s:o}",
+		    "profile", skl_json_text(prof->name), "allocator", "slub", "cpus", (json_int_t)p.cpus, "name",
+		    skl_json_text(q->name), "sysfs_dir", skl_json_text(sysname), "sysfs", "object_size",
+		    (json_int_t)g.object_size, "slab_size", (json_int_t)g.size, "align", (json_int_t)g.align, "order",
+		    (json_int_t)g.order, "objs_per_slab", (json_int_t)g.objects, "hwcache_align",
+		    !!(g.flags & SKL_SLAB_HWCACHE_ALIGN), "destroy_by_rcu", !!(g.flags & SKL_SLAB_TYPESAFE_BY_RCU),
+		    "ctor", g.ctor, "red_zone", !!(g.flags & SKL_SLAB_RED_ZONE), "poison",
+		    !!(g.flags & SKL_SLAB_POISON), "store_user", !!(g.flags & SKL_SLAB_STORE_USER), "sanity_checks",
+		    !!(g.flags & SKL_SLAB_CONSISTENCY), "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT),
+		    "cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA), "min_partial", (json_int_t)g.min_partial,
+		    "cpu_partial", (json_int_t)g.cpu_partial, "model", "inuse", (json_int_t)g.inuse, "offset",
+		    (json_int_t)g.offset, "freeptr", fp, "red_left_pad", (json_int_t)g.red_left_pad, "min_objects",
+		    (json_int_t)g.min_objects, "min_order", (json_int_t)g.min_order, "min_objs", (json_int_t)g.min_objs,
+		    "waste", skl_json_uint(slab_bytes % g.size), "calculate_order", p.pre67 ? "pre-6.7" : "6.7+",
+		    "mergeable", !blocker, "slabinfo", skl_json_text(line));
+		/* 2.6.31's slab_attrs[] has no cpu_partial: no per-CPU partial lists */
+		if (doc && p.era == SKL_SLUB_ERA_2_6_31)
+			json_object_del(json_object_get(doc, "sysfs"), "cpu_partial");
+		if (doc && p.sheaves) /* 6.18's slab_attrs[] */
+			skl_json_set(json_object_get(doc, "sysfs"), "sheaf_capacity", skl_json_uint(g.sheaf_capacity));
+		return write_json(doc, breaks);
 	}
-	printf("# %s on %s: SLUB, %u CPU%s, calculate_order() %s\n", q->name, prof->name, p.cpus,
-	       p.cpus == 1 ? "" : "s", p.pre67 ? "before 6.7" : "of 6.7+");
+	printf("# %s on %s: SLUB%s, %u CPU%s, calculate_order() %s\n", q->name, prof->name,
+	       p.era == SKL_SLUB_ERA_2_6_31 ? " as 2.6.31 lays it out" : "", p.cpus, p.cpus == 1 ? "" : "s",
+	       p.pre67 ? "before 6.7" : "of 6.7+");
 	printf("# /sys/kernel/slab/%s\n", sysname);
 	printf("%-16s %u\n", "object_size", g.object_size);
 	printf("%-16s %u\n", "slab_size", g.size);
@@ -162,7 +168,10 @@ static int show_slub(const skl_profile *prof, unsigned cpus, const cache_req *q)
 	printf("%-16s %d\n", "reclaim_account", !!(g.flags & SKL_SLAB_RECLAIM_ACCOUNT));
 	printf("%-16s %d\n", "cache_dma", !!(g.flags & SKL_SLAB_CACHE_DMA));
 	printf("%-16s %u\n", "min_partial", g.min_partial);
-	printf("%-16s %u\n", "cpu_partial", g.cpu_partial);
+	if (p.era != SKL_SLUB_ERA_2_6_31) /* not in 2.6.31's slab_attrs[] */
+		printf("%-16s %u\n", "cpu_partial", g.cpu_partial);
+	if (p.sheaves)
+		printf("%-16s %u\n", "sheaf_capacity", g.sheaf_capacity);
 	printf("# the model's own values (not in sysfs)\n");
 	printf("%-16s %-8u end of the object and its right red zone\n", "inuse", g.inuse);
 	printf("%-16s %-8u free pointer %s\n", "offset", g.offset, skl_slub_freeptr_reason(&g));
@@ -362,6 +371,7 @@ typedef struct live_cache {
 	char name[128];
 	char aliases[160]; /* names that link to a ':' id */
 	long object_size, align, slab_size, order, objs;
+	long cpu_partial, sheaf_capacity; /* -1: no such attribute */
 	int hw, rcu, rz, poison, user, checks, reclaim, dma, ctor, ctor_known, ufo, kmalloc, unreadable;
 	char ctor_fn[64];
 	skl_slub_geom g;
@@ -483,6 +493,7 @@ typedef struct live_run {
 	int unreadable, sysfs_errno; /* caches whose attributes cannot be read; the first one's errno */
 	int ctor_unreadable;	     /* ctor files that could not be read */
 	int agree, align_n, align_ok;
+	int cp_n, cp_ok; /* caches with a cpu_partial attribute, and those the model agrees with */
 	int slabinfo_ok, slabinfo_errno, si_rows, si_agree, si_unmatched;
 } live_run;
 
@@ -551,6 +562,8 @@ static void read_cache(live_run *r, live_cache *c)
 	c->checks = read_attr(c->name, "sanity_checks") > 0;
 	c->reclaim = read_attr(c->name, "reclaim_account") > 0;
 	c->dma = read_attr(c->name, "cache_dma") > 0;
+	c->cpu_partial = read_attr(c->name, "cpu_partial");
+	c->sheaf_capacity = read_attr(c->name, "sheaf_capacity");
 	snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
 	if (read_small(path, val, sizeof(val)) == 0) {
 		c->ctor = val[0] != '\0';
@@ -630,6 +643,7 @@ static void model_caches(live_run *r)
 		o.ctor = c->ctor;
 		o.use_freeptr_offset = c->ufo;
 		o.freeptr_offset = 0;
+		o.sheaf_capacity = r->p.sheaves && c->sheaf_capacity > 0 ? (unsigned)c->sheaf_capacity : 0;
 		dflags = (c->rz ? SKL_SLAB_RED_ZONE : 0) | (c->poison ? SKL_SLAB_POISON : 0) |
 			 (c->user ? SKL_SLAB_STORE_USER : 0) | (c->checks ? SKL_SLAB_CONSISTENCY : 0);
 		if (c->unreadable) {
@@ -647,6 +661,10 @@ static void model_caches(live_run *r)
 			r->agree++;
 		else
 			diagnose(&r->p, c);
+		if (c->model_ok && c->cpu_partial >= 0) { /* set_cpu_partial() */
+			r->cp_n++;
+			r->cp_ok += (long)c->g.cpu_partial == c->cpu_partial;
+		}
 		if (c->kmalloc && c->model_ok) {
 			c->align_checked = 1;
 			c->align_agree = (long)c->g.align == c->align;
@@ -789,6 +807,8 @@ static void write_live_text(const live_run *r)
 	printf("\n");
 	if (r->align_n)
 		printf("kmalloc align (create_boot_cache() rule): %d of %d agree\n", r->align_ok, r->align_n);
+	if (r->cp_n)
+		printf("cpu_partial (set_cpu_partial()): %d of %d agree\n", r->cp_ok, r->cp_n);
 	if (r->slabinfo_ok)
 		printf("/proc/slabinfo: %d of %d rows agree on objsize, objperslab and pagesperslab%s\n", r->si_agree,
 		       r->si_rows, r->si_unmatched ? " (some rows have no sysfs directory)" : "");
@@ -850,6 +870,7 @@ enum {
 	O_SIZE,
 	O_ALIGN,
 	O_FREEPTR_OFFSET,
+	O_SHEAF_CAPACITY,
 	O_NAME,
 	O_DEBUG,
 	O_HWCACHE,
@@ -870,6 +891,7 @@ static const skl_app_opt options[] = {
     {"ctor", O_CTOR, SKL_APP_NONE, NULL, "the cache has a constructor", NULL},
     {"freeptr-offset", O_FREEPTR_OFFSET, SKL_APP_VALUE, "N", "RCU cache with kmem_cache_args.freeptr_offset (SLUB)",
      NULL},
+    {"sheaf-capacity", O_SHEAF_CAPACITY, SKL_APP_VALUE, "N", "kmem_cache_args.sheaf_capacity (SLUB, 6.18)", NULL},
     {"kmalloc", O_KMALLOC, SKL_APP_NONE, NULL,
      "a kmalloc size class (align = the largest power of\ntwo dividing the size); implied by --name kmalloc-N", NULL},
     {"name", O_NAME, SKL_APP_VALUE, "NAME", "the cache's name (sklab_SIZE)", NULL},
@@ -948,6 +970,12 @@ int skl_cmd_slabinfo(int argc, char **argv)
 							   "--freeptr-offset takes a byte offset, not '%s'", a);
 			q.o.use_freeptr_offset = 1;
 			q.o.freeptr_offset = (unsigned)v;
+			break;
+		case O_SHEAF_CAPACITY:
+			if (parse_uint(a, 1024, &v) < 0)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--sheaf-capacity takes a number of objects, not '%s'", a);
+			q.o.sheaf_capacity = (unsigned)v;
 			break;
 		case O_NAME:
 			q.name = a;

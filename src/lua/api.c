@@ -234,7 +234,9 @@ static const skl__api api_table[] = {
     {"k:cache_create", "(name, size_or_layout, opts)",
      "kmem_cache_create: a cache of objects of size bytes (or of a layout's size, which then types them). opts = "
      "{hwcache_align=, red_zone=, poison=, no_reap=, dma=, rcu=, ctor= (booleans), align=, freeptr_offset=, "
-     "type=layout}. Returns a cache; SLUB may merge it into an existing one (c.alias_of says which). What the "
+     "sheaf_capacity= (SLUB 6.18: per-CPU sheaves of that many objects, at most 1024, none under slub_debug), "
+     "type=layout}. "
+     "Returns a cache; SLUB may merge it into an existing one (c.alias_of says which). What the "
      "kernel refuses (a name too long, a duplicate, a bad size) gives nil and its report.",
      SKL__API_METHOD},
     {"k:kmalloc", "(n)",
@@ -327,10 +329,16 @@ static const skl__api api_table[] = {
      "The cache's numbers as a table: name, alias_of, object_size, size (= objsize), align, flags, order, "
      "pages_per_slab, objs_per_slab, offslab, mgmt_size, left_over, colour, colour_off, colour_next, limit, "
      "batchcount, inuse, freeptr_offset, red_left_pad, min_objects, active_objs, num_objs, active_slabs, num_slabs, "
-     "in_use, high, allocs, grown, reaped, errors, allochit, allocmiss, freehit, freemiss, pages (in slabs) and "
-     "bytes. active_objs is /proc/slabinfo's: it counts the free objects of the CPU slabs (SLUB) and of the "
-     "per-CPU arrays (2.4 SMP) as active; in_use is the objects handed out and not freed, which the slab view "
-     "draws as allocated.",
+     "in_use, high, allocs, grown, reaped, errors, allochit, allocmiss, freehit, freemiss, cpu_partial, "
+     "cpu_partial_slabs, slabs_cpu_partial, cpu_partial_free, sheaf_capacity, sheaf_objects, barn_full, "
+     "barn_empty, pages (in slabs) and bytes. active_objs is "
+     "/proc/slabinfo's: it counts the free objects of the CPU slabs and of the slabs on the CPUs' partial lists "
+     "(SLUB) and of the per-CPU arrays (2.4 SMP) as active; in_use is the objects handed out and not freed, which "
+     "the slab view draws as allocated. SLUB 6.x: cpu_partial (sysfs, objects) and cpu_partial_slabs (the slabs "
+     "that makes half full) limit each CPU's partial list; slabs_cpu_partial is the slabs on those lists now and "
+     "cpu_partial_free their free objects (0 on 2.6.31 and on debug caches, which have no such lists). SLUB 6.18 "
+     "sheaves: sheaf_objects is the free objects held in the CPUs' sheaves and the barn's full ones (allocated "
+     "to their slabs, so counted in active_objs, not in in_use), barn_full and barn_empty the barn's sheaves.",
      SKL__API_METHOD},
     {"c:info", "()", "The same table as c:stats().", SKL__API_METHOD},
 

@@ -303,8 +303,9 @@ static void check_cache_name(lua_State *L, int arg, const char *name)
 
 static int k_cache_create(lua_State *L)
 {
-	static const char *const keys[] = {"hwcache_align", "red_zone", "poison",	  "no_reap", "dma", "rcu",
-					   "ctor",	    "align",	"freeptr_offset", "type",    NULL};
+	static const char *const keys[] = {
+	    "hwcache_align", "red_zone",       "poison", "no_reap",	   "dma", "rcu", "ctor",
+	    "align",	     "freeptr_offset", "type",	 "sheaf_capacity", NULL};
 	static const struct {
 		const char *key;
 		unsigned flag;
@@ -355,6 +356,7 @@ static int k_cache_create(lua_State *L)
 			o.use_freeptr_offset = 1;
 		}
 		lua_pop(L, 1);
+		o.sheaf_capacity = (unsigned)skl__opt_int(&opts, "sheaf_capacity", 0, 0, 1024);
 		if (lua_getfield(L, 4, "type") != LUA_TNIL) {
 			if (type_idx)
 				skl__argerror(L, 4, "field 'type': the layout is argument #2 already");
@@ -690,7 +692,7 @@ static int c_destroy(lua_State *L)
 static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size)
 {
 	unsigned long pages = in->num_slabs * (unsigned long)in->pages_per_slab;
-	lua_createtable(L, 0, 44);
+	lua_createtable(L, 0, 52);
 	skl__set_str(L, "name", in->name);
 	if (in->alias_of[0])
 		skl__set_str(L, "alias_of", in->alias_of);
@@ -728,6 +730,14 @@ static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size
 	skl__set_int(L, "allocmiss", (lua_Integer)in->allocmiss);
 	skl__set_int(L, "freehit", (lua_Integer)in->freehit);
 	skl__set_int(L, "freemiss", (lua_Integer)in->freemiss);
+	skl__set_int(L, "cpu_partial", in->cpu_partial);
+	skl__set_int(L, "cpu_partial_slabs", in->cpu_partial_slabs);
+	skl__set_int(L, "slabs_cpu_partial", (lua_Integer)in->slabs_cpu_partial);
+	skl__set_int(L, "cpu_partial_free", (lua_Integer)in->cpu_partial_free);
+	skl__set_int(L, "sheaf_capacity", in->sheaf_capacity);
+	skl__set_int(L, "sheaf_objects", (lua_Integer)in->sheaf_objects);
+	skl__set_int(L, "barn_full", (lua_Integer)in->barn_full);
+	skl__set_int(L, "barn_empty", (lua_Integer)in->barn_empty);
 	skl__set_int(L, "pages", (lua_Integer)pages);
 	skl__set_int(L, "bytes", (lua_Integer)pages * page_size);
 }

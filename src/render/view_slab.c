@@ -112,8 +112,8 @@ static const char *state_name(int st)
 
 static const char *list_name(int list)
 {
-	static const char *const names[] = {"full", "partial", "free", "cpu slab"};
-	return list >= 0 && list < 4 ? names[list] : "?";
+	static const char *const names[] = {"full", "partial", "free", "cpu slab", "cpu partial"};
+	return list >= 0 && list < 5 ? names[list] : "?";
 }
 
 static int is_slub(const skl_kernel_snap *k)
@@ -747,7 +747,7 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 static void cache_facts(const col *c, const skl_cache_snap *cs, int aliases, char *line, size_t n)
 {
 	const skl_cache_info *in = &cs->info;
-	unsigned long full = 0, partial = 0, fr = 0, cpu = 0;
+	unsigned long full = 0, partial = 0, fr = 0, cpu = 0, pcp = 0;
 	char mg[32];
 	int j;
 	for (j = 0; j < cs->nslabs; j++) {
@@ -756,6 +756,7 @@ static void cache_facts(const col *c, const skl_cache_snap *cs, int aliases, cha
 		partial += l == 1;
 		fr += l == 2;
 		cpu += l == 3;
+		pcp += l == 4;
 	}
 	line[0] = 0;
 	if (cs->kmalloc_large) { /* SLUB kmalloc_large(): no cache, one block of pages each */
@@ -805,6 +806,8 @@ static void cache_facts(const col *c, const skl_cache_snap *cs, int aliases, cha
 			skl__catf(line, n, "%lu free, ", fr);
 		if (cpu)
 			skl__catf(line, n, "%lu cpu, ", cpu);
+		if (pcp)
+			skl__catf(line, n, "%lu cpu partial, ", pcp);
 		line[strlen(line) - 2] = ')';
 		line[strlen(line) - 1] = 0;
 	}
@@ -883,7 +886,7 @@ static float head_text(const sv *v, const col *c, const skl_cache_snap *cs, floa
  * 2.4 counts an object parked in a per-CPU array as handed out. */
 static int active_note(const col *c, const skl_cache_snap *cs, char *out, size_t outsz)
 {
-	unsigned long inuse = 0, cpu_free = 0, parked = 0, act = cs->info.active_objs;
+	unsigned long inuse = 0, cpu_free = 0, pcp_free = 0, parked = 0, act = cs->info.active_objs;
 	unsigned i;
 	int j;
 	out[0] = 0;
@@ -892,13 +895,25 @@ static int active_note(const col *c, const skl_cache_snap *cs, char *out, size_t
 		inuse += sl->inuse;
 		if (sl->list == 3 && sl->nobjs > sl->inuse)
 			cpu_free += sl->nobjs - sl->inuse;
+		if (sl->list == 4 && sl->nobjs > sl->inuse)
+			pcp_free += sl->nobjs - sl->inuse;
 		if (sl->state)
 			for (i = 0; i < sl->nobjs; i++)
 				parked += sl->state[i] == SKL_OS_CPU;
 	}
 	if (!cs->nslabs || act == inuse)
 		return 0;
-	if (c->slub && act == inuse + cpu_free)
+	if (c->slub && pcp_free && cpu_free && act == inuse + cpu_free + pcp_free)
+		snprintf(out, outsz,
+			 "slabinfo's %lu active = %lu in use + %lu free in the CPU slab + %lu free on CPU partial "
+			 "slabs: SLUB's slabinfo counts only the node's partial slabs' free objects as free",
+			 act, inuse, cpu_free, pcp_free);
+	else if (c->slub && pcp_free && act == inuse + pcp_free)
+		snprintf(out, outsz,
+			 "slabinfo's %lu active = %lu in use + %lu free on CPU partial slabs: SLUB's slabinfo counts "
+			 "only the node's partial slabs' free objects as free",
+			 act, inuse, pcp_free);
+	else if (c->slub && act == inuse + cpu_free)
 		snprintf(out, outsz,
 			 "slabinfo's %lu active = %lu in use + %lu free in the CPU slab: SLUB's slabinfo counts "
 			 "only partial slabs' free objects as free",

@@ -977,6 +977,8 @@ const char *skl_event_kind_name(skl_event_kind k)
 		return "access";
 	case SKL_EV_QUARANTINE:
 		return "quarantine";
+	case SKL_EV_PERCPU:
+		return "percpu";
 	case SKL_EV_KIND_COUNT_:
 		break;
 	}
@@ -1036,6 +1038,7 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 		case SKL_EV_KFREE:
 		case SKL_EV_OOM:
 		case SKL_EV_QUARANTINE:
+		case SKL_EV_PERCPU:
 			skl_sink_printf(out, " %s addr=%#llx size=%llu", e->text, (unsigned long long)e->addr,
 					(unsigned long long)e->size);
 			if (e->text2 && *e->text2)

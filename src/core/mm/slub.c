@@ -11,8 +11,16 @@
  * object before it is followed, so a scenario that scribbles over freed
  * memory gets a report, not a crash.
  *
- * Deliberate simplifications (docs/slabinfo.md lists them): one node; no
- * per-CPU partial lists (CONFIG_SLUB_CPU_PARTIAL off) and no sheaves; the
+ * Per-CPU partial lists (CONFIG_SLUB_CPU_PARTIAL) where the geometry gives
+ * a cache cpu_partial_slabs (6.x caches without debug flags; 2.6.31 has
+ * none): put_cpu_partial(), __put_partials() and get_partial_node() of 6.18.
+ *
+ * 6.18's per-CPU sheaves for caches created with a sheaf_capacity:
+ * alloc_from_pcs() and free_to_pcs() in front of the slabs, main and spare
+ * sheaves, the barn.
+ *
+ * Deliberate simplifications (docs/slabinfo.md lists them): one node;
+ * sheaves live in host memory (the kernel kmallocs them); the
  * free pointer is stored plainly (no CONFIG_SLAB_FREELIST_HARDENED XOR);
  * double frees and frees of non-objects are always caught, as if
  * slab_debug=F were on; reports print simulated addresses unhashed (as
@@ -226,6 +234,8 @@ static void take_off_list(slub_cache *sc, slub_slab *s)
 		list_del(&sc->partial, s);
 	else if (s->list == SL_FULL)
 		list_del(&sc->full, s);
+	else if (s->list == SL_CPU_PARTIAL)
+		list_del(&sc->cpu[s->pcpu].partial, s);
 	s->list = SL_NONE;
 }
 
@@ -433,6 +443,67 @@ static void discard_slab(skl_cache *c, slub_slab *s, report *r)
 	}
 	skl__pages_free_slab(k, s->base, s->order);
 	slab_record_put(sc, s);
+}
+
+/* An SKL_EV_PERCPU event: what a per-CPU cache moved (formatted only for
+ * a log). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void
+pcpu_event(skl_cache *c, skl_addr addr, uint64_t n, const char *fmt, ...)
+{
+	char detail[128];
+	va_list ap;
+	if (!c->k->log)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+	skl_kernel_event(c->k, SKL_EV_PERCPU, c->name, addr, n, detail);
+}
+
+/* kmem_cache_has_cpu_partial() with a non-zero limit: 6.x caches without
+ * debug flags (the geometry gives the others, and 2.6.31, none) */
+static int has_cpu_partial(const slub_cache *sc)
+{
+	return sc->g.cpu_partial_slabs != 0;
+}
+
+/* models __put_partials(): each slab of the CPU's partial list, oldest
+ * last as it was pushed, goes to the tail of the node's partial list, or
+ * back to the page allocator when it is empty and the node already has
+ * min_partial partial slabs */
+static void put_partials(skl_cache *c, unsigned cpu, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_list *l = &sc->cpu[cpu].partial;
+	slub_slab *s;
+	if (l->n)
+		pcpu_event(c, l->head->base, l->n, "__put_partials: CPU %u's partial list, %lu slab%s, to the node",
+			   cpu, l->n, l->n == 1 ? "" : "s");
+	while ((s = l->head) != NULL) {
+		take_off_list(sc, s);
+		if (!s->inuse && sc->partial.n >= sc->g.min_partial)
+			discard_slab(c, s, r);
+		else
+			add_partial(sc, s, 1);
+	}
+}
+
+/* models put_cpu_partial(): s goes in front of the CPU's partial list.
+ * With drain, a list already holding cpu_partial_slabs slabs is first
+ * moved whole to the node (__put_partials(), CPU_PARTIAL_DRAIN). */
+static void put_cpu_partial(skl_cache *c, slub_slab *s, unsigned cpu, int drain, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_list *l = &sc->cpu[cpu].partial;
+	take_off_list(sc, s);
+	if (drain && l->n >= sc->g.cpu_partial_slabs)
+		put_partials(c, cpu, r);
+	list_add_head(l, s);
+	s->list = SL_CPU_PARTIAL;
+	s->pcpu = (int)cpu;
 }
 
 /* Every object in state from goes to state to, eight at a time: the
@@ -663,7 +734,8 @@ static skl_addr alloc_debug(skl_cache *c, report *r, int *oom)
 	return 0;
 }
 
-/* models ___slab_alloc() without per-CPU partial lists */
+/* models ___slab_alloc(): the CPU freelist, the CPU slab's own freelist,
+ * the CPU's partial list, the node's partial list, a new slab */
 static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 {
 	slub_cache *sc = c->priv;
@@ -691,9 +763,29 @@ static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 			}
 			deactivate_slab(c, cpu, r);
 		}
-		s = sc->partial.head;
+		/* CONFIG_SLUB_CPU_PARTIAL: the newest slab of this CPU's partial
+		 * list becomes its slab before the node is asked (CPU_PARTIAL_ALLOC) */
+		s = cs->partial.head;
 		if (s) {
 			freeze_into_cpu(sc, s, cpu);
+			continue;
+		}
+		/* get_partial_node(): the first node partial slab becomes the CPU
+		 * slab, and more follow onto the CPU's partial list until there
+		 * are more than cpu_partial_slabs / 2 (CPU_PARTIAL_NODE) */
+		s = sc->partial.head;
+		if (s) {
+			unsigned taken = 0;
+			freeze_into_cpu(sc, s, cpu);
+			while (has_cpu_partial(sc) && (s = sc->partial.head) != NULL) {
+				put_cpu_partial(c, s, cpu, 0, r);
+				if (++taken > sc->g.cpu_partial_slabs / 2)
+					break;
+			}
+			if (taken)
+				pcpu_event(c, cs->partial.head->base, taken,
+					   "get_partial_node: %u more node slab%s onto CPU %u's partial list", taken,
+					   taken == 1 ? "" : "s", cpu);
 			continue;
 		}
 		s = new_slab(c, oom);
@@ -702,6 +794,243 @@ static skl_addr alloc_cpu(skl_cache *c, report *r, int *oom)
 		freeze_into_cpu(sc, s, cpu);
 	}
 	return 0;
+}
+
+/* ---- sheaves (6.18) ----------------------------------------------------------------- */
+
+enum { MAX_FULL_SHEAVES = 10, MAX_EMPTY_SHEAVES = 10 }; /* mm/slub.c */
+
+static unsigned this_cpu(const skl_cache *c)
+{
+	const slub_cache *sc = c->priv;
+	return c->k->cpu < sc->ncpu ? c->k->cpu : 0;
+}
+
+/* alloc_empty_sheaf(): NULL when the host is out of memory */
+static slub_sheaf *sheaf_new(const slub_cache *sc)
+{
+	return skl_calloc(1, sizeof(slub_sheaf) + (size_t)sc->g.sheaf_capacity * sizeof(skl_addr));
+}
+
+static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, report *r);
+
+/* models sheaf_flush_unused(): the sheaf's objects go back to their slabs
+ * (__kmem_cache_free_bulk()) */
+static void sheaf_flush(skl_cache *c, slub_sheaf *sh, report *r)
+{
+	slub_cache *sc = c->priv;
+	if (sh->size)
+		pcpu_event(c, 0, sh->size, "sheaf_flush_unused: %u objects of a sheaf back to their slabs", sh->size);
+	while (sh->size) {
+		skl_addr obj = sh->objects[--sh->size];
+		slub_slab *s = slab_of(c->k, obj);
+		unsigned idx;
+		if (s && s->cache == c && index_of(sc, s, obj, &idx) && s->state[idx] == OS_SHEAF) {
+			s->state[idx] = OS_ALLOC;
+			free_to_slab(c, s, obj, idx, r);
+		}
+	}
+}
+
+/* barn_put_empty_sheaf(), or free_empty_sheaf() past MAX_EMPTY_SHEAVES */
+static void barn_put_empty(slub_cache *sc, slub_sheaf *sh)
+{
+	if (sc->nr_empty >= MAX_EMPTY_SHEAVES) {
+		skl_free(sh);
+		return;
+	}
+	sh->next = sc->barn_empty;
+	sc->barn_empty = sh;
+	sc->nr_empty++;
+}
+
+static void barn_put_full(slub_cache *sc, slub_sheaf *sh)
+{
+	sh->next = sc->barn_full;
+	sc->barn_full = sh;
+	sc->nr_full++;
+}
+
+static slub_sheaf *barn_take(slub_sheaf **list, unsigned *n)
+{
+	slub_sheaf *sh = *list;
+	if (sh) {
+		*list = sh->next;
+		sh->next = NULL;
+		(*n)--;
+	}
+	return sh;
+}
+
+/* models refill_sheaf(): up to sheaf_capacity objects from the slabs, the
+ * way any allocation gets them; 0 when none could be had */
+static int refill_sheaf(skl_cache *c, slub_sheaf *sh, report *r, int *oom)
+{
+	slub_cache *sc = c->priv;
+	unsigned before = sh->size;
+	while (sh->size < sc->g.sheaf_capacity) {
+		skl_addr obj = alloc_cpu(c, r, oom);
+		slub_slab *s;
+		unsigned idx;
+		if (!obj)
+			break;
+		s = slab_of(c->k, obj);
+		if (s && index_of(sc, s, obj, &idx))
+			s->state[idx] = OS_SHEAF;
+		sh->objects[sh->size++] = obj;
+	}
+	if (sh->size > before)
+		pcpu_event(c, 0, sh->size - before, "refill_sheaf: %u objects from the slabs into CPU %u's sheaf",
+			   sh->size - before, this_cpu(c));
+	return sh->size > before;
+}
+
+/* models alloc_from_pcs() with __pcs_replace_empty_main(): the top object
+ * of this CPU's main sheaf; an empty main is swapped for a spare with
+ * objects, a full sheaf of the barn, or a sheaf refilled from the slabs.
+ * 0 when none of that worked: the caller goes to the slabs itself. */
+static skl_addr alloc_from_pcs(skl_cache *c, report *r, int *oom)
+{
+	slub_cache *sc = c->priv;
+	slub_pcs *pcs = &sc->pcs[this_cpu(c)];
+	skl_addr obj;
+	slub_slab *s;
+	unsigned idx;
+	if (!pcs->main->size) {
+		slub_sheaf *full = NULL, *empty;
+		if (pcs->spare && pcs->spare->size) {
+			slub_sheaf *t = pcs->main;
+			pcs->main = pcs->spare;
+			pcs->spare = t;
+		} else if ((full = barn_take(&sc->barn_full, &sc->nr_full)) != NULL) {
+			/* barn_replace_empty_sheaf() (BARN_GET) */
+			barn_put_empty(sc, pcs->main);
+			pcs->main = full;
+			pcpu_event(c, 0, full->size, "barn_replace_empty_sheaf: a full sheaf from the barn for CPU %u",
+				   this_cpu(c));
+		} else {
+			if (pcs->spare) {
+				empty = pcs->spare;
+				pcs->spare = NULL;
+			} else {
+				empty = barn_take(&sc->barn_empty, &sc->nr_empty);
+			}
+			if (!empty && !(empty = sheaf_new(sc))) /* alloc_full_sheaf() */
+				return 0;
+			if (!refill_sheaf(c, empty, r, oom)) {
+				skl_free(empty);
+				return 0;
+			}
+			full = empty;
+			if (!pcs->main->size) {
+				barn_put_empty(sc, pcs->main);
+				pcs->main = full;
+			} else if (!pcs->spare) {
+				pcs->spare = pcs->main;
+				pcs->main = full;
+			} else {
+				barn_put_full(sc, full);
+			}
+		}
+	}
+	if (!pcs->main->size)
+		return 0;
+	obj = pcs->main->objects[--pcs->main->size];
+	s = slab_of(c->k, obj);
+	if (s && index_of(sc, s, obj, &idx))
+		s->state[idx] = OS_ALLOC;
+	return obj;
+}
+
+/* models free_to_pcs() with __pcs_replace_full_main(): obj goes on top of
+ * this CPU's main sheaf; a full main is swapped for an empty barn sheaf or a
+ * spare with room, goes to the barn (at most MAX_FULL_SHEAVES), or the full
+ * spare is flushed to the slabs. 0 when no sheaf could take it. */
+static int free_to_pcs(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_pcs *pcs = &sc->pcs[this_cpu(c)];
+	unsigned cap = sc->g.sheaf_capacity;
+	if (pcs->main->size == cap) {
+		slub_sheaf *empty;
+		if (!pcs->spare) {
+			empty = barn_take(&sc->barn_empty, &sc->nr_empty);
+			if (!empty && !(empty = sheaf_new(sc)))
+				return 0;
+			pcs->spare = pcs->main;
+			pcs->main = empty;
+		} else if (pcs->spare->size < cap) {
+			slub_sheaf *t = pcs->main;
+			pcs->main = pcs->spare;
+			pcs->spare = t;
+		} else if (sc->nr_full < MAX_FULL_SHEAVES && sc->barn_empty) {
+			/* barn_replace_full_sheaf() (BARN_PUT) */
+			empty = barn_take(&sc->barn_empty, &sc->nr_empty);
+			barn_put_full(sc, pcs->main);
+			pcs->main = empty;
+			pcpu_event(c, 0, cap, "barn_replace_full_sheaf: CPU %u's full sheaf into the barn (%u full)",
+				   this_cpu(c), sc->nr_full);
+		} else if (sc->nr_full >= MAX_FULL_SHEAVES) {
+			/* -E2BIG (BARN_PUT_FAIL): flush the full spare, it becomes
+			 * the main, the full main the spare */
+			empty = pcs->spare;
+			pcs->spare = NULL;
+			sheaf_flush(c, empty, r);
+			pcs->spare = pcs->main;
+			pcs->main = empty;
+		} else {
+			/* no empty sheaf in the barn: a new one; the full main goes
+			 * to the barn (the spare is full) */
+			if (!(empty = sheaf_new(sc)))
+				return 0;
+			barn_put_full(sc, pcs->main);
+			pcs->main = empty;
+			pcpu_event(c, 0, cap, "barn_put_full_sheaf: CPU %u's full sheaf into the barn (%u full)",
+				   this_cpu(c), sc->nr_full);
+		}
+	}
+	s->state[idx] = OS_SHEAF;
+	pcs->main->objects[pcs->main->size++] = obj;
+	return 1;
+}
+
+/* pcs_flush_all() and barn_shrink(): every sheaf's objects back to the slabs;
+ * empty sheaves stay (the mains), or are freed */
+static void flush_sheaves(skl_cache *c, report *r)
+{
+	slub_cache *sc = c->priv;
+	slub_sheaf *sh;
+	unsigned cpu;
+	if (!sc->pcs)
+		return;
+	for (cpu = 0; cpu < sc->ncpu; cpu++) {
+		sheaf_flush(c, sc->pcs[cpu].main, r);
+		if (sc->pcs[cpu].spare) {
+			sheaf_flush(c, sc->pcs[cpu].spare, r);
+			skl_free(sc->pcs[cpu].spare);
+			sc->pcs[cpu].spare = NULL;
+		}
+	}
+	while ((sh = barn_take(&sc->barn_full, &sc->nr_full)) != NULL) {
+		sheaf_flush(c, sh, r);
+		skl_free(sh);
+	}
+	while ((sh = barn_take(&sc->barn_empty, &sc->nr_empty)) != NULL)
+		skl_free(sh);
+}
+
+static unsigned long sheaf_objects(const slub_cache *sc)
+{
+	unsigned long n = 0;
+	const slub_sheaf *sh;
+	unsigned cpu;
+	if (!sc->pcs)
+		return 0;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		n += sc->pcs[cpu].main->size + (sc->pcs[cpu].spare ? sc->pcs[cpu].spare->size : 0);
+	for (sh = sc->barn_full; sh; sh = sh->next)
+		n += sh->size;
+	return n;
 }
 
 static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
@@ -720,7 +1049,10 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 	sc = c->priv;
 	m->jiffies++;
 	skl__slub_rp_init(&r, c->k, c);
-	obj = kmem_cache_debug(sc) ? alloc_debug(c, &r, &oom) : alloc_cpu(c, &r, &oom);
+	if (kmem_cache_debug(sc))
+		obj = alloc_debug(c, &r, &oom);
+	else if (!sc->pcs || !(obj = alloc_from_pcs(c, &r, &oom)))
+		obj = alloc_cpu(c, &r, &oom);
 	if (obj)
 		after_alloc(c, obj, orig ? orig : sc->g.object_size, fn);
 	if (obj && c->k->kasan)
@@ -738,7 +1070,9 @@ static skl_addr do_alloc(skl_cache *c, size_t orig, unsigned fn, skl_error *err)
 
 /* ---- free ---------------------------------------------------------------------------- */
 
-/* models __slab_free() / free_to_partial_list() after the checks passed */
+/* models __slab_free() / free_to_partial_list() after the checks passed:
+ * a full slab's first free puts it on this CPU's partial list when the
+ * cache has one, else on the node's partial list */
 static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx, report *r)
 {
 	slub_cache *sc = c->priv;
@@ -762,6 +1096,18 @@ static void free_to_slab(skl_cache *c, slub_slab *s, skl_addr obj, unsigned idx,
 	s->inuse--;
 	if (s->cpu >= 0)
 		return; /* frozen: another CPU's slab, no list changes */
+	if (s->list == SL_CPU_PARTIAL)
+		return; /* "partially empty but not on the per-node partial list" */
+	if (!prior && has_cpu_partial(sc)) {
+		/* "If we started with a full slab then put it onto the per cpu
+		 * partial list" (CPU_PARTIAL_FREE): this CPU's, even when the
+		 * free left it empty */
+		unsigned cpu = c->k->cpu < sc->ncpu ? c->k->cpu : 0;
+		pcpu_event(c, s->base, 1, "put_cpu_partial: a free into a full slab puts it on CPU %u's partial list",
+			   cpu);
+		put_cpu_partial(c, s, cpu, 1, r);
+		return;
+	}
 	if (!s->inuse && sc->partial.n >= sc->g.min_partial) {
 		discard_slab(c, s, r);
 		return;
@@ -847,7 +1193,8 @@ static int do_free(skl_cache *c, skl_addr obj, unsigned fn, skl_error *err)
 		skl__slub_set_track(k, sc, obj, 1, fn);
 	if (kmem_cache_debug(sc))
 		skl__slub_init_object(k, sc, obj, SLUB_RED_INACTIVE);
-	free_to_slab(c, s, obj, idx, &r);
+	if (!sc->pcs || !free_to_pcs(c, s, obj, idx, &r))
+		free_to_slab(c, s, obj, idx, &r);
 	sc->frees++;
 	if (sc->active)
 		sc->active--;
@@ -864,9 +1211,12 @@ static void flush_all(skl_cache *c, report *r)
 {
 	slub_cache *sc = c->priv;
 	unsigned cpu;
-	for (cpu = 0; cpu < sc->ncpu; cpu++)
+	flush_sheaves(c, r);
+	for (cpu = 0; cpu < sc->ncpu; cpu++) {
 		if (sc->cpu[cpu].slab)
 			deactivate_slab(c, cpu, r);
+		put_partials(c, cpu, r); /* flush_cpu_slab() -> put_partials_cpu() */
+	}
 }
 
 /* models __kmem_cache_do_shrink(): empty partial slabs go back to the page
@@ -943,6 +1293,11 @@ static void free_all_slabs(skl_cache *c)
 			s->list = SL_NONE;
 			slab_record_free(s);
 		}
+		for (s = sc->cpu[cpu].partial.head; s; s = next) {
+			next = s->next;
+			slab_record_free(s);
+		}
+		memset(&sc->cpu[cpu].partial, 0, sizeof(sc->cpu[cpu].partial));
 	}
 	for (s = sc->partial.head; s; s = next) {
 		next = s->next;
@@ -962,6 +1317,20 @@ static void free_priv(skl_cache *c)
 	if (!sc)
 		return;
 	free_all_slabs(c);
+	if (sc->pcs) {
+		unsigned cpu;
+		slub_sheaf *sh;
+		for (cpu = 0; cpu < sc->ncpu; cpu++) {
+			skl_free(sc->pcs[cpu].main);
+			skl_free(sc->pcs[cpu].spare);
+		}
+		while ((sh = barn_take(&sc->barn_full, &sc->nr_full)) != NULL)
+			skl_free(sh);
+		while ((sh = barn_take(&sc->barn_empty, &sc->nr_empty)) != NULL)
+			skl_free(sh);
+		skl_free(sc->pcs);
+		sc->pcs = NULL;
+	}
 	while (sc->spare) {
 		slub_slab *s = sc->spare;
 		sc->spare = s->next;
@@ -1047,6 +1416,7 @@ static int snap_slab(skl_kernel *k, const slub_cache *sc, const slub_slab *s, in
 			out->state[i] = SKL_OS_FREE;
 			break;
 		case OS_CPU:
+		case OS_SHEAF: /* free, held by a CPU (in a sheaf) */
 			out->state[i] = SKL_OS_CPU;
 			break;
 		default:
@@ -1102,6 +1472,21 @@ static void fill_info(const skl_cache *c, skl_cache_info *out)
 	}
 	out->num_objs = sc->total_objects;
 	out->active_objs = sc->total_objects - nr_free_partial(sc);
+	out->sheaf_capacity = sc->g.sheaf_capacity;
+	out->sheaf_objects = sheaf_objects(sc);
+	out->barn_full = sc->nr_full;
+	out->barn_empty = sc->nr_empty;
+	out->cpu_partial = sc->g.cpu_partial;
+	out->cpu_partial_slabs = sc->g.cpu_partial_slabs;
+	{
+		unsigned cpu;
+		const slub_slab *s;
+		for (cpu = 0; cpu < sc->ncpu; cpu++)
+			for (s = sc->cpu[cpu].partial.head; s; s = s->next) {
+				out->slabs_cpu_partial++;
+				out->cpu_partial_free += s->objects - s->inuse;
+			}
+	}
 	out->in_use = sc->active;
 	out->num_slabs = out->active_slabs = sc->nr_slabs;
 	out->high = sc->high;
@@ -1235,15 +1620,15 @@ static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_op
 		return NULL;
 	if (m->p.kasan) /* SLAB_KASAN | SLAB_NO_MERGE */
 		return NULL;
-	if (o && o->use_freeptr_offset)
-		return NULL;
+	if (o && (o->use_freeptr_offset || o->sheaf_capacity))
+		return NULL; /* a cache with sheaves: slab_unmergeable()'s s->cpu_sheaves */
 	for (i = 0; i < k->ncaches; i++) {
 		skl_cache *s = k->caches[i];
 		slub_cache *sc;
 		if (!s || s->alias_of || !s->priv)
 			continue;
 		sc = s->priv;
-		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor))
+		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor) || sc->pcs)
 			continue;
 		if (skl_slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
 			/* __kmem_cache_alias() */
@@ -1284,11 +1669,25 @@ static int slub_cache_init(skl_cache *c, skl_error *err)
 	sc->boot = m->booting || k->booting; /* made by slub_init(): never merged or destroyed */
 	if (sc->g.size && ((uint64_t)k->prof.page_size << sc->g.order) * sc->g.size < (1ull << 32))
 		sc->recip = (1ull << 32) / sc->g.size + 1;
-	sc->fast = !kmem_cache_debug(sc) && !k->kasan && m->fast_words && !sc->g.red_left_pad && sc->recip;
+	sc->fast = !kmem_cache_debug(sc) && !k->kasan && m->fast_words && !sc->g.red_left_pad && sc->recip &&
+		   !sc->g.sheaf_capacity;
 	sc->word8 = m->p.word == 8;
 	sc->owner = c;
 	sc->page_shift = m->page_shift;
 	c->priv = sc;
+	if (sc->g.sheaf_capacity) { /* init_percpu_sheaves(): an empty main each */
+		unsigned cpu;
+		sc->pcs = skl_calloc(sc->ncpu, sizeof(*sc->pcs));
+		for (cpu = 0; sc->pcs && cpu < sc->ncpu; cpu++)
+			if (!(sc->pcs[cpu].main = sheaf_new(sc))) {
+				free_priv(c);
+				return skl_errorf(err, "out of memory creating cache %s", c->name);
+			}
+		if (!sc->pcs) {
+			free_priv(c);
+			return skl_errorf(err, "out of memory creating cache %s", c->name);
+		}
+	}
 	c->fast_state = sc->fast ? sc : NULL;
 	if (!m->booting && alloc_descriptors(c, err) < 0) {
 		char msg[sizeof(err->msg)];
@@ -1460,7 +1859,7 @@ static int slub_snapshot(const skl_cache *c, skl_cache_snap *out)
 	if (!sc || c->alias_of)
 		return 0;
 	for (cpu = 0; cpu < sc->ncpu; cpu++)
-		n += sc->cpu[cpu].slab != NULL;
+		n += (sc->cpu[cpu].slab != NULL) + (int)sc->cpu[cpu].partial.n;
 	n += (int)sc->partial.n + (int)sc->full.n;
 	if (!n)
 		return 0;
@@ -1470,6 +1869,10 @@ static int slub_snapshot(const skl_cache *c, skl_cache_snap *out)
 	for (cpu = 0; cpu < sc->ncpu; cpu++)
 		if (sc->cpu[cpu].slab && snap_slab(c->k, sc, sc->cpu[cpu].slab, 3, &out->slabs[out->nslabs++]) < 0)
 			return -1;
+	for (cpu = 0; cpu < sc->ncpu; cpu++)
+		for (s = sc->cpu[cpu].partial.head; s; s = s->next)
+			if (snap_slab(c->k, sc, s, 4, &out->slabs[out->nslabs++]) < 0)
+				return -1;
 	for (s = sc->partial.head; s; s = s->next)
 		if (snap_slab(c->k, sc, s, 1, &out->slabs[out->nslabs++]) < 0)
 			return -1;
@@ -1507,9 +1910,12 @@ static void slub_via_used(const skl_cache *c, uint8_t *used)
 	unsigned cpu;
 	if (!sc)
 		return;
-	for (cpu = 0; cpu < sc->ncpu; cpu++)
+	for (cpu = 0; cpu < sc->ncpu; cpu++) {
 		if (sc->cpu[cpu].slab)
 			via_used_slab(sc->cpu[cpu].slab, used);
+		for (s = sc->cpu[cpu].partial.head; s; s = s->next)
+			via_used_slab(s, used);
+	}
 	for (s = sc->partial.head; s; s = s->next)
 		via_used_slab(s, used);
 	for (s = sc->full.head; s; s = s->next)

@@ -41,11 +41,15 @@ const char *skl_slub_freeptr_reason(const skl_slub_geom *g)
 		return "at the caller's freeptr_offset";
 	if (g->fp_rule == SKL_SLUB_FP_MIDDLE)
 		return "inside, in the middle of the object";
+	if (g->fp_rule == SKL_SLUB_FP_WORD0)
+		return "inside, the object's first word (2.6.31)";
 	/* poison and a constructor move it out even past a freeptr_offset */
 	if (g->flags & SKL_SLAB_POISON)
 		return "after the object: poisoned when free";
 	if (g->ctor)
 		return "after the object: the constructor's state must survive";
+	if ((g->flags & SKL_SLAB_TYPESAFE_BY_RCU) && g->fp_word0_era)
+		return "after the object: SLAB_DESTROY_BY_RCU"; /* 2.6.31's name for it */
 	if (g->flags & SKL_SLAB_TYPESAFE_BY_RCU)
 		return "after the object: SLAB_TYPESAFE_BY_RCU";
 	if (g->orig_size)

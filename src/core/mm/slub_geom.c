@@ -4,7 +4,9 @@
  * and create_boot_cache() (mm/slab_common.c), calculate_sizes() and
  * calculate_order() in its v6.7+ and pre-6.7 forms (mm/slub.c), the
  * merging rules, the sysfs unique id, kmalloc buckets and /proc/slabinfo
- * 2.1 text. The runtime allocator built on them is slub.c.
+ * 2.1 text. Two eras (skl_slub_era): 6.x, and 2.6.31's kmem_cache_open()
+ * and calculate_sizes(), chosen in one place, skl_slub_geometry(). The
+ * runtime allocator built on them is slub.c.
  */
 #include "slub_impl.h"
 
@@ -32,6 +34,7 @@ void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned 
 	p->cpus = cpus ? cpus : (prof && prof->cpus ? prof->cpus : 1);
 	p->max_order = 3;
 	p->max_page_order = 10;
+	p->max_objs_per_page = MAX_OBJS_PER_PAGE;
 	if (prof && prof->version.major) {
 		major = prof->version.major;
 		minor = prof->version.minor;
@@ -40,6 +43,15 @@ void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned 
 	/* "mm/kasan: Don't store metadata inside kmalloc object when
 	 * slub_debug_orig_size is on" (Feng Tang, Sept 2024, in 6.13) */
 	p->kasan_orig_size = major > 6 || (major == 6 && minor >= 13);
+	p->sheaves = major > 6 || (major == 6 && minor >= 18);
+	if (major < 3) {
+		/* 2.6.31 mm/slub.c: struct track { addr; cpu; pid; when; } (no
+		 * stack depot handle) and "MAX_OBJS_PER_PAGE 65535 since
+		 * page.objects is u16"; its calculate_order() is the pre-6.7 one */
+		p->era = SKL_SLUB_ERA_2_6_31;
+		p->track_size = p->word + 4 + 4 + p->word;
+		p->max_objs_per_page = 65535;
+	}
 	p->big_endian = (int)abi->big_endian;
 	/* struct kmem_cache_node: list_lock, nr_partial, partial, nr_slabs,
 	 * total_objects, full, and (6.18) the sheaves' barn pointer */
@@ -130,8 +142,8 @@ int skl_slub_calculate_order(const skl_slub_params *p, unsigned size, unsigned *
 	min_order = skl_slub_get_order(p, (uint64_t)min_objects * size);
 	if (min_order < p->min_order)
 		min_order = p->min_order;
-	if (skl_slub_order_objects(p, min_order, size) > MAX_OBJS_PER_PAGE)
-		return (int)skl_slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
+	if (skl_slub_order_objects(p, min_order, size) > p->max_objs_per_page)
+		return (int)skl_slub_get_order(p, (uint64_t)size * p->max_objs_per_page) - 1;
 	for (fraction = 16; fraction > 1; fraction /= 2) {
 		order = calc_slab_order(p, size, min_order, p->max_order, fraction);
 		if (order <= p->max_order)
@@ -148,8 +160,8 @@ static unsigned calc_slab_order_pre67(const skl_slub_params *p, unsigned size, u
 				      unsigned fract)
 {
 	unsigned order, start;
-	if (skl_slub_order_objects(p, p->min_order, size) > MAX_OBJS_PER_PAGE)
-		return skl_slub_get_order(p, (uint64_t)size * MAX_OBJS_PER_PAGE) - 1;
+	if (skl_slub_order_objects(p, p->min_order, size) > p->max_objs_per_page)
+		return skl_slub_get_order(p, (uint64_t)size * p->max_objs_per_page) - 1;
 	start = skl_slub_get_order(p, (uint64_t)min_objects * size);
 	if (start < p->min_order)
 		start = p->min_order;
@@ -243,6 +255,10 @@ unsigned skl_slub_info_end(const skl_slub_params *p, const skl_slub_geom *g)
 	return g->offset >= g->inuse ? g->inuse + p->word : g->inuse;
 }
 
+/* models 6.x kmem_cache_open()'s set_min_partial(s, ilog2(s->size) / 2)
+ * and set_cpu_partial() with slub_set_cpu_partial(): cpu_partial objects,
+ * and the slabs they make when half full, DIV_ROUND_UP(objects * 2,
+ * oo_objects(s->oo)) */
 static void set_partial_limits(skl_slub_geom *g, const skl_slub_params *p, int debug)
 {
 	unsigned mp = ilog2_u(g->size) / 2;
@@ -261,14 +277,34 @@ static void set_partial_limits(skl_slub_geom *g, const skl_slub_params *p, int d
 		g->cpu_partial = 52;
 	else
 		g->cpu_partial = 120;
+	g->cpu_partial_slabs = g->objects ? (g->cpu_partial * 2 + g->objects - 1) / g->objects : 0;
 }
 
-/* models calculate_sizes(): g->object_size, align, flags and ctor are set */
+/* The order and objects per slab for g->size (both eras): calculate_order(),
+ * then s->oo and s->min = oo_make(get_order(size), size). fn names the
+ * kernel function that fails. */
+static int set_order(const skl_slub_params *p, skl_slub_geom *g, const char *fn, skl_error *err)
+{
+	int order = p->pre67 ? skl_slub_calculate_order_pre67(p, g->size, &g->min_objects)
+			     : skl_slub_calculate_order(p, g->size, &g->min_objects);
+	if (order < 0)
+		return skl_errorf(err, "%s: no slab order fits %u-byte objects (-ENOSYS)", fn, g->size);
+	g->order = (unsigned)order;
+	g->objects = skl_slub_order_objects(p, g->order, g->size);
+	if (g->objects > p->max_objs_per_page)
+		g->objects = p->max_objs_per_page;
+	g->min_order = skl_slub_get_order(p, g->size);
+	g->min_objs = skl_slub_order_objects(p, g->min_order, g->size);
+	if (!g->objects)
+		return skl_errorf(err, "%s: %u-byte objects do not fit a slab", fn, g->size);
+	return 0;
+}
+
+/* models 6.x calculate_sizes(): g->object_size, align, flags and ctor are set */
 static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_freeptr_offset, unsigned freeptr_offset,
 			   skl_error *err)
 {
 	unsigned W = p->word, flags = g->flags, size;
-	int order;
 	size = align_up(g->object_size, W);
 	/* __OBJECT_POISON: poison the body unless it must survive the free */
 	g->object_poison = (flags & SKL_SLAB_POISON) && !(flags & SKL_SLAB_TYPESAFE_BY_RCU) && !g->ctor;
@@ -312,20 +348,53 @@ static int calculate_sizes(const skl_slub_params *p, skl_slub_geom *g, int use_f
 		size += g->red_left_pad;
 	}
 	g->size = align_up(size, g->align);
-	order = p->pre67 ? skl_slub_calculate_order_pre67(p, g->size, &g->min_objects)
-			 : skl_slub_calculate_order(p, g->size, &g->min_objects);
-	if (order < 0)
-		return skl_errorf(err, "__kmem_cache_create_args: no slab order fits %u-byte objects (-ENOSYS)",
-				  g->size);
-	g->order = (unsigned)order;
-	g->objects = skl_slub_order_objects(p, g->order, g->size);
-	if (g->objects > MAX_OBJS_PER_PAGE)
-		g->objects = MAX_OBJS_PER_PAGE;
-	g->min_order = skl_slub_get_order(p, g->size);
-	g->min_objs = skl_slub_order_objects(p, g->min_order, g->size);
-	if (!g->objects)
-		return skl_errorf(err, "__kmem_cache_create_args: %u-byte objects do not fit a slab", g->size);
+	if (set_order(p, g, "__kmem_cache_create_args", err) < 0)
+		return -1;
 	set_partial_limits(g, p, (flags & DEBUG_FLAGS) != 0);
+	return 0;
+}
+
+/*
+ * models 2.6.31 kmem_cache_open() (mm/slub.c): calculate_sizes() with
+ * calculate_alignment(flags, align, s->objsize) of the alignment the caller
+ * passed (ARCH_KMALLOC_MINALIGN for a kmalloc cache, create_kmalloc_cache()),
+ * then set_min_partial(s, ilog2(s->size)), clamped to MIN_PARTIAL 5 ..
+ * MAX_PARTIAL 10. The free pointer stays at offset 0 (kmem_cache_open()'s
+ * memset) unless SLAB_DESTROY_BY_RCU, SLAB_POISON or a constructor move it
+ * after the object; a red zone is one word after the object, none before
+ * it; there is no per-CPU partial list. g->object_size, flags and ctor are
+ * set, align is the caller's.
+ */
+static int kmem_cache_open_2631(const skl_slub_params *p, skl_slub_geom *g, unsigned align, skl_error *err)
+{
+	unsigned W = p->word, flags = g->flags, size, mp;
+	size = align_up(g->object_size, W);
+	g->object_poison = (flags & SKL_SLAB_POISON) && !(flags & SKL_SLAB_TYPESAFE_BY_RCU) && !g->ctor;
+	/* "If we are Redzoning then check if there is some space between the
+	 * end of the object and the free pointer" */
+	if ((flags & SKL_SLAB_RED_ZONE) && size == g->object_size)
+		size += W;
+	g->inuse = size;
+	g->offset = 0;
+	g->fp_rule = SKL_SLUB_FP_WORD0;
+	g->fp_word0_era = 1;
+	if ((flags & (SKL_SLAB_TYPESAFE_BY_RCU | SKL_SLAB_POISON)) || g->ctor) {
+		/* "Relocate free pointer after the object if it is not permitted
+		 * to overwrite the first word of the object on kmem_cache_free" */
+		g->offset = size;
+		size += W;
+		g->fp_rule = SKL_SLUB_FP_AFTER;
+	}
+	if (flags & SKL_SLAB_STORE_USER)
+		size += 2 * p->track_size;
+	if (flags & SKL_SLAB_RED_ZONE)
+		size += W; /* "some empty padding" after the metadata */
+	g->align = skl_slub_calculate_alignment(p, flags, align, g->object_size);
+	g->size = align_up(size, g->align);
+	if (set_order(p, g, "kmem_cache_open", err) < 0)
+		return -1;
+	mp = ilog2_u(g->size);
+	g->min_partial = mp < MIN_PARTIAL ? MIN_PARTIAL : mp > MAX_PARTIAL ? MAX_PARTIAL : mp;
 	return 0;
 }
 
@@ -344,6 +413,15 @@ int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_
 				  object_size, kmalloc_max);
 	if (o->align && (o->align & (o->align - 1)))
 		return skl_errorf(err, "kmem_cache_create: align %u is not a power of two (-EINVAL)", o->align);
+	if (o->sheaf_capacity > 1024) /* the kernel takes any; the model keeps sheaves small */
+		return skl_errorf(err, "kmem_cache_create: sheaf_capacity %u: sklab models at most 1024 (-EINVAL)",
+				  o->sheaf_capacity);
+	if (o->sheaf_capacity && !p->sheaves)
+		return skl_errorf(err, "kmem_cache_create: sheaf_capacity came with Linux 6.18 (struct "
+				       "kmem_cache_args); this kernel has no sheaves (-EINVAL)");
+	if (o->use_freeptr_offset && p->era == SKL_SLUB_ERA_2_6_31)
+		return skl_errorf(err, "kmem_cache_create: freeptr_offset came with Linux 6.12 "
+				       "(struct kmem_cache_args); 2.6.31 has no such argument (-EINVAL)");
 	if (o->use_freeptr_offset &&
 	    (o->freeptr_offset >= object_size || !(flags & SKL_SLAB_TYPESAFE_BY_RCU) || (o->freeptr_offset % p->word)))
 		return skl_errorf(err,
@@ -355,11 +433,22 @@ int skl_slub_geometry(const skl_slub_params *p, unsigned object_size, const skl_
 	g->flags = flags;
 	g->ctor = o->ctor != 0;
 	g->object_size = object_size;
-	if (flags & SKL_SLAB_KMALLOC)
-		g->align = skl_slub_kmalloc_align(p, flags, object_size);
-	else
-		g->align = skl_slub_calculate_alignment(p, flags, o->align, object_size);
-	return calculate_sizes(p, g, o->use_freeptr_offset, o->freeptr_offset, err);
+	switch (p->era) {
+	case SKL_SLUB_ERA_2_6_31:
+		/* create_kmalloc_cache() passes ARCH_KMALLOC_MINALIGN */
+		return kmem_cache_open_2631(p, g, (flags & SKL_SLAB_KMALLOC) ? p->kmalloc_minalign : o->align, err);
+	case SKL_SLUB_ERA_6X:
+	default:
+		if (flags & SKL_SLAB_KMALLOC)
+			g->align = skl_slub_kmalloc_align(p, flags, object_size);
+		else
+			g->align = skl_slub_calculate_alignment(p, flags, o->align, object_size);
+		/* do_kmem_cache_create(): "if (args->sheaf_capacity && !(s->flags &
+		 * SLAB_DEBUG_FLAGS))" the cache gets its per-CPU sheaves */
+		if (!(flags & DEBUG_FLAGS))
+			g->sheaf_capacity = o->sheaf_capacity;
+		return calculate_sizes(p, g, o->use_freeptr_offset, o->freeptr_offset, err);
+	}
 }
 
 /* ---- merging -------------------------------------------------------------- */
@@ -403,7 +492,9 @@ int skl_slub_merge_fits(const skl_slub_params *p, unsigned object_size, unsigned
 	return 1;
 }
 
-void skl_slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size)
+/* models create_unique_id(); 2.6.31's adds 't' for every cache without
+ * SLAB_NOTRACK, which is 0 without CONFIG_KMEMCHECK: so every id has it */
+void skl_slub_unique_id(const skl_slub_params *p, char *buf, size_t n, unsigned flags, unsigned size)
 {
 	char f[8];
 	size_t k = 0;
@@ -413,7 +504,9 @@ void skl_slub_unique_id(char *buf, size_t n, unsigned flags, unsigned size)
 		f[k++] = 'a';
 	if (flags & SKL_SLAB_CONSISTENCY)
 		f[k++] = 'F';
-	if (flags & SKL_SLAB_ACCOUNT)
+	if (p && p->era == SKL_SLUB_ERA_2_6_31)
+		f[k++] = 't';
+	else if (flags & SKL_SLAB_ACCOUNT)
 		f[k++] = 'A';
 	f[k] = '\0';
 	snprintf(buf, n, ":%s%s%07u", f, k ? "-" : "", size);

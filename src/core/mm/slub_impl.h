@@ -56,9 +56,11 @@ static inline unsigned ilog2_u(unsigned x)
 /* per-object record; OS_VIA - 1 + n: allocated, through the alias of via
  * slot n (SKL__VIA_MAX of them), which the fast paths leave to the full
  * ones (they take OS_ALLOC objects only) */
-enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST, OS_VIA };
+enum { OS_ALLOC, OS_FREE, OS_CPU, OS_LOST, OS_SHEAF, OS_VIA }; /* OS_SHEAF: in a CPU's sheaf */
 _Static_assert(OS_VIA - 1 + SKL__VIA_MAX <= 255, "via slots fit the record's byte");
-enum { SL_NONE, SL_PARTIAL, SL_FULL }; /* node list a slab is on */
+/* the list a slab is on: the node's partial or full list, or a CPU's
+ * partial list (CONFIG_SLUB_CPU_PARTIAL: slub_slab.pcpu says whose) */
+enum { SL_NONE, SL_PARTIAL, SL_FULL, SL_CPU_PARTIAL };
 
 typedef struct slub_slab slub_slab;
 struct slub_slab {
@@ -71,6 +73,7 @@ struct slub_slab {
 	unsigned nfree;	   /* objects on slab->freelist */
 	int list;	   /* SL_* */
 	int cpu;	   /* the CPU whose slab it is (frozen), -1 */
+	int pcpu;	   /* SL_CPU_PARTIAL: the CPU whose partial list it is on */
 	int disabled;	   /* a consistency check failed: all objects marked used */
 	uint8_t *state;	   /* OS_* per object */
 	/* for the fast paths: the host bytes of base (a fast cache's slab, not
@@ -78,6 +81,11 @@ struct slub_slab {
 	uint8_t *host;
 	uint32_t span;
 };
+
+typedef struct slub_list {
+	slub_slab *head, *tail;
+	unsigned long n;
+} slub_list;
 
 typedef struct slub_cpu {
 	skl_addr freelist; /* c->freelist */
@@ -89,6 +97,10 @@ typedef struct slub_cpu {
 	uint8_t *host;
 	uint8_t *state;
 	slub_slab *slab; /* c->slab */
+	/* c->partial (CONFIG_SLUB_CPU_PARTIAL): slabs, not frozen, that a free
+	 * took off the full list or get_partial_node() brought over, newest
+	 * first; at most g.cpu_partial_slabs before put_cpu_partial() drains */
+	slub_list partial;
 } slub_cpu;
 
 /* Makes s (or no slab) the CPU's. */
@@ -101,10 +113,19 @@ static inline void cpu_set_slab(slub_cpu *cs, slub_slab *s)
 	cs->state = s ? s->state : NULL;
 }
 
-typedef struct slub_list {
-	slub_slab *head, *tail;
-	unsigned long n;
-} slub_list;
+/* struct slab_sheaf (6.18): up to sheaf_capacity free objects a CPU holds,
+ * taken from the top; next links the barn's lists */
+typedef struct slub_sheaf slub_sheaf;
+struct slub_sheaf {
+	slub_sheaf *next;
+	unsigned size;
+	skl_addr objects[]; /* sheaf_capacity of them */
+};
+
+/* struct slub_percpu_sheaves: main is never NULL, spare may be */
+typedef struct slub_pcs {
+	slub_sheaf *main, *spare;
+} slub_pcs;
 
 typedef struct slub_cache {
 	skl_slub_geom g;
@@ -126,6 +147,11 @@ typedef struct slub_cache {
 	slub_slab *spare; /* records of discarded slabs for new ones (next-linked) */
 	unsigned nspare;
 	unsigned page_shift; /* slub_machine's */
+	/* 6.18 sheaves (s->cpu_sheaves), when g.sheaf_capacity: a main and a
+	 * spare sheaf per CPU, and the node's barn of full and empty sheaves */
+	slub_pcs *pcs;
+	slub_sheaf *barn_full, *barn_empty;
+	unsigned nr_full, nr_empty;
 } slub_cache;
 
 typedef struct slub_machine {

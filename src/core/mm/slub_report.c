@@ -231,8 +231,10 @@ static void read_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int wh
 		return;
 	t->addr = skl__slub_get_word(m, b, W);
 	off = W;
-	t->handle = (unsigned)skl__slub_get_word(m, b + off, 4);
-	off += 4;
+	if (m->p.era != SKL_SLUB_ERA_2_6_31) { /* 2.6.31's track has no depot handle */
+		t->handle = (unsigned)skl__slub_get_word(m, b + off, 4);
+		off += 4;
+	}
 	t->cpu = (unsigned)skl__slub_get_word(m, b + off, 4);
 	t->pid = (unsigned)skl__slub_get_word(m, b + off + 4, 4);
 	off = align_up(off + 8, W);
@@ -284,9 +286,12 @@ void skl__slub_set_track(skl_kernel *k, const slub_cache *sc, skl_addr obj, int 
 	caller = skl__kernel_caller(k);
 	memset(b, 0, m->p.track_size);
 	skl__slub_put_word(m, b, W, caller ? caller_addr(k, caller) : text_addr(k, fn));
-	off = W + 4;
-	if (caller && track_stack_kind(k) != TRACK_NO_STACK)
-		skl__slub_put_word(m, b + W, 4, fn + 1);
+	off = W;
+	if (m->p.era != SKL_SLUB_ERA_2_6_31) { /* 2.6.31's track has no depot handle */
+		if (caller && track_stack_kind(k) != TRACK_NO_STACK)
+			skl__slub_put_word(m, b + W, 4, fn + 1);
+		off += 4;
+	}
 	skl__slub_put_word(m, b + off, 4, k->cpu);
 	skl__slub_put_word(m, b + off + 4, 4, 1); /* pid 1 */
 	skl__slub_put_word(m, b + align_up(off + 8, W), W, m->jiffies);

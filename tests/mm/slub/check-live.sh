@@ -23,7 +23,7 @@ if ! "$SKLAB" slabinfo --live >"$out" 2>&1; then
 	echo "FAIL: sklab slabinfo --live exited non-zero:"; cat "$out"
 	exit 1
 fi
-grep -E '^(sysfs|kmalloc align|/proc/slabinfo|differs)' "$out"
+grep -E '^(sysfs|kmalloc align|cpu_partial|/proc/slabinfo|differs)' "$out"
 line=$(grep '^sysfs: ' "$out")
 if [ -z "$line" ]; then
 	echo "FAIL: no agreement count"; cat "$out"
@@ -38,6 +38,15 @@ fi
 if [ $((agree * 10)) -lt $((total * 9)) ]; then
 	echo "FAIL: only $agree of $total caches agree"
 	exit 1
+fi
+# set_cpu_partial() (6.x): the model's cpu_partial against the kernel's, where sysfs has one
+cp=$(grep '^cpu_partial (set_cpu_partial()): ' "$out" | sed -n 's/.*: \([0-9]*\) of \([0-9]*\) agree$/\1 \2/p')
+if [ -n "$cp" ]; then
+	set -- $cp
+	if [ $(($1 * 10)) -lt $(($2 * 9)) ]; then
+		echo "FAIL: cpu_partial: only $1 of $2 caches agree"
+		exit 1
+	fi
 fi
 # the JSON form says the same
 "$SKLAB" slabinfo --live --json >"$out" 2>&1 || { echo "FAIL: --live --json"; exit 1; }

@@ -140,6 +140,22 @@ expect red_zone 1
 run --profile linux-2.4.16-i386 --cpus 2 --size 812 --hwcache --json
 grep -q '"allocator": "slab"' "$work/out" && ok || bad "2.4 json"
 
+# ---- 2.6.31's own SLUB and 6.18's sysfs extras ------------------------------------------------
+# 2.6.31 mm/slub.c: free pointer in word 0, min_partial = ilog2(64), no cpu_partial attribute, ':t-' ids
+run --profile linux-2.6.31-x86_64 --size 64
+grep -q '^offset  *0 ' "$work/out" && ok || bad "2.6.31: free pointer in word 0"
+grep -q '^min_partial  *6$' "$work/out" && ok || bad "2.6.31: min_partial ilog2(64)"
+if grep -q '^cpu_partial' "$work/out"; then bad "2.6.31: no cpu_partial attribute"; else ok; fi
+grep -q '^# /sys/kernel/slab/:t-0000064$' "$work/out" && ok || bad "2.6.31: unique id with t"
+run --profile linux-2.6.31-x86_64 --size 64 --name kmalloc-64 --debug
+grep -q '^slab_size  *136$' "$work/out" && ok || bad "2.6.31 slub_debug kmalloc-64: 136"
+grep -q '^red_left_pad  *0$' "$work/out" && ok || bad "2.6.31: no left red zone"
+# 6.18: vm_area_struct as the live kernel lists it, sheaf_capacity 32 and cpu_partial 120
+run --size 192 --hwcache --rcu --freeptr-offset 16 --sheaf-capacity 32 --name vm_area_struct
+grep -q '^sheaf_capacity  *32$' "$work/out" && ok || bad "6.18: sheaf_capacity"
+grep -q '^cpu_partial  *120$' "$work/out" && ok || bad "6.18: cpu_partial"
+expect_fail 1 "sheaf_capacity came with Linux 6.18" --profile linux-2.6.31-x86_64 --size 64 --sheaf-capacity 8
+
 # ---- errors and exit statuses ------------------------------------------------------------------
 "$SKLAB" slabinfo --help >"$work/out" 2>&1 && grep -q -- "--freeptr-offset" "$work/out" && ok || bad "--help"
 expect_fail 2 "--size N is required" --align 64

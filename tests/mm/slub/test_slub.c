@@ -11,7 +11,8 @@
  * chaos (random operations and random writes into slab memory) or fastpath
  * (the fast paths against the full ones, and their gate when a cache model
  * comes and goes) or via (which name each object of a merged cache came
- * through, on the fast and the full paths). SKLAB_UPDATE_GOLDEN=1
+ * through, on the fast and the full paths) or era (2.6.31's own layout,
+ * worked from its mm/slub.c) or cpupartial (6.18's per-CPU partial lists and sheaves). SKLAB_UPDATE_GOLDEN=1
  * rewrites the golden files.
  */
 #include "check.h"
@@ -415,13 +416,13 @@ static void test_merge_rules(void)
 	CHECK(skl_slub_merge_blocker(SKL_SLAB_RED_ZONE, 0) != NULL);
 	CHECK(skl_slub_merge_blocker(SKL_SLAB_NO_MERGE, 0) != NULL);
 	CHECK(skl_slub_merge_blocker(SKL_SLAB_CONSISTENCY | HW | SKL_SLAB_ACCOUNT, 0) == NULL);
-	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_ACCOUNT, 192);
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_ACCOUNT, 192);
 	CHECK_STR(id, ":A-0000192");
-	skl_slub_unique_id(id, sizeof(id), 0, 24);
+	skl_slub_unique_id(&p, id, sizeof(id), 0, 24);
 	CHECK_STR(id, ":0000024");
-	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
 	CHECK_STR(id, ":a-0004232");
-	skl_slub_unique_id(id, sizeof(id), SKL_SLAB_CACHE_DMA | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT, 1024);
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_CACHE_DMA | SKL_SLAB_CONSISTENCY | SKL_SLAB_ACCOUNT, 1024);
 	CHECK_STR(id, ":dFA-0001024");
 }
 
@@ -463,6 +464,381 @@ static uint64_t rd64(skl_kernel *k, skl_addr a)
 	for (i = 7; b && i >= 0; i--)
 		v = (v << 8) | b[i];
 	return v;
+}
+
+/* ---- 2.6.31's own SLUB --------------------------------------------------------------- */
+
+/* One cache's 2.6.31 geometry as mm/slub.c of 2.6.31 computes it. */
+typedef struct row2631 {
+	const char *name;
+	unsigned size, align, flags, debug;
+	int ctor;
+	unsigned want_size, want_offset, want_inuse, want_order, want_objs, want_min_partial;
+} row2631;
+
+static void test_era2631(void)
+{
+	skl_profile pr = skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)512 << 20);
+	skl_slub_params p, p6 = params(2);
+	skl_slub_geom g;
+	skl_cache_opts o;
+	skl_error err;
+	char id[32];
+	unsigned i;
+	/*
+	 * Worked by hand from Linux 2.6.31 mm/slub.c: kmem_cache_open() (line
+	 * 2441) sets s->offset 0 by its memset, calculate_sizes() (line 2322)
+	 * rounds to a word, adds a word of red zone when the object fills its
+	 * words, moves the free pointer after the object only for
+	 * SLAB_DESTROY_BY_RCU, SLAB_POISON or a ctor (line 2369), adds two
+	 * 24-byte struct tracks (line 181: addr, cpu, pid, when) for
+	 * STORE_USER and one word of padding for RED_ZONE, then aligns to
+	 * calculate_alignment(flags, align, objsize) (line 2027);
+	 * create_kmalloc_cache() (line 2670) passes ARCH_KMALLOC_MINALIGN, 8;
+	 * set_min_partial(s, ilog2(s->size)) (line 2460) clamps to MIN_PARTIAL
+	 * 5 .. MAX_PARTIAL 10 (lines 131, 138). calculate_order() (line 1974):
+	 * min_objects 4 * (fls(2) + 1) = 12, waste <= 1/16.
+	 */
+	static const row2631 rows[] = {
+	    /* kmalloc-64: 64 objects, the free pointer in word 0 (6.x: 32) */
+	    {"kmalloc-64", 64, 0, KM, 0, 0, 64, 0, 64, 0, 64, 6},
+	    /* slub_debug: 64 + 8 red zone = 72 = inuse, poison moves the free
+	     * pointer to 72, + 8 = 80, + 2 * 24 tracks = 128, + 8 pad = 136,
+	     * aligned to 8 (6.x: align 64, a 64-byte left red zone) */
+	    {"kmalloc-64 FZPU", 64, 0, KM, 1, 0, 136, 72, 72, 0, 30, 7},
+	    /* Z alone: the free pointer stays in word 0; 72 + 8 pad = 80 */
+	    {"kmalloc-64 Z", 64, 0, KM, SKL_SLAB_RED_ZONE, 0, 80, 0, 72, 0, 51, 6},
+	    /* U alone: 64 + 2 * 24 = 112 (6.x: two 32-byte tracks and orig_size) */
+	    {"kmalloc-64 U", 64, 0, KM, SKL_SLAB_STORE_USER, 0, 112, 0, 64, 0, 36, 6},
+	    /* a constructor: 100 -> 104, the free pointer after it, 112 */
+	    {"ctor 100", 100, 0, 0, 0, 1, 112, 104, 104, 0, 36, 6},
+	    /* SLAB_DESTROY_BY_RCU: 64, the free pointer at 64, 72 */
+	    {"rcu 64", 64, 0, RCU, 0, 0, 72, 64, 64, 0, 56, 6},
+	    /* RCU + HWCACHE_ALIGN: 1600 + 8 -> 1664; 12 objects need order 3,
+	     * waste 1152 <= 2048; ilog2(1664) = 10 */
+	    {"rcu hw 1600", 1600, 0, HW | RCU, 0, 0, 1664, 1600, 1600, 3, 19, 10},
+	    /* min_partial clamped: ilog2(4104) = 12 -> MAX_PARTIAL 10 */
+	    {"rcu 4096", 4096, 0, RCU, 0, 0, 4104, 4096, 4096, 3, 7, 10},
+	    /* and from below: ilog2(8) = 3 -> MIN_PARTIAL 5 */
+	    {"kmalloc-8", 8, 0, KM, 0, 0, 8, 0, 8, 0, 512, 5},
+	};
+	skl_slub_params_init(&p, &pr, 0);
+	CHECK_INT(p.era, SKL_SLUB_ERA_2_6_31);
+	CHECK_INT(p6.era, SKL_SLUB_ERA_6X);
+	CHECK_INT(p.track_size, 24);
+	CHECK_INT(p.max_objs_per_page, 65535);
+	CHECK_INT(p.pre67, 1);
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const row2631 *r = &rows[i];
+		memset(&o, 0, sizeof(o));
+		o.flags = r->flags;
+		o.align = r->align;
+		o.ctor = r->ctor;
+		if (skl_slub_geometry(&p, r->size, &o, skl_slub_debug_flags((int)r->debug), &g, &err) < 0) {
+			printf("%s: geometry failed: %s\n", r->name, err.msg);
+			check_failures++;
+			continue;
+		}
+		if (g.size != r->want_size || g.offset != r->want_offset || g.inuse != r->want_inuse ||
+		    g.order != r->want_order || g.objects != r->want_objs || g.min_partial != r->want_min_partial ||
+		    g.red_left_pad != 0 || g.cpu_partial != 0 || g.cpu_partial_slabs != 0 || g.orig_size) {
+			printf("2.6.31 %s: got size %u offset %u inuse %u order %u objs %u min_partial %u red_left_pad "
+			       "%u cpu_partial %u; want %u %u %u %u %u %u 0 0\n",
+			       r->name, g.size, g.offset, g.inuse, g.order, g.objects, g.min_partial, g.red_left_pad,
+			       g.cpu_partial, r->want_size, r->want_offset, r->want_inuse, r->want_order, r->want_objs,
+			       r->want_min_partial);
+			check_failures++;
+		}
+		if (r->flags & KM)
+			CHECK_INT(g.align, 8); /* ARCH_KMALLOC_MINALIGN, not the size */
+		CHECK_INT(g.fp_rule, g.offset ? SKL_SLUB_FP_AFTER : SKL_SLUB_FP_WORD0);
+	}
+	/* the same kmalloc-64 on 6.18: the middle, ilog2(64) / 2 -> 5, 120 objects
+	 * kept on a CPU's partial list, as 4 slabs of 64 half full */
+	memset(&o, 0, sizeof(o));
+	o.flags = KM;
+	CHECK_INT(skl_slub_geometry(&p6, 64, &o, 0, &g, &err), 0);
+	CHECK_INT(g.offset, 32);
+	CHECK_INT(g.min_partial, 5);
+	CHECK_INT(g.cpu_partial, 120);
+	CHECK_INT(g.cpu_partial_slabs, 4); /* DIV_ROUND_UP(120 * 2, 64) */
+	/* 2.6.31 has no freeptr_offset (6.12's struct kmem_cache_args) */
+	memset(&o, 0, sizeof(o));
+	o.flags = RCU;
+	o.use_freeptr_offset = 1;
+	o.freeptr_offset = 16;
+	CHECK_INT(skl_slub_geometry(&p, 192, &o, 0, &g, &err), -1);
+	CHECK(strstr(err.msg, "freeptr_offset") != NULL);
+	/* create_unique_id() (line 4481): 't' while SLAB_NOTRACK is 0 */
+	skl_slub_unique_id(&p, id, sizeof(id), 0, 64);
+	CHECK_STR(id, ":t-0000064");
+	skl_slub_unique_id(&p, id, sizeof(id), SKL_SLAB_RECLAIM_ACCOUNT, 4232);
+	CHECK_STR(id, ":at-0004232");
+}
+
+/* A 2.6.31 machine runs on its own geometry: the free pointer of a free
+ * kmalloc-64 object is its first word, and slub_debug's 24-byte tracks sit
+ * after the free pointer. */
+static void test_era2631_machine(void)
+{
+	static skl_profile pr;
+	skl_kernel_opts ko;
+	skl_error err;
+	skl_kernel *k;
+	skl_cache *c;
+	skl_cache_info in;
+	skl_addr a, b2;
+	pr = skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)64 << 20);
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = &pr;
+	k = skl_kernel_new(&ko, &err);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	c = skl_kernel_find_cache(k, "kmalloc-64");
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_INT(in.freeptr_offset, 0);
+		CHECK_INT(in.size, 64);
+		a = skl_cache_alloc(c, 0, &err);
+		b2 = skl_cache_alloc(c, 0, &err);
+		CHECK_INT(b2 - a, 64);
+		CHECK_INT(skl_cache_free(c, a, &err), 0);
+		CHECK_INT(skl_cache_free(c, b2, &err), 0);
+		CHECK_INT(rd64(k, b2), a); /* word 0 of the freed object names the next free one */
+	}
+	skl_kernel_free(k);
+	ko.slub_debug = "FZPU";
+	k = skl_kernel_new(&ko, &err);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	c = skl_kernel_find_cache(k, "kmalloc-64");
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_INT(in.size, 136);
+		CHECK_INT(in.freeptr_offset, 72);
+		CHECK_INT(in.red_left_pad, 0);
+		a = skl_cache_alloc(c, 0, &err);
+		CHECK(a != 0);
+		CHECK_INT(skl_cache_free(c, a, &err), 0);
+		CHECK_INT(skl_cache_free(c, a, &err), -1); /* the double free is reported */
+		CHECK(strstr(err.msg, "already free") != NULL);
+		/* one byte past the object: the right red zone, right after it */
+		a = skl_cache_alloc(c, 0, &err);
+		{
+			uint8_t *rz = skl_kernel_bytes(k, a + 64, 8);
+			CHECK(rz && rz[0] == 0xcc && rz[7] == 0xcc); /* SLUB_RED_ACTIVE */
+			if (rz)
+				rz[0] = 0x41;
+		}
+		CHECK_INT(skl_cache_free(c, a, &err), -1);
+		CHECK(strstr(err.msg, "Redzone") != NULL);
+	}
+	skl_kernel_free(k);
+}
+
+/* ---- CONFIG_SLUB_CPU_PARTIAL --------------------------------------------------------- */
+
+/* The slabs of c's snapshot on list l (1 node partial, 4 a CPU's partial). */
+static int slabs_on(skl_kernel *k, const char *name, int l)
+{
+	skl_kernel_snap *snap = skl_kernel_snapshot(k);
+	int i, j, n = 0;
+	for (i = 0; snap && i < snap->ncaches; i++)
+		if (!strcmp(snap->caches[i].info.name, name))
+			for (j = 0; j < snap->caches[i].nslabs; j++)
+				n += snap->caches[i].slabs[j].list == l;
+	skl_kernel_snap_free(snap);
+	return n;
+}
+
+/*
+ * 6.18 mm/slub.c: a 1024-byte cache has set_cpu_partial()'s 24 objects,
+ * slub_set_cpu_partial() DIV_ROUND_UP(24 * 2, 16) = 3 slabs. __slab_free()
+ * puts a full slab's first free on this CPU's partial list
+ * (put_cpu_partial(s, slab, 1)); the fourth finds the list at
+ * cpu_partial_slabs and drains it to the node's tail (__put_partials()).
+ * ___slab_alloc() takes the CPU's partial list before get_partial(), and
+ * get_partial_node() brings slabs over until more than cpu_partial_slabs
+ * / 2 (1) have come.
+ */
+static void test_cpu_partial(void)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(2, 64, NULL, log);
+	skl_cache *c;
+	skl_cache_info in;
+	skl_error err;
+	skl_addr obj[96], a;
+	skl_buf b;
+	skl_sink sk;
+	int i;
+	if (!k) {
+		skl_events_free(log);
+		check_failures++;
+		return;
+	}
+	c = skl_cache_create(k, "cp1024", 1024, NULL, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.objs_per_slab, 16);
+	CHECK_INT(in.cpu_partial, 24);
+	CHECK_INT(in.cpu_partial_slabs, 3);
+	for (i = 0; i < 96; i++) /* six full slabs, the sixth CPU 0's */
+		obj[i] = skl_cache_alloc(c, 0, &err);
+	/* one free in each of slabs 0, 1 and 2: onto CPU 0's partial list */
+	for (i = 0; i < 3; i++)
+		CHECK_INT(skl_cache_free(c, obj[16 * i], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 3);
+	CHECK_INT(in.cpu_partial_free, 3);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 0);
+	CHECK_INT(in.active_objs, 96); /* slabinfo: nothing free on the node */
+	CHECK_INT(in.in_use, 93);
+	/* the fourth: the list is full, so 2, 1, 0 go to the node first */
+	CHECK_INT(skl_cache_free(c, obj[48], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 1);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 3);
+	CHECK_INT(in.active_objs, 93); /* 96 less the node's 3 free */
+	CHECK_INT(in.in_use, 92);
+	/* the event log says where the slabs went */
+	skl_buf_init(&b);
+	sk = skl_buf_sink(&b);
+	skl_events_dump(log, &sk);
+	CHECK(b.data && strstr(b.data, "size=3 __put_partials: CPU 0's "
+				       "partial list, 3 slabs, to the node") != NULL);
+	CHECK(b.data && strstr(b.data, "put_cpu_partial: a free into a full slab puts it on CPU 0's") != NULL);
+	skl_buf_free(&b);
+	/* allocation: the CPU slab is exhausted, so the CPU's partial slab
+	 * (3) comes first, before the node's */
+	a = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(a, obj[48]);
+	/* then the node: slab 2 becomes the CPU slab, 1 and 0 follow onto the
+	 * CPU's partial list (2 > 3 / 2) */
+	a = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(a, obj[32]);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 2);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 0);
+	CHECK_INT(slabs_on(k, "cp1024", 4), 2);
+	a = skl_cache_alloc(c, 0, &err); /* slab 0, the partial list's newest */
+	CHECK_INT(a, obj[0]);
+	/* shrink flushes the CPU partial lists to the node (flush_cpu_slab()) */
+	skl_cache_shrink(c);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 0);
+	CHECK_INT(slabs_on(k, "cp1024", 4), 0);
+	/* a debug cache has none: kmem_cache_has_cpu_partial() is false */
+	skl_kernel_free(k);
+	skl_events_free(log);
+	k = machine_new(2, 64, "F", NULL);
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	c = skl_cache_create(k, "cp1024", 1024, NULL, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	for (i = 0; i < 32; i++)
+		obj[i] = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(skl_cache_free(c, obj[0], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.cpu_partial, 0);
+	CHECK_INT(in.slabs_cpu_partial, 0);
+	CHECK_INT(slabs_on(k, "cp1024", 1), 1);
+out:
+	skl_kernel_free(k);
+}
+
+/*
+ * 6.18 sheaves, for vm_area_struct as the live 6.18 kernel has it
+ * (sheaf_capacity 32): alloc_from_pcs() refills an empty main sheaf from the
+ * slabs (refill_sheaf()) and pops the top; free_to_pcs() pushes, moving a
+ * full main to the spare (an empty barn sheaf taking its place), and with
+ * main and spare full, puts the main in the barn (barn_replace_full_sheaf()).
+ * Objects in sheaves are allocated to their slabs: slabinfo counts them
+ * active, in_use does not.
+ */
+static void test_sheaves(void)
+{
+	skl_kernel *k = machine_new(2, 64, NULL, NULL);
+	skl_cache *c;
+	skl_cache_info in;
+	skl_cache_opts o;
+	skl_error err;
+	skl_addr obj[40], a;
+	int i;
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	o.flags = HW | RCU;
+	o.use_freeptr_offset = 1;
+	o.freeptr_offset = 16;
+	o.sheaf_capacity = 32;
+	c = skl_cache_create(k, "vm_area_struct", 192, &o, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	CHECK(skl_cache_create(k, "vma_twin", 192, &o, &err) != c); /* never merged */
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_capacity, 32);
+	CHECK_INT(in.objs_per_slab, 21);
+	/* the first allocation fills a sheaf with 32 objects (two slabs) */
+	obj[0] = skl_cache_alloc(c, 0, &err);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 31);
+	CHECK_INT(in.in_use, 1);
+	CHECK_INT(in.num_objs, 42);
+	CHECK_INT(in.barn_empty, 1); /* the empty main it replaced */
+	for (i = 1; i < 33; i++)     /* the 33rd empties it and refills the barn's */
+		obj[i] = skl_cache_alloc(c, 0, &err);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 31);
+	CHECK_INT(in.in_use, 33);
+	for (i = 0; i < 33; i++) /* main fills, becomes the spare, an empty one fills */
+		CHECK_INT(skl_cache_free(c, obj[i], &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 64);
+	CHECK_INT(in.in_use, 0);
+	CHECK_INT(in.active_objs, in.num_objs); /* slabinfo: all allocated to their slabs */
+	CHECK_INT(in.barn_empty, 0);
+	CHECK_INT(skl_cache_free(c, obj[0], &err), -1); /* a double free into a sheaf is caught */
+	/* CPU 1 fills its own sheaf; CPU 0 frees that object with main and spare full */
+	CHECK_INT(skl_kernel_set_cpu(k, 1), 0);
+	a = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(skl_kernel_set_cpu(k, 0), 0);
+	CHECK_INT(skl_cache_free(c, a, &err), 0);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.barn_full, 1);
+	CHECK_INT(in.barn_empty, 0);
+	CHECK_INT(in.sheaf_objects, 32 + 32 + 1 + 31);
+	/* shrink flushes every sheaf back to the slabs */
+	skl_cache_shrink(c);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.sheaf_objects, 0);
+	CHECK_INT(in.barn_full, 0);
+	CHECK_INT(in.in_use, 0);
+	CHECK_INT(skl_cache_destroy(c, &err), 0);
+	/* no sheaves under slab_debug (do_kmem_cache_create()) */
+	skl_kernel_free(k);
+	k = machine_new(2, 64, "F", NULL);
+	c = k ? skl_cache_create(k, "vm_area_struct", 192, &o, &err) : NULL;
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_INT(in.sheaf_capacity, 0);
+	}
+out:
+	skl_kernel_free(k);
 }
 
 /* ---- runtime: freelists, CPUs, slabinfo ---------------------------------------------- */
@@ -525,17 +901,25 @@ static void test_runtime(void)
 	a = skl_cache_alloc(tcp, 0, &err);
 	CHECK_INT(a, obj[16]);
 	obj[16] = a;
-	/* free in the first slab (full, not a CPU slab): it goes on the partial list */
+	/* free in the first slab (full, not a CPU slab): CONFIG_SLUB_CPU_PARTIAL
+	 * puts it on this CPU's partial list (put_cpu_partial()), not the
+	 * node's, so slabinfo still counts its free object as active */
 	CHECK_INT(skl_cache_free(tcp, obj[3], &err), 0);
 	skl_cache_get_info(tcp, &in);
-	CHECK_INT(in.active_objs, 25);
+	CHECK_INT(in.active_objs, 26);
+	CHECK_INT(in.in_use, 18); /* 26 = 18 in use + 7 on the CPU freelist + 1 on the CPU partial slab */
+	CHECK_INT(in.cpu_partial, 24);
+	CHECK_INT(in.cpu_partial_slabs, 4); /* DIV_ROUND_UP(24 * 2, 13) */
+	CHECK_INT(in.slabs_cpu_partial, 1);
+	CHECK_INT(in.cpu_partial_free, 1);
 
-	/* CPU 1 gets its own slab; frees from CPU 0 into it go to slab->freelist */
+	/* CPU 1 gets its own slab (CPU 0's partial list is not its); frees
+	 * from CPU 0 into it go to slab->freelist */
 	CHECK_INT(skl_kernel_set_cpu(k, 1), 0);
-	a = skl_cache_alloc(tcp, 0, &err); /* takes the partial slab (obj[3] comes back) */
-	CHECK_INT(a, obj[3]);
+	a = skl_cache_alloc(tcp, 0, &err); /* a third slab */
+	CHECK(a != obj[3]);
 	obj[3] = a;
-	obj[20] = skl_cache_alloc(tcp, 0, &err); /* a third slab for CPU 1 */
+	obj[20] = skl_cache_alloc(tcp, 0, &err);
 	CHECK_INT(skl_kernel_set_cpu(k, 0), 0);
 	CHECK_INT(skl_cache_free(tcp, obj[20], &err), 0);
 	CHECK_INT(skl_kernel_set_cpu(k, 5), -1);
@@ -559,13 +943,13 @@ static void test_runtime(void)
 					CHECK_INT(cs->slabs[j].bad[x], 0);
 				}
 			}
-			/* A full (CPU 1 took it back, then moved on), B CPU 0's with 7
-			 * free on its CPU freelist, C CPU 1's: 12 on CPU 1's freelist and
-			 * the one CPU 0 freed on the slab's own freelist */
+			/* A on CPU 0's partial list with obj[3]'s slot free, B CPU 0's
+			 * with 7 free on its CPU freelist, C CPU 1's: 11 on CPU 1's
+			 * freelist and the one CPU 0 freed on the slab's own freelist */
 			CHECK_INT(cpu_slabs, 2);
-			CHECK_INT(alloc, 19);
-			CHECK_INT(cpu, 7 + 12);
-			CHECK_INT(fre, 1);
+			CHECK_INT(alloc, 12 + 6 + 1);
+			CHECK_INT(cpu, 7 + 11);
+			CHECK_INT(fre, 1 + 1);
 			CHECK(strncmp(cs->slabinfo, "TCP ", 4) == 0);
 		}
 		skl_kernel_snap_free(snap);
@@ -1572,7 +1956,13 @@ int main(int argc, char **argv)
 		test_chaos();
 	else if (!strcmp(mode, "fastpath"))
 		test_fastpath();
-	else if (!strcmp(mode, "via")) {
+	else if (!strcmp(mode, "cpupartial")) {
+		test_cpu_partial();
+		test_sheaves();
+	} else if (!strcmp(mode, "era")) {
+		test_era2631();
+		test_era2631_machine();
+	} else if (!strcmp(mode, "via")) {
 		test_via();
 		test_via_paths();
 	} else {
