@@ -299,6 +299,7 @@ void skl_net_free(skl_net *net)
 	skl_free(net->hot);
 	skl_free(net->nhot);
 	skl_layout_free(net->skb_type);
+	skl__net_socks_free(net);
 	while (net->blocks) {
 		frag_block *b = net->blocks;
 		block_unlink(net, b);
@@ -1399,6 +1400,8 @@ static void release_data(skl_skb *skb)
 static void kfree_core(skl_skb *skb)
 {
 	skl_net *net = skb->net;
+	if (skb->sk) /* skb_release_head_state(): the destructor (sock.c) */
+		skl__sock_skb_destruct(skb);
 	release_data(skb);
 	skbuff_free(net, skb);
 	net->slots[skb->slot] = NULL;
