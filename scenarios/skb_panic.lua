@@ -47,7 +47,9 @@ local k6 = sklab.kernel {}
 --      kmalloc_size_roundup(), whose bucket slack becomes tailroom
 --      (net/core/skbuff.c). napi_alloc_skb takes the same fragment path
 --      with NET_IP_ALIGN 0 on x86, so it leaves the same slack.
--- The slack is what skb_put can go past the request before skb_over_panic.
+-- The slack here is tailroom past the request: what skb_put can go past it
+-- before skb_over_panic. The view's "slack" is another thing: the kmalloc
+-- bucket's bytes behind skb_shared_info (2.4, 2.6.31), which no put reaches.
 
 local function slack(skb, asked)
   return skb.tailroom - asked
@@ -85,7 +87,8 @@ skb:put(1537)
 expect(not skb.panicked and skb.tailroom == 15, "2.4: put(1537) fits in the 16 bytes of slack: no panic")
 scene.show(skb)
 scene.step("2.4: dev_alloc_skb(1536) and skb_put(1537): alloc_skb(1552) rounds to 1568 (SMP_CACHE_BYTES 32); "
-  .. "after the 16 reserved bytes, 16 bytes of slack hide the bug")
+  .. "after the 16 reserved bytes, 16 bytes of tailroom past the request hide the bug (the kmalloc slack "
+  .. "behind skb_shared_info is out of skb_put's reach)")
 skb:free()
 
 -- 2.4: past the slack, skb_put calls skb_over_panic
