@@ -304,7 +304,11 @@ static void test_errors(void)
 		CHECK_STR(err.msg, "__udp_enqueue_schedule_skb: skb is already charged to sk");
 		CHECK_INT(skl_sock_recv(b, &err), SKL_SKB_EINVAL);
 		CHECK(skl_net_sock(m.net, skl_sock_id(a)) == a);
+		skl_skb_get(s); /* another user: the purge on close leaves it allocated, no longer charged */
 		skl_sock_free(a);
+		CHECK_INT(skl_net_nskbs(m.net), 1);
+		CHECK(skl_skb_sock(s, NULL) == NULL);
+		CHECK_INT(skl_kfree_skb(s, &err), 1);
 		CHECK(skl_net_sock(m.net, 1) == NULL);
 		CHECK_INT(skl_net_nskbs(m.net), 0);
 		halt(&m); /* b goes with the net */

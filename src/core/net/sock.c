@@ -373,7 +373,8 @@ int skl_sock_queue_rcv(skl_sock *sk, skl_skb *skb, skl_error *err)
 	skb->sk = sk;
 	skb->sk_side = 'r';
 	skb->sk_charge = (uint32_t)ts;
-	skl__net_copy_str(skb->dev, sizeof(skb->dev), NULL); /* skb->dev = NULL */
+	if (!udp6(sk))
+		skl__net_copy_str(skb->dev, sizeof(skb->dev), NULL); /* sock_queue_rcv_skb: skb->dev = NULL */
 	sk->q[sk->qlen++] = skb;
 	sk->queued++;
 	counters(sk, c, sizeof(c));
@@ -446,8 +447,11 @@ void skl_sock_free(skl_sock *sk)
 	if (!sk)
 		return;
 	net = sk->net;
-	while (sk->qlen) /* skb_queue_purge(&sk->sk_receive_queue) */
-		skl_kfree_skb(sk->q[0], NULL);
+	while (sk->qlen) { /* skb_queue_purge(&sk->sk_receive_queue) */
+		skl_skb *skb = sk->q[0];
+		unlink_skb(sk, skb); /* first: an skb with other users stays allocated */
+		skl_kfree_skb(skb, NULL);
+	}
 	for (i = 0; i < net->nslots; i++) /* skbs in flight no longer charge it */
 		if (net->slots[i] && net->slots[i]->sk == sk)
 			net->slots[i]->sk = NULL;
