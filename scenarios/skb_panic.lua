@@ -1,19 +1,23 @@
 -- skb_panic.lua
 -- title:   The off-by-one that panics: skb_over_panic in three eras, and BUG_ON
--- goal:    Put one byte more than the buffer holds and read what each kernel
---          says: 2.4's terse "skput:over:", the "skb_over_panic: text:..."
---          line of 2.6.31 and 6.x with the skb's geometry, and the bare
---          "kernel BUG at include/linux/skbuff.h" of the Aug 2009 patch that
---          made skb_put inline with BUG_ON. See why the same driver bug
---          panics in one era and slips by in another (the rounding slack),
---          and the skb_under_panic that skb_cow_head prevents.
+-- goal:    Put one byte more than a driver's receive buffer was asked for and
+--          read what each kernel does: the driver allocation of each era
+--          (2.4 dev_alloc_skb, 2.6.31 and 6.x netdev_alloc_skb) leaves a
+--          different slack behind the request, so the same off-by-one slips
+--          by in 2.4 (16 bytes) and 2.6.31 (32) and panics in 6.x (0). Then
+--          each kernel's panic line: 2.4's terse "skput:over:", the
+--          "skb_over_panic: text:..." line of 2.6.31 and 6.x with the skb's
+--          geometry, the bare "kernel BUG at include/linux/skbuff.h" of the
+--          Aug 2009 patch that made skb_put inline with BUG_ON, and the
+--          skb_under_panic that skb_cow_head prevents.
 -- profile: linux-6.18-x86_64
 -- length:  about 10 minutes (9 steps)
 
 scenario {
   title = "The off-by-one that panics: skb_over_panic in three eras, and BUG_ON",
-  goal = "Overrun an skb by one byte in 2.4, 2.6.31 and 6.x and read each kernel's panic line; "
-      .. "compare it with the BUG_ON report of the Aug 2009 inlining patch.",
+  goal = "Overrun a driver's 1536-byte receive buffer by one byte in 2.4, 2.6.31 and 6.x, see which era's slack "
+      .. "hides it, and read each kernel's panic line; compare it with the BUG_ON report of the Aug 2009 "
+      .. "inlining patch.",
   profile = "linux-6.18-x86_64",
   length = "about 10 minutes (9 steps)",
 }
@@ -26,19 +30,74 @@ local function died(skb, line, note)
   skb:free() -- a dead skb can still be freed (the model's courtesy: the real machine is gone)
 end
 
----------------------------------------------------------------------------
--- 2.4: skb_put is inline, the check calls skb_over_panic
-
 local k24 = sklab.kernel { profile = "linux-2.4.16-i386" }
-local skb = k24:alloc_skb(1536)
-expect(skb.tailroom == 1536, "2.4: 1536 is a multiple of 32, so no slack: tailroom 1536")
-scene.show(skb)
-scene.step("2.4: alloc_skb(1536): the data area is exactly 1536 bytes (SMP_CACHE_BYTES 32), shinfo right behind it")
+local k26 = sklab.kernel { skb_era = "2.6.31" }
+local k6 = sklab.kernel {}
 
+---------------------------------------------------------------------------
+-- Like with like: the driver's receive allocation in each era, and its slack
+--
+-- 2.4  dev_alloc_skb(len) = alloc_skb(len + 16) + skb_reserve(16)
+--      (include/linux/skbuff.h of 2.4.16); SKB_DATA_ALIGN rounds to the
+--      32-byte L1 line of the profile.
+-- 2.6.31 netdev_alloc_skb(dev, len) = __alloc_skb(len + NET_SKB_PAD 32) +
+--      skb_reserve(NET_SKB_PAD) (net/core/skbuff.c); SKB_DATA_ALIGN to 64.
+-- 6.x  __netdev_alloc_skb: len + NET_SKB_PAD 64, a page fragment of
+--      SKB_HEAD_ALIGN(len) for mid-sized requests, else __alloc_skb with
+--      kmalloc_size_roundup(), whose bucket slack becomes tailroom
+--      (net/core/skbuff.c). napi_alloc_skb takes the same fragment path
+--      with NET_IP_ALIGN 0 on x86, so it leaves the same slack.
+-- The slack here is tailroom past the request: what skb_put can go past it
+-- before skb_over_panic. The view's "slack" is another thing: the kmalloc
+-- bucket's bytes behind skb_shared_info (2.4, 2.6.31), which no put reaches.
+
+local function slack(skb, asked)
+  return skb.tailroom - asked
+end
+
+print("driver receive buffers: bytes skb_put can go past the request before skb_over_panic")
+print(string.format("%-8s %-34s %6s %-18s %8s %6s", "era", "call", "asked", "head", "tailroom", "slack"))
+local rows = {
+  { "2.4", k24, "dev_alloc_skb", { 60, 1000, 1536 } },
+  { "2.6.31", k26, "netdev_alloc_skb", { 60, 1000, 1536 } },
+  { "6.x", k6, "netdev_alloc_skb", { 60, 1000, 1536, 4000 } },
+}
+local slack1536 = {}
+for _, r in ipairs(rows) do
+  for _, n in ipairs(r[4]) do
+    local b = r[3] == "dev_alloc_skb" and r[2]:dev_alloc_skb(n) or r[2]:netdev_alloc_skb("eth0", n)
+    print(string.format("%-8s %-34s %6d %-18s %8d %6d", r[1], r[3] .. "(" .. n .. ")", n, b.head_cache,
+      b.tailroom, slack(b, n)))
+    if n == 1536 then
+      slack1536[r[1]] = slack(b, n)
+    end
+    b:free()
+  end
+end
+expect(slack1536["2.4"] == 16, "2.4: 1536 + 16 = 1552, rounded to 1568; reserve 16 leaves 1552: 16 bytes of slack")
+expect(slack1536["2.6.31"] == 32, "2.6.31: 1536 + NET_SKB_PAD 32 = 1568, rounded to 1600: 32 bytes of slack")
+expect(slack1536["6.x"] == 0, "6.x: 1536 + NET_SKB_PAD 64 = 1600, already a multiple of 64: no slack")
+
+---------------------------------------------------------------------------
+-- 2.4: the driver's buffer hides the off-by-one
+
+local skb = k24:dev_alloc_skb(1536)
+expect(skb.headroom == 16 and skb.tailroom == 1552, "2.4: dev_alloc_skb(1536): headroom 16, tailroom 1552")
+skb:put(1537)
+expect(not skb.panicked and skb.tailroom == 15, "2.4: put(1537) fits in the 16 bytes of slack: no panic")
+scene.show(skb)
+scene.step("2.4: dev_alloc_skb(1536) and skb_put(1537): alloc_skb(1552) rounds to 1568 (SMP_CACHE_BYTES 32); "
+  .. "after the 16 reserved bytes, 16 bytes of tailroom past the request hide the bug (the kmalloc slack "
+  .. "behind skb_shared_info is out of skb_put's reach)")
+skb:free()
+
+-- 2.4: past the slack, skb_put calls skb_over_panic
+
+skb = k24:dev_alloc_skb(1536)
 local ok, line = expect_panic(function()
-  skb:put(1537)
-end, "2.4 off-by-one", "^skput:over: c0%x+:1537 put:1537 dev:<NULL>$")
-expect(skb.panicked and skb.tail == 1537 and skb.len == 1537, "tail and len moved before the check, as in the kernel")
+  skb:put(skb.tailroom + 1)
+end, "2.4 one byte past end", "^skput:over: c0%x+:1553 put:1553 dev:<NULL>$")
+expect(skb.panicked and skb.tail == 16 + 1553 and skb.len == 1553, "tail and len moved before the check, as in the kernel")
 expect(skb.report:match("<NULL>kernel BUG at skbuff.c:93!\ninvalid operand: 0000\n") ~= nil,
   "no newline after the printk: BUG()'s line runs on, then the oops")
 died(skb, line, "the address (current_text_addr() in the inlined skb_put), len and put, and the device: "
@@ -47,7 +106,6 @@ died(skb, line, "the address (current_text_addr() in the inlined skb_put), len a
 ---------------------------------------------------------------------------
 -- 2.6.31: out of line since 2.6.26, skb_over_panic prints the geometry
 
-local k26 = sklab.kernel { skb_era = "2.6.31" }
 local rx = k26:netdev_alloc_skb("eth0", 1536)
 expect(rx.headroom == 32 and rx.tailroom == 1568, "2.6.31: 1536 + NET_SKB_PAD 32 = 1568, rounded to 1600: tailroom 1568")
 rx:put(1537)
@@ -81,15 +139,15 @@ died(b, line, "the Aug 2009 patch (Heiko Carstens, after Ingo Molnar): inline sk
 ---------------------------------------------------------------------------
 -- 6.x: skb_panic() with %px, under the skbuff: prefix
 
-local k6 = sklab.kernel {}
 local r6 = k6:netdev_alloc_skb("eth0", 1536)
 expect(r6.head_cache == "page_frag" and r6.headroom == 64 and r6.tailroom == 1536,
   "6.x: a page-fragment head; NET_SKB_PAD 64 is added and reserved, so the tailroom is exactly 1536")
 ok, line = expect_panic(function()
   r6:put(1537)
-end, "6.x off-by-one",
+end, "6.x off-by-one: no slack, the same put(1537) panics",
   "^skbuff: skb_over_panic: text:ffffffff81%x+ len:1537 put:1537 head:ffff888%x+ data:ffff888%x+ tail:0x641 end:0x640 dev:eth0$")
-died(r6, line, "pr_fmt adds \"skbuff: \", %px prints real addresses; tail:0x641 is one past end:0x640")
+died(r6, line, "the off-by-one that 2.4 and 2.6.31 let by: pr_fmt adds \"skbuff: \", %px prints real "
+  .. "addresses; tail:0x641 is one past end:0x640")
 
 ---------------------------------------------------------------------------
 -- skb_under_panic: a header pushed with no headroom left

@@ -107,7 +107,11 @@ step(tx24, "alloc", "2.4's MAX_TCP_HEADER is 128 + MAX_HEADER 32 = 160")
 local skb24 = tx24.skb
 expect(skb24.era == "2.4" and skb24.head_cache == "size-2048", "2.4: kmalloc(1692) from size-2048")
 expect(skb24.data == 160 and skb24.end_ == 1632 and skb24.tailroom == 1472, "headroom 160, data area 1632, tailroom 1472")
-expect(skb24.truesize == 1792, "truesize 1632 + sizeof(struct sk_buff) 160")
+expect(skb24.truesize == 1776, "truesize 1632 + sizeof(struct sk_buff) 144 (INET + FILTER: no netfilter or tc fields)")
+expect(sklab.layouts(nil, { profile = "linux-2.4.16-i386" }).sk_buff.size == 144
+    and sklab.layouts(nil, { profile = "linux-2.4.16-i386", config = { "CONFIG_NETFILTER", "CONFIG_NET_SCHED" } })
+      .sk_buff.size == 160,
+  "struct sk_buff of 2.4.16: 144 bytes for the profile's options, 160 with NETFILTER + NET_SCHED")
 
 step(tx24, "copy", "one linear buffer: header budget, payload and 24 bytes of slack")
 expect(skb24.tail == 1608 and skb24.len == 1448 and skb24.tailroom == 24, "tail +1608, tailroom 24")

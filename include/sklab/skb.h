@@ -54,9 +54,12 @@ typedef struct skl_net_opts {
 	skl_skb_era era;	 /* AUTO = from the profile's kernel version */
 	int bug_on;		 /* the Aug 2009 patch: skb_put/skb_push inline with BUG_ON (2.6.31 only) */
 	uint32_t max_tcp_header; /* 0 = the era's (160, 304, 192) */
-	uint32_t skb_size;	 /* sizeof(struct sk_buff); 0 = the era's (160, 232, 224) */
+	uint32_t skb_size;	 /* sizeof(struct sk_buff); 0 = the era's (144*, 232, 224) */
 	uint32_t shinfo_size;	 /* sizeof(struct skb_shared_info); 0 = the era's (60, 496, 320) */
 	int hot_list_len;	 /* 2.4 sysctl_hot_list_len: -1 = 128, 0 = no per-CPU skb_head_pool */
+	/* (*) 2.4: 144 plus the members under the profile's CONFIG_NETFILTER,
+	 * CONFIG_NETFILTER_DEBUG, CONFIG_HIPPI and CONFIG_NET_SCHED (160 with
+	 * NETFILTER + NET_SCHED). */
 	/* struct sk_buff's layout, the type of skbuff_head_cache's objects (so
 	 * views can open it); NULL = none. Used only when its size is the
 	 * era's sizeof(struct sk_buff). Copied. */

@@ -292,6 +292,13 @@ static const skl__api api_table[] = {
      "netdev_alloc_skb_ip_align (2.6+): netdev_alloc_skb(dev, n + NET_IP_ALIGN) and reserve NET_IP_ALIGN (2 in "
      "2.6.31, 0 on x86 in 6.x). An error in 2.4.",
      SKL__API_METHOD},
+    {"k:socket", "({proto=, rcvbuf=, sndbuf=, name=})",
+     "A socket whose memory accounting follows k's era: every skb it holds is charged its truesize to "
+     "rmem_alloc (received) or wmem_alloc (sent), against rcvbuf and sndbuf. proto \"udp\" (default; accounted "
+     "in SK_MEM_QUANTUM pages through forward_alloc from 2.6.25) or \"raw\" (not accounted); rcvbuf and sndbuf "
+     "are setsockopt(SO_RCVBUF/SO_SNDBUF) values: doubled, clamped to rmem_max/wmem_max, at least "
+     "SOCK_MIN_RCVBUF/SNDBUF; default the era's rmem_default and wmem_default (65535, 124928, 212992).",
+     SKL__API_METHOD},
     {"k:cache_model", "([cm])",
      "Attaches the cache model cm: from now on every memory touch of the machine (member reads and writes, "
      "zeroing, copies, skb fields and headers, slab_t/bufctl and SLUB free pointers) is fed to it, one access "
@@ -510,6 +517,42 @@ static const skl__api api_table[] = {
     {"path.done", "", "Steps done.", SKL__API_FIELD},
     {"path.steps", "", "The step names, in order.", SKL__API_FIELD},
 
+    SECTION("sock objects (from k:socket)"),
+    {"sock:queue_rcv", "(skb)",
+     "The protocol queues a received skb: sock_queue_rcv_skb (2.4 and 2.6.31: refused when rmem_alloc + "
+     "truesize >= rcvbuf; 6.x raw: when rmem_alloc >= rcvbuf) or 6.x UDP's __udp_enqueue_schedule_skb (when "
+     "rmem_alloc > rcvbuf). Returns true (the socket owns the skb, charged its truesize), or nil and the "
+     "-ENOMEM reason: dropped, drops + 1, and the skb is still the scenario's to free.",
+     SKL__API_METHOD},
+    {"sock:recv", "()",
+     "recvmsg of the first queued skb: it is freed and its charge released the era's way (sock_rfree; 2.6.31 "
+     "then sk_mem_reclaim_partial; 6.x UDP udp_rmem_release, which waits until a quarter of rcvbuf was read). "
+     "Returns its len, or nil and a reason when nothing is queued.",
+     SKL__API_METHOD},
+    {"sock:wmalloc", "(n [, force])",
+     "sock_wmalloc: alloc_skb(n) charged to wmem_alloc (sock_wfree gives it back when the skb is freed); nil and "
+     "a reason when wmem_alloc >= sndbuf and not force.",
+     SKL__API_METHOD},
+    {"sock:close", "()", "Purges the receive queue (frees its skbs) and closes; the handle goes stale.",
+     SKL__API_METHOD},
+    {"sock.rmem_alloc", "", "sk_rmem_alloc: the truesize of the skbs it holds for reading.", SKL__API_FIELD},
+    {"sock.wmem_alloc", "", "sk_wmem_alloc: the truesize of its skbs in flight (6.x: plus 1, a refcount).",
+     SKL__API_FIELD},
+    {"sock.forward_alloc", "",
+     "sk_forward_alloc: bytes scheduled ahead from the protocol's pages, not yet charged (0 when not accounted).",
+     SKL__API_FIELD},
+    {"sock.forward_deficit", "", "6.x UDP: bytes read but not yet released from rmem_alloc.", SKL__API_FIELD},
+    {"sock.rcvbuf", "", "sk_rcvbuf.", SKL__API_FIELD},
+    {"sock.sndbuf", "", "sk_sndbuf.", SKL__API_FIELD},
+    {"sock.memory_allocated", "", "The protocol's pages charged by all sockets of the machine.", SKL__API_FIELD},
+    {"sock.qlen", "", "skbs on the receive queue.", SKL__API_FIELD},
+    {"sock.drops", "", "sk_drops: skbs refused.", SKL__API_FIELD},
+    {"sock.queued", "", "skbs queued so far.", SKL__API_FIELD},
+    {"sock.received", "", "skbs read so far.", SKL__API_FIELD},
+    {"sock.name", "", "Its name in events.", SKL__API_FIELD},
+    {"sock.proto", "", "\"udp\" or \"raw\".", SKL__API_FIELD},
+    {"sock.era", "", "\"2.4\", \"2.6.31\" or \"6.x\".", SKL__API_FIELD},
+
     SECTION("cache models (from sklab.cache)"),
     {"cm:access", "(addr, size [, kind])",
      "One access of size bytes (1 to the smallest line) at addr (an integer or hex text such as obj.addr); kind "
@@ -560,8 +603,8 @@ void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry)
 /* Every library's bindings (each l_*.c exports its slice): the functions
  * the table's GLOBAL, LIB and METHOD entries name. */
 static const skl__reg *const libs[] = {
-    skl__scene_lib, skl__layout_lib, skl__cache_lib, skl__kernel_lib, skl__skb_lib,  skl__gso_lib, skl__hdr_lib,
-    skl__path_lib,  skl__pcap_lib,   skl__bench_lib, skl__whatif_lib, skl__base_lib, NULL};
+    skl__scene_lib, skl__layout_lib, skl__cache_lib, skl__kernel_lib, skl__skb_lib,    skl__gso_lib,  skl__sock_lib,
+    skl__hdr_lib,   skl__path_lib,   skl__pcap_lib,  skl__bench_lib,  skl__whatif_lib, skl__base_lib, NULL};
 
 static int binds(const skl__api *e)
 {

@@ -52,6 +52,7 @@ int skl__open_sandbox(lua_State *L)
 	skl__skb_open(L);
 	skl__hdr_open(L);
 	skl__path_open(L);
+	skl__sock_open(L);
 	skl__api_register(L);
 	skl__cache_open(L);
 

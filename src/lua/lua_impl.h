@@ -144,8 +144,8 @@ void skl__libs_free(skl_lua *rt);
 
 /* Each library's bindings, named as the table names them (l_*.c). */
 extern const skl__reg skl__scene_lib[], skl__layout_lib[], skl__cache_lib[], skl__kernel_lib[], skl__skb_lib[],
-    skl__gso_lib[], skl__hdr_lib[], skl__path_lib[], skl__pcap_lib[], skl__bench_lib[], skl__whatif_lib[],
-    skl__base_lib[];
+    skl__gso_lib[], skl__sock_lib[], skl__hdr_lib[], skl__path_lib[], skl__pcap_lib[], skl__bench_lib[],
+    skl__whatif_lib[], skl__base_lib[];
 
 /* The first entry named name, or NULL. */
 const skl__api *skl__api_find(const char *name);
@@ -217,6 +217,8 @@ int skl__kernel_new(lua_State *L);
 void skl__skb_open(lua_State *L);
 void skl__hdr_open(lua_State *L);
 void skl__path_open(lua_State *L);
+/* sockets and their memory accounting (l_sock.c) */
+void skl__sock_open(lua_State *L);
 int skl__skbs_new(skl_lua *rt);
 void skl__skbs_clear(skl_lua *rt);
 void skl__skbs_free(skl_lua *rt);

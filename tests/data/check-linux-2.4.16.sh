@@ -56,7 +56,7 @@ accessdata_dn=123 dn_naddr=4 spinlock_t=4 rwlock_t=4 atomic_t=4 socket_lock_t=20
 __wait_queue_head=12 semaphore=20 timer_list=20 sk_buff_head=16 list_head=8 timeval=8 ucred=12
 in6_addr=16 icmp_filter=4 icmp6_filter=32
 sock_rfc2=324 sock_rfc4=328 unix_sock_rfc2=388 inet_sock_rfc2=784 unix_sock=392 udp_sock=364
-raw4_sock=368 tcp_sock=788"
+raw4_sock=368 tcp_sock=788 sk_buff=144"
 all="-DCONFIG_INET -DCONFIG_FILTER -DCONFIG_IPV6 -DCONFIG_DECNET -DCONFIG_SPX -DCONFIG_IPX
 -DCONFIG_ATALK -DCONFIG_PACKET -DCONFIG_X25 -DCONFIG_AX25 -DCONFIG_NETROM -DCONFIG_ROSE
 -DCONFIG_PPPOE -DCONFIG_NETLINK -DCONFIG_ECONET -DCONFIG_ATM -DCONFIG_IRDA -DCONFIG_WAN_ROUTER"
@@ -87,7 +87,9 @@ gcc3-inet|-DSKLAB_GCC3_UP -DCONFIG_INET|sock=756 $gcc3
 gcc3-inet-filter|-DSKLAB_GCC3_UP -DCONFIG_INET -DCONFIG_FILTER|sock=760 $gcc3
 gcc3-inet-filter-ipv6|-DSKLAB_GCC3_UP -DCONFIG_INET -DCONFIG_FILTER -DCONFIG_IPV6|sock=856
 gcc3-inet-filter-decnet|-DSKLAB_GCC3_UP -DCONFIG_INET -DCONFIG_FILTER -DCONFIG_DECNET|sock=1120
-gcc3-all|-DSKLAB_GCC3_UP $all|sock=1216"
+gcc3-all|-DSKLAB_GCC3_UP $all|sock=1216
+netfilter-sched|-DCONFIG_INET -DCONFIG_FILTER -DCONFIG_NETFILTER -DCONFIG_NET_SCHED|sock=812 sk_buff=160
+netfilter-debug-hippi|-DCONFIG_INET -DCONFIG_NETFILTER -DCONFIG_NETFILTER_DEBUG -DCONFIG_HIPPI|sk_buff=164"
 
 # ---- offsets from the research tables (CONFIG_INET + CONFIG_FILTER) ---------
 

@@ -46,3 +46,5 @@ struct unix_sock sklab_unix_sock;
 struct udp_sock sklab_udp_sock;
 struct raw4_sock sklab_raw4_sock;
 struct tcp_sock sklab_tcp_sock;
+
+struct sk_buff sklab_sk_buff;

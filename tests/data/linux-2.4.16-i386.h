@@ -862,4 +862,71 @@ struct tcp_sock {
 	struct tcp_opt tcp;
 };
 
+/* struct sk_buff as include/linux/skbuff.h of 2.4.16 declares it, with
+ * its #ifdef'd members: 144 bytes with none of CONFIG_NETFILTER,
+ * CONFIG_HIPPI, CONFIG_NET_SCHED; 160 with NETFILTER + NET_SCHED. */
+struct sk_buff {
+	struct sk_buff *next;
+	struct sk_buff *prev;
+	struct sk_buff_head *list;
+	struct sock *sk;
+	struct timeval stamp;
+	struct net_device *dev;
+	union {
+		struct tcphdr *th;
+		struct udphdr *uh;
+		struct icmphdr *icmph;
+		struct igmphdr *igmph;
+		struct iphdr *ipiph;
+		struct spxhdr *spxh;
+		unsigned char *raw;
+	} h;
+	union {
+		struct iphdr *iph;
+		struct ipv6hdr *ipv6h;
+		struct arphdr *arph;
+		struct ipxhdr *ipxh;
+		unsigned char *raw;
+	} nh;
+	union {
+		struct ethhdr *ethernet;
+		unsigned char *raw;
+	} mac;
+	struct dst_entry *dst;
+	char cb[48];
+	unsigned int len;
+	unsigned int data_len;
+	unsigned int csum;
+	unsigned char __unused;
+	unsigned char cloned;
+	unsigned char pkt_type;
+	unsigned char ip_summed;
+	__u32 priority;
+	atomic_t users;
+	unsigned short protocol;
+	unsigned short security;
+	unsigned int truesize;
+	unsigned char *head;
+	unsigned char *data;
+	unsigned char *tail;
+	unsigned char *end;
+	void (*destructor)(struct sk_buff *);
+#if defined(CONFIG_NETFILTER)
+	unsigned long nfmark;
+	__u32 nfcache;
+	struct nf_ct_info *nfct;
+#if defined(CONFIG_NETFILTER_DEBUG)
+	unsigned int nf_debug;
+#endif
+#endif
+#if defined(CONFIG_HIPPI)
+	union {
+		__u32 ifield;
+	} private;
+#endif
+#if defined(CONFIG_NET_SCHED)
+	__u32 tc_index;
+#endif
+};
+
 #endif

@@ -147,6 +147,60 @@ static void dump_events(const machine *m, skl_buf *b)
 
 /* ---- alloc: the reference's worked allocation numbers (§3, §8) -------------------- */
 
+/* sizeof(struct sk_buff) follows the 2.4 profile's options: 2.4.16's
+ * include/linux/skbuff.h on i386 is 144 bytes up to destructor, then
+ * CONFIG_NETFILTER adds nfmark, nfcache and nfct (12; CONFIG_NETFILTER_DEBUG
+ * nf_debug, 4 more), CONFIG_HIPPI private.ifield (4), CONFIG_NET_SCHED
+ * tc_index (4). truesize = SKB_DATA_ALIGN(size) + sizeof(struct sk_buff)
+ * (alloc_skb of 2.4.16's net/core/skbuff.c). */
+static void test_skb_size_24(void)
+{
+	static const struct {
+		const char *config;
+		uint32_t size;
+	} c[] = {{"", 144},
+		 {"CONFIG_INET,CONFIG_FILTER", 144},
+		 {"CONFIG_INET,CONFIG_NETFILTER", 156},
+		 {"CONFIG_INET,CONFIG_NETFILTER,CONFIG_NETFILTER_DEBUG", 160},
+		 {"CONFIG_NETFILTER, CONFIG_NET_SCHED", 160},
+		 {"CONFIG_NET_SCHED,CONFIG_HIPPI", 152},
+		 {"CONFIG_NETFILTER_DEBUG", 144}, /* nf_debug sits inside #ifdef CONFIG_NETFILTER */
+		 {"CONFIG_NETFILTERX,CONFIG_NET_SCHEDULE", 144}};
+	size_t i;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		skl_profile prof = skl_test_profile_2416((uint64_t)128 << 20);
+		skl_kernel_opts o;
+		skl_error err;
+		skl_kernel *k;
+		skl_net *net;
+		skl_skb *s;
+		skl_skb_params pa;
+		skl_cache_info ci;
+		snprintf(prof.config, sizeof(prof.config), "%s", c[i].config);
+		memset(&o, 0, sizeof(o));
+		o.profile = &prof;
+		o.smp = -1;
+		k = skl_kernel_new(&o, &err);
+		CHECK(k != NULL);
+		if (!k)
+			continue;
+		net = skl_net_new(k, NULL, &err);
+		CHECK(net != NULL);
+		if (net) {
+			skl_net_params(net, &pa);
+			CHECK_INT(pa.skb_size, c[i].size);
+			s = skl_alloc_skb(net, 1000, &err);
+			CHECK(s != NULL);
+			if (s)
+				CHECK_INT(skl_skb_truesize(s), 1024 + c[i].size);
+			skl_cache_get_info(skl_kernel_find_cache(k, "skbuff_head_cache"), &ci);
+			CHECK_INT(ci.object_size, c[i].size);
+			skl_net_free(net);
+		}
+		skl_kernel_free(k);
+	}
+}
+
 static void test_alloc(void)
 {
 	machine m;
@@ -155,7 +209,9 @@ static void test_alloc(void)
 	skl_cache_info ci;
 	skl_net_opts no;
 
-	/* 2.4 i386, L1 32, sk_buff 160, shinfo 60 */
+	test_skb_size_24();
+	/* 2.4 i386, L1 32, shinfo 60; sk_buff 144: the profile's INET + FILTER
+	 * leave out every #ifdef'd member of 2.4.16's struct sk_buff */
 	if (boot(&m, SKL_ERA_2_4, NULL, 0) == 0) {
 		s = skl_alloc_skb(m.net, 1000, &err);
 		CHECK(s != NULL);
@@ -163,7 +219,7 @@ static void test_alloc(void)
 			CHECK_INT(skl_skb_end_off(s), 1024);
 			CHECK_STR(skl_skb_head_cache(s), "size-2048");
 			CHECK_INT(skl_skb_buf_size(s), 2048);
-			CHECK_INT(skl_skb_truesize(s), 1184);
+			CHECK_INT(skl_skb_truesize(s), 1168); /* 2.4.16 alloc_skb: size + sizeof(struct sk_buff) */
 			CHECK_INT(skl_skb_tailroom(s), 1024);
 		}
 		s = skl_dev_alloc_skb(m.net, 1516, &err); /* the RX buffer for a 1536-byte frame */
@@ -171,7 +227,7 @@ static void test_alloc(void)
 		if (s) {
 			CHECK_INT(skl_skb_end_off(s), 1536);
 			CHECK_STR(skl_skb_head_cache(s), "size-2048");
-			CHECK_INT(skl_skb_truesize(s), 1696);
+			CHECK_INT(skl_skb_truesize(s), 1680);
 			CHECK_INT(skl_skb_headroom(s), 16);
 			CHECK_INT(skl_skb_reserve(s, 2, &err), 0);
 			CHECK_INT(skl_skb_headroom(s), 18);
@@ -182,9 +238,9 @@ static void test_alloc(void)
 			CHECK_INT(skl_skb_end_off(s), 1632);
 			CHECK_STR(skl_skb_head_cache(s), "size-2048");
 		}
-		/* §8: skbuff_head_cache objects of 160 bytes (HWCACHE_ALIGN with 32-byte lines) */
+		/* skbuff_head_cache objects of 144 bytes, 160 with HWCACHE_ALIGN's 32-byte lines */
 		skl_cache_get_info(skl_kernel_find_cache(m.k, "skbuff_head_cache"), &ci);
-		CHECK_INT(ci.object_size, 160);
+		CHECK_INT(ci.object_size, 144);
 		CHECK_INT(ci.size, 160);
 		CHECK(skl_alloc_skb_fclone(m.net, 100, &err) == NULL);
 		CHECK_STR(err.msg, "alloc_skb_fclone does not exist in 2.4 (fast clones came with 2.6.13)");
@@ -396,27 +452,27 @@ typedef struct op_row {
  * the clone; skb_cow(100); skb_cow(50) (no-op); a 1000-byte frag;
  * skb_copy; skb_get; kfree twice. */
 static const op_row rows_24[] = {
-    /* SKB_DATA_ALIGN(200) = 224, kmalloc(284) from size-512, truesize 224 + 160 */
-    ROW(O_ALLOC, 0, 200, 0, 0, 0, 0, 224, 0, 0, 384, 1, 1, 0, 0),
-    ROW(O_RESERVE, 0, 64, 0, 0, 64, 64, 224, 0, 0, 384, 1, 1, 0, 0),
-    ROW(O_PUT, 0, 100, 0, 0, 64, 164, 224, 100, 0, 384, 1, 1, 0, 0),
-    ROW(O_PUSH, 0, 14, 0, 0, 50, 164, 224, 114, 0, 384, 1, 1, 0, 0),
-    ROW(O_PULL, 0, 4, 0, 1, 54, 164, 224, 110, 0, 384, 1, 1, 0, 0),
-    ROW(O_PULL, 0, 500, 0, 0, 54, 164, 224, 110, 0, 384, 1, 1, 0, 0),
-    ROW(O_TRIM, 0, 80, 0, 0, 54, 134, 224, 80, 0, 384, 1, 1, 0, 0),
-    ROW(O_TRIM, 0, 200, 0, 0, 54, 134, 224, 80, 0, 384, 1, 1, 0, 0),
-    ROW(O_CLONE, 0, 0, 0, 0, 54, 134, 224, 80, 0, 384, 1, 2, 1, 1), /* the new skb 1 */
+    /* SKB_DATA_ALIGN(200) = 224, kmalloc(284) from size-512, truesize 224 + 144 (INET + FILTER) */
+    ROW(O_ALLOC, 0, 200, 0, 0, 0, 0, 224, 0, 0, 368, 1, 1, 0, 0),
+    ROW(O_RESERVE, 0, 64, 0, 0, 64, 64, 224, 0, 0, 368, 1, 1, 0, 0),
+    ROW(O_PUT, 0, 100, 0, 0, 64, 164, 224, 100, 0, 368, 1, 1, 0, 0),
+    ROW(O_PUSH, 0, 14, 0, 0, 50, 164, 224, 114, 0, 368, 1, 1, 0, 0),
+    ROW(O_PULL, 0, 4, 0, 1, 54, 164, 224, 110, 0, 368, 1, 1, 0, 0),
+    ROW(O_PULL, 0, 500, 0, 0, 54, 164, 224, 110, 0, 368, 1, 1, 0, 0),
+    ROW(O_TRIM, 0, 80, 0, 0, 54, 134, 224, 80, 0, 368, 1, 1, 0, 0),
+    ROW(O_TRIM, 0, 200, 0, 0, 54, 134, 224, 80, 0, 368, 1, 1, 0, 0),
+    ROW(O_CLONE, 0, 0, 0, 0, 54, 134, 224, 80, 0, 368, 1, 2, 1, 1), /* the new skb 1 */
     /* 32 + 224 = 256: kmalloc(316); data and tail move by 32; truesize unchanged */
-    ROW(O_EXPAND, 0, 32, 0, 0, 86, 166, 256, 80, 0, 384, 1, 1, 0, 0),
+    ROW(O_EXPAND, 0, 32, 0, 0, 86, 166, 256, 80, 0, 368, 1, 1, 0, 0),
     ROW(O_FREE, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
     /* max(100, 16) - 86 = 14, rounded to 16: 16 + 256 = 272 -> 288 */
-    ROW(O_COW, 0, 100, 0, 0, 102, 182, 288, 80, 0, 384, 1, 1, 0, 0),
-    ROW(O_COW, 0, 50, 0, 0, 102, 182, 288, 80, 0, 384, 1, 1, 0, 0),
-    ROW(O_FRAG, 0, 1000, 0, 0, 102, 182, 288, 1080, 1000, 1384, 1, 1, 0, 0),
+    ROW(O_COW, 0, 100, 0, 0, 102, 182, 288, 80, 0, 368, 1, 1, 0, 0),
+    ROW(O_COW, 0, 50, 0, 0, 102, 182, 288, 80, 0, 368, 1, 1, 0, 0),
+    ROW(O_FRAG, 0, 1000, 0, 0, 102, 182, 288, 1080, 1000, 1368, 1, 1, 0, 0),
     /* alloc_skb(288 + 1000) = 1312, same headroom, all 1080 bytes linear */
-    ROW(O_COPY, 0, 0, 0, 0, 102, 1182, 1312, 1080, 0, 1472, 1, 1, 0, 0), /* the new skb 2 */
-    ROW(O_GET, 0, 0, 0, 0, 102, 182, 288, 1080, 1000, 1384, 2, 1, 0, 0),
-    ROW(O_FREE, 0, 0, 0, 0, 102, 182, 288, 1080, 1000, 1384, 1, 1, 0, 0),
+    ROW(O_COPY, 0, 0, 0, 0, 102, 1182, 1312, 1080, 0, 1456, 1, 1, 0, 0), /* the new skb 2 */
+    ROW(O_GET, 0, 0, 0, 0, 102, 182, 288, 1080, 1000, 1368, 2, 1, 0, 0),
+    ROW(O_FREE, 0, 0, 0, 0, 102, 182, 288, 1080, 1000, 1368, 1, 1, 0, 0),
     ROW(O_FREE, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
     ROW(O_FREE, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
 };
@@ -735,7 +791,7 @@ static void test_paths(void)
 		static const struct {
 			skl_skb_era e;
 			uint32_t tailroom_after_alloc, tailroom_after_copy, headlen, data_len, truesize;
-		} w[3] = {{SKL_ERA_2_4, 1472, 24, 1514, 0, 1792},
+		} w[3] = {{SKL_ERA_2_4, 1472, 24, 1514, 0, 1776},
 			  {SKL_ERA_2_6_31, 0, 0, 66, 1448, 2000},
 			  {SKL_ERA_6_X, 64, 0, 66, 1448, 2280}};
 		int i;

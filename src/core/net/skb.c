@@ -123,6 +123,48 @@ static void fmt_lx(const skl_net *net, uint64_t v, char *out, size_t n)
 
 /* ---- the net ---------------------------------------------------------------------- */
 
+/* Is opt in the profile's comma-separated option list? */
+static int config_has(const char *list, const char *opt)
+{
+	size_t n = strlen(opt);
+	const char *p = list;
+	while (p && *p) {
+		const char *e = strchr(p, ',');
+		size_t k = e ? (size_t)(e - p) : strlen(p);
+		while (k && (*p == ' ' || *p == '\t'))
+			p++, k--;
+		while (k && (p[k - 1] == ' ' || p[k - 1] == '\t'))
+			k--;
+		if (k == n && !strncmp(p, opt, n))
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+/* sizeof(struct sk_buff) in 2.4.16 on i386 for the profile's options, from
+ * include/linux/skbuff.h of 2.4.16: next .. destructor is 144 bytes with
+ * 4-byte pointers (cb[48] at 44, len at 92, truesize at 120, head/data/
+ * tail/end at 124..136, destructor at 140); then, each under its option,
+ * CONFIG_NETFILTER's nfmark, nfcache and nfct (12, and nf_debug 4 more with
+ * CONFIG_NETFILTER_DEBUG), CONFIG_HIPPI's private.ifield (4) and
+ * CONFIG_NET_SCHED's tc_index (4). INET + FILTER: 144; NETFILTER +
+ * NET_SCHED: 160. All members are 4 bytes, so no padding comes between. */
+static uint32_t skb_size_24(const char *config)
+{
+	uint32_t n = 144;
+	if (config_has(config, "CONFIG_NETFILTER")) {
+		n += 12;
+		if (config_has(config, "CONFIG_NETFILTER_DEBUG"))
+			n += 4;
+	}
+	if (config_has(config, "CONFIG_HIPPI"))
+		n += 4;
+	if (config_has(config, "CONFIG_NET_SCHED"))
+		n += 4;
+	return n;
+}
+
 static void params_for(skl_net *net, const skl_profile *prof, const skl_net_opts *o, skl_skb_era era)
 {
 	skl_skb_params *p = &net->p;
@@ -135,8 +177,8 @@ static void params_for(skl_net *net, const skl_profile *prof, const skl_net_opts
 	p->hot_list_len = 0;
 	switch (era) {
 	case SKL_ERA_2_4:
-		p->skb_size = 160;   /* NETFILTER + NET_SCHED, i386 */
-		p->shinfo_size = 60; /* 6 frags of 8 bytes */
+		p->skb_size = skb_size_24(prof->config); /* 144 for the profile's INET + FILTER */
+		p->shinfo_size = 60;			 /* 6 frags of 8 bytes */
 		p->max_skb_frags = 6;
 		p->net_skb_pad = 16;
 		p->net_ip_align = 2;
@@ -257,6 +299,7 @@ void skl_net_free(skl_net *net)
 	skl_free(net->hot);
 	skl_free(net->nhot);
 	skl_layout_free(net->skb_type);
+	skl__net_socks_free(net);
 	while (net->blocks) {
 		frag_block *b = net->blocks;
 		block_unlink(net, b);
@@ -718,7 +761,7 @@ typedef struct sf_layout {
 
 static const char *const sf_name[SF_N] = {"len",  "data_len", "cloned", "users", "truesize",
 					  "head", "data",     "tail",	"end"};
-static const sf_layout sf_24 = {{92, 96, 105, 112, 120, 124, 128, 132, 136}, {4, 4, 1, 4, 4, 4, 4, 4, 4}, 160, 4, 0};
+static const sf_layout sf_24 = {{92, 96, 105, 112, 120, 124, 128, 132, 136}, {4, 4, 1, 4, 4, 4, 4, 4, 4}, 144, 4, 0};
 static const sf_layout sf_2631 = {
     {104, 108, 124, 228, 224, 208, 216, 200, 204}, {4, 4, 1, 4, 4, 8, 8, 4, 4}, 232, 8, 1};
 static const sf_layout sf_6x = {{112, 116, 126, 212, 208, 192, 200, 184, 188}, {4, 4, 1, 4, 4, 8, 8, 4, 4}, 224, 8, 1};
@@ -1362,6 +1405,8 @@ static void release_data(skl_skb *skb)
 static void kfree_core(skl_skb *skb)
 {
 	skl_net *net = skb->net;
+	if (skb->sk) /* skb_release_head_state(): the destructor (sock.c) */
+		skl__sock_skb_destruct(skb);
 	release_data(skb);
 	skbuff_free(net, skb);
 	net->slots[skb->slot] = NULL;

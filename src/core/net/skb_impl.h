@@ -93,6 +93,9 @@ struct skl_skb {
 	int64_t data, tail; /* offsets from head (data < 0 after skb_under_panic) */
 	uint32_t end, len, data_len, truesize, users;
 	int cloned, nohdr, head_frag, sk_owned;
+	struct skl_sock *sk; /* the socket it is charged to (sock.c), NULL = none */
+	int sk_side;	     /* 'r': skb_set_owner_r, 'w': skb_set_owner_w */
+	uint32_t sk_charge;  /* the truesize charged (released whole, whatever truesize became) */
 	int32_t mark[3];
 	uint16_t protocol;
 	char last_op[96];
@@ -121,6 +124,9 @@ struct skl_net {
 	frag_block *blocks;
 	char caller[48];
 	int die_counter;
+	struct skl_sock *socks;	   /* sock.c: the machine's sockets, newest first */
+	uint64_t sock_seq;	   /* ids handed out */
+	int64_t sock_mem_pages[2]; /* memory_allocated of UDP and raw (SK_MEM_QUANTUM pages) */
 	char last_report[1024];
 };
 
@@ -151,5 +157,13 @@ int skl__net_fraglist_copy(const skb_head *h, uint64_t pos, uint8_t *to, uint32_
 /* layers_fix() of skb.c: the lengths and checksums of the layers in the
  * linear data brought up to date. */
 void skl__net_layers_fix(skl_skb *skb);
+
+/* ---- sock.c services for the sk_buff model ------------------------------------- */
+
+/* The skb's destructor (sock_rfree, sock_wfree, 6.x UDP's release): called
+ * by __kfree_skb before anything is freed, when skb->sk is set. */
+void skl__sock_skb_destruct(skl_skb *skb);
+/* Frees the net's sockets' host memory (skl_net_free). */
+void skl__net_socks_free(skl_net *net);
 
 #endif
