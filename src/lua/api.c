@@ -396,7 +396,9 @@ static const skl__api api_table[] = {
     {"skb.nr_frags", "", "Page fragments in skb_shared_info.", SKL__API_FIELD},
     {"skb.buf_size", "", "Bytes of the head allocation.", SKL__API_FIELD},
     {"skb.head_cache", "",
-     "Where the head came from: \"size-2048\", \"kmalloc-2k\", \"skbuff_small_head\", \"page_frag\".", SKL__API_FIELD},
+     "Where the head came from: \"size-2048\", \"kmalloc-2k\", \"skbuff_small_head\", \"page_frag\", "
+     "\"kmalloc_large\" (SLUB, above the largest kmalloc class).",
+     SKL__API_FIELD},
     {"skb.mac_header", "",
      "The header marks as offsets from head, nil when unset (also network_header, transport_header).", SKL__API_FIELD},
     {"skb.era", "", "\"2.4\", \"2.6.31\" or \"6.x\".", SKL__API_FIELD},
