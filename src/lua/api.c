@@ -254,8 +254,10 @@ static const skl__api api_table[] = {
      "\"BUG: KASAN: slab-out-of-bounds in ...\", the task, the alloc and free tracks, where the address lies in its "
      "object, and the shadow bytes around it. nil before the first. KASAN checks obj:read and obj:write before "
      "the access and reports a bad one (the access still happens, inside the slot); a freed object's handle may "
-     "still read and write while its address lies in a slab object (a dangling pointer: KASAN checks it, and a "
-     "write it reports is not done); kfree of a freed object is a double-free report and is not done.",
+     "still read and write while its address lies in a slab object, or a kmalloc_large one's while its pages "
+     "are free (a dangling pointer: KASAN checks it, and a write it reports is not done); kfree of a freed "
+     "object is a double-free report and is not done; a kmalloc_large block's report has no object, only its "
+     "page.",
      SKL__API_METHOD},
     {"k:kasan_quarantine", "()",
      "KASAN's quarantine (mm/kasan/quarantine.c) on a kernel made with {kasan = true}: {objects, bytes (their "
