@@ -254,8 +254,10 @@ static const skl__api api_table[] = {
      "\"BUG: KASAN: slab-out-of-bounds in ...\", the task, the alloc and free tracks, where the address lies in its "
      "object, and the shadow bytes around it. nil before the first. KASAN checks obj:read and obj:write before "
      "the access and reports a bad one (the access still happens, inside the slot); a freed object's handle may "
-     "still read and write while its address lies in a slab object (a dangling pointer: KASAN checks it, and a "
-     "write it reports is not done); kfree of a freed object is a double-free report and is not done.",
+     "still read and write while its address lies in a slab object, or a kmalloc_large one's while its pages "
+     "are free (a dangling pointer: KASAN checks it, and a write it reports is not done); kfree of a freed "
+     "object is a double-free report and is not done; a kmalloc_large block's report has no object, only its "
+     "page.",
      SKL__API_METHOD},
     {"k:kasan_quarantine", "()",
      "KASAN's quarantine (mm/kasan/quarantine.c) on a kernel made with {kasan = true}: {objects, bytes (their "
@@ -396,7 +398,9 @@ static const skl__api api_table[] = {
     {"skb.nr_frags", "", "Page fragments in skb_shared_info.", SKL__API_FIELD},
     {"skb.buf_size", "", "Bytes of the head allocation.", SKL__API_FIELD},
     {"skb.head_cache", "",
-     "Where the head came from: \"size-2048\", \"kmalloc-2k\", \"skbuff_small_head\", \"page_frag\".", SKL__API_FIELD},
+     "Where the head came from: \"size-2048\", \"kmalloc-2k\", \"skbuff_small_head\", \"page_frag\", "
+     "\"kmalloc_large\" (SLUB, above the largest kmalloc class).",
+     SKL__API_FIELD},
     {"skb.mac_header", "",
      "The header marks as offsets from head, nil when unset (also network_header, transport_header).", SKL__API_FIELD},
     {"skb.era", "", "\"2.4\", \"2.6.31\" or \"6.x\".", SKL__API_FIELD},

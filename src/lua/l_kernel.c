@@ -12,6 +12,7 @@
  * Every engine call is tagged with the scenario line that made it.
  */
 #include "lua_impl.h"
+#include "sklab/kasan.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -526,9 +527,11 @@ static oslot *check_obj(lua_State *L, int arg, lobj **out)
 /*
  * The object of obj:read and obj:write. A freed object's handle is stale,
  * except on a KASAN kernel while the address still lies in an object of a
- * slab: that is the dangling pointer KASAN exists to catch, so the access
+ * slab, or in the pages of a kmalloc_large block (freed, or a new block's
+ * start): that is the dangling pointer KASAN exists to catch, so the access
  * goes on to KASAN's check, bounded by the object size of the cache the
- * address is in now (tmp holds that target; *dangling is set).
+ * address is in now, the page, or the new block (tmp holds that target;
+ * *dangling is set).
  */
 static oslot *access_obj(lua_State *L, int arg, lobj **out, oslot *tmp, int *dangling)
 {
@@ -544,13 +547,23 @@ static oslot *access_obj(lua_State *L, int arg, lobj **out, oslot *tmp, int *dan
 		return check_obj(L, arg, out);
 	k = skl__kernel_at(rt, h->kernel);
 	c = k && skl_kernel_kasan(k) ? skl_kernel_cache_of(k, h->addr, &index, &start) : NULL;
-	if (!c || start != h->addr)
-		stale_obj(L, arg, h);
-	skl_cache_get_info(c, &in);
 	memset(tmp, 0, sizeof(*tmp));
+	if (!c && k && skl_kernel_kasan(k) && skl_kernel_kasan_shadow(k, h->addr) == SKL_KASAN_PAGE_FREE) {
+		/* a kmalloc_large block given back: its pages are free
+		 * (KASAN_PAGE_FREE), a use-after-free; bounded by the page */
+		tmp->size = tmp->requested = skl_kernel_profile(k)->page_size;
+	} else if (!c && k && skl_kernel_kasan(k) && skl_kmalloc_large_of(k, h->addr, &start, NULL) &&
+		   start == h->addr) {
+		/* the pages went to a new kmalloc_large block */
+		tmp->size = tmp->requested = skl_kmalloc_large_of(k, h->addr, NULL, NULL);
+	} else {
+		if (!c || start != h->addr)
+			stale_obj(L, arg, h);
+		skl_cache_get_info(c, &in);
+		tmp->size = tmp->requested = in.object_size;
+	}
 	tmp->addr = h->addr;
 	tmp->cache = c;
-	tmp->size = tmp->requested = in.object_size;
 	tmp->kernel = h->kernel;
 	*dangling = 1;
 	*out = h;

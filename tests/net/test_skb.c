@@ -115,6 +115,18 @@ static unsigned long inuse(const machine *m, const char *prefix)
 #define active(m, cache) inuse((m), (cache))
 
 /* Whether the slab object holding a is handed out. */
+/* The size of the latest kmalloc_large event of this kind at a, 0 = none */
+static uint64_t large_kmalloc_event(const machine *m, skl_event_kind kind, skl_addr a)
+{
+	int i;
+	for (i = skl_events_count(m->log) - 1; i >= 0; i--) {
+		const skl_event *e = skl_events_at(m->log, i);
+		if (e->kind == kind && e->addr == a && e->text && !strcmp(e->text, "kmalloc_large"))
+			return e->size;
+	}
+	return 0;
+}
+
 static int allocated(const machine *m, skl_addr a)
 {
 	skl_kernel_snap *sn;
@@ -297,9 +309,16 @@ static void test_alloc(void)
 		s = skl_alloc_skb(m.net, 10000, &err); /* SLUB kmalloc_large: whole pages */
 		CHECK(s != NULL);
 		if (s) {
-			CHECK_STR(skl_skb_head_cache(s), "pages");
+			/* 2.6.31 __alloc_skb(): kmalloc_node_track_caller(10048 +
+			 * 496), past SLUB_MAX_SIZE: kmalloc_large(), order 2 */
+			skl_addr h = skl_skb_head_addr(s);
+			CHECK_STR(skl_skb_head_cache(s), "kmalloc_large");
 			CHECK_INT(skl_skb_end_off(s), 10048);
 			CHECK_INT(skl_skb_buf_size(s), 16384);
+			CHECK_INT(skl_kmalloc_large_of(m.k, h, NULL, NULL), 16384);
+			CHECK_INT(large_kmalloc_event(&m, SKL_EV_KMALLOC, h), 10544);
+			CHECK_INT(skl_kfree_skb(s, &err), 1); /* skb_free_head(): kfree() */
+			CHECK_INT(large_kmalloc_event(&m, SKL_EV_KFREE, h), 16384);
 		}
 		halt(&m);
 	}
@@ -352,8 +371,18 @@ static void test_alloc(void)
 		s = skl_alloc_skb(m.net, 10000, &err); /* above KMALLOC_MAX_CACHE_SIZE: pages, shinfo at the end */
 		CHECK(s != NULL);
 		if (s) {
-			CHECK_STR(skl_skb_head_cache(s), "pages");
+			/* 6.x kmalloc_reserve(): kmalloc_size_roundup(10368) is
+			 * 16384, and kmalloc(16384) is kmalloc_large(), as
+			 * k:kmalloc(16384) is; truesize SKB_TRUESIZE(16384 - 320) */
+			skl_addr h = skl_skb_head_addr(s);
+			CHECK_STR(skl_skb_head_cache(s), "kmalloc_large");
 			CHECK_INT(skl_skb_end_off(s), 16384 - 320);
+			CHECK_INT(skl_skb_truesize(s), 16384 + 256);
+			CHECK_INT(skl_kmalloc_large_of(m.k, h, NULL, NULL), 16384);
+			CHECK_INT(large_kmalloc_event(&m, SKL_EV_KMALLOC, h), 16384);
+			CHECK_INT(skl_kfree_skb(s, &err), 1); /* skb_free_head(): kfree() */
+			CHECK_INT(large_kmalloc_event(&m, SKL_EV_KFREE, h), 16384);
+			CHECK_INT(skl_kmalloc_large_of(m.k, h, NULL, NULL), 0);
 		}
 		s = skl_dev_alloc_skb(m.net, 100, &err); /* netdev_alloc_skb(NULL, 100): small, __alloc_skb */
 		CHECK(s != NULL);

@@ -380,8 +380,11 @@ void skl_kasan_report_write(const skl_kasan_report *r, const skl_sink *out)
 	if (r->folio_order)
 		skl_sink_printf(out, "head: order:%u mapcount:0 entire_mapcount:0 pincount:0\n", r->folio_order);
 	skl_sink_printf(out, "flags: %s\n", r->page_flags ? r->page_flags : "0x200000000000000(node=0|zone=2)");
+	/* page_type: %x(%s) with page_type_name() */
 	if (r->page_type == 0xf5)
 		skl_sink_puts(out, "page_type: f5(slab)\n");
+	else if (r->page_type == 0xf8)
+		skl_sink_puts(out, "page_type: f8(large_kmalloc)\n");
 	/* print_hex_dump(KERN_WARNING, "raw: ", DUMP_PREFIX_NONE, 32,
 	 * sizeof(unsigned long), page, sizeof(struct page), false) */
 	{

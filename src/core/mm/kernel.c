@@ -1109,6 +1109,8 @@ static skl_addr kmalloc_large(skl_kernel *k, size_t n, skl_error *err)
 	for (i = 0; i < ((uint64_t)1 << order); i++)
 		k->pages[f + i].large = (uint32_t)n;
 	k->nlarge++;
+	if (k->kasan) /* kasan_kmalloc_large() */
+		skl__kasan_kmalloc_large(k, a, n, bytes);
 	snprintf(detail, sizeof(detail), "order %u: %llu bytes from the page allocator", order,
 		 (unsigned long long)bytes);
 	skl_kernel_event(k, SKL_EV_KMALLOC, "kmalloc_large", a, n, detail);
@@ -1133,17 +1135,22 @@ uint64_t skl_kmalloc_large_of(const skl_kernel *k, skl_addr a, skl_addr *start, 
 }
 
 /* models free_large_kmalloc() (6.18): the folio of p goes back whole,
- * wherever in it p points (virt_to_folio() finds the head; only KASAN's
- * check_page_allocation() minds an inner pointer); 2.6.31's kfree() does
- * put_page(virt_to_head_page(p)) the same way. */
-static void kfree_large(skl_kernel *k, skl_addr p)
+ * wherever in it p points (virt_to_folio() finds the head); 2.6.31's
+ * kfree() does put_page(virt_to_head_page(p)) the same way. Under KASAN,
+ * kasan_kfree_large() reports an inner pointer as an invalid-free (-1,
+ * err set) and the folio still goes: free_large_kmalloc() ignores the
+ * check, and the freed pages read KASAN_PAGE_FREE. */
+static int kfree_large(skl_kernel *k, skl_addr p, skl_error *err)
 {
 	skl_addr start = 0;
 	uint64_t f, i, n, bytes = skl_kmalloc_large_of(k, p, &start, NULL);
 	unsigned order;
 	char detail[128] = "";
+	int rc = 0;
 	if (!bytes || addr_frame(k, start, &f) < 0)
-		return;
+		return 0;
+	if (k->kasan)
+		rc = skl__kasan_kfree_large(k, p, start, err);
 	order = k->pages[f].order;
 	n = (uint64_t)1 << order;
 	for (i = 0; i < n; i++) {
@@ -1162,6 +1169,7 @@ static void kfree_large(skl_kernel *k, skl_addr p)
 	else
 		snprintf(detail, sizeof(detail), "order %u", order);
 	skl_kernel_event(k, SKL_EV_KFREE, "kmalloc_large", p, bytes, detail);
+	return rc;
 }
 
 skl_addr skl_kmalloc(skl_kernel *k, size_t n, skl_error *err)
@@ -1199,8 +1207,7 @@ int skl_kfree(skl_kernel *k, skl_addr p, skl_error *err)
 		return 0; /* kfree(NULL), and ZERO_OR_NULL_PTR under SLUB */
 	pg = skl__page_of(k, p);
 	if (pg && pg->used && !pg->cache && pg->large) {
-		kfree_large(k, p);
-		return 0;
+		return kfree_large(k, p, err);
 	}
 	if (pg && pg->cache) {
 		snprintf(name, sizeof(name), "%s", pg->cache->name);

@@ -33,7 +33,7 @@ int skl_kernel_kasan_shadow(const skl_kernel *k, skl_addr a)
 		return -1;
 	if (!pg->used)
 		return SKL_KASAN_PAGE_FREE;
-	if (!pg->cache)
+	if (!pg->cache && !pg->large)
 		return 0; /* pages from the page allocator: kasan_unpoison_pages() */
 	return k->kasan_shadow[(a - k->va_base) / SKL_KASAN_GRANULE];
 }
@@ -365,6 +365,32 @@ void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigne
 	skl_kasan_alloc(shadow_at(k, obj), object_size, requested);
 }
 
+/* ---- kmalloc_large's hooks (mm/kasan/common.c, 6.x) ---------------------------------- */
+
+void skl__kasan_kmalloc_large(skl_kernel *k, skl_addr a, uint64_t n, uint64_t bytes)
+{
+	uint8_t *sh = shadow_at(k, a);
+	uint64_t rz = (n + SKL_KASAN_GRANULE - 1) / SKL_KASAN_GRANULE * SKL_KASAN_GRANULE;
+	quarantine_reduce(k); /* __kasan_kmalloc_large(): GFP_KERNEL may block */
+	/* kasan_poison_last_granule(), then [round_up(ptr + size), ptr +
+	 * page_size(virt_to_page(ptr))) as KASAN_PAGE_REDZONE */
+	skl_kasan_unpoison(sh, 0, (size_t)n);
+	if (rz < bytes)
+		skl_kasan_poison(sh, (size_t)rz, (size_t)(bytes - rz), SKL_KASAN_PAGE_REDZONE);
+}
+
+static int kasan_report_at(skl_kernel *k, skl_kasan_kind kind, skl_addr a, uint64_t len, int write, const char *ip,
+			   skl_error *err);
+
+int skl__kasan_kfree_large(skl_kernel *k, skl_addr p, skl_addr start, skl_error *err)
+{
+	/* check_page_allocation(): ptr != page_address(virt_to_head_page(ptr));
+	 * the ip is kfree's, as for slab objects */
+	if (p != start)
+		return kasan_report_at(k, SKL_KASAN_INVALID_FREE, p, 0, 0, "kfree", err);
+	return 0;
+}
+
 /* ---- reports --------------------------------------------------------------------------- */
 
 /* ---- dump_page() ---------------------------------------------------------------------- */
@@ -372,6 +398,7 @@ void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigne
 #define LIST_POISON1 0xdead000000000100ull /* include/linux/poison.h, POISON_POINTER_DELTA on x86_64 */
 #define LIST_POISON2 0xdead000000000122ull
 #define PGTY_SLAB 0xf5u
+#define PGTY_LARGE_KMALLOC 0xf8u /* include/linux/page-flags.h, 6.18 */
 
 /* the address of struct slab's slab_list (word 2) of the slab at base */
 static skl_addr slab_list_addr(const skl_kernel *k, skl_addr base, unsigned W)
@@ -405,8 +432,21 @@ static void page_dump(skl_kernel *k, skl_addr a, skl_kasan_report *r, char *flag
 	r->page_refcount = pg && pg->used ? 1 : 0;
 	if (!s) {
 		slub_slab fake;
+		skl_addr start = 0;
 		memset(&fake, 0, sizeof(fake));
 		fake.base = a;
+		if (pg && pg->used && pg->large && skl_kmalloc_large_of(k, a, &start, NULL)) {
+			/* a kmalloc_large folio: addr_to_page() is
+			 * virt_to_head_page(), so the head page is dumped, with
+			 * its order and PGTY_large_kmalloc (6.18
+			 * __folio_set_large_kmalloc()); the model keeps none of
+			 * the folio's words, so no raw: lines */
+			fake.base = start;
+			fake.order = pg->order;
+			r->pfn = skl__slub_pfn_of(k, start);
+			r->folio_order = pg->order;
+			r->page_type = PGTY_LARGE_KMALLOC;
+		}
 		if (skl_kernel_is_slub(k)) {
 			skl__slub_page_flags(k, &fake, flags, nflags);
 			r->page_flags = flags;

@@ -291,6 +291,18 @@ void skl__kasan_alloc(skl_kernel *k, skl_addr obj, unsigned object_size, unsigne
  * no free meta, or the quarantine handing it back). */
 int skl__kasan_slab_free(skl_kernel *k, skl_addr obj, int valid, unsigned object_size, int rcu, int has_free_meta,
 			 skl_error *err);
+/* models __kasan_kmalloc_large() (mm/kasan/common.c, 6.x): the quarantine
+ * is reduced, then poison_kmalloc_large_redzone(): the n bytes asked for
+ * at a accessible (kasan_unpoison_pages() opened the whole block), the
+ * rest of the block's bytes KASAN_PAGE_REDZONE from the next granule on */
+void skl__kasan_kmalloc_large(skl_kernel *k, skl_addr a, uint64_t n, uint64_t bytes);
+/* models __kasan_kfree_large() -> check_page_allocation(): p not the
+ * block's first byte (page_address(virt_to_head_page(p))) is an
+ * invalid-free, reported: -1 with err set. The kernel does not act on
+ * the check's result (free_large_kmalloc() frees the folio anyway, and
+ * kasan_poison_pages() makes it KASAN_PAGE_FREE), so neither does the
+ * caller. 0 when p is the block's start. */
+int skl__kasan_kfree_large(skl_kernel *k, skl_addr p, skl_addr start, skl_error *err);
 /* models kasan_quarantine_remove_cache() (kasan_cache_shrink() and
  * kasan_cache_shutdown()): c's quarantined objects go back to its slabs */
 void skl__kasan_cache_release(skl_kernel *k, skl_cache *c);

@@ -528,11 +528,31 @@ static unsigned get_order(const skl_net *net, uint64_t n)
 	return o;
 }
 
+#define KMALLOC_LARGE_MAX_ORDER 10u /* MAX_PAGE_ORDER (6.x); 2.6.31 MAX_ORDER - 1 */
+
+/* A head above the largest kmalloc class: kmalloc(n) itself, which SLUB
+ * serves from kmalloc_large() (2.6.31 kmalloc_large(), 6.x
+ * __kmalloc_large_node_noprof()), so the head is the same block, with the
+ * same events and the same band in the slab view, as k:kmalloc(n); its
+ * name is the one a kmalloc handle and the events give, kmalloc_large. */
+static int head_kmalloc_large(skl_net *net, uint32_t n, skb_head *h, skl_error *err)
+{
+	uint64_t bytes;
+	h->addr = skl_kmalloc(net->k, n, err);
+	if (!h->addr)
+		return SKL_SKB_ENOMEM;
+	bytes = skl_kmalloc_large_of(net->k, h->addr, NULL, NULL);
+	h->kind = HEAD_KMALLOC;
+	h->obj = (uint32_t)bytes;
+	skl__net_copy_str(h->cache, sizeof(h->cache), "kmalloc_large");
+	return 0;
+}
+
 /* models the head allocation: 2.4/2.6.31 kmalloc(SKB_DATA_ALIGN(size) +
  * sizeof(struct skb_shared_info)) with shinfo at head + SKB_DATA_ALIGN(size);
  * 6.x kmalloc_reserve(): SKB_HEAD_ALIGN(size) from skbuff_small_head when it
- * fits, else kmalloc(kmalloc_size_roundup()) (pages above the largest
- * class), shinfo at the very end so the slack becomes tailroom. */
+ * fits, else kmalloc(kmalloc_size_roundup()) (kmalloc_large() pages above
+ * the largest class), shinfo at the very end so the slack becomes tailroom. */
 static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, skl_error *err)
 {
 	skl_cache_info ci;
@@ -548,16 +568,9 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 		uint32_t req = dsize + net->p.shinfo_size;
 		c = skl_kmalloc_cache(net->k, req);
 		if (!c && skl_kernel_is_slub(net->k)) { /* 2.6.31 SLUB: kmalloc_large() above 2 pages */
-			unsigned order = get_order(net, req);
-			h->addr = skl_pages_alloc(net->k, order);
-			if (!h->addr)
-				return skl_errorf(err, "kmalloc(%lu): out of pages (NULL)", (unsigned long)req),
-				       SKL_SKB_ENOMEM;
-			h->kind = HEAD_PAGES;
-			h->order = order;
+			if (head_kmalloc_large(net, req, h, err) < 0)
+				return SKL_SKB_ENOMEM;
 			h->req = req;
-			h->obj = skl_kernel_profile(net->k)->page_size << order;
-			skl__net_copy_str(h->cache, sizeof(h->cache), "pages");
 			*end = dsize;
 			return 0;
 		}
@@ -593,16 +606,16 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 				return SKL_SKB_ENOMEM;
 			h->kind = HEAD_KMALLOC;
 			skl__net_copy_str(h->cache, sizeof(h->cache), ci.name);
-		} else { /* kmalloc_large(): whole pages */
+		} else {
+			/* 6.x kmalloc_size_roundup(): above KMALLOC_MAX_CACHE_SIZE
+			 * PAGE_SIZE << get_order(size) up to KMALLOC_MAX_SIZE, past
+			 * it the size itself (and kmalloc() fails) */
 			unsigned order = get_order(net, obj);
-			h->addr = skl_pages_alloc(net->k, order);
-			if (!h->addr)
-				return skl_errorf(err, "kmalloc(%lu): out of pages (NULL)", (unsigned long)obj),
-				       SKL_SKB_ENOMEM;
-			obj = skl_kernel_profile(net->k)->page_size << order;
-			h->kind = HEAD_PAGES;
-			h->order = order;
-			skl__net_copy_str(h->cache, sizeof(h->cache), "pages");
+			if (order <= KMALLOC_LARGE_MAX_ORDER)
+				obj = skl_kernel_profile(net->k)->page_size << order;
+			if (head_kmalloc_large(net, obj, h, err) < 0)
+				return SKL_SKB_ENOMEM;
+			obj = h->obj;
 		}
 		h->req = h->obj = obj;
 		*end = obj - sh;
@@ -610,8 +623,8 @@ static int head_alloc(skl_net *net, uint32_t size, skb_head *h, uint32_t *end, s
 	}
 }
 
-/* models skb_free_head(): kfree, kmem_cache_free(skbuff_small_head),
- * skb_free_frag or free_pages */
+/* models skb_free_head(): kfree (a kmalloc_large head too: kfree() gives
+ * its pages back), kmem_cache_free(skbuff_small_head) or skb_free_frag */
 static void head_free_mem(skl_net *net, skb_head *h)
 {
 	switch (h->kind) {
@@ -623,9 +636,6 @@ static void head_free_mem(skl_net *net, skb_head *h)
 		break;
 	case HEAD_FRAG:
 		block_put(net, h->blk);
-		break;
-	case HEAD_PAGES:
-		skl_pages_free(net->k, h->addr, h->order);
 		break;
 	}
 	h->addr = 0;

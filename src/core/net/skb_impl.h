@@ -16,7 +16,7 @@
 #define DATAREF_SHIFT 16 /* 2.6+: SKB_DATAREF_SHIFT */
 #define DATAREF_MASK 0xffffu
 
-enum { HEAD_KMALLOC, HEAD_SMALL, HEAD_FRAG, HEAD_PAGES };
+enum { HEAD_KMALLOC, HEAD_SMALL, HEAD_FRAG };
 enum { FCLONE_UNAVAILABLE, FCLONE_ORIG, FCLONE_CLONE };
 
 /* ---- types ---------------------------------------------------------------------- */
@@ -60,7 +60,6 @@ typedef struct skb_head {
 	uint32_t obj; /* bytes of the object that holds them */
 	int kind;
 	char cache[32];
-	unsigned order;	 /* HEAD_PAGES */
 	frag_block *blk; /* HEAD_FRAG */
 	uint32_t dataref;
 	int nr_frags;

@@ -582,6 +582,102 @@ static void test_orig_size_machine(void)
 	skl_kernel_free(k);
 }
 
+/* A report from the machine against golden text (dir/name.txt) */
+static void golden_text(const char *dir, const char *name, const char *rep)
+{
+	char path[4096];
+	FILE *fp;
+	snprintf(path, sizeof(path), "%s/%s.txt", dir, name);
+	CHECK(rep != NULL);
+	if (!rep)
+		return;
+	if (getenv("SKLAB_UPDATE_GOLDEN")) {
+		fp = fopen(path, "w");
+		CHECK(fp != NULL);
+		if (fp) {
+			fputs(rep, fp);
+			fclose(fp);
+		}
+		return;
+	}
+	fp = fopen(path, "rb");
+	CHECK(fp != NULL);
+	if (fp) {
+		static char want[16384];
+		size_t n = fread(want, 1, sizeof(want) - 1, fp);
+		want[n] = 0;
+		fclose(fp);
+		CHECK_STR(rep, want);
+	}
+}
+
+/* kmalloc(10000) on 6.18 with KASAN: kmalloc_large(), four pages (order 2)
+ * from the page allocator. mm/kasan/common.c (6.x):
+ * poison_kmalloc_large_redzone() leaves [ptr, ptr + 10000) accessible and
+ * poisons [round_up(ptr + 10000, 8), ptr + 16384) KASAN_PAGE_REDZONE
+ * (0xfe), which get_shadow_bug_type() (report_generic.c) names
+ * "slab-out-of-bounds"; the freed pages are KASAN_PAGE_FREE (0xff):
+ * "use-after-free". No slab, so print_address_description() prints no
+ * object and no stacks, only the head page (addr_to_page() is
+ * virt_to_head_page()). kfree(ptr + 16): check_page_allocation() reports
+ * "invalid-free" (kasan_report_invalid_free()), and free_large_kmalloc()
+ * frees the folio all the same. */
+static void test_large(const char *dir)
+{
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = kasan_machine(2, 512, log);
+	skl_addr a, b;
+	skl_error err;
+	const char *rep;
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	a = skl_kmalloc(k, 10000, &err);
+	CHECK(a != 0);
+	CHECK_INT(skl_kernel_kasan_shadow(k, a), 0);
+	CHECK_INT(skl_kernel_kasan_shadow(k, a + 9992), 0);
+	CHECK_INT(skl_kernel_kasan_shadow(k, a + 10000), SKL_KASAN_PAGE_REDZONE);
+	CHECK_INT(skl_kernel_kasan_shadow(k, a + 16383), SKL_KASAN_PAGE_REDZONE);
+	CHECK_INT(skl_kernel_kasan_check(k, a + 9999, 1, 0, "kmalloc_large_ok", &err), 0);
+	CHECK_INT(skl_kernel_kasan_check(k, a + 10000, 1, 0, "kmalloc_large_oob_right", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: slab-out-of-bounds in kmalloc_large_oob_right");
+	rep = skl_kernel_kasan_last(k);
+	CHECK(rep && strstr(rep, "The buggy address belongs to the object") == NULL);
+	CHECK(rep && strstr(rep, "Allocated by task") == NULL);
+	CHECK(rep && strstr(rep, "page_type: f8(large_kmalloc)\n"));
+	golden_text(dir, "large-oob", rep);
+
+	/* an odd size: the last granule holds 2 bytes */
+	b = skl_kmalloc(k, 10002, &err);
+	CHECK(b != 0);
+	CHECK_INT(skl_kernel_kasan_shadow(k, b + 10000), 2);
+	CHECK_INT(skl_kernel_kasan_shadow(k, b + 10008), SKL_KASAN_PAGE_REDZONE);
+	CHECK_INT(skl_kernel_kasan_check(k, b + 10001, 1, 1, "odd_end", &err), 0);
+	CHECK_INT(skl_kernel_kasan_check(k, b + 10002, 1, 1, "odd_end", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: slab-out-of-bounds in odd_end");
+
+	/* kfree(), then a read: the pages are free */
+	CHECK_INT(skl_kfree(k, a, &err), 0);
+	CHECK_INT(skl_kernel_kasan_shadow(k, a), SKL_KASAN_PAGE_FREE);
+	CHECK_INT(skl_kernel_kasan_check(k, a + 8, 8, 0, "kmalloc_large_uaf", &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: use-after-free in kmalloc_large_uaf");
+	rep = skl_kernel_kasan_last(k);
+	CHECK(rep && strstr(rep, "page: refcount:0 "));
+	CHECK(rep && strstr(rep, "Freed by task") == NULL);
+	golden_text(dir, "large-uaf", rep);
+
+	/* kfree() of a pointer into the block: reported, and the block goes */
+	CHECK_INT(skl_kfree(k, b + 16, &err), -1);
+	CHECK_STR(err.msg, "BUG: KASAN: invalid-free in kfree");
+	rep = skl_kernel_kasan_last(k);
+	CHECK(rep && strstr(rep, "Free of addr "));
+	golden_text(dir, "large-invalid-free", rep);
+	CHECK_INT(skl_kernel_kasan_shadow(k, b), SKL_KASAN_PAGE_FREE);
+	CHECK(skl_kmalloc_large_of(k, b, NULL, NULL) == 0);
+	skl_kernel_free(k);
+	skl_events_free(log);
+}
+
 int main(int argc, char **argv)
 {
 	static mem m;
@@ -596,5 +692,6 @@ int main(int argc, char **argv)
 	test_quarantine();
 	test_orig_size_machine();
 	test_wild(argv[1]);
+	test_large(argv[1]);
 	return check_done("test_kasan");
 }
