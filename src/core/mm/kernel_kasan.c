@@ -417,18 +417,17 @@ static skl_addr slab_list_addr(const skl_kernel *k, skl_addr base, unsigned W)
  * the list_del() that took it off), 4 freelist, 5 counters (inuse |
  * objects << 16 | frozen << 31, as the model keeps them), 6 __page_type
  * (PGTY_slab << 24) in the low half and the refcount (1) in the high half,
- * 7 obj_exts (0: no memcg accounting). 32-bit: words 6 and 7 apart. A tail
- * page of a multi-page slab shows its flags (no head bit) and
- * compound_head (the head's struct page | 1); the model keeps nothing of
- * the folio's tail fields, so its other words read 0. Pages of no slab
- * get the page line and flags only.
+ * 7 obj_exts (0: no memcg accounting). 32-bit: words 6 and 7 apart. An
+ * address in a tail page of a multi-page slab dumps the head page:
+ * addr_to_page() in mm/kasan/report.c is virt_to_head_page(). Pages of no
+ * slab get the page line and flags only.
  */
 static void page_dump(skl_kernel *k, skl_addr a, skl_kasan_report *r, char *flags, size_t nflags)
 {
 	const skl__page *pg = skl__page_of(k, a);
 	const slub_slab *s = pg && pg->cache && skl_kernel_is_slub(k) ? pg->slab : NULL;
 	unsigned W = k->prof.abi->size[SKL_B_PTR];
-	uint64_t fw, idx;
+	uint64_t fw;
 	r->page_refcount = pg && pg->used ? 1 : 0;
 	if (!s) {
 		slub_slab fake;
@@ -456,17 +455,12 @@ static void page_dump(skl_kernel *k, skl_addr a, skl_kasan_report *r, char *flag
 	skl__slub_page_flags(k, s, flags, nflags);
 	r->page_flags = flags;
 	fw = strtoull(flags, NULL, 16);
-	idx = (a - s->base) / k->prof.page_size;
-	r->page_index = s->freelist + idx; /* folio->index + idx; a slab's index word is its freelist */
+	r->pfn = skl__slub_pfn_of(k, s->base); /* the head page's, whatever page a is in */
+	r->page_index = s->freelist;	       /* a slab's index word is its freelist */
 	r->folio_order = s->order;
 	r->page_type = PGTY_SLAB;
 	r->nraw = 8;
 	memset(r->raw, 0, sizeof(r->raw));
-	if (idx) {
-		r->raw[0] = fw & ~(uint64_t)((1u << 6) | (1u << 9)); /* no head, no workingset */
-		r->raw[1] = skl__slub_page_struct(k, s->base) | 1;
-		return;
-	}
 	r->raw[0] = fw;
 	r->raw[1] = ((const slub_cache *)s->cache->priv)->kmem_cache_obj;
 	if (s->list == SL_PARTIAL ||
