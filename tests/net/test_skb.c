@@ -252,20 +252,21 @@ static void test_alloc(void)
 		halt(&m);
 	}
 
-	/* 2.6.31 x86_64, L1 64, sk_buff 232, shinfo 496 */
+	/* 2.6.31 x86_64, L1 64, sk_buff 232, shinfo 496; kmalloc caches named in
+	 * bytes (2.6.31 kmem_cache_init(): "kmalloc-%d") */
 	if (boot(&m, SKL_ERA_2_6_31, NULL, 0) == 0) {
 		s = skl_alloc_skb(m.net, 1000, &err);
 		CHECK(s != NULL);
 		if (s) {
 			CHECK_INT(skl_skb_end_off(s), 1024);
-			CHECK_STR(skl_skb_head_cache(s), "kmalloc-2k"); /* kmalloc(1520) */
+			CHECK_STR(skl_skb_head_cache(s), "kmalloc-2048"); /* kmalloc(1520) */
 			CHECK_INT(skl_skb_truesize(s), 1256);
 		}
 		s = skl_netdev_alloc_skb(m.net, "eth0", 1538, &err);
 		CHECK(s != NULL);
 		if (s) {
 			CHECK_INT(skl_skb_end_off(s), 1600);
-			CHECK_STR(skl_skb_head_cache(s), "kmalloc-4k"); /* kmalloc(2096) */
+			CHECK_STR(skl_skb_head_cache(s), "kmalloc-4096"); /* kmalloc(2096) */
 			CHECK_INT(skl_skb_truesize(s), 1832);
 			CHECK_INT(skl_skb_headroom(s), 32);
 		}
@@ -273,14 +274,14 @@ static void test_alloc(void)
 		CHECK(s != NULL);
 		if (s) {
 			CHECK_INT(skl_skb_end_off(s), 320);
-			CHECK_STR(skl_skb_head_cache(s), "kmalloc-1k"); /* kmalloc(816) */
+			CHECK_STR(skl_skb_head_cache(s), "kmalloc-1024"); /* kmalloc(816) */
 			CHECK_INT(skl_skb_truesize(s), 552);
 		}
 		s = skl_alloc_skb_fclone(m.net, 1752, &err); /* no SG */
 		CHECK(s != NULL);
 		if (s) {
 			CHECK_INT(skl_skb_end_off(s), 1792);
-			CHECK_STR(skl_skb_head_cache(s), "kmalloc-4k");
+			CHECK_STR(skl_skb_head_cache(s), "kmalloc-4096");
 		}
 		s = skl_dev_alloc_skb(m.net, 100, &err); /* alloc_skb(len + NET_SKB_PAD) */
 		CHECK(s != NULL);

@@ -1585,7 +1585,11 @@ static int slub_init(skl_kernel *k, skl_error *err)
 		unsigned idx = sizes[i] == 96 ? 1 : sizes[i] == 192 ? 2 : ilog2_u(sizes[i]);
 		if (sizes[i] > 2 * m->p.page_size)
 			continue;
-		if (sizes[i] >= 1024)
+		/* 2.6.31 kmem_cache_init(): kasprintf("kmalloc-%d", 1 << i), the
+		 * size in bytes, as kmalloc_info[] kept ("kmalloc-1024") until
+		 * 4.20's "mm, slab: shorten kmalloc cache names for large sizes"
+		 * made it "kmalloc-1k" */
+		if (sizes[i] >= 1024 && m->p.era != SKL_SLUB_ERA_2_6_31)
 			snprintf(name, sizeof(name), "kmalloc-%uk", sizes[i] / 1024);
 		else
 			snprintf(name, sizeof(name), "kmalloc-%u", sizes[i]);
