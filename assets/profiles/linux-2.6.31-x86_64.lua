@@ -10,10 +10,11 @@
 -- RCU, poison or a constructor move it after the object, no left red zone,
 -- kmalloc caches aligned to 8, min_partial = ilog2(size) clamped to 5..10,
 -- no per-CPU partial lists, the pre-6.7 calculate_order(), kmalloc caches
--- named in bytes (kmalloc-2048). Its boot caches are the 6.x model's
--- (docs/slabinfo.md, "2.6.31's SLUB"). The 2.6 SLAB allocator
--- is not modelled: sklab's SLAB is 2.4's, whose 20-byte cache names cannot
--- hold "skbuff_fclone_cache". The layout set it names is not written yet.
+-- named in bytes (kmalloc-2048) that other caches merge into. Its boot
+-- caches are the 6.x model's (docs/slabinfo.md, "2.6.31's SLUB"). The 2.6
+-- SLAB allocator is not modelled: sklab's SLAB is 2.4's, whose 20-byte cache
+-- names cannot hold "skbuff_fclone_cache". The layout set it names is not
+-- written yet.
 --
 -- config lists what a 2009 distribution build set for struct sk_buff's
 -- 232 bytes: SMP, 64-bit, IPv4/IPv6, netfilter with conntrack and the

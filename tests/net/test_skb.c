@@ -92,17 +92,29 @@ static void golden(const char *name, const char *text)
 
 /* Objects handed out (not free, not parked per CPU) in caches whose name
  * starts with prefix: what a leak would leave behind. */
+/* Objects in use in the caches whose names start with prefix; a cache
+ * merged into another (2.6.31's skbuff_head_cache into kmalloc-256) counts
+ * as the cache it is an alias of. */
 static unsigned long inuse(const machine *m, const char *prefix)
 {
 	skl_kernel_snap *sn = skl_kernel_snapshot(m->k);
 	unsigned long n = 0;
+	char target[64];
 	int i, j;
 	unsigned o;
 	if (!sn)
 		return (unsigned long)-1;
+	target[0] = '\0';
+	if (skl_kernel_find_cache(m->k, prefix)) {
+		skl_cache_info in;
+		skl_cache_get_info(skl_kernel_find_cache(m->k, prefix), &in);
+		snprintf(target, sizeof(target), "%s", in.alias_of);
+	}
 	for (i = 0; i < sn->ncaches; i++) {
 		const skl_cache_snap *c = &sn->caches[i];
-		if (strncmp(c->info.name, prefix, strlen(prefix)) || c->info.alias_of[0])
+		if (c->info.alias_of[0])
+			continue;
+		if (target[0] ? strcmp(c->info.name, target) : strncmp(c->info.name, prefix, strlen(prefix)))
 			continue;
 		for (j = 0; j < c->nslabs; j++)
 			for (o = 0; o < c->slabs[j].nobjs; o++)

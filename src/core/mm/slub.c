@@ -1577,9 +1577,15 @@ static int slub_init(skl_kernel *k, skl_error *err)
 	if (alloc_descriptors(m->kmem_cache, err) < 0 || alloc_descriptors(m->kmem_cache_node, err) < 0)
 		goto fail;
 	m->booting = 0;
-	/* create_kmalloc_caches(): 96 and 192, then the powers of two */
+	/* create_kmalloc_caches(): 96 and 192, then the powers of two. 6.x
+	 * sets SLAB_NO_MERGE on KMALLOC_NORMAL under CONFIG_MEMCG ("mm:
+	 * memcg/slab: disable cache merging for KMALLOC_NORMAL caches", 5.14);
+	 * 2.6.31's create_kmalloc_cache() opens them with flags 0 and
+	 * refcount 1, so other caches merge into them */
 	memset(&o, 0, sizeof(o));
-	o.flags = SKL_SLAB_KMALLOC | SKL_SLAB_NO_MERGE;
+	o.flags = SKL_SLAB_KMALLOC;
+	if (m->p.era != SKL_SLUB_ERA_2_6_31)
+		o.flags |= SKL_SLAB_NO_MERGE;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		char name[32];
 		unsigned idx = sizes[i] == 96 ? 1 : sizes[i] == 192 ? 2 : ilog2_u(sizes[i]);
@@ -1613,26 +1619,34 @@ static void slub_fini(skl_kernel *k)
 	k->priv = NULL;
 }
 
-/* models find_mergeable(): the oldest existing cache the new one fits */
+/* models find_mergeable(): 6.x walks slab_caches in reverse, the oldest
+ * cache the new one fits first; 2.6.31's walks it forward, and its
+ * list_add() put the newest cache at the head, so the newest wins */
 static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_opts *o)
 {
 	slub_machine *m = skl__slub_machine(k);
 	unsigned flags = (o ? o->flags : 0) | k->slub_debug;
 	unsigned align = o ? o->align : 0;
-	int i;
+	int newest_first = m && m->p.era == SKL_SLUB_ERA_2_6_31;
+	int n, i;
 	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl_slub_merge_blocker(flags, 0))
 		return NULL;
 	if (m->p.kasan) /* SLAB_KASAN | SLAB_NO_MERGE */
 		return NULL;
 	if (o && (o->use_freeptr_offset || o->sheaf_capacity))
 		return NULL; /* a cache with sheaves: slab_unmergeable()'s s->cpu_sheaves */
-	for (i = 0; i < k->ncaches; i++) {
-		skl_cache *s = k->caches[i];
+	for (n = 0; n < k->ncaches; n++) {
+		skl_cache *s;
 		slub_cache *sc;
+		i = newest_first ? k->ncaches - 1 - n : n;
+		s = k->caches[i];
 		if (!s || s->alias_of || !s->priv)
 			continue;
 		sc = s->priv;
-		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor) || sc->pcs)
+		/* boot caches never, kmalloc caches where the era allows
+		 * (2.6.31: only kmem_cache_node's refcount is -1) */
+		if ((sc->boot && ((sc->g.flags & SKL_SLAB_NO_MERGE) || !(s->opts.flags & SKL_SLAB_KMALLOC))) ||
+		    skl_slub_merge_blocker(sc->g.flags, sc->g.ctor) || sc->pcs)
 			continue;
 		if (skl_slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
 			/* __kmem_cache_alias() */
