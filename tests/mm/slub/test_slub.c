@@ -648,15 +648,16 @@ static void test_era2631_machine(void)
  * find_mergeable() makes it 256) becomes an alias of kmalloc-256. On 6.18
  * the kmalloc caches carry SLAB_NO_MERGE (CONFIG_MEMCG) and it stays its own.
  */
-static void test_era2631_merge(void)
+static void test_era2631_caches(void)
 {
 	static skl_profile pr;
 	skl_kernel_opts ko;
 	skl_cache_opts o;
 	skl_error err;
 	skl_kernel *k;
-	skl_cache *c;
+	skl_cache *c, *kc;
 	skl_cache_info in;
+	unsigned long before = 0;
 	int v;
 	memset(&o, 0, sizeof(o));
 	o.flags = SKL_SLAB_HWCACHE_ALIGN;
@@ -677,12 +678,29 @@ static void test_era2631_merge(void)
 			skl_cache_get_info(c, &in);
 			CHECK_STR(in.alias_of, v ? "" : "kmalloc-256");
 		}
+		/* 2.6.31 without CONFIG_NUMA has no kmem_cache and no
+		 * kmem_cache_node cache: kmem_cache_create() takes
+		 * kmalloc(kmem_size), 232 + 2 CPUs * 8 = 248, from kmalloc-256 */
+		CHECK((skl_kernel_find_cache(k, "kmem_cache") != NULL) == v);
+		CHECK((skl_kernel_find_cache(k, "kmem_cache_node") != NULL) == v);
+		kc = skl_kernel_find_cache(k, "kmalloc-256");
+		if (!v && kc) {
+			skl_cache_get_info(kc, &in);
+			before = in.in_use;
+		}
 		/* 256 - 248 = 8 is a word of slack: find_mergeable() says no */
 		c = skl_cache_create(k, "c248", 248, NULL, &err);
 		CHECK(c != NULL);
 		if (c) {
 			skl_cache_get_info(c, &in);
 			CHECK_STR(in.alias_of, "");
+		}
+		if (!v && kc && c) {
+			skl_cache_get_info(kc, &in);
+			CHECK_INT(in.in_use, before + 1);
+			CHECK_INT(skl_cache_destroy(c, &err), 0); /* kmem_cache_release(): kfree(s) */
+			skl_cache_get_info(kc, &in);
+			CHECK_INT(in.in_use, before);
 		}
 		skl_kernel_free(k);
 	}
@@ -2026,7 +2044,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "era")) {
 		test_era2631();
 		test_era2631_machine();
-		test_era2631_merge();
+		test_era2631_caches();
 	} else if (!strcmp(mode, "via")) {
 		test_via();
 		test_via_paths();
