@@ -31,7 +31,7 @@ local function died(skb, line, note)
 end
 
 local k24 = sklab.kernel { profile = "linux-2.4.16-i386" }
-local k26 = sklab.kernel { skb_era = "2.6.31" }
+local k26 = sklab.kernel { profile = "linux-2.6.31-x86_64" }
 local k6 = sklab.kernel {}
 
 ---------------------------------------------------------------------------
@@ -124,7 +124,7 @@ died(rx, line, "text: is the caller (__builtin_return_address), tail and end are
 ---------------------------------------------------------------------------
 -- The Aug 2009 patch: skb_put inline again, with BUG_ON
 
-local kbug = sklab.kernel { skb_era = "2.6.31", skb_bug_on = true }
+local kbug = sklab.kernel { profile = "linux-2.6.31-x86_64", skb_bug_on = true }
 local b = kbug:netdev_alloc_skb("eth0", 1536)
 ok, line = expect_panic(function()
   b:put(b.tailroom + 1)

@@ -9,11 +9,13 @@
 -- kmem_cache_open(): the free pointer in the object's first word unless
 -- RCU, poison or a constructor move it after the object, no left red zone,
 -- kmalloc caches aligned to 8, min_partial = ilog2(size) clamped to 5..10,
--- no per-CPU partial lists, the pre-6.7 calculate_order(). Its boot caches
--- and kmalloc names are the 6.x model's (kmalloc-2k where 2.6.31 said
--- kmalloc-2048; docs/slabinfo.md, "2.6.31's SLUB"). The 2.6 SLAB allocator
--- is not modelled: sklab's SLAB is 2.4's, whose 20-byte cache names cannot
--- hold "skbuff_fclone_cache". The layout set it names is not written yet.
+-- no per-CPU partial lists, the pre-6.7 calculate_order(), kmalloc caches
+-- named in bytes (kmalloc-2048) that other caches merge into, and no
+-- kmem_cache or kmem_cache_node cache: without CONFIG_NUMA a cache's struct
+-- kmem_cache is kmalloc()ed and holds its node (docs/slabinfo.md, "2.6.31's
+-- SLUB"). The 2.6 SLAB allocator is not modelled: sklab's SLAB is 2.4's,
+-- whose 20-byte cache names cannot hold "skbuff_fclone_cache". The layout
+-- set it names is not written yet.
 --
 -- config lists what a 2009 distribution build set for struct sk_buff's
 -- 232 bytes: SMP, 64-bit, IPv4/IPv6, netfilter with conntrack and the

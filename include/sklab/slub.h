@@ -50,8 +50,9 @@ typedef struct skl_slub_params {
 	unsigned max_page_order;    /* MAX_PAGE_ORDER (10) */
 	int pre67;		    /* use calculate_order() as it was before v6.7 */
 	int big_endian;
-	int kmem_cache_node_size; /* sizeof(struct kmem_cache_node) */
-	int kmem_cache_size;	  /* offsetof(struct kmem_cache, node) + nr_node_ids * word */
+	int kmem_cache_node_size; /* sizeof(struct kmem_cache_node); 0 on 2.6.31 (s->local_node) */
+	int kmem_cache_size;	  /* offsetof(struct kmem_cache, node) + nr_node_ids * word;
+				   * 2.6.31: kmem_size, kmalloc()ed by kmem_cache_create() */
 	int kasan;		  /* CONFIG_KASAN_GENERIC: kasan_cache_create() grows every slot */
 	int kasan_orig_size;	  /* 6.13+: its free meta leaves slub_debug_orig_size() objects alone */
 	int sheaves;		  /* 6.18+: kmem_cache_args.sheaf_capacity exists */

@@ -76,7 +76,7 @@ static const tso_want tso_wants[] = {
     /* 2.6.31: alloc_skb_fclone(304): end 320, truesize 320 + 232 = 552; 63712 in 15 pages + 2272;
      * a segment: alloc_skb(0 + 66 + 254 = 320), end 320, truesize 552 + 1448; 4096j is never a
      * multiple of 1448 for j < 181, so 15 segments span two pages: 44 + 15 frags */
-    {SKL_ERA_2_6_31, 320, 16, 552 + NSEG *MSS, 254, 552 + MSS, NSEG + 15, "kmalloc-1k"},
+    {SKL_ERA_2_6_31, 320, 16, 552 + NSEG *MSS, 254, 552 + MSS, NSEG + 15, "kmalloc-1024"},
     /* 6.x: alloc_skb_fclone(192): skbuff_small_head, end 256, truesize 256 + 256 + 320 = 832;
      * 63712 = 32768 + 30944 in two blocks; a segment: __alloc_skb(0 + 66 + 126 = 192):
      * SKB_HEAD_ALIGN(192) = 512 fits the small head, truesize 832 + 1448; one segment spans

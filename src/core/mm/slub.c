@@ -1504,13 +1504,29 @@ static void slabinfo_line(const skl_cache *c, char *buf, size_t n)
 			      in.pages_per_slab, in.active_slabs, in.num_slabs);
 }
 
+static skl_cache *slub_kmalloc_cache(skl_kernel *k, size_t n);
+
 /* Every cache gets its struct kmem_cache and kmem_cache_node from the two
- * boot caches, as the kernel's do (kmem_cache_zalloc(kmem_cache)). */
+ * boot caches, as the kernel's do (kmem_cache_zalloc(kmem_cache)). 2.6.31
+ * has no such caches: kmem_cache_create() takes s = kmalloc(kmem_size,
+ * GFP_KERNEL), and without CONFIG_NUMA the node is s->local_node. */
 static int alloc_descriptors(skl_cache *c, skl_error *err)
 {
 	slub_machine *m = skl__slub_machine(c->k);
 	slub_cache *sc = c->priv;
 	uint8_t *b;
+	if (m->p.era == SKL_SLUB_ERA_2_6_31) {
+		skl_cache *kc = slub_kmalloc_cache(c->k, (size_t)m->p.kmem_cache_size);
+		if (!kc)
+			return 0;
+		sc->kmem_cache_obj = do_alloc(kc, (size_t)m->p.kmem_cache_size, 1, err);
+		if (!sc->kmem_cache_obj)
+			return -1;
+		b = skl__bytes(c->k, sc->kmem_cache_obj, (size_t)m->p.kmem_cache_size);
+		if (b)
+			memset(b, 0, (size_t)m->p.kmem_cache_size);
+		return 0;
+	}
 	if (!m->kmem_cache || !m->kmem_cache_node)
 		return 0;
 	sc->kmem_cache_obj = do_alloc(m->kmem_cache, 0, 0, err);
@@ -1535,7 +1551,12 @@ static void free_descriptors(skl_cache *c)
 {
 	slub_machine *m = skl__slub_machine(c->k);
 	slub_cache *sc = c->priv;
-	if (sc->kmem_cache_obj && m->kmem_cache && m->kmem_cache->priv)
+	if (sc->kmem_cache_obj && m->p.era == SKL_SLUB_ERA_2_6_31) {
+		/* kmem_cache_release(): kfree(s) */
+		skl_cache *kc = slub_kmalloc_cache(c->k, (size_t)m->p.kmem_cache_size);
+		if (kc && kc->priv)
+			do_free(kc, sc->kmem_cache_obj, 3, NULL);
+	} else if (sc->kmem_cache_obj && m->kmem_cache && m->kmem_cache->priv)
 		do_free(m->kmem_cache, sc->kmem_cache_obj, 2, NULL);
 	if (sc->kmem_cache_node_obj && m->kmem_cache_node && m->kmem_cache_node->priv)
 		do_free(m->kmem_cache_node, sc->kmem_cache_node_obj, 2, NULL);
@@ -1565,27 +1586,42 @@ static int slub_init(skl_kernel *k, skl_error *err)
 	k->priv = m;
 	m->booting = 1;
 	/* create_boot_cache(): kmem_cache_node, then kmem_cache; bootstrap() puts
-	 * kmem_cache first on the list, so it prints last */
+	 * kmem_cache first on the list, so it prints last. 2.6.31 kmem_cache_init()
+	 * makes neither without CONFIG_NUMA (kmem_cache_node is kmalloc_caches[0]
+	 * only under it), and its kmalloc caches are static kmalloc_caches[]:
+	 * nothing is allocated for them */
+	if (m->p.era != SKL_SLUB_ERA_2_6_31) {
+		memset(&o, 0, sizeof(o));
+		o.flags = SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_NO_MERGE;
+		m->kmem_cache = skl__cache_new(k, "kmem_cache", (size_t)m->p.kmem_cache_size, &o, err);
+		if (!m->kmem_cache)
+			goto fail;
+		m->kmem_cache_node = skl__cache_new(k, "kmem_cache_node", (size_t)m->p.kmem_cache_node_size, &o, err);
+		if (!m->kmem_cache_node)
+			goto fail;
+		if (alloc_descriptors(m->kmem_cache, err) < 0 || alloc_descriptors(m->kmem_cache_node, err) < 0)
+			goto fail;
+		m->booting = 0;
+	}
+	/* create_kmalloc_caches(): 96 and 192, then the powers of two. 6.x
+	 * sets SLAB_NO_MERGE on KMALLOC_NORMAL under CONFIG_MEMCG ("mm:
+	 * memcg/slab: disable cache merging for KMALLOC_NORMAL caches", 5.14);
+	 * 2.6.31's create_kmalloc_cache() opens them with flags 0 and
+	 * refcount 1, so other caches merge into them */
 	memset(&o, 0, sizeof(o));
-	o.flags = SKL_SLAB_HWCACHE_ALIGN | SKL_SLAB_NO_MERGE;
-	m->kmem_cache = skl__cache_new(k, "kmem_cache", (size_t)m->p.kmem_cache_size, &o, err);
-	if (!m->kmem_cache)
-		goto fail;
-	m->kmem_cache_node = skl__cache_new(k, "kmem_cache_node", (size_t)m->p.kmem_cache_node_size, &o, err);
-	if (!m->kmem_cache_node)
-		goto fail;
-	if (alloc_descriptors(m->kmem_cache, err) < 0 || alloc_descriptors(m->kmem_cache_node, err) < 0)
-		goto fail;
-	m->booting = 0;
-	/* create_kmalloc_caches(): 96 and 192, then the powers of two */
-	memset(&o, 0, sizeof(o));
-	o.flags = SKL_SLAB_KMALLOC | SKL_SLAB_NO_MERGE;
+	o.flags = SKL_SLAB_KMALLOC;
+	if (m->p.era != SKL_SLUB_ERA_2_6_31)
+		o.flags |= SKL_SLAB_NO_MERGE;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		char name[32];
 		unsigned idx = sizes[i] == 96 ? 1 : sizes[i] == 192 ? 2 : ilog2_u(sizes[i]);
 		if (sizes[i] > 2 * m->p.page_size)
 			continue;
-		if (sizes[i] >= 1024)
+		/* 2.6.31 kmem_cache_init(): kasprintf("kmalloc-%d", 1 << i), the
+		 * size in bytes, as kmalloc_info[] kept ("kmalloc-1024") until
+		 * 4.20's "mm, slab: shorten kmalloc cache names for large sizes"
+		 * made it "kmalloc-1k" */
+		if (sizes[i] >= 1024 && m->p.era != SKL_SLUB_ERA_2_6_31)
 			snprintf(name, sizeof(name), "kmalloc-%uk", sizes[i] / 1024);
 		else
 			snprintf(name, sizeof(name), "kmalloc-%u", sizes[i]);
@@ -1593,6 +1629,7 @@ static int slub_init(skl_kernel *k, skl_error *err)
 		if (!m->kmalloc[idx])
 			goto fail;
 	}
+	m->booting = 0;
 	return 0;
 fail:
 	m->booting = 0;
@@ -1609,26 +1646,34 @@ static void slub_fini(skl_kernel *k)
 	k->priv = NULL;
 }
 
-/* models find_mergeable(): the oldest existing cache the new one fits */
+/* models find_mergeable(): 6.x walks slab_caches in reverse, the oldest
+ * cache the new one fits first; 2.6.31's walks it forward, and its
+ * list_add() put the newest cache at the head, so the newest wins */
 static skl_cache *slub_find_merge(skl_kernel *k, size_t size, const skl_cache_opts *o)
 {
 	slub_machine *m = skl__slub_machine(k);
 	unsigned flags = (o ? o->flags : 0) | k->slub_debug;
 	unsigned align = o ? o->align : 0;
-	int i;
+	int newest_first = m && m->p.era == SKL_SLUB_ERA_2_6_31;
+	int n, i;
 	if (!m || !size || size > 0xffffffffu || (o && o->ctor) || skl_slub_merge_blocker(flags, 0))
 		return NULL;
 	if (m->p.kasan) /* SLAB_KASAN | SLAB_NO_MERGE */
 		return NULL;
 	if (o && (o->use_freeptr_offset || o->sheaf_capacity))
 		return NULL; /* a cache with sheaves: slab_unmergeable()'s s->cpu_sheaves */
-	for (i = 0; i < k->ncaches; i++) {
-		skl_cache *s = k->caches[i];
+	for (n = 0; n < k->ncaches; n++) {
+		skl_cache *s;
 		slub_cache *sc;
+		i = newest_first ? k->ncaches - 1 - n : n;
+		s = k->caches[i];
 		if (!s || s->alias_of || !s->priv)
 			continue;
 		sc = s->priv;
-		if (sc->boot || skl_slub_merge_blocker(sc->g.flags, sc->g.ctor) || sc->pcs)
+		/* boot caches never, kmalloc caches where the era allows
+		 * (2.6.31: only kmem_cache_node's refcount is -1) */
+		if ((sc->boot && ((sc->g.flags & SKL_SLAB_NO_MERGE) || !(s->opts.flags & SKL_SLAB_KMALLOC))) ||
+		    skl_slub_merge_blocker(sc->g.flags, sc->g.ctor) || sc->pcs)
 			continue;
 		if (skl_slub_merge_fits(&m->p, (unsigned)size, align, flags, sc->g.size, sc->g.flags)) {
 			/* __kmem_cache_alias() */

@@ -59,6 +59,15 @@ void skl_slub_params_init(skl_slub_params *p, const skl_profile *prof, unsigned 
 	/* offsetof(struct kmem_cache, node) + nr_node_ids * sizeof(void *):
 	 * 232 on x86_64 6.18, scaled for 32-bit */
 	p->kmem_cache_size = (int)(p->word == 8 ? 232 : 116);
+	if (p->era == SKL_SLUB_ERA_2_6_31) {
+		/* 2.6.31 kmem_size, what kmem_cache_create() kmallocs: SMP's
+		 * offsetof(struct kmem_cache, cpu_slab) + nr_cpu_ids pointers.
+		 * Without CONFIG_NUMA the offset is 232 on x86_64 (local_node
+		 * 64, kobject 64 under CONFIG_SLUB_DEBUG), 132 on 32-bit: 248,
+		 * kmalloc-256, with two CPUs */
+		p->kmem_cache_size = (int)((p->word == 8 ? 232 : 132) + p->cpus * p->word);
+		p->kmem_cache_node_size = 0; /* s->local_node */
+	}
 }
 
 unsigned skl_slub_calculate_alignment(const skl_slub_params *p, unsigned flags, unsigned align, unsigned size)

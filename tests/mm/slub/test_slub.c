@@ -640,6 +640,88 @@ static void test_era2631_machine(void)
 	skl_kernel_free(k);
 }
 
+/*
+ * 2.6.31 mm/slub.c kmem_cache_init(): the kmalloc caches are named
+ * kasprintf("kmalloc-%d", 1 << i), in bytes, and create_kmalloc_cache()
+ * opens them with flags 0 and refcount 1: slab_unmergeable() lets other
+ * caches merge into them. skbuff_head_cache (232, SLAB_HWCACHE_ALIGN:
+ * find_mergeable() makes it 256) becomes an alias of kmalloc-256. On 6.18
+ * the kmalloc caches carry SLAB_NO_MERGE (CONFIG_MEMCG) and it stays its own.
+ */
+static void test_era2631_caches(void)
+{
+	static skl_profile pr;
+	skl_kernel_opts ko;
+	skl_cache_opts o;
+	skl_error err;
+	skl_kernel *k;
+	skl_cache *c, *kc;
+	skl_cache_info in;
+	unsigned long before = 0;
+	int v;
+	memset(&o, 0, sizeof(o));
+	o.flags = SKL_SLAB_HWCACHE_ALIGN;
+	for (v = 0; v < 2; v++) {
+		pr = skl_test_profile(v ? "6.18" : "2.6.31", "x86_64", "slub", 64, 2, (uint64_t)64 << 20);
+		memset(&ko, 0, sizeof(ko));
+		ko.profile = &pr;
+		k = skl_kernel_new(&ko, &err);
+		CHECK(k != NULL);
+		if (!k)
+			return;
+		CHECK((skl_kernel_find_cache(k, "kmalloc-2048") != NULL) == !v);
+		CHECK((skl_kernel_find_cache(k, "kmalloc-8192") != NULL) == !v);
+		CHECK((skl_kernel_find_cache(k, "kmalloc-2k") != NULL) == v);
+		c = skl_cache_create(k, "skbuff_head_cache", 232, &o, &err);
+		CHECK(c != NULL);
+		if (c) {
+			skl_cache_get_info(c, &in);
+			CHECK_STR(in.alias_of, v ? "" : "kmalloc-256");
+		}
+		/* 2.6.31 without CONFIG_NUMA has no kmem_cache and no
+		 * kmem_cache_node cache: kmem_cache_create() takes
+		 * kmalloc(kmem_size), 232 + 2 CPUs * 8 = 248, from kmalloc-256 */
+		CHECK((skl_kernel_find_cache(k, "kmem_cache") != NULL) == v);
+		CHECK((skl_kernel_find_cache(k, "kmem_cache_node") != NULL) == v);
+		kc = skl_kernel_find_cache(k, "kmalloc-256");
+		if (!v && kc) {
+			skl_cache_get_info(kc, &in);
+			before = in.in_use;
+		}
+		/* 256 - 248 = 8 is a word of slack: find_mergeable() says no */
+		c = skl_cache_create(k, "c248", 248, NULL, &err);
+		CHECK(c != NULL);
+		if (c) {
+			skl_cache_get_info(c, &in);
+			CHECK_STR(in.alias_of, "");
+		}
+		if (!v && kc && c) {
+			skl_cache_get_info(kc, &in);
+			CHECK_INT(in.in_use, before + 1);
+			CHECK_INT(skl_cache_destroy(c, &err), 0); /* kmem_cache_release(): kfree(s) */
+			skl_cache_get_info(kc, &in);
+			CHECK_INT(in.in_use, before);
+		}
+		skl_kernel_free(k);
+	}
+	/* slub_debug=FZPU: SLUB_NEVER_MERGE on every cache, kmalloc ones too */
+	pr = skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)64 << 20);
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = &pr;
+	ko.slub_debug = "FZPU";
+	k = skl_kernel_new(&ko, &err);
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	c = skl_cache_create(k, "skbuff_head_cache", 232, &o, &err);
+	CHECK(c != NULL);
+	if (c) {
+		skl_cache_get_info(c, &in);
+		CHECK_STR(in.alias_of, "");
+	}
+	skl_kernel_free(k);
+}
+
 /* ---- CONFIG_SLUB_CPU_PARTIAL --------------------------------------------------------- */
 
 /* The slabs of c's snapshot on list l (1 node partial, 4 a CPU's partial). */
@@ -1962,6 +2044,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "era")) {
 		test_era2631();
 		test_era2631_machine();
+		test_era2631_caches();
 	} else if (!strcmp(mode, "via")) {
 		test_via();
 		test_via_paths();
