@@ -18,6 +18,17 @@ static unsigned W_of(const skl_kernel *k)
 	return skl__slub_machine(k) ? skl__slub_machine(k)->p.word : 8;
 }
 
+/* 2.6.31 prints its reports its own way (mm/slub.c of 2.6.31:
+ * slab_bug(), print_page_info(), print_track(), print_trailer(),
+ * print_section(), check_bytes_and_report()): no taint in the banner, an
+ * "INFO: " before each description line, the page flags as a number,
+ * " %02x" hex dumps after "%8s 0x%p:", and the trailer inside the
+ * overwrite report. */
+static int era_2631(const skl_kernel *k)
+{
+	return skl__slub_machine(k) && skl__slub_machine(k)->p.era == SKL_SLUB_ERA_2_6_31;
+}
+
 /* ---- reports ------------------------------------------------------------------------ */
 
 #if defined(__GNUC__)
@@ -118,8 +129,11 @@ void skl__slub_slab_bug(report *r, const skl_cache *c, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	skl__slub_rp(r, "=============================================================================\n");
-	skl__slub_rp(r, "BUG %s (%s): %s\n", c ? c->name : "<unknown>", tainted(skl__slub_machine(r->k), t, sizeof(t)),
-		     msg);
+	if (era_2631(r->k))
+		skl__slub_rp(r, "BUG %s: %s\n", c ? c->name : "<unknown>", msg);
+	else
+		skl__slub_rp(r, "BUG %s (%s): %s\n", c ? c->name : "<unknown>",
+			     tainted(skl__slub_machine(r->k), t, sizeof(t)), msg);
 	skl__slub_rp(r, "-----------------------------------------------------------------------------\n\n");
 }
 
@@ -181,11 +195,45 @@ void skl__slub_page_flags(const skl_kernel *k, const slub_slab *s, char *buf, si
 	}
 }
 
+/* 2.6.31's print_section(): "%8s 0x%p: ", " %02x" a byte, the last line
+ * padded with "   " a missing byte, then " " and the bytes isgraph()
+ * (so a space prints '.') */
+static void print_section_2631(report *r, const char *text, skl_addr a, unsigned len)
+{
+	unsigned i, j;
+	char pb[32], name[16];
+	size_t tl = strlen(text);
+	while (tl && text[tl - 1] == ' ')
+		tl--;
+	snprintf(name, sizeof(name), "%.*s", (int)tl, text);
+	for (i = 0; i < len; i += 16) {
+		unsigned n = len - i < 16 ? len - i : 16;
+		const uint8_t *b = skl__bytes(r->k, a + i, n);
+		char line[96];
+		size_t lx = 0;
+		for (j = 0; j < 16; j++) {
+			unsigned v = b && j < n ? b[j] : 0;
+			lx += (size_t)snprintf(line + lx, sizeof(line) - lx, j < n ? " %02x" : "   ", v);
+		}
+		line[lx++] = ' ';
+		for (j = 0; j < 16; j++) {
+			unsigned v = b && j < n ? b[j] : 0;
+			line[lx++] = j >= n ? ' ' : (v > 0x20 && v < 0x7f) ? (char)v : '.';
+		}
+		line[lx] = '\0';
+		skl__slub_rp(r, "%8s 0x%s: %s\n", name, skl__slub_pstr(r->k, a + i, pb, sizeof(pb)), line);
+	}
+}
+
 /* models skl__slub_print_section(): print_hex_dump(DUMP_PREFIX_ADDRESS, 16, 1, ascii) */
 void skl__slub_print_section(report *r, const char *text, skl_addr a, unsigned len)
 {
 	unsigned i, j;
 	char pb[32];
+	if (era_2631(r->k)) {
+		print_section_2631(r, text, a, len);
+		return;
+	}
 	for (i = 0; i < len; i += 16) {
 		unsigned n = len - i < 16 ? len - i : 16;
 		const uint8_t *b = skl__bytes(r->k, a + i, n);
@@ -206,9 +254,41 @@ void skl__slub_print_section(report *r, const char *text, skl_addr a, unsigned l
 	}
 }
 
+/* page->flags of a 2.6.31 slab page, as print_page_info()'s "%04lx"
+ * gives them (include/linux/page-flags.h, mm.h of 2.6.31): PG_error (1,
+ * PG_slub_debug: a debug cache's slab), PG_active (6, PG_slub_frozen: a
+ * CPU's slab), PG_slab (7), PG_head (14: several pages); the zone above
+ * them at bit 62 on x86_64 (no NUMA node bits, SPARSEMEM_VMEMMAP keeps no
+ * section bits), at bit 30 on 32-bit. */
+static uint64_t page_flags_2631(const skl_kernel *k, const slub_slab *s)
+{
+	uint64_t phys = skl__slub_pfn_of(k, s->base) * k->prof.page_size;
+	const slub_cache *sc = s->cache ? s->cache->priv : NULL;
+	uint64_t v = 1u << 7, zone;
+	if (sc && (sc->g.flags & DEBUG_FLAGS))
+		v |= 1u << 1;
+	if (s->cpu >= 0)
+		v |= 1u << 6;
+	if (s->order)
+		v |= 1u << 14;
+	if (W_of(k) == 8) {
+		zone = phys < (16u << 20) ? 0 : (phys < ((uint64_t)4 << 30) ? 1 : 2);
+		return v | zone << 62;
+	}
+	zone = phys < (16u << 20) ? 0 : (phys < (896u << 20) ? 1 : 2);
+	return v | zone << 30;
+}
+
 void skl__slub_print_slab_info(report *r, const slub_slab *s)
 {
 	char a[32], f[32], flags[128];
+	if (era_2631(r->k)) {
+		skl__slub_rp(r, "INFO: Slab 0x%s objects=%u used=%u fp=0x%s flags=0x%04llx\n",
+			     skl__slub_pstr(r->k, skl__slub_page_struct(r->k, s->base), a, sizeof(a)), s->objects,
+			     s->inuse, skl__slub_pstr(r->k, s->freelist, f, sizeof(f)),
+			     (unsigned long long)page_flags_2631(r->k, s));
+		return;
+	}
 	skl__slub_page_flags(r->k, s, flags, sizeof(flags));
 	skl__slub_rp(r, "Slab 0x%s objects=%u used=%u fp=0x%s flags=%s\n",
 		     skl__slub_pstr(r->k, skl__slub_page_struct(r->k, s->base), a, sizeof(a)), s->objects, s->inuse,
@@ -326,8 +406,8 @@ static void print_track(report *r, const char *what, const track *t)
 	const char *who = track_sym(r->k, t->addr, sym, sizeof(sym));
 	if (!t->addr)
 		return;
-	skl__slub_rp(r, "%s in %s age=%llu cpu=%u pid=%u\n", what, who, (unsigned long long)(m->jiffies - t->when),
-		     t->cpu, t->pid);
+	skl__slub_rp(r, "%s%s in %s age=%llu cpu=%u pid=%u\n", era_2631(r->k) ? "INFO: " : "", what, who,
+		     (unsigned long long)(m->jiffies - t->when), t->cpu, t->pid);
 	if (kind == TRACK_NO_STACK)
 		return;
 	if (t->handle && t->handle <= sizeof(skl__slub_track_fn) / sizeof(skl__slub_track_fn[0])) {
@@ -373,10 +453,10 @@ static void print_trailer(report *r, const slub_cache *sc, const slub_slab *s, s
 	unsigned off, len;
 	skl__slub_print_tracking(r, sc, p);
 	skl__slub_print_slab_info(r, s);
-	skl__slub_rp(r, "Object 0x%s @offset=%llu fp=0x%s\n\n", skl__slub_pstr(r->k, p, a, sizeof(a)),
-		     (unsigned long long)(p - s->base),
+	skl__slub_rp(r, "%sObject 0x%s @offset=%llu fp=0x%s\n\n", era_2631(r->k) ? "INFO: " : "",
+		     skl__slub_pstr(r->k, p, a, sizeof(a)), (unsigned long long)(p - s->base),
 		     skl__slub_pstr(r->k, skl__slub_get_fp(r->k, sc, p), f, sizeof(f)));
-	if (sc->g.flags & SKL_SLAB_RED_ZONE)
+	if ((sc->g.flags & SKL_SLAB_RED_ZONE) && !era_2631(r->k)) /* 2.6.31 has no left red zone */
 		skl__slub_print_section(r, "Redzone  ", p - sc->g.red_left_pad, sc->g.red_left_pad);
 	else if (p > s->base + 16)
 		skl__slub_print_section(r, "Bytes b4 ", p - 16, 16);
@@ -463,6 +543,24 @@ static int check_bytes(report *r, const slub_cache *sc, const slub_slab *s, skl_
 		skl__slub_rp_found(r, "object 0x%s was written to after it was freed", a1);
 	else
 		skl__slub_rp_found(r, "the padding after object 0x%s was overwritten", a1);
+	if (era_2631(r->k)) {
+		/* 2.6.31 check_bytes_and_report(): slab_bug("%s overwritten"),
+		 * the INFO line, print_trailer(), restore_bytes() (its message
+		 * ends in "\n", so slab_fix() leaves a blank line) */
+		const char *name = !strcmp(what, "Right Redzone") ? "Redzone"
+				   : !strcmp(what, "End Poison")  ? "Poison"
+								  : what;
+		skl__slub_slab_bug(r, r->c, "%s overwritten", name);
+		skl__slub_rp(r, "INFO: 0x%s-0x%s. First byte 0x%x instead of 0x%x\n",
+			     skl__slub_pstr(r->k, start + fault, a1, sizeof(a1)),
+			     skl__slub_pstr(r->k, start + end - 1, a2, sizeof(a2)), b[fault], value);
+		print_trailer(r, sc, s, obj);
+		skl__slub_add_taint(r);
+		skl__slub_slab_fix(r, "Restoring 0x%s-0x%s=0x%x\n", skl__slub_pstr(r->k, start + fault, a1, sizeof(a1)),
+				   skl__slub_pstr(r->k, start + end - 1, a2, sizeof(a2)), value);
+		skl__slub_fill(r->k, start + fault, (int)value, end - fault);
+		return 0;
+	}
 	skl__slub_rp(r, "[%s overwritten] 0x%s-0x%s @offset=%llu. First byte 0x%x instead of 0x%x\n", what,
 		     skl__slub_pstr(r->k, start + fault, a1, sizeof(a1)),
 		     skl__slub_pstr(r->k, start + end - 1, a2, sizeof(a2)),

@@ -1303,6 +1303,7 @@ static void test_debug(void)
 		skl_kernel_opts o26;
 		skl_kernel *k26;
 		skl_addr x;
+		skl_buf old;
 		p26.version.major = 2;
 		p26.version.minor = 6;
 		p26.version.patch = 31;
@@ -1310,6 +1311,7 @@ static void test_debug(void)
 		o26.profile = &p26;
 		o26.slub_debug = "FZPU";
 		o26.log = log;
+		skl_buf_init(&old);
 		k26 = skl_kernel_new(&o26, &err);
 		CHECK(k26 != NULL);
 		if (k26) {
@@ -1318,12 +1320,29 @@ static void test_debug(void)
 			skl_events_set_where(log, "scenarios/old.lua:6");
 			CHECK_INT(skl_kfree(k26, x, &err), 0);
 			CHECK_INT(skl_kfree(k26, x, &err), -1);
-			CHECK(strstr(last_bug(log), "\nAllocated in old.lua:5 age=") != NULL);
-			CHECK(strstr(last_bug(log), "\nFreed in old.lua:6 age=1 cpu=0 pid=1\nSlab ") != NULL);
+			CHECK(strstr(last_bug(log), "\nINFO: Allocated in old.lua:5 age=") != NULL);
+			CHECK(strstr(last_bug(log), "\nINFO: Freed in old.lua:6 age=1 cpu=0 pid=1\nINFO: Slab ") !=
+			      NULL);
 			CHECK(strstr(last_bug(log), "stack trace missing") == NULL);
+			skl_buf_printf(&old, "==== double free ====\n%s", last_bug(log));
+			/* 2.6.31 check_bytes_and_report(): "Redzone overwritten",
+			 * the INFO line, the trailer, then restore_bytes() */
+			skl_events_set_where(log, "scenarios/old.lua:8");
+			x = skl_kmalloc(k26, 40, &err);
+			{
+				uint8_t *rz = skl_kernel_bytes(k26, x + 64, 1);
+				if (rz)
+					rz[0] = 0x41;
+			}
+			skl_events_set_where(log, "scenarios/old.lua:9");
+			CHECK_INT(skl_kfree(k26, x, &err), -1);
+			CHECK(strstr(last_bug(log), "BUG kmalloc-64: Redzone overwritten\n") != NULL);
+			skl_buf_printf(&old, "==== right red zone ====\n%s", last_bug(log));
 			skl_kernel_free(k26);
 		}
 		skl_events_set_where(log, "");
+		check_golden("reports-2.6.31.txt", old.data);
+		skl_buf_free(&old);
 	}
 
 	check_golden("reports-fzpu.txt", all.data);
