@@ -13,7 +13,7 @@
 #include "fault.h"
 
 #include "golden.h"
-#include "profile.h"
+#include "net_machine.h"
 #include "sklab/skb.h"
 
 #include <stdlib.h>
@@ -22,63 +22,19 @@ static const char *golden_dir = ".";
 
 /* ---- machines ------------------------------------------------------------------ */
 
-/* The profiles as assets/profiles describes them. */
-static skl_profile profile_for(skl_skb_era e)
-{
-	if (e == SKL_ERA_2_4)
-		return skl_test_profile_2416((uint64_t)128 << 20);
-	if (e == SKL_ERA_2_6_31)
-		return skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)512 << 20);
-	return skl_test_profile_618(2, (uint64_t)512 << 20);
-}
-
-typedef struct machine {
-	skl_profile prof;
-	skl_events *log;
-	skl_kernel *k;
-	skl_net *net;
-} machine;
+typedef skl_test_net machine;
 
 static int quiet;
 
 /* ram 0 = the profile's */
 static int boot(machine *m, skl_skb_era e, const skl_net_opts *no, uint64_t ram)
 {
-	skl_kernel_opts o;
-	skl_error err;
-	memset(m, 0, sizeof(*m));
-	m->prof = profile_for(e);
-	m->log = skl_events_new(0);
-	if (!m->log)
-		return -1;
-	memset(&o, 0, sizeof(o));
-	o.profile = &m->prof;
-	o.smp = -1;
-	o.ram_bytes = ram;
-	o.log = m->log;
-	m->k = skl_kernel_new(&o, &err);
-	if (!m->k) {
-		if (!quiet)
-			printf("boot %s: %s\n", skl_skb_era_name(e), err.msg);
-		skl_events_free(m->log);
-		return -1;
-	}
-	m->net = skl_net_new(m->k, no, &err);
-	if (!m->net) {
-		if (!quiet)
-			printf("net %s: %s\n", skl_skb_era_name(e), err.msg);
-		skl_kernel_free(m->k);
-		skl_events_free(m->log);
-		return -1;
-	}
-	return 0;
+	return skl_test_net_boot(m, e, no, ram, quiet);
 }
 
 static void halt(machine *m)
 {
-	skl_net_free(m->net);
-	skl_kernel_free(m->k);
-	skl_events_free(m->log);
+	skl_test_net_halt(m);
 }
 
 static const skl_skb_era eras[3] = {SKL_ERA_2_4, SKL_ERA_2_6_31, SKL_ERA_6_X};

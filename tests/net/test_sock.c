@@ -9,44 +9,19 @@
  */
 #include "check.h"
 
-#include "profile.h"
+#include "net_machine.h"
 #include "sklab/sock.h"
 
-typedef struct machine {
-	skl_profile prof;
-	skl_kernel *k;
-	skl_net *net;
-} machine;
+typedef skl_test_net machine;
 
 static int boot(machine *m, skl_skb_era e)
 {
-	skl_kernel_opts o;
-	skl_error err;
-	memset(m, 0, sizeof(*m));
-	if (e == SKL_ERA_2_4)
-		m->prof = skl_test_profile_2416((uint64_t)128 << 20);
-	else if (e == SKL_ERA_2_6_31)
-		m->prof = skl_test_profile("2.6.31", "x86_64", "slub", 64, 2, (uint64_t)512 << 20);
-	else
-		m->prof = skl_test_profile_618(2, (uint64_t)512 << 20);
-	memset(&o, 0, sizeof(o));
-	o.profile = &m->prof;
-	o.smp = -1;
-	m->k = skl_kernel_new(&o, &err);
-	if (!m->k)
-		return printf("boot: %s\n", err.msg), -1;
-	m->net = skl_net_new(m->k, NULL, &err);
-	if (!m->net) {
-		skl_kernel_free(m->k);
-		return printf("net: %s\n", err.msg), -1;
-	}
-	return 0;
+	return skl_test_net_boot(m, e, NULL, 0, 0);
 }
 
 static void halt(machine *m)
 {
-	skl_net_free(m->net);
-	skl_kernel_free(m->k);
+	skl_test_net_halt(m);
 }
 
 /* A received 1-byte UDP datagram in a driver buffer of buf bytes: the
