@@ -122,7 +122,8 @@ end, "2.6.31 one byte past end",
 died(rx, line, "text: is the caller (__builtin_return_address), tail and end are offsets on 64-bit, and the device")
 
 ---------------------------------------------------------------------------
--- The Aug 2009 patch: skb_put inline again, with BUG_ON
+-- Heiko Carstens' experiment in the Aug 2009 thread: skb_put inline again,
+-- with BUG_ON. It was measured, not merged: skb_put stayed out of line.
 
 local kbug = sklab.kernel { profile = "linux-2.6.31-x86_64", skb_bug_on = true }
 local b = kbug:netdev_alloc_skb("eth0", 1536)
@@ -133,8 +134,9 @@ expect(b.report:match("^%-+%[ cut here %]%-+\nkernel BUG at include/linux/skbuff
   "BUG_ON reports a file and a line, no skb_over_panic line")
 print("seed (Aug 2009): inlining skb_put/skb_push grew an allyesconfig vmlinux by 692 KB (0.12%);")
 print("lat_tcp on a Core 2 T7600: 0.2576 us without the patch, 0.2586 us with it, fewer cycles and icache misses")
-died(b, line, "the Aug 2009 patch (Heiko Carstens, after Ingo Molnar): inline skb_put with BUG_ON(skb->tail > "
-  .. "skb->end); the oops names skbuff.h:1141 but not len, put, head, data or the device")
+died(b, line, "the Aug 2009 experiment (Heiko Carstens, after Ingo Molnar; never merged, skb_put stayed out of "
+  .. "line): inline skb_put with BUG_ON(skb->tail > skb->end); the oops names skbuff.h:1141 but not len, put, "
+  .. "head, data or the device")
 
 ---------------------------------------------------------------------------
 -- 6.x: skb_panic() with %px, under the skbuff: prefix
