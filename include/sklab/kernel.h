@@ -236,7 +236,11 @@ void skl_slabinfo_write(const skl_kernel *k, const skl_sink *out);
 typedef enum skl_objstate {
 	SKL_OS_FREE,  /* on a freelist / bufctl chain */
 	SKL_OS_ALLOC, /* handed out */
-	SKL_OS_CPU    /* free but parked in a per-CPU array or CPU freelist */
+	SKL_OS_CPU,   /* free but parked in a per-CPU array or CPU freelist */
+	/* freed, but held poisoned in KASAN's quarantine (mm/kasan/quarantine.c):
+	 * off its slab's freelist, so the slab counts it in inuse as the
+	 * kernel's does, and no allocation can reuse it yet */
+	SKL_OS_QUARANTINE
 } skl_objstate;
 
 typedef struct skl_slab_snap {

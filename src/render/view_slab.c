@@ -37,6 +37,9 @@ static const struct {
     [SKL_SM_FREEPTR] = {"free pointer", 0x1b1f24, 0x1b1f24},
     [SKL_SM_TRACK] = {"alloc/free tracks", 0x7a7a7a, 0xcfcfcf},
     [SKL_SM_WASTE] = {"left-over / padding", 0xc47a4a, 0xfbeee4},
+    /* allocated's dark blue under pale hatch lines: still held like an
+     * allocated object, but no longer anyone's */
+    [SKL_SM_QUARANTINE] = {"quarantined", 0x9fc4e4, 0x00466e},
 };
 
 #define C_SLAB_EDGE SKL_HEX(0x8a939d)
@@ -107,7 +110,10 @@ static void fmt_count(uint64_t n, char *out, size_t outsz)
 
 static const char *state_name(int st)
 {
-	return st == SKL_OS_ALLOC ? "allocated" : st == SKL_OS_CPU ? "free, in a per-CPU cache" : "free";
+	return st == SKL_OS_ALLOC	 ? "allocated"
+	       : st == SKL_OS_CPU	 ? "free, in a per-CPU cache"
+	       : st == SKL_OS_QUARANTINE ? "in KASAN's quarantine (freed, poisoned, not reusable yet)"
+					 : "free";
 }
 
 static const char *list_name(int list)
@@ -581,6 +587,7 @@ static int wanted(const char *const *names, int n, const char *name)
 void skl_view_slab_totals(const skl_kernel_snap *k, const char *const *caches, int ncaches, skl_slab_totals *out)
 {
 	int i, j;
+	unsigned o;
 	memset(out, 0, sizeof(*out));
 	if (!k)
 		return;
@@ -596,6 +603,8 @@ void skl_view_slab_totals(const skl_kernel_snap *k, const char *const *caches, i
 			out->objs += sl->nobjs;
 			out->active += sl->inuse;
 			out->active_bytes += (uint64_t)sl->inuse * cs->info.object_size;
+			for (o = 0; sl->state && o < sl->nobjs; o++)
+				out->quarantined += sl->state[o] == SKL_OS_QUARANTINE;
 		}
 	}
 	out->bytes = out->pages * page_size(k);
@@ -1327,12 +1336,15 @@ typedef struct band_ctx {
 
 static skl_slab_mark state_mark(int st)
 {
-	return st == SKL_OS_ALLOC ? SKL_SM_ALLOC : st == SKL_OS_CPU ? SKL_SM_CPU : SKL_SM_FREE;
+	return st == SKL_OS_ALLOC	 ? SKL_SM_ALLOC
+	       : st == SKL_OS_CPU	 ? SKL_SM_CPU
+	       : st == SKL_OS_QUARANTINE ? SKL_SM_QUARANTINE
+					 : SKL_SM_FREE;
 }
 
 static skl_color state_ink(skl_slab_mark m)
 {
-	return m == SKL_SM_ALLOC || m == SKL_SM_BAD ? C_BG : C_INK;
+	return m == SKL_SM_ALLOC || m == SKL_SM_BAD || m == SKL_SM_QUARANTINE ? C_BG : C_INK;
 }
 
 /* The legend entry of via n of cs ("through alias sklab_b"), registered
@@ -1510,7 +1522,12 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 		skl_dl_end(v->dl);
 		return;
 	}
-	skl_dl_rect(v->dl, x, y, w, h, fill, edge, edge_w);
+	if (m == SKL_SM_QUARANTINE) { /* hatched: it differs from allocated by texture too */
+		skl_dl_hatch(v->dl, x, y, w, h, fill, edge, skl__clampf(h * 0.12f, 3, 6 * v->u));
+		if (edge_w > 0)
+			skl_dl_rect(v->dl, x, y, w, h, 0, fill, edge_w);
+	} else
+		skl_dl_rect(v->dl, x, y, w, h, fill, edge, edge_w);
 	/* the slot's parts sit inside a rim of the state colour, so the
 	 * whole slot reads as one object in one state */
 	rim = h >= 16 ? floorf(skl__clampf(h * 0.1f, 2, 7 * v->u)) : 0;
@@ -1561,7 +1578,8 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 				skl_dl_rect(v->dl, px, y + rim, pw, h - 2 * rim, pf, 0, 0);
 			v->used[p->mark] = 1;
 		}
-		if (b->sp.has_fp && b->sp.fp_inside && st != SKL_OS_ALLOC) {
+		/* a quarantined object was never put on the freelist: no pointer in it */
+		if (b->sp.has_fp && b->sp.fp_inside && st != SKL_OS_ALLOC && st != SKL_OS_QUARANTINE) {
 			/* a free object's first word(s) of use: the free pointer inside it */
 			float px = x + (float)b->sp.fp * b->bpp, pw = fmaxf((float)b->sp.fp_len * b->bpp, MARK_MIN);
 			skl_dl_rect(v->dl, px, y + h - rim - fp_h - 1, pw, fp_h, skl_view_slab_fill(SKL_SM_FREEPTR), 0,
@@ -1642,7 +1660,11 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 		skl__sb_str(&t, b->cs->type ? b->cs->type->name : "(none given)");
 	}
 	skl_dl_begin(v->dl, v->key, v->tip);
-	skl_dl_rect(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), 0, 0);
+	if (m == SKL_SM_QUARANTINE)
+		skl_dl_hatch(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), skl_view_slab_stroke(m),
+			     skl__clampf(h * 0.12f, 3, 6 * v->u));
+	else
+		skl_dl_rect(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), 0, 0);
 	if (via)
 		via_mark(v, x, y, (float)(j - i) * b->cell_w, h, via_colour(via_entry(v, b->cs, via)));
 	skl_dl_end(v->dl);
@@ -2647,6 +2669,10 @@ static int header_text(const sv *v, const col *c, const char *title, char *facts
 	skl__catf(line, lsz, "%d %s \xc2\xb7 %s %s \xc2\xb7 %s %s (%s) \xc2\xb7 %s of %s objects in use", t.caches,
 		  plural((uint64_t)t.caches, "cache", "caches"), n1, plural(t.slabs, "slab", "slabs"), n2,
 		  plural(t.pages, "page", "pages"), pb, n3, n4);
+	if (t.quarantined) {
+		fmt_count(t.quarantined, n1, sizeof(n1));
+		skl__catf(line, lsz, " (%s in quarantine)", n1);
+	}
 	if (c->nempty)
 		skl__catf(line, lsz, " \xc2\xb7 %d empty", c->nempty);
 	return text_lines(v, line, floorf(ss * 0.88f), c->w, 2);
@@ -2709,6 +2735,10 @@ static void legend_swatch(sv *v, skl_slab_mark m, float x, float y, float w, flo
 		skl_dl_rect(v->dl, x, y, w, h, skl_view_slab_fill(SKL_SM_FREE), skl_view_slab_stroke(SKL_SM_FREE), 1);
 		skl_dl_rect(v->dl, x + w * 0.4f, y + h * 0.25f, 3, h * 0.5f, fill, 0, 0);
 		break;
+	case SKL_SM_QUARANTINE:
+		skl_dl_hatch(v->dl, x, y, w, h, fill, hue, 4);
+		skl_dl_rect(v->dl, x, y, w, h, 0, fill, 1);
+		break;
 	case SKL_SM_BAD:
 		skl_dl_rect(v->dl, x, y, w, h, fill, hue, 1);
 		break;
@@ -2720,14 +2750,14 @@ static void legend_swatch(sv *v, skl_slab_mark m, float x, float y, float w, flo
 /* The legend's entries for the alias marks drawn, after "allocated": an
  * allocated swatch with the tag, "through alias sklab_b". 0 when the row
  * ran out of room. */
-static int via_legend(sv *v, const char *prefix, float *cx, float x, float y, float w)
+static int via_legend(sv *v, const char *prefix, float *cx, float x, float y, float w, float ls, float gap)
 {
-	float ls = floorf(15 * v->u), sw = floorf(22 * v->u), sh = floorf(15 * v->u);
+	float sw = floorf(22 * v->u), sh = floorf(15 * v->u);
 	float yy = y + (legend_height(v) - sh) / 2, t = floorf(fmaxf(sh * 0.7f, 6));
 	int i;
 	for (i = 0; i < v->nvia; i++) {
-		float ew = sw + 7 * v->u + skl_dl_text_width(v->via[i], fsz(v, ls)) + 20 * v->u;
-		if (*cx + ew > x + w + 20 * v->u)
+		float ew = sw + 7 * v->u + skl_dl_text_width(v->via[i], fsz(v, ls)) + gap;
+		if (*cx + ew > x + w + gap)
 			return 0;
 		snprintf(v->key, sizeof(v->key), "%s:legend:via:%d", prefix, i);
 		snprintf(v->tip, sizeof(v->tip),
@@ -2746,26 +2776,50 @@ static int via_legend(sv *v, const char *prefix, float *cx, float x, float y, fl
 	return 1;
 }
 
+/* The row the legend's entries take at type size ls, gap between them. */
+static float legend_width(const sv *v, float ls, float gap)
+{
+	float sw = floorf(22 * v->u), tw = 0;
+	int m, i;
+	for (m = 0; m < SKL_SM_COUNT_; m++)
+		if (v->used[m])
+			tw += sw + 7 * v->u + skl_dl_text_width(marks[m].name, ls) + gap;
+	for (i = 0; v->used[SKL_SM_ALLOC] && i < v->nvia; i++)
+		tw += sw + 7 * v->u + skl_dl_text_width(v->via[i], fsz(v, ls)) + gap;
+	return tw;
+}
+
 static void draw_legend(sv *v, const char *prefix, float x, float y, float w)
 {
-	float ls = floorf(15 * v->u), sw = floorf(22 * v->u), sh = floorf(15 * v->u), cx = x;
+	float ls = floorf(15 * v->u), sw = floorf(22 * v->u), sh = floorf(15 * v->u), cx = x, gap = 20 * v->u;
 	int m;
+	/* a row too long for the room (a KASAN slot's marks and the
+	 * quarantine's) closes its gaps, then its type down to the floor,
+	 * before entries are left off */
+	if (legend_width(v, ls, gap) > w + gap)
+		gap = 10 * v->u;
+	while (legend_width(v, ls, gap) > w + gap && ls - 1 >= v->floor)
+		ls -= 1;
 	for (m = 0; m < SKL_SM_COUNT_; m++) {
 		const char *name = marks[m].name;
-		float ew = sw + 7 * v->u + skl_dl_text_width(name, ls) + 20 * v->u;
+		float ew = sw + 7 * v->u + skl_dl_text_width(name, ls) + gap;
 		float yy = y + (legend_height(v) - sh) / 2;
 		if (!v->used[m])
 			continue;
-		if (cx + ew > x + w + 20 * v->u)
+		if (cx + ew > x + w + gap)
 			break;
 		snprintf(v->key, sizeof(v->key), "%s:legend:%s", prefix, name);
-		skl_dl_begin(v->dl, v->key, NULL);
+		skl_dl_begin(v->dl, v->key,
+			     m == SKL_SM_QUARANTINE ? "an object in KASAN's quarantine (freed, poisoned, not reusable "
+						      "yet): kfree() put it in the quarantine, not on the freelist, "
+						      "so its slab still counts it in use"
+						    : NULL);
 		legend_swatch(v, (skl_slab_mark)m, cx, yy, sw, sh);
 		skl__text(v->dl, cx + sw + 7 * v->u, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR,
 			  SKL_ALIGN_LEFT, C_INK2);
 		skl_dl_end(v->dl);
 		cx += ew;
-		if (m == SKL_SM_ALLOC && !via_legend(v, prefix, &cx, x, y, w))
+		if (m == SKL_SM_ALLOC && !via_legend(v, prefix, &cx, x, y, w, ls, gap))
 			break;
 	}
 }

@@ -87,16 +87,17 @@ int skl_view_slab(skl_dl *dl, const skl_kernel_snap *k, const skl_view_slab_opts
 
 /* Marks the view draws; the legend names these. */
 typedef enum skl_slab_mark {
-	SKL_SM_ALLOC,	/* allocated object */
-	SKL_SM_FREE,	/* free object */
-	SKL_SM_CPU,	/* free, parked in a per-CPU array / CPU slab */
-	SKL_SM_BAD,	/* red zone or poison damaged */
-	SKL_SM_COLOUR,	/* 2.4 colour offset */
-	SKL_SM_MGMT,	/* 2.4 slab_t + bufctl */
-	SKL_SM_REDZONE, /* red-zone words, SLUB left pad and right red zone */
-	SKL_SM_FREEPTR, /* SLUB free pointer */
-	SKL_SM_TRACK,	/* SLUB alloc/free tracks */
-	SKL_SM_WASTE,	/* left-over at a slab's tail, padding in a slot */
+	SKL_SM_ALLOC,	   /* allocated object */
+	SKL_SM_FREE,	   /* free object */
+	SKL_SM_CPU,	   /* free, parked in a per-CPU array / CPU slab */
+	SKL_SM_BAD,	   /* red zone or poison damaged */
+	SKL_SM_COLOUR,	   /* 2.4 colour offset */
+	SKL_SM_MGMT,	   /* 2.4 slab_t + bufctl */
+	SKL_SM_REDZONE,	   /* red-zone words, SLUB left pad and right red zone */
+	SKL_SM_FREEPTR,	   /* SLUB free pointer */
+	SKL_SM_TRACK,	   /* SLUB alloc/free tracks */
+	SKL_SM_WASTE,	   /* left-over at a slab's tail, padding in a slot */
+	SKL_SM_QUARANTINE, /* freed, held poisoned in KASAN's quarantine */
 	SKL_SM_COUNT_
 } skl_slab_mark;
 
@@ -127,6 +128,7 @@ typedef struct skl_slab_totals {
 	unsigned long slabs;
 	uint64_t pages, bytes;	    /* pages in slabs, and their bytes */
 	unsigned long objs, active; /* object slots, and those in use */
+	unsigned long quarantined;  /* of active: freed, in KASAN's quarantine */
 	uint64_t active_bytes;	    /* in-use objects at their requested size */
 } skl_slab_totals;
 

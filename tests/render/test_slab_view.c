@@ -845,6 +845,90 @@ static void test_kasan(skl_sdl *sdl, const char *outdir)
 	skl_dl_free(dl);
 }
 
+/* KASAN's quarantine (mm/kasan/quarantine.c, kasan_quarantine_put()): a
+ * kfree()d object stays poisoned and off its slab's freelist until the
+ * quarantine is reduced. The slab still counts it in use (inuse, as
+ * slab_free_hook() in mm/slub.c, 6.x, returning true leaves it), the snapshot marks
+ * it SKL_OS_QUARANTINE, and the view hatches it, names it in the legend,
+ * its tooltip and the header's totals. */
+static void test_kasan_quarantine(skl_sdl *sdl, const char *outdir)
+{
+	skl_profile p;
+	skl_kernel_opts o;
+	skl_kernel *k;
+	skl_kernel_snap *snap;
+	skl_dl *dl = skl_dl_new(1600, 900);
+	skl_view_slab_opts fo;
+	skl_error err;
+	const skl_dl_item *it;
+	const char *names[1] = {"kmalloc-128"};
+	skl_addr a[3];
+	char key[64];
+	int ci, found = -1, s, i, hatched = 0, nq = 0;
+	p = skl_test_profile_618(1, (uint64_t)64 << 20);
+	memset(&o, 0, sizeof(o));
+	o.profile = &p;
+	o.kasan = 1;
+	k = skl_kernel_new(&o, &err);
+	CHECK(k != NULL);
+	if (!k) {
+		skl_dl_free(dl);
+		return;
+	}
+	for (i = 0; i < 3; i++)
+		CHECK((a[i] = skl_kmalloc(k, 100, &err)) != 0);
+	/* before any free: nothing quarantined, nothing in the legend */
+	snap = skl_kernel_snapshot(k);
+	framed(&fo, 1600, 900);
+	fo.caches = names;
+	fo.ncaches = 1;
+	CHECK(snap && skl_view_slab(dl, snap, &fo) == 0);
+	CHECK(!skl_test_item(dl, "0:legend:quarantined"));
+	CHECK(!skl_test_has_text(dl, "in quarantine"));
+	skl_kernel_snap_free(snap);
+	skl_dl_clear(dl, 1600, 900);
+
+	CHECK(skl_kfree(k, a[1], &err) == 0);
+	snap = skl_kernel_snapshot(k);
+	for (ci = 0; snap && ci < snap->ncaches; ci++)
+		if (!strcmp(snap->caches[ci].info.name, "kmalloc-128") && snap->caches[ci].nslabs > 0)
+			found = ci;
+	CHECK(found >= 0);
+	if (found >= 0) {
+		const skl_cache_snap *cs = &snap->caches[found];
+		int qs = -1, qi = -1;
+		for (s = 0; s < cs->nslabs; s++)
+			for (i = 0; i < (int)cs->slabs[s].nobjs; i++) {
+				if (cs->slabs[s].state[i] != SKL_OS_QUARANTINE)
+					continue;
+				nq++;
+				qs = s;
+				qi = i;
+			}
+		CHECK_INT(nq, 1);
+		CHECK(qs >= 0 && cs->slabs[qs].s_mem + (uint64_t)qi * cs->info.size == a[1]);
+		/* still counted in use by its slab, as SLUB counts it */
+		CHECK(qs >= 0 && cs->slabs[qs].inuse >= 3);
+		CHECK(skl_view_slab(dl, snap, &fo) == 0);
+		snprintf(key, sizeof(key), "0:obj:kmalloc-128:%d:%d", qs, qi);
+		for (i = 0; i < skl_dl_count(dl); i++) {
+			it = skl_dl_at(dl, i);
+			if (it->kind == SKL_DL_HATCH && it->key && !strcmp(it->key, key))
+				hatched += it->fill == skl_view_slab_fill(SKL_SM_QUARANTINE);
+		}
+		CHECK(hatched == 1);
+		it = skl_test_item(dl, key);
+		CHECK(it && it->tooltip &&
+		      strstr(it->tooltip, "state: in KASAN's quarantine (freed, poisoned, not reusable yet)"));
+		CHECK(skl_test_item(dl, "0:legend:quarantined") != NULL);
+		CHECK(skl_test_has_text(dl, "(1 in quarantine)"));
+		CHECK(skl_test_save(sdl, dl, outdir, "slab-kasan-quarantine") == 0);
+	}
+	skl_kernel_snap_free(snap);
+	skl_kernel_free(k);
+	skl_dl_free(dl);
+}
+
 /* SLUB kmalloc above the largest class (kmalloc_large): the snapshot
  * lists the blocks by order after the caches, and the view draws each as
  * one allocated block of whole pages that no cache owns. */
@@ -1528,6 +1612,7 @@ int main(int argc, char **argv)
 	test_24(&t, sdl, outdir);
 	test_slub(&t, sdl, outdir);
 	test_kasan(sdl, outdir);
+	test_kasan_quarantine(sdl, outdir);
 	test_kmalloc_large(sdl, outdir);
 	test_merged(sdl, outdir);
 	test_big(sdl, outdir);

@@ -1416,6 +1416,8 @@ skl_kernel_snap *skl_kernel_snapshot(const skl_kernel *k)
 	}
 	if (k->nlarge && snapshot_large(k, s) < 0)
 		goto fail;
+	if (k->kasan && skl__kasan_snap_mark(k, s) < 0)
+		goto fail;
 	return s;
 fail:
 	skl_kernel_snap_free(s);

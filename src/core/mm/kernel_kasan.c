@@ -323,6 +323,70 @@ void skl__kasan_cache_release(skl_kernel *k, skl_cache *c)
 	qlist_free_all(k, &to_free, "released: the cache is shrunk or destroyed");
 }
 
+static int addr_cmp(const void *a, const void *b)
+{
+	skl_addr x = *(const skl_addr *)a, y = *(const skl_addr *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* the first of n sorted addresses at or past a */
+static size_t lower_bound(const skl_addr *v, size_t n, skl_addr a)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The quarantine's objects as a sorted set, built once per snapshot;
+ * each slab then looks its address range up in it. The objects stay
+ * allocated to SLUB (slab_free_hook() in mm/slub.c, 6.x, kept them off
+ * the freelist when kasan_slab_free() took them), so
+ * only their state changes, not inuse. */
+int skl__kasan_snap_mark(const skl_kernel *k, skl_kernel_snap *s)
+{
+	const skl__kasan_q *q = k->kasan_q;
+	skl_addr *set;
+	size_t n = 0, at;
+	int i, j;
+	if (!q || !q->objects)
+		return 0;
+	set = skl_calloc((size_t)q->objects, sizeof(*set));
+	if (!set)
+		return -1;
+	for (i = 0; i < (int)k->cpus + (int)QUARANTINE_BATCHES; i++) {
+		const qlist *l = i < (int)k->cpus ? &q->cpu[i] : &q->global[i - (int)k->cpus];
+		int nd;
+		for (nd = l->head; nd >= 0 && n < q->objects; nd = q->nodes[nd].next)
+			set[n++] = q->nodes[nd].obj;
+	}
+	qsort(set, n, sizeof(*set), addr_cmp);
+	for (i = 0; i < s->ncaches; i++) {
+		const skl_cache_snap *cs = &s->caches[i];
+		size_t size = cs->info.size;
+		if (cs->kmalloc_large || !size)
+			continue;
+		for (j = 0; j < cs->nslabs; j++) {
+			skl_slab_snap *sl = &cs->slabs[j];
+			skl_addr end = sl->s_mem + (uint64_t)sl->nobjs * size;
+			if (!sl->state)
+				continue;
+			for (at = lower_bound(set, n, sl->s_mem); at < n && set[at] < end; at++) {
+				uint64_t idx = (set[at] - sl->s_mem) / size;
+				if ((set[at] - sl->s_mem) % size == 0 && sl->state[idx] == SKL_OS_ALLOC)
+					sl->state[idx] = SKL_OS_QUARANTINE;
+			}
+		}
+	}
+	skl_free(set);
+	return 0;
+}
+
 int skl_kernel_kasan_quarantine(const skl_kernel *k, skl_kasan_quarantine *out)
 {
 	const skl__kasan_q *q = k->kasan_q;

@@ -306,6 +306,9 @@ int skl__kasan_kfree_large(skl_kernel *k, skl_addr p, skl_addr start, skl_error 
 /* models kasan_quarantine_remove_cache() (kasan_cache_shrink() and
  * kasan_cache_shutdown()): c's quarantined objects go back to its slabs */
 void skl__kasan_cache_release(skl_kernel *k, skl_cache *c);
+/* marks each object of s's slabs that the quarantine holds
+ * SKL_OS_QUARANTINE (kernel.c, once per snapshot); -1 out of memory */
+int skl__kasan_snap_mark(const skl_kernel *k, skl_kernel_snap *s);
 /* frees the quarantine's records (kernel.c, when the machine goes) */
 void skl__kasan_free(skl_kernel *k);
 
