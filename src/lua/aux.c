@@ -27,17 +27,19 @@ void skl__where(lua_State *L, int level, char *out, size_t outsz)
 
 int skl__error(lua_State *L, const char *fmt, ...)
 {
-	char where[SKL__WHERE_MAX];
+	char where[SKL__WHERE_MAX], msg[2048];
 	va_list ap;
 	skl__where(L, 1, where, sizeof(where));
+	/* C's printf, as the format attribute in aux.h checks it: Lua's
+	 * lua_pushvfstring knows no %llx or %zu and would raise its own
+	 * "invalid option" in place of the message */
 	va_start(ap, fmt);
-	if (where[0])
-		lua_pushfstring(L, "%s: ", where);
-	else
-		lua_pushliteral(L, "");
-	lua_pushvfstring(L, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	lua_concat(L, 2);
+	if (where[0])
+		lua_pushfstring(L, "%s: %s", where, msg);
+	else
+		lua_pushstring(L, msg);
 	return lua_error(L);
 }
 
