@@ -22,19 +22,13 @@ static void op_begin(lua_State *L, skl_skb *skb, skl__engine *e)
 static int s_add_tx_frag(lua_State *L)
 {
 	skl_skb *skb = skl__check_skb(L, 1);
-	uint32_t n = skl__skb_len_arg(L, 2, "length");
-	skl_payload pl;
+	skl_payload pl = skl__frag_payload_arg(L, "a copy of 0 bytes");
 	skl_error err;
 	skl__engine e;
 	int rc;
-	memset(&pl, 0, sizeof(pl));
-	pl.len = n;
-	pl.pattern = skl__payload_pattern_arg(L, 3);
-	if (n == 0)
-		skl__argerror(L, 2, "a copy of 0 bytes");
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
-	rc = skl_skb_add_tx_frag(skb, n, &pl, &err);
+	rc = skl_skb_add_tx_frag(skb, pl.len, &pl, &err);
 	skl__engine_end(&e);
 	if (skl__skb_result(L, rc, &err))
 		return 2;

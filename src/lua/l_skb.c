@@ -687,22 +687,27 @@ static int s_free(lua_State *L)
 	return 1;
 }
 
+skl_payload skl__frag_payload_arg(lua_State *L, const char *zero)
+{
+	skl_payload pl;
+	memset(&pl, 0, sizeof(pl));
+	pl.len = skl__skb_len_arg(L, 2, "length");
+	pl.pattern = skl__payload_pattern_arg(L, 3);
+	if (pl.len == 0)
+		skl__argerror(L, 2, zero);
+	return pl;
+}
+
 static int s_add_frag(lua_State *L)
 {
 	skl_skb *skb = check_skb(L, 1, NULL);
-	uint32_t n = skl__skb_len_arg(L, 2, "length");
-	skl_payload pl;
+	skl_payload pl = skl__frag_payload_arg(L, "a fragment of 0 bytes");
 	skl_error err;
 	skl__engine e;
 	int rc;
-	memset(&pl, 0, sizeof(pl));
-	pl.len = n;
-	pl.pattern = skl__payload_pattern_arg(L, 3);
-	if (n == 0)
-		skl__argerror(L, 2, "a fragment of 0 bytes");
 	op_begin(L, skb, &e);
 	skl_error_clear(&err);
-	rc = skl_skb_add_rx_frag(skb, n, 0, &pl, &err);
+	rc = skl_skb_add_rx_frag(skb, pl.len, 0, &pl, &err);
 	skl__engine_end(&e);
 	if (skl__skb_result(L, rc, &err))
 		return 2;

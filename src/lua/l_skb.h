@@ -39,6 +39,9 @@ const char *skl__skb_dev_arg(lua_State *L, int arg);
 const skl_hdr *skl__to_hdr(lua_State *L, int arg);
 /* A payload pattern name at arg: "text" (also for nil), "zero" or "count". */
 skl_payload_pattern skl__payload_pattern_arg(lua_State *L, int arg);
+/* The bytes a frag op copies: length at arg 2 (not 0: raises "<zero>"),
+ * the pattern at arg 3. */
+skl_payload skl__frag_payload_arg(lua_State *L, const char *zero);
 /* Fields of an options table that headers and paths share: an IPv4
  * address ("10.0.0.1"), a MAC address ("02:00:00:00:00:01") and TCP flags
  * as tcpdump prints them ("S", "SA", "PA"). */
