@@ -109,8 +109,8 @@ typedef struct skl_app_limits {
 } skl_app_limits;
 
 #define SKL_APP_MAX_FRAMES 1000
-#define SKL_APP_TIMEOUT 60	 /* seconds */
-#define SKL_APP_TIMEOUT_GRACE 10 /* then a run stuck inside one library call is ended */
+#define SKL_APP_TIMEOUT 10	/* seconds */
+#define SKL_APP_TIMEOUT_GRACE 4 /* then a run stuck inside one library call is ended */
 
 /* Fills l with the defaults. */
 void skl_app_limits_default(skl_app_limits *l);

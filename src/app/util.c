@@ -149,7 +149,7 @@ const skl_app_opt skl_app_limit_opts[] = {
      "a number of frames from 1 to 1000000"},
     {"max-output", SKL_APP_LIMIT_KEY + 5, SKL_APP_VALUE, "MIB", "bytes of frames, reports and captures written (1024)",
      "MiB from 1 to 1048576"},
-    {"timeout", SKL_APP_LIMIT_KEY + 6, SKL_APP_VALUE, "SECONDS", "wall-clock time of the scenario (60)",
+    {"timeout", SKL_APP_LIMIT_KEY + 6, SKL_APP_VALUE, "SECONDS", "wall-clock time of the scenario (10)",
      "seconds from 1 to 86400"},
     {0},
 };
