@@ -8,11 +8,16 @@
  * the numbers; no sscanf. A partial last line moves to the front before
  * the next fill; a last line without a newline gets one.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "sklab/trace.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define BUF_CAP (1u << 20)
 #define BUF_SLACK 16
@@ -91,13 +96,19 @@ skl_trace *skl_trace_open(const char *path, skl_trace_format fmt, skl_error *err
 	if (is_stdin) {
 		t->fp = stdin;
 	} else {
+		struct stat st;
 		t->fp = fopen(path, "rb");
 		if (!t->fp) {
-			skl_errorf(err, "%s: cannot open the trace", path);
+			skl_errorf(err, "%s: cannot open the trace: %s", path, strerror(errno));
 			skl_trace_close(t);
 			return NULL;
 		}
 		t->own_fp = 1;
+		if (fstat(fileno(t->fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+			skl_errorf(err, "%s: a directory, not a trace file", path);
+			skl_trace_close(t);
+			return NULL;
+		}
 	}
 	return t;
 }
@@ -332,6 +343,12 @@ static long parse_lackey(skl_trace *t, skl_trace_ref *out, size_t max, skl_error
 				    "lackey: expected the end of the line after the size, found %s", char_name(*p, cn));
 		}
 		p++;
+		if (sz > 1 && a > UINT64_MAX - (sz - 1)) {
+			t->beg = (size_t)(ls - t->buf);
+			return FAIL(t->c.lines, 4, "lackey: the access of %llu bytes at 0x%llx wraps past the end "
+						   "of the address space",
+				    (unsigned long long)sz, (unsigned long long)a);
+		}
 		out[n].addr = a;
 		out[n].size = (uint32_t)sz;
 		out[n].kind = kind;
@@ -428,6 +445,12 @@ static long parse_din(skl_trace *t, skl_trace_ref *out, size_t max, skl_error *e
 		}
 		if (!has_size && label != 4)
 			a &= ~(uint64_t)3; /* DineroIV: a word access */
+		if (sz > 1 && a > UINT64_MAX - (sz - 1)) {
+			t->beg = (size_t)(ls - t->buf);
+			return FAIL(t->c.lines, (unsigned)(q - ls + 1),
+				    "din: the access of %llu bytes at 0x%llx wraps past the end of the address space",
+				    (unsigned long long)sz, (unsigned long long)a);
+		}
 		out[n].addr = a;
 		out[n].size = (uint32_t)sz;
 		out[n].kind = label == 0   ? SKL_TRACE_READ
