@@ -667,6 +667,11 @@ out_close:
 	f->L = NULL;
 	lua_close(L);
 	skl__libs_clear(rt); /* after lua_close: object handles' __gc use their slots */
+	/* a capture that could not be put in place fails the run */
+	if (rc == 0 && skl__captures_error(rt)) {
+		run_failed(rt, skl__captures_error(rt), err);
+		rc = -1;
+	}
 out_src:
 	skl_free(src);
 out:
