@@ -89,7 +89,7 @@ case_ ansi_expect fail ansi_expect.lua "" "--quiet --report r.json" "faked pass"
 	'grep -q "^FAIL \\\\x1b\\[2J" stderr && "$CHECK" json r.json'
 
 # ---- NUL bytes: refused, naming file:line ---------------------------------------
-for n in caption print expect title panel mark series; do
+for n in caption print expect title panel mark series error; do
 	want=$(sed -n 's/^-- expect: //p' "$DIR/nul_$n.lua")
 	case_ "nul_$n" fail "nul_$n.lua" "" "--frames out" "$want" "nul_$n.lua:" 'true'
 done
