@@ -253,17 +253,18 @@ static int s_pcap(lua_State *L)
 	skl_error_clear(&err);
 	if (rt->out_dir) {
 		snprintf(path, sizeof(path), "%s/%s", rt->out_dir, name);
-		/* the --pcap file under another spelling ("out/x.pcap" and
-		 * "./out/x.pcap"): one would overwrite the other */
-		if (rt->pcap_path && skl_same_file(path, rt->pcap_path))
-			return skl__error(L,
-					  "%s: '%s' in the output directory is the --pcap file %s: two captures "
-					  "cannot be the same file",
-					  skl__fname(L), name, rt->pcap_path);
 		for (i = 0; i < rt->caps->n; i++)
 			if (!strcmp(rt->caps->named[i].name, name))
 				c = &rt->caps->named[i];
 		if (!c) {
+			/* the --pcap file under another spelling ("out/x.pcap" and
+			 * "./out/x.pcap"): one would overwrite the other */
+			if (rt->pcap_path && skl_same_file(path, rt->pcap_path))
+				return skl__error(
+				    L,
+				    "%s: '%s' in the output directory is the --pcap file %s: two captures "
+				    "cannot be the same file",
+				    skl__fname(L), name, rt->pcap_path);
 			if (rt->caps->n >= MAX_CAPTURES)
 				return skl__error(L, "%s: more than %d capture files in one run", skl__fname(L),
 						  MAX_CAPTURES);
