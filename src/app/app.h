@@ -135,13 +135,6 @@ int skl_app_limit_opt(int key, const char *value, const char *cmd, skl_app_limit
 /* The option that raises limit (an skl_lua_limit), "" for none. */
 const char *skl_app_limit_flag(int limit);
 
-/* Creates path's temporary, PATH.tmp.PID: a new file, never through a
- * symlink. NULL with errno set. */
-FILE *skl_app_tmp_open(const char *path, char *tmp, size_t tmpsz);
-/* Closes fp and renames tmp over path; on any failure removes tmp and
- * returns -1. *bytes (may be NULL) gets the file's size. */
-int skl_app_tmp_commit(FILE *fp, const char *tmp, const char *path, uint64_t *bytes);
-
 /* A scenario run headless into an event log (cmd_run.c), as `sklab run
  * --headless` does; `sklab export` renders the same run. */
 typedef struct skl_app_run {

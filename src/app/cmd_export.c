@@ -15,6 +15,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
 
+#include "sklab/outfile.h"
+#include "sklab/textsafe.h"
+
 #include "sklab/runtime.h"
 #include "sklab/render/svg.h"
 #include "sklab/render/view_scene.h"
@@ -416,24 +419,11 @@ static void put(skl_buf *out, const char *s)
 /* s with & < > " escaped, for HTML text and attribute values. */
 static void put_text(skl_buf *out, const char *s)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			put(out, "&amp;");
-			break;
-		case '<':
-			put(out, "&lt;");
-			break;
-		case '>':
-			put(out, "&gt;");
-			break;
-		case '"':
-			put(out, "&quot;");
-			break;
-		default:
-			skl_buf_append(out, s, 1);
-		}
-	}
+	/* the pictures' policy (textsafe.h): entities, and U+FFFD for bytes
+	 * that are not UTF-8 and for control characters */
+	skl_sink sink = skl_buf_sink(out);
+	if (s)
+		skl_text_xml(&sink, s, strlen(s));
 }
 
 /* A source location without its directories: "x.lua:12" for "a/b/x.lua:12". */
@@ -765,40 +755,18 @@ static int write_page(skl_buf *page, const export_opts *o, const skl_app_run *r,
 	return 0;
 }
 
-/* Writes data to path through path.tmp.<pid>, renamed over path when all
- * of it is written. 0, or -1 with err set (and no temporary left). */
+/* Writes data to path as outfile.h writes every file (a temporary renamed
+ * over path when all of it is written; a FIFO or device in place). 0, or
+ * -1 with err set (and no temporary left). */
 static int write_atomic(const char *path, const char *data, size_t len, skl_error *err)
 {
-	char tmp[4096];
-	FILE *fp;
-	int fd, bad;
-	fd = skl_tmp_create(AT_FDCWD, path, tmp, sizeof(tmp));
-	if (fd < 0)
-		return skl_errorf(err, "cannot write '%s': %s", path,
-				  errno == ENAMETOOLONG ? "the name is too long" : strerror(errno));
-	fp = fdopen(fd, "wb");
-	if (!fp) {
-		close(fd);
-		unlink(tmp);
-		return skl_errorf(err, "cannot write '%s': %s", path, strerror(errno));
-	}
-	bad = fwrite(data, 1, len, fp) != len;
-	bad |= fflush(fp) != 0;
-	if (bad)
-		skl_errorf(err, "cannot write '%s': %s", path, strerror(errno));
-	if (fclose(fp) != 0 && !bad) {
-		bad = 1;
-		skl_errorf(err, "cannot write '%s': %s", path, strerror(errno));
-	}
-	if (!bad && rename(tmp, path) < 0) {
-		bad = 1;
-		skl_errorf(err, "cannot write '%s': %s", path, strerror(errno));
-	}
-	if (bad) {
-		unlink(tmp);
+	skl_outfile f;
+	skl_sink sink;
+	if (skl_outfile_open(&f, AT_FDCWD, path, err) < 0)
 		return -1;
-	}
-	return 0;
+	sink = skl_outfile_sink(&f);
+	sink.write(sink.ud, data, len);
+	return skl_outfile_commit(&f, NULL, err);
 }
 
 static int export_html(const export_opts *o)
@@ -818,9 +786,9 @@ static int export_html(const export_opts *o)
 		const char *flag = skl_app_limit_flag(skl_lua_limit_hit(r.rt));
 		skl_error_format(&err, msg, sizeof(msg));
 		if (*flag)
-			fprintf(stderr, "sklab: %s; raise it with %s\n", msg, flag);
+			skl_term_printf(stderr, "sklab: %s; raise it with %s\n", msg, flag);
 		else
-			fprintf(stderr, "sklab: %s\n", msg);
+			skl_term_printf(stderr, "sklab: %s\n", msg);
 		goto out;
 	}
 	if (r.nframes > o->lim.frames) {
@@ -850,7 +818,7 @@ static int export_html(const export_opts *o)
 	for (i = 0; i < nev; i++) {
 		const skl_event *e = skl_events_at(r.log, i);
 		if (e->kind == SKL_EV_EXPECT && !e->ok)
-			fprintf(stderr, "FAIL %s (%s)\n", e->text, e->where);
+			skl_term_printf(stderr, "FAIL %s (%s)\n", e->text, e->where);
 	}
 	if (r.failures)
 		fprintf(stderr, "sklab: %d expectation%s failed\n", r.failures, r.failures == 1 ? "" : "s");

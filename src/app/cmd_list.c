@@ -6,6 +6,7 @@
 #include "app.h"
 
 #include "sklab/runtime.h"
+#include "sklab/textsafe.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -112,7 +113,8 @@ int skl_cmd_list(int argc, char **argv)
 			printf("%s\n  (does not load: run it to see why)\n\n", base);
 			continue;
 		}
-		printf("%s\n  %s\n  profile: %s\n  goal: %s\n\n", base, title, profile[0] ? profile : "-", goal);
+		skl_term_printf(stdout, "%s\n  %s\n  profile: %s\n  goal: %s\n\n", base, title,
+				profile[0] ? profile : "-", goal);
 	}
 	skl_app_free_list(names, n);
 	return 0;

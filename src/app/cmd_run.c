@@ -7,7 +7,8 @@
  * A headless run is bounded (docs/limits.md): the runtime's heap,
  * instruction, RAM, event and capture limits, a wall-clock limit read here
  * (the runtime polls it), and the frames and bytes written. Every file is
- * written through a temporary and renamed into place; when a run fails
+ * written as outfile.h writes files (a temporary renamed into place when
+ * every write succeeded; a FIFO or a device in place); when a run fails
  * midway, the frames of the steps that completed and a report naming the
  * error are still written, and the error message says what was kept.
  */
@@ -16,10 +17,14 @@
 
 #include "sklab/runtime.h"
 #include "sklab/json.h"
+#include "sklab/outfile.h"
+#include "sklab/textsafe.h"
 #include "sklab/render/export.h"
 #include "shell.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +68,82 @@ static int mkdir_p(const char *dir)
 	return 0;
 }
 
-/* The text report: what a reader of the run needs, deterministic. */
+/* Removes the frames an earlier run left in dir past this run's last:
+ * regular files named exactly as this run names its frames
+ * (frame-NNN.FMT, NNN as "%03d" writes it) and numbered past n. No other
+ * file is touched. The number removed. */
+static int remove_stale_frames(const char *dir, const char *fmt, int n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int removed = 0;
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		char canon[64], path[4200];
+		const char *p = e->d_name;
+		struct stat st;
+		long num;
+		char *end;
+		if (strncmp(p, "frame-", 6) != 0 || p[6] < '0' || p[6] > '9')
+			continue;
+		num = strtol(p + 6, &end, 10);
+		if (*end != '.' || strcmp(end + 1, fmt) != 0 || num <= n || num > 100000000)
+			continue;
+		snprintf(canon, sizeof(canon), "frame-%03ld.%s", num, fmt);
+		if (strcmp(canon, p) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, p);
+		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && unlink(path) == 0)
+			removed++;
+	}
+	closedir(d);
+	return removed;
+}
+
+/* Two outputs of one run that are the same file under two spellings
+ * ("out/r.json" and "./out/r.json", --report over --pcap, --report at
+ * DIR/report.txt or a frame): one would overwrite the other, so the run
+ * is refused before it starts. 0, or -1 after printing the error. */
+static int check_outputs(const run_opts *o, const char *fmt)
+{
+	char txt[4200] = "";
+	if (o->frames_dir)
+		snprintf(txt, sizeof(txt), "%s/report.txt", o->frames_dir);
+	if (o->report && o->pcap && skl_same_file(o->report, o->pcap)) {
+		fprintf(stderr, "sklab run: --report %s and --pcap %s are the same file\n", o->report, o->pcap);
+		return -1;
+	}
+	if (o->frames_dir) {
+		const char *which[2] = {o->report, o->pcap}, *flag[2] = {"--report", "--pcap"};
+		int i;
+		for (i = 0; i < 2; i++) {
+			const char *base;
+			char dir[4096];
+			if (!which[i])
+				continue;
+			if (skl_same_file(which[i], txt)) {
+				fprintf(stderr, "sklab run: %s %s is the report.txt that --frames %s writes\n", flag[i],
+					which[i], o->frames_dir);
+				return -1;
+			}
+			/* a frame's name in the frames directory */
+			base = strrchr(which[i], '/');
+			snprintf(dir, sizeof(dir), "%.*s", base ? (int)(base - which[i]) : 1, base ? which[i] : ".");
+			base = base ? base + 1 : which[i];
+			if (!strncmp(base, "frame-", 6) && strstr(base, fmt) && skl_same_file(dir, o->frames_dir)) {
+				fprintf(stderr, "sklab run: %s %s is a frame that --frames %s writes\n", flag[i],
+					which[i], o->frames_dir);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The text report: what a reader of the run needs, deterministic. The
+ * scenario's text in it goes through the terminal policy (textsafe.h),
+ * since report.txt and stdout are read on a terminal. */
 static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures,
 			      int expects, const char *error)
 {
@@ -71,22 +151,24 @@ static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *
 	for (i = 0; i < n; i++) {
 		const skl_event *e = skl_events_at(log, i);
 		if (e->kind == SKL_EV_SCENARIO)
-			fprintf(fp, "scenario: %s\nprofile:  %s\ngoal:     %s\n\n", e->text, e->text3, e->text2);
+			skl_term_printf(fp, "scenario: %s\nprofile:  %s\ngoal:     %s\n\n", e->text, e->text3,
+					e->text2);
 	}
 	for (i = 0; i < nframes; i++)
-		fprintf(fp, "step %d/%d: %s\n", i + 1, nframes, frames[i].caption[0] ? frames[i].caption : "(end)");
+		skl_term_printf(fp, "step %d/%d: %s\n", i + 1, nframes,
+				frames[i].caption[0] ? frames[i].caption : "(end)");
 	fputs("\n", fp);
 	for (i = 0; i < n; i++) {
 		const skl_event *e = skl_events_at(log, i);
 		if (e->kind == SKL_EV_EXPECT)
-			fprintf(fp, "%s %s (%s)\n", e->ok ? "pass" : "FAIL", e->text, e->where);
+			skl_term_printf(fp, "%s %s (%s)\n", e->ok ? "pass" : "FAIL", e->text, e->where);
 		else if (e->kind == SKL_EV_ERROR)
-			fprintf(fp, "ERROR %s%s%s\n", e->where && *e->where ? e->where : "",
-				e->where && *e->where ? ": " : "", e->text);
+			skl_term_printf(fp, "ERROR %s%s%s\n", e->where && *e->where ? e->where : "",
+					e->where && *e->where ? ": " : "", e->text);
 	}
 	if (error && *error) /* one the run itself did not log */
-		fprintf(fp, "ERROR %s\n", error);
-	fprintf(fp, "\n%d of %d expectations passed\n", expects - failures, expects);
+		skl_term_printf(fp, "ERROR %s\n", error);
+	skl_term_printf(fp, "\n%d of %d expectations passed\n", expects - failures, expects);
 }
 
 /* One event of the JSON report. NULL when out of memory. */
@@ -133,12 +215,11 @@ static json_t *event_json(const skl_events *log, const skl_event *e)
 
 /* The JSON report (--report): the outcome, the steps and every event, one
  * per line. -1 when out of memory (nothing written). */
-static int write_json(FILE *fp, const skl_events *log, const skl_frame *frames, int nframes, int failures, int expects,
-		      int ok, const char *error)
+static int write_json(const skl_sink *out, const skl_events *log, const skl_frame *frames, int nframes, int failures,
+		      int expects, int ok, const char *error)
 {
 	static const skl_json_break lines[] = {{"[]", "\n    ", NULL}, {"]", "\n  ", NULL}, {NULL, NULL, NULL}};
 	static const skl_json_break breaks[] = {{"*", "\n  ", lines}, {"}", "\n", NULL}, {NULL, NULL, NULL}};
-	skl_sink out = skl_file_sink(fp);
 	json_t *doc = json_object(), *steps = json_array(), *events = json_array();
 	int i, n = skl_events_count(log), good;
 	good = doc && json_object_set_new(doc, "ok", json_boolean(ok)) == 0;
@@ -160,7 +241,7 @@ static int write_json(FILE *fp, const skl_events *log, const skl_frame *frames, 
 		json_decref(doc);
 		return -1;
 	}
-	return skl_json_write(doc, breaks, &out);
+	return skl_json_write(doc, breaks, out);
 }
 
 static int have_display(void)
@@ -213,8 +294,12 @@ int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, 
 	lo.pcap_path = pcap;
 	lo.out_dir = out_dir;
 	skl_app_limits_apply(lim, &lo, &dd);
-	if (echo)
-		lo.echo = skl_file_sink(stdout);
+	if (echo) {
+		/* print's text reaches the terminal through the terminal policy */
+		static skl_sink out;
+		out = skl_file_sink(stdout);
+		lo.echo = skl_term_sink(&out);
+	}
 	r->rt = skl_lua_new(&lo, err);
 	r->log = skl_events_new(0);
 	if (!r->rt || !r->log) {
@@ -288,13 +373,15 @@ static int run(const run_opts *o)
 	skl_frame *frames;
 	skl_error err;
 	int nframes, rc = 1, ran, failures, expects, keep, wrote = -1, report_txt = 0, report_json = 0, logged = 0;
-	char fonts[4096], error[1400] = "", tmp[4200];
+	char fonts[4096], error[1400] = "";
 	const char *data = skl_app_data_dir();
 	const char *fmt = o->format ? o->format : "png";
 	uint64_t used = 0, bytes;
 
 	skl_error_clear(&err);
 	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", data);
+	if (check_outputs(o, fmt) < 0)
+		return 2;
 	if (o->frames_dir && o->headless) {
 		/* skb:pcap writes its captures there while the scenario runs */
 		if (mkdir_p(o->frames_dir) < 0) {
@@ -393,40 +480,49 @@ static int run(const run_opts *o)
 			} else {
 				used += bytes;
 			}
+			/* this run's frames are 1..wrote: an earlier run's past them go */
+			remove_stale_frames(o->frames_dir, fmt, wrote);
 		}
 		{
 			char path[4096];
-			FILE *fp;
+			skl_outfile f;
+			skl_error werr;
 			snprintf(path, sizeof(path), "%s/report.txt", o->frames_dir);
-			fp = skl_app_tmp_open(path, tmp, sizeof(tmp));
-			if (fp) {
-				write_text_report(fp, log, frames, keep, failures, expects, logged ? NULL : error);
-				if (skl_app_tmp_commit(fp, tmp, path, &bytes) == 0) {
+			if (skl_outfile_open(&f, AT_FDCWD, path, &werr) == 0) {
+				write_text_report(f.fp, log, frames, keep, failures, expects, logged ? NULL : error);
+				if (skl_outfile_commit(&f, &bytes, &werr) == 0) {
 					report_txt = 1;
 					used += bytes;
 				}
 			}
 			if (!report_txt && !error[0])
-				snprintf(error, sizeof(error), "cannot write %.1000s", path);
+				skl_error_format(&werr, error, sizeof(error));
 		}
 	}
 	if (o->report) {
-		FILE *fp = skl_app_tmp_open(o->report, tmp, sizeof(tmp));
-		if (fp) {
-			if (write_json(fp, log, frames, keep, failures, expects, ran == 0 && !error[0], error) < 0) {
-				fclose(fp);
-				unlink(tmp);
-			} else if (skl_app_tmp_commit(fp, tmp, o->report, &bytes) == 0) {
+		skl_outfile f;
+		skl_error werr;
+		skl_error_clear(&werr);
+		if (skl_outfile_open(&f, AT_FDCWD, o->report, &werr) == 0) {
+			skl_sink sink = skl_outfile_sink(&f);
+			if (write_json(&sink, log, frames, keep, failures, expects, ran == 0 && !error[0], error) < 0) {
+				skl_outfile_abort(&f);
+				skl_errorf(&werr, "cannot write %s: out of memory", o->report);
+			} else if (skl_outfile_commit(&f, &bytes, &werr) == 0) {
 				report_json = 1;
 				used += bytes;
 			}
 		}
 		if (!report_json) {
+			char m[1100];
+			skl_error_format(&werr, m, sizeof(m));
 			if (!error[0]) {
-				fprintf(stderr, "sklab: report: cannot write report '%s'\n", o->report);
+				skl_term_printf(stderr, "sklab: report: %s\n", m);
 				rc = 1;
 				goto out;
 			}
+			/* the run's own error comes first; this one after it */
+			skl_term_printf(stderr, "sklab: report: %s\n", m);
 		}
 	}
 	if (error[0]) {
@@ -439,7 +535,7 @@ static int run(const run_opts *o)
 					     wrote == 1 ? "" : "s", report_txt ? " and report.txt" : "", o->frames_dir);
 		if (report_json && n < sizeof(kept))
 			snprintf(kept + n, sizeof(kept) - n, "%s the report %s", n ? " and" : "; kept", o->report);
-		fprintf(stderr, "sklab: %s%s\n", error, kept);
+		skl_term_printf(stderr, "sklab: %s%s\n", error, kept);
 		rc = 1;
 		goto out;
 	}
@@ -458,7 +554,7 @@ static int run(const run_opts *o)
 			for (k = 0; k < nev; k++) {
 				const skl_event *e = skl_events_at(log, k);
 				if (e->kind == SKL_EV_EXPECT && !e->ok)
-					fprintf(stderr, "FAIL %s (%s)\n", e->text, e->where);
+					skl_term_printf(stderr, "FAIL %s (%s)\n", e->text, e->where);
 			}
 		fprintf(stderr, "sklab: %d expectation%s failed\n", failures, failures == 1 ? "" : "s");
 	}
@@ -503,7 +599,9 @@ static const skl_app_cmd run_cmd = {
 	     "number go to a step; 1-6 views; V split; + and - zoom; P presentation; T theme;\n"
 	     "B blank; S screenshot; H all keys; Q quit). Saving the file reloads it at the\n"
 	     "same step. With no display, it runs headless.\n"
-	     "Every file is written under a temporary name and renamed into place. When a\n"
+	     "Every file is written under a temporary name and renamed into place when\n"
+	     "all of it is written (a FIFO or a device is written in place); frames an\n"
+	     "earlier run left past this run's last are removed. When a\n"
 	     "headless run fails midway, the frames of the steps that completed and a report\n"
 	     "naming the error are kept, and the error says so.\n"
 	     "The exit status is 1 when the scenario fails, hits a limit or an expectation\n"

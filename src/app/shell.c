@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "sklab/runtime.h"
+#include "sklab/textsafe.h"
 #include "sklab/render/view_scene.h"
 #include "window.h"
 
@@ -170,7 +171,7 @@ static void report_expects(const skl_session *s)
 	for (k = 0; k < n; k++) {
 		const skl_event *e = skl_events_at(s->log, k);
 		if (e->kind == SKL_EV_EXPECT && !e->ok)
-			fprintf(stderr, "FAIL %s (%s)\n", e->text ? e->text : "", e->where ? e->where : "");
+			skl_term_printf(stderr, "FAIL %s (%s)\n", e->text ? e->text : "", e->where ? e->where : "");
 	}
 	fprintf(stderr, "\n%d of %d expectations passed\nsklab: %d expectation%s failed\n", s->expects - s->failures,
 		s->expects, s->failures, s->failures == 1 ? "" : "s");

@@ -7,6 +7,7 @@
 #include "app.h"
 
 #include "sklab/runtime.h"
+#include "sklab/textsafe.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -99,10 +100,11 @@ int skl_app_fail(const char *what, const skl_error *err)
 {
 	char msg[1024];
 	skl_error_format(err, msg, sizeof(msg));
+	/* a message may quote a scenario's text: the terminal policy */
 	if (what && *what)
-		fprintf(stderr, "sklab: %s: %s\n", what, msg);
+		skl_term_printf(stderr, "sklab: %s: %s\n", what, msg);
 	else
-		fprintf(stderr, "sklab: %s\n", msg);
+		skl_term_printf(stderr, "sklab: %s\n", msg);
 	return 1;
 }
 
@@ -244,33 +246,6 @@ const char *skl_app_limit_flag(int limit)
 }
 
 /* ---- files through a temporary ------------------------------------------------- */
-
-FILE *skl_app_tmp_open(const char *path, char *tmp, size_t tmpsz)
-{
-	int fd = skl_tmp_create(AT_FDCWD, path, tmp, tmpsz);
-	FILE *fp;
-	if (fd < 0)
-		return NULL;
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		close(fd);
-		unlink(tmp);
-	}
-	return fp;
-}
-
-int skl_app_tmp_commit(FILE *fp, const char *tmp, const char *path, uint64_t *bytes)
-{
-	int bad = ferror(fp);
-	long size = ftell(fp);
-	if (fclose(fp) != 0 || bad || rename(tmp, path) != 0) {
-		unlink(tmp);
-		return -1;
-	}
-	if (bytes)
-		*bytes = size > 0 ? (uint64_t)size : 0;
-	return 0;
-}
 
 int skl_app_profile_for_set(const char *data, const char *set, skl_profile *out, skl_error *err)
 {

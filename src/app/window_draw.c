@@ -9,9 +9,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "window_impl.h"
 
+#include "sklab/outfile.h"
 #include "sklab/render/svg.h"
 
 #include <SDL_image.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -749,18 +751,17 @@ static int shot_svg(skl_window *w, skl_error *err)
 	for (i = 0; i < n; i++) {
 		const skl_dl *dl = w->page ? w->page_dl : w->panes[i].dl;
 		char path[4200];
-		FILE *f;
+		skl_outfile f;
 		skl_sink sink;
 		if (!dl)
 			continue;
 		snprintf(path, sizeof(path), "%.*s%s.svg", (int)(len > 4 ? len - 4 : len), w->shot, i ? "-2" : "");
-		f = fopen(path, "w");
-		if (!f)
-			return skl_errorf(err, "cannot write %s", path);
-		sink = skl_file_sink(f);
+		if (skl_outfile_open(&f, AT_FDCWD, path, err) < 0)
+			return -1;
+		sink = skl_outfile_sink(&f);
 		skl_svg_write(dl, &sink);
-		if (fclose(f) != 0)
-			return skl_errorf(err, "cannot write %s", path);
+		if (skl_outfile_commit(&f, NULL, err) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -788,8 +789,22 @@ int skl__win_screenshot(skl_window *w, skl_error *err)
 	SDL_RenderPresent(r);
 	skl_sdl_forget(w->sdl); /* its textures belong to r */
 	SDL_DestroyRenderer(r);
-	if (rc == 0 && IMG_SavePNG(s, w->shot) < 0)
-		rc = skl_errorf(err, "cannot write %s: %s", w->shot, IMG_GetError());
+	if (rc == 0) {
+		/* every write checked, put in place whole (outfile.h) */
+		skl_outfile f;
+		SDL_RWops *rw = NULL;
+		rc = skl_outfile_open(&f, AT_FDCWD, w->shot, err);
+		if (rc == 0 && !(rw = SDL_RWFromFP(f.fp, SDL_FALSE)))
+			rc = skl_errorf(err, "SDL: %s", SDL_GetError());
+		if (rc == 0 && IMG_SavePNG_RW(s, rw, 0) < 0)
+			rc = skl_errorf(err, "cannot write %s: %s", w->shot, IMG_GetError());
+		if (rw)
+			SDL_RWclose(rw);
+		if (rc == 0)
+			rc = skl_outfile_commit(&f, NULL, err);
+		else if (f.fp)
+			skl_outfile_abort(&f);
+	}
 	SDL_FreeSurface(s);
 	if (rc == 0)
 		rc = shot_svg(w, err);

@@ -109,11 +109,28 @@ int skl__fail(lua_State *L, const char *msg)
 
 /* ---- arguments -------------------------------------------------------------------- */
 
+/* The one NUL policy (textsafe.h): sklab keeps text as C strings, so a
+ * NUL byte would silently cut a caption, a name or a message there; a
+ * string holding one is refused, naming the byte. */
+void skl__check_nul(lua_State *L, int arg, const char *what, const char *s, size_t len)
+{
+	const char *z = memchr(s, '\0', len);
+	if (z)
+		skl__argerror(
+		    L, arg,
+		    lua_pushfstring(L, "%s holds a NUL byte (byte %d of %d): text stops at NUL, so it is refused", what,
+				    (int)(z - s) + 1, (int)len));
+}
+
 const char *skl__check_string(lua_State *L, int arg)
 {
+	const char *s;
+	size_t len;
 	if (lua_type(L, arg) != LUA_TSTRING)
 		skl__typeerror(L, arg, "string");
-	return lua_tostring(L, arg);
+	s = lua_tolstring(L, arg, &len);
+	skl__check_nul(L, arg, "the string", s, len);
+	return s;
 }
 
 const char *skl__optarg_string(lua_State *L, int arg, const char *def)
@@ -261,8 +278,13 @@ const char *skl__opt_string(const skl__opts *o, const char *key)
 {
 	lua_State *L = o->L;
 	int t = lua_getfield(L, o->t, key);
-	if (t == LUA_TSTRING)
-		return lua_tostring(L, -1);
+	if (t == LUA_TSTRING) {
+		size_t len;
+		const char *s = lua_tolstring(L, -1, &len);
+		if (memchr(s, '\0', len))
+			skl__check_nul(L, o->arg, skl__opt_name(o, key), s, len);
+		return s;
+	}
 	if (t != LUA_TNIL || (o->flags & SKL__OPT_REQUIRED))
 		wrong_type(o, key, "string", 0);
 	return NULL;

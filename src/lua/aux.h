@@ -68,6 +68,9 @@ int skl__fail(lua_State *L, const char *msg);
 /* ---- arguments -------------------------------------------------------------------- */
 
 const char *skl__check_string(lua_State *L, int arg);
+/* Raises at arg when s (len bytes) holds a NUL byte: "WHAT holds a NUL
+ * byte (byte N of M)". Every string the API takes goes through it. */
+void skl__check_nul(lua_State *L, int arg, const char *what, const char *s, size_t len);
 /* The string at arg, or def when it is none or nil (lauxlib's luaL_optstring). */
 const char *skl__optarg_string(lua_State *L, int arg, const char *def);
 lua_Integer skl__check_integer(lua_State *L, int arg);

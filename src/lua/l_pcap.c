@@ -9,11 +9,19 @@
  * only: the name is a plain "*.pcap" (no '/', no ".."), the file is made
  * as NAME.tmp.PID with O_EXCL and O_NOFOLLOW relative to the directory
  * opened once per run, and renamed over NAME when the run ends, so a
- * symlink already standing at NAME is replaced, never followed.
+ * symlink already standing at NAME is replaced, never followed. Every
+ * capture is written as outfile.h writes files: a directory at NAME is an
+ * error raised at the skb:pcap call, a FIFO or a device is written in
+ * place, a write that fails leaves NAME as it was and fails the run; a
+ * named capture that is the --pcap file under another spelling is an
+ * error.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "l_skb.h"
 
+#include "sklab/outfile.h"
+
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,8 +35,8 @@
 
 /* A capture file a run writes (skb:pcap, --pcap): open until the run ends. */
 typedef struct capture {
-	char name[256]; /* as the scenario named it; "" for the --pcap capture */
-	FILE *fp;	/* NULL = not open */
+	char name[256];	 /* as the scenario named it; "" for the --pcap capture */
+	skl_outfile out; /* out.fp NULL = not open */
 	skl_pcap pcap;
 	int failed; /* a write failed: the file is incomplete */
 } capture;
@@ -37,37 +45,45 @@ typedef struct capture {
 struct skl__captures {
 	capture named[MAX_CAPTURES];
 	int n;
-	capture all; /* the --pcap capture: after the run, its frame count */
+	capture all;	 /* the --pcap capture: after the run, its frame count */
+	char error[900]; /* the first capture that could not be put in place */
 };
 
-/* The temporary name of capture c while the run writes it. */
-static void cap_tmp_name(const capture *c, char *out, size_t outsz)
+/* Ends capture c: renamed into place (or, a FIFO or a device, closed), or
+ * removed when a write failed; the first failure is kept for the run. */
+static void cap_close(skl_lua *rt, capture *c)
 {
-	snprintf(out, outsz, "%s.tmp.%ld", c->name, (long)getpid());
-}
-
-/* Ends a named capture: renamed into place, or removed when a write failed. */
-static void cap_close_named(skl_lua *rt, capture *c)
-{
-	int dfd = skl__limits_of(rt)->out_fd;
-	char tmp[300];
-	if (!c->fp)
+	skl_error err;
+	int failed = c->failed;
+	if (!c->out.fp)
 		return;
-	if (fclose(c->fp) != 0)
-		c->failed = 1;
-	c->fp = NULL;
-	cap_tmp_name(c, tmp, sizeof(tmp));
-	if (dfd < 0)
-		return;
-	if (c->failed || renameat(dfd, tmp, dfd, c->name) != 0)
-		unlinkat(dfd, tmp, 0);
+	skl_error_clear(&err);
+	if (failed)
+		skl_outfile_abort(&c->out);
+	else if (skl_outfile_commit(&c->out, NULL, &err) < 0)
+		failed = c->failed = 1;
+	if (failed && !rt->caps->error[0]) {
+		const char *why = strrchr(err.msg, ':');
+		char path[600];
+		if (c->name[0])
+			snprintf(path, sizeof(path), "%s/%s", rt->out_dir, c->name);
+		else
+			snprintf(path, sizeof(path), "%s", rt->pcap_path);
+		snprintf(rt->caps->error, sizeof(rt->caps->error), "cannot write %.600s: %.200s", path,
+			 c->out.err ? strerror(c->out.err)
+			 : why	    ? why + 2
+				    : "a write failed");
+	}
 }
 
 static void cap_write(void *ud, const char *s, size_t n)
 {
 	capture *c = ud;
-	if (c->fp && fwrite(s, 1, n, c->fp) != n)
+	if (c->out.fp && fwrite(s, 1, n, c->out.fp) != n) {
 		c->failed = 1;
+		if (!c->out.err)
+			c->out.err = errno;
+	}
 }
 
 /* Writes a capture's file header on its open stream. 0 or -1. */
@@ -81,35 +97,28 @@ static int cap_begin(capture *c)
 	return c->failed ? -1 : 0;
 }
 
-/* Opens (truncating) the run-wide capture the user named. 0 or -1. */
-static int cap_open(capture *c, const char *path)
+/* Opens the run-wide capture the user named (outfile.h: a temporary
+ * renamed over it when the run ends; a FIFO or a device in place). 0, or
+ * -1 with err set. */
+static int cap_open(capture *c, const char *path, skl_error *err)
 {
-	c->fp = fopen(path, "wb");
-	if (!c->fp)
+	if (skl_outfile_open(&c->out, AT_FDCWD, path, err) < 0)
 		return -1;
 	return cap_begin(c);
 }
 
-/* Opens capture c (c->name set) as a new temporary file in the output
- * directory: never through a symlink, never over an existing file. 0 or -1. */
-static int cap_open_named(skl_lua *rt, capture *c)
+/* Opens capture c (c->name set) in the output directory, relative to the
+ * directory opened once per run: never through a symlink, never over a
+ * directory. 0, or -1 with err set. */
+static int cap_open_named(skl_lua *rt, capture *c, skl_error *err)
 {
 	skl__limits *lim = skl__limits_of(rt);
-	char tmp[300];
-	int fd;
 	if (lim->out_fd < 0)
 		lim->out_fd = open(rt->out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (lim->out_fd < 0)
+		return skl_errorf(err, "cannot open the output directory %s", rt->out_dir);
+	if (skl_outfile_open(&c->out, lim->out_fd, c->name, err) < 0)
 		return -1;
-	fd = skl_tmp_create(lim->out_fd, c->name, tmp, sizeof(tmp));
-	if (fd < 0)
-		return -1;
-	c->fp = fdopen(fd, "wb");
-	if (!c->fp) {
-		close(fd);
-		unlinkat(lim->out_fd, tmp, 0);
-		return -1;
-	}
 	return cap_begin(c);
 }
 
@@ -123,16 +132,20 @@ void skl__captures_close(skl_lua *rt)
 {
 	int i;
 	for (i = 0; i < rt->caps->n; i++)
-		cap_close_named(rt, &rt->caps->named[i]);
+		cap_close(rt, &rt->caps->named[i]);
 	rt->caps->n = 0;
-	if (rt->caps->all.fp && fclose(rt->caps->all.fp) != 0)
-		rt->caps->all.failed = 1;
-	rt->caps->all.fp = NULL;
+	cap_close(rt, &rt->caps->all);
+}
+
+const char *skl__captures_error(const skl_lua *rt)
+{
+	return rt->caps && rt->caps->error[0] ? rt->caps->error : NULL;
 }
 
 void skl__captures_reset(skl_lua *rt)
 {
 	memset(&rt->caps->all, 0, sizeof(rt->caps->all));
+	rt->caps->error[0] = '\0';
 }
 
 void skl__captures_free(skl_lua *rt)
@@ -153,13 +166,12 @@ long skl_lua_pcap_frames(const skl_lua *rt)
 
 void skl__captures_finish(skl_lua *rt)
 {
+	skl_error err;
 	if (!rt->pcap_path || rt->caps->all.failed || rt->caps->all.pcap.out.write) /* written to (or tried) already */
 		return;
-	if (cap_open(&rt->caps->all, rt->pcap_path) < 0)
+	if (cap_open(&rt->caps->all, rt->pcap_path, &err) < 0)
 		rt->caps->all.failed = 1;
-	if (rt->caps->all.fp && fclose(rt->caps->all.fp) != 0)
-		rt->caps->all.failed = 1;
-	rt->caps->all.fp = NULL;
+	cap_close(rt, &rt->caps->all);
 }
 
 /* The capture file name at arg: a plain "*.pcap" name that stays inside
@@ -196,7 +208,7 @@ static const char *capture_name(lua_State *L, int arg)
 static int frame_to(lua_State *L, capture *c, skl_skb *skb, skl_error *err)
 {
 	skl__limits *lim = skl__limits_of(skl__rt(L));
-	long before = ftell(c->fp), after;
+	long before = ftell(c->out.fp), after;
 	int rc;
 	if (lim->out_bytes + RECORD_MAX > lim->out_limit) {
 		lim->hit = SKL_LUA_LIMIT_OUTPUT;
@@ -212,12 +224,14 @@ static int frame_to(lua_State *L, capture *c, skl_skb *skb, skl_error *err)
 		skl__error(L, "%s: %s", skl__fname(L), err->msg);
 	if (rc < 0)
 		return -1;
-	if (c->failed || fflush(c->fp) != 0) {
+	if (c->failed || fflush(c->out.fp) != 0) {
+		if (!c->out.err)
+			c->out.err = errno;
 		c->failed = 1;
 		skl_errorf(err, "writing the capture failed");
 		return -1;
 	}
-	after = ftell(c->fp);
+	after = ftell(c->out.fp);
 	if (before >= 0 && after > before)
 		lim->out_bytes += (uint64_t)(after - before);
 	return 0;
@@ -239,32 +253,38 @@ static int s_pcap(lua_State *L)
 	skl_error_clear(&err);
 	if (rt->out_dir) {
 		snprintf(path, sizeof(path), "%s/%s", rt->out_dir, name);
-		if (!rt->pcap_path || strcmp(path, rt->pcap_path) != 0) {
-			for (i = 0; i < rt->caps->n; i++)
-				if (!strcmp(rt->caps->named[i].name, name))
-					c = &rt->caps->named[i];
-			if (!c) {
-				if (rt->caps->n >= MAX_CAPTURES)
-					return skl__error(L, "%s: more than %d capture files in one run", skl__fname(L),
-							  MAX_CAPTURES);
-				c = &rt->caps->named[rt->caps->n];
-				memset(c, 0, sizeof(*c));
-				snprintf(c->name, sizeof(c->name), "%s", name);
-				rt->caps->n++; /* closed (renamed, or removed when it failed) when the run ends */
-				if (cap_open_named(rt, c) < 0)
-					c->failed = 1;
-			}
-			if (c->failed || !c->fp)
-				return skl__fail(L,
-						 lua_pushfstring(L, "cannot write '%s' in the output directory", name));
-			if (frame_to(L, c, skb, &err) < 0)
-				return skl__fail(L, lua_pushfstring(L, "%s: %s", name, err.msg));
-			frames = c->pcap.frames;
-			wrote = 1;
+		for (i = 0; i < rt->caps->n; i++)
+			if (!strcmp(rt->caps->named[i].name, name))
+				c = &rt->caps->named[i];
+		if (!c) {
+			/* the --pcap file under another spelling ("out/x.pcap" and
+			 * "./out/x.pcap"): one would overwrite the other */
+			if (rt->pcap_path && skl_same_file(path, rt->pcap_path))
+				return skl__error(
+				    L,
+				    "%s: '%s' in the output directory is the --pcap file %s: two captures "
+				    "cannot be the same file",
+				    skl__fname(L), name, rt->pcap_path);
+			if (rt->caps->n >= MAX_CAPTURES)
+				return skl__error(L, "%s: more than %d capture files in one run", skl__fname(L),
+						  MAX_CAPTURES);
+			c = &rt->caps->named[rt->caps->n];
+			memset(c, 0, sizeof(*c));
+			snprintf(c->name, sizeof(c->name), "%s", name);
+			if (cap_open_named(rt, c, &err) < 0) /* a directory there, no room, ... */
+				return skl__error(L, "%s: %s", skl__fname(L), err.msg);
+			rt->caps->n++; /* closed (renamed, or removed when it failed) when the run ends */
 		}
+		if (c->failed || !c->out.fp)
+			return skl__fail(L, lua_pushfstring(L, "cannot write '%s' in the output directory", name));
+		if (frame_to(L, c, skb, &err) < 0)
+			return skl__fail(L, lua_pushfstring(L, "%s: %s", name, err.msg));
+		frames = c->pcap.frames;
+		wrote = 1;
 	}
 	if (rt->pcap_path) {
-		if (!rt->caps->all.fp && (rt->caps->all.failed || cap_open(&rt->caps->all, rt->pcap_path) < 0)) {
+		if (!rt->caps->all.out.fp &&
+		    (rt->caps->all.failed || cap_open(&rt->caps->all, rt->pcap_path, &err) < 0)) {
 			rt->caps->all.failed = 1;
 			return skl__fail(L, lua_pushfstring(L, "cannot write the capture '%s'", rt->pcap_path));
 		}

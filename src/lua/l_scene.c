@@ -235,7 +235,13 @@ static void string_list(lua_State *L, int opts, const char *key, const char **ou
 			skl__argerror(L, opts,
 				      lua_pushfstring(L, "field '%s': entry %d is %s, not a string", key, i,
 						      luaL_typename(L, -1)));
-		out[(*n)++] = lua_tostring(L, -1);
+		{
+			size_t sl;
+			const char *e = lua_tolstring(L, -1, &sl);
+			if (memchr(e, '\0', sl))
+				skl__check_nul(L, opts, lua_pushfstring(L, "field '%s': entry %d", key, i), e, sl);
+			out[(*n)++] = e;
+		}
 		lua_pop(L, 1); /* the table keeps it */
 	}
 	lua_pop(L, 1); /* the options table keeps the list */
@@ -250,7 +256,9 @@ static void text_marks(lua_State *L, int opts, const char **marks, int *nmarks)
 	int t = lua_getfield(L, opts, "mark");
 	*nmarks = 0;
 	if (t == LUA_TSTRING) {
-		marks[(*nmarks)++] = lua_tostring(L, -1);
+		size_t sl;
+		marks[(*nmarks)++] = lua_tolstring(L, -1, &sl);
+		skl__check_nul(L, opts, "field 'mark'", marks[0], sl);
 		lua_pop(L, 1); /* the table keeps it */
 		return;
 	}
@@ -288,6 +296,7 @@ static int show_text(lua_State *L, int n)
 	memset(&tp, 0, sizeof(tp));
 	tp.text = lua_tolstring(L, 1, &len);
 	check_text(L, 1, "a text", len);
+	skl__check_nul(L, 1, "the text", tp.text, len);
 	if (n > 2)
 		return skl__argerror(L, 3, "a text shows alone (one text and an options table)");
 	if (n == 2) {
@@ -627,6 +636,7 @@ static int f_print(lua_State *L)
 	}
 	luaL_pushresult(&b);
 	text = lua_tolstring(L, -1, &len);
+	skl__check_nul(L, 1, "the text printed", text, len);
 	where(L, at, sizeof(at));
 	if (rt->echo.write) {
 		rt->echo.write(rt->echo.ud, text, len);
@@ -721,7 +731,13 @@ static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
 			    L, 1,
 			    lua_pushfstring(L, "field 'series': series %d: field 'name': string expected, got %s", s,
 					    luaL_typename(L, -1)));
-		name = lua_tostring(L, -1);
+		{
+			size_t nl;
+			name = lua_tolstring(L, -1, &nl);
+			if (memchr(name, '\0', nl))
+				skl__check_nul(L, 1, lua_pushfstring(L, "field 'series': series %d: field 'name'", s),
+					       name, nl);
+		}
 		lua_pop(L, 1);
 		lua_pushliteral(L, "points");
 		if (lua_rawget(L, -2) != LUA_TTABLE)

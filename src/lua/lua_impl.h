@@ -226,6 +226,9 @@ int skl__captures_new(skl_lua *rt);
 /* Closes the run's captures: each named one renamed into place (removed
  * when a write failed), the --pcap one closed. */
 void skl__captures_close(skl_lua *rt);
+/* After skl__captures_close: the first capture that could not be put in
+ * place ("cannot write out/x.pcap: No space left on device"), or NULL. */
+const char *skl__captures_error(const skl_lua *rt);
 /* Before a run: the --pcap capture starts empty (skl_lua_pcap_frames,
  * also l_pcap.c's, reads it after the run). */
 void skl__captures_reset(skl_lua *rt);

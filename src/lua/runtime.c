@@ -633,7 +633,23 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 			snprintf(msg, sizeof(msg), "%s: out of memory", f->display);
 		run_failed(rt, msg, err);
 	} else if (status != LUA_OK) {
-		run_failed(rt, lua_tostring(L, -1), err);
+		size_t mlen;
+		const char *m = lua_tolstring(L, -1, &mlen);
+		char *shown = memchr(m, '\0', mlen) ? skl_malloc(mlen * 4 + 1) : NULL;
+		if (shown) { /* error("a\0b"): the NUL shown as \x00, not a cut message */
+			size_t i, o = 0;
+			for (i = 0; i < mlen; i++) {
+				if (m[i]) {
+					shown[o++] = m[i];
+				} else {
+					memcpy(shown + o, "\\x00", 4);
+					o += 4;
+				}
+			}
+			shown[o] = '\0';
+		}
+		run_failed(rt, shown ? shown : m, err);
+		skl_free(shown);
 	} else if (f->instr_hit || f->mem_hit || f->stop_hit) {
 		/* a limit was hit and its error caught, with nothing left to run */
 		char msg[SKL__WHERE_MAX + STOP_WHY_MAX];
@@ -667,6 +683,11 @@ out_close:
 	f->L = NULL;
 	lua_close(L);
 	skl__libs_clear(rt); /* after lua_close: object handles' __gc use their slots */
+	/* a capture that could not be put in place fails the run */
+	if (rc == 0 && skl__captures_error(rt)) {
+		run_failed(rt, skl__captures_error(rt), err);
+		rc = -1;
+	}
 out_src:
 	skl_free(src);
 out:

@@ -4,6 +4,8 @@
  */
 #include "sklab/render/drawlist.h"
 
+#include "sklab/textsafe.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -162,11 +164,34 @@ static const char *pool_dup(skl_dl *dl, const char *s)
 	return d;
 }
 
+/* A copy of text that a picture draws (a scenario's, of any bytes) in the
+ * pool: valid UTF-8 with no control characters but tab and LF, as
+ * skl_text_clean makes it, so the PNG and SVG backends and the text
+ * metrics see the same characters. NULL as pool_dup. */
+static const char *pool_dup_text(skl_dl *dl, const char *s)
+{
+	size_t n;
+	char *clean;
+	const char *d;
+	if (!s || !skl_text_needs_clean(s))
+		return pool_dup(dl, s);
+	n = strlen(s);
+	clean = n < ((size_t)-1 - 4) / 3 ? skl_malloc(n * 3 + 4) : NULL; /* a byte grows to U+FFFD's three */
+	if (!clean) {
+		dl->failed = 1;
+		return NULL;
+	}
+	skl_text_clean(clean, n * 3 + 4, s);
+	d = pool_dup(dl, clean);
+	skl_free(clean);
+	return d;
+}
+
 int skl_dl_begin(skl_dl *dl, const char *key, const char *tooltip)
 {
 	dl->g_id = dl->next_id++;
-	dl->g_key = pool_dup(dl, key);
-	dl->g_tip = pool_dup(dl, tooltip);
+	dl->g_key = pool_dup_text(dl, key);
+	dl->g_tip = pool_dup_text(dl, tooltip);
 	if ((key && !dl->g_key) || (tooltip && !dl->g_tip))
 		return 0;
 	return dl->g_id;
@@ -254,7 +279,7 @@ int skl_dl_text(skl_dl *dl, float x, float y, float w, float h, const char *text
 	int i;
 	if (!text || !*text)
 		return -1;
-	t = pool_dup(dl, text);
+	t = pool_dup_text(dl, text);
 	if (!t)
 		return -1;
 	i = push(dl, SKL_DL_TEXT, x, y, w, h);

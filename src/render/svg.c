@@ -4,6 +4,8 @@
  */
 #include "sklab/render/svg.h"
 
+#include "sklab/textsafe.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,36 +39,10 @@ static void color_attr(const skl_sink *out, const char *name, skl_color c)
 		skl_sink_printf(out, " %s-opacity=\"%.3f\"", name, (double)SKL_A(c) / 255.0);
 }
 
+/* Text of any origin as XML: the one policy of textsafe.h. */
 static void escaped(const skl_sink *out, const char *s)
 {
-	const char *p = s, *run = s;
-	for (; *p; p++) {
-		const char *rep = NULL;
-		switch (*p) {
-		case '&':
-			rep = "&amp;";
-			break;
-		case '<':
-			rep = "&lt;";
-			break;
-		case '>':
-			rep = "&gt;";
-			break;
-		case '"':
-			rep = "&quot;";
-			break;
-		default:
-			break;
-		}
-		if (rep) {
-			if (p > run)
-				out->write(out->ud, run, (size_t)(p - run));
-			skl_sink_puts(out, rep);
-			run = p + 1;
-		}
-	}
-	if (p > run)
-		out->write(out->ud, run, (size_t)(p - run));
+	skl_text_xml(out, s, strlen(s));
 }
 
 static int find_hatch(const hatch_def *h, int n, const skl_dl_item *it)

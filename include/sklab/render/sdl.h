@@ -53,5 +53,8 @@ skl_color skl_sdl_theme_color(int theme, skl_color c);
 
 /* Renders dl at w x h (0 = the canvas size) and saves it as PNG. */
 int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *path, skl_error *err);
+/* The same, written to the sink out: its owner checks the writes
+ * (outfile.h) and names the file. */
+int skl_sdl_write_png_sink(skl_sdl *s, const skl_dl *dl, int w, int h, const skl_sink *out, skl_error *err);
 
 #endif

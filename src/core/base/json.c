@@ -6,42 +6,26 @@
  */
 #include "sklab/json.h"
 
+#include "sklab/textsafe.h"
+
 #include <stdint.h>
 #include <string.h>
 
 /* ---- text ------------------------------------------------------------------ */
 
-/* The length of the UTF-8 sequence at s, as jansson accepts one (no
- * overlong forms, no surrogates, nothing past U+10FFFF), or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0], v, i, n;
-	if (c < 0x80)
-		return 1;
-	if (c < 0xc2 || c > 0xf4)
-		return 0;
-	n = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-	v = c & (0x7f >> n);
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && v < 0x800) || (n == 4 && v < 0x10000) || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	return n;
-}
-
 json_t *skl_json_text(const char *s)
 {
-	const unsigned char *p;
+	const char *p, *end;
 	size_t bad = 0, n;
 	char *copy, *q;
 	json_t *v;
 	if (!s)
 		s = "";
-	for (p = (const unsigned char *)s; *p; p += n)
-		if (!(n = utf8_len(p))) {
+	end = s + strlen(s);
+	/* the one decoder of textsafe.h: no overlong forms, no surrogates,
+	 * nothing past U+10FFFF, as jansson accepts UTF-8 */
+	for (p = s; *p; p += n)
+		if (!(n = skl_utf8_len(p, (size_t)(end - p)))) {
 			bad++;
 			n = 1;
 		}
@@ -50,8 +34,8 @@ json_t *skl_json_text(const char *s)
 	copy = skl_malloc(strlen(s) + 2 * bad + 1); /* each bad byte grows to three */
 	if (!copy)
 		return NULL;
-	for (p = (const unsigned char *)s, q = copy; *p; p += n) {
-		n = utf8_len(p);
+	for (p = s, q = copy; *p; p += n) {
+		n = skl_utf8_len(p, (size_t)(end - p));
 		if (n) {
 			memcpy(q, p, n);
 			q += n;

@@ -576,3 +576,75 @@ int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *pa
 	SDL_FreeSurface(surf);
 	return 0;
 }
+
+/* An SDL_RWops that writes to a sink (hidden.unknown.data1) and never
+ * reads or seeks: all SDL_image's PNG writer needs. */
+static size_t rw_sink_write(SDL_RWops *rw, const void *p, size_t size, size_t num)
+{
+	const skl_sink *out = rw->hidden.unknown.data1;
+	if (size && num)
+		out->write(out->ud, p, size * num);
+	return num;
+}
+
+static Sint64 rw_sink_size(SDL_RWops *rw)
+{
+	(void)rw;
+	return -1;
+}
+
+static Sint64 rw_sink_seek(SDL_RWops *rw, Sint64 off, int whence)
+{
+	(void)rw;
+	(void)off;
+	(void)whence;
+	return SDL_SetError("a sink cannot seek");
+}
+
+static size_t rw_sink_read(SDL_RWops *rw, void *p, size_t size, size_t num)
+{
+	(void)rw;
+	(void)p;
+	(void)size;
+	(void)num;
+	SDL_SetError("a sink cannot be read");
+	return 0;
+}
+
+static int rw_sink_close(SDL_RWops *rw)
+{
+	SDL_FreeRW(rw);
+	return 0;
+}
+
+int skl_sdl_write_png_sink(skl_sdl *s, const skl_dl *dl, int w, int h, const skl_sink *out, skl_error *err)
+{
+	SDL_Surface *surf;
+	SDL_RWops *rw;
+	int rc;
+	if (w <= 0)
+		w = (int)lrintf(skl_dl_width(dl));
+	if (h <= 0)
+		h = (int)lrintf(skl_dl_height(dl));
+	surf = skl_sdl_render_surface(s, dl, w, h, NULL, err);
+	if (!surf)
+		return -1;
+	rw = SDL_AllocRW();
+	if (!rw) {
+		SDL_FreeSurface(surf);
+		return skl_errorf(err, "out of memory");
+	}
+	rw->type = SDL_RWOPS_UNKNOWN;
+	rw->size = rw_sink_size;
+	rw->seek = rw_sink_seek;
+	rw->read = rw_sink_read;
+	rw->write = rw_sink_write;
+	rw->close = rw_sink_close;
+	rw->hidden.unknown.data1 = (void *)out;
+	/* SDL_image does not check its writes; the sink's owner does */
+	rc = IMG_SavePNG_RW(surf, rw, 1);
+	SDL_FreeSurface(surf);
+	if (rc < 0)
+		return skl_errorf(err, "PNG: %s", IMG_GetError());
+	return 0;
+}

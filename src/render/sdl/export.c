@@ -1,12 +1,14 @@
 /*
  * export.c - scenes and frames to PNG and SVG files (see export.h). Every
- * file goes through a new temporary beside it and a rename.
+ * file goes through outfile.h: a new temporary beside it, each write
+ * checked, renamed into place only when all of it was written.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sklab/render/export.h"
 
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
+#include "sklab/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,58 +43,48 @@ static void sizes(const skl_render_opts *o, int *w, int *h)
 	*h = o && o->height > 0 ? o->height : DEFAULT_H;
 }
 
-static int write_svg(const skl_dl *dl, int fd, const char *path, skl_error *err)
-{
-	FILE *fp = fdopen(fd, "wb");
-	skl_sink sink;
-	int bad;
-	if (!fp) {
-		close(fd);
-		return skl_errorf(err, "cannot write %s", path);
-	}
-	sink = skl_file_sink(fp);
-	skl_svg_write(dl, &sink);
-	bad = ferror(fp);
-	if (fclose(fp) != 0 || bad)
-		return skl_errorf(err, "cannot write %s", path);
-	return 0;
-}
-
-/* Writes dl in fmt to path through its temporary, reusing sdl when given
- * (PNG). When max_bytes is not 0 and the file would take *bytes past it,
- * nothing is written and err says so. *bytes (may be NULL) grows by the
- * file's size. */
+/* Writes dl in fmt to path (outfile.h: through its temporary, every
+ * write checked), reusing sdl when given (PNG). When max_bytes is not 0
+ * and the file would take *bytes past it, nothing is written and err says
+ * so. *bytes (may be NULL) grows by the file's size. */
 static int write_dl_limited(const skl_dl *dl, skl_sdl *sdl, const char *path, const char *fmt, const skl_render_opts *o,
 			    uint64_t max_bytes, uint64_t *bytes, skl_error *err)
 {
-	char tmp[4200];
-	struct stat st;
-	int rc, fd;
+	skl_outfile f;
+	skl_sink sink;
+	uint64_t size = 0;
+	int rc;
 	skl_sdl *own = NULL;
-	fd = skl_tmp_create(AT_FDCWD, path, tmp, sizeof(tmp));
-	if (fd < 0)
-		return skl_errorf(err, "cannot write %s: %s", path, strerror(errno));
+	if (skl_outfile_open(&f, AT_FDCWD, path, err) < 0)
+		return -1;
+	sink = skl_outfile_sink(&f);
 	if (!strcmp(fmt, "svg")) {
-		rc = write_svg(dl, fd, path, err);
+		skl_svg_write(dl, &sink);
+		rc = 0;
 	} else {
-		close(fd); /* SDL_image writes the new file by name */
 		if (!sdl)
 			own = sdl = skl_sdl_new(o ? o->font_dir : NULL, err);
-		rc = sdl ? skl_sdl_write_png(sdl, dl, 0, 0, tmp, err) : -1;
+		rc = sdl ? skl_sdl_write_png_sink(sdl, dl, 0, 0, &sink, err) : -1;
 		skl_sdl_free(own);
 	}
-	if (rc == 0 && stat(tmp, &st) != 0)
-		rc = skl_errorf(err, "cannot write %s", path);
-	if (rc == 0 && max_bytes && (uint64_t)st.st_size > max_bytes - (bytes ? *bytes : 0))
-		rc = skl_errorf(err, "output limit of %llu MiB reached", (unsigned long long)(max_bytes >> 20));
-	if (rc == 0 && rename(tmp, path) != 0)
-		rc = skl_errorf(err, "cannot write %s: %s", path, strerror(errno));
+	if (rc == 0 && max_bytes) {
+		/* the size before it is put in place */
+		long at;
+		errno = 0;
+		if (fflush(f.fp) != 0 && !f.err)
+			f.err = errno; /* the commit names it */
+		at = ftell(f.fp);
+		if (at >= 0 && (uint64_t)at > max_bytes - (bytes ? *bytes : 0))
+			rc = skl_errorf(err, "output limit of %llu MiB reached", (unsigned long long)(max_bytes >> 20));
+	}
 	if (rc < 0) {
-		unlink(tmp);
+		skl_outfile_abort(&f);
 		return -1;
 	}
+	if (skl_outfile_commit(&f, &size, err) < 0)
+		return -1;
 	if (bytes)
-		*bytes += (uint64_t)st.st_size;
+		*bytes += size;
 	return 0;
 }
 

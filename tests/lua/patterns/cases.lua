@@ -13,7 +13,11 @@ local function show(...)
   local t = {}
   for i = 1, n do
     local v = select(i, ...)
-    t[#t + 1] = type(v) == "string" and string.format("%q", v) or tostring(v)
+    -- bytes past ASCII as \xNN, as sklab's terminal policy shows a byte
+    -- that is not UTF-8 (docs/limits.md): the two outputs stay comparable
+    t[#t + 1] = type(v) == "string" and string.format("%q", v):gsub("[\128-\255]", function(c)
+      return string.format("\\x%02x", c:byte())
+    end) or tostring(v)
   end
   out[#out + 1] = table.concat(t, " ")
 end

@@ -1,0 +1,3 @@
+-- expect: boom\x00hidden
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+error("boom\0hidden")

@@ -1,0 +1,3 @@
+-- expect: field 'mark': entry 2 holds a NUL byte
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+scene.show("line one", { mark = { "one", "o\0ne" } })

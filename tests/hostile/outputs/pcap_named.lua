@@ -1,0 +1,8 @@
+-- One frame into the named capture a.pcap.
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+local k = sklab.kernel {}
+local skb = k:alloc_skb(128)
+skb:put(64)
+skb:pcap("a.pcap")
+scene.show("x")
+scene.step("captured")
