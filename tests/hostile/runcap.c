@@ -90,8 +90,7 @@ int main(int argc, char **argv)
 		return 128 + WTERMSIG(status);
 	}
 	if (ru.ru_maxrss / 1024 > mib) {
-		fprintf(stderr, "runcap: %s peaked at %ld MiB, more than %ld MiB\n", argv[3], ru.ru_maxrss / 1024,
-			mib);
+		fprintf(stderr, "runcap: %s peaked at %ld MiB, more than %ld MiB\n", argv[3], ru.ru_maxrss / 1024, mib);
 		return 125;
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;

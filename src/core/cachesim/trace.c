@@ -345,8 +345,9 @@ static long parse_lackey(skl_trace *t, skl_trace_ref *out, size_t max, skl_error
 		p++;
 		if (sz > 1 && a > UINT64_MAX - (sz - 1)) {
 			t->beg = (size_t)(ls - t->buf);
-			return FAIL(t->c.lines, 4, "lackey: the access of %llu bytes at 0x%llx wraps past the end "
-						   "of the address space",
+			return FAIL(t->c.lines, 4,
+				    "lackey: the access of %llu bytes at 0x%llx wraps past the end "
+				    "of the address space",
 				    (unsigned long long)sz, (unsigned long long)a);
 		}
 		out[n].addr = a;
