@@ -223,11 +223,7 @@ static int is_keyword(const skl__tok *t)
 
 static skl_type *find_typedef(const skl_typedb *db, const char *name, size_t n)
 {
-	int i;
-	for (i = 0; i < db->ntypedefs; i++)
-		if (strlen(db->typedefs[i]->tag) == n && !strncmp(db->typedefs[i]->tag, name, n))
-			return db->typedefs[i];
-	return NULL;
+	return skl__ctype_find_typedef(db, name, n);
 }
 
 static int starts_type(const cp *p, const skl__tok *t)
@@ -244,18 +240,7 @@ static int const_expr(cp *p, int64_t *v);
 /* An enumerator already read, in any enum of the database. */
 static int find_enumerator(const cp *p, const char *s, size_t n, int64_t *v)
 {
-	const skl_type *t;
-	int i;
-	for (t = p->db->all; t; t = t->next_all) {
-		if (t->kind != SKL_K_ENUM)
-			continue;
-		for (i = 0; i < t->nenums; i++)
-			if (strlen(t->enums[i].name) == n && !strncmp(t->enums[i].name, s, n)) {
-				*v = t->enums[i].value;
-				return 1;
-			}
-	}
-	return 0;
+	return skl__ctype_find_enumerator(p->db, s, n, v);
 }
 
 /* Evaluates a macro's body as a constant expression. */
@@ -291,6 +276,7 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	/* the body sees the macros in force where it is used */
 	sub.lx.macros = p->lx.macros;
 	sub.lx.nmacros = p->lx.nmacros;
+	sub.lx.mindex = p->lx.mindex;
 	sub.t = sub.lx.toks;
 	((skl__macro *)m)->busy = 1;
 	if (sub.t[0].kind == SKL__TK_EOF) {
@@ -307,6 +293,7 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	((skl__macro *)m)->busy = 0;
 	sub.lx.macros = NULL;
 	sub.lx.nmacros = 0;
+	memset(&sub.lx.mindex, 0, sizeof(sub.lx.mindex));
 	skl__lex_free(&sub.lx);
 	if (r < 0) {
 		/* an error that names its macro already is passed on as it is,
@@ -1063,13 +1050,12 @@ static int record_specifier(cp *p, spec *s, int ctx)
 	if (tag) {
 		/* the same tag as the other kind of record? */
 		static const skl_kind kinds[] = {SKL_K_STRUCT, SKL_K_UNION, SKL_K_ENUM};
-		int i, k;
+		int k;
 		for (k = 0; k < 3; k++) {
 			if (kinds[k] == kind)
 				continue;
-			for (i = 0; i < p->db->nrecords; i++)
-				if (p->db->records[i]->kind == kinds[k] && !strcmp(p->db->records[i]->tag, tagbuf))
-					return perr(p, tag, "'%s %s' was already declared as %s %s", kwname, tagbuf,
+			if (skl__ctype_find_tag(p->db, kinds[k], tagbuf, strlen(tagbuf)))
+				return perr(p, tag, "'%s %s' was already declared as %s %s", kwname, tagbuf,
 						    kinds[k] == SKL_K_STRUCT  ? "struct"
 						    : kinds[k] == SKL_K_UNION ? "union"
 									      : "enum",
