@@ -522,8 +522,8 @@ int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, un
 	if (!type)
 		return skl_errorf(err, "member '%s' has no type", name ? name : "(anonymous)");
 	if (name && member_named(rec, name) >= 0)
-		return skl_errorf(err, "duplicate member '%s' in %s %s", name, rec->kind == SKL_K_UNION ? "union" : "struct",
-				  rec->tag ? rec->tag : "(anonymous)");
+		return skl_errorf(err, "duplicate member '%s' in %s %s", name,
+				  rec->kind == SKL_K_UNION ? "union" : "struct", rec->tag ? rec->tag : "(anonymous)");
 	if (bits >= 0) {
 		const skl_type *r = skl_type_resolve(type);
 		if (r->kind != SKL_K_BASE && r->kind != SKL_K_ENUM)
