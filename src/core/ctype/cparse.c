@@ -42,6 +42,7 @@ typedef struct cp {
 	cframe *cf;
 	int ncf, capcf;
 	int nest;
+	int in_macro;	 /* 0 in the text itself, 1 + the enclosing one's inside a macro body */
 	long *work;	 /* macro expansions of the macro use being worked out (shared with subs) */
 	long expansions; /* the count work points at in a top-level reader */
 	int cenest;	 /* parentheses and prefix operators open in it */
@@ -255,8 +256,8 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 		return perr(p, at, "macro '%s' (defined on line %d) uses itself", m->name, m->line);
 	if (p->nest > MAX_NEST)
 		return perr(p, at, "macro '%s' expands too deeply", m->name);
-	if (p->nest == 0)
-		*p->work = 0; /* a use outside any macro starts the count */
+	if (!p->in_macro)
+		*p->work = 0; /* a use outside any macro starts the count (inside a struct too) */
 	if (++*p->work > MAX_EXPANSIONS)
 		return perr(p, at,
 			    "macro '%s': the expression takes more than %d macro expansions (macros that use the "
@@ -268,6 +269,7 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	sub.err = &e2;
 	sub.nest = p->nest + 1;
 	sub.work = p->work;
+	sub.in_macro = p->in_macro + 1;
 	skl_error_clear(&e2);
 	if (skl__lex(&sub.lx, m->body, p->file, 0, &e2) < 0) {
 		skl__lex_free(&sub.lx);
@@ -1056,10 +1058,10 @@ static int record_specifier(cp *p, spec *s, int ctx)
 				continue;
 			if (skl__ctype_find_tag(p->db, kinds[k], tagbuf, strlen(tagbuf)))
 				return perr(p, tag, "'%s %s' was already declared as %s %s", kwname, tagbuf,
-						    kinds[k] == SKL_K_STRUCT  ? "struct"
-						    : kinds[k] == SKL_K_UNION ? "union"
-									      : "enum",
-						    tagbuf);
+					    kinds[k] == SKL_K_STRUCT  ? "struct"
+					    : kinds[k] == SKL_K_UNION ? "union"
+								      : "enum",
+					    tagbuf);
 		}
 	}
 	if (is(p, "{")) {

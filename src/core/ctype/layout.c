@@ -38,6 +38,7 @@ typedef struct lctx {
 	skl_layout *out; /* NULL when only sizing */
 	int capfields;
 	int nest;	     /* type_info() levels open */
+	int bare;	     /* positions only: no names, no paddings summary */
 	skl__ctype_map seen; /* record -> index into memos */
 	memo *memos;
 	int nmemos, capmemos;
@@ -618,7 +619,7 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 				f->user_align = m_user ? a : 0;
 				f->depth = depth;
 				f->parent = parent;
-				if (name_field(c, f, m, path) < 0)
+				if (!c->bare && name_field(c, f, m, path) < 0)
 					goto fail;
 			}
 			continue;
@@ -654,13 +655,13 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 			f->type = mt;
 			f->expanded = is_anon_record(mt);
 			f->is_union = f->expanded && mt->kind == SKL_K_UNION;
-			if (name_field(c, f, m, path) < 0)
+			if (!c->bare && name_field(c, f, m, path) < 0)
 				goto fail;
 			if (f->expanded) {
 				tinfo sub;
 				int r;
 				char full[600];
-				snprintf(full, sizeof(full), "%s", f->path);
+				snprintf(full, sizeof(full), "%s", f->path ? f->path : "");
 				/* children follow; their paths extend ours (anonymous: same level) */
 				r = record_layout(c, mt, base_bits + at, depth + 1, idx, full, &sub);
 				f = &c->out->fields[idx]; /* may have moved */
@@ -800,8 +801,22 @@ static uint64_t struct_padding(lctx *c, const skl_type *t)
 	return pad;
 }
 
+static skl_layout *layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
+				  int bare, skl_error *err);
+
 skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
 			       skl_error *err)
+{
+	return layout_compute(t, abi, config, cacheline, 0, err);
+}
+
+skl_layout *skl__ctype_layout_bare(const skl_type *t, const skl_abi *abi, unsigned cacheline, skl_error *err)
+{
+	return layout_compute(t, abi, NULL, cacheline, 1, err);
+}
+
+static skl_layout *layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
+				  int bare, skl_error *err)
 {
 	lctx c;
 	tinfo ti;
@@ -833,6 +848,7 @@ skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char
 	c.cacheline = cacheline;
 	c.err = err;
 	c.out = l;
+	c.bare = bare;
 	if (record_layout(&c, rec, 0, 0, -1, "", &ti) < 0) {
 		lctx_free(&c);
 		skl_layout_free(l);
@@ -854,7 +870,7 @@ skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char
 	l->align = ti.align;
 	l->cacheline = cacheline;
 	compute_summary(l);
-	for (i = 0; i < l->nfields; i++) {
+	for (i = 0; !bare && i < l->nfields; i++) {
 		skl_field *f = &l->fields[i];
 		if (f->depth == 0 && !f->bit_size) {
 			uint64_t pad = f->expanded ? (f->is_union ? 0 : f->padding) : struct_padding(&c, f->type);

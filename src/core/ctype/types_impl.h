@@ -52,6 +52,13 @@ void skl__ctype_map_clear(skl__ctype_map *m);
 skl__ctype_ent *skl__ctype_pmap_get(const skl__ctype_map *m, const void *p);
 skl__ctype_ent *skl__ctype_pmap_put(skl__ctype_map *m, const void *p);
 
+/* skl_layout_compute() without config and without what only printing
+ * needs: the fields' positions, sizes, depths and types, but no names,
+ * paths or declarations (NULL), and no "paddings" summary. For the BTF
+ * importer, which lays a record out again after each change it tries. */
+struct skl_layout;
+struct skl_layout *skl__ctype_layout_bare(const skl_type *t, const skl_abi *abi, unsigned cacheline, skl_error *err);
+
 /* The typedef of that name, without scanning. */
 skl_type *skl__ctype_find_typedef(const skl_typedb *db, const char *name, size_t n);
 /* The newest enumerator of that name in any enum: 1 and *v, or 0. */
