@@ -826,7 +826,8 @@ static skl_type *suffixes(cp *p, skl_type *t)
 				if (const_expr(p, &v) < 0)
 					goto fail;
 				if (v < 0) {
-					perr(p, open, "array size %lld is negative", (long long)v);
+					perr(p, open, "array size %lld is negative (or, unsigned, 2^63 or more: too large)",
+					     (long long)v);
 					goto fail;
 				}
 			}

@@ -678,10 +678,11 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 	if (rec->aligned)
 		rec_align = rec_align > rec->aligned ? rec_align : rec->aligned;
 	if (round_up((maxbits + 7) / 8, rec_align) > MAX_BYTES) {
-		cur_m = NULL;
+		/* a bitfield after the largest array; an alignment cannot take a
+		 * record past it, since the limit is a multiple of any */
 		skl_errorf(c->err,
-			   "%s %s is too large: aligned to %u bytes it ends past the limit of 2^40 bytes (1 TiB)",
-			   rec_word(rec), rec->tag ? rec->tag : "(anonymous)", rec_align);
+			   "%s %s is too large: its members end past the limit of 2^40 bytes (1 TiB) for any object",
+			   rec_word(rec), rec->tag ? rec->tag : "(anonymous)");
 		goto fail;
 	}
 	ti->align = rec_align;
