@@ -21,19 +21,20 @@
  * stop at it and blame what it cut off). */
 static char *read_file(const char *path, skl_error *err)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp;
 	struct stat st;
 	char *buf;
 	const char *nul;
 	long n;
-	if (!fp) {
-		skl_errorf(err, "cannot open '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fileno(fp), &st) == 0 && !S_ISREG(st.st_mode)) {
-		fclose(fp);
+	/* before opening it: opening a FIFO would wait for a writer */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		skl_errorf(err, "'%s' is %s, not a C header", path,
 			   S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+		return NULL;
+	}
+	fp = fopen(path, "rb");
+	if (!fp) {
+		skl_errorf(err, "cannot open '%s': %s", path, strerror(errno));
 		return NULL;
 	}
 	if (fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET) != 0) {

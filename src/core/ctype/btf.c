@@ -48,6 +48,7 @@ int skl_btf_import(skl_typedb *db, const char *path, const char *name, skl_type 
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <linux/btf.h>
+#include <sys/stat.h>
 
 #define NAME_MAX_LEN 1024 /* longest type name built */
 #define MAX_DEPTH 64	  /* type chains deeper than this are taken as loops */
@@ -1241,10 +1242,21 @@ static int check_file(imp *c)
  * *base then holds (NULL otherwise) and must outlive the result. */
 static struct btf *open_btf(const char *path, struct btf **base, skl_error *err)
 {
-	libbpf_print_fn_t old = libbpf_set_print(NULL); /* libbpf would print to stderr */
-	struct btf *b = btf__parse(path, NULL);
-	int e = b ? 0 : errno;
+	libbpf_print_fn_t old;
+	struct btf *b;
+	struct stat st;
+	int e;
 	*base = NULL;
+	/* a directory read as empty, and a FIFO or a device blocked or never
+	 * ended: only regular files (sysfs's BTF files are) are read */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		skl_errorf(err, "'%s' is %s, not a BTF file", path,
+			   S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+		return NULL;
+	}
+	old = libbpf_set_print(NULL); /* libbpf would print to stderr */
+	b = btf__parse(path, NULL);
+	e = b ? 0 : errno;
 	if (!b && strcmp(path, BTF_VMLINUX) != 0 && !strncmp(path, "/sys/kernel/btf/", 16)) {
 		*base = btf__parse(BTF_VMLINUX, NULL);
 		if (*base) {

@@ -628,12 +628,12 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 		/* ---- ordinary member ---- */
 		at = is_union ? 0 : round_up(pos, (uint64_t)a * 8);
 		if (ti_m.size > MAX_BYTES - at / 8) {
-			skl_errorf(c->err,
-				   "%s %s is too large: member '%s' (%llu bytes at offset %llu) ends past the limit of "
-				   "2^40 bytes (1 TiB) for any object",
-				   rec_word(rec), rec->tag ? rec->tag : "(anonymous)",
-				   m->name ? m->name : "(anonymous)", (unsigned long long)ti_m.size,
-				   (unsigned long long)(at / 8));
+			skl_errorf(
+			    c->err,
+			    "%s %s is too large: member '%s' (%llu byte%s at offset %llu) ends past the limit of "
+			    "2^40 bytes (1 TiB) for any object",
+			    rec_word(rec), rec->tag ? rec->tag : "(anonymous)", m->name ? m->name : "(anonymous)",
+			    (unsigned long long)ti_m.size, ti_m.size == 1 ? "" : "s", (unsigned long long)(at / 8));
 			goto fail;
 		}
 		rec_align = rec_align > a ? rec_align : a;

@@ -30,6 +30,9 @@ if ! "$GEN" "$work/gen"; then
 	exit 1
 fi
 
+# a FIFO no one writes: opening it to read would wait for ever
+mkfifo "$work/fifo" || exit 1
+
 trim() { printf '%s' "$1" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//'; }
 
 while IFS='|' read -r name input where want args; do
@@ -42,6 +45,7 @@ while IFS='|' read -r name input where want args; do
 	case "$input" in
 	-) path= ;;
 	gen) path="$work/gen" ;;
+	fifo) path="$work/fifo" ;;
 	gen/*) path="$work/$input" ;;
 	*) path="$DIR/$input" ;;
 	esac
