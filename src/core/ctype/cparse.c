@@ -828,7 +828,8 @@ static skl_type *suffixes(cp *p, skl_type *t)
 				if (v < 0) {
 					/* 1UL << 63 and up come here as int64_t */
 					perr(p, open, "array size %lld is negative%s", (long long)v,
-					     v <= -(INT64_C(1) << 62) ? " (or, unsigned, 2^63 or more: too large)" : "");
+					     v <= -(INT64_C(1) << 62) ? " (or, unsigned, 2^63 or more: too large)"
+								      : "");
 					goto fail;
 				}
 			}

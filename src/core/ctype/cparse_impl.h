@@ -64,7 +64,7 @@ typedef struct skl__lexer {
 	skl__macro *macros;
 	int nmacros, capmacros;
 	skl__ctype_map mindex; /* name -> its definitions (a skl__macro_defs), oldest first */
-	int pp_enabled; /* 0: a '#' is an error (single declarations) */
+	int pp_enabled;	       /* 0: a '#' is an error (single declarations) */
 } skl__lexer;
 
 /* Splits src into tokens, running the preprocessor subset. 0 or -1. */

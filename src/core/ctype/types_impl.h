@@ -109,8 +109,8 @@ struct skl_type {
 	skl_type *ptr;		/* the pointer to this type, once made */
 	skl__ctype_map *mnames; /* member name -> index, built when there are many */
 	int mnames_n;		/* members the index was built for */
-	skl_type *next_all; /* every type, for freeing */
-	skl_typedb *db;	    /* the database it belongs to */
+	skl_type *next_all;	/* every type, for freeing */
+	skl_typedb *db;		/* the database it belongs to */
 };
 
 struct skl_typedb {
@@ -120,9 +120,9 @@ struct skl_typedb {
 	skl_type **typedefs;
 	int ntypedefs, captypedefs;
 	skl_type *bases[SKL_B_COUNT_][2];
-	skl_type *chars[2]; /* signed char, unsigned char */
-	skl__ctype_map tags;	 /* records and enums by kind and tag */
-	skl__ctype_map tdefs;	 /* typedefs by name */
+	skl_type *chars[2];	/* signed char, unsigned char */
+	skl__ctype_map tags;	/* records and enums by kind and tag */
+	skl__ctype_map tdefs;	/* typedefs by name */
 	skl__ctype_map enumers; /* enumerators by name: val the enum, num the value */
 };
 

@@ -13,8 +13,21 @@
 
 /* ---- raw BTF ------------------------------------------------------------- */
 
-enum { K_INT = 1, K_PTR, K_ARRAY, K_STRUCT, K_UNION, K_ENUM, K_FWD, K_TYPEDEF, K_VOLATILE, K_CONST, K_RESTRICT,
-       K_FUNC, K_FUNC_PROTO };
+enum {
+	K_INT = 1,
+	K_PTR,
+	K_ARRAY,
+	K_STRUCT,
+	K_UNION,
+	K_ENUM,
+	K_FWD,
+	K_TYPEDEF,
+	K_VOLATILE,
+	K_CONST,
+	K_RESTRICT,
+	K_FUNC,
+	K_FUNC_PROTO
+};
 
 typedef struct btfw {
 	uint32_t *t; /* type section, in 32-bit words */
@@ -110,10 +123,10 @@ static void btf_write(btfw *b, const char *dir, const char *name, uint32_t str_l
 		perror(path);
 		exit(1);
 	}
-	hdr[0] = 24;			      /* hdr_len */
-	hdr[1] = 0;			      /* type_off */
-	hdr[2] = (uint32_t)(b->nt * 4);	      /* type_len */
-	hdr[3] = hdr[2];		      /* str_off */
+	hdr[0] = 24;					      /* hdr_len */
+	hdr[1] = 0;					      /* type_off */
+	hdr[2] = (uint32_t)(b->nt * 4);			      /* type_len */
+	hdr[3] = hdr[2];				      /* str_off */
 	hdr[4] = str_len_lie ? str_len_lie : (uint32_t)b->ns; /* str_len */
 	fwrite(&magic, 2, 1, f);
 	fwrite(&ver, 1, 1, f);

@@ -507,9 +507,10 @@ static void test_errors(void)
 	}
 	{
 		run_args a = {NULL, 0, 0, {"retype dport struct nosuch"}, {NULL}};
-		expect_run_error(db, "sock", &a,
-				 "edit 1 'retype dport struct nosuch': after it, struct sock cannot be laid out: member "
-				 "'dport': struct nosuch is incomplete (declared but never defined)");
+		expect_run_error(
+		    db, "sock", &a,
+		    "edit 1 'retype dport struct nosuch': after it, struct sock cannot be laid out: member "
+		    "'dport': struct nosuch is incomplete (declared but never defined)");
 	}
 	{
 		/* a size past the limit names the edit that made it */
