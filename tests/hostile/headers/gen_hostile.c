@@ -250,6 +250,21 @@ static void gen_btf(const char *dir)
 	member(&b, "f", prev, 0);
 	btf_write(&b, dir, "function-pointers.btf", 0);
 
+	/* anonymous structs each holding two of the one before, expanded
+	 * inline: 2^26 fields to list */
+	ch = t_int(&b, "char", 1);
+	prev = t_struct(&b, "", 1, 1);
+	member(&b, "c", ch, 0);
+	for (i = 1; i <= 26; i++) {
+		id = t_struct(&b, "", 2, 1u << i);
+		member(&b, "", prev, 0);
+		member(&b, "", prev, (1u << (i - 1)) * 8);
+		prev = id;
+	}
+	t_struct(&b, "anondag", 1, 1u << 26);
+	member(&b, "", prev, 0);
+	btf_write(&b, dir, "anonymous-dag.btf", 0);
+
 	/* an enum of 200 bytes */
 	type(&b, str(&b, "big_enum"), K_ENUM, 1, 200); /* 1 */
 	w32(&b, str(&b, "E0"));
