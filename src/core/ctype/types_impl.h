@@ -13,8 +13,8 @@
  * The largest object the layout engine describes: sizes and offsets of
  * every type, record, member and array are checked against it, so that
  * offsets in bits (times 8) and sums of a few of them stay far inside
- * int64_t. 2^40 bytes (1 TiB) is far above any kernel object (the largest
- * struct in a 6.x vmlinux is under 1 MiB) and far below 2^60. docs/limits.md.
+ * int64_t. 2^40 bytes (1 TiB) is far above any struct a kernel has and
+ * far below 2^60. docs/limits.md.
  */
 #define SKL__CTYPE_MAX_BYTES (1ull << 40)
 /* Levels of typedefs, arrays and records one type may be built from (a
