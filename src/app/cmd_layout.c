@@ -10,17 +10,31 @@
 #include "sklab/cparse.h"
 #include "sklab/pahole.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+/* Reads a C header whole. A directory, a device or a FIFO is refused by
+ * name, and so is a NUL byte, which C text never holds (the reader would
+ * stop at it and blame what it cut off). */
 static char *read_file(const char *path, skl_error *err)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp;
+	struct stat st;
 	char *buf;
+	const char *nul;
 	long n;
+	/* before opening it: opening a FIFO would wait for a writer */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		skl_errorf(err, "'%s' is %s, not a C header", path,
+			   S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+		return NULL;
+	}
+	fp = fopen(path, "rb");
 	if (!fp) {
-		skl_errorf(err, "cannot open '%s'", path);
+		skl_errorf(err, "cannot open '%s': %s", path, strerror(errno));
 		return NULL;
 	}
 	if (fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET) != 0) {
@@ -47,6 +61,19 @@ static char *read_file(const char *path, skl_error *err)
 	}
 	buf[n] = '\0';
 	fclose(fp);
+	nul = memchr(buf, '\0', (size_t)n);
+	if (nul) {
+		const char *p, *ls = buf;
+		int line = 1;
+		for (p = buf; p < nul; p++)
+			if (*p == '\n') {
+				line++;
+				ls = p + 1;
+			}
+		skl_errorf_at(err, path, line, (int)(nul - ls) + 1, "a NUL byte is not C text");
+		skl_free(buf);
+		return NULL;
+	}
 	return buf;
 }
 

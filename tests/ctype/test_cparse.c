@@ -9,6 +9,8 @@
 #include "sklab/cparse.h"
 #include "sklab/layout.h"
 
+#include <stdlib.h>
+
 /* ---- single members ---------------------------------------------------------- */
 
 typedef struct mcase {
@@ -447,8 +449,49 @@ static void header_errors(void)
 	}
 }
 
+/* The macro-expansion budget is per use of a macro: inside struct bodies
+ * the count was never reset, so a header with more than 100000 macro uses
+ * in structs, each of one expansion, was refused. Typedefs, tags, macros
+ * and enumerators are found by hash: this many of each took quadratic time. */
+static void many_names(void)
+{
+	enum { N = 120000 };
+	size_t cap = (size_t)N * 64, n = 0;
+	char *text = malloc(cap);
+	skl_typedb *db = skl_typedb_new();
+	skl_error err;
+	skl_type *t;
+	int i;
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	n += (size_t)snprintf(text + n, cap - n, "#define ONE 1\nenum e { E0 = 1");
+	for (i = 1; i < 1000; i++)
+		n += (size_t)snprintf(text + n, cap - n, ", E%d", i);
+	n += (size_t)snprintf(text + n, cap - n, " };\ntypedef char t0;\n");
+	for (i = 1; i < 1000; i++)
+		n += (size_t)snprintf(text + n, cap - n, "typedef t%d t%d;\n", i - 1, i);
+	n += (size_t)snprintf(text + n, cap - n, "struct many {\n");
+	for (i = 0; i < N; i++)
+		n += (size_t)snprintf(text + n, cap - n, "\tchar c%d[ONE];\n", i);
+	n += (size_t)snprintf(text + n, cap - n, "\tchar last[E999];\n};\n");
+	CHECK_INT(skl_cparse(db, text, "many.h", &err), 0);
+	t = skl_typedb_find(db, "struct many");
+	CHECK(t != NULL);
+	if (t) {
+		uint64_t size;
+		unsigned align;
+		CHECK_INT(skl_type_size_align(t, NULL, NULL, &size, &align, &err), 0);
+		CHECK(size == (uint64_t)N + 1000); /* E999 is 1000 */
+	}
+	CHECK(skl_typedb_find(db, "t999") != NULL);
+	skl_typedb_free(db);
+	free(text);
+}
+
 int main(void)
 {
+	many_names();
 	members();
 	member_errors();
 	typenames();

@@ -268,6 +268,55 @@ static void field_records(void)
 	skl_layout_free(l);
 }
 
+/* Sizes past the 2^40-byte limit are refused with where they are, never
+ * wrapped (long a[1L << 60] used to wrap its bit offsets into an 8-byte
+ * struct), and each record is laid out once per layout: forty structs each
+ * holding two of the one before took 2^40 layouts, so this test never ended. */
+static void sizes_and_work(void)
+{
+	skl_typedb *d = skl_typedb_new();
+	skl_error err;
+	skl_layout *l;
+	char text[4096];
+	size_t n = 0;
+	int i;
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "struct d0 { long x; };\n");
+	for (i = 1; i <= 40; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "struct d%d { struct d%d a, b; };\n", i, i - 1);
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+			      "struct big { char c;\n long a[1L << 60]; };\n"
+			      "struct sum { char a[1L << 39]; char b[1L << 39]; char c; };\n"
+			      "struct atlimit { char a[1L << 39]; char b[1L << 39]; };\n");
+	CHECK(skl_cparse(d, text, "sizes.h", &err) == 0);
+
+	l = skl_layout_compute(skl_typedb_find(d, "struct d37"), NULL, NULL, 0, &err);
+	CHECK(l != NULL);
+	if (l)
+		CHECK(l->size == (uint64_t)8 << 37);
+	skl_layout_free(l);
+	CHECK(skl_layout_compute(skl_typedb_find(d, "struct d40"), NULL, NULL, 0, &err) == NULL);
+	CHECK_STR(err.msg, "struct d38 is too large: member 'b' (1099511627776 bytes at offset 1099511627776) ends "
+			   "past the limit of 2^40 bytes (1 TiB) for any object");
+	CHECK_INT(err.line, 39);
+
+	CHECK(skl_layout_compute(skl_typedb_find(d, "struct big"), NULL, NULL, 0, &err) == NULL);
+	CHECK_STR(err.msg, "member 'a': array too large: 1152921504606846976 elements of 8 bytes exceed the limit of "
+			   "2^40 bytes (1 TiB) for any object");
+	CHECK_STR(err.file, "sizes.h");
+	CHECK_INT(err.line, 43);
+
+	CHECK(skl_layout_compute(skl_typedb_find(d, "struct sum"), NULL, NULL, 0, &err) == NULL);
+	CHECK(strstr(err.msg, "struct sum is too large: member 'c' (1 byte at offset 1099511627776)") != NULL);
+
+	/* exactly the limit is allowed */
+	l = skl_layout_compute(skl_typedb_find(d, "struct atlimit"), NULL, NULL, 0, &err);
+	CHECK(l != NULL);
+	if (l)
+		CHECK(l->size == (uint64_t)1 << 40);
+	skl_layout_free(l);
+	skl_typedb_free(d);
+}
+
 int main(void)
 {
 	static const char decls[] =
@@ -315,6 +364,7 @@ int main(void)
 	clone_and_find();
 	errors();
 	field_records();
+	sizes_and_work();
 	skl_typedb_free(db);
 	return check_done("core_layout");
 }

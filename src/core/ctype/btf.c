@@ -48,10 +48,17 @@ int skl_btf_import(skl_typedb *db, const char *path, const char *name, skl_type 
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <linux/btf.h>
+#include <sys/stat.h>
 
 #define NAME_MAX_LEN 1024 /* longest type name built */
 #define MAX_DEPTH 64	  /* type chains deeper than this are taken as loops */
 #define CACHELINE 64	  /* pahole's cache line for its alignment guesses */
+/* Work one import may do beyond what is linear in its types: members laid
+ * out while fitting records to BTF's offsets (a record may take a few
+ * layouts per member it holds), and steps spelling type names (a function
+ * pointer's parameters are spelled out each time it is named). */
+#define FIT_BUDGET (1L << 20)
+#define NAME_BUDGET (1L << 20)
 
 enum { ST_NONE, ST_BUSY, ST_DONE };
 
@@ -75,7 +82,10 @@ typedef struct imp {
 	unsigned *pnat;	      /* by id: pahole's natural alignment, 0 = not yet */
 	rinfo *recs;
 	int nrecs, caprecs;
-	int changed; /* a record's alignment was lowered: verify all again */
+	skl__ctype_map recidx; /* rec -> index into recs */
+	int changed;	       /* a record's alignment was lowered: verify all again */
+	long fit_work;	       /* members laid out while fitting */
+	long name_work;	       /* pname() calls */
 } imp;
 
 /* Unnamed bitfields the source must have had: count of 'type :bits'
@@ -255,6 +265,11 @@ static int pname(imp *c, uint32_t id, char *out, size_t outsz, int depth)
 	const char *n;
 	if (depth > MAX_DEPTH)
 		return too_deep(c, id);
+	if (++c->name_work > NAME_BUDGET + 4L * c->ntypes)
+		return skl_errorf(c->err,
+				  "%s: spelling the names of its types takes more than %ld steps (function pointers "
+				  "whose parameters hold function pointers ...): too large",
+				  c->path, (long)NAME_BUDGET + 4L * c->ntypes);
 	if (id == 0) {
 		snprintf(out, outsz, "void");
 		return 0;
@@ -440,11 +455,8 @@ static skl_type *base_type(imp *c, const struct btf_type *t)
 
 static rinfo *find_rinfo(imp *c, const skl_type *rec)
 {
-	int i;
-	for (i = 0; i < c->nrecs; i++)
-		if (c->recs[i].rec == rec)
-			return &c->recs[i];
-	return NULL;
+	skl__ctype_ent *e = skl__ctype_pmap_get(&c->recidx, rec);
+	return e ? &c->recs[e->num] : NULL;
 }
 
 static int fill_record(imp *c, uint32_t id, skl_type *rec, int depth);
@@ -874,11 +886,18 @@ static int fit(imp *c, skl_type *rec, pmember *pm, int n, uint64_t size, unsigne
 		int k;
 		if (commit(c, rec, pm, n, &tail) < 0)
 			return -1;
-		l = skl_layout_compute(rec, c->abi, NULL, CACHELINE, &e);
+		l = skl__ctype_layout_bare(rec, c->abi, CACHELINE, &e);
 		if (!l) {
-			skl_errorf(c->err, "%s: %s %s: %s", c->path, rec->kind == SKL_K_UNION ? "union" : "struct",
-				   rec->tag ? rec->tag : "(anonymous)", e.msg);
+			skl_errorf(c->err, "%s: %s", c->path, e.msg);
 			return -1;
+		}
+		c->fit_work += l->nfields + 1;
+		if (c->fit_work > FIT_BUDGET) {
+			skl_layout_free(l);
+			return skl_errorf(c->err,
+					  "%s: fitting %d members to BTF's offsets takes more than %ld member layouts: "
+					  "too large",
+					  c->path, n, (long)FIT_BUDGET);
 		}
 		k = first_mismatch(l, pm, n, &got);
 		if (k >= 0) {
@@ -1041,6 +1060,25 @@ static int build_plan(imp *c, uint32_t id, pmember **out, int *nout, unsigned *r
 	return 0;
 }
 
+/* An error met while reading record id says which BTF type it is, once
+ * (the innermost record that failed): "FILE: BTF type 7 (struct x): ...". */
+static int in_record(imp *c, uint32_t id)
+{
+	const struct btf_type *t = bt(c, id);
+	size_t n = strlen(c->path);
+	char msg[sizeof(c->err->msg)];
+	const char *rest = c->err->msg;
+	if (strstr(rest, ": BTF type "))
+		return -1;
+	if (!strncmp(rest, c->path, n) && !strncmp(rest + n, ": ", 2))
+		rest += n + 2;
+	snprintf(msg, sizeof(msg), "%s", rest);
+	skl_errorf(c->err, "%s: BTF type %u (%s %s): %s", c->path, id,
+		   t && btf_kind(t) == BTF_KIND_UNION ? "union" : "struct",
+		   t && bname(c, t) ? bname(c, t) : "(anonymous)", msg);
+	return -1;
+}
+
 /* Reads the members of BTF record id into rec and fits them. */
 static int fill_record(imp *c, uint32_t id, skl_type *rec, int depth)
 {
@@ -1055,14 +1093,20 @@ static int fill_record(imp *c, uint32_t id, skl_type *rec, int depth)
 	c->recs[idx].id = id;
 	c->recs[idx].rec = rec;
 	c->recs[idx].plain = 0;
+	{
+		skl__ctype_ent *e = skl__ctype_pmap_put(&c->recidx, rec);
+		if (!e)
+			return oom(c);
+		e->num = idx;
+	}
 	if (build_plan(c, id, &pm, &n, &rec_guess, depth) < 0)
-		return -1;
+		return in_record(c, id);
 	skl_record_set_complete(rec);
 	/* c->recs may have moved while the members came in */
 	r = fit_record(c, idx, pm, n, t->size, rec_guess);
 	skl_free(pm);
 	c->state[id] = ST_DONE;
-	return r;
+	return r < 0 ? in_record(c, id) : r;
 }
 
 /* Lays out every record this import filled and fits again the ones an
@@ -1080,7 +1124,7 @@ static int verify_all(imp *c)
 			unsigned rec_guess;
 			skl_error e;
 			uint64_t got;
-			skl_layout *l = skl_layout_compute(ri->rec, c->abi, NULL, CACHELINE, &e);
+			skl_layout *l = skl__ctype_layout_bare(ri->rec, c->abi, CACHELINE, &e);
 			if (build_plan(c, ri->id, &pm, &n, &rec_guess, 0) < 0) {
 				skl_layout_free(l);
 				return -1;
@@ -1089,7 +1133,7 @@ static int verify_all(imp *c)
 			skl_layout_free(l);
 			if (!ok && fit_record(c, i, pm, n, t->size, rec_guess) < 0) {
 				skl_free(pm);
-				return -1;
+				return in_record(c, ri->id);
 			}
 			skl_free(pm);
 		}
@@ -1099,14 +1143,120 @@ static int verify_all(imp *c)
 
 /* ---- the file ---------------------------------------------------------------- */
 
+/* A name offset is good when it is 0 (no name) or inside the strings. */
+static int check_name(imp *c, uint32_t id, uint32_t off, const char *what, int i)
+{
+	if (!off || btf__name_by_offset(c->btf, off))
+		return 0;
+	if (i >= 0)
+		return skl_errorf(c->err,
+				  "%s: BTF type %u: the name of its %s %d is at string offset %u, past the strings "
+				  "(corrupt file?)",
+				  c->path, id, what, i, off);
+	return skl_errorf(c->err, "%s: BTF type %u: its name is at string offset %u, past the strings (corrupt file?)",
+			  c->path, id, off);
+}
+
+static int check_ref(imp *c, uint32_t id, uint32_t ref)
+{
+	if (ref < c->ntypes)
+		return 0;
+	return skl_errorf(c->err, "%s: BTF type %u refers to type id %u, past the last one (%u) (corrupt file?)",
+			  c->path, id, ref, c->ntypes - 1);
+}
+
+/*
+ * Every name offset and type id of the file, checked once before anything
+ * is read: whatever the importer then follows is inside the file. One pass
+ * over the types, so linear in the file.
+ */
+static int check_file(imp *c)
+{
+	uint32_t id, first = c->base ? btf__type_cnt(c->base) : 1;
+	for (id = first; id < c->ntypes; id++) {
+		const struct btf_type *t = bt(c, id);
+		int i, n;
+		if (!t)
+			return bad_id(c, id);
+		n = btf_vlen(t);
+		if (check_name(c, id, t->name_off, NULL, -1) < 0)
+			return -1;
+		switch (btf_kind(t)) {
+		case BTF_KIND_PTR:
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+		case BTF_KIND_FUNC:
+		case BTF_KIND_VAR:
+		case BTF_KIND_DECL_TAG:
+			if (check_ref(c, id, t->type) < 0)
+				return -1;
+			break;
+		case BTF_KIND_ARRAY:
+			if (check_ref(c, id, btf_array(t)->type) < 0 || check_ref(c, id, btf_array(t)->index_type) < 0)
+				return -1;
+			break;
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION: {
+			const struct btf_member *m = btf_members(t);
+			for (i = 0; i < n; i++)
+				if (check_name(c, id, m[i].name_off, "member", i) < 0 ||
+				    check_ref(c, id, m[i].type) < 0)
+					return -1;
+			break;
+		}
+		case BTF_KIND_ENUM: {
+			const struct btf_enum *e = btf_enum(t);
+			for (i = 0; i < n; i++)
+				if (check_name(c, id, e[i].name_off, "enumerator", i) < 0)
+					return -1;
+			break;
+		}
+		case BTF_KIND_ENUM64: {
+			const struct btf_enum64 *e = btf_enum64(t);
+			for (i = 0; i < n; i++)
+				if (check_name(c, id, e[i].name_off, "enumerator", i) < 0)
+					return -1;
+			break;
+		}
+		case BTF_KIND_FUNC_PROTO: {
+			const struct btf_param *p = btf_params(t);
+			if (check_ref(c, id, t->type) < 0)
+				return -1;
+			for (i = 0; i < n; i++)
+				if (check_name(c, id, p[i].name_off, "parameter", i) < 0 ||
+				    check_ref(c, id, p[i].type) < 0)
+					return -1;
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
 /* Reads path; a kernel module's split BTF is read on top of vmlinux, which
  * *base then holds (NULL otherwise) and must outlive the result. */
 static struct btf *open_btf(const char *path, struct btf **base, skl_error *err)
 {
-	libbpf_print_fn_t old = libbpf_set_print(NULL); /* libbpf would print to stderr */
-	struct btf *b = btf__parse(path, NULL);
-	int e = b ? 0 : errno;
+	libbpf_print_fn_t old;
+	struct btf *b;
+	struct stat st;
+	int e;
 	*base = NULL;
+	/* a directory read as empty, and a FIFO or a device blocked or never
+	 * ended: only regular files (sysfs's BTF files are) are read */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		skl_errorf(err, "'%s' is %s, not a BTF file", path,
+			   S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+		return NULL;
+	}
+	old = libbpf_set_print(NULL); /* libbpf would print to stderr */
+	b = btf__parse(path, NULL);
+	e = b ? 0 : errno;
 	if (!b && strcmp(path, BTF_VMLINUX) != 0 && !strncmp(path, "/sys/kernel/btf/", 16)) {
 		*base = btf__parse(BTF_VMLINUX, NULL);
 		if (*base) {
@@ -1200,6 +1350,8 @@ int skl_btf_import(skl_typedb *db, const char *path, const char *name, skl_type 
 		oom(&c);
 		goto out_free;
 	}
+	if (check_file(&c) < 0)
+		goto out_free;
 
 	for (i = 0; i < nk && id < 0; i++) {
 		id = btf__find_by_name_kind(c.btf, tag, kinds[i]);
@@ -1222,6 +1374,7 @@ int skl_btf_import(skl_typedb *db, const char *path, const char *name, skl_type 
 		*out = t;
 	rc = 0;
 out_free:
+	skl__ctype_map_clear(&c.recidx);
 	skl_free(c.recs);
 	skl_free(c.pnat);
 	skl_free(c.state);

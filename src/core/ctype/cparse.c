@@ -42,6 +42,7 @@ typedef struct cp {
 	cframe *cf;
 	int ncf, capcf;
 	int nest;
+	int in_macro;	 /* 0 in the text itself, 1 + the enclosing one's inside a macro body */
 	long *work;	 /* macro expansions of the macro use being worked out (shared with subs) */
 	long expansions; /* the count work points at in a top-level reader */
 	int cenest;	 /* parentheses and prefix operators open in it */
@@ -223,11 +224,7 @@ static int is_keyword(const skl__tok *t)
 
 static skl_type *find_typedef(const skl_typedb *db, const char *name, size_t n)
 {
-	int i;
-	for (i = 0; i < db->ntypedefs; i++)
-		if (strlen(db->typedefs[i]->tag) == n && !strncmp(db->typedefs[i]->tag, name, n))
-			return db->typedefs[i];
-	return NULL;
+	return skl__ctype_find_typedef(db, name, n);
 }
 
 static int starts_type(const cp *p, const skl__tok *t)
@@ -244,18 +241,7 @@ static int const_expr(cp *p, int64_t *v);
 /* An enumerator already read, in any enum of the database. */
 static int find_enumerator(const cp *p, const char *s, size_t n, int64_t *v)
 {
-	const skl_type *t;
-	int i;
-	for (t = p->db->all; t; t = t->next_all) {
-		if (t->kind != SKL_K_ENUM)
-			continue;
-		for (i = 0; i < t->nenums; i++)
-			if (strlen(t->enums[i].name) == n && !strncmp(t->enums[i].name, s, n)) {
-				*v = t->enums[i].value;
-				return 1;
-			}
-	}
-	return 0;
+	return skl__ctype_find_enumerator(p->db, s, n, v);
 }
 
 /* Evaluates a macro's body as a constant expression. */
@@ -270,8 +256,8 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 		return perr(p, at, "macro '%s' (defined on line %d) uses itself", m->name, m->line);
 	if (p->nest > MAX_NEST)
 		return perr(p, at, "macro '%s' expands too deeply", m->name);
-	if (p->nest == 0)
-		*p->work = 0; /* a use outside any macro starts the count */
+	if (!p->in_macro)
+		*p->work = 0; /* a use outside any macro starts the count (inside a struct too) */
 	if (++*p->work > MAX_EXPANSIONS)
 		return perr(p, at,
 			    "macro '%s': the expression takes more than %d macro expansions (macros that use the "
@@ -283,6 +269,7 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	sub.err = &e2;
 	sub.nest = p->nest + 1;
 	sub.work = p->work;
+	sub.in_macro = p->in_macro + 1;
 	skl_error_clear(&e2);
 	if (skl__lex(&sub.lx, m->body, p->file, 0, &e2) < 0) {
 		skl__lex_free(&sub.lx);
@@ -291,6 +278,7 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	/* the body sees the macros in force where it is used */
 	sub.lx.macros = p->lx.macros;
 	sub.lx.nmacros = p->lx.nmacros;
+	sub.lx.mindex = p->lx.mindex;
 	sub.t = sub.lx.toks;
 	((skl__macro *)m)->busy = 1;
 	if (sub.t[0].kind == SKL__TK_EOF) {
@@ -307,6 +295,7 @@ static int macro_value(cp *p, const skl__tok *at, const skl__macro *m, int64_t *
 	((skl__macro *)m)->busy = 0;
 	sub.lx.macros = NULL;
 	sub.lx.nmacros = 0;
+	memset(&sub.lx.mindex, 0, sizeof(sub.lx.mindex));
 	skl__lex_free(&sub.lx);
 	if (r < 0) {
 		/* an error that names its macro already is passed on as it is,
@@ -837,7 +826,10 @@ static skl_type *suffixes(cp *p, skl_type *t)
 				if (const_expr(p, &v) < 0)
 					goto fail;
 				if (v < 0) {
-					perr(p, open, "array size %lld is negative", (long long)v);
+					/* 1UL << 63 and up come here as int64_t */
+					perr(p, open, "array size %lld is negative%s", (long long)v,
+					     v <= -(INT64_C(1) << 62) ? " (or, unsigned, 2^63 or more: too large)"
+								      : "");
 					goto fail;
 				}
 			}
@@ -1063,17 +1055,16 @@ static int record_specifier(cp *p, spec *s, int ctx)
 	if (tag) {
 		/* the same tag as the other kind of record? */
 		static const skl_kind kinds[] = {SKL_K_STRUCT, SKL_K_UNION, SKL_K_ENUM};
-		int i, k;
+		int k;
 		for (k = 0; k < 3; k++) {
 			if (kinds[k] == kind)
 				continue;
-			for (i = 0; i < p->db->nrecords; i++)
-				if (p->db->records[i]->kind == kinds[k] && !strcmp(p->db->records[i]->tag, tagbuf))
-					return perr(p, tag, "'%s %s' was already declared as %s %s", kwname, tagbuf,
-						    kinds[k] == SKL_K_STRUCT  ? "struct"
-						    : kinds[k] == SKL_K_UNION ? "union"
-									      : "enum",
-						    tagbuf);
+			if (skl__ctype_find_tag(p->db, kinds[k], tagbuf, strlen(tagbuf)))
+				return perr(p, tag, "'%s %s' was already declared as %s %s", kwname, tagbuf,
+					    kinds[k] == SKL_K_STRUCT  ? "struct"
+					    : kinds[k] == SKL_K_UNION ? "union"
+								      : "enum",
+					    tagbuf);
 		}
 	}
 	if (is(p, "{")) {

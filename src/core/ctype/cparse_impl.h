@@ -8,6 +8,8 @@
 
 #include "sklab/cparse.h"
 
+#include "types_impl.h"
+
 typedef enum skl__tk {
 	SKL__TK_EOF,
 	SKL__TK_ID,    /* identifier or keyword */
@@ -47,6 +49,12 @@ typedef struct skl__macro {
 	int busy; /* being evaluated: a use inside its own expansion is a cycle */
 } skl__macro;
 
+/* The definitions of one macro name: indexes into the macros, in order. */
+typedef struct skl__macro_defs {
+	int *idx;
+	int n, cap;
+} skl__macro_defs;
+
 typedef struct skl__lexer {
 	const char *src;
 	const char *file; /* for errors; "" when there is none */
@@ -55,7 +63,8 @@ typedef struct skl__lexer {
 	int ntoks, captoks;
 	skl__macro *macros;
 	int nmacros, capmacros;
-	int pp_enabled; /* 0: a '#' is an error (single declarations) */
+	skl__ctype_map mindex; /* name -> its definitions (a skl__macro_defs), oldest first */
+	int pp_enabled;	       /* 0: a '#' is an error (single declarations) */
 } skl__lexer;
 
 /* Splits src into tokens, running the preprocessor subset. 0 or -1. */

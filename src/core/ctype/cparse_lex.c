@@ -87,6 +87,18 @@ static int add_macro(skl__lexer *lx, const char *name, size_t n, const char *bod
 	m->at = lx->ntoks;
 	m->line = line;
 	m->busy = 0;
+	{
+		skl__ctype_ent *e = skl__ctype_map_put(&lx->mindex, m->name, n, 0);
+		skl__macro_defs *d = e ? e->val : NULL;
+		if (e && !d && (d = skl_calloc(1, sizeof(*d))))
+			e->val = d;
+		if (!d || skl_grow(&d->idx, &d->cap, d->n, 4, sizeof(*d->idx)) < 0) {
+			skl_free(m->name);
+			skl_free(m->body);
+			return skl_errorf(lx->err, "out of memory");
+		}
+		d->idx[d->n++] = lx->nmacros;
+	}
 	lx->nmacros++;
 	return 0;
 }
@@ -100,14 +112,26 @@ int skl__lex_predefine(skl__lexer *lx, const char *def)
 
 const skl__macro *skl__lex_macro(const skl__lexer *lx, const char *name, size_t n, int at)
 {
-	const skl__macro *found = NULL;
-	int i;
-	for (i = 0; i < lx->nmacros; i++) {
-		const skl__macro *m = &lx->macros[i];
-		if (m->at <= at && strlen(m->name) == n && !strncmp(m->name, name, n))
-			found = m;
+	/* the newest definition made before token at: definitions of a name
+	 * are in the order they were made, and so in the order of their at */
+	const skl__ctype_ent *e = skl__ctype_map_get(&lx->mindex, name, n, 0);
+	const skl__macro_defs *d = e ? e->val : NULL;
+	const skl__macro *found;
+	int lo = 0, hi;
+	if (!d)
+		return NULL;
+	hi = d->n; /* the first definition after at is in [lo, hi] */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (d->idx[mid] < lx->nmacros && lx->macros[d->idx[mid]].at <= at)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return found && found->body ? found : NULL;
+	if (lo == 0)
+		return NULL;
+	found = &lx->macros[d->idx[lo - 1]];
+	return found->body ? found : NULL;
 }
 
 void skl__lex_free(skl__lexer *lx)
@@ -119,6 +143,14 @@ void skl__lex_free(skl__lexer *lx)
 		skl_free(lx->macros[i].name);
 		skl_free(lx->macros[i].body);
 	}
+	for (i = 0; i < (int)lx->mindex.cap; i++) {
+		skl__macro_defs *d = lx->mindex.e[i].val;
+		if (lx->mindex.e[i].key && d) {
+			skl_free(d->idx);
+			skl_free(d);
+		}
+	}
+	skl__ctype_map_clear(&lx->mindex);
 	skl_free(lx->toks);
 	skl_free(lx->macros);
 	memset(lx, 0, sizeof(*lx));

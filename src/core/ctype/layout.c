@@ -13,15 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct lctx {
-	const skl_abi *abi;
-	const char *config;
-	unsigned cacheline;
-	skl_error *err;
-	skl_layout *out; /* NULL when only sizing */
-	int capfields;
-} lctx;
-
 typedef struct tinfo {
 	uint64_t size;
 	unsigned align;	      /* as an object */
@@ -29,6 +20,67 @@ typedef struct tinfo {
 	int user_aligned;     /* gcc's TYPE_USER_ALIGN */
 	unsigned dw_align;    /* the DW_AT_alignment gcc emits for it, 0 = none */
 } tinfo;
+
+/* What one record came to, kept so that it is laid out once per layout
+ * computed (one ABI, config and cache line): a struct holding two of a
+ * struct holding two of ... costs its number of records, not 2^depth. */
+typedef struct memo {
+	tinfo ti;
+	int have_pad;
+	uint64_t pad; /* its trailing padding, for pahole's "paddings" */
+} memo;
+
+typedef struct lctx {
+	const skl_abi *abi;
+	const char *config;
+	unsigned cacheline;
+	skl_error *err;
+	skl_layout *out; /* NULL when only sizing */
+	int capfields;
+	int nest;	     /* type_info() levels open */
+	int bare;	     /* positions only: no names, no paddings summary */
+	skl__ctype_map seen; /* record -> index into memos */
+	memo *memos;
+	int nmemos, capmemos;
+} lctx;
+
+#define MAX_BYTES SKL__CTYPE_MAX_BYTES
+
+static void lctx_free(lctx *c)
+{
+	skl__ctype_map_clear(&c->seen);
+	skl_free(c->memos);
+	c->memos = NULL;
+	c->nmemos = c->capmemos = 0;
+}
+
+static memo *memo_of(lctx *c, const skl_type *rec)
+{
+	skl__ctype_ent *e = skl__ctype_pmap_get(&c->seen, rec);
+	return e ? &c->memos[e->num] : NULL;
+}
+
+static memo *memo_add(lctx *c, const skl_type *rec)
+{
+	skl__ctype_ent *e;
+	memo *m = memo_of(c, rec);
+	if (m)
+		return m;
+	if (skl_grow(&c->memos, &c->capmemos, c->nmemos, 16, sizeof(*c->memos)) < 0 ||
+	    !(e = skl__ctype_pmap_put(&c->seen, rec))) {
+		skl_errorf(c->err, "out of memory");
+		return NULL;
+	}
+	e->num = c->nmemos;
+	m = &c->memos[c->nmemos++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+static const char *rec_word(const skl_type *t)
+{
+	return t->kind == SKL_K_UNION ? "union" : "struct";
+}
 
 static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int depth, int parent, const char *path,
 			 tinfo *ti);
@@ -204,7 +256,23 @@ static uint64_t round_up(uint64_t v, uint64_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
+static int type_info_in(lctx *c, const skl_type *t, tinfo *ti);
+
+/* Counts the levels open: a chain of typedefs, arrays and records deeper
+ * than SKL__CTYPE_MAX_DEPTH is refused before it runs the stack out. */
 static int type_info(lctx *c, const skl_type *t, tinfo *ti)
+{
+	int r;
+	if (c->nest >= SKL__CTYPE_MAX_DEPTH)
+		return skl_errorf(c->err, "type nested more than %d deep (typedefs, arrays and records inside records)",
+				  SKL__CTYPE_MAX_DEPTH);
+	c->nest++;
+	r = type_info_in(c, t, ti);
+	c->nest--;
+	return r;
+}
+
+static int type_info_in(lctx *c, const skl_type *t, tinfo *ti)
 {
 	if (!t)
 		return skl_errorf(c->err, "missing type");
@@ -228,6 +296,9 @@ static int type_info(lctx *c, const skl_type *t, tinfo *ti)
 		/* an enum is laid out as the integer type of its size */
 		skl_base b = SKL_B_INT;
 		ti->size = t->enum_size ? t->enum_size : c->abi->enum_size;
+		if (ti->size > 16)
+			return skl_errorf(c->err, "enum %s of %llu bytes is too large (an enum is an integer type)",
+					  t->tag ? t->tag : "(anonymous)", (unsigned long long)ti->size);
 		if (ti->size == 1)
 			b = SKL_B_CHAR;
 		else if (ti->size == 2)
@@ -246,8 +317,12 @@ static int type_info(lctx *c, const skl_type *t, tinfo *ti)
 		tinfo e;
 		if (type_info(c, t->ref, &e) < 0)
 			return -1;
-		if (t->count && e.size > UINT64_MAX / t->count)
-			return skl_errorf(c->err, "array too large");
+		if (t->count && e.size > MAX_BYTES / t->count)
+			return skl_errorf(
+			    c->err,
+			    "array too large: %llu elements of %llu byte%s exceed the limit of 2^40 bytes "
+			    "(1 TiB) for any object",
+			    (unsigned long long)t->count, (unsigned long long)e.size, e.size == 1 ? "" : "s");
 		ti->size = e.size * t->count;
 		ti->align = e.align;
 		ti->field_align = e.field_align;
@@ -268,13 +343,23 @@ static int type_info(lctx *c, const skl_type *t, tinfo *ti)
 	case SKL_K_STRUCT:
 	case SKL_K_UNION: {
 		skl_layout *save = c->out;
+		memo *m = memo_of(c, t);
 		int r;
+		if (m && !t->visiting) {
+			*ti = m->ti;
+			return 0;
+		}
 		if (!t->complete)
 			return skl_errorf(c->err, "%s %s is incomplete (declared but never defined)",
 					  t->kind == SKL_K_UNION ? "union" : "struct", t->tag ? t->tag : "(anonymous)");
 		c->out = NULL;
 		r = record_layout(c, t, 0, 0, -1, "", ti);
 		c->out = save;
+		if (r == 0) {
+			if (!(m = memo_add(c, t)))
+				return -1;
+			m->ti = *ti;
+		}
 		return r;
 	}
 	}
@@ -295,6 +380,11 @@ static skl_field *add_field(lctx *c)
 {
 	skl_layout *l = c->out;
 	skl_field *f;
+	if (l->nfields >= SKL__CTYPE_MAX_FIELDS) {
+		skl_errorf(c->err, "too large: more than %d fields to list (members of anonymous records count)",
+			   SKL__CTYPE_MAX_FIELDS);
+		return NULL;
+	}
 	if (skl_grow(&l->fields, &c->capfields, l->nfields, 32, sizeof(*l->fields)) < 0) {
 		skl_errorf(c->err, "out of memory");
 		return NULL;
@@ -529,7 +619,7 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 				f->user_align = m_user ? a : 0;
 				f->depth = depth;
 				f->parent = parent;
-				if (name_field(c, f, m, path) < 0)
+				if (!c->bare && name_field(c, f, m, path) < 0)
 					goto fail;
 			}
 			continue;
@@ -537,6 +627,15 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 
 		/* ---- ordinary member ---- */
 		at = is_union ? 0 : round_up(pos, (uint64_t)a * 8);
+		if (ti_m.size > MAX_BYTES - at / 8) {
+			skl_errorf(
+			    c->err,
+			    "%s %s is too large: member '%s' (%llu byte%s at offset %llu) ends past the limit of "
+			    "2^40 bytes (1 TiB) for any object",
+			    rec_word(rec), rec->tag ? rec->tag : "(anonymous)", m->name ? m->name : "(anonymous)",
+			    (unsigned long long)ti_m.size, ti_m.size == 1 ? "" : "s", (unsigned long long)(at / 8));
+			goto fail;
+		}
 		rec_align = rec_align > a ? rec_align : a;
 		if (m_user)
 			user_align = 1;
@@ -556,13 +655,13 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 			f->type = mt;
 			f->expanded = is_anon_record(mt);
 			f->is_union = f->expanded && mt->kind == SKL_K_UNION;
-			if (name_field(c, f, m, path) < 0)
+			if (!c->bare && name_field(c, f, m, path) < 0)
 				goto fail;
 			if (f->expanded) {
 				tinfo sub;
 				int r;
 				char full[600];
-				snprintf(full, sizeof(full), "%s", f->path);
+				snprintf(full, sizeof(full), "%s", f->path ? f->path : "");
 				/* children follow; their paths extend ours (anonymous: same level) */
 				r = record_layout(c, mt, base_bits + at, depth + 1, idx, full, &sub);
 				f = &c->out->fields[idx]; /* may have moved */
@@ -578,6 +677,14 @@ static int record_layout(lctx *c, const skl_type *rec, uint64_t base_bits, int d
 
 	if (rec->aligned)
 		rec_align = rec_align > rec->aligned ? rec_align : rec->aligned;
+	if (round_up((maxbits + 7) / 8, rec_align) > MAX_BYTES) {
+		/* a bitfield after the largest array; an alignment cannot take a
+		 * record past it, since the limit is a multiple of any */
+		skl_errorf(c->err,
+			   "%s %s is too large: its members end past the limit of 2^40 bytes (1 TiB) for any object",
+			   rec_word(rec), rec->tag ? rec->tag : "(anonymous)");
+		goto fail;
+	}
 	ti->align = rec_align;
 	ti->field_align = rec_align;
 	ti->user_aligned = user_align;
@@ -659,9 +766,13 @@ static uint64_t struct_padding(lctx *c, const skl_type *t)
 	lctx c2 = *c;
 	tinfo ti;
 	uint64_t pad;
+	memo *mm;
 	int i;
 	if (!t || t->kind != SKL_K_STRUCT || !t->tag)
 		return 0;
+	mm = memo_of(c, t);
+	if (mm && mm->have_pad)
+		return mm->pad;
 	memset(&sub, 0, sizeof(sub));
 	c2.out = &sub;
 	c2.capfields = 0;
@@ -669,6 +780,16 @@ static uint64_t struct_padding(lctx *c, const skl_type *t)
 		pad = 0;
 	else
 		pad = sub.padding;
+	/* the memos c2 made are c's from now on */
+	c->seen = c2.seen;
+	c->memos = c2.memos;
+	c->nmemos = c2.nmemos;
+	c->capmemos = c2.capmemos;
+	if ((mm = memo_add(c, t))) {
+		mm->ti = ti;
+		mm->have_pad = 1;
+		mm->pad = pad;
+	}
 	for (i = 0; i < sub.nfields; i++) {
 		skl_free(sub.fields[i].name);
 		skl_free(sub.fields[i].path);
@@ -681,8 +802,22 @@ static uint64_t struct_padding(lctx *c, const skl_type *t)
 	return pad;
 }
 
+static skl_layout *layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
+				  int bare, skl_error *err);
+
 skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
 			       skl_error *err)
+{
+	return layout_compute(t, abi, config, cacheline, 0, err);
+}
+
+skl_layout *skl__ctype_layout_bare(const skl_type *t, const skl_abi *abi, unsigned cacheline, skl_error *err)
+{
+	return layout_compute(t, abi, NULL, cacheline, 1, err);
+}
+
+static skl_layout *layout_compute(const skl_type *t, const skl_abi *abi, const char *config, unsigned cacheline,
+				  int bare, skl_error *err)
 {
 	lctx c;
 	tinfo ti;
@@ -714,7 +849,9 @@ skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char
 	c.cacheline = cacheline;
 	c.err = err;
 	c.out = l;
+	c.bare = bare;
 	if (record_layout(&c, rec, 0, 0, -1, "", &ti) < 0) {
+		lctx_free(&c);
 		skl_layout_free(l);
 		return NULL;
 	}
@@ -734,7 +871,7 @@ skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char
 	l->align = ti.align;
 	l->cacheline = cacheline;
 	compute_summary(l);
-	for (i = 0; i < l->nfields; i++) {
+	for (i = 0; !bare && i < l->nfields; i++) {
 		skl_field *f = &l->fields[i];
 		if (f->depth == 0 && !f->bit_size) {
 			uint64_t pad = f->expanded ? (f->is_union ? 0 : f->padding) : struct_padding(&c, f->type);
@@ -744,6 +881,7 @@ skl_layout *skl_layout_compute(const skl_type *t, const skl_abi *abi, const char
 			}
 		}
 	}
+	lctx_free(&c);
 	return l;
 }
 
@@ -842,12 +980,17 @@ int skl_type_size_align(const skl_type *t, const skl_abi *abi, const char *confi
 {
 	lctx c;
 	tinfo ti;
+	skl_error local;
+	int r;
 	memset(&c, 0, sizeof(c));
 	c.abi = abi ? abi : skl_abi_default();
 	c.config = config;
 	c.cacheline = 64;
-	c.err = err;
-	if (type_info(&c, t, &ti) < 0)
+	c.err = err ? err : &local;
+	skl_error_clear(&local);
+	r = type_info(&c, t, &ti);
+	lctx_free(&c);
+	if (r < 0)
 		return -1;
 	*size = ti.size;
 	*align = ti.align;

@@ -31,6 +31,7 @@ typedef struct pw {
 	uint64_t cacheline;  /* the last cache line announced (dwarves' *cachelinep) */
 	signed char *packed; /* per expanded field: -1 not inferred yet, 0, 1 */
 	signed char top_packed;
+	skl__ctype_map *nat; /* record -> its natural alignment, worked out once */
 } pw;
 
 /* A struct or union level: the top (parent -1) or an expanded field. */
@@ -44,6 +45,8 @@ typedef struct lvl {
 	unsigned bit_padding;
 	unsigned user_align; /* DW_AT_alignment of the type */
 	int nmembers;
+	int end;  /* fields of this level are before this index */
+	int last; /* its last member's field index, -1 = none */
 } lvl;
 
 /* ---- strings ----------------------------------------------------------------- */
@@ -289,7 +292,10 @@ static unsigned natural_align(const pw *w, const skl_type *t, int depth)
 		break;
 	case SKL_K_STRUCT:
 	case SKL_K_UNION: {
+		skl__ctype_ent *e = w->nat ? skl__ctype_pmap_get(w->nat, t) : NULL;
 		int i;
+		if (e)
+			return (unsigned)e->num;
 		a = 0;
 		for (i = 0; i < t->nmembers; i++) {
 			const skl_member *m = &t->members[i];
@@ -302,6 +308,10 @@ static unsigned natural_align(const pw *w, const skl_type *t, int depth)
 			if (ma > a)
 				a = ma;
 		}
+		/* remembered: a record holding two of a record holding two of
+		 * ... is walked once, not 2^depth times */
+		if (w->nat && (e = skl__ctype_pmap_put(w->nat, t)))
+			e->num = a ? a : 1;
 		break;
 	}
 	default:
@@ -313,6 +323,19 @@ static unsigned natural_align(const pw *w, const skl_type *t, int depth)
 static int nth_child(const skl_layout *l, const lvl *v, int j)
 {
 	return l->fields[j].parent == v->parent && l->fields[j].depth == v->depth;
+}
+
+/* Where a level's fields end (they follow its field, deeper than it) and
+ * which is its last member: found once, so that no loop over a level's
+ * members runs over the whole layout. */
+static void level_bounds(const skl_layout *l, lvl *v)
+{
+	int j;
+	v->last = -1;
+	for (j = v->parent + 1; j < l->nfields && (v->parent < 0 || l->fields[j].depth >= v->depth); j++)
+		if (nth_child(l, v, j))
+			v->last = j;
+	v->end = j;
 }
 
 /* The level an expanded field opens. */
@@ -328,6 +351,7 @@ static void level_of(const pw *w, int idx, lvl *v)
 	v->bit_padding = f->is_union ? 0 : f->bit_padding;
 	v->user_align = f->rec_user_align;
 	v->nmembers = f->nmembers;
+	level_bounds(w->l, v);
 }
 
 static signed char *packed_slot(pw *w, const lvl *v)
@@ -349,7 +373,7 @@ static int infer_packed(pw *w, const lvl *v)
 	if (*slot >= 0)
 		return *slot;
 	if (v->is_union) {
-		for (j = from; j < l->nfields; j++) {
+		for (j = from; j < v->end; j++) {
 			const skl_field *f = &l->fields[j];
 			if (!nth_child(l, v, j))
 				continue;
@@ -361,7 +385,7 @@ static int infer_packed(pw *w, const lvl *v)
 	}
 	if (v->padding || level_nr_holes(w, v, &pre_hole, &pre_bit_hole)) {
 		/* type__check_structs_at_unnatural_alignments() */
-		for (j = from; j < l->nfields; j++) {
+		for (j = from; j < v->end; j++) {
 			const skl_field *f = &l->fields[j];
 			if (!nth_child(l, v, j))
 				continue;
@@ -372,7 +396,7 @@ static int infer_packed(pw *w, const lvl *v)
 		return 0;
 	}
 	*slot = 0;
-	for (j = from; j < l->nfields; j++) {
+	for (j = from; j < v->end; j++) {
 		const skl_field *f = &l->fields[j];
 		unsigned na;
 		if (!nth_child(l, v, j))
@@ -400,7 +424,7 @@ static int level_nr_holes(const pw *w, const lvl *v, uint64_t *pre_hole, unsigne
 	int j, n = 0, first = 1;
 	*pre_hole = 0;
 	*pre_bit_hole = 0;
-	for (j = v->parent + 1; j < l->nfields; j++) {
+	for (j = v->parent + 1; j < v->end; j++) {
 		const skl_field *f = &l->fields[j];
 		if (!nth_child(l, v, j))
 			continue;
@@ -425,7 +449,7 @@ static int level_nr_bit_holes(const pw *w, const lvl *v, unsigned pre_bit_hole)
 {
 	const skl_layout *l = w->l;
 	int j, n = pre_bit_hole != 0;
-	for (j = v->parent + 1; j < l->nfields; j++)
+	for (j = v->parent + 1; j < v->end; j++)
 		if (nth_child(l, v, j) && l->fields[j].bit_hole_after)
 			n++;
 	return n;
@@ -588,11 +612,8 @@ static uint64_t type_size(const pw *w, const skl_field *f)
 
 static int last_child(const skl_layout *l, const lvl *v, int j)
 {
-	int k;
-	for (k = j + 1; k < l->nfields; k++)
-		if (nth_child(l, v, k))
-			return 0;
-	return 1;
+	(void)l;
+	return j == v->last;
 }
 
 /* models union__fprintf(): members at c->indent + 1; leaves "}" in tail */
@@ -603,7 +624,7 @@ static void print_union(pw *w, const lvl *v, const cconf *c, str *tail)
 	int j, first = 1;
 	infer_packed(w, v);
 	saved = w->cacheline;
-	for (j = v->parent + 1; j < l->nfields; j++) {
+	for (j = v->parent + 1; j < v->end; j++) {
 		mctx mc;
 		if (!nth_child(l, v, j))
 			continue;
@@ -667,7 +688,7 @@ static void print_level(pw *w, const lvl *v, const cconf *c, str *tail)
 		sum_holes += pre_hole;
 	}
 
-	for (j = v->parent + 1; j < l->nfields; j++) {
+	for (j = v->parent + 1; j < v->end; j++) {
 		const skl_field *f = &l->fields[j], *p = last >= 0 ? &l->fields[last] : NULL;
 		uint64_t size = f->size, pad;
 		mctx mc;
@@ -848,6 +869,7 @@ void skl_pahole_write(const skl_layout *l, const skl_sink *out, const skl_pahole
 	static const skl_pahole_opts defaults;
 	signed char small[256];
 	pw w;
+	skl__ctype_map nat = {0};
 	lvl top;
 	cconf c;
 	str tail;
@@ -875,6 +897,8 @@ void skl_pahole_write(const skl_layout *l, const skl_sink *out, const skl_pahole
 	top.bit_padding = l->is_union ? 0 : l->bit_padding;
 	top.user_align = l->user_align;
 	top.nmembers = l->members;
+	level_bounds(l, &top);
+	w.nat = &nat;
 	c.indent = 0;
 	c.type_spacing = TYPE_SPACING;
 	c.emit_stats = 1;
@@ -883,6 +907,7 @@ void skl_pahole_write(const skl_layout *l, const skl_sink *out, const skl_pahole
 	skl_sink_printf(out, "%s;\n", tail.s);
 	if (w.packed != small)
 		skl_free(w.packed);
+	skl__ctype_map_clear(&nat);
 }
 
 /* ---- JSON ------------------------------------------------------------------ */

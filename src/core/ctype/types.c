@@ -8,12 +8,109 @@
 #include <stdio.h>
 #include <string.h>
 
+/* ---- hash maps ------------------------------------------------------------- */
+
+static uint64_t hash_bytes(const char *s, size_t n, unsigned kind)
+{
+	uint64_t h = 1469598103934665603ull ^ kind; /* FNV-1a */
+	size_t i;
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h ^ (h >> 29);
+}
+
+static int ent_is(const skl__ctype_ent *e, const char *key, size_t len, unsigned kind)
+{
+	return e->len == len && e->kind == kind && (e->key == key || !memcmp(e->key, key, len));
+}
+
+static skl__ctype_ent *map_slot(const skl__ctype_map *m, const char *key, size_t len, unsigned kind, int ptr)
+{
+	size_t i, mask = m->cap - 1;
+	uint64_t h = ptr ? (uint64_t)(uintptr_t)key * 0x9e3779b97f4a7c15ull : hash_bytes(key, len, kind);
+	for (i = (size_t)(h ^ (h >> 32)) & mask;; i = (i + 1) & mask) {
+		skl__ctype_ent *e = &m->e[i];
+		if (!e->key || (ptr ? e->key == key : ent_is(e, key, len, kind)))
+			return e;
+	}
+}
+
+static skl__ctype_ent *map_get(const skl__ctype_map *m, const char *key, size_t len, unsigned kind, int ptr)
+{
+	skl__ctype_ent *e;
+	if (!m->cap)
+		return NULL;
+	e = map_slot(m, key, len, kind, ptr);
+	return e->key ? e : NULL;
+}
+
+static skl__ctype_ent *map_put(skl__ctype_map *m, const char *key, size_t len, unsigned kind, int ptr)
+{
+	skl__ctype_ent *e;
+	if ((m->n + 1) * 2 > m->cap) {
+		skl__ctype_map bigger;
+		size_t i;
+		bigger.cap = m->cap ? m->cap * 2 : 16;
+		bigger.n = m->n;
+		bigger.e = skl_calloc(bigger.cap, sizeof(*bigger.e));
+		if (!bigger.e)
+			return NULL;
+		for (i = 0; i < m->cap; i++)
+			if (m->e[i].key)
+				*map_slot(&bigger, m->e[i].key, m->e[i].len, m->e[i].kind, ptr) = m->e[i];
+		skl_free(m->e);
+		*m = bigger;
+	}
+	e = map_slot(m, key, len, kind, ptr);
+	if (!e->key) {
+		e->key = key;
+		e->len = len;
+		e->kind = kind;
+		e->val = NULL;
+		e->num = 0;
+		m->n++;
+	}
+	return e;
+}
+
+skl__ctype_ent *skl__ctype_map_get(const skl__ctype_map *m, const char *key, size_t len, unsigned kind)
+{
+	return map_get(m, key, len, kind, 0);
+}
+
+skl__ctype_ent *skl__ctype_map_put(skl__ctype_map *m, const char *key, size_t len, unsigned kind)
+{
+	return map_put(m, key, len, kind, 0);
+}
+
+skl__ctype_ent *skl__ctype_pmap_get(const skl__ctype_map *m, const void *p)
+{
+	return map_get(m, (const char *)p, 0, 0, 1);
+}
+
+skl__ctype_ent *skl__ctype_pmap_put(skl__ctype_map *m, const void *p)
+{
+	return map_put(m, (const char *)p, 0, 0, 1);
+}
+
+void skl__ctype_map_clear(skl__ctype_map *m)
+{
+	skl_free(m->e);
+	m->e = NULL;
+	m->cap = m->n = 0;
+}
+
+/* ---- the database ---------------------------------------------------------- */
+
 static skl_type *type_new(skl_typedb *db, skl_kind kind)
 {
 	skl_type *t = skl_calloc(1, sizeof(*t));
 	if (!t)
 		return NULL;
 	t->kind = kind;
+	t->db = db;
 	t->next_all = db->all;
 	db->all = t;
 	return t;
@@ -44,10 +141,17 @@ void skl_typedb_free(skl_typedb *db)
 		skl_free(t->note);
 		skl_free(t->src_file);
 		skl_free(t->params);
+		if (t->mnames) {
+			skl__ctype_map_clear(t->mnames);
+			skl_free(t->mnames);
+		}
 		skl_free(t);
 	}
 	skl_free(db->records);
 	skl_free(db->typedefs);
+	skl__ctype_map_clear(&db->tags);
+	skl__ctype_map_clear(&db->tdefs);
+	skl__ctype_map_clear(&db->enumers);
 	skl_free(db);
 }
 
@@ -182,11 +286,9 @@ skl_type *skl_type_base(skl_typedb *db, const char *spelling)
 		if (db->bases[b][slot])
 			return db->bases[b][slot];
 	} else if (b == SKL_B_CHAR) {
-		/* signed char and unsigned char: kept in a small list off slot 1 */
-		for (t = db->all; t; t = t->next_all)
-			if (t->kind == SKL_K_BASE && t->base == SKL_B_CHAR && t->is_signed == is_signed &&
-			    strcmp(t->tag, "char") != 0)
-				return t;
+		/* signed char and unsigned char: kept apart from plain char */
+		if (db->chars[is_signed != 0])
+			return db->chars[is_signed != 0];
 		slot = -1;
 	} else {
 		slot = is_signed ? 1 : 0;
@@ -202,6 +304,8 @@ skl_type *skl_type_base(skl_typedb *db, const char *spelling)
 	t->complete = 1;
 	if (slot >= 0)
 		db->bases[b][slot] = t;
+	else
+		db->chars[is_signed != 0] = t;
 	return t;
 }
 
@@ -210,13 +314,14 @@ skl_type *skl_type_base(skl_typedb *db, const char *spelling)
 skl_type *skl_type_pointer(skl_typedb *db, skl_type *to)
 {
 	skl_type *t;
-	for (t = db->all; t; t = t->next_all)
-		if (t->kind == SKL_K_POINTER && t->ref == to)
-			return t;
+	if (to && to->ptr)
+		return to->ptr;
 	t = type_new(db, SKL_K_POINTER);
 	if (t) {
 		t->ref = to;
 		t->complete = 1;
+		if (to)
+			to->ptr = t;
 	}
 	return t;
 }
@@ -259,16 +364,13 @@ static int push_ptr(skl_type ***arr, int *n, int *cap, skl_type *t)
 
 skl_type *skl_type_typedef(skl_typedb *db, const char *name, skl_type *target, skl_error *err)
 {
-	skl_type *t;
-	int i;
-	for (i = 0; i < db->ntypedefs; i++) {
-		t = db->typedefs[i];
-		if (!strcmp(t->tag, name)) {
-			if (t->ref == target)
-				return t;
-			skl_errorf(err, "typedef '%s' redefined as a different type", name);
-			return NULL;
-		}
+	skl_type *t = skl__ctype_find_typedef(db, name, strlen(name));
+	skl__ctype_ent *e;
+	if (t) {
+		if (t->ref == target)
+			return t;
+		skl_errorf(err, "typedef '%s' redefined as a different type", name);
+		return NULL;
 	}
 	t = type_new(db, SKL_K_TYPEDEF);
 	if (!t)
@@ -276,8 +378,14 @@ skl_type *skl_type_typedef(skl_typedb *db, const char *name, skl_type *target, s
 	t->tag = skl_strdup(name);
 	t->ref = target;
 	t->complete = 1;
-	if (push_ptr(&db->typedefs, &db->ntypedefs, &db->captypedefs, t) < 0)
+	if (!t->tag || push_ptr(&db->typedefs, &db->ntypedefs, &db->captypedefs, t) < 0)
 		return NULL;
+	e = skl__ctype_map_put(&db->tdefs, t->tag, strlen(t->tag), 0);
+	if (!e) {
+		db->ntypedefs--;
+		return NULL;
+	}
+	e->val = t;
 	return t;
 }
 
@@ -298,21 +406,22 @@ skl_type *skl_type_alias(skl_typedb *db, skl_type *target, const char *display)
 skl_type *skl_type_record(skl_typedb *db, skl_kind kind, const char *tag)
 {
 	skl_type *t;
-	int i;
-	if (tag) {
-		for (i = 0; i < db->nrecords; i++) {
-			t = db->records[i];
-			if (t->kind == kind && !strcmp(t->tag, tag))
-				return t;
-		}
-	}
+	skl__ctype_ent *e;
+	if (tag && (t = skl__ctype_find_tag(db, kind, tag, strlen(tag))))
+		return t;
 	t = type_new(db, kind);
 	if (!t)
 		return NULL;
 	if (tag) {
 		t->tag = skl_strdup(tag);
-		if (push_ptr(&db->records, &db->nrecords, &db->caprecords, t) < 0)
+		if (!t->tag || push_ptr(&db->records, &db->nrecords, &db->caprecords, t) < 0)
 			return NULL;
+		e = skl__ctype_map_put(&db->tags, t->tag, strlen(t->tag), (unsigned)kind);
+		if (!e) {
+			db->nrecords--;
+			return NULL;
+		}
+		e->val = t;
 	}
 	return t;
 }
@@ -330,31 +439,91 @@ void skl_enum_set_size(skl_type *e, unsigned size)
 
 int skl_enum_add(skl_type *e, const char *name, int64_t value, skl_error *err)
 {
-	if (skl_grow(&e->enums, &e->capenums, e->nenums, 8, sizeof(*e->enums)) < 0)
+	skl__ctype_ent *x;
+	char *n;
+	if (skl_grow(&e->enums, &e->capenums, e->nenums, 8, sizeof(*e->enums)) < 0 || !(n = skl_strdup(name)))
 		return skl_errorf(err, "out of memory");
-	e->enums[e->nenums].name = skl_strdup(name);
+	e->enums[e->nenums].name = n;
 	e->enums[e->nenums].value = value;
 	e->nenums++;
 	e->complete = 1;
+	/* the newest enum's enumerator of a name is the one found; within one
+	 * enum, the first */
+	x = skl__ctype_map_put(&e->db->enumers, n, strlen(n), 0);
+	if (!x)
+		return skl_errorf(err, "out of memory");
+	if (x->val != e) {
+		x->key = n;
+		x->val = e;
+		x->num = value;
+	}
 	return 0;
+}
+
+/*
+ * The index of rec's member called name, or -1. Records with many members
+ * keep an index of their names, rebuilt whenever the members changed behind
+ * it (the editor and the BTF importer move and replace members in place).
+ */
+static int member_named(skl_type *rec, const char *name)
+{
+	size_t len = strlen(name);
+	skl__ctype_ent *x;
+	int i;
+	if (rec->nmembers < 16) {
+		for (i = 0; i < rec->nmembers; i++)
+			if (rec->members[i].name && !strcmp(rec->members[i].name, name))
+				return i;
+		return -1;
+	}
+	if (rec->mnames && rec->mnames_n == rec->nmembers) {
+		x = skl__ctype_map_get(rec->mnames, name, len, 0);
+		if (!x)
+			return -1;
+		i = (int)x->num;
+		if (i < rec->nmembers && rec->members[i].name && !strcmp(rec->members[i].name, name))
+			return i;
+	}
+	/* (re)build it */
+	if (!rec->mnames && !(rec->mnames = skl_calloc(1, sizeof(*rec->mnames))))
+		goto scan;
+	skl__ctype_map_clear(rec->mnames);
+	rec->mnames_n = -1;
+	for (i = 0; i < rec->nmembers; i++) {
+		const char *n = rec->members[i].name;
+		if (!n)
+			continue;
+		x = skl__ctype_map_put(rec->mnames, n, strlen(n), 0);
+		if (!x) {
+			skl__ctype_map_clear(rec->mnames);
+			goto scan;
+		}
+		if (!x->val) {
+			x->val = rec;
+			x->num = i;
+		}
+	}
+	rec->mnames_n = rec->nmembers;
+	x = skl__ctype_map_get(rec->mnames, name, len, 0);
+	return x ? (int)x->num : -1;
+scan:
+	for (i = 0; i < rec->nmembers; i++)
+		if (rec->members[i].name && !strcmp(rec->members[i].name, name))
+			return i;
+	return -1;
 }
 
 int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, unsigned aligned, const char *cond,
 		   skl_error *err)
 {
 	skl_member *m;
-	int i;
 	if (rec->kind != SKL_K_STRUCT && rec->kind != SKL_K_UNION)
 		return skl_errorf(err, "members can only be added to a struct or union");
 	if (!type)
 		return skl_errorf(err, "member '%s' has no type", name ? name : "(anonymous)");
-	if (name) {
-		for (i = 0; i < rec->nmembers; i++)
-			if (rec->members[i].name && !strcmp(rec->members[i].name, name))
-				return skl_errorf(err, "duplicate member '%s' in %s %s", name,
-						  rec->kind == SKL_K_UNION ? "union" : "struct",
-						  rec->tag ? rec->tag : "(anonymous)");
-	}
+	if (name && member_named(rec, name) >= 0)
+		return skl_errorf(err, "duplicate member '%s' in %s %s", name,
+				  rec->kind == SKL_K_UNION ? "union" : "struct", rec->tag ? rec->tag : "(anonymous)");
 	if (bits >= 0) {
 		const skl_type *r = skl_type_resolve(type);
 		if (r->kind != SKL_K_BASE && r->kind != SKL_K_ENUM)
@@ -377,6 +546,17 @@ int skl_record_add(skl_type *rec, const char *name, skl_type *type, int bits, un
 	m->packed = 0;
 	m->cond = cond && *cond ? skl_strdup(cond) : NULL;
 	m->src_line = m->src_col = 0;
+	if (rec->mnames && rec->mnames_n == rec->nmembers - 1) {
+		/* keep the index of names up to date */
+		skl__ctype_ent *x = m->name ? skl__ctype_map_put(rec->mnames, m->name, strlen(m->name), 0) : NULL;
+		rec->mnames_n = rec->nmembers;
+		if (x) {
+			x->val = rec;
+			x->num = rec->nmembers - 1;
+		} else if (m->name) {
+			rec->mnames_n = -1; /* out of memory: rebuilt when next asked */
+		}
+	}
 	return 0;
 }
 
@@ -425,10 +605,31 @@ void skl_type_set_note(skl_type *t, const char *note)
 
 /* ---- lookup ------------------------------------------------------------ */
 
+skl_type *skl__ctype_find_typedef(const skl_typedb *db, const char *name, size_t n)
+{
+	skl__ctype_ent *e = skl__ctype_map_get(&db->tdefs, name, n, 0);
+	return e ? e->val : NULL;
+}
+
+skl_type *skl__ctype_find_tag(const skl_typedb *db, skl_kind kind, const char *tag, size_t n)
+{
+	skl__ctype_ent *e = skl__ctype_map_get(&db->tags, tag, n, (unsigned)kind);
+	return e ? e->val : NULL;
+}
+
+int skl__ctype_find_enumerator(const skl_typedb *db, const char *name, size_t n, int64_t *v)
+{
+	skl__ctype_ent *e = skl__ctype_map_get(&db->enumers, name, n, 0);
+	if (!e)
+		return 0;
+	*v = e->num;
+	return 1;
+}
+
 skl_type *skl_typedb_find(const skl_typedb *db, const char *name)
 {
 	skl_kind want[3];
-	int nwant = 0, i, k;
+	int nwant = 0, k;
 	const char *tag = name;
 	if (!strncmp(name, "struct ", 7)) {
 		want[nwant++] = SKL_K_STRUCT;
@@ -447,15 +648,10 @@ skl_type *skl_typedb_find(const skl_typedb *db, const char *name)
 	while (*tag == ' ')
 		tag++;
 	for (k = 0; k < nwant; k++) {
-		if (want[k] == SKL_K_TYPEDEF) {
-			for (i = 0; i < db->ntypedefs; i++)
-				if (!strcmp(db->typedefs[i]->tag, tag))
-					return db->typedefs[i];
-			continue;
-		}
-		for (i = 0; i < db->nrecords; i++)
-			if (db->records[i]->kind == want[k] && !strcmp(db->records[i]->tag, tag))
-				return db->records[i];
+		skl_type *t = want[k] == SKL_K_TYPEDEF ? skl__ctype_find_typedef(db, tag, strlen(tag))
+						       : skl__ctype_find_tag(db, want[k], tag, strlen(tag));
+		if (t)
+			return t;
 	}
 	return NULL;
 }

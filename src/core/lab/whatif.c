@@ -180,6 +180,30 @@ void skl_whatif_format_lines(const skl_whatif_lines *p, char *out, size_t outsz)
 
 /* ---- the comparison ---------------------------------------------------------- */
 
+/* When the edited struct cannot be laid out (too large, a bitfield too
+ * wide): the first edit after which it cannot, found by applying them
+ * again one at a time, or -1. Only run on that failure, so edits that pass
+ * through a state that cannot be laid out and out again still work. */
+static int first_bad_edit(skl_typedb *db, const skl_type *t, const skl_whatif_opts *o, const skl_abi *abi,
+			  const char *config, unsigned cacheline)
+{
+	skl_error e;
+	skl_type *copy = skl_edit_copy(db, t, &e);
+	int i;
+	if (!copy)
+		return -1;
+	for (i = 0; i < o->nedits; i++) {
+		skl_layout *l;
+		if (skl_edit_apply(db, copy, &o->edits[i], &e) < 0)
+			return -1;
+		l = skl_layout_compute(copy, abi, config, cacheline, &e);
+		if (!l)
+			return i;
+		skl_layout_free(l);
+	}
+	return -1;
+}
+
 static int side_slab(skl_whatif *w, const skl_whatif_opts *o, skl_whatif_side *s, const char *which, skl_error *err)
 {
 	skl_error ge;
@@ -305,7 +329,13 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 		skl_error le;
 		w->after.layout = skl_layout_compute(copy, pr->abi, config, cacheline, &le);
 		if (!w->after.layout) {
-			skl_errorf(err, "after the edits, %s cannot be laid out: %s", w->before.layout->name, le.msg);
+			int bad = first_bad_edit(db, t, o, pr->abi, config, cacheline);
+			if (bad >= 0)
+				skl_errorf(err, "edit %d '%s': after it, %s cannot be laid out: %s", bad + 1,
+					   o->edits[bad].text, w->before.layout->name, le.msg);
+			else
+				skl_errorf(err, "after the edits, %s cannot be laid out: %s", w->before.layout->name,
+					   le.msg);
 			goto fail;
 		}
 	}

@@ -895,7 +895,7 @@ static int test_errors(void)
 
 	printf("types no compiler makes:\n");
 	CHECK(write_broken("btf-broken.btf") == 0, "cannot write btf-broken.btf");
-	expect_error("btf-broken.btf", "self", "btf-broken.btf: struct self contains itself");
+	expect_error("btf-broken.btf", "self", "btf-broken.btf: BTF type 3 (struct self): struct self contains itself");
 	expect_error("btf-broken.btf", "holds_loop", "btf-broken.btf: BTF type 4 is part of a loop");
 	{
 		/* imported, with a note saying the layout could not be reproduced */

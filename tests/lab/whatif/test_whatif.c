@@ -507,9 +507,18 @@ static void test_errors(void)
 	}
 	{
 		run_args a = {NULL, 0, 0, {"retype dport struct nosuch"}, {NULL}};
+		expect_run_error(
+		    db, "sock", &a,
+		    "edit 1 'retype dport struct nosuch': after it, struct sock cannot be laid out: member "
+		    "'dport': struct nosuch is incomplete (declared but never defined)");
+	}
+	{
+		/* a size past the limit names the edit that made it */
+		run_args a = {NULL, 0, 0, {"add int y", "add char x[0x7fffffffffffffff]", "remove y"}, {NULL}};
 		expect_run_error(db, "sock", &a,
-				 "after the edits, struct sock cannot be laid out: member 'dport': struct nosuch is "
-				 "incomplete (declared but never defined)");
+				 "edit 2 'add char x[0x7fffffffffffffff]': after it, struct sock cannot be laid out: "
+				 "member 'x': array too large: 9223372036854775807 elements of 1 byte exceed the limit "
+				 "of 2^40 bytes (1 TiB) for any object");
 	}
 	{
 		run_args a = {NULL, 0, 0, {"remove daddr"}, {"lookup=daddr,nxt"}};

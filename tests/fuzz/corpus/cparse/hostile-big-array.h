@@ -1,0 +1,4 @@
+struct a {
+	long a[1L << 60];
+	char c;
+};
