@@ -6,9 +6,15 @@
 #   -- expect: TEXT      a line of stderr contains TEXT (grep -F)
 #   -- args: OPTIONS     added after the test's lowered limits
 #   -- seconds: N        the guard's time (default 30)
+#   -- defaults          run with the default limits, not the lowered ones
 # The run gets lowered limits (--max-instructions 20000000 --max-heap 64
 # --max-ram 256 --timeout 20) so each case ends quickly; -- args can put
-# them back. The guard is `timeout` and a cap on address space (ulimit -v,
+# them back. With HOSTILE_DEFAULTS=1 in the environment every case runs
+# with the default limits instead (its -- args left out) and must end
+# within 15 s with the error of one of the limits ("limit of"), the bar
+# untrusted input must meet; a `-- defaults` case always runs so. Both
+# give --timeout 10, the default time limit the issue sets, so the bar
+# holds whatever the default of this build is. The guard is `timeout` and a cap on address space (ulimit -v,
 # left out in sanitizer builds), so a regression fails instead of hanging
 # or exhausting the machine.
 set -u
@@ -33,18 +39,30 @@ for f in "$DIR"/*.lua; do
 	args=$(sed -n 's/^-- args: //p' "$f" | head -1)
 	secs=$(sed -n 's/^-- seconds: //p' "$f" | head -1)
 	[ -n "$secs" ] || secs=30
+	limits="--max-instructions 20000000 --max-heap 64 --max-ram 256 --timeout 20"
+	if [ "${HOSTILE_DEFAULTS:-0}" = 1 ] || grep -q '^-- defaults' "$f"; then
+		limits="--timeout 10"
+		secs=15
+		if [ "${HOSTILE_DEFAULTS:-0}" = 1 ]; then
+			args=
+			grep -q '^-- defaults' "$f" || want="limit of"
+		fi
+	fi
 	if [ -z "$want" ]; then
 		bad "$name: no '-- expect:' line"
 		continue
 	fi
 	out="$work/out-$name"
+	t0=$(date +%s.%N)
 	# shellcheck disable=SC2086 # args is a list of options
 	(
 		ulimit -v "$memcap" 2>/dev/null
+		# shellcheck disable=SC2086 # limits is a list of options
 		cd "$work" && exec timeout -k 5 "$secs" "$SKLAB" run --headless --quiet --frames "$out" \
-			--max-instructions 20000000 --max-heap 64 --max-ram 256 --timeout 20 $args "$f"
+			$limits $args "$f"
 	) >"$work/stdout" 2>"$work/stderr" </dev/null
 	rc=$?
+	[ "$limits" = "--timeout 10" ] && echo "$name: $(echo "$(date +%s.%N) - $t0" | bc | cut -c1-5) s"
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		bad "$name: still running after $secs s"
 	elif [ "$rc" -ge 128 ]; then
