@@ -8,10 +8,13 @@
  * skl_lua_set_clock.
  *
  * A unit is what a VM instruction of a plain loop costs: 3.5 ns measured
- * (`while true do end`, 2e8 instructions in 0.71 s, x86_64 at about
- * 3 GHz), so the default 2e9 units are 6 to 7 s of any mix of Lua and C.
- * Each cost below is the measured time of its work on that machine
- * divided by that unit (see docs/limits.md, "What the budget counts").
+ * (`while true do end`, 2e8 instructions in 0.71 s, on an x86_64 virtual
+ * machine), so the default 2e9 units are 6 to 8 s of any mix of Lua and
+ * C. Each cost below is the measured time of its work on that machine
+ * divided by that unit: a C call from Lua 29 ns (8 units), pcall's setjmp
+ * and call 40 ns more (20), a full collection 0.3 ns a byte of heap (100
+ * a KiB), string.upper 1 ns a byte (1 per 4 bytes); see docs/limits.md,
+ * "What the budget counts".
  */
 #include "lua_impl.h"
 
@@ -213,25 +216,26 @@ static uint64_t table_len(lua_State *L, int arg)
 	return isnum && n > 0 ? (uint64_t)n : 0;
 }
 
-/* table.sort: n log n comparisons and moves, 6 units each (a sort of 1e6
- * random integers takes 0.12 s); a proxy's __index and __lt calls pay
- * their own way on top. */
+/* table.sort: n log2 n comparisons and moves, 8 units each (a sort of
+ * 1e6 scattered integers took 0.55 s: 27 ns each); a proxy's __index and
+ * __lt calls pay their own way on top. */
 static uint64_t m_sort(lua_State *L)
 {
 	uint64_t n = table_len(L, 1);
 	uint64_t c = nlogn(n);
-	return c > UINT64_MAX / 6 ? UINT64_MAX : c * 6;
+	return c > UINT64_MAX / 8 ? UINT64_MAX : c * 8;
 }
 
-/* table.concat: 3 units an element (the result's bytes are charged after) */
+/* table.concat: 7 units an element (a proxy's __index table lookup and
+ * the buffer: 25 ns measured; the result's bytes are charged after) */
 static uint64_t m_concat(lua_State *L)
 {
 	uint64_t n = table_len(L, 1);
-	return n > UINT64_MAX / 3 ? UINT64_MAX : n * 3;
+	return n > UINT64_MAX / 7 ? UINT64_MAX : n * 7;
 }
 
 /* collectgarbage("collect"): a full cycle marks and sweeps the whole heap,
- * about 0.3 ns a byte (40 ms for 3e6 empty tables, 130 MiB); "step" may
+ * about 0.3 ns a byte (70 ms for 3e6 empty tables, 224 MiB); "step" may
  * finish one. "count" and "isrunning" cost nothing more. */
 static uint64_t m_gc(lua_State *L)
 {
@@ -256,40 +260,40 @@ static uint64_t m_rawequal(lua_State *L)
 
 /* Sorted by name (bsearch). Functions not listed cost DEFAULT_BASE. */
 static const cost costs[] = {
-    {"collectgarbage", 4, 0, 0, 0, m_gc, 0},
+    {"collectgarbage", 8, 0, 0, 0, m_gc, 0},
     {"coroutine.close", 10, 0, 0, 0, NULL, 0},
     {"coroutine.create", 40, 0, 0, 0, NULL, 0},
-    {"coroutine.resume", 20, 1, 0, 0, NULL, 0},
+    {"coroutine.resume", 28, 1, 0, 0, NULL, 0},
     {"coroutine.wrap", 40, 0, 0, 0, NULL, 1},
-    {"coroutine.wrap()", 20, 1, 0, 0, NULL, 0},
+    {"coroutine.wrap()", 28, 1, 0, 0, NULL, 0},
     {"coroutine.yield", 10, 1, 0, 0, NULL, 0},
     {"error", 20, 0, 0, 0, NULL, 0},
     {"load", 20, 0, 0, 0, NULL, 0},
-    {"pcall", 12, 0, 0, 0, NULL, 0},
-    {"rawequal", 4, 0, 0, 0, m_rawequal, 0},
-    {"select", 4, 1, 0, 0, NULL, 0},
-    {"string.byte", 4, 1, 0, 0, NULL, 0},
-    {"string.char", 4, 0, 4, 0, NULL, 0},
-    {"string.format", 20, 0, 3, 0, NULL, 0},
-    {"string.lower", 4, 0, 0, 2, NULL, 0},
-    {"string.pack", 4, 0, 4, 0, NULL, 0},
-    {"string.rep", 4, 0, 1, 0, NULL, 0},
-    {"string.reverse", 4, 0, 0, 2, NULL, 0},
-    {"string.sub", 4, 0, 6, 0, NULL, 0},
-    {"string.unpack", 4, 1, 0, 0, NULL, 0},
-    {"string.upper", 4, 0, 0, 2, NULL, 0},
-    {"table.concat", 4, 0, 4, 0, m_concat, 0},
-    {"table.sort", 4, 0, 0, 0, m_sort, 0},
-    {"table.unpack", 4, 1, 0, 0, NULL, 0},
-    {"tonumber", 6, 0, 0, 4, NULL, 0},
-    {"tostring", 20, 0, 4, 0, NULL, 0},
-    {"utf8.char", 4, 0, 2, 0, NULL, 0},
-    {"utf8.codepoint", 4, 1, 0, 2, NULL, 0},
-    {"utf8.len", 4, 0, 0, 2, NULL, 0},
-    {"utf8.offset", 4, 0, 0, 2, NULL, 0},
-    {"xpcall", 16, 0, 0, 0, NULL, 0},
+    {"pcall", 20, 0, 0, 0, NULL, 0},
+    {"rawequal", 8, 0, 0, 0, m_rawequal, 0},
+    {"select", 8, 1, 0, 0, NULL, 0},
+    {"string.byte", 8, 1, 0, 0, NULL, 0},
+    {"string.char", 8, 0, 4, 0, NULL, 0},
+    {"string.format", 40, 0, 3, 0, NULL, 0},
+    {"string.lower", 8, 0, 0, 2, NULL, 0},
+    {"string.pack", 8, 0, 4, 0, NULL, 0},
+    {"string.rep", 8, 0, 1, 0, NULL, 0},
+    {"string.reverse", 8, 0, 0, 2, NULL, 0},
+    {"string.sub", 8, 0, 6, 0, NULL, 0},
+    {"string.unpack", 8, 1, 0, 0, NULL, 0},
+    {"string.upper", 8, 0, 0, 2, NULL, 0},
+    {"table.concat", 8, 0, 4, 0, m_concat, 0},
+    {"table.sort", 8, 0, 0, 0, m_sort, 0},
+    {"table.unpack", 8, 1, 0, 0, NULL, 0},
+    {"tonumber", 10, 0, 0, 4, NULL, 0},
+    {"tostring", 60, 0, 4, 0, NULL, 0},
+    {"utf8.char", 8, 0, 2, 0, NULL, 0},
+    {"utf8.codepoint", 8, 1, 0, 2, NULL, 0},
+    {"utf8.len", 8, 0, 0, 2, NULL, 0},
+    {"utf8.offset", 8, 0, 0, 2, NULL, 0},
+    {"xpcall", 24, 0, 0, 0, NULL, 0},
 };
-static const cost default_cost = {"", 4, 0, 0, 0, NULL, 0};
+static const cost default_cost = {"", 8, 0, 0, 0, NULL, 0};
 
 static int cost_cmp(const void *k, const void *e)
 {
