@@ -300,6 +300,17 @@ static int cost_cmp(const void *k, const void *e)
 	return strcmp(k, ((const cost *)e)->name);
 }
 
+/* bsearch needs the table sorted: a cost out of order would silently be
+ * the default */
+static int costs_sorted(void)
+{
+	size_t i;
+	for (i = 1; i < sizeof(costs) / sizeof(costs[0]); i++)
+		if (strcmp(costs[i - 1].name, costs[i].name) >= 0)
+			return 0;
+	return 1;
+}
+
 static const cost *cost_of(const char *name)
 {
 	const cost *c = bsearch(name, costs, sizeof(costs) / sizeof(costs[0]), sizeof(costs[0]), cost_cmp);
@@ -382,6 +393,8 @@ void skl__charge_table(lua_State *L, int idx, const char *prefix)
 {
 	char name[96];
 	int t;
+	if (!idx && !costs_sorted())
+		luaL_error(L, "budget.c's cost table is out of order");
 	if (idx)
 		lua_pushvalue(L, idx);
 	else
