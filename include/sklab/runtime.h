@@ -130,10 +130,22 @@ int skl_data_load_layouts(const char *data_dir, const char *set, skl_typedb *db,
 int skl_data_list_layout_sets(const char *data_dir, char names[][64], int max);
 
 /* Reads a scenario's scenario{...} header by running the file in a bare
- * sandbox up to that call (nothing else the file does takes effect).
- * Any of the out buffers may be NULL. 0, or -1 when the file does not
- * load or has no scenario{} call before it uses anything else. */
+ * sandbox up to that call (nothing else the file does takes effect), with
+ * a small fixed budget: 16 MiB of heap, 1e7 instructions and 0.25 s of the
+ * clock given to skl_lua_set_clock. Any of the out buffers may be NULL.
+ * 0, or -1 with err (may be NULL) saying why: the file does not load, has
+ * no scenario{} call before it uses anything else, or ran past a limit. */
 int skl_data_scenario_info(const char *path, char *title, size_t titlesz, char *goal, size_t goalsz, char *profile,
-			   size_t profilesz);
+			   size_t profilesz, skl_error *err);
+
+/* ---- the clock ------------------------------------------------------------ */
+
+/* Gives the runtime the app's monotonic clock in nanoseconds, once, before
+ * any data file or header is read. The runtime never reads a clock of its
+ * own: a run's time limit is its interrupt callback; the fixed budgets of
+ * the states that run outside a run (data files loaded by commands, the
+ * header reader) measure their time with this one. NULL (the default) =
+ * those budgets count instructions only. */
+void skl_lua_set_clock(uint64_t (*now_ns)(void));
 
 #endif

@@ -125,6 +125,8 @@ struct skl_lua_opts;
 /* Puts l's heap, instruction, RAM, event and output limits into lo, and its
  * time limit (from now) through dd, which must outlive the run. */
 void skl_app_limits_apply(const skl_app_limits *l, struct skl_lua_opts *lo, skl_app_deadline *dd);
+/* CLOCK_MONOTONIC in ns: the clock the runtime's fixed budgets use (skl_lua_set_clock). */
+uint64_t skl_app_clock_ns(void);
 /* The limit options, for a command that runs a scenario (skl_app_cmd's
  * limits): keys SKL_APP_LIMIT_KEY and up. */
 #define SKL_APP_LIMIT_KEY 1000

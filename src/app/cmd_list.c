@@ -108,9 +108,15 @@ int skl_cmd_list(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		char title[256] = "", goal[1024] = "", profile[64] = "";
 		const char *base = strrchr(names[i], '/') ? strrchr(names[i], '/') + 1 : names[i];
-		if (skl_data_scenario_info(names[i], title, sizeof(title), goal, sizeof(goal), profile,
-					   sizeof(profile)) < 0) {
-			printf("%s\n  (does not load: run it to see why)\n\n", base);
+		skl_error err;
+		skl_error_clear(&err);
+		/* the header reader has a small budget of its own: a file that
+		 * runs past it is listed as unreadable, with the reason */
+		if (skl_data_scenario_info(names[i], title, sizeof(title), goal, sizeof(goal), profile, sizeof(profile),
+					   &err) < 0) {
+			char why[700];
+			skl_error_format(&err, why, sizeof(why));
+			printf("%s\n  (unreadable: %s)\n\n", base, why);
 			continue;
 		}
 		skl_term_printf(stdout, "%s\n  %s\n  profile: %s\n  goal: %s\n\n", base, title,

@@ -8,6 +8,8 @@
  */
 #include "app.h"
 
+#include "sklab/runtime.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -185,6 +187,8 @@ int main(int argc, char **argv)
 {
 	const char *name;
 	const command *c;
+	/* the runtime's fixed budgets (data files, headers) time themselves with the app's clock */
+	skl_lua_set_clock(skl_app_clock_ns);
 	if (argc < 2)
 		return commands[0].run(argc, argv);
 	name = argv[1];

@@ -74,11 +74,15 @@ static int load_entries(shell *sh)
 		const char *base = strrchr(names[i], '/') ? strrchr(names[i], '/') + 1 : names[i];
 		snprintf(e->path, sizeof(e->path), "%s", names[i]);
 		snprintf(e->file, sizeof(e->file), "%s", base);
+		skl_error err;
+		skl_error_clear(&err);
 		e->ok = skl_data_scenario_info(names[i], e->title, sizeof(e->title), e->goal, sizeof(e->goal),
-					       e->profile, sizeof(e->profile)) == 0;
+					       e->profile, sizeof(e->profile), &err) == 0;
+		if (!e->ok) /* the card says why (the header reader's limits, a load error) */
+			skl_error_format(&err, e->goal, sizeof(e->goal));
 		sh->se[i].file = e->file;
 		sh->se[i].title = e->ok ? e->title : NULL;
-		sh->se[i].goal = e->ok ? e->goal : NULL;
+		sh->se[i].goal = e->ok || e->goal[0] ? e->goal : NULL;
 		sh->se[i].profile = e->ok ? e->profile : NULL;
 	}
 	sh->n = n;

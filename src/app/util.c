@@ -197,6 +197,14 @@ int skl_app_limit_opt(int key, const char *value, const char *cmd, skl_app_limit
 	return 0;
 }
 
+uint64_t skl_app_clock_ns(void)
+{
+	struct timespec now;
+	if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+		return 0;
+	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
 static int deadline_poll(void *ud, char *why, size_t whysz)
 {
 	skl_app_deadline *d = ud;

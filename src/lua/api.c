@@ -597,9 +597,7 @@ static const skl__api api_table[] = {
 
 void skl__push_named(lua_State *L, lua_CFunction fn, const skl__api *entry)
 {
-	lua_pushlightuserdata(L, (void *)entry);
-	lua_pushnil(L);
-	lua_pushcclosure(L, fn, 2);
+	skl__push_charged(L, fn, entry, 0, entry->name);
 }
 
 /* ---- registration -------------------------------------------------------------------- */
@@ -667,9 +665,9 @@ static void push_replacing(lua_State *L, int t, const char *key, const skl__api 
 {
 	lua_CFunction fn = binding(L, e);
 	t = lua_absindex(L, t);
-	lua_pushlightuserdata(L, (void *)e);
 	lua_getfield(L, t, key);
-	lua_pushcclosure(L, fn, 2);
+	skl__push_charged(L, fn, e, -1, e->name);
+	lua_remove(L, -2);
 }
 
 void skl__api_register(lua_State *L)

@@ -2,7 +2,8 @@
  * data.c - the Lua data files under assets/: kernel profiles
  * (assets/profiles/<name>.lua) and layout sets (assets/layouts/<set>/\*.lua).
  * Each file runs in its own empty environment with no library at all, a
- * heap cap and an instruction budget, and must return a table; what it
+ * heap cap and an instruction budget with a clock (a run's own when a
+ * scenario loads it, a fixed one otherwise), and must return a table; what it
  * returns is checked key by key, so a typo is an error naming the file, the
  * record and the member. Never touches a scenario's state.
  */
@@ -22,7 +23,7 @@
 
 #define DATA_HEAP ((size_t)64 << 20)
 #define DATA_INSTR ((uint64_t)50000000u)
-#define DATA_HOOK_EVERY 1000
+#define DATA_MS 2000 /* and 2 s of the app's clock, outside a run */
 #define DATA_MAX_SOURCE ((size_t)8 << 20)
 #define DATA_MAX_DEPTH 16
 
@@ -43,7 +44,8 @@ typedef struct dfile {
 
 typedef struct dctx {
 	size_t used;
-	uint64_t instr;
+	skl__budget *b;	 /* the run's, or own */
+	skl__budget own; /* outside a run */
 	skl_error *err;
 	skl_typedb *db;
 	dfile *files;
@@ -87,27 +89,19 @@ static void *d_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	return p;
 }
 
-static void d_hook(lua_State *L, lua_Debug *ar)
-{
-	dctx *c = *(dctx **)lua_getextraspace(L);
-	char where[SKL__WHERE_MAX];
-	(void)ar;
-	c->instr += DATA_HOOK_EVERY;
-	if (c->instr <= DATA_INSTR)
-		return;
-	lua_sethook(L, d_hook, LUA_MASKCOUNT, 1);
-	skl__where(L, 0, where, sizeof(where));
-	lua_pushfstring(L, "%s: data files ran past their budget of %I instructions", where, (lua_Integer)DATA_INSTR);
-	lua_error(L);
-}
-
-static lua_State *d_state(dctx *c)
+/* A state for the data files of c, spending c's budget: the run's when
+ * b is one, else a fixed budget of its own. */
+static lua_State *d_state(dctx *c, skl__budget *b)
 {
 	lua_State *L = lua_newstate(d_alloc, c);
 	if (!L)
 		return NULL;
-	*(dctx **)lua_getextraspace(L) = c;
-	lua_sethook(L, d_hook, LUA_MASKCOUNT, DATA_HOOK_EVERY);
+	if (!b) {
+		skl__budget_fixed(&c->own, DATA_INSTR, DATA_MS, "data files");
+		b = &c->own;
+	}
+	c->b = b;
+	skl__budget_attach(L, b);
 	return L;
 }
 
@@ -724,7 +718,7 @@ static int load_profile_p(lua_State *L)
 	return 0;
 }
 
-int skl_data_load_profile(const char *data_dir, const char *name, skl_profile *out, skl_error *err)
+int skl__data_profile(const char *data_dir, const char *name, skl_profile *out, skl__budget *b, skl_error *err)
 {
 	dctx c;
 	dfile f;
@@ -755,7 +749,7 @@ int skl_data_load_profile(const char *data_dir, const char *name, skl_profile *o
 	c.nfiles = 1;
 	c.prof = out;
 	c.want = name;
-	L = d_state(&c);
+	L = d_state(&c, b);
 	if (!L) {
 		skl_errorf_at(err, f.display, 0, 0, "out of memory");
 		goto out_src;
@@ -1125,7 +1119,12 @@ static int load_set_p(lua_State *L)
 	return 0;
 }
 
-int skl_data_load_layouts(const char *data_dir, const char *set, skl_typedb *db, skl_error *err)
+int skl_data_load_profile(const char *data_dir, const char *name, skl_profile *out, skl_error *err)
+{
+	return skl__data_profile(data_dir, name, out, NULL, err);
+}
+
+int skl__data_layouts(const char *data_dir, const char *set, skl_typedb *db, skl__budget *b, skl_error *err)
 {
 	dctx c;
 	char dir[1100], (*names)[64] = NULL;
@@ -1162,7 +1161,7 @@ int skl_data_load_layouts(const char *data_dir, const char *set, skl_typedb *db,
 		if (read_file(path, &c.files[i], err) < 0)
 			goto out_files;
 	}
-	L = d_state(&c);
+	L = d_state(&c, b);
 	if (!L) {
 		skl_errorf(err, "out of memory");
 		goto out_files;
@@ -1180,6 +1179,11 @@ out_files:
 	skl_free(c.files);
 	skl_free(names);
 	return rc;
+}
+
+int skl_data_load_layouts(const char *data_dir, const char *set, skl_typedb *db, skl_error *err)
+{
+	return skl__data_layouts(data_dir, set, db, NULL, err);
 }
 
 /* ---- the runtime's cache of sets ------------------------------------------------------------ */
@@ -1201,7 +1205,7 @@ skl__lset *skl__set_get(skl_lua *rt, const char *set, skl_error *err)
 		skl_errorf(err, "out of memory");
 		return NULL;
 	}
-	if (skl_data_load_layouts(rt->data_dir, set, s->db, err) < 0) {
+	if (skl__data_layouts(rt->data_dir, set, s->db, skl__run_budget(rt), err) < 0) {
 		skl_typedb_free(s->db);
 		s->db = NULL;
 		return NULL;

@@ -1,11 +1,10 @@
 /*
  * init.c - opens the sandbox of a run (what linit.c is to Lua): Lua's safe
  * libraries (base, table, string, math, utf8, coroutine) hardened against
- * loops in C, without files or bytecode and with a fixed random seed, then
- * the classes of the scenario's handles and the scenario API (sklab,
- * scene and the globals) from the API table. Also makes, clears and frees
- * the libraries' state, in the order they depend on each other. Runs
- * nothing of a scenario.
+ * loops in C and every C function charged to the budget (budget.c), without files or bytecode and with a fixed random
+ * seed, then the classes of the scenario's handles and the scenario API (sklab, scene and the globals) from the API
+ * table. Also makes, clears and frees the libraries' state, in the order they depend on each other. Runs nothing of a
+ * scenario.
  */
 #include "lua_impl.h"
 
@@ -55,6 +54,19 @@ int skl__open_sandbox(lua_State *L)
 	skl__sock_open(L);
 	skl__api_register(L);
 	skl__cache_open(L);
+
+	/* every other C function of the sandbox is charged too (budget.c) */
+	skl__charge_table(L, 0, NULL);
+	{
+		static const char *const libs[] = {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME,
+						   LUA_COLIBNAME};
+		size_t i;
+		for (i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
+			lua_getglobal(L, libs[i]);
+			skl__charge_table(L, -1, libs[i]);
+			lua_pop(L, 1);
+		}
+	}
 
 	if (rt->header_only) {
 		/* only scenario{} is there: anything else before it fails */

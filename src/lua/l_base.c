@@ -6,7 +6,9 @@
  * determinism. Each wraps the original, kept as upvalue 2. string.rep,
  * table.move, table.insert and table.remove are replaced because they can
  * loop in C, where the instruction hook never fires: here they charge
- * their work to the budget first.
+ * their shifts to the budget as they go. Every function here is
+ * registered charged (budget.c), which also charges the rest of what the
+ * standard library does in C by its cost model.
  */
 #include "lua_impl.h"
 
@@ -358,12 +360,6 @@ static const skl__api e_rep = {"string.rep", "(s, n [, sep])", "", SKL__API_LIB}
 static const skl__api e_move = {"table.move", "(a1, f, e, t [, a2])", "", SKL__API_LIB};
 static const skl__api e_insert = {"table.insert", "(t, [pos,] v)", "", SKL__API_LIB};
 static const skl__api e_remove = {"table.remove", "(t [, pos])", "", SKL__API_LIB};
-static const skl__api e_sort = {"table.sort", "(t [, comp])", "", SKL__API_LIB};
-static const skl__api e_concat = {"table.concat", "(t [, sep [, i [, j]]])", "", SKL__API_LIB};
-static const skl__api e_unpack = {"table.unpack", "(t [, i [, j]])", "", SKL__API_LIB};
-static const skl__api e_ulen = {"utf8.len", "(s [, i [, j [, lax]]])", "", SKL__API_LIB};
-static const skl__api e_uoffset = {"utf8.offset", "(s, n [, i])", "", SKL__API_LIB};
-static const skl__api e_ucodepoint = {"utf8.codepoint", "(s [, i [, j [, lax]]])", "", SKL__API_LIB};
 
 /* Calls the function this one replaces with the arguments as they are. */
 static int call_original(lua_State *L)
@@ -373,51 +369,6 @@ static int call_original(lua_State *L)
 	lua_insert(L, 1);
 	lua_call(L, n, LUA_MULTRET);
 	return lua_gettop(L);
-}
-
-/* a table's length, or 0 when arg is not one (the original then says so) */
-static uint64_t len_of(lua_State *L, int arg)
-{
-	if (lua_type(L, arg) != LUA_TTABLE)
-		return 0;
-	return (uint64_t)lua_rawlen(L, arg);
-}
-
-/* a string argument's length, or 0 */
-static uint64_t str_len(lua_State *L, int arg)
-{
-	size_t l = 0;
-	if (lua_type(L, arg) == LUA_TSTRING)
-		lua_tolstring(L, arg, &l);
-	return (uint64_t)l;
-}
-
-static int base_sort(lua_State *L)
-{
-	skl__charge(L, nlogn(len_of(L, 1)) * 2);
-	return call_original(L);
-}
-
-static int base_concat(lua_State *L)
-{
-	skl__charge(L, len_of(L, 1) * 2 + 1);
-	return call_original(L);
-}
-
-static int base_unpack(lua_State *L)
-{
-	lua_Integer i = luaL_optinteger(L, 2, 1);
-	lua_Integer e = lua_isnoneornil(L, 3) ? (lua_Integer)len_of(L, 1) : luaL_checkinteger(L, 3);
-	if (e >= i)
-		skl__charge(L, (uint64_t)((lua_Unsigned)e - (lua_Unsigned)i) + 1);
-	return call_original(L);
-}
-
-/* utf8.len, offset, codepoint: one pass over the string */
-static int base_utf8_pass(lua_State *L)
-{
-	skl__charge(L, str_len(L, 1) / 3 + 1);
-	return call_original(L);
 }
 
 /* string.rep: Lua's loops n times even when every copy is empty
@@ -599,9 +550,9 @@ static int base_xpcall(lua_State *L)
 static void replace(lua_State *L, const char *lib, const char *name, lua_CFunction fn, const skl__api *e)
 {
 	lua_getglobal(L, lib);
-	lua_pushlightuserdata(L, (void *)e);
-	lua_getfield(L, -2, name);
-	lua_pushcclosure(L, fn, 2);
+	lua_getfield(L, -1, name);
+	skl__push_charged(L, fn, e, -1, e->name);
+	lua_remove(L, -2);
 	lua_setfield(L, -2, name);
 	lua_pop(L, 1);
 }
@@ -609,21 +560,15 @@ static void replace(lua_State *L, const char *lib, const char *name, lua_CFuncti
 void skl__base_harden(lua_State *L)
 {
 	lua_pushglobaltable(L);
-	lua_pushlightuserdata(L, (void *)&e_xpcall);
-	lua_getfield(L, -2, "xpcall");
-	lua_pushcclosure(L, base_xpcall, 2);
+	lua_getfield(L, -1, "xpcall");
+	skl__push_charged(L, base_xpcall, &e_xpcall, -1, e_xpcall.name);
+	lua_remove(L, -2);
 	lua_setfield(L, -2, "xpcall");
 	lua_pop(L, 1);
 	replace(L, LUA_STRLIBNAME, "rep", base_rep, &e_rep);
 	replace(L, LUA_TABLIBNAME, "move", base_move, &e_move);
 	replace(L, LUA_TABLIBNAME, "insert", base_insert, &e_insert);
 	replace(L, LUA_TABLIBNAME, "remove", base_remove, &e_remove);
-	replace(L, LUA_TABLIBNAME, "sort", base_sort, &e_sort);
-	replace(L, LUA_TABLIBNAME, "concat", base_concat, &e_concat);
-	replace(L, LUA_TABLIBNAME, "unpack", base_unpack, &e_unpack);
-	replace(L, LUA_UTF8LIBNAME, "len", base_utf8_pass, &e_ulen);
-	replace(L, LUA_UTF8LIBNAME, "offset", base_utf8_pass, &e_uoffset);
-	replace(L, LUA_UTF8LIBNAME, "codepoint", base_utf8_pass, &e_ucodepoint);
 }
 
 /* ---- the API slice --------------------------------------------------------------------- */

@@ -469,7 +469,7 @@ void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out)
 	}
 	if (!skl__valid_name(pname))
 		skl__argerror(L, 1, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
-	if (skl_data_load_profile(rt->data_dir, pname, out, &err) < 0) {
+	if (skl__data_profile(rt->data_dir, pname, out, skl__run_budget(rt), &err) < 0) {
 		char msg[700];
 		skl_error_format(&err, msg, sizeof(msg));
 		skl__error(L, "%s: %s", skl__fname(L), msg);
@@ -482,7 +482,7 @@ static void load_profile(lua_State *L, const char *name, skl_profile *p)
 	skl_lua *rt = skl__rt(L);
 	skl_error err;
 	char msg[700];
-	if (skl_data_load_profile(rt->data_dir, name, p, &err) == 0)
+	if (skl__data_profile(rt->data_dir, name, p, skl__run_budget(rt), &err) == 0)
 		return;
 	skl_error_format(&err, msg, sizeof(msg));
 	skl__error(L, "%s: %s", skl__fname(L), msg);

@@ -89,7 +89,7 @@ static int f_scenario(lua_State *L)
 		    lua_pushfstring(L, "field 'profile': unknown profile '%s' (known: %s)", profile,
 				    skl__valid_name(profile) ? lua_tostring(L, -1) : "see sklab.profiles()"));
 	lua_pop(L, 1);
-	if (skl_data_load_profile(rt->data_dir, profile, &rt->sc.profile, &err) < 0) {
+	if (skl__data_profile(rt->data_dir, profile, &rt->sc.profile, skl__run_budget(rt), &err) < 0) {
 		char msg[700];
 		skl_error_format(&err, msg, sizeof(msg));
 		return skl__error(L, "scenario: %s", msg);
@@ -750,6 +750,8 @@ static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
 			skl__argerror(L, 1,
 				      lua_pushfstring(L, "field 'series': series %d has %d points (at most %d)", s, np,
 						      CHART_MAX_POINTS));
+		if (!c) /* the walk below, in C: about 4 units a point (budget.c) */
+			skl__charge(L, (uint64_t)np * 4);
 		if (c) {
 			skl_chart_series *cs = &c->series[s - 1];
 			int oom = 0;

@@ -100,7 +100,7 @@ static skl_typedb *set_db(lua_State *L, const char *set)
 	if (!db)
 		skl__error(L, "sklab.whatif: out of memory");
 	skl_error_clear(&err);
-	if (skl_data_load_layouts(rt->data_dir, set, db, &err) < 0) {
+	if (skl__data_layouts(rt->data_dir, set, db, skl__run_budget(rt), &err) < 0) {
 		char msg[700];
 		skl_typedb_free(db);
 		skl_error_format(&err, msg, sizeof(msg));
@@ -600,7 +600,7 @@ static void profile_for_set(lua_State *L, const char *set, skl_profile *out)
 		n = skl_data_list_profiles(rt->data_dir, names, n);
 		for (i = 0; i < n; i++) {
 			skl_error err;
-			if (skl_data_load_profile(rt->data_dir, names[i], out, &err) == 0 &&
+			if (skl__data_profile(rt->data_dir, names[i], out, skl__run_budget(rt), &err) == 0 &&
 			    !strcmp(out->layouts, set)) {
 				lua_pop(L, 1);
 				return;

@@ -26,12 +26,62 @@ typedef struct skl__limits {
 	int hit;		       /* an skl_lua_limit */
 } skl__limits;
 skl__limits *skl__limits_of(skl_lua *rt);
-/* Counts n units of work a library function does in C (where the hook
- * cannot see it) against the instruction budget; raises the budget's error
- * when it runs out. */
+
+/* ---- the budget (budget.c) ----------------------------------------------
+ * One instruction budget and one clock for every Lua state sklab runs: a
+ * scenario, the data files it loads (they share the run's budget), data
+ * files loaded outside a run and the header reader (each with a fixed
+ * budget of its own). A state's extra space points to its budget; one
+ * count hook and skl__charge spend it, and both poll the clock. A unit is
+ * about 3 ns of work on the machine the costs were measured on (a VM
+ * instruction of a plain loop), so the default 2e9 is about 6 s. */
+#define SKL__STOP_WHY_MAX 256
+typedef struct skl__budget {
+	uint64_t instr_limit, instr_used;
+	uint64_t poll_at; /* instr_used at which the clock is polled next */
+	/* the clock: polled every SKL__POLL_EVERY units; non-zero stops, why
+	 * filled (runs: the app's deadline; fixed budgets: skl__budget_fixed) */
+	int (*interrupt)(void *ud, char *why, size_t whysz);
+	void *interrupt_ud;
+	uint64_t deadline_ns; /* fixed budgets: when the clock says stop */
+	unsigned fixed_ms;    /* and how long that was */
+	int instr_hit, mem_hit, stop_hit;
+	char stop_why[SKL__STOP_WHY_MAX];
+	const char *instr_what; /* the limit's name in its message: NULL = a run's */
+	skl_lua *rt;		/* the runtime of a scenario's state; NULL for data files */
+} skl__budget;
+#define SKL__POLL_EVERY 1000 /* units between polls of the clock (and hook calls) */
+
+/* A budget of instr units and ms milliseconds of the app's clock (see
+ * skl_lua_set_clock; no clock = instructions only), for states that run
+ * outside a scenario run. what names it in the limit's message. */
+void skl__budget_fixed(skl__budget *b, uint64_t instr, unsigned ms, const char *what);
+/* Makes L spend b: its extra space and its count hook. */
+void skl__budget_attach(struct lua_State *L, skl__budget *b);
+skl__budget *skl__budget_of(struct lua_State *L);
+/* Makes L's hook fire at its next instruction (a limit was reached where
+ * nothing can raise: the allocator). */
+void skl__budget_trip(struct lua_State *L);
+/* The run's budget, and the heap cap's error (runtime.c). */
+skl__budget *skl__run_budget(skl_lua *rt);
+int skl__mem_raise(struct lua_State *L);
+/* Raises the error of the limit that stopped b's states, from level
+ * (0 = where L runs, 1 = the caller of the C function running). */
+int skl__budget_raise(struct lua_State *L, int level);
+/* Counts n units of work a function does in C (where the hook cannot see
+ * it) against the budget and polls the clock when due; raises the limit's
+ * error when one is reached. */
 void skl__charge(struct lua_State *L, uint64_t n);
 /* Has the heap cap, the instruction budget or the interrupt ended the run? */
 int skl__limit_reached(struct lua_State *L);
+/* Pushes fn as a charged C closure: upvalues (1) up1 as a light userdata or
+ * nil, (2) the value at original (0 = nil) - what fn reads as
+ * lua_upvalueindex(1) and (2) - then the trampoline's own: fn and the cost
+ * model of name (budget.c's table; a base cost when it has none). */
+void skl__push_charged(struct lua_State *L, lua_CFunction fn, const void *up1, int original, const char *name);
+/* Replaces every C function of the table at idx (or the globals when idx
+ * is 0) named prefix.key with a charged closure of it. */
+void skl__charge_table(struct lua_State *L, int idx, const char *prefix);
 /* Replaces the library functions that can loop in C without end
  * (string.rep, table.move, table.insert, table.remove) with versions that
  * charge their work to the budget (l_base.c). */
@@ -88,7 +138,7 @@ struct skl_lua {
 	struct skl__captures *caps;   /* l_pcap.c: the capture files */
 };
 
-/* The runtime a state belongs to. */
+/* The runtime a scenario's state belongs to (its budget's). */
 skl_lua *skl__rt(lua_State *L);
 
 /* ---- the run loop's services (runtime.c) -------------------------------------------- */
@@ -166,6 +216,11 @@ void skl__new_class(lua_State *L, const char *mt, const char *name, const char *
 
 /* ---- data files (data.c) ----------------------------------------------------------------- */
 
+/* skl_data_load_profile and skl_data_load_layouts spending budget b (a
+ * run's: what its scenario loads counts against its limits and clock);
+ * NULL = a fixed budget of 5e7 instructions and 2 s. */
+int skl__data_profile(const char *data_dir, const char *name, skl_profile *out, skl__budget *b, skl_error *err);
+int skl__data_layouts(const char *data_dir, const char *set, skl_typedb *db, skl__budget *b, skl_error *err);
 /* Loads a layout set into the runtime's cache (once); NULL with err set. */
 skl__lset *skl__set_get(skl_lua *rt, const char *set, skl_error *err);
 /* Checks a profile or set name: letters, digits, '.', '_', '-'; not "." or "..". */

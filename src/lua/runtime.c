@@ -13,12 +13,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define HOOK_EVERY 1000		      /* instructions between budget checks */
 #define MEM_RESERVE ((size_t)1 << 20) /* heap left for unwinding after the cap */
 #define MAX_SOURCE ((size_t)16 << 20) /* largest scenario file read */
-#define ALLOC_COST_SHIFT 6	      /* an allocation of n bytes costs n / 64 instructions */
+#define ALLOC_COST_SHIFT 6	      /* an allocation of n bytes costs n / 64 units more */
+#define ALLOC_COST 16		      /* and 16 units: malloc and the collector's share, 57 ns measured */
+#define HEADER_INSTR 10000000u	      /* the header reader's budget */
+#define HEADER_MS 250		      /* and its time, per file */
 #define DEFAULT_MAX_LAYOUTS 4096
-#define STOP_WHY_MAX 256
+#define STOP_WHY_MAX SKL__STOP_WHY_MAX
 
 /* The runtime: what the libraries share (lua_impl.h's struct skl_lua
  * comes first, so a skl_lua * is also a rt_full *), then what only the run
@@ -34,17 +36,13 @@ typedef struct rt_full {
 	int max_events;
 	int (*interrupt)(void *ud, char *why, size_t whysz);
 	void *interrupt_ud;
+	skl__budget b; /* one run's instructions, clock and stops (budget.c) */
 
 	/* one run */
 	lua_State *L;	    /* NULL while its sandbox is being built */
 	char display[1024]; /* the scenario's name in messages */
 	size_t heap_used;
-	int mem_hit;			/* the heap cap refused an allocation */
-	char mem_where[SKL__WHERE_MAX]; /* where the script was when it did */
-	uint64_t instr_used;
-	int instr_hit; /* the instruction budget ran out */
-	int stop_hit;  /* the interrupt callback asked to stop */
-	char stop_why[STOP_WHY_MAX];
+	char mem_where[SKL__WHERE_MAX]; /* where the script was when the heap cap refused (b.mem_hit) */
 	int events_added;
 	size_t log_bytes;     /* text and layouts this run put in the log */
 	size_t max_log_bytes; /* and how much of that it may */
@@ -71,10 +69,13 @@ static const char header_done = 0;
 
 skl_lua *skl__rt(lua_State *L)
 {
-	return *(skl_lua **)lua_getextraspace(L);
+	return skl__budget_of(L)->rt;
 }
 
-static void rt_hook(lua_State *L, lua_Debug *ar);
+skl__budget *skl__run_budget(skl_lua *rt)
+{
+	return &fullrt(rt)->b;
+}
 
 /* ---- heap cap --------------------------------------------------------------- */
 
@@ -86,7 +87,7 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
 	rt_full *f = ud;
 	size_t old = ptr ? osize : 0;
-	size_t limit = f->heap_limit + (f->mem_hit ? MEM_RESERVE : 0);
+	size_t limit = f->heap_limit + (f->b.mem_hit ? MEM_RESERVE : 0);
 	void *p;
 	if (nsize == 0) {
 		skl_free(ptr);
@@ -94,12 +95,12 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		return NULL;
 	}
 	if (nsize > old && (nsize - old > limit || f->heap_used > limit - (nsize - old))) {
-		if (!f->mem_hit && f->L) {
-			f->mem_hit = 1;
+		if (!f->b.mem_hit && f->L) {
+			f->b.mem_hit = 1;
 			skl__where(f->L, 0, f->mem_where, sizeof(f->mem_where));
-			lua_sethook(f->L, rt_hook, LUA_MASKCOUNT, 1);
+			skl__budget_trip(f->L);
 		}
-		f->mem_hit = 1;
+		f->b.mem_hit = 1;
 		return NULL;
 	}
 	p = skl_realloc(ptr, nsize);
@@ -107,91 +108,19 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		f->heap_used = f->heap_used - old + nsize;
 		/* copying counts too: "s = s .. x" in a loop runs one instruction
 		 * per copy of an ever longer string */
-		f->instr_used += nsize >> ALLOC_COST_SHIFT;
+		f->b.instr_used += ALLOC_COST + (nsize >> ALLOC_COST_SHIFT);
 	}
 	return p;
 }
 
-/* ---- instruction budget -------------------------------------------------------- */
+/* ---- the heap cap's error ------------------------------------------------------- */
 
-/* Raises the error of the limit that stopped the run, from the hook or
- * from skl__charge. Also makes the hook of L fire on every instruction. */
-static int raise_stop(lua_State *L, int level)
+int skl__mem_raise(lua_State *L)
 {
 	rt_full *f = fullrt(skl__rt(L));
-	char where[SKL__WHERE_MAX];
-	lua_sethook(L, rt_hook, LUA_MASKCOUNT, 1);
-	if (f->mem_hit) {
-		lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", f->mem_where, f->mem_where[0] ? ": " : "",
-				(int)(f->heap_limit >> 20));
-		return lua_error(L);
-	}
-	skl__where(L, level, where, sizeof(where));
-	if (f->stop_hit) {
-		lua_pushfstring(L, "%s%s%s", where, where[0] ? ": " : "", f->stop_why);
-		return lua_error(L);
-	}
-	lua_pushfstring(L, "%s%sinstruction limit of %I exceeded (an endless loop?)", where, where[0] ? ": " : "",
-			(lua_Integer)f->instr_limit);
+	lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", f->mem_where, f->mem_where[0] ? ": " : "",
+			(int)(f->heap_limit >> 20));
 	return lua_error(L);
-}
-
-/* Asks the interrupt callback (the app's clock) whether to stop; on yes the
- * run is marked stopped with its reason. */
-static int poll_interrupt(rt_full *f)
-{
-	if (!f->interrupt || !f->interrupt(f->interrupt_ud, f->stop_why, sizeof(f->stop_why)))
-		return 0;
-	f->stop_why[sizeof(f->stop_why) - 1] = '\0';
-	if (!f->stop_why[0])
-		snprintf(f->stop_why, sizeof(f->stop_why), "the run was interrupted");
-	f->stop_hit = 1;
-	return 1;
-}
-
-/* Counts instructions and polls the interrupt callback; once over budget
- * (or over the heap cap, or interrupted) it raises on every instruction of
- * every coroutine, so neither pcall nor a coroutine can keep a script alive. */
-static void rt_hook(lua_State *L, lua_Debug *ar)
-{
-	rt_full *f = fullrt(skl__rt(L));
-	(void)ar;
-	if (!f->instr_hit && !f->mem_hit && !f->stop_hit) {
-		f->instr_used += HOOK_EVERY;
-		if (f->instr_used > f->instr_limit)
-			f->instr_hit = 1;
-		else if (!poll_interrupt(f))
-			return;
-	}
-	raise_stop(L, 0);
-}
-
-int skl__budget_hit(lua_State *L)
-{
-	const rt_full *f = fullrt(skl__rt(L));
-	return f->instr_hit || f->mem_hit;
-}
-
-int skl__limit_reached(lua_State *L)
-{
-	rt_full *f = fullrt(skl__rt(L));
-	return f->instr_hit || f->mem_hit || f->stop_hit;
-}
-
-void skl__charge(lua_State *L, uint64_t n)
-{
-	rt_full *f = fullrt(skl__rt(L));
-	/* the wall clock (or the user) stops work done in C too */
-	if (!f->instr_hit && !f->mem_hit && !f->stop_hit)
-		poll_interrupt(f);
-	if (f->instr_hit || f->mem_hit || f->stop_hit)
-		raise_stop(L, 1);
-	if (f->instr_used >= f->instr_limit || n > f->instr_limit - f->instr_used) {
-		f->instr_used = f->instr_limit;
-		f->instr_hit = 1;
-		raise_stop(L, 1);
-	}
-	f->instr_used += n;
 }
 
 /* ---- the event log -------------------------------------------------------------- */
@@ -288,6 +217,7 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	f->lim.out_limit = o->out_limit ? o->out_limit : SKL_LUA_OUT_LIMIT;
 	f->interrupt = o->interrupt;
 	f->interrupt_ud = o->interrupt_ud;
+	f->b.rt = rt;
 	rt->echo = o->echo;
 	if (skl__libs_new(rt) < 0)
 		goto out_free;
@@ -500,12 +430,17 @@ static void reset_run(skl_lua *rt)
 	f->L = NULL;
 	f->display[0] = '\0';
 	f->heap_used = 0;
-	f->mem_hit = 0;
 	f->mem_where[0] = '\0';
-	f->instr_used = 0;
-	f->instr_hit = 0;
-	f->stop_hit = 0;
-	f->stop_why[0] = '\0';
+	if (rt->header_only) {
+		skl__budget_fixed(&f->b, HEADER_INSTR, HEADER_MS, NULL);
+	} else {
+		memset(&f->b, 0, sizeof(f->b));
+		f->b.instr_limit = f->instr_limit;
+		f->b.poll_at = SKL__POLL_EVERY;
+		f->b.interrupt = f->interrupt;
+		f->b.interrupt_ud = f->interrupt_ud;
+	}
+	f->b.rt = rt;
 	f->events_added = 0;
 	f->log_bytes = 0;
 	f->lim.ram_used = 0;
@@ -521,11 +456,11 @@ static void note_limit(skl_lua *rt)
 	skl__limits *lim = &f->lim;
 	if (lim->hit != SKL_LUA_LIMIT_NONE)
 		return;
-	if (f->mem_hit)
+	if (f->b.mem_hit)
 		lim->hit = SKL_LUA_LIMIT_HEAP;
-	else if (f->stop_hit)
+	else if (f->b.stop_hit)
 		lim->hit = SKL_LUA_LIMIT_INTERRUPT;
-	else if (f->instr_hit)
+	else if (f->b.instr_hit)
 		lim->hit = SKL_LUA_LIMIT_INSTR;
 	else if (f->events_added >= f->max_events || f->log_bytes > f->max_log_bytes)
 		lim->hit = SKL_LUA_LIMIT_EVENTS;
@@ -601,7 +536,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		skl_errorf_at(err, f->display, 0, 0, "cannot create a Lua state (out of memory)");
 		goto out_src;
 	}
-	*(skl_lua **)lua_getextraspace(L) = rt;
+	skl__budget_attach(L, &f->b);
 	lua_pushcfunction(L, skl__open_sandbox);
 	if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
 		skl_errorf_at(err, f->display, 0, 0, "cannot set up the sandbox: %s",
@@ -609,7 +544,6 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		goto out_close;
 	}
 	f->L = L;
-	lua_sethook(L, rt_hook, LUA_MASKCOUNT, HOOK_EVERY);
 	lua_pushcfunction(L, rt_msgh);
 	lua_pushfstring(L, "@%s", f->display);
 	/* a UTF-8 byte-order mark, as some editors write one, is not Lua */
@@ -622,6 +556,17 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	if (rt->header_only) {
 		if (status != LUA_OK && lua_touserdata(L, -1) == &header_done) {
 			rc = 0;
+		} else if (f->b.instr_hit || f->b.stop_hit || f->b.mem_hit || status == LUA_ERRMEM) {
+			/* the header reader's own limits: say which */
+			char msg[SKL__WHERE_MAX + STOP_WHY_MAX];
+			if (f->b.mem_hit || status == LUA_ERRMEM)
+				snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
+					 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
+			else if (lua_type(L, -1) == LUA_TSTRING)
+				snprintf(msg, sizeof(msg), "%s", lua_tostring(L, -1));
+			else
+				snprintf(msg, sizeof(msg), "%s", f->b.stop_hit ? f->b.stop_why : "instruction limit");
+			run_failed(rt, msg, err);
 		} else {
 			skl_errorf_at(err, f->display, 0, 0, "no scenario{} call before anything else");
 		}
@@ -629,7 +574,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		char msg[SKL__WHERE_MAX + 100];
 		snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
 			 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
-		if (!f->mem_hit)
+		if (!f->b.mem_hit)
 			snprintf(msg, sizeof(msg), "%s: out of memory", f->display);
 		run_failed(rt, msg, err);
 	} else if (status != LUA_OK) {
@@ -650,14 +595,14 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		}
 		run_failed(rt, shown ? shown : m, err);
 		skl_free(shown);
-	} else if (f->instr_hit || f->mem_hit || f->stop_hit) {
+	} else if (f->b.instr_hit || f->b.mem_hit || f->b.stop_hit) {
 		/* a limit was hit and its error caught, with nothing left to run */
 		char msg[SKL__WHERE_MAX + STOP_WHY_MAX];
-		if (f->mem_hit)
+		if (f->b.mem_hit)
 			snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
 				 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
-		else if (f->stop_hit)
-			snprintf(msg, sizeof(msg), "%s", f->stop_why);
+		else if (f->b.stop_hit)
+			snprintf(msg, sizeof(msg), "%s", f->b.stop_why);
 		else
 			snprintf(msg, sizeof(msg), "instruction limit of %llu exceeded (an endless loop?)",
 				 (unsigned long long)f->instr_limit);
@@ -722,20 +667,20 @@ int skl__header_done(lua_State *L)
 }
 
 int skl_data_scenario_info(const char *path, char *title, size_t titlesz, char *goal, size_t goalsz, char *profile,
-			   size_t profilesz)
+			   size_t profilesz, skl_error *errp)
 {
 	skl_lua_opts o;
 	skl_lua *rt;
-	skl_error err;
+	skl_error local, *err = errp ? errp : &local;
 	int rc;
 	memset(&o, 0, sizeof(o));
 	o.heap_limit = (size_t)16 << 20;
 	o.instr_limit = 10000000;
-	rt = skl_lua_new(&o, &err);
+	rt = skl_lua_new(&o, err);
 	if (!rt)
 		return -1;
 	rt->header_only = 1;
-	rc = run(rt, path, NULL, &err);
+	rc = run(rt, path, NULL, err);
 	if (rc == 0) {
 		if (title && titlesz)
 			snprintf(title, titlesz, "%s", rt->sc.title);

@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	skl_events_free(log);
 	skl_lua_free(rt);
 
-	skl_data_scenario_info(path, title, sizeof(title), goal, sizeof(goal), profile, sizeof(profile));
+	skl_data_scenario_info(path, title, sizeof(title), goal, sizeof(goal), profile, sizeof(profile), NULL);
 
 	fz_empty_dir(fz_tmpdir(), 0);
 	return 0;

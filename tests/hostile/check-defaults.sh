@@ -6,7 +6,7 @@
 # naming the scenario file. What check-hostile.sh checks at lowered limits
 # (each case's own message) holds here too, but the figures in the
 # messages are the defaults', so only the file is checked. Two cases run
-# at a time. A case whose header says "-- defaults: ok" tests a limit the
+# at a time. A case whose header says "-- at-defaults: ok" tests a limit the
 # defaults leave room for: there it must succeed, in the same bounds.
 set -u
 if [ "${1:-}" = "--one" ]; then
@@ -19,7 +19,7 @@ if [ "${1:-}" = "--one" ]; then
 	(cd "$work/$name" && exec "$RUNCAP" 15 1024 "$SKLAB" run --headless --quiet --frames out $args "$f") \
 		>"$work/$name/stdout" 2>"$work/$name/stderr" </dev/null
 	rc=$?
-	if grep -q '^-- defaults: ok' "$f"; then
+	if grep -q '^-- at-defaults: ok' "$f"; then
 		if [ "$rc" -ne 0 ]; then
 			echo "FAIL: $name: status $rc at the defaults, which leave it room:"
 			cat "$work/$name/stderr"

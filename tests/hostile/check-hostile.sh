@@ -6,9 +6,12 @@
 #   -- expect: TEXT      a line of stderr contains TEXT (grep -F)
 #   -- args: OPTIONS     added after the test's lowered limits
 #   -- seconds: N        the guard's time (default 30)
+#   -- defaults          run with the default limits, not the lowered ones
 # The run gets lowered limits (--max-instructions 20000000 --max-heap 64
 # --max-ram 256 --timeout 20) so each case ends quickly; -- args can put
-# them back. The guard is `timeout` and a cap on address space (ulimit -v,
+# them back. A `-- defaults` case runs with the default limits instead
+# (but --timeout 10) and must end within 15 s; check-defaults.sh runs every
+# case so, with a bound on peak memory too. The guard is `timeout` and a cap on address space (ulimit -v,
 # left out in sanitizer builds), so a regression fails instead of hanging
 # or exhausting the machine.
 set -u
@@ -33,6 +36,11 @@ for f in "$DIR"/*.lua; do
 	args=$(sed -n 's/^-- args: //p' "$f" | head -1)
 	secs=$(sed -n 's/^-- seconds: //p' "$f" | head -1)
 	[ -n "$secs" ] || secs=30
+	limits="--max-instructions 20000000 --max-heap 64 --max-ram 256 --timeout 20"
+	if grep -q '^-- defaults$' "$f"; then
+		limits="--timeout 10"
+		secs=15
+	fi
 	if [ -z "$want" ]; then
 		bad "$name: no '-- expect:' line"
 		continue
@@ -41,8 +49,9 @@ for f in "$DIR"/*.lua; do
 	# shellcheck disable=SC2086 # args is a list of options
 	(
 		ulimit -v "$memcap" 2>/dev/null
+		# shellcheck disable=SC2086 # limits is a list of options
 		cd "$work" && exec timeout -k 5 "$secs" "$SKLAB" run --headless --quiet --frames "$out" \
-			--max-instructions 20000000 --max-heap 64 --max-ram 256 --timeout 20 $args "$f"
+			$limits $args "$f"
 	) >"$work/stdout" 2>"$work/stderr" </dev/null
 	rc=$?
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then

@@ -147,16 +147,18 @@ static void good_data(const char *data)
 	skl_typedb_free(db);
 
 	CHECK(skl_data_scenario_info("scenarios/basic.lua", title, sizeof(title), goal, sizeof(goal), profile,
-				     sizeof(profile)) == 0,
+				     sizeof(profile), NULL) == 0,
 	      "scenario info");
 	CHECK(!strcmp(title, "Basic scenario") && !strcmp(profile, "test-i386") &&
 		  !strcmp(goal, "The event log records steps, shows, expectations and prints"),
 	      "header: %s / %s / %s", title, goal, profile);
-	CHECK(skl_data_scenario_info("scenarios/limits/header_late.lua", title, sizeof(title), NULL, 0, NULL, 0) == -1,
+	CHECK(skl_data_scenario_info("scenarios/limits/header_late.lua", title, sizeof(title), NULL, 0, NULL, 0,
+				     NULL) == -1,
 	      "sklab before scenario{}: no header");
-	CHECK(skl_data_scenario_info("scenarios/limits/header_loop.lua", title, sizeof(title), NULL, 0, NULL, 0) == -1,
+	CHECK(skl_data_scenario_info("scenarios/limits/header_loop.lua", title, sizeof(title), NULL, 0, NULL, 0,
+				     NULL) == -1,
 	      "a loop before scenario{}: no header");
-	CHECK(skl_data_scenario_info("scenarios/nosuch.lua", NULL, 0, NULL, 0, NULL, 0) == -1, "missing file");
+	CHECK(skl_data_scenario_info("scenarios/nosuch.lua", NULL, 0, NULL, 0, NULL, 0, NULL) == -1, "missing file");
 }
 
 static void bad_data(const char *bad)

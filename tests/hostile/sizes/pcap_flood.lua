@@ -1,5 +1,5 @@
 -- expect: output limit of 1 MiB reached
--- defaults: ok
+-- at-defaults: ok
 -- args: --max-output 1
 scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
 local k = sklab.kernel {}

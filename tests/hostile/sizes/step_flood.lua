@@ -1,5 +1,5 @@
 -- expect: more than the 5 frames a run may write; raise it with --max-frames
--- defaults: ok
+-- at-defaults: ok
 -- args: --max-frames 5 --format svg
 scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
 local types = sklab.layouts("linux-2.4.16")
