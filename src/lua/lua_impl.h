@@ -26,6 +26,9 @@ typedef struct skl__limits {
 	int hit;		       /* an skl_lua_limit */
 } skl__limits;
 skl__limits *skl__limits_of(skl_lua *rt);
+/* The run's memory budget (never NULL): machines, cache models and the
+ * log charge it; a refusal ends the run at the next instruction. */
+struct skl_budget *skl__budget_of(skl_lua *rt);
 /* Counts n units of work a library function does in C (where the hook
  * cannot see it) against the instruction budget; raises the budget's error
  * when it runs out. */

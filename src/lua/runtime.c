@@ -6,6 +6,8 @@
  */
 #include "lua_impl.h"
 
+#include "sklab/budget.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,21 +41,29 @@ typedef struct rt_full {
 	lua_State *L;	    /* NULL while its sandbox is being built */
 	char display[1024]; /* the scenario's name in messages */
 	size_t heap_used;
-	int mem_hit;			/* the heap cap refused an allocation */
+	int mem_hit;			/* the heap cap or the memory budget refused an allocation */
+	int mem_budget;			/* it was the budget (its message says what) */
 	char mem_where[SKL__WHERE_MAX]; /* where the script was when it did */
 	uint64_t instr_used;
 	int instr_hit; /* the instruction budget ran out */
 	int stop_hit;  /* the interrupt callback asked to stop */
 	char stop_why[STOP_WHY_MAX];
 	int events_added;
-	size_t log_bytes;     /* text and layouts this run put in the log */
-	size_t max_log_bytes; /* and how much of that it may */
-	skl__limits lim;      /* simulated RAM and capture output */
+	size_t log_bytes;      /* text and layouts this run put in the log */
+	size_t max_log_bytes;  /* and how much of that it may */
+	skl__limits lim;       /* simulated RAM and capture output */
+	skl_budget own_budget; /* the budget when the app gives none */
+	skl_budget *budget;    /* the run's memory budget: the app's or own_budget */
 } rt_full;
 
 static rt_full *fullrt(skl_lua *rt)
 {
 	return (rt_full *)rt;
+}
+
+skl_budget *skl__budget_of(skl_lua *rt)
+{
+	return ((rt_full *)rt)->budget;
 }
 
 static const rt_full *cfullrt(const skl_lua *rt)
@@ -78,10 +88,42 @@ static void rt_hook(lua_State *L, lua_Debug *ar);
 
 /* ---- heap cap --------------------------------------------------------------- */
 
-/* Lua's allocator: counts the heap and refuses to grow past the cap. The
- * first refusal remembers where the script was and makes the count hook
- * fire on every instruction, so the run ends even if the script catches
- * the memory error. */
+/* Marks the run out of memory (the heap cap, or the budget when budget):
+ * remembers where the script was and makes the count hook fire on every
+ * instruction, so the run ends even if the script catches the error. */
+static void mem_stop(rt_full *f, int budget)
+{
+	if (!f->mem_hit && f->L) {
+		f->mem_budget = budget;
+		skl__where(f->L, 0, f->mem_where, sizeof(f->mem_where));
+		lua_sethook(f->L, rt_hook, LUA_MASKCOUNT, 1);
+	}
+	f->mem_hit = 1;
+}
+
+/* Whether a part of the engine had a charge refused by the run's budget
+ * (a machine's page allocator, a cache model, the log): if so, the run
+ * stops as if the heap had, with the budget's message. */
+static int budget_stopped(rt_full *f)
+{
+	if (f->budget->hit && !f->mem_hit)
+		mem_stop(f, 1);
+	return f->mem_hit;
+}
+
+/* "where: memory limit of 256 MiB exceeded", or the budget's refusal. */
+static void mem_message(const rt_full *f, char *msg, size_t msgsz)
+{
+	char what[200];
+	if (f->mem_budget)
+		skl_budget_message(f->budget, what, sizeof(what));
+	else
+		snprintf(what, sizeof(what), "memory limit of %d MiB exceeded", (int)(f->heap_limit >> 20));
+	snprintf(msg, msgsz, "%s%s%s", f->mem_where, f->mem_where[0] ? ": " : "", what);
+}
+
+/* Lua's allocator: counts the heap, charges it to the run's budget and
+ * refuses to grow past the cap or the budget (then the run stops). */
 static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
 	rt_full *f = ud;
@@ -91,19 +133,28 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	if (nsize == 0) {
 		skl_free(ptr);
 		f->heap_used -= old;
+		skl_budget_uncharge(f->budget, old);
 		return NULL;
 	}
 	if (nsize > old && (nsize - old > limit || f->heap_used > limit - (nsize - old))) {
-		if (!f->mem_hit && f->L) {
-			f->mem_hit = 1;
-			skl__where(f->L, 0, f->mem_where, sizeof(f->mem_where));
-			lua_sethook(f->L, rt_hook, LUA_MASKCOUNT, 1);
-		}
-		f->mem_hit = 1;
+		mem_stop(f, 0);
 		return NULL;
 	}
+	if (nsize > old) {
+		/* past a refusal, the unwinding may take the heap's reserve */
+		if (f->mem_hit && f->heap_used + (nsize - old) <= f->heap_limit + MEM_RESERVE)
+			skl_budget_force(f->budget, nsize - old);
+		else if (skl_budget_charge(f->budget, nsize - old, "the Lua heap") < 0) {
+			mem_stop(f, 1);
+			return NULL;
+		}
+	}
 	p = skl_realloc(ptr, nsize);
+	if (!p && nsize > old)
+		skl_budget_uncharge(f->budget, nsize - old);
 	if (p) {
+		if (nsize < old)
+			skl_budget_uncharge(f->budget, old - nsize);
 		f->heap_used = f->heap_used - old + nsize;
 		/* copying counts too: "s = s .. x" in a loop runs one instruction
 		 * per copy of an ever longer string */
@@ -122,8 +173,9 @@ static int raise_stop(lua_State *L, int level)
 	char where[SKL__WHERE_MAX];
 	lua_sethook(L, rt_hook, LUA_MASKCOUNT, 1);
 	if (f->mem_hit) {
-		lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", f->mem_where, f->mem_where[0] ? ": " : "",
-				(int)(f->heap_limit >> 20));
+		char msg[SKL__WHERE_MAX + 200];
+		mem_message(f, msg, sizeof(msg));
+		lua_pushstring(L, msg);
 		return lua_error(L);
 	}
 	skl__where(L, level, where, sizeof(where));
@@ -156,7 +208,7 @@ static void rt_hook(lua_State *L, lua_Debug *ar)
 {
 	rt_full *f = fullrt(skl__rt(L));
 	(void)ar;
-	if (!f->instr_hit && !f->mem_hit && !f->stop_hit) {
+	if (!f->instr_hit && !budget_stopped(f) && !f->stop_hit) {
 		f->instr_used += HOOK_EVERY;
 		if (f->instr_used > f->instr_limit)
 			f->instr_hit = 1;
@@ -182,7 +234,7 @@ void skl__charge(lua_State *L, uint64_t n)
 {
 	rt_full *f = fullrt(skl__rt(L));
 	/* the wall clock (or the user) stops work done in C too */
-	if (!f->instr_hit && !f->mem_hit && !f->stop_hit)
+	if (!f->instr_hit && !budget_stopped(f) && !f->stop_hit)
 		poll_interrupt(f);
 	if (f->instr_hit || f->mem_hit || f->stop_hit)
 		raise_stop(L, 1);
@@ -220,6 +272,8 @@ void skl__log_room(lua_State *L, size_t bytes)
 
 void skl__log_check(lua_State *L, int rc)
 {
+	if (rc < 0 && budget_stopped(fullrt(skl__rt(L))))
+		raise_stop(L, 1);
 	if (rc < 0)
 		skl__error(L, "the event log refused the event (out of memory or full)");
 }
@@ -231,6 +285,8 @@ void skl__engine_begin(lua_State *L, skl__engine *e)
 {
 	skl_lua *rt = skl__rt(L);
 	char at[SKL__WHERE_MAX];
+	if (budget_stopped(fullrt(rt)))
+		raise_stop(L, 1);
 	if (!skl__log_fits(rt, 0))
 		skl__log_room(L, 0); /* raises with the limit's message */
 	skl__where(L, 1, at, sizeof(at));
@@ -286,6 +342,7 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	rt->max_layouts = o->max_layouts > 0 ? o->max_layouts : DEFAULT_MAX_LAYOUTS;
 	f->lim.ram_limit = o->ram_limit ? o->ram_limit : SKL_LUA_RAM_LIMIT;
 	f->lim.out_limit = o->out_limit ? o->out_limit : SKL_LUA_OUT_LIMIT;
+	f->budget = o->budget ? o->budget : &f->own_budget;
 	f->interrupt = o->interrupt;
 	f->interrupt_ud = o->interrupt_ud;
 	rt->echo = o->echo;
@@ -501,7 +558,10 @@ static void reset_run(skl_lua *rt)
 	f->display[0] = '\0';
 	f->heap_used = 0;
 	f->mem_hit = 0;
+	f->mem_budget = 0;
 	f->mem_where[0] = '\0';
+	if (f->budget == &f->own_budget)
+		skl_budget_init(&f->own_budget, SKL_BUDGET_DEFAULT);
 	f->instr_used = 0;
 	f->instr_hit = 0;
 	f->stop_hit = 0;
@@ -522,7 +582,9 @@ static void note_limit(skl_lua *rt)
 	if (lim->hit != SKL_LUA_LIMIT_NONE)
 		return;
 	if (f->mem_hit)
-		lim->hit = SKL_LUA_LIMIT_HEAP;
+		lim->hit = f->mem_budget ? SKL_LUA_LIMIT_MEMORY : SKL_LUA_LIMIT_HEAP;
+	else if (f->budget->hit)
+		lim->hit = SKL_LUA_LIMIT_MEMORY;
 	else if (f->stop_hit)
 		lim->hit = SKL_LUA_LIMIT_INTERRUPT;
 	else if (f->instr_hit)
@@ -626,9 +688,8 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 			skl_errorf_at(err, f->display, 0, 0, "no scenario{} call before anything else");
 		}
 	} else if (status == LUA_ERRMEM || (status != LUA_OK && lua_type(L, -1) != LUA_TSTRING)) {
-		char msg[SKL__WHERE_MAX + 100];
-		snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
-			 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
+		char msg[SKL__WHERE_MAX + 200];
+		mem_message(f, msg, sizeof(msg));
 		if (!f->mem_hit)
 			snprintf(msg, sizeof(msg), "%s: out of memory", f->display);
 		run_failed(rt, msg, err);
@@ -638,8 +699,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		/* a limit was hit and its error caught, with nothing left to run */
 		char msg[SKL__WHERE_MAX + STOP_WHY_MAX];
 		if (f->mem_hit)
-			snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
-				 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
+			mem_message(f, msg, sizeof(msg));
 		else if (f->stop_hit)
 			snprintf(msg, sizeof(msg), "%s", f->stop_why);
 		else

@@ -17,6 +17,7 @@
  * frames decode on the fly and add nothing.
  */
 #include "sklab/events.h"
+#include "sklab/budget.h"
 #include "sklab/cachesim_snap.h"
 #include "sklab/kernel.h"
 
@@ -96,6 +97,8 @@ struct skl_events {
 	int nobjs, capobjs;
 	int steps;
 	size_t max_events;
+	struct skl_budget *budget; /* charged for records and text (skl_events_set_budget) */
+	uint64_t charged;
 	char where[256];
 	size_t where_len;
 	uint32_t where_id; /* log->where interned, 0 = not yet */
@@ -169,20 +172,35 @@ static uint32_t tup_hash_of(const skl_events *log, uint32_t id)
 	return hash_tuple(&log->tup[id]);
 }
 
-/* A copy of s[0..len] in a block that never moves; NULL when out of memory. */
+/* Charges the log's budget for bytes more of records or text: 0 or -1. */
+static int log_charge(skl_events *log, uint64_t bytes)
+{
+	if (skl_budget_charge(log->budget, bytes, "the event log") < 0)
+		return -1;
+	log->charged += bytes;
+	return 0;
+}
+
+/* A copy of s[0..len] in a block that never moves; NULL when out of memory
+ * or over the budget. */
 static char *str_store(skl_events *log, const char *s, size_t len)
 {
 	char *d;
 	if (skl_grow(&log->blocks, &log->capblocks, log->nblocks, 8, sizeof(*log->blocks)) < 0)
 		return NULL;
 	if (len + 1 > STR_BLOCK / 4) { /* a long string: a block of its own */
+		if (log_charge(log, len + 1) < 0)
+			return NULL;
 		d = skl_malloc(len + 1);
 		if (!d)
 			return NULL;
 		log->blocks[log->nblocks++] = d;
 	} else {
 		if (len + 1 > log->blk_left) {
-			char *b = skl_malloc(STR_BLOCK);
+			char *b;
+			if (log_charge(log, STR_BLOCK) < 0)
+				return NULL;
+			b = skl_malloc(STR_BLOCK);
 			if (!b)
 				return NULL;
 			log->blocks[log->nblocks++] = b;
@@ -331,6 +349,8 @@ static int push(skl_events *log, const ev_in *in)
 		if (skl_grow(&log->chunks, &log->capchunks, log->nchunks, 16, sizeof(*log->chunks)) < 0)
 			return -1;
 		c = &log->chunks[log->nchunks];
+		if (log_charge(log, CHUNK * sizeof(rec)) < 0)
+			return -1;
 		c->r = skl_malloc(CHUNK * sizeof(rec));
 		if (!c->r)
 			return -1;
@@ -433,6 +453,11 @@ skl_events *skl_events_new(size_t max_events)
 	return log;
 }
 
+void skl_events_set_budget(skl_events *log, struct skl_budget *b)
+{
+	log->budget = b;
+}
+
 void skl_events_free(skl_events *log)
 {
 	int i, j;
@@ -476,6 +501,7 @@ void skl_events_free(skl_events *log)
 		skl_free(log->objs[i].marks);
 	}
 	skl_free(log->objs);
+	skl_budget_uncharge(log->budget, log->charged);
 	skl_free(log);
 }
 
