@@ -56,7 +56,7 @@ int skl_budget_fits(const skl_budget *b, uint64_t bytes);
 char *skl_budget_message(const skl_budget *b, char *out, size_t outsz);
 
 /* A size as the messages print it: "512 B", "4.0 KiB", "12.0 MiB",
- * "1024 MiB" (whole MiB from 1 MiB on, below a GiB when exact), "3.5 GiB". */
+ * "1024 MiB" (whole MiB below 2 GiB when exact), "3.5 GiB". */
 char *skl_budget_size(uint64_t bytes, char *out, size_t outsz);
 
 #endif

@@ -680,6 +680,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	lua_remove(L, -2);
 	if (status == LUA_OK)
 		status = lua_pcall(L, 0, 0, -2);
+	budget_stopped(f); /* a refusal the scenario saw only as a NULL ends it too */
 
 	if (rt->header_only) {
 		if (status != LUA_OK && lua_touserdata(L, -1) == &header_done) {

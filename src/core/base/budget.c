@@ -59,7 +59,7 @@ char *skl_budget_size(uint64_t bytes, char *out, size_t outsz)
 		snprintf(out, outsz, "%llu B", (unsigned long long)bytes);
 	else if (bytes < mib)
 		snprintf(out, outsz, "%.1f KiB", (double)bytes / 1024);
-	else if (bytes % mib == 0 && bytes <= 64 * gib)
+	else if (bytes % mib == 0 && bytes < 2 * gib)
 		snprintf(out, outsz, "%llu MiB", (unsigned long long)(bytes / mib));
 	else if (bytes < gib)
 		snprintf(out, outsz, "%.1f MiB", (double)bytes / (double)mib);
