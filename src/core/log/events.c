@@ -762,9 +762,43 @@ static int show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat,
 	return 0;
 }
 
+/* About the host bytes a SHOW hands the log: a machine's snapshot (its
+ * caches, slabs and objects) or a chart's points. What the log keeps
+ * once shown is charged to its budget. */
+static uint64_t show_bytes(const skl_show *what)
+{
+	uint64_t b = 0;
+	int i, j;
+	if (what->kind == SKL_SHOW_KERNELS) {
+		for (i = 0; what->kernels && i < what->n; i++) {
+			const skl_kernel_snap *k = what->kernels[i];
+			b += sizeof(*k) + (uint64_t)k->ncaches * sizeof(*k->caches);
+			for (j = 0; j < k->ncaches; j++) {
+				const skl_cache_snap *c = &k->caches[j];
+				int m;
+				if (c->type) /* its layout's copy */
+					b += 256 + (uint64_t)c->type->nfields * (sizeof(skl_field) + 96);
+				/* each slab's object arrays, and what malloc adds to each */
+				for (m = 0; m < c->nslabs; m++)
+					b += sizeof(c->slabs[m]) + 3 * (uint64_t)c->slabs[m].nobjs + 32;
+				b += 64;
+			}
+		}
+	} else if (what->kind == SKL_SHOW_CHART && what->chart) {
+		b = sizeof(*what->chart);
+		for (i = 0; i < what->chart->nseries; i++)
+			b += sizeof(what->chart->series[i]) + 2 * sizeof(double) * (uint64_t)what->chart->series[i].n;
+	}
+	return b;
+}
+
 int skl_events_show(skl_events *log, const skl_show *what, const char *where)
 {
 	if (!what)
+		return -1;
+	/* a refusal leaves the snapshot or chart with the caller, as any
+	 * failure of these two does */
+	if ((what->kind == SKL_SHOW_KERNELS || what->kind == SKL_SHOW_CHART) && log_charge(log, show_bytes(what)) < 0)
 		return -1;
 	switch (what->kind) {
 	case SKL_SHOW_LAYOUTS:
