@@ -43,6 +43,7 @@ typedef struct rt_full {
 	size_t heap_used;
 	int mem_hit;			/* the heap cap or the memory budget refused an allocation */
 	int mem_budget;			/* it was the budget (its message says what) */
+	size_t mem_at;			/* heap_used then: unwinding may take MEM_RESERVE more */
 	char mem_where[SKL__WHERE_MAX]; /* where the script was when it did */
 	uint64_t instr_used;
 	int instr_hit; /* the instruction budget ran out */
@@ -93,6 +94,8 @@ static void rt_hook(lua_State *L, lua_Debug *ar);
  * instruction, so the run ends even if the script catches the error. */
 static void mem_stop(rt_full *f, int budget)
 {
+	if (!f->mem_hit)
+		f->mem_at = f->heap_used;
 	if (!f->mem_hit && f->L) {
 		f->mem_budget = budget;
 		skl__where(f->L, 0, f->mem_where, sizeof(f->mem_where));
@@ -142,7 +145,7 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	}
 	if (nsize > old) {
 		/* past a refusal, the unwinding may take the heap's reserve */
-		if (f->mem_hit && f->heap_used + (nsize - old) <= f->heap_limit + MEM_RESERVE)
+		if (f->mem_hit && f->heap_used + (nsize - old) <= f->mem_at + MEM_RESERVE)
 			skl_budget_force(f->budget, nsize - old);
 		else if (skl_budget_charge(f->budget, nsize - old, "the Lua heap") < 0) {
 			mem_stop(f, 1);
