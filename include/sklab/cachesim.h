@@ -58,7 +58,16 @@ typedef struct skl_cachesim_config {
 	unsigned nlevels; /* 1..SKL_CACHESIM_MAX_LEVELS */
 	unsigned mem_latency;
 	uint64_t seed; /* for SKL_CACHESIM_RANDOM; 0 picks a fixed default */
+	/* charged with skl_cachesim_footprint() before anything is allocated
+	 * and given back by skl_cachesim_free(); a refusal is skl_cachesim_new's
+	 * error, with the budget's message; NULL = no accounting */
+	struct skl_budget *budget;
 } skl_cachesim_config;
+
+/* The host bytes a model of cfg takes at most (its arrays with 3C
+ * classification on), what skl_cachesim_new charges cfg->budget: about
+ * 60 bytes per line, so 1 GiB of 64-byte lines is about 1 GiB. */
+uint64_t skl_cachesim_footprint(const skl_cachesim_config *cfg);
 
 /* ---- results and counters ---------------------------------------------- */
 

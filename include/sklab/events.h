@@ -127,6 +127,11 @@ typedef struct skl_events skl_events;
 
 skl_events *skl_events_new(size_t max_events); /* 0 = no limit */
 void skl_events_free(skl_events *log);
+/* Charges the log's records and text to b from now on (sklab/budget.h);
+ * an event the budget refuses is refused (-1), as when out of memory. The
+ * charges are given back when the log is freed. NULL = no accounting. */
+struct skl_budget;
+void skl_events_set_budget(skl_events *log, struct skl_budget *b);
 
 /* Appending. Strings are copied. -1 when out of memory or over the limit. */
 int skl_events_scenario(skl_events *log, const char *title, const char *goal, const char *profile, const char *where);

@@ -36,6 +36,9 @@ typedef struct skl_kernel_opts {
 	int kasan;		    /* SLUB: CONFIG_KASAN_GENERIC (shadow, red zones, reports) */
 	unsigned break_gfp_order;   /* 2.4: 0 = from RAM (2 above 32 MiB, else 1) */
 	skl_events *log;	    /* allocator events go here; NULL = none */
+	struct skl_budget *budget;  /* charged for each frame as it is first used and for
+				     * the page tables; a refusal is an allocation failure
+				     * (NULL, as out of pages); NULL = no accounting */
 } skl_kernel_opts;
 
 #define SKL_KERNEL_RAM_MAX ((uint64_t)4 << 30)

@@ -35,6 +35,14 @@ typedef struct skl_lua_opts {
 				     together (sklab.kernel{ram_mb=} or the profile's);
 				     0 = 2 GiB */
 	uint64_t out_limit;	  /* bytes the run's captures may write; 0 = 1 GiB */
+	/* The memory budget of each run (sklab/budget.h): the Lua heap, the
+	 * simulated RAM its machines use, its cache models and what it puts in
+	 * the log are charged to it; a refusal ends the run (sticky, like the
+	 * heap cap) with the budget's message. The caller owns it and sets its
+	 * limit (skl_budget_init) before each run; the charges of the run's
+	 * Lua state, machines and models are given back when the run ends.
+	 * NULL = the runtime's own, of SKL_BUDGET_DEFAULT, fresh for each run. */
+	struct skl_budget *budget;
 	/* Polled from the instruction hook (every thousand VM instructions):
 	 * non-zero stops the run, which then ends with "file:line: why" (why
 	 * filled by the callback, e.g. "time limit of 60 s exceeded"). Like the
@@ -62,12 +70,13 @@ typedef struct skl_lua_opts {
 /* Which limit ended a run (skl_lua_limit_hit). */
 typedef enum skl_lua_limit {
 	SKL_LUA_LIMIT_NONE,
-	SKL_LUA_LIMIT_HEAP,	/* heap_limit */
-	SKL_LUA_LIMIT_INSTR,	/* instr_limit */
-	SKL_LUA_LIMIT_EVENTS,	/* max_events, or the log's 64 MiB of text */
-	SKL_LUA_LIMIT_RAM,	/* ram_limit */
-	SKL_LUA_LIMIT_OUTPUT,	/* out_limit */
-	SKL_LUA_LIMIT_INTERRUPT /* the interrupt callback */
+	SKL_LUA_LIMIT_HEAP,	 /* heap_limit */
+	SKL_LUA_LIMIT_INSTR,	 /* instr_limit */
+	SKL_LUA_LIMIT_EVENTS,	 /* max_events, or the log's 64 MiB of text */
+	SKL_LUA_LIMIT_RAM,	 /* ram_limit */
+	SKL_LUA_LIMIT_OUTPUT,	 /* out_limit */
+	SKL_LUA_LIMIT_INTERRUPT, /* the interrupt callback */
+	SKL_LUA_LIMIT_MEMORY	 /* the memory budget (opts.budget) */
 } skl_lua_limit;
 
 /* NULL with err set when out of memory. o may be NULL for the defaults.

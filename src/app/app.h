@@ -7,6 +7,7 @@
 #define SKLAB_APP_H
 
 #include "sklab/abi.h"
+#include "sklab/budget.h"
 #include "sklab/common.h"
 
 #include <getopt.h>
@@ -105,12 +106,17 @@ typedef struct skl_app_limits {
 	int events;	  /* events in the log (--max-events N) */
 	int frames;	  /* frames written (--max-frames N) */
 	uint64_t output;  /* bytes of frames, reports and captures (--max-output MIB) */
-	unsigned timeout; /* seconds of wall clock for the scenario (--timeout S) */
+	unsigned timeout; /* seconds of wall clock for the scenario and its pictures (--timeout S) */
+	uint64_t memory;  /* bytes of the memory budget of everything the run makes (--max-memory MIB) */
 } skl_app_limits;
 
 #define SKL_APP_MAX_FRAMES 1000
 #define SKL_APP_TIMEOUT 10	/* seconds */
 #define SKL_APP_TIMEOUT_GRACE 4 /* then a run stuck inside one library call is ended */
+/* What the program itself takes (code, libraries, fonts, SDL's surfaces),
+ * charged to every run's budget first, so that --max-memory bounds the
+ * whole process */
+#define SKL_APP_BASE_MEMORY ((uint64_t)48 << 20)
 
 /* Fills l with the defaults. */
 void skl_app_limits_default(skl_app_limits *l);
@@ -136,6 +142,14 @@ extern const skl_app_opt skl_app_limit_opts[];
 int skl_app_limit_opt(int key, const char *value, const char *cmd, skl_app_limits *l);
 /* The option that raises limit (an skl_lua_limit), "" for none. */
 const char *skl_app_limit_flag(int limit);
+/* The deadline's poll (skl_lua_opts.interrupt, skl_render_opts.stop): 1
+ * with why "time limit of N s exceeded" once dd (an skl_app_deadline) has
+ * passed. */
+int skl_app_deadline_poll(void *dd, char *why, size_t whysz);
+/* The option that raises the limit an error message names ("--timeout"
+ * for "time limit of", "--max-memory" for "memory budget of", ...), or
+ * NULL. For errors that do not come from a run (pictures, commands). */
+const char *skl_app_limit_flag_of(const char *msg);
 
 /* A scenario run headless into an event log (cmd_run.c), as `sklab run
  * --headless` does; `sklab export` renders the same run. */
@@ -146,6 +160,11 @@ typedef struct skl_app_run {
 	int nframes;
 	int ran;	       /* 0, or -1: a script error or a failed expectation */
 	int failures, expects; /* failed expectations, all expectations */
+	/* the run's memory budget (--max-memory): its Lua state, machines,
+	 * cache models, log, then the draw lists of its pictures */
+	skl_budget budget;
+	skl_app_deadline deadline; /* its time limit, for the pictures too */
+	int timed;		   /* deadline is set (--timeout) */
 } skl_app_run;
 
 /* Runs file: out_dir receives skb:pcap(NAME) captures (NULL = none), pcap

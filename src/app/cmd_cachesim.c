@@ -38,6 +38,7 @@ typedef struct opts {
 	int all_levels;
 	int classify, json, quiet;
 	uint64_t seed;
+	uint64_t memory; /* --max-memory, bytes */
 } opts;
 
 static const char *const geom_names[3] = {"I1", "D1", "LL"};
@@ -101,7 +102,8 @@ enum {
 	O_NO_WRITE_ALLOCATE,
 	O_ALL_LEVELS,
 	O_CLASSIFY,
-	O_JSON
+	O_JSON,
+	O_MAX_MEMORY
 };
 
 static const skl_app_opt options[] = {
@@ -128,6 +130,8 @@ static const skl_app_opt options[] = {
     {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object on stdout instead of the text", NULL},
     {"seed", O_SEED, SKL_APP_VALUE, "N", "the seed of the random policy, so a run repeats", NULL},
     {"quiet", 'q', SKL_APP_NONE, NULL, "no cache description on stderr", NULL},
+    {"max-memory", O_MAX_MEMORY, SKL_APP_VALUE, "MIB", "memory the model may take, in MiB (1024)",
+     "MiB of memory from 16 to 1048576"},
     {0},
 };
 
@@ -146,6 +150,7 @@ static int parse_args(int argc, char **argv, opts *o)
 	int key;
 	memset(o, 0, sizeof(*o));
 	o->policy = o->write = -1;
+	o->memory = SKL_BUDGET_DEFAULT;
 	skl_app_args_init(&g, &cachesim_cmd, argc, argv);
 	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
 		const char *a = g.arg;
@@ -211,6 +216,14 @@ static int parse_args(int argc, char **argv, opts *o)
 		case 'q':
 			o->quiet = 1;
 			break;
+		case O_MAX_MEMORY: {
+			const char *p = a;
+			uint64_t n;
+			if (parse_num(&p, &n) < 0 || *p || n < 16 || n > 1048576)
+				return bad("--max-memory takes MiB of memory from 16 to 1048576, not '%s'%s", a, "");
+			o->memory = n << 20;
+			break;
+		}
 		default: /* SKL_APP_ARG */
 			if (o->trace)
 				return bad("one trace at a time: '%s' and '%s'", o->trace, a);
@@ -542,6 +555,7 @@ int skl_cmd_cachesim(int argc, char **argv)
 	skl_trace *t;
 	skl_trace_counts tc;
 	skl_error err;
+	skl_budget budget;
 	unsigned i, min_line = UINT32_MAX;
 	int rc = parse_args(argc, argv, &o);
 	if (rc >= 0)
@@ -552,7 +566,17 @@ int skl_cmd_cachesim(int argc, char **argv)
 	skl_error_clear(&err);
 	skl_cachesim_preset_config(&p, &cfg);
 	cfg.seed = o.seed;
+	/* the model's arrays are checked against the memory budget before a
+	 * byte of them is allocated, as a run's models are */
+	skl_budget_init(&budget, o.memory);
+	skl_budget_force(&budget, SKL_APP_BASE_MEMORY);
+	cfg.budget = &budget;
 	h = skl_cachesim_new(&cfg, &err);
+	if (!h && budget.hit) {
+		fprintf(stderr, "sklab cachesim: %s: %s; raise it with --max-memory\n", o.trace ? o.trace : "-",
+			err.msg);
+		return 1;
+	}
 	if (!h) {
 		char msg[700];
 		skl_error_format(&err, msg, sizeof(msg));

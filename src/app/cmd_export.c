@@ -573,11 +573,14 @@ static int write_body(skl_buf *out, const export_opts *o, const skl_app_run *r, 
 	skl_buf svg;
 	skl_sink sink;
 	skl_dl *dl;
+	skl_budget *b = (skl_budget *)&r->budget;
 	int i, n = skl_events_count(log);
+	size_t charged = 0;
 
 	dl = skl_dl_new((float)(o->width ? o->width : HANDOUT_W), (float)(o->height ? o->height : HANDOUT_H));
 	if (!dl)
 		return skl_errorf(err, "out of memory");
+	skl_dl_set_budget(dl, b);
 	memset(&fo, 0, sizeof(fo));
 	skl_buf_init(&svg);
 	sink = skl_buf_sink(&svg);
@@ -607,12 +610,22 @@ static int write_body(skl_buf *out, const export_opts *o, const skl_app_run *r, 
 		put(out, "<p>This scenario has no steps.</p>\n");
 	for (i = 0; i < r->nframes; i++) {
 		const char *cap = r->frames[i].caption;
+		char why[256] = "", mem[200];
 		svg.len = 0;
-		if (skl_view_frame(dl, log, r->frames, r->nframes, i, &fo) < 0) {
+		/* the time limit covers drawing the steps; the page is charged
+		 * to the run's memory budget as it grows */
+		if ((r->timed && skl_app_deadline_poll((void *)&r->deadline, why, sizeof(why))) ||
+		    skl_budget_charge(b, out->len + svg.cap - charged, "the handout") < 0 ||
+		    skl_view_frame(dl, log, r->frames, r->nframes, i, &fo) < 0) {
 			skl_buf_free(&svg);
 			skl_dl_free(dl);
-			return skl_errorf(err, "out of memory");
+			skl_budget_uncharge(b, charged);
+			if (!why[0])
+				skl_budget_message(b, why, sizeof(why));
+			snprintf(mem, sizeof(mem), "%s", why[0] ? why : "out of memory");
+			return skl_errorf(err, "%s: %s at step %d of %d", o->file, mem, i + 1, r->nframes);
 		}
+		charged = out->len + svg.cap;
 		skl_svg_write(dl, &sink);
 		/* no id="step-N": the browser would scroll to it over the header */
 		skl_buf_printf(out, "<section class=\"step\" data-n=\"%d\">\n", i + 1);
@@ -648,6 +661,7 @@ static int write_body(skl_buf *out, const export_opts *o, const skl_app_run *r, 
 	put(out, "</script>\n</body>\n</html>\n");
 	skl_buf_free(&svg);
 	skl_dl_free(dl);
+	skl_budget_uncharge(b, charged);
 	return 0;
 }
 
@@ -798,7 +812,12 @@ static int export_html(const export_opts *o)
 		goto out;
 	}
 	if (write_page(&page, o, &r, &err) < 0) {
-		rc = skl_app_fail("export", &err);
+		char msg[1400];
+		const char *flag;
+		skl_error_format(&err, msg, sizeof(msg));
+		flag = skl_app_limit_flag_of(msg);
+		fprintf(stderr, "sklab: %s%s%s; no handout written\n", msg, flag ? "; raise it with " : "",
+			flag ? flag : "");
 		goto out;
 	}
 	if ((uint64_t)page.len > o->lim.output) {

@@ -279,7 +279,6 @@ int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, 
 	skl_app_limits dl;
 	const char *data = skl_app_data_dir();
 	char scen_dir[4096];
-	skl_app_deadline dd;
 	struct sigaction sa, old_sa;
 
 	memset(r, 0, sizeof(*r));
@@ -293,7 +292,11 @@ int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, 
 	lo.scenario_dir = scen_dir;
 	lo.pcap_path = pcap;
 	lo.out_dir = out_dir;
-	skl_app_limits_apply(lim, &lo, &dd);
+	skl_app_limits_apply(lim, &lo, &r->deadline);
+	r->timed = lim->timeout != 0;
+	skl_budget_init(&r->budget, lim->memory ? lim->memory : SKL_BUDGET_DEFAULT);
+	skl_budget_force(&r->budget, SKL_APP_BASE_MEMORY); /* the program itself */
+	lo.budget = &r->budget;
 	if (echo) {
 		/* print's text reaches the terminal through the terminal policy */
 		static skl_sink out;
@@ -302,6 +305,8 @@ int skl_app_run_scenario(skl_app_run *r, const char *file, const char *out_dir, 
 	}
 	r->rt = skl_lua_new(&lo, err);
 	r->log = skl_events_new(0);
+	if (r->log)
+		skl_events_set_budget(r->log, &r->budget);
 	if (!r->rt || !r->log) {
 		if (!err->msg[0])
 			skl_errorf(err, "out of memory");
@@ -432,6 +437,9 @@ static int run(const run_opts *o)
 		ro.height = o->height;
 		ro.font_dir = fonts;
 		ro.present = o->present;
+		ro.stop = r.timed ? skl_app_deadline_poll : NULL; /* --timeout covers the pictures */
+		ro.stop_ud = &r.deadline;
+		ro.budget = &r.budget;
 		if (mkdir_p(o->frames_dir) < 0) {
 			fprintf(stderr, "sklab run: cannot create '%s'\n", o->frames_dir);
 			rc = 1;
@@ -471,10 +479,12 @@ static int run(const run_opts *o)
 							&bytes, &err) < 0) {
 				if (!error[0]) {
 					char m[1100];
+					const char *flag;
 					skl_error_format(&err, m, sizeof(m));
-					snprintf(error, sizeof(error), "%s: frames: %s after %d frame%s%s", o->file, m,
-						 wrote, wrote == 1 ? "" : "s",
-						 strstr(m, "output limit") ? "; raise it with --max-output" : "");
+					flag = skl_app_limit_flag_of(m);
+					snprintf(error, sizeof(error), "%s: frames: %s after %d frame%s%s%s", o->file,
+						 m, wrote, wrote == 1 ? "" : "s", flag ? "; raise it with " : "",
+						 flag ? flag : "");
 				}
 				used += bytes;
 			} else {

@@ -39,7 +39,7 @@ static const command commands[] = {
      {{"run FILE.lua [--headless] [--frames DIR] [--format png|svg]\n"
        "[--size WxH] [--report FILE] [--step N] [--present] [--no-anim]\n"
        "[--timeout S] [--max-heap MIB] [--max-instructions N] [--max-ram MIB]\n"
-       "[--max-events N] [--max-frames N] [--max-output MIB]",
+       "[--max-events N] [--max-frames N] [--max-output MIB] [--max-memory MIB]",
        "run a scenario (window, or headless frames);\n--present: full screen for a class"}}},
     {"export",
      skl_cmd_export,

@@ -20,6 +20,8 @@ void skl_session_free(skl_session *s)
 	skl_free(s->frames);
 	skl_events_free(s->log); /* before the runtime: layouts point into it */
 	skl_lua_free(s->rt);
+	skl_free(s->budget); /* after what charges it */
+	s->budget = NULL;
 	s->frames = NULL;
 	s->log = NULL;
 	s->rt = NULL;
@@ -52,8 +54,18 @@ int skl_session_load(skl_session *s, const char *path, const char *pcap, const s
 	/* the window runs with the same limits as a headless run, so a
 	 * scenario cannot freeze it; frames are not written here */
 	skl_app_limits_apply(lim, &lo, &run_deadline);
-	s->rt = skl_lua_new(&lo, &s->err);
+	/* its memory budget, as a headless run's (on the heap: sessions are
+	 * copied by value, and the runtime and log keep a pointer to it) */
+	s->budget = skl_malloc(sizeof(*s->budget));
+	if (s->budget) {
+		skl_budget_init(s->budget, lim->memory ? lim->memory : SKL_BUDGET_DEFAULT);
+		skl_budget_force(s->budget, SKL_APP_BASE_MEMORY);
+		lo.budget = s->budget;
+	}
+	s->rt = s->budget ? skl_lua_new(&lo, &s->err) : NULL;
 	s->log = skl_events_new(0);
+	if (s->log && s->budget)
+		skl_events_set_budget(s->log, s->budget);
 	if (!s->rt || !s->log) {
 		if (!s->err.msg[0])
 			skl_errorf(&s->err, "out of memory");

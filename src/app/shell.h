@@ -42,6 +42,7 @@ typedef struct skl_session {
 	int script_error; /* 1 = a Lua error (not just failed expectations) */
 	skl_error err;	  /* when ran < 0 */
 	char title[256];
+	struct skl_budget *budget; /* the run's memory budget (--max-memory) */
 } skl_session;
 
 /* Runs path into s (which it clears first). 0 when it produced frames to

@@ -120,6 +120,7 @@ void skl_app_limits_default(skl_app_limits *l)
 	l->frames = SKL_APP_MAX_FRAMES;
 	l->output = SKL_LUA_OUT_LIMIT;
 	l->timeout = SKL_APP_TIMEOUT;
+	l->memory = SKL_BUDGET_DEFAULT;
 }
 
 /* A whole number from lo to hi in v; 0 or -1. */
@@ -151,8 +152,11 @@ const skl_app_opt skl_app_limit_opts[] = {
      "a number of frames from 1 to 1000000"},
     {"max-output", SKL_APP_LIMIT_KEY + 5, SKL_APP_VALUE, "MIB", "bytes of frames, reports and captures written (1024)",
      "MiB from 1 to 1048576"},
-    {"timeout", SKL_APP_LIMIT_KEY + 6, SKL_APP_VALUE, "SECONDS", "wall-clock time of the scenario (10)",
-     "seconds from 1 to 86400"},
+    {"timeout", SKL_APP_LIMIT_KEY + 6, SKL_APP_VALUE, "SECONDS",
+     "wall-clock time of the scenario and of drawing\nand writing its pictures (10)", "seconds from 1 to 86400"},
+    {"max-memory", SKL_APP_LIMIT_KEY + 7, SKL_APP_VALUE, "MIB",
+     "memory of everything the run makes: Lua heap,\nsimulated RAM in use, cache models, event log,\npictures (1024)",
+     "MiB of memory from 16 to 1048576"},
     {0},
 };
 
@@ -161,8 +165,10 @@ int skl_app_limit_opt(int key, const char *value, const char *cmd, skl_app_limit
 	/* the range of each option above, in its order */
 	static const struct {
 		unsigned long long lo, hi;
-	} range[] = {{1, 65536}, {1000, 1000000000000000ull}, {1, 65536}, {1, 100000000}, {1, 1000000}, {1, 1048576},
-		     {1, 86400}};
+	} range[] = {{1, 65536},   {1000, 1000000000000000ull},
+		     {1, 65536},   {1, 100000000},
+		     {1, 1000000}, {1, 1048576},
+		     {1, 86400},   {16, 1048576}};
 	int k = key - SKL_APP_LIMIT_KEY;
 	unsigned long long n;
 	assert(k >= 0 && k < (int)(sizeof(range) / sizeof(range[0])));
@@ -190,8 +196,11 @@ int skl_app_limit_opt(int key, const char *value, const char *cmd, skl_app_limit
 	case 5:
 		l->output = (uint64_t)n << 20;
 		break;
-	default:
+	case 6:
 		l->timeout = (unsigned)n;
+		break;
+	default:
+		l->memory = (uint64_t)n << 20;
 		break;
 	}
 	return 0;
@@ -205,7 +214,7 @@ uint64_t skl_app_clock_ns(void)
 	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-static int deadline_poll(void *ud, char *why, size_t whysz)
+int skl_app_deadline_poll(void *ud, char *why, size_t whysz)
 {
 	skl_app_deadline *d = ud;
 	struct timespec now;
@@ -228,7 +237,7 @@ void skl_app_limits_apply(const skl_app_limits *l, struct skl_lua_opts *lo, skl_
 		clock_gettime(CLOCK_MONOTONIC, &dd->end);
 		dd->end.tv_sec += (time_t)l->timeout;
 		dd->secs = l->timeout;
-		lo->interrupt = deadline_poll;
+		lo->interrupt = skl_app_deadline_poll;
 		lo->interrupt_ud = dd;
 	}
 }
@@ -248,9 +257,22 @@ const char *skl_app_limit_flag(int limit)
 		return "--max-output";
 	case SKL_LUA_LIMIT_INTERRUPT:
 		return "--timeout";
+	case SKL_LUA_LIMIT_MEMORY:
+		return "--max-memory";
 	default:
 		return "";
 	}
+}
+
+const char *skl_app_limit_flag_of(const char *msg)
+{
+	if (strstr(msg, "time limit of"))
+		return "--timeout";
+	if (strstr(msg, "memory budget of"))
+		return "--max-memory";
+	if (strstr(msg, "output limit"))
+		return "--max-output";
+	return NULL;
 }
 
 /* ---- files through a temporary ------------------------------------------------- */

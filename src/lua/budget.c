@@ -18,6 +18,8 @@
  */
 #include "lua_impl.h"
 
+#include "sklab/budget.h"
+
 #include <lualib.h>
 
 #include <stdio.h>
@@ -80,8 +82,12 @@ void skl__budget_trip(lua_State *L)
 	lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
 }
 
-static int stopped(const skl__budget *b)
+static int stopped(skl__budget *b)
 {
+	if (b->mem && b->mem->hit && !b->mem_hit) {
+		b->mem_hit = 1;
+		b->mem_budget = 1;
+	}
 	return b->instr_hit || b->mem_hit || b->stop_hit;
 }
 
@@ -162,6 +168,12 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 	charge_slow(L, b, SKL__POLL_EVERY, 0);
 }
 
+void skl__stop_check(lua_State *L)
+{
+	if (stopped(skl__budget_of(L)))
+		skl__budget_raise(L, 1);
+}
+
 int skl__limit_reached(lua_State *L)
 {
 	return stopped(skl__budget_of(L));
@@ -169,7 +181,8 @@ int skl__limit_reached(lua_State *L)
 
 int skl__budget_hit(lua_State *L)
 {
-	const skl__budget *b = skl__budget_of(L);
+	skl__budget *b = skl__budget_of(L);
+	stopped(b);
 	return b->instr_hit || b->mem_hit;
 }
 

@@ -13,6 +13,8 @@
  */
 #include "lua_impl.h"
 
+#include "sklab/budget.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +96,11 @@ static void push_model(lua_State *L, const skl_cachesim_preset *p, uint64_t seed
 		m->desc.levels[i].name = m->desc.names[i];
 	skl_cachesim_preset_config(&m->desc, &cfg);
 	cfg.seed = seed;
+	cfg.budget = skl__memory_of(skl__rt(L)); /* before a byte of it is allocated */
 	skl_error_clear(&err);
 	m->h = skl_cachesim_new(&cfg, &err);
+	if (!m->h && cfg.budget->hit)
+		skl__error(L, "%s", err.msg); /* not the argument's fault */
 	if (!m->h)
 		skl__argerror(L, 1, err.msg[0] ? err.msg : "out of memory");
 }

@@ -12,6 +12,8 @@
  * Every engine call is tagged with the scenario line that made it.
  */
 #include "lua_impl.h"
+
+#include "sklab/budget.h"
 #include "sklab/kasan.h"
 
 #include <stdio.h>
@@ -243,10 +245,13 @@ int skl__kernel_new(lua_State *L)
 	o.slub_debug = slub_debug;
 	o.kasan = kasan;
 	o.log = rt->log;
+	o.budget = skl__memory_of(rt);		 /* its frames as they are first used */
 	h = lua_newuserdatauv(L, sizeof(*h), 1); /* before the machine: may raise; user value 1: its cache model */
 	h->index = -1;
 	skl_error_clear(&err);
 	k = skl_kernel_new(&o, &err); /* boots silently: no events */
+	if (!k && skl__memory_of(rt)->hit)
+		skl__stop_check(L); /* the budget's refusal ends the run */
 	if (!k)
 		return skl__fail(L, err.msg);
 	skl__limits_of(rt)->ram_used += skl_kernel_ram_total(k);

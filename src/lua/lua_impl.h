@@ -27,6 +27,10 @@ typedef struct skl__limits {
 } skl__limits;
 skl__limits *skl__limits_of(skl_lua *rt);
 
+/* The run's memory budget (never NULL): machines, cache models and the
+ * log charge it; a refusal ends the run at the next instruction. */
+struct skl_budget *skl__memory_of(skl_lua *rt);
+
 /* ---- the budget (budget.c) ----------------------------------------------
  * One instruction budget and one clock for every Lua state sklab runs: a
  * scenario, the data files it loads (they share the run's budget), data
@@ -46,6 +50,11 @@ typedef struct skl__budget {
 	uint64_t deadline_ns; /* fixed budgets: when the clock says stop */
 	unsigned fixed_ms;    /* and how long that was */
 	int instr_hit, mem_hit, stop_hit;
+	int mem_budget; /* mem_hit: the memory budget refused, not the heap cap */
+	/* the run's memory budget (NULL: none): a charge the engine had refused
+	 * (a machine's pages, a cache model, the log) stops the run as the heap
+	 * cap does, with the budget's message */
+	const struct skl_budget *mem;
 	char stop_why[SKL__STOP_WHY_MAX];
 	const char *instr_what; /* the limit's name in its message: NULL = a run's */
 	skl_lua *rt;		/* the runtime of a scenario's state; NULL for data files */
@@ -72,6 +81,9 @@ int skl__budget_raise(struct lua_State *L, int level);
  * it) against the budget and polls the clock when due; raises the limit's
  * error when one is reached. */
 void skl__charge(struct lua_State *L, uint64_t n);
+/* Raises the error of the limit that ended the run, if one has (the
+ * memory budget included: a machine or cache model refused); else nothing. */
+void skl__stop_check(struct lua_State *L);
 /* Has the heap cap, the instruction budget or the interrupt ended the run? */
 int skl__limit_reached(struct lua_State *L);
 /* Pushes fn as a charged C closure: upvalues (1) up1 as a light userdata or

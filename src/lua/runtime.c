@@ -6,6 +6,8 @@
  */
 #include "lua_impl.h"
 
+#include "sklab/budget.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,16 +44,24 @@ typedef struct rt_full {
 	lua_State *L;	    /* NULL while its sandbox is being built */
 	char display[1024]; /* the scenario's name in messages */
 	size_t heap_used;
-	char mem_where[SKL__WHERE_MAX]; /* where the script was when the heap cap refused (b.mem_hit) */
+	size_t mem_at;			/* heap_used then: unwinding may take MEM_RESERVE more */
+	char mem_where[SKL__WHERE_MAX]; /* where the script was when the heap cap or the budget refused (b.mem_hit) */
 	int events_added;
-	size_t log_bytes;     /* text and layouts this run put in the log */
-	size_t max_log_bytes; /* and how much of that it may */
-	skl__limits lim;      /* simulated RAM and capture output */
+	size_t log_bytes;      /* text and layouts this run put in the log */
+	size_t max_log_bytes;  /* and how much of that it may */
+	skl__limits lim;       /* simulated RAM and capture output */
+	skl_budget own_budget; /* the budget when the app gives none */
+	skl_budget *budget;    /* the run's memory budget: the app's or own_budget */
 } rt_full;
 
 static rt_full *fullrt(skl_lua *rt)
 {
 	return (rt_full *)rt;
+}
+
+skl_budget *skl__memory_of(skl_lua *rt)
+{
+	return ((rt_full *)rt)->budget;
 }
 
 static const rt_full *cfullrt(const skl_lua *rt)
@@ -79,10 +89,35 @@ skl__budget *skl__run_budget(skl_lua *rt)
 
 /* ---- heap cap --------------------------------------------------------------- */
 
-/* Lua's allocator: counts the heap and refuses to grow past the cap. The
- * first refusal remembers where the script was and makes the count hook
- * fire on every instruction, so the run ends even if the script catches
- * the memory error. */
+/* Marks the run out of memory (the heap cap, or the budget when budget):
+ * remembers where the script was and makes the count hook fire on every
+ * instruction, so the run ends even if the script catches the error. */
+static void mem_stop(rt_full *f, int budget)
+{
+	if (!f->b.mem_hit) {
+		f->mem_at = f->heap_used;
+		f->b.mem_budget = budget;
+		if (f->L) {
+			skl__where(f->L, 0, f->mem_where, sizeof(f->mem_where));
+			skl__budget_trip(f->L);
+		}
+	}
+	f->b.mem_hit = 1;
+}
+
+/* "where: memory limit of 256 MiB exceeded", or the budget's refusal. */
+static void mem_message(const rt_full *f, char *msg, size_t msgsz)
+{
+	char what[200];
+	if (f->b.mem_budget)
+		skl_budget_message(f->budget, what, sizeof(what));
+	else
+		snprintf(what, sizeof(what), "memory limit of %d MiB exceeded", (int)(f->heap_limit >> 20));
+	snprintf(msg, msgsz, "%s%s%s", f->mem_where, f->mem_where[0] ? ": " : "", what);
+}
+
+/* Lua's allocator: counts the heap, charges it to the run's budget and
+ * refuses to grow past the cap or the budget (then the run stops). */
 static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
 	rt_full *f = ud;
@@ -92,19 +127,28 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	if (nsize == 0) {
 		skl_free(ptr);
 		f->heap_used -= old;
+		skl_budget_uncharge(f->budget, old);
 		return NULL;
 	}
 	if (nsize > old && (nsize - old > limit || f->heap_used > limit - (nsize - old))) {
-		if (!f->b.mem_hit && f->L) {
-			f->b.mem_hit = 1;
-			skl__where(f->L, 0, f->mem_where, sizeof(f->mem_where));
-			skl__budget_trip(f->L);
-		}
-		f->b.mem_hit = 1;
+		mem_stop(f, 0);
 		return NULL;
 	}
+	if (nsize > old) {
+		/* past a refusal, the unwinding may take the heap's reserve */
+		if (f->b.mem_hit && f->heap_used + (nsize - old) <= f->mem_at + MEM_RESERVE)
+			skl_budget_force(f->budget, nsize - old);
+		else if (skl_budget_charge(f->budget, nsize - old, "the Lua heap") < 0) {
+			mem_stop(f, 1);
+			return NULL;
+		}
+	}
 	p = skl_realloc(ptr, nsize);
+	if (!p && nsize > old)
+		skl_budget_uncharge(f->budget, nsize - old);
 	if (p) {
+		if (nsize < old)
+			skl_budget_uncharge(f->budget, old - nsize);
 		f->heap_used = f->heap_used - old + nsize;
 		/* copying counts too: "s = s .. x" in a loop runs one instruction
 		 * per copy of an ever longer string */
@@ -118,8 +162,9 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 int skl__mem_raise(lua_State *L)
 {
 	rt_full *f = fullrt(skl__rt(L));
-	lua_pushfstring(L, "%s%smemory limit of %d MiB exceeded", f->mem_where, f->mem_where[0] ? ": " : "",
-			(int)(f->heap_limit >> 20));
+	char msg[SKL__WHERE_MAX + 200];
+	mem_message(f, msg, sizeof(msg));
+	lua_pushstring(L, msg);
 	return lua_error(L);
 }
 
@@ -149,6 +194,8 @@ void skl__log_room(lua_State *L, size_t bytes)
 
 void skl__log_check(lua_State *L, int rc)
 {
+	if (rc < 0 && skl__budget_hit(L))
+		skl__budget_raise(L, 1);
 	if (rc < 0)
 		skl__error(L, "the event log refused the event (out of memory or full)");
 }
@@ -160,6 +207,8 @@ void skl__engine_begin(lua_State *L, skl__engine *e)
 {
 	skl_lua *rt = skl__rt(L);
 	char at[SKL__WHERE_MAX];
+	if (skl__budget_hit(L))
+		skl__budget_raise(L, 1);
 	if (!skl__log_fits(rt, 0))
 		skl__log_room(L, 0); /* raises with the limit's message */
 	skl__where(L, 1, at, sizeof(at));
@@ -215,6 +264,7 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	rt->max_layouts = o->max_layouts > 0 ? o->max_layouts : DEFAULT_MAX_LAYOUTS;
 	f->lim.ram_limit = o->ram_limit ? o->ram_limit : SKL_LUA_RAM_LIMIT;
 	f->lim.out_limit = o->out_limit ? o->out_limit : SKL_LUA_OUT_LIMIT;
+	f->budget = o->budget ? o->budget : &f->own_budget;
 	f->interrupt = o->interrupt;
 	f->interrupt_ud = o->interrupt_ud;
 	f->b.rt = rt;
@@ -441,6 +491,9 @@ static void reset_run(skl_lua *rt)
 		f->b.interrupt_ud = f->interrupt_ud;
 	}
 	f->b.rt = rt;
+	f->b.mem = f->budget;
+	if (f->budget == &f->own_budget)
+		skl_budget_init(&f->own_budget, SKL_BUDGET_DEFAULT);
 	f->events_added = 0;
 	f->log_bytes = 0;
 	f->lim.ram_used = 0;
@@ -457,7 +510,9 @@ static void note_limit(skl_lua *rt)
 	if (lim->hit != SKL_LUA_LIMIT_NONE)
 		return;
 	if (f->b.mem_hit)
-		lim->hit = SKL_LUA_LIMIT_HEAP;
+		lim->hit = f->b.mem_budget ? SKL_LUA_LIMIT_MEMORY : SKL_LUA_LIMIT_HEAP;
+	else if (f->budget->hit)
+		lim->hit = SKL_LUA_LIMIT_MEMORY;
 	else if (f->b.stop_hit)
 		lim->hit = SKL_LUA_LIMIT_INTERRUPT;
 	else if (f->b.instr_hit)
@@ -552,6 +607,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	lua_remove(L, -2);
 	if (status == LUA_OK)
 		status = lua_pcall(L, 0, 0, -2);
+	skl__budget_hit(L); /* a refusal the scenario saw only as a NULL ends it too */
 
 	if (rt->header_only) {
 		if (status != LUA_OK && lua_touserdata(L, -1) == &header_done) {
@@ -571,9 +627,8 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 			skl_errorf_at(err, f->display, 0, 0, "no scenario{} call before anything else");
 		}
 	} else if (status == LUA_ERRMEM || (status != LUA_OK && lua_type(L, -1) != LUA_TSTRING)) {
-		char msg[SKL__WHERE_MAX + 100];
-		snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
-			 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
+		char msg[SKL__WHERE_MAX + 200];
+		mem_message(f, msg, sizeof(msg));
 		if (!f->b.mem_hit)
 			snprintf(msg, sizeof(msg), "%s: out of memory", f->display);
 		run_failed(rt, msg, err);
@@ -599,8 +654,7 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 		/* a limit was hit and its error caught, with nothing left to run */
 		char msg[SKL__WHERE_MAX + STOP_WHY_MAX];
 		if (f->b.mem_hit)
-			snprintf(msg, sizeof(msg), "%s%smemory limit of %d MiB exceeded", f->mem_where,
-				 f->mem_where[0] ? ": " : "", (int)(f->heap_limit >> 20));
+			mem_message(f, msg, sizeof(msg));
 		else if (f->b.stop_hit)
 			snprintf(msg, sizeof(msg), "%s", f->b.stop_why);
 		else

@@ -3,9 +3,10 @@
  * the text dump. Plain C; never calls SDL and never prints on its own.
  */
 #include "sklab/render/drawlist.h"
-
+#include "sklab/budget.h"
 #include "sklab/textsafe.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,7 +35,9 @@ struct skl_dl {
 	int nprotect, protect_cap;
 	skl_dl_note *notes;
 	int nnotes, notes_cap;
-	int note_budget; /* 0 = no limit */
+	int note_budget;	   /* 0 = no limit */
+	struct skl_budget *budget; /* charged for items and text (skl_dl_set_budget) */
+	uint64_t charged;
 };
 
 #define POOL_CHUNK 16384
@@ -75,20 +78,48 @@ skl_dl *skl_dl_new(float w, float h)
 	return dl;
 }
 
-static void pool_free(pool_chunk *c)
+/* Charges the list's budget for bytes more: 0, or -1 with the list
+ * marked failed (the budget keeps what it refused). */
+static int dl_charge(skl_dl *dl, uint64_t bytes)
+{
+	if (skl_budget_charge(dl->budget, bytes, "a picture's draw list") < 0) {
+		dl->failed = 1;
+		return -1;
+	}
+	dl->charged += bytes;
+	return 0;
+}
+
+static void pool_free(skl_dl *dl, pool_chunk *c)
 {
 	while (c) {
 		pool_chunk *n = c->next;
+		skl_budget_uncharge(dl->budget, sizeof(*c) + c->cap);
+		dl->charged -= sizeof(*c) + c->cap;
 		skl_free(c);
 		c = n;
 	}
+}
+
+void skl_dl_set_budget(skl_dl *dl, struct skl_budget *b)
+{
+	/* what was allocated before counts from now on */
+	uint64_t had = (uint64_t)dl->cap * sizeof(*dl->items);
+	pool_chunk *c;
+	for (c = dl->pool; c; c = c->next)
+		had += sizeof(*c) + c->cap;
+	skl_budget_uncharge(dl->budget, dl->charged);
+	dl->budget = b;
+	skl_budget_force(b, had);
+	dl->charged = had;
 }
 
 void skl_dl_free(skl_dl *dl)
 {
 	if (!dl)
 		return;
-	pool_free(dl->pool);
+	pool_free(dl, dl->pool);
+	skl_budget_uncharge(dl->budget, dl->charged);
 	skl_free(dl->items);
 	skl_free(dl->protect);
 	skl_free(dl->notes);
@@ -109,7 +140,7 @@ void skl_dl_clear(skl_dl *dl, float w, float h)
 	dl->note_budget = 0;
 	/* keep the first chunk, drop the rest */
 	if (dl->pool) {
-		pool_free(dl->pool->next);
+		pool_free(dl, dl->pool->next);
 		dl->pool->next = NULL;
 		dl->pool->used = 0;
 	}
@@ -141,8 +172,13 @@ static const char *pool_dup(skl_dl *dl, const char *s)
 	n = strlen(s) + 1;
 	if (!c || c->cap - c->used < n) {
 		size_t cap = n > POOL_CHUNK ? n : POOL_CHUNK;
-		pool_chunk *nc = skl_malloc(sizeof(*nc) + cap);
+		pool_chunk *nc;
+		if (dl_charge(dl, sizeof(*nc) + cap) < 0)
+			return NULL;
+		nc = skl_malloc(sizeof(*nc) + cap);
 		if (!nc) {
+			skl_budget_uncharge(dl->budget, sizeof(*nc) + cap);
+			dl->charged -= sizeof(*nc) + cap;
 			dl->failed = 1;
 			return NULL;
 		}
@@ -208,7 +244,10 @@ static int push(skl_dl *dl, skl_dl_kind kind, float x, float y, float w, float h
 	skl_dl_item *it;
 	if (dl->n == dl->cap) {
 		int nc = dl->cap ? dl->cap * 2 : 256;
-		skl_dl_item *ni = skl_realloc(dl->items, (size_t)nc * sizeof(*ni));
+		skl_dl_item *ni;
+		if (dl->cap > INT_MAX / 2 || dl_charge(dl, (uint64_t)(nc - dl->cap) * sizeof(*ni)) < 0)
+			return -1;
+		ni = skl_realloc(dl->items, (size_t)nc * sizeof(*ni));
 		if (!ni) {
 			dl->failed = 1;
 			return -1;

@@ -53,7 +53,7 @@ enum { SKL_TWIN_QUIET, SKL_TWIN_LOGGED, SKL_TWIN_MODEL, SKL_TWIN_N }; /* the mac
 static int skl_twin_new(skl_twin *t, const skl_twin_setup *su, int which)
 {
 	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4}};
-	skl_cachesim_config cfg = {lv, 1, 200, 0};
+	skl_cachesim_config cfg = {lv, 1, 200, 0, NULL};
 	skl_kernel_opts ko = su->ko;
 	skl_error err;
 	int i;
@@ -268,7 +268,7 @@ static int skl_twin_pairs(skl_cache *c)
 static int skl_twin_gate(const skl_kernel_opts *ko)
 {
 	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4}};
-	skl_cachesim_config cfg = {lv, 1, 200, 0};
+	skl_cachesim_config cfg = {lv, 1, 200, 0, NULL};
 	skl_kernel_opts o = *ko;
 	skl_cachesim *h[2] = {NULL, NULL};
 	skl_kernel *k[2] = {NULL, NULL};

@@ -41,7 +41,7 @@ name=$(basename "$SCENARIO" .lua)
 rm -rf "$WORK"
 mkdir -p "$WORK" || exit 1
 log="$WORK/memcheck.log"
-set -- run --headless
+set -- run --headless --timeout 3600 # valgrind runs 20 to 50 times slower: the default 10 s is the release build's
 case $OUTPUT in
 text) ;;
 png | svg) set -- "$@" --frames "$WORK/frames" --format "$OUTPUT" ;;

@@ -70,8 +70,13 @@ void skl_dl_free(skl_dl *dl);
 void skl_dl_clear(skl_dl *dl, float w, float h);
 float skl_dl_width(const skl_dl *dl);
 float skl_dl_height(const skl_dl *dl);
-/* 1 when an append ran out of memory since the last clear. */
+/* 1 when an append ran out of memory (or of its budget) since the last clear. */
 int skl_dl_failed(const skl_dl *dl);
+/* Charges the list's items and text to b (sklab/budget.h) from now on,
+ * what it holds already included; an append the budget refuses fails as
+ * when out of memory. The list gives its charges back when freed. */
+struct skl_budget;
+void skl_dl_set_budget(skl_dl *dl, struct skl_budget *b);
 
 /*
  * Groups: items appended between begin and end share the group's id, key

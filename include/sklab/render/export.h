@@ -8,6 +8,7 @@
 
 #include "sklab/render/view_scene.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct skl_render_opts {
@@ -17,6 +18,13 @@ typedef struct skl_render_opts {
 	int nhighlight;
 	int no_legend;
 	int present; /* 1 = as presentation mode draws it (big type, 14 px floor) */
+	/* Polled before each frame is drawn and before it is written (the
+	 * app's time limit): non-zero stops, with the error "WHY at frame I of
+	 * N" (why filled by the callback); the frames before stay written.
+	 * NULL = never. */
+	int (*stop)(void *ud, char *why, size_t whysz);
+	void *stop_ud;
+	struct skl_budget *budget; /* the draw lists are charged to it; NULL = none */
 } skl_render_opts;
 
 /* "png" or "svg": format when given, else from path's suffix ("png" when

@@ -27,6 +27,7 @@
  * then.
  */
 #include "sklab/cachesim.h"
+#include "sklab/budget.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -316,6 +317,8 @@ struct skl_cachesim {
 	/* by path: lru_path, and nothing classified, and no first-touch set
 	 * to grow (kept by refresh_fast()) */
 	int lru_ok[2];
+	struct skl_budget *budget; /* charged for the arrays below (cfg.budget) */
+	uint64_t charged;
 };
 
 static int is_pow2(uint64_t x)
@@ -417,6 +420,36 @@ static int check_level(const skl_cachesim_level *c, unsigned i, skl_error *err)
 	return 0;
 }
 
+/* The host bytes a level's arrays take (skl_cachesim_new's mallocs,
+ * shadows_new's with classification, the first-touch set's start). */
+static uint64_t level_bytes(const skl_cachesim_level *c, int classify)
+{
+	uint64_t n = c->size / c->line, sets = c->size / ((uint64_t)c->assoc * c->line), m = 4, b;
+	level *l = NULL;
+	b = n * (sizeof(*l->tag) + 1 + sizeof(*l->stamp) + sizeof(*l->born)) +
+	    sets * (sizeof(*l->plru) + sizeof(*l->mru));
+	if (c->repl == SKL_CACHESIM_LRU && c->assoc > 1 && c->assoc <= 255)
+		b += 2 * n;
+	if (classify) {
+		while (m < n * 2)
+			m *= 2;
+		b += n * (sizeof(*l->fanode) + sizeof(fa_node)) + m * sizeof(uint32_t) + 64 * sizeof(uint64_t);
+	}
+	return b;
+}
+
+uint64_t skl_cachesim_footprint(const skl_cachesim_config *cfg)
+{
+	uint64_t b = sizeof(skl_cachesim);
+	unsigned i;
+	for (i = 0; cfg && i < cfg->nlevels && i < SKL_CACHESIM_MAX_LEVELS; i++) {
+		const skl_cachesim_level *c = &cfg->levels[i];
+		if (c->line && c->assoc && c->size / c->line <= ((uint64_t)1 << 30))
+			b += level_bytes(c, 1);
+	}
+	return b;
+}
+
 /* Frees a level's classification shadows. */
 static void shadows_free(level *l)
 {
@@ -456,6 +489,7 @@ void skl_cachesim_free(skl_cachesim *h)
 		skl_free(l->lprev);
 		shadows_free(l);
 	}
+	skl_budget_uncharge(h->budget, h->charged);
 	skl_free(h);
 }
 
@@ -519,10 +553,22 @@ skl_cachesim *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 			seen_unified = 1;
 		}
 	}
-	h = skl_calloc(1, sizeof(*h));
-	if (!h) {
-		skl_errorf(err, "cache: out of memory");
-		return NULL;
+	{
+		/* the whole model is charged before any of it is allocated */
+		uint64_t bytes = skl_cachesim_footprint(cfg);
+		if (skl_budget_charge(cfg->budget, bytes, "a cache model") < 0) {
+			char msg[200];
+			skl_errorf(err, "%s", skl_budget_message(cfg->budget, msg, sizeof(msg)));
+			return NULL;
+		}
+		h = skl_calloc(1, sizeof(*h));
+		if (!h) {
+			skl_budget_uncharge(cfg->budget, bytes);
+			skl_errorf(err, "cache: out of memory");
+			return NULL;
+		}
+		h->budget = cfg->budget;
+		h->charged = bytes;
 	}
 	h->nlevels = cfg->nlevels;
 	h->mem_latency = cfg->mem_latency;
@@ -764,9 +810,22 @@ static size_t lookup(const level *l, uint64_t line, unsigned set)
 static int reserve_seen(skl_cachesim *h, const unsigned *path, unsigned np)
 {
 	unsigned p, i;
-	for (p = 0; p < np; p++)
-		if (set_reserve(&h->lv[path[p]].seen, 2))
+	for (p = 0; p < np; p++) {
+		line_set *s = &h->lv[path[p]].seen;
+		size_t cap = s->cap;
+		/* the set of lines ever touched grows with the addresses fed in:
+		 * each doubling is charged (a refusal fails the access) */
+		uint64_t more = (uint64_t)cap * sizeof(*s->slot); /* a doubling, less the old slots */
+		int grows = (s->count + 2) * 2 > cap;
+		if (grows && skl_budget_charge(h->budget, more, "a cache model's first-touch set") < 0)
 			return -1;
+		if (set_reserve(s, 2)) {
+			skl_budget_uncharge(h->budget, grows ? more : 0);
+			return -1;
+		}
+		if (grows)
+			h->charged += more;
+	}
 	h->seen_low = 0;
 	for (i = 0; i < h->nlevels; i++)
 		if (set_low(&h->lv[i].seen))

@@ -17,6 +17,7 @@
  * frames decode on the fly and add nothing.
  */
 #include "sklab/events.h"
+#include "sklab/budget.h"
 #include "sklab/cachesim_snap.h"
 #include "sklab/kernel.h"
 
@@ -96,6 +97,8 @@ struct skl_events {
 	int nobjs, capobjs;
 	int steps;
 	size_t max_events;
+	struct skl_budget *budget; /* charged for records and text (skl_events_set_budget) */
+	uint64_t charged;
 	char where[256];
 	size_t where_len;
 	uint32_t where_id; /* log->where interned, 0 = not yet */
@@ -169,20 +172,35 @@ static uint32_t tup_hash_of(const skl_events *log, uint32_t id)
 	return hash_tuple(&log->tup[id]);
 }
 
-/* A copy of s[0..len] in a block that never moves; NULL when out of memory. */
+/* Charges the log's budget for bytes more of records or text: 0 or -1. */
+static int log_charge(skl_events *log, uint64_t bytes)
+{
+	if (skl_budget_charge(log->budget, bytes, "the event log") < 0)
+		return -1;
+	log->charged += bytes;
+	return 0;
+}
+
+/* A copy of s[0..len] in a block that never moves; NULL when out of memory
+ * or over the budget. */
 static char *str_store(skl_events *log, const char *s, size_t len)
 {
 	char *d;
 	if (skl_grow(&log->blocks, &log->capblocks, log->nblocks, 8, sizeof(*log->blocks)) < 0)
 		return NULL;
 	if (len + 1 > STR_BLOCK / 4) { /* a long string: a block of its own */
+		if (log_charge(log, len + 1) < 0)
+			return NULL;
 		d = skl_malloc(len + 1);
 		if (!d)
 			return NULL;
 		log->blocks[log->nblocks++] = d;
 	} else {
 		if (len + 1 > log->blk_left) {
-			char *b = skl_malloc(STR_BLOCK);
+			char *b;
+			if (log_charge(log, STR_BLOCK) < 0)
+				return NULL;
+			b = skl_malloc(STR_BLOCK);
 			if (!b)
 				return NULL;
 			log->blocks[log->nblocks++] = b;
@@ -331,6 +349,8 @@ static int push(skl_events *log, const ev_in *in)
 		if (skl_grow(&log->chunks, &log->capchunks, log->nchunks, 16, sizeof(*log->chunks)) < 0)
 			return -1;
 		c = &log->chunks[log->nchunks];
+		if (log_charge(log, CHUNK * sizeof(rec)) < 0)
+			return -1;
 		c->r = skl_malloc(CHUNK * sizeof(rec));
 		if (!c->r)
 			return -1;
@@ -433,6 +453,11 @@ skl_events *skl_events_new(size_t max_events)
 	return log;
 }
 
+void skl_events_set_budget(skl_events *log, struct skl_budget *b)
+{
+	log->budget = b;
+}
+
 void skl_events_free(skl_events *log)
 {
 	int i, j;
@@ -476,6 +501,7 @@ void skl_events_free(skl_events *log)
 		skl_free(log->objs[i].marks);
 	}
 	skl_free(log->objs);
+	skl_budget_uncharge(log->budget, log->charged);
 	skl_free(log);
 }
 
@@ -736,9 +762,43 @@ static int show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat,
 	return 0;
 }
 
+/* About the host bytes a SHOW hands the log: a machine's snapshot (its
+ * caches, slabs and objects) or a chart's points. What the log keeps
+ * once shown is charged to its budget. */
+static uint64_t show_bytes(const skl_show *what)
+{
+	uint64_t b = 0;
+	int i, j;
+	if (what->kind == SKL_SHOW_KERNELS) {
+		for (i = 0; what->kernels && i < what->n; i++) {
+			const skl_kernel_snap *k = what->kernels[i];
+			b += sizeof(*k) + (uint64_t)k->ncaches * sizeof(*k->caches);
+			for (j = 0; j < k->ncaches; j++) {
+				const skl_cache_snap *c = &k->caches[j];
+				int m;
+				if (c->type) /* its layout's copy */
+					b += 256 + (uint64_t)c->type->nfields * (sizeof(skl_field) + 96);
+				/* each slab's object arrays, and what malloc adds to each */
+				for (m = 0; m < c->nslabs; m++)
+					b += sizeof(c->slabs[m]) + 3 * (uint64_t)c->slabs[m].nobjs + 32;
+				b += 64;
+			}
+		}
+	} else if (what->kind == SKL_SHOW_CHART && what->chart) {
+		b = sizeof(*what->chart);
+		for (i = 0; i < what->chart->nseries; i++)
+			b += sizeof(what->chart->series[i]) + 2 * sizeof(double) * (uint64_t)what->chart->series[i].n;
+	}
+	return b;
+}
+
 int skl_events_show(skl_events *log, const skl_show *what, const char *where)
 {
 	if (!what)
+		return -1;
+	/* a refusal leaves the snapshot or chart with the caller, as any
+	 * failure of these two does */
+	if ((what->kind == SKL_SHOW_KERNELS || what->kind == SKL_SHOW_CHART) && log_charge(log, show_bytes(what)) < 0)
 		return -1;
 	switch (what->kind) {
 	case SKL_SHOW_LAYOUTS:

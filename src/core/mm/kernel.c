@@ -12,6 +12,8 @@
 #include "mm_impl.h"
 #include "slub_fast.h"
 
+#include "sklab/budget.h"
+
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -183,6 +185,38 @@ static int addr_frame(const skl_kernel *k, skl_addr a, uint64_t *frame)
 	return 0;
 }
 
+/* What committing one frame costs the host: its page and its entry in
+ * the frame table (KASAN's shadow is charged whole, with the machine). */
+static uint64_t frame_cost(const skl_kernel *k)
+{
+	return k->prof.page_size + sizeof(skl__page);
+}
+
+/* Charges the run's budget for the frames of [first, first + n) not yet
+ * committed: 0, or -1 when the budget refuses them (nothing charged). With
+ * force the charge is taken whatever the limit (a read of bytes that the
+ * model must hand back). The arena is host memory only where a frame was
+ * once used, so this is what bounds the machine's resident size. */
+static int frames_charge(skl_kernel *k, uint64_t first, uint64_t n, int force)
+{
+	uint64_t i, fresh = 0, bytes;
+	if (!k->budget)
+		return 0;
+	for (i = first; i < first + n; i++)
+		fresh += !k->pages[i].init;
+	if (!fresh)
+		return 0;
+	bytes = fresh * frame_cost(k);
+	if (force)
+		skl_budget_force(k->budget, bytes);
+	else if (skl_budget_charge(k->budget, bytes, "simulated RAM") < 0)
+		return -1;
+	k->charged += bytes;
+	return 0;
+}
+
+/* Commits the frames of [first, first + n): zeroed on their first use
+ * (charged before, by frames_charge). */
 static void frames_touch(skl_kernel *k, uint64_t first, uint64_t n)
 {
 	uint64_t i;
@@ -200,6 +234,10 @@ static skl_addr pages_take(skl_kernel *k, unsigned order)
 	uint64_t n = (uint64_t)1 << order, i;
 	if (f < 0)
 		return 0;
+	if (frames_charge(k, (uint64_t)f, n, 0) < 0) {
+		buddy_free(k, (uint64_t)f, order);
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		skl__page *pg = &k->pages[(uint64_t)f + i];
 		pg->used = 1;
@@ -310,6 +348,7 @@ uint8_t *skl__bytes(skl_kernel *k, skl_addr a, size_t len)
 		len = 1;
 	if (addr_frame(k, a, &f) < 0 || a + len - 1 < a || addr_frame(k, a + len - 1, &last) < 0)
 		return NULL;
+	frames_charge(k, f, last - f + 1, 1);
 	frames_touch(k, f, last - f + 1);
 	return k->arena + (a - k->va_base);
 }
@@ -501,10 +540,26 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 		goto out_k;
 	}
 	bytes = (size_t)k->npages * k->prof.page_size;
+	{
+		/* the frame tree (buddy_init) and KASAN's shadow (poisoned as
+		 * the allocators see fit) are charged whole now; the frames as
+		 * they are first used (frames_charge) */
+		uint64_t leaves = 1, fixed;
+		while (leaves < k->npages)
+			leaves <<= 1;
+		fixed = 2 * leaves + (k->kasan ? bytes / 8 : 0);
+		if (skl_budget_charge(o->budget, fixed, "a machine's frame table and shadow") < 0) {
+			char msg[200];
+			skl_errorf(err, "%s", skl_budget_message(o->budget, msg, sizeof(msg)));
+			goto out_k;
+		}
+		k->budget = o->budget;
+		k->charged = fixed;
+	}
 	k->arena = skl_malloc(bytes);
 	if (!k->arena) {
 		skl_errorf(err, "out of memory: cannot reserve %llu bytes of simulated RAM", (unsigned long long)bytes);
-		goto out_k;
+		goto out_arena;
 	}
 	k->pages = skl_calloc((size_t)k->npages, sizeof(skl__page));
 	if (!k->pages || buddy_init(k) < 0) {
@@ -536,6 +591,7 @@ out_arena:
 	skl_free(k->buddy);
 	skl_free(k->pages);
 	skl_free(k->arena);
+	skl_budget_uncharge(k->budget, k->charged);
 out_k:
 	skl_free(k);
 	return NULL;
@@ -569,6 +625,7 @@ void skl_kernel_free(skl_kernel *k)
 	skl_free(k->kasan_shadow);
 	skl_free(k->kasan_last);
 	skl_free(k->last_report);
+	skl_budget_uncharge(k->budget, k->charged);
 	skl_free(k);
 }
 

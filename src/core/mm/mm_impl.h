@@ -75,7 +75,9 @@ struct skl_kernel {
 	unsigned break_gfp_order;
 	skl_events *log;
 	/* RAM */
-	uint8_t *arena; /* npages * page_size host bytes */
+	uint8_t *arena;		   /* npages * page_size host bytes */
+	struct skl_budget *budget; /* the run's memory budget, or NULL */
+	uint64_t charged;	   /* bytes charged to it: frames first used, the frame tree */
 	uint64_t npages;
 	uint64_t used_pages;
 	skl__page *pages;

@@ -8,6 +8,7 @@
 
 #include "sklab/render/sdl.h"
 #include "sklab/render/svg.h"
+#include "sklab/budget.h"
 #include "sklab/outfile.h"
 
 #include <errno.h>
@@ -41,6 +42,36 @@ static void sizes(const skl_render_opts *o, int *w, int *h)
 {
 	*w = o && o->width > 0 ? o->width : DEFAULT_W;
 	*h = o && o->height > 0 ? o->height : DEFAULT_H;
+}
+
+/* A list for a w x h canvas, charged to o's budget. NULL when out of memory. */
+static skl_dl *new_dl(const skl_render_opts *o, int w, int h)
+{
+	skl_dl *dl = skl_dl_new((float)w, (float)h);
+	if (dl && o && o->budget)
+		skl_dl_set_budget(dl, o->budget);
+	return dl;
+}
+
+/* The error of a view that could not be drawn: the budget's refusal
+ * (which names what it refused) or out of memory. -1. */
+static int view_failed(const skl_render_opts *o, skl_error *err)
+{
+	char msg[200];
+	if (o && o->budget && o->budget->hit)
+		return skl_errorf(err, "%s", skl_budget_message(o->budget, msg, sizeof(msg)));
+	return skl_errorf(err, "out of memory");
+}
+
+/* Polls o's stop callback (the time limit) before frame i of n: 1 with
+ * err set to "WHY at frame I of N" when it says stop. */
+static int stopped(const skl_render_opts *o, int i, int n, skl_error *err)
+{
+	char why[256] = "";
+	if (!o || !o->stop || !o->stop(o->stop_ud, why, sizeof(why)))
+		return 0;
+	skl_errorf(err, "%s at frame %d of %d", why[0] ? why : "stopped", i + 1, n);
+	return 1;
 }
 
 /* Writes dl in fmt to path (outfile.h: through its temporary, every
@@ -111,7 +142,7 @@ int skl_render_scene_file(const skl_scene *s, const char *path, const char *form
 	if (!fmt)
 		return skl_errorf(err, "unknown image format \"%s\" (use png or svg)", format);
 	sizes(o, &w, &h);
-	dl = skl_dl_new((float)w, (float)h);
+	dl = new_dl(o, w, h);
 	if (!dl)
 		return skl_errorf(err, "out of memory");
 	if (o && o->nhighlight) {
@@ -124,7 +155,7 @@ int skl_render_scene_file(const skl_scene *s, const char *path, const char *form
 		present_type(w, h, &sc.text_scale, &sc.text_floor);
 	if (skl_view_scene(dl, &sc) < 0) {
 		skl_dl_free(dl);
-		return skl_errorf(err, "out of memory");
+		return view_failed(o, err);
 	}
 	rc = write_dl(dl, NULL, path, fmt, o, err);
 	skl_dl_free(dl);
@@ -154,14 +185,16 @@ int skl_render_frame_file(const skl_events *log, const skl_frame *frames, int nf
 		return skl_errorf(err, "unknown image format \"%s\" (use png or svg)", format);
 	if (i < 0 || i >= nframes)
 		return skl_errorf(err, "no frame %d (the run has %d)", i + 1, nframes);
+	if (stopped(o, i, nframes, err))
+		return -1;
 	sizes(o, &w, &h);
-	dl = skl_dl_new((float)w, (float)h);
+	dl = new_dl(o, w, h);
 	if (!dl)
 		return skl_errorf(err, "out of memory");
 	frame_opts(o, &fo, w, h);
 	if (skl_view_frame(dl, log, frames, nframes, i, &fo) < 0) {
 		skl_dl_free(dl);
-		return skl_errorf(err, "out of memory");
+		return view_failed(o, err);
 	}
 	rc = write_dl(dl, NULL, path, fmt, o, err);
 	skl_dl_free(dl);
@@ -195,7 +228,7 @@ int skl_render_frames_to(const skl_events *log, const skl_frame *frames, int n, 
 	if (!fmt)
 		return skl_errorf(err, "unknown image format \"%s\" (use png or svg)", format);
 	sizes(o, &w, &h);
-	dl = skl_dl_new((float)w, (float)h);
+	dl = new_dl(o, w, h);
 	if (!dl)
 		return skl_errorf(err, "out of memory");
 	if (!strcmp(fmt, "png")) {
@@ -209,8 +242,11 @@ int skl_render_frames_to(const skl_events *log, const skl_frame *frames, int n, 
 	for (i = 0; i < n; i++) {
 		char path[4096];
 		snprintf(path, sizeof(path), "%s/frame-%03d.%s", dir, i + 1, fmt);
-		if (skl_view_frame(dl, log, frames, n, i, &fo) < 0) {
-			rc = skl_errorf(err, "out of memory");
+		/* the time limit covers drawing and writing: before each frame,
+		 * and between drawing it and writing it */
+		if (stopped(o, i, n, err) || (skl_view_frame(dl, log, frames, n, i, &fo) < 0 && view_failed(o, err)) ||
+		    stopped(o, i, n, err)) {
+			rc = -1;
 			break;
 		}
 		if (write_dl_limited(dl, sdl, path, fmt, o, max_bytes, bytes, err) < 0) {

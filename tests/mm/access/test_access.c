@@ -317,7 +317,7 @@ static void test_slub(void)
 	skl_cachesim *h;
 	skl_cachesim_level lv[2] = {{"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4},
 				    {"L2", 1 << 20, 16, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 14}};
-	skl_cachesim_config cfg = {lv, 2, 200, 0};
+	skl_cachesim_config cfg = {lv, 2, 200, 0, NULL};
 	skl_cachesim_attr *rows = NULL;
 	const skl_cachesim_attr *x;
 	skl_events *log = skl_events_new(0);

@@ -1,0 +1,8 @@
+-- expect: event log limit of 64 MiB of text reached
+-- Captions of 4 MiB each: the log holds 64 MiB of text at most.
+scenario { title = "hostile", goal = "ends with a clear error", profile = "linux-2.4.16-i386" }
+local s = "caption "
+while #s < (4 << 20) do s = s .. s end
+local k = sklab.kernel {}
+scene.show(k)
+for i = 1, 1000 do scene.step(s:sub(1, (4 << 20) - i)) end
