@@ -458,8 +458,14 @@ static int run(const run_opts *o)
 			if (o->step <= keep) {
 				if (skl_render_frame_file(log, frames, nframes, o->step - 1, path, o->format, &ro,
 							  &err) < 0) {
-					if (!error[0])
-						skl_error_format(&err, error, sizeof(error));
+					if (!error[0]) {
+						char m[1100];
+						const char *flag;
+						skl_error_format(&err, m, sizeof(m));
+						flag = skl_app_limit_flag_of(m);
+						snprintf(error, sizeof(error), "%s: frame %d: %s%s%s", o->file, o->step, m,
+							 flag ? "; raise it with " : "", flag ? flag : "");
+					}
 				} else {
 					struct stat st;
 					wrote = 1;
