@@ -107,6 +107,9 @@ const skl_profile *skl_lua_profile(const skl_lua *rt);
 /* After a run: frames written to opts.pcap_path, or -1 when there is no
  * such path or writing it failed. */
 long skl_lua_pcap_frames(const skl_lua *rt);
+/* After a run: why the first capture that failed could not be written
+ * ("cannot write PATH: REASON"), or NULL. */
+const char *skl_lua_pcap_error(const skl_lua *rt);
 
 /* After a run: the limit that ended it, SKL_LUA_LIMIT_NONE when none did. */
 skl_lua_limit skl_lua_limit_hit(const skl_lua *rt);

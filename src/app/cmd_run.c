@@ -407,7 +407,11 @@ static int run(const run_opts *o)
 	if (o->pcap) {
 		long nf = skl_lua_pcap_frames(r.rt);
 		if (nf < 0) {
-			fprintf(stderr, "sklab run: cannot write the capture '%s'\n", o->pcap);
+			const char *why = skl_lua_pcap_error(r.rt);
+			if (why) /* outfile.h's "cannot write PATH: REASON" */
+				fprintf(stderr, "sklab run: the capture: %s\n", why);
+			else
+				fprintf(stderr, "sklab run: cannot write the capture '%s'\n", o->pcap);
 			rc = 1;
 			goto out;
 		}

@@ -142,6 +142,11 @@ const char *skl__captures_error(const skl_lua *rt)
 	return rt->caps && rt->caps->error[0] ? rt->caps->error : NULL;
 }
 
+const char *skl_lua_pcap_error(const skl_lua *rt)
+{
+	return skl__captures_error(rt);
+}
+
 void skl__captures_reset(skl_lua *rt)
 {
 	memset(&rt->caps->all, 0, sizeof(rt->caps->all));
@@ -283,10 +288,12 @@ static int s_pcap(lua_State *L)
 		wrote = 1;
 	}
 	if (rt->pcap_path) {
-		if (!rt->caps->all.out.fp &&
-		    (rt->caps->all.failed || cap_open(&rt->caps->all, rt->pcap_path, &err) < 0)) {
-			rt->caps->all.failed = 1;
-			return skl__fail(L, lua_pushfstring(L, "cannot write the capture '%s'", rt->pcap_path));
+		if (!rt->caps->all.out.fp && rt->caps->all.failed)
+			return skl__fail(L, lua_pushfstring(L, "cannot write the capture '%s' (its first frame failed)",
+							    rt->pcap_path));
+		if (!rt->caps->all.out.fp && cap_open(&rt->caps->all, rt->pcap_path, &err) < 0) {
+			rt->caps->all.failed = 1; /* err: the path and why (outfile.h) */
+			return skl__fail(L, lua_pushfstring(L, "cannot write the capture: %s", err.msg));
 		}
 		if (frame_to(L, &rt->caps->all, skb, &err) < 0)
 			return skl__fail(L, lua_pushfstring(L, "%s: %s", rt->pcap_path, err.msg));

@@ -108,7 +108,7 @@ case_ pcap_two_spellings fail pcap_x.lua 'mkdir out' "--quiet --frames out --pca
 case_ pcap_over_dir_cli fail two_steps.lua 'mkdir c.pcap' "--quiet --pcap c.pcap" \
 	"cannot write the capture 'c.pcap'" "c.pcap" '[ -d c.pcap ]'
 case_ pcap_devfull fail pcap_x.lua '' "--quiet --pcap /dev/full" \
-	"cannot write the capture '/dev/full'" "/dev/full" 'true'
+	"the capture: cannot write /dev/full: No space left on device" "/dev/full" 'true'
 
 # ---- two outputs that are one file -----------------------------------------------
 case_ report_is_pcap fail two_steps.lua 'mkdir o' "--quiet --report o/r.x --pcap ./o//r.x" \
