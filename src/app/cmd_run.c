@@ -467,8 +467,8 @@ static int run(const run_opts *o)
 						const char *flag;
 						skl_error_format(&err, m, sizeof(m));
 						flag = skl_app_limit_flag_of(m);
-						snprintf(error, sizeof(error), "%s: frame %d: %s%s%s", o->file, o->step, m,
-							 flag ? "; raise it with " : "", flag ? flag : "");
+						snprintf(error, sizeof(error), "%s: frame %d: %s%s%s", o->file, o->step,
+							 m, flag ? "; raise it with " : "", flag ? flag : "");
 					}
 				} else {
 					struct stat st;
