@@ -51,7 +51,8 @@ int skl_sdl_theme(const skl_sdl *s);
 /* c as theme draws it. */
 skl_color skl_sdl_theme_color(int theme, skl_color c);
 
-/* Renders dl at w x h (0 = the canvas size) and saves it as PNG. */
+/* Renders dl at w x h (0 = the canvas size) and saves it as PNG, through
+ * outfile.h (a temporary, every write checked, renamed into place). */
 int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *path, skl_error *err);
 /* The same, written to the sink out: its owner checks the writes
  * (outfile.h) and names the file. */

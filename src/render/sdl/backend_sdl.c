@@ -4,10 +4,14 @@
  * once in white and tinted per item. Never initialises the video
  * subsystem itself.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "sklab/render/sdl.h"
+
+#include "sklab/outfile.h"
 
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -558,25 +562,6 @@ SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, 
 	return surf;
 }
 
-int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *path, skl_error *err)
-{
-	SDL_Surface *surf;
-	if (w <= 0)
-		w = (int)lrintf(skl_dl_width(dl));
-	if (h <= 0)
-		h = (int)lrintf(skl_dl_height(dl));
-	surf = skl_sdl_render_surface(s, dl, w, h, NULL, err);
-	if (!surf)
-		return -1;
-	if (IMG_SavePNG(surf, path) < 0) {
-		skl_errorf(err, "cannot write %s: %s", path, IMG_GetError());
-		SDL_FreeSurface(surf);
-		return -1;
-	}
-	SDL_FreeSurface(surf);
-	return 0;
-}
-
 /* An SDL_RWops that writes to a sink (hidden.unknown.data1) and never
  * reads or seeks: all SDL_image's PNG writer needs. */
 static size_t rw_sink_write(SDL_RWops *rw, const void *p, size_t size, size_t num)
@@ -647,4 +632,18 @@ int skl_sdl_write_png_sink(skl_sdl *s, const skl_dl *dl, int w, int h, const skl
 	if (rc < 0)
 		return skl_errorf(err, "PNG: %s", IMG_GetError());
 	return 0;
+}
+
+int skl_sdl_write_png(skl_sdl *s, const skl_dl *dl, int w, int h, const char *path, skl_error *err)
+{
+	skl_outfile f;
+	skl_sink sink;
+	if (skl_outfile_open(&f, AT_FDCWD, path, err) < 0)
+		return -1;
+	sink = skl_outfile_sink(&f);
+	if (skl_sdl_write_png_sink(s, dl, w, h, &sink, err) < 0) {
+		skl_outfile_abort(&f);
+		return -1;
+	}
+	return skl_outfile_commit(&f, NULL, err);
 }
