@@ -17,18 +17,9 @@
 set -u
 SKLAB=$1
 DIR=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
 # address-space cap in KiB: 3 GiB leaves room for SDL and the default heap
 memcap=3145728
-if ldd "$SKLAB" 2>/dev/null | grep -q 'libasan\|libtsan'; then
-	memcap=unlimited
-fi
+. "$(dirname "$0")/lib.sh"
 
 for f in "$DIR"/*.lua; do
 	name=$(basename "$f" .lua)
@@ -54,25 +45,14 @@ for f in "$DIR"/*.lua; do
 			$limits $args "$f"
 	) >"$work/stdout" 2>"$work/stderr" </dev/null
 	rc=$?
-	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-		bad "$name: still running after $secs s"
-	elif [ "$rc" -ge 128 ]; then
-		bad "$name: killed by signal $((rc - 128))"
-		cat "$work/stderr"
-	elif [ "$rc" -eq 0 ]; then
-		bad "$name: exit status 0, wanted an error"
-	elif ! grep -qF -- "$want" "$work/stderr"; then
-		bad "$name: stderr lacks '$want':"
-		cat "$work/stderr"
-	elif ! grep -q "$name.lua" "$work/stderr"; then
-		bad "$name: the message does not name the scenario file:"
-		cat "$work/stderr"
-	elif ls "$out" 2>/dev/null | grep -q '\.tmp\.'; then
+	ended "$name" "$rc" fail "$work/stderr" || continue
+	holds "$name" "$work/stderr" "$want" || continue
+	holds "$name" "$work/stderr" "$name.lua" "the scenario file's name" || continue
+	if ls "$out" 2>/dev/null | grep -q '\.tmp\.'; then
 		bad "$name: temporary files remain in the output directory"
 	else
 		ok
 	fi
 done
 
-echo "hostile $(basename "$DIR"): $passed passed, $failed failed"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+summary "hostile $(basename "$DIR")"

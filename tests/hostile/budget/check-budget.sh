@@ -11,12 +11,7 @@
 set -u
 SKLAB=$1
 DIR=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/../lib.sh"
 maxkib=1048576
 gtime=
 if [ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
@@ -28,20 +23,10 @@ fi
 
 # check NAME FILE WANT: the run's status in $rc, its stderr in $work/stderr
 check() {
-	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-		bad "$1: still running after 15 s"
-	elif [ "$rc" -ge 128 ]; then
-		bad "$1: killed by signal $((rc - 128))"
-		cat "$work/stderr"
-	elif [ "$rc" -eq 0 ]; then
-		bad "$1: exit status 0, wanted an error"
-	elif ! grep -qF -- "$3" "$work/stderr"; then
-		bad "$1: stderr lacks '$3':"
-		cat "$work/stderr"
-	elif ! grep -qF -- "$2" "$work/stderr"; then
-		bad "$1: the message does not name $2:"
-		cat "$work/stderr"
-	elif [ -n "$gtime" ] && [ -n "$maxkib" ] && [ "$(tail -1 "$work/rss")" -gt "$maxkib" ]; then
+	ended "$1" "$rc" fail "$work/stderr" || return
+	holds "$1" "$work/stderr" "$3" || return
+	holds "$1" "$work/stderr" "$2" "the name $2" || return
+	if [ -n "$gtime" ] && [ -n "$maxkib" ] && [ "$(tail -1 "$work/rss")" -gt "$maxkib" ]; then
 		bad "$1: $(tail -1 "$work/rss") KiB resident, more than 1 GiB"
 	else
 		ok
@@ -89,5 +74,4 @@ while IFS='|' read -r want args; do
 	check "$args" trace.din "$want"
 done <"$DIR/cli-cases.txt"
 
-echo "hostile $(basename "$DIR"): $passed passed, $failed failed"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+summary "hostile $(basename "$DIR")"

@@ -11,16 +11,8 @@
 # hostile file as unreadable with the reason and the good one as it is.
 set -u
 SKLAB=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 memcap=3145728
-if ldd "$SKLAB" 2>/dev/null | grep -q 'libasan\|libtsan'; then
-	memcap=unlimited
-fi
+. "$(dirname "$0")/../lib.sh"
 
 d=$work/data
 mkdir -p "$d/assets/profiles" "$d/scenarios"
@@ -80,21 +72,7 @@ check() {
 		cd "$work" && SKLAB_DATA=$d exec timeout -k 5 "$secs" "$@"
 	) >"$work/out" 2>&1 </dev/null
 	rc=$?
-	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-		bad "$name: still running after $secs s"
-	elif [ "$rc" -ge 128 ]; then
-		bad "$name: killed by signal $((rc - 128))"
-	elif [ "$status" = fail ] && [ "$rc" -eq 0 ]; then
-		bad "$name: exit status 0, wanted an error"
-	elif [ "$status" = ok ] && [ "$rc" -ne 0 ]; then
-		bad "$name: exit status $rc"
-		cat "$work/out"
-	elif ! grep -qF -- "$want" "$work/out"; then
-		bad "$name: output lacks '$want':"
-		cat "$work/out"
-	else
-		ok
-	fi
+	ended "$name" "$rc" "$status" "$work/out" && holds "$name" "$work/out" "$want" && ok
 }
 
 check layout_loop 15 "assets/layouts/loop/x.lua:2: data files ran past their budget of 50000000 instructions" \
@@ -111,5 +89,4 @@ check list_loop 15 "ok:header_loop.lua:1: instruction limit of 10000000 exceeded
 check list_cmp 15 "ok:header_cmp.lua:4: time limit of 0.25 s exceeded" "$SKLAB" list
 check list_good 15 "ok:A good header" "$SKLAB" list
 
-echo "hostile data and headers: $passed passed, $failed failed"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+summary "hostile data and headers"

@@ -20,17 +20,7 @@ set -u
 SKLAB=$1
 CHECK=$2
 DIR=$(cd "$3" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-memcap=1048576 # KiB
-if ldd "$SKLAB" 2>/dev/null | grep -q 'libasan\|libtsan'; then
-	memcap=unlimited
-fi
+. "$(dirname "$0")/../lib.sh"
 
 # case NAME ok|fail SCENARIO SETUP ARGS EXPECT NAMES CHECK [ENV]
 #   SETUP and CHECK are shell run in the case's directory (out/ is the
@@ -51,17 +41,8 @@ case_() {
 		cd "$d" && eval "exec env \"\$envs\" timeout -k 5 15 \"\$SKLAB\" run --headless $args \"\$scen\""
 	) >"$d/stdout" 2>"$d/stderr" </dev/null
 	rc=$?
-	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-		bad "$name: still running after 15 s"
-	elif [ "$rc" -ge 128 ]; then
-		bad "$name: killed by signal $((rc - 128))"
-		cat "$d/stderr"
-	elif [ "$want" = ok ] && [ "$rc" -ne 0 ]; then
-		bad "$name: exit status $rc, wanted 0:"
-		cat "$d/stderr"
-	elif [ "$want" = fail ] && [ "$rc" -eq 0 ]; then
-		bad "$name: exit status 0, wanted an error"
-	elif [ "$want" = fail ] && ! grep -F -- "$expect" "$d/stderr" | grep -qF -- "$names"; then
+	ended "$name" "$rc" "$want" "$d/stderr" || return
+	if [ "$want" = fail ] && ! grep -F -- "$expect" "$d/stderr" | grep -qF -- "$names"; then
 		bad "$name: no line of stderr holds '$expect' and names '$names':"
 		cat "$d/stderr"
 	elif ! "$CHECK" text "$d/stdout" "$d/stderr"; then
@@ -142,5 +123,4 @@ case_ full_json fail two_steps.lua 'echo old >r.json' "--quiet --report r.json" 
 case_ full_named_pcap fail pcap_named.lua '' "--quiet --frames out" \
 	"cannot write out/a.pcap: No space left on device" "out/a.pcap" '! [ -e out/a.pcap ]' SKLAB_FAIL_WRITES=a.pcap
 
-echo "hostile outputs: $passed passed, $failed failed"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+summary "hostile outputs"

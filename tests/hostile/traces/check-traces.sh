@@ -7,11 +7,8 @@
 set -u
 SKLAB=$1
 RUNCAP=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
+. "$(dirname "$0")/../lib.sh"
 cd "$work" || exit 1
-passed=0
-failed=0
 
 # case NAME FILE EXPECT [OPTION...]: runs sklab cachesim [OPTION...] FILE
 case_() {
@@ -19,23 +16,7 @@ case_() {
 	shift 3
 	"$RUNCAP" 15 1024 "$SKLAB" cachesim "$@" "$file" >out 2>err </dev/null
 	rc=$?
-	if [ "$rc" -eq 124 ] || [ "$rc" -eq 125 ] || [ "$rc" -ge 128 ]; then
-		failed=$((failed + 1))
-		echo "FAIL: $name: $(grep runcap: err)"
-	elif [ "$rc" -eq 0 ]; then
-		failed=$((failed + 1))
-		echo "FAIL: $name: exit status 0, wanted an error"
-	elif ! grep -qF -- "$want" err; then
-		failed=$((failed + 1))
-		echo "FAIL: $name: stderr lacks '$want':"
-		cat err
-	elif ! grep -qF -- "$file" err; then
-		failed=$((failed + 1))
-		echo "FAIL: $name: the message does not name $file:"
-		cat err
-	else
-		passed=$((passed + 1))
-	fi
+	ended "$name" "$rc" fail err && holds "$name" err "$want" && holds "$name" err "$file" "the trace's name" && ok
 }
 
 # a line longer than the reader's 1 MiB window, in a file and from a device
@@ -75,5 +56,4 @@ mkdir dir.trace
 case_ directory dir.trace "dir.trace: a directory, not a trace file"
 case_ missing missing.trace "missing.trace: cannot open the trace: No such file or directory"
 
-echo "hostile traces: $passed passed, $failed failed"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+summary "hostile traces"
