@@ -203,6 +203,7 @@ static void load(shell *sh, const char *path, int reload)
 		skl_window_set_page(sh->w, NULL, NULL);
 		skl_window_set_panel(sh->w, NULL, NULL);
 		skl_window_set_log(sh->w, s.log, s.frames, s.nframes, s.title[0] ? s.title : sh->path);
+		skl_window_set_budget(sh->w, sh->good.budget); /* its pictures count too */
 		if (!sh->opened_once && sh->o.step > 0)
 			skl_window_go(sh->w, sh->o.step - 1);
 		else if (!reload)

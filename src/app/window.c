@@ -713,8 +713,20 @@ static void content_changed(skl_window *w, const char *title)
 	set_title(w);
 }
 
+void skl_window_set_budget(skl_window *w, struct skl_budget *b)
+{
+	int i;
+	w->budget = b;
+	for (i = 0; i < 2; i++) {
+		skl_dl_set_budget(w->panes[i].dl, b);
+		skl_dl_set_budget(w->panes[i].zdl, b);
+	}
+}
+
 void skl_window_set_log(skl_window *w, const skl_events *log, const skl_frame *frames, int nframes, const char *title)
 {
+	if (!log)
+		skl_window_set_budget(w, NULL); /* before the run's budget goes */
 	w->log = log;
 	w->frames = frames;
 	w->nframes = frames ? nframes : 0;

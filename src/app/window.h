@@ -109,6 +109,11 @@ int skl_window_run(const skl_events *log, const skl_frame *frames, int nframes, 
  * what was shown; the step stays, clamped to the new frames. log and
  * frames must live until replaced. title NULL = keep. */
 void skl_window_set_log(skl_window *w, const skl_events *log, const skl_frame *frames, int nframes, const char *title);
+/* Charges the panes' draw lists (the run's pictures) to b, the memory
+ * budget of the run shown (NULL: none). skl_window_set_log with no log
+ * takes it off again, so b must live until then. */
+struct skl_budget;
+void skl_window_set_budget(skl_window *w, struct skl_budget *b);
 /* Shows frames made by build (no view switcher). */
 void skl_window_set_build(skl_window *w, skl_window_build_fn build, void *ud, int nframes, const char *title);
 /* Shows a page instead of the frames (NULL = back to the frames). */

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "window_impl.h"
 
+#include "sklab/budget.h"
 #include "sklab/outfile.h"
 #include "sklab/render/svg.h"
 
@@ -169,7 +170,7 @@ static void build_all(skl_window *w)
 		now.zoom = 1;
 		if (memcmp(&now, &p->b, sizeof(now)) != 0) {
 			skl_dl_clear(p->dl, (float)now.w, (float)now.h);
-			p->build_failed = build_pane(w, p, p->dl) < 0;
+			p->build_failed = build_pane(w, p, p->dl) < 0 || skl_dl_failed(p->dl);
 			p->b = now;
 			p->bar = (float)now.h - bar_top(p->dl);
 			p->zb.frame = -1;
@@ -181,7 +182,7 @@ static void build_all(skl_window *w)
 		if (memcmp(&now, &p->zb, sizeof(now)) == 0)
 			continue;
 		skl_dl_clear(p->zdl, floorf((float)now.w * p->zoom), floorf((float)now.h * p->zoom));
-		p->build_failed |= build_pane(w, p, p->zdl) < 0;
+		p->build_failed |= build_pane(w, p, p->zdl) < 0 || skl_dl_failed(p->zdl);
 		p->zb = now;
 		p->zpic = bar_top(p->zdl);
 		skl__win_clamp_pan(p);
@@ -447,9 +448,17 @@ static void build_overlay(skl_window *w)
 		draw_tabs(w, u);
 	for (i = 0; i < (w->split ? 2 : 1); i++) {
 		pane *p = &w->panes[i];
-		if (p->build_failed)
-			skl_dl_text(o, p->x, p->y, p->w, p->h, "(this step could not be drawn)", floorf(20 * u),
-				    SKL_FONT_BOLD, SKL_ALIGN_CENTER, SKL_HEX(0xd55e00));
+		if (p->build_failed) {
+			char why[300] = "(this step could not be drawn)";
+			if (w->budget && w->budget->hit) {
+				char msg[200];
+				snprintf(why, sizeof(why),
+					 "(this step could not be drawn: %s; raise it with --max-memory)",
+					 skl_budget_message(w->budget, msg, sizeof(msg)));
+			}
+			skl_dl_text(o, p->x, p->y, p->w, p->h, why, floorf(20 * u), SKL_FONT_BOLD, SKL_ALIGN_CENTER,
+				    SKL_HEX(0xd55e00));
+		}
 		if (w->split && i == w->active)
 			skl_dl_rect(o, p->x + 1, p->y + 1, p->w - 2, p->h - 2, 0, C_ACCENT, 3);
 		if (w->split) {

@@ -79,6 +79,7 @@ struct skl_window {
 	skl_dl *page_dl;
 	/* what is shown */
 	const skl_events *log;
+	struct skl_budget *budget; /* the shown run's memory budget: the panes' lists charge it */
 	const skl_frame *frames;
 	skl_window_build_fn build;
 	void *ud;
