@@ -54,6 +54,12 @@ void skl_sink_printf(const skl_sink *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The same with a va_list: one write of the whole text. */
+void skl_sink_vprintf(const skl_sink *s, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
 void skl_sink_puts(const skl_sink *s, const char *str);
 
 /* A growable, always NUL-terminated byte buffer. */

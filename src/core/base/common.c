@@ -139,28 +139,32 @@ void skl_sink_puts(const skl_sink *s, const char *str)
 	s->write(s->ud, str, strlen(str));
 }
 
-void skl_sink_printf(const skl_sink *s, const char *fmt, ...)
+void skl_sink_vprintf(const skl_sink *s, const char *fmt, va_list ap)
 {
 	char small[512];
-	va_list ap;
+	va_list again;
 	int n;
-	va_start(ap, fmt);
+	va_copy(again, ap);
 	n = vsnprintf(small, sizeof(small), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(small)) {
+	if (n >= 0 && (size_t)n < sizeof(small)) {
 		s->write(s->ud, small, (size_t)n);
-	} else {
+	} else if (n >= 0) {
 		char *big = skl_malloc((size_t)n + 1);
-		if (!big)
-			return;
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-		s->write(s->ud, big, (size_t)n);
-		skl_free(big);
+		if (big) {
+			vsnprintf(big, (size_t)n + 1, fmt, again);
+			s->write(s->ud, big, (size_t)n);
+			skl_free(big);
+		}
 	}
+	va_end(again);
+}
+
+void skl_sink_printf(const skl_sink *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	skl_sink_vprintf(s, fmt, ap);
+	va_end(ap);
 }
 
 void skl_buf_init(skl_buf *b)

@@ -131,29 +131,11 @@ skl_sink skl_term_sink(const skl_sink *inner)
 
 void skl_term_printf(void *fp, const char *fmt, ...)
 {
-	char small[2048], *buf = small;
-	skl_sink out = skl_file_sink(fp);
+	skl_sink out = skl_file_sink(fp), term = skl_term_sink(&out);
 	va_list ap;
-	int n;
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	skl_sink_vprintf(&term, fmt, ap); /* one write: no character split */
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n >= sizeof(small)) {
-		buf = skl_malloc((size_t)n + 1);
-		if (!buf) {
-			buf = small; /* out of memory: the first part */
-			n = (int)sizeof(small) - 1;
-		} else {
-			va_start(ap, fmt);
-			vsnprintf(buf, (size_t)n + 1, fmt, ap);
-			va_end(ap);
-		}
-	}
-	skl_text_term(&out, buf, (size_t)n);
-	if (buf != small)
-		skl_free(buf);
 }
 
 /* ---- pictures ------------------------------------------------------------------- */
