@@ -135,7 +135,10 @@ static void *rt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		return NULL;
 	}
 	if (nsize > old) {
-		/* past a refusal, the unwinding may take the heap's reserve */
+		/* past a refusal, the unwinding may take the heap's reserve; the
+		 * refusal may have come from the engine (budget.c marks it) */
+		if (f->b.mem_hit && f->mem_at == SIZE_MAX)
+			f->mem_at = f->heap_used;
 		if (f->b.mem_hit && f->heap_used + (nsize - old) <= f->mem_at + MEM_RESERVE)
 			skl_budget_force(f->budget, nsize - old);
 		else if (skl_budget_charge(f->budget, nsize - old, "the Lua heap") < 0) {
@@ -480,6 +483,7 @@ static void reset_run(skl_lua *rt)
 	f->L = NULL;
 	f->display[0] = '\0';
 	f->heap_used = 0;
+	f->mem_at = SIZE_MAX; /* set at the first refusal */
 	f->mem_where[0] = '\0';
 	if (rt->header_only) {
 		skl__budget_fixed(&f->b, HEADER_INSTR, HEADER_MS, NULL);
