@@ -427,6 +427,28 @@ static void chip(skl_window *w, const char *key, const char *text, float fs, flo
 	skl_dl_end(w->overlay);
 }
 
+/* Over a pane whose step could not be drawn: why, centred, on one line or
+ * (the budget's refusal) two, each made smaller until it fits the pane. */
+static void failed_note(skl_window *w, const pane *p, float u)
+{
+	char lines[2][300];
+	int i, n = 1;
+	float fs = floorf(20 * u), room = p->w - 40 * u;
+	snprintf(lines[0], sizeof(lines[0]), "(this step could not be drawn)");
+	if (w->budget && w->budget->hit) {
+		char msg[200];
+		snprintf(lines[0], sizeof(lines[0]), "(this step could not be drawn: %s;",
+			 skl_budget_message(w->budget, msg, sizeof(msg)));
+		snprintf(lines[1], sizeof(lines[1]), "raise it with --max-memory)");
+		n = 2;
+	}
+	while (fs > floorf(12 * u) && skl_dl_text_width(lines[0], fs) > room)
+		fs -= 1;
+	for (i = 0; i < n; i++)
+		skl_dl_text(w->overlay, p->x, p->y + p->h / 2 + (i - n / 2.0f) * fs * 1.4f, p->w, fs * 1.4f, lines[i],
+			    fs, SKL_FONT_BOLD, SKL_ALIGN_CENTER, SKL_HEX(0xd55e00));
+}
+
 static void build_overlay(skl_window *w)
 {
 	skl_dl *o = w->overlay;
@@ -448,17 +470,8 @@ static void build_overlay(skl_window *w)
 		draw_tabs(w, u);
 	for (i = 0; i < (w->split ? 2 : 1); i++) {
 		pane *p = &w->panes[i];
-		if (p->build_failed) {
-			char why[300] = "(this step could not be drawn)";
-			if (w->budget && w->budget->hit) {
-				char msg[200];
-				snprintf(why, sizeof(why),
-					 "(this step could not be drawn: %s; raise it with --max-memory)",
-					 skl_budget_message(w->budget, msg, sizeof(msg)));
-			}
-			skl_dl_text(o, p->x, p->y, p->w, p->h, why, floorf(20 * u), SKL_FONT_BOLD, SKL_ALIGN_CENTER,
-				    SKL_HEX(0xd55e00));
-		}
+		if (p->build_failed)
+			failed_note(w, p, u);
 		if (w->split && i == w->active)
 			skl_dl_rect(o, p->x + 1, p->y + 1, p->w - 2, p->h - 2, 0, C_ACCENT, 3);
 		if (w->split) {

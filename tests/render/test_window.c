@@ -12,6 +12,7 @@
 #include "image.h"
 #include "window.h"
 
+#include "sklab/budget.h"
 #include "sklab/render/view_scene.h"
 #include "sample_structs.h"
 
@@ -419,6 +420,59 @@ int main(int argc, char **argv)
 			key(w, SDLK_q, &quit);
 			CHECK(quit == SKL_WIN_QUIT);
 			skl_window_close(w);
+		}
+		skl_free(frames);
+		skl_events_free(log);
+	}
+
+	/* a step whose draw list the run's memory budget refuses: its pane says
+	 * so, with the budget's message and the option; a budget with room
+	 * draws the step again */
+	{
+		skl_events *log = skl_events_new(0);
+		skl_layout *l1 = skl_layout_clone(d.layouts[0]);
+		skl_window_opts eo = o;
+		skl_frame *frames = NULL;
+		skl_budget budget;
+		int n;
+		CHECK(log && l1);
+		skl_events_scenario(log, "Budget test", "", "", "");
+		skl_events_show(log, &(skl_show){.kind = SKL_SHOW_LAYOUTS, .layouts = &l1, .n = 1}, "t.lua:2");
+		skl_events_step(log, "sock", "t.lua:3");
+		skl_events_step(log, "again", "t.lua:4");
+		n = skl_events_frames(log, &frames);
+		eo.build = NULL;
+		eo.nframes = 0;
+		skl_budget_init(&budget, 4096);
+		w = skl_window_open(&eo, &err);
+		CHECK(w != NULL);
+		if (w) {
+			skl_window_set_budget(w, &budget);
+			skl_window_set_log(w, log, frames, n, NULL);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(budget.hit && !strcmp(budget.what, "a picture's draw list"));
+			CHECK(find_text(skl_window_overlay(w),
+					"(this step could not be drawn: memory budget of 4.0 KiB exceeded by a "
+					"picture's draw list",
+					1) != NULL);
+			CHECK(find_text(skl_window_overlay(w), "raise it with --max-memory)", 0) != NULL);
+			{
+				/* the long line is made smaller until it fits the pane */
+				const skl_dl_item *why =
+				    find_text(skl_window_overlay(w), "(this step could not be drawn: memory budget", 1);
+				CHECK(why && skl_dl_text_width(why->text, why->size) <= why->w && why->w <= 1280);
+			}
+			CHECK(skl_dl_find(skl_window_drawlist(w), "0:field:daddr") < 0);
+			key(w, SDLK_s, &quit); /* what the pane shows, for a person to look at */
+			CHECK(skl_test_png_ok(skl_window_last_shot(w)));
+			budget.limit = 0; /* room again: the next step is drawn */
+			key(w, SDLK_RIGHT, &quit);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_dl_find(skl_window_drawlist(w), "0:field:daddr") >= 0);
+			CHECK(find_text(skl_window_overlay(w), "could not be drawn", 1) == NULL);
+			CHECK(budget.used > 0);
+			skl_window_close(w);
+			CHECK(budget.used == 0); /* every list gave its bytes back */
 		}
 		skl_free(frames);
 		skl_events_free(log);
