@@ -190,7 +190,11 @@ typedef struct skl_cache_info {
 	size_t mgmt_size; /* slab_t + bufctl array, L1-aligned */
 	size_t left_over;
 	unsigned colour, colour_off, colour_next;
-	unsigned limit, batchcount; /* SMP per-CPU arrays */
+	unsigned limit, batchcount; /* SMP per-CPU arrays (the current CPU's limit) */
+	/* free objects the current CPU holds for itself: 2.4 SMP its array's
+	 * avail, SLUB its CPU freelist (objects a remote free put on its CPU
+	 * slab's own freelist are not there until the slab is refilled) */
+	unsigned long cpu_avail;
 	/* SLUB */
 	size_t inuse, freeptr_offset, red_left_pad;
 	unsigned min_objects;
