@@ -1712,6 +1712,7 @@ static void s24_info(const skl_cache *c, skl_cache_info *out)
 	info_geometry(sc, &m->p, out);
 	out->limit = cc ? cc->limit : 0;
 	out->batchcount = sc->batchcount;
+	out->cpu_avail = cc ? cc->avail : 0;
 	count(sc, &cn);
 	out->active_objs = cn.active_objs;
 	out->in_use = cn.active_objs;
