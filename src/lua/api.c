@@ -236,7 +236,8 @@ static const skl__api api_table[] = {
      "Runs fn(...) with the machine's current CPU set to n (0 to k.cpus - 1) and returns what fn returns: "
      "the allocations and frees inside it use CPU n's per-CPU array (2.4 SMP) or CPU slab, partial list and "
      "sheaves (SLUB), and their events say cpu=n. The CPU before is restored afterwards, also when fn raises "
-     "(the error goes on); calls nest. A CPU out of range is an error naming the CPU count.",
+     "(the error goes on); calls nest. fn may not yield (a coroutine would go on with CPU n current). A CPU "
+     "out of range is an error naming the CPU count.",
      SKL__API_METHOD},
     {"k:cpu", "()", "The machine's current CPU: 0 at boot, n inside k:on_cpu(n, fn).", SKL__API_METHOD},
     {"k:cache_create", "(name, size_or_layout, opts)",
