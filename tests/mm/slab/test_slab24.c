@@ -1185,6 +1185,29 @@ static void test_smp_paths_on(int model)
 				check_failures++;
 			}
 		}
+		/* the snapshot: a slab's inuse is the objects handed out, the
+		 * parked ones are SKL_OS_CPU */
+		{
+			skl_kernel_snap *snap = skl_kernel_snapshot(k);
+			const skl_cache_snap *cs = snap ? snap_cache(snap, "smp") : NULL;
+			unsigned long inuse = 0, parked = 0, want_parked = 0;
+			int si;
+			unsigned oi;
+			for (si = 0; cs && si < cs->nslabs; si++) {
+				inuse += cs->slabs[si].inuse;
+				for (oi = 0; oi < cs->slabs[si].nobjs; oi++)
+					parked += cs->slabs[si].state[oi] == SKL_OS_CPU;
+			}
+			for (cpu = 0; cpu < 4; cpu++)
+				want_parked += w->avail[cpu];
+			if (!cs || inuse != w->in_use || parked != want_parked) {
+				fprintf(stderr,
+					"model %d row %zu: the snapshot has %lu in use, %lu parked; expected %u, %lu\n",
+					model, r, inuse, parked, w->in_use, want_parked);
+				check_failures++;
+			}
+			skl_kernel_snap_free(snap);
+		}
 		in = info_of(c);
 		if (in.in_use != w->in_use || in.active_objs != w->active || in.allochit != w->allochit ||
 		    in.allocmiss != w->allocmiss || in.freehit != w->freehit || in.freemiss != w->freemiss) {
