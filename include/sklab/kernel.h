@@ -190,7 +190,11 @@ typedef struct skl_cache_info {
 	size_t mgmt_size; /* slab_t + bufctl array, L1-aligned */
 	size_t left_over;
 	unsigned colour, colour_off, colour_next;
-	unsigned limit, batchcount; /* SMP per-CPU arrays */
+	unsigned limit, batchcount; /* SMP per-CPU arrays (the current CPU's limit) */
+	/* free objects the current CPU holds for itself: 2.4 SMP its array's
+	 * avail, SLUB its CPU freelist (objects a remote free put on its CPU
+	 * slab's own freelist are not there until the slab is refilled) */
+	unsigned long cpu_avail;
 	/* SLUB */
 	size_t inuse, freeptr_offset, red_left_pad;
 	unsigned min_objects;
@@ -252,10 +256,10 @@ typedef struct skl_slab_snap {
 	unsigned colour_bytes;	       /* 2.4 colour offset of this slab */
 	size_t mgmt_offset, mgmt_size; /* on-slab management area, 0 size when off-slab/SLUB */
 	skl_addr s_mem;		       /* first object */
-	unsigned nobjs, inuse;
-	int list;	/* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB), 4 a CPU's partial list (SLUB) */
-	uint8_t *state; /* nobjs skl_objstate values */
-	uint8_t *bad;	/* nobjs flags: 1 = red zone or poison damaged */
+	unsigned nobjs, inuse;	       /* inuse: objects handed out (not those a CPU holds free) */
+	int list;		       /* 0 full, 1 partial, 2 free, 3 per-CPU (SLUB), 4 a CPU's partial list (SLUB) */
+	uint8_t *state;		       /* nobjs skl_objstate values */
+	uint8_t *bad;		       /* nobjs flags: 1 = red zone or poison damaged */
 	/* SLUB merging: which name each allocated object came through. NULL
 	 * when every object of the slab came through the cache's own name;
 	 * else nobjs values: 0 = the own name (and every free object), n =

@@ -231,6 +231,15 @@ static const skl__api api_table[] = {
     {"k.arch", "", "\"i386\" or \"x86_64\".", SKL__API_FIELD},
     {"k.page_size", "", "Bytes per page.", SKL__API_FIELD},
     {"k.cacheline", "", "Bytes per cache line (L1_CACHE_BYTES).", SKL__API_FIELD},
+    {"k.cpus", "", "The machine's CPU count (sklab.kernel's cpus =, else the profile's).", SKL__API_FIELD},
+    {"k:on_cpu", "(n, fn, ...)",
+     "Runs fn(...) with the machine's current CPU set to n (0 to k.cpus - 1) and returns what fn returns: "
+     "the allocations and frees inside it use CPU n's per-CPU array (2.4 SMP) or CPU slab, partial list and "
+     "sheaves (SLUB), and their events say cpu=n. The CPU before is restored afterwards, also when fn raises "
+     "(the error goes on); calls nest. fn may not yield (a coroutine would go on with CPU n current). A CPU "
+     "out of range is an error naming the CPU count.",
+     SKL__API_METHOD},
+    {"k:cpu", "()", "The machine's current CPU: 0 at boot, n inside k:on_cpu(n, fn).", SKL__API_METHOD},
     {"k:cache_create", "(name, size_or_layout, opts)",
      "kmem_cache_create: a cache of objects of size bytes (or of a layout's size, which then types them). opts = "
      "{hwcache_align=, red_zone=, poison=, no_reap=, dma=, rcu=, ctor= (booleans), align=, freeptr_offset=, "
@@ -337,7 +346,8 @@ static const skl__api api_table[] = {
     {"c:stats", "()",
      "The cache's numbers as a table: name, alias_of, object_size, size (= objsize), align, flags, order, "
      "pages_per_slab, objs_per_slab, offslab, mgmt_size, left_over, colour, colour_off, colour_next, limit, "
-     "batchcount, inuse, freeptr_offset, red_left_pad, min_objects, active_objs, num_objs, active_slabs, num_slabs, "
+     "batchcount, cpu_avail, inuse, freeptr_offset, red_left_pad, min_objects, active_objs, num_objs, active_slabs, "
+     "num_slabs, "
      "in_use, high, allocs, grown, reaped, errors, allochit, allocmiss, freehit, freemiss, cpu_partial, "
      "cpu_partial_slabs, slabs_cpu_partial, cpu_partial_free, sheaf_capacity, sheaf_objects, barn_full, "
      "barn_empty, pages (in slabs) and bytes. active_objs is "
@@ -347,7 +357,9 @@ static const skl__api api_table[] = {
      "that makes half full) limit each CPU's partial list; slabs_cpu_partial is the slabs on those lists now and "
      "cpu_partial_free their free objects (0 on 2.6.31 and on debug caches, which have no such lists). SLUB 6.18 "
      "sheaves: sheaf_objects is the free objects held in the CPUs' sheaves and the barn's full ones (allocated "
-     "to their slabs, so counted in active_objs, not in in_use), barn_full and barn_empty the barn's sheaves.",
+     "to their slabs, so counted in active_objs, not in in_use), barn_full and barn_empty the barn's sheaves. "
+     "limit and cpu_avail are the current CPU's (see k:on_cpu): 2.4 SMP its array's limit and the objects in it, "
+     "SLUB the free objects on its CPU freelist.",
      SKL__API_METHOD},
     {"c:info", "()", "The same table as c:stats().", SKL__API_METHOD},
 

@@ -734,6 +734,7 @@ static void push_info(lua_State *L, const skl_cache_info *in, unsigned page_size
 	skl__set_int(L, "freeptr_offset", (lua_Integer)in->freeptr_offset);
 	skl__set_int(L, "red_left_pad", (lua_Integer)in->red_left_pad);
 	skl__set_int(L, "min_objects", in->min_objects);
+	skl__set_int(L, "cpu_avail", (lua_Integer)in->cpu_avail);
 	skl__set_int(L, "active_objs", (lua_Integer)in->active_objs);
 	skl__set_int(L, "in_use", (lua_Integer)in->in_use);
 	skl__set_int(L, "num_objs", (lua_Integer)in->num_objs);
@@ -846,6 +847,45 @@ static int k_reap(lua_State *L)
 	n = skl_kernel_reap(k);
 	skl__engine_end(&e);
 	lua_pushinteger(L, n);
+	return 1;
+}
+
+/* k:on_cpu(n, fn, ...): fn(...) runs with the machine's current CPU set
+ * to n, the CPU before it restored afterwards, also when fn raises (the
+ * error goes on unchanged); returns what fn returns. */
+static int k_on_cpu(lua_State *L)
+{
+	skl_kernel *k;
+	lua_Integer n;
+	unsigned before, ncpus;
+	int status, top;
+	check_kernel(L, 1, &k);
+	n = skl__check_integer(L, 2);
+	if (lua_type(L, 3) != LUA_TFUNCTION)
+		skl__typeerror(L, 3, "function");
+	ncpus = skl_kernel_ncpus(k);
+	if (n < 0 || n >= (lua_Integer)ncpus)
+		skl__argerror(L, 2,
+			      ncpus == 1 ? lua_pushfstring(L, "CPU %I: this machine has 1 CPU (CPU 0)", n)
+					 : lua_pushfstring(L, "CPU %I: this machine has %d CPUs (0 to %d)", n,
+							   (int)ncpus, (int)ncpus - 1));
+	before = skl_kernel_cpu(k);
+	skl_kernel_set_cpu(k, (unsigned)n);
+	top = lua_gettop(L);
+	lua_pushvalue(L, 3);
+	lua_rotate(L, 4, 1); /* fn below its arguments (4...) */
+	status = lua_pcall(L, top - 3, LUA_MULTRET, 0);
+	skl_kernel_set_cpu(k, before); /* the machines of a run live as long as it */
+	if (status != LUA_OK)
+		return lua_error(L); /* the same error object, limits' included */
+	return lua_gettop(L) - 3;
+}
+
+static int k_cpu(lua_State *L)
+{
+	skl_kernel *k;
+	check_kernel(L, 1, &k);
+	lua_pushinteger(L, (lua_Integer)skl_kernel_cpu(k));
 	return 1;
 }
 
@@ -1257,6 +1297,8 @@ static int kernel_index(lua_State *L)
 		lua_pushinteger(L, p->page_size);
 	else if (!strcmp(key, "cacheline"))
 		lua_pushinteger(L, p->cacheline);
+	else if (!strcmp(key, "cpus"))
+		lua_pushinteger(L, (lua_Integer)skl_kernel_ncpus(k));
 	else
 		return skl__error(L, "kernel has no field '%s'", key);
 	return 1;
@@ -1416,6 +1458,8 @@ const skl__reg skl__kernel_lib[] = {
     {"k:kasan_quarantine", k_kasan_quarantine},
     {"k:report", k_report},
     {"k:reap", k_reap},
+    {"k:on_cpu", k_on_cpu},
+    {"k:cpu", k_cpu},
     {"k:slabinfo", k_slabinfo},
     {"k:ram", k_ram},
     {"c:alloc", c_alloc},

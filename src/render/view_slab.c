@@ -1703,7 +1703,19 @@ static void draw_slab(band_ctx *b, int s, float x, float y)
 		aw = skl_dl_text_width(buf, fs);
 		if (aw <= sw) {
 			skl__text(v->dl, x, y, sw, sc->lab - 2, buf, fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
+			unsigned parked = 0, oi;
+			/* 2.4 SMP: a slab's objects parked in per-CPU arrays are in
+			 * use for its list (full, partial), free for the picture */
+			for (oi = 0; !b->c->slub && sl->state && oi < sl->nobjs; oi++)
+				parked += sl->state[oi] == SKL_OS_CPU;
 			snprintf(buf, sizeof(buf), "%s %u/%u", list_name(sl->list), sl->inuse, n);
+			if (parked) {
+				char longer[96];
+				snprintf(longer, sizeof(longer), "%s %u/%u, %u per-CPU", list_name(sl->list), sl->inuse,
+					 n, parked);
+				if (aw + skl_dl_text_width(longer, fsz(v, floorf(11 * v->u))) + 12 * v->u < sw)
+					snprintf(buf, sizeof(buf), "%s", longer);
+			}
 			if (aw + skl_dl_text_width(buf, fsz(v, floorf(11 * v->u))) + 12 * v->u < sw)
 				skl__text(v->dl, x, y, sw, sc->lab - 2, buf, floorf(11 * v->u), SKL_FONT_REGULAR,
 					  SKL_ALIGN_RIGHT, C_INK3);

@@ -398,8 +398,19 @@ void skl_kernel_event(skl_kernel *k, skl_event_kind kind, const char *cache, skl
 			k->last_report = copy;
 		}
 	}
-	if (k->log && !k->booting)
-		skl_events_op(k->log, kind, cache ? cache : "", addr, size, detail, NULL);
+	if (!k->log || k->booting)
+		return;
+	if (k->cpus > 1 && (kind == SKL_EV_ALLOC || kind == SKL_EV_FREE || kind == SKL_EV_KMALLOC ||
+			    kind == SKL_EV_KFREE || kind == SKL_EV_OOM)) {
+		/* on a machine of several CPUs an allocation or free says which
+		 * CPU did it (its per-CPU array, CPU slab or sheaf took part);
+		 * one CPU's events stay as they always read */
+		char d[512];
+		snprintf(d, sizeof(d), "cpu=%u%s%s", k->cpu, detail && *detail ? " " : "", detail ? detail : "");
+		skl_events_op(k->log, kind, cache ? cache : "", addr, size, d, NULL);
+		return;
+	}
+	skl_events_op(k->log, kind, cache ? cache : "", addr, size, detail, NULL);
 }
 
 /* ---- callers -------------------------------------------------------------- */

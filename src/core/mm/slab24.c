@@ -1712,6 +1712,7 @@ static void s24_info(const skl_cache *c, skl_cache_info *out)
 	info_geometry(sc, &m->p, out);
 	out->limit = cc ? cc->limit : 0;
 	out->batchcount = sc->batchcount;
+	out->cpu_avail = cc ? cc->avail : 0;
 	count(sc, &cn);
 	out->active_objs = cn.active_objs;
 	out->in_use = cn.active_objs;
@@ -1806,7 +1807,9 @@ static int s24_snapshot(const skl_cache *c, skl_cache_snap *out)
 			}
 		}
 	}
-	/* objects parked in per-CPU arrays */
+	/* objects parked in per-CPU arrays: in use for their slab_t (so for
+	 * slabinfo), free for the picture; a snapshot's inuse counts the
+	 * objects handed out, as SLUB's does its CPU slab's */
 	for (cpu = 0; cpu < S24_NR_CPUS; cpu++) {
 		const s24_cpucache *cc = sc->cpudata[cpu];
 		for (j = 0; cc && j < cc->avail; j++) {
@@ -1816,8 +1819,11 @@ static int s24_snapshot(const skl_cache *c, skl_cache_snap *out)
 				skl_slab_snap *ss = &out->slabs[si];
 				if (o >= ss->s_mem && o < ss->s_mem + (skl_addr)ss->nobjs * sc->objsize) {
 					unsigned i = (unsigned)((o - ss->s_mem) / sc->objsize);
-					if (ss->state[i] == SKL_OS_ALLOC)
+					if (ss->state[i] == SKL_OS_ALLOC) {
 						ss->state[i] = SKL_OS_CPU;
+						if (ss->inuse)
+							ss->inuse--;
+					}
 					break;
 				}
 			}

@@ -1488,6 +1488,7 @@ static void fill_info(const skl_cache *c, skl_cache_info *out)
 			}
 	}
 	out->in_use = sc->active;
+	out->cpu_avail = c->k && c->k->cpu < sc->ncpu ? sc->cpu[c->k->cpu].nfree : 0;
 	out->num_slabs = out->active_slabs = sc->nr_slabs;
 	out->high = sc->high;
 	out->allocs = sc->allocs;

@@ -150,6 +150,29 @@ expect(ss.in_use == 1 and ss.active_objs > 1 and ss.active_objs <= ss.batchcount
   "2.4 SMP: active_objs counts the per-CPU array's batch, in_use the one object")
 sc:free(so)
 
+-- k:on_cpu / k:cpu: the current CPU for what fn does, restored afterwards
+expect(smp.cpus == 2 and smp:cpu() == 0, "two CPUs, CPU 0 at boot")
+expect(k.cpus == 1 and k:cpu() == 0, "a UP machine has CPU 0 only")
+local r1, r2 = smp:on_cpu(1, function(a, b) return smp:cpu(), a + b end, 2, 3)
+expect(r1 == 1 and r2 == 5 and smp:cpu() == 0, "fn runs on CPU 1 with its arguments; CPU 0 afterwards")
+local nested = smp:on_cpu(1, function()
+  local inner = smp:on_cpu(0, function() return smp:cpu() end)
+  return { inner, smp:cpu() }
+end)
+expect(nested[1] == 0 and nested[2] == 1 and smp:cpu() == 0, "calls nest, each restoring its CPU")
+local okc, msgc = pcall(function() smp:on_cpu(1, function() error("inside", 0) end) end)
+expect(not okc and msgc == "inside" and smp:cpu() == 0, "an error in fn goes on unchanged; the CPU is restored")
+local okr, msgr = pcall(function() smp:on_cpu(2, function() end) end)
+expect(not okr and msgr:find("CPU 2: this machine has 2 CPUs (0 to 1)", 1, true) ~= nil,
+  "a CPU out of range names the CPU count: " .. tostring(msgr))
+-- an object allocated on CPU 0 and freed on CPU 1 lands in CPU 1's array
+local so0 = sc:alloc()
+local before = sc:stats()
+smp:on_cpu(1, function() sc:free(so0) end)
+local after = sc:stats()
+expect(after.freehit == before.freehit + 1 and after.in_use == before.in_use - 1
+  and after.active_objs == before.active_objs, "the free goes into CPU 1's array: still active in slabinfo")
+
 -- SLUB: merging, kmalloc(0) --------------------------------------------------
 local x = sklab.kernel { profile = "test-x86_64" }
 expect(x.allocator == "slub" and x.arch == "x86_64", "a SLUB machine")

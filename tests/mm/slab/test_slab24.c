@@ -1065,6 +1065,228 @@ static void test_smp(void)
 	skl_kernel_free(k);
 }
 
+/*
+ * 2.4.16 mm/slab.c on a 4-way machine, one operation a row: each CPU's
+ * cpucache_t array (tuned to limit 8, batchcount 4 as writing "smp 8 4"
+ * to /proc/slabinfo does, kmem_tune_cpucache()), one slab of 59 objects.
+ *   alloc: __kmem_cache_alloc() pops the current CPU's array (allochit);
+ *     an empty one misses and kmem_cache_alloc_batch() moves batchcount
+ *     objects in from the slabs, which does not grow: with no slab it
+ *     returns NULL, kmem_cache_grow() runs and the second try misses too.
+ *   free: __kmem_cache_free() pushes onto the array of the CPU that frees
+ *     (cc_data() is smp_processor_id()'s), whichever CPU allocated; a full
+ *     array gives the batchcount objects on its top back with free_block()
+ *     (freemiss) and takes the object.
+ *   drain: kmem_cache_shrink() -> drain_cpu_caches() empties every CPU's.
+ * slabinfo's active_objs counts the objects parked in arrays: it is the
+ * slabs' inuse, and an object in an array is in use for its slab.
+ */
+typedef struct smp_row {
+	unsigned cpu;
+	char op;	   /* 'a' alloc into slot, 'f' free slot, 'd' drain */
+	int slot, want;	   /* want: the object index alloc must return, -1 any */
+	unsigned avail[4]; /* each CPU's cc->avail after the row */
+	unsigned in_use, active;
+	unsigned long allochit, allocmiss, freehit, freemiss;
+} smp_row;
+
+static const smp_row smp_rows[] = {
+    /* CPU 0: miss, no slab, grow, miss again; a batch of 0..3, the top (3) handed out */
+    {0, 'a', 0, 3, {3, 0, 0, 0}, 1, 4, 0, 2, 0, 0},
+    {0, 'a', 1, 2, {2, 0, 0, 0}, 2, 4, 1, 2, 0, 0},
+    {0, 'a', 2, 1, {1, 0, 0, 0}, 3, 4, 2, 2, 0, 0},
+    {0, 'a', 3, 0, {0, 0, 0, 0}, 4, 4, 3, 2, 0, 0},
+    /* allocated on CPU 0, freed on CPU 1: into CPU 1's array, still active */
+    {1, 'f', 0, -1, {0, 1, 0, 0}, 3, 4, 3, 2, 1, 0},
+    /* CPU 0 does not see it: its empty array takes a new batch 4..7 */
+    {0, 'a', 4, 7, {3, 1, 0, 0}, 4, 8, 3, 3, 1, 0},
+    /* CPU 1 hands the same object (3) out again */
+    {1, 'a', 5, 3, {3, 0, 0, 0}, 5, 8, 4, 3, 1, 0},
+    {1, 'f', 1, -1, {3, 1, 0, 0}, 4, 8, 4, 3, 2, 0},
+    {1, 'f', 2, -1, {3, 2, 0, 0}, 3, 8, 4, 3, 3, 0},
+    {1, 'f', 3, -1, {3, 3, 0, 0}, 2, 8, 4, 3, 4, 0},
+    {1, 'f', 4, -1, {3, 4, 0, 0}, 1, 8, 4, 3, 5, 0},
+    {1, 'f', 5, -1, {3, 5, 0, 0}, 0, 8, 4, 3, 6, 0},
+    /* CPU 2: a batch of 8..11 */
+    {2, 'a', 6, 11, {3, 5, 3, 0}, 1, 12, 4, 4, 6, 0},
+    {2, 'a', 7, 10, {3, 5, 2, 0}, 2, 12, 5, 4, 6, 0},
+    {2, 'a', 8, 9, {3, 5, 1, 0}, 3, 12, 6, 4, 6, 0},
+    {2, 'a', 9, 8, {3, 5, 0, 0}, 4, 12, 7, 4, 6, 0},
+    /* CPU 1's array fills: [2 1 0 7 3 11 10 9] */
+    {1, 'f', 6, -1, {3, 6, 0, 0}, 3, 12, 7, 4, 7, 0},
+    {1, 'f', 7, -1, {3, 7, 0, 0}, 2, 12, 7, 4, 8, 0},
+    {1, 'f', 8, -1, {3, 8, 0, 0}, 1, 12, 7, 4, 9, 0},
+    /* full: free_block() gives the top four (3 11 10 9) back, 8 goes on */
+    {1, 'f', 9, -1, {3, 5, 0, 0}, 0, 8, 7, 4, 9, 1},
+    {1, 'a', 10, 8, {3, 4, 0, 0}, 1, 8, 8, 4, 9, 1},
+    /* CPU 3's batch comes off the slab's free list, where free_block()
+     * pushed 3, 11, 10, 9 in that order: 9 10 11 3, the top (3) handed out */
+    {3, 'a', 11, 3, {3, 4, 0, 3}, 2, 12, 8, 5, 9, 1},
+    /* drain_cpu_caches(): every array empties; only the two in use stay active */
+    {0, 'd', 0, -1, {0, 0, 0, 0}, 2, 2, 8, 5, 9, 1},
+};
+
+static void test_smp_paths_on(int model)
+{
+	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4}};
+	skl_cachesim_config cfg = {lv, 1, 200, 0, NULL};
+	skl_cachesim *h = NULL;
+	skl_profile p = prof_i386();
+	skl_kernel *k;
+	skl_cache *c;
+	skl_addr slot[16];
+	skl_error e;
+	size_t r;
+	unsigned cpu;
+	p.cpus = 4;
+	k = boot(&p, 0, 1, 0, 0, NULL);
+	if (!k) {
+		check_failures++;
+		return;
+	}
+	/* with a cache model every operation takes the full path
+	 * (cache_alloc(), cache_free()), without one the fast path */
+	if (model && (!(h = skl_cachesim_new(&cfg, &e)) || skl_kernel_set_cachesim(k, h, NULL) < 0))
+		check_failures++;
+	c = mkcache(k, "smp", 64, 0);
+	CHECK(c && skl_cache_tune(c, 8, 4, &e) == 0);
+	if (!c)
+		goto out;
+	CHECK_U(info_of(c).objs_per_slab, 59);
+	memset(slot, 0, sizeof(slot));
+	for (r = 0; r < sizeof(smp_rows) / sizeof(smp_rows[0]); r++) {
+		const smp_row *w = &smp_rows[r];
+		skl_cache_info in;
+		CHECK(skl_kernel_set_cpu(k, w->cpu) == 0);
+		if (w->op == 'a') {
+			int idx = -1;
+			skl_addr start;
+			slot[w->slot] = skl_cache_alloc(c, 0, &e);
+			CHECK(slot[w->slot] != 0);
+			if (w->want >= 0 && skl_kernel_cache_of(k, slot[w->slot], &idx, &start) != c)
+				idx = -2;
+			if (w->want >= 0 && idx != w->want) {
+				fprintf(stderr, "model %d row %zu: alloc on CPU %u gave object %d, expected %d\n",
+					model, r, w->cpu, idx, w->want);
+				check_failures++;
+			}
+		} else if (w->op == 'f') {
+			CHECK(skl_cache_free(c, slot[w->slot], &e) == 0);
+		} else {
+			CHECK(skl_cache_shrink(c) == 0); /* the slab holds objects in use */
+		}
+		for (cpu = 0; cpu < 4; cpu++) {
+			skl_kernel_set_cpu(k, cpu);
+			in = info_of(c);
+			if (in.cpu_avail != w->avail[cpu] || in.limit != 8 || in.batchcount != 4) {
+				fprintf(stderr,
+					"row %zu: CPU %u's array holds %lu (limit %u, batchcount %u), expected %u\n", r,
+					cpu, in.cpu_avail, in.limit, in.batchcount, w->avail[cpu]);
+				check_failures++;
+			}
+		}
+		/* the snapshot: a slab's inuse is the objects handed out, the
+		 * parked ones are SKL_OS_CPU */
+		{
+			skl_kernel_snap *snap = skl_kernel_snapshot(k);
+			const skl_cache_snap *cs = snap ? snap_cache(snap, "smp") : NULL;
+			unsigned long inuse = 0, parked = 0, want_parked = 0;
+			int si;
+			unsigned oi;
+			for (si = 0; cs && si < cs->nslabs; si++) {
+				inuse += cs->slabs[si].inuse;
+				for (oi = 0; oi < cs->slabs[si].nobjs; oi++)
+					parked += cs->slabs[si].state[oi] == SKL_OS_CPU;
+			}
+			for (cpu = 0; cpu < 4; cpu++)
+				want_parked += w->avail[cpu];
+			if (!cs || inuse != w->in_use || parked != want_parked) {
+				fprintf(stderr,
+					"model %d row %zu: the snapshot has %lu in use, %lu parked; expected %u, %lu\n",
+					model, r, inuse, parked, w->in_use, want_parked);
+				check_failures++;
+			}
+			skl_kernel_snap_free(snap);
+		}
+		in = info_of(c);
+		if (in.in_use != w->in_use || in.active_objs != w->active || in.allochit != w->allochit ||
+		    in.allocmiss != w->allocmiss || in.freehit != w->freehit || in.freemiss != w->freemiss) {
+			fprintf(stderr,
+				"row %zu: in_use %lu active %lu hits %lu/%lu/%lu/%lu, expected %u %u %lu/%lu/%lu/%lu\n",
+				r, in.in_use, in.active_objs, in.allochit, in.allocmiss, in.freehit, in.freemiss,
+				w->in_use, w->active, w->allochit, w->allocmiss, w->freehit, w->freemiss);
+			check_failures++;
+		}
+	}
+out:
+	skl_kernel_free(k);
+	skl_cachesim_free(h);
+}
+
+static void test_smp_paths(void)
+{
+	test_smp_paths_on(0);
+	test_smp_paths_on(1);
+}
+
+/*
+ * /proc/slabinfo 1.1 on SMP (2.4.16 mm/slab.c proc_getdata()): " : limit
+ * batchcount" after the counts, the current CPU's cpucache_t limit and the
+ * cache's batchcount, as enable_cpucache() sets them from objsize (60 above
+ * 1024, 124 above 256, else 252; none above PAGE_SIZE; batchcount limit /
+ * 2), the same on every CPU and for 4 and 8 CPUs; the UP kernel has no
+ * such columns.
+ */
+static void test_smp_slabinfo(void)
+{
+	static const struct {
+		const char *cache;
+		const char *cols; /* the line's tail from the SMP group */
+	} rows[] = {
+	    {"size-32", ":  252  126"},	  {"size-256", ":  252  126"},	 {"size-512", ":  124   62"},
+	    {"size-1024", ":  124   62"}, {"size-2048", ":   60   30"},	 {"size-4096", ":   60   30"},
+	    {"size-8192", ":    0    0"}, {"kmem_cache", ":  252  126"},
+	};
+	static const unsigned ncpus[] = {4, 8};
+	size_t i, j;
+	unsigned cpu;
+	for (j = 0; j < sizeof(ncpus) / sizeof(ncpus[0]); j++) {
+		skl_profile p = prof_i386();
+		skl_kernel *k;
+		char *text;
+		p.cpus = ncpus[j];
+		k = boot(&p, 0, -1, 0, 0, NULL);
+		if (!k) {
+			check_failures++;
+			continue;
+		}
+		for (cpu = 0; cpu < ncpus[j]; cpu++) {
+			skl_kernel_set_cpu(k, cpu);
+			text = slabinfo(k);
+			CHECK(strncmp(text, "slabinfo - version: 1.1 (SMP)\n", 30) == 0);
+			for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+				char name[40];
+				const char *l;
+				snprintf(name, sizeof(name), "\n%s ", rows[i].cache);
+				l = strstr(text, name);
+				CHECK(l != NULL);
+				if (l) {
+					const char *nl = strchr(l + 1, '\n'), *col = strstr(l + 1, " : ");
+					if (!col || !nl || col > nl ||
+					    strncmp(col + 1, rows[i].cols, strlen(rows[i].cols)) ||
+					    col + 1 + strlen(rows[i].cols) != nl) {
+						fprintf(stderr, "%u CPUs, CPU %u: %s: %.*s\n", ncpus[j], cpu,
+							rows[i].cache, nl ? (int)(nl - l - 1) : 80, l + 1);
+						check_failures++;
+					}
+				}
+			}
+			skl_free(text);
+		}
+		skl_kernel_free(k);
+	}
+}
+
 /* ---- out of memory --------------------------------------------------------------------- */
 
 static void test_oom(void)
@@ -1317,7 +1539,7 @@ static const struct {
     {"snapshot", test_snapshot}, {"offslab", test_offslab_kmalloc}, {"reap", test_shrink_reap},
     {"debug", test_debug},	 {"events", test_events},	    {"smp", test_smp},
     {"oom", test_oom},		 {"allocfail", test_alloc_failure}, {"pages", test_pages},
-    {"fastpath", test_fastpath},
+    {"fastpath", test_fastpath}, {"smp_paths", test_smp_paths},	    {"smp_slabinfo", test_smp_slabinfo},
 };
 
 int main(int argc, char **argv)

@@ -840,6 +840,157 @@ out:
 }
 
 /*
+ * Frees from another CPU, one operation a row, on 6.18 with two CPUs and a
+ * 1024-byte cache (16 objects a slab, cpu_partial_slabs 3). Setup: CPU 0
+ * fills slab A (slots 0..15, full, on no list) and starts B (slot 16, B
+ * its CPU slab); CPU 1 starts C (slot 17, C its CPU slab).
+ *   do_slab_free(): only an object of this CPU's own c->slab goes on the
+ *     CPU freelist (cpu_avail); any other goes to __slab_free().
+ *   __slab_free(): into a frozen slab (another CPU's CPU slab, or a slab
+ *     on some CPU's partial list) the object goes on slab->freelist and no
+ *     list changes ("was_frozen"); into a full slab, the slab goes on the
+ *     freeing CPU's partial list (put_cpu_partial(s, slab, 1)).
+ *   ___slab_alloc(): an empty CPU freelist takes the CPU slab's own
+ *     freelist first (get_freelist(): the remote frees come home), then
+ *     the CPU's partial list (slub_percpu_partial()), then the node's.
+ * slabinfo's active_objs is total less the node partial slabs' free
+ * objects: the remote frees, the CPU freelists and the CPU partial slabs'
+ * free objects all count as active; in_use does not.
+ */
+typedef struct remote_row {
+	unsigned cpu;
+	char op;	   /* 'a' alloc n objects into slots slot.., 'f' free slot, 's' shrink */
+	int slot, n, same; /* same: the slot whose (freed) address the alloc must return, -1 none */
+	unsigned avail[2]; /* cpu_avail of CPU 0 and CPU 1 after the row */
+	unsigned in_use, active, cpu_partial_slabs, cpu_partial_free, node_partial;
+} remote_row;
+
+static const remote_row remote_rows[] = {
+    /* remote free into CPU 1's CPU slab C: C's own freelist, nobody's cpu_avail */
+    {0, 'f', 17, 0, -1, {15, 15}, 17, 48, 0, 0, 0},
+    /* and into CPU 0's B from CPU 1 */
+    {1, 'f', 16, 0, -1, {15, 15}, 16, 48, 0, 0, 0},
+    /* a free from CPU 1 into A, full and CPU 0's before: onto CPU 1's partial list */
+    {1, 'f', 1, 0, -1, {15, 15}, 15, 48, 1, 1, 0},
+    /* CPU 0 frees into A, on CPU 1's partial list: slab->freelist, no list change */
+    {0, 'f', 2, 0, -1, {15, 15}, 14, 48, 1, 2, 0},
+    /* CPU 1 empties its CPU freelist: 15 from C */
+    {1, 'a', 18, 15, -1, {15, 0}, 29, 48, 1, 2, 0},
+    /* then takes C's own freelist: the object CPU 0 freed comes back to C's owner */
+    {1, 'a', 33, 1, 17, {15, 0}, 30, 48, 1, 2, 0},
+    /* C is exhausted: deactivated (full), and A from CPU 1's partial list
+     * becomes its CPU slab, slot 2's free (the newest) first */
+    {1, 'a', 34, 1, 2, {15, 1}, 31, 48, 0, 0, 0},
+    /* CPU 0 frees into C, now full and nobody's: onto CPU 0's partial list */
+    {0, 'f', 18, 0, -1, {15, 1}, 30, 48, 1, 1, 0},
+};
+
+static skl_addr slot_addr[64];
+
+static void test_remote_free_on(int model)
+{
+	skl_cachesim_level lv[1] = {{"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4}};
+	skl_cachesim_config cfg = {lv, 1, 200, 0, NULL};
+	skl_cachesim *h = NULL;
+	skl_events *log = skl_events_new(0);
+	skl_kernel *k = machine_new(2, 64, NULL, log);
+	skl_cache *c;
+	skl_cache_info in;
+	skl_error err;
+	size_t r;
+	int i;
+	skl_buf b;
+	skl_sink sk;
+	if (!k) {
+		skl_events_free(log);
+		check_failures++;
+		return;
+	}
+	/* with a cache model every operation takes the full path
+	 * (free_to_slab()), without one the fast path (skl__slub_free_fast()) */
+	if (model && (!(h = skl_cachesim_new(&cfg, &err)) || skl_kernel_set_cachesim(k, h, NULL) < 0))
+		check_failures++;
+	c = skl_cache_create(k, "rf1024", 1024, NULL, &err);
+	CHECK(c != NULL);
+	if (!c)
+		goto out;
+	for (i = 0; i < 17; i++)
+		slot_addr[i] = skl_cache_alloc(c, 0, &err);
+	CHECK_INT(skl_kernel_set_cpu(k, 1), 0);
+	slot_addr[17] = skl_cache_alloc(c, 0, &err);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.num_slabs, 3);
+	CHECK_INT(in.cpu_avail, 15);
+	CHECK_INT(in.in_use, 18);
+	for (r = 0; r < sizeof(remote_rows) / sizeof(remote_rows[0]); r++) {
+		const remote_row *w = &remote_rows[r];
+		unsigned cpu;
+		CHECK_INT(skl_kernel_set_cpu(k, w->cpu), 0);
+		if (w->op == 'f') {
+			CHECK_INT(skl_cache_free(c, slot_addr[w->slot], &err), 0);
+		} else {
+			for (i = 0; i < w->n; i++) {
+				skl_addr a = skl_cache_alloc(c, 0, &err);
+				CHECK(a != 0);
+				if (w->same >= 0 && a != slot_addr[w->same]) {
+					printf("model %d row %zu: CPU %u's allocation is %#llx, not slot %d's %#llx\n",
+					       model, r, w->cpu, (unsigned long long)a, w->same,
+					       (unsigned long long)slot_addr[w->same]);
+					check_failures++;
+				}
+				slot_addr[w->slot + i] = a;
+			}
+		}
+		for (cpu = 0; cpu < 2; cpu++) {
+			skl_kernel_set_cpu(k, cpu);
+			skl_cache_get_info(c, &in);
+			if (in.cpu_avail != w->avail[cpu]) {
+				printf("model %d row %zu: CPU %u's freelist holds %lu, expected %u\n", model, r, cpu,
+				       in.cpu_avail, w->avail[cpu]);
+				check_failures++;
+			}
+		}
+		if (in.in_use != w->in_use || in.active_objs != w->active ||
+		    in.slabs_cpu_partial != w->cpu_partial_slabs || in.cpu_partial_free != w->cpu_partial_free ||
+		    slabs_on(k, "rf1024", 1) != (int)w->node_partial) {
+			printf(
+			    "row %zu: in_use %lu active %lu cpu partial %lu/%lu node partial %d, expected %u %u %u/%u "
+			    "%u\n",
+			    r, in.in_use, in.active_objs, in.slabs_cpu_partial, in.cpu_partial_free,
+			    slabs_on(k, "rf1024", 1), w->in_use, w->active, w->cpu_partial_slabs, w->cpu_partial_free,
+			    w->node_partial);
+			check_failures++;
+		}
+	}
+	/* the log names the freeing CPU's partial list, and each free's CPU */
+	skl_buf_init(&b);
+	sk = skl_buf_sink(&b);
+	skl_events_dump(log, &sk);
+	CHECK(b.data && strstr(b.data, "put_cpu_partial: a free into a full slab puts it on CPU 1's") != NULL);
+	CHECK(b.data && strstr(b.data, "put_cpu_partial: a free into a full slab puts it on CPU 0's") != NULL);
+	CHECK(b.data && strstr(b.data, "free     rf1024 addr=") != NULL && strstr(b.data, " cpu=1") != NULL);
+	skl_buf_free(&b);
+	/* flush_all(): every CPU slab and CPU partial list back to the node;
+	 * then every free object is on a node list and slabinfo agrees with in_use */
+	skl_cache_shrink(c);
+	skl_cache_get_info(c, &in);
+	CHECK_INT(in.slabs_cpu_partial, 0);
+	CHECK_INT(in.cpu_avail, 0);
+	CHECK_INT(in.active_objs, in.in_use);
+	CHECK_INT(in.in_use, 30);
+out:
+	skl_kernel_free(k);
+	skl_cachesim_free(h);
+	skl_events_free(log);
+}
+
+static void test_remote_free(void)
+{
+	test_remote_free_on(0);
+	test_remote_free_on(1);
+}
+
+/*
  * 6.18 sheaves, for vm_area_struct as the live 6.18 kernel has it
  * (sheaf_capacity 32): alloc_from_pcs() refills an empty main sheaf from the
  * slabs (refill_sheaf()) and pops the top; free_to_pcs() pushes, moving a
@@ -2057,6 +2208,8 @@ int main(int argc, char **argv)
 		test_chaos();
 	else if (!strcmp(mode, "fastpath"))
 		test_fastpath();
+	else if (!strcmp(mode, "remotefree"))
+		test_remote_free();
 	else if (!strcmp(mode, "cpupartial")) {
 		test_cpu_partial();
 		test_sheaves();
