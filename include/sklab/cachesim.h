@@ -249,5 +249,8 @@ void skl_cachesim_preset_write(const skl_cachesim_preset *p, const skl_sink *out
  * LL the last level.
  */
 void skl_cachesim_write_summary(const skl_cachesim *h, const skl_sink *sink);
+/* The same from the three levels' counters (a coherent model's, summed over CPUs). */
+void skl_cachesim_write_summary_of(const struct skl_cachesim_stats *i1, const struct skl_cachesim_stats *d1,
+				   const struct skl_cachesim_stats *ll, const skl_sink *sink);
 
 #endif

@@ -119,6 +119,14 @@ const skl_cachesim *skl_cachesim_smp_shared(const skl_cachesim_smp *m);
 unsigned skl_cachesim_smp_private_levels(const skl_cachesim_smp *m);
 unsigned skl_cachesim_smp_transfer_latency(const skl_cachesim_smp *m);
 
+/* The levels of the configuration, private then shared, and the counters
+ * of one by its configuration index: a private level's summed over every
+ * CPU (with one CPU, one skl_cachesim's). -1 when out of range. */
+unsigned skl_cachesim_smp_levels(const skl_cachesim_smp *m);
+int skl_cachesim_smp_level_stats(const skl_cachesim_smp *m, unsigned level, struct skl_cachesim_stats *out);
+/* Cachegrind's summary (skl_cachesim_write_summary) of those counters. */
+void skl_cachesim_smp_write_summary(const skl_cachesim_smp *m, const skl_sink *sink);
+
 /* cpu's state of the line holding addr. */
 skl_mesi skl_cachesim_smp_state(const skl_cachesim_smp *m, unsigned cpu, uint64_t addr);
 /* -1 when cpu is out of range. */

@@ -1361,8 +1361,12 @@ static void rate3(const skl_sink *s, const char *label, double t, double rd, dou
  */
 void skl_cachesim_write_summary(const skl_cachesim *h, const skl_sink *s)
 {
-	const struct skl_cachesim_stats *i1 = &h->lv[h->ipath[0]].st, *d1 = &h->lv[h->dpath[0]].st;
-	const struct skl_cachesim_stats *ll = &h->lv[h->nlevels - 1].st;
+	skl_cachesim_write_summary_of(&h->lv[h->ipath[0]].st, &h->lv[h->dpath[0]].st, &h->lv[h->nlevels - 1].st, s);
+}
+
+void skl_cachesim_write_summary_of(const struct skl_cachesim_stats *i1, const struct skl_cachesim_stats *d1,
+				   const struct skl_cachesim_stats *ll, const skl_sink *s)
+{
 	const int R = SKL_CACHESIM_READ, W = SKL_CACHESIM_WRITE, I = SKL_CACHESIM_IFETCH;
 	uint64_t ir = i1->refs[I], dr = d1->refs[R], dw = d1->refs[W];
 	uint64_t d1r = d1->misses[R], d1w = d1->misses[W];

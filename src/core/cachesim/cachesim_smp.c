@@ -359,6 +359,55 @@ unsigned skl_cachesim_smp_transfer_latency(const skl_cachesim_smp *m)
 	return m->transfer;
 }
 
+unsigned skl_cachesim_smp_levels(const skl_cachesim_smp *m)
+{
+	return m->nprivate + (m->shared ? skl_cachesim_levels(m->shared) : 0);
+}
+
+int skl_cachesim_smp_level_stats(const skl_cachesim_smp *m, unsigned level, struct skl_cachesim_stats *out)
+{
+	struct skl_cachesim_stats t;
+	unsigned c, k;
+	if (!m || !out || level >= skl_cachesim_smp_levels(m))
+		return -1;
+	if (level >= m->nprivate)
+		return skl_cachesim_stats(m->shared, level - m->nprivate, out);
+	skl_cachesim_stats(m->cpu[0], level, out);
+	for (c = 1; c < m->ncpus; c++) {
+		skl_cachesim_stats(m->cpu[c], level, &t);
+		for (k = 0; k < 3; k++) {
+			out->refs[k] += t.refs[k];
+			out->misses[k] += t.misses[k];
+		}
+		out->hits += t.hits;
+		out->compulsory += t.compulsory;
+		out->capacity += t.capacity;
+		out->conflict += t.conflict;
+		out->evictions += t.evictions;
+		out->dirty_evictions += t.dirty_evictions;
+		out->writebacks += t.writebacks;
+	}
+	return 0;
+}
+
+void skl_cachesim_smp_write_summary(const skl_cachesim_smp *m, const skl_sink *sink)
+{
+	struct skl_cachesim_stats st[SKL_CACHESIM_MAX_LEVELS];
+	unsigned n = skl_cachesim_smp_levels(m), i, i1 = 0, d1 = 0;
+	int have_i = 0, have_d = 0;
+	for (i = 0; i < n; i++) {
+		skl_cachesim_smp_level_stats(m, i, &st[i]);
+		if (!strcmp(st[i].name, "L1i") && !have_i) {
+			i1 = i;
+			have_i = 1;
+		} else if (strcmp(st[i].name, "L1i") && !have_d) {
+			d1 = i;
+			have_d = 1;
+		}
+	}
+	skl_cachesim_write_summary_of(&st[have_i ? i1 : d1], &st[d1], &st[n - 1], sink);
+}
+
 skl_mesi skl_cachesim_smp_state(const skl_cachesim_smp *m, unsigned cpu, uint64_t addr)
 {
 	const dir_entry *e;
