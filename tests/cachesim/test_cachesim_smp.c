@@ -9,9 +9,10 @@
  * budget.
  *
  * usage: test_cachesim_smp MODE; MODE is protocol, evicted, false_sharing,
- * true_sharing, writer_reader, lineops, equiv, args or budget.
+ * true_sharing, writer_reader, lineops, equiv, args, budget or allocfail.
  */
 #include "check.h"
+#include "fault.h"
 
 #include "sklab/budget.h"
 #include "sklab/cachesim_smp.h"
@@ -567,6 +568,40 @@ static void t_budget(void)
 	CHECK_INT(b.used, 0);
 }
 
+/* Each host allocation fails once in turn: the model is refused or works,
+ * an access refused changes no CPU's state, and every byte goes back. */
+static void t_allocfail(void)
+{
+	skl_fault f;
+	long n;
+	for (n = 0; n < 400; n++) {
+		skl_budget b;
+		skl_cachesim_smp *m;
+		unsigned i, refused = 0;
+		skl_budget_init(&b, 0);
+		skl_fault_arm(&f, n, SKL_FAULT_ONCE);
+		m = make(two_levels, 2, 2, &b);
+		for (i = 0; m && i < 3000; i++) {
+			uint64_t a = (uint64_t)(i % 1500) * 64;
+			skl_cachesim_smp_result r;
+			skl_mesi before = skl_cachesim_smp_state(m, (i + 1) & 1, a);
+			if (skl_cachesim_smp_access(m, i & 1, a, 8, W, &r) < 0) {
+				refused++;
+				CHECK_INT(skl_cachesim_smp_state(m, (i + 1) & 1, a), before);
+			} else {
+				CHECK_INT(skl_cachesim_smp_state(m, i & 1, a), MM);
+				CHECK_INT(skl_cachesim_smp_state(m, (i + 1) & 1, a), MI);
+			}
+		}
+		skl_cachesim_smp_free(m);
+		skl_fault_disarm();
+		CHECK_INT(b.used, 0);
+		if (m && !refused && f.calls <= n)
+			break;
+	}
+	CHECK(n < 400);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -582,6 +617,7 @@ int main(int argc, char **argv)
 	    {"equiv", t_equiv},
 	    {"args", t_args},
 	    {"budget", t_budget},
+	    {"allocfail", t_allocfail},
 	};
 	size_t i;
 	int ran = 0;

@@ -539,6 +539,8 @@ int skl_cachesim_smp_access(skl_cachesim_smp *m, unsigned cpu, uint64_t addr, un
 	line_step step[2];
 	uint64_t first, last;
 	unsigned nl, j, carried;
+	dir_entry *ent[2];
+	int held[2];
 	int write = kind == SKL_CACHESIM_WRITE;
 	if (!m || cpu >= m->ncpus || (unsigned)kind > SKL_CACHESIM_IFETCH)
 		return -1;
@@ -559,32 +561,34 @@ int skl_cachesim_smp_access(skl_cachesim_smp *m, unsigned cpu, uint64_t addr, un
 	for (j = 0; write && !m->private_wa && j < nl; j++)
 		if (!(skl_cachesim_probe(m->cpu[cpu], (first + j) << m->line_shift, NULL) & m->data_levels))
 			carried |= 1u << j;
-	/* the protocol first, on the state before the walk (the private
-	 * levels then take the line in as the walk installs it) */
+	/* the directory's view of the lines before the walk: whether this CPU
+	 * holds each, its holders checked against their caches */
 	for (j = 0; j < nl; j++) {
 		uint64_t la = (first + j) << m->line_shift;
-		dir_entry *e = dir_get(m, first + j);
-		int held = skl_cachesim_probe(m->cpu[cpu], la, NULL) != 0;
-		dir_validate(m, e, la);
-		if (held && !((e->present >> cpu) & 1)) {
+		ent[j] = dir_get(m, first + j);
+		held[j] = skl_cachesim_probe(m->cpu[cpu], la, NULL) != 0;
+		dir_validate(m, ent[j], la);
+		if (held[j] && !((ent[j]->present >> cpu) & 1)) {
 			/* a larger private line took it in beside another one: the
 			 * directory never gave it, so it goes and is asked for */
 			skl_cachesim_invalidate(m->cpu[cpu], la);
-			held = 0;
+			held[j] = 0;
 		}
-		line_protocol(m, e, cpu, la, write, held, &step[j]);
 	}
+	/* the walks, which may fail (a first-touch set that cannot grow) before
+	 * the protocol changes any other CPU's copy */
 	if (skl_cachesim_access(m->cpu[cpu], addr, size, kind, &pr) < 0)
-		return -1; /* allocation failure of a first-touch set; the protocol's state went ahead */
+		return -1;
+	if (pr.hit_level < 0 && m->shared && skl_cachesim_access_below(m->shared, addr, size, kind, carried, &sr) < 0)
+		return -1; /* the private levels' walk is done; no other CPU's state changed */
+	for (j = 0; j < nl; j++)
+		line_protocol(m, ent[j], cpu, (first + j) << m->line_shift, write, held[j], &step[j]);
 	memset(&res, 0, sizeof(res));
 	res.r = pr;
 	res.source = SKL_SMP_PRIVATE;
 	if (pr.hit_level < 0) {
 		res.source = m->shared ? SKL_SMP_SHARED : SKL_SMP_MEMORY;
 		if (m->shared) {
-			int rc = skl_cachesim_access_below(m->shared, addr, size, kind, carried, &sr);
-			if (rc < 0)
-				return -1;
 			res.r.latency += sr.latency;
 			res.r.hit_level = sr.hit_level < 0 ? -1 : sr.hit_level + (int)m->nprivate;
 			res.r.missed |= sr.missed << m->nprivate;
