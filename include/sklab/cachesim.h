@@ -152,6 +152,40 @@ typedef struct skl_cachesim_ref {
  */
 size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n);
 
+/* ---- lines taken away from outside: coherence (cachesim_smp.h) ------- */
+
+/*
+ * skl_cachesim_access for an access that missed the levels above it in
+ * another hierarchy (a CPU's private levels), as one hierarchy's walk
+ * would reach these levels: the same references, lookups and replacements,
+ * but a write's data comes only with the lines whose bit is set in carried
+ * (bit 0 the access's first line, bit 1 a straddled second): those the
+ * levels above did not take (hold or allocate). The others are written as
+ * reads are: no dirty flag, and taken in by a no-write-allocate level.
+ */
+int skl_cachesim_access_below(skl_cachesim *h, uint64_t addr, unsigned size, int kind, unsigned carried,
+			      skl_cachesim_result *out);
+
+/* Which levels (bit = config index) hold the line of addr, each by its own
+ * line size; *dirty (may be NULL) gets which of them hold it dirty. Changes
+ * nothing: no counter, no recency. 0 for a NULL h. */
+uint32_t skl_cachesim_probe(const skl_cachesim *h, uint64_t addr, uint32_t *dirty);
+
+/*
+ * Drops the line of addr from every level (another CPU's write took it):
+ * the way becomes invalid and its set's first victim. No counter moves (a
+ * dirty copy's data went with the line; no write-back is counted); the 3C
+ * shadows keep the line, so missing it again classifies as a conflict
+ * miss (skl_cachesim_smp counts it as a coherence miss). Returns the levels
+ * that held it.
+ */
+uint32_t skl_cachesim_invalidate(skl_cachesim *h, uint64_t addr);
+
+/* Clears the dirty flag of the line of addr at every level (its data was
+ * written back when another CPU read it); no counter moves. Returns the
+ * levels that held it dirty. */
+uint32_t skl_cachesim_clean(skl_cachesim *h, uint64_t addr);
+
 /* Counters of level (config index); -1 when out of range. */
 int skl_cachesim_stats(const skl_cachesim *h, unsigned level, struct skl_cachesim_stats *out);
 
@@ -215,5 +249,8 @@ void skl_cachesim_preset_write(const skl_cachesim_preset *p, const skl_sink *out
  * LL the last level.
  */
 void skl_cachesim_write_summary(const skl_cachesim *h, const skl_sink *sink);
+/* The same from the three levels' counters (a coherent model's, summed over CPUs). */
+void skl_cachesim_write_summary_of(const struct skl_cachesim_stats *i1, const struct skl_cachesim_stats *d1,
+				   const struct skl_cachesim_stats *ll, const skl_sink *sink);
 
 #endif

@@ -19,6 +19,7 @@ typedef struct skl_cachesim_snap_line {
 	uint8_t missed;	  /* recent, and a miss brought it in since that snapshot (this step's
 			   * first access missed); recent and not missed: every access hit */
 	int owner;	  /* index into skl_cachesim_snap.owners, -1 = nothing known */
+	uint8_t mesi;	  /* a private level of a coherent model: the CPU's skl_mesi; else 0 */
 } skl_cachesim_snap_line;
 
 /* One level: its geometry, counters, and (small levels only) its lines. */
@@ -27,6 +28,8 @@ typedef struct skl_cachesim_snap_level {
 	unsigned latency;
 	skl_cachesim_snap_line *lines; /* sets * assoc, set-major; NULL when too big to copy */
 } skl_cachesim_snap_level;
+
+#define SKL_ATTR_CPUS 8 /* CPUs whose reads and writes a row counts one by one */
 
 /* Accesses and misses attributed to one member of one kind of object, or
  * to one cache line of it (member = "line N"). */
@@ -37,7 +40,20 @@ typedef struct skl_cachesim_attr {
 	uint64_t reads, writes;
 	uint64_t misses[SKL_CACHESIM_MAX_LEVELS]; /* by level index */
 	uint64_t cycles;			  /* modelled latency summed */
+	/* with a coherent model (skl_kernel_set_cachesim_smp), else 0 */
+	uint64_t coherence;		   /* coherence misses: the line was lost to another CPU's write */
+	uint64_t hitm;			   /* lines supplied by another CPU's Modified copy */
+	uint64_t cpus_read, cpus_wrote;	   /* bit c: CPU c read / wrote it (CPUs 0..63) */
+	uint32_t cpu_reads[SKL_ATTR_CPUS]; /* per CPU 0..7 */
+	uint32_t cpu_writes[SKL_ATTR_CPUS];
 } skl_cachesim_attr;
+
+/* One CPU's private levels in a snapshot of a coherent model. */
+typedef struct skl_cachesim_snap_cpu {
+	skl_cachesim_snap_level *levels; /* lines with their MESI state */
+	int nlevels;
+	uint64_t coherence, transfers, hitm, invalidated; /* skl_cachesim_smp_stats */
+} skl_cachesim_snap_cpu;
 
 typedef struct skl_cachesim_snap {
 	char title[128];  /* the machine: "Pentium III (Coppermine), 800 MHz" */
@@ -52,7 +68,52 @@ typedef struct skl_cachesim_snap {
 	skl_cachesim_attr *lines; /* per object cache line, sorted by owner then line */
 	int nlines;
 	uint64_t accesses, cycles; /* totals fed so far */
+	/* a coherent model: levels[0..nprivate) are the current CPU's private
+	 * levels (their lines with its MESI state), the rest the shared ones;
+	 * cpus has every CPU's private levels. A plain model: ncpus 1, cpus NULL */
+	int ncpus, cpu, nprivate;
+	skl_cachesim_snap_cpu *cpus;
 } skl_cachesim_snap;
+
+/* ---- perf c2c's shared cache lines ---------------------------------------- */
+
+/* One member of a contended line, as CPUs touched it there. */
+typedef struct skl_c2c_member {
+	char member[96]; /* "" = bytes of no member */
+	unsigned offset, size;
+	uint64_t reads, writes, coherence, hitm;
+	uint64_t cpus_read, cpus_wrote;
+	uint32_t cpu_reads[SKL_ATTR_CPUS], cpu_writes[SKL_ATTR_CPUS];
+} skl_c2c_member;
+
+/* One cache line of the simulated machine that CPUs contended for. */
+typedef struct skl_c2c_line {
+	uint64_t addr;	 /* the line's simulated address */
+	char owner[48];	 /* the object's type or cache */
+	unsigned lineno; /* the line's index within its object */
+	uint64_t reads, writes, coherence, hitm, cycles;
+	uint64_t cpus_read, cpus_wrote;
+	uint32_t cpu_reads[SKL_ATTR_CPUS], cpu_writes[SKL_ATTR_CPUS];
+	/* false sharing: CPUs touch different members, one at least writes;
+	 * true sharing: some member is touched by two CPUs, one writing */
+	int false_sharing, true_sharing;
+	skl_c2c_member *members; /* by offset */
+	int nmembers;
+} skl_c2c_line;
+
+typedef struct skl_c2c {
+	unsigned ncpus;
+	skl_c2c_line *lines; /* HITM first, then coherence misses, then address */
+	int nlines;
+	uint64_t accesses, reads, writes, coherence, hitm; /* every line fed, contended or not */
+	uint64_t lines_seen;				   /* distinct lines fed (to SKL_ATTR_MAX) */
+	int truncated; /* more lines than SKL_ATTR_MAX were fed: the rest are not split */
+} skl_c2c;
+
+void skl_c2c_free(skl_c2c *c);
+/* perf c2c report --stdio's "Shared Data Cache Line Table" and "Shared
+ * Cache Line Distribution Pareto", of the model's figures. */
+void skl_c2c_write(const skl_c2c *c, const skl_sink *out);
 
 /* Frees a snapshot and everything in it (NULL is fine). */
 void skl_cachesim_snap_free(skl_cachesim_snap *s);

@@ -16,6 +16,7 @@
 #define SKLAB_KERNEL_H
 
 #include "sklab/cachesim.h"
+#include "sklab/cachesim_smp.h"
 #include "sklab/cachesim_snap.h"
 #include "sklab/events.h"
 
@@ -342,6 +343,31 @@ void skl_kernel_snap_free(skl_kernel_snap *s);
  * memory (nothing attached). */
 int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_preset *desc);
 skl_cachesim *skl_kernel_cachesim(const skl_kernel *k);
+
+/*
+ * Attaches a coherent model of N CPUs instead (borrowed, as above; NULL
+ * detaches): each touch is an access by the machine's current CPU
+ * (skl_kernel_set_cpu), the attribution rows count coherence misses, HITMs
+ * and each CPU's reads and writes, the snapshot has every CPU's private
+ * lines with their MESI state, and skl_kernel_c2c finds the contended
+ * lines. Its CPU count need not be the machine's: a CPU past it runs as
+ * the last modelled one. Replaces a plain model (and the reverse).
+ */
+int skl_kernel_set_cachesim_smp(skl_kernel *k, skl_cachesim_smp *m, const skl_cachesim_preset *desc);
+skl_cachesim_smp *skl_kernel_cachesim_smp(const skl_kernel *k);
+/* Is a model attached, plain or coherent (touches are fed)? */
+int skl_kernel_has_cachesim(const skl_kernel *k);
+/* The index of the attached model's level named name, -1 when none. */
+int skl_kernel_cachesim_level(const skl_kernel *k, const char *name);
+
+/*
+ * perf c2c's view of what was fed: the lines of the machine that more than
+ * one CPU touched with a coherence miss or a HITM, ranked HITM first (as
+ * perf c2c sorts by HITM), each with its members, which CPU read and wrote
+ * them, and whether it is false or true sharing. Empty (no lines) with a
+ * plain model. NULL out of memory; free with skl_c2c_free.
+ */
+skl_c2c *skl_kernel_c2c(const skl_kernel *k);
 
 /* Appends an event to the machine's log (when it has one and is not
  * booting), as the allocators do; a SKL_EV_BUG event's detail becomes the

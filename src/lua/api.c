@@ -90,12 +90,14 @@ static const skl__api api_table[] = {
     {"sklab.profiles", "()", "The names of the kernel profiles, sorted.", SKL__API_LIB},
     {"sklab.sets", "()", "The names of the layout sets, sorted.", SKL__API_LIB},
     {"sklab.version", "", "sklab's version, a string.", SKL__API_FIELD},
-    {"sklab.cache", "{profile=, levels=, memory=, seed=, title=}",
+    {"sklab.cache", "{profile=, levels=, memory=, seed=, title=, cpus=}",
      "A cache model (documentation entry: sklab.cache is a table you call). With profile (default: the "
      "scenario's), the era's machine from the profile's cache table; with levels = {{name=, size=, assoc=, "
      "line=, policy=\"lru\"|\"plru\"|\"random\", write=\"allocate\"|\"no-allocate\", latency=}, ...}, "
      "those levels (\"L1i\" and \"L1d\" are split, other names unified) with memory cycles for a full miss and "
-     "seed for random replacement. Bad geometry is an error.",
+     "seed for random replacement. cpus = N (1 to 64) models N CPUs kept coherent with MESI: private levels "
+     "per CPU, the last unified level shared; without it, a model feeding a machine of several CPUs models "
+     "that many (one CPU keeps the plain model). Bad geometry is an error.",
      SKL__API_INDEX},
     {"sklab.cache.host", "()",
      "A cache model of this host's caches (sysfs, else the C library's figures), typical latencies; nil and a "
@@ -320,7 +322,18 @@ static const skl__api api_table[] = {
      "The attribution of the attached model's accesses: rows {owner, member, offset, size, reads, writes, "
      "misses = {L1d = n, ...}, cycles}, sorted by owner then offset; by = \"line\" gives one row per object "
      "cache line (member \"line N\") instead of per member. owner (\"tcp_sock\", \"slab_t\", \"freeptr\", "
-     "\"sk_buff\", a cache name) keeps only its rows. nil and a reason without a model.",
+     "\"sk_buff\", a cache name) keeps only its rows. With a model of several CPUs each row also has "
+     "coherence (misses on a line lost to another CPU's write), hitm (lines taken from another CPU's Modified "
+     "copy) and cpus = {[c + 1] = {reads=, writes=}} for the CPUs that touched it. nil and a reason without a "
+     "model.",
+     SKL__API_METHOD},
+    {"k:c2c", "({text=})",
+     "perf c2c's shared cache lines: the machine's lines that CPUs contended for (a coherence miss or a "
+     "HITM), HITM first: {cpus, accesses, reads, writes, coherence, hitm, lines_seen, lines = {{addr, owner, "
+     "line, reads, writes, coherence, hitm, cycles, sharing = \"false\"|\"true\"|\"true+false\", cpus, "
+     "members = {{member, offset, size, reads, writes, coherence, hitm, cpus}, ...}}, ...}}. text = true "
+     "gives perf c2c report --stdio's tables instead. Empty with a one-CPU model; nil and a reason without "
+     "a model.",
      SKL__API_METHOD},
 
     SECTION("cache objects (from k:cache_create)"),
@@ -570,15 +583,19 @@ static const skl__api api_table[] = {
     {"sock.era", "", "\"2.4\", \"2.6.31\" or \"6.x\".", SKL__API_FIELD},
 
     SECTION("cache models (from sklab.cache)"),
-    {"cm:access", "(addr, size [, kind])",
+    {"cm:access", "(addr, size [, kind [, cpu]])",
      "One access of size bytes (1 to the smallest line) at addr (an integer or hex text such as obj.addr); kind "
      "\"r\" (default), \"w\" or \"i\". Returns {hit = \"L1d\" or \"memory\", latency = cycles, missed = "
-     "{\"L1d\", ...}, lines = 1 or 2}.",
+     "{\"L1d\", ...}, lines = 1 or 2}. A model of several CPUs takes cpu (default 0) and adds source "
+     "(\"private\", \"peer\", \"shared\", \"memory\"), peer, peer_state, hitm, coherence, invalidated, "
+     "before and after (MESI states \"M\", \"E\", \"S\", \"I\").",
      SKL__API_METHOD},
     {"cm:stats", "()",
      "The counters: {levels = {{name, size, assoc, line, sets, latency, refs, reads, writes, ifetches, hits, "
      "misses, read_misses, write_misses, ifetch_misses, compulsory, capacity, conflict, evictions, "
-     "dirty_evictions, writebacks}, ...}, accesses, cycles, memory}; each level also by name (stats.L1d).",
+     "dirty_evictions, writebacks}, ...}, accesses, cycles, memory}; each level also by name (stats.L1d). A "
+     "model of several CPUs sums each private level over its CPUs and adds cpus = {{coherence, transfers, "
+     "hitm, rfo, upgrades, invalidated, writebacks}, ...}.",
      SKL__API_METHOD},
     {"cm:reset", "()",
      "Empties every level and zeroes the counters (and the attribution of the kernel it feeds). Returns cm.",
@@ -588,6 +605,7 @@ static const skl__api api_table[] = {
     {"cm.source", "", "Where the figures come from.", SKL__API_FIELD},
     {"cm.memory", "", "Cycles of a full miss.", SKL__API_FIELD},
     {"cm.levels", "", "The level names in configuration order.", SKL__API_FIELD},
+    {"cm.cpus", "", "The CPUs it models (1 for the plain model).", SKL__API_FIELD},
 
     SECTION("Sandbox (standard Lua, changed)"),
     {"load", "(chunk, name, mode, env)", "Lua's load for text chunks only: binary chunks are refused.",

@@ -23,6 +23,12 @@
 
 typedef struct lcm {
 	skl_cachesim *h; /* NULL once collected */
+	/* the coherent model of several CPUs, made when cpus > 1 is asked
+	 * for or the model feeds a machine of several CPUs; then it is the
+	 * one every method reads and feeds (h stays, unused) */
+	skl_cachesim_smp *smp;
+	unsigned cpus; /* sklab.cache{cpus=}, 0 = the machine's */
+	uint64_t seed;
 	skl_cachesim_preset desc;
 	uint64_t marks[SKL_CACHESIM_MAX_LEVELS]; /* "recent" in snapshots */
 	uint64_t accesses, cycles;		 /* through cm:access */
@@ -55,13 +61,19 @@ int skl__is_cachemodel(lua_State *L, int arg)
 	return luaL_testudata(L, arg, CM_MT) != NULL;
 }
 
+/* Does m feed k? */
+static int feeds(const skl_kernel *k, const lcm *m)
+{
+	return (m->h && skl_kernel_cachesim(k) == m->h) || (m->smp && skl_kernel_cachesim_smp(k) == m->smp);
+}
+
 /* The machine m is attached to, or NULL. */
 static skl_kernel *attached(lua_State *L, const lcm *m)
 {
 	skl_lua *rt = skl__rt(L);
 	int i;
 	for (i = 0; i < skl__kernel_count(rt); i++)
-		if (skl__kernel_at(rt, i) && skl_kernel_cachesim(skl__kernel_at(rt, i)) == m->h)
+		if (skl__kernel_at(rt, i) && feeds(skl__kernel_at(rt, i), m))
 			return skl__kernel_at(rt, i);
 	return NULL;
 }
@@ -74,16 +86,41 @@ static int cm_gc(lua_State *L)
 	if (!m || !m->h)
 		return 0;
 	for (i = 0; i < skl__kernel_count(rt); i++)
-		if (skl__kernel_at(rt, i) && skl_kernel_cachesim(skl__kernel_at(rt, i)) == m->h)
+		if (skl__kernel_at(rt, i) && feeds(skl__kernel_at(rt, i), m))
 			skl_kernel_set_cachesim(skl__kernel_at(rt, i), NULL, NULL);
 	skl_cachesim_free(m->h);
+	skl_cachesim_smp_free(m->smp);
 	m->h = NULL;
+	m->smp = NULL;
 	return 0;
+}
+
+/* m's coherent model of ncpus CPUs (made, or remade for another count);
+ * raises on a refusal or bad geometry. */
+static void make_smp(lua_State *L, lcm *m, unsigned ncpus, int arg)
+{
+	skl_cachesim_smp_config cfg;
+	skl_error err;
+	if (m->smp && skl_cachesim_smp_ncpus(m->smp) == ncpus)
+		return;
+	skl_cachesim_smp_free(m->smp);
+	m->smp = NULL;
+	memset(&cfg, 0, sizeof(cfg));
+	skl_cachesim_preset_config(&m->desc, &cfg.base);
+	cfg.base.seed = m->seed;
+	cfg.base.budget = skl__memory_of(skl__rt(L));
+	cfg.ncpus = ncpus;
+	skl_error_clear(&err);
+	m->smp = skl_cachesim_smp_new(&cfg, &err);
+	if (!m->smp && cfg.base.budget->hit)
+		skl__error(L, "%s", err.msg);
+	if (!m->smp)
+		skl__argerror(L, arg, err.msg[0] ? err.msg : "out of memory");
 }
 
 /* A new model from a filled preset (the handle is on the stack first, so a
  * failure leaves nothing behind). */
-static void push_model(lua_State *L, const skl_cachesim_preset *p, uint64_t seed)
+static lcm *push_model(lua_State *L, const skl_cachesim_preset *p, uint64_t seed)
 {
 	lcm *m = lua_newuserdatauv(L, sizeof(*m), 0);
 	skl_cachesim_config cfg;
@@ -98,11 +135,13 @@ static void push_model(lua_State *L, const skl_cachesim_preset *p, uint64_t seed
 	cfg.seed = seed;
 	cfg.budget = skl__memory_of(skl__rt(L)); /* before a byte of it is allocated */
 	skl_error_clear(&err);
+	m->seed = seed;
 	m->h = skl_cachesim_new(&cfg, &err);
 	if (!m->h && cfg.budget->hit)
 		skl__error(L, "%s", err.msg); /* not the argument's fault */
 	if (!m->h)
 		skl__argerror(L, 1, err.msg[0] ? err.msg : "out of memory");
+	return m;
 }
 
 /* ---- sklab.cache{...} ---------------------------------------------------------------- */
@@ -174,13 +213,14 @@ static void level_from(lua_State *L, int t, int i, skl_cachesim_preset *p)
 
 static int make_cache(lua_State *L)
 {
-	static const char *const keys[] = {"profile", "levels", "memory", "seed", "title", NULL};
+	static const char *const keys[] = {"profile", "levels", "memory", "seed", "title", "cpus", NULL};
 	skl_lua *rt = skl__rt(L);
 	skl_cachesim_preset p;
 	skl_profile prof;
 	skl_error err;
 	const char *pname = NULL, *title = NULL;
-	lua_Integer seed = 0, memory = 0;
+	lua_Integer seed = 0, memory = 0, cpus = 0;
+	lcm *m;
 	int have_levels = 0, have_memory = 0, i, n;
 
 	memset(&p, 0, sizeof(p));
@@ -191,6 +231,7 @@ static int make_cache(lua_State *L)
 		pname = skl__opt_string(&opts, "profile"); /* both stay on the stack */
 		title = skl__opt_string(&opts, "title");
 		seed = skl__opt_int(&opts, "seed", 0, 0, LUA_MAXINTEGER);
+		cpus = skl__opt_int(&opts, "cpus", 0, 1, SKL_CACHESIM_MAX_CPUS);
 		if (lua_getfield(L, 1, "memory") != LUA_TNIL)
 			have_memory = 1;
 		lua_pop(L, 1);
@@ -220,7 +261,10 @@ static int make_cache(lua_State *L)
 		snprintf(p.title, sizeof(p.title), "%s", title ? title : "custom");
 		snprintf(p.source, sizeof(p.source), "the scenario's levels");
 		p.mem_latency = (unsigned)memory;
-		push_model(L, &p, (uint64_t)seed);
+		m = push_model(L, &p, (uint64_t)seed);
+		m->cpus = (unsigned)cpus;
+		if (cpus > 1)
+			make_smp(L, m, (unsigned)cpus, 1);
 		return 1;
 	}
 	if (!pname && !rt->sc.have_profile)
@@ -232,7 +276,10 @@ static int make_cache(lua_State *L)
 		snprintf(p.title, sizeof(p.title), "%s", title);
 	if (have_memory)
 		p.mem_latency = (unsigned)memory;
-	push_model(L, &p, (uint64_t)seed);
+	m = push_model(L, &p, (uint64_t)seed);
+	m->cpus = (unsigned)cpus;
+	if (cpus > 1)
+		make_smp(L, m, (unsigned)cpus, 1);
 	return 1;
 }
 
@@ -258,9 +305,21 @@ static int f_cache_host(lua_State *L)
 
 /* ---- methods ---------------------------------------------------------------------------- */
 
+/* The model's levels and their counters: the coherent model's (private
+ * levels summed over its CPUs) when it has one. */
+static unsigned nlevels_of(const lcm *m)
+{
+	return m->smp ? skl_cachesim_smp_levels(m->smp) : skl_cachesim_levels(m->h);
+}
+
+static int stats_of(const lcm *m, unsigned i, struct skl_cachesim_stats *st)
+{
+	return m->smp ? skl_cachesim_smp_level_stats(m->smp, i, st) : skl_cachesim_stats(m->h, i, st);
+}
+
 static const char *level_name(const lcm *m, unsigned i, struct skl_cachesim_stats *st)
 {
-	if (skl_cachesim_stats(m->h, i, st) < 0)
+	if (stats_of(m, i, st) < 0)
 		snprintf(st->name, sizeof(st->name), "?");
 	return st->name;
 }
@@ -271,9 +330,9 @@ static int cm_access(lua_State *L)
 	lcm *m = check_cm(L, 1);
 	struct skl_cachesim_stats st;
 	skl_cachesim_result r;
-	lua_Integer addr, size;
+	lua_Integer addr, size, cpu = 0;
 	unsigned i, minline = 0;
-	int kind = 0, n = 0;
+	int kind = 0, n = 0, rc;
 	if (lua_type(L, 2) == LUA_TSTRING) { /* obj.addr's hex text */
 		const char *s = lua_tostring(L, 2);
 		char *end;
@@ -287,8 +346,8 @@ static int cm_access(lua_State *L)
 		return skl__typeerror(L, 2, "address (integer or hex text)");
 	}
 	size = skl__check_integer(L, 3);
-	for (i = 0; i < skl_cachesim_levels(m->h); i++)
-		if (skl_cachesim_stats(m->h, i, &st) == 0 && (!minline || st.line < minline))
+	for (i = 0; i < nlevels_of(m); i++)
+		if (stats_of(m, i, &st) == 0 && (!minline || st.line < minline))
 			minline = st.line;
 	if (size < 1 || size > (lua_Integer)minline)
 		skl__argerror(
@@ -301,18 +360,55 @@ static int cm_access(lua_State *L)
 			skl__argerror(L, 4,
 				      lua_pushfstring(L, "'%s': \"r\" (read), \"w\" (write) or \"i\" (fetch)", k));
 	}
-	if (skl_cachesim_access(m->h, (uint64_t)addr, (unsigned)size, kind, &r) < 0)
+	if (!lua_isnoneornil(L, 5)) {
+		cpu = skl__check_integer(L, 5);
+		if (cpu < 0 || cpu >= (lua_Integer)(m->smp ? skl_cachesim_smp_ncpus(m->smp) : 1))
+			skl__argerror(L, 5,
+				      lua_pushfstring(L, "CPU %I: the model has %d", cpu,
+						      (int)(m->smp ? skl_cachesim_smp_ncpus(m->smp) : 1)));
+	}
+	if (m->smp) {
+		skl_cachesim_smp_result sr;
+		rc = skl_cachesim_smp_access(m->smp, (unsigned)cpu, (uint64_t)addr, (unsigned)size, kind, &sr);
+		r = sr.r;
+		if (rc == 0) {
+			lua_createtable(L, 0, 10);
+			lua_pushstring(L, sr.source == SKL_SMP_PRIVATE	? "private"
+					  : sr.source == SKL_SMP_PEER	? "peer"
+					  : sr.source == SKL_SMP_SHARED ? "shared"
+									: "memory");
+			lua_setfield(L, -2, "source");
+			if (sr.peer >= 0) {
+				skl__set_int(L, "peer", sr.peer);
+				lua_pushstring(L, skl_mesi_name(sr.peer_state));
+				lua_setfield(L, -2, "peer_state");
+			}
+			lua_pushboolean(L, sr.source == SKL_SMP_PEER && sr.peer_state == SKL_MESI_M);
+			lua_setfield(L, -2, "hitm");
+			lua_pushboolean(L, sr.coherence);
+			lua_setfield(L, -2, "coherence");
+			skl__set_int(L, "invalidated", sr.invalidated);
+			lua_pushstring(L, skl_mesi_name(sr.before));
+			lua_setfield(L, -2, "before");
+			lua_pushstring(L, skl_mesi_name(sr.after));
+			lua_setfield(L, -2, "after");
+		}
+	} else {
+		rc = skl_cachesim_access(m->h, (uint64_t)addr, (unsigned)size, kind, &r);
+		if (rc == 0)
+			lua_createtable(L, 0, 4);
+	}
+	if (rc < 0)
 		return skl__error(L, "%s: the access at 0x%llx (%d bytes) was refused", skl__fname(L),
 				  (unsigned long long)addr, (int)size);
 	m->accesses++;
 	m->cycles += r.latency;
-	lua_createtable(L, 0, 4);
 	lua_pushstring(L, r.hit_level < 0 ? "memory" : level_name(m, (unsigned)r.hit_level, &st));
 	lua_setfield(L, -2, "hit");
 	skl__set_int(L, "latency", r.latency);
 	skl__set_int(L, "lines", r.lines);
 	lua_newtable(L);
-	for (i = 0; i < skl_cachesim_levels(m->h); i++) {
+	for (i = 0; i < nlevels_of(m); i++) {
 		if (r.missed & (1u << i)) {
 			lua_pushstring(L, level_name(m, i, &st));
 			lua_rawseti(L, -2, ++n);
@@ -326,14 +422,14 @@ static int cm_stats(lua_State *L)
 {
 	lcm *m = check_cm(L, 1);
 	skl_kernel *k = attached(L, m);
-	unsigned i, n = skl_cachesim_levels(m->h);
+	unsigned i, n = nlevels_of(m);
 	uint64_t accesses = m->accesses, cycles = m->cycles;
-	lua_createtable(L, 0, 8);
+	lua_createtable(L, 0, 9);
 	lua_createtable(L, (int)n, 0);
 	for (i = 0; i < n; i++) {
 		struct skl_cachesim_stats st;
 		uint64_t misses;
-		skl_cachesim_stats(m->h, i, &st);
+		stats_of(m, i, &st);
 		misses = st.misses[0] + st.misses[1] + st.misses[2];
 		lua_createtable(L, 0, 20);
 		lua_pushstring(L, st.name);
@@ -375,6 +471,24 @@ static int cm_stats(lua_State *L)
 	skl__set_int(L, "accesses", (lua_Integer)accesses);
 	skl__set_int(L, "cycles", (lua_Integer)cycles);
 	skl__set_int(L, "memory", m->desc.mem_latency);
+	if (m->smp) { /* each CPU's coherence counters */
+		unsigned c, nc = skl_cachesim_smp_ncpus(m->smp);
+		lua_createtable(L, (int)nc, 0);
+		for (c = 0; c < nc; c++) {
+			struct skl_cachesim_smp_stats cs;
+			skl_cachesim_smp_stats(m->smp, c, &cs);
+			lua_createtable(L, 0, 7);
+			skl__set_int(L, "coherence", (lua_Integer)cs.coherence);
+			skl__set_int(L, "transfers", (lua_Integer)cs.transfers);
+			skl__set_int(L, "hitm", (lua_Integer)cs.hitm);
+			skl__set_int(L, "rfo", (lua_Integer)cs.rfo);
+			skl__set_int(L, "upgrades", (lua_Integer)cs.upgrades);
+			skl__set_int(L, "invalidated", (lua_Integer)cs.invalidated);
+			skl__set_int(L, "writebacks", (lua_Integer)cs.writebacks);
+			lua_rawseti(L, -2, (lua_Integer)c + 1);
+		}
+		lua_setfield(L, -2, "cpus");
+	}
 	return 1;
 }
 
@@ -383,6 +497,8 @@ static int cm_reset(lua_State *L)
 	lcm *m = check_cm(L, 1);
 	skl_kernel *k = attached(L, m);
 	skl_cachesim_reset(m->h);
+	if (m->smp)
+		skl_cachesim_smp_reset(m->smp);
 	memset(m->marks, 0, sizeof(m->marks));
 	m->accesses = m->cycles = 0;
 	if (k)
@@ -396,7 +512,10 @@ static int cm_summary(lua_State *L)
 	lcm *m = check_cm(L, 1);
 	skl_buf *b = skl__push_buf(L);
 	skl_sink s = skl_buf_sink(b);
-	skl_cachesim_write_summary(m->h, &s);
+	if (m->smp)
+		skl_cachesim_smp_write_summary(m->smp, &s);
+	else
+		skl_cachesim_write_summary(m->h, &s);
 	skl__buf_result(L, b);
 	return 1;
 }
@@ -411,7 +530,7 @@ static int k_cache_model(lua_State *L)
 		return skl__typeerror(L, 1, "kernel");
 	if (lua_isnone(L, 2)) {
 		lua_getiuservalue(L, 1, 1);
-		if (!to_cm(L, -1) || skl_kernel_cachesim(k) != ((lcm *)lua_touserdata(L, -1))->h) {
+		if (!to_cm(L, -1) || !feeds(k, (lcm *)lua_touserdata(L, -1))) {
 			lua_pop(L, 1);
 			lua_pushnil(L);
 		}
@@ -432,12 +551,61 @@ static int k_cache_model(lua_State *L)
 		if (other && other != k)
 			return skl__argerror(L, 2, "the cache model feeds another kernel (detach it there with false)");
 	}
-	if (skl_kernel_cachesim(k) != m->h && skl_kernel_set_cachesim(k, m->h, &m->desc) < 0)
-		return skl__error(L, "%s: out of memory", skl__fname(L));
+	if (!feeds(k, m)) {
+		/* a machine of several CPUs (or cpus = N) models every CPU; one CPU
+		 * keeps the plain model */
+		unsigned n = m->cpus ? m->cpus : skl_kernel_ncpus(k);
+		int rc;
+		if (n <= 1 && m->smp && !m->cpus) { /* back to one CPU: the plain model again */
+			skl_cachesim_smp_free(m->smp);
+			m->smp = NULL;
+		}
+		if (n > 1) {
+			make_smp(L, m, n, 2);
+			rc = skl_kernel_set_cachesim_smp(k, m->smp, &m->desc);
+		} else {
+			rc = skl_kernel_set_cachesim(k, m->h, &m->desc);
+		}
+		if (rc < 0)
+			return skl__error(L, "%s: out of memory", skl__fname(L));
+	}
 	lua_pushvalue(L, 2);
 	lua_setiuservalue(L, 1, 1); /* the kernel keeps it alive */
 	lua_pushvalue(L, 2);
 	return 1;
+}
+
+/* The model attached to the kernel at karg (its user value), or NULL. */
+static lcm *model_of(lua_State *L, int karg, const skl_kernel *k)
+{
+	lcm *m;
+	lua_getiuservalue(L, karg, 1);
+	m = to_cm(L, -1);
+	lua_pop(L, 1); /* the kernel's user value keeps it alive */
+	return m && feeds(k, m) ? m : NULL;
+}
+
+/* {[1] = {reads=, writes=}, ...}: CPU c at index c + 1, for the CPUs that
+ * touched it (counts for the first SKL_ATTR_CPUS; later ones, by mask only). */
+static void push_cpus(lua_State *L, const uint32_t *rd, const uint32_t *wr, uint64_t mr, uint64_t mw, unsigned ncpus)
+{
+	unsigned c;
+	lua_createtable(L, (int)(ncpus < SKL_ATTR_CPUS ? ncpus : SKL_ATTR_CPUS), 0);
+	for (c = 0; c < ncpus && c < 64; c++) {
+		if (!(((mr | mw) >> c) & 1))
+			continue;
+		lua_createtable(L, 0, 2);
+		if (c < SKL_ATTR_CPUS) {
+			skl__set_int(L, "reads", rd[c]);
+			skl__set_int(L, "writes", wr[c]);
+		} else {
+			lua_pushboolean(L, (int)((mr >> c) & 1));
+			lua_setfield(L, -2, "read");
+			lua_pushboolean(L, (int)((mw >> c) & 1));
+			lua_setfield(L, -2, "wrote");
+		}
+		lua_rawseti(L, -2, (lua_Integer)c + 1);
+	}
 }
 
 static int k_misses(lua_State *L)
@@ -445,8 +613,8 @@ static int k_misses(lua_State *L)
 	static const char *const keys[] = {"owner", "by", NULL};
 	skl_kernel *k = skl__to_kernel(L, 1);
 	const char *owner = NULL, *by = "member";
-	skl_cachesim *h;
 	skl_cachesim_attr *rows = NULL;
+	lcm *m;
 	unsigned nlevels;
 	int n, i;
 	if (!k)
@@ -461,10 +629,10 @@ static int k_misses(lua_State *L)
 		if (strcmp(by, "member") && strcmp(by, "line"))
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'by': '%s' is not \"member\" or \"line\"", by));
 	}
-	h = skl_kernel_cachesim(k);
-	if (!h)
+	m = model_of(L, 1, k);
+	if (!m)
 		return skl__fail(L, "no cache model attached (k:cache_model(cm) first)");
-	nlevels = skl_cachesim_levels(h);
+	nlevels = nlevels_of(m);
 	n = skl_kernel_cachesim_attr(k, by[0] == 'l', owner, &rows);
 	if (n < 0)
 		return skl__error(L, "%s: out of memory", skl__fname(L));
@@ -479,7 +647,7 @@ static int k_misses(lua_State *L)
 		for (i = 0; i < n; i++) {
 			const skl_cachesim_attr *a = &rows[i];
 			unsigned j;
-			lua_createtable(L, 0, 10);
+			lua_createtable(L, 0, 14);
 			lua_pushstring(L, a->owner);
 			lua_setfield(L, -2, "owner");
 			lua_pushstring(L, a->member);
@@ -492,15 +660,130 @@ static int k_misses(lua_State *L)
 			lua_createtable(L, 0, (int)nlevels);
 			for (j = 0; j < nlevels; j++) {
 				struct skl_cachesim_stats st;
-				if (skl_cachesim_stats(h, j, &st) == 0) {
+				if (stats_of(m, j, &st) == 0) {
 					lua_pushinteger(L, (lua_Integer)a->misses[j]);
 					lua_setfield(L, -2, st.name);
 				}
 			}
 			lua_setfield(L, -2, "misses");
+			if (m->smp) {
+				skl__set_int(L, "coherence", (lua_Integer)a->coherence);
+				skl__set_int(L, "hitm", (lua_Integer)a->hitm);
+				push_cpus(L, a->cpu_reads, a->cpu_writes, a->cpus_read, a->cpus_wrote,
+					  skl_cachesim_smp_ncpus(m->smp));
+				lua_setfield(L, -2, "cpus");
+			}
 			lua_rawseti(L, -2, i + 1);
 		}
 	}
+	return 1;
+}
+
+/* __gc of the handle holding k:c2c's lines while they are pushed */
+static int c2c_gc(lua_State *L)
+{
+	skl_c2c *c = lua_touserdata(L, 1);
+	int i;
+	for (i = 0; c && i < c->nlines; i++)
+		skl_free(c->lines[i].members);
+	if (c) {
+		skl_free(c->lines);
+		c->lines = NULL;
+		c->nlines = 0;
+	}
+	return 0;
+}
+
+/* k:c2c([{text = true}]): perf c2c's shared cache lines, a table or the text */
+static int k_c2c(lua_State *L)
+{
+	static const char *const keys[] = {"text", NULL};
+	skl_kernel *k = skl__to_kernel(L, 1);
+	skl_c2c *c, *keep;
+	int text = 0, i, j;
+	if (!k)
+		return skl__typeerror(L, 1, "kernel");
+	if (!lua_isnoneornil(L, 2)) {
+		skl__check_table(L, 2);
+		skl__check_keys(L, 2, keys);
+		lua_getfield(L, 2, "text");
+		if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+			skl__argerror(
+			    L, 2, lua_pushfstring(L, "field 'text': boolean expected, got %s", luaL_typename(L, -1)));
+		text = lua_toboolean(L, -1);
+		lua_pop(L, 1);
+	}
+	if (!skl_kernel_cachesim(k) && !skl_kernel_cachesim_smp(k))
+		return skl__fail(L, "no cache model attached (k:cache_model(cm) first)");
+	c = skl_kernel_c2c(k);
+	if (!c)
+		return skl__error(L, "%s: out of memory", skl__fname(L));
+	/* the lines move under a Lua-owned handle first: nothing leaks if pushing raises */
+	keep = lua_newuserdatauv(L, sizeof(*keep), 0);
+	*keep = *c;
+	skl_free(c);
+	lua_createtable(L, 0, 1);
+	lua_pushcfunction(L, c2c_gc);
+	lua_setfield(L, -2, "__gc");
+	lua_setmetatable(L, -2);
+	if (text) {
+		skl_buf *b = skl__push_buf(L);
+		skl_sink s = skl_buf_sink(b);
+		skl_c2c_write(keep, &s);
+		skl__buf_result(L, b);
+		return 1;
+	}
+	lua_createtable(L, 0, 8);
+	skl__set_int(L, "cpus", keep->ncpus);
+	skl__set_int(L, "accesses", (lua_Integer)keep->accesses);
+	skl__set_int(L, "reads", (lua_Integer)keep->reads);
+	skl__set_int(L, "writes", (lua_Integer)keep->writes);
+	skl__set_int(L, "coherence", (lua_Integer)keep->coherence);
+	skl__set_int(L, "hitm", (lua_Integer)keep->hitm);
+	skl__set_int(L, "lines_seen", (lua_Integer)keep->lines_seen);
+	lua_createtable(L, keep->nlines, 0);
+	for (i = 0; i < keep->nlines; i++) {
+		const skl_c2c_line *l = &keep->lines[i];
+		char addr[32];
+		lua_createtable(L, 0, 12);
+		snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)l->addr);
+		lua_pushstring(L, addr);
+		lua_setfield(L, -2, "addr");
+		lua_pushstring(L, l->owner);
+		lua_setfield(L, -2, "owner");
+		skl__set_int(L, "line", l->lineno);
+		skl__set_int(L, "reads", (lua_Integer)l->reads);
+		skl__set_int(L, "writes", (lua_Integer)l->writes);
+		skl__set_int(L, "coherence", (lua_Integer)l->coherence);
+		skl__set_int(L, "hitm", (lua_Integer)l->hitm);
+		skl__set_int(L, "cycles", (lua_Integer)l->cycles);
+		lua_pushstring(L, l->true_sharing && l->false_sharing ? "true+false"
+				  : l->true_sharing		      ? "true"
+				  : l->false_sharing		      ? "false"
+								      : "none");
+		lua_setfield(L, -2, "sharing");
+		push_cpus(L, l->cpu_reads, l->cpu_writes, l->cpus_read, l->cpus_wrote, keep->ncpus);
+		lua_setfield(L, -2, "cpus");
+		lua_createtable(L, l->nmembers, 0);
+		for (j = 0; j < l->nmembers; j++) {
+			const skl_c2c_member *mb = &l->members[j];
+			lua_createtable(L, 0, 9);
+			lua_pushstring(L, mb->member);
+			lua_setfield(L, -2, "member");
+			skl__set_int(L, "offset", mb->offset);
+			skl__set_int(L, "size", mb->size);
+			skl__set_int(L, "reads", (lua_Integer)mb->reads);
+			skl__set_int(L, "writes", (lua_Integer)mb->writes);
+			skl__set_int(L, "coherence", (lua_Integer)mb->coherence);
+			skl__set_int(L, "hitm", (lua_Integer)mb->hitm);
+			push_cpus(L, mb->cpu_reads, mb->cpu_writes, mb->cpus_read, mb->cpus_wrote, keep->ncpus);
+			lua_setfield(L, -2, "cpus");
+			lua_rawseti(L, -2, j + 1);
+		}
+		lua_setfield(L, -2, "members");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "lines");
 	return 1;
 }
 
@@ -515,6 +798,13 @@ static size_t snap_bytes(const skl_cachesim_snap *s)
 			b += (size_t)s->levels[i].st.sets * s->levels[i].st.assoc * sizeof(skl_cachesim_snap_line);
 	for (i = 0; i < s->nowners; i++)
 		b += strlen(s->owners[i]) + 16;
+	for (i = 0; s->cpus && i < s->ncpus; i++) {
+		int j;
+		for (j = 0; j < s->cpus[i].nlevels; j++)
+			if (s->cpus[i].levels[j].lines)
+				b += (size_t)s->cpus[i].levels[j].st.sets * s->cpus[i].levels[j].st.assoc *
+				     sizeof(skl_cachesim_snap_line);
+	}
 	return b;
 }
 
@@ -528,7 +818,8 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 		return skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first",
 				  skl__fname(L));
 	skl__where(L, 1, at, sizeof(at));
-	s = skl_cachesim_snapshot(m->h, &m->desc, m->marks, k);
+	s = m->smp && k && feeds(k, m) ? skl_kernel_cachesim_snapshot(k)
+				       : skl_cachesim_snapshot(m->h, &m->desc, m->marks, k);
 	if (!s)
 		return skl__error(L, "out of memory");
 	bytes = snap_bytes(s) + strlen(at);
@@ -568,7 +859,7 @@ int skl__show_kernel_cache(lua_State *L, int karg, const char *title)
 		return skl__typeerror(L, karg, "kernel");
 	lua_getiuservalue(L, karg, 1);
 	m = to_cm(L, -1);
-	if (!m || skl_kernel_cachesim(k) != m->h)
+	if (!m || !feeds(k, m))
 		return skl__argerror(L, karg, "the kernel has no cache model (k:cache_model(cm) first)");
 	return show(L, m, k, title);
 }
@@ -591,10 +882,12 @@ static int cm_index(lua_State *L)
 		lua_pushstring(L, m->desc.source);
 	} else if (!strcmp(key, "memory")) {
 		lua_pushinteger(L, m->desc.mem_latency);
+	} else if (!strcmp(key, "cpus")) {
+		lua_pushinteger(L, m->smp ? (lua_Integer)skl_cachesim_smp_ncpus(m->smp) : 1);
 	} else if (!strcmp(key, "levels")) {
 		struct skl_cachesim_stats st;
-		lua_createtable(L, (int)skl_cachesim_levels(m->h), 0);
-		for (i = 0; i < skl_cachesim_levels(m->h); i++) {
+		lua_createtable(L, (int)nlevels_of(m), 0);
+		for (i = 0; i < nlevels_of(m); i++) {
 			lua_pushstring(L, level_name(m, i, &st));
 			lua_rawseti(L, -2, (lua_Integer)i + 1);
 		}
@@ -610,7 +903,7 @@ static int cm_tostring(lua_State *L)
 	if (!m->h)
 		lua_pushliteral(L, "cache model(collected)");
 	else
-		lua_pushfstring(L, "cache model(%s, %d levels)", m->desc.title, (int)skl_cachesim_levels(m->h));
+		lua_pushfstring(L, "cache model(%s, %d levels)", m->desc.title, (int)nlevels_of(m));
 	return 1;
 }
 
@@ -643,6 +936,7 @@ const skl__reg skl__cache_lib[] = {
     {"sklab.cache.host", f_cache_host},
     {"k:cache_model", k_cache_model},
     {"k:misses", k_misses},
+    {"k:c2c", k_c2c},
     {"cm:access", cm_access},
     {"cm:stats", cm_stats},
     {"cm:reset", cm_reset},

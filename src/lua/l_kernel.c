@@ -954,7 +954,7 @@ static int obj_access(lua_State *L, int self, skl_kernel *k, skl_addr obj, const
 		memcpy(p, buf, t->len);
 	else
 		memcpy(buf, p, t->len);
-	if (skl_kernel_cachesim(k)) {
+	if (skl_kernel_has_cachesim(k)) {
 		skl_touch_label lab;
 		memset(&lab, 0, sizeof(lab));
 		lab.type = obj_type(L, self);
@@ -972,7 +972,7 @@ static void model_begin(lua_State *L, skl_kernel *k, skl__engine *e)
 {
 	e->rt = NULL;
 	e->n0 = 0;
-	if (skl_kernel_cachesim(k)) {
+	if (skl_kernel_has_cachesim(k)) {
 		skl__engine_begin(L, e);
 		skl_kernel_touch_begin(k, "member", NULL);
 	}
@@ -980,7 +980,7 @@ static void model_begin(lua_State *L, skl_kernel *k, skl__engine *e)
 
 static void model_end(skl_kernel *k, skl__engine *e)
 {
-	if (skl_kernel_cachesim(k)) {
+	if (skl_kernel_has_cachesim(k)) {
 		skl_kernel_touch_end(k);
 		skl__engine_end(e);
 	}

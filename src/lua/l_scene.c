@@ -498,7 +498,7 @@ static int f_show(lua_State *L)
 				return skl__argerror(
 				    L, opts,
 				    lua_pushfstring(L, "field 'heat': kernel expected, got %s", luaL_typename(L, -1)));
-			if (!skl_kernel_cachesim(heat_k))
+			if (!skl_kernel_has_cachesim(heat_k))
 				return skl__argerror(
 				    L, opts, "field 'heat': the kernel has no cache model (k:cache_model(cm) first)");
 			m = skl__opt_string(&fields, "metric"); /* both stay on the stack */
@@ -512,13 +512,7 @@ static int f_show(lua_State *L)
 			} else if (!strcmp(m, "accesses")) {
 				metric = SKL_HEAT_ACCESSES;
 			} else {
-				skl_cachesim *ch = skl_kernel_cachesim(heat_k);
-				unsigned li;
-				for (li = 0; li < skl_cachesim_levels(ch); li++) {
-					struct skl_cachesim_stats st;
-					if (skl_cachesim_stats(ch, li, &st) == 0 && !strcmp(st.name, m))
-						level = (int)li;
-				}
+				level = skl_kernel_cachesim_level(heat_k, m);
 				if (level < 0)
 					return skl__argerror(
 					    L, opts,

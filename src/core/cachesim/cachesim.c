@@ -882,7 +882,7 @@ static inline void replace_line(level *l, size_t i, uint64_t line, uint8_t flags
  * first_missed: the caller looked the access up at the first level and
  * it is within one line there that no way holds (no second lookup). */
 static NOINLINE int access_path(skl_cachesim *h, uint64_t addr, unsigned size, int kind, skl_cachesim_result *out,
-				int first_missed)
+				int first_missed, unsigned dirty)
 {
 	const unsigned *path = kind == SKL_CACHESIM_IFETCH ? h->ipath : h->dpath;
 	unsigned np = kind == SKL_CACHESIM_IFETCH ? h->npi : h->npd, p, j;
@@ -894,7 +894,8 @@ static NOINLINE int access_path(skl_cachesim *h, uint64_t addr, unsigned size, i
 		return -1;
 	memset(&r, 0, sizeof(r));
 	r.hit_level = -1;
-	pending[0] = pending[1] = kind == SKL_CACHESIM_WRITE;
+	pending[0] = (int)(dirty & 1);
+	pending[1] = (int)((dirty >> 1) & 1);
 	for (p = 0; p < np; p++) {
 		level *l = &h->lv[path[p]];
 		uint64_t first = addr >> l->line_shift, last = (addr + size - 1) >> l->line_shift;
@@ -1047,20 +1048,20 @@ static NOINLINE int access_first(skl_cachesim *h, uint64_t addr, unsigned size, 
 	int lru = !out && h->lru_ok[kind == SKL_CACHESIM_IFETCH];
 	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line) {
 		if (!lru || size > h->min_line || addr + (size - 1) < addr)
-			return access_path(h, addr, size, kind, out, 0);
+			return access_path(h, addr, size, kind, out, 0, kind == SKL_CACHESIM_WRITE ? 3u : 0u);
 		access_path_lru(h, addr, size, kind, 0);
 		return 0;
 	}
 	i = lookup(l, line, set);
 	if (i == IDX_NONE) {
 		if (!lru)
-			return access_path(h, addr, size, kind, out, 1);
+			return access_path(h, addr, size, kind, out, 1, kind == SKL_CACHESIM_WRITE ? 3u : 0u);
 		access_path_lru(h, addr, size, kind, 1);
 		return 0;
 	}
 	if (h->classify) {
 		if (l->fanode[i] == NIL) /* the shadow may take the line in */
-			return access_path(h, addr, size, kind, out, 0);
+			return access_path(h, addr, size, kind, out, 0, kind == SKL_CACHESIM_WRITE ? 3u : 0u);
 		fa_hit(&l->fa, l->fanode[i]);
 	}
 	touch(l, set, i);
@@ -1183,6 +1184,98 @@ size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n)
 	return h->classify ? run_batch(h, refs, n, 1) : run_batch(h, refs, n, 0);
 }
 
+/* ---- lines taken away from outside (skl_cachesim_smp) ------------------ */
+
+int skl_cachesim_access_below(skl_cachesim *h, uint64_t addr, unsigned size, int kind, unsigned carried,
+			      skl_cachesim_result *out)
+{
+	if (!h || (unsigned)kind > SKL_CACHESIM_IFETCH)
+		return -1;
+	size += size == 0;
+	return access_path(h, addr, size, kind, out, 0, kind == SKL_CACHESIM_WRITE ? carried & 3u : 0u);
+}
+
+uint32_t skl_cachesim_probe(const skl_cachesim *h, uint64_t addr, uint32_t *dirty)
+{
+	uint32_t held = 0, d = 0;
+	unsigned i;
+	for (i = 0; h && i < h->nlevels; i++) {
+		const level *l = &h->lv[i];
+		uint64_t line = addr >> l->line_shift;
+		size_t w = lookup(l, line, (unsigned)line & l->set_mask);
+		if (w == IDX_NONE)
+			continue;
+		held |= (uint32_t)1 << i;
+		if (l->flags[w] & F_DIRTY)
+			d |= (uint32_t)1 << i;
+	}
+	if (dirty)
+		*dirty = d;
+	return held;
+}
+
+/* Way i of set leaves the level: invalid, and the first victim (the tail
+ * of a recency list, stamp 0 for stamp LRU, an invalid way for the others). */
+static void drop_way(level *l, unsigned set, size_t i)
+{
+	size_t base = (size_t)set * l->assoc;
+	l->tag[i] = TAG_NONE;
+	l->flags[i] = 0;
+	l->stamp[i] = 0;
+	l->born[i] = 0;
+	if (l->fanode && l->fanode[i] != NIL) { /* the shadow keeps its node, untied from the way */
+		l->fa.node[l->fanode[i]].way = NIL;
+		l->fanode[i] = NIL;
+	}
+	if (l->lnext) {
+		uint8_t *nx = l->lnext + base, *pv = l->lprev + base;
+		unsigned w = (unsigned)(i - base), f = (unsigned)(l->mru[set] - base), t = pv[f];
+		if (w == f) { /* the front: its successor leads, and it is the tail */
+			l->mru[set] = (uint32_t)(base + nx[w]);
+		} else if (w != t) { /* unlinked, then put between the tail and the front */
+			nx[pv[w]] = nx[w];
+			pv[nx[w]] = pv[w];
+			nx[t] = (uint8_t)w;
+			pv[w] = (uint8_t)t;
+			nx[w] = (uint8_t)f;
+			pv[f] = (uint8_t)w;
+		}
+	}
+}
+
+uint32_t skl_cachesim_invalidate(skl_cachesim *h, uint64_t addr)
+{
+	uint32_t held = 0;
+	unsigned i;
+	for (i = 0; h && i < h->nlevels; i++) {
+		level *l = &h->lv[i];
+		uint64_t line = addr >> l->line_shift;
+		unsigned set = (unsigned)line & l->set_mask;
+		size_t w = lookup(l, line, set);
+		if (w == IDX_NONE)
+			continue;
+		held |= (uint32_t)1 << i;
+		drop_way(l, set, w);
+	}
+	return held;
+}
+
+uint32_t skl_cachesim_clean(skl_cachesim *h, uint64_t addr)
+{
+	uint32_t was = 0;
+	unsigned i;
+	for (i = 0; h && i < h->nlevels; i++) {
+		level *l = &h->lv[i];
+		uint64_t line = addr >> l->line_shift;
+		size_t w = lookup(l, line, (unsigned)line & l->set_mask);
+		if (w != IDX_NONE && (l->flags[w] & F_DIRTY)) {
+			l->flags[w] &= (uint8_t)~F_DIRTY;
+			was |= (uint32_t)1 << i;
+		}
+	}
+	return was;
+}
+
 int skl_cachesim_line(const skl_cachesim *h, unsigned lvl, unsigned set, unsigned way, skl_cachesim_lineinfo *out)
 {
 	const level *l;
@@ -1268,8 +1361,12 @@ static void rate3(const skl_sink *s, const char *label, double t, double rd, dou
  */
 void skl_cachesim_write_summary(const skl_cachesim *h, const skl_sink *s)
 {
-	const struct skl_cachesim_stats *i1 = &h->lv[h->ipath[0]].st, *d1 = &h->lv[h->dpath[0]].st;
-	const struct skl_cachesim_stats *ll = &h->lv[h->nlevels - 1].st;
+	skl_cachesim_write_summary_of(&h->lv[h->ipath[0]].st, &h->lv[h->dpath[0]].st, &h->lv[h->nlevels - 1].st, s);
+}
+
+void skl_cachesim_write_summary_of(const struct skl_cachesim_stats *i1, const struct skl_cachesim_stats *d1,
+				   const struct skl_cachesim_stats *ll, const skl_sink *s)
+{
 	const int R = SKL_CACHESIM_READ, W = SKL_CACHESIM_WRITE, I = SKL_CACHESIM_IFETCH;
 	uint64_t ir = i1->refs[I], dr = d1->refs[R], dw = d1->refs[W];
 	uint64_t d1r = d1->misses[R], d1w = d1->misses[W];

@@ -26,9 +26,11 @@
 
 typedef struct row {
 	skl_cachesim_attr a;
-	int64_t lo, hi;	 /* object-relative bytes seen (rows without a layout member) */
-	int exact;	 /* offset and size come from the layout */
-	int64_t sortkey; /* offset, or the line number */
+	int64_t lo, hi;	   /* object-relative bytes seen (rows without a layout member) */
+	int exact;	   /* offset and size come from the layout */
+	int64_t sortkey;   /* offset, or the line number */
+	uint64_t lineaddr; /* c2c rows: the machine's line */
+	unsigned lineno;   /* c2c rows: the line's index within its object */
 } row;
 
 typedef struct table {
@@ -64,6 +66,10 @@ struct skl__access {
 	int dpath[SKL_CACHESIM_MAX_LEVELS];
 	int ndpath;
 	table members, lines;
+	table c2c; /* coherent models: (owner, "line address|member") rows */
+	skl_cachesim_smp *smp;
+	unsigned nprivate;
+	uint64_t (*cpu_marks)[SKL_CACHESIM_MAX_LEVELS]; /* per CPU: "recent" of its private levels */
 	char **labels;
 	int nlabels;
 	int *label_slot;
@@ -184,7 +190,14 @@ static row *table_get(table *t, const char *owner, const char *member, int *fres
 	return r;
 }
 
-static void row_count(const struct skl__access *acc, row *r, int write, const skl_cachesim_result *res)
+/* What a coherent model adds to one line access's counts. */
+typedef struct coh {
+	int on;
+	unsigned cpu;
+	int coherence, hitm;
+} coh;
+
+static void row_count(const struct skl__access *acc, row *r, int write, const skl_cachesim_result *res, const coh *c)
 {
 	unsigned i;
 	if (write)
@@ -195,6 +208,20 @@ static void row_count(const struct skl__access *acc, row *r, int write, const sk
 		if (res->missed & (1u << i))
 			r->a.misses[i]++;
 	r->a.cycles += res->latency;
+	if (c && c->on) {
+		uint64_t bit = c->cpu < 64 ? (uint64_t)1 << c->cpu : 0;
+		r->a.coherence += (uint64_t)c->coherence;
+		r->a.hitm += (uint64_t)c->hitm;
+		if (write) {
+			r->a.cpus_wrote |= bit;
+			if (c->cpu < SKL_ATTR_CPUS)
+				r->a.cpu_writes[c->cpu]++;
+		} else {
+			r->a.cpus_read |= bit;
+			if (c->cpu < SKL_ATTR_CPUS)
+				r->a.cpu_reads[c->cpu]++;
+		}
+	}
 }
 
 /* ---- labels and the line map ------------------------------------------------- */
@@ -293,6 +320,8 @@ void skl__access_free(skl_kernel *k)
 		return;
 	table_free(&acc->members);
 	table_free(&acc->lines);
+	table_free(&acc->c2c);
+	skl_free(acc->cpu_marks);
 	for (i = 0; i < acc->nlabels; i++)
 		skl_free(acc->labels[i]);
 	skl_free(acc->labels);
@@ -302,12 +331,21 @@ void skl__access_free(skl_kernel *k)
 	skl_free(acc);
 	k->acc = NULL;
 	k->cachesim = NULL;
+	k->cachesim_smp = NULL;
 	skl__fast_gate(k);
+}
+
+/* Level i's counters: a coherent model's summed over its CPUs. */
+static int level_stats(const skl_kernel *k, unsigned i, struct skl_cachesim_stats *st)
+{
+	if (k->cachesim_smp)
+		return skl_cachesim_smp_level_stats(k->cachesim_smp, i, st);
+	return skl_cachesim_stats(k->cachesim, i, st);
 }
 
 /* The data path in visit order: the split "L1d" first, then every unified
  * level in configuration order (as cache.c visits them). */
-static void data_path(struct skl__access *acc, skl_cachesim *h)
+static void data_path(struct skl__access *acc, const skl_kernel *k)
 {
 	struct skl_cachesim_stats st;
 	unsigned i;
@@ -316,7 +354,7 @@ static void data_path(struct skl__access *acc, skl_cachesim *h)
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < acc->nlevels; i++) {
 			int split;
-			if (skl_cachesim_stats(h, i, &st) < 0)
+			if (level_stats(k, i, &st) < 0)
 				continue;
 			split = !strcmp(st.name, "L1d") || !strcmp(st.name, "L1i");
 			if (!strcmp(st.name, "L1i") || (pass == 0) != split)
@@ -326,13 +364,14 @@ static void data_path(struct skl__access *acc, skl_cachesim *h)
 	}
 }
 
-int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_preset *desc)
+/* Attaches h or m (one of them): the tables, the levels, the gate. */
+static int attach(skl_kernel *k, skl_cachesim *h, skl_cachesim_smp *m, const skl_cachesim_preset *desc)
 {
 	struct skl__access *acc;
 	struct skl_cachesim_stats st;
 	unsigned i;
 	skl__access_free(k);
-	if (!h)
+	if (!h && !m)
 		return 0;
 	acc = skl_calloc(1, sizeof(*acc));
 	if (!acc)
@@ -340,7 +379,9 @@ int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_p
 	k->acc = acc;
 	acc->labels = skl_calloc(MAX_LABELS, sizeof(*acc->labels));
 	acc->label_slot = skl_calloc(LABEL_SLOTS, sizeof(*acc->label_slot));
-	if (!acc->labels || !acc->label_slot || table_init(&acc->members) < 0 || table_init(&acc->lines) < 0) {
+	if (!acc->labels || !acc->label_slot || table_init(&acc->members) < 0 || table_init(&acc->lines) < 0 ||
+	    (m && table_init(&acc->c2c) < 0) ||
+	    (m && !(acc->cpu_marks = skl_calloc(skl_cachesim_smp_ncpus(m), sizeof(*acc->cpu_marks))))) {
 		skl__access_free(k);
 		return -1;
 	}
@@ -352,19 +393,52 @@ int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_p
 	} else {
 		snprintf(acc->desc.title, sizeof(acc->desc.title), "custom");
 	}
-	acc->nlevels = skl_cachesim_levels(h);
+	k->cachesim = h;
+	k->cachesim_smp = m;
+	acc->smp = m;
+	acc->nlevels = m ? skl_cachesim_smp_levels(m) : skl_cachesim_levels(h);
+	acc->nprivate = m ? skl_cachesim_smp_private_levels(m) : acc->nlevels;
 	acc->line = 0;
 	for (i = 0; i < acc->nlevels; i++)
-		if (skl_cachesim_stats(h, i, &st) == 0 && (!acc->line || st.line < acc->line))
+		if (level_stats(k, i, &st) == 0 && (!acc->line || st.line < acc->line))
 			acc->line = st.line;
 	if (!acc->line)
 		acc->line = 64;
 	while ((1u << acc->line_shift) < acc->line)
 		acc->line_shift++;
-	data_path(acc, h);
-	k->cachesim = h;
+	data_path(acc, k);
 	skl__fast_gate(k);
 	return 0;
+}
+
+int skl_kernel_set_cachesim(skl_kernel *k, skl_cachesim *h, const skl_cachesim_preset *desc)
+{
+	return attach(k, h, NULL, desc);
+}
+
+int skl_kernel_set_cachesim_smp(skl_kernel *k, skl_cachesim_smp *m, const skl_cachesim_preset *desc)
+{
+	return attach(k, NULL, m, desc);
+}
+
+skl_cachesim_smp *skl_kernel_cachesim_smp(const skl_kernel *k)
+{
+	return k->cachesim_smp;
+}
+
+int skl_kernel_has_cachesim(const skl_kernel *k)
+{
+	return SKL__TOUCHING(k);
+}
+
+int skl_kernel_cachesim_level(const skl_kernel *k, const char *name)
+{
+	struct skl_cachesim_stats st;
+	unsigned i;
+	for (i = 0; k->acc && i < k->acc->nlevels; i++)
+		if (level_stats(k, i, &st) == 0 && !strcmp(st.name, name))
+			return (int)i;
+	return -1;
 }
 
 skl_cachesim *skl_kernel_cachesim(const skl_kernel *k)
@@ -378,6 +452,8 @@ void skl_kernel_cachesim_attr_reset(skl_kernel *k)
 		return;
 	table_clear(&k->acc->members);
 	table_clear(&k->acc->lines);
+	if (k->acc->smp)
+		table_clear(&k->acc->c2c);
 	k->acc->accesses = k->acc->cycles = 0;
 }
 
@@ -392,7 +468,7 @@ static void batch_start(batch *b, const char *src, const char *label)
 
 static const char *level_name(const skl_kernel *k, int i, struct skl_cachesim_stats *st)
 {
-	if (skl_cachesim_stats(k->cachesim, (unsigned)i, st) < 0)
+	if (level_stats(k, (unsigned)i, st) < 0)
 		snprintf(st->name, sizeof(st->name), "?");
 	return st->name;
 }
@@ -458,7 +534,7 @@ static void batch_emit(skl_kernel *k, const batch *b)
 
 void skl_kernel_touch_begin(skl_kernel *k, const char *src, const char *label)
 {
-	if (!k->cachesim)
+	if (!SKL__TOUCHING(k))
 		return;
 	if (k->acc->b.depth == 0)
 		batch_start(&k->acc->b, src, label);
@@ -468,7 +544,7 @@ void skl_kernel_touch_begin(skl_kernel *k, const char *src, const char *label)
 void skl_kernel_touch_end(skl_kernel *k)
 {
 	batch *b;
-	if (!k->cachesim)
+	if (!SKL__TOUCHING(k))
 		return;
 	b = &k->acc->b;
 	if (b->depth <= 0)
@@ -545,9 +621,23 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 	unsigned i;
 	row *r;
 	int fresh;
+	coh c;
 
-	if (skl_cachesim_access(k->cachesim, a, n, write ? SKL_CACHESIM_WRITE : SKL_CACHESIM_READ, &res) < 0)
+	memset(&c, 0, sizeof(c));
+	if (k->cachesim_smp) {
+		skl_cachesim_smp_result sr;
+		unsigned n_cpu = skl_cachesim_smp_ncpus(k->cachesim_smp);
+		c.on = 1;
+		c.cpu = k->cpu < n_cpu ? k->cpu : n_cpu - 1;
+		if (skl_cachesim_smp_access(k->cachesim_smp, c.cpu, a, n,
+					    write ? SKL_CACHESIM_WRITE : SKL_CACHESIM_READ, &sr) < 0)
+			return;
+		res = sr.r;
+		c.coherence = sr.coherence;
+		c.hitm = sr.source == SKL_SMP_PEER && sr.peer_state == SKL_MESI_M;
+	} else if (skl_cachesim_access(k->cachesim, a, n, write ? SKL_CACHESIM_WRITE : SKL_CACHESIM_READ, &res) < 0) {
 		return;
+	}
 	/* the operation */
 	if (!b->any) {
 		b->addr = a;
@@ -598,7 +688,7 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 		r->a.size = (unsigned)(r->hi - (r->lo > 0 ? r->lo : 0));
 	}
 	r->sortkey = r->a.offset;
-	row_count(acc, r, write, &res);
+	row_count(acc, r, write, &res, &c);
 
 	/* the object's line: hardware lines counted from the object's first */
 	lineno = ((a >> acc->line_shift) - (w->base >> acc->line_shift));
@@ -612,7 +702,27 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 		r->a.size = (unsigned)(lstart + acc->line - (int64_t)r->a.offset);
 		r->sortkey = (int64_t)lineno;
 	}
-	row_count(acc, r, write, &res);
+	row_count(acc, r, write, &res, &c);
+	if (c.on) { /* the machine's line, member by member, for c2c */
+		char key[96 + 24];
+		uint64_t la = a & ~(uint64_t)(acc->line - 1);
+		snprintf(key, sizeof(key), "%llx|%s", (unsigned long long)la, mbuf);
+		r = table_get(&acc->c2c, w->owner, key, &fresh);
+		if (fresh) {
+			r->lineaddr = la;
+			r->lineno = (unsigned)lineno;
+			r->a.offset = f ? (unsigned)f->offset : off > 0 ? (unsigned)off : 0;
+			r->a.size = f ? (unsigned)f->size : n;
+			r->exact = f != NULL;
+			r->sortkey = (int64_t)r->a.offset;
+		} else if (!r->exact && off >= 0 && (unsigned)off < r->a.offset) {
+			r->a.size += r->a.offset - (unsigned)off;
+			r->a.offset = (unsigned)off;
+		} else if (!r->exact && off >= 0 && (unsigned)off + n > r->a.offset + r->a.size) {
+			r->a.size = (unsigned)off + n - r->a.offset;
+		}
+		row_count(acc, r, write, &res, &c);
+	}
 
 	label_text(text, sizeof(text), w->owner, mbuf);
 	batch_note(b, w->owner, text);
@@ -646,7 +756,7 @@ static void touch(skl_kernel *k, skl_addr a, uint64_t len, int write, const char
 
 void skl_kernel_touch(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src)
 {
-	if (!k->cachesim)
+	if (!SKL__TOUCHING(k))
 		return;
 	touch(k, a, len, write, src, NULL);
 }
@@ -654,7 +764,7 @@ void skl_kernel_touch(skl_kernel *k, skl_addr a, uint64_t len, int write, const 
 void skl_kernel_touch_ex(skl_kernel *k, skl_addr a, uint64_t len, int write, const char *src,
 			 const skl_touch_label *lab)
 {
-	if (!k->cachesim)
+	if (!SKL__TOUCHING(k))
 		return;
 	touch(k, a, len, write, src, lab);
 }
@@ -663,7 +773,7 @@ void skl_kernel_touch_as(skl_kernel *k, skl_addr a, uint64_t len, int write, con
 			 const char *member, skl_addr base)
 {
 	skl_touch_label lab;
-	if (!k->cachesim)
+	if (!SKL__TOUCHING(k))
 		return;
 	memset(&lab, 0, sizeof(lab));
 	lab.owner = owner;
@@ -781,12 +891,85 @@ void skl_cachesim_snap_free(skl_cachesim_snap *s)
 	for (i = 0; i < s->nlevels; i++)
 		skl_free(s->levels[i].lines);
 	skl_free(s->levels);
+	for (i = 0; s->cpus && i < s->ncpus; i++) {
+		int j;
+		for (j = 0; j < s->cpus[i].nlevels; j++)
+			skl_free(s->cpus[i].levels[j].lines);
+		skl_free(s->cpus[i].levels);
+	}
+	skl_free(s->cpus);
 	for (i = 0; i < s->nowners; i++)
 		skl_free(s->owners[i]);
 	skl_free(s->owners);
 	skl_free(s->members);
 	skl_free(s->lines);
 	skl_free(s);
+}
+
+/*
+ * The lines of level i of h into lv (its st already filled): owners from k
+ * when given, "recent" against *mark (updated when mark is not NULL), and
+ * with smp the MESI state of cpu. -1 out of memory.
+ */
+static int snap_lines(skl_cachesim_snap *s, int *cap, skl_cachesim_snap_level *lv, const skl_cachesim *h, unsigned i,
+		      uint64_t *mark, skl_kernel *k, const skl_cachesim_smp *smp, unsigned cpu)
+{
+	uint64_t nl, j, maxuse = 0, m = mark ? *mark : 0;
+	nl = (uint64_t)lv->st.sets * lv->st.assoc;
+	if (nl > GRID_MAX_LINES)
+		return 0;
+	lv->lines = skl_calloc((size_t)(nl ? nl : 1), sizeof(*lv->lines));
+	if (!lv->lines)
+		return -1;
+	for (j = 0; j < nl; j++) {
+		skl_cachesim_lineinfo cl;
+		skl_cachesim_snap_line *g = &lv->lines[j];
+		g->owner = -1;
+		if (skl_cachesim_line(h, i, (unsigned)(j / lv->st.assoc), (unsigned)(j % lv->st.assoc), &cl) < 0 ||
+		    !cl.valid)
+			continue;
+		g->addr = cl.addr;
+		g->valid = 1;
+		g->dirty = (uint8_t)cl.dirty;
+		g->last_hit = (uint8_t)cl.last_hit;
+		if (smp)
+			g->mesi = (uint8_t)skl_cachesim_smp_state(smp, cpu, cl.addr);
+		if (cl.last_use > maxuse)
+			maxuse = cl.last_use;
+		if (k) {
+			char text[160];
+			line_owner(k, cl.addr, lv->st.line, text, sizeof(text));
+			if (text[0] && (g->owner = owner_index(s, cap, text)) < 0)
+				return -1;
+		}
+	}
+	/* ticks only grow, unless the model was reset since the last look */
+	if (maxuse < m)
+		m = 0;
+	for (j = 0; j < nl; j++) {
+		skl_cachesim_lineinfo cl;
+		if (lv->lines[j].valid &&
+		    skl_cachesim_line(h, i, (unsigned)(j / lv->st.assoc), (unsigned)(j % lv->st.assoc), &cl) == 0) {
+			lv->lines[j].recent = cl.last_use > m;
+			lv->lines[j].missed = cl.installed > m;
+		}
+	}
+	if (mark)
+		*mark = maxuse;
+	return 0;
+}
+
+static int snap_rows(skl_cachesim_snap *s, skl_kernel *k)
+{
+	s->nmembers = table_rows(&k->acc->members, NULL, &s->members);
+	s->nlines = table_rows(&k->acc->lines, NULL, &s->lines);
+	if (s->nmembers < 0 || s->nlines < 0) {
+		s->nmembers = s->nlines = 0;
+		return -1;
+	}
+	s->accesses = k->acc->accesses;
+	s->cycles = k->acc->cycles;
+	return 0;
 }
 
 skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks,
@@ -800,6 +983,7 @@ skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_pre
 	s = skl_calloc(1, sizeof(*s));
 	if (!s)
 		return NULL;
+	s->ncpus = 1;
 	snprintf(s->title, sizeof(s->title), "%s", desc && desc->title[0] ? desc->title : "custom");
 	snprintf(s->source, sizeof(s->source), "%s", desc ? desc->source : "");
 	s->mem_latency = desc ? desc->mem_latency : 0;
@@ -807,61 +991,17 @@ skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_pre
 	if (!s->levels)
 		goto fail;
 	s->nlevels = (int)skl_cachesim_levels(h);
+	s->nprivate = s->nlevels;
 	for (i = 0; i < (unsigned)s->nlevels; i++) {
 		skl_cachesim_snap_level *lv = &s->levels[i];
-		uint64_t nl, j, maxuse = 0, mark = marks ? marks[i] : 0;
 		skl_cachesim_stats(h, i, &lv->st);
 		lv->latency = desc && i < desc->nlevels ? desc->levels[i].latency : 0;
-		nl = (uint64_t)lv->st.sets * lv->st.assoc;
-		if (nl > GRID_MAX_LINES)
-			continue;
-		lv->lines = skl_calloc((size_t)(nl ? nl : 1), sizeof(*lv->lines));
-		if (!lv->lines)
+		if (snap_lines(s, &cap, lv, h, i, marks ? &marks[i] : NULL, ownerful ? k : NULL, NULL, 0) < 0)
 			goto fail;
-		for (j = 0; j < nl; j++) {
-			skl_cachesim_lineinfo cl;
-			skl_cachesim_snap_line *g = &lv->lines[j];
-			g->owner = -1;
-			if (skl_cachesim_line(h, i, (unsigned)(j / lv->st.assoc), (unsigned)(j % lv->st.assoc), &cl) <
-				0 ||
-			    !cl.valid)
-				continue;
-			g->addr = cl.addr;
-			g->valid = 1;
-			g->dirty = (uint8_t)cl.dirty;
-			g->last_hit = (uint8_t)cl.last_hit;
-			if (cl.last_use > maxuse)
-				maxuse = cl.last_use;
-			if (ownerful) {
-				char text[160];
-				line_owner(k, cl.addr, lv->st.line, text, sizeof(text));
-				if (text[0] && (g->owner = owner_index(s, &cap, text)) < 0)
-					goto fail;
-			}
-		}
-		/* ticks only grow, unless the model was reset since the last look */
-		if (maxuse < mark)
-			mark = 0;
-		for (j = 0; j < nl; j++) {
-			skl_cachesim_lineinfo cl;
-			if (lv->lines[j].valid && skl_cachesim_line(h, i, (unsigned)(j / lv->st.assoc),
-								    (unsigned)(j % lv->st.assoc), &cl) == 0) {
-				lv->lines[j].recent = cl.last_use > mark;
-				lv->lines[j].missed = cl.installed > mark;
-			}
-		}
-		if (marks)
-			marks[i] = maxuse;
 	}
 	if (ownerful) {
-		s->nmembers = table_rows(&k->acc->members, NULL, &s->members);
-		s->nlines = table_rows(&k->acc->lines, NULL, &s->lines);
-		if (s->nmembers < 0 || s->nlines < 0) {
-			s->nmembers = s->nlines = 0;
+		if (snap_rows(s, k) < 0)
 			goto fail;
-		}
-		s->accesses = k->acc->accesses;
-		s->cycles = k->acc->cycles;
 	} else if (s->nlevels) {
 		s->accesses = s->levels[0].st.refs[0] + s->levels[0].st.refs[1] + s->levels[0].st.refs[2];
 	}
@@ -871,8 +1011,83 @@ fail:
 	return NULL;
 }
 
+/* A coherent model's snapshot: every CPU's private levels with MESI
+ * states, the current CPU's first among levels, then the shared ones. */
+static skl_cachesim_snap *smp_snapshot(skl_kernel *k)
+{
+	struct skl__access *acc = k->acc;
+	const skl_cachesim_smp *m = k->cachesim_smp;
+	const skl_cachesim_preset *desc = &acc->desc;
+	const skl_cachesim *sh = skl_cachesim_smp_shared(m);
+	skl_cachesim_snap *s;
+	unsigned ncpus = skl_cachesim_smp_ncpus(m), np = acc->nprivate, c, i;
+	int cap = 0;
+	s = skl_calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	snprintf(s->title, sizeof(s->title), "%s", desc->title[0] ? desc->title : "custom");
+	snprintf(s->source, sizeof(s->source), "%s", desc->source);
+	s->mem_latency = desc->mem_latency;
+	s->ncpus = (int)ncpus;
+	s->cpu = (int)(k->cpu < ncpus ? k->cpu : ncpus - 1);
+	s->nprivate = (int)np;
+	s->cpus = skl_calloc(ncpus, sizeof(*s->cpus));
+	s->levels = skl_calloc(acc->nlevels, sizeof(*s->levels));
+	if (!s->cpus || !s->levels)
+		goto fail;
+	for (c = 0; c < ncpus; c++) {
+		skl_cachesim_snap_cpu *sc = &s->cpus[c];
+		const skl_cachesim *h = skl_cachesim_smp_cpu(m, c);
+		struct skl_cachesim_smp_stats st;
+		sc->levels = skl_calloc(np, sizeof(*sc->levels));
+		if (!sc->levels)
+			goto fail;
+		sc->nlevels = (int)np;
+		skl_cachesim_smp_stats(m, c, &st);
+		sc->coherence = st.coherence;
+		sc->transfers = st.transfers;
+		sc->hitm = st.hitm;
+		sc->invalidated = st.invalidated;
+		for (i = 0; i < np; i++) {
+			skl_cachesim_snap_level *lv = &sc->levels[i];
+			skl_cachesim_stats(h, i, &lv->st);
+			lv->latency = i < desc->nlevels ? desc->levels[i].latency : 0;
+			if (snap_lines(s, &cap, lv, h, i, &acc->cpu_marks[c][i], k, m, c) < 0)
+				goto fail;
+		}
+	}
+	s->nlevels = (int)acc->nlevels;
+	for (i = 0; i < acc->nlevels; i++) {
+		skl_cachesim_snap_level *lv = &s->levels[i];
+		if (i < np) { /* a copy of the current CPU's */
+			const skl_cachesim_snap_level *from = &s->cpus[s->cpu].levels[i];
+			size_t nl = (size_t)from->st.sets * from->st.assoc;
+			*lv = *from;
+			if (from->lines) {
+				lv->lines = skl_calloc(nl ? nl : 1, sizeof(*lv->lines));
+				if (!lv->lines)
+					goto fail;
+				memcpy(lv->lines, from->lines, nl * sizeof(*lv->lines));
+			}
+			continue;
+		}
+		skl_cachesim_stats(sh, i - np, &lv->st);
+		lv->latency = i < desc->nlevels ? desc->levels[i].latency : 0;
+		if (snap_lines(s, &cap, lv, sh, i - np, &acc->marks[i], k, NULL, 0) < 0)
+			goto fail;
+	}
+	if (snap_rows(s, k) < 0)
+		goto fail;
+	return s;
+fail:
+	skl_cachesim_snap_free(s);
+	return NULL;
+}
+
 skl_cachesim_snap *skl_kernel_cachesim_snapshot(skl_kernel *k)
 {
+	if (k->cachesim_smp)
+		return smp_snapshot(k);
 	if (!k->cachesim)
 		return NULL;
 	return skl_cachesim_snapshot(k->cachesim, &k->acc->desc, k->acc->marks, k);
@@ -921,7 +1136,7 @@ skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, con
 		level = acc && acc->ndpath ? acc->dpath[0] : 0;
 	switch (m) {
 	case SKL_HEAT_MISSES:
-		if (k->cachesim && skl_cachesim_stats(k->cachesim, (unsigned)level, &st) == 0)
+		if (SKL__TOUCHING(k) && level_stats(k, (unsigned)level, &st) == 0)
 			snprintf(h->label, sizeof(h->label), "%s misses", st.name);
 		else
 			snprintf(h->label, sizeof(h->label), "misses");
@@ -954,4 +1169,158 @@ skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, con
 		}
 	}
 	return h;
+}
+
+/* ---- perf c2c: the contended lines ------------------------------------------------------- */
+
+static void add_cpus(uint32_t *to, const uint32_t *from)
+{
+	int i;
+	for (i = 0; i < SKL_ATTR_CPUS; i++)
+		to[i] += from[i];
+}
+
+static int popcount64(uint64_t x)
+{
+	int n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+static int c2c_row_cmp(const void *x, const void *y)
+{
+	const row *a = *(const row *const *)x, *b = *(const row *const *)y;
+	if (a->lineaddr != b->lineaddr)
+		return a->lineaddr < b->lineaddr ? -1 : 1;
+	if (a->a.offset != b->a.offset)
+		return a->a.offset < b->a.offset ? -1 : 1;
+	return strcmp(a->a.member, b->a.member);
+}
+
+/* perf c2c sorts by HITM (its default display, "tot"); then coherence misses, then address */
+static int c2c_line_cmp(const void *x, const void *y)
+{
+	const skl_c2c_line *a = x, *b = y;
+	if (a->hitm != b->hitm)
+		return a->hitm > b->hitm ? -1 : 1;
+	if (a->coherence != b->coherence)
+		return a->coherence > b->coherence ? -1 : 1;
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+void skl_c2c_free(skl_c2c *c)
+{
+	int i;
+	if (!c)
+		return;
+	for (i = 0; i < c->nlines; i++)
+		skl_free(c->lines[i].members);
+	skl_free(c->lines);
+	skl_free(c);
+}
+
+/* Fills line l from the rows [r0, r1) of one machine line; 0 when nobody contended for it. */
+static int c2c_line(skl_c2c_line *l, const row *const *rows, int r0, int r1)
+{
+	int i, j, n = r1 - r0;
+	memset(l, 0, sizeof(*l));
+	l->addr = rows[r0]->lineaddr;
+	l->lineno = rows[r0]->lineno;
+	snprintf(l->owner, sizeof(l->owner), "%s", rows[r0]->a.owner);
+	for (i = r0; i < r1; i++) {
+		const skl_cachesim_attr *a = &rows[i]->a;
+		l->reads += a->reads;
+		l->writes += a->writes;
+		l->coherence += a->coherence;
+		l->hitm += a->hitm;
+		l->cycles += a->cycles;
+		l->cpus_read |= a->cpus_read;
+		l->cpus_wrote |= a->cpus_wrote;
+		add_cpus(l->cpu_reads, a->cpu_reads);
+		add_cpus(l->cpu_writes, a->cpu_writes);
+	}
+	if (!l->coherence && !l->hitm)
+		return 0;
+	l->members = skl_calloc((size_t)n, sizeof(*l->members));
+	if (!l->members)
+		return -1;
+	l->nmembers = n;
+	for (i = 0; i < n; i++) {
+		const skl_cachesim_attr *a = &rows[r0 + i]->a;
+		skl_c2c_member *m = &l->members[i];
+		uint64_t cpus = a->cpus_read | a->cpus_wrote;
+		snprintf(m->member, sizeof(m->member), "%s", strchr(a->member, '|') + 1);
+		m->offset = a->offset;
+		m->size = a->size;
+		m->reads = a->reads;
+		m->writes = a->writes;
+		m->coherence = a->coherence;
+		m->hitm = a->hitm;
+		m->cpus_read = a->cpus_read;
+		m->cpus_wrote = a->cpus_wrote;
+		memcpy(m->cpu_reads, a->cpu_reads, sizeof(m->cpu_reads));
+		memcpy(m->cpu_writes, a->cpu_writes, sizeof(m->cpu_writes));
+		/* true sharing: two CPUs on this member, one writing */
+		if (popcount64(cpus) > 1 && a->cpus_wrote)
+			l->true_sharing = 1;
+	}
+	/* false sharing: another CPU's member beside a written one */
+	for (i = 0; i < n && !l->false_sharing; i++)
+		for (j = 0; j < n; j++) {
+			const skl_c2c_member *x = &l->members[i], *y = &l->members[j];
+			if (i != j && x->cpus_wrote && ((y->cpus_read | y->cpus_wrote) & ~x->cpus_wrote))
+				l->false_sharing = 1;
+		}
+	return 1;
+}
+
+skl_c2c *skl_kernel_c2c(const skl_kernel *k)
+{
+	const struct skl__access *acc = k->acc;
+	skl_c2c *c = skl_calloc(1, sizeof(*c));
+	const row **idx = NULL;
+	int i, n = 0, start;
+	if (!c)
+		return NULL;
+	if (!acc || !acc->smp)
+		return c;
+	c->ncpus = skl_cachesim_smp_ncpus(acc->smp);
+	c->truncated = acc->c2c.other >= 0;
+	if (!acc->c2c.n)
+		return c;
+	idx = skl_calloc((size_t)acc->c2c.n, sizeof(*idx));
+	c->lines = skl_calloc((size_t)acc->c2c.n, sizeof(*c->lines));
+	if (!idx || !c->lines)
+		goto fail;
+	for (i = 0; i < acc->c2c.n; i++) {
+		const skl_cachesim_attr *a = &acc->c2c.rows[i].a;
+		if (!strchr(a->member, '|'))
+			continue; /* past SKL_ATTR_MAX rows: "(other)" */
+		idx[n++] = &acc->c2c.rows[i];
+		c->reads += a->reads;
+		c->writes += a->writes;
+		c->coherence += a->coherence;
+		c->hitm += a->hitm;
+	}
+	c->accesses = c->reads + c->writes;
+	qsort(idx, (size_t)n, sizeof(*idx), c2c_row_cmp);
+	for (start = 0, i = 1; n && i <= n; i++) {
+		int rc;
+		if (i < n && idx[i]->lineaddr == idx[start]->lineaddr)
+			continue;
+		c->lines_seen++;
+		rc = c2c_line(&c->lines[c->nlines], idx, start, i);
+		if (rc < 0)
+			goto fail;
+		c->nlines += rc;
+		start = i;
+	}
+	qsort(c->lines, (size_t)c->nlines, sizeof(*c->lines), c2c_line_cmp);
+	skl_free(idx);
+	return c;
+fail:
+	skl_free(idx);
+	skl_c2c_free(c);
+	return NULL;
 }

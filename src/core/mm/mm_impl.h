@@ -90,9 +90,10 @@ struct skl_kernel {
 	skl_cache **caches;
 	int ncaches, capcaches;
 	const skl__alloc_ops *ops;
-	void *priv;		 /* allocator-wide state (kmalloc caches, ...) */
-	skl_cachesim *cachesim;	 /* the attached cache model (borrowed), or NULL */
-	struct skl__access *acc; /* its attribution tables and state (access.c), or NULL */
+	void *priv;			/* allocator-wide state (kmalloc caches, ...) */
+	skl_cachesim *cachesim;		/* the attached cache model (borrowed), or NULL */
+	skl_cachesim_smp *cachesim_smp; /* or the attached coherent N-CPU model (borrowed), or NULL */
+	struct skl__access *acc;	/* its attribution tables and state (access.c), or NULL */
 	/* the scenario lines that called into the machine, as SLUB's tracks
 	 * name them (skl__kernel_caller): ncallers skl_malloc'd strings */
 	char **callers;
@@ -317,7 +318,7 @@ void skl__kasan_free(skl_kernel *k);
 /* ---- the cache model feed (access.c) ----------------------------------- */
 
 /* Is a cache model attached? Callers skip building touches when not. */
-#define SKL__TOUCHING(k) ((k)->cachesim != NULL)
+#define SKL__TOUCHING(k) ((k)->cachesim != NULL || (k)->cachesim_smp != NULL)
 /* Frees the attribution state (kernel.c, when the machine goes). */
 void skl__access_free(skl_kernel *k);
 

@@ -756,7 +756,7 @@ static void skbuff_free(skl_net *net, skl_skb *skb)
  * free. Checksums over the bytes behind a header (layers_fix) are not fed. */
 
 /* Is a cache model attached? The touch sites skip building touches when not. */
-#define TOUCHING(k) (skl_kernel_cachesim(k) != NULL)
+#define TOUCHING(k) (skl_kernel_has_cachesim(k))
 
 enum { SF_LEN, SF_DATA_LEN, SF_CLONED, SF_USERS, SF_TRUESIZE, SF_HEAD, SF_DATA, SF_TAIL, SF_END, SF_N };
 #define SF(f) (1u << (f))
