@@ -54,8 +54,8 @@ static const workload workloads[] = {
      "skb_over_panic/skb_under_panic",
      "linux-2.6.31-x86_64", 0, skl__bench_skb_put},
     {"false_sharing",
-     "false sharing: pinned threads increment their own members of one cache line, of lines 128 bytes apart, or "
-     "beside a reader",
+     "pinned threads increment their own members of one cache line, of lines 128 bytes apart, or beside a reader: "
+     "this host and the coherent N-CPU model",
      "linux-6.18-x86_64", 0, skl__bench_false_sharing},
 };
 

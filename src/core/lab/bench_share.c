@@ -21,8 +21,8 @@
  * into when the line ping-pongs, and deterministic.
  *
  * Threads and CPU affinity are host facts, so this file reads them
- * (sched_getaffinity, pthread_attr_setaffinity_np); the clock stays in
- * bench.c's harness.
+ * (sched_getaffinity, pthread_attr_setaffinity_np, and sysfs for SMT
+ * siblings); the clock stays in bench.c's harness.
  */
 #define _GNU_SOURCE
 #include "bench_impl.h"
@@ -315,8 +315,8 @@ static void share_time(const skl_bench_opts *o, int nthreads, skl_bench_result *
 		for (i = 0; i < NVARIANTS; i++) {
 			int c;
 			for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
-				snprintf(v[i]->counters[c].why, sizeof(v[i]->counters[c].why),
-					 "not timed (one usable CPU)");
+				snprintf(v[i]->counters[c].why, sizeof(v[i]->counters[c].why), "%s",
+					 n == 1 ? "not timed (one usable CPU)" : "not timed");
 		}
 		return;
 	}
