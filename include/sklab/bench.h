@@ -132,7 +132,7 @@ typedef struct skl_bench_result {
 	char notes[768]; /* what the model leaves out, and such */
 	/* workloads on several host threads (false_sharing): the host's CPUs
 	 * and where the threads ran, or why nothing was timed; "" = none */
-	char host[256];
+	char host[384];
 	/* the host figure a workload leads with: the ratio of two variants'
 	 * medians, named "shared/split"; ratio_value 0 = n/a (not timed) */
 	char ratio_name[32];

@@ -31,6 +31,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,9 @@ struct share_host {
 	unsigned char *raw;		      /* the block's allocation */
 	unsigned char *block;		      /* SHARE_STRIDE-aligned, SKL_BENCH_MAX_THREADS * SHARE_STRIDE bytes */
 	uint64_t sums[SKL_BENCH_MAX_THREADS]; /* what the readers read (kept, so the loads stay) */
+	/* involuntary context switches of the workers, by variant: each
+	 * worker adds its own after its rounds (under a barrier's order) */
+	uint64_t preempted[SKL_BENCH_MAX_THREADS][NVARIANTS];
 	share_worker w[SKL_BENCH_MAX_THREADS];
 	int started; /* workers running */
 	/* the gate the workers wait at until all are created (quit: some
@@ -118,10 +122,20 @@ static void share_round(share_host *h, int idx)
 	}
 }
 
+/* This thread's involuntary context switches so far (RUSAGE_THREAD). */
+static uint64_t preemptions(void)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_THREAD, &ru) < 0)
+		return 0;
+	return (uint64_t)ru.ru_nivcsw;
+}
+
 static void *share_thread(void *arg)
 {
 	share_worker *w = arg;
 	share_host *h = w->h;
+	uint64_t before;
 	int quit;
 	pthread_mutex_lock(&h->gate_lock);
 	while (!h->gate)
@@ -134,7 +148,9 @@ static void *share_thread(void *arg)
 		pthread_barrier_wait(&h->start);
 		if (h->quit)
 			break;
+		before = preemptions();
 		share_round(h, w->index);
+		h->preempted[w->index][h->variant] += preemptions() - before;
 		pthread_barrier_wait(&h->done);
 	}
 	return NULL;
@@ -297,6 +313,7 @@ static void share_host_free(share_host *h)
 static void share_time(const skl_bench_opts *o, int nthreads, skl_bench_result *r, skl_bench_variant *const *v)
 {
 	int cpus[SKL_BENCH_MAX_THREADS], n, i, used;
+	uint64_t total = 0;
 	char why[192] = "", list[96] = "";
 	size_t len = 0;
 	share_host h;
@@ -335,15 +352,26 @@ static void share_time(const skl_bench_opts *o, int nthreads, skl_bench_result *
 	}
 	skl__bench_time_interleaved(o, NVARIANTS, share_fn, sts, v, SHARE_MIN_ROUND,
 				    "not measured: the timed work runs on other threads");
-	share_host_free(&h);
-	snprintf(r->host, sizeof(r->host), "this host: %d usable CPUs; %d threads pinned to CPUs %s%s%s", n, used, list,
-		 used < nthreads ? " (fewer threads than asked: one per usable CPU)" : "",
-		 smt_siblings(cpus[0], cpus[1]) ? "; CPUs of one core (SMT siblings share L1 and L2)" : "");
+	share_host_stop(&h);
 	for (i = 0; i < NVARIANTS; i++) {
-		if (used < nthreads)
-			snprintf(v[i]->note + strlen(v[i]->note), sizeof(v[i]->note) - strlen(v[i]->note),
-				 " (host: %d threads)", used);
+		uint64_t pre = 0;
+		int t;
+		size_t at = strlen(v[i]->note);
+		for (t = 0; t < used; t++)
+			pre += h.preempted[t][i];
+		total += pre;
+		snprintf(v[i]->note + at, sizeof(v[i]->note) - at, " (host: %d threads, preempted %llu time%s)", used,
+			 (unsigned long long)pre, pre == 1 ? "" : "s");
 	}
+	share_host_free(&h);
+	len =
+	    (size_t)snprintf(r->host, sizeof(r->host), "this host: %d usable CPUs; %d threads pinned to CPUs %s%s%s", n,
+			     used, list, used < nthreads ? " (fewer threads than asked: one per usable CPU)" : "",
+			     smt_siblings(cpus[0], cpus[1]) ? "; CPUs of one core (SMT siblings share L1 and L2)" : "");
+	if (total && len < sizeof(r->host))
+		snprintf(r->host + len, sizeof(r->host) - len,
+			 "; the threads were preempted %llu time%s (a busy host: time apart is time not sharing)",
+			 (unsigned long long)total, total == 1 ? "" : "s");
 	if (v[V_SHARED]->timed && v[V_SPLIT]->timed && v[V_SPLIT]->median_ns > 0)
 		r->ratio_value = v[V_SHARED]->median_ns / v[V_SPLIT]->median_ns;
 }

@@ -212,9 +212,12 @@ static void check_json(const jv *doc, int timed, int cpus, int model_only)
 		CHECK_STR(jget(v, "name") ? jget(v, "name")->s : "", names[i]);
 		CHECK_STR(jget(v, "unit") ? jget(v, "unit")->s : "", "increment");
 		CHECK(meas && meas->t == (timed ? J_OBJ : J_NULL));
-		if (timed && meas && meas->t == J_OBJ) /* a number, nothing more */
+		if (timed && meas && meas->t == J_OBJ) { /* a number, nothing more */
 			CHECK(jget(meas, "median_ns") && jget(meas, "median_ns")->t == J_NUM &&
 			      jget(meas, "median_ns")->n > 0);
+			/* how often the host took the threads off their CPUs */
+			CHECK(jget(v, "note") && strstr(jget(v, "note")->s, " threads, preempted ") != NULL);
+		}
 		smp = m ? jget(m, "smp") : NULL;
 		CHECK(smp && smp->t == J_OBJ);
 		if (smp && smp->t == J_OBJ) {
