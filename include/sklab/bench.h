@@ -5,7 +5,9 @@
  * with CLOCK_MONOTONIC over calibrated repetitions after a warm-up
  * (min/median/max per operation), with hardware counters where the host
  * allows them, and each replayed through the cache model so the modelled
- * misses and cycles stand beside the measured time.
+ * misses and cycles stand beside the measured time. false_sharing runs
+ * pinned threads on this host's CPUs and replays their pattern through
+ * the coherent N-CPU model (cachesim_smp.h) for its coherence figures.
  *
  * This is the one core module that reads a clock or asks the host for
  * counters. Model figures are deterministic for a given build and options;
@@ -58,7 +60,10 @@ typedef struct skl_bench_opts {
 	int model_only;	    /* 1 = skip host timing and counters (deterministic) */
 	int host_model;	    /* 1 = model the host's caches (sysfs) instead of the era's */
 	uint64_t mem_limit; /* bytes of objects a variant may use; 0 = 512 MiB */
+	int threads;	    /* host threads and model CPUs of false_sharing: 2..8; 0 = 2 */
 } skl_bench_opts;
+
+#define SKL_BENCH_MAX_THREADS 8 /* 8-byte members of one 64-byte line */
 
 #define SKL_BENCH_MEM_LIMIT ((uint64_t)512 << 20)
 
@@ -79,6 +84,13 @@ typedef struct skl_bench_model {
 	double miss_cycles;			/* latency beyond the first level, summed */
 	double cycles;				/* base + miss */
 	double ns;				/* cycles at mhz; 0 when mhz is unknown */
+	/* coherence, when the replay runs on several CPUs (cachesim_smp.h);
+	 * cpus = 0: one CPU's caches, and these are 0 */
+	unsigned cpus;
+	double coherence;     /* coherence misses (a copy lost to another CPU's write) */
+	double hitm;	      /* lines taken from another CPU's Modified copy */
+	double transfers;     /* lines supplied by another CPU's cache (HITMs included) */
+	double invalidations; /* other CPUs' copies invalidated */
 } skl_bench_model;
 
 typedef struct skl_bench_variant {
@@ -118,12 +130,19 @@ typedef struct skl_bench_result {
 	skl_bench_variant *variants;
 	int nvariants;
 	char notes[768]; /* what the model leaves out, and such */
+	/* workloads on several host threads (false_sharing): the host's CPUs
+	 * and where the threads ran, or why nothing was timed; "" = none */
+	char host[384];
+	/* the host figure a workload leads with: the ratio of two variants'
+	 * medians, named "shared/split"; ratio_value 0 = n/a (not timed) */
+	char ratio_name[32];
+	double ratio_value;
 } skl_bench_result;
 
 /* ---- running ------------------------------------------------------------- */
 
 /* The workloads, in a fixed order: "lat_connect", "hash_lookup",
- * "skb_put_inline". */
+ * "skb_put_inline", "false_sharing". */
 int skl_bench_nworkloads(void);
 const char *skl_bench_workload_name(int i);
 /* One line of what it measures; NULL when name is unknown. */

@@ -28,7 +28,8 @@ enum {
 	O_QUICK,
 	O_MODEL_ONLY,
 	O_HOST_MODEL,
-	O_NO_COUNTERS
+	O_NO_COUNTERS,
+	O_THREADS
 };
 
 static const skl_app_opt options[] = {
@@ -42,6 +43,7 @@ static const skl_app_opt options[] = {
     {"model-only", O_MODEL_ONLY, SKL_APP_NONE, NULL, "no timing and no counters: only the model's figures", NULL},
     {"no-counters", O_NO_COUNTERS, SKL_APP_NONE, NULL, "do not read hardware counters (perf_event_open)", NULL},
     {"mem", O_MEM, SKL_APP_VALUE, "MIB", "the memory a hash table may use (512)", NULL},
+    {"threads", O_THREADS, SKL_APP_VALUE, "N", "false_sharing's threads and modelled CPUs, 2 to 8 (2)", NULL},
     {"chart", O_CHART, SKL_APP_VALUE, "FILE.png|FILE.svg", "also draw the time and the modelled misses as bars", NULL},
     {0},
 };
@@ -201,6 +203,14 @@ int skl_cmd_bench(int argc, char **argv)
 				goto out;
 			}
 			o.mem_limit = n << 20;
+			break;
+		case O_THREADS:
+			if (parse_u64(v, 2, SKL_BENCH_MAX_THREADS, &n) < 0) {
+				rc = skl_app_usage_error(&bench_cmd, "--threads takes a count from 2 to %d, not '%s'",
+							 SKL_BENCH_MAX_THREADS, v);
+				goto out;
+			}
+			o.threads = (int)n;
 			break;
 		case O_JSON:
 			json = 1;

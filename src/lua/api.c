@@ -154,10 +154,14 @@ static const skl__api api_table[] = {
      "(the driver's buffer, 2.6.31 and 6.x) to 1536.",
      SKL__API_LIB},
     {"sklab.bench",
-     "(name [, {quick=, reps=, time_ms=, samples=, profile=, counters=, model_only=, host_model=, mem_mb=}])",
-     "Runs a host-timing workload (\"lat_connect\", \"hash_lookup\", \"skb_put_inline\") as `sklab bench` does and "
-     "returns {workload, profile, machine, mhz, levels, variants = {{name, min, median, max (ns), counters, model = "
-     "{misses, cycles, ns, lines}, ratio, code_bytes}, ...}} (variants also by name). Host figures vary between "
+     "(name [, {quick=, reps=, time_ms=, samples=, profile=, counters=, model_only=, host_model=, mem_mb=, "
+     "threads=}])",
+     "Runs a host-timing workload (\"lat_connect\", \"hash_lookup\", \"skb_put_inline\", \"false_sharing\") as "
+     "`sklab bench` does and returns {workload, profile, machine, mhz, levels, variants = {{name, min, median, max "
+     "(ns), counters, model = {misses, cycles, ns, lines, smp}, ratio, code_bytes}, ...}} (variants also by name); "
+     "false_sharing adds host (this host's CPUs), host_ratio = {name = \"shared/split\", value} when timed, and "
+     "model.smp = {cpus, coherence_misses, hitm, transfers, invalidations} per increment; threads (2 to 8) is its "
+     "thread and modelled CPU count. Host figures vary between "
      "runs; model figures do not. profile defaults to the workload's era; counters = false skips perf_event_open. "
      "Returns nil and a reason when the machine runs out of memory.",
      SKL__API_LIB},

@@ -85,6 +85,15 @@ static void push_variant(lua_State *L, const skl_bench_variant *v)
 	for (l = 0; l < m->nlevels; l++)
 		skl__set_num(L, m->level[l], m->misses[l]);
 	lua_setfield(L, -2, "misses");
+	if (m->cpus) { /* a replay on several CPUs kept coherent */
+		lua_createtable(L, 0, 5);
+		skl__set_int(L, "cpus", (lua_Integer)m->cpus);
+		skl__set_num(L, "coherence_misses", m->coherence);
+		skl__set_num(L, "hitm", m->hitm);
+		skl__set_num(L, "transfers", m->transfers);
+		skl__set_num(L, "invalidations", m->invalidations);
+		lua_setfield(L, -2, "smp");
+	}
 	lua_setfield(L, -2, "model");
 }
 
@@ -111,6 +120,14 @@ static void push_result(lua_State *L, const skl_bench_result *r)
 	if (r->counters_why[0])
 		skl__set_str(L, "counters_reason", r->counters_why);
 	skl__set_str(L, "notes", r->notes);
+	if (r->host[0])
+		skl__set_str(L, "host", r->host);
+	if (r->ratio_name[0] && r->ratio_value > 0) {
+		lua_createtable(L, 0, 2);
+		skl__set_str(L, "name", r->ratio_name);
+		skl__set_num(L, "value", r->ratio_value);
+		lua_setfield(L, -2, "host_ratio");
+	}
 	/* variants: in order, and by name */
 	lua_createtable(L, r->nvariants, r->nvariants);
 	for (i = 0; i < r->nvariants; i++) {
@@ -158,8 +175,8 @@ static uint64_t bench_units(const skl_bench_opts *o)
 
 static int f_bench(lua_State *L)
 {
-	static const char *const keys[] = {"quick",    "reps",	     "time_ms",	   "samples", "profile",
-					   "counters", "model_only", "host_model", "mem_mb",  NULL};
+	static const char *const keys[] = {"quick",	 "reps",       "time_ms", "samples", "profile", "counters",
+					   "model_only", "host_model", "mem_mb",  "threads", NULL};
 	skl_lua *rt = skl__rt(L);
 	const char *name = skl__check_string(L, 1), *pname = NULL;
 	skl_bench_opts o;
@@ -192,6 +209,7 @@ static int f_bench(lua_State *L)
 		o.model_only = skl__opt_bool(&opts, "model_only", 0);
 		o.host_model = skl__opt_bool(&opts, "host_model", 0);
 		o.mem_limit = (uint64_t)skl__opt_int(&opts, "mem_mb", 0, 1, 4096) << 20;
+		o.threads = (int)skl__opt_int(&opts, "threads", 0, 2, SKL_BENCH_MAX_THREADS);
 		pname = skl__opt_string(&opts, "profile");
 		if (pname && !skl__valid_name(pname))
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));

@@ -1,6 +1,7 @@
 /*
  * bench.c - host timing: the workload registry, the timing harness
- * (CLOCK_MONOTONIC, warm-up, calibration, min/median/max), hardware
+ * (CLOCK_MONOTONIC, warm-up, calibration, min/median/max; one variant at
+ * a time or several interleaved sample by sample), hardware
  * counters through perf_event_open, and the cache-model replay every
  * workload feeds.
  *
@@ -12,6 +13,7 @@
 #define _GNU_SOURCE
 #include "bench_impl.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +53,10 @@ static const workload workloads[] = {
      "building a packet with skb_put/skb_push: static inline with BUG_ON, or out of line calling "
      "skb_over_panic/skb_under_panic",
      "linux-2.6.31-x86_64", 0, skl__bench_skb_put},
+    {"false_sharing",
+     "pinned threads increment their own members of one cache line, of lines 128 bytes apart, or beside a reader: "
+     "this host and the coherent N-CPU model",
+     "linux-6.18-x86_64", 0, skl__bench_false_sharing},
 };
 
 #define NWORKLOADS ((int)(sizeof(workloads) / sizeof(workloads[0])))
@@ -126,6 +132,9 @@ int skl_bench_run(const char *name, const skl_bench_opts *o, skl_bench_result **
 		return skl_errorf(err, "%s: no profile given", w->name);
 	if (w->needs_types && !o->types)
 		return skl_errorf(err, "%s: needs the linux-2.4.16 layout set", w->name);
+	if (o->threads && (o->threads < 2 || o->threads > SKL_BENCH_MAX_THREADS))
+		return skl_errorf(err, "%s: threads must be 2 to %d, not %d", w->name, SKL_BENCH_MAX_THREADS,
+				  o->threads);
 	r = skl_calloc(1, sizeof(*r));
 	if (!r)
 		return skl_errorf(err, "out of memory");
@@ -144,7 +153,7 @@ int skl_bench_run(const char *name, const skl_bench_opts *o, skl_bench_result **
 		skl_bench_variant *v = &r->variants[i];
 		if (v->timed && v->model.ns > 0 && v->median_ns > 0)
 			v->ratio = v->median_ns / v->model.ns;
-		if (!v->timed)
+		if (!v->timed && o->model_only)
 			for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
 				snprintf(v->counters[c].why, sizeof(v->counters[c].why), "not timed (model only)");
 		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
@@ -371,29 +380,33 @@ static int cmp_double(const void *a, const void *b)
 
 #define MAX_SAMPLES 1000
 
-void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v)
+static double target_of(const skl_bench_opts *o)
 {
-	double target_ns = (o->target_ms > 0 ? o->target_ms : (o->quick ? 20.0 : 1000.0)) * 1e6;
-	int samples = o->samples > 0 ? o->samples : (o->quick ? 5 : 11);
-	double ns[MAX_SAMPLES];
-	uint64_t reps, t0, t1;
-	counters pc;
-	int s, c;
+	return (o->target_ms > 0 ? o->target_ms : (o->quick ? 20.0 : 1000.0)) * 1e6;
+}
 
-	if (samples > MAX_SAMPLES)
-		samples = MAX_SAMPLES;
-	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
-		v->counters[c].ok = 0;
-		snprintf(v->counters[c].why, sizeof(v->counters[c].why), "not measured (counters off)");
-	}
-	/* warm-up and calibration: double n until a call takes a quarter of a
-	 * sample; the calls so far are the warm-up */
+static int samples_of(const skl_bench_opts *o)
+{
+	int samples = o->samples > 0 ? o->samples : (o->quick ? 5 : 11);
+	return samples > MAX_SAMPLES ? MAX_SAMPLES : samples;
+}
+
+/* Warm-up and calibration: operations per sample of fn for target_ns over
+ * samples. Doubles n until a call takes a quarter of a sample (the calls
+ * so far are the warm-up), then runs half a sample more at that size;
+ * with o->reps fixed, one sample's worth. Calibration starts at min_n
+ * operations (0 = 1): a call with a fixed cost of its own (waking
+ * threads) is timed on enough work that the cost does not decide. */
+static uint64_t calibrate(const skl_bench_opts *o, skl__bench_fn fn, void *st, double target_ns, int samples,
+			  uint64_t min_n)
+{
+	uint64_t reps, t0, t1;
 	fn(st, 1);
 	if (o->reps) {
 		reps = o->reps;
 		fn(st, reps); /* warm-up: one sample's worth */
 	} else {
-		uint64_t n = 1;
+		uint64_t n = min_n ? min_n : 1;
 		double dt, per;
 		for (;;) {
 			t0 = now_ns();
@@ -410,23 +423,22 @@ void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_be
 			reps = 1;
 		fn(st, reps / 2 + 1); /* warm-up at the working size */
 	}
+	return reps;
+}
 
-	if (!o->no_counters)
-		counters_open(&pc, v->counters);
-	else
-		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
-			pc.fd[c] = -1;
-	counters_start(&pc);
-	for (s = 0; s < samples; s++) {
-		t0 = now_ns();
-		fn(st, reps);
-		t1 = now_ns();
-		ns[s] = (double)(t1 - t0) / (double)reps;
-		if (ns[s] <= 0)
-			ns[s] = 0.001; /* below the clock's resolution */
-	}
-	counters_stop(&pc, v->counters, (double)reps * samples);
+/* One timed sample of reps operations: ns per operation. */
+static double sample(skl__bench_fn fn, void *st, uint64_t reps)
+{
+	uint64_t t0 = now_ns(), t1;
+	double ns;
+	fn(st, reps);
+	t1 = now_ns();
+	ns = (double)(t1 - t0) / (double)reps;
+	return ns > 0 ? ns : 0.001; /* below the clock's resolution */
+}
 
+static void summarise(skl_bench_variant *v, double *ns, int samples, uint64_t reps)
+{
 	qsort(ns, (size_t)samples, sizeof(ns[0]), cmp_double);
 	v->timed = 1;
 	v->reps = reps;
@@ -434,6 +446,63 @@ void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_be
 	v->min_ns = ns[0];
 	v->max_ns = ns[samples - 1];
 	v->median_ns = samples % 2 ? ns[samples / 2] : (ns[samples / 2 - 1] + ns[samples / 2]) / 2;
+}
+
+void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v)
+{
+	double target_ns = target_of(o);
+	int samples = samples_of(o);
+	double ns[MAX_SAMPLES];
+	uint64_t reps;
+	counters pc;
+	int s, c;
+
+	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
+		v->counters[c].ok = 0;
+		snprintf(v->counters[c].why, sizeof(v->counters[c].why), "not measured (counters off)");
+	}
+	reps = calibrate(o, fn, st, target_ns, samples, 0);
+
+	if (!o->no_counters)
+		counters_open(&pc, v->counters);
+	else
+		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
+			pc.fd[c] = -1;
+	counters_start(&pc);
+	for (s = 0; s < samples; s++)
+		ns[s] = sample(fn, st, reps);
+	counters_stop(&pc, v->counters, (double)reps * samples);
+	summarise(v, ns, samples, reps);
+}
+
+void skl__bench_time_interleaved(const skl_bench_opts *o, int n, skl__bench_fn fn, void *const *st,
+				 skl_bench_variant *const *v, uint64_t min_n, const char *counters_why)
+{
+	double target_ns = target_of(o);
+	int samples = samples_of(o);
+	double(*ns)[MAX_SAMPLES];
+	uint64_t reps[SKL__BENCH_MAX_INTERLEAVED];
+	int s, c, i;
+
+	assert(n > 0 && n <= SKL__BENCH_MAX_INTERLEAVED);
+	ns = skl_calloc((size_t)n, sizeof(*ns));
+	for (i = 0; i < n; i++) {
+		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
+			v[i]->counters[c].ok = 0;
+			snprintf(v[i]->counters[c].why, sizeof(v[i]->counters[c].why), "%s",
+				 o->no_counters ? "not measured (counters off)" : counters_why);
+		}
+	}
+	if (!ns) /* out of memory: left untimed, the counters' reason says nothing more */
+		return;
+	for (i = 0; i < n; i++)
+		reps[i] = calibrate(o, fn, st[i], target_ns, samples, min_n);
+	for (s = 0; s < samples; s++)
+		for (i = 0; i < n; i++)
+			ns[i][s] = sample(fn, st[i], reps[i]);
+	for (i = 0; i < n; i++)
+		summarise(v[i], ns[i], samples, reps[i]);
+	skl_free(ns);
 }
 
 /* ---- the cache-model replay ------------------------------------------------------------- */
@@ -477,9 +546,9 @@ static double host_mhz(void)
 	return mhz > 0 ? mhz : 0;
 }
 
-int skl__bmodel_init(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *info, skl_error *err)
+/* The preset of o's choice into m and its description into info. */
+static int bmodel_preset(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *info, skl_error *err)
 {
-	skl_cachesim_config cfg;
 	unsigned i;
 	memset(m, 0, sizeof(*m));
 	memset(info, 0, sizeof(*info));
@@ -495,10 +564,6 @@ int skl__bmodel_init(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *i
 			 o->profile->cpu[0] ? o->profile->cpu : m->preset.title);
 		info->mhz = parse_mhz(o->profile->cpu);
 	}
-	skl_cachesim_preset_config(&m->preset, &cfg);
-	m->h = skl_cachesim_new(&cfg, err);
-	if (!m->h)
-		return -1;
 	m->first_d = m->first_i = (unsigned)-1;
 	m->min_line = 0;
 	for (i = 0; i < m->preset.nlevels; i++) {
@@ -523,17 +588,61 @@ int skl__bmodel_init(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *i
 	return 0;
 }
 
+int skl__bmodel_init(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *info, skl_error *err)
+{
+	skl_cachesim_config cfg;
+	if (bmodel_preset(m, o, info, err) < 0)
+		return -1;
+	skl_cachesim_preset_config(&m->preset, &cfg);
+	m->h = skl_cachesim_new(&cfg, err);
+	return m->h ? 0 : -1;
+}
+
+int skl__bmodel_init_smp(skl__bmodel *m, const skl_bench_opts *o, unsigned cpus, skl_bench_model *info, skl_error *err)
+{
+	skl_cachesim_smp_config cfg;
+	if (bmodel_preset(m, o, info, err) < 0)
+		return -1;
+	memset(&cfg, 0, sizeof(cfg));
+	skl_cachesim_preset_config(&m->preset, &cfg.base);
+	cfg.ncpus = cpus;
+	m->smp = skl_cachesim_smp_new(&cfg, err);
+	if (!m->smp)
+		return -1;
+	m->cpus = cpus;
+	info->cpus = cpus;
+	return 0;
+}
+
 void skl__bmodel_free(skl__bmodel *m)
 {
 	skl_cachesim_free(m->h);
 	m->h = NULL;
+	skl_cachesim_smp_free(m->smp);
+	m->smp = NULL;
 }
 
-static void one_access(skl__bmodel *m, uint64_t addr, unsigned size, int kind)
+static void one_access(skl__bmodel *m, unsigned cpu, uint64_t addr, unsigned size, int kind)
 {
 	skl_cachesim_result res;
 	unsigned first = kind == SKL_CACHESIM_IFETCH ? m->first_i : m->first_d;
-	if (skl_cachesim_access(m->h, addr, size, kind, &res) < 0) {
+	if (m->smp) {
+		skl_cachesim_smp_result sr;
+		unsigned i;
+		if (skl_cachesim_smp_access(m->smp, cpu, addr, size, kind, &sr) < 0) {
+			m->failed = 1;
+			return;
+		}
+		res = sr.r;
+		if (m->measuring) {
+			for (i = 0; i < m->preset.nlevels; i++)
+				m->miss_bits[i] += (res.missed >> i) & 1u;
+			m->coherence += sr.coherence != 0;
+			m->transfers += sr.source == SKL_SMP_PEER;
+			m->hitm += sr.source == SKL_SMP_PEER && sr.peer_state == SKL_MESI_M;
+			m->invalidations += sr.invalidated;
+		}
+	} else if (cpu || skl_cachesim_access(m->h, addr, size, kind, &res) < 0) {
 		m->failed = 1;
 		return;
 	}
@@ -557,24 +666,29 @@ static void one_access(skl__bmodel *m, uint64_t addr, unsigned size, int kind)
 	}
 }
 
-void skl__bmodel_access(skl__bmodel *m, uint64_t addr, uint64_t size, int kind)
+void skl__bmodel_access_cpu(skl__bmodel *m, unsigned cpu, uint64_t addr, uint64_t size, int kind)
 {
 	if (!size)
 		size = 1;
 	while (size) {
 		uint64_t room = m->min_line - addr % m->min_line;
 		unsigned n = (unsigned)(size < room ? size : room);
-		one_access(m, addr, n, kind);
+		one_access(m, cpu, addr, n, kind);
 		addr += n;
 		size -= n;
 	}
+}
+
+void skl__bmodel_access(skl__bmodel *m, uint64_t addr, uint64_t size, int kind)
+{
+	skl__bmodel_access_cpu(m, 0, addr, size, kind);
 }
 
 void skl__bmodel_fetch(skl__bmodel *m, uint64_t addr, uint64_t size)
 {
 	uint64_t a = addr & ~(uint64_t)15, end = addr + size;
 	for (; a < end; a += 16)
-		one_access(m, a, 16, SKL_CACHESIM_IFETCH);
+		one_access(m, 0, a, 16, SKL_CACHESIM_IFETCH);
 }
 
 void skl__bmodel_op_end(skl__bmodel *m)
@@ -587,6 +701,8 @@ void skl__bmodel_op_end(skl__bmodel *m)
 static uint64_t level_misses(const skl__bmodel *m, unsigned i)
 {
 	struct skl_cachesim_stats st;
+	if (m->smp) /* counted access by access: the levels are spread over the CPUs */
+		return m->miss_bits[i];
 	if (skl_cachesim_stats(m->h, i, &st) < 0)
 		return 0;
 	return st.misses[0] + st.misses[1] + st.misses[2];
@@ -597,6 +713,8 @@ void skl__bmodel_start(skl__bmodel *m)
 	unsigned i;
 	m->measuring = 1;
 	m->accesses = m->penalty = m->lines_total = 0;
+	m->coherence = m->hitm = m->transfers = m->invalidations = 0;
+	memset(m->miss_bits, 0, sizeof(m->miss_bits));
 	m->noplines = 0;
 	for (i = 0; i < m->preset.nlevels; i++)
 		m->base_misses[i] = level_misses(m, i);
@@ -615,4 +733,9 @@ void skl__bmodel_finish(skl__bmodel *m, uint64_t ops, skl_bench_model *out)
 	out->miss_cycles = (double)m->penalty / d;
 	out->cycles = out->base_cycles + out->miss_cycles;
 	out->ns = out->mhz > 0 ? out->cycles * 1000.0 / out->mhz : 0;
+	out->cpus = m->cpus;
+	out->coherence = (double)m->coherence / d;
+	out->hitm = (double)m->hitm / d;
+	out->transfers = (double)m->transfers / d;
+	out->invalidations = (double)m->invalidations / d;
 }

@@ -7,6 +7,7 @@
 #define SKLAB_BENCH_IMPL_H
 
 #include "sklab/bench.h"
+#include "sklab/cachesim_smp.h"
 #include "sklab/kernel.h"
 #include "sklab/layout.h"
 
@@ -25,7 +26,11 @@
 #define SKL__BMODEL_OPLINES 512 /* distinct lines one operation may touch */
 
 typedef struct skl__bmodel {
-	skl_cachesim *h;
+	skl_cachesim *h;				    /* one CPU's caches, or NULL with smp */
+	skl_cachesim_smp *smp;				    /* cpus CPUs kept coherent, or NULL */
+	unsigned cpus;					    /* 0 = one CPU (h) */
+	uint64_t miss_bits[SKL_CACHESIM_MAX_LEVELS];	    /* smp: misses by level while measuring */
+	uint64_t coherence, hitm, transfers, invalidations; /* smp: while measuring */
 	skl_cachesim_preset preset;
 	unsigned first_d, first_i; /* config index of the first data / fetch level */
 	unsigned line;		   /* the first data level's line */
@@ -42,10 +47,17 @@ typedef struct skl__bmodel {
 /* The model of o's choice (the profile's era, or the host's caches), with
  * its description in info. -1 with err set when the profile has no caches. */
 int skl__bmodel_init(skl__bmodel *m, const skl_bench_opts *o, skl_bench_model *info, skl_error *err);
+/* The same on cpus CPUs kept coherent (cachesim_smp.h): each CPU has the
+ * preset's private levels, the last level is shared; info gets the
+ * coherence figures too. -1 with err set as above, or on a bad count. */
+int skl__bmodel_init_smp(skl__bmodel *m, const skl_bench_opts *o, unsigned cpus, skl_bench_model *info, skl_error *err);
 void skl__bmodel_free(skl__bmodel *m);
 /* One access of any size (split into line-sized pieces); kind is a
  * skl_cachesim_kind. Instruction fetches are fed as 16-byte blocks. */
 void skl__bmodel_access(skl__bmodel *m, uint64_t addr, uint64_t size, int kind);
+/* The same by one CPU (0 .. cpus - 1) of a coherent model; CPU 0 is what
+ * skl__bmodel_access feeds. */
+void skl__bmodel_access_cpu(skl__bmodel *m, unsigned cpu, uint64_t addr, uint64_t size, int kind);
 /* Instruction fetch of [addr, addr + size) in 16-byte blocks. */
 void skl__bmodel_fetch(skl__bmodel *m, uint64_t addr, uint64_t size);
 /* Ends one operation (counts its distinct data lines). */
@@ -65,6 +77,19 @@ typedef void (*skl__bench_fn)(void *st, uint64_t n);
  * is n operations. */
 void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v);
 
+#define SKL__BENCH_MAX_INTERLEAVED 8
+
+/* Times n (1..SKL__BENCH_MAX_INTERLEAVED) variants of one fn, state st[i]
+ * into v[i], sample by sample in turn (variant 0's sample s, variant 1's,
+ * ..., then sample s + 1), so that the host's drift (its clock speed, other
+ * load) falls on every variant alike. Each variant is calibrated on its
+ * own first, from min_n operations a call up (0 = 1: a call with a fixed
+ * cost of its own, such as waking threads, wants more). Counters are not
+ * read: each says counters_why (or that they are off). Out of memory
+ * leaves the variants untimed. */
+void skl__bench_time_interleaved(const skl_bench_opts *o, int n, skl__bench_fn fn, void *const *st,
+				 skl_bench_variant *const *v, uint64_t min_n, const char *counters_why);
+
 /* ---- small shared helpers (bench.c) ---------------------------------------- */
 
 /* A new zeroed variant at the end of r; NULL when out of memory. */
@@ -81,8 +106,9 @@ uint64_t skl__bench_quick_or(const skl_bench_opts *o, uint64_t quick, uint64_t f
 
 /* ---- the workloads ---------------------------------------------------------- */
 
-int skl__bench_lat_connect(const skl_bench_opts *o, skl_bench_result *r, skl_error *err); /* bench_sock.c */
-int skl__bench_hash_lookup(const skl_bench_opts *o, skl_bench_result *r, skl_error *err); /* bench_sock.c */
-int skl__bench_skb_put(const skl_bench_opts *o, skl_bench_result *r, skl_error *err);	  /* bench_skb.c */
+int skl__bench_lat_connect(const skl_bench_opts *o, skl_bench_result *r, skl_error *err);   /* bench_sock.c */
+int skl__bench_hash_lookup(const skl_bench_opts *o, skl_bench_result *r, skl_error *err);   /* bench_sock.c */
+int skl__bench_skb_put(const skl_bench_opts *o, skl_bench_result *r, skl_error *err);	    /* bench_skb.c */
+int skl__bench_false_sharing(const skl_bench_opts *o, skl_bench_result *r, skl_error *err); /* bench_share.c */
 
 #endif

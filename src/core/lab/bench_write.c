@@ -34,14 +34,21 @@ static void size_text(char *out, size_t n, uint64_t bytes)
 		snprintf(out, n, "%llu B", (unsigned long long)bytes);
 }
 
-static void write_oneliner(const skl_bench_variant *v, const skl_sink *out)
+static void write_oneliner(const skl_bench_result *r, const skl_bench_variant *v, const skl_sink *out)
 {
 	const skl_bench_model *m = &v->model;
 	if (v->timed)
-		skl_sink_printf(out, "%s: %.1f ns (min %.1f, max %.1f)", v->what, v->median_ns, v->min_ns, v->max_ns);
+		skl_sink_printf(out, "%s: %s%.1f ns (min %.1f, max %.1f)", v->what, r->host[0] ? "this host " : "",
+				v->median_ns, v->min_ns, v->max_ns);
 	else
 		skl_sink_printf(out, "%s: not timed", v->what);
-	skl_sink_printf(out, "; model %.0f cycles on %s", m->cycles, m->machine);
+	skl_sink_printf(out, "; model %.0f cycles", m->cycles);
+	if (m->cpus)
+		skl_sink_printf(out, ", %.2f HITM", m->hitm);
+	if (m->cpus)
+		skl_sink_printf(out, " on %u CPUs of %s", m->cpus, m->machine);
+	else
+		skl_sink_printf(out, " on %s", m->machine);
 	if (m->ns > 0)
 		skl_sink_printf(out, " = %.1f ns", m->ns);
 	if (v->ratio > 0)
@@ -49,6 +56,27 @@ static void write_oneliner(const skl_bench_variant *v, const skl_sink *out)
 	if (v->code_bytes >= 0)
 		skl_sink_printf(out, "; code %lld B", v->code_bytes);
 	skl_sink_puts(out, "\n");
+}
+
+/* The coherence figures of a replay on several CPUs, per operation. */
+static void write_coherence(const skl_bench_result *r, const skl_sink *out)
+{
+	int i, any = 0;
+	for (i = 0; i < r->nvariants; i++)
+		any |= r->variants[i].model.cpus > 0;
+	if (!any)
+		return;
+	skl_sink_printf(out, "\n  %-18s %5s %9s %9s %9s %9s %9s\n", "model", "cpus", "coher", "HITM", "transfer",
+			"inval", "m.cycles");
+	for (i = 0; i < r->nvariants; i++) {
+		const skl_bench_model *m = &r->variants[i].model;
+		if (!m->cpus)
+			continue;
+		skl_sink_printf(out, "  %-18s %5u %9.3f %9.3f %9.3f %9.3f %9.1f\n", r->variants[i].name, m->cpus,
+				m->coherence, m->hitm, m->transfers, m->invalidations, m->cycles);
+	}
+	skl_sink_printf(out, "  (per %s: coherence misses, HITMs, cache-to-cache transfers, invalidations, cycles)\n",
+			r->variants[0].unit);
 }
 
 void skl_bench_write_text(const skl_bench_result *r, const skl_sink *out)
@@ -68,8 +96,12 @@ void skl_bench_write_text(const skl_bench_result *r, const skl_sink *out)
 	skl_sink_puts(out, "\n");
 	if (r->layouts[0])
 		skl_sink_printf(out, "  layouts: %s\n", r->layouts);
+	if (r->host[0])
+		skl_sink_printf(out, "  %s\n", r->host);
 	if (r->model_only)
 		skl_sink_puts(out, "  timing: not run (model only)\n");
+	else if (!r->nvariants || !r->variants[0].timed)
+		skl_sink_puts(out, "  timing: not run\n");
 	else
 		skl_sink_printf(
 		    out,
@@ -80,7 +112,7 @@ void skl_bench_write_text(const skl_bench_result *r, const skl_sink *out)
 		skl_sink_printf(out, "  counters: n/a (%s)\n", r->counters_why);
 	skl_sink_puts(out, "\n");
 	for (i = 0; i < r->nvariants; i++)
-		write_oneliner(&r->variants[i], out);
+		write_oneliner(r, &r->variants[i], out);
 
 	/* the table */
 	skl_sink_printf(out, "\n  %-18s %9s %9s %9s %8s %8s %8s %8s |", "variant", "min ns", "median", "max ns",
@@ -140,6 +172,13 @@ void skl_bench_write_text(const skl_bench_result *r, const skl_sink *out)
 		size_text(cs, sizeof(cs), v->cache_size);
 		skl_sink_printf(out, "  %s: %llu B, %s in its slab cache\n", v->layout,
 				(unsigned long long)v->object_size, cs);
+	}
+	write_coherence(r, out);
+	if (r->ratio_name[0]) {
+		if (r->ratio_value > 0)
+			skl_sink_printf(out, "  %s: %.2f (this host's medians)\n", r->ratio_name, r->ratio_value);
+		else
+			skl_sink_printf(out, "  %s: n/a (not timed)\n", r->ratio_name);
 	}
 	if (r->notes[0])
 		skl_sink_printf(out, "  note: %s\n", r->notes);
@@ -225,6 +264,20 @@ static void write_variant(const skl_bench_variant *v, const skl_sink *out)
 		jnum(out, m->ns);
 	else
 		skl_sink_puts(out, "null");
+	skl_sink_puts(out, ",\n                   \"smp\": ");
+	if (m->cpus) {
+		skl_sink_printf(out, "{\"cpus\": %u, \"coherence_misses\": ", m->cpus);
+		jnum(out, m->coherence);
+		skl_sink_puts(out, ", \"hitm\": ");
+		jnum(out, m->hitm);
+		skl_sink_puts(out, ", \"transfers\": ");
+		jnum(out, m->transfers);
+		skl_sink_puts(out, ", \"invalidations\": ");
+		jnum(out, m->invalidations);
+		skl_sink_puts(out, "}");
+	} else {
+		skl_sink_puts(out, "null");
+	}
 	skl_sink_puts(out, "},\n         \"ratio\": ");
 	if (v->ratio > 0)
 		skl_sink_printf(out, "%.4f", v->ratio);
@@ -282,6 +335,21 @@ void skl_bench_write_json(const skl_bench_result *const *r, int n, const skl_sin
 			skl_sink_puts(out, "null");
 		skl_sink_puts(out, ",\n     \"notes\": ");
 		skl_json_write_text(out, w->notes);
+		skl_sink_puts(out, ",\n     \"host\": ");
+		skl_json_write_text(out, w->host);
+		skl_sink_puts(out, ", \"host_ratio\": ");
+		if (w->ratio_name[0]) {
+			skl_sink_puts(out, "{\"name\": ");
+			skl_json_write_text(out, w->ratio_name);
+			skl_sink_puts(out, ", \"value\": ");
+			if (w->ratio_value > 0)
+				skl_sink_printf(out, "%.4f", w->ratio_value);
+			else
+				skl_sink_puts(out, "null");
+			skl_sink_puts(out, "}");
+		} else {
+			skl_sink_puts(out, "null");
+		}
 		skl_sink_puts(out, ",\n     \"variants\": [\n");
 		for (j = 0; j < w->nvariants; j++) {
 			write_variant(&w->variants[j], out);

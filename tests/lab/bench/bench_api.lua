@@ -66,3 +66,13 @@ ok, msg = pcall(sklab.bench, "lat_connect", { quick = "yes" })
 expect(not ok and msg:find("boolean expected", 1, true) ~= nil, "quick must be a boolean")
 ok, msg = pcall(sklab.bench, "lat_connect", { profile = "no-such-profile", model_only = true })
 expect(not ok, "an unknown profile raises")
+
+local f = sklab.bench("false_sharing", { quick = true, model_only = true, threads = 4 })
+expect(f.profile == "linux-6.18-x86_64" and f.variants.shared.model.smp.cpus == 4,
+  "false_sharing: four CPUs in the model")
+expect(f.variants.shared.model.smp.hitm == 1 and f.variants.split.model.smp.hitm == 0,
+  "one HITM per increment when the members share a line, none when they are 128 bytes apart")
+expect(f.variants.reader.model.smp.invalidations == 3, "the writer invalidates three readers' copies")
+expect(f.host == nil and f.host_ratio == nil, "model only: no host line, no host ratio")
+ok, msg = pcall(sklab.bench, "false_sharing", { threads = 9 })
+expect(not ok and msg:find("threads", 1, true) ~= nil, "threads = 9 is refused")
