@@ -151,6 +151,8 @@ const char *skl_bench_workload_title(const char *name);
 const char *skl_bench_workload_profile(const char *name);
 /* 1 when it needs opts.types. */
 int skl_bench_workload_needs_types(const char *name);
+/* How many variants it times (each for the run's time); 0 when unknown. */
+int skl_bench_workload_variants(const char *name);
 
 /* Runs every variant of one workload. 0 with *out set (free it with
  * skl_bench_result_free), or -1 with err set: unknown workload, missing

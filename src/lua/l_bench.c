@@ -153,21 +153,20 @@ static void load_profile(lua_State *L, skl_lua *rt, const char *name, skl_profil
 /* What a run of the workload costs the budget, before it runs (the host
  * timing loops run in C, out of the hook's sight): the time it will take,
  * in units of 3.5 ns (budget.c). Timed runs take time_ms per variant (a
- * workload has two or more); with reps given, reps x samples operations of
+ * workload has two or more: skl_bench_workload_variants); with reps given, reps x samples operations of
  * at least 7 ns per variant (the fastest, skb_put_inline, measures 2 to
  * 3 ns an operation inline; its out-of-line variant more). */
 #define BENCH_UNIT_NS 3.5
-#define BENCH_VARIANTS 2
-static uint64_t bench_units(const skl_bench_opts *o)
+static uint64_t bench_units(const skl_bench_opts *o, int variants)
 {
 	double ns;
 	if (o->model_only)
 		return 0;
 	if (o->reps) {
 		int samples = o->samples > 0 ? o->samples : (o->quick ? 5 : 11);
-		ns = (double)o->reps * samples * 7.0 * BENCH_VARIANTS;
+		ns = (double)o->reps * samples * 7.0 * variants;
 	} else {
-		ns = (o->target_ms > 0 ? o->target_ms : (o->quick ? 20.0 : 1000.0)) * 1e6 * BENCH_VARIANTS;
+		ns = (o->target_ms > 0 ? o->target_ms : (o->quick ? 20.0 : 1000.0)) * 1e6 * variants;
 	}
 	ns /= BENCH_UNIT_NS;
 	return ns >= 1.8e19 ? UINT64_MAX : (uint64_t)ns;
@@ -215,7 +214,7 @@ static int f_bench(lua_State *L)
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
 		/* the string stays on the stack while pname is used */
 	}
-	skl__charge(L, bench_units(&o));
+	skl__charge(L, bench_units(&o, skl_bench_workload_variants(name)));
 	load_profile(L, rt, pname ? pname : skl_bench_workload_profile(name), &prof);
 	o.profile = &prof;
 	if (skl_bench_workload_needs_types(name)) {

@@ -38,25 +38,26 @@ typedef struct workload {
 	const char *profile;
 	int needs_types;
 	int (*run)(const skl_bench_opts *o, skl_bench_result *r, skl_error *err);
+	int nvariants; /* variants it times */
 } workload;
 
 static const workload workloads[] = {
     {"lat_connect",
      "socket setup and teardown as lat_connect drives it: sk_alloc from the object's cache, zeroing, identity, hash "
      "insert, lookup, unhash, free",
-     "linux-2.4.16-i386", 1, skl__bench_lat_connect},
+     "linux-2.4.16-i386", 1, skl__bench_lat_connect, 2},
     {"hash_lookup",
      "established-hash lookups walking chains over the identity, in one cache line or spread over six, from "
      "L1-resident tables to far beyond the last-level cache",
-     "linux-2.4.16-i386", 1, skl__bench_hash_lookup},
+     "linux-2.4.16-i386", 1, skl__bench_hash_lookup, 2},
     {"skb_put_inline",
      "building a packet with skb_put/skb_push: static inline with BUG_ON, or out of line calling "
      "skb_over_panic/skb_under_panic",
-     "linux-2.6.31-x86_64", 0, skl__bench_skb_put},
+     "linux-2.6.31-x86_64", 0, skl__bench_skb_put, 2},
     {"false_sharing",
      "pinned threads increment their own members of one cache line, of lines 128 bytes apart, or beside a reader: "
      "this host and the coherent N-CPU model",
-     "linux-6.18-x86_64", 0, skl__bench_false_sharing},
+     "linux-6.18-x86_64", 0, skl__bench_false_sharing, 3},
 };
 
 #define NWORKLOADS ((int)(sizeof(workloads) / sizeof(workloads[0])))
@@ -96,6 +97,12 @@ int skl_bench_workload_needs_types(const char *name)
 {
 	const workload *w = find_workload(name);
 	return w ? w->needs_types : 0;
+}
+
+int skl_bench_workload_variants(const char *name)
+{
+	const workload *w = find_workload(name);
+	return w ? w->nvariants : 0;
 }
 
 const char *skl_bench_counter_name(int i)
