@@ -152,7 +152,8 @@ int skl_cmd_bench(int argc, char **argv)
 			return skl_cmd_bench_self(argc, argv);
 	skl_error_clear(&err);
 	memset(&o, 0, sizeof(o));
-	names = calloc((size_t)(argc > 0 ? argc : 1), sizeof(*names));
+	/* the workloads named, or every workload when none is */
+	names = calloc((size_t)(argc > skl_bench_nworkloads() ? argc : skl_bench_nworkloads()) + 1, sizeof(*names));
 	if (!names) {
 		fprintf(stderr, "sklab bench: out of memory\n");
 		return 1;
