@@ -1,6 +1,6 @@
 /*
  * common.h - small things every sklab layer shares: version, errors,
- * output sinks and a growable byte buffer.
+ * output sinks, a growable byte buffer and a hash of 64-bit keys.
  *
  * Nothing here allocates behind the caller's back except skl_buf, whose
  * memory belongs to the buffer and is released by skl_buf_free().
@@ -13,6 +13,19 @@
 #include <stdint.h>
 
 #define SKL_VERSION "0.1.0"
+
+/* ---- hashing ----------------------------------------------------------- */
+
+/* MurmurHash3's 64-bit finaliser (fmix64): every bit of k moves every bit
+ * of the result. For open-addressed tables and seeds; deterministic. */
+static inline uint64_t skl_hash64(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	k *= 0xc4ceb9fe1a85ec53ULL;
+	return k ^ (k >> 33);
+}
 
 /* ---- errors ------------------------------------------------------------ */
 

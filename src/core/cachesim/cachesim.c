@@ -52,18 +52,6 @@
 enum { ROLE_UNIFIED, ROLE_INSTR, ROLE_DATA };
 enum { CLS_COMPULSORY, CLS_CAPACITY, CLS_CONFLICT };
 
-/* ---- hashing ----------------------------------------------------------- */
-
-static uint64_t hash64(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 33;
-	k *= 0xc4ceb9fe1a85ec53ULL;
-	k ^= k >> 33;
-	return k;
-}
-
 /* ---- first-touch set: open addressing, key+1 stored, 0 = empty --------- */
 
 typedef struct line_set {
@@ -87,7 +75,7 @@ static int set_has(const line_set *s, uint64_t key)
 	size_t i, mask = s->cap - 1;
 	if (key == UINT64_MAX)
 		return s->has_max;
-	for (i = (size_t)hash64(key) & mask; s->slot[i]; i = (i + 1) & mask)
+	for (i = (size_t)skl_hash64(key) & mask; s->slot[i]; i = (i + 1) & mask)
 		if (s->slot[i] == key + 1)
 			return 1;
 	return 0;
@@ -96,7 +84,7 @@ static int set_has(const line_set *s, uint64_t key)
 static void set_put_raw(uint64_t *slot, size_t cap, uint64_t stored)
 {
 	size_t i, mask = cap - 1;
-	for (i = (size_t)hash64(stored - 1) & mask; slot[i]; i = (i + 1) & mask)
+	for (i = (size_t)skl_hash64(stored - 1) & mask; slot[i]; i = (i + 1) & mask)
 		if (slot[i] == stored)
 			return;
 	slot[i] = stored;
@@ -189,7 +177,7 @@ static void fa_clear(fa_lru *f)
 static size_t fa_find(const fa_lru *f, uint64_t key)
 {
 	size_t mask = f->mapcap - 1, i;
-	for (i = (size_t)hash64(key) & mask; f->map[i] != NIL; i = (i + 1) & mask)
+	for (i = (size_t)skl_hash64(key) & mask; f->map[i] != NIL; i = (i + 1) & mask)
 		if (f->node[f->map[i]].key == key)
 			return i;
 	return i; /* an empty slot */
@@ -203,7 +191,7 @@ static void fa_map_del(fa_lru *f, size_t i)
 		j = (j + 1) & mask;
 		if (f->map[j] == NIL)
 			break;
-		home = (size_t)hash64(f->node[f->map[j]].key) & mask;
+		home = (size_t)skl_hash64(f->node[f->map[j]].key) & mask;
 		/* move j back to i unless its home lies cyclically in (i, j] */
 		if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
 			f->map[i] = f->map[j];
@@ -588,7 +576,7 @@ skl_cachesim *skl_cachesim_new(const skl_cachesim_config *cfg, skl_error *err)
 		l->set_mask = (unsigned)(sets - 1);
 		l->assoc = c->assoc;
 		l->plru_depth = log2u(c->assoc);
-		l->seed = hash64(seed + i) | 1; /* xorshift must not start at 0 */
+		l->seed = skl_hash64(seed + i) | 1; /* xorshift must not start at 0 */
 		if (l->repl == SKL_CACHESIM_PLRU)
 			plru_masks(l);
 		snprintf(l->st.name, sizeof(l->st.name), "%s", c->name);

@@ -58,16 +58,6 @@ struct skl_cachesim_smp {
 	uint64_t charged; /* the directory's bytes */
 };
 
-static uint64_t mix64(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 33;
-	k *= 0xc4ceb9fe1a85ec53ULL;
-	k ^= k >> 33;
-	return k;
-}
-
 static int is_split(const char *name)
 {
 	return !strcmp(name, "L1i") || !strcmp(name, "L1d");
@@ -84,7 +74,7 @@ const char *skl_mesi_name(skl_mesi s)
 static size_t dir_slot(const dir_entry *d, size_t cap, uint64_t key)
 {
 	size_t mask = cap - 1, i;
-	for (i = (size_t)mix64(key) & mask; d[i].key != DIR_EMPTY; i = (i + 1) & mask)
+	for (i = (size_t)skl_hash64(key) & mask; d[i].key != DIR_EMPTY; i = (i + 1) & mask)
 		if (d[i].key == key)
 			return i;
 	return i;

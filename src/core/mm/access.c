@@ -90,15 +90,6 @@ static uint64_t fnv(uint64_t h, const char *s)
 	return (h ^ 0xff) * 0x100000001b3ull;
 }
 
-static uint64_t mix64(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdull;
-	k ^= k >> 33;
-	k *= 0xc4ceb9fe1a85ec53ull;
-	return k ^ (k >> 33);
-}
-
 /* "struct tcp_sock" -> "tcp_sock" */
 static const char *short_name(const char *n)
 {
@@ -259,7 +250,7 @@ static int linemap_grow(struct skl__access *acc)
 		size_t j;
 		if (!acc->lm_key[i])
 			continue;
-		j = (size_t)mix64(acc->lm_key[i]) & (nc - 1);
+		j = (size_t)skl_hash64(acc->lm_key[i]) & (nc - 1);
 		while (nk[j])
 			j = (j + 1) & (nc - 1);
 		nk[j] = acc->lm_key[i];
@@ -283,7 +274,7 @@ static void linemap_set(struct skl__access *acc, uint64_t line, int label)
 		return;
 	if (!acc->lm_cap)
 		return;
-	j = (size_t)mix64(key) & (acc->lm_cap - 1);
+	j = (size_t)skl_hash64(key) & (acc->lm_cap - 1);
 	while (acc->lm_key[j] && acc->lm_key[j] != key)
 		j = (j + 1) & (acc->lm_cap - 1);
 	if (!acc->lm_key[j]) {
@@ -301,7 +292,7 @@ static int linemap_get(const struct skl__access *acc, uint64_t line)
 	size_t j;
 	if (!acc->lm_cap)
 		return -1;
-	j = (size_t)mix64(key) & (acc->lm_cap - 1);
+	j = (size_t)skl_hash64(key) & (acc->lm_cap - 1);
 	while (acc->lm_key[j]) {
 		if (acc->lm_key[j] == key)
 			return acc->lm_label[j];
