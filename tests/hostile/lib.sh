@@ -2,7 +2,7 @@
 # their work directory, removed at exit; the counts; the guard's cap on
 # address space; the verdict on how a guarded run ended; the summary line.
 # A script may set memcap (KiB) before sourcing; sanitizer builds get none,
-# as they reserve terabytes of address space.
+# as they reserve terabytes of address space ($sanitized says which).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
 passed=0
@@ -11,8 +11,10 @@ ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 memcap=${memcap:-1048576}
+sanitized=0
 if ldd "$SKLAB" 2>/dev/null | grep -q 'libasan\|libtsan'; then
 	memcap=unlimited
+	sanitized=1
 fi
 
 # ended NAME RC WANT OUTPUT: whether a guarded run ended as WANT says
