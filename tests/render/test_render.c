@@ -215,6 +215,23 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 	CHECK(strstr(svg.data, "font-family=\"DejaVu Sans Mono") != NULL);
 	CHECK(strstr(svg.data, "<title>daddr  (struct sock)") != NULL);
 	{
+		/* every text of more than one glyph carries the width the views
+		 * laid it out at (the PNG's hinted advances), so a browser's
+		 * fractional advances cannot widen it */
+		int j, texts = 0;
+		for (j = 0; j < skl_dl_count(dl); j++) {
+			const skl_dl_item *it = skl_dl_at(dl, j);
+			char want[160];
+			if (it->kind != SKL_DL_TEXT || skl_dl_utf8_len(it->text) < 2 || texts >= 40)
+				continue;
+			snprintf(want, sizeof(want), "textLength=\"%g\"",
+				 (double)skl_dl_text_width(it->text, it->size));
+			CHECK(strstr(svg.data, want) != NULL);
+			texts++;
+		}
+		CHECK(texts > 10);
+	}
+	{
 		/* balanced groups, and no raw '<' inside text */
 		int open = 0, close = 0;
 		const char *p;
