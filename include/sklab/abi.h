@@ -89,6 +89,9 @@ typedef struct skl_profile {
 	skl_profile_cache caches[SKL_PROFILE_MAX_CACHES];
 	unsigned ncaches;
 	unsigned mem_latency; /* cycles */
+	/* cycles for a line another core's cache supplies, clean and Modified
+	 * (the cache table's transfer and hitm; 0 = the model's rule) */
+	unsigned transfer_latency, hitm_latency;
 } skl_profile;
 
 /* Sets a profile's kernel release: the text and its parsed version. -1

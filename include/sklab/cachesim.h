@@ -216,6 +216,9 @@ typedef struct skl_cachesim_preset {
 	skl_cachesim_level levels[SKL_CACHESIM_MAX_LEVELS];
 	unsigned nlevels;
 	unsigned mem_latency;
+	/* a coherent model's cycles for a line from another core's cache,
+	 * clean (transfer) and Modified (hitm); 0 = skl_cachesim_smp's rule */
+	unsigned transfer_latency, hitm_latency;
 } skl_cachesim_preset;
 
 void skl_cachesim_preset_config(const skl_cachesim_preset *p, skl_cachesim_config *out);

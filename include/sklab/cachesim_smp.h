@@ -55,6 +55,9 @@ typedef struct skl_cachesim_smp_config {
 	 * this CPU's private lookups (0 = the first shared level's latency plus
 	 * that of the first private data level; memory's without a shared level) */
 	unsigned transfer_latency;
+	/* the same for a line the other CPU holds Modified (a HITM), which
+	 * real parts serve more slowly than a clean one (0 = transfer_latency) */
+	unsigned hitm_latency;
 } skl_cachesim_smp_config;
 
 /* Where an access's line came from. */
@@ -115,9 +118,11 @@ const skl_cachesim *skl_cachesim_smp_cpu(const skl_cachesim_smp *m, unsigned cpu
 const skl_cachesim *skl_cachesim_smp_shared(const skl_cachesim_smp *m);
 
 /* How many of the configuration's levels each CPU has to itself (the
- * rest are shared), and the cycles of a cache-to-cache transfer. */
+ * rest are shared), and the cycles of a cache-to-cache transfer of a
+ * clean line and of a Modified one (a HITM). */
 unsigned skl_cachesim_smp_private_levels(const skl_cachesim_smp *m);
 unsigned skl_cachesim_smp_transfer_latency(const skl_cachesim_smp *m);
+unsigned skl_cachesim_smp_hitm_latency(const skl_cachesim_smp *m);
 
 /* The levels of the configuration, private then shared, and the counters
  * of one by its configuration index: a private level's summed over every

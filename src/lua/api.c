@@ -90,14 +90,17 @@ static const skl__api api_table[] = {
     {"sklab.profiles", "()", "The names of the kernel profiles, sorted.", SKL__API_LIB},
     {"sklab.sets", "()", "The names of the layout sets, sorted.", SKL__API_LIB},
     {"sklab.version", "", "sklab's version, a string.", SKL__API_FIELD},
-    {"sklab.cache", "{profile=, levels=, memory=, seed=, title=, cpus=}",
+    {"sklab.cache", "{profile=, levels=, memory=, seed=, title=, cpus=, transfer=, hitm=}",
      "A cache model (documentation entry: sklab.cache is a table you call). With profile (default: the "
      "scenario's), the era's machine from the profile's cache table; with levels = {{name=, size=, assoc=, "
      "line=, policy=\"lru\"|\"plru\"|\"random\", write=\"allocate\"|\"no-allocate\", latency=}, ...}, "
      "those levels (\"L1i\" and \"L1d\" are split, other names unified) with memory cycles for a full miss and "
      "seed for random replacement. cpus = N (1 to 64) models N CPUs kept coherent with MESI: private levels "
      "per CPU, the last unified level shared; without it, a model feeding a machine of several CPUs models "
-     "that many (one CPU keeps the plain model). Bad geometry is an error.",
+     "that many (one CPU keeps the plain model). transfer and hitm are the cycles a coherent model charges "
+     "for a line another CPU's cache supplies, clean and Modified (default: the profile's cache table, else "
+     "the first shared level's latency plus the first private data level's, for both). Bad geometry is an "
+     "error.",
      SKL__API_INDEX},
     {"sklab.cache.host", "()",
      "A cache model of this host's caches (sysfs, else the C library's figures), typical latencies; nil and a "
@@ -599,7 +602,8 @@ static const skl__api api_table[] = {
      "misses, read_misses, write_misses, ifetch_misses, compulsory, capacity, conflict, evictions, "
      "dirty_evictions, writebacks}, ...}, accesses, cycles, memory}; each level also by name (stats.L1d). A "
      "model of several CPUs sums each private level over its CPUs and adds cpus = {{coherence, transfers, "
-     "hitm, rfo, upgrades, invalidated, writebacks}, ...}.",
+     "hitm, rfo, upgrades, invalidated, writebacks}, ...}, transfer and hitm (the cycles of a clean and of a "
+     "Modified line from another CPU's cache).",
      SKL__API_METHOD},
     {"cm:reset", "()",
      "Empties every level and zeroes the counters (and the attribution of the kernel it feeds). Returns cm.",

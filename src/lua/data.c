@@ -536,7 +536,7 @@ static const char *const profile_keys[] = {"name",	  "kernel",    "arch", "layou
 					   "page_size",	  "cacheline", "cpus", "ram_mb",  "config",
 					   "description", "cache",     NULL};
 
-static const char *const cache_keys[] = {"cpu", "memory", NULL};
+static const char *const cache_keys[] = {"cpu", "memory", "transfer", "hitm", NULL};
 static const char *const cache_level_keys[] = {"name", "size_kb", "assoc", "line", "latency", NULL};
 
 /* A string field; required ones must be there. Copies into out. */
@@ -646,6 +646,8 @@ static void p_cache(lua_State *L, dctx *c, const dfile *f, skl_profile *p)
 		     SKL_PROFILE_MAX_CACHES);
 	p_string(L, c, f, "cpu", 1, p->cpu, sizeof(p->cpu));
 	p->mem_latency = (unsigned)p_int(L, c, f, "memory", 1, 100, 1, 100000, 0);
+	p->transfer_latency = (unsigned)p_int(L, c, f, "transfer", 0, 0, 1, 100000, 0);
+	p->hitm_latency = (unsigned)p_int(L, c, f, "hitm", 0, 0, 1, 100000, 0);
 	for (i = 1; i <= n; i++) {
 		skl_profile_cache *pc = &p->caches[i - 1];
 		if (lua_rawgeti(L, -1, i) != LUA_TTABLE)

@@ -110,6 +110,8 @@ static void make_smp(lua_State *L, lcm *m, unsigned ncpus, int arg)
 	cfg.base.seed = m->seed;
 	cfg.base.budget = skl__memory_of(skl__rt(L));
 	cfg.ncpus = ncpus;
+	cfg.transfer_latency = m->desc.transfer_latency;
+	cfg.hitm_latency = m->desc.hitm_latency;
 	skl_error_clear(&err);
 	m->smp = skl_cachesim_smp_new(&cfg, &err);
 	if (!m->smp && cfg.base.budget->hit)
@@ -213,13 +215,13 @@ static void level_from(lua_State *L, int t, int i, skl_cachesim_preset *p)
 
 static int make_cache(lua_State *L)
 {
-	static const char *const keys[] = {"profile", "levels", "memory", "seed", "title", "cpus", NULL};
+	static const char *const keys[] = {"profile", "levels", "memory", "seed", "title", "cpus", "transfer", "hitm", NULL};
 	skl_lua *rt = skl__rt(L);
 	skl_cachesim_preset p;
 	skl_profile prof;
 	skl_error err;
 	const char *pname = NULL, *title = NULL;
-	lua_Integer seed = 0, memory = 0, cpus = 0;
+	lua_Integer seed = 0, memory = 0, cpus = 0, transfer = 0, hitm = 0;
 	lcm *m;
 	int have_levels = 0, have_memory = 0, i, n;
 
@@ -232,6 +234,8 @@ static int make_cache(lua_State *L)
 		title = skl__opt_string(&opts, "title");
 		seed = skl__opt_int(&opts, "seed", 0, 0, LUA_MAXINTEGER);
 		cpus = skl__opt_int(&opts, "cpus", 0, 1, SKL_CACHESIM_MAX_CPUS);
+		transfer = skl__opt_int(&opts, "transfer", 0, 1, 100000);
+		hitm = skl__opt_int(&opts, "hitm", 0, 1, 100000);
 		if (lua_getfield(L, 1, "memory") != LUA_TNIL)
 			have_memory = 1;
 		lua_pop(L, 1);
@@ -261,6 +265,8 @@ static int make_cache(lua_State *L)
 		snprintf(p.title, sizeof(p.title), "%s", title ? title : "custom");
 		snprintf(p.source, sizeof(p.source), "the scenario's levels");
 		p.mem_latency = (unsigned)memory;
+		p.transfer_latency = (unsigned)transfer;
+		p.hitm_latency = (unsigned)hitm;
 		m = push_model(L, &p, (uint64_t)seed);
 		m->cpus = (unsigned)cpus;
 		if (cpus > 1)
@@ -276,6 +282,10 @@ static int make_cache(lua_State *L)
 		snprintf(p.title, sizeof(p.title), "%s", title);
 	if (have_memory)
 		p.mem_latency = (unsigned)memory;
+	if (transfer)
+		p.transfer_latency = (unsigned)transfer;
+	if (hitm)
+		p.hitm_latency = (unsigned)hitm;
 	m = push_model(L, &p, (uint64_t)seed);
 	m->cpus = (unsigned)cpus;
 	if (cpus > 1)
@@ -488,6 +498,8 @@ static int cm_stats(lua_State *L)
 			lua_rawseti(L, -2, (lua_Integer)c + 1);
 		}
 		lua_setfield(L, -2, "cpus");
+		skl__set_int(L, "transfer", (lua_Integer)skl_cachesim_smp_transfer_latency(m->smp));
+		skl__set_int(L, "hitm", (lua_Integer)skl_cachesim_smp_hitm_latency(m->smp));
 	}
 	return 1;
 }

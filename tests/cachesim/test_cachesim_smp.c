@@ -602,6 +602,55 @@ static void t_allocfail(void)
 	CHECK(n < 400);
 }
 
+/* The protocol's trace again with a clean transfer of 30 cycles and a
+ * HITM of 75 (the Core i7 guide's figure): a line from a peer costs the
+ * private lookup (4) plus the one that matches the peer's state; every
+ * other row is as the default model gives it. */
+static void t_latency(void)
+{
+	skl_cachesim_smp_config c;
+	skl_error err;
+	skl_cachesim_smp *m;
+	size_t i;
+	memset(&c, 0, sizeof(c));
+	c.base.levels = two_levels;
+	c.base.nlevels = 2;
+	c.base.mem_latency = 100;
+	c.ncpus = 2;
+	c.transfer_latency = 30;
+	c.hitm_latency = 75;
+	m = skl_cachesim_smp_new(&c, &err);
+	CHECK(m != NULL);
+	if (!m)
+		return;
+	CHECK_INT(skl_cachesim_smp_transfer_latency(m), 30);
+	CHECK_INT(skl_cachesim_smp_hitm_latency(m), 75);
+	for (i = 0; i < sizeof(protocol_rows) / sizeof(protocol_rows[0]); i++) {
+		const row *w = &protocol_rows[i];
+		skl_cachesim_smp_result r;
+		unsigned want = w->source != PEER ? w->latency : 4 + (w->peer_state == MM ? 75u : 30u);
+		CHECK_INT(skl_cachesim_smp_access(m, w->cpu, w->addr, 4, w->op, &r), 0);
+		CHECK_INT(r.source, w->source);
+		CHECK_INT(r.r.latency, want);
+	}
+	skl_cachesim_smp_free(m);
+	/* hitm alone: a clean transfer keeps the rule's 16 */
+	c.transfer_latency = 0;
+	m = skl_cachesim_smp_new(&c, &err);
+	CHECK(m != NULL);
+	if (m) {
+		CHECK_INT(skl_cachesim_smp_transfer_latency(m), 16);
+		CHECK_INT(skl_cachesim_smp_hitm_latency(m), 75);
+		skl_cachesim_smp_free(m);
+	}
+	/* neither: a HITM costs what a clean transfer does */
+	m = make(two_levels, 2, 2, NULL);
+	if (m) {
+		CHECK_INT(skl_cachesim_smp_hitm_latency(m), 16);
+		skl_cachesim_smp_free(m);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -609,6 +658,7 @@ int main(int argc, char **argv)
 		void (*fn)(void);
 	} modes[] = {
 	    {"protocol", t_protocol},
+	    {"latency", t_latency},
 	    {"evicted", t_evicted},
 	    {"false_sharing", t_false_sharing},
 	    {"true_sharing", t_true_sharing},

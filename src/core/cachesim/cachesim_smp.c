@@ -45,6 +45,7 @@ struct skl_cachesim_smp {
 	unsigned nprivate;   /* levels of the configuration private to each CPU */
 	unsigned line_shift; /* the coherence unit: the smallest private line */
 	unsigned transfer;   /* cycles for a line from another CPU's cache */
+	unsigned hitm;	     /* the same for a line it held Modified */
 	unsigned mem_latency;
 	int private_wa;			   /* some private data level allocates on writes */
 	uint32_t data_levels;		   /* the private levels on the data path (all but L1i) */
@@ -276,6 +277,7 @@ skl_cachesim_smp *skl_cachesim_smp_new(const skl_cachesim_smp_config *cfg, skl_e
 		unsigned d = strcmp(b->levels[0].name, "L1i") || m->nprivate < 2 ? 0 : 1; /* the first data level */
 		m->transfer = nshared ? b->levels[m->nprivate].latency + b->levels[d].latency : b->mem_latency;
 	}
+	m->hitm = cfg->hitm_latency ? cfg->hitm_latency : m->transfer;
 	m->cap = 1024;
 	if (skl_budget_charge(m->budget, dir_bytes(m, m->cap), "a cache model's coherence directory") < 0) {
 		char msg[200];
@@ -347,6 +349,11 @@ unsigned skl_cachesim_smp_private_levels(const skl_cachesim_smp *m)
 unsigned skl_cachesim_smp_transfer_latency(const skl_cachesim_smp *m)
 {
 	return m->transfer;
+}
+
+unsigned skl_cachesim_smp_hitm_latency(const skl_cachesim_smp *m)
+{
+	return m->hitm;
 }
 
 unsigned skl_cachesim_smp_levels(const skl_cachesim_smp *m)
@@ -603,7 +610,8 @@ int skl_cachesim_smp_access(skl_cachesim_smp *m, unsigned cpu, uint64_t addr, un
 	if (res.peer >= 0 && res.source != SKL_SMP_PRIVATE) {
 		/* the line came over from the peer's cache: the private lookups, then the transfer */
 		res.source = SKL_SMP_PEER;
-		res.r.latency = pr.latency - (m->shared ? 0 : m->mem_latency) + m->transfer;
+		res.r.latency = pr.latency - (m->shared ? 0 : m->mem_latency) +
+				(res.peer_state == SKL_MESI_M ? m->hitm : m->transfer);
 	}
 	res.before = step[0].before;
 	res.after = step[0].after;

@@ -64,6 +64,8 @@ int skl_cachesim_preset_profile(const skl_profile *prof, skl_cachesim_preset *ou
 		add_level(out, prof->caches[i].name, prof->caches[i].size, prof->caches[i].assoc, prof->caches[i].line,
 			  prof->caches[i].latency);
 	out->mem_latency = prof->mem_latency;
+	out->transfer_latency = prof->transfer_latency;
+	out->hitm_latency = prof->hitm_latency;
 	return 0;
 }
 

@@ -613,6 +613,8 @@ int skl__bmodel_init_smp(skl__bmodel *m, const skl_bench_opts *o, unsigned cpus,
 	memset(&cfg, 0, sizeof(cfg));
 	skl_cachesim_preset_config(&m->preset, &cfg.base);
 	cfg.ncpus = cpus;
+	cfg.transfer_latency = m->preset.transfer_latency;
+	cfg.hitm_latency = m->preset.hitm_latency;
 	m->smp = skl_cachesim_smp_new(&cfg, err);
 	if (!m->smp)
 		return -1;

@@ -26,6 +26,19 @@ expect(not ok and err:find("CPU 2: the model has 2", 1, true), "a CPU past the m
 ok, err = pcall(sklab.cache, { levels = levels, cpus = 0 })
 expect(not ok and err:find("cpus", 1, true), "cpus = 0")
 expect(cm:reset() == cm and cm:stats().cpus[2].hitm == 0, "reset")
+expect(st.transfer == 16 and st.hitm == 16, "the rule: L2 + L1d for any line from a peer")
+
+-- the cycles of a line from a peer, clean and Modified, as the user measured them
+local cal = sklab.cache { levels = levels, memory = 100, cpus = 2, transfer = 30, hitm = 75 }
+expect(cal:stats().transfer == 30 and cal:stats().hitm == 75, "transfer and hitm kept")
+expect(cal:access(0x10000, 8, "r", 0).latency == 116, "from memory: unchanged")
+r = cal:access(0x10000, 8, "r", 1)
+expect(r.peer_state == "E" and r.latency == 4 + 30, "a clean line from CPU 0: 4 + 30")
+cal:access(0x10000, 8, "w", 1)
+r = cal:access(0x10000, 8, "r", 0)
+expect(r.hitm and r.latency == 4 + 75, "a HITM: 4 + 75")
+ok, err = pcall(sklab.cache, { levels = levels, cpus = 2, hitm = 0 })
+expect(not ok and err:find("hitm", 1, true), "hitm = 0 is refused")
 
 -- a plain model stays one CPU, and says so
 local one = sklab.cache { levels = levels, memory = 100 }
