@@ -160,6 +160,8 @@ int skl_bench_workload_variants(const char *name);
  * Counters never make it fail: they come back n/a with the reason. */
 int skl_bench_run(const char *workload, const skl_bench_opts *o, skl_bench_result **out, skl_error *err);
 void skl_bench_result_free(skl_bench_result *r);
+/* The variant of r named name ("shared", "split"), or NULL. */
+const skl_bench_variant *skl_bench_result_variant(const skl_bench_result *r, const char *name);
 
 /* ---- writing -------------------------------------------------------------- */
 

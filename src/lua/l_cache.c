@@ -215,7 +215,8 @@ static void level_from(lua_State *L, int t, int i, skl_cachesim_preset *p)
 
 static int make_cache(lua_State *L)
 {
-	static const char *const keys[] = {"profile", "levels", "memory", "seed", "title", "cpus", "transfer", "hitm", NULL};
+	static const char *const keys[] = {"profile", "levels",	  "memory", "seed", "title",
+					   "cpus",    "transfer", "hitm",   NULL};
 	skl_lua *rt = skl__rt(L);
 	skl_cachesim_preset p;
 	skl_profile prof;

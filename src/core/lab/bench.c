@@ -180,6 +180,15 @@ void skl_bench_result_free(skl_bench_result *r)
 	skl_free(r);
 }
 
+const skl_bench_variant *skl_bench_result_variant(const skl_bench_result *r, const char *name)
+{
+	int i;
+	for (i = 0; r && i < r->nvariants; i++)
+		if (!strcmp(r->variants[i].name, name))
+			return &r->variants[i];
+	return NULL;
+}
+
 skl_bench_variant *skl__bench_add(skl_bench_result *r)
 {
 	skl_bench_variant *v = skl_realloc(r->variants, (size_t)(r->nvariants + 1) * sizeof(*v));

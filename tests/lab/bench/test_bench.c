@@ -63,10 +63,9 @@ static skl_bench_result *run_model(const char *w, const skl_profile *p)
 
 static const skl_bench_variant *variant(const skl_bench_result *r, const char *name)
 {
-	int i;
-	for (i = 0; i < r->nvariants; i++)
-		if (!strcmp(r->variants[i].name, name))
-			return &r->variants[i];
+	const skl_bench_variant *v = skl_bench_result_variant(r, name);
+	if (v)
+		return v;
 	printf("%s: no variant %s\n", r->workload, name);
 	exit(1);
 }

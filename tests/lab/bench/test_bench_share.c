@@ -47,10 +47,9 @@ static skl_bench_result *run_core(int threads, int model_only)
 
 static const skl_bench_variant *variant(const skl_bench_result *r, const char *name)
 {
-	int i;
-	for (i = 0; i < r->nvariants; i++)
-		if (!strcmp(r->variants[i].name, name))
-			return &r->variants[i];
+	const skl_bench_variant *v = skl_bench_result_variant(r, name);
+	if (v)
+		return v;
 	printf("false_sharing: no variant %s\n", name);
 	exit(1);
 }
