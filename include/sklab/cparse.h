@@ -19,6 +19,18 @@ int skl_cparse(skl_typedb *db, const char *text, const char *filename, skl_error
  * (comma separated NAME or NAME=VALUE; NULL = none). */
 int skl_cparse_defines(skl_typedb *db, const char *text, const char *filename, const char *defines, skl_error *err);
 
+/* The types every header may use without defining them, as the kernel
+ * and the C library define them (include/uapi/asm-generic/int-ll64.h,
+ * include/uapi/linux/types.h, include/linux/types.h, <stdint.h>,
+ * <stddef.h>): u8..u64, s8..s64, __u8..__u64, __s8..__s64,
+ * __le16/32/64, __be16/32/64, __sum16, __wsum, uint8_t..uint64_t,
+ * int8_t..int64_t, uintptr_t, intptr_t, size_t, ssize_t, ptrdiff_t. Each
+ * is laid out by the ABI's own base types, so one prelude serves i386 and
+ * x86_64. Names db already has are left alone, and a later typedef of a
+ * prelude name replaces it (a header's own "typedef unsigned int u32;").
+ * skl_cparse and skl_cparse_defines add it first. 0, or -1 out of memory. */
+int skl_cparse_prelude(skl_typedb *db, skl_error *err);
+
 /* One member declaration, without or with its ';':
  * "unsigned long (*fn)(int)", "int x:3", "u32 a __attribute__((aligned(8)))",
  * "struct sock *next". Struct tags it names become forward declarations.

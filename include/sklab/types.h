@@ -83,6 +83,11 @@ skl_type *skl_typedb_find(const skl_typedb *db, const char *name);
 int skl_typedb_count_records(const skl_typedb *db);
 skl_type *skl_typedb_record_at(const skl_typedb *db, int i);
 
+/* 1 when a member condition of some record in db names the config option
+ * name ("CONFIG_IPV6") as a whole identifier, else 0: what a --config
+ * name that no layout uses (a typo, another era's option) is told by. */
+int skl_typedb_config_used(const skl_typedb *db, const char *name);
+
 skl_kind skl_type_kind(const skl_type *t);
 const char *skl_type_tag(const skl_type *t); /* tag or typedef name; NULL if anonymous */
 const char *skl_type_note(const skl_type *t);

@@ -9,6 +9,7 @@
 #include "sklab/abi.h"
 #include "sklab/budget.h"
 #include "sklab/common.h"
+#include "sklab/types.h"
 
 #include <getopt.h>
 #include <stdint.h>
@@ -188,6 +189,13 @@ int skl_app_profile_for_set(const char *data, const char *set, skl_profile *out,
 
 /* Prints "sklab: <what>: <error>" on stderr and returns the exit status 1. */
 int skl_app_fail(const char *what, const skl_error *err);
+
+/* Warns on stderr of each name of a --config value ("A,B" or "+A,B") that
+ * no member condition in db names (skl_typedb_config_used): a misspelt
+ * option, or one of another era, would otherwise change nothing silently.
+ * source says what db holds ("the layout set linux-6.18", "my.h").
+ * Returns how many it warned of. */
+int skl_app_config_warn(const char *what, const skl_typedb *db, const char *opt, const char *source);
 
 /* Scenario files (*.lua) in dir, sorted, as "dir/name.lua"; -1 when dir
  * cannot be read. Free with skl_app_free_list. */

@@ -216,6 +216,7 @@ int skl_cmd_layout(int argc, char **argv)
 		if (skl_btf_import(db, file, name, &t, &err) < 0)
 			goto out_err;
 		build_config(config, sizeof(config), have_prof ? prof.config : NULL, cfg_opt);
+		skl_app_config_warn("layout", db, cfg_opt, "a built kernel's BTF (no member is conditional)");
 	} else if (cfile) {
 		char *text = read_file(cfile, &err);
 		int r;
@@ -233,6 +234,7 @@ int skl_cmd_layout(int argc, char **argv)
 		if (!abi)
 			abi = have_prof ? prof.abi : skl_abi_find("x86_64");
 		build_config(config, sizeof(config), have_prof ? prof.config : NULL, cfg_opt);
+		skl_app_config_warn("layout", db, cfg_opt, cfile);
 	} else {
 		char set[256];
 		const char *slash = strchr(name, '/');
@@ -262,6 +264,11 @@ int skl_cmd_layout(int argc, char **argv)
 		if (!abi)
 			abi = prof.abi;
 		build_config(config, sizeof(config), prof.config, cfg_opt);
+		{
+			char src[300];
+			snprintf(src, sizeof(src), "the layout set %s", set);
+			skl_app_config_warn("layout", db, cfg_opt, src);
+		}
 	}
 	if (!cacheline)
 		cacheline = have_prof ? prof.cacheline : 64;

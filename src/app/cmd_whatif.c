@@ -259,6 +259,8 @@ int skl_cmd_whatif(int argc, char **argv)
 		snprintf(config, sizeof(config), "%s%s%s", prof.config, prof.config[0] ? "," : "", cfg_opt + 1);
 	else
 		snprintf(config, sizeof(config), "%s", cfg_opt);
+	snprintf(label, sizeof(label), "the layout set %s", set);
+	skl_app_config_warn("whatif", db, cfg_opt, label);
 	snprintf(label, sizeof(label), "%s/%s", set, name);
 
 	o.profile = &prof;

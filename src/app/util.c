@@ -8,6 +8,7 @@
 
 #include "sklab/runtime.h"
 #include "sklab/textsafe.h"
+#include "sklab/types.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -106,6 +107,34 @@ int skl_app_fail(const char *what, const skl_error *err)
 	else
 		skl_term_printf(stderr, "sklab: %s\n", msg);
 	return 1;
+}
+
+int skl_app_config_warn(const char *what, const skl_typedb *db, const char *opt, const char *source)
+{
+	const char *p = opt && *opt == '+' ? opt + 1 : opt;
+	int warned = 0;
+	while (p && *p) {
+		char name[128];
+		size_t n = strcspn(p, ",");
+		while (n && *p == ' ') {
+			p++;
+			n--;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)(n < sizeof(name) ? n : sizeof(name) - 1), p);
+		while (*name && name[strlen(name) - 1] == ' ')
+			name[strlen(name) - 1] = 0;
+		if (*name && !skl_typedb_config_used(db, name)) {
+			skl_term_printf(stderr,
+					"sklab: %s: warning: --config %s: no member of %s depends on it (misspelt, or "
+					"another kernel's option?)\n",
+					what, name, source);
+			warned++;
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return warned;
 }
 
 /* ---- limits ------------------------------------------------------------------ */

@@ -310,6 +310,14 @@ static void whole_header(void)
 	skl_type_name(skl_typedb_find(db, "cb_t"), name, sizeof(name));
 	CHECK_STR(name, "cb_t");
 
+	/* which options a condition names: whole identifiers only */
+	CHECK_INT(skl_typedb_config_used(db, "CONFIG_IPV6"), 1);
+	CHECK_INT(skl_typedb_config_used(db, "CONFIG_NETFILTER_MODULE"), 1);
+	CHECK_INT(skl_typedb_config_used(db, "CONFIG_IPV"), 0);
+	CHECK_INT(skl_typedb_config_used(db, "IPV6"), 0);
+	CHECK_INT(skl_typedb_config_used(db, "CONFIG_IPV7"), 0);
+	CHECK_INT(skl_typedb_config_used(db, ""), 0);
+
 	/* conditions as skl_config_eval reads them */
 	conds(db, "CONFIG_IPV6,CONFIG_NETFILTER",
 	      "v6[CONFIG_IPV6];nf[CONFIG_NETFILTER || CONFIG_NETFILTER_MODULE];"
@@ -489,8 +497,50 @@ static void many_names(void)
 	free(text);
 }
 
+/* The prelude's names need no definition; a header's own definition of one
+ * replaces it (even as another type); a database's own names stay. */
+static void prelude_types(void)
+{
+	static const char *const text = "typedef unsigned short u32;\n" /* not the kernel's: the header's */
+					"struct p { u32 a; uint64_t b; __be16 c; size_t d; s8 e; };\n";
+	skl_typedb *db = skl_typedb_new();
+	skl_error err;
+	uint64_t size;
+	unsigned align;
+	char name[64];
+	CHECK_INT(skl_cparse(db, text, "p.h", &err), 0);
+	CHECK_INT(skl_type_size_align(skl_typedb_find(db, "u32"), skl_abi_find("x86_64"), "", &size, &align, &err), 0);
+	CHECK_INT(size, 2);
+	CHECK_INT(skl_type_size_align(skl_typedb_find(db, "struct p"), skl_abi_find("x86_64"), "", &size, &align, &err),
+		  0);
+	CHECK_INT(size, 40); /* 2 (6) 8, 2 (6) 8, 1 (7) */
+	CHECK_INT(skl_type_size_align(skl_typedb_find(db, "struct p"), skl_abi_find("i386"), "", &size, &align, &err),
+		  0);
+	CHECK_INT(size, 24); /* 2 (2) 8, 2 (2) 4, 1 (3): a u64 is 4-aligned in i386 structs */
+	skl_type_name(skl_typedb_find(db, "__be16"), name, sizeof(name));
+	CHECK_STR(name, "__be16");
+	/* redefining one the same way is C11's rule: fine; another way, after
+	 * the header's own: an error */
+	CHECK_INT(skl_cparse(db, "typedef unsigned short u32;", "q.h", &err), 0);
+	CHECK_INT(skl_cparse(db, "typedef int u32;", "r.h", &err), -1);
+	CHECK(strstr(err.msg, "redefined") != NULL);
+	skl_typedb_free(db);
+
+	/* a database that has the name keeps it */
+	db = skl_typedb_new();
+	CHECK(skl_type_typedef(db, "u64", skl_type_base(db, "unsigned int"), &err) != NULL);
+	CHECK_INT(skl_cparse_prelude(db, &err), 0);
+	CHECK_INT(skl_type_size_align(skl_typedb_find(db, "u64"), skl_abi_find("x86_64"), "", &size, &align, &err), 0);
+	CHECK_INT(size, 4);
+	CHECK_INT(skl_type_size_align(skl_typedb_find(db, "__u64"), skl_abi_find("x86_64"), "", &size, &align, &err),
+		  0);
+	CHECK_INT(size, 8);
+	skl_typedb_free(db);
+}
+
 int main(void)
 {
+	prelude_types();
 	many_names();
 	members();
 	member_errors();

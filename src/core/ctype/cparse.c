@@ -13,6 +13,7 @@
 
 #include "types_impl.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1550,6 +1551,75 @@ static void cp_end(cp *p)
 	skl__lex_free(&p->lx);
 }
 
+/* The prelude: each name and what it names, a base type's spelling or an
+ * earlier entry, in the kernel's chains (u32 -> __u32 -> unsigned int) so
+ * that pahole-style output prints the name the header used. */
+static const char *const prelude[][2] = {
+    /* include/uapi/asm-generic/int-ll64.h (every arch since 2.6.29's x86 switch) */
+    {"__s8", "signed char"},
+    {"__u8", "unsigned char"},
+    {"__s16", "short"},
+    {"__u16", "unsigned short"},
+    {"__s32", "int"},
+    {"__u32", "unsigned int"},
+    {"__s64", "long long"},
+    {"__u64", "unsigned long long"},
+    /* include/asm-generic/int-ll64.h */
+    {"s8", "__s8"},
+    {"u8", "__u8"},
+    {"s16", "__s16"},
+    {"u16", "__u16"},
+    {"s32", "__s32"},
+    {"u32", "__u32"},
+    {"s64", "__s64"},
+    {"u64", "__u64"},
+    /* include/uapi/linux/types.h: the bitwise types, plain integers to a compiler */
+    {"__le16", "__u16"},
+    {"__be16", "__u16"},
+    {"__le32", "__u32"},
+    {"__be32", "__u32"},
+    {"__le64", "__u64"},
+    {"__be64", "__u64"},
+    {"__sum16", "__u16"},
+    {"__wsum", "__u32"},
+    /* <stdint.h>: the sizes glibc gives them on both ABIs (its x86_64
+     * int64_t is a long, laid out as a long long there) */
+    {"int8_t", "signed char"},
+    {"uint8_t", "unsigned char"},
+    {"int16_t", "short"},
+    {"uint16_t", "unsigned short"},
+    {"int32_t", "int"},
+    {"uint32_t", "unsigned int"},
+    {"int64_t", "long long"},
+    {"uint64_t", "unsigned long long"},
+    {"intptr_t", "long"},
+    {"uintptr_t", "unsigned long"},
+    /* <stddef.h> and include/linux/types.h: a long's size on ILP32 and LP64 */
+    {"size_t", "unsigned long"},
+    {"ssize_t", "long"},
+    {"ptrdiff_t", "long"},
+};
+
+int skl_cparse_prelude(skl_typedb *db, skl_error *err)
+{
+	size_t i;
+	for (i = 0; i < sizeof(prelude) / sizeof(prelude[0]); i++) {
+		const char *name = prelude[i][0], *to = prelude[i][1];
+		skl_type *target, *t;
+		if (find_typedef(db, name, strlen(name)))
+			continue; /* the database's own */
+		target = skl_type_base(db, to);
+		if (!target)
+			target = find_typedef(db, to, strlen(to));
+		assert(target); /* an earlier entry or a base type */
+		t = skl_type_typedef(db, name, target, err);
+		if (!t)
+			return -1;
+		t->weak = 1;
+	}
+	return 0;
+}
+
 int skl_cparse_defines(skl_typedb *db, const char *text, const char *filename, const char *defines, skl_error *err)
 {
 	cp p;
@@ -1560,6 +1630,8 @@ int skl_cparse_defines(skl_typedb *db, const char *text, const char *filename, c
 	skl_error_clear(err);
 	if (!db || !text)
 		return skl_errorf(err, "skl_cparse: no database or no text");
+	if (skl_cparse_prelude(db, err) < 0)
+		return -1;
 	if (cp_begin(&p, db, text, filename, 1, defines, err) < 0)
 		goto out;
 	while (cur(&p)->kind != SKL__TK_EOF)

@@ -567,6 +567,12 @@ int skl_edit_apply(skl_typedb *db, skl_type *copy, const skl_edit *e, skl_error 
 	skl_type *r = (skl_type *)skl_type_resolve(copy);
 	if (!is_record(r))
 		return skl_errorf(err, "whatif edits a struct or union");
+	/* a declaration may name __u64 or uint32_t on a set that never
+	 * defined them (linux-2.4.16's data have no __u64): the C reader's
+	 * prelude, behind the set's own names */
+	if ((e->op == SKL_EDIT_ADD || e->op == SKL_EDIT_RESIZE || e->op == SKL_EDIT_RETYPE) &&
+	    skl_cparse_prelude(db, err) < 0)
+		return -1;
 	switch (e->op) {
 	case SKL_EDIT_ADD:
 		return apply_add(db, r, e, err);

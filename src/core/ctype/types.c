@@ -369,6 +369,11 @@ skl_type *skl_type_typedef(skl_typedb *db, const char *name, skl_type *target, s
 	if (t) {
 		if (t->ref == target)
 			return t;
+		if (t->weak) { /* the prelude's: the header's own definition wins */
+			t->ref = target;
+			t->weak = 0;
+			return t;
+		}
 		skl_errorf(err, "typedef '%s' redefined as a different type", name);
 		return NULL;
 	}
@@ -664,6 +669,40 @@ int skl_typedb_count_records(const skl_typedb *db)
 skl_type *skl_typedb_record_at(const skl_typedb *db, int i)
 {
 	return i >= 0 && i < db->nrecords ? db->records[i] : NULL;
+}
+
+static int ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* name as a whole identifier in cond */
+static int names(const char *cond, const char *name, size_t n)
+{
+	const char *p = cond;
+	while ((p = strstr(p, name)) != NULL) {
+		if ((p == cond || !ident_char(p[-1])) && !ident_char(p[n]))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+int skl_typedb_config_used(const skl_typedb *db, const char *name)
+{
+	const skl_type *t;
+	size_t n = name ? strlen(name) : 0;
+	int i;
+	if (!db || !n)
+		return 0;
+	for (t = db->all; t; t = t->next_all) {
+		if (t->kind != SKL_K_STRUCT && t->kind != SKL_K_UNION)
+			continue;
+		for (i = 0; i < t->nmembers; i++)
+			if (t->members[i].cond && names(t->members[i].cond, name, n))
+				return 1;
+	}
+	return 0;
 }
 
 skl_kind skl_type_kind(const skl_type *t)

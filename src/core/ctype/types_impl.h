@@ -98,6 +98,7 @@ struct skl_type {
 	skl_member *members;
 	int nmembers, capmembers;
 	int complete;
+	int weak; /* typedef: the C reader's prelude's; a definition of the name replaces it */
 	int packed;
 	unsigned aligned; /* record or typedef attribute */
 	/* enum */

@@ -77,6 +77,21 @@ struct flags { unsigned a:3, b:7; unsigned char tail; };
 H
 "$SKLAB" layout --c "$work/h.h" --arch i386 pair | grep -q "size: 12," && ok || bad "--c pair on i386"
 "$SKLAB" layout --c "$work/h.h" --arch x86_64 pair | grep -q "size: 16," && ok || bad "--c pair on x86_64"
+# the fixed-width and kernel types need no typedef (the C reader's prelude)
+cat >"$work/fw.h" <<'H'
+#include <stdint.h>
+struct fw { uint8_t a; uint64_t b; __be16 port; u32 n; size_t len; };
+H
+"$SKLAB" layout --c "$work/fw.h" --arch x86_64 fw | grep -q "size: 32," && ok || bad "--c uint64_t/__be16/u32/size_t on x86_64"
+"$SKLAB" layout --c "$work/fw.h" --arch i386 fw | grep -q "size: 24," && ok || bad "--c fixed-width types on i386"
+# a --config name that no member depends on is said, and changes nothing
+"$SKLAB" layout --config CONFIG_IPV7,CONFIG_IPV6 linux-6.18/sock_common >"$work/out" 2>"$work/err" && ok ||
+	bad "layout with an unknown --config name failed"
+grep -q "warning: --config CONFIG_IPV7: no member of the layout set linux-6.18" "$work/err" && ok ||
+	bad "no warning for --config CONFIG_IPV7: $(cat "$work/err")"
+grep -q "CONFIG_IPV6:" "$work/err" && bad "warned of CONFIG_IPV6, which sock_common uses" || ok
+"$SKLAB" whatif --config +CONFIG_NOPE linux-2.4.16/sock "remove daddr" >/dev/null 2>"$work/err"
+grep -q "warning: --config CONFIG_NOPE" "$work/err" && ok || bad "whatif: no warning for CONFIG_NOPE"
 printf 'struct broken {\n\tint a\n\tint b;\n};\n' >"$work/bad.h"
 expect_fail 1 "bad.h:3:" layout --c "$work/bad.h" broken
 

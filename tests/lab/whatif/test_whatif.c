@@ -274,8 +274,26 @@ static void test_edits(void)
 	run_args resize = {NULL, 0, 0, {"resize node 8"}, {NULL}};
 	run_args bits = {NULL, 0, 0, {"resize recverr :3"}, {NULL}};
 	run_args retype = {NULL, 0, 0, {"resize daddr unsigned long long"}, {LOOKUP}};
+	run_args add_u64 = {NULL, 0, 0, {"add __u64 rx_stamp after daddr", "retype rcv_saddr uint32_t"}, {NULL}};
 	skl_whatif *w = must_run(db, "sock", &add_after);
 	int k;
+	/* the 2.4.16 data define no __u64 and no uint32_t: the C reader's prelude does */
+	skl_whatif_free(w);
+	w = must_run(db, "sock", &add_u64);
+	if (w) {
+		k = skl_layout_find(w->after.layout, "rx_stamp");
+		CHECK(k >= 0);
+		if (k >= 0) {
+			CHECK_INT(w->after.layout->fields[k].offset, 4); /* 4-aligned in an i386 struct */
+			CHECK_INT(w->after.layout->fields[k].size, 8);
+			CHECK_STR(w->after.layout->fields[k].type_name, "__u64");
+		}
+		k = skl_layout_find(w->after.layout, "rcv_saddr");
+		CHECK(k >= 0 && !strcmp(w->after.layout->fields[k].type_name, "uint32_t"));
+		CHECK_INT(w->after.layout->size, 820);
+	}
+	skl_whatif_free(w);
+	w = must_run(db, "sock", &add_after);
 	if (w) {
 		k = skl_layout_find(w->after.layout, "opt");
 		CHECK(k >= 0);
@@ -500,9 +518,9 @@ static void test_errors(void)
 				 "length or a type");
 	}
 	{
-		run_args a = {NULL, 0, 0, {"retype daddr u64"}, {NULL}};
+		run_args a = {NULL, 0, 0, {"retype daddr u63"}, {NULL}};
 		expect_run_error(db, "sock", &a,
-				 "edit 1 'retype daddr u64': cannot read the type 'u64': unknown type name 'u64' (a C "
+				 "edit 1 'retype daddr u63': cannot read the type 'u63': unknown type name 'u63' (a C "
 				 "type name such as 'unsigned long long', 'void *' or 'char [16]')");
 	}
 	{
