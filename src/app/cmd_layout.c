@@ -1,6 +1,7 @@
 /*
  * cmd_layout.c - `sklab layout`: one struct's layout as pahole text or
- * JSON, from sklab's layout data, a C header, or BTF.
+ * JSON, from sklab's layout data, a C header, or BTF, and drawn by the
+ * layout view to PNG, SVG or a window.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "app.h"
@@ -9,6 +10,8 @@
 #include "sklab/btf.h"
 #include "sklab/cparse.h"
 #include "sklab/pahole.h"
+#include "sklab/render/export.h"
+#include "window.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -89,7 +92,23 @@ static void build_config(char *out, size_t outsz, const char *profile_cfg, const
 	}
 }
 
-enum { O_PROFILE = 256, O_ARCH, O_CONFIG, O_CACHELINE, O_C, O_BTF, O_JSON, O_HEX, O_CONDS };
+enum {
+	O_PROFILE = 256,
+	O_ARCH,
+	O_CONFIG,
+	O_CACHELINE,
+	O_C,
+	O_BTF,
+	O_JSON,
+	O_HEX,
+	O_CONDS,
+	O_PNG,
+	O_SVG,
+	O_WINDOW,
+	O_SIZE,
+	O_PRESENT,
+	O_HIGHLIGHT
+};
 
 static const skl_app_opt options[] = {
     {"profile", O_PROFILE, SKL_APP_VALUE, "P", "lay out for kernel profile P (see 'sklab profiles')", NULL},
@@ -102,6 +121,12 @@ static const skl_app_opt options[] = {
     {"conds", O_CONDS, SKL_APP_NONE, NULL, "append each conditional member's CONFIG_ condition", NULL},
     {"c", O_C, SKL_APP_VALUE, "FILE.h", "read the struct from a C header (docs/c-input.md)", NULL},
     {"btf", O_BTF, SKL_APP_NONE, NULL, "read it from the running kernel's BTF, or from FILE", NULL},
+    {"png", O_PNG, SKL_APP_VALUE, "FILE.png", "draw it with the layout view as a PNG (no text then)", NULL},
+    {"svg", O_SVG, SKL_APP_VALUE, "FILE.svg", "draw it as an SVG", NULL},
+    {"window", O_WINDOW, SKL_APP_NONE, NULL, "draw it in a window (hover a member for its details)", NULL},
+    {"size", O_SIZE, SKL_APP_VALUE, "WxH", "the picture's canvas, 320x200 to 8192x8192 (1600x900)", NULL},
+    {"present", O_PRESENT, SKL_APP_NONE, NULL, "draw as presentation mode does (big type)", NULL},
+    {"highlight", O_HIGHLIGHT, SKL_APP_VALUE, "M1,M2", "emphasise these members (or line:N) in the picture", NULL},
     {0},
 };
 
@@ -113,6 +138,94 @@ static const skl_app_cmd layout_cmd = {
 	     "--profile, --arch, --cacheline or --config say otherwise.",
     .opts = options,
 };
+
+/* The picture: the layout view (whose header gives the size, lines,
+ * holes, ABI and config) and a bar under it that says where the struct
+ * came from. */
+typedef struct picture {
+	const char *png, *svg;
+	int window, width, height, present;
+	const char *highlight[32];
+	int nhighlight;
+	char hlbuf[1024];
+	char title[512];
+	skl_scene sc;
+} picture;
+
+static void picture_text(picture *pc, const skl_layout *l, const char *source)
+{
+	snprintf(pc->title, sizeof(pc->title), "sklab layout: %s from %s", l->name, source);
+}
+
+static int build_picture(void *ud, int frame, skl_dl *dl)
+{
+	const picture *pc = ud;
+	(void)frame;
+	return skl_view_scene(dl, &pc->sc);
+}
+
+/* Writes the PNG and SVG the options name and opens the window. */
+static int draw_picture(picture *pc, const skl_layout *l, skl_error *err)
+{
+	const skl_layout *ls[1];
+	char fonts[4200];
+	skl_render_opts ro;
+	ls[0] = l;
+	memset(&pc->sc, 0, sizeof(pc->sc));
+	pc->sc.layouts = ls;
+	pc->sc.nlayouts = 1;
+	pc->sc.title = pc->title;
+	pc->sc.highlight = pc->nhighlight ? pc->highlight : NULL;
+	pc->sc.nhighlight = pc->nhighlight;
+	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", skl_app_data_dir());
+	memset(&ro, 0, sizeof(ro));
+	ro.font_dir = fonts;
+	ro.width = pc->width;
+	ro.height = pc->height;
+	ro.present = pc->present;
+	ro.highlight = pc->sc.highlight;
+	ro.nhighlight = pc->nhighlight;
+	if (pc->png) {
+		if (skl_render_scene_file(&pc->sc, pc->png, "png", &ro, err) < 0)
+			return -1;
+		printf("sklab: wrote %s\n", pc->png);
+	}
+	if (pc->svg) {
+		if (skl_render_scene_file(&pc->sc, pc->svg, "svg", &ro, err) < 0)
+			return -1;
+		printf("sklab: wrote %s\n", pc->svg);
+	}
+	if (pc->window) {
+		skl_window_opts wo;
+		memset(&wo, 0, sizeof(wo));
+		wo.title = pc->title;
+		wo.font_dir = fonts;
+		wo.nframes = 1;
+		wo.width = pc->width;
+		wo.height = pc->height;
+		wo.present = pc->present;
+		wo.build = build_picture;
+		wo.ud = pc;
+		fflush(stdout);
+		if (skl_window_run_build(&wo, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* --highlight A,B into pc->highlight (up to 32 names). */
+static int split_highlight(picture *pc, const char *v)
+{
+	char *p;
+	snprintf(pc->hlbuf, sizeof(pc->hlbuf), "%s", v);
+	pc->nhighlight = 0;
+	for (p = strtok(pc->hlbuf, ","); p; p = strtok(NULL, ",")) {
+		if (pc->nhighlight == 32)
+			return -1;
+		pc->highlight[pc->nhighlight++] = p;
+	}
+	return 0;
+}
 
 int skl_cmd_layout(int argc, char **argv)
 {
@@ -130,8 +243,11 @@ int skl_cmd_layout(int argc, char **argv)
 	skl_layout *l = NULL;
 	const char *data = skl_app_data_dir();
 	const char *name;
+	char source[320];
 	skl_app_args g;
+	static picture pc; /* the window's build callback reads it */
 
+	memset(&pc, 0, sizeof(pc));
 	skl_error_clear(&err);
 	memset(&prof, 0, sizeof(prof));
 	skl_app_args_init(&g, &layout_cmd, argc, argv);
@@ -176,6 +292,28 @@ int skl_cmd_layout(int argc, char **argv)
 		case O_CONDS:
 			conds = 1;
 			break;
+		case O_PNG:
+			pc.png = v;
+			break;
+		case O_SVG:
+			pc.svg = v;
+			break;
+		case O_WINDOW:
+			pc.window = 1;
+			break;
+		case O_PRESENT:
+			pc.present = 1;
+			break;
+		case O_SIZE:
+			if (sscanf(v, "%dx%d", &pc.width, &pc.height) != 2 || pc.width < 320 || pc.height < 200 ||
+			    pc.width > 8192 || pc.height > 8192)
+				return skl_app_usage_error(
+				    &layout_cmd, "--size takes WxH between 320x200 and 8192x8192, not '%s'", v);
+			break;
+		case O_HIGHLIGHT:
+			if (split_highlight(&pc, v) < 0)
+				return skl_app_usage_error(&layout_cmd, "--highlight takes up to 32 names");
+			break;
 		default: /* SKL_APP_ARG */
 			if (npos == 3)
 				return skl_app_usage_error(&layout_cmd, "too many arguments");
@@ -191,6 +329,15 @@ int skl_cmd_layout(int argc, char **argv)
 		return skl_app_usage_error(&layout_cmd, "--btf and --c cannot be used together");
 	if (profile_name && arch)
 		return skl_app_usage_error(&layout_cmd, "give --profile or --arch, not both");
+	if (json && (pc.png || pc.svg || pc.window))
+		return skl_app_usage_error(&layout_cmd, "--json is text: draw with --png, --svg or --window instead");
+	if ((pc.present || pc.width || pc.nhighlight) && !(pc.png || pc.svg || pc.window))
+		return skl_app_usage_error(&layout_cmd,
+					   "--size, --present and --highlight go with --png, --svg or --window");
+	if (pc.png && strcmp(skl_render_format(pc.png, NULL), "png"))
+		return skl_app_usage_error(&layout_cmd, "--png takes a .png file, not '%s'", pc.png);
+	if (pc.svg && strcmp(skl_render_format(pc.svg, NULL), "svg"))
+		return skl_app_usage_error(&layout_cmd, "--svg takes a .svg file, not '%s'", pc.svg);
 	name = pos[npos - 1];
 
 	if (profile_name) {
@@ -217,6 +364,7 @@ int skl_cmd_layout(int argc, char **argv)
 			goto out_err;
 		build_config(config, sizeof(config), have_prof ? prof.config : NULL, cfg_opt);
 		skl_app_config_warn("layout", db, cfg_opt, "a built kernel's BTF (no member is conditional)");
+		snprintf(source, sizeof(source), "BTF of %s", file ? file : "the running kernel");
 	} else if (cfile) {
 		char *text = read_file(cfile, &err);
 		int r;
@@ -235,6 +383,10 @@ int skl_cmd_layout(int argc, char **argv)
 			abi = have_prof ? prof.abi : skl_abi_find("x86_64");
 		build_config(config, sizeof(config), have_prof ? prof.config : NULL, cfg_opt);
 		skl_app_config_warn("layout", db, cfg_opt, cfile);
+		{
+			const char *base = strrchr(cfile, '/');
+			snprintf(source, sizeof(source), "%s", base ? base + 1 : cfile);
+		}
 	} else {
 		char set[256];
 		const char *slash = strchr(name, '/');
@@ -269,6 +421,7 @@ int skl_cmd_layout(int argc, char **argv)
 			snprintf(src, sizeof(src), "the layout set %s", set);
 			skl_app_config_warn("layout", db, cfg_opt, src);
 		}
+		snprintf(source, sizeof(source), "%s", set);
 	}
 	if (!cacheline)
 		cacheline = have_prof ? prof.cacheline : 64;
@@ -276,7 +429,11 @@ int skl_cmd_layout(int argc, char **argv)
 	l = skl_layout_compute(t, abi, config, cacheline, &err);
 	if (!l)
 		goto out_err;
-	{
+	if (pc.png || pc.svg || pc.window) {
+		picture_text(&pc, l, source);
+		if (draw_picture(&pc, l, &err) < 0)
+			goto out_err;
+	} else {
 		skl_sink out = skl_file_sink(stdout);
 		if (json) {
 			skl_layout_write_json(l, &out);

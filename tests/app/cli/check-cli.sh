@@ -92,6 +92,24 @@ grep -q "warning: --config CONFIG_IPV7: no member of the layout set linux-6.18" 
 grep -q "CONFIG_IPV6:" "$work/err" && bad "warned of CONFIG_IPV6, which sock_common uses" || ok
 "$SKLAB" whatif --config +CONFIG_NOPE linux-2.4.16/sock "remove daddr" >/dev/null 2>"$work/err"
 grep -q "warning: --config CONFIG_NOPE" "$work/err" && ok || bad "whatif: no warning for CONFIG_NOPE"
+# drawn: the layout view as PNG and SVG, for data, a header and presentation size
+"$SKLAB" layout linux-6.18/tcp_sock --png "$work/tcp.png" --svg "$work/tcp.svg" >"$work/out" 2>&1 && ok ||
+	bad "layout --png --svg failed: $(cat "$work/out")"
+grep -q "wrote $work/tcp.png" "$work/out" && ! grep -q "cacheline" "$work/out" && ok || bad "layout --png printed text"
+[ "$(head -c 8 "$work/tcp.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && ok || bad "tcp.png is no PNG"
+[ "$(od -An -tu1 -j16 -N8 "$work/tcp.png" | tr -s ' ' | sed 's/^ //')" = "0 0 6 64 0 0 3 132" ] && ok ||
+	bad "tcp.png is not 1600x900"
+grep -q '>tcp_sock<\|>struct tcp_sock<' "$work/tcp.svg" && grep -q '>snd_cwnd<' "$work/tcp.svg" && ok ||
+	bad "tcp.svg lacks the struct or its members"
+grep -q 'sklab layout: struct tcp_sock from linux-6.18' "$work/tcp.svg" && ok || bad "tcp.svg does not say where it came from"
+"$SKLAB" layout --c "$work/fw.h" fw --svg "$work/fw.svg" --present --size 1920x1080 --highlight b,len >/dev/null &&
+	grep -q 'width="1920" height="1080"' "$work/fw.svg" && grep -q '>uint64_t' "$work/fw.svg" && ok ||
+	bad "layout --c --svg --present --size"
+expect_fail 2 "--json is text" layout --json --png "$work/x.png" linux-2.4.16/sock
+expect_fail 2 "go with --png" layout --size 800x600 linux-2.4.16/sock
+expect_fail 2 "--png takes a .png" layout --png "$work/x.svg" linux-2.4.16/sock
+expect_fail 1 "no struct 'nosuch'" layout --png "$work/x.png" linux-2.4.16/nosuch
+[ ! -e "$work/x.png" ] && ok || bad "a failed layout --png left a file"
 printf 'struct broken {\n\tint a\n\tint b;\n};\n' >"$work/bad.h"
 expect_fail 1 "bad.h:3:" layout --c "$work/bad.h" broken
 

@@ -25,6 +25,8 @@
 #   quit     Q takes the window off the screen at once, in presentation too
 #   reload   saving the scenario reloads it at the same step; an error is shown
 #   limits   a scenario past --timeout shows its error; the window stays open
+#   layout   sklab layout --window draws a struct of the data and of a header;
+#            hovering a member shows its tooltip; Q quits with status 0
 # Exits 77 (skipped) with the reason when a tool is missing. Every wait is
 # bounded; Xvfb and sklab are always stopped.
 set -u
@@ -385,6 +387,29 @@ hover)
 		xdotool mousemove "$cx" "$cy"
 		wait_dump '^hover .*hole' && ok || bad "hovering a hole: $(sed -n 3p "$DUMP")"
 	fi
+	key q
+	;;
+layout)
+	xdotool mousemove 0 0
+	launch layout --window linux-2.4.16/sock || exit 1
+	wait_dump 'frame=1 ' || bad "no frame: $(state)"
+	wait_dump_all 'sklab layout: struct sock from linux-2.4.16' && ok || bad "no caption naming the source"
+	pane0
+	line=$(grep 'rect .*key=0:field:daddr' "$DUMP" | head -1)
+	[ -n "$line" ] && ok || bad "no daddr block in the dump"
+	center "$line"
+	xdotool mousemove "$cx" "$cy"
+	if wait_dump '^hover daddr.*offset 0, size 4'; then ok; else bad "hovering daddr: $(sed -n 3p "$DUMP")"; fi
+	key q
+	t=0
+	while kill -0 "$apid" 2>/dev/null && [ $t -lt 100 ]; do sleep 0.1; t=$((t + 1)); done
+	wait "$apid"
+	[ $? -eq 0 ] && ok || bad "sklab layout --window did not end with status 0: $(cat "$work/app.log")"
+	apid=""
+	printf 'struct my_pair {\n\tuint8_t tag;\n\tuint64_t value;\n};\n' >"$work/pair.h"
+	launch layout --window --c "$work/pair.h" my_pair || exit 1
+	wait_dump 'frame=1 ' || bad "no frame for the header's struct"
+	grep -q 'key=0:field:value' "$DUMP" && ok || bad "the header's struct is not drawn"
 	key q
 	;;
 views)
