@@ -83,6 +83,19 @@ static const skl__api api_table[] = {
      "config={...} or \"A,B\"}. Without opts.profile and opts.arch the scenario's profile gives the ABI, cache line "
      "and config; set may be nil when a profile names one. Returns a types object.",
      SKL__API_LIB},
+    {"sklab.cheader", "(name, opts)",
+     "The structs of a C header in the scenario's own folder, read as sklab layout --c reads one "
+     "(docs/c-input.md: the fixed-width and kernel types need no typedef) and laid out for opts = {profile=, "
+     "arch=, cacheline=, config={...} or \"A,B\"} as sklab.layouts does. name is relative (\"my.h\", "
+     "\"include/my.h\"): an absolute name, \"..\", a symbolic link out of the folder, a file that is not "
+     "regular or is over 1 MiB is refused, naming it. A C error raises with the header's file:line. Returns a "
+     "types object: its layouts work with scene.show, cache_create (typed objects) and sklab.whatif.",
+     SKL__API_LIB},
+    {"sklab.btf", "(name, opts)",
+     "The struct name of the running kernel's BTF (/sys/kernel/btf/vmlinux) as a layout, x86_64 and the "
+     "scenario profile's cache line unless opts = {profile=, arch=, cacheline=} says otherwise. Raises when the "
+     "kernel has no BTF or no such struct. Works with scene.show, cache_create and sklab.whatif.",
+     SKL__API_LIB},
     {"sklab.profile", "(name)",
      "A kernel profile as a table {name, kernel, arch, layouts, allocator, page_size, cacheline, cpus, ram_mb, "
      "config, description}; no name gives the scenario's.",

@@ -7,6 +7,8 @@
  */
 #include "lua_impl.h"
 
+#include "sklab/btf.h"
+#include "sklab/cparse.h"
 #include "sklab/pahole.h"
 
 #include <string.h>
@@ -488,67 +490,95 @@ static void load_profile(lua_State *L, const char *name, skl_profile *p)
 	skl__error(L, "%s: %s", skl__fname(L), msg);
 }
 
-static int f_layouts(lua_State *L)
+/* How a types object lays its structs out: opts = {profile=, arch=,
+ * cacheline=, config=} at arg, else the scenario's profile. */
+typedef struct types_how {
+	skl_profile prof;
+	int have_prof;
+	const skl_abi *abi;
+	lua_Integer cacheline;
+	char config[1024];
+} types_how;
+
+static void types_opts(lua_State *L, int arg, types_how *h)
 {
 	static const char *const keys[] = {"profile", "arch", "cacheline", "config", NULL};
 	skl_lua *rt = skl__rt(L);
-	const char *set = skl__optarg_string(L, 1, NULL);
 	const char *pname = NULL, *arch = NULL;
-	skl_profile prof;
-	int have_prof = 0, have_config = 0;
-	lua_Integer cacheline = 0;
-	const skl_abi *abi = skl_abi_default();
-	char config[1024] = "";
-	skl__lset *s;
-	skl_error err;
-	ltypes *ty;
+	int have_config = 0;
 
-	memset(&prof, 0, sizeof(prof));
-	if (!lua_isnoneornil(L, 2)) {
-		skl__opts opts = skl__opts_at(L, 2);
-		skl__check_table(L, 2);
-		skl__check_keys(L, 2, keys);
+	memset(h, 0, sizeof(*h));
+	h->abi = skl_abi_default();
+	if (!lua_isnoneornil(L, arg)) {
+		skl__opts opts = skl__opts_at(L, arg);
+		skl__check_table(L, arg);
+		skl__check_keys(L, arg, keys);
 		pname = skl__opt_string(&opts, "profile");
 		arch = skl__opt_string(&opts, "arch");
-		if (lua_getfield(L, 2, "cacheline") != LUA_TNIL) {
+		if (lua_getfield(L, arg, "cacheline") != LUA_TNIL) {
 			if (!lua_isinteger(L, -1))
-				skl__argerror(L, 2,
+				skl__argerror(L, arg,
 					      lua_pushfstring(L, "field 'cacheline': integer expected, got %s",
 							      luaL_typename(L, -1)));
-			cacheline = lua_tointeger(L, -1);
-			if (cacheline < 8 || cacheline > 4096 || (cacheline & (cacheline - 1)))
-				skl__argerror(L, 2, "field 'cacheline' must be a power of two from 8 to 4096");
+			h->cacheline = lua_tointeger(L, -1);
+			if (h->cacheline < 8 || h->cacheline > 4096 || (h->cacheline & (h->cacheline - 1)))
+				skl__argerror(L, arg, "field 'cacheline' must be a power of two from 8 to 4096");
 		}
-		if (lua_getfield(L, 2, "config") != LUA_TNIL) {
-			opt_config(L, config, sizeof(config));
+		if (lua_getfield(L, arg, "config") != LUA_TNIL) {
+			opt_config(L, h->config, sizeof(h->config));
 			have_config = 1;
 		}
-		lua_pop(L, 4);
+		lua_pop(L, 4); /* pname and arch: strings of the table, which stays */
 	}
 	if (arch && !skl_abi_find(arch))
-		skl__argerror(L, 2, lua_pushfstring(L, "field 'arch': unknown arch '%s' (i386 or x86_64)", arch));
+		skl__argerror(L, arg, lua_pushfstring(L, "field 'arch': unknown arch '%s' (i386 or x86_64)", arch));
 	if (pname) {
-		load_profile(L, pname, &prof);
-		have_prof = 1;
+		load_profile(L, pname, &h->prof);
+		h->have_prof = 1;
 	} else if (!arch && rt->sc.have_profile) {
-		prof = rt->sc.profile;
-		have_prof = 1;
+		h->prof = rt->sc.profile;
+		h->have_prof = 1;
 	}
-	if (have_prof) {
-		abi = prof.abi;
-		if (!cacheline)
-			cacheline = prof.cacheline;
+	if (h->have_prof) {
+		h->abi = h->prof.abi;
+		if (!h->cacheline)
+			h->cacheline = h->prof.cacheline;
 		if (!have_config)
-			snprintf(config, sizeof(config), "%s", prof.config);
+			snprintf(h->config, sizeof(h->config), "%s", h->prof.config);
 	}
 	if (arch)
-		abi = skl_abi_find(arch);
-	if (!cacheline)
-		cacheline = 64;
+		h->abi = skl_abi_find(arch);
+	if (!h->cacheline)
+		h->cacheline = 64;
+}
+
+static int push_types(lua_State *L, const skl__lset *s, const types_how *h)
+{
+	skl_lua *rt = skl__rt(L);
+	ltypes *ty = lua_newuserdatauv(L, sizeof(*ty), 1);
+	ty->set = (int)(s - rt->sets);
+	ty->abi = h->abi;
+	ty->cacheline = (unsigned)h->cacheline;
+	memcpy(ty->config, h->config, sizeof(ty->config));
+	lua_newtable(L);
+	lua_setiuservalue(L, -2, 1);
+	luaL_setmetatable(L, TYPES_MT);
+	return 1;
+}
+
+static int f_layouts(lua_State *L)
+{
+	skl_lua *rt = skl__rt(L);
+	const char *set = skl__optarg_string(L, 1, NULL);
+	types_how h;
+	skl__lset *s;
+	skl_error err;
+
+	types_opts(L, 2, &h);
 	if (!set) {
-		if (!have_prof)
+		if (!h.have_prof)
 			skl__argerror(L, 1, "string expected, got no value (and no profile names a set)");
-		set = prof.layouts;
+		set = h.prof.layouts;
 	}
 	if (!skl__valid_name(set))
 		skl__argerror(L, 1, lua_pushfstring(L, "'%s' is not a layout set name", set));
@@ -560,14 +590,107 @@ static int f_layouts(lua_State *L)
 		skl_error_format(&err, msg, sizeof(msg));
 		return skl__error(L, "sklab.layouts: %s", msg);
 	}
-	ty = lua_newuserdatauv(L, sizeof(*ty), 1);
-	ty->set = (int)(s - rt->sets);
-	ty->abi = abi;
-	ty->cacheline = (unsigned)cacheline;
-	memcpy(ty->config, config, sizeof(config));
-	lua_newtable(L);
-	lua_setiuservalue(L, -2, 1);
-	luaL_setmetatable(L, TYPES_MT);
+	return push_types(L, s, &h);
+}
+
+/* ---- the scenario's own structs: a header, the running kernel's BTF --------------------- */
+
+#define HEADER_MAX ((size_t)1 << 20) /* bytes of a header sklab.cheader reads */
+
+/* Reads the set named "header:NAME" or "btf:NAME" into db: the header in
+ * the scenario's folder (through files.c's rules, raising at arg), or the
+ * struct NAME and what it uses from the running kernel's BTF. Raises on a
+ * C error (with the header's file:line) or an unreadable BTF. */
+void skl__own_set_load(lua_State *L, int arg, const char *set, skl_typedb *db)
+{
+	skl_error err;
+	char msg[800];
+	skl_error_clear(&err);
+	if (!strncmp(set, "header:", 7)) {
+		size_t len;
+		char *text = skl__scenario_read(L, arg, set + 7, SKL__FILE_SCENARIO, HEADER_MAX, &len);
+		int rc = skl_cparse(db, text, set + 7, &err);
+		skl_free(text);
+		if (rc < 0) {
+			skl_error_format(&err, msg, sizeof(msg));
+			skl__error(L, "%s: %s", skl__fname(L), msg);
+		}
+	} else if (!strncmp(set, "btf:", 4)) {
+		skl_type *t;
+		if (skl_btf_import(db, NULL, set + 4, &t, &err) < 0) {
+			skl_error_format(&err, msg, sizeof(msg));
+			skl__error(L, "%s: %s", skl__fname(L), msg);
+		}
+	} else {
+		skl__error(L, "%s: '%s' is not a scenario's own set", skl__fname(L), set);
+	}
+}
+
+/* The runtime's set named name, loaded by skl__own_set_load when new. */
+static skl__lset *own_set(lua_State *L, int arg, const char *name)
+{
+	skl_lua *rt = skl__rt(L);
+	skl__lset *s;
+	int i;
+	for (i = 0; i < rt->nsets; i++)
+		if (!strcmp(rt->sets[i].name, name))
+			return &rt->sets[i];
+	if (rt->nsets == SKL__MAX_SETS)
+		skl__error(L, "%s: more than %d layout sets in one run", skl__fname(L), SKL__MAX_SETS);
+	s = &rt->sets[rt->nsets];
+	s->db = skl_typedb_new();
+	if (!s->db)
+		skl__error(L, "out of memory");
+	/* the slot is the runtime's from here: freed with it even if loading raises */
+	snprintf(s->name, sizeof(s->name), "%s", name);
+	rt->nsets++;
+	skl__own_set_load(L, arg, name, s->db);
+	return s;
+}
+
+/* sklab.cheader(name [, opts]): the structs of a header in the scenario's folder. */
+static int f_cheader(lua_State *L)
+{
+	const char *file = skl__check_string(L, 1);
+	char name[256];
+	types_how h;
+	skl__lset *s;
+	types_opts(L, 2, &h);
+	snprintf(name, sizeof(name), "header:%s", file);
+	s = own_set(L, 1, name);
+	return push_types(L, s, &h);
+}
+
+/* sklab.btf(name [, opts]): one struct of the running kernel's BTF, laid out. */
+static int f_btf(lua_State *L)
+{
+	const char *tag = skl__check_string(L, 1);
+	char name[256];
+	types_how h;
+	const skl_type *t;
+	skl_layout *l;
+	skl_error err;
+	skl__lset *s;
+	if (!skl__valid_name(tag) || strchr(tag, '.'))
+		skl__argerror(L, 1, lua_pushfstring(L, "'%s' is not a struct name", tag));
+	types_opts(L, 2, &h);
+	if (lua_isnoneornil(L, 2) ||
+	    (lua_getfield(L, 2, "arch") == LUA_TNIL && lua_getfield(L, 2, "profile") == LUA_TNIL))
+		h.abi = skl_abi_find("x86_64"); /* the running kernel's, unless opts say */
+	h.config[0] = '\0';			/* a built kernel: nothing is conditional */
+	snprintf(name, sizeof(name), "btf:%s", tag);
+	s = own_set(L, 1, name);
+	t = skl_typedb_find(s->db, tag);
+	if (!t)
+		return skl__error(L, "sklab.btf: no struct '%s' in the kernel's BTF", tag);
+	skl_error_clear(&err);
+	l = skl_layout_compute(t, h.abi, "", (unsigned)h.cacheline, &err);
+	if (!l) {
+		char msg[700];
+		skl_error_format(&err, msg, sizeof(msg));
+		return skl__error(L, "sklab.btf: %s: %s", tag, msg);
+	}
+	skl__push_layout(L, l);
 	return 1;
 }
 
@@ -684,7 +807,15 @@ void skl__layout_open(lua_State *L)
 
 /* The bindings of this file, named as api.c's table names them. */
 const skl__reg skl__layout_lib[] = {
-    {"sklab.layouts", f_layouts}, {"sklab.profile", f_profile},	   {"sklab.profiles", f_profiles},
-    {"sklab.sets", f_sets},	  {"layout:pahole", m_pahole},	   {"layout:json", m_json},
-    {"layout:member", m_member},  {"layout:offsetof", m_offsetof}, {NULL, NULL},
+    {"sklab.layouts", f_layouts},
+    {"sklab.cheader", f_cheader},
+    {"sklab.btf", f_btf},
+    {"sklab.profile", f_profile},
+    {"sklab.profiles", f_profiles},
+    {"sklab.sets", f_sets},
+    {"layout:pahole", m_pahole},
+    {"layout:json", m_json},
+    {"layout:member", m_member},
+    {"layout:offsetof", m_offsetof},
+    {NULL, NULL},
 };

@@ -28,7 +28,7 @@
 /* The run's whatif type databases, one per layout set. */
 typedef struct wdbs {
 	struct {
-		char name[64];
+		char name[256];
 		skl_typedb *db;
 	} set[SKL__MAX_SETS];
 	int n;
@@ -83,6 +83,12 @@ static wdbs *get_dbs(lua_State *L)
 	return d;
 }
 
+/* A set of the scenario's own (sklab.cheader, sklab.btf), not of the data? */
+static int own(const char *set)
+{
+	return !strncmp(set, "header:", 7) || !strncmp(set, "btf:", 4);
+}
+
 /* The whatif database of a layout set, loaded on first use; raises. */
 static skl_typedb *set_db(lua_State *L, const char *set)
 {
@@ -99,6 +105,13 @@ static skl_typedb *set_db(lua_State *L, const char *set)
 	db = skl_typedb_new();
 	if (!db)
 		skl__error(L, "sklab.whatif: out of memory");
+	if (own(set)) { /* the scenario's header or the kernel's BTF, read again */
+		snprintf(d->set[d->n].name, sizeof(d->set[d->n].name), "%s", set);
+		d->set[d->n].db = db; /* freed with the rest, even if reading raises */
+		d->n++;
+		skl__own_set_load(L, 1, set, db);
+		return db;
+	}
 	skl_error_clear(&err);
 	if (skl__data_layouts(rt->data_dir, set, db, skl__run_budget(rt), &err) < 0) {
 		char msg[700];
@@ -909,8 +922,12 @@ static int f_whatif(lua_State *L)
 	lua_pop(L, 1);
 	if (pname)
 		skl__resolve_profile(L, pname, &prof);
-	else if (rt->sc.have_profile && (!set[0] || !strcmp(rt->sc.profile.layouts, set)))
+	else if (rt->sc.have_profile && (!set[0] || !strcmp(rt->sc.profile.layouts, set) || own(set)))
 		prof = rt->sc.profile;
+	else if (own(set))
+		bad(L, "field 'profile'",
+		    lua_pushfstring(L, "%s has no kernel profile of its own: give profile= or scenario{profile=}",
+				    set + (set[0] == 'h' ? 7 : 4)));
 	else if (set[0])
 		profile_for_set(L, set, &prof);
 	else

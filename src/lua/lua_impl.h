@@ -106,7 +106,7 @@ void skl__base_harden(struct lua_State *L);
 
 /* A layout set, loaded once and kept for the runtime's life (data.c). */
 typedef struct skl__lset {
-	char name[64];
+	char name[256]; /* a set's name, "header:NAME" (sklab.cheader), "btf:NAME" (sklab.btf) */
 	skl_typedb *db;
 } skl__lset;
 
@@ -131,6 +131,7 @@ struct skl_lua {
 	char *data_dir;	 /* the root holding assets/ */
 	char *out_dir;	 /* skb:pcap writes here; NULL = nowhere */
 	char *pcap_path; /* every frame of skb:pcap also goes here; NULL = none */
+	char script_dir[1024]; /* the running scenario's folder (files.c reads there); "" = none */
 	int max_layouts;
 	skl_sink echo;	 /* print() also writes here */
 	int header_only; /* skl_data_scenario_info: stop at scenario{} */
@@ -149,6 +150,17 @@ struct skl_lua {
 	struct skl__skbs *skbs;	      /* l_skb.c: each kernel's networking core, panics */
 	struct skl__captures *caps;   /* l_pcap.c: the capture files */
 };
+
+/* ---- a scenario's own files (files.c) ---------------------------------------------------- */
+
+enum { SKL__FILE_SCENARIO, SKL__FILE_OUTPUT };
+/* The file name names in the scenario's folder (SKL__FILE_SCENARIO) or the
+ * run's output folder, whole, NUL-terminated, *len its bytes; the caller
+ * frees it with skl_free. Raises an argument error at arg, naming the
+ * file, for a name that is absolute, has "..", leads out of the folder
+ * through a symbolic link, is not a regular file, or has more than max
+ * bytes. */
+char *skl__scenario_read(lua_State *L, int arg, const char *name, int where, size_t max, size_t *len);
 
 /* The runtime a scenario's state belongs to (its budget's). */
 skl_lua *skl__rt(lua_State *L);
@@ -263,6 +275,9 @@ skl_layout *skl__to_layout(lua_State *L, int arg);
 /* The profile named pname (a 'profile' field), or the scenario's when
  * pname is NULL; raises "fname: ..." when it is unknown or there is none. */
 void skl__resolve_profile(lua_State *L, const char *pname, skl_profile *out);
+/* Loads a scenario's own set, "header:NAME" (sklab.cheader) or "btf:NAME"
+ * (sklab.btf), into db; raises (an argument error at arg for the file). */
+void skl__own_set_load(lua_State *L, int arg, const char *set, skl_typedb *db);
 /* Pushes a profile as a Lua table. */
 void skl__push_profile(lua_State *L, const skl_profile *p);
 

@@ -576,6 +576,16 @@ static int run(skl_lua *rt, const char *path, skl_events *log, skl_error *err)
 	skl__libs_begin(rt);
 	reset_run(rt);
 	resolve_path(rt, path, full, sizeof(full), f->display, sizeof(f->display));
+	{
+		/* the folder its own files are read from (files.c) */
+		const char *slash = strrchr(full, '/');
+		if (!slash)
+			snprintf(rt->script_dir, sizeof(rt->script_dir), ".");
+		else if (slash == full)
+			snprintf(rt->script_dir, sizeof(rt->script_dir), "/");
+		else
+			snprintf(rt->script_dir, sizeof(rt->script_dir), "%.*s", (int)(slash - full), full);
+	}
 	rt->log = log;
 	src = read_source(full, &len, err, f->display);
 	if (!src) {

@@ -1,0 +1,4 @@
+struct broken {
+	int a
+	int b;
+};

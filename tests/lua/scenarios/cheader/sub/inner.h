@@ -1,0 +1,1 @@
+struct inner { char c; int i; };
