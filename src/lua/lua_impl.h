@@ -128,9 +128,9 @@ typedef struct skl__scenario {
  * it (the budget, the log's accounts, the options only it reads). */
 struct skl_lua {
 	/* options */
-	char *data_dir;	 /* the root holding assets/ */
-	char *out_dir;	 /* skb:pcap writes here; NULL = nowhere */
-	char *pcap_path; /* every frame of skb:pcap also goes here; NULL = none */
+	char *data_dir;	       /* the root holding assets/ */
+	char *out_dir;	       /* skb:pcap writes here; NULL = nowhere */
+	char *pcap_path;       /* every frame of skb:pcap also goes here; NULL = none */
 	char script_dir[1024]; /* the running scenario's folder (files.c reads there); "" = none */
 	int max_layouts;
 	skl_sink echo;	 /* print() also writes here */

@@ -3,15 +3,15 @@
 -- Profile: test-x86_64
 scenario { title = "cheader", goal = "sklab.cheader and sklab.btf", profile = "test-x86_64" }
 
-local h = sklab.cheader("conn.h")
+local h = sklab.cheader("corpus/conn.h")
 local conn = h.conn
 expect(conn.size == 48, "conn: 1 (7) 8 2 (6) 8 4 (4) 8 = 48 on x86_64, got " .. conn.size)
 expect(conn:offsetof("addr") == 32 and conn:member("next").size == 8, "member offsets")
 expect(conn:pahole():find("uint64_t                   bytes_in;             /*     8     8 */", 1, true),
   "pahole text names the typedef")
-local h32 = sklab.cheader("conn.h", { arch = "i386", config = { "CONFIG_STATS" } })
+local h32 = sklab.cheader("corpus/conn.h", { arch = "i386", config = { "CONFIG_STATS" } })
 expect(h32.conn.size == 36 and h32.conn:offsetof("drops") == 32, "i386 with CONFIG_STATS: 36, drops at 32")
-expect(sklab.cheader("sub/inner.h").inner.size == 8, "a header in a subfolder")
+expect(sklab.cheader("corpus/inner.h").inner.size == 8, "a header in a subfolder")
 scene.show(conn)
 scene.step("a student's struct, drawn")
 
@@ -32,15 +32,15 @@ local function refused(name, why)
   local ok, err = pcall(sklab.cheader, name)
   expect(not ok and err:find(why, 1, true), name .. " refused: " .. tostring(err))
 end
-refused("../cheader/conn.h", "'..' is not allowed")
+refused("corpus/../corpus/conn.h", "'..' is not allowed")
 refused("/etc/hostname", "an absolute path is not allowed")
-refused("link_out.h", "leads out of the scenario's folder")
+refused("corpus/link_out.h", "leads out of the scenario's folder")
 refused("nosuch.h", "no such file in the scenario's folder")
-refused("sub", "not a regular file")
+refused("corpus", "not a regular file")
 refused("", "it is empty")
-local ok, err = pcall(sklab.cheader, "bad.h")
-expect(not ok and err:find("bad.h:3:", 1, true), "a C error names the header's line: " .. tostring(err))
-ok, err = pcall(sklab.cheader, "conn.h", { arch = "vax" })
+local ok, err = pcall(sklab.cheader, "corpus/bad.h")
+expect(not ok and err:find("corpus/bad.h:3:", 1, true), "a C error names the header's line: " .. tostring(err))
+ok, err = pcall(sklab.cheader, "corpus/conn.h", { arch = "vax" })
 expect(not ok and err:find("unknown arch 'vax'", 1, true), "bad options as sklab.layouts says them")
 
 -- the running kernel's BTF, where there is one
