@@ -3,7 +3,8 @@
 -- path variables", commit d5fed5addb2b, Linux 6.8).
 --
 -- Source followed: the pre-image of that commit's diff (include/linux/tcp.h
--- blob 68f3d315d2e1, net-next of 29 Nov 2023, which v6.7 shipped): every
+-- blob 68f3d315d2e1, net-next of 29 Nov 2023; v6.7 itself was not read,
+-- and no 6.7-rc change to tcp_sock is known to this data): every
 -- line the patch moved is in its '-' and context lines; the stretches it
 -- did not touch were read from a full copy of the file of the same weeks
 -- (a TCP-AO development tree, github.com/0x7f454c46/linux, commit
