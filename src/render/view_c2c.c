@@ -338,9 +338,9 @@ static float legend_pass(cv *v, float x, float y, float w, int draw)
 
 /* ---- one line -------------------------------------------------------------------- */
 
-static void draw_label(cv *v, int i, const skl_c2c_line *l, float x, float y, float w, float h)
+static void draw_label(cv *v, int i, const skl_c2c_line *l, float x, float y, float w)
 {
-	char buf[200], a[32], b[32];
+	char buf[200], a[32];
 	float fs = floorf(17 * v->u), ss = floorf(14 * v->u), cs = skl__fs(v->dl, floorf(13 * v->u));
 	float rh = floorf(21 * v->u), cw;
 	const char *words = sharing_words(l);
@@ -395,10 +395,8 @@ static void draw_label(cv *v, int i, const skl_c2c_line *l, float x, float y, fl
 	y += rh;
 	snprintf(buf, sizeof(buf), "%s records \xc2\xb7 %d %s", num(l->reads + l->writes, a, sizeof(a)), ncpu,
 		 ncpu == 1 ? "CPU" : "CPUs");
-	(void)b;
 	skl__text(v->dl, x, y, w, rh, buf, cs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 	skl_dl_end(v->dl);
-	(void)h;
 }
 
 /* One bar (HITM or coherence misses) with its words above it. */
@@ -463,13 +461,14 @@ static void draw_ruler(cv *v, int i, float x, float y, float w, float h)
 }
 
 #define MAX_SUBLANES 4
+#define MAX_MEMBERS 256 /* a line's members drawn (a 64-byte line has at most 64 at distinct bytes) */
 
 static void draw_strip(cv *v, int i, const skl_c2c_line *l, float x, float y, float w)
 {
 	rowgeo g = geo(v);
 	float bw = w / (float)v->line, fs = floorf(13 * v->u), cfs = skl__fs(v->dl, floorf(12 * v->u));
-	unsigned cpus[SKL_ATTR_CPUS], a, b, covered_to = 0;
-	int nl = lanes_of(l, cpus), j, k, ngap = 0, sub[256];
+	unsigned cpus[SKL_ATTR_CPUS], a, b;
+	int nl = lanes_of(l, cpus), j, k, ngap = 0, sub[MAX_MEMBERS];
 	unsigned sub_end[MAX_SUBLANES];
 	int nsub = 1;
 	char buf[160];
@@ -506,7 +505,7 @@ static void draw_strip(cv *v, int i, const skl_c2c_line *l, float x, float y, fl
 	}
 	/* overlapping members (a union, rows that grew) share the strip's height */
 	memset(sub_end, 0, sizeof(sub_end));
-	for (j = 0; j < l->nmembers && j < 256; j++) {
+	for (j = 0; j < l->nmembers && j < MAX_MEMBERS; j++) {
 		sub[j] = -1;
 		if (!member_span(v, l, &l->members[j], &a, &b))
 			continue;
@@ -521,7 +520,7 @@ static void draw_strip(cv *v, int i, const skl_c2c_line *l, float x, float y, fl
 		sub[j] = k;
 		sub_end[k] = b;
 	}
-	for (j = 0; j < l->nmembers && j < 256; j++) {
+	for (j = 0; j < l->nmembers && j < MAX_MEMBERS; j++) {
 		const skl_c2c_member *m = &l->members[j];
 		skl_color c = member_color(m);
 		float mx, mw, my, mh = g.strip_h / (float)nsub;
@@ -530,7 +529,6 @@ static void draw_strip(cv *v, int i, const skl_c2c_line *l, float x, float y, fl
 		mx = x + (float)a * bw;
 		mw = (float)(b - a) * bw;
 		my = sy + (float)sub[j] * mh;
-		covered_to = b > covered_to ? b : covered_to;
 		snprintf(v->key, sizeof(v->key), "%d:c2cmember:%d:%d", v->o->obj, i, j);
 		skl_view_c2c_member_tooltip(v->c, l, j, v->tip, sizeof(v->tip));
 		skl_dl_begin(v->dl, v->key, v->tip);
@@ -539,7 +537,6 @@ static void draw_strip(cv *v, int i, const skl_c2c_line *l, float x, float y, fl
 			       SKL_FONT_REGULAR, SKL_ALIGN_CENTER, skl__is_dark(c) ? C_BG : C_INK);
 		skl_dl_end(v->dl);
 	}
-	(void)covered_to;
 	/* a lane per CPU: an R or W cell under each member it touched */
 	ly = sy + g.strip_h + 4 * v->u;
 	for (k = 0; k < nl; k++) {
@@ -554,7 +551,7 @@ static void draw_strip(cv *v, int i, const skl_c2c_line *l, float x, float y, fl
 		skl__text(v->dl, x - 56 * v->u, cy, 52 * v->u, g.lane_h, buf, cfs, SKL_FONT_BOLD, SKL_ALIGN_RIGHT,
 			  C_INK2);
 		skl_dl_end(v->dl);
-		for (j = 0; j < l->nmembers; j++) {
+		for (j = 0; j < l->nmembers && j < MAX_MEMBERS; j++) {
 			const skl_c2c_member *m = &l->members[j];
 			uint32_t r = m->cpu_reads[cpu], wr = m->cpu_writes[cpu];
 			int wrote = (m->cpus_wrote >> cpu) & 1, read = (m->cpus_read >> cpu) & 1;
@@ -664,7 +661,7 @@ int skl_view_c2c(skl_dl *dl, const skl_c2c *c, const skl_view_c2c_opts *o)
 		float rh = row_height(&v, l);
 		if (i % 2 == 1)
 			skl_dl_rect(dl, x, y, w, rh, C_ZEBRA, 0, 0);
-		draw_label(&v, i, l, x + 6 * v.u, y + g.pad, labw - 6 * v.u, rh - 2 * g.pad);
+		draw_label(&v, i, l, x + 6 * v.u, y + g.pad, labw - 6 * v.u);
 		draw_bars(&v, i, l, x + labw + gap, y + g.pad, barw);
 		draw_strip(&v, i, l, stripx, y + g.pad, stripw);
 		y += rh;
