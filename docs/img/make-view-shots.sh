@@ -19,3 +19,6 @@ shot skb_tx_tcp 006 skb
 shot cacheline_lookup 002 cache
 shot lat_connect_2001 001 chart
 shot slub_debug_report 010 report
+# the c2c view: the false-sharing exercise of docs/lessons.md (a test scenario)
+"$sklab" run --headless --quiet --size 1280x720 --frames "$work/c2c_lesson" "$root/tests/lua/scenarios/c2c_lesson.lua" >/dev/null
+convert "$work/c2c_lesson/frame-001.png" +dither -colors 256 "$root/docs/img/view-c2c.png"

@@ -91,6 +91,11 @@ typedef struct skl_c2c_line {
 	uint64_t addr;	 /* the line's simulated address */
 	char owner[48];	 /* the object's type or cache */
 	unsigned lineno; /* the line's index within its object */
+	/* the object offset of the line's first byte (members[].offset minus
+	 * it is where a member sits in the line); negative when the object
+	 * begins inside the line. With two objects of one type in the line,
+	 * the first one touched's */
+	int64_t line_offset;
 	uint64_t reads, writes, coherence, hitm, cycles;
 	uint64_t cpus_read, cpus_wrote;
 	uint32_t cpu_reads[SKL_ATTR_CPUS], cpu_writes[SKL_ATTR_CPUS];
@@ -102,7 +107,9 @@ typedef struct skl_c2c_line {
 } skl_c2c_line;
 
 typedef struct skl_c2c {
+	char title[128]; /* the machine: the model's title ("" = none) */
 	unsigned ncpus;
+	unsigned line;	     /* the coherence unit: the smallest private line, bytes */
 	skl_c2c_line *lines; /* HITM first, then coherence misses, then address */
 	int nlines;
 	uint64_t accesses, reads, writes, coherence, hitm; /* every line fed, contended or not */

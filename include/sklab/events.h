@@ -57,12 +57,14 @@ typedef enum skl_obj_kind {
 	SKL_OBJ_CHART,
 	SKL_OBJ_SKB,
 	SKL_OBJ_CACHE,
-	SKL_OBJ_TEXT
+	SKL_OBJ_TEXT,
+	SKL_OBJ_C2C
 } skl_obj_kind;
 
 struct skl_kernel_snap;
 struct skl_cachesim_snap;
 struct skl_heat;
+struct skl_c2c;
 
 /* A chart: lines or bars of (x, y) points, for memory and time figures. */
 typedef struct skl_chart_series {
@@ -97,6 +99,8 @@ typedef struct skl_obj {
 	char *text;			 /* SKL_OBJ_TEXT: the lines (a kernel report) */
 	char **marks;			 /* SKL_OBJ_TEXT: lines holding one of these are emphasised */
 	int nmarks;
+	struct skl_c2c *c2c; /* SKL_OBJ_C2C: perf c2c's contended lines, owned by the log */
+	int c2c_lines;	     /* SKL_OBJ_C2C: lines to draw at most, 0 = what fits */
 } skl_obj;
 
 /* A text panel: a kernel log or report, drawn as a console beside what
@@ -155,6 +159,9 @@ typedef enum skl_show_kind {
 			    * show fails), with a title (copied) */
 	SKL_SHOW_HEAT,	   /* a layout with a heat overlay, one value per field (both
 			    * taken; freed at once when the show fails) */
+	SKL_SHOW_C2C,	   /* a coherent model's contended lines (skl_kernel_c2c; taken,
+			    * freed at once when the show fails), a title (copied; NULL:
+			    * the machine's) and lines, the most to draw (0: what fits) */
 } skl_show_kind;
 
 typedef struct skl_show {
@@ -174,6 +181,8 @@ typedef struct skl_show {
 	const char *title;  /* CACHESIM */
 	skl_layout *layout; /* HEAT */
 	struct skl_heat *heat;
+	struct skl_c2c *c2c; /* C2C, with title */
+	int lines;
 } skl_show;
 
 /* Appends a SHOW of what. -1 when out of memory or over the limit. */

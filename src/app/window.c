@@ -262,7 +262,7 @@ census skl__win_count_objs(const skl_window *w, int frame)
 		c.layouts += o->kind == SKL_OBJ_LAYOUT && o->layout;
 		c.kernels += o->kind == SKL_OBJ_KERNEL && o->kernel;
 		c.skbs += o->kind == SKL_OBJ_SKB && o->skbs;
-		c.caches += o->kind == SKL_OBJ_CACHE && o->cgrid;
+		c.caches += (o->kind == SKL_OBJ_CACHE && o->cgrid) || (o->kind == SKL_OBJ_C2C && o->c2c);
 		c.charts += o->kind == SKL_OBJ_CHART && o->chart;
 	}
 	return c;
@@ -312,8 +312,8 @@ int skl__win_obj_in_view(const skl_obj *o, int view, int kernel_i, int nkernels)
 		return o->kind == SKL_OBJ_KERNEL && kernel_i >= nkernels - 2;
 	case SKL_VIEW_SKB:
 		return o->kind == SKL_OBJ_SKB;
-	case SKL_VIEW_CACHESIM:
-		return o->kind == SKL_OBJ_CACHE;
+	case SKL_VIEW_CACHESIM: /* the c2c view is a cache model's too */
+		return o->kind == SKL_OBJ_CACHE || o->kind == SKL_OBJ_C2C;
 	case SKL_VIEW_CHART:
 		return o->kind == SKL_OBJ_CHART;
 	default:

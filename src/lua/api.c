@@ -55,6 +55,14 @@ static const skl__api api_table[] = {
      "dirty, touched since the last snapshot, and, when it feeds a kernel, the member owning each line and the "
      "misses by member and by object line.",
      SKL__API_INDEX},
+    {"scene.show", "(kernel, {view=\"c2c\" [, lines=]})",
+     "Puts perf c2c's shared cache lines of the kernel's coherent cache model on screen (the c2c view; the "
+     "figures of k:c2c()): the lines ranked by HITM, then coherence misses, each with its owner, line index, "
+     "address, HITM and coherence bars, its bytes as a strip of member blocks coloured by who touched them, "
+     "an R/W cell per CPU under each member, and its false or true sharing. lines = N draws at most N lines "
+     "(1 to 1000; default: what fits). The kernel needs a model of several CPUs (a kernel of cpus = N, or "
+     "sklab.cache{cpus = N}, attached with k:cache_model).",
+     SKL__API_INDEX},
     {"scene.show", "(layout, {heat = kernel, metric=, owner=})",
      "Puts a layout on screen with a heat overlay from the kernel's attribution: metric \"L1d\" (the default: "
      "misses of the first data level; any level name), \"misses\" (all levels), \"cycles\" or \"accesses\"; "

@@ -147,6 +147,7 @@ static int f_predict(lua_State *L)
 
 /* ---- kernel snapshots ------------------------------------------------------------- */
 
+#define C2C_MAX_LINES 1000 /* scene.show(k, {view = "c2c", lines = N}) */
 #define MAX_SHOW_CACHES 256
 
 static void cache_snap_clear(skl_cache_snap *c)
@@ -316,9 +317,53 @@ static int show_text(lua_State *L, int n)
 }
 
 /* scene.show(k [, k2] [, {caches=, titles=, view=, report=, mark=}]). */
+/* Host bytes the log keeps for c's lines. */
+static size_t c2c_bytes(const skl_c2c *c)
+{
+	size_t b = sizeof(*c) + (size_t)c->nlines * sizeof(*c->lines);
+	int i;
+	for (i = 0; i < c->nlines; i++)
+		b += (size_t)c->lines[i].nmembers * sizeof(*c->lines[i].members) + 32;
+	return b;
+}
+
+/* scene.show(k, {view = "c2c" [, lines = N]}): perf c2c's contended lines
+ * of the coherent model that feeds the kernel at karg (skl_kernel_c2c,
+ * taken by the log). */
+static int show_c2c(lua_State *L, int karg, int lines)
+{
+	skl_lua *rt = skl__rt(L);
+	skl_kernel *k = skl__to_kernel(L, karg);
+	char at[SKL__WHERE_MAX];
+	skl_c2c *c;
+	size_t bytes;
+	if (!skl_kernel_has_cachesim(k))
+		return skl__argerror(
+		    L, karg, "view \"c2c\": the kernel has no cache model (k:cache_model(sklab.cache {}) first)");
+	if (!skl_kernel_cachesim_smp(k))
+		return skl__argerror(
+		    L, karg,
+		    "view \"c2c\": the kernel's cache model is a one-CPU model, with no other CPU to "
+		    "contend for a line: boot the kernel with cpus = N (N > 1), or make the model with "
+		    "sklab.cache { cpus = N }, then k:cache_model(cm)");
+	where(L, at, sizeof(at));
+	c = skl_kernel_c2c(k);
+	if (!c)
+		return skl__error(L, "out of memory");
+	bytes = c2c_bytes(c) + strlen(at);
+	if (!skl__log_fits(rt, bytes)) {
+		skl_c2c_free(c);
+		skl__log_room(L, bytes); /* raises with the limit's message */
+	}
+	skl__log_room(L, bytes);
+	/* the log takes c, and frees it when it refuses */
+	skl__log_check(L, skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_C2C, .c2c = c, .lines = lines}, at));
+	return 0;
+}
+
 static int show_kernels(lua_State *L, int n, int opts)
 {
-	static const char *const keys[] = {"caches", "titles", "view", "report", "mark", NULL};
+	static const char *const keys[] = {"caches", "titles", "view", "report", "mark", "lines", NULL};
 	skl_lua *rt = skl__rt(L);
 	skl_kernel *k[2];
 	skl_kernel_snap *snap[2] = {NULL, NULL};
@@ -348,9 +393,31 @@ static int show_kernels(lua_State *L, int n, int opts)
 		const char *view;
 		skl__check_keys(L, opts, keys);
 		view = skl__opt_string(&fields, "view");
-		if (view && strcmp(view, "slab") && strcmp(view, "cache"))
+		if (view && strcmp(view, "slab") && strcmp(view, "cache") && strcmp(view, "c2c"))
 			return skl__argerror(
-			    L, opts, lua_pushfstring(L, "field 'view': '%s' is not \"slab\" or \"cache\"", view));
+			    L, opts,
+			    lua_pushfstring(L, "field 'view': '%s' is not \"slab\", \"cache\" or \"c2c\"", view));
+		if (view && !strcmp(view, "c2c")) {
+			lua_Integer lines = skl__opt_int(&fields, "lines", 0, 1, C2C_MAX_LINES);
+			static const char *const others[] = {"caches", "titles", "report", "mark", NULL};
+			const char *const *o;
+			if (n != 1)
+				return skl__argerror(L, opts, "view \"c2c\" shows one kernel");
+			for (o = others; *o; o++)
+				if (lua_getfield(L, opts, *o) != LUA_TNIL)
+					return skl__argerror(
+					    L, opts,
+					    lua_pushfstring(
+						L, "field '%s' does not go with view \"c2c\" (options: view, lines)",
+						*o));
+			require_scenario(L);
+			return show_c2c(L, 1, (int)lines);
+		}
+		lua_getfield(L, opts, "lines");
+		if (!lua_isnil(L, -1))
+			return skl__argerror(L, opts,
+					     "field 'lines' goes with view \"c2c\" (the contended lines drawn)");
+		lua_pop(L, 1);
 		if (view && !strcmp(view, "cache")) {
 			/* the cache view of the model that feeds the kernel */
 			lua_getfield(L, opts, "caches");

@@ -6,6 +6,7 @@
  */
 #include "sklab/render/view_scene.h"
 
+#include "view_c2c.h"
 #include "view_cachesim.h"
 #include "view_chart.h"
 
@@ -95,6 +96,31 @@ static int draw_cgrids(skl_dl *dl, const skl_scene *s, float x, float y, float w
 		o.title = s->cgrid_titles ? s->cgrid_titles[i] : NULL;
 		o.text_scale = u * (others ? 0.85f : 1.0f);
 		if (s->cgrids[i] && skl_view_cachesim(dl, s->cgrids[i], &o) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The c2c views, stacked in the given region; their object numbers
+ * follow every other object's. */
+static int draw_c2cs(skl_dl *dl, const skl_scene *s, float x, float y, float w, float h, float u, int others)
+{
+	float gap = 28 * u, each = (h - gap * (float)(s->nc2cs - 1)) / (float)s->nc2cs;
+	int i;
+	for (i = 0; i < s->nc2cs; i++) {
+		skl_view_c2c_opts o;
+		memset(&o, 0, sizeof(o));
+		o.x = x;
+		o.y = y + (float)i * (each + gap);
+		o.w = w;
+		o.h = each;
+		o.obj =
+		    s->nlayouts + (s->nkernels >= 2 ? 2 : s->nkernels) + (s->nskbs > 0) + s->ncgrids + s->ncharts + i;
+		o.no_legend = s->no_legend;
+		o.max_lines = s->c2c_lines ? s->c2c_lines[i] : 0;
+		o.title = s->c2c_titles ? s->c2c_titles[i] : NULL;
+		o.text_scale = u * (others || s->nc2cs > 1 ? 0.85f : 1.0f);
+		if (s->c2cs[i] && skl_view_c2c(dl, s->c2cs[i], &o) < 0)
 			return -1;
 	}
 	return 0;
@@ -307,7 +333,11 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 	int i;
 	char step[64] = "";
 	/* anything but text panels */
-	int others = s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncharts > 0 || s->ncgrids > 0;
+	int others =
+	    s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncharts > 0 || s->ncgrids > 0 || s->nc2cs > 0;
+	/* besides the c2c views */
+	int non_c2c =
+	    others && (s->nlayouts > 0 || s->nkernels > 0 || s->nskbs > 0 || s->ncharts > 0 || s->ncgrids > 0);
 
 	if (u < 0.6f)
 		u = 0.6f;
@@ -391,6 +421,16 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 		return skl_dl_failed(dl) ? -1 : 0;
 	}
 	gap = 40 * u;
+	if (s->nc2cs > 0) {
+		/* all the room, or its lower half: the other views get what is
+		 * above it (their bottom is the caption bar's top) */
+		float cy = m * 0.8f, ch = H - bar - m * 0.8f - m * 0.5f, hc = non_c2c ? floorf(ch * 0.5f) : ch;
+		if (draw_c2cs(dl, s, m, cy + ch - hc, W - 2 * m, hc, u, non_c2c) < 0)
+			return -1;
+		if (!non_c2c)
+			return skl_dl_failed(dl) ? -1 : 0;
+		bar += hc + gap / 2;
+	}
 	if (s->ncgrids > 0 && s->nkernels <= 0 && s->nskbs <= 0) {
 		/* cache views in the room the layouts leave; charts under them */
 		float cx = m, cw = W - 2 * m, cy = m * 0.8f, ch = H - bar - m * 0.8f - m * 0.5f;
@@ -592,6 +632,9 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	int nc = 0;
 	const skl_obj *ts[4];
 	int nt = 0;
+	const struct skl_c2c *c2[4];
+	const char *c2t[4];
+	int c2l[4], n2 = 0, have_c2t = 0;
 	const char *kt[4];
 	int have_titles = 0;
 	const skl_frame *f;
@@ -623,6 +666,11 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 			cs[nc++] = obj->chart;
 		} else if (obj && obj->kind == SKL_OBJ_TEXT && nt < (int)(sizeof(ts) / sizeof(ts[0]))) {
 			ts[nt++] = obj;
+		} else if (obj && obj->kind == SKL_OBJ_C2C && obj->c2c && n2 < (int)(sizeof(c2) / sizeof(c2[0]))) {
+			c2t[n2] = obj->title;
+			have_c2t |= obj->title != NULL;
+			c2l[n2] = obj->c2c_lines;
+			c2[n2++] = obj->c2c;
 		}
 	}
 	/* every skb object's snapshots in one array, their shared_with
@@ -676,6 +724,10 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 	s.ncharts = nc;
 	s.texts = ts;
 	s.ntexts = nt;
+	s.c2cs = c2;
+	s.nc2cs = n2;
+	s.c2c_lines = c2l;
+	s.c2c_titles = have_c2t ? c2t : NULL;
 	s.caption = f->caption;
 	s.step = i + 1;
 	s.nsteps = nframes;

@@ -78,7 +78,7 @@ static const char *const strs[] = {
 	"x86_64", "arm", "CONFIG_SMP", "A,B", ",,", "read", "write", "ifetch", "modify", "r", "w", "i",
 	"head", "end", "tail", "end_", "len", "users", "freeptr", "slab_t", "1e3", "0x10", "-1", "\\0",
 	"\\255\\254", "\\n", "payload", "name", "size", "addr", "type", "next", "run", "free", "destroy",
-	"skb", "tx", "t", "q", "y", "clone",
+	"skb", "tx", "t", "q", "y", "clone", "c2c",
 };
 
 static const char *const specials[] = {
@@ -100,7 +100,7 @@ static const char *const keys[] = {
 	"frame_len", "buf_len", "proto", "ttl", "id", "tos", "df", "tot_len", "flags", "window", "urg",
 	"syn_options", "tsval", "tsecr", "wscale", "len", "name", "size", "assoc", "line", "policy", "write",
 	"latency", "xlabel", "ylabel", "bars", "xlabels", "series", "points", "src_mac", "dst_mac", "goal",
-	"nosuchkey", "1",
+	"nosuchkey", "1", "lines",
 };
 
 /*
@@ -236,6 +236,8 @@ static const char *const stmts[] = {
 	"collectgarbage()",
 	"H[%h] = setmetatable({}, {__index = %H})",
 	"local s = string.format(\"%%s %%d\", %v, %n)",
+	"scene.show(%H, {view = \"c2c\"})",
+	"scene.show(%H, {view = \"c2c\", lines = %v})",
 };
 /* clang-format on */
 

@@ -5,12 +5,17 @@
  * line highlighted, inet_opt, a small struct, a large x86_64 struct; and
  * the cache view of a Pentium III's L1d after 76 tcp_socks were zeroed and
  * looked up (cache-p3.png, and at 1280x720), beside struct sock with its
- * L1d misses as heat (cache-heat.png).
+ * L1d misses as heat (cache-heat.png); and the c2c view of two CPUs
+ * writing neighbouring words of one line, made by the coherent model
+ * (c2c-false-sharing.png, .svg, and presenting at 1920x1080).
  */
 #include "sklab/render/export.h"
 #include "sample_cache.h"
 #include "sample_structs.h"
+#include "sklab/cachesim_smp.h"
 #include "sklab/cachesim_snap.h"
+#include "sklab/kernel.h"
+#include "profile.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -160,6 +165,88 @@ static int cache_shots(sample_types *t, const char *dir)
 	return rc ? -1 : 0;
 }
 
+/* Two CPUs of a 6.18 x86_64 machine: CPU 0 writes counters.rx while CPU 1
+ * writes counters.tx, 8 bytes on, 20 times each (false sharing); then both
+ * write stats.total (true sharing). */
+static int c2c_shots(const char *dir)
+{
+	static const skl_cachesim_level lv[] = {
+	    {"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 5},
+	    {"L2", 1048576, 16, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 16},
+	};
+	const skl_addr X = 0xffff888000100000ull, Y = 0xffff888000100400ull;
+	skl_profile prof = skl_test_profile_618(2, (uint64_t)16 << 20);
+	skl_kernel_opts ko;
+	skl_cachesim_smp_config mc;
+	skl_cachesim_preset desc;
+	skl_kernel *k;
+	skl_cachesim_smp *m;
+	skl_c2c *c = NULL;
+	const skl_c2c *cs[1];
+	skl_render_opts o;
+	skl_scene s;
+	skl_error err;
+	char path[2048];
+	int i, rc = -1;
+	skl_error_clear(&err);
+	memset(&ko, 0, sizeof(ko));
+	ko.profile = &prof;
+	ko.smp = -1;
+	memset(&mc, 0, sizeof(mc));
+	mc.base.levels = lv;
+	mc.base.nlevels = 2;
+	mc.base.mem_latency = 100;
+	mc.ncpus = 2;
+	memset(&desc, 0, sizeof(desc));
+	snprintf(desc.title, sizeof(desc.title), "a two-way test machine (32 KiB L1d, 1 MiB L2)");
+	k = skl_kernel_new(&ko, &err);
+	m = skl_cachesim_smp_new(&mc, &err);
+	if (!k || !m || skl_kernel_set_cachesim_smp(k, m, &desc) < 0)
+		goto out;
+	for (i = 0; i < 20; i++) {
+		skl_kernel_set_cpu(k, 0);
+		skl_kernel_touch_as(k, X, 8, 1, "member", "counters", "rx", X);
+		skl_kernel_set_cpu(k, 1);
+		skl_kernel_touch_as(k, X + 8, 8, 1, "member", "counters", "tx", X);
+	}
+	for (i = 0; i < 5; i++) {
+		skl_kernel_set_cpu(k, (unsigned)i % 2);
+		skl_kernel_touch_as(k, Y, 8, 1, "member", "stats", "total", Y);
+	}
+	c = skl_kernel_c2c(k);
+	if (!c)
+		goto out;
+	memset(&o, 0, sizeof(o));
+	memset(&s, 0, sizeof(s));
+	o.font_dir = SKLAB_TEST_FONT_DIR;
+	cs[0] = c;
+	s.c2cs = cs;
+	s.nc2cs = 1;
+	s.title = "perf c2c, modelled";
+	s.caption = "CPU 0 writes rx and CPU 1 writes tx, 8 bytes apart in one line: every write takes the line "
+		    "from the other CPU (false sharing); both CPUs writing total is true sharing.";
+	o.width = 1600;
+	o.height = 900;
+	rc = 0;
+	snprintf(path, sizeof(path), "%s/c2c-false-sharing.png", dir);
+	rc |= skl_render_scene_file(&s, path, NULL, &o, &err);
+	snprintf(path, sizeof(path), "%s/c2c-false-sharing.svg", dir);
+	rc |= skl_render_scene_file(&s, path, NULL, &o, &err);
+	o.width = 1920;
+	o.height = 1080;
+	s.text_scale = 1.2f * SKL_PRESENT_SCALE;
+	s.text_floor = SKL_PRESENT_FLOOR;
+	snprintf(path, sizeof(path), "%s/c2c-false-sharing-present.png", dir);
+	rc |= skl_render_scene_file(&s, path, NULL, &o, &err);
+out:
+	if (rc)
+		fprintf(stderr, "render_gallery: c2c: %s\n", err.msg[0] ? err.msg : "out of memory");
+	skl_c2c_free(c);
+	skl_kernel_free(k);
+	skl_cachesim_smp_free(m);
+	return rc ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : ".";
@@ -186,6 +273,7 @@ int main(int argc, char **argv)
 		   576);
 	rc |= pair(&t, dir);
 	rc |= cache_shots(&t, dir);
+	rc |= c2c_shots(dir);
 	sample_types_free(&t);
 	if (!rc)
 		printf("render_gallery: pictures in %s\n", dir);

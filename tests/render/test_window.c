@@ -2,7 +2,8 @@
  * test_window.c - the window on SDL's dummy video driver, driven by
  * synthetic events: stepping, zoom (laid out again, the caption bar
  * pinned), hover tooltips, screenshots, quit; over an event log: the
- * expectations badge and panel, blanking, split refused on a one-view step.
+ * expectations badge and panel, blanking, split refused on a one-view step;
+ * the c2c view's tooltips.
  *
  *   test_window OUTDIR                 the automated test
  *   test_window --interactive [OUTDIR] a real window over three frames
@@ -13,6 +14,7 @@
 #include "window.h"
 
 #include "sklab/budget.h"
+#include "sklab/cachesim_snap.h"
 #include "sklab/render/view_scene.h"
 #include "sample_structs.h"
 
@@ -110,6 +112,45 @@ static int item_center(skl_window *w, const char *k, int *x, int *y)
 	*x = (int)((it->x + it->w / 2) * s + dx);
 	*y = (int)((it->y + it->h * 0.8f) * s + dy);
 	return 0;
+}
+
+/* perf c2c's lines of a two-CPU false sharing (CPU 0 writes tobj.a, CPU 1
+ * reads tobj.b of one line), as skl_kernel_c2c gives them: a heap copy
+ * the log takes. */
+static skl_c2c *c2c_trace(void)
+{
+	skl_c2c *c = skl_calloc(1, sizeof(*c));
+	skl_c2c_line *l;
+	if (!c || !(c->lines = skl_calloc(1, sizeof(*c->lines)))) {
+		skl_free(c);
+		return NULL;
+	}
+	snprintf(c->title, sizeof(c->title), "Two-way test box");
+	c->ncpus = 2;
+	c->line = 64;
+	c->nlines = 1;
+	l = &c->lines[0];
+	l->addr = 0xffff888000100000ull;
+	snprintf(l->owner, sizeof(l->owner), "tobj");
+	l->hitm = 9;
+	l->coherence = 8;
+	l->cpus_read = 2;
+	l->cpus_wrote = 1;
+	l->cpu_writes[0] = l->cpu_reads[1] = 5;
+	l->false_sharing = 1;
+	if (!(l->members = skl_calloc(2, sizeof(*l->members))))
+		return c;
+	l->nmembers = 2;
+	snprintf(l->members[0].member, sizeof(l->members[0].member), "a");
+	l->members[0].size = 8;
+	l->members[0].cpus_wrote = 1;
+	l->members[0].cpu_writes[0] = l->members[0].writes = 5;
+	snprintf(l->members[1].member, sizeof(l->members[1].member), "b");
+	l->members[1].offset = 8;
+	l->members[1].size = 8;
+	l->members[1].cpus_read = 2;
+	l->members[1].cpu_reads[1] = l->members[1].reads = 5;
+	return c;
 }
 
 int main(int argc, char **argv)
@@ -473,6 +514,54 @@ int main(int argc, char **argv)
 			CHECK(budget.used > 0);
 			skl_window_close(w);
 			CHECK(budget.used == 0); /* every list gave its bytes back */
+		}
+		skl_free(frames);
+		skl_events_free(log);
+	}
+
+	/* the c2c view in the window: hover gives a member's CPUs, a cell its
+	 * counts; the cache view (4) holds it, the layout view (1) does not */
+	{
+		skl_events *log = skl_events_new(0);
+		skl_window_opts eo = o;
+		skl_frame *frames = NULL;
+		int n;
+		CHECK(log != NULL);
+		skl_events_scenario(log, "c2c test", "", "", "");
+		CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_C2C, .c2c = c2c_trace()}, "t.lua:2") == 0);
+		skl_events_step(log, "CPU 0 writes a, CPU 1 reads b: one line", "t.lua:3");
+		n = skl_events_frames(log, &frames);
+		eo.build = NULL;
+		eo.nframes = 0;
+		w = skl_window_open(&eo, &err);
+		CHECK(w != NULL);
+		if (w) {
+			skl_window_set_log(w, log, frames, n, NULL);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_dl_find(skl_window_drawlist(w), "0:c2c") >= 0);
+			CHECK(item_center(w, "0:c2cmember:0:1", &x, &y) == 0);
+			motion(w, x, y);
+			tip = skl_window_hover(w);
+			CHECK(tip && strstr(tip, "tobj.b") && strstr(tip, "read only") && strstr(tip, "cpu1 r5 w0"));
+			CHECK(item_center(w, "0:c2ccpu:0:0:0", &x, &y) == 0);
+			motion(w, x, y);
+			tip = skl_window_hover(w);
+			CHECK(tip && strstr(tip, "cpu0 wrote tobj.a: 0 loads, 5 stores"));
+			CHECK(item_center(w, "0:c2cline:0", &x, &y) == 0);
+			motion(w, x, y);
+			tip = skl_window_hover(w);
+			CHECK(tip && strstr(tip, "sharing: false"));
+			key(w, SDLK_4, &quit);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_dl_find(skl_window_drawlist(w), "0:c2cmember:0:0") >= 0);
+			key(w, SDLK_1, &quit);
+			CHECK(skl_window_draw(w, &err) == 0);
+			CHECK(skl_dl_find(skl_window_drawlist(w), "0:c2cmember:0:0") < 0);
+			key(w, SDLK_s, &quit);
+			CHECK(skl_test_png_ok(skl_window_last_shot(w)));
+			key(w, SDLK_q, &quit);
+			CHECK(quit == SKL_WIN_QUIT);
+			skl_window_close(w);
 		}
 		skl_free(frames);
 		skl_events_free(log);

@@ -12,7 +12,9 @@
  * view_slab.h); an skb view's carry the number of layouts and kernel
  * sides before it (see view_skb.h); a cache view's carry the number of
  * layouts, kernel sides and skb views before it plus its index among the
- * cache views (see view_cache.h).
+ * cache views (see view_cache.h); a c2c view's carry the number of every
+ * other object before it plus its index among the c2c views (see
+ * view_c2c.h).
  */
 #ifndef SKLAB_RENDER_VIEW_SCENE_H
 #define SKLAB_RENDER_VIEW_SCENE_H
@@ -68,6 +70,14 @@ typedef struct skl_scene {
 	 * right part of the room when something else is shown, else all of it. */
 	const skl_obj *const *texts;
 	int ntexts;
+	/* perf c2c's shared cache lines (skl_kernel_c2c), drawn by the c2c view:
+	 * all the room when nothing else is shown, else its lower half (stacked
+	 * when there are several). c2c_lines: the most lines each may draw (NULL
+	 * or 0 = what fits); c2c_titles: NULL or NULL entries = the view's own. */
+	const struct skl_c2c *const *c2cs;
+	int nc2cs;
+	const int *c2c_lines;
+	const char *const *c2c_titles;
 } skl_scene;
 
 /* Clears nothing: appends the picture to dl, sized to the list's canvas.

@@ -492,6 +492,7 @@ void skl_events_free(skl_events *log)
 		skl_chart_free(log->objs[i].chart);
 		skl_cachesim_snap_free(log->objs[i].cgrid);
 		skl_heat_free(log->objs[i].heat);
+		skl_c2c_free(log->objs[i].c2c);
 		skl_free(log->objs[i].title);
 		skl_free(log->objs[i].skbs);
 		skl_free(log->objs[i].view);
@@ -762,6 +763,19 @@ static int show_heat(skl_events *log, skl_layout *layout, struct skl_heat *heat,
 	return 0;
 }
 
+static int show_c2c(skl_events *log, struct skl_c2c *c2c, const char *title, int lines, const char *where)
+{
+	skl_obj *o = show_one(log, SKL_OBJ_C2C, "c2c", where);
+	if (!o) {
+		skl_c2c_free(c2c);
+		return -1;
+	}
+	o->c2c = c2c;
+	o->c2c_lines = lines > 0 ? lines : 0;
+	o->title = title ? skl_strdup(title) : NULL;
+	return title && !o->title ? -1 : 0;
+}
+
 /* About the host bytes a SHOW hands the log: a machine's snapshot (its
  * caches, slabs and objects) or a chart's points. What the log keeps
  * once shown is charged to its budget. */
@@ -788,6 +802,10 @@ static uint64_t show_bytes(const skl_show *what)
 		b = sizeof(*what->chart);
 		for (i = 0; i < what->chart->nseries; i++)
 			b += sizeof(what->chart->series[i]) + 2 * sizeof(double) * (uint64_t)what->chart->series[i].n;
+	} else if (what->kind == SKL_SHOW_C2C && what->c2c) {
+		b = sizeof(*what->c2c) + (uint64_t)what->c2c->nlines * sizeof(*what->c2c->lines);
+		for (i = 0; i < what->c2c->nlines; i++)
+			b += (uint64_t)what->c2c->lines[i].nmembers * sizeof(*what->c2c->lines[i].members) + 32;
 	}
 	return b;
 }
@@ -800,6 +818,11 @@ int skl_events_show(skl_events *log, const skl_show *what, const char *where)
 	 * failure of these two does */
 	if ((what->kind == SKL_SHOW_KERNELS || what->kind == SKL_SHOW_CHART) && log_charge(log, show_bytes(what)) < 0)
 		return -1;
+	/* c2c's lines are taken either way: freed at once on a refusal */
+	if (what->kind == SKL_SHOW_C2C && log_charge(log, show_bytes(what)) < 0) {
+		skl_c2c_free(what->c2c);
+		return -1;
+	}
 	switch (what->kind) {
 	case SKL_SHOW_LAYOUTS:
 		return show_layouts(log, what->layouts, what->n, what->highlight, what->nhighlight, where);
@@ -815,6 +838,8 @@ int skl_events_show(skl_events *log, const skl_show *what, const char *where)
 		return show_cachesim(log, what->cachesim, what->title, where);
 	case SKL_SHOW_HEAT:
 		return show_heat(log, what->layout, what->heat, where);
+	case SKL_SHOW_C2C:
+		return show_c2c(log, what->c2c, what->title, what->lines, where);
 	}
 	return -1;
 }
@@ -1077,6 +1102,10 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 				else if (o->kind == SKL_OBJ_TEXT)
 					skl_sink_printf(out, " %s(\"%s\", %d lines, %d marks)", o->view, o->title,
 							text_lines(o->text), o->nmarks);
+				else if (o->kind == SKL_OBJ_C2C)
+					skl_sink_printf(out, " %s(\"%s\", %u cpus, %d lines)", o->view,
+							o->title ? o->title : o->c2c->title, o->c2c->ncpus,
+							o->c2c->nlines);
 				else
 					skl_sink_printf(out, " %s(%s, %d buffers)", o->view, o->skbs[0].name, o->nskbs);
 				if (o->heat)

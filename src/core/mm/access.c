@@ -31,6 +31,7 @@ typedef struct row {
 	int64_t sortkey;   /* offset, or the line number */
 	uint64_t lineaddr; /* c2c rows: the machine's line */
 	unsigned lineno;   /* c2c rows: the line's index within its object */
+	int64_t lstart;	   /* c2c rows: the object offset of the line's first byte */
 } row;
 
 typedef struct table {
@@ -702,6 +703,7 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 		if (fresh) {
 			r->lineaddr = la;
 			r->lineno = (unsigned)lineno;
+			r->lstart = (int64_t)(la - w->base);
 			r->a.offset = f ? (unsigned)f->offset : off > 0 ? (unsigned)off : 0;
 			r->a.size = f ? (unsigned)f->size : n;
 			r->exact = f != NULL;
@@ -1218,6 +1220,7 @@ static int c2c_line(skl_c2c_line *l, const row *const *rows, int r0, int r1)
 	memset(l, 0, sizeof(*l));
 	l->addr = rows[r0]->lineaddr;
 	l->lineno = rows[r0]->lineno;
+	l->line_offset = rows[r0]->lstart;
 	snprintf(l->owner, sizeof(l->owner), "%s", rows[r0]->a.owner);
 	for (i = r0; i < r1; i++) {
 		const skl_cachesim_attr *a = &rows[i]->a;
@@ -1277,6 +1280,8 @@ skl_c2c *skl_kernel_c2c(const skl_kernel *k)
 	if (!acc || !acc->smp)
 		return c;
 	c->ncpus = skl_cachesim_smp_ncpus(acc->smp);
+	c->line = acc->line;
+	snprintf(c->title, sizeof(c->title), "%s", acc->desc.title);
 	c->truncated = acc->c2c.other >= 0;
 	if (!acc->c2c.n)
 		return c;

@@ -267,7 +267,9 @@ static void t_c2c(void)
 	if (!c)
 		goto out;
 	CHECK_INT(c->ncpus, 2);
-	CHECK_INT(c->nlines, 2); /* Z: one CPU, not contended */
+	CHECK_INT(c->line, 64);
+	CHECK_STR(c->title, "custom"); /* no machine description given */
+	CHECK_INT(c->nlines, 2);       /* Z: one CPU, not contended */
 	CHECK_INT(c->lines_seen, 3);
 	CHECK_INT(c->writes, 2 * N + 6);
 	CHECK_INT(c->reads, 1);
@@ -279,6 +281,7 @@ static void t_c2c(void)
 	CHECK_INT(l->addr, X);
 	CHECK_STR(l->owner, "tobj");
 	CHECK_INT(l->lineno, 0);
+	CHECK_INT(l->line_offset, 0);
 	CHECK_INT(l->hitm, 2 * N - 1);
 	CHECK_INT(l->coherence, 2 * N - 2);
 	CHECK_INT(l->false_sharing, 1);
@@ -300,6 +303,37 @@ static void t_c2c(void)
 	CHECK_INT(l->true_sharing, 1);
 	CHECK_INT(l->false_sharing, 0);
 	CHECK_INT(l->nmembers, 1);
+out:
+	skl_c2c_free(c);
+	rig_free(&r);
+}
+
+/* An object that begins 32 bytes into a line: its member at offset 40
+ * lies in the object's line 1, which starts at object offset 32 (the
+ * object's line 0 is the line it begins in). */
+static void t_c2c_offset(void)
+{
+	rig r;
+	skl_c2c *c = NULL;
+	const skl_addr base = Z + 0x20;
+	int i;
+	if (rig_up(&r, 2) < 0)
+		goto out;
+	CHECK_INT(skl_kernel_set_cachesim_smp(r.k, r.m, NULL), 0);
+	for (i = 0; i < 2; i++) {
+		touch(&r, 0, base + 40, 1, "vobj", "d", base);
+		touch(&r, 1, base + 48, 0, "vobj", "e", base);
+	}
+	c = skl_kernel_c2c(r.k);
+	CHECK(c && c->nlines == 1);
+	if (!c || c->nlines != 1)
+		goto out;
+	CHECK_INT(c->lines[0].addr, Z + 0x40);
+	CHECK_INT(c->lines[0].lineno, 1);
+	CHECK_INT(c->lines[0].line_offset, 32);
+	CHECK_INT(c->lines[0].nmembers, 2);
+	CHECK_INT(c->lines[0].members[0].offset - c->lines[0].line_offset, 8);
+	CHECK_INT(c->lines[0].false_sharing, 1);
 out:
 	skl_c2c_free(c);
 	rig_free(&r);
@@ -344,7 +378,8 @@ int main(int argc, char **argv)
 		const char *name;
 		void (*fn)(void);
 	} tests[] = {
-	    {"rows", t_rows}, {"plain", t_plain}, {"snapshot", t_snapshot}, {"c2c", t_c2c}, {"c2c_text", t_c2c_text},
+	    {"rows", t_rows}, {"plain", t_plain},	    {"snapshot", t_snapshot},
+	    {"c2c", t_c2c},   {"c2c_offset", t_c2c_offset}, {"c2c_text", t_c2c_text},
 	};
 	size_t i;
 	int ran = 0;
