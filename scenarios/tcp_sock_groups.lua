@@ -308,7 +308,7 @@ local function run(l, p)
   local st = cm:stats()
   local r = k:c2c()
   return { k = k, rx = st.cpus[1].coherence, tx = st.cpus[2].coherence, rx_hitm = st.cpus[1].hitm,
-    tx_hitm = st.cpus[2].hitm, c2c = r, text = k:c2c { text = true } }
+    tx_hitm = st.cpus[2].hitm, c2c = r }
 end
 
 local rb = run(BEFORE, pb)
@@ -316,19 +316,6 @@ local ra = run(AFTER, pa)
 print(string.format("coherence misses: before RX %d TX %d (HITM %d/%d); after RX %d TX %d (HITM %d/%d)",
   rb.rx, rb.tx, rb.rx_hitm, rb.tx_hitm, ra.rx, ra.tx, ra.rx_hitm, ra.tx_hitm))
 print(string.format("c2c lines: before %d, after %d", #rb.c2c.lines, #ra.c2c.lines))
-
--- The c2c report's tables, trimmed to the shared-line table (the text
--- panel shows what perf c2c report --stdio prints first).
-local function table_part(text)
-  local out, keep = {}, false
-  for l in text:gmatch("[^\n]*") do
-    if l:find("Shared Data Cache Line Table", 1, true) then keep = true end
-    if l:find("Shared Cache Line Distribution Pareto", 1, true) then break end
-    if keep then out[#out + 1] = l end
-  end
-  while #out > 0 and (out[#out] == "" or out[#out]:match("^=+$")) do out[#out] = nil end
-  return table.concat(out, "\n")
-end
 
 -- The c2c lines by kind: "false", "true" or "true+false", and their line
 -- numbers in the object.
@@ -345,7 +332,7 @@ local kb, atb = kinds(rb)
 local ka, ata = kinds(ra)
 print("before: c2c lines " .. atb .. "; after: " .. ata)
 
-scene.show(table_part(rb.text), { title = "k:c2c{text=true}, before (6.7 layout)" })
+scene.show(rb.k, { view = "c2c" })
 scene.step(string.format("Before, %d rounds: RX on CPU 0 and TX on CPU 1 contend for %d lines of tcp_sock "
   .. "(lines %s), %d of them with false sharing (different fields, one written). The RX path takes %d "
   .. "coherence misses (%.1f a round), the TX path %d (%.1f): lines the other CPU had just written",
@@ -357,7 +344,7 @@ scene.show(BEFORE, { heat = rb.k, metric = "misses" })
 scene.step(string.format("Before: the misses of both CPUs on the 6.7 layout, all levels. They are spread "
   .. "over lines %s, wherever history put a fast-path field", span(fb.alll)))
 
-scene.show(table_part(ra.text), { title = "k:c2c{text=true}, after (6.8 groups)" })
+scene.show(ra.k, { view = "c2c" })
 scene.step(string.format("After: %d contended lines (%s). RX takes %d coherence misses (%.1f a round), TX "
   .. "%d (%.1f). The read-mostly groups are off the report; what is left are the write groups: fields "
   .. "one path writes and the other reads (snd_una, rcv_nxt, packets_out...) and their neighbours",
