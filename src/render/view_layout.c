@@ -779,13 +779,14 @@ static void cpu_tip(const lv *v, const skl_heat_cpus *c, char *out, size_t outsz
 	}
 }
 
-/* One cell per CPU along the top of a member's first block. */
-static void draw_cpu_cells(lv *v, const skl_heat_cpus *c, float x, float y, float w, float h, int hl)
+/* One cell per CPU along the top of a member's first block; returns the
+ * height they take from the top (0 when they do not fit). */
+static float draw_cpu_cells(lv *v, const skl_heat_cpus *c, float x, float y, float w, float h, int hl)
 {
 	unsigned n = cells_of(v), k;
-	float cw, ch = floorf(skl__clampf(h * 0.2f, 3, 10 * v->u)), pad = w > 12 ? 2 : 1;
+	float cw, ch = floorf(skl__clampf(h * 0.16f, 3, 9 * v->u)), pad = w > 12 ? 2 : 1;
 	if (!n || w < 2 * pad + 2 * (float)n || h < 6)
-		return;
+		return 0;
 	cw = fminf((w - 2 * pad) / (float)n, 16 * v->u);
 	/* a white mat, so the cells read on any heat colour */
 	skl_dl_rect(v->dl, x + pad - 1, y + 1, cw * (float)n + 1, ch + 2, dim(v, C_BG, hl), 0, 0);
@@ -796,6 +797,7 @@ static void draw_cpu_cells(lv *v, const skl_heat_cpus *c, float x, float y, floa
 		skl_dl_rect(v->dl, cx, y + 2, fmaxf(cw - 1, 1), ch, dim(v, fill, hl),
 			    cw > 4 ? dim(v, wr || rd ? fill : C_RULE, hl) : 0, cw > 4 ? 1 : 0);
 	}
+	return ch + 3;
 }
 
 static const char *sharing_text(const skl_heat_line *hl)
@@ -1051,9 +1053,13 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 				if (skl_dl_text_width(first, floorf(v->fs * 0.78f)) > w - 8 * v->u)
 					d = heat_short;
 			}
-			label_ex(v, x, y, w, h, name, d, ink, v->fs, hl == 1 ? 2 : 1);
-			if (field_cpus(v, i) && !v->strip)
-				draw_cpu_cells(v, field_cpus(v, i), x, y, w, h, hl);
+			if (field_cpus(v, i) && !v->strip) {
+				/* the CPU cells along the top, the label under them */
+				float cs = draw_cpu_cells(v, field_cpus(v, i), x, y, w, h, hl);
+				label_ex(v, x, y + cs, w, h - cs, name, d, ink, v->fs, hl == 1 ? 2 : 1);
+			} else {
+				label_ex(v, x, y, w, h, name, d, ink, v->fs, hl == 1 ? 2 : 1);
+			}
 		} else {
 			snprintf(cont, sizeof(cont), "\xe2\x86\xb3 %s", field_label(f));
 			label(v, x, y, w, h, cont, NULL, skl_color_mix(ink, fill, 0.35f), v->fs_small);
@@ -1529,7 +1535,8 @@ static float draw_heat_legend(lv *v, float x, float y, float w)
 	skl__text(v->dl, cx, y, skl_dl_text_width("low", ls) + 4, legend_height(v), "low", ls, SKL_FONT_REGULAR,
 		  SKL_ALIGN_LEFT, C_INK2);
 	cx += skl_dl_text_width("low", ls) + 8 * v->hu;
-	rw = fminf(260 * v->hu, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->hu);
+	/* a shorter ramp when the CPU cells' entries follow it */
+	rw = fminf((v->cpus ? 150 : 260) * v->hu, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->hu);
 	if (rw > 40 * v->hu) {
 		for (k = 0; k < steps; k++)
 			skl_dl_rect(v->dl, cx + rw * (float)k / (float)steps, yy, rw / (float)steps + 0.5f, sh,
@@ -1561,8 +1568,9 @@ static int legend_entry(lv *v, float *cx, float y, float xmax, skl_color fill, s
 	return 1;
 }
 
-/* After the kinds or the heat scale: the groups' tints and the CPU cells. */
-static void legend_extras(lv *v, float cx, float y, float xmax)
+/* The groups' tints (first, so they show however many kinds follow);
+ * 0 when out of room. */
+static int legend_groups(lv *v, float *cx, float y, float xmax)
 {
 	int used[3] = {0, 0, 0}, k;
 	for (k = 0; k < v->ngroups; k++)
@@ -1571,13 +1579,19 @@ static void legend_extras(lv *v, float cx, float y, float xmax)
 		char name[48];
 		snprintf(name, sizeof(name), "%s group", group_kind_name(k));
 		if (used[k] &&
-		    !legend_entry(v, &cx, y, xmax, skl_color_mix(SKL_HEX(group_hue[k]), C_BG, 0.3f),
+		    !legend_entry(v, cx, y, xmax, skl_color_mix(SKL_HEX(group_hue[k]), C_BG, 0.3f),
 				  SKL_HEX(group_hue[k]), k == G_OTHER ? "cache-line group" : name, group_kind_name(k),
 				  "a cache-line group: the members between __cacheline_group_begin__G[0] "
 				  "and __cacheline_group_end__G[0]"))
-			return;
+			return 0;
 	}
-	if (!v->cpus)
+	return 1;
+}
+
+/* After the heat scale: the groups' tints and the CPU cells. */
+static void legend_extras(lv *v, float cx, float y, float xmax)
+{
+	if (!legend_groups(v, &cx, y, xmax) || !v->cpus)
 		return;
 	if (legend_entry(v, &cx, y, xmax, C_CPU_READ, C_CPU_READ, "CPU read", "cpu-read",
 			 "the cells on a member, one per CPU from CPU 0: blue, that CPU read it"))
@@ -1593,6 +1607,8 @@ static void draw_legend(lv *v, float x, float y, float w)
 		legend_extras(v, draw_heat_legend(v, x, y, w), y, x + w);
 		return;
 	}
+	if (!legend_groups(v, &cx, y, x + w))
+		return;
 	for (k = 0; k < SKL_VK_COUNT_; k++) {
 		const char *name = palette[k].name;
 		float ew = sw + 7 * v->hu + skl_dl_text_width(name, ls) + 20 * v->hu;
@@ -1617,8 +1633,6 @@ static void draw_legend(lv *v, float x, float y, float w)
 		skl_dl_end(v->dl);
 		cx += ew;
 	}
-	if (k == SKL_VK_COUNT_)
-		legend_extras(v, cx, y, x + w);
 }
 
 /* ---- folded rows ------------------------------------------------------------------------ */
