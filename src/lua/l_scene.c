@@ -564,9 +564,16 @@ static int f_show(lua_State *L)
 	if (heat_k) {
 		skl_layout *copy;
 		skl_heat *heat;
+		const skl_layout *shown;
+		size_t room;
 		if (n != 1)
 			return skl__argerror(L, n + 1, "a heat overlay goes on one layout");
-		skl__log_room(L, bytes + strlen(at) + (size_t)skl__to_layout(L, 1)->nfields * sizeof(double));
+		shown = skl__to_layout(L, 1);
+		room = (size_t)shown->nfields * sizeof(double);
+		if (metric == SKL_HEAT_COHERENCE || metric == SKL_HEAT_HITM) /* per-CPU fields, per-line contention */
+			room += (size_t)shown->nfields * sizeof(skl_heat_cpus) +
+				(size_t)(shown->cachelines + 1) * sizeof(skl_heat_line);
+		skl__log_room(L, bytes + strlen(at) + room);
 		copy = skl_layout_clone(skl__to_layout(L, 1));
 		heat = skl_kernel_cachesim_heat(heat_k, skl__to_layout(L, 1), owner, metric, level);
 		if (!copy || !heat) {
