@@ -125,14 +125,38 @@ void skl_c2c_write(const skl_c2c *c, const skl_sink *out);
 /* Frees a snapshot and everything in it (NULL is fine). */
 void skl_cachesim_snap_free(skl_cachesim_snap *s);
 
+/* Which CPUs touched one field of a heat overlay (the c2c metrics). */
+typedef struct skl_heat_cpus {
+	uint64_t read, wrote;	       /* bit c: CPU c read / wrote it (CPUs 0..63) */
+	uint32_t reads[SKL_ATTR_CPUS]; /* per CPU 0..7 */
+	uint32_t writes[SKL_ATTR_CPUS];
+} skl_heat_cpus;
+
+/* One cache line (row) of a heat overlay's layout, as skl_c2c sees the
+ * lines of the overlay's owner, summed over every object of that owner. */
+typedef struct skl_heat_line {
+	uint64_t coherence, hitm;
+	uint64_t cpus_read, cpus_wrote;
+	/* skl_c2c_line's flags (the c2c report's rule), set when any object's
+	 * line has them; both 0 for a line no CPUs contended for */
+	int false_sharing, true_sharing;
+} skl_heat_line;
+
 /*
  * A heat overlay for the layout view: one value per field of a layout
- * (index as in skl_layout's fields), e.g. L1d misses per member.
+ * (index as in skl_layout's fields), e.g. L1d misses per member. The c2c
+ * metrics (coherence misses, HITM) of a coherent model also carry which
+ * CPUs touched each field and each line's contention; the other metrics
+ * leave ncpus 0 and cpus, lines NULL.
  */
 typedef struct skl_heat {
 	char label[64]; /* "L1d misses", "cycles" */
 	double *value;	/* nvalues entries, >= 0 */
 	int nvalues;
+	unsigned ncpus;	      /* CPUs of the coherent model; 0 = no per-CPU data */
+	skl_heat_cpus *cpus;  /* nvalues entries (a field: its members' too), or NULL */
+	skl_heat_line *lines; /* nlines entries: line n = bytes [n * line, (n + 1) * line) */
+	int nlines;
 } skl_heat;
 
 void skl_heat_free(skl_heat *h);

@@ -418,12 +418,20 @@ skl_cachesim_snap *skl_cachesim_snapshot(skl_cachesim *h, const skl_cachesim_pre
 
 /* A heat overlay for layout l from the rows of owner (NULL = l's name
  * without "struct "): one value per field, the sum of the rows of that
- * member and the members inside it. */
+ * member and the members inside it. With SKL_HEAT_COHERENCE or
+ * SKL_HEAT_HITM and a coherent model, also each field's CPUs and, per line
+ * of l, the contention skl_kernel_c2c reports for owner's lines (on a
+ * plain model those metrics are 0 and carry no CPUs). NULL when out of
+ * memory. */
 typedef enum skl_heat_metric {
 	SKL_HEAT_MISSES,     /* misses at level (-1 = the first data level, "L1d") */
 	SKL_HEAT_ALL_MISSES, /* misses at every level, summed */
 	SKL_HEAT_CYCLES,     /* modelled cycles */
-	SKL_HEAT_ACCESSES    /* reads + writes */
+	SKL_HEAT_ACCESSES,   /* reads + writes */
+	/* a coherent model only (skl_kernel_set_cachesim_smp): the heat also
+	 * carries each field's CPUs and each line's contention (skl_heat) */
+	SKL_HEAT_COHERENCE, /* coherence misses */
+	SKL_HEAT_HITM	    /* lines taken from another CPU's Modified copy */
 } skl_heat_metric;
 skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat_metric m,
 				   int level);

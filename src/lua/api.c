@@ -65,8 +65,11 @@ static const skl__api api_table[] = {
      SKL__API_INDEX},
     {"scene.show", "(layout, {heat = kernel, metric=, owner=})",
      "Puts a layout on screen with a heat overlay from the kernel's attribution: metric \"L1d\" (the default: "
-     "misses of the first data level; any level name), \"misses\" (all levels), \"cycles\" or \"accesses\"; "
-     "owner defaults to the layout's name without \"struct \".",
+     "misses of the first data level; any level name), \"misses\" (all levels), \"cycles\", \"accesses\", "
+     "or, on a coherent model of two CPUs or more, \"coherence\" (coherence misses) or \"hitm\" (the c2c "
+     "overlay: each touched member shows which CPUs read and wrote it, each line with coherence misses or "
+     "HITMs is framed and labelled false or true sharing as k:c2c() reports it; on a one-CPU model these two "
+     "are an error); owner defaults to the layout's name without \"struct \".",
      SKL__API_INDEX},
     {"scene.chart", "{title=, xlabel=, ylabel=, bars=, xlabels=, series={{name=, points={{x, y}, ...}}, ...}}",
      "Puts a chart on screen from the next frame on: lines (or grouped bars with bars = true) of up to 64 series "

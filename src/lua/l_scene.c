@@ -555,7 +555,8 @@ static int f_show(lua_State *L)
 				return skl__argerror(L, opts,
 						     "unknown option (options: highlight, heat, metric, owner)");
 		}
-		/* { heat = k, metric = "L1d" | "misses" | "cycles" | "accesses", owner = "tcp_sock" } */
+		/* { heat = k, metric = "L1d" | "misses" | "cycles" | "accesses" | "coherence" | "hitm",
+		 *   owner = "tcp_sock" } */
 		heat_at = lua_gettop(L) + 1;
 		if (lua_getfield(L, opts, "heat") != LUA_TNIL) {
 			skl__opts fields = skl__opts_at(L, opts);
@@ -578,6 +579,19 @@ static int f_show(lua_State *L)
 				metric = SKL_HEAT_CYCLES;
 			} else if (!strcmp(m, "accesses")) {
 				metric = SKL_HEAT_ACCESSES;
+			} else if (!strcmp(m, "coherence") || !strcmp(m, "hitm")) {
+				/* the c2c overlay: only a coherent model of two CPUs or
+				 * more has coherence misses and HITMs to show */
+				metric = m[0] == 'c' ? SKL_HEAT_COHERENCE : SKL_HEAT_HITM;
+				if (!skl_kernel_cachesim_smp(heat_k))
+					return skl__argerror(
+					    L, opts,
+					    lua_pushfstring(
+						L,
+						"field 'metric': \"%s\" needs a coherent model of two "
+						"CPUs or more; this kernel's model is a plain one-CPU model "
+						"(sklab.kernel { cpus = 2 }, or sklab.cache { cpus = 2 })",
+						m));
 			} else {
 				level = skl_kernel_cachesim_level(heat_k, m);
 				if (level < 0)
@@ -586,7 +600,7 @@ static int f_show(lua_State *L)
 					    lua_pushfstring(
 						L,
 						"field 'metric': '%s' is not a level of the model, \"misses\", "
-						"\"cycles\" or \"accesses\"",
+						"\"cycles\", \"accesses\", \"coherence\" or \"hitm\"",
 						m));
 			}
 			if (nhl)
@@ -617,9 +631,16 @@ static int f_show(lua_State *L)
 	if (heat_k) {
 		skl_layout *copy;
 		skl_heat *heat;
+		const skl_layout *shown;
+		size_t room;
 		if (n != 1)
 			return skl__argerror(L, n + 1, "a heat overlay goes on one layout");
-		skl__log_room(L, bytes + strlen(at) + (size_t)skl__to_layout(L, 1)->nfields * sizeof(double));
+		shown = skl__to_layout(L, 1);
+		room = (size_t)shown->nfields * sizeof(double);
+		if (metric == SKL_HEAT_COHERENCE || metric == SKL_HEAT_HITM) /* per-CPU fields, per-line contention */
+			room += (size_t)shown->nfields * sizeof(skl_heat_cpus) +
+				(size_t)(shown->cachelines + 1) * sizeof(skl_heat_line);
+		skl__log_room(L, bytes + strlen(at) + room);
 		copy = skl_layout_clone(skl__to_layout(L, 1));
 		heat = skl_kernel_cachesim_heat(heat_k, skl__to_layout(L, 1), owner, metric, level);
 		if (!copy || !heat) {

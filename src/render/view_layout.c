@@ -210,6 +210,16 @@ typedef struct lv {
 	int strip;	/* drawing a union's smaller alternatives as strips */
 	const skl_heat *heat;
 	double heat_max; /* the hottest leaf member's value */
+	/* cache-line groups (__cacheline_group_begin__G .. _end__G) */
+	struct lgroup *groups;
+	int ngroups;
+	unsigned char *marker; /* per field: 1 = a group's marker, drawn by the group */
+	float side_x, side_w;  /* the groups' column right of the grid (0 wide: none) */
+	/* the c2c overlay (a heat with per-CPU data) */
+	const skl_heat_cpus *cpus; /* per field, or NULL */
+	unsigned ncpus;
+	unsigned char *contended; /* per row: 1 = coherence misses or HITMs there */
+	float cont_w;		  /* the contention column left of the gutter (0: none) */
 	char key[1100];
 	char tip[4096];
 } lv;
@@ -457,6 +467,396 @@ static void draw_bit_hole_after(lv *v, int i, float t0, float t1)
 		   line_hl(v, lo, lo + f->bit_hole_after));
 }
 
+/* ---- cache-line groups -------------------------------------------------------------------
+ * Since 6.8 the hot structs mark groups of members that one path reads or
+ * writes with zero-size members: __cacheline_group_begin(GROUP) and
+ * __cacheline_group_end(GROUP) of include/linux/cache.h declare
+ * "__u8 __cacheline_group_begin__GROUP[0]" and "..._end__GROUP[0]"
+ * (Coco Li's "cache: enforce cache groups", 6.8; tcp_sock's groups came
+ * in the same series, d5fed5addb2b, sock's in 6.9). Its
+ * CACHELINE_ASSERT_GROUP_MEMBER checks that a member lies between the
+ * end of the begin marker and the end marker: bytes [begin, end). The view draws each
+ * group as a band under its members' bytes and a labelled bracket in a
+ * column right of the grid; the markers become the band's end ticks. A
+ * group whose name says "_read_" is read-mostly, "_write_" read-write.
+ */
+#define GROUP_BEGIN "__cacheline_group_begin__"
+#define GROUP_END "__cacheline_group_end__"
+
+enum { G_READ, G_WRITE, G_OTHER };
+
+typedef struct lgroup {
+	const char *name; /* GROUP, inside the begin marker's name */
+	int begin, end;	  /* the markers' field indexes */
+	uint64_t lo, hi;  /* bytes [lo, hi) */
+	int kind;	  /* G_READ, G_WRITE, G_OTHER */
+	float y0, y1;	  /* the bracket */
+} lgroup;
+
+static const uint32_t group_hue[3] = {0x2f8fd0, 0xd55e00, 0x7a7a7a};
+
+static int group_kind(const char *name)
+{
+	if (strstr(name, "_read_") || !strncmp(name, "read_", 5) || ends_with(name, "_read"))
+		return G_READ;
+	if (strstr(name, "_write_") || !strncmp(name, "write_", 5) || ends_with(name, "_write"))
+		return G_WRITE;
+	return G_OTHER;
+}
+
+static const char *group_kind_name(int kind)
+{
+	return kind == G_READ ? "read-mostly" : kind == G_WRITE ? "read-write" : "group";
+}
+
+/* Pairs each begin marker with the end marker of the same name and parent;
+ * an unpaired marker stays an ordinary member. -1 when out of memory. */
+static int find_groups(lv *v)
+{
+	const skl_layout *l = v->l;
+	int i, j, n = 0;
+	for (i = 0; i < l->nfields; i++)
+		n += !strncmp(l->fields[i].name, GROUP_BEGIN, strlen(GROUP_BEGIN));
+	if (!n)
+		return 0;
+	v->groups = skl_calloc((size_t)n, sizeof(*v->groups));
+	if (!v->groups)
+		return -1;
+	for (i = 0; i < l->nfields; i++) {
+		const skl_field *b = &l->fields[i];
+		const char *name = b->name + strlen(GROUP_BEGIN);
+		if (strncmp(b->name, GROUP_BEGIN, strlen(GROUP_BEGIN)) || b->size || !*name)
+			continue;
+		for (j = i + 1; j < l->nfields; j++) {
+			const skl_field *e = &l->fields[j];
+			lgroup *g;
+			if (e->parent != b->parent || strncmp(e->name, GROUP_END, strlen(GROUP_END)) || e->size ||
+			    strcmp(e->name + strlen(GROUP_END), name))
+				continue;
+			if (e->offset < b->offset)
+				break;
+			g = &v->groups[v->ngroups++];
+			g->name = name;
+			g->begin = i;
+			g->end = j;
+			g->lo = b->offset;
+			g->hi = e->offset;
+			g->kind = group_kind(name);
+			v->marker[i] = v->marker[j] = 1;
+			break;
+		}
+	}
+	return 0;
+}
+
+static uint64_t group_rows(const lv *v, const lgroup *g, uint64_t *first, uint64_t *last)
+{
+	*first = g->lo / v->cl;
+	*last = g->hi > g->lo ? (g->hi - 1) / v->cl : *first;
+	return g->hi > g->lo ? *last - *first + 1 : 0;
+}
+
+/* The label's lines under the name: "111 B", "3 lines" and, when it
+ * spans more lines than its bytes need, "2 needed". Returns the count. */
+static int group_detail(const lv *v, const lgroup *g, char out[3][48])
+{
+	uint64_t first, last, lines = group_rows(v, g, &first, &last), need = (g->hi - g->lo + v->cl - 1) / v->cl;
+	snprintf(out[0], 48, "%llu B", (unsigned long long)(g->hi - g->lo));
+	snprintf(out[1], 48, "%llu %s", (unsigned long long)lines, plural(lines, "line", "lines"));
+	if (lines <= need)
+		return 2;
+	snprintf(out[2], 48, "%llu needed", (unsigned long long)need);
+	return 3;
+}
+
+/* The name as labelled: without the struct's own name when every group
+ * repeats it ("tcp_sock_read_tx" is "read_tx" beside tcp_sock). */
+static const char *group_label(const lv *v, const lgroup *g)
+{
+	const char *n = v->l->name, *sp = strrchr(n, ' ');
+	size_t len;
+	int k;
+	n = sp ? sp + 1 : n;
+	len = strlen(n);
+	for (k = 0; k < v->ngroups; k++)
+		if (strncmp(v->groups[k].name, n, len) || v->groups[k].name[len] != '_' || !v->groups[k].name[len + 1])
+			return g->name;
+	return g->name + len + 1;
+}
+
+static void group_tip(lv *v, const lgroup *g)
+{
+	uint64_t first, last, lines = group_rows(v, g, &first, &last), need = (g->hi - g->lo + v->cl - 1) / v->cl;
+	int i, members = 0;
+	for (i = g->begin + 1; i < g->end; i++)
+		members += v->l->fields[i].parent == v->l->fields[g->begin].parent && !v->marker[i];
+	snprintf(v->tip, sizeof(v->tip), "cache-line group %s (%s)\nbytes %llu-%llu: %llu B, %d %s\ncache %s %llu",
+		 g->name, group_kind_name(g->kind), (unsigned long long)g->lo,
+		 (unsigned long long)(g->hi ? g->hi - 1 : 0), (unsigned long long)(g->hi - g->lo), members,
+		 plural((uint64_t)members, "member", "members"), plural(lines, "line", "lines"),
+		 (unsigned long long)first);
+	if (last != first)
+		skl__catf(v->tip, sizeof(v->tip), "-%llu", (unsigned long long)last);
+	skl__catf(v->tip, sizeof(v->tip), " (%llu %s", (unsigned long long)lines, plural(lines, "line", "lines"));
+	if (lines > need)
+		skl__catf(v->tip, sizeof(v->tip), ", %llu would hold it", (unsigned long long)need);
+	skl__catf(v->tip, sizeof(v->tip),
+		  ")\nbetween %s%s[0] and %s%s[0]\n(include/linux/cache.h: __cacheline_group_begin/_end)", GROUP_BEGIN,
+		  g->name, GROUP_END, g->name);
+}
+
+/* The band under the group's bytes and its end ticks, over the members. */
+static void draw_group_bands(lv *v)
+{
+	int k;
+	for (k = 0; k < v->ngroups; k++) {
+		lgroup *g = &v->groups[k];
+		skl_color hue = SKL_HEX(group_hue[g->kind]);
+		float sh = floorf(skl__clampf(v->bh * 0.16f, 2, 5 * v->u)), tw = skl__clampf(2 * v->u, 2, 3);
+		span s;
+		piece p;
+		if (g->hi <= g->lo)
+			continue;
+		snprintf(v->key, sizeof(v->key), "%d:group:%s", v->o->obj, g->name);
+		group_tip(v, g);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		span_init(v, &s, g->lo * 8, g->hi * 8, 0, 1);
+		while (span_next(v, &s, &p)) {
+			skl_dl_rect(v->dl, p.x, p.y + p.h - sh, p.w, sh, hue, 0, 0);
+			if (!p.cut_left) /* the begin marker */
+				skl_dl_rect(v->dl, p.x, p.y, tw, p.h, hue, 0, 0);
+			if (!p.cut_right) /* the end marker */
+				skl_dl_rect(v->dl, p.x + p.w - tw, p.y, tw, p.h, hue, 0, 0);
+		}
+		skl_dl_end(v->dl);
+	}
+}
+
+/* The column's width: the widest label, and the brackets' two lanes. */
+static float groups_width(lv *v, float w)
+{
+	float ns = skl__fs(v->dl, floorf(13 * v->u)), ds = skl__fs(v->dl, floorf(12 * v->u)), tw = 0;
+	char d[3][48];
+	int k, j, n;
+	for (k = 0; k < v->ngroups; k++) {
+		n = group_detail(v, &v->groups[k], d);
+		tw = fmaxf(tw, skl_dl_text_width(group_label(v, &v->groups[k]), ns));
+		for (j = 0; j < n; j++)
+			tw = fmaxf(tw, skl_dl_text_width(d[j], ds));
+	}
+	return fminf(tw + 24 * v->u, w * 0.16f);
+}
+
+/* Brackets beside the rows each group spans (two lanes, so neighbours
+ * sharing a line stay apart) and the labels, moved apart where they would
+ * overlap, with a leader to a moved label. Labels that cannot all stand
+ * beside the rows keep their names only, or are left to the tooltips. */
+static void draw_group_column(lv *v)
+{
+	float ns = skl__fs(v->dl, floorf(13 * v->u)), ds = skl__fs(v->dl, floorf(12 * v->u));
+	float gap = 3 * v->u, top = v->gy, bottom = v->ry[v->nrows], total = 0;
+	float lx = v->side_x + 20 * v->u, lw = v->side_w - 21 * v->u, *ly, *lh;
+	int k, j, details = 1;
+	char d[3][48];
+	if (!v->ngroups || lw < 20)
+		return;
+	ly = skl_calloc((size_t)v->ngroups * 2, sizeof(*ly));
+	if (!ly)
+		return;
+	lh = ly + v->ngroups;
+	for (k = 0; k < v->ngroups; k++)
+		total += ns * 1.2f + ds * 1.2f * (float)group_detail(v, &v->groups[k], d) + gap;
+	if (total > bottom - top) {
+		details = 0;
+		total = (ns * 1.2f + gap) * (float)v->ngroups;
+	}
+	for (k = 0; k < v->ngroups; k++) {
+		lgroup *g = &v->groups[k];
+		uint64_t first, last;
+		group_rows(v, g, &first, &last);
+		lh[k] = ns * 1.2f + (details ? ds * 1.2f * (float)group_detail(v, g, d) : 0);
+		g->y0 = v->ry[first] + 1;
+		g->y1 = v->ry[last] + v->bh - 1;
+		ly[k] = fmaxf((g->y0 + g->y1) / 2 - lh[k] / 2, k ? ly[k - 1] + lh[k - 1] + gap : top);
+	}
+	for (k = v->ngroups - 1; k >= 0; k--) { /* back up from the bottom */
+		float lim = k == v->ngroups - 1 ? bottom - lh[k] : ly[k + 1] - lh[k] - gap;
+		if (ly[k] > lim)
+			ly[k] = lim;
+	}
+	for (k = 0; k < v->ngroups; k++) {
+		lgroup *g = &v->groups[k];
+		skl_color hue = SKL_HEX(group_hue[g->kind]);
+		float bx = v->side_x + (3 + 6 * (float)(k % 2)) * v->u, t = skl__clampf(3 * v->u, 2, 4), mid;
+		float ty = ly[k] + ns * 1.2f;
+		skl_fit nf = {ns, 0, 1, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK, SKL_FIT_TOP, 0};
+		skl_fit df = {ds, 0, 1, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK2, SKL_FIT_TOP, 0};
+		int n;
+		if (g->hi <= g->lo)
+			continue;
+		snprintf(v->key, sizeof(v->key), "%d:group:%s", v->o->obj, g->name);
+		group_tip(v, g);
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_rect(v->dl, bx, g->y0, t, g->y1 - g->y0, hue, 0, 0);
+		skl_dl_rect(v->dl, v->side_x + 1, g->y0, bx - v->side_x - 1 + t, t, hue, 0, 0);
+		skl_dl_rect(v->dl, v->side_x + 1, g->y1 - t, bx - v->side_x - 1 + t, t, hue, 0, 0);
+		if (total <= bottom - top) {
+			mid = (g->y0 + g->y1) / 2;
+			skl_dl_line(v->dl, bx + t, mid, lx - 3 * v->u,
+				    fabsf(ly[k] + lh[k] / 2 - mid) > 2 ? ly[k] + lh[k] / 2 : mid, hue, 1);
+			skl_dl_fit_text(v->dl, lx, ly[k], lw, ns * 1.2f, group_label(v, g), &nf, NULL);
+			df.color = skl_color_mix(hue, C_INK, 0.45f);
+			n = details ? group_detail(v, g, d) : 0;
+			for (j = 0; j < n; j++) {
+				df.font = j == 2 ? SKL_FONT_BOLD : SKL_FONT_REGULAR;
+				skl_dl_fit_text(v->dl, lx, ty, lw, ds * 1.2f, d[j], &df, NULL);
+				ty += ds * 1.2f;
+			}
+		}
+		skl_dl_end(v->dl);
+	}
+	skl_free(ly);
+}
+
+/* ---- the c2c overlay ----------------------------------------------------------------------
+ * With a heat of coherence misses or HITMs from a coherent model, each
+ * touched member carries one cell per CPU along its top edge (blue: that
+ * CPU read it, dark: it wrote it), and each line with coherence misses is
+ * framed and marked in a column left of the line numbers: "false sharing"
+ * when CPUs touched different members and one wrote, "true sharing" when
+ * they contended for one member (the rule of k:c2c's report, whose lines
+ * these are: skl_heat_line).
+ */
+#define C_CPU_READ SKL_HEX(0x0072b2)
+#define C_CPU_WROTE SKL_HEX(0x1b1f24)
+#define C_CONTEND SKL_HEX(0xd55e00)
+
+static unsigned cells_of(const lv *v)
+{
+	return v->ncpus > SKL_ATTR_CPUS ? SKL_ATTR_CPUS : v->ncpus;
+}
+
+static const skl_heat_cpus *field_cpus(const lv *v, int i)
+{
+	if (!v->cpus || i < 0 || i >= v->heat->nvalues || !(v->cpus[i].read | v->cpus[i].wrote))
+		return NULL;
+	return &v->cpus[i];
+}
+
+/* "r 0,1 · w 0" */
+static void cpu_letters(const skl_heat_cpus *c, char *out, size_t outsz)
+{
+	unsigned k;
+	int n = 0;
+	out[0] = 0;
+	if (c->read) {
+		skl__catf(out, outsz, "r");
+		for (k = 0; k < 64; k++)
+			if ((c->read >> k) & 1)
+				skl__catf(out, outsz, "%s%u", n++ ? "," : " ", k);
+	}
+	if (c->wrote) {
+		skl__catf(out, outsz, "%sw", out[0] ? " \xc2\xb7 " : "");
+		for (n = 0, k = 0; k < 64; k++)
+			if ((c->wrote >> k) & 1)
+				skl__catf(out, outsz, "%s%u", n++ ? "," : " ", k);
+	}
+}
+
+static void cpu_tip(const lv *v, const skl_heat_cpus *c, char *out, size_t outsz)
+{
+	unsigned k;
+	for (k = 0; k < v->ncpus && k < 64; k++) {
+		int rd = (c->read >> k) & 1, wr = (c->wrote >> k) & 1;
+		if (!rd && !wr)
+			continue;
+		if (k < SKL_ATTR_CPUS)
+			skl__catf(out, outsz, "\nCPU %u: %u %s, %u %s", k, c->reads[k],
+				  c->reads[k] == 1 ? "read" : "reads", c->writes[k],
+				  c->writes[k] == 1 ? "write" : "writes");
+		else
+			skl__catf(out, outsz, "\nCPU %u: %s", k, wr ? "wrote" : "read");
+	}
+}
+
+/* One cell per CPU along the top of a member's first block; returns the
+ * height they take from the top (0 when they do not fit). */
+static float draw_cpu_cells(lv *v, const skl_heat_cpus *c, float x, float y, float w, float h, int hl)
+{
+	unsigned n = cells_of(v), k;
+	float cw, ch = floorf(skl__clampf(h * 0.16f, 3, 9 * v->u)), pad = w > 12 ? 2 : 1;
+	if (!n || w < 2 * pad + 2 * (float)n || h < 6)
+		return 0;
+	cw = fminf((w - 2 * pad) / (float)n, 16 * v->u);
+	/* a white mat, so the cells read on any heat colour */
+	skl_dl_rect(v->dl, x + pad - 1, y + 1, cw * (float)n + 1, ch + 2, dim(v, C_BG, hl), 0, 0);
+	for (k = 0; k < n; k++) {
+		int rd = (c->read >> k) & 1, wr = (c->wrote >> k) & 1;
+		float cx = x + pad + (float)k * cw;
+		skl_color fill = wr ? C_CPU_WROTE : rd ? C_CPU_READ : C_BG;
+		skl_dl_rect(v->dl, cx, y + 2, fmaxf(cw - 1, 1), ch, dim(v, fill, hl),
+			    cw > 4 ? dim(v, wr || rd ? fill : C_RULE, hl) : 0, cw > 4 ? 1 : 0);
+	}
+	return ch + 3;
+}
+
+static const char *sharing_text(const skl_heat_line *hl)
+{
+	if (hl->true_sharing && hl->false_sharing)
+		return "true+false sharing";
+	if (hl->true_sharing)
+		return "true sharing";
+	if (hl->false_sharing)
+		return "false sharing";
+	return "contended";
+}
+
+static void cpu_list(uint64_t mask, char *out, size_t outsz)
+{
+	unsigned k;
+	int n = 0;
+	out[0] = 0;
+	for (k = 0; k < 64; k++)
+		if ((mask >> k) & 1)
+			skl__catf(out, outsz, "%s%u", n++ ? "," : "", k);
+	if (!n)
+		snprintf(out, outsz, "none");
+}
+
+/* The contention marks: a frame on each contended row and its label left of the gutter. */
+static void draw_contention(lv *v, float x)
+{
+	uint64_t r;
+	float t = skl__clampf(2.5f * v->u, 2, 4);
+	for (r = 0; r < v->nrows && v->heat && r < (uint64_t)v->heat->nlines; r++) {
+		const skl_heat_line *hl = &v->heat->lines[r];
+		char rd[200], wr[200], det[96];
+		float y = v->ry[r];
+		if (!v->contended[r] || v->folded[r])
+			continue;
+		cpu_list(hl->cpus_read, rd, sizeof(rd));
+		cpu_list(hl->cpus_wrote, wr, sizeof(wr));
+		snprintf(v->key, sizeof(v->key), "%d:contention:%llu", v->o->obj, (unsigned long long)r);
+		snprintf(v->tip, sizeof(v->tip),
+			 "cache line %llu: %s\n%llu coherence %s, %llu HITM\nCPUs that read it: %s; wrote it: %s\n%s",
+			 (unsigned long long)r, sharing_text(hl), (unsigned long long)hl->coherence,
+			 hl->coherence == 1 ? "miss" : "misses", (unsigned long long)hl->hitm, rd, wr,
+			 hl->true_sharing ? "true sharing: CPUs contend for one member, one of them writing it"
+					  : "false sharing: CPUs touch different members of the line, one writes");
+		if (hl->true_sharing && hl->false_sharing)
+			skl__catf(v->tip, sizeof(v->tip), "\nfalse sharing too: other members beside a written one");
+		skl__catf(v->tip, sizeof(v->tip), "\n(the rule of k:c2c()'s report)");
+		skl_dl_begin(v->dl, v->key, v->tip);
+		skl_dl_rect(v->dl, v->gx - t, y - t, v->gw + 2 * t, v->bh + 2 * t, 0, C_CONTEND, t);
+		skl_dl_rect(v->dl, x, y, v->cont_w - 8 * v->u, v->bh, skl_color_mix(C_CONTEND, C_BG, 0.85f), C_CONTEND,
+			    1);
+		snprintf(det, sizeof(det), "%llu coh \xc2\xb7 %llu HITM", (unsigned long long)hl->coherence,
+			 (unsigned long long)hl->hitm);
+		label(v, x, y, v->cont_w - 8 * v->u, v->bh, sharing_text(hl), det, SKL_HEX(0x8a3300), v->fs_small);
+		skl_dl_end(v->dl);
+	}
+}
+
 /* ---- members --------------------------------------------------------------------------- */
 
 static void draw_field(lv *v, int i, float t0, float t1);
@@ -501,6 +901,8 @@ static void begin_field(lv *v, int i)
 		if (heat_value(v, i) > 0 && v->heat_max > 0)
 			skl__catf(v->tip, sizeof(v->tip), ", %.0f %% of the hottest",
 				  100.0 * heat_value(v, i) / v->heat_max);
+		if (field_cpus(v, i))
+			cpu_tip(v, field_cpus(v, i), v->tip, sizeof(v->tip));
 	}
 	skl_dl_begin(v->dl, v->key, v->tip);
 }
@@ -589,6 +991,14 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 				  v->union_alts > 0 ? "largest" : "one", abs(v->union_alts));
 		skl__catf(detail, sizeof(detail), "\n@%llu", (unsigned long long)f->offset);
 	}
+	if (field_cpus(v, i)) {
+		/* the c2c overlay: which CPUs read and wrote it, as letters too */
+		char cpus[160], rest[300];
+		cpu_letters(field_cpus(v, i), cpus, sizeof(cpus));
+		memcpy(rest, detail, sizeof(rest));
+		detail[0] = 0;
+		skl__catf(detail, sizeof(detail), "%s\n%s", cpus, rest);
+	}
 	if (v->heat && heat_value(v, i) > 0) {
 		/* the value first, so it shows in a block with room for one line */
 		char num[48], rest[300];
@@ -643,7 +1053,13 @@ static void draw_leaf(lv *v, int i, float t0, float t1)
 				if (skl_dl_text_width(first, floorf(v->fs * 0.78f)) > w - 8 * v->u)
 					d = heat_short;
 			}
-			label_ex(v, x, y, w, h, name, d, ink, v->fs, hl == 1 ? 2 : 1);
+			if (field_cpus(v, i) && !v->strip) {
+				/* the CPU cells along the top, the label under them */
+				float cs = draw_cpu_cells(v, field_cpus(v, i), x, y, w, h, hl);
+				label_ex(v, x, y + cs, w, h - cs, name, d, ink, v->fs, hl == 1 ? 2 : 1);
+			} else {
+				label_ex(v, x, y, w, h, name, d, ink, v->fs, hl == 1 ? 2 : 1);
+			}
 		} else {
 			snprintf(cont, sizeof(cont), "\xe2\x86\xb3 %s", field_label(f));
 			label(v, x, y, w, h, cont, NULL, skl_color_mix(ink, fill, 0.35f), v->fs_small);
@@ -670,7 +1086,8 @@ static void draw_members(lv *v, int parent, float t0, float t1)
 	for (j = start; j < l->nfields && l->fields[j].depth > depth; j++) {
 		if (l->fields[j].parent != parent)
 			continue;
-		draw_field(v, j, t0, t1);
+		if (!v->marker[j]) /* a group's markers: its band's end ticks */
+			draw_field(v, j, t0, t1);
 		draw_hole_after(v, j, t0, t1);
 		draw_bit_hole_after(v, j, t0, t1);
 	}
@@ -1093,7 +1510,7 @@ static float legend_height(lv *v)
 
 /* The heat scale: its label, an "untouched" swatch, and a ramp from the
  * coolest touched value to the hottest. */
-static void draw_heat_legend(lv *v, float x, float y, float w)
+static float draw_heat_legend(lv *v, float x, float y, float w)
 {
 	float ls = skl__fs(v->dl, floorf(15 * v->hu)), sh = 15 * v->hu, yy = y + (legend_height(v) - sh) / 2, cx = x,
 	      rw;
@@ -1118,7 +1535,8 @@ static void draw_heat_legend(lv *v, float x, float y, float w)
 	skl__text(v->dl, cx, y, skl_dl_text_width("low", ls) + 4, legend_height(v), "low", ls, SKL_FONT_REGULAR,
 		  SKL_ALIGN_LEFT, C_INK2);
 	cx += skl_dl_text_width("low", ls) + 8 * v->hu;
-	rw = fminf(260 * v->hu, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->hu);
+	/* a shorter ramp when the CPU cells' entries follow it */
+	rw = fminf((v->cpus ? 150 : 260) * v->hu, x + w - cx - skl_dl_text_width(num, ls) - 12 * v->hu);
 	if (rw > 40 * v->hu) {
 		for (k = 0; k < steps; k++)
 			skl_dl_rect(v->dl, cx + rw * (float)k / (float)steps, yy, rw / (float)steps + 0.5f, sh,
@@ -1129,6 +1547,56 @@ static void draw_heat_legend(lv *v, float x, float y, float w)
 	skl__text(v->dl, cx, y, skl_dl_text_width(num, ls) + 4, legend_height(v), num, ls, SKL_FONT_BOLD,
 		  SKL_ALIGN_LEFT, C_INK);
 	skl_dl_end(v->dl);
+	return cx + skl_dl_text_width(num, ls) + 24 * v->hu;
+}
+
+/* One swatch and its name at *cx, when it fits before xmax; 0 when not. */
+static int legend_entry(lv *v, float *cx, float y, float xmax, skl_color fill, skl_color edge, const char *name,
+			const char *key, const char *tip)
+{
+	float ls = skl__fs(v->dl, floorf(15 * v->hu)), sw = 22 * v->hu, sh = 15 * v->hu;
+	float ew = sw + 7 * v->hu + skl_dl_text_width(name, ls) + 20 * v->hu, yy = y + (legend_height(v) - sh) / 2;
+	if (*cx + ew > xmax)
+		return 0;
+	snprintf(v->key, sizeof(v->key), "%d:legend:%s", v->o->obj, key);
+	skl_dl_begin(v->dl, v->key, tip);
+	skl_dl_rect(v->dl, *cx, yy, sw, sh, fill, edge, 1);
+	skl__text(v->dl, *cx + sw + 7 * v->hu, y, ew - sw, legend_height(v), name, ls, SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
+		  C_INK2);
+	skl_dl_end(v->dl);
+	*cx += ew;
+	return 1;
+}
+
+/* The groups' tints (first, so they show however many kinds follow);
+ * 0 when out of room. */
+static int legend_groups(lv *v, float *cx, float y, float xmax)
+{
+	int used[3] = {0, 0, 0}, k;
+	for (k = 0; k < v->ngroups; k++)
+		used[v->groups[k].kind] = 1;
+	for (k = 0; k < 3; k++) {
+		char name[48];
+		snprintf(name, sizeof(name), "%s group", group_kind_name(k));
+		if (used[k] &&
+		    !legend_entry(v, cx, y, xmax, skl_color_mix(SKL_HEX(group_hue[k]), C_BG, 0.3f),
+				  SKL_HEX(group_hue[k]), k == G_OTHER ? "cache-line group" : name, group_kind_name(k),
+				  "a cache-line group: the members between __cacheline_group_begin__G[0] "
+				  "and __cacheline_group_end__G[0]"))
+			return 0;
+	}
+	return 1;
+}
+
+/* After the heat scale: the groups' tints and the CPU cells. */
+static void legend_extras(lv *v, float cx, float y, float xmax)
+{
+	if (!legend_groups(v, &cx, y, xmax) || !v->cpus)
+		return;
+	if (legend_entry(v, &cx, y, xmax, C_CPU_READ, C_CPU_READ, "CPU read", "cpu-read",
+			 "the cells on a member, one per CPU from CPU 0: blue, that CPU read it"))
+		legend_entry(v, &cx, y, xmax, C_CPU_WROTE, C_CPU_WROTE, "CPU wrote", "cpu-wrote",
+			     "the cells on a member, one per CPU from CPU 0: dark, that CPU wrote it");
 }
 
 static void draw_legend(lv *v, float x, float y, float w)
@@ -1136,9 +1604,11 @@ static void draw_legend(lv *v, float x, float y, float w)
 	float ls = skl__fs(v->dl, floorf(15 * v->hu)), sw = 22 * v->hu, sh = 15 * v->hu, cx = x;
 	int k;
 	if (v->heat) {
-		draw_heat_legend(v, x, y, w);
+		legend_extras(v, draw_heat_legend(v, x, y, w), y, x + w);
 		return;
 	}
+	if (!legend_groups(v, &cx, y, x + w))
+		return;
 	for (k = 0; k < SKL_VK_COUNT_; k++) {
 		const char *name = palette[k].name;
 		float ew = sw + 7 * v->hu + skl_dl_text_width(name, ls) + 20 * v->hu;
@@ -1183,7 +1653,7 @@ static int row_fill(const lv *v, uint64_t r)
 {
 	uint64_t a = r * v->cl, b = a + v->cl;
 	int i, leaf = -1;
-	if (v->hl_line[r])
+	if (v->hl_line[r] || v->contended[r])
 		return -1;
 	for (i = 0; i < v->l->nfields; i++) {
 		const skl_field *f = &v->l->fields[i];
@@ -1297,6 +1767,17 @@ static void draw_folds(lv *v, float gutter_x, const gutter *g)
 
 /* ---- entry point ------------------------------------------------------------------------- */
 
+static void free_lv(lv *v)
+{
+	skl_free(v->hl);
+	skl_free(v->marker);
+	skl_free(v->hl_line);
+	skl_free(v->contended);
+	skl_free(v->folded);
+	skl_free(v->ry);
+	skl_free(v->groups);
+}
+
 int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts *opts)
 {
 	skl_view_layout_opts dflt;
@@ -1322,15 +1803,22 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 			v.heat_max = v.heat->value[i];
 	v.nrows = l->size ? (l->size + v.cl - 1) / v.cl : 1;
 	v.hl = skl_calloc((size_t)(l->nfields + 1), 1);
+	v.marker = skl_calloc((size_t)(l->nfields + 1), 1);
 	v.hl_line = skl_calloc((size_t)v.nrows + 1, 1);
+	v.contended = skl_calloc((size_t)v.nrows + 1, 1);
 	v.folded = skl_calloc((size_t)v.nrows + 1, 1);
 	v.ry = skl_calloc((size_t)v.nrows + 1, sizeof(*v.ry));
-	if (!v.hl || !v.hl_line || !v.folded || !v.ry) {
-		skl_free(v.hl);
-		skl_free(v.hl_line);
-		skl_free(v.folded);
-		skl_free(v.ry);
+	if (!v.hl || !v.marker || !v.hl_line || !v.contended || !v.folded || !v.ry || find_groups(&v) < 0) {
+		free_lv(&v);
 		return -1;
+	}
+	if (v.heat && v.heat->cpus && v.heat->ncpus) {
+		uint64_t r;
+		v.cpus = v.heat->cpus;
+		v.ncpus = v.heat->ncpus;
+		for (r = 0; v.heat->lines && r < v.nrows && r < (uint64_t)v.heat->nlines; r++)
+			if (v.heat->lines[r].coherence || v.heat->lines[r].hitm)
+				v.contended[r] = 1;
 	}
 	resolve_highlights(&v);
 
@@ -1357,8 +1845,16 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 		v.pitch = (v.nrows <= 4 ? 170 : 110) * v.u;
 	v.bh = v.pitch - skl__clampf(v.pitch * 0.14f, 1, 10 * v.u);
 	gutter_measure(&v, &g);
-	v.gx = x + gutter_width(&g);
-	v.gw = w - gutter_width(&g) - 4 * v.u;
+	for (i = 0; (uint64_t)i < v.nrows; i++)
+		if (v.contended[i])
+			v.cont_w = fminf(150 * v.u, w * 0.14f);
+	/* the groups' labels take a column when the canvas is wide for its type
+	 * (not in presentation, where the members need every pixel): else the
+	 * bands and their tooltips show them */
+	v.side_w = v.ngroups && w / v.u >= 1400 ? groups_width(&v, w) : 0;
+	v.gx = x + v.cont_w + gutter_width(&g);
+	v.gw = w - v.cont_w - gutter_width(&g) - 4 * v.u - (v.side_w ? v.side_w + 6 * v.u : 0);
+	v.side_x = v.gx + v.gw + 6 * v.u;
 	v.bw = v.gw / (float)v.cl;
 	v.gy = y + head + 26 * v.u;
 	place_rows(&v);
@@ -1369,9 +1865,9 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 		draw_header(&v, x, y, w);
 	draw_ruler(&v);
 	draw_tracks(&v);
-	draw_gutter(&v, x, &g);
+	draw_gutter(&v, x + v.cont_w, &g);
 	draw_members(&v, -1, 0, 1);
-	draw_folds(&v, x, &g);
+	draw_folds(&v, x + v.cont_w, &g);
 	if (l->padding) {
 		uint64_t lo = l->size - l->padding;
 		snprintf(v.key, sizeof(v.key), "%d:pad", opts->obj);
@@ -1395,11 +1891,12 @@ int skl_view_layout(skl_dl *dl, const skl_layout *l, const skl_view_layout_opts 
 			skl_dl_rect(dl, v.gx - t, yy - t, v.gw + 2 * t, v.bh + 2 * t, 0, C_HL, t);
 		}
 	}
+	draw_group_bands(&v);
+	draw_group_column(&v);
+	draw_contention(&v, x);
 	if (!opts->no_legend)
-		draw_legend(&v, v.gx, fminf(y + h - legend_height(&v), v.ry[v.nrows] + 8 * v.u), v.gw);
-	skl_free(v.hl);
-	skl_free(v.hl_line);
-	skl_free(v.folded);
-	skl_free(v.ry);
+		draw_legend(&v, v.gx, fminf(y + h - legend_height(&v), v.ry[v.nrows] + 8 * v.u),
+			    v.gw + (v.side_w ? v.side_w + 6 * v.u : 0));
+	free_lv(&v);
 	return skl_dl_failed(dl) ? -1 : 0;
 }

@@ -866,6 +866,8 @@ void skl_heat_free(skl_heat *h)
 	if (!h)
 		return;
 	skl_free(h->value);
+	skl_free(h->cpus);
+	skl_free(h->lines);
 	skl_free(h);
 }
 

@@ -1103,7 +1103,67 @@ static double metric_of(const skl_cachesim_attr *a, skl_heat_metric m, int level
 		return (double)a->cycles;
 	case SKL_HEAT_ACCESSES:
 		return (double)(a->reads + a->writes);
+	case SKL_HEAT_COHERENCE:
+		return (double)a->coherence;
+	case SKL_HEAT_HITM:
+		return (double)a->hitm;
 	}
+	return 0;
+}
+
+/* The c2c metrics' extra data: each field's CPUs (from the member rows, as
+ * the values are summed) and each line's contention, from the very lines
+ * skl_kernel_c2c reports, so the picture and the report agree. The c2c
+ * lines are counted from the object's first hardware line: for an object
+ * aligned to the line (hwcache_align, kmalloc) these are the layout's rows. */
+static int heat_c2c(const skl_kernel *k, const skl_layout *l, const char *owner, skl_heat *h)
+{
+	const struct skl__access *acc = k->acc;
+	unsigned cl = l->cacheline ? l->cacheline : 64;
+	skl_c2c *c;
+	int i, j, cpu;
+	h->ncpus = skl_cachesim_smp_ncpus(acc->smp);
+	h->nlines = (int)(l->size ? (l->size + cl - 1) / cl : 1);
+	h->cpus = skl_calloc((size_t)(l->nfields ? l->nfields : 1), sizeof(*h->cpus));
+	h->lines = skl_calloc((size_t)h->nlines, sizeof(*h->lines));
+	if (!h->cpus || !h->lines)
+		return -1;
+	for (j = 0; j < acc->members.n; j++) {
+		const skl_cachesim_attr *a = &acc->members.rows[j].a;
+		if (strcmp(a->owner, owner) || !a->member[0])
+			continue;
+		for (i = 0; i < l->nfields; i++) {
+			const char *p = l->fields[i].path;
+			size_t pl = strlen(p);
+			skl_heat_cpus *hc = &h->cpus[i];
+			if (!pl || strncmp(a->member, p, pl) || (a->member[pl] != '\0' && a->member[pl] != '.'))
+				continue;
+			hc->read |= a->cpus_read;
+			hc->wrote |= a->cpus_wrote;
+			for (cpu = 0; cpu < SKL_ATTR_CPUS; cpu++) {
+				hc->reads[cpu] += a->cpu_reads[cpu];
+				hc->writes[cpu] += a->cpu_writes[cpu];
+			}
+		}
+	}
+	c = skl_kernel_c2c(k);
+	if (!c)
+		return -1;
+	for (j = 0; j < c->nlines; j++) {
+		const skl_c2c_line *cl2 = &c->lines[j];
+		uint64_t rowi = (uint64_t)cl2->lineno * acc->line / cl;
+		skl_heat_line *hl;
+		if (strcmp(cl2->owner, owner) || rowi >= (uint64_t)h->nlines)
+			continue;
+		hl = &h->lines[rowi];
+		hl->coherence += cl2->coherence;
+		hl->hitm += cl2->hitm;
+		hl->cpus_read |= cl2->cpus_read;
+		hl->cpus_wrote |= cl2->cpus_wrote;
+		hl->false_sharing |= cl2->false_sharing;
+		hl->true_sharing |= cl2->true_sharing;
+	}
+	skl_c2c_free(c);
 	return 0;
 }
 
@@ -1143,11 +1203,21 @@ skl_heat *skl_kernel_cachesim_heat(const skl_kernel *k, const skl_layout *l, con
 	case SKL_HEAT_ACCESSES:
 		snprintf(h->label, sizeof(h->label), "accesses");
 		break;
+	case SKL_HEAT_COHERENCE:
+		snprintf(h->label, sizeof(h->label), "coherence misses");
+		break;
+	case SKL_HEAT_HITM:
+		snprintf(h->label, sizeof(h->label), "HITM");
+		break;
 	}
 	if (!acc)
 		return h;
 	if (!owner)
 		owner = short_name(l->name);
+	if ((m == SKL_HEAT_COHERENCE || m == SKL_HEAT_HITM) && acc->smp && heat_c2c(k, l, owner, h) < 0) {
+		skl_heat_free(h);
+		return NULL;
+	}
 	for (j = 0; j < acc->members.n; j++) {
 		const skl_cachesim_attr *a = &acc->members.rows[j].a;
 		double v;

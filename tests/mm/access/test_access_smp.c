@@ -5,11 +5,13 @@
  * hand); the same touches all on CPU 0 give the rows a plain model gives;
  * the snapshot has both CPUs' private lines with their MESI states; and
  * skl_kernel_c2c ranks the contended lines, false sharing apart from true,
- * with perf c2c's text.
- *   test_access_smp rows|plain|snapshot|c2c|c2c_text
+ * with perf c2c's text; the layout heat's c2c metrics carry each member's
+ * CPUs and each line's sharing as skl_kernel_c2c has them.
+ *   test_access_smp rows|plain|snapshot|c2c|c2c_text|heat
  */
 #include "profile.h"
 #include "check.h"
+#include "sklab/cparse.h"
 #include "sklab/kernel.h"
 
 #include <stdlib.h>
@@ -372,6 +374,73 @@ out:
 	rig_free(&r);
 }
 
+/* The heat of tobj (a, b in line 0; c alone in line 1) and uobj (c) */
+static void t_heat(void)
+{
+	static const char src[] = "struct tobj { long a; long b; char pad[48]; long c; };\n";
+	rig r;
+	skl_typedb *db = NULL;
+	skl_layout *t = NULL;
+	skl_heat *h = NULL;
+	skl_error err;
+	int ia, ib, ic;
+	if (rig_up(&r, 2) < 0)
+		goto out;
+	db = skl_typedb_new();
+	CHECK(db && skl_cparse(db, src, "tobj.h", &err) == 0);
+	t = db ? skl_layout_compute(skl_typedb_find(db, "struct tobj"), r.prof.abi, NULL, 64, &err) : NULL;
+	CHECK(t != NULL);
+	if (!t)
+		goto out;
+	ia = skl_layout_find(t, "a");
+	ib = skl_layout_find(t, "b");
+	ic = skl_layout_find(t, "c");
+	/* a plain model: the metrics are 0 and carry no CPUs */
+	CHECK_INT(skl_kernel_set_cachesim(r.k, r.h, NULL), 0);
+	feed(&r);
+	h = skl_kernel_cachesim_heat(r.k, t, NULL, SKL_HEAT_COHERENCE, 0);
+	CHECK(h && h->ncpus == 0 && !h->cpus && !h->lines && h->value[ia] == 0);
+	skl_heat_free(h);
+	CHECK_INT(skl_kernel_set_cachesim_smp(r.k, r.m, NULL), 0);
+	feed(&r);
+	/* other metrics stay as they were: no CPUs */
+	h = skl_kernel_cachesim_heat(r.k, t, NULL, SKL_HEAT_ACCESSES, 0);
+	CHECK(h && h->ncpus == 0 && !h->cpus && h->value[ia] == N + 1);
+	skl_heat_free(h);
+	h = skl_kernel_cachesim_heat(r.k, t, NULL, SKL_HEAT_HITM, 0);
+	CHECK(h && h->cpus && h->lines);
+	if (!h || !h->cpus || !h->lines)
+		goto out;
+	CHECK_STR(h->label, "HITM");
+	CHECK_INT(h->ncpus, 2);
+	CHECK_INT(h->nlines, 2);
+	CHECK_INT(h->value[ib], N); /* as t_c2c's member b */
+	CHECK_INT(h->cpus[ia].wrote, 1);
+	CHECK_INT(h->cpus[ia].read, 1); /* Z.a: CPU 0's read of another tobj */
+	CHECK_INT(h->cpus[ia].writes[0], N);
+	CHECK_INT(h->cpus[ib].wrote, 2);
+	CHECK_INT(h->cpus[ib].writes[1], N);
+	CHECK_INT(h->cpus[ic].read | h->cpus[ic].wrote, 0);
+	/* line 0 of tobj: t_c2c's false sharing, summed over X and Z (Z not contended) */
+	CHECK_INT(h->lines[0].false_sharing, 1);
+	CHECK_INT(h->lines[0].true_sharing, 0);
+	CHECK_INT(h->lines[0].hitm, 2 * N - 1);
+	CHECK_INT(h->lines[0].coherence, 2 * N - 2);
+	CHECK_INT(h->lines[0].cpus_wrote, 3);
+	CHECK_INT(h->lines[1].coherence + h->lines[1].hitm, 0);
+	skl_heat_free(h);
+	/* uobj's line 0: true sharing */
+	h = skl_kernel_cachesim_heat(r.k, t, "uobj", SKL_HEAT_COHERENCE, 0);
+	CHECK(h && h->lines && h->lines[0].true_sharing == 1 && h->lines[0].false_sharing == 0);
+	CHECK(h && h->cpus && h->cpus[ic].wrote == 3 && h->value[ic] > 0);
+	CHECK(h && !strcmp(h->label, "coherence misses"));
+out:
+	skl_heat_free(h);
+	skl_layout_free(t);
+	skl_typedb_free(db);
+	rig_free(&r);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -380,6 +449,7 @@ int main(int argc, char **argv)
 	} tests[] = {
 	    {"rows", t_rows}, {"plain", t_plain},	    {"snapshot", t_snapshot},
 	    {"c2c", t_c2c},   {"c2c_offset", t_c2c_offset}, {"c2c_text", t_c2c_text},
+	    {"heat", t_heat},
 	};
 	size_t i;
 	int ran = 0;
