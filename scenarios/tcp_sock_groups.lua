@@ -340,9 +340,10 @@ scene.step(string.format("Before, %d rounds: RX on CPU 0 and TX on CPU 1 contend
 expect(#rb.c2c.lines == 8 and rb.rx == 152 and rb.tx == 95,
   "before: 8 contended lines; RX 152, TX 95 coherence misses in 20 rounds")
 
-scene.show(BEFORE, { heat = rb.k, metric = "misses" })
-scene.step(string.format("Before: the misses of both CPUs on the 6.7 layout, all levels. They are spread "
-  .. "over lines %s, wherever history put a fast-path field", span(fb.alll)))
+scene.show(BEFORE, { heat = rb.k, metric = "coherence" })
+scene.step(string.format("Before: the coherence misses on the 6.7 layout, each member marked with the "
+  .. "CPUs that read or wrote it. They are spread over lines %s, wherever history put a fast-path field",
+  span(fb.alll)))
 
 scene.show(ra.k, { view = "c2c" })
 scene.step(string.format("After: %d contended lines (%s). RX takes %d coherence misses (%.1f a round), TX "
@@ -352,9 +353,9 @@ scene.step(string.format("After: %d contended lines (%s). RX takes %d coherence 
 expect(#ra.c2c.lines == 4 and ra.rx == 57 and ra.tx == 76,
   "after: 4 contended lines; RX 57, TX 76 coherence misses in 20 rounds")
 
-scene.show(AFTER, { heat = ra.k, metric = "misses" })
-scene.step(string.format("After: the misses sit in lines %s, right behind inet_connection_sock",
-  span(fa.alll)))
+scene.show(AFTER, { heat = ra.k, metric = "coherence" })
+scene.step(string.format("After: the coherence misses sit in the write groups' lines; the fast path "
+  .. "spans lines %s, right behind inet_connection_sock; the bands are the six groups", span(fa.alll)))
 
 ---------------------------------------------------------------------------
 -- 8. The totals.
