@@ -5,7 +5,8 @@
 #
 #   sh tests/data/check-linux-4.3-4.4.sh SKLAB
 #
-# For each set: converts assets/layouts/linux-4.X/*.lua to C with lua2c.lua,
+# For each set (and linux-4.3 with SKLAB_SO_INCOMING_CPU, the commit's
+# parent): converts assets/layouts/linux-4.X/*.lua to C with lua2c.lua,
 # compiles it with gcc for x86_64 with CONFIG_IPV6, CONFIG_NET_NS and
 # CONFIG_RPS, and
 #   1. checks with _Static_assert the offsets the scenario and the data's
@@ -37,6 +38,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 passed=0
 failed=0
 config="-DCONFIG_IPV6 -DCONFIG_NET_NS -DCONFIG_RPS"
+luaconfig='"CONFIG_IPV6", "CONFIG_NET_NS", "CONFIG_RPS"'
 
 # record.member pairs compared between gcc and sklab (no bitfields:
 # offsetof cannot name them)
@@ -54,6 +56,11 @@ offsetof(struct sock_common, skc_net) == 48
 sizeof(struct sock_common) == 120
 offsetof(struct sock, sk_incoming_cpu) == 208
 sizeof(struct sock) == 216"
+# the commit's parent: v4.3 + 70da268b569d (SKLAB_SO_INCOMING_CPU)
+asserts43p="offsetof(struct sock_common, skc_incoming_cpu) == 116
+offsetof(struct sock_common, skc_refcnt) == 120
+sizeof(struct sock_common) == 128
+sizeof(struct sock) == 224"
 asserts44="offsetof(struct sock_common, skc_refcnt) == 128
 offsetof(struct sock_common, skc_nulls_node) == 104
 offsetof(struct sock_common, skc_incoming_cpu) == 124
@@ -61,11 +68,16 @@ offsetof(struct sock_common, skc_flags) == 96
 sizeof(struct sock_common) == 136
 sizeof(struct sock) == 224"
 
+# check_set SET MEMBERS_OF_SOCK_COMMON MEMBERS_OF_SOCK ASSERTS [PSEUDO-OPTION]
 check_set() {
 	set=$1
 	members_c=$2
 	members_s=$3
 	asserts=$4
+	extra=${5:-}
+	name=$set${extra:+-$extra}
+	cflags="$config${extra:+ -D$extra}"
+	lcfg="$luaconfig${extra:+, \"$extra\"}"
 	"$LUA" "$here/lua2c.lua" "$root/assets/layouts/$set" "$work/$set.c"
 	{
 		echo '#include <stddef.h>'
@@ -84,35 +96,36 @@ check_set() {
 		printf '\tprintf("sock_common.size %%zu\\n", sizeof(struct sock_common));\n'
 		printf '\tprintf("sock.size %%zu\\n", sizeof(struct sock));\n'
 		echo '	return 0; }'
-	} >"$work/$set-main.c"
-	if ! "$CC" -m64 -std=gnu11 $config -I"$work" -o "$work/$set" "$work/$set-main.c" 2>"$work/$set.err"; then
-		head -20 "$work/$set.err"
-		echo "FAIL: $set: gcc rejects the data or an offset the comments state"
+	} >"$work/$name-main.c"
+	if ! "$CC" -m64 -std=gnu11 $cflags -I"$work" -o "$work/$name" "$work/$name-main.c" 2>"$work/$name.err"; then
+		head -20 "$work/$name.err"
+		echo "FAIL: $name: gcc rejects the data or an offset the comments state"
 		failed=$((failed + 1))
 		return
 	fi
 	passed=$((passed + 1))
-	"$work/$set" >"$work/$set.gcc"
+	"$work/$name" >"$work/$name.gcc"
 	{
 		echo 'scenario { title = "check", goal = "offsets", profile = "linux-6.18-x86_64" }'
-		echo "local t = sklab.layouts(\"$set\", { arch = \"x86_64\", config = { \"CONFIG_IPV6\", \"CONFIG_NET_NS\", \"CONFIG_RPS\" } })"
+		echo "local t = sklab.layouts(\"$set\", { arch = \"x86_64\", config = { $lcfg } })"
 		echo 'local function p(r, m) local f = t[r]:member(m) print(string.format("OFF %s.%s %d %d", r, m, f.offset, f.size)) end'
 		for m in $members_c; do echo "p(\"sock_common\", \"$m\")"; done
 		for m in $members_s; do echo "p(\"sock\", \"$m\")"; done
 		echo 'print(string.format("OFF sock_common.size %d", t.sock_common.size))'
 		echo 'print(string.format("OFF sock.size %d", t.sock.size))'
-	} >"$work/$set.lua"
-	SKLAB_DATA=$root "$sklab" run "$work/$set.lua" --headless | sed -n 's/^OFF //p' >"$work/$set.sklab"
-	if [ -s "$work/$set.gcc" ] && diff -u "$work/$set.gcc" "$work/$set.sklab"; then
-		echo "$set: gcc and sklab agree on $(wc -l <"$work/$set.gcc") offsets and sizes"
+	} >"$work/$name.lua"
+	SKLAB_DATA=$root "$sklab" run "$work/$name.lua" --headless | sed -n 's/^OFF //p' >"$work/$name.sklab"
+	if [ -s "$work/$name.gcc" ] && diff -u "$work/$name.gcc" "$work/$name.sklab"; then
+		echo "$name: gcc and sklab agree on $(wc -l <"$work/$name.gcc") offsets and sizes"
 		passed=$((passed + 1))
 	else
-		echo "FAIL: $set: sklab's offsets differ from gcc's"
+		echo "FAIL: $name: sklab's offsets differ from gcc's"
 		failed=$((failed + 1))
 	fi
 }
 
 check_set linux-4.3 "$common" "$sock $sock43" "$asserts43"
+check_set linux-4.3 "$common skc_incoming_cpu" "$sock sk_rxhash" "$asserts43p" SKLAB_SO_INCOMING_CPU
 check_set linux-4.4 "$common $common44" "$sock" "$asserts44"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

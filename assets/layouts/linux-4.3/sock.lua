@@ -16,27 +16,32 @@
 -- lookup follows (skc_nulls_node) and the IPv6 lookup keys, and the
 -- 128-byte pair 0-127 with all the other keys.
 --
--- struct sock is given up to sk_txhash only: __sk_common, then sk_lock
--- (120), sk_receive_queue (152), sk_backlog (176), sk_forward_alloc (200),
--- sk_rxhash (204, CONFIG_RPS) and sk_incoming_cpu (208), which
--- compute_score() reads for SO_INCOMING_CPU. The rest of struct sock is
--- left out: sizeof here is that of the head, not the kernel's.
+-- The pseudo-option SKLAB_SO_INCOMING_CPU gives the kernel the commit
+-- measured, its parent in net-next: v4.3 plus 70da268b569d ("net:
+-- SO_INCOMING_CPU setsockopt() support"), which moved sk_incoming_cpu
+-- out of struct sock into sock_common, "int skc_incoming_cpu" between
+-- skc_tx_queue_mapping and skc_refcnt, so that compute_score() can match
+-- it: skc_incoming_cpu at 116, skc_refcnt at 120, sock_common 128 bytes.
+-- From there 8e5eb54d303b's 8-byte union moves sk_refcnt "8 bytes
+-- further", to 128 (linux-4.4/sock.lua).
+--
+-- struct sock is given up to sk_txhash only: __sk_common, then sk_lock,
+-- sk_receive_queue, sk_backlog, sk_forward_alloc, sk_rxhash (CONFIG_RPS)
+-- and, in v4.3 itself, u16 sk_incoming_cpu (208). The rest of struct sock
+-- is left out: sizeof here is that of the head, not the kernel's.
 --
 -- What the data rests on: the 4.4 struct (linux-4.4/sock.lua) is the
 -- source of 4.4-4.12 and the DWARF of Ubuntu's 4.4.0-21 kernel (members
 -- in this order); 4.1-4.3's sock.h has skc_tx_queue_mapping directly
--- followed by skc_refcnt and skc_dontcopy_end, no skc_flags union and
--- sk_rxhash, sk_incoming_cpu in struct sock; the commit's text says it
--- moved sk_refcnt "8 bytes further" by a place-holder union, and the
--- same series (4.4) moved skc_incoming_cpu and skc_rxhash into
--- sock_common. The commit names 8 bytes; the offsets here move it 12
--- (116 to 128), as the 4-byte skc_incoming_cpu also went before it.
+-- followed by skc_refcnt and skc_dontcopy_end, no skc_flags union, and
+-- sk_rxhash and u16 sk_incoming_cpu in struct sock; 70da268b569d's diff
+-- adds skc_incoming_cpu before skc_refcnt.
 
 return {
   records = {
     { "struct sock_common",
       note = "The minimal network layer representation of sockets (Linux 4.3): lookup keys first, "
-        .. "then the hash-chain link, the TX queue and the reference count, all in the first 120 bytes.",
+        .. "then the hash-chain link, the TX queue and the reference count, all in the first 128 bytes.",
       {
         { union = {
             { "__addrpair skc_addrpair", note = "daddr and rcv_saddr as one 64-bit word (INET_MATCH)" },
@@ -79,6 +84,8 @@ return {
               note = "main hash linkage for TCP: the listener lookup follows its next pointer" },
           } },
         { "int skc_tx_queue_mapping", note = "tx queue number for this connection" },
+        { "int skc_incoming_cpu", config = "SKLAB_SO_INCOMING_CPU",
+          note = "record/match cpu processing incoming packets: 70da268b569d, the commit's parent" },
         { "atomic_t skc_refcnt", note = "reference count: every SYN takes and drops one on the listener" },
         { "int skc_dontcopy_end[0]" },
       } },
@@ -98,8 +105,9 @@ return {
           }, name = "sk_backlog", note = "always used with the per-socket spinlock held" },
         { "int sk_forward_alloc", note = "space allocated forward" },
         { "__u32 sk_rxhash", config = "CONFIG_RPS", note = "flow hash received from netif layer" },
-        { "u16 sk_incoming_cpu",
-          note = "record cpu processing incoming packets; compute_score() matches it (SO_INCOMING_CPU)" },
+        { "u16 sk_incoming_cpu", config = "!SKLAB_SO_INCOMING_CPU",
+          note = "record cpu processing incoming packets (getsockopt SO_INCOMING_CPU); in sock_common "
+            .. "from 70da268b569d on" },
         { "__u32 sk_txhash", note = "computed flow hash for use on transmit" },
       } },
   },
