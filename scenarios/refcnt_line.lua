@@ -8,7 +8,8 @@
 --          shares a line with the chain link the others read: false sharing,
 --          which c2c tells apart now that it names members inside
 --          __sk_common. In 4.4 the first 128 bytes are read-mostly.
--- profile: linux-6.18-x86_64 (the machine); layouts linux-4.3, linux-4.4
+-- profile: linux-6.18-x86_64
+-- layouts: linux-4.3 (with SKLAB_SO_INCOMING_CPU), linux-4.4
 -- length:  about 6 minutes (6 steps)
 
 scenario {
