@@ -70,6 +70,10 @@ typedef struct skl_layout {
 	uint64_t sum_paddings;
 	uint64_t cachelines;
 	uint64_t last_cacheline; /* bytes used in the last line */
+	/* Members inside named members (skl_layout_lookup): built on the first
+	 * lookup that needs them, owned by the layout, freed with it, never
+	 * copied by skl_layout_clone. NULL until then. */
+	struct skl_layout_members *inner;
 } skl_layout;
 
 /* Lays out t (a struct, union or typedef of one) for abi with the given
@@ -84,6 +88,44 @@ skl_layout *skl_layout_clone(const skl_layout *l);
 
 /* Index of the field with this dotted path or plain (unique) name, or -1. */
 int skl_layout_find(const skl_layout *l, const char *name);
+
+/* A member found through skl_layout_lookup or skl_layout_member_at: in the
+ * layout itself or inside the record a named member holds
+ * ("__sk_common.skc_refcnt" inside struct sock). Offsets are from the start
+ * of the outer struct. field points into the layout or into one of the
+ * nested layouts it keeps: valid while the layout lives. */
+typedef struct skl_member_ref {
+	char path[128];	   /* full dotted path: "__sk_common.skc_refcnt" */
+	uint64_t offset;   /* absolute bytes; for bitfields the storage unit */
+	uint64_t size;	   /* bytes; for bitfields the storage unit's size */
+	unsigned bit_size; /* 0 = not a bitfield */
+	unsigned bit_offset;
+	int nested; /* 0 = a field of the layout itself, else records entered */
+	const skl_field *field;
+} skl_member_ref;
+
+/* Finds a member by name, reaching into named members declared as a struct
+ * or union (not through a typedef such as refcount_t or spinlock_t, whose
+ * insides the kernel treats as opaque; not arrays of records; not through
+ * pointers), C's way of naming them:
+ *   1. a path or unique plain name of the layout's own fields, as
+ *      skl_layout_find (top level and expanded anonymous records);
+ *   2. else a full path through named members: "__sk_common.skc_refcnt",
+ *      "sk_lock.slock";
+ *   3. else a name or a path's tail that ends exactly one path inside the
+ *      nested records: "skc_refcnt", "skc_nulls_node.next".
+ * 0 with *out filled; -1 when no member has that name (*matches 0) or
+ * several do (*matches is how many; the caller asks for the path). A
+ * plain name that the layout's own fields hold more than once is
+ * ambiguous at step 1. The nested records are laid out once, on the first
+ * call that needs them, for the layout's ABI, options and cache line. */
+int skl_layout_lookup(const skl_layout *l, const char *name, skl_member_ref *out, int *matches);
+
+/* The innermost member holding byte off, through named members as above
+ * (a union's first member where its members overlap, the deepest field of
+ * an expanded record): 0 with *out filled, -1 when no member holds it (a
+ * hole, padding, past the end). */
+int skl_layout_member_at(const skl_layout *l, uint64_t off, skl_member_ref *out);
 
 /* The struct or union a member holds, for opening it by itself: the
  * member's own record type, an array's element record, or with

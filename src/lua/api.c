@@ -423,13 +423,18 @@ static const skl__api api_table[] = {
     {"obj.slab", "", "The address of its slab's first page, hex text (nil for kmalloc_large pages).", SKL__API_FIELD},
     {"obj.type", "", "Its layout, or nil.", SKL__API_FIELD},
     {"obj:write", "(member_or_offset, value, size)",
-     "Stores into the object's real bytes: a member (by path or unique name, through its layout) or size bytes "
-     "(default 1) at a byte offset. value is an integer for 1, 2, 4 and 8 bytes and bitfields, a fill byte for "
-     "other sizes; none writes the pattern 0xcc. Outside the object is an error.",
+     "Stores into the object's real bytes: a member (through its layout) or size bytes (default 1) at a byte "
+     "offset. A member is named by its path, by a name only one member has, or inside a member that holds a "
+     "struct or union: '__sk_common.skc_refcnt' in a struct sock, or 'skc_refcnt' alone while no other "
+     "member is called that (the layout's own members first; a name several members have is an error that "
+     "asks for the path). value is an integer for 1, 2, 4 and 8 bytes and bitfields, a fill byte for other "
+     "sizes; none writes the pattern 0xcc. Outside the object is an error.",
      SKL__API_METHOD},
     {"obj:read", "(member_or_offset, size)",
-     "Reads a member (or size bytes at an offset) back: an unsigned integer for 1, 2, 4 and 8 bytes and "
-     "bitfields, hex text for other sizes.",
+     "Reads a member (named as obj:write names it) or size bytes at an offset back: an unsigned integer for "
+     "1, 2, 4 and 8 bytes and bitfields, hex text for other sizes. With a cache model, a read or write counts "
+     "against the member's full path ('__sk_common.skc_refcnt'), and bytes at an offset against the innermost "
+     "member holding them.",
      SKL__API_METHOD},
 
     SECTION("skb objects (from k:alloc_skb and its kin)"),

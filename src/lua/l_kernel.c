@@ -924,6 +924,7 @@ typedef struct target {
 	size_t off, len;
 	unsigned bit_off, bit_size; /* bitfields: bits within the storage unit */
 	const char *what;	    /* for messages: a member's path, or NULL */
+	char path[128];		    /* what points here for a member */
 } target;
 
 /* The layout an object reads its members through (its user value), or NULL. */
@@ -994,30 +995,28 @@ static void resolve(lua_State *L, int self, const oslot *s, int arg, int size_ar
 	if (lua_type(L, arg) == LUA_TSTRING) {
 		const char *name = lua_tostring(L, arg);
 		const skl_layout *l = obj_type(L, self);
-		const skl_field *f;
-		int i, n = 0;
+		skl_member_ref m;
+		int n;
 		if (!l)
 			skl__argerror(
 			    L, arg, "the object has no type: name a byte offset, or allocate it with {type = layout}");
-		i = skl_layout_find(l, name);
-		if (i < 0) {
-			for (i = 0; i < l->nfields; i++)
-				if (!strcmp(l->fields[i].name, name))
-					n++;
+		/* members inside named members too: "__sk_common.skc_refcnt", or
+		 * "skc_refcnt" when only one member has that name */
+		if (skl_layout_lookup(l, name, &m, &n) < 0) {
 			if (n > 1)
 				skl__argerror(
 				    L, arg,
 				    lua_pushfstring(L, "'%s' names %d members of %s: use its path", name, n, l->name));
 			skl__argerror(L, arg, lua_pushfstring(L, "no member '%s' in %s", name, l->name));
 		}
-		f = &l->fields[i];
-		if (!f->size)
+		if (!m.size)
 			skl__argerror(L, arg, lua_pushfstring(L, "member '%s' has no bytes", name));
-		t->off = (size_t)f->offset;
-		t->len = (size_t)f->size;
-		t->bit_off = f->bit_size ? f->bit_offset : 0;
-		t->bit_size = f->bit_size;
-		t->what = f->path;
+		t->off = (size_t)m.offset;
+		t->len = (size_t)m.size;
+		t->bit_off = m.bit_size ? m.bit_offset : 0;
+		t->bit_size = m.bit_size;
+		snprintf(t->path, sizeof(t->path), "%s", m.path);
+		t->what = t->path;
 	} else if (lua_type(L, arg) == LUA_TNUMBER) {
 		lua_Integer off = skl__check_integer(L, arg), len = 1;
 		if (off < 0)

@@ -317,6 +317,83 @@ static void sizes_and_work(void)
 	skl_typedb_free(d);
 }
 
+/* Members inside named members: a path through them, a unique name at any
+ * depth, a path's tail, the ambiguous and the missing, and the innermost
+ * member at an offset (skl_layout_lookup, skl_layout_member_at). */
+static void nested_members(void)
+{
+	skl_layout *l = lay("struct nsk", "x86_64", NULL), *c;
+	skl_member_ref m;
+	int n;
+	if (!l)
+		return;
+	/* the layout's own fields first, as skl_layout_find */
+	CHECK(skl_layout_lookup(l, "common", &m, &n) == 0);
+	CHECK_STR(m.path, "common");
+	CHECK_INT(m.nested, 0);
+	CHECK_INT(m.size, 40);
+	/* a path into the named member's record */
+	CHECK(skl_layout_lookup(l, "common.refcnt", &m, &n) == 0);
+	CHECK_STR(m.path, "common.refcnt");
+	CHECK_INT(m.offset, 32);
+	CHECK_INT(m.size, 4);
+	CHECK_INT(m.nested, 1);
+	/* a unique plain name at any depth gets its full path */
+	CHECK(skl_layout_lookup(l, "refcnt", &m, &n) == 0);
+	CHECK_STR(m.path, "common.refcnt");
+	CHECK(skl_layout_lookup(l, "daddr", &m, &n) == 0);
+	CHECK_STR(m.path, "common.daddr"); /* inside the anonymous union: no name of its own */
+	CHECK_INT(m.offset, 0);
+	/* two levels down, and a path's tail */
+	CHECK(skl_layout_lookup(l, "common.node.pprev", &m, &n) == 0);
+	CHECK_INT(m.offset, 24);
+	CHECK_INT(m.nested, 2);
+	CHECK(skl_layout_lookup(l, "node.pprev", &m, &n) == 0);
+	CHECK_STR(m.path, "common.node.pprev");
+	/* bitfields keep their unit and bits */
+	CHECK(skl_layout_lookup(l, "reuseport", &m, &n) == 0);
+	CHECK_INT(m.bit_size, 1);
+	CHECK_INT(m.bit_offset, 4);
+	CHECK_INT(m.offset, 8);
+	/* the outer struct's own 'next' is not ambiguous with the nested ones */
+	CHECK(skl_layout_lookup(l, "next", &m, &n) == 0);
+	CHECK_STR(m.path, "next");
+	/* 'pprev' lives in common.node and in lock_node: ambiguous, counted */
+	CHECK(skl_layout_lookup(l, "pprev", &m, &n) == -1);
+	CHECK_INT(n, 2);
+	CHECK(skl_layout_lookup(l, "nope", &m, &n) == -1);
+	CHECK_INT(n, 0);
+	CHECK(skl_layout_lookup(l, "common.nope", &m, &n) == -1);
+	CHECK(skl_layout_lookup(l, "", &m, &n) == -1);
+	/* arrays of records are not entered: their elements have no names */
+	CHECK(skl_layout_lookup(l, "many.next", &m, &n) == -1);
+	/* nor a record named through a typedef (the kernel's refcount_t, atomic_t) */
+	CHECK(skl_layout_lookup(l, "td.next", &m, &n) == -1);
+	CHECK(skl_layout_member_at(l, field(l, "td")->offset, &m) == 0);
+	CHECK_STR(m.path, "td");
+	/* offsets: the innermost member, through the named ones */
+	CHECK(skl_layout_member_at(l, 33, &m) == 0);
+	CHECK_STR(m.path, "common.refcnt");
+	CHECK(skl_layout_member_at(l, 4, &m) == 0);
+	CHECK_STR(m.path, "common.saddr");
+	CHECK(skl_layout_member_at(l, 20, &m) == 0);
+	CHECK_STR(m.path, "common.node.next");
+	CHECK(skl_layout_member_at(l, 40, &m) == 0);
+	CHECK_STR(m.path, "next");
+	CHECK(skl_layout_member_at(l, 36, &m) == 0); /* ncommon's tail padding: only the member holds it */
+	CHECK_STR(m.path, "common");
+	CHECK(skl_layout_member_at(l, 4096, &m) == -1);
+	/* a clone builds its own table */
+	c = skl_layout_clone(l);
+	CHECK(c != NULL && c->inner == NULL);
+	if (c) {
+		CHECK(skl_layout_lookup(c, "refcnt", &m, &n) == 0);
+		CHECK_INT(m.offset, 32);
+	}
+	skl_layout_free(c);
+	skl_layout_free(l);
+}
+
 int main(void)
 {
 	static const char decls[] =
@@ -344,7 +421,13 @@ int main(void)
 	    "struct too_wide { char x:9; };\n"
 	    "typedef struct pa_rec pa_rec_t;\n"
 	    "struct holder { struct pa_rec in; struct pa_rec many[2][3]; pa_rec_t td; union un *ptr; union un **pptr;\n"
-	    "	long n; struct fwd *fwdp; void (*fn)(int); unsigned bits:3; struct { int x; }; };\n";
+	    "	long n; struct fwd *fwdp; void (*fn)(int); unsigned bits:3; struct { int x; }; };\n"
+	    "struct nnode { struct nnode *next, **pprev; };\n"
+	    "struct ncommon { union { long pair; struct { int daddr; int saddr; }; }; unsigned char reuse:4;\n"
+	    "	unsigned char reuseport:1; struct nnode node; int refcnt; };\n"
+	    "typedef struct nnode nnode_t;\n"
+	    "struct nsk { struct ncommon common; long next; struct nnode lock_node; struct nnode many[2]; nnode_t td; "
+	    "};\n";
 	skl_error err;
 	db = skl_typedb_new();
 	if (skl_cparse(db, decls, "layout.h", &err) < 0) {
@@ -365,6 +448,7 @@ int main(void)
 	errors();
 	field_records();
 	sizes_and_work();
+	nested_members();
 	skl_typedb_free(db);
 	return check_done("core_layout");
 }

@@ -903,6 +903,7 @@ void skl_layout_free(skl_layout *l)
 	skl_free(l->name);
 	skl_free(l->note);
 	skl_free(l->config);
+	skl__layout_members_free(l->inner);
 	skl_free(l);
 }
 
@@ -913,6 +914,7 @@ skl_layout *skl_layout_clone(const skl_layout *l)
 	if (!c)
 		return NULL;
 	*c = *l;
+	c->inner = NULL; /* a cache of l's: the copy builds its own */
 	c->fields = skl_calloc((size_t)(l->nfields ? l->nfields : 1), sizeof(skl_field));
 	c->name = skl_strdup(l->name);
 	c->note = l->note ? skl_strdup(l->note) : NULL;

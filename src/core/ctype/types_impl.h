@@ -127,4 +127,8 @@ struct skl_typedb {
 	skl__ctype_map enumers; /* enumerators by name: val the enum, num the value */
 };
 
+/* Frees a layout's table of nested members (layout_member.c); NULL is fine. */
+struct skl_layout_members;
+void skl__layout_members_free(struct skl_layout_members *m);
+
 #endif

@@ -607,7 +607,8 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 	batch *b = &acc->b;
 	skl_cachesim_result res;
 	char mbuf[96], text[160], lname[32];
-	const skl_field *f = NULL;
+	skl_member_ref mref;
+	const skl_member_ref *f = NULL;
 	int64_t off = (int64_t)(a - w->base), lstart;
 	uint64_t lineno;
 	unsigned i;
@@ -646,18 +647,17 @@ static void line_access(skl_kernel *k, skl_addr a, unsigned n, int write, const 
 	acc->accesses++;
 	acc->cycles += res.latency;
 
-	/* the member */
+	/* the member: named (a path, nested ones too), or the innermost at the offset */
 	if (member) {
 		snprintf(mbuf, sizeof(mbuf), "%s", member);
 		if (w->type && *member) {
-			int fi = skl_layout_find(w->type, member);
-			if (fi >= 0)
-				f = &w->type->fields[fi];
+			int nm;
+			if (skl_layout_lookup(w->type, member, &mref, &nm) == 0)
+				f = &mref;
 		}
 	} else if (w->type && off >= 0) {
-		int fi = field_at(w->type, (uint64_t)off);
-		f = fi >= 0 ? &w->type->fields[fi] : NULL;
-		snprintf(mbuf, sizeof(mbuf), "%s", f ? f->path : "");
+		f = skl_layout_member_at(w->type, (uint64_t)off, &mref) == 0 ? &mref : NULL;
+		snprintf(mbuf, sizeof(mbuf), "%.95s", f ? f->path : "");
 	} else {
 		mbuf[0] = '\0';
 	}
