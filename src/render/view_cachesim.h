@@ -80,4 +80,11 @@ skl_color skl_view_cachesim_miss_color(void);
 void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out,
 				    size_t outsz);
 
+/* The tooltip of one way of one set of CPU cpu's private level l of a
+ * coherent snapshot (ncpus > 1): as above, with the line's MESI state in
+ * that CPU and which CPUs hold it ("held by CPU 0 (S), CPU 1 (S);
+ * Invalid in CPU 2, CPU 3"). Empty when s has no such CPU or level. */
+void skl_view_cachesim_cpu_cell_tooltip(const skl_cachesim_snap *s, int cpu, int l, unsigned set, unsigned way,
+					char *out, size_t outsz);
+
 #endif
