@@ -461,7 +461,7 @@ static float letter_fs(const cv *v, float h)
 static int letter_fits(const cv *v, float w, float h)
 {
 	float fs = letter_fs(v, h);
-	return fs >= 7 && skl__fs(v->dl, fs) <= fs && w >= 2.4f * (skl_dl_text_width("M", fs) + 2);
+	return fs >= 7 && skl__fs(v->dl, fs) <= fs && w >= 2.0f * (skl_dl_text_width("M", fs) + 2);
 }
 
 static float mesi_badge(cv *v, const skl_cachesim_snap_line *c, float x, float y, float w, float h)
