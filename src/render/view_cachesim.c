@@ -1100,6 +1100,25 @@ static void latencies(const skl_cachesim_snap *s, char *out, size_t outsz)
  * costs that level's latency, and the references the last level of its
  * path misses (the fewest misses of that kind) go on to memory.
  */
+/* Level l's counters; of a coherent snapshot's private level, summed over
+ * its CPUs (levels[] has the current CPU's only). */
+static struct skl_cachesim_stats level_counts(const skl_cachesim_snap *s, int l)
+{
+	struct skl_cachesim_stats st = s->levels[l].st;
+	int c, k;
+	if (!is_smp(s) || l >= s->nprivate)
+		return st;
+	for (k = 0; k < 3; k++)
+		st.refs[k] = st.misses[k] = 0;
+	for (c = 0; c < s->ncpus; c++)
+		if (l < s->cpus[c].nlevels)
+			for (k = 0; k < 3; k++) {
+				st.refs[k] += s->cpus[c].levels[l].st.refs[k];
+				st.misses[k] += s->cpus[c].levels[l].st.misses[k];
+			}
+	return st;
+}
+
 static void fed_totals(const skl_cachesim_snap *s, uint64_t *accesses, uint64_t *cycles)
 {
 	int l, k;
@@ -1107,7 +1126,7 @@ static void fed_totals(const skl_cachesim_snap *s, uint64_t *accesses, uint64_t 
 	for (k = 0; k < 3; k++) {
 		uint64_t most = 0, fewest = UINT64_MAX;
 		for (l = 0; l < s->nlevels; l++) {
-			const struct skl_cachesim_stats *st = &s->levels[l].st;
+			const struct skl_cachesim_stats stc = level_counts(s, l), *st = &stc;
 			if (st->refs[k] > most)
 				most = st->refs[k];
 			if (st->refs[k] && st->misses[k] < fewest)
@@ -1117,8 +1136,10 @@ static void fed_totals(const skl_cachesim_snap *s, uint64_t *accesses, uint64_t 
 		if (most)
 			*cycles += fewest * s->mem_latency;
 	}
-	for (l = 0; l < s->nlevels; l++)
-		*cycles += refs_of(&s->levels[l].st) * s->levels[l].latency;
+	for (l = 0; l < s->nlevels; l++) {
+		struct skl_cachesim_stats st = level_counts(s, l);
+		*cycles += refs_of(&st) * s->levels[l].latency;
+	}
 }
 
 static void draw_header(cv *v, float x, float y, float w)
@@ -2045,7 +2066,25 @@ static void plan_rows(cv *v, cpuplan *p, int focus)
 	p->nsets = p->sets ? worth_sets(v->s, focus, p->sets) : 0;
 	p->shown = p->nsets <= fit ? p->nsets : fit;
 	qsort(p->sets, (size_t)p->shown, sizeof(*p->sets), uint_cmp);
+	if (p->shown > 0 && p->shown < fit) { /* room to spare: taller rows, bigger letters */
+		float iw = p->pw - 2 * p->pad;
+		p->rh = floorf(fminf(p->rh * 1.6f, (float)fit * p->rh / (float)p->shown));
+		p->cw = fminf((iw - p->gut) / (float)lv->st.assoc, 3.2f * p->rh);
+	}
 	p->fh = ctr_row_h(v) + (float)p->shown * p->rh;
+}
+
+/* The height a panel's content needs (at most its plan's). */
+static float panel_need(const cpuplan *p, const cv *v, int np, int focus)
+{
+	float need = 2 * p->pad + p->head, gap = 10 * v->u;
+	int l;
+	if (p->kind != LK_NONE && focus >= 0 && focus < np)
+		need += p->fh + gap;
+	for (l = 0; l < np; l++)
+		if (l != focus && p->oh[l] > 0)
+			need += p->oh[l] + gap;
+	return fminf(p->ph, ceilf(need));
 }
 
 /* The rows of the sets worth drawing of CPU v->cpu's level l, under one
@@ -2457,16 +2496,19 @@ static void draw_smp(cv *v, float x, float y, float w, float h)
 	texts[1] = t[1];
 	texts[2] = t[2];
 	texts[3] = t[3];
-	if (have && best.kind == LK_ROWS) {
+	if (have && best.kind == LK_ROWS)
 		plan_rows(v, &best, focus);
+	if (have)
+		best.ph = panel_need(&best, v, np, focus);
+	if (have && best.kind == LK_ROWS) {
 		snprintf(t[0], sizeof(t[0]),
 			 "Compact: %d CPUs do not fit way by way; each %s shows the same %d of its %u sets, those "
 			 "holding a line several CPUs hold or one touched this step",
 			 s->ncpus, s->cpus[0].levels[focus].st.name, best.shown, s->cpus[0].levels[focus].st.sets);
 		snprintf(
 		    t[1], sizeof(t[1]),
-		    "Compact: each CPU's %s shows only the %d sets with lines several CPUs hold or touched this step",
-		    s->cpus[0].levels[focus].st.name, best.shown);
+		    "Compact: each CPU's %s shows only the %d %s with lines several CPUs hold or touched this step",
+		    s->cpus[0].levels[focus].st.name, best.shown, best.shown == 1 ? "set" : "sets");
 		snprintf(t[2], sizeof(t[2]), "Compact: only sets with shared or this step's lines");
 		snprintf(t[3], sizeof(t[3]), "Compact view");
 	} else if (!have || best.kind == LK_NONE || best.kind == LK_STRIP) {
