@@ -21,4 +21,4 @@ shot lat_connect_2001 001 chart
 shot slub_debug_report 010 report
 # the cache view of four CPUs (docs/views.md): a test scenario
 "$sklab" run --headless --quiet --size 1280x720 --frames "$work/cache_cpus" "$root/tests/render/scenarios/cache_cpus.lua" >/dev/null
-convert "$work/cache_cpus/frame-002.png" +dither -colors 256 "$root/docs/img/view-cache-cpus.png"
+convert "$work/cache_cpus/frame-004.png" +dither -colors 256 "$root/docs/img/view-cache-cpus.png"

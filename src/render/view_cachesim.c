@@ -1865,6 +1865,7 @@ typedef struct cpuplan {
 	unsigned *sets;			   /* LK_ROWS: the sets drawn, ascending */
 	int nsets, shown;		   /* sets worth drawing, of them drawn */
 	float rh, cw, gut, lfs;		   /* LK_ROWS: a row, a way, the set labels */
+	int letters;			   /* LK_ROWS: the MESI letters read in its cells */
 } cpuplan;
 
 static float cpu_title_h(cv *v)
@@ -1981,12 +1982,24 @@ static int private_levels(const skl_cachesim_snap *s)
 	return np < SKL_CACHESIM_MAX_LEVELS ? np : SKL_CACHESIM_MAX_LEVELS;
 }
 
-/* The mini strip (bands, no rows) of a private level, or one line. */
+/* Does no CPU hold a line in its private level l? */
+static int empty_everywhere(const skl_cachesim_snap *s, int l)
+{
+	int c;
+	for (c = 0; c < s->ncpus; c++)
+		if (l < s->cpus[c].nlevels && s->cpus[c].levels[l].lines &&
+		    occupancy_of(&s->cpus[c].levels[l], 0, s->cpus[c].levels[l].st.sets).valid)
+			return 0;
+	return 1;
+}
+
+/* The mini strip (bands, no rows) of a private level, or one line (not
+ * copied line by line, or empty in every CPU). */
 static float other_h(cv *v, int l, float w)
 {
 	const skl_cachesim_snap_level *lv = LV(v, l);
 	strip st;
-	if (!lv->lines)
+	if (!lv->lines || empty_everywhere(v->s, l))
 		return one_line_h(v, l, w);
 	plan_strip(v, lv, w, title_h(v) + 6 * v->u + 16 * v->u + 20 * v->u, &st);
 	return title_h(v) + st.mk + st.bh + st.ah;
@@ -2045,6 +2058,7 @@ static int plan_cpus(cv *v, int cols, float w, float h, cpuplan *p, int focus, i
 		fit = (int)((fa - ctr_row_h(v)) / p->rh);
 		if (p->cw >= 4 && fit >= 1) {
 			p->kind = LK_ROWS;
+			p->letters = letter_fits(v, p->cw - 1, p->rh - 2);
 			p->shown = fit; /* trimmed to the sets worth drawing by the caller */
 			p->fh = ctr_row_h(v) + (float)fit * p->rh;
 		} else if (fa >= other_h(v, focus, iw)) {
@@ -2185,7 +2199,7 @@ static void draw_cpu(cv *v, int c, float x, float y, const cpuplan *p, int focus
 	for (l = 0; l < np; l++) {
 		if (l == focus || p->oh[l] <= 0 || iy + p->oh[l] > y + p->ph - p->pad + 1)
 			continue;
-		if (LV(v, l)->lines) {
+		if (LV(v, l)->lines && !empty_everywhere(s, l)) {
 			strip st;
 			plan_strip(v, LV(v, l), iw, p->oh[l], &st);
 			st.rows = st.shown = 0;
@@ -2417,8 +2431,8 @@ static float plan_score(const cpuplan *p)
 	switch (p->kind) {
 	case LK_GRID:
 		return 1000 + fminf(p->fd.cw, p->fd.ch * 2.6f);
-	case LK_ROWS:
-		return 500 + (float)p->shown + p->cw / 100;
+	case LK_ROWS: /* rows whose letters read first, then the most sets */
+		return 500 + (p->letters ? 200 : 0) + (float)p->shown + p->cw / 100;
 	case LK_NONE:
 		return 0;
 	default:
