@@ -422,7 +422,7 @@ skl_cachesim_snap *sample_cache_smp_sharing(unsigned ncpus)
 		return NULL;
 	for (r = 0; r < ROUNDS; r++)
 		for (c = 0; c < ncpus; c++) {
-			/* its counter: 8 bytes, four to a 64-byte line... of 32-byte stride */
+			/* its counter: 8 bytes every 32, two counters to a 64-byte line */
 			acc[n++] = (sample_access){c, 0x100000 + 32 * (uint64_t)c, 8, 0, counter[c]};
 			acc[n++] = (sample_access){c, 0x100000 + 32 * (uint64_t)c, 8, 1, counter[c]};
 			for (k = 0; k < TABLE; k++) /* the read-mostly table */

@@ -44,8 +44,9 @@ typedef struct sample_access {
 skl_cachesim_snap *sample_cache_smp(unsigned ncpus, unsigned cpu, const sample_access *acc, int n, int nstep);
 
 /*
- * A false-sharing workload on ncpus CPUs: a per-CPU counter array packed
- * into two cache lines (each CPU writes its own 8-byte counter), a
+ * A false-sharing workload on ncpus CPUs (2 to 8): a per-CPU counter
+ * array, one 8-byte counter every 32 bytes, so two CPUs' counters share
+ * each 64-byte line (each CPU writes its own), a
  * read-mostly table every CPU reads (Shared), and each CPU's own buffer
  * (Exclusive, Modified); the last round is this step. The current CPU is 0.
  */

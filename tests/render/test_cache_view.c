@@ -882,8 +882,8 @@ static void test_smp_sizes(skl_sdl *sdl, const char *outdir)
 			sc.cgrids = gs;
 			sc.ncgrids = 1;
 			sc.title = "False sharing";
-			sc.caption =
-			    "Each CPU writes its own counter; four share a line, so every write invalidates the others";
+			sc.caption = "Each CPU writes its own counter; two share a line, so every write invalidates "
+				     "the other copy";
 			sc.step = 2;
 			sc.nsteps = 4;
 			if (canv[k].present) {
