@@ -1,7 +1,9 @@
 /*
  * view_cache.c - the cache view (see view_cache.h): turns a cache model's
  * snapshot into draw-list items: per level a grid of sets x ways, a table
- * of counters, a legend, misses by member and by object cache line. Pure
+ * of counters, a legend, misses by member and by object cache line; for a
+ * coherent snapshot of several CPUs, a panel per CPU with its private
+ * levels and their lines' MESI states, the shared levels once. Pure
  * geometry and text; never calls SDL and never touches the cache model.
  */
 #include "view_util.h"
