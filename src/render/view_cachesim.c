@@ -232,15 +232,6 @@ static int cpu_state(const skl_cachesim_snap *s, int c, uint64_t addr)
 	return SKL_MESI_I;
 }
 
-/* How many CPUs hold the line at addr (any state but Invalid). */
-static int holders(const skl_cachesim_snap *s, uint64_t addr)
-{
-	int c, n = 0;
-	for (c = 0; c < s->ncpus; c++)
-		n += cpu_state(s, c, addr) != SKL_MESI_I;
-	return n;
-}
-
 /* "held by CPU 0 (S), CPU 1 (S); Invalid in CPU 2, CPU 3" */
 static void holders_text(const skl_cachesim_snap *s, uint64_t addr, char *out, size_t outsz)
 {
@@ -1932,8 +1923,8 @@ static int ctr_choice(cv *v, float w)
 }
 
 /* The sets of private level l worth drawing when not all fit: those where
- * some CPU holds a line several CPUs hold, then those where one touched a
- * line this step; into out (the level's sets entries). Returns how many. */
+ * some CPU holds a line Shared (held by several CPUs, or left alone by
+ * evictions), then those where one touched a line this step; into out (the level's sets entries). Returns how many. */
 static int worth_sets(const skl_cachesim_snap *s, int l, unsigned *out)
 {
 	const skl_cachesim_snap_level *l0 = &s->cpus[0].levels[l];
@@ -1956,8 +1947,9 @@ static int worth_sets(const skl_cachesim_snap *s, int l, unsigned *out)
 					continue;
 				for (way = 0; way < lv->st.assoc && !want; way++) {
 					const skl_cachesim_snap_line *ln = &lv->lines[(size_t)set * lv->st.assoc + way];
+					/* Shared: other CPUs may hold it (M and E are the only copy) */
 					if (ln->valid)
-						want = pass == 0 ? holders(s, ln->addr) > 1 : ln->recent != 0;
+						want = pass == 0 ? ln->mesi == SKL_MESI_S : ln->recent != 0;
 				}
 			}
 			if (want) {

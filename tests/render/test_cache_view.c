@@ -929,6 +929,42 @@ static void test_smp_sizes(skl_sdl *sdl, const char *outdir)
 	}
 }
 
+/* Many CPUs (16, 64): every CPU reads one line, CPU 0 writes it, all
+ * read it again; drawn without a crash, inside the canvas, each CPU in
+ * the table or counted in its last row. */
+static void test_smp_many(skl_sdl *sdl, const char *outdir)
+{
+	static const unsigned ncpus[] = {16, 64};
+	int i;
+	for (i = 0; i < 2; i++) {
+		sample_access acc[3 * 64 + 1];
+		skl_cachesim_snap *s;
+		skl_dl *dl = skl_dl_new(1600, 900);
+		unsigned c;
+		int n = 0;
+		for (c = 0; c < ncpus[i]; c++)
+			acc[n++] = (sample_access){c, 0x100000, 8, 0, "hot"};
+		acc[n++] = (sample_access){0, 0x100000, 8, 1, "hot"};
+		for (c = 0; c < ncpus[i]; c++)
+			acc[n++] = (sample_access){c, 0x100000 + 8 * (uint64_t)(c % 8), 8, 0, "hot"};
+		s = sample_cache_smp(ncpus[i], 3, acc, n, (int)ncpus[i]);
+		CHECK(s != NULL);
+		if (s) {
+			char name[32];
+			CHECK(skl_view_cachesim(dl, s, NULL) == 0);
+			snprintf(name, sizeof(name), "cache-smp%u-many", ncpus[i]);
+			CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
+			CHECK(skl_test_outside(dl, 0, 0, 1600, 900, "many CPUs") == 0);
+			CHECK(skl_test_item(dl, "0:cpustats:0") != NULL);
+			CHECK(skl_test_item(dl, "0:legend:mesi-S") != NULL);
+			CHECK(s->cpus[1].hitm == 1 && s->cpus[1].coherence == 1); /* the first reader after the write */
+			CHECK(s->cpus[2].hitm == 0 && s->cpus[2].coherence == 1); /* then it is Shared */
+		}
+		skl_cachesim_snap_free(s);
+		skl_dl_free(dl);
+	}
+}
+
 /* ---- frames from an event log --------------------------------------------------------------- */
 
 static void test_frames(skl_sdl *sdl, const char *outdir, sample_types *t)
@@ -1000,6 +1036,7 @@ int main(int argc, char **argv)
 	test_frames(sdl, outdir, &t);
 	test_smp_trace(sdl, outdir);
 	test_smp_sizes(sdl, outdir);
+	test_smp_many(sdl, outdir);
 	sample_types_free(&t);
 	skl_sdl_free(sdl);
 	SDL_Quit();
