@@ -1840,8 +1840,9 @@ static void draw_objlines(cv *v, float x, float y, float w, float h)
  * shared level(s) once under the panels; on the right the CPUs' counters
  * as a table, the MESI legend and the usual one, the misses by member.
  * When a CPU's focus level cannot be drawn way by way in its panel, every
- * panel shows the same few sets, those holding a line several CPUs hold
- * or touched this step, and a note over the panels says so.
+ * panel shows the same few sets, those holding a Shared line (one other
+ * CPUs may hold) or one touched this step, and a note over the panels
+ * says so.
  */
 
 enum { LK_ROWS = LK_LINE + 1, LK_NONE };
@@ -2116,7 +2117,7 @@ static void draw_rows(cv *v, int l, float x, float y, float w, const cpuplan *p)
 	keyf(v, "level", "%d", l);
 	level_tip(lv, v->tip, sizeof(v->tip));
 	skl__catf(v->tip, sizeof(v->tip),
-		  "\ndrawn: the sets where a line is held by several CPUs, then those touched this step");
+		  "\ndrawn: the sets where a CPU holds a line Shared, then those touched this step");
 	skl_dl_begin(v->dl, v->key, v->tip);
 	text(v, x, y, w, ctr_row_h(v), t[k], fs, SKL_FONT_BOLD, SKL_ALIGN_LEFT, C_INK2);
 	skl_dl_end(v->dl);
@@ -2511,12 +2512,11 @@ static void draw_smp(cv *v, float x, float y, float w, float h)
 	if (have && best.kind == LK_ROWS) {
 		snprintf(t[0], sizeof(t[0]),
 			 "Compact: %d CPUs do not fit way by way; each %s shows the same %d of its %u sets, those "
-			 "holding a line several CPUs hold or one touched this step",
+			 "holding a Shared line or one touched this step",
 			 s->ncpus, s->cpus[0].levels[focus].st.name, best.shown, s->cpus[0].levels[focus].st.sets);
-		snprintf(
-		    t[1], sizeof(t[1]),
-		    "Compact: each CPU's %s shows only the %d %s with lines several CPUs hold or touched this step",
-		    s->cpus[0].levels[focus].st.name, best.shown, best.shown == 1 ? "set" : "sets");
+		snprintf(t[1], sizeof(t[1]),
+			 "Compact: each CPU's %s shows only the %d %s with Shared lines or lines touched this step",
+			 s->cpus[0].levels[focus].st.name, best.shown, best.shown == 1 ? "set" : "sets");
 		snprintf(t[2], sizeof(t[2]), "Compact: only sets with shared or this step's lines");
 		snprintf(t[3], sizeof(t[3]), "Compact view");
 	} else if (!have || best.kind == LK_NONE || best.kind == LK_STRIP) {
