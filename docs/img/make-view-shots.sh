@@ -22,3 +22,6 @@ shot slub_debug_report 010 report
 # the c2c view: the false-sharing exercise of docs/lessons.md (a test scenario)
 "$sklab" run --headless --quiet --size 1280x720 --frames "$work/c2c_lesson" "$root/tests/lua/scenarios/c2c_lesson.lua" >/dev/null
 convert "$work/c2c_lesson/frame-001.png" +dither -colors 256 "$root/docs/img/view-c2c.png"
+# the cache view of four CPUs (docs/views.md): a test scenario
+"$sklab" run --headless --quiet --size 1280x720 --frames "$work/cache_cpus" "$root/tests/render/scenarios/cache_cpus.lua" >/dev/null
+convert "$work/cache_cpus/frame-004.png" +dither -colors 256 "$root/docs/img/view-cache-cpus.png"

@@ -30,8 +30,12 @@ typedef struct lcm {
 	unsigned cpus; /* sklab.cache{cpus=}, 0 = the machine's */
 	uint64_t seed;
 	skl_cachesim_preset desc;
-	uint64_t marks[SKL_CACHESIM_MAX_LEVELS]; /* "recent" in snapshots */
+	uint64_t marks[SKL_CACHESIM_MAX_LEVELS]; /* "recent" in snapshots (with smp: its shared levels') */
 	uint64_t accesses, cycles;		 /* through cm:access */
+	/* the coherent model fed through cm:access: each CPU's private levels'
+	 * "recent" marks, and the CPU of the latest access (the current one) */
+	uint64_t cpu_marks[SKL_CACHESIM_MAX_CPUS][SKL_CACHESIM_MAX_LEVELS];
+	unsigned last_cpu;
 } lcm;
 
 static const skl__api e_cm = {"cm", "", "", SKL__API_INDEX};
@@ -414,6 +418,7 @@ static int cm_access(lua_State *L)
 				  (unsigned long long)addr, (int)size);
 	m->accesses++;
 	m->cycles += r.latency;
+	m->last_cpu = (unsigned)cpu;
 	lua_pushstring(L, r.hit_level < 0 ? "memory" : level_name(m, (unsigned)r.hit_level, &st));
 	lua_setfield(L, -2, "hit");
 	skl__set_int(L, "latency", r.latency);
@@ -513,7 +518,8 @@ static int cm_reset(lua_State *L)
 	if (m->smp)
 		skl_cachesim_smp_reset(m->smp);
 	memset(m->marks, 0, sizeof(m->marks));
-	m->accesses = m->cycles = 0;
+	memset(m->cpu_marks, 0, sizeof(m->cpu_marks));
+	m->accesses = m->cycles = m->last_cpu = 0;
 	if (k)
 		skl_kernel_cachesim_attr_reset(k);
 	lua_settop(L, 1);
@@ -821,6 +827,105 @@ static size_t snap_bytes(const skl_cachesim_snap *s)
 	return b;
 }
 
+/* The levels of a snapshot of h (marks as skl_cachesim_snapshot takes
+ * them) into *levels, *n; 0, or -1 out of memory. */
+static int snap_levels(const skl_cachesim *h, const skl_cachesim_preset *desc, uint64_t *marks,
+		       skl_cachesim_snap_level **levels, int *n)
+{
+	/* the snapshot only reads the model */
+	skl_cachesim_snap *t = skl_cachesim_snapshot((skl_cachesim *)h, desc, marks, NULL);
+	if (!t)
+		return -1;
+	*levels = t->levels;
+	*n = t->nlevels;
+	t->levels = NULL;
+	t->nlevels = 0;
+	skl_cachesim_snap_free(t);
+	return 0;
+}
+
+/*
+ * A snapshot of m's coherent model fed through cm:access (no machine): as
+ * a machine's (skl_kernel_cachesim_snapshot), every CPU's private levels
+ * with the MESI state of each line, levels[] the current CPU's (that of
+ * the latest access) then the shared ones; no owners. NULL out of memory.
+ */
+static skl_cachesim_snap *smp_snapshot_of(lcm *m)
+{
+	unsigned n = skl_cachesim_smp_ncpus(m->smp), np = skl_cachesim_smp_private_levels(m->smp);
+	unsigned cur = m->last_cpu < n ? m->last_cpu : 0, c, i;
+	const skl_cachesim *sh = skl_cachesim_smp_shared(m->smp);
+	skl_cachesim_snap *s = skl_calloc(1, sizeof(*s));
+	skl_cachesim_snap_level *shared = NULL;
+	int nshared = 0, j;
+	if (!s)
+		return NULL;
+	snprintf(s->title, sizeof(s->title), "%s", m->desc.title[0] ? m->desc.title : "custom");
+	snprintf(s->source, sizeof(s->source), "%s", m->desc.source);
+	s->mem_latency = m->desc.mem_latency;
+	s->ncpus = (int)n;
+	s->cpu = (int)cur;
+	s->nprivate = (int)np;
+	s->accesses = m->accesses;
+	s->cycles = m->cycles;
+	s->cpus = skl_calloc(n, sizeof(*s->cpus));
+	if (!s->cpus)
+		goto fail;
+	for (c = 0; c < n; c++) {
+		skl_cachesim_snap_cpu *sc = &s->cpus[c];
+		struct skl_cachesim_smp_stats st;
+		if (snap_levels(skl_cachesim_smp_cpu(m->smp, c), &m->desc, m->cpu_marks[c], &sc->levels, &sc->nlevels) <
+		    0)
+			goto fail;
+		for (j = 0; j < sc->nlevels; j++) {
+			skl_cachesim_snap_level *lv = &sc->levels[j];
+			size_t k, nl = (size_t)lv->st.sets * lv->st.assoc;
+			for (k = 0; lv->lines && k < nl; k++)
+				if (lv->lines[k].valid)
+					lv->lines[k].mesi =
+					    (uint8_t)skl_cachesim_smp_state(m->smp, c, lv->lines[k].addr);
+		}
+		skl_cachesim_smp_stats(m->smp, c, &st);
+		sc->coherence = st.coherence;
+		sc->transfers = st.transfers;
+		sc->hitm = st.hitm;
+		sc->invalidated = st.invalidated;
+	}
+	if (sh && snap_levels(sh, &m->desc, &m->marks[np], &shared, &nshared) < 0)
+		goto fail;
+	s->levels = skl_calloc(np + (unsigned)nshared + 1, sizeof(*s->levels));
+	if (!s->levels)
+		goto fail;
+	for (i = 0; i < np && (int)i < s->cpus[cur].nlevels; i++) { /* a copy of the current CPU's */
+		const skl_cachesim_snap_level *from = &s->cpus[cur].levels[i];
+		size_t nl = (size_t)from->st.sets * from->st.assoc;
+		s->levels[i] = *from;
+		s->levels[i].lines = NULL;
+		s->nlevels++;
+		if (from->lines) {
+			s->levels[i].lines = skl_calloc(nl ? nl : 1, sizeof(*from->lines));
+			if (!s->levels[i].lines)
+				goto fail;
+			memcpy(s->levels[i].lines, from->lines, nl * sizeof(*from->lines));
+		}
+	}
+	for (j = 0; j < nshared; j++) {
+		skl_cachesim_snap_level *lv = &s->levels[s->nlevels++];
+		*lv = shared[j];
+		shared[j].lines = NULL;
+		/* the shared hierarchy counts its levels from 0; the preset, from the first private one */
+		lv->latency = np + (unsigned)j < m->desc.nlevels ? m->desc.levels[np + (unsigned)j].latency : 0;
+	}
+	skl_free(shared);
+	return s;
+fail:
+	for (j = 0; j < nshared; j++)
+		skl_free(shared[j].lines);
+	skl_free(shared);
+	skl_cachesim_snap_free(s);
+	return NULL;
+}
+
 static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 {
 	skl_lua *rt = skl__rt(L);
@@ -831,8 +936,12 @@ static int show(lua_State *L, lcm *m, skl_kernel *k, const char *title)
 		return skl__error(L, "%s: call scenario { title = ..., goal = ..., profile = ... } first",
 				  skl__fname(L));
 	skl__where(L, 1, at, sizeof(at));
-	s = m->smp && k && feeds(k, m) ? skl_kernel_cachesim_snapshot(k)
-				       : skl_cachesim_snapshot(m->h, &m->desc, m->marks, k);
+	if (m->smp && k && feeds(k, m))
+		s = skl_kernel_cachesim_snapshot(k);
+	else if (m->smp) /* several CPUs fed through cm:access */
+		s = smp_snapshot_of(m);
+	else
+		s = skl_cachesim_snapshot(m->h, &m->desc, m->marks, k);
 	if (!s)
 		return skl__error(L, "out of memory");
 	bytes = snap_bytes(s) + strlen(at);

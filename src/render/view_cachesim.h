@@ -39,6 +39,25 @@
  * Cell tooltips give the level, set and way, the line's simulated address
  * (and how it maps to the set), its owner, valid and dirty, and this
  * step's outcome (or, untouched this step, its latest access).
+ *
+ * A coherent snapshot of several CPUs (ncpus > 1, cpus set) is drawn per
+ * CPU instead: a panel "CPU n" for each (the current CPU outlined) with
+ * its coherence counters and its private levels, every valid line a MESI
+ * badge (M, E, S; the letter when it reads) at the left of its cell; the
+ * shared levels once under the panels; on the right the CPUs' counters,
+ * a MESI legend, the legend and the misses by member. When the focus
+ * level cannot be drawn way by way with readable letters, every panel
+ * draws the same sets (those holding a line several CPUs hold, then those
+ * touched this step) and a note over the panels says "Compact: ...".
+ * Its keys, besides the header, legend, member and shared levels' above:
+ *   "<obj>:cpu:<c>"                         CPU c's panel (its counters)
+ *   "<obj>:cpucell:<c>:<l>:<set>:<way>"     a way of CPU c's private level l
+ *   "<obj>:cpuset:<c>:<l>:<set>", "<obj>:cpulevel:<c>:<l>",
+ *   "<obj>:cpuband:<c>:<l>:<b>", "<obj>:cpusummary:<c>:<l>"
+ *   "<obj>:cpustats:<c>", "<obj>:cpuhead:<k>"  the CPUs' table: a row, a head
+ *   "<obj>:legend:mesi-<M|E|S|I>", "<obj>:cpus", "<obj>:shared"  legend, notes
+ * Their cell tooltips add the line's MESI state in that CPU and which CPUs
+ * hold it. A plain snapshot (ncpus 1) is drawn as above.
  */
 #ifndef SKLAB_RENDER_VIEW_CACHE_H
 #define SKLAB_RENDER_VIEW_CACHE_H
@@ -79,5 +98,12 @@ skl_color skl_view_cachesim_miss_color(void);
 /* The tooltip of one way of one set of level l into out. */
 void skl_view_cachesim_cell_tooltip(const skl_cachesim_snap *s, int l, unsigned set, unsigned way, char *out,
 				    size_t outsz);
+
+/* The tooltip of one way of one set of CPU cpu's private level l of a
+ * coherent snapshot (ncpus > 1): as above, with the line's MESI state in
+ * that CPU and which CPUs hold it ("held by CPU 0 (S), CPU 1 (S);
+ * Invalid in CPU 2, CPU 3"). Empty when s has no such CPU or level. */
+void skl_view_cachesim_cpu_cell_tooltip(const skl_cachesim_snap *s, int cpu, int l, unsigned set, unsigned way,
+					char *out, size_t outsz);
 
 #endif

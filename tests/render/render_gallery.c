@@ -244,6 +244,40 @@ out:
 	skl_c2c_free(c);
 	skl_kernel_free(k);
 	skl_cachesim_smp_free(m);
+/* The cache view of a coherent model: each CPU's caches and MESI states. */
+static int cache_cpu_shots(const char *dir)
+{
+	static const unsigned ncpus[] = {2, 4, 8};
+	skl_render_opts o;
+	skl_error err;
+	int rc = 0, i;
+	memset(&o, 0, sizeof(o));
+	o.font_dir = SKLAB_TEST_FONT_DIR;
+	for (i = 0; i < 3; i++) {
+		skl_cachesim_snap *g = sample_cache_smp_sharing(ncpus[i]);
+		const skl_cachesim_snap *gs[1];
+		skl_scene s;
+		char path[2048];
+		if (!g) {
+			fprintf(stderr, "render_gallery: cache samples of %u CPUs\n", ncpus[i]);
+			return -1;
+		}
+		memset(&s, 0, sizeof(s));
+		gs[0] = g;
+		s.cgrids = gs;
+		s.ncgrids = 1;
+		s.title = "False sharing";
+		s.caption = "Each CPU writes its own counter, two to a line: every write invalidates the other's copy.";
+		o.width = 1600;
+		o.height = 900;
+		snprintf(path, sizeof(path), "%s/cache-cpus%u.png", dir, ncpus[i]);
+		rc |= skl_render_scene_file(&s, path, NULL, &o, &err);
+		snprintf(path, sizeof(path), "%s/cache-cpus%u.svg", dir, ncpus[i]);
+		rc |= skl_render_scene_file(&s, path, NULL, &o, &err);
+		if (rc)
+			fprintf(stderr, "render_gallery: %s\n", err.msg);
+		skl_cachesim_snap_free(g);
+	}
 	return rc ? -1 : 0;
 }
 
@@ -274,6 +308,7 @@ int main(int argc, char **argv)
 	rc |= pair(&t, dir);
 	rc |= cache_shots(&t, dir);
 	rc |= c2c_shots(dir);
+	rc |= cache_cpu_shots(dir);
 	sample_types_free(&t);
 	if (!rc)
 		printf("render_gallery: pictures in %s\n", dir);

@@ -230,3 +230,208 @@ fail:
 	skl_cachesim_snap_free(s);
 	return NULL;
 }
+
+/* ---- several CPUs, kept coherent ------------------------------------------------ */
+
+#include "sklab/cachesim_smp.h"
+
+#define SMP_MAX_LINES 4096 /* distinct lines a sample trace may touch */
+
+typedef struct smp_feeder {
+	skl_cachesim_snap *s;
+	uint64_t line[SMP_MAX_LINES]; /* line addresses seen, with their owner */
+	int owner[SMP_MAX_LINES];
+	int nline;
+} smp_feeder;
+
+static void note_owner(smp_feeder *f, uint64_t addr, const char *name)
+{
+	uint64_t la = addr & ~(uint64_t)63;
+	int i, o = name ? owner_of(f->s, name) : -1;
+	for (i = 0; i < f->nline; i++)
+		if (f->line[i] == la) {
+			f->owner[i] = o;
+			return;
+		}
+	if (f->nline < SMP_MAX_LINES) {
+		f->line[f->nline] = la;
+		f->owner[f->nline++] = o;
+	}
+}
+
+static int owner_at(const smp_feeder *f, uint64_t addr)
+{
+	int i;
+	for (i = 0; i < f->nline; i++)
+		if (f->line[i] == addr)
+			return f->owner[i];
+	return -1;
+}
+
+/* Level l of hierarchy h into lv: counters, lines (recent = used after
+ * tick0), and with smp the MESI state of cpu. */
+static int smp_level(smp_feeder *f, skl_cachesim_snap_level *lv, const skl_cachesim *h, unsigned l, uint64_t tick0,
+		     const skl_cachesim_smp *smp, int cpu, unsigned latency)
+{
+	unsigned set, way;
+	skl_cachesim_stats(h, l, &lv->st);
+	lv->latency = latency;
+	lv->lines = skl_calloc((size_t)lv->st.sets * lv->st.assoc, sizeof(*lv->lines));
+	if (!lv->lines)
+		return -1;
+	for (set = 0; set < lv->st.sets; set++)
+		for (way = 0; way < lv->st.assoc; way++) {
+			skl_cachesim_lineinfo cl;
+			skl_cachesim_snap_line *o = &lv->lines[(size_t)set * lv->st.assoc + way];
+			o->owner = -1;
+			if (skl_cachesim_line(h, l, set, way, &cl) < 0 || !cl.valid)
+				continue;
+			o->addr = cl.addr;
+			o->valid = 1;
+			o->dirty = (uint8_t)cl.dirty;
+			o->last_hit = (uint8_t)cl.last_hit;
+			o->recent = cl.last_use > tick0;
+			o->missed = cl.installed > tick0;
+			o->owner = owner_at(f, cl.addr);
+			if (cpu >= 0)
+				o->mesi = (uint8_t)skl_cachesim_smp_state(smp, (unsigned)cpu, cl.addr);
+		}
+	return 0;
+}
+
+skl_cachesim_snap *sample_cache_smp(unsigned ncpus, unsigned cpu, const sample_access *acc, int n, int nstep)
+{
+	static const skl_cachesim_level lv[3] = {
+	    {"L1d", 32768, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 4},
+	    {"L2", 262144, 8, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 12},
+	    {"L3", 2097152, 16, 64, SKL_CACHESIM_LRU, SKL_CACHESIM_WB_WA, 40},
+	};
+	skl_cachesim_smp_config cfg;
+	skl_cachesim_smp *m;
+	skl_cachesim_snap *s;
+	smp_feeder *f;
+	skl_error err;
+	uint64_t(*t0)[3];
+	unsigned c, l;
+	int i;
+
+	if (ncpus < 2 || cpu >= ncpus || n < 0 || nstep > n)
+		return NULL;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.base.levels = lv;
+	cfg.base.nlevels = 3;
+	cfg.base.mem_latency = 200;
+	cfg.ncpus = ncpus;
+	m = skl_cachesim_smp_new(&cfg, &err);
+	f = skl_calloc(1, sizeof(*f));
+	s = skl_calloc(1, sizeof(*s));
+	t0 = skl_calloc(ncpus + 1, sizeof(*t0));
+	if (!m || !f || !s || !t0)
+		goto fail;
+	f->s = s;
+	s->owners = skl_calloc(64, sizeof(char *));
+	s->cpus = skl_calloc(ncpus, sizeof(*s->cpus));
+	s->levels = skl_calloc(3, sizeof(*s->levels));
+	if (!s->owners || !s->cpus || !s->levels)
+		goto fail;
+	snprintf(s->title, sizeof(s->title), "Test SMP machine, %u CPUs", ncpus);
+	snprintf(s->source, sizeof(s->source), "synthetic figures for the render test: MESI, private L1d and L2");
+	s->mem_latency = 200;
+	s->ncpus = (int)ncpus;
+	s->cpu = (int)cpu;
+	s->nprivate = (int)skl_cachesim_smp_private_levels(m);
+	for (i = 0; i < n; i++) {
+		skl_cachesim_smp_result r;
+		if (i == n - nstep)
+			for (c = 0; c <= ncpus; c++)
+				for (l = 0; l < 3; l++)
+					t0[c][l] = c < ncpus
+						       ? (l < (unsigned)s->nprivate
+							      ? max_tick((skl_cachesim *)skl_cachesim_smp_cpu(m, c), l)
+							      : 0)
+						       : (l >= (unsigned)s->nprivate
+							      ? max_tick((skl_cachesim *)skl_cachesim_smp_shared(m),
+									 l - (unsigned)s->nprivate)
+							      : 0);
+		if (skl_cachesim_smp_access(m, acc[i].cpu, acc[i].addr, acc[i].size,
+					    acc[i].write ? SKL_CACHESIM_WRITE : SKL_CACHESIM_READ, &r) < 0)
+			goto fail;
+		note_owner(f, acc[i].addr, acc[i].owner);
+		s->accesses++;
+		s->cycles += r.r.latency;
+	}
+	for (c = 0; c < ncpus; c++) {
+		skl_cachesim_snap_cpu *sc = &s->cpus[c];
+		struct skl_cachesim_smp_stats st;
+		sc->nlevels = s->nprivate;
+		sc->levels = skl_calloc((size_t)s->nprivate, sizeof(*sc->levels));
+		if (!sc->levels)
+			goto fail;
+		for (l = 0; l < (unsigned)s->nprivate; l++)
+			if (smp_level(f, &sc->levels[l], skl_cachesim_smp_cpu(m, c), l, t0[c][l], m, (int)c,
+				      lv[l].latency) < 0)
+				goto fail;
+		skl_cachesim_smp_stats(m, c, &st);
+		sc->coherence = st.coherence;
+		sc->transfers = st.transfers;
+		sc->hitm = st.hitm;
+		sc->invalidated = st.invalidated;
+	}
+	s->nlevels = 3;
+	for (l = 0; l < 3; l++) {
+		skl_cachesim_snap_level *d = &s->levels[l];
+		if (l < (unsigned)s->nprivate) { /* the current CPU's, copied */
+			const skl_cachesim_snap_level *from = &s->cpus[cpu].levels[l];
+			size_t nl = (size_t)from->st.sets * from->st.assoc;
+			*d = *from;
+			d->lines = skl_calloc(nl, sizeof(*d->lines));
+			if (!d->lines)
+				goto fail;
+			memcpy(d->lines, from->lines, nl * sizeof(*d->lines));
+		} else if (smp_level(f, d, skl_cachesim_smp_shared(m), l - (unsigned)s->nprivate, t0[ncpus][l], m, -1,
+				     lv[l].latency) < 0) {
+			goto fail;
+		}
+	}
+	skl_cachesim_smp_free(m);
+	skl_free(f);
+	skl_free(t0);
+	return s;
+fail:
+	skl_cachesim_smp_free(m);
+	skl_free(f);
+	skl_free(t0);
+	skl_cachesim_snap_free(s);
+	return NULL;
+}
+
+skl_cachesim_snap *sample_cache_smp_sharing(unsigned ncpus)
+{
+	static const char *const counter[] = {"counters.cpu0", "counters.cpu1", "counters.cpu2", "counters.cpu3",
+					      "counters.cpu4", "counters.cpu5", "counters.cpu6", "counters.cpu7"};
+	enum { ROUNDS = 3, TABLE = 6, BUF = 24 };
+	sample_access *acc;
+	skl_cachesim_snap *s;
+	int n = 0, cap, r, k;
+	unsigned c;
+	if (ncpus < 2 || ncpus > 8)
+		return NULL;
+	cap = (int)ncpus * ROUNDS * (2 + TABLE + BUF);
+	acc = skl_calloc((size_t)cap, sizeof(*acc));
+	if (!acc)
+		return NULL;
+	for (r = 0; r < ROUNDS; r++)
+		for (c = 0; c < ncpus; c++) {
+			/* its counter: 8 bytes every 32, two counters to a 64-byte line */
+			acc[n++] = (sample_access){c, 0x100000 + 32 * (uint64_t)c, 8, 0, counter[c]};
+			acc[n++] = (sample_access){c, 0x100000 + 32 * (uint64_t)c, 8, 1, counter[c]};
+			for (k = 0; k < TABLE; k++) /* the read-mostly table */
+				acc[n++] = (sample_access){c, 0x200000 + 64 * (uint64_t)k, 8, 0, "table"};
+			for (k = 0; k < BUF; k++) /* its own buffer: written every other line */
+				acc[n++] = (sample_access){c, 0x400000 + 0x10000 * (uint64_t)c + 64 * (uint64_t)k, 8,
+							   k % 2, "buffer"};
+		}
+	s = sample_cache_smp(ncpus, 0, acc, n, (int)ncpus * (2 + TABLE + BUF));
+	skl_free(acc);
+	return s;
+}

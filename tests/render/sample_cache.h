@@ -21,4 +21,35 @@
  */
 skl_cachesim_snap *sample_cache_p3(int l2_lines);
 
+/* ---- several CPUs, kept coherent ------------------------------------------------ */
+
+/* One access of a made-up trace: CPU cpu reads or writes size bytes at
+ * addr, a byte of the member named owner ("counters.cpu0"). */
+typedef struct sample_access {
+	unsigned cpu;
+	uint64_t addr;
+	unsigned size;
+	int write;
+	const char *owner;
+} sample_access;
+
+/*
+ * A coherent snapshot (skl_cachesim_smp, MESI) of ncpus CPUs after the
+ * trace acc[0..n): each CPU an L1d of 32 KiB (8-way, 64-byte lines) and
+ * an L2 of 256 KiB (8-way), an L3 of 2 MiB (16-way) shared; the last
+ * nstep accesses are this step's (recent). The current CPU is cpu; the
+ * lines' owners are the owner of the last access to them. NULL when out
+ * of memory or on bad arguments. Free with skl_cachesim_snap_free().
+ */
+skl_cachesim_snap *sample_cache_smp(unsigned ncpus, unsigned cpu, const sample_access *acc, int n, int nstep);
+
+/*
+ * A false-sharing workload on ncpus CPUs (2 to 8): a per-CPU counter
+ * array, one 8-byte counter every 32 bytes, so two CPUs' counters share
+ * each 64-byte line (each CPU writes its own), a
+ * read-mostly table every CPU reads (Shared), and each CPU's own buffer
+ * (Exclusive, Modified); the last round is this step. The current CPU is 0.
+ */
+skl_cachesim_snap *sample_cache_smp_sharing(unsigned ncpus);
+
 #endif

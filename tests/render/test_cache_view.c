@@ -713,6 +713,258 @@ static void test_heat(skl_sdl *sdl, const char *outdir, sample_types *t)
 	skl_layout_free(l);
 }
 
+/* ---- several CPUs: each CPU's private caches and their MESI states ------------------------ */
+
+/* The draw-list line of the MESI letter in a CPU's cell, or NULL. */
+static const char *mesi_text(const char *dump, const char *key, char *out, size_t outsz)
+{
+	return skl_test_dump_line(dump, " text ", key, out, outsz);
+}
+
+/* The key of the way of CPU cpu's L1d (level 0) that holds addr; "" when none. */
+static void cpu_cell_of(const skl_cachesim_snap *s, int cpu, uint64_t addr, char *key, size_t n)
+{
+	const skl_cachesim_snap_level *lv = &s->cpus[cpu].levels[0];
+	unsigned set = (unsigned)((addr / lv->st.line) % lv->st.sets), way;
+	key[0] = 0;
+	for (way = 0; way < lv->st.assoc; way++)
+		if (lv->lines[(size_t)set * lv->st.assoc + way].valid &&
+		    lv->lines[(size_t)set * lv->st.assoc + way].addr == addr)
+			snprintf(key, n, "0:cpucell:%d:0:%u:%u", cpu, set, way);
+}
+
+/*
+ * A two-CPU trace worked by hand (docs/smp.md's table): CPU 0 writes line
+ * A (M); CPU 1 reads it: a HITM, CPU 0 writes it back, both Shared; CPU 1
+ * writes it: an upgrade invalidates CPU 0's copy (I, an empty way) and
+ * CPU 1's is Modified.
+ */
+static void test_smp_trace(skl_sdl *sdl, const char *outdir)
+{
+	static const sample_access t1[] = {
+	    {0, 0x100000, 8, 1, "counters.a"},
+	    {1, 0x100000, 8, 0, "counters.a"},
+	};
+	static const sample_access t2[] = {
+	    {0, 0x100000, 8, 1, "counters.a"},
+	    {1, 0x100000, 8, 0, "counters.a"},
+	    {1, 0x100008, 8, 1, "counters.b"},
+	};
+	skl_cachesim_snap *s1 = sample_cache_smp(2, 1, t1, 2, 1), *s2 = sample_cache_smp(2, 1, t2, 3, 1);
+	skl_dl *dl = skl_dl_new(1600, 900);
+	char k0[64], k1[64], line[4096], tip[4096], *dump;
+	const skl_dl_item *it;
+
+	CHECK(s1 && s2);
+	if (!s1 || !s2)
+		return;
+	CHECK(s1->ncpus == 2 && s1->nprivate == 2 && s1->cpus[0].levels[0].lines != NULL);
+	/* after the read: both Shared, CPU 1's a HITM */
+	CHECK(skl_view_cachesim(dl, s1, NULL) == 0);
+	CHECK(skl_test_save(sdl, dl, outdir, "cache-smp-trace-1") == 0);
+	CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), "smp trace 1") == 0);
+	dump = skl_test_dump_text(dl);
+	cpu_cell_of(s1, 0, 0x100000, k0, sizeof(k0));
+	cpu_cell_of(s1, 1, 0x100000, k1, sizeof(k1));
+	CHECK(k0[0] && k1[0]);
+	CHECK(mesi_text(dump, k0, line, sizeof(line)) && strstr(line, "\"S\""));
+	CHECK(mesi_text(dump, k1, line, sizeof(line)) && strstr(line, "\"S\""));
+	it = skl_test_item(dl, k0);
+	CHECK(it != NULL);
+	if (it) {
+		CHECK_HAS(it->tooltip, "CPU 0 \xc2\xb7 L1d \xc2\xb7 set 0, way 0");
+		CHECK_HAS(it->tooltip, "MESI S: Shared");
+		CHECK_HAS(it->tooltip, "held by CPU 0 (S), CPU 1 (S)");
+		CHECK_HAS(it->tooltip, "owner: counters.a");
+	}
+	skl_view_cachesim_cpu_cell_tooltip(s1, 1, 0, 0, 0, tip, sizeof(tip));
+	CHECK(strstr(tip, "CPU 1 \xc2\xb7 L1d") != NULL);
+	/* the same owner colour in both CPUs: findable across them */
+	CHECK(item_fill(dl, k1, skl_view_cachesim_owner_color(s1, 0)) != NULL); /* CPU 0's is pale: untouched */
+	CHECK_HAS(skl_test_item(dl, k1)->tooltip, "owner: counters.a");
+	/* panels, the current CPU marked, the counters */
+	CHECK(skl_test_item(dl, "0:cpu:0") && skl_test_item(dl, "0:cpu:1"));
+	CHECK(skl_test_has_text_exact(dl, "CPU 0") && skl_test_has_text_exact(dl, "CPU 1"));
+	CHECK(skl_test_has_text_prefix(dl, "current CPU"));
+	CHECK_HAS(skl_test_item(dl, "0:cpu:1")->tooltip, "HITM 1");
+	CHECK_HAS(skl_test_item(dl, "0:cpustats:1")->tooltip, "HITM 1");
+	CHECK(skl_test_has_text_prefix(dl, "2 CPUs kept coherent by MESI"));
+	/* the legend's MESI states, and the shared L3 once, keyed as today */
+	CHECK(skl_test_item(dl, "0:legend:mesi-M") && skl_test_item(dl, "0:legend:mesi-E") &&
+	      skl_test_item(dl, "0:legend:mesi-S") && skl_test_item(dl, "0:legend:mesi-I"));
+	CHECK(skl_test_item(dl, "0:level:2") != NULL || skl_test_item(dl, "0:summary:2") != NULL);
+	CHECK(skl_test_count_prefix(dl, "0:cpucell:0:1:") == 0 || skl_test_item(dl, "0:cpuband:0:1:0") != NULL ||
+	      skl_test_item(dl, "0:cpulevel:0:1") != NULL);
+	CHECK(skl_test_count_prefix(dl, "0:cell:0:") == 0); /* no plain copy of the current CPU's L1d */
+	CHECK(count_cut(dl, 1) == 0);
+	skl_free(dump);
+	skl_dl_free(dl);
+
+	/* after CPU 1's write: CPU 0's copy is gone (I), CPU 1's Modified */
+	dl = skl_dl_new(1600, 900);
+	CHECK(skl_view_cachesim(dl, s2, NULL) == 0);
+	CHECK(skl_test_save(sdl, dl, outdir, "cache-smp-trace-2") == 0);
+	dump = skl_test_dump_text(dl);
+	cpu_cell_of(s2, 0, 0x100000, k0, sizeof(k0));
+	cpu_cell_of(s2, 1, 0x100000, k1, sizeof(k1));
+	CHECK(k0[0] == 0 && k1[0]);
+	CHECK(mesi_text(dump, k1, line, sizeof(line)) && strstr(line, "\"M\""));
+	it = skl_test_item(dl, "0:cpucell:0:0:0:0");
+	CHECK(it != NULL);
+	if (it)
+		CHECK_HAS(it->tooltip, "MESI I: never filled, evicted, or invalidated");
+	CHECK_HAS(skl_test_item(dl, k1)->tooltip, "held by CPU 1 (M); Invalid in CPU 0");
+	CHECK_HAS(skl_test_item(dl, k1)->tooltip, "MESI M: Modified");
+	CHECK_HAS(skl_test_item(dl, "0:cpu:0")->tooltip, "invalidated 1");
+	CHECK(s2->cpus[0].invalidated == 1 && s2->cpus[1].hitm == 1);
+	skl_free(dump);
+	skl_dl_free(dl);
+	skl_cachesim_snap_free(s1);
+	skl_cachesim_snap_free(s2);
+}
+
+/* Text items of any two groups whose ink overlaps (a rough visual lint). */
+static int count_overlaps(const skl_dl *dl)
+{
+	int i, j, n = 0;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *a = skl_dl_at(dl, i);
+		float aw;
+		if (a->kind != SKL_DL_TEXT || !a->text || !a->text[0])
+			continue;
+		aw = fminf(skl_dl_text_width(a->text, a->size), a->w);
+		for (j = i + 1; j < skl_dl_count(dl); j++) {
+			const skl_dl_item *b = skl_dl_at(dl, j);
+			float bw, ax, bx;
+			if (b->kind != SKL_DL_TEXT || !b->text || !b->text[0])
+				continue;
+			bw = fminf(skl_dl_text_width(b->text, b->size), b->w);
+			ax = a->align == SKL_ALIGN_RIGHT    ? a->x + a->w - aw
+			     : a->align == SKL_ALIGN_CENTER ? a->x + (a->w - aw) / 2
+							    : a->x;
+			bx = b->align == SKL_ALIGN_RIGHT    ? b->x + b->w - bw
+			     : b->align == SKL_ALIGN_CENTER ? b->x + (b->w - bw) / 2
+							    : b->x;
+			if (ax < bx + bw - 0.5f && bx < ax + aw - 0.5f &&
+			    fabsf((a->y + a->h / 2) - (b->y + b->h / 2)) < fminf(a->size, b->size) * 0.8f) {
+				if (n < 5)
+					fprintf(stderr, "  overlap: \"%s\" and \"%s\"\n", a->text, b->text);
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+/* 2, 4 and 8 CPUs at 1600x900 and in presentation at 1920x1080: every
+ * CPU's panel, no text cut or overlapping; 8 CPUs compact when their L1d
+ * cannot be drawn way by way, and the picture says so. */
+static void test_smp_sizes(skl_sdl *sdl, const char *outdir)
+{
+	static const unsigned cpus[] = {2, 4, 8};
+	static const struct {
+		int w, h, present;
+	} canv[] = {{1600, 900, 0}, {1920, 1080, 1}};
+	int i, k;
+	for (i = 0; i < 3; i++) {
+		skl_cachesim_snap *s = sample_cache_smp_sharing(cpus[i]);
+		CHECK(s != NULL);
+		if (!s)
+			continue;
+		for (k = 0; k < 2; k++) {
+			skl_dl *dl = skl_dl_new((float)canv[k].w, (float)canv[k].h);
+			skl_scene sc;
+			const skl_cachesim_snap *gs[1];
+			char name[64], key[32], *svg;
+			unsigned c;
+			memset(&sc, 0, sizeof(sc));
+			gs[0] = s;
+			sc.cgrids = gs;
+			sc.ncgrids = 1;
+			sc.title = "False sharing";
+			sc.caption = "Each CPU writes its own counter; two share a line, so every write invalidates "
+				     "the other copy";
+			sc.step = 2;
+			sc.nsteps = 4;
+			if (canv[k].present) {
+				sc.text_scale =
+				    fminf((float)canv[k].w / 1600, (float)canv[k].h / 900) * SKL_PRESENT_SCALE;
+				sc.text_floor = SKL_PRESENT_FLOOR;
+				skl_dl_set_text_floor(dl, SKL_PRESENT_FLOOR);
+			}
+			CHECK(skl_view_scene(dl, &sc) == 0);
+			snprintf(name, sizeof(name), "cache-smp%u-%dx%d%s", cpus[i], canv[k].w, canv[k].h,
+				 canv[k].present ? "-present" : "");
+			CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
+			CHECK(skl_test_outside(dl, 0, 0, skl_dl_width(dl), skl_dl_height(dl), name) == 0);
+			for (c = 0; c < cpus[i]; c++) {
+				snprintf(key, sizeof(key), "0:cpu:%u", c);
+				CHECK(skl_test_item(dl, key) != NULL);
+				snprintf(key, sizeof(key), "0:cpustats:%u", c);
+				CHECK(skl_test_item(dl, key) != NULL);
+				snprintf(key, sizeof(key), "0:cpucell:%u:0:", c);
+				if (skl_test_count_prefix(dl, key) == 0)
+					fprintf(stderr, "%s: CPU %u has no L1d cells\n", name, c);
+				CHECK(skl_test_count_prefix(dl, key) > 0);
+			}
+			/* the contended counter line is drawn in every CPU */
+			CHECK(skl_test_count_prefix(dl, "0:cpucell:") > 0);
+			/* drawn compact, the picture says so */
+			if (skl_test_count_prefix(dl, "0:cpuset:") > 0 && !skl_test_count_prefix(dl, "0:cpuset:0:0:1:"))
+				CHECK(skl_test_has_text_prefix(dl, "Compact"));
+			if (count_cut(dl, 1) != 0)
+				fprintf(stderr, "%s: text cut\n", name);
+			CHECK(count_cut(dl, 0) == 0);
+			if (count_overlaps(dl) != 0)
+				fprintf(stderr, "%s: text overlaps\n", name);
+			CHECK(count_overlaps(dl) == 0);
+			/* SVG: the same characters as the PNG */
+			svg = skl_test_svg_text(dl);
+			CHECK_HAS(svg, "0:cpucell:0:0:");
+			CHECK_HAS(svg, ">CPU 0<");
+			skl_free(svg);
+			skl_dl_free(dl);
+		}
+		skl_cachesim_snap_free(s);
+	}
+}
+
+/* Many CPUs (16, 64): every CPU reads one line, CPU 0 writes it, all
+ * read it again; drawn without a crash, inside the canvas, each CPU in
+ * the table or counted in its last row. */
+static void test_smp_many(skl_sdl *sdl, const char *outdir)
+{
+	static const unsigned ncpus[] = {16, 64};
+	int i;
+	for (i = 0; i < 2; i++) {
+		sample_access acc[3 * 64 + 1];
+		skl_cachesim_snap *s;
+		skl_dl *dl = skl_dl_new(1600, 900);
+		unsigned c;
+		int n = 0;
+		for (c = 0; c < ncpus[i]; c++)
+			acc[n++] = (sample_access){c, 0x100000, 8, 0, "hot"};
+		acc[n++] = (sample_access){0, 0x100000, 8, 1, "hot"};
+		for (c = 0; c < ncpus[i]; c++)
+			acc[n++] = (sample_access){c, 0x100000 + 8 * (uint64_t)(c % 8), 8, 0, "hot"};
+		s = sample_cache_smp(ncpus[i], 3, acc, n, (int)ncpus[i]);
+		CHECK(s != NULL);
+		if (s) {
+			char name[32];
+			CHECK(skl_view_cachesim(dl, s, NULL) == 0);
+			snprintf(name, sizeof(name), "cache-smp%u-many", ncpus[i]);
+			CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
+			CHECK(skl_test_outside(dl, 0, 0, 1600, 900, "many CPUs") == 0);
+			CHECK(skl_test_item(dl, "0:cpustats:0") != NULL);
+			CHECK(skl_test_item(dl, "0:legend:mesi-S") != NULL);
+			CHECK(s->cpus[1].hitm == 1 && s->cpus[1].coherence == 1); /* the first reader after the write */
+			CHECK(s->cpus[2].hitm == 0 && s->cpus[2].coherence == 1); /* then it is Shared */
+		}
+		skl_cachesim_snap_free(s);
+		skl_dl_free(dl);
+	}
+}
+
 /* ---- frames from an event log --------------------------------------------------------------- */
 
 static void test_frames(skl_sdl *sdl, const char *outdir, sample_types *t)
@@ -782,6 +1034,9 @@ int main(int argc, char **argv)
 	test_big_level(sdl, outdir);
 	test_heat(sdl, outdir, &t);
 	test_frames(sdl, outdir, &t);
+	test_smp_trace(sdl, outdir);
+	test_smp_sizes(sdl, outdir);
+	test_smp_many(sdl, outdir);
 	sample_types_free(&t);
 	skl_sdl_free(sdl);
 	SDL_Quit();
