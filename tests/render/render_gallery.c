@@ -244,6 +244,9 @@ out:
 	skl_c2c_free(c);
 	skl_kernel_free(k);
 	skl_cachesim_smp_free(m);
+	return rc ? -1 : 0;
+}
+
 /* The cache view of a coherent model: each CPU's caches and MESI states. */
 static int cache_cpu_shots(const char *dir)
 {
