@@ -561,6 +561,7 @@ int skl_cmd_layout(int argc, char **argv)
 	int npos = 0, nkeeps = 0, json = 0, hex = 0, conds = 0, btf = 0, diff = 0, check = 0, key, rc = 1, i;
 	int cpos = -1; /* with --diff, where --c FILE.h:NAME stands among the sides */
 	side_opts common, so[2];
+	char cfgbuf[2][2048];
 	side sd[2];
 	spec sp[2];
 	skl_app_args g;
@@ -685,8 +686,13 @@ int skl_cmd_layout(int argc, char **argv)
 			so[i].profile = common.profile;
 			so[i].arch = common.arch;
 		}
-		if (!so[i].config)
+		if (!so[i].config) {
 			so[i].config = common.config;
+		} else if (so[i].config[0] == '+' && common.config) {
+			/* --b-config +A adds to --config (which may add to the profile's) */
+			snprintf(cfgbuf[i], sizeof(cfgbuf[i]), "%s,%s", common.config, so[i].config + 1);
+			so[i].config = cfgbuf[i];
+		}
 		so[i].cacheline = common.cacheline;
 	}
 
