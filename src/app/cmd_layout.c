@@ -727,6 +727,12 @@ int skl_cmd_layout(int argc, char **argv)
 			return skl_app_usage_error(&layout_cmd, "too many arguments");
 		if (btf && cfile)
 			return skl_app_usage_error(&layout_cmd, "--btf and --c cannot be used together");
+		if (!btf && !cfile && (strchr(pos[0], ':') || !strncmp(pos[0], "btf:", 4))) {
+			/* a side as --diff takes it: FILE.h:NAME, btf:NAME, btf:FILE:NAME */
+			if (parse_spec(pos[0], &sp[0]) < 0)
+				return 2;
+			goto load;
+		}
 		memset(&sp[0], 0, sizeof(sp[0]));
 		sp[0].text = pos[npos - 1];
 		snprintf(sp[0].name, sizeof(sp[0].name), "%s", pos[npos - 1]);
@@ -741,6 +747,7 @@ int skl_cmd_layout(int argc, char **argv)
 		}
 	}
 
+load:
 	for (i = 0; i < (diff ? 2 : 1); i++)
 		if ((rc = load_side(&sp[i], &so[i], &sd[i])) != 0)
 			goto out;

@@ -314,9 +314,9 @@ static const skl_dl_item *member_rect(const skl_dl *dl, int from, int obj, const
 
 /* A diff's links (see skl_scene.links) over the two layouts drawn from
  * item from on: outlines, then, for a member on both sides, a line from
- * its block on the left to its block on the right (a dot where it
- * leaves, an arrowhead where it arrives), a little translucent so the
- * names under it still read. */
+ * the right edge of its block on the left to the left edge of its block
+ * on the right (a dot where it leaves, an arrowhead where it arrives), a
+ * little translucent so the names it crosses still read. */
 static int draw_links(skl_dl *dl, const skl_scene *s, int from, float u)
 {
 	static const skl_color ink[] = {SKL_HEX(0x0072b2), SKL_HEX(0xc98a00), SKL_HEX(0x009e73), SKL_HEX(0xd55e00)};
@@ -346,7 +346,7 @@ static int draw_links(skl_dl *dl, const skl_scene *s, int from, float u)
 		if (rb)
 			skl_dl_rect(dl, bx + lw / 2, by + lw / 2, bw - lw, bh - lw, 0, c, lw);
 		if (ra && rb) {
-			float xa = ax + aw / 2, ya = ay + ah / 2, xb = bx + bw / 2, yb = by + bh / 2, r = 3.5f * u;
+			float xa = ax + aw, ya = ay + ah / 2, xb = bx, yb = by + bh / 2, r = 3 * u;
 			skl_color lc = skl_color_alpha(c, 170);
 			skl_dl_rect(dl, xa - r, ya - r, 2 * r, 2 * r, c, SKL_HEX(0xffffff), 1);
 			skl_dl_arrow(dl, xa, ya, xb, yb, lc, lw);

@@ -75,6 +75,18 @@ printf 'struct tcp_sock { int daddr; };\n' >"$work/t.h"
 expect 0 layout --diff "$work/my_sock.h:sock" "$work/t.h:tcp_sock"
 has "^# the structs have different names: struct sock and struct tcp_sock"
 
+# the example of docs/layout.md
+docs=${SKLAB_DATA:-.}/docs/examples
+expect 0 layout --diff "$docs/conn_v1.h:conn" "$docs/conn_v2.h:conn"
+has "^  struct conn |   +8$"
+has "^4 members changed: 1 added, 0 removed, 3 moved (0 in other cache lines), 1 resized, 0 retyped$"
+has "^moved,resized  flags   unsigned int    20:0  4(3)     0   unsigned int    24:0  4(5)     0$"
+has "^-	char                       state;                /\*     1 \*/$"
+# a side as --diff takes it, for one struct too
+expect 0 layout "$docs/conn_v1.h:conn"
+has "^struct conn {$"
+expect 0 layout --check --keep g=fd,state@0 "$docs/conn_v2.h:conn"
+
 # ---- JSON ---------------------------------------------------------------------
 expect 0 layout --diff --json --a-config CONFIG_INET --b-config CONFIG_INET,CONFIG_IPV6 linux-2.4.16/sock \
 	linux-2.4.16/sock
