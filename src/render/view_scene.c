@@ -328,30 +328,37 @@ static int draw_links(skl_dl *dl, const skl_scene *s, int from, float u)
 		const skl_dl_item *ra = k->a ? member_rect(dl, from, 0, k->a) : NULL;
 		float ax = 0, ay = 0, aw = 0, ah = 0, bx = 0, by = 0, bw = 0, bh = 0;
 		const skl_dl_item *rb;
-		char key[32];
-		/* copy: appends may move the items */
+		char key[32], tip_a[1024] = "", tip_b[1024] = "";
+		/* copies: appends may move the items */
 		if (ra) {
 			ax = ra->x, ay = ra->y, aw = ra->w, ah = ra->h;
+			snprintf(tip_a, sizeof(tip_a), "%s%s%s", k->tooltip ? k->tooltip : "",
+				 k->tooltip && ra->tooltip ? "\n\n" : "", ra->tooltip ? ra->tooltip : "");
 		}
 		rb = k->b ? member_rect(dl, from, 1, k->b) : NULL;
 		if (rb) {
 			bx = rb->x, by = rb->y, bw = rb->w, bh = rb->h;
+			snprintf(tip_b, sizeof(tip_b), "%s%s%s", k->tooltip ? k->tooltip : "",
+				 k->tooltip && rb->tooltip ? "\n\n" : "", rb->tooltip ? rb->tooltip : "");
 		}
-		if (!ra && !rb)
-			continue;
 		snprintf(key, sizeof(key), "link:%d", i);
-		skl_dl_begin(dl, key, k->tooltip);
-		if (ra)
+		/* one group a side: the outline covers the member's block, so its
+		 * tooltip is the change and then the member's own */
+		if (ra) {
+			skl_dl_begin(dl, key, tip_a[0] ? tip_a : NULL);
 			skl_dl_rect(dl, ax + lw / 2, ay + lw / 2, aw - lw, ah - lw, 0, c, lw);
-		if (rb)
-			skl_dl_rect(dl, bx + lw / 2, by + lw / 2, bw - lw, bh - lw, 0, c, lw);
-		if (ra && rb) {
-			float xa = ax + aw, ya = ay + ah / 2, xb = bx, yb = by + bh / 2, r = 3 * u;
-			skl_color lc = skl_color_alpha(c, 170);
-			skl_dl_rect(dl, xa - r, ya - r, 2 * r, 2 * r, c, SKL_HEX(0xffffff), 1);
-			skl_dl_arrow(dl, xa, ya, xb, yb, lc, lw);
+			skl_dl_end(dl);
 		}
-		skl_dl_end(dl);
+		if (rb) {
+			skl_dl_begin(dl, key, tip_b[0] ? tip_b : NULL);
+			skl_dl_rect(dl, bx + lw / 2, by + lw / 2, bw - lw, bh - lw, 0, c, lw);
+			if (ra) {
+				float xa = ax + aw, ya = ay + ah / 2, xb = bx, yb = by + bh / 2, r = 3 * u;
+				skl_dl_rect(dl, xa - r, ya - r, 2 * r, 2 * r, c, SKL_HEX(0xffffff), 1);
+				skl_dl_arrow(dl, xa, ya, xb, yb, skl_color_alpha(c, 170), lw);
+			}
+			skl_dl_end(dl);
+		}
 	}
 	return skl_dl_failed(dl) ? -1 : 0;
 }

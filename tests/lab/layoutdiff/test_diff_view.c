@@ -3,7 +3,8 @@
  * (skl_scene.links, src/render/view_scene.c): each link's outlines sit on
  * the rectangles the layout view drew for its members, a moved member's
  * line runs from the right edge of its block on the left to the left edge
- * of its block on the right, added and removed members are outlined
+ * of its block on the right, the outlines' tooltips say what changed and
+ * then what the member's own say, added and removed members are outlined
  * alone, a member that was not drawn and a scene of one layout get no
  * mark, and the links stay above the caption bar.
  */
@@ -110,7 +111,9 @@ int main(void)
 		CHECK(fabsf(arrow->y - (sa->y + sa->h / 2)) < 0.5f);
 		CHECK(fabsf(arrow->x + arrow->w - sb->x) < 0.5f);
 		CHECK(fabsf(arrow->y + arrow->h - (sb->y + sb->h / 2)) < 0.5f);
-		CHECK_STR(arrow->tooltip, "state: 4 -> 16");
+		/* the change, then the member's own tooltip */
+		CHECK(arrow->tooltip && !strncmp(arrow->tooltip, "state: 4 -> 16\n\nstate", 21));
+		CHECK(arrow->tooltip && strstr(arrow->tooltip, "offset 16, size 1") != NULL);
 	}
 	/* two outlines and the dot where the line leaves */
 	CHECK_INT(count_kind(dl, "link:0", SKL_DL_RECT), 3);
