@@ -89,7 +89,7 @@ typedef struct skl_scene {
 	 * columns, from its row on the left to its row on the right. The gap
 	 * is wider then. A member the layout view did not draw by itself (in
 	 * a folded band) has no outline. Keys "link:<i>", a group a side whose
- * tooltip is the link's and then the member's own. */
+	 * tooltip is the link's and then the member's own. */
 	const skl_scene_link *links;
 	int nlinks;
 } skl_scene;
