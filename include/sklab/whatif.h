@@ -81,6 +81,19 @@ typedef struct skl_whatif {
 skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_opts *o, skl_error *err);
 void skl_whatif_free(skl_whatif *w);
 
+/* An access path "NAME=m1,m2,..." (NAME of letters, digits, _ and -;
+ * members as names or dotted paths) into p, which owns the member names
+ * until skl_whatif_path_clear(). -1 with err set on a malformed spec; p
+ * may then hold some members and must still be cleared. */
+int skl_whatif_path_parse(const char *spec, skl_whatif_path *p, skl_error *err);
+void skl_whatif_path_clear(skl_whatif_path *p);
+
+/* The cache lines p's members occupy in l (a member absent from l counts
+ * in out->missing and has first = last = UINT64_MAX). out owns its arrays
+ * until skl_whatif_lines_clear(), also after a failure (out of memory). */
+int skl_whatif_path_lines(const skl_layout *l, const skl_whatif_path *p, skl_whatif_lines *out, skl_error *err);
+void skl_whatif_lines_clear(skl_whatif_lines *x);
+
 /* "0", "0-1", "0,3,5-7" into out. */
 void skl_whatif_format_lines(const skl_whatif_lines *p, char *out, size_t outsz);
 

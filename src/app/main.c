@@ -25,7 +25,7 @@ typedef struct command {
 	/* Its forms, one a line, each after "sklab NAME ": the first is the
 	 * heading of its section in sklab(1); all begin its usage. */
 	const char *synopsis;
-	help_form help[3]; /* its lines in sklab --help */
+	help_form help[5]; /* its lines in sklab --help */
 } command;
 
 static const command commands[] = {
@@ -48,12 +48,16 @@ static const command commands[] = {
        "one self-contained HTML handout: every step's\npicture and caption, stepped with the arrow keys"}}},
     {"layout",
      skl_cmd_layout,
-     "[OPTIONS] SET/NAME\n--c FILE.h [OPTIONS] NAME\n--btf [FILE] NAME",
+     "[OPTIONS] SET/NAME\n--c FILE.h [OPTIONS] NAME\n--btf [FILE] NAME\n--diff [OPTIONS] A B\n--check --keep "
+     "NAME=M1,M2@LINE... SPEC",
      {{"layout [--profile P | --arch i386|x86_64] [--cacheline N]\n"
        "[--config A,B,...] [--json] [--hex] [--conds] SET/NAME",
        "a struct from sklab's layout data, pahole-style"},
       {"layout --c FILE.h [--arch A] [--cacheline N] [--config ...] NAME", "a struct from a C header"},
-      {"layout --btf [FILE] NAME", "a struct from the running kernel's BTF (or FILE)"}}},
+      {"layout --btf [FILE] NAME", "a struct from the running kernel's BTF (or FILE)"},
+      {"layout --diff [--a-config A,B] [--b-profile P] ... A B",
+       "two structs compared: members added, removed, moved,\nresized; pahole text diffed (docs/layout.md)"},
+      {"layout --check --keep NAME=M1,M2@LINE [--diff A] B", "exit 1 when a group of members leaves its cache line"}}},
     {"slabinfo",
      skl_cmd_slabinfo,
      "[OPTIONS] --size N\n--live [--cpus N] [--json]",

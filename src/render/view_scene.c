@@ -323,6 +323,72 @@ static int draw_texts(skl_dl *dl, const skl_scene *s, float x, float y, float w,
 	return skl_dl_failed(dl) ? -1 : 0;
 }
 
+/* The first rectangle the layout view drew for member path of layout
+ * obj, among items from..count, or NULL. */
+static const skl_dl_item *member_rect(const skl_dl *dl, int from, int obj, const char *path)
+{
+	char key[600];
+	int i, n = skl_dl_count(dl);
+	snprintf(key, sizeof(key), "%d:field:%s", obj, path);
+	for (i = from; i < n; i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_RECT && it->key && !strcmp(it->key, key))
+			return it;
+	}
+	return NULL;
+}
+
+/* A diff's links (see skl_scene.links) over the two layouts drawn from
+ * item from on: outlines, then, for a member on both sides, a line from
+ * the right edge of its block on the left to the left edge of its block
+ * on the right (a dot where it leaves, an arrowhead where it arrives), a
+ * little translucent so the names it crosses still read. */
+static int draw_links(skl_dl *dl, const skl_scene *s, int from, float u)
+{
+	static const skl_color ink[] = {SKL_HEX(0x0072b2), SKL_HEX(0xc98a00), SKL_HEX(0x009e73), SKL_HEX(0xd55e00)};
+	float lw = fmaxf(1.25f, 1.4f * u);
+	int i;
+	for (i = 0; i < s->nlinks; i++) {
+		const skl_scene_link *k = &s->links[i];
+		skl_color c = ink[k->kind >= 0 && k->kind <= SKL_LINK_REMOVED ? k->kind : 0];
+		const skl_dl_item *ra = k->a ? member_rect(dl, from, 0, k->a) : NULL;
+		float ax = 0, ay = 0, aw = 0, ah = 0, bx = 0, by = 0, bw = 0, bh = 0;
+		const skl_dl_item *rb;
+		char key[32], tip_a[1024] = "", tip_b[1024] = "";
+		/* copies: appends may move the items */
+		if (ra) {
+			ax = ra->x, ay = ra->y, aw = ra->w, ah = ra->h;
+			snprintf(tip_a, sizeof(tip_a), "%s%s%s", k->tooltip ? k->tooltip : "",
+				 k->tooltip && ra->tooltip ? "\n\n" : "", ra->tooltip ? ra->tooltip : "");
+		}
+		rb = k->b ? member_rect(dl, from, 1, k->b) : NULL;
+		if (rb) {
+			bx = rb->x, by = rb->y, bw = rb->w, bh = rb->h;
+			snprintf(tip_b, sizeof(tip_b), "%s%s%s", k->tooltip ? k->tooltip : "",
+				 k->tooltip && rb->tooltip ? "\n\n" : "", rb->tooltip ? rb->tooltip : "");
+		}
+		snprintf(key, sizeof(key), "link:%d", i);
+		/* one group a side: the outline covers the member's block, so its
+		 * tooltip is the change and then the member's own */
+		if (ra) {
+			skl_dl_begin(dl, key, tip_a[0] ? tip_a : NULL);
+			skl_dl_rect(dl, ax + lw / 2, ay + lw / 2, aw - lw, ah - lw, 0, c, lw);
+			skl_dl_end(dl);
+		}
+		if (rb) {
+			skl_dl_begin(dl, key, tip_b[0] ? tip_b : NULL);
+			skl_dl_rect(dl, bx + lw / 2, by + lw / 2, bw - lw, bh - lw, 0, c, lw);
+			if (ra) {
+				float xa = ax + aw, ya = ay + ah / 2, xb = bx, yb = by + bh / 2, r = 3 * u;
+				skl_dl_rect(dl, xa - r, ya - r, 2 * r, 2 * r, c, SKL_HEX(0xffffff), 1);
+				skl_dl_arrow(dl, xa, ya, xb, yb, skl_color_alpha(c, 170), lw);
+			}
+			skl_dl_end(dl);
+		}
+	}
+	return skl_dl_failed(dl) ? -1 : 0;
+}
+
 /* One pass of the picture, with keyh of the caption bar kept for the key
  * to the marks (drawn by the caller at *key_y). */
 static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, float *key_y, float *bar_out)
@@ -330,7 +396,7 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 	float W = skl_dl_width(dl), H = skl_dl_height(dl);
 	float u = s->text_scale > 0 ? s->text_scale : fminf(W / 1600, H / 900);
 	float m, bar = 0, cs, ts, colw, gap, lw;
-	int i;
+	int i, first;
 	char step[64] = "";
 	/* anything but text panels */
 	int others =
@@ -509,6 +575,9 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 	}
 	if (s->nlayouts <= 0)
 		return skl_dl_failed(dl) ? -1 : 0;
+	if (s->nlayouts == 2 && s->nlinks > 0)
+		gap = 70 * u; /* room for the links to cross */
+	first = skl_dl_count(dl);
 	colw = (lw - gap * (float)(s->nlayouts - 1)) / (float)s->nlayouts;
 	for (i = 0; i < s->nlayouts; i++) {
 		skl_view_layout_opts o;
@@ -526,6 +595,8 @@ static int scene_pass(skl_dl *dl, const skl_scene *s, float keyh, float keyw, fl
 		if (s->layouts[i] && skl_view_layout(dl, s->layouts[i], &o) < 0)
 			return -1;
 	}
+	if (s->nlayouts == 2 && s->nlinks > 0 && draw_links(dl, s, first, u) < 0)
+		return -1;
 	return skl_dl_failed(dl) ? -1 : 0;
 }
 

@@ -14,7 +14,7 @@
  * layouts, kernel sides and skb views before it plus its index among the
  * cache views (see view_cache.h); a c2c view's carry the number of every
  * other object before it plus its index among the c2c views (see
- * view_c2c.h).
+ * view_c2c.h); a diff's links "link:<i>".
  */
 #ifndef SKLAB_RENDER_VIEW_SCENE_H
 #define SKLAB_RENDER_VIEW_SCENE_H
@@ -26,6 +26,21 @@
  * size, and none under the floor (pixels). */
 #define SKL_PRESENT_SCALE 1.5f
 #define SKL_PRESENT_FLOOR 14
+
+/* A mark of a layout diff (see skl_scene.links). */
+typedef enum skl_scene_link_kind {
+	SKL_LINK_MOVED,	  /* the same member at another offset */
+	SKL_LINK_CHANGED, /* resized or retyped (perhaps moved too) */
+	SKL_LINK_ADDED,	  /* only in layouts[1] */
+	SKL_LINK_REMOVED  /* only in layouts[0] */
+} skl_scene_link_kind;
+
+typedef struct skl_scene_link {
+	const char *a;	     /* member path in layouts[0], or NULL */
+	const char *b;	     /* member path in layouts[1], or NULL */
+	int kind;	     /* skl_scene_link_kind: the colour */
+	const char *tooltip; /* or NULL */
+} skl_scene_link;
 
 typedef struct skl_scene {
 	const skl_layout *const *layouts;
@@ -78,6 +93,15 @@ typedef struct skl_scene {
 	int nc2cs;
 	const int *c2c_lines;
 	const char *const *c2c_titles;
+	/* A diff of layouts[0] and layouts[1] (only with two layouts): each
+	 * member a link names is outlined in its kind's colour, and one named
+	 * on both sides is joined by a line across the gap between the two
+	 * columns, from its row on the left to its row on the right. The gap
+	 * is wider then. A member the layout view did not draw by itself (in
+	 * a folded band) has no outline. Keys "link:<i>", a group a side whose
+	 * tooltip is the link's and then the member's own. */
+	const skl_scene_link *links;
+	int nlinks;
 } skl_scene;
 
 /* Clears nothing: appends the picture to dl, sized to the list's canvas.

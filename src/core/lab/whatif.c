@@ -18,19 +18,33 @@
 #define NO_LINE UINT64_MAX
 #define DEFAULT_OBJECTS 10000
 
+void skl_whatif_path_clear(skl_whatif_path *p)
+{
+	int j;
+	for (j = 0; j < p->nmembers; j++)
+		skl_free(p->members[j]);
+	skl_free(p->members);
+	p->members = NULL;
+	p->nmembers = 0;
+}
+
+void skl_whatif_lines_clear(skl_whatif_lines *x)
+{
+	skl_free(x->lines);
+	skl_free(x->first);
+	skl_free(x->last);
+	memset(x, 0, sizeof(*x));
+}
+
 static void free_paths(skl_whatif_path *p, int n)
 {
-	int i, j;
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < p[i].nmembers; j++)
-			skl_free(p[i].members[j]);
-		skl_free(p[i].members);
-	}
+	int i;
+	for (i = 0; i < n; i++)
+		skl_whatif_path_clear(&p[i]);
 	skl_free(p);
 }
 
-/* "NAME=m1,m2,..." into p. */
-static int parse_path(const char *spec, skl_whatif_path *p, skl_error *err)
+int skl_whatif_path_parse(const char *spec, skl_whatif_path *p, skl_error *err)
 {
 	const char *eq = strchr(spec, '='), *s;
 	size_t i;
@@ -88,7 +102,7 @@ static int count_named(const skl_layout *l, const char *name)
 	return n;
 }
 
-static int path_lines(const skl_layout *l, const skl_whatif_path *p, skl_whatif_lines *out, skl_error *err)
+int skl_whatif_path_lines(const skl_layout *l, const skl_whatif_path *p, skl_whatif_lines *out, skl_error *err)
 {
 	int i, n = 0;
 	uint64_t total = 0;
@@ -224,11 +238,8 @@ static void side_free(skl_whatif_side *s, int npaths)
 	int i;
 	skl_layout_free(s->layout);
 	if (s->paths) {
-		for (i = 0; i < npaths; i++) {
-			skl_free(s->paths[i].lines);
-			skl_free(s->paths[i].first);
-			skl_free(s->paths[i].last);
-		}
+		for (i = 0; i < npaths; i++)
+			skl_whatif_lines_clear(&s->paths[i]);
 		skl_free(s->paths);
 	}
 }
@@ -282,7 +293,7 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 	}
 	for (i = 0; i < o->npaths; i++) {
 		w->npaths = i + 1;
-		if (parse_path(o->paths[i], &w->paths[i], err) < 0)
+		if (skl_whatif_path_parse(o->paths[i], &w->paths[i], err) < 0)
 			goto fail;
 		for (j = 0; j < i; j++)
 			if (!strcmp(w->paths[j].name, w->paths[i].name)) {
@@ -349,8 +360,8 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 	}
 	for (i = 0; i < w->npaths; i++) {
 		if (check_path(w->before.layout, w->after.layout, &w->paths[i], err) < 0 ||
-		    path_lines(w->before.layout, &w->paths[i], &w->before.paths[i], err) < 0 ||
-		    path_lines(w->after.layout, &w->paths[i], &w->after.paths[i], err) < 0)
+		    skl_whatif_path_lines(w->before.layout, &w->paths[i], &w->before.paths[i], err) < 0 ||
+		    skl_whatif_path_lines(w->after.layout, &w->paths[i], &w->after.paths[i], err) < 0)
 			goto fail;
 	}
 
