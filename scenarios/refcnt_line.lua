@@ -230,8 +230,7 @@ expect(off43 // 64 == node43 // 64 and off44 // 64 ~= node44 // 64,
 -- 2. Before: eight siloed listeners, eight CPUs, 4.3's layout.
 
 local b = flood(ERA[1], true)
-scene.show(c2c_panel(b, "before (v4.3 + 70da268b569d): k:c2c(), 8 CPUs x 41 SYNs, siloed listeners"),
-  { title = "perf c2c, shared cache lines (4.3)", mark = { "false", "skc_refcnt" } })
+scene.show(b.k, { view = "c2c" })
 scene.step(string.format("Before: each CPU's SYN walks all 8 listeners (compute_score() reads skc_net, skc_num, "
   .. "skc_family, skc_rcv_saddr, skc_bound_dev_if, skc_incoming_cpu, then skc_nulls_node.next) and takes and "
   .. "drops a reference on its own. That write lands on line 1, which the 7 other CPUs read to walk the "
@@ -284,8 +283,7 @@ expect(b.cycles > a.cycles and ratio > 1.43, "the model's lookup alone gains mor
 -- 5. No siloing: SO_REUSEPORT alone spreads SYNs by flow hash.
 
 local bn, an = flood(ERA[1], false), flood(ERA[2], false)
-scene.show(c2c_panel(an, "4.4: k:c2c(), flow hash picks the listener"),
-  { title = "perf c2c, no SO_INCOMING_CPU (4.4)", mark = { "true", "skc_refcnt" } })
+scene.show(an.k, { view = "c2c" })
 scene.step(string.format("Without SO_INCOMING_CPU the flow hash picks the listener, so every CPU writes every "
   .. "listener's refcount: true sharing the move cannot cure. 4.4 still loses line 2 (%.1f coherence misses "
   .. "per SYN), but keeps lines 0 and 1; before, the keys went with it (%.1f per SYN)", an.coherence, bn.coherence))
