@@ -31,7 +31,8 @@ typedef struct cv {
 	const skl_c2c *c;
 	const skl_view_c2c_opts *o;
 	float u;
-	float ru;      /* rows grow (up to 1.5) when they leave room below */
+	float ru;      /* rows grow (up to 1.5) when they leave room below, and
+			* shrink (down to the cells' type) when not even one fits */
 	unsigned line; /* bytes per line */
 	uint64_t max_hitm, max_coh, all_hitm;
 	char key[96];
@@ -82,6 +83,18 @@ static const char *sharing_words(const skl_c2c_line *l)
 static const char *member_name(const skl_c2c_member *m)
 {
 	return m->member[0] ? m->member : "(none)";
+}
+
+/* A member's label for a block w wide that holds lines lines of type
+ * size: its whole path when that fits, else without its outer members
+ * ("__sk_common.skc_nulls_node.next" to "skc_nulls_node.next", then
+ * "next"); the tooltip keeps the whole path. */
+static const char *fit_name(const char *name, float w, float size, int lines)
+{
+	const char *p = name, *dot;
+	while ((dot = strchr(p, '.')) != NULL && dot[1] && skl_dl_text_width(p, size) > w * (float)lines)
+		p = dot + 1;
+	return p;
 }
 
 /* Who touched a member: its block's colour and what the legend calls it. */
@@ -533,8 +546,12 @@ static void draw_strip(cv *v, int i, const skl_c2c_line *l, float x, float y, fl
 		skl_view_c2c_member_tooltip(v->c, l, j, v->tip, sizeof(v->tip));
 		skl_dl_begin(v->dl, v->key, v->tip);
 		skl_dl_rect(v->dl, mx, my, mw, mh, c, C_BG, 1);
-		skl__text_mark(v->dl, mx + 2, my, mw - 4, mh, member_name(m), fminf(fs, floorf(mh * 0.7f)),
-			       SKL_FONT_REGULAR, SKL_ALIGN_CENTER, skl__is_dark(c) ? C_BG : C_INK);
+		{
+			float ts = fminf(fs, floorf(mh * 0.7f));
+			int nlines = (int)fmaxf(1.0f, floorf(mh / (ts * 1.25f)));
+			skl__text_mark(v->dl, mx + 2, my, mw - 4, mh, fit_name(member_name(m), mw - 4, ts, nlines), ts,
+				       SKL_FONT_REGULAR, SKL_ALIGN_CENTER, skl__is_dark(c) ? C_BG : C_INK);
+		}
 		skl_dl_end(v->dl);
 	}
 	/* a lane per CPU: an R or W cell under each member it touched */
@@ -642,6 +659,22 @@ int skl_view_c2c(skl_dl *dl, const skl_c2c *c, const skl_view_c2c_opts *o)
 			if (used + rh + more > room + 0.5f)
 				break;
 			used += rh;
+		}
+		if (shown == 0 && limit > 0) {
+			/* a tall row (8 CPU lanes, presentation type): squeeze its
+			 * strips and lanes until it fits, never under the type of
+			 * its cells, rather than draw no line at all */
+			float more = c->nlines > 1 ? more_h : 0, cell = skl__fs(dl, floorf(12 * v.u)) + 4;
+			for (v.ru = 0.95f; v.ru > 0.3f; v.ru -= 0.05f) {
+				if (geo(&v).lane_h < cell)
+					break;
+				if (row_height(&v, &c->lines[0]) + more <= room + 0.5f) {
+					shown = 1;
+					break;
+				}
+			}
+			if (!shown)
+				v.ru = 1;
 		}
 		if (shown == c->nlines && used > 0) {
 			float grown;

@@ -338,6 +338,30 @@ static void test_present(skl_sdl *sdl, const char *outdir)
 	skl_c2c_free(c);
 }
 
+/* A line eight CPUs touched, in presentation type, in the room a caption
+ * leaves: too tall at full size, its lanes are squeezed rather than the
+ * line left out (it was once drawn as "+ 2 more shared lines" alone). */
+static void test_tall_row(void)
+{
+	skl_c2c *c = trace();
+	skl_dl *dl = skl_dl_new(1920, 620);
+	skl_view_c2c_opts o;
+	const skl_dl_item *cell7;
+	c->ncpus = 8;
+	c->lines[0].cpus_read = 0xfe;
+	c->lines[0].members[1].cpus_read = 0xfe;
+	memset(&o, 0, sizeof(o));
+	o.text_scale = 1.2f * SKL_PRESENT_SCALE;
+	skl_dl_set_text_floor(dl, SKL_PRESENT_FLOOR);
+	CHECK(skl_view_c2c(dl, c, &o) == 0);
+	CHECK(skl_test_item(dl, "0:c2cline:0") != NULL);
+	cell7 = rect_of(dl, "0:c2clane:0:7");
+	CHECK(cell7 != NULL && cell7->y + cell7->h <= 620);
+	CHECK(skl_test_outside(dl, 0, 0, 1920, 620, "tall row") == 0);
+	skl_dl_free(dl);
+	skl_c2c_free(c);
+}
+
 /* The view from an event log's frame, as sklab run and the window draw it. */
 static void test_frame(void)
 {
@@ -383,6 +407,7 @@ int main(int argc, char **argv)
 	test_offset();
 	test_limit_and_empty();
 	test_present(sdl, outdir);
+	test_tall_row();
 	test_frame();
 	skl_sdl_free(sdl);
 	if (check_failures) {
