@@ -121,6 +121,10 @@ void skl_c2c_free(skl_c2c *c);
 /* perf c2c report --stdio's "Shared Data Cache Line Table" and "Shared
  * Cache Line Distribution Pareto", of the model's figures. */
 void skl_c2c_write(const skl_c2c *c, const skl_sink *out);
+/* What a contended line's sharing is called: the text report's column
+ * ("true+false", "true", "false", "-") or, with words, the pictures'
+ * ("true + false sharing", "true sharing", "false sharing", "no sharing"). */
+const char *skl_c2c_sharing(int true_sharing, int false_sharing, int words);
 
 /* Frees a snapshot and everything in it (NULL is fine). */
 void skl_cachesim_snap_free(skl_cachesim_snap *s);

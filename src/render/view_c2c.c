@@ -59,25 +59,13 @@ static double pct(uint64_t a, uint64_t b)
 
 const char *skl_view_c2c_sharing(const skl_c2c_line *l)
 {
-	if (l->true_sharing && l->false_sharing)
-		return "true+false";
-	if (l->true_sharing)
-		return "true";
-	if (l->false_sharing)
-		return "false";
-	return "-";
+	return skl_c2c_sharing(l->true_sharing, l->false_sharing, 0);
 }
 
 /* The words a row's chip says. */
 static const char *sharing_words(const skl_c2c_line *l)
 {
-	if (l->true_sharing && l->false_sharing)
-		return "true + false sharing";
-	if (l->true_sharing)
-		return "true sharing";
-	if (l->false_sharing)
-		return "false sharing";
-	return "no sharing";
+	return skl_c2c_sharing(l->true_sharing, l->false_sharing, 1);
 }
 
 static const char *member_name(const skl_c2c_member *m)

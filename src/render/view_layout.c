@@ -802,13 +802,9 @@ static float draw_cpu_cells(lv *v, const skl_heat_cpus *c, float x, float y, flo
 
 static const char *sharing_text(const skl_heat_line *hl)
 {
-	if (hl->true_sharing && hl->false_sharing)
-		return "true+false sharing";
-	if (hl->true_sharing)
-		return "true sharing";
-	if (hl->false_sharing)
-		return "false sharing";
-	return "contended";
+	if (!hl->true_sharing && !hl->false_sharing)
+		return "contended";
+	return skl_c2c_sharing(hl->true_sharing, hl->false_sharing, 1);
 }
 
 static void cpu_list(uint64_t mask, char *out, size_t outsz)

@@ -101,21 +101,6 @@ static const char *short_name(const char *n)
 	return n;
 }
 
-/* The deepest member of l holding byte off (in a union, the first in
- * layout order); -1 past the layout or in a hole. */
-static int field_at(const skl_layout *l, uint64_t off)
-{
-	int i, best = -1;
-	for (i = 0; i < l->nfields; i++) {
-		const skl_field *f = &l->fields[i];
-		if (!f->size || off < f->offset || off - f->offset >= f->size)
-			continue;
-		if (best < 0 || f->depth > l->fields[best].depth)
-			best = i;
-	}
-	return best;
-}
-
 static void label_text(char *out, size_t n, const char *owner, const char *member)
 {
 	if (member && *member)
@@ -837,8 +822,9 @@ static void line_owner(skl_kernel *k, skl_addr addr, unsigned size, char *out, s
 	const skl_layout *t = c ? skl_cache_type(c) : NULL;
 	out[0] = '\0';
 	if (t && addr >= start && addr - start < t->size) {
-		int fi = field_at(t, addr - start);
-		label_text(out, n, short_name(t->name), fi >= 0 ? t->fields[fi].path : "");
+		skl_member_ref m;
+		int found = skl_layout_member_at(t, addr - start, &m) == 0;
+		label_text(out, n, short_name(t->name), found ? m.path : "");
 		return;
 	}
 	if (acc) {

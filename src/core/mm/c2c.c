@@ -32,15 +32,17 @@ static double pct(uint64_t a, uint64_t b)
 	return b ? 100.0 * (double)a / (double)b : 0.0;
 }
 
+const char *skl_c2c_sharing(int true_sharing, int false_sharing, int words)
+{
+	static const char *const col[] = {"-", "false", "true", "true+false"};
+	static const char *const word[] = {"no sharing", "false sharing", "true sharing", "true + false sharing"};
+	int i = (true_sharing ? 2 : 0) + (false_sharing ? 1 : 0);
+	return words ? word[i] : col[i];
+}
+
 static const char *sharing(const skl_c2c_line *l)
 {
-	if (l->true_sharing && l->false_sharing)
-		return "true+false";
-	if (l->true_sharing)
-		return "true";
-	if (l->false_sharing)
-		return "false";
-	return "-";
+	return skl_c2c_sharing(l->true_sharing, l->false_sharing, 0);
 }
 
 static void banner(const skl_sink *s, const char *title)
