@@ -47,6 +47,11 @@ expect(not ok and err:find("unknown arch 'vax'", 1, true), "bad options as sklab
 local bok, sk = pcall(sklab.btf, "sock_common")
 if bok then
   expect(sk.size > 0 and sk:offsetof("skc_daddr") == 0, "the running kernel's sock_common")
+  local bw = sklab.whatif { struct = sk, changes = { { move = "skc_daddr", to = "end" } } }
+  expect(bw.before.size == sk.size and bw.after.layout:offsetof("skc_daddr") > 0, "whatif on a BTF struct")
+  local bc = k:cache_create("btf_sock_common", sk, {})
+  local bo = bc:alloc { zero = true }
+  bo:write("skc_daddr")
 else
   expect(sk:find("BTF", 1, true) ~= nil, "without a kernel BTF, the error says so: " .. sk)
 end
