@@ -53,6 +53,8 @@ typedef struct dctx {
 	skl_profile *prof;
 	const char *want; /* the profile name the file must carry */
 	const char *cur;  /* the file running, for errors without a line */
+	const char *data_dir; /* a layout set's: where same_as files are read */
+	const char *set;      /* the set loading */
 } dctx;
 
 /* Raised (as a light userdata) after a data error has been put in err. */
@@ -1064,6 +1066,47 @@ static void typedef_entry(lua_State *L, dctx *c, const dfile *f, lua_Integer i)
 }
 
 /* Runs every file of a set, then takes all typedefs, then all records. */
+/* A layout file that says { same_as = "SET/FILE.lua" } is that file of
+ * another set, read in its place: an era that keeps another's structs
+ * says so once instead of holding a copy. The file named is read and run
+ * instead (errors name it); it may not be a same_as itself. */
+static void same_as(lua_State *L, dctx *c, int k)
+{
+	static const char *const keys[] = {"same_as", NULL};
+	dfile *f = &c->files[k], other;
+	const char *name, *slash;
+	char set[64], file[64], path[1400], bad[96];
+	memset(&other, 0, sizeof(other));
+	if (bad_key(L, -2, keys, 0, bad, sizeof(bad)))
+		derr(L, c, f, find_key(f, "same_as", 1), "%s (a same_as file holds nothing else)", bad);
+	if (lua_type(L, -1) != LUA_TSTRING)
+		derr(L, c, f, find_key(f, "same_as", 1), "same_as must be a string \"SET/FILE.lua\", not %s",
+		     luaL_typename(L, -1));
+	name = lua_tostring(L, -1);
+	slash = strchr(name, '/');
+	if (!slash || (size_t)(slash - name) >= sizeof(set) || strlen(slash + 1) >= sizeof(file))
+		derr(L, c, f, find_key(f, "same_as", 1), "same_as '%s' is not \"SET/FILE.lua\"", name);
+	snprintf(set, sizeof(set), "%.*s", (int)(slash - name), name);
+	snprintf(file, sizeof(file), "%s", slash + 1);
+	if (!skl__valid_name(set) || !skl__valid_name(file) || strlen(file) < 5 ||
+	    strcmp(file + strlen(file) - 4, ".lua"))
+		derr(L, c, f, find_key(f, "same_as", 1), "same_as '%s' is not \"SET/FILE.lua\"", name);
+	if (!strcmp(set, c->set))
+		derr(L, c, f, find_key(f, "same_as", 1), "same_as '%s' names a file of this set", name);
+	snprintf(other.display, sizeof(other.display), "assets/layouts/%s/%s", set, file);
+	snprintf(path, sizeof(path), "%s/%s", c->data_dir, other.display);
+	if (read_file(path, &other, c->err) < 0)
+		derr(L, c, f, find_key(f, "same_as", 1), "same_as '%s': there is no %s", name, other.display);
+	free_literals(f);
+	skl_free(f->src);
+	*f = other; /* errors from here name the file read */
+	lua_pop(L, 2);
+	run_chunk(L, c, f);
+	if (lua_getfield(L, -1, "same_as") != LUA_TNIL)
+		derr(L, c, f, find_key(f, "same_as", 1), "a file that same_as names cannot be a same_as itself");
+	lua_pop(L, 1);
+}
+
 static int load_set_p(lua_State *L)
 {
 	static const char *const top_keys[] = {"typedefs", "records", NULL};
@@ -1075,6 +1118,10 @@ static int load_set_p(lua_State *L)
 	for (k = 0; k < c->nfiles; k++) {
 		char bad[96];
 		run_chunk(L, c, &c->files[k]);
+		if (lua_getfield(L, -1, "same_as") != LUA_TNIL)
+			same_as(L, c, k);
+		else
+			lua_pop(L, 1);
 		if (bad_key(L, -1, top_keys, 0, bad, sizeof(bad)))
 			derr(L, c, &c->files[k], 0, "%s (a layout file returns {typedefs = {...}, records = {...}})",
 			     bad);
@@ -1151,6 +1198,8 @@ int skl__data_layouts(const char *data_dir, const char *set, skl_typedb *db, skl
 	c.err = err;
 	c.db = db;
 	c.nfiles = n;
+	c.data_dir = data_dir ? data_dir : ".";
+	c.set = set;
 	c.files = skl_calloc((size_t)n, sizeof(*c.files));
 	if (!c.files) {
 		skl_free(names);

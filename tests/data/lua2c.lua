@@ -46,6 +46,14 @@ for _, file in ipairs(list_lua_files(dir)) do
   local ok, set = pcall(chunk)
   if not ok then fail("%s: %s", path, set) end
   if type(set) ~= "table" then fail("%s: does not return a table", path) end
+  if set.same_as then -- { same_as = "SET/FILE.lua" }: that file of another set
+    path = dir .. "/../" .. set.same_as
+    chunk, err = loadfile(path, "t", {})
+    if not chunk then fail("%s", err) end
+    ok, set = pcall(chunk)
+    if not ok then fail("%s: %s", path, set) end
+    if type(set) ~= "table" or set.same_as then fail("%s: not a layout file", path) end
+  end
   for k in pairs(set) do
     if k ~= "typedefs" and k ~= "records" then fail("%s: unknown key %s", path, tostring(k)) end
   end

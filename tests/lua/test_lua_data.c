@@ -87,7 +87,7 @@ static void good_data(const char *data)
 	CHECK(skl_data_list_profiles(data, names, 1) == 2, "the count may exceed max");
 	CHECK(skl_data_list_profiles("/nonexistent", names, 8) == -1, "missing directory");
 	n = skl_data_list_layout_sets(data, names, 8);
-	CHECK(n == 1 && !strcmp(names[0], "mini"), "sets: %d", n);
+	CHECK(n == 2 && !strcmp(names[0], "mini") && !strcmp(names[1], "mini-again"), "sets: %d", n);
 
 	CHECK(skl_data_load_profile(data, "test-i386", &p, &err) == 0, "load test-i386: %s", err.msg);
 	CHECK(!strcmp(p.name, "test-i386") && !strcmp(p.kernel, "2.4.16") && p.abi == skl_abi_find("i386") &&
@@ -135,6 +135,16 @@ static void good_data(const char *data)
 		CHECK(l && l->size == 84, "struct sock is 84 bytes on i386");
 		CHECK(t && !strcmp(skl_type_note(t), "test fixture, not the real 2.4.16 struct sock"), "record note");
 		CHECK(skl_typedb_find(db, "__u32") != NULL, "typedefs are loaded");
+		skl_layout_free(l);
+	}
+	skl_typedb_free(db);
+	/* a set of same_as files: the mini set's files, read from there */
+	db = skl_typedb_new();
+	CHECK(skl_data_load_layouts(data, "mini-again", db, &err) == 0, "load mini-again: %s", err.msg);
+	{
+		skl_type *t = skl_typedb_find(db, "struct sock");
+		skl_layout *l = t ? skl_layout_compute(t, skl_abi_find("i386"), "CONFIG_INET", 32, &err) : NULL;
+		CHECK(l && l->size == 84, "mini-again's struct sock is mini's");
 		skl_layout_free(l);
 	}
 	skl_typedb_free(db);

@@ -79,7 +79,7 @@ expect(p.config[1] == "CONFIG_INET" and p.config[2] == "CONFIG_FILTER" and #p.co
 expect(sklab.profile("test-x86_64").allocator == "slub", "another profile")
 local names = sklab.profiles()
 expect(#names == 2 and names[1] == "test-i386" and names[2] == "test-x86_64", "profiles, sorted")
-expect(#sklab.sets() == 1 and sklab.sets()[1] == "mini", "layout sets")
+expect(#sklab.sets() == 2 and sklab.sets()[1] == "mini" and sklab.sets()[2] == "mini-again", "layout sets")
 expect(type(sklab.version) == "string", "version")
 
 -- the set of the scenario's profile is the default

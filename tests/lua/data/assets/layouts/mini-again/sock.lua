@@ -1,0 +1,2 @@
+-- mini-again: the mini set's sock.lua, read from there
+return { same_as = "mini/sock.lua" }
