@@ -51,8 +51,8 @@ typedef struct dctx {
 	dfile *files;
 	int nfiles;
 	skl_profile *prof;
-	const char *want; /* the profile name the file must carry */
-	const char *cur;  /* the file running, for errors without a line */
+	const char *want;     /* the profile name the file must carry */
+	const char *cur;      /* the file running, for errors without a line */
 	const char *data_dir; /* a layout set's: where same_as files are read */
 	const char *set;      /* the set loading */
 } dctx;
