@@ -940,10 +940,10 @@ static int run_file(const file_req *fq)
 		for (i = 0; i < si.n; i++)
 			checked += rows[i].checked;
 	}
-	snprintf(title, sizeof(title), "%.120s: %s %s%s%s, %d cache%s", base,
-		 si.format == SKL_SLABINFO_SLABTOP ? "slabtop dump" : "/proc/slabinfo",
-		 skl_slabinfo_format_name(si.format), si.stats ? " (statistics)" : "", si.smp ? " (SMP)" : "", si.n,
-		 si.n == 1 ? "" : "s");
+	snprintf(title, sizeof(title), "%.120s: %s%s%s%s, %d cache%s", base,
+		 si.format == SKL_SLABINFO_SLABTOP ? "a slabtop dump" : "/proc/slabinfo ",
+		 si.format == SKL_SLABINFO_SLABTOP ? "" : skl_slabinfo_format_name(si.format),
+		 si.stats ? " (statistics)" : "", si.smp ? " (SMP)" : "", si.n, si.n == 1 ? "" : "s");
 	if (fq->json) {
 		static const skl_json_break cache_list[] = {
 		    {"[]", "\n  ", NULL}, {"]", "\n ", NULL}, {NULL, NULL, NULL}};

@@ -299,7 +299,7 @@ static void host(top *t)
 static int model_for_format(top *t)
 {
 	skl_error err;
-	if (t->format != SKL_SLABINFO_V1_1 || t->prof.allocator != SKL_ALLOC_SLUB)
+	if (!t->from_slabinfo || t->format != SKL_SLABINFO_V1_1 || t->prof.allocator != SKL_ALLOC_SLUB)
 		return 0;
 	skl_error_clear(&err);
 	if (skl_data_load_profile(skl_app_data_dir(), "linux-2.4.16-i386", &t->prof, &err) < 0)
@@ -362,9 +362,10 @@ static int print_json(const top *t)
 	doc = json_pack("{s:s, s:s, s:o, s:I, s:I, s:o, s:o, s:{s:i, s:i, s:i, s:i}, s:o}", "host",
 			"this host's figures: they change from run to run", "source", source_name(t), "model",
 			skl_json_text(t->prof.name), "page_size", (json_int_t)t->page_size, "cpus",
-			(json_int_t)t->prof.cpus, "format", skl_json_text(skl_slabinfo_format_name(t->format)),
-			"caches", slabtab_json(t->rows, t->n, t->count, 1), "summary", "caches", t->n, "checked",
-			t->checked, "agree", t->agree, "samples", t->samples, "unread", unread);
+			(json_int_t)t->prof.cpus, "format",
+			skl_json_text(t->from_slabinfo ? skl_slabinfo_format_name(t->format) : "sysfs"), "caches",
+			slabtab_json(t->rows, t->n, t->count, 1), "summary", "caches", t->n, "checked", t->checked,
+			"agree", t->agree, "samples", t->samples, "unread", unread);
 	if (skl_json_write(doc, breaks, &out) < 0) {
 		fprintf(stderr, "sklab top: out of memory\n");
 		return 1;
@@ -518,7 +519,7 @@ static const skl_app_opt options[] = {
     {"window", O_WINDOW, SKL_APP_NONE, NULL, "a window redrawn every --interval (the default\nwith a display)", NULL},
     {"cpus", O_CPUS, SKL_APP_VALUE, "N", "CPUs for the model (default this host's)", NULL},
     {"root", O_ROOT, SKL_APP_VALUE, "DIR", NULL, NULL},	  /* tests: DIR/proc/slabinfo, DIR/sys/kernel/slab */
-    {"frames", O_FRAMES, SKL_APP_VALUE, "N", NULL, NULL}, /* tests: the window stops after N samples */
+    {"frames", O_FRAMES, SKL_APP_VALUE, "N", NULL, NULL}, /* tests: the window stops after N samples; pictures take N */
     {0},
 };
 
@@ -644,6 +645,18 @@ int skl_cmd_top(int argc, char **argv)
 		}
 	}
 	pc.t = &t;
+	while (!rc && (png || svg) && !window && t.samples < frames) { /* pictures of growth */
+		struct timespec ts;
+		ts.tv_sec = (time_t)t.interval;
+		ts.tv_nsec = (long)((t.interval - (double)ts.tv_sec) * 1e9);
+		nanosleep(&ts, NULL);
+		if (sample(&t) < 0) {
+			fprintf(stderr, "sklab top: the caches can no longer be read\n");
+			rc = 1;
+		}
+	}
+	if (rc)
+		goto out;
 	if (json)
 		rc = print_json(&t);
 	else if (once || !window)

@@ -327,7 +327,7 @@ skl_chart *slabtab_chart(const slabtab_row *rows, int n, int count, const char *
 		if (shown > 8)
 			shown = 8; /* a legend that reads */
 		c->xlabel = skl_strdup("seconds since start");
-		c->ylabel = skl_strdup("KiB of slabs");
+		c->ylabel = skl_strdup("KiB of slabs more than at start");
 		c->series = skl_calloc((size_t)(shown ? shown : 1), sizeof(*c->series));
 		if (!c->xlabel || !c->ylabel || !c->series)
 			goto fail;
@@ -338,7 +338,7 @@ skl_chart *slabtab_chart(const slabtab_row *rows, int n, int count, const char *
 				goto fail;
 			for (j = 0; j < r->nhist; j++) {
 				c->series[i].x[j] = j * interval;
-				c->series[i].y[j] = r->hist[j] / 1024.0;
+				c->series[i].y[j] = (r->hist[j] - r->hist[0]) / 1024.0;
 			}
 		}
 		return c;

@@ -57,7 +57,7 @@ void slabtab_print(FILE *fp, const slabtab_row *rows, int n, int count, int mode
 json_t *slabtab_json(const slabtab_row *rows, int n, int count, int model);
 
 /* A bar chart of the first count rows: memory of their slabs and of their
- * active objects (KiB), or with history, one line a cache of its memory
+ * active objects (KiB), or with history, one line a cache of what its memory grew by
  * since the first sample (seconds apart). NULL when out of memory; free
  * with skl_chart_free. */
 struct skl_chart *slabtab_chart(const slabtab_row *rows, int n, int count, const char *title, int history,

@@ -125,8 +125,8 @@ static int numbers(reader *r, char **tok, int count, unsigned long **dst, const 
 	for (i = 0; i < count; i++)
 		if (number(tok[i], dst[i]) < 0) {
 			char col[160];
-			snprintf(col, sizeof(col), "%s (%s)", names[i], what);
-			return fail(r, "'%.40s' is not a count: expected <%s>", tok[i], col);
+			snprintf(col, sizeof(col), "%s> (%s", names[i], what);
+			return fail(r, "'%.40s' is not a count: expected <%s)", tok[i], col);
 		}
 	return 0;
 }
