@@ -75,7 +75,7 @@ typedef struct skl_slabinfo {
  * filled (free with skl_slabinfo_free), or -1 with err set (file, line and
  * what was expected) and out empty. */
 int skl_slabinfo_parse(const char *text, size_t len, const char *name, skl_slabinfo *out, skl_error *err);
-/* Reads the file at path (a regular file or /proc's; at most
+/* Reads the file at path (a regular file, as /proc's are; at most
  * SKL_SLABINFO_MAX_BYTES) and parses it. */
 int skl_slabinfo_read_file(const char *path, skl_slabinfo *out, skl_error *err);
 void skl_slabinfo_free(skl_slabinfo *s);

@@ -229,7 +229,7 @@ static int line_2_1(reader *r, char **tok, int n)
 	skl_slabinfo_row *row;
 	unsigned long *b[5], *t[3], *s[3];
 	int i;
-	if (n < 15 || strcmp(tok[6], ":") || strcmp(tok[7], "tunables") || strcmp(tok[11], ":") ||
+	if (n < 16 || strcmp(tok[6], ":") || strcmp(tok[7], "tunables") || strcmp(tok[11], ":") ||
 	    strcmp(tok[12], "slabdata"))
 		return fail(r,
 			    "expected <name> <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab> : "
@@ -556,11 +556,11 @@ int skl_slabinfo_read_file(const char *path, skl_slabinfo *out, skl_error *err)
 	size_t used = 0, cap = 65536;
 	int rc;
 	memset(out, 0, sizeof(*out));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO without a writer must not hang the open */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return skl_errorf_at(err, path, 0, 0, "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode) ||
-	    (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) && !S_ISCHR(st.st_mode))) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) { /* /proc/slabinfo is one too */
 		close(fd);
 		return skl_errorf_at(err, path, 0, 0, "not a regular file");
 	}

@@ -213,6 +213,9 @@ static void test_errors(void)
 	bad("slabinfo - version: 1.1\n5 10 396 1 1 1\n", 2, "where a cache name was expected");
 	bad("slabinfo - version: 1.1\n# a comment\n", 2, "a '#' line");
 	bad("slabinfo - version: 2.1\nTCP 26 26 2368 13 8\n", 2, "expected <name> <active_objs>");
+	/* slabdata one short (found by fuzz_slabinfo: it read past the columns) */
+	bad("slabinfo - version: 2.1\nTCP 26 26 2368 13 8 : tunables 0 0 0 : slabdata 2 2\n", 2,
+	    "expected <name> <active_objs>");
 	bad("slabinfo - version: 2.1\nTCP 26 26 2368 13 8 : tunables 0 0 0 : slabdata 2 2 0 : extra 1\n", 2,
 	    "after slabdata");
 	bad("slabinfo - version: 2.1\nTCP 26 26 2368 13 8 : tunables 0 0 z : slabdata 2 2 0\n", 2,
