@@ -134,6 +134,7 @@ int slabtab_check(slabtab_row *rows, int n, const skl_profile *prof, unsigned cp
 				    (r->hw ? SKL_SLAB_HWCACHE_ALIGN : 0) | (r->rcu ? SKL_SLAB_TYPESAFE_BY_RCU : 0);
 				o.align = r->align > 0 ? (unsigned)r->align : 0;
 				o.ctor = r->ctor;
+				o.use_freeptr_offset = r->ufo;
 			}
 			if (is_kmalloc(r->si.name))
 				o.flags |= SKL_SLAB_KMALLOC;

@@ -22,6 +22,7 @@ typedef struct slabtab_row {
 	/* sysfs (top): -1 when not read */
 	long object_size, align;
 	int hw, rcu, ctor, debug;
+	int ufo; /* an RCU cache made with kmem_cache_args.freeptr_offset */
 	/* the model */
 	int checked;	 /* the model ran on it */
 	int agree;	 /* every figure compared agrees */

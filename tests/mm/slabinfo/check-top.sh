@@ -91,6 +91,9 @@ fi
 env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER= "$SKLAB" top --root "$R1" >"$work/out" 2>"$work/err"
 if [ $? -eq 0 ] && grep -q "no display" "$work/err" && grep -q "task_struct" "$work/out"; then ok; else bad "headless default"; cat "$work/err"; fi
 
+DISPLAY=:99 SDL_VIDEODRIVER=dummy "$SKLAB" top --root "$R1" >"$work/out" 2>"$work/err"
+if [ $? -eq 0 ] && grep -q "no display" "$work/err"; then ok; else bad "the dummy driver is no display"; cat "$work/err"; fi
+
 # errors
 expect_fail 1 "cannot read $work/none/proc/slabinfo" --root "$work/none" --once
 mkdir -p "$work/r4/proc"
