@@ -1052,7 +1052,9 @@ static const skl_app_cmd slabinfo_cmd = {
 	     "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
 	     "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
 	     "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
-	     "off-slab management and left-over bytes. Then the /proc/slabinfo line.",
+	     "off-slab management and left-over bytes. Then the /proc/slabinfo line.\n"
+	     "With --file, the caches of a saved /proc/slabinfo (1.1, 2.1) or slabtop -o\n"
+	     "dump, slabtop-style, each checked against the --profile's model if given.",
     .opts = options,
     .unknown = "argument",
 };

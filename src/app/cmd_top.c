@@ -672,7 +672,7 @@ int skl_cmd_top(int argc, char **argv)
 	if (json)
 		rc = print_json(&t);
 	else if (once || !window)
-		print_text(&t, 0);
+		print_text(&t, t.samples > 1);
 	if (!rc && (png || svg || window) && picture_make(&pc) < 0) {
 		fprintf(stderr, "sklab top: out of memory\n");
 		rc = 1;

@@ -1,7 +1,7 @@
 /*
  * slabtab.c - caches as slabtop shows them, with the model beside each
  * (slabtab.h). The table's columns and summary lines are procps-ng
- * slabtop's (print_line(): "%6u %6u %3u%% %7.2fK %6u %8u %9uK %-23s");
+ * slabtop's (procps slabtop.c main loop, rows "%6u %6u %3u%% %7.2fK %6u %8u %9uK %-23s");
  * the geometry is the SLUB model (slub.h) or the 2.4 SLAB's
  * (skl_cache_geometry()).
  */
@@ -210,7 +210,7 @@ void slabtab_print(FILE *fp, const slabtab_row *rows, int n, int count, int mode
 		checked += rows[i].checked;
 		agree += rows[i].checked && rows[i].agree;
 	}
-	/* slabtop's summary (procps-ng slabtop.c print_summary()) */
+	/* slabtop's summary lines (procps slabtop.c, as it prints them) */
 	fprintf(fp, " Active / Total Objects (%% used)    : %lu / %lu (%.1f%%)\n", act, tot,
 		tot ? 100.0 * (double)act / (double)tot : 0.0);
 	fprintf(fp, " Active / Total Slabs (%% used)      : %lu / %lu (%.1f%%)\n", aslabs, slabs,

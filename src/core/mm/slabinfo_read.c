@@ -4,7 +4,7 @@
  * models a cache, and it refuses what it cannot account for rather than
  * guessing. The 1.1 columns are those of 2.4.16 mm/slab.c proc_getdata()
  * and 2.1's those of mm/slab_common.c cache_show() (v6.18); slabtop's are
- * procps-ng's slabtop.c print_line().
+ * procps slabtop.c's (its rows: "%6u %6u %3u%% %7.2fK %6u %8u %9uK %-23s").
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sklab/slabinfo.h"
@@ -309,7 +309,7 @@ static int kib(const char *s, unsigned long *bytes, int *approx)
 	return 0;
 }
 
-/* models one row of procps slabtop's print_line() */
+/* models one row as procps slabtop.c prints it */
 static int line_slabtop(reader *r, char *line)
 {
 	char *tok[MAX_TOKENS], *name;

@@ -79,6 +79,11 @@ has " 84 76 90% 1.03K 12 7 96K sock 1056 7 2 ok"
 # pictures, and the window for three samples
 run --root "$R1" --png "$work/t.png" --svg "$work/t.svg"
 if [ -s "$work/t.png" ] && grep -q "task_struct ok" "$work/t.svg"; then ok; else bad "top pictures"; fi
+# pictures of several samples: the table gets each cache's sparkline
+run --root "$R1" --png "$work/g.png" --interval 0.1 --frames 2
+has "AGREE GROWTH"
+has " 640K task_struct 5888 5 8 ok"
+has "+0K"
 if command -v xvfb-run >/dev/null 2>&1; then
 	SKLAB_DRAWLIST_DUMP=$work/dump xvfb-run -a "$SKLAB" top --root "$R1" --window --interval 0.1 --frames 3 \
 		>"$work/out" 2>"$work/err"
