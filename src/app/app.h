@@ -27,6 +27,14 @@ int skl_cmd_bench(int argc, char **argv);      /* cmd_bench.c */
 int skl_cmd_bench_self(int argc, char **argv); /* bench_self/: bench --self */
 int skl_cmd_whatif(int argc, char **argv);     /* cmd_whatif.c */
 int skl_cmd_export(int argc, char **argv);     /* cmd_export.c */
+int skl_cmd_top(int argc, char **argv);	       /* cmd_top.c */
+
+/* Draws one chart (the chart view, as a scene of its own) to png and svg
+ * (either NULL), saying "sklab: wrote FILE" for each (cmd_slabinfo.c). 0,
+ * or -1 with err set. */
+struct skl_chart;
+int skl_app_draw_chart(const struct skl_chart *chart, const char *title, const char *png, const char *svg,
+		       skl_error *err);
 
 /* The forms of command name, one a line, each after "sklab NAME " (from
  * main.c's command table, whose first form heads the command's section in

@@ -12,6 +12,9 @@
 #include "sklab/kernel.h"
 #include "sklab/slub.h"
 #include "sklab/json.h"
+#include "sklab/render/export.h"
+#include "sklab/slabinfo.h"
+#include "slabtab.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -862,6 +865,133 @@ static int run_live(unsigned cpus_opt, int json)
 	return rc;
 }
 
+/* ---- --file: a saved /proc/slabinfo or slabtop dump ---------------------------- */
+
+/* Draws chart to png and svg (either NULL), as the chart view lays it out. */
+int skl_app_draw_chart(const skl_chart *chart, const char *title, const char *png, const char *svg, skl_error *err)
+{
+	const skl_chart *charts[1];
+	skl_scene sc;
+	skl_render_opts ro;
+	char fonts[4200];
+	charts[0] = chart;
+	memset(&sc, 0, sizeof(sc));
+	sc.charts = charts;
+	sc.ncharts = 1;
+	sc.title = title;
+	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", skl_app_data_dir());
+	memset(&ro, 0, sizeof(ro));
+	ro.font_dir = fonts;
+	if (png) {
+		if (skl_render_scene_file(&sc, png, "png", &ro, err) < 0)
+			return -1;
+		printf("sklab: wrote %s\n", png);
+	}
+	if (svg) {
+		if (skl_render_scene_file(&sc, svg, "svg", &ro, err) < 0)
+			return -1;
+		printf("sklab: wrote %s\n", svg);
+	}
+	return 0;
+}
+
+typedef struct file_req {
+	const char *path, *profile, *png, *svg;
+	unsigned cpus;
+	int json, count;
+} file_req;
+
+/* `sklab slabinfo --file SAVED`: its caches as a table (in the file's
+ * order), checked against a profile's model with --profile, drawn with
+ * --png/--svg (the largest caches by memory). */
+static int run_file(const file_req *fq)
+{
+	skl_slabinfo si;
+	skl_profile prof;
+	skl_error err;
+	slabtab_row *rows;
+	const char *base = strrchr(fq->path, '/');
+	int i, agree = 0, checked = 0, rc = 0;
+	unsigned page = 4096;
+	char title[300];
+	skl_error_clear(&err);
+	base = base ? base + 1 : fq->path;
+	if (skl_slabinfo_read_file(fq->path, &si, &err) < 0)
+		return skl_app_fail("slabinfo", &err);
+	if (fq->profile && skl_data_load_profile(skl_app_data_dir(), fq->profile, &prof, &err) < 0) {
+		skl_slabinfo_free(&si);
+		return skl_app_fail("slabinfo", &err);
+	}
+	if (fq->profile)
+		page = prof.page_size;
+	rows = calloc((size_t)(si.n ? si.n : 1), sizeof(*rows));
+	if (!rows) {
+		skl_slabinfo_free(&si);
+		fprintf(stderr, "sklab slabinfo: out of memory\n");
+		return 1;
+	}
+	for (i = 0; i < si.n; i++) {
+		rows[i].si = si.rows[i];
+		rows[i].object_size = rows[i].align = -1;
+	}
+	slabtab_bytes(rows, si.n, page);
+	if (fq->profile) {
+		agree = slabtab_check(rows, si.n, &prof, fq->cpus);
+		for (i = 0; i < si.n; i++)
+			checked += rows[i].checked;
+	}
+	snprintf(title, sizeof(title), "%.120s: %s%s%s%s, %d cache%s", base,
+		 si.format == SKL_SLABINFO_SLABTOP ? "a slabtop dump" : "/proc/slabinfo ",
+		 si.format == SKL_SLABINFO_SLABTOP ? "" : skl_slabinfo_format_name(si.format),
+		 si.stats ? " (statistics)" : "", si.smp ? " (SMP)" : "", si.n, si.n == 1 ? "" : "s");
+	if (fq->json) {
+		static const skl_json_break cache_list[] = {
+		    {"[]", "\n  ", NULL}, {"]", "\n ", NULL}, {NULL, NULL, NULL}};
+		static const skl_json_break breaks[] = {
+		    {"caches", "\n ", cache_list}, {"summary", "\n ", NULL}, {NULL, NULL, NULL}};
+		json_t *doc =
+		    json_pack("{s:o, s:s, s:b, s:b, s:o, s:o, s:{s:i, s:i, s:i}}", "file", skl_json_text(base),
+			      "format", skl_slabinfo_format_name(si.format), "statistics", si.stats, "smp", si.smp,
+			      "profile", fq->profile ? skl_json_text(prof.name) : json_null(), "caches",
+			      slabtab_json(rows, si.n, 0, fq->profile != NULL), "summary", "caches", si.n, "checked",
+			      checked, "agree", agree);
+		rc = write_json(doc, breaks);
+	} else {
+		printf("# %s\n", title);
+		if (fq->profile)
+			printf("# the model: %s (%s), the geometry of each line's objsize; %d of %d agree\n", prof.name,
+			       prof.allocator == SKL_ALLOC_SLUB ? "SLUB" : "2.4 SLAB", agree, checked);
+		if (fq->profile && (si.format == SKL_SLABINFO_V1_1) != (prof.allocator != SKL_ALLOC_SLUB))
+			printf("# note: %s is %s's format, %s uses %s\n", skl_slabinfo_format_name(si.format),
+			       si.format == SKL_SLABINFO_V1_1 ? "the 2.4 SLAB" : "a 2.6+ kernel", prof.name,
+			       prof.allocator == SKL_ALLOC_SLUB ? "SLUB" : "the 2.4 SLAB");
+		if (si.format == SKL_SLABINFO_SLABTOP)
+			printf("# note: slabtop gives sizes in K with two decimals: objsize is within 6 bytes, "
+			       "pages per slab from CACHE SIZE / SLABS for %u-byte pages\n",
+			       page);
+		slabtab_print(stdout, rows, si.n, 0, fq->profile != NULL, 0);
+	}
+	if (!rc && (fq->png || fq->svg)) {
+		skl_chart *chart;
+		char ctitle[400];
+		slabtab_sort(rows, si.n, SLABTAB_SORT_MEMORY);
+		snprintf(ctitle, sizeof(ctitle), "%s: the largest by memory%s", title,
+			 fq->profile ? "; ok or DIFFERS: the model's geometry" : "");
+		chart = slabtab_chart(rows, si.n, fq->count, ctitle, 0, 0);
+		if (!chart) {
+			fprintf(stderr, "sklab slabinfo: out of memory\n");
+			rc = 1;
+		} else {
+			if (skl_app_draw_chart(chart, NULL, fq->png, fq->svg, &err) < 0)
+				rc = skl_app_fail("slabinfo", &err);
+			skl_chart_free(chart);
+		}
+	}
+	slabtab_free(rows, si.n);
+	skl_slabinfo_free(&si);
+	return rc;
+}
+
 /* ---- the command ------------------------------------------------------------ */
 
 enum {
@@ -879,7 +1009,11 @@ enum {
 	O_KMALLOC,
 	O_PRE67,
 	O_JSON,
-	O_LIVE
+	O_LIVE,
+	O_FILE,
+	O_PNG,
+	O_SVG,
+	O_COUNT
 };
 
 static const skl_app_opt options[] = {
@@ -902,6 +1036,12 @@ static const skl_app_opt options[] = {
     {"live", O_LIVE, SKL_APP_NONE, NULL,
      "compare the model with this machine's /sys/kernel/slab and\n/proc/slabinfo (reading /proc/slabinfo needs root)",
      NULL},
+    {"file", O_FILE, SKL_APP_VALUE, "SAVED",
+     "read a saved /proc/slabinfo (1.1, 2.1) or slabtop dump;\nwith --profile, check each cache against the model",
+     NULL},
+    {"png", O_PNG, SKL_APP_VALUE, "FILE", "with --file: draw the largest caches as a PNG", NULL},
+    {"svg", O_SVG, SKL_APP_VALUE, "FILE", "with --file: the same as an SVG", NULL},
+    {"count", O_COUNT, SKL_APP_VALUE, "N", "with --file: caches drawn (default 12)", NULL},
     {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object instead of the text", NULL},
     {0},
 };
@@ -912,7 +1052,9 @@ static const skl_app_cmd slabinfo_cmd = {
 	     "(default " DEFAULT_PROFILE "): for SLUB the /sys/kernel/slab attributes\n"
 	     "(object_size, slab_size, align, order, objs_per_slab, ...) and the model's\n"
 	     "own values; for the 2.4 SLAB objsize, objects and pages per slab, colour,\n"
-	     "off-slab management and left-over bytes. Then the /proc/slabinfo line.",
+	     "off-slab management and left-over bytes. Then the /proc/slabinfo line.\n"
+	     "With --file, the caches of a saved /proc/slabinfo (1.1, 2.1) or slabtop -o\n"
+	     "dump, slabtop-style, each checked against the --profile's model if given.",
     .opts = options,
     .unknown = "argument",
 };
@@ -933,8 +1075,11 @@ int skl_cmd_slabinfo(int argc, char **argv)
 	skl_profile prof;
 	skl_error err;
 	skl_app_args g;
+	file_req fq;
 
 	memset(&q, 0, sizeof(q));
+	memset(&fq, 0, sizeof(fq));
+	fq.count = 12;
 	skl_error_clear(&err);
 	skl_app_args_init(&g, &slabinfo_cmd, argc, argv);
 	while ((key = skl_app_getopt(&g)) != SKL_APP_END) {
@@ -1006,10 +1151,40 @@ int skl_cmd_slabinfo(int argc, char **argv)
 		case O_LIVE:
 			live = 1;
 			break;
+		case O_FILE:
+			fq.path = a;
+			break;
+		case O_PNG:
+			fq.png = a;
+			break;
+		case O_SVG:
+			fq.svg = a;
+			break;
+		case O_COUNT:
+			if (parse_uint(a, 4096, &v) < 0 || !v)
+				return skl_app_usage_error(&slabinfo_cmd,
+							   "--count takes a number from 1 to 4096, not '%s'", a);
+			fq.count = (int)v;
+			break;
 		default: /* SKL_APP_ARG: slabinfo takes none */
 			return skl_app_usage_error(&slabinfo_cmd, "unknown argument '%s' (try 'sklab slabinfo --help')",
 						   a);
 		}
+	}
+	if (fq.path) {
+		if (have_size || live) {
+			fprintf(stderr,
+				"sklab slabinfo: --file reads a saved slabinfo; it takes no --size or --live\n");
+			return 2;
+		}
+		fq.profile = profile_name;
+		fq.cpus = (unsigned)cpus;
+		fq.json = q.json;
+		return run_file(&fq);
+	}
+	if (fq.png || fq.svg) {
+		fprintf(stderr, "sklab slabinfo: --png and --svg draw a --file's caches\n");
+		return 2;
 	}
 	if (live) {
 		if (have_size || profile_name) {
