@@ -819,36 +819,70 @@ static void cpu_list(uint64_t mask, char *out, size_t outsz)
 		snprintf(out, outsz, "none");
 }
 
-/* The contention marks: a frame on each contended row and its label left of the gutter. */
+/* Is row r contended and drawn? */
+static int contended_row(const lv *v, uint64_t r)
+{
+	return r < v->nrows && v->heat && r < (uint64_t)v->heat->nlines && v->contended[r] && !v->folded[r];
+}
+
+/* The contention marks: a frame on each contended row, and left of the
+ * gutter one label for each run of adjacent rows that share the same
+ * kind of sharing (four contended lines in a row read as one band, and
+ * still fit where the rows are low, as in presentation type). */
 static void draw_contention(lv *v, float x)
 {
-	uint64_t r;
+	uint64_t r, r2, q;
 	float t = skl__clampf(2.5f * v->u, 2, 4);
-	for (r = 0; r < v->nrows && v->heat && r < (uint64_t)v->heat->nlines; r++) {
-		const skl_heat_line *hl = &v->heat->lines[r];
-		char rd[200], wr[200], det[96];
-		float y = v->ry[r];
-		if (!v->contended[r] || v->folded[r])
+	for (r = 0; r < v->nrows; r = r2 + 1) {
+		const skl_heat_line *hl;
+		char rd[200], wr[200], det[96], lines[48];
+		uint64_t coh = 0, hitm = 0;
+		float y, y2;
+		r2 = r;
+		if (!contended_row(v, r))
 			continue;
-		cpu_list(hl->cpus_read, rd, sizeof(rd));
-		cpu_list(hl->cpus_wrote, wr, sizeof(wr));
-		snprintf(v->key, sizeof(v->key), "%d:contention:%llu", v->o->obj, (unsigned long long)r);
-		snprintf(v->tip, sizeof(v->tip),
-			 "cache line %llu: %s\n%llu coherence %s, %llu HITM\nCPUs that read it: %s; wrote it: %s\n%s",
-			 (unsigned long long)r, sharing_text(hl), (unsigned long long)hl->coherence,
-			 hl->coherence == 1 ? "miss" : "misses", (unsigned long long)hl->hitm, rd, wr,
-			 hl->true_sharing ? "true sharing: CPUs contend for one member, one of them writing it"
-					  : "false sharing: CPUs touch different members of the line, one writes");
-		if (hl->true_sharing && hl->false_sharing)
-			skl__catf(v->tip, sizeof(v->tip), "\nfalse sharing too: other members beside a written one");
-		skl__catf(v->tip, sizeof(v->tip), "\n(the rule of k:c2c()'s report)");
+		hl = &v->heat->lines[r];
+		while (contended_row(v, r2 + 1) && !strcmp(sharing_text(&v->heat->lines[r2 + 1]), sharing_text(hl)))
+			r2++;
+		for (q = r; q <= r2; q++) {
+			const skl_heat_line *ql = &v->heat->lines[q];
+			cpu_list(ql->cpus_read, rd, sizeof(rd));
+			cpu_list(ql->cpus_wrote, wr, sizeof(wr));
+			snprintf(v->key, sizeof(v->key), "%d:contention:%llu", v->o->obj, (unsigned long long)q);
+			snprintf(v->tip, sizeof(v->tip),
+				 "cache line %llu: %s\n%llu coherence %s, %llu HITM\nCPUs that read it: %s; wrote it: "
+				 "%s\n%s",
+				 (unsigned long long)q, sharing_text(ql), (unsigned long long)ql->coherence,
+				 ql->coherence == 1 ? "miss" : "misses", (unsigned long long)ql->hitm, rd, wr,
+				 ql->true_sharing
+				     ? "true sharing: CPUs contend for one member, one of them writing it"
+				     : "false sharing: CPUs touch different members of the line, one writes");
+			if (ql->true_sharing && ql->false_sharing)
+				skl__catf(v->tip, sizeof(v->tip),
+					  "\nfalse sharing too: other members beside a written one");
+			skl__catf(v->tip, sizeof(v->tip), "\n(the rule of k:c2c()'s report)");
+			skl_dl_begin(v->dl, v->key, v->tip);
+			skl_dl_rect(v->dl, v->gx - t, v->ry[q] - t, v->gw + 2 * t, v->bh + 2 * t, 0, C_CONTEND, t);
+			skl_dl_end(v->dl);
+			coh += ql->coherence;
+			hitm += ql->hitm;
+		}
+		y = v->ry[r];
+		y2 = v->ry[r2] + v->bh;
+		if (r2 > r)
+			snprintf(lines, sizeof(lines), "lines %llu-%llu", (unsigned long long)r,
+				 (unsigned long long)r2);
+		else
+			snprintf(lines, sizeof(lines), "line %llu", (unsigned long long)r);
+		snprintf(v->key, sizeof(v->key), "%d:contention-label:%llu", v->o->obj, (unsigned long long)r);
+		snprintf(v->tip, sizeof(v->tip), "cache %s: %s\n%llu coherence misses, %llu HITM in all", lines,
+			 sharing_text(hl), (unsigned long long)coh, (unsigned long long)hitm);
 		skl_dl_begin(v->dl, v->key, v->tip);
-		skl_dl_rect(v->dl, v->gx - t, y - t, v->gw + 2 * t, v->bh + 2 * t, 0, C_CONTEND, t);
-		skl_dl_rect(v->dl, x, y, v->cont_w - 8 * v->u, v->bh, skl_color_mix(C_CONTEND, C_BG, 0.85f), C_CONTEND,
+		skl_dl_rect(v->dl, x, y, v->cont_w - 8 * v->u, y2 - y, skl_color_mix(C_CONTEND, C_BG, 0.85f), C_CONTEND,
 			    1);
-		snprintf(det, sizeof(det), "%llu coh \xc2\xb7 %llu HITM", (unsigned long long)hl->coherence,
-			 (unsigned long long)hl->hitm);
-		label(v, x, y, v->cont_w - 8 * v->u, v->bh, sharing_text(hl), det, SKL_HEX(0x8a3300), v->fs_small);
+		snprintf(det, sizeof(det), "%llu coh \xc2\xb7 %llu HITM", (unsigned long long)coh,
+			 (unsigned long long)hitm);
+		label(v, x, y, v->cont_w - 8 * v->u, y2 - y, sharing_text(hl), det, SKL_HEX(0x8a3300), v->fs_small);
 		skl_dl_end(v->dl);
 	}
 }
