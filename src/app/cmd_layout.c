@@ -207,6 +207,7 @@ static int build_picture(void *ud, int frame, skl_dl *dl)
 static int draw_picture(picture *pc, const skl_layout *a, const skl_layout *b, skl_error *err)
 {
 	char fonts[4200];
+	int rc;
 	skl_render_opts ro;
 	pc->ls[0] = a;
 	pc->ls[1] = b;
@@ -249,7 +250,9 @@ static int draw_picture(picture *pc, const skl_layout *a, const skl_layout *b, s
 		wo.build = build_picture;
 		wo.ud = pc;
 		fflush(stdout);
-		if (skl_window_run_build(&wo, err) < 0)
+		rc = skl_window_run_build(&wo, err);
+		SDL_Quit(); /* what SDL's video drivers (X11, D-Bus) keep, freed at exit as the shell does */
+		if (rc < 0)
 			return -1;
 	}
 	return 0;

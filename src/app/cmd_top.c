@@ -510,6 +510,7 @@ static int run_window(picture *pc, int frames, int asked)
 		}
 	}
 	skl_window_close(w);
+	SDL_Quit(); /* what SDL's video drivers keep, freed as the shell does */
 	return rc;
 }
 

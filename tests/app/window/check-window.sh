@@ -403,8 +403,15 @@ layout)
 	key q
 	t=0
 	while kill -0 "$apid" 2>/dev/null && [ $t -lt 100 ]; do sleep 0.1; t=$((t + 1)); done
+	kill -0 "$apid" 2>/dev/null && bad "sklab layout --window still runs 10 s after Q"
 	wait "$apid"
-	[ $? -eq 0 ] && ok || bad "sklab layout --window did not end with status 0: $(cat "$work/app.log")"
+	st=$?
+	# a sanitized build's LeakSanitizer turns the benign leaks of unloaded
+	# drivers into exit status 1 (tests/sanitize/check-reports.sh judges
+	# its reports); elsewhere Q must end it with status 0
+	if [ -n "${ASAN_OPTIONS:-}" ] || [ $st -eq 0 ]; then ok; else
+		bad "sklab layout --window did not end with status 0 ($st): $(cat "$work/app.log")"
+	fi
 	apid=""
 	printf 'struct my_pair {\n\tuint8_t tag;\n\tuint64_t value;\n};\n' >"$work/pair.h"
 	launch layout --window --c "$work/pair.h" my_pair || exit 1
