@@ -43,30 +43,6 @@ static int parse_uint(const char *s, unsigned long max, unsigned long *out)
 	return 0;
 }
 
-static int is_kmalloc_name(const char *n)
-{
-	const char *p = n;
-	if (!strncmp(p, "dma-", 4))
-		p += 4;
-	if (strncmp(p, "kmalloc-", 8))
-		return 0;
-	p += 8;
-	if (!strncmp(p, "rcl-", 4) || !strncmp(p, "cg-", 3))
-		p += p[0] == 'r' ? 4 : 3;
-	else if (!strncmp(p, "rnd-", 4)) {
-		p += 4;
-		while (*p >= '0' && *p <= '9')
-			p++;
-		if (*p++ != '-')
-			return 0;
-	}
-	if (*p < '0' || *p > '9')
-		return 0;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	return *p == '\0' || (p[0] == 'k' && p[1] == '\0');
-}
-
 /* A JSON document on stdout; 0, or 1 after saying it could not be built. */
 static int write_json(json_t *doc, const skl_json_break *breaks)
 {
@@ -296,7 +272,6 @@ static const char *const known_ctor[] = {"anon_vma",
 					 "userfaultfd_ctx_cache",
 					 "xfs_inode",
 					 NULL};
-static const char *const known_freeptr_offset[] = {"vm_area_struct", "filp", "bfilp", "io_kiocb", NULL};
 
 static int in_list(const char *const *l, const char *name)
 {
@@ -306,28 +281,10 @@ static int in_list(const char *const *l, const char *name)
 	return 0;
 }
 
-/* Reads a small sysfs or proc file; -1 when it cannot be read. */
-static int read_small(const char *path, char *buf, size_t n)
-{
-	FILE *fp = fopen(path, "r");
-	size_t got;
-	if (!fp)
-		return -1;
-	got = fread(buf, 1, n - 1, fp);
-	fclose(fp);
-	buf[got] = '\0';
-	while (got && (buf[got - 1] == '\n' || buf[got - 1] == ' '))
-		buf[--got] = '\0';
-	return 0;
-}
-
 static long read_attr(const char *dir, const char *attr)
 {
-	char path[1024], buf[256];
-	snprintf(path, sizeof(path), "%s/%s/%s", SYS_SLAB, dir, attr);
-	if (read_small(path, buf, sizeof(buf)) < 0)
-		return -1;
-	return strtol(buf, NULL, 10);
+	long v;
+	return slabtab_sysfs_attr(SYS_SLAB, dir, attr, &v, NULL, 0) < 0 ? -1 : v;
 }
 
 /* CPUs in a list like "0-1,4" */
@@ -517,13 +474,14 @@ static void live_machine(live_run *r, unsigned cpus_opt)
 	pagesz = sysconf(_SC_PAGESIZE);
 	prof->page_size = pagesz > 0 ? (unsigned)pagesz : 4096;
 	prof->cacheline = 64;
-	if (read_small("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size", buf, sizeof(buf)) == 0 &&
+	if (slabtab_read_small("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size", buf, sizeof(buf)) ==
+		0 &&
 	    atoi(buf) > 0)
 		prof->cacheline = (unsigned)atoi(buf);
 	cpus = 0;
-	if (read_small("/sys/devices/system/cpu/present", buf, sizeof(buf)) == 0)
+	if (slabtab_read_small("/sys/devices/system/cpu/present", buf, sizeof(buf)) == 0)
 		cpus = count_cpus(buf);
-	if (cpus <= 1 && read_small("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0)
+	if (cpus <= 1 && slabtab_read_small("/sys/devices/system/cpu/possible", buf, sizeof(buf)) == 0)
 		cpus = count_cpus(buf); /* nr_cpu_ids when num_present_cpus() <= 1 */
 	if (!cpus)
 		cpus = 1;
@@ -533,7 +491,7 @@ static void live_machine(live_run *r, unsigned cpus_opt)
 	if (uname(&un) == 0 && skl_profile_set_kernel(prof, un.release, NULL) < 0)
 		snprintf(prof->kernel, sizeof(prof->kernel), "%.31s", un.release); /* shown; 6.18 is assumed */
 	skl_slub_params_init(p, prof, cpus);
-	read_small("/proc/cmdline", cmdline, sizeof(cmdline));
+	slabtab_read_small("/proc/cmdline", cmdline, sizeof(cmdline));
 	p->min_objects = cmdline_param(cmdline, "slab_min_objects", "slub_min_objects", 0);
 	p->min_order = cmdline_param(cmdline, "slab_min_order", "slub_min_order", 0);
 	p->max_order = cmdline_param(cmdline, "slab_max_order", "slub_max_order", p->max_order);
@@ -568,7 +526,7 @@ static void read_cache(live_run *r, live_cache *c)
 	c->cpu_partial = read_attr(c->name, "cpu_partial");
 	c->sheaf_capacity = read_attr(c->name, "sheaf_capacity");
 	snprintf(path, sizeof(path), "%s/%s/ctor", SYS_SLAB, c->name);
-	if (read_small(path, val, sizeof(val)) == 0) {
+	if (slabtab_read_small(path, val, sizeof(val)) == 0) {
 		c->ctor = val[0] != '\0';
 		snprintf(c->ctor_fn, sizeof(c->ctor_fn), "%.63s", val);
 	} else {
@@ -576,8 +534,8 @@ static void read_cache(live_run *r, live_cache *c)
 		c->ctor = in_list(known_ctor, c->name);
 		c->ctor_known = c->ctor;
 	}
-	c->ufo = c->rcu && in_list(known_freeptr_offset, c->name);
-	c->kmalloc = is_kmalloc_name(c->name);
+	c->ufo = c->rcu && slabtab_freeptr_offset_cache(c->name);
+	c->kmalloc = slabtab_kmalloc_name(c->name);
 }
 
 /* Every cache directory of d (closed here), sorted, with its aliases; 0, or
@@ -1206,7 +1164,7 @@ int skl_cmd_slabinfo(int argc, char **argv)
 		fprintf(stderr, "sklab slabinfo: --name '%s' is longer than 31 characters\n", q.name);
 		return 2;
 	}
-	if (is_kmalloc_name(q.name))
+	if (slabtab_kmalloc_name(q.name))
 		q.o.flags |= SKL_SLAB_KMALLOC;
 	if (skl_data_load_profile(data, profile_name ? profile_name : DEFAULT_PROFILE, &prof, &err) < 0)
 		return skl_app_fail("slabinfo", &err);

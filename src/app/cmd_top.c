@@ -59,34 +59,15 @@ typedef struct top {
 
 /* ---- reading ------------------------------------------------------------------ */
 
-static int read_small(const char *path, char *buf, size_t n)
-{
-	FILE *fp = fopen(path, "r");
-	size_t got;
-	if (!fp)
-		return -1;
-	got = fread(buf, 1, n - 1, fp);
-	fclose(fp);
-	buf[got] = '\0';
-	while (got && (buf[got - 1] == '\n' || buf[got - 1] == ' '))
-		buf[--got] = '\0';
-	return 0;
-}
-
 /* Attribute a of cache dir: its first number (sysfs "slabs" is "N N0=..."),
  * the text in txt when given; -1 when it cannot be read. */
 static long attr(top *t, const char *dir, int a, char *txt, size_t txtsz)
 {
-	char path[2400], buf[256];
 	long v;
-	snprintf(path, sizeof(path), "%s/%s/%s", t->sys_path, dir, attrs[a]);
-	if (read_small(path, buf, sizeof(buf)) < 0) {
+	if (slabtab_sysfs_attr(t->sys_path, dir, attrs[a], &v, txt, txtsz) < 0) {
 		t->unread[a]++;
 		return -1;
 	}
-	if (txt)
-		snprintf(txt, txtsz, "%.*s", (int)(txtsz - 1), buf);
-	v = strtol(buf, NULL, 10);
 	return v < 0 ? 0 : v;
 }
 
@@ -99,10 +80,7 @@ static void read_model_attrs(top *t, slabtab_row *r)
 	r->hw = attr(t, r->si.name, 8, NULL, 0) > 0;
 	r->rcu = attr(t, r->si.name, 9, NULL, 0) > 0;
 	r->ctor = attr(t, r->si.name, 10, ctor, sizeof(ctor)) >= 0 && ctor[0];
-	/* sysfs does not show freeptr_offset: the caches of 6.12+ created with
-	 * one, as `slabinfo --live` knows them (reference slub.md 7) */
-	r->ufo = r->rcu && (!strcmp(r->si.name, "vm_area_struct") || !strcmp(r->si.name, "filp") ||
-			    !strcmp(r->si.name, "bfilp") || !strcmp(r->si.name, "io_kiocb"));
+	r->ufo = r->rcu && slabtab_freeptr_offset_cache(r->si.name);
 }
 
 /* One cache directory's counters into a row (SLUB's sysfs: objects,

@@ -68,12 +68,64 @@ void slabtab_bytes(slabtab_row *rows, int n, unsigned page_size)
 	}
 }
 
-static int is_kmalloc(const char *n)
+int slabtab_kmalloc_name(const char *n)
 {
 	const char *p = n;
 	if (!strncmp(p, "dma-", 4))
 		p += 4;
-	return !strncmp(p, "kmalloc-", 8);
+	if (strncmp(p, "kmalloc-", 8))
+		return 0;
+	p += 8;
+	if (!strncmp(p, "rcl-", 4) || !strncmp(p, "cg-", 3))
+		p += p[0] == 'r' ? 4 : 3;
+	else if (!strncmp(p, "rnd-", 4)) {
+		p += 4;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p++ != '-')
+			return 0;
+	}
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0' || (p[0] == 'k' && p[1] == '\0');
+}
+
+int slabtab_freeptr_offset_cache(const char *name)
+{
+	static const char *const caches[] = {"vm_area_struct", "filp", "bfilp", "io_kiocb", NULL};
+	const char *const *c;
+	for (c = caches; *c; c++)
+		if (!strcmp(*c, name))
+			return 1;
+	return 0;
+}
+
+int slabtab_read_small(const char *path, char *buf, size_t n)
+{
+	FILE *fp = fopen(path, "r");
+	size_t got;
+	if (!fp)
+		return -1;
+	got = fread(buf, 1, n - 1, fp);
+	fclose(fp);
+	buf[got] = '\0';
+	while (got && (buf[got - 1] == '\n' || buf[got - 1] == ' '))
+		buf[--got] = '\0';
+	return 0;
+}
+
+int slabtab_sysfs_attr(const char *sys, const char *cache, const char *attr, long *val, char *txt, size_t txtsz)
+{
+	char path[2400], buf[256];
+	snprintf(path, sizeof(path), "%s/%s/%s", sys, cache, attr);
+	if (slabtab_read_small(path, buf, sizeof(buf)) < 0)
+		return -1;
+	if (txt)
+		snprintf(txt, txtsz, "%.*s", (int)(txtsz - 1), buf);
+	*val = strtol(buf, NULL, 10);
+	return 0;
 }
 
 /* Compares what could be compared; the row's agree and why. */
@@ -136,7 +188,7 @@ int slabtab_check(slabtab_row *rows, int n, const skl_profile *prof, unsigned cp
 				o.ctor = r->ctor;
 				o.use_freeptr_offset = r->ufo;
 			}
-			if (is_kmalloc(r->si.name))
+			if (slabtab_kmalloc_name(r->si.name))
 				o.flags |= SKL_SLAB_KMALLOC;
 			if (skl_slub_geometry(&p, (unsigned)size, &o, dflags, &g, &err) < 0) {
 				snprintf(r->why, sizeof(r->why), "the model refused it: %.160s", err.msg);

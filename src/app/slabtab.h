@@ -66,4 +66,21 @@ struct skl_chart *slabtab_chart(const slabtab_row *rows, int n, int count, const
 
 void slabtab_free(slabtab_row *rows, int n);
 
+/* ---- what `slabinfo --live` and `top` read from sysfs and proc ------------- */
+
+/* A small sysfs or proc file into buf (at most n - 1 bytes, trailing
+ * newlines and blanks cut): 0, or -1 when it cannot be read. */
+int slabtab_read_small(const char *path, char *buf, size_t n);
+/* /sys/kernel/slab's attribute attr of cache under sys (the directory,
+ * "/sys/kernel/slab" or a test's fake one): its first number into *val
+ * ("slabs" reads "N N0=..."), its text into txt when given. 0, or -1 when
+ * it cannot be read (*val untouched). */
+int slabtab_sysfs_attr(const char *sys, const char *cache, const char *attr, long *val, char *txt, size_t txtsz);
+/* A kmalloc cache's name: kmalloc-N, kmalloc-Nk, with dma-, rcl-, cg- or
+ * rnd-K- as mm/slab_common.c's kmalloc_info[] names them. */
+int slabtab_kmalloc_name(const char *name);
+/* A cache that 6.12+ creates with kmem_cache_args.freeptr_offset, which
+ * sysfs does not show (reference slub.md 7). */
+int slabtab_freeptr_offset_cache(const char *name);
+
 #endif
