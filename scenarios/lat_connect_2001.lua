@@ -124,28 +124,41 @@ scene.step("Why UNIX gained most: its object went from " .. fat.lines .. " lines
 ---------------------------------------------------------------------------
 -- This host: the same work timed natively (sklab bench lat_connect)
 
-local b = sklab.bench("lat_connect", { quick = true, counters = false, time_ms = 5, samples = 3 })
+local b = sklab.bench("lat_connect", { quick = true, counters = false, time_ms = 5, samples = 11 })
 local names = { "sock", "tcp_sock", "unix_sock" }
 local measured, modelled, labels = {}, {}, {}
 for i, n in ipairs(names) do
   local v = b.variants[n]
   labels[i] = n .. " (" .. v.object_size .. " B)"
-  measured[i] = { i - 1, v.median or 0 }
   modelled[i] = { i - 1, v.model.ns }
-  print(string.format("%s: %.1f ns on this host (min %.1f, max %.1f); model %.0f cycles on %s = %.1f ns",
-    v.what, v.median or 0, v.min or 0, v.max or 0, v.model.cycles, b.machine, v.model.ns))
+  if v.timed then
+    measured[i] = { i - 1, v.median, v.ci_lo, v.ci_hi }
+    print(string.format("%s: this host, this run %.1f ns (95%% interval %.1f-%.1f%s); model %.0f cycles on %s "
+      .. "= %.1f ns", v.what, v.median, v.ci_lo, v.ci_hi, v.noisy and ", noisy" or "", v.model.cycles,
+      b.machine, v.model.ns))
+  else
+    print(string.format("%s: not timed; model %.0f cycles on %s = %.1f ns", v.what, v.model.cycles, b.machine,
+      v.model.ns))
+  end
+end
+local series = { { name = "model: " .. b.machine, points = modelled } }
+if not b.model_only then
+  table.insert(series, 1, { name = "this host, this run (median, 95% interval)", points = measured })
 end
 scene.chart {
-  title = "sock alloc+zero+hash+lookup+unhash+free: this host against the model",
+  title = b.model_only and "sock alloc+zero+hash+lookup+unhash+free: the model (host timing left out)"
+    or "sock alloc+zero+hash+lookup+unhash+free: this host's run against the model",
   xlabel = "object", ylabel = "ns per connection", bars = true, xlabels = labels,
-  series = {
-    { name = "measured here (median)", points = measured },
-    { name = "model: " .. b.machine, points = modelled },
-  },
+  series = series,
 }
-scene.step("On this host the same socket set-up and teardown takes nanoseconds, not microseconds: the lines "
-  .. "still differ, but a modern core hides much of the cost the 2001 model charges (figures vary "
-  .. "from run to run; the model's do not)")
+if b.model_only then
+  scene.step("The model's time per connection at the 2001 machine's clock; run without --model-only to time "
+    .. "the same work on this host beside it")
+else
+  scene.step("On this host the same socket set-up and teardown takes nanoseconds, not microseconds: the lines "
+    .. "still differ, but a modern core hides much of the cost the 2001 model charges (this host's bars "
+    .. "change from run to run, their whiskers say by how much; the model's do not)")
+end
 expect(b.variants.sock.model.lines > b.variants.unix_sock.model.lines,
   "model: the fat sock touches more lines than unix_sock in the whole operation too")
 

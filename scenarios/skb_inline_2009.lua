@@ -110,27 +110,34 @@ scene.step("The packet itself is the same too: 100 bytes of payload behind TCP, 
 ---------------------------------------------------------------------------
 -- This host: the two variants compiled into sklab, timed natively
 
-local b = sklab.bench("skb_put_inline", { quick = true, counters = false, time_ms = 5, samples = 3 })
+local b = sklab.bench("skb_put_inline", { quick = true, counters = false, time_ms = 5, samples = 11 })
 local vi, vo = b.variants.inline, b.variants.out_of_line
-print(string.format("%s: %.1f ns (min %.1f, max %.1f); code %d B", vi.what, vi.median or 0, vi.min or 0,
-  vi.max or 0, vi.code_bytes))
-print(string.format("%s: %.1f ns (min %.1f, max %.1f); code %d B", vo.what, vo.median or 0, vo.min or 0,
-  vo.max or 0, vo.code_bytes))
+for _, v in ipairs { vi, vo } do
+  if v.timed then
+    print(string.format("%s: this host, this run %.1f ns (95%% interval %.1f-%.1f%s); code %d B", v.what,
+      v.median, v.ci_lo, v.ci_hi, v.noisy and ", noisy" or "", v.code_bytes))
+  else
+    print(string.format("%s: not timed; model %.1f ns; code %d B", v.what, v.model.ns, v.code_bytes))
+  end
+end
 -- time only: one unit on the axis (code size is charted against call
 -- sites at the end)
+local series = { { name = "model (" .. b.machine .. ")", points = { { 0, vi.model.ns }, { 1, vo.model.ns } } } }
+if not b.model_only then
+  table.insert(series, 1, { name = "this host, this run (median, 95% interval)",
+    points = { { 0, vi.median, vi.ci_lo, vi.ci_hi }, { 1, vo.median, vo.ci_lo, vo.ci_hi } } })
+end
 scene.chart {
-  title = string.format("skb_put + 3 skb_push: time per packet (this host: median of samples, "
-    .. "%.1f-%.1f and %.1f-%.1f ns)", vi.min or 0, vi.max or 0, vo.min or 0, vo.max or 0),
+  title = b.model_only and "skb_put + 3 skb_push: time per packet, the model (host timing left out)"
+    or "skb_put + 3 skb_push: time per packet, this host's run against the model",
   xlabel = "variant", ylabel = "ns per packet", bars = true,
   xlabels = { "inline, BUG_ON", "out of line, skb_over_panic" },
-  series = {
-    { name = "measured on this host", points = { { 0, vi.median or 0 }, { 1, vo.median or 0 } } },
-    { name = "model (" .. b.machine .. ")", points = { { 0, vi.model.ns }, { 1, vo.model.ns } } },
-  },
+  series = series,
 }
-scene.step("Here, inline saves the calls (code: " .. vi.code_bytes .. " B inline, " .. vo.code_bytes
+scene.step("Inline saves the calls (code: " .. vi.code_bytes .. " B inline, " .. vo.code_bytes
   .. " B out of line). The seed's 692 KB is an x86_64 allyesconfig vmlinux file; its slower lat_tcp ran on "
-  .. "a 32-bit kernel whose icache misses fell 1.23% (timings vary from run to run)")
+  .. "a 32-bit kernel whose icache misses fell 1.23%" .. (b.model_only and "" or " (this host's bars vary from "
+  .. "run to run)"))
 expect(vi.model.misses.L1d == vo.model.misses.L1d, "model: the two variants miss the same data lines")
 
 ---------------------------------------------------------------------------

@@ -41,6 +41,22 @@ typedef struct skl_bench_counter {
 	char why[160]; /* "perf_event_open: No such file or directory" */
 } skl_bench_counter;
 
+/* ---- timing ---------------------------------------------------------------- */
+
+/* Samples per variant (--samples), and the interval's width above which a
+ * host figure is flagged noisy: the median's 95% interval wider than
+ * +-5% of it. */
+#define SKL_BENCH_SAMPLES 31
+#define SKL_BENCH_SAMPLES_QUICK 9
+#define SKL_BENCH_NOISY_PCT 5.0
+
+/* The ranks (0-based, in ascending order) bounding the distribution-free
+ * interval of the median of n samples: the largest symmetric interval of
+ * order statistics that holds the median with probability >= 0.95, and
+ * that probability in *level; from 1 to 5 samples none reaches 0.95: the
+ * whole range, with the probability it has. -1 when n < 1. */
+int skl_bench_median_ci(int n, int *lo, int *hi, double *level);
+
 /* ---- options -------------------------------------------------------------- */
 
 typedef struct skl_bench_opts {
@@ -55,7 +71,7 @@ typedef struct skl_bench_opts {
 	double target_ms;   /* time per variant; 0 = 1000, or 20 when quick */
 	int quick;	    /* small tables and short runs (tests, smoke checks) */
 	uint64_t reps;	    /* operations per sample; 0 = calibrated to target_ms */
-	int samples;	    /* timed samples per variant; 0 = 11, or 5 when quick */
+	int samples;	    /* timed samples per variant; 0 = SKL_BENCH_SAMPLES (_QUICK when quick) */
 	int no_counters;    /* 1 = do not open hardware counters */
 	int model_only;	    /* 1 = skip host timing and counters (deterministic) */
 	int host_model;	    /* 1 = model the host's caches (sysfs) instead of the era's */
@@ -104,7 +120,15 @@ typedef struct skl_bench_variant {
 	/* host timing (timed = 0 in model_only runs) */
 	int timed;
 	double min_ns, median_ns, max_ns; /* per operation */
-	uint64_t reps;			  /* operations per sample */
+	/* the median's distribution-free interval (order statistics): it
+	 * holds the true median with probability ci_level (0.95 or more
+	 * from 6 samples up; below, the range and what it covers) */
+	double ci_lo_ns, ci_hi_ns, ci_level;
+	double ci_pct;	 /* the interval's wider side, in % of the median */
+	int noisy;	 /* ci_pct > SKL_BENCH_NOISY_PCT, or ci_level < 0.95 */
+	int pinned;	 /* the timing thread was held on one CPU */
+	int interleaved; /* variants timed in turn with this one, itself included */
+	uint64_t reps;	 /* operations per sample */
 	unsigned samples;
 	skl_bench_counter counters[SKL_BENCH_NCOUNTERS];
 	skl_bench_model model;

@@ -70,6 +70,10 @@ struct skl_c2c;
 typedef struct skl_chart_series {
 	char *name;
 	double *x, *y;
+	/* an interval around each y drawn as an error bar (a host median's
+	 * 95% interval), lo[i] <= y[i] <= hi[i]; NULL = none, NAN at a point
+	 * = none there */
+	double *lo, *hi;
 	int n;
 } skl_chart_series;
 

@@ -59,6 +59,10 @@ typedef struct skl_lua_opts {
 	 * and no out_dir, skb:pcap(name) writes to pcap_path only. */
 	const char *out_dir;   /* NULL = no output directory */
 	const char *pcap_path; /* NULL = no run-wide capture */
+	/* 1 = host figures are left out: sklab.bench runs as with model_only
+	 * = true, so the run's frames and report are the model's alone and
+	 * the same on every host (handouts, golden pictures). */
+	int model_only;
 } skl_lua_opts;
 
 #define SKL_LUA_HEAP_LIMIT ((size_t)256 << 20)

@@ -117,6 +117,7 @@ typedef struct skl_app_limits {
 	uint64_t output;  /* bytes of frames, reports and captures (--max-output MIB) */
 	unsigned timeout; /* seconds of wall clock for the scenario and its pictures (--timeout S) */
 	uint64_t memory;  /* bytes of the memory budget of everything the run makes (--max-memory MIB) */
+	int model_only;	  /* --model-only: sklab.bench times nothing, so every figure is the model's */
 } skl_app_limits;
 
 #define SKL_APP_MAX_FRAMES 1000

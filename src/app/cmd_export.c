@@ -848,12 +848,14 @@ out:
 	return rc;
 }
 
-enum { O_HTML = 256, O_TITLE, O_SIZE };
+enum { O_HTML = 256, O_TITLE, O_SIZE, O_MODEL_ONLY };
 
 static const skl_app_opt options[] = {
     {"html", O_HTML, SKL_APP_VALUE, "FILE", "the HTML file to write (required)", NULL},
     {"size", O_SIZE, SKL_APP_VALUE, "WxH", "the pictures' canvas (1600x900)", NULL},
     {"title", O_TITLE, SKL_APP_VALUE, "T", "replaces the page's title", NULL},
+    {"model-only", O_MODEL_ONLY, SKL_APP_NONE, NULL,
+     "time nothing on this host (sklab.bench gives the\nmodel's figures only): the same handout on every host", NULL},
     {0},
 };
 
@@ -897,6 +899,9 @@ int skl_cmd_export(int argc, char **argv)
 			break;
 		case O_TITLE:
 			o.title = v;
+			break;
+		case O_MODEL_ONLY:
+			o.lim.model_only = 1;
 			break;
 		case O_SIZE:
 			if (sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 200 ||

@@ -584,7 +584,7 @@ out:
 	return rc;
 }
 
-enum { O_FRAMES = 256, O_FORMAT, O_REPORT, O_PCAP, O_STEP, O_SIZE, O_HEADLESS, O_PRESENT, O_NO_ANIM };
+enum { O_FRAMES = 256, O_FORMAT, O_REPORT, O_PCAP, O_STEP, O_SIZE, O_HEADLESS, O_PRESENT, O_NO_ANIM, O_MODEL_ONLY };
 
 static const skl_app_opt options[] = {
     {"headless", O_HEADLESS, SKL_APP_NONE, NULL,
@@ -608,6 +608,8 @@ static const skl_app_opt options[] = {
      "timestamps); with --frames DIR a headless run\n"
      "also writes each skb:pcap(NAME) capture into DIR",
      NULL},
+    {"model-only", O_MODEL_ONLY, SKL_APP_NONE, NULL,
+     "time nothing on this host (sklab.bench gives the\nmodel's figures only): the same frames on every host", NULL},
     {"quiet", 'q', SKL_APP_NONE, NULL, "print nothing but errors and failed expectations", NULL},
     {0},
 };
@@ -664,6 +666,9 @@ int skl_cmd_run(int argc, char **argv)
 			break;
 		case O_PCAP:
 			o.pcap = v;
+			break;
+		case O_MODEL_ONLY:
+			o.lim.model_only = 1;
 			break;
 		case O_STEP: {
 			char *end;

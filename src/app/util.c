@@ -262,6 +262,7 @@ void skl_app_limits_apply(const skl_app_limits *l, struct skl_lua_opts *lo, skl_
 	lo->ram_limit = l->ram;
 	lo->max_events = l->events;
 	lo->out_limit = l->output;
+	lo->model_only = l->model_only;
 	if (l->timeout) {
 		clock_gettime(CLOCK_MONOTONIC, &dd->end);
 		dd->end.tv_sec += (time_t)l->timeout;

@@ -71,9 +71,11 @@ static const skl__api api_table[] = {
      "HITMs is framed and labelled false or true sharing as k:c2c() reports it; on a one-CPU model these two "
      "are an error); owner defaults to the layout's name without \"struct \".",
      SKL__API_INDEX},
-    {"scene.chart", "{title=, xlabel=, ylabel=, bars=, xlabels=, series={{name=, points={{x, y}, ...}}, ...}}",
+    {"scene.chart",
+     "{title=, xlabel=, ylabel=, bars=, xlabels=, series={{name=, points={{x, y [, lo, hi]}, ...}}, ...}}",
      "Puts a chart on screen from the next frame on: lines (or grouped bars with bars = true) of up to 64 series "
-     "of up to 10000 finite points each; with bars, xlabels names the categories x = 0, 1, ...",
+     "of up to 10000 finite points each; with bars, xlabels names the categories x = 0, 1, ...; a point {x, y, lo, "
+     "hi} (lo <= y <= hi) draws an error bar, as for a host median's 95% interval (v.ci_lo, v.ci_hi of sklab.bench)",
      SKL__API_LIB},
     {"expect", "(cond, msg)",
      "Records an EXPECT event with msg; a false cond makes the run fail at the end, but the script goes on. "
@@ -185,8 +187,11 @@ static const skl__api api_table[] = {
      "threads=}])",
      "Runs a host-timing workload (\"lat_connect\", \"hash_lookup\", \"skb_put_inline\", \"false_sharing\") as "
      "`sklab bench` does and returns {workload, profile, machine, mhz, levels, variants = {{name, min, median, max "
-     "(ns), counters, model = {misses, cycles, ns, lines, smp}, ratio, code_bytes}, ...}} (variants also by name); "
-     "false_sharing adds host (this host's CPUs), host_ratio = {name = \"shared/split\", value} when timed, and "
+     "(ns), ci_lo, ci_hi (the median's 95% interval), ci_pct, noisy (wider than +-5%), counters, model = {misses, "
+     "cycles, ns, lines, smp}, ratio, code_bytes}, ...}} (variants also by name); "
+     "model_only is true when nothing was timed (model_only = true, or `sklab run --model-only`: then no "
+     "variant has median); false_sharing adds host (this host's CPUs), host_ratio = {name = \"shared/split\", value} "
+     "when timed, and "
      "model.smp = {cpus, coherence_misses, hitm, transfers, invalidations} per increment; threads (2 to 8) is its "
      "thread and modelled CPU count. Host figures vary between "
      "runs; model figures do not. profile defaults to the workload's era; counters = false skips perf_event_open. "

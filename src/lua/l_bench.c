@@ -40,6 +40,11 @@ static void push_variant(lua_State *L, const skl_bench_variant *v)
 		skl__set_num(L, "max", v->max_ns);
 		skl__set_int(L, "reps", (lua_Integer)v->reps);
 		skl__set_int(L, "samples", (lua_Integer)v->samples);
+		skl__set_num(L, "ci_lo", v->ci_lo_ns);
+		skl__set_num(L, "ci_hi", v->ci_hi_ns);
+		skl__set_num(L, "ci_pct", v->ci_pct);
+		lua_pushboolean(L, v->noisy);
+		lua_setfield(L, -2, "noisy");
 	}
 	if (v->ratio > 0)
 		skl__set_num(L, "ratio", v->ratio);
@@ -104,6 +109,8 @@ static void push_result(lua_State *L, const skl_bench_result *r)
 	int i;
 	lua_createtable(L, 0, 10);
 	skl__set_str(L, "workload", r->workload);
+	lua_pushboolean(L, r->model_only);
+	lua_setfield(L, -2, "model_only");
 	skl__set_str(L, "title", r->title);
 	skl__set_str(L, "profile", r->profile);
 	skl__set_str(L, "layouts", r->layouts);
@@ -163,7 +170,7 @@ static uint64_t bench_units(const skl_bench_opts *o, int variants)
 	if (o->model_only)
 		return 0;
 	if (o->reps) {
-		int samples = o->samples > 0 ? o->samples : (o->quick ? 5 : 11);
+		int samples = o->samples > 0 ? o->samples : (o->quick ? SKL_BENCH_SAMPLES_QUICK : SKL_BENCH_SAMPLES);
 		ns = (double)o->reps * samples * 7.0 * variants;
 	} else {
 		ns = (o->target_ms > 0 ? o->target_ms : (o->quick ? 20.0 : 1000.0)) * 1e6 * variants;
@@ -214,6 +221,8 @@ static int f_bench(lua_State *L)
 			skl__argerror(L, 2, lua_pushfstring(L, "field 'profile': '%s' is not a profile name", pname));
 		/* the string stays on the stack while pname is used */
 	}
+	if (rt->model_only) /* sklab run --model-only: the model's figures alone */
+		o.model_only = 1;
 	skl__charge(L, bench_units(&o, skl_bench_workload_variants(name)));
 	load_profile(L, rt, pname ? pname : skl_bench_workload_profile(name), &prof);
 	o.profile = &prof;

@@ -843,10 +843,21 @@ static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
 			c->nseries = s;
 			if (oom || !cs->x || !cs->y)
 				return 0;
+			for (p = 1; p <= np && !cs->lo; p++) { /* error bars: some point has {x, y, lo, hi} */
+				if (lua_rawgeti(L, -1, p) == LUA_TTABLE && lua_rawlen(L, -1) >= 3) {
+					cs->lo = skl_calloc((size_t)np, sizeof(double));
+					cs->hi = skl_calloc((size_t)np, sizeof(double));
+					if (!cs->lo || !cs->hi) {
+						lua_pop(L, 1);
+						return 0;
+					}
+				}
+				lua_pop(L, 1);
+			}
 			cs->n = np;
 		}
 		for (p = 1; p <= np; p++) {
-			double x, y;
+			double x, y, lo, hi;
 			if (lua_rawgeti(L, -1, p) != LUA_TTABLE)
 				skl__argerror(L, 1,
 					      lua_pushfstring(L,
@@ -854,6 +865,18 @@ static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
 							      s, p, luaL_typename(L, -1)));
 			x = chart_number(L, 1, "x", s, p);
 			y = chart_number(L, 2, "y", s, p);
+			lo = hi = NAN;
+			if (lua_rawlen(L, -1) >= 3) { /* {x, y, lo, hi}: an interval around y */
+				lo = chart_number(L, 3, "lo", s, p);
+				hi = chart_number(L, 4, "hi", s, p);
+				bytes += 16;
+				if (!(lo <= y && y <= hi))
+					skl__argerror(L, 1,
+						      lua_pushfstring(L,
+								      "field 'series': series %d, point %d: the "
+								      "interval must hold y (lo <= y <= hi)",
+								      s, p));
+			}
 			if (bars && nxlabels && (x != floor(x) || x < 0 || x >= nxlabels))
 				skl__argerror(
 				    L, 1,
@@ -864,6 +887,10 @@ static size_t chart_series(lua_State *L, skl_chart *c, int nxlabels, int bars)
 			if (c) {
 				c->series[s - 1].x[p - 1] = x;
 				c->series[s - 1].y[p - 1] = y;
+				if (c->series[s - 1].lo) {
+					c->series[s - 1].lo[p - 1] = lo;
+					c->series[s - 1].hi[p - 1] = hi;
+				}
 			}
 			lua_pop(L, 1);
 		}

@@ -131,6 +131,7 @@ struct skl_lua {
 	char *data_dir;	       /* the root holding assets/ */
 	char *out_dir;	       /* skb:pcap writes here; NULL = nowhere */
 	char *pcap_path;       /* every frame of skb:pcap also goes here; NULL = none */
+	int model_only;	       /* opts.model_only: sklab.bench times nothing */
 	char script_dir[1024]; /* the running scenario's folder (files.c reads there); "" = none */
 	int max_layouts;
 	skl_sink echo;	 /* print() also writes here */

@@ -247,6 +247,7 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	f->scenario_dir = o->scenario_dir ? skl_strdup(o->scenario_dir) : NULL;
 	rt->out_dir = o->out_dir && *o->out_dir ? skl_strdup(o->out_dir) : NULL;
 	rt->pcap_path = o->pcap_path && *o->pcap_path ? skl_strdup(o->pcap_path) : NULL;
+	rt->model_only = o->model_only;
 	if (!rt->data_dir || (o->scenario_dir && !f->scenario_dir) || (o->out_dir && *o->out_dir && !rt->out_dir) ||
 	    (o->pcap_path && *o->pcap_path && !rt->pcap_path))
 		goto out_free;

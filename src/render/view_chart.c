@@ -173,6 +173,12 @@ static void category_label(const cv *v, int i, char *out, size_t outsz)
 
 /* ---- ranges ------------------------------------------------------------------------ */
 
+/* Point i of se has an error bar. */
+static int has_interval(const skl_chart_series *se, int i)
+{
+	return se->lo && se->hi && isfinite(se->lo[i]) && isfinite(se->hi[i]);
+}
+
 /* Data ranges; 0 when there is no point at all. */
 static int ranges(cv *v, double *xmin, double *xmax, double *ymin, double *ymax)
 {
@@ -193,6 +199,10 @@ static int ranges(cv *v, double *xmin, double *xmax, double *ymin, double *ymax)
 			*xmax = fmax(*xmax, x);
 			*ymin = fmin(*ymin, y);
 			*ymax = fmax(*ymax, y);
+			if (has_interval(&c->series[s], i)) {
+				*ymin = fmin(*ymin, c->series[s].lo[i]);
+				*ymax = fmax(*ymax, c->series[s].hi[i]);
+			}
 			v->points++;
 		}
 	}
@@ -349,6 +359,22 @@ static void point_tip(cv *v, int s, int i, const char *xtext)
 	snprintf(v->tip, sizeof(v->tip), "%s\n%s = %s\n%s = %s", se->name ? se->name : "",
 		 v->c->xlabel && *v->c->xlabel ? v->c->xlabel : "x", xtext ? xtext : xs,
 		 v->c->ylabel && *v->c->ylabel ? v->c->ylabel : "y", ys);
+	if (has_interval(se, i)) {
+		char lo[64], hi[64];
+		size_t l = strlen(v->tip);
+		exact(se->lo[i], lo, sizeof(lo));
+		exact(se->hi[i], hi, sizeof(hi));
+		snprintf(v->tip + l, sizeof(v->tip) - l, "\ninterval %s to %s", lo, hi);
+	}
+}
+
+/* An error bar at x from lo to hi (a vertical line with caps w wide). */
+static void error_bar(cv *v, float x, double lo, double hi, float w)
+{
+	float y0 = sy(v, lo), y1 = sy(v, hi), lw = skl__clampf(2 * v->u, 1, 4);
+	skl_dl_line(v->dl, x, y0, x, y1, C_INK, lw);
+	skl_dl_line(v->dl, x - w / 2, y0, x + w / 2, y0, C_INK, lw);
+	skl_dl_line(v->dl, x - w / 2, y1, x + w / 2, y1, C_INK, lw);
 }
 
 /* One series as a polyline, thinned to each pixel column's first, lowest,
@@ -424,6 +450,8 @@ static void draw_line(cv *v, int s)
 		point_tip(v, s, i, NULL);
 		snprintf(v->key, sizeof(v->key), "%d:point:%d:%d", v->o->obj, s, i);
 		skl_dl_begin(v->dl, v->key, v->tip);
+		if (has_interval(se, i))
+			error_bar(v, x, se->lo[i], se->hi[i], ms);
 		skl_dl_rect(v->dl, x - ms / 2, y - ms / 2, ms, ms, col, C_BG, skl__clampf(2 * v->u, 1, 3));
 		skl_dl_end(v->dl);
 	}
@@ -442,8 +470,9 @@ static void draw_bars(cv *v)
 		skl_color col = skl_view_chart_color(s);
 		for (i = 0; i < se->n; i++) {
 			int k = isfinite(se->x[i]) && isfinite(se->y[i]) ? category(v, se->x[i]) : -1;
-			float x, y0, y1, top, h;
+			float x, y0, y1, top, h, et, eh;
 			char lab[256], val[64];
+			int iv;
 			if (k < 0)
 				continue;
 			x = v->px + slot * (float)k + (slot - group) / 2 + bw * (float)s;
@@ -459,18 +488,35 @@ static void draw_bars(cv *v)
 			}
 			skl_dl_rect(v->dl, x + 1, top, fmaxf(bw - 2, 1), fmaxf(h, 1), skl_color_mix(col, C_BG, 0.15f),
 				    col, bw >= 6 ? 1 : 0);
+			et = top;
+			eh = h;
+			iv = has_interval(se, i);
+			if (iv) { /* the value goes beyond the bar's whisker */
+				error_bar(v, x + bw / 2, se->lo[i], se->hi[i], fminf(bw * 0.4f, 24 * v->u));
+				if (se->y[i] >= 0)
+					et = fminf(top, sy(v, se->hi[i]));
+				else
+					eh = fmaxf(h, sy(v, se->lo[i]) - top);
+			}
 			/* the value over the bar when it fits */
 			skl_view_chart_label(se->y[i], fabs(se->y[i]) >= 100 || se->y[i] == floor(se->y[i]) ? 1 : 0.1,
 					     fabs(se->y[i]), val, sizeof(val));
 			if (skl_dl_text_width(val, skl__fs(v->dl, ts)) <= bw - 2) {
-				/* outside the bar's end; inside it when outside would
-				 * leave the plot (and meet the axis labels) */
-				float ly = se->y[i] >= 0 ? top - 20 * v->u : top + h;
+				/* outside the bar's end (and its whisker); inside it when
+				 * outside would leave the plot (and meet the axis labels):
+				 * at its end, or with a whisker, at its base, clear of it */
+				float ly = se->y[i] >= 0 ? et - 20 * v->u : et + eh;
 				skl_color ink = C_INK2;
 				if ((se->y[i] >= 0 && ly < v->py) || (se->y[i] < 0 && ly + 20 * v->u > v->py + v->ph)) {
 					if (h < 20 * v->u)
 						goto no_value;
-					ly = se->y[i] >= 0 ? top : top + h - 20 * v->u;
+					if (iv)
+						ly = se->y[i] >= 0 ? top + h - 20 * v->u : top;
+					else
+						ly = se->y[i] >= 0 ? top : top + h - 20 * v->u;
+					if (iv &&
+					    (se->y[i] >= 0 ? sy(v, se->lo[i]) > ly : sy(v, se->hi[i]) < ly + 20 * v->u))
+						goto no_value; /* the whisker runs through the whole bar */
 					ink = skl__is_dark(col) ? SKL_HEX(0xffffff) : C_INK;
 				}
 				skl__text(v->dl, x, ly, bw, 20 * v->u, val, ts, SKL_FONT_REGULAR, SKL_ALIGN_CENTER,

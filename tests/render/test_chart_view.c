@@ -264,6 +264,65 @@ static void test_bars(skl_sdl *sdl, const char *outdir)
 	skl_chart_free(c);
 }
 
+/* Error bars (a host median's 95% interval): a whisker over the bar from
+ * lo to hi, in scale, the value above it, the interval in the tooltip;
+ * none where the interval is NAN. */
+static void test_bars_intervals(skl_sdl *sdl, const char *outdir)
+{
+	static const char *const cats[] = {"inline", "out of line"};
+	skl_chart *c = chart_new("time per packet", "variant", "ns", 1, 2);
+	skl_dl *dl = skl_dl_new(W, H);
+	const skl_dl_item *bar, *whisker = NULL, *label = NULL;
+	int i, lines1 = 0;
+
+	xlabels_set(c, cats, 2);
+	series_set(c, 0, "this host, this run", 2);
+	series_set(c, 1, "model", 2);
+	c->series[0].lo = skl_calloc(2, sizeof(double));
+	c->series[0].hi = skl_calloc(2, sizeof(double));
+	for (i = 0; i < 2; i++)
+		c->series[0].x[i] = c->series[1].x[i] = i;
+	c->series[0].y[0] = 40;
+	c->series[0].lo[0] = 30;
+	c->series[0].hi[0] = 60;
+	c->series[0].y[1] = 20;
+	c->series[0].lo[1] = c->series[0].hi[1] = NAN;
+	c->series[1].y[0] = 10;
+	c->series[1].y[1] = 12;
+	CHECK(skl_view_chart(dl, c, NULL) == 0);
+	bar = item_kind(dl, "0:point:0:0", SKL_DL_RECT);
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (!it->key)
+			continue;
+		if (!strcmp(it->key, "0:point:0:0") && it->kind == SKL_DL_LINE && it->w == 0 && !whisker)
+			whisker = it;
+		if (!strcmp(it->key, "0:point:0:0") && it->kind == SKL_DL_TEXT && !strcmp(it->text, "40"))
+			label = it;
+		if (!strcmp(it->key, "0:point:0:1") && it->kind == SKL_DL_LINE)
+			lines1++;
+	}
+	CHECK(bar && whisker && label);
+	CHECK_INT(lines1, 0);
+	if (bar && whisker && label) {
+		float top = fminf(whisker->y, whisker->y + whisker->h), len = fabsf(whisker->h);
+		/* 30 to 60 against a bar of 40 from 0 */
+		CHECK(fabsf(len / bar->h - 30.0f / 40.0f) < 0.02f);
+		CHECK(fabsf((top + len) - (bar->y + bar->h * 0.25f)) < 1.0f);
+		CHECK(fabsf(whisker->x - (bar->x + bar->w / 2)) < 2.0f);
+		/* the value clears the whisker: above it, or (no room above: 60 is
+		 * the axis's top) inside the bar below the whisker's end */
+		CHECK(label->y + label->h <= top + 0.5f ||
+		      (label->y >= top + len - 0.5f && label->y + label->h <= bar->y + bar->h + 0.5f));
+		CHECK(bar->tooltip && strstr(bar->tooltip, "interval 30 to 60"));
+	}
+	CHECK(skl_test_outside(dl, 0, 0, W, H, "bars with intervals") == 0);
+	(void)sdl;
+	CHECK(skl_test_save(sdl, dl, outdir, "chart-intervals") == 0);
+	skl_dl_free(dl);
+	skl_chart_free(c);
+}
+
 /* sklab bench's sixteen long categories: every one reads whole, wrapped
  * under its group or as a mark the key explains; none is cut. */
 static void test_bars_long_labels(skl_sdl *sdl, const char *outdir)
@@ -440,6 +499,7 @@ int main(int argc, char **argv)
 	test_lines(sdl, outdir);
 	test_bars(sdl, outdir);
 	test_bars_long_labels(sdl, outdir);
+	test_bars_intervals(sdl, outdir);
 	test_bars_numeric();
 	test_empty();
 	test_region(sdl, outdir);

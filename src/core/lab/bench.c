@@ -14,6 +14,7 @@
 #include "bench_impl.h"
 
 #include <assert.h>
+#include <math.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include <time.h>
 
 #if defined(__linux__)
+#include <sched.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -334,6 +336,24 @@ static void counters_start(counters *pc)
 	}
 }
 
+/* Counting stops between the samples of interleaved variants and goes on
+ * (without a reset) at the next sample of the same variant. */
+static void counters_pause(counters *pc)
+{
+	int i;
+	for (i = 0; i < SKL_BENCH_NCOUNTERS; i++)
+		if (pc->fd[i] >= 0)
+			ioctl(pc->fd[i], PERF_EVENT_IOC_DISABLE, 0);
+}
+
+static void counters_resume(counters *pc)
+{
+	int i;
+	for (i = 0; i < SKL_BENCH_NCOUNTERS; i++)
+		if (pc->fd[i] >= 0)
+			ioctl(pc->fd[i], PERF_EVENT_IOC_ENABLE, 0);
+}
+
 static void counters_stop(counters *pc, skl_bench_counter *c, double ops)
 {
 	int i;
@@ -371,6 +391,14 @@ static void counters_start(counters *pc)
 {
 	(void)pc;
 }
+static void counters_pause(counters *pc)
+{
+	(void)pc;
+}
+static void counters_resume(counters *pc)
+{
+	(void)pc;
+}
 static void counters_stop(counters *pc, skl_bench_counter *c, double ops)
 {
 	(void)pc;
@@ -401,9 +429,11 @@ static double target_of(const skl_bench_opts *o)
 	return (o->target_ms > 0 ? o->target_ms : (o->quick ? 20.0 : 1000.0)) * 1e6;
 }
 
+/* Many short samples: the median's interval narrows with their number, and
+ * a sample is short enough that one disturbance spoils few of them. */
 static int samples_of(const skl_bench_opts *o)
 {
-	int samples = o->samples > 0 ? o->samples : (o->quick ? 5 : 11);
+	int samples = o->samples > 0 ? o->samples : (o->quick ? SKL_BENCH_SAMPLES_QUICK : SKL_BENCH_SAMPLES);
 	return samples > MAX_SAMPLES ? MAX_SAMPLES : samples;
 }
 
@@ -453,8 +483,40 @@ static double sample(skl__bench_fn fn, void *st, uint64_t reps)
 	return ns > 0 ? ns : 0.001; /* below the clock's resolution */
 }
 
+int skl_bench_median_ci(int n, int *lo, int *hi, double *level)
+{
+	/* the distribution-free interval of a median: between the j-th
+	 * smallest and the j-th largest of n samples, P = 1 - 2 P(B < j) for
+	 * B ~ Binomial(n, 1/2); the largest j with P >= 0.95 */
+	double tail = 0, term, best_level = 0;
+	int j, best = 0;
+	if (n < 1)
+		return -1;
+	term = pow(0.5, n); /* P(B = 0) */
+	for (j = 1; 2 * j <= n; j++) {
+		tail += term; /* P(B <= j - 1) */
+		if (1 - 2 * tail < 0.95)
+			break;
+		best = j;
+		best_level = 1 - 2 * tail;
+		term = term * (double)(n - (j - 1)) / (double)j; /* P(B = j) */
+	}
+	if (!best) { /* too few samples for 95 %: the range, and what it covers */
+		*lo = 0;
+		*hi = n - 1;
+		*level = n > 1 ? 1 - 2 * pow(0.5, n) : 0;
+		return 0;
+	}
+	*lo = best - 1;
+	*hi = n - best;
+	*level = best_level;
+	return 0;
+}
+
 static void summarise(skl_bench_variant *v, double *ns, int samples, uint64_t reps)
 {
+	int lo, hi;
+	double half;
 	qsort(ns, (size_t)samples, sizeof(ns[0]), cmp_double);
 	v->timed = 1;
 	v->reps = reps;
@@ -462,63 +524,113 @@ static void summarise(skl_bench_variant *v, double *ns, int samples, uint64_t re
 	v->min_ns = ns[0];
 	v->max_ns = ns[samples - 1];
 	v->median_ns = samples % 2 ? ns[samples / 2] : (ns[samples / 2 - 1] + ns[samples / 2]) / 2;
+	skl_bench_median_ci(samples, &lo, &hi, &v->ci_level);
+	v->ci_lo_ns = ns[lo];
+	v->ci_hi_ns = ns[hi];
+	half = v->median_ns - v->ci_lo_ns > v->ci_hi_ns - v->median_ns ? v->median_ns - v->ci_lo_ns
+								       : v->ci_hi_ns - v->median_ns;
+	v->ci_pct = v->median_ns > 0 ? 100.0 * half / v->median_ns : 0;
+	v->noisy = v->ci_pct > SKL_BENCH_NOISY_PCT || v->ci_level < 0.95;
 }
 
-void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v)
+/* The timing thread on one CPU, the one it is on, for the timing: no
+ * migration between the samples of one variant or between variants.
+ * 1 with *old saved (unpin restores it), 0 when it could not be pinned. */
+#if defined(__linux__)
+static int pin(cpu_set_t *old)
 {
-	double target_ns = target_of(o);
-	int samples = samples_of(o);
-	double ns[MAX_SAMPLES];
-	uint64_t reps;
-	counters pc;
-	int s, c;
-
-	for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
-		v->counters[c].ok = 0;
-		snprintf(v->counters[c].why, sizeof(v->counters[c].why), "not measured (counters off)");
-	}
-	reps = calibrate(o, fn, st, target_ns, samples, 0);
-
-	if (!o->no_counters)
-		counters_open(&pc, v->counters);
-	else
-		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
-			pc.fd[c] = -1;
-	counters_start(&pc);
-	for (s = 0; s < samples; s++)
-		ns[s] = sample(fn, st, reps);
-	counters_stop(&pc, v->counters, (double)reps * samples);
-	summarise(v, ns, samples, reps);
+	cpu_set_t one;
+	int cpu = sched_getcpu();
+	if (cpu < 0 || sched_getaffinity(0, sizeof(*old), old) < 0)
+		return 0;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	return sched_setaffinity(0, sizeof(one), &one) == 0;
 }
 
-void skl__bench_time_interleaved(const skl_bench_opts *o, int n, skl__bench_fn fn, void *const *st,
-				 skl_bench_variant *const *v, uint64_t min_n, const char *counters_why)
+static void unpin(const cpu_set_t *old)
+{
+	sched_setaffinity(0, sizeof(*old), old);
+}
+#endif
+
+void skl__bench_time_jobs(const skl_bench_opts *o, int n, const skl__bench_job *jobs, uint64_t min_n,
+			  const char *counters_why)
 {
 	double target_ns = target_of(o);
 	int samples = samples_of(o);
 	double(*ns)[MAX_SAMPLES];
 	uint64_t reps[SKL__BENCH_MAX_INTERLEAVED];
-	int s, c, i;
+	counters pc[SKL__BENCH_MAX_INTERLEAVED];
+	int s, c, i, pinned = 0;
+#if defined(__linux__)
+	cpu_set_t old;
+#endif
 
 	assert(n > 0 && n <= SKL__BENCH_MAX_INTERLEAVED);
-	ns = skl_calloc((size_t)n, sizeof(*ns));
 	for (i = 0; i < n; i++) {
+		skl_bench_variant *v = jobs[i].v;
 		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++) {
-			v[i]->counters[c].ok = 0;
-			snprintf(v[i]->counters[c].why, sizeof(v[i]->counters[c].why), "%s",
-				 o->no_counters ? "not measured (counters off)" : counters_why);
+			v->counters[c].ok = 0;
+			snprintf(v->counters[c].why, sizeof(v->counters[c].why), "%s",
+				 o->no_counters ? "not measured (counters off)"
+				 : counters_why ? counters_why
+						: "not measured");
+			pc[i].fd[c] = -1;
 		}
 	}
+	ns = skl_calloc((size_t)n, sizeof(*ns));
 	if (!ns) /* out of memory: left untimed, the counters' reason says nothing more */
 		return;
+#if defined(__linux__)
+	if (!counters_why) /* the jobs run on this thread only */
+		pinned = pin(&old);
+#endif
 	for (i = 0; i < n; i++)
-		reps[i] = calibrate(o, fn, st[i], target_ns, samples, min_n);
+		reps[i] = calibrate(o, jobs[i].fn, jobs[i].st, target_ns, samples, min_n);
+	if (!o->no_counters && !counters_why)
+		for (i = 0; i < n; i++) {
+			counters_open(&pc[i], jobs[i].v->counters);
+			counters_start(&pc[i]);
+			counters_pause(&pc[i]);
+		}
 	for (s = 0; s < samples; s++)
-		for (i = 0; i < n; i++)
-			ns[i][s] = sample(fn, st[i], reps[i]);
-	for (i = 0; i < n; i++)
-		summarise(v[i], ns[i], samples, reps[i]);
+		for (i = 0; i < n; i++) {
+			counters_resume(&pc[i]);
+			ns[i][s] = sample(jobs[i].fn, jobs[i].st, reps[i]);
+			counters_pause(&pc[i]);
+		}
+	for (i = 0; i < n; i++) {
+		counters_stop(&pc[i], jobs[i].v->counters, (double)reps[i] * samples);
+		summarise(jobs[i].v, ns[i], samples, reps[i]);
+		jobs[i].v->pinned = pinned;
+		jobs[i].v->interleaved = n;
+	}
+#if defined(__linux__)
+	if (pinned)
+		unpin(&old);
+#endif
 	skl_free(ns);
+}
+
+void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v)
+{
+	skl__bench_job j = {fn, st, v};
+	skl__bench_time_jobs(o, 1, &j, 0, NULL);
+}
+
+void skl__bench_time_interleaved(const skl_bench_opts *o, int n, skl__bench_fn fn, void *const *st,
+				 skl_bench_variant *const *v, uint64_t min_n, const char *counters_why)
+{
+	skl__bench_job jobs[SKL__BENCH_MAX_INTERLEAVED];
+	int i;
+	assert(n > 0 && n <= SKL__BENCH_MAX_INTERLEAVED);
+	for (i = 0; i < n; i++) {
+		jobs[i].fn = fn;
+		jobs[i].st = st[i];
+		jobs[i].v = v[i];
+	}
+	skl__bench_time_jobs(o, n, jobs, min_n, counters_why ? counters_why : "not measured");
 }
 
 /* ---- the cache-model replay ------------------------------------------------------------- */

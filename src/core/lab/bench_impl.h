@@ -72,21 +72,34 @@ void skl__bmodel_finish(skl__bmodel *m, uint64_t ops, skl_bench_model *out);
 /* Runs n operations. */
 typedef void (*skl__bench_fn)(void *st, uint64_t n);
 
-/* Warms up, calibrates, times o's samples of fn and reads the counters
- * into v (per operation); ops_per_call scales nothing: one call of fn(st, n)
- * is n operations. */
-void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v);
-
 #define SKL__BENCH_MAX_INTERLEAVED 8
 
-/* Times n (1..SKL__BENCH_MAX_INTERLEAVED) variants of one fn, state st[i]
- * into v[i], sample by sample in turn (variant 0's sample s, variant 1's,
- * ..., then sample s + 1), so that the host's drift (its clock speed, other
- * load) falls on every variant alike. Each variant is calibrated on its
- * own first, from min_n operations a call up (0 = 1: a call with a fixed
- * cost of its own, such as waking threads, wants more). Counters are not
- * read: each says counters_why (or that they are off). Out of memory
- * leaves the variants untimed. */
+/* One variant to time: fn(st, n) runs n operations; the figures go to v. */
+typedef struct skl__bench_job {
+	skl__bench_fn fn;
+	void *st;
+	skl_bench_variant *v;
+} skl__bench_job;
+
+/* Times n (1..SKL__BENCH_MAX_INTERLEAVED) variants sample by sample in
+ * turn (variant 0's sample s, variant 1's, ..., then sample s + 1), so
+ * that the host's drift (its clock speed, other load) falls on every
+ * variant alike, each calibrated on its own first from min_n operations a
+ * call up (0 = 1). With counters_why NULL the jobs run on this thread
+ * alone: it is pinned to the CPU it is on for the timing, and each
+ * variant's counters count its own samples; otherwise (jobs that wake
+ * threads of their own) nothing is pinned and the counters say
+ * counters_why. Each variant gets its median, the median's 95% interval
+ * and whether it is noisy. Out of memory leaves them untimed. */
+void skl__bench_time_jobs(const skl_bench_opts *o, int n, const skl__bench_job *jobs, uint64_t min_n,
+			  const char *counters_why);
+
+/* skl__bench_time_jobs of one variant, with its counters. */
+void skl__bench_time(const skl_bench_opts *o, skl__bench_fn fn, void *st, skl_bench_variant *v);
+
+/* skl__bench_time_jobs of one fn on states st[i] into v[i], for jobs
+ * that wake threads of their own: not pinned, counters not read (each
+ * says counters_why, or that they are off). */
 void skl__bench_time_interleaved(const skl_bench_opts *o, int n, skl__bench_fn fn, void *const *st,
 				 skl_bench_variant *const *v, uint64_t min_n, const char *counters_why);
 

@@ -314,8 +314,6 @@ static int skb_variant(const skl_bench_opts *o, int ool, skl_kernel *k, skb_st *
 	}
 	skl__bmodel_finish(&m, ops, &v->model);
 	skl__bmodel_free(&m);
-	if (!o->model_only)
-		skl__bench_time(o, ool ? run_ool : run_inline, st, v);
 	return 0;
 }
 
@@ -378,6 +376,10 @@ int skl__bench_skb_put(const skl_bench_opts *o, skl_bench_result *r, skl_error *
 	    st.reserve, st.lens[0], st.lens[1], st.lens[2], st.lens[3]);
 	if (skb_variant(o, 0, k, &st, &cs, r, err) < 0 || skb_variant(o, 1, k, &st, &cs, r, err) < 0)
 		goto out;
+	if (!o->model_only) { /* in turn, sample by sample: the host's drift falls on both */
+		skl__bench_job jobs[2] = {{run_inline, &st, &r->variants[0]}, {run_ool, &st, &r->variants[1]}};
+		skl__bench_time_jobs(o, 2, jobs, 0, NULL);
+	}
 	rc = 0;
 out:
 	skl_kernel_free(k);

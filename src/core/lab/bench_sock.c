@@ -383,42 +383,43 @@ static const conn_var conn_vars[] = {
      "RFC 3/4: struct sock + unix_opt from the unix_sock cache (the same steps as the others, so they compare)"},
 };
 
-static int conn_variant(const skl_bench_opts *o, const conn_var *cv, skl_bench_result *r, skl_error *err)
+/* Sets up one variant in *st (its machine, cache, table and residents) and
+ * models it; st->k stays for the timing (conn_release frees it). */
+static int conn_variant(const skl_bench_opts *o, const conn_var *cv, conn_st *st, skl_bench_result *r, skl_error *err)
 {
 	skl_layout *l = NULL;
-	conn_st st;
 	skl__bmodel m;
 	skl_bench_variant *v;
 	skl_cache_opts co;
 	skl_cache_info ci;
 	int rc = -1;
 
-	memset(&st, 0, sizeof(st));
+	memset(st, 0, sizeof(*st));
 	memset(&m, 0, sizeof(m));
 	l = layout_of(o, cv->type, cv->extra, err);
 	if (!l)
 		return -1;
-	if (find_ident(l, cv->prefix, 1, &st.id, err) < 0)
+	if (find_ident(l, cv->prefix, 1, &st->id, err) < 0)
 		goto out_layout;
-	st.size = l->size;
-	st.zero = l->size; /* zero_it: sizeof(struct sock) for the fat sock, the object's size for the others */
-	st.k = skl__bench_kernel(o->profile, 0, err);
-	if (!st.k)
+	st->size = l->size;
+	st->zero = l->size; /* zero_it: sizeof(struct sock) for the fat sock, the object's size for the others */
+	st->k = skl__bench_kernel(o->profile, 0, err);
+	if (!st->k)
 		goto out_layout;
 	memset(&co, 0, sizeof(co));
 	co.flags = SKL_SLAB_HWCACHE_ALIGN;
-	st.c = skl_cache_create(st.k, cv->name, l->size, &co, err);
-	if (!st.c)
+	st->c = skl_cache_create(st->k, cv->name, l->size, &co, err);
+	if (!st->c)
 		goto out_kernel;
-	skl_cache_get_info(st.c, &ci);
-	st.mask = CONN_BUCKETS - 1;
-	st.table = skl_kmalloc(st.k, (size_t)CONN_BUCKETS * st.id.ptr, err);
-	if (!st.table)
+	skl_cache_get_info(st->c, &ci);
+	st->mask = CONN_BUCKETS - 1;
+	st->table = skl_kmalloc(st->k, (size_t)CONN_BUCKETS * st->id.ptr, err);
+	if (!st->table)
 		goto out_kernel;
-	st.table_h = skl_kernel_bytes(st.k, st.table, (size_t)CONN_BUCKETS * st.id.ptr);
-	memset(st.table_h, 0, (size_t)CONN_BUCKETS * st.id.ptr);
-	xlate_init(&st.x, st.table_h, st.table, st.id.ptr);
-	if (conn_residents(&st) < 0) {
+	st->table_h = skl_kernel_bytes(st->k, st->table, (size_t)CONN_BUCKETS * st->id.ptr);
+	memset(st->table_h, 0, (size_t)CONN_BUCKETS * st->id.ptr);
+	xlate_init(&st->x, st->table_h, st->table, st->id.ptr);
+	if (conn_residents(st) < 0) {
 		skl_errorf(err, "lat_connect: the simulated machine ran out of memory");
 		goto out_kernel;
 	}
@@ -440,41 +441,62 @@ static int conn_variant(const skl_bench_opts *o, const conn_var *cv, skl_bench_r
 
 	if (skl__bmodel_init(&m, o, &v->model, err) < 0)
 		goto out_kernel;
-	if (conn_model(&st, &m, skl__bench_quick_or(o, 16, 64), skl__bench_quick_or(o, 64, 256)) < 0) {
+	if (conn_model(st, &m, skl__bench_quick_or(o, 16, 64), skl__bench_quick_or(o, 64, 256)) < 0) {
 		skl_errorf(err, "lat_connect: the simulated machine ran out of memory");
 		goto out_model;
 	}
 	skl__bmodel_finish(&m, skl__bench_quick_or(o, 64, 256), &v->model);
-	if (!o->model_only) {
-		skl__bench_time(o, conn_run, &st, v);
-		if (st.failed) {
-			skl_errorf(err, "lat_connect: the simulated machine ran out of memory while timing");
-			goto out_model;
-		}
-	}
-	rc = 0;
+	skl__bmodel_free(&m);
+	skl_layout_free(l);
+	return 0;
 out_model:
 	skl__bmodel_free(&m);
 out_kernel:
-	skl_kernel_free(st.k);
+	skl_kernel_free(st->k);
+	st->k = NULL;
 out_layout:
 	skl_layout_free(l);
 	return rc;
 }
 
+#define NCONN (sizeof(conn_vars) / sizeof(conn_vars[0]))
+
 int skl__bench_lat_connect(const skl_bench_opts *o, skl_bench_result *r, skl_error *err)
 {
+	conn_st st[NCONN];
 	size_t i;
+	int rc = -1;
+
+	memset(st, 0, sizeof(st));
 	describe_layouts(o, r);
 	snprintf(r->notes, sizeof(r->notes),
 		 "The model sees the object's bytes and the hash table; the slab allocator's own bookkeeping is timed "
 		 "but not modelled. %d resident sockets share a %d-bucket hash; the new socket is inserted at the head "
 		 "of its chain and found there.",
 		 CONN_RESIDENT, CONN_BUCKETS);
-	for (i = 0; i < sizeof(conn_vars) / sizeof(conn_vars[0]); i++)
-		if (conn_variant(o, &conn_vars[i], r, err) < 0)
-			return -1;
-	return 0;
+	for (i = 0; i < NCONN; i++)
+		if (conn_variant(o, &conn_vars[i], &st[i], r, err) < 0)
+			goto out;
+	if (!o->model_only) { /* every variant in turn, sample by sample, each on its own machine */
+		skl__bench_job jobs[NCONN];
+		for (i = 0; i < NCONN; i++) {
+			jobs[i].fn = conn_run;
+			jobs[i].st = &st[i];
+			jobs[i].v = &r->variants[i];
+		}
+		skl__bench_time_jobs(o, NCONN, jobs, 0, NULL);
+		for (i = 0; i < NCONN; i++)
+			if (st[i].failed) {
+				skl_errorf(err, "lat_connect: the simulated machine ran out of memory while timing %s",
+					   conn_vars[i].name);
+				goto out;
+			}
+	}
+	rc = 0;
+out:
+	for (i = 0; i < NCONN; i++)
+		skl_kernel_free(st[i].k);
+	return rc;
 }
 
 /* ======================================================================================
@@ -490,7 +512,15 @@ typedef struct look_st {
 	uint32_t *keys; /* per key: daddr, rcv_saddr, dport << 16 | num, bound_dev_if */
 	uint64_t nkeys, ki;
 	uint64_t sum;
+	skl_kernel *k; /* its machine, kept for the timing (look_release) */
 } look_st;
+
+static void look_release(look_st *st)
+{
+	skl_free(st->keys);
+	skl_kernel_free(st->k);
+	memset(st, 0, sizeof(*st));
+}
 
 static SKL__ALWAYS_INLINE void look_op(look_st *st, skl__bmodel *m)
 {
@@ -589,10 +619,11 @@ out:
 	return l;
 }
 
-static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char *lname, uint64_t n,
+/* Sets up one table in *st and models it; st keeps its machine and keys
+ * for the timing (look_release frees them, also after a failure). */
+static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char *lname, uint64_t n, look_st *st,
 			skl_bench_result *r, skl_error *err)
 {
-	look_st st;
 	skl__bmodel m;
 	skl_bench_variant *v;
 	skl_kernel *k = NULL;
@@ -604,11 +635,11 @@ static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char
 	skl_addr *objs = NULL;
 	int rc = -1;
 
-	memset(&st, 0, sizeof(st));
-	if (find_ident(l, "", 0, &st.id, err) < 0)
+	memset(st, 0, sizeof(*st));
+	if (find_ident(l, "", 0, &st->id, err) < 0)
 		return -1;
 	nb = n / 2 ? n / 2 : 1;
-	tbytes = nb * st.id.ptr;
+	tbytes = nb * st->id.ptr;
 	while (((uint64_t)o->profile->page_size << order) < tbytes)
 		order++;
 	if (skl_cache_geometry(o->profile, 0, 0, "sock", l->size, &(skl_cache_opts){.flags = SKL_SLAB_HWCACHE_ALIGN},
@@ -625,17 +656,17 @@ static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char
 	c = skl_cache_create(k, "sock", l->size, &co, err);
 	if (!c)
 		goto out;
-	st.table = skl_pages_alloc(k, order);
+	st->table = skl_pages_alloc(k, order);
 	objs = skl_malloc((size_t)n * sizeof(*objs));
-	st.keys = skl_malloc((size_t)n * 4 * sizeof(uint32_t));
-	if (!st.table || !objs || !st.keys) {
+	st->keys = skl_malloc((size_t)n * 4 * sizeof(uint32_t));
+	if (!st->table || !objs || !st->keys) {
 		skl_errorf(err, "hash_lookup: out of memory for %llu objects", (unsigned long long)n);
 		goto out;
 	}
-	st.table_h = skl_kernel_bytes(k, st.table, (size_t)tbytes);
-	memset(st.table_h, 0, (size_t)tbytes);
-	xlate_init(&st.x, st.table_h, st.table, st.id.ptr);
-	st.mask = (uint32_t)(nb - 1);
+	st->table_h = skl_kernel_bytes(k, st->table, (size_t)tbytes);
+	memset(st->table_h, 0, (size_t)tbytes);
+	xlate_init(&st->x, st->table_h, st->table, st->id.ptr);
+	st->mask = (uint32_t)(nb - 1);
 	/* the objects: unique identities (many connections from 16 clients to
 	 * one server port), hashed in at the heads of their chains */
 	for (i = 0; i < n; i++) {
@@ -650,15 +681,15 @@ static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char
 			goto out;
 		}
 		objs[i] = a;
-		st32(p + st.id.daddr, daddr);
-		st32(p + st.id.rcv_saddr, saddr);
-		st16(p + st.id.dport, dport);
-		st16(p + st.id.num, num);
-		st32(p + st.id.dev, 0);
-		b = ehash(saddr, num, daddr, dport) & st.mask;
-		slot = st.table_h + (size_t)b * st.id.ptr;
-		stp(&st.x, p + st.id.next, st.id.ptr, ldp(&st.x, slot, st.id.ptr));
-		stp(&st.x, slot, st.id.ptr, a);
+		st32(p + st->id.daddr, daddr);
+		st32(p + st->id.rcv_saddr, saddr);
+		st16(p + st->id.dport, dport);
+		st16(p + st->id.num, num);
+		st32(p + st->id.dev, 0);
+		b = ehash(saddr, num, daddr, dport) & st->mask;
+		slot = st->table_h + (size_t)b * st->id.ptr;
+		stp(&st->x, p + st->id.next, st->id.ptr, ldp(&st->x, slot, st->id.ptr));
+		stp(&st->x, slot, st->id.ptr, a);
 	}
 	/* the keys: every object once, in a seeded random order */
 	for (i = 0; i < n; i++)
@@ -670,12 +701,12 @@ static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char
 	}
 	for (i = 0; i < n; i++) {
 		uint64_t e = objs[i];
-		st.keys[4 * i] = 0x0a000001u + (uint32_t)(e >> 16);
-		st.keys[4 * i + 1] = 0xc0a80001u;
-		st.keys[4 * i + 2] = ((uint32_t)(e & 0xffff) << 16) | 80u;
-		st.keys[4 * i + 3] = 0;
+		st->keys[4 * i] = 0x0a000001u + (uint32_t)(e >> 16);
+		st->keys[4 * i + 1] = 0xc0a80001u;
+		st->keys[4 * i + 2] = ((uint32_t)(e & 0xffff) << 16) | 80u;
+		st->keys[4 * i + 3] = 0;
 	}
-	st.nkeys = n;
+	st->nkeys = n;
 
 	v = skl__bench_add(r);
 	if (!v) {
@@ -688,8 +719,8 @@ static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char
 	snprintf(v->what, sizeof(v->what), "established lookup (%s, %llu objects of %llu B)", lname,
 		 (unsigned long long)n, (unsigned long long)ci.size);
 	snprintf(v->note, sizeof(v->note),
-		 "identity at daddr %u, rcv_saddr %u, dport %u, num %u, bound_dev_if %u, next %u", st.id.daddr,
-		 st.id.rcv_saddr, st.id.dport, st.id.num, st.id.dev, st.id.next);
+		 "identity at daddr %u, rcv_saddr %u, dport %u, num %u, bound_dev_if %u, next %u", st->id.daddr,
+		 st->id.rcv_saddr, st->id.dport, st->id.num, st->id.dev, st->id.next);
 	snprintf(v->code_how, sizeof(v->code_how), "not measured for this workload");
 	v->object_size = l->size;
 	v->cache_size = ci.size;
@@ -702,17 +733,14 @@ static int look_variant(const skl_bench_opts *o, const skl_layout *l, const char
 	for (i = 0; i < warm + ops; i++) {
 		if (i == warm)
 			skl__bmodel_start(&m);
-		look_op(&st, &m);
+		look_op(st, &m);
 	}
 	skl__bmodel_finish(&m, ops, &v->model);
 	skl__bmodel_free(&m);
-	if (!o->model_only)
-		skl__bench_time(o, look_run, &st, v);
 	rc = 0;
 out:
-	skl_free(st.keys);
 	skl_free(objs);
-	skl_kernel_free(k);
+	st->k = k;
 	return rc;
 }
 
@@ -729,6 +757,29 @@ static uint64_t look_bytes(const skl_profile *p, const skl_cache_info *ci, unsig
 	uint64_t slabs = (n + per - 1) / per;
 	return slabs * ci->pages_per_slab * p->page_size + (n / 2 + 1) * ptr +
 	       n * (LOOK_HOST_PER_OBJECT + 4 * sizeof(uint32_t) + sizeof(skl_addr));
+}
+
+/* one_line and spread of n objects, timed in turn sample by sample (two
+ * tables held at once, each within the memory limit). */
+static int look_pair(const skl_bench_opts *o, const skl_layout *one, const skl_layout *spread, uint64_t n,
+		     skl_bench_result *r, skl_error *err)
+{
+	look_st st[2];
+	int rc = -1;
+	memset(st, 0, sizeof(st));
+	if (look_variant(o, one, "one_line", n, &st[0], r, err) < 0 ||
+	    look_variant(o, spread, "spread", n, &st[1], r, err) < 0)
+		goto out;
+	if (!o->model_only) {
+		skl__bench_job jobs[2] = {{look_run, &st[0], &r->variants[r->nvariants - 2]},
+					  {look_run, &st[1], &r->variants[r->nvariants - 1]}};
+		skl__bench_time_jobs(o, 2, jobs, 0, NULL);
+	}
+	rc = 0;
+out:
+	look_release(&st[0]);
+	look_release(&st[1]);
+	return rc;
 }
 
 int skl__bench_hash_lookup(const skl_bench_opts *o, skl_bench_result *r, skl_error *err)
@@ -766,7 +817,7 @@ int skl__bench_hash_lookup(const skl_bench_opts *o, skl_bench_result *r, skl_err
 		if (n <= last)
 			continue;
 		last = n;
-		if (look_variant(o, one, "one_line", n, r, err) < 0 || look_variant(o, spread, "spread", n, r, err) < 0)
+		if (look_pair(o, one, spread, n, r, err) < 0)
 			goto out;
 	}
 	snprintf(

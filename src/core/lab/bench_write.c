@@ -11,6 +11,7 @@
 
 #include "sklab/json.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,12 +35,12 @@ static void size_text(char *out, size_t n, uint64_t bytes)
 		snprintf(out, n, "%llu B", (unsigned long long)bytes);
 }
 
-static void write_oneliner(const skl_bench_result *r, const skl_bench_variant *v, const skl_sink *out)
+static void write_oneliner(const skl_bench_variant *v, const skl_sink *out)
 {
 	const skl_bench_model *m = &v->model;
 	if (v->timed)
-		skl_sink_printf(out, "%s: %s%.1f ns (min %.1f, max %.1f)", v->what, r->host[0] ? "this host " : "",
-				v->median_ns, v->min_ns, v->max_ns);
+		skl_sink_printf(out, "%s: this host, this run %.1f ns +-%.1f%% (95%% CI %.1f-%.1f)%s", v->what,
+				v->median_ns, v->ci_pct, v->ci_lo_ns, v->ci_hi_ns, v->noisy ? " NOISY" : "");
 	else
 		skl_sink_printf(out, "%s: not timed", v->what);
 	skl_sink_printf(out, "; model %.0f cycles", m->cycles);
@@ -103,36 +104,40 @@ void skl_bench_write_text(const skl_bench_result *r, const skl_sink *out)
 	else if (!r->nvariants || !r->variants[0].timed)
 		skl_sink_puts(out, "  timing: not run\n");
 	else
-		skl_sink_printf(
-		    out,
-		    "  timing: CLOCK_MONOTONIC, %u samples of %llu+ ops after a warm-up, about %.0f ms a variant\n",
-		    r->nvariants ? r->variants[0].samples : 0,
-		    (unsigned long long)(r->nvariants ? r->variants[0].reps : 0), r->target_ms);
+		skl_sink_printf(out,
+				"  timing: CLOCK_MONOTONIC, %u samples of %llu+ ops after a warm-up, about %.0f ms a "
+				"variant%s%s; the median and its distribution-free 95%% interval, NOISY when that is "
+				"wider than +-%.0f%%\n",
+				r->variants[0].samples, (unsigned long long)r->variants[0].reps, r->target_ms,
+				r->variants[0].interleaved > 1 ? ", the variants in turn sample by sample" : "",
+				r->variants[0].pinned ? ", on one CPU" : "", SKL_BENCH_NOISY_PCT);
 	if (r->counters_why[0])
 		skl_sink_printf(out, "  counters: n/a (%s)\n", r->counters_why);
 	skl_sink_puts(out, "\n");
 	for (i = 0; i < r->nvariants; i++)
-		write_oneliner(r, &r->variants[i], out);
+		write_oneliner(&r->variants[i], out);
 
 	/* the table */
-	skl_sink_printf(out, "\n  %-18s %9s %9s %9s %8s %8s %8s %8s |", "variant", "min ns", "median", "max ns",
-			"cycles", "instr", "L1d-miss", "L1i-miss");
+	skl_sink_printf(out, "\n  %-18s %9s %9s %9s %7s %8s %8s %8s %8s |", "variant", "median ns", "ci lo", "ci hi",
+			"+-%", "cycles", "instr", "L1d-miss", "L1i-miss");
 	for (l = 0; m0 && l < m0->nlevels; l++)
 		skl_sink_printf(out, " %7s", m0->level[l]);
 	skl_sink_printf(out, " | %6s %9s %9s %8s\n", "lines", "m.cycles", "m.ns", "ratio");
 	for (i = 0; i < r->nvariants; i++) {
 		const skl_bench_variant *v = &r->variants[i];
-		char cells[SKL_BENCH_NCOUNTERS][32], mn[32], md[32], mx[32], ns[32], ratio[32];
+		char cells[SKL_BENCH_NCOUNTERS][32], mn[32], md[32], mx[32], pc[32], ns[32], ratio[32];
 		for (c = 0; c < SKL_BENCH_NCOUNTERS; c++)
 			cell_counter(cells[c], sizeof(cells[c]), &v->counters[c]);
 		if (v->timed) {
-			snprintf(mn, sizeof(mn), "%.1f", v->min_ns);
+			snprintf(mn, sizeof(mn), "%.1f", v->ci_lo_ns);
 			snprintf(md, sizeof(md), "%.1f", v->median_ns);
-			snprintf(mx, sizeof(mx), "%.1f", v->max_ns);
+			snprintf(mx, sizeof(mx), "%.1f", v->ci_hi_ns);
+			snprintf(pc, sizeof(pc), "%.1f%s", v->ci_pct, v->noisy ? "!" : "");
 		} else {
 			snprintf(mn, sizeof(mn), "-");
 			snprintf(md, sizeof(md), "-");
 			snprintf(mx, sizeof(mx), "-");
+			snprintf(pc, sizeof(pc), "-");
 		}
 		if (v->model.ns > 0)
 			snprintf(ns, sizeof(ns), "%.1f", v->model.ns);
@@ -142,13 +147,15 @@ void skl_bench_write_text(const skl_bench_result *r, const skl_sink *out)
 			snprintf(ratio, sizeof(ratio), "%.3f", v->ratio);
 		else
 			snprintf(ratio, sizeof(ratio), "n/a");
-		skl_sink_printf(out, "  %-18s %9s %9s %9s %8s %8s %8s %8s |", v->name, mn, md, mx, cells[0], cells[1],
-				cells[2], cells[3]);
+		skl_sink_printf(out, "  %-18s %9s %9s %9s %7s %8s %8s %8s %8s |", v->name, md, mn, mx, pc, cells[0],
+				cells[1], cells[2], cells[3]);
 		for (l = 0; l < v->model.nlevels; l++)
 			skl_sink_printf(out, " %7.2f", v->model.misses[l]);
 		skl_sink_printf(out, " | %6.1f %9.1f %9s %8s\n", v->model.lines, v->model.cycles, ns, ratio);
 	}
-	skl_sink_printf(out, "  (per %s; model misses per level and lines touched per operation)\n",
+	skl_sink_printf(out,
+			"  (per %s; host: this run's median and its 95%% interval, ! when noisy; model misses per "
+			"level and lines touched per operation)\n",
 			r->nvariants ? r->variants[0].unit : "operation");
 	for (i = 0; i < r->nvariants; i++) {
 		const skl_bench_variant *v = &r->variants[i];
@@ -234,8 +241,11 @@ static void write_variant(const skl_bench_variant *v, const skl_sink *out)
 		skl_sink_printf(
 		    out,
 		    "         \"measured\": {\"min_ns\": %.3f, \"median_ns\": %.3f, \"max_ns\": %.3f, \"reps\": %llu, "
-		    "\"samples\": %u},\n",
-		    v->min_ns, v->median_ns, v->max_ns, (unsigned long long)v->reps, v->samples);
+		    "\"samples\": %u,\n          \"ci95_ns\": [%.3f, %.3f], \"ci_level\": %.4f, \"ci_pct\": %.2f, "
+		    "\"noisy\": %s, \"pinned\": %s, \"interleaved\": %d},\n",
+		    v->min_ns, v->median_ns, v->max_ns, (unsigned long long)v->reps, v->samples, v->ci_lo_ns,
+		    v->ci_hi_ns, v->ci_level, v->ci_pct, v->noisy ? "true" : "false", v->pinned ? "true" : "false",
+		    v->interleaved);
 	else
 		skl_sink_puts(out, "         \"measured\": null,\n");
 	skl_sink_puts(out, "         \"counters\": ");
@@ -407,7 +417,8 @@ skl_chart *skl_bench_chart(const skl_bench_result *const *r, int n, int what)
 	}
 	c->bars = 1;
 	c->title = skl_strdup(what ? "sklab bench: modelled misses per operation"
-				   : "sklab bench: time per operation (host median, and the model)");
+				   : "sklab bench: time per operation (this host's median in this run, with its 95% "
+				     "interval; and the model)");
 	c->xlabel = skl_strdup("workload / variant");
 	c->ylabel = skl_strdup(what ? "misses per operation" : "ns per operation");
 	c->xlabels = skl_calloc((size_t)(total ? total : 1), sizeof(char *));
@@ -428,7 +439,11 @@ skl_chart *skl_bench_chart(const skl_bench_result *const *r, int n, int what)
 			if (add_series(c, levels[k], total) < 0)
 				goto fail;
 	} else {
-		if (add_series(c, "measured median (ns)", total) < 0)
+		if (add_series(c, "this host, this run: median (ns)", total) < 0)
+			goto fail;
+		c->series[0].lo = skl_calloc((size_t)(total ? total : 1), sizeof(double));
+		c->series[0].hi = skl_calloc((size_t)(total ? total : 1), sizeof(double));
+		if (!c->series[0].lo || !c->series[0].hi)
 			goto fail;
 		if (any_ns && add_series(c, "model (ns at the model's clock)", total) < 0)
 			goto fail;
@@ -439,6 +454,8 @@ skl_chart *skl_bench_chart(const skl_bench_result *const *r, int n, int what)
 			int s;
 			if (!what) {
 				c->series[0].y[k] = v->timed ? v->median_ns : 0;
+				c->series[0].lo[k] = v->timed ? v->ci_lo_ns : NAN;
+				c->series[0].hi[k] = v->timed ? v->ci_hi_ns : NAN;
 				if (c->nseries > 1)
 					c->series[1].y[k] = v->model.ns;
 				continue;

@@ -667,6 +667,8 @@ void skl_chart_free(skl_chart *c)
 		skl_free(c->series[i].name);
 		skl_free(c->series[i].x);
 		skl_free(c->series[i].y);
+		skl_free(c->series[i].lo);
+		skl_free(c->series[i].hi);
 	}
 	for (i = 0; i < c->nxlabels; i++)
 		skl_free(c->xlabels[i]);

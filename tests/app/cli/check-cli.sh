@@ -217,6 +217,20 @@ SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet "$work/fail.lua" >"$work/o
 printf 'scenario { title = "t", goal = "g", profile = "linux-2.4.16-i386" }\nlocal x = nil\nx.y = 1\n' >"$work/err.lua"
 expect_fail 1 "err.lua:3:" run --headless --quiet "$work/err.lua"
 
+# --model-only: sklab.bench times nothing, so two runs of a scenario with host
+# figures draw the same frames (the timed runs do not), and the chart says so
+for i in 1 2; do
+	SDL_VIDEODRIVER=dummy "$SKLAB" run --headless --quiet --model-only --format svg --frames "$work/mo$i" \
+		"$SRC/scenarios/skb_inline_2009.lua" >"$work/out" 2>&1 || { bad "--model-only run $i:"; cat "$work/out"; }
+done
+same=1
+for f in "$work"/mo1/frame-*.svg; do cmp -s "$f" "$work/mo2/$(basename "$f")" || same=0; done
+[ $same -eq 1 ] && ls "$work"/mo1/frame-*.svg >/dev/null 2>&1 && ok || bad "--model-only runs differ"
+grep -l 'host timing left out' "$work"/mo1/frame-*.svg >/dev/null 2>&1 && ! grep -l 'this host, this run' "$work"/mo1/frame-*.svg >/dev/null 2>&1 && ok ||
+	bad "--model-only: the chart does not say the host timing is left out"
+"$SKLAB" run --help 2>&1 | grep -q -- '--model-only' && "$SKLAB" export --help 2>&1 | grep -q -- '--model-only' && ok ||
+	bad "--model-only is not in run's and export's help"
+
 # list shows the scenario's title
 "$SKLAB" list >"$work/out" 2>&1 && grep -q "One fat struct sock" "$work/out" && ok || bad "list"
 "$SKLAB" profiles >"$work/out" 2>&1 && grep -q "linux-2.4.16-i386" "$work/out" && ok || bad "profiles"

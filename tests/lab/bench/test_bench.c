@@ -18,6 +18,7 @@
 #include "sklab/runtime.h"
 #include "sklab/bench.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -382,6 +383,16 @@ static void test_json(void)
 				}
 				if (jget(meas, "samples"))
 					CHECK(jget(meas, "samples")->n == 3);
+				/* the interval: 3 samples cannot reach 95 %: the range, flagged */
+				JTYPE(meas, "ci95_ns", J_ARR);
+				JTYPE(meas, "ci_level", J_NUM);
+				JTYPE(meas, "noisy", J_BOOL);
+				JTYPE(meas, "pinned", J_BOOL);
+				JTYPE(meas, "interleaved", J_NUM);
+				if (jget(meas, "ci_level"))
+					CHECK(jget(meas, "ci_level")->n == 0.75);
+				if (jget(meas, "noisy"))
+					CHECK(jget(meas, "noisy")->b == 1);
 			}
 			cs = jget(v, "counters");
 			for (c = 0; cs && c < 4; c++) {
@@ -526,6 +537,31 @@ static void test_lua(const char *scenario)
 	skl_lua_free(rt);
 }
 
+/* The median's interval from order statistics, against the binomial
+ * tables: n = 6, 9, 11, 31 reach 95 % between the j-th smallest and the
+ * j-th largest (j = 1, 2, 2, 10); fewer than 6 give the range. */
+static void test_median_ci(void)
+{
+	static const struct {
+		int n, lo, hi;
+		double level;
+	} t[] = {{1, 0, 0, 0},	       {2, 0, 1, 0.5},	       {5, 0, 4, 0.9375},     {6, 0, 5, 0.96875},
+		 {9, 1, 7, 0.9609375}, {11, 1, 9, 0.98828125}, {31, 9, 21, 0.970551}, {1000, 468, 531, 0.95}};
+	size_t i;
+	int lo, hi;
+	double level;
+	CHECK_INT(skl_bench_median_ci(0, &lo, &hi, &level), -1);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		CHECK_INT(skl_bench_median_ci(t[i].n, &lo, &hi, &level), 0);
+		CHECK_INT(lo, t[i].lo);
+		CHECK_INT(hi, t[i].hi);
+		if (t[i].n == 1000)
+			CHECK(level >= 0.95 && level < 0.96);
+		else
+			CHECK(fabs(level - t[i].level) < 1e-6);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode;
@@ -539,6 +575,8 @@ int main(int argc, char **argv)
 	load();
 	if (!strcmp(mode, "model_connect"))
 		test_model_connect();
+	else if (!strcmp(mode, "median_ci"))
+		test_median_ci();
 	else if (!strcmp(mode, "model_hash"))
 		test_model_hash();
 	else if (!strcmp(mode, "model_skb"))

@@ -243,7 +243,7 @@ static void test_host(void)
 	CHECK(strstr(out, "\n  model ") != NULL && strstr(out, "HITM") != NULL);
 	if (two) {
 		CHECK(strstr(out, "threads pinned to CPUs ") != NULL);
-		CHECK(strstr(out, "of one 64-byte line: this host ") != NULL);
+		CHECK(strstr(out, "of one 64-byte line: this host, this run ") != NULL);
 		CHECK(strstr(out, "\n  shared/split: ") != NULL && strstr(out, "(this host's medians)") != NULL);
 	} else {
 		CHECK(strstr(out, "one usable CPU") != NULL);
