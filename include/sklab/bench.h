@@ -46,7 +46,7 @@ typedef struct skl_bench_counter {
 /* Samples per variant (--samples), and the interval's width above which a
  * host figure is flagged noisy: the median's 95% interval wider than
  * +-5% of it. */
-#define SKL_BENCH_SAMPLES 31
+#define SKL_BENCH_SAMPLES 101
 #define SKL_BENCH_SAMPLES_QUICK 9
 #define SKL_BENCH_NOISY_PCT 5.0
 

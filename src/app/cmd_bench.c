@@ -37,7 +37,7 @@ static const skl_app_opt options[] = {
     {"quick", O_QUICK, SKL_APP_NONE, NULL, "small tables and about 20 ms per variant (smoke tests)", NULL},
     {"reps", O_REPS, SKL_APP_VALUE, "N", "fix the operations per sample instead of timing for --time", NULL},
     {"time", O_TIME, SKL_APP_VALUE, "MS", "the time per variant (1000; 20 with --quick)", NULL},
-    {"samples", O_SAMPLES, SKL_APP_VALUE, "N", "timed samples per variant (31; 9 with --quick)", NULL},
+    {"samples", O_SAMPLES, SKL_APP_VALUE, "N", "timed samples per variant (101; 9 with --quick)", NULL},
     {"profile", O_PROFILE, SKL_APP_VALUE, "P", "run every workload on kernel profile P", NULL},
     {"host-model", O_HOST_MODEL, SKL_APP_NONE, NULL, "replay through a model of the host's caches instead", NULL},
     {"model-only", O_MODEL_ONLY, SKL_APP_NONE, NULL, "no timing and no counters: only the model's figures", NULL},

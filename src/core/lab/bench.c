@@ -210,6 +210,7 @@ skl_kernel *skl__bench_kernel(const skl_profile *p, uint64_t ram, skl_error *err
 	ko.profile = p;
 	ko.ram_bytes = ram;
 	ko.smp = -1;
+	ko.host_hugepages = 1; /* the timings' TLB and colouring alike from run to run */
 	return skl_kernel_new(&ko, err);
 }
 

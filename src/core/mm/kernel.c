@@ -9,6 +9,7 @@
  * never looks inside a cache's allocator state, never reads a clock and
  * never prints; it allocates host memory only through skl_malloc & co.
  */
+#define _DEFAULT_SOURCE /* madvise */
 #include "mm_impl.h"
 #include "slub_fast.h"
 
@@ -17,6 +18,9 @@
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* ---- small utilities ---------------------------------------------------- */
 
@@ -447,6 +451,23 @@ const char *skl__kernel_caller_name(const skl_kernel *k, unsigned id)
 
 /* ---- the machine ---------------------------------------------------------- */
 
+/* Asks the host for transparent huge pages over the 2 MiB-aligned inside of
+ * the arena (untouched yet, so its first faults can take them). A hint: the
+ * host may refuse, and nothing the model computes depends on it. */
+static void arena_hugepages(void *arena, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t lo = ((uintptr_t)arena + huge - 1) & ~(huge - 1);
+	uintptr_t hi = ((uintptr_t)arena + bytes) & ~(huge - 1);
+	if (hi > lo)
+		(void)madvise((void *)lo, (size_t)(hi - lo), MADV_HUGEPAGE);
+#else
+	(void)arena;
+	(void)bytes;
+#endif
+}
+
 skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 {
 	skl_kernel *k;
@@ -572,6 +593,8 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 		skl_errorf(err, "out of memory: cannot reserve %llu bytes of simulated RAM", (unsigned long long)bytes);
 		goto out_arena;
 	}
+	if (o->host_hugepages)
+		arena_hugepages(k->arena, bytes);
 	k->pages = skl_calloc((size_t)k->npages, sizeof(skl__page));
 	if (!k->pages || buddy_init(k) < 0) {
 		skl_errorf(err, "out of memory");
