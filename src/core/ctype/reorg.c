@@ -285,8 +285,9 @@ static int count_moves(const reorg *r, const int *order, char **text, int max)
 static skl_type *demoted(skl_typedb *db, const skl_type *t, int bits, const skl_abi *abi)
 {
 	const skl_type *b = skl_type_resolve(t);
-	static const char *const names[2][4] = {{"unsigned char", "unsigned short", "unsigned int", "unsigned long long"},
-						{"signed char", "short", "int", "long long"}};
+	static const char *const names[2][4] = {
+	    {"unsigned char", "unsigned short", "unsigned int", "unsigned long long"},
+	    {"signed char", "short", "int", "long long"}};
 	uint64_t old, size;
 	unsigned a;
 	skl_error e;

@@ -342,6 +342,8 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 			goto fail;
 		}
 		for (i = 0; i < w->npaths; i++) {
+			if (check_path(w->before.layout, w->before.layout, &w->paths[i], err) < 0)
+				goto fail;
 			pm[i] = (const char **)w->paths[i].members;
 			npm[i] = w->paths[i].nmembers;
 		}
