@@ -7,7 +7,7 @@ struct holes {
 	int i;
 	char d;
 	void *p;
-	unsigned int flag:1;
+	unsigned int flag : 1;
 	union {
 		int u;
 		char b[3];
