@@ -23,6 +23,7 @@ typedef struct unit {
 	unsigned align; /* the key the alignment order sorts by */
 	int bitfields;	/* a run of bitfields */
 	int present;	/* in the layout for this config */
+	uint64_t size;	/* bytes (a bitfield run: its bits / 8, rounded up) */
 	char label[160];
 } unit;
 
@@ -39,7 +40,7 @@ typedef struct cand {
 	int *order; /* nu unit indices */
 	int demote;
 	char method[64];
-	uint64_t size, lines;
+	uint64_t size, lines, hole_bytes;
 	int holes, moves;
 	skl_type *type;
 } cand;
@@ -108,6 +109,10 @@ static int build_units(reorg *r)
 				return skl_errorf(r->err, "member '%s': %s", x->name ? x->name : "(anonymous)", e.msg);
 			if (x->aligned > a)
 				a = x->aligned;
+			if (!u->bitfields)
+				u->size = size;
+			else
+				u->size += ((uint64_t)x->bits + 7) / 8;
 			if (a > u->align)
 				u->align = a;
 			named += x->name != NULL;
@@ -352,6 +357,7 @@ static int evaluate(reorg *r, cand *c, char **demotions, int *ndemoted)
 		return -1;
 	c->size = l->size;
 	c->holes = l->holes;
+	c->hole_bytes = l->sum_holes + l->padding;
 	c->lines = 0;
 	for (p = 0; p < r->o->npaths; p++) {
 		/* lines of path p: the union of its members' line ranges */
@@ -374,6 +380,75 @@ static int evaluate(reorg *r, cand *c, char **demotions, int *ndemoted)
 	skl_layout_free(l);
 	c->type = copy;
 	return 0;
+}
+
+/* Hole filling from the original order, as class__reorganize() does: the
+ * first hole that a later member fits (its alignment and size, from the
+ * units' own sizes) gets the largest such member moved in front of the
+ * member after the hole; the move is kept when the real layout gets
+ * smaller or loses hole bytes. -1 with err set. */
+static int greedy(reorg *r, cand *c)
+{
+	int n = r->nu, it, i, j;
+	unsigned char *tried;
+	cand t;
+	if (n > 1024)
+		return 0;
+	tried = skl_calloc((size_t)n * (size_t)n, 1);
+	if (!tried)
+		return skl_errorf(r->err, "out of memory");
+	for (i = 0; i < n; i++)
+		c->order[i] = i;
+	memset(&t, 0, sizeof(t));
+	t.order = c->order + n; /* scratch */
+	if (evaluate(r, c, NULL, NULL) < 0)
+		goto fail;
+	for (it = 0; it < 4 * n; it++) {
+		uint64_t off = 0;
+		int moved = 0;
+		for (i = 0; i < n && !moved; i++) {
+			const unit *ui = &r->u[c->order[i]];
+			uint64_t start;
+			int best = -1;
+			if (!ui->present)
+				continue;
+			start = ui->bitfields ? off : (off + ui->align - 1) / ui->align * ui->align;
+			if (start > off)
+				for (j = i + 1; j < n; j++) {
+					const unit *uj = &r->u[c->order[j]];
+					uint64_t at = (off + uj->align - 1) / uj->align * uj->align;
+					if (!uj->present || uj->bitfields ||
+					    tried[(size_t)c->order[i] * n + c->order[j]] || at + uj->size > start)
+						continue;
+					if (best < 0 || uj->size > r->u[c->order[best]].size)
+						best = j;
+				}
+			if (best >= 0) {
+				int x = c->order[best];
+				tried[(size_t)c->order[i] * n + x] = 1;
+				memcpy(t.order, c->order, (size_t)n * sizeof(int));
+				memmove(t.order + i + 1, t.order + i, (size_t)(best - i) * sizeof(int));
+				t.order[i] = x;
+				if (evaluate(r, &t, NULL, NULL) < 0)
+					goto fail;
+				if (t.size < c->size || (t.size == c->size && t.hole_bytes < c->hole_bytes)) {
+					memcpy(c->order, t.order, (size_t)n * sizeof(int));
+					c->size = t.size;
+					c->hole_bytes = t.hole_bytes;
+					moved = 1;
+				}
+				break;
+			}
+			off = start + ui->size;
+		}
+		if (!moved && i >= n)
+			break;
+	}
+	skl_free(tried);
+	return 0;
+fail:
+	skl_free(tried);
+	return -1;
 }
 
 static int better(const cand *a, const cand *b)
@@ -451,6 +526,11 @@ int skl_edit_reorganize(skl_typedb *db, const skl_type *t, const skl_reorg_opts 
 			order_paths(&r, c[nc].order, 2);
 			snprintf(c[nc++].method, sizeof(c[0].method), "paths first, the rest in place");
 		}
+	}
+	if (r.src->kind == SKL_K_STRUCT) {
+		if (greedy(&r, &c[nc]) < 0)
+			goto out;
+		snprintf(c[nc++].method, sizeof(c[0].method), "holes filled");
 	}
 	base = nc;
 	for (i = 0; has_bf && i < base && nc < MAX_CANDIDATES; i++) {
