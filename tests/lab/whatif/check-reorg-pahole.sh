@@ -4,13 +4,16 @@
 # chars, shorts, ints, longs, long longs, pointers, arrays, bitfields,
 # nested structs and unnamed unions. Each is compiled with gcc -g for
 # x86_64 and with -m32 for i386; sklab's reorganised size must be no larger
-# than pahole's for every struct on both ABIs. Exits 77 (skipped) without
+# than pahole's for every struct on both ABIs, and gcc must give the
+# reorganised struct (sklab's pahole text compiled back, without the
+# packed attribute and ":0" lines pahole's printer infers) the size sklab
+# reports. Exits 77 (skipped) without
 # pahole or a gcc that builds -m32.
 set -u
 SKLAB=$1
 N=${2:-200}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
+[ -n "${SKLAB_KEEP:-}" ] && echo "keeping $work" || trap 'rm -rf "$work"' EXIT INT TERM
 command -v pahole >/dev/null 2>&1 || { echo "SKIP: no pahole (dwarves)"; exit 77; }
 command -v gcc >/dev/null 2>&1 || { echo "SKIP: no gcc"; exit 77; }
 echo 'int x;' >"$work/probe.c"
@@ -59,8 +62,12 @@ for abi in x86_64 i386; do
 	while [ $i -lt "$N" ]; do
 		# pahole's footer of the reorganised struct: its last "size: N"
 		ps=$(pahole --reorganize -C r$i "$obj" 2>/dev/null | sed -n 's/.*\/\* size: \([0-9]*\),.*/\1/p' | tail -1)
-		ss=$("$SKLAB" whatif --reorganize --table --c "$work/gen.h" --arch $abi r$i 2>"$work/err" |
-			awk '$1 == "size" { print $3 }')
+		"$SKLAB" whatif --reorganize --c "$work/gen.h" --arch $abi r$i >"$work/out" 2>"$work/err"
+		ss=$(awk '$1 == "size" && NF == 4 { print $3 }' "$work/out")
+		# the reorganised struct as sklab prints it, renamed, for gcc to check its size
+		sed -n "/^struct r$i {/,/^}/p" "$work/out" | sed -e "s/^struct r$i {/struct q$i {/" \
+			-e '/ :0;$/d' -e 's/^} __attribute__((__packed__));/};/' >>"$work/q_$abi.h"
+		[ -n "$ss" ] && echo "_Static_assert(sizeof(struct q$i) == $ss, \"q$i: sklab says $ss\");" >>"$work/q_$abi.h"
 		if [ -z "$ps" ] || [ -z "$ss" ]; then
 			echo "FAIL: $abi r$i: pahole '$ps', sklab '$ss'"; cat "$work/err"
 			failed=$((failed + 1))
@@ -76,5 +83,10 @@ for abi in x86_64 i386; do
 		i=$((i + 1))
 	done
 done
+# gcc lays out every reorganised struct at the size sklab reports
+{ echo '#include "gen.h"'; cat "$work/q_x86_64.h"; } >"$work/q64.c"
+{ echo '#include "gen.h"'; cat "$work/q_i386.h"; } >"$work/q32.c"
+gcc -c -I"$work" "$work/q64.c" -o "$work/q64.o" 2>"$work/gcc.err" || { echo "FAIL: gcc disagrees with a reorganised size (x86_64):"; head -20 "$work/gcc.err"; failed=$((failed + 1)); }
+gcc -m32 -c -I"$work" "$work/q32.c" -o "$work/q32.o" 2>"$work/gcc.err" || { echo "FAIL: gcc disagrees with a reorganised size (i386):"; head -20 "$work/gcc.err"; failed=$((failed + 1)); }
 echo "reorganize: $((N * 2)) structs on x86_64 and i386: sklab smaller than pahole in $smaller, equal in $equal, larger in $failed"
 [ $failed -eq 0 ]
