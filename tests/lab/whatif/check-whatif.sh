@@ -114,6 +114,14 @@ fi
 "$SKLAB" whatif --reorganize --table --c "$HDR" --arch x86_64 holes >"$work/t.txt" 2>&1
 [ "$(row size)" = "48      32      -16" ] && ok || bad "reorganized size row: $(row size)"
 [ "$(row holes)" = "3       0       -3" ] && ok || bad "reorganized holes row: $(row holes)"
+# BTF, where this machine has it: --btf FILE STRUCT and --btf STRUCT read the same struct
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	"$SKLAB" whatif --reorganize --table --btf /sys/kernel/btf/vmlinux sock_common >"$work/b1.txt" 2>/dev/null &&
+		"$SKLAB" whatif --reorganize --table --btf sock_common >"$work/b2.txt" 2>/dev/null &&
+		grep -q "^# whatif vmlinux:sock_common" "$work/b1.txt" &&
+		[ "$(sed -n 's/^size *//p' "$work/b1.txt")" = "$(sed -n 's/^size *//p' "$work/b2.txt")" ] && ok ||
+		bad "whatif --reorganize --btf"
+fi
 expect_fail 2 "--reorganize makes its own moves: give it no edits" whatif --reorganize linux-2.4.16/sock 'remove next'
 expect_fail 2 "--arch goes with --c or --btf" whatif --reorganize --arch i386 linux-2.4.16/sock
 expect_fail 2 "unknown arch 'm68k'" whatif --reorganize --c "$HDR" --arch m68k holes
