@@ -61,4 +61,45 @@ skl_type *skl_edit_copy(skl_typedb *db, const skl_type *t, skl_error *err);
  * unchanged. */
 int skl_edit_apply(skl_typedb *db, skl_type *copy, const skl_edit *e, skl_error *err);
 
+/* ---- reorganising ---------------------------------------------------------
+ *
+ * What `pahole --reorganize` does to a struct, on a copy: the top-level
+ * members reordered so holes close (bitfield runs, unnamed structs and
+ * unions move as units), and bitfields demoted to the smallest integer type
+ * of their signedness that holds them. Several orders are laid out for real
+ * (the original, members by decreasing alignment with the bitfield runs in
+ * each alignment slot, each access path's members kept together) and the
+ * best kept: the smallest size, then the fewest cache lines over all
+ * paths, then the fewest moves. The original order is one candidate, so
+ * the result is never larger than the struct itself.
+ */
+
+#define SKL_REORG_MAX_MOVES 512
+
+typedef struct skl_reorg_opts {
+	const skl_abi *abi;
+	const char *config; /* NULL = none */
+	unsigned cacheline; /* 0 = 64 */
+	/* access paths: paths[i] holds npath_members[i] member names or dotted paths */
+	const char *const *const *paths;
+	const int *npath_members;
+	int npaths;
+} skl_reorg_opts;
+
+typedef struct skl_reorg {
+	skl_type *type;	 /* the reorganised copy, in db (freed with it) */
+	char **moves;	 /* "move sk_state after daddr", "demote dead from unsigned int to unsigned char" */
+	int nmoves;	 /* reorders */
+	int ndemoted;	 /* bitfield demotions (after the moves in `moves`) */
+	char method[64]; /* which candidate won: "original order", "by alignment" ... */
+	int candidates;	 /* orders laid out */
+} skl_reorg;
+
+/* Reorganises struct t (or a typedef of one; a union is left as it is).
+ * 0 with out filled; -1 with err set when t cannot be copied or laid out,
+ * or a path names no top-level member. out must be cleared with
+ * skl_reorg_clear() in both cases. */
+int skl_edit_reorganize(skl_typedb *db, const skl_type *t, const skl_reorg_opts *o, skl_reorg *out, skl_error *err);
+void skl_reorg_clear(skl_reorg *r);
+
 #endif

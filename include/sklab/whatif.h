@@ -33,6 +33,7 @@ typedef struct skl_whatif_opts {
 	int npaths;
 	uint64_t objects;  /* for the memory figure; 0 = 10000 */
 	const char *label; /* how to name the struct in reports ("linux-2.4.16/sock"); NULL = its name */
+	int reorganize;	   /* after = the struct reorganised (skl_edit_reorganize(), with the paths); no edits */
 } skl_whatif_opts;
 
 typedef struct skl_whatif_path {
@@ -73,6 +74,11 @@ typedef struct skl_whatif {
 	skl_whatif_path *paths;
 	int npaths;
 	skl_whatif_side before, after;
+	/* --reorganize: what was done ("move x after y", then "demote ..."), which order won */
+	int reorganized;
+	char **moves;
+	int nmoves, ndemoted, candidates;
+	char method[64];
 } skl_whatif;
 
 /* Copies t, applies the edits in order, lays out both and computes the

@@ -204,6 +204,10 @@ int skl_app_fail(const char *what, const skl_error *err);
  * option, or one of another era, would otherwise change nothing silently.
  * source says what db holds ("the layout set linux-6.18", "my.h").
  * Returns how many it warned of. */
+/* The struct NAME from a C header (btf 0: FILE.h read by the C reader) or
+ * from BTF (btf 1: FILE, NULL = the running kernel's) into db, as `sklab
+ * layout --c/--btf` reads it. -1 with err set. */
+int skl_app_load_struct(skl_typedb *db, int btf, const char *file, const char *name, skl_type **t, skl_error *err);
 int skl_app_config_warn(const char *what, const skl_typedb *db, const char *opt, const char *source);
 
 /* Scenario files (*.lua) in dir, sorted, as "dir/name.lua"; -1 when dir

@@ -81,6 +81,24 @@ static char *read_file(const char *path, skl_error *err)
 	return buf;
 }
 
+int skl_app_load_struct(skl_typedb *db, int btf, const char *file, const char *name, skl_type **t, skl_error *err)
+{
+	char *text;
+	int r;
+	if (btf)
+		return skl_btf_import(db, file, name, t, err);
+	if (!(text = read_file(file, err)))
+		return -1;
+	r = skl_cparse(db, text, file, err);
+	skl_free(text);
+	if (r < 0)
+		return -1;
+	*t = skl_typedb_find(db, name);
+	if (!*t)
+		return skl_errorf(err, "no struct, union or typedef named '%s' in %s", name, file);
+	return 0;
+}
+
 static void build_config(char *out, size_t outsz, const char *profile_cfg, const char *opt)
 {
 	if (!opt) {
@@ -441,25 +459,14 @@ static int load_side(const spec *sp, const side_opts *so, side *out)
 	if (sp->kind == SPEC_BTF) {
 		if (!abi)
 			abi = have_prof ? prof.abi : skl_abi_find("x86_64");
-		if (skl_btf_import(out->db, sp->file, name, &t, &err) < 0)
+		if (skl_app_load_struct(out->db, 1, sp->file, name, &t, &err) < 0)
 			goto out_err;
 		build_config(config, sizeof(config), have_prof ? prof.config : NULL, so->config);
 		skl_app_config_warn("layout", out->db, so->config, "a built kernel's BTF (no member is conditional)");
 		snprintf(out->source, sizeof(out->source), "BTF of %s", sp->file ? sp->file : "the running kernel");
 	} else if (sp->kind == SPEC_C) {
-		char *text = read_file(sp->file, &err);
-		int r;
-		if (!text)
+		if (skl_app_load_struct(out->db, 0, sp->file, name, &t, &err) < 0)
 			goto out_err;
-		r = skl_cparse(out->db, text, sp->file, &err);
-		skl_free(text);
-		if (r < 0)
-			goto out_err;
-		t = skl_typedb_find(out->db, name);
-		if (!t) {
-			skl_errorf(&err, "no struct, union or typedef named '%s' in %s", name, sp->file);
-			goto out_err;
-		}
 		if (!abi)
 			abi = have_prof ? prof.abi : skl_abi_find("x86_64");
 		build_config(config, sizeof(config), have_prof ? prof.config : NULL, so->config);

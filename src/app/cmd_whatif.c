@@ -12,6 +12,7 @@
 #include "sklab/whatif.h"
 
 #include <errno.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,11 @@ enum {
 	O_DEBUG,
 	O_DIFF,
 	O_TABLE,
-	O_JSON
+	O_JSON,
+	O_REORG,
+	O_C,
+	O_ARCH,
+	O_BTF
 };
 
 static const skl_app_opt options[] = {
@@ -69,6 +74,12 @@ static const skl_app_opt options[] = {
     {"diff", O_DIFF, SKL_APP_NONE, NULL, "end with a unified diff of the two layouts", NULL},
     {"table", O_TABLE, SKL_APP_NONE, NULL, "end with the comparison table only", NULL},
     {"json", O_JSON, SKL_APP_NONE, NULL, "one JSON object instead of the text", NULL},
+    {"reorganize", O_REORG, SKL_APP_NONE, NULL,
+     "pack the holes as pahole --reorganize does (never\nlarger); with --path, keep each path together", NULL},
+    {"c", O_C, SKL_APP_VALUE, "FILE.h", "read STRUCT from a C header (as sklab layout --c)", NULL},
+    {"arch", O_ARCH, SKL_APP_VALUE, "i386|x86_64", "lay out for this ABI (with --c or --btf)", NULL},
+    {"btf", O_BTF, SKL_APP_NONE, NULL, "read STRUCT from the running kernel's BTF, or from\nFILE: --btf [FILE] STRUCT",
+     NULL},
     {0},
 };
 
@@ -90,12 +101,16 @@ static const skl_app_cmd whatif_cmd = {
     .opts = options,
     .more = "Example:\n"
 	    "  sklab whatif --hwcache --path lookup=daddr,rcv_saddr,dport,num,bound_dev_if,next \\\n"
-	    "      linux-2.4.16/sock 'remove tp_pinfo' 'move next to end'",
+	    "      linux-2.4.16/sock 'remove tp_pinfo' 'move next to end'\n"
+	    "  sklab whatif --reorganize --path lookup=daddr,rcv_saddr,dport,num linux-2.4.16/sock\n"
+	    "  sklab whatif --reorganize --c gen.h --arch i386 my_struct",
 };
 
 int skl_cmd_whatif(int argc, char **argv)
 {
 	const char *profile_name = NULL, *cfg_opt = NULL, *cache_name = NULL, *name = NULL;
+	const char *cfile = NULL, *arch = NULL, *btf_file = NULL;
+	int btf = 0;
 	const char *paths[MAX_PATHS];
 	const char *edit_text[MAX_EDITS];
 	skl_edit *edits = NULL;
@@ -184,6 +199,18 @@ int skl_cmd_whatif(int argc, char **argv)
 		case O_JSON:
 			json = 1;
 			break;
+		case O_REORG:
+			o.reorganize = 1;
+			break;
+		case O_C:
+			cfile = a;
+			break;
+		case O_ARCH:
+			arch = a;
+			break;
+		case O_BTF:
+			btf = 1;
+			break;
 		default: /* SKL_APP_ARG: the struct, then the edits */
 			if (!name)
 				name = a;
@@ -197,6 +224,25 @@ int skl_cmd_whatif(int argc, char **argv)
 	if (!name)
 		return skl_app_usage_error(&whatif_cmd,
 					   "which struct? (e.g. sklab whatif linux-2.4.16/sock 'remove tp_pinfo')");
+	if (btf && cfile)
+		return skl_app_usage_error(&whatif_cmd, "--btf and --c cannot be used together");
+	if (arch && !btf && !cfile)
+		return skl_app_usage_error(&whatif_cmd,
+					   "--arch goes with --c or --btf (a layout set has its profile's ABI)");
+	if (arch && profile_name)
+		return skl_app_usage_error(&whatif_cmd, "give --profile or --arch, not both");
+	if (arch && !skl_abi_find(arch))
+		return skl_app_usage_error(&whatif_cmd, "unknown arch '%s' (i386 or x86_64)", arch);
+	if (btf && nedits && access(name, R_OK) == 0) {
+		/* --btf FILE STRUCT [EDIT...] */
+		btf_file = name;
+		name = edit_text[0];
+		memmove(edit_text, edit_text + 1, (size_t)(nedits - 1) * sizeof(edit_text[0]));
+		nedits--;
+	}
+	if (o.reorganize && nedits)
+		return skl_app_usage_error(&whatif_cmd, "--reorganize makes its own moves: give it no edits (got '%s')",
+					   edit_text[0]);
 
 	/* the edits first: a typo is reported before anything is loaded */
 	if (nedits) {
@@ -220,6 +266,28 @@ int skl_cmd_whatif(int argc, char **argv)
 	/* the profile and the struct */
 	if (profile_name && skl_data_load_profile(data, profile_name, &prof, &err) < 0)
 		goto out_err;
+	if (btf || cfile) {
+		/* a C header or BTF: the profile (default: the first of the ABI) gives the slab cache */
+		const skl_abi *abi = arch ? skl_abi_find(arch) : profile_name ? prof.abi : skl_abi_find("x86_64");
+		if (!profile_name &&
+		    skl_data_load_profile(data, !strcmp(abi->name, "i386") ? "linux-2.4.16-i386" : "linux-6.18-x86_64",
+					  &prof, &err) < 0)
+			goto out_err;
+		prof.abi = abi;
+		db = skl_typedb_new();
+		if (!db) {
+			skl_errorf(&err, "out of memory");
+			goto out_err;
+		}
+		if (skl_app_load_struct(db, btf, btf ? btf_file : cfile, name, &t, &err) < 0)
+			goto out_err;
+		snprintf(config, sizeof(config), "%s", cfg_opt ? (cfg_opt[0] == '+' ? cfg_opt + 1 : cfg_opt) : "");
+		{
+			const char *src = btf ? (btf_file ? btf_file : "btf") : cfile, *base = strrchr(src, '/');
+			snprintf(label, sizeof(label), "%s:%s", base ? base + 1 : src, name);
+		}
+		goto loaded;
+	}
 	{
 		const char *slash = strchr(name, '/');
 		if (slash) {
@@ -262,6 +330,7 @@ int skl_cmd_whatif(int argc, char **argv)
 	snprintf(label, sizeof(label), "the layout set %s", set);
 	skl_app_config_warn("whatif", db, cfg_opt, label);
 	snprintf(label, sizeof(label), "%s/%s", set, name);
+loaded:
 
 	o.profile = &prof;
 	o.config = config;

@@ -198,14 +198,16 @@ static const skl__api api_table[] = {
      "Returns nil and a reason when the machine runs out of memory.",
      SKL__API_LIB},
 
-    {"sklab.whatif", "{struct=, changes=, paths=, slab=, profile=, config=, cacheline=}",
+    {"sklab.whatif", "{struct=, changes=, reorganize=, paths=, slab=, profile=, config=, cacheline=}",
      "The layout-change what-if of `sklab whatif`: struct is a layout (from sklab.layouts) or \"set/name\" (a bare "
      "name, or set = \"...\", takes the profile's set); changes lists up to 256 edits applied in order, each a table "
      "{add = \"u64 stamp\", after= | before= | at = \"start\"|\"end\"}, {remove = m}, {move = m, after= | before= "
      "| to = \"start\"|\"end\"}, {resize = m, length= | bits= | type=}, {retype = m, type = \"__u64\"} or the "
      "command line's text (\"remove tp_pinfo\"); paths = {name = {member, ...}} are access paths; slab = "
      "{hwcache_align=, align=, ctor=, rcu=, debug=, cpus=, name=, objects=} describes the cache. profile defaults to "
-     "the scenario's (when it uses the set), config and cacheline to the layout's. Returns a whatif result; an "
+     "the scenario's (when it uses the set), config and cacheline to the layout's. reorganize = true (no changes) "
+     "packs the holes as `pahole --reorganize` does, never larger, keeping each path's members together "
+     "(`sklab whatif --reorganize`). Returns a whatif result; an "
      "unknown member or a change that cannot apply is an error naming changes[i].",
      SKL__API_LIB},
 
@@ -222,6 +224,10 @@ static const skl__api api_table[] = {
      "The changed struct as a layout object (scene.show, :pahole(), :member()); it carries the struct's own name.",
      SKL__API_FIELD},
     {"w.changes", "", "The changes as the command line writes them (\"add u64 stamp after tcp_mstamp\").",
+     SKL__API_FIELD},
+    {"w.reorganize", "",
+     "With reorganize = true: {method = the order that won, candidates = orders laid out, moves = {\"move l to "
+     "start\", ...}, demoted = {\"demote f from unsigned int to unsigned char\", ...}}; nil otherwise.",
      SKL__API_FIELD},
     {"w.struct", "", "\"set/name\"; also w.profile, w.allocator, w.cache (the cache's name) and w.objects.",
      SKL__API_FIELD},

@@ -804,6 +804,24 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "changes");
+	if (w->reorganized) {
+		lua_createtable(L, 0, 4);
+		skl__set_str(L, "method", w->method);
+		skl__set_int(L, "candidates", w->candidates);
+		lua_createtable(L, w->nmoves, 0);
+		for (i = 0; i < w->nmoves; i++) {
+			lua_pushstring(L, w->moves[i]);
+			lua_rawseti(L, -2, i + 1);
+		}
+		lua_setfield(L, -2, "moves");
+		lua_createtable(L, w->ndemoted, 0);
+		for (i = 0; i < w->ndemoted; i++) {
+			lua_pushstring(L, w->moves[w->nmoves + i]);
+			lua_rawseti(L, -2, i + 1);
+		}
+		lua_setfield(L, -2, "demoted");
+		lua_setfield(L, -2, "reorganize");
+	}
 	push_side(L, w, &w->before);
 	push_side(L, w, &w->after);
 	push_delta(L, w);
@@ -832,13 +850,13 @@ static void push_result(lua_State *L, const skl_whatif *w, int didx)
 
 static int f_whatif(lua_State *L)
 {
-	static const char *const keys[] = {"struct",  "set",	"changes",   "paths", "slab",
-					   "profile", "config", "cacheline", NULL};
+	static const char *const keys[] = {"struct",  "set",	"changes",   "paths",	   "slab",
+					   "profile", "config", "cacheline", "reorganize", NULL};
 	skl_lua *rt = skl__rt(L);
 	const char *pname = NULL, *sname, *setname = NULL, *specs[MAX_PATHS];
 	const skl_layout *given = NULL;
 	skl_edit *edits;
-	int nedits, npaths, didx, have_config = 0;
+	int nedits, npaths, didx, have_config = 0, reorganize = 0;
 	lua_Integer cacheline = 0;
 	char set[64], tag[128], config[1024], label[200], key[96];
 	skl_profile prof;
@@ -907,6 +925,14 @@ static int f_whatif(lua_State *L)
 	lua_getfield(L, 1, "changes");
 	nedits = check_changes(L, edits);
 	lua_pop(L, 1);
+	if (lua_getfield(L, 1, "reorganize") != LUA_TNIL) {
+		if (!lua_isboolean(L, -1))
+			bad_type(L, "field 'reorganize'", "boolean", -1);
+		reorganize = lua_toboolean(L, -1);
+	}
+	lua_pop(L, 1);
+	if (reorganize && nedits)
+		bad(L, "field 'reorganize'", "reorganize makes its own moves: give it no changes");
 	lua_getfield(L, 1, "paths"); /* 5; check_paths pushes 6, the specs */
 	npaths = check_paths(L, specs);
 	lua_getfield(L, 1, "slab"); /* 7 */
@@ -990,6 +1016,7 @@ static int f_whatif(lua_State *L)
 	o.npaths = npaths;
 	o.objects = so.objects;
 	o.label = label;
+	o.reorganize = reorganize;
 
 	/* the result's data owns w from here, so nothing leaks when Lua raises */
 	d = lua_newuserdatauv(L, sizeof(*d), 0);

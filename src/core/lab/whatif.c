@@ -17,6 +17,7 @@
 
 #define NO_LINE UINT64_MAX
 #define DEFAULT_OBJECTS 10000
+#define MAX_PATHS_REORG 64
 
 void skl_whatif_path_clear(skl_whatif_path *p)
 {
@@ -246,12 +247,16 @@ static void side_free(skl_whatif_side *s, int npaths)
 
 void skl_whatif_free(skl_whatif *w)
 {
+	int i;
 	if (!w)
 		return;
 	side_free(&w->before, w->npaths);
 	side_free(&w->after, w->npaths);
 	free_paths(w->paths, w->npaths);
 	skl_free(w->edits);
+	for (i = 0; i < w->nmoves + w->ndemoted; i++)
+		skl_free(w->moves[i]);
+	skl_free(w->moves);
 	skl_free(w);
 }
 
@@ -322,6 +327,50 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 				       : "sklab_whatif");
 	}
 
+	if (o->reorganize) {
+		/* pahole --reorganize, with the paths kept together */
+		const char **pm[MAX_PATHS_REORG];
+		int npm[MAX_PATHS_REORG];
+		skl_reorg_opts ro;
+		skl_reorg r;
+		if (o->nedits) {
+			skl_errorf(err, "--reorganize makes its own moves: give it no edits");
+			goto fail;
+		}
+		if (w->npaths > MAX_PATHS_REORG) {
+			skl_errorf(err, "--reorganize takes at most %d paths", MAX_PATHS_REORG);
+			goto fail;
+		}
+		for (i = 0; i < w->npaths; i++) {
+			if (check_path(w->before.layout, w->before.layout, &w->paths[i], err) < 0)
+				goto fail;
+			pm[i] = (const char **)w->paths[i].members;
+			npm[i] = w->paths[i].nmembers;
+		}
+		memset(&ro, 0, sizeof(ro));
+		ro.abi = pr->abi;
+		ro.config = config;
+		ro.cacheline = cacheline;
+		ro.paths = (const char *const *const *)pm;
+		ro.npath_members = npm;
+		ro.npaths = w->npaths;
+		if (skl_edit_reorganize(db, t, &ro, &r, err) < 0) {
+			skl_reorg_clear(&r);
+			goto fail;
+		}
+		copy = r.type;
+		w->reorganized = 1;
+		w->moves = r.moves;
+		w->nmoves = r.nmoves;
+		w->ndemoted = r.ndemoted;
+		w->candidates = r.candidates;
+		snprintf(w->method, sizeof(w->method), "%s", r.method);
+		r.moves = NULL;
+		r.nmoves = r.ndemoted = 0;
+		skl_reorg_clear(&r);
+		goto laid_out;
+	}
+
 	/* the edits, on a copy */
 	copy = skl_edit_copy(db, t, err);
 	if (!copy)
@@ -336,20 +385,19 @@ skl_whatif *skl_whatif_run(skl_typedb *db, const skl_type *t, const skl_whatif_o
 			goto fail;
 		}
 	}
-	{
-		skl_error le;
-		w->after.layout = skl_layout_compute(copy, pr->abi, config, cacheline, &le);
-		if (!w->after.layout) {
-			int bad = first_bad_edit(db, t, o, pr->abi, config, cacheline);
-			if (bad >= 0)
-				skl_errorf(err, "edit %d '%s': after it, %s cannot be laid out: %s", bad + 1,
-					   o->edits[bad].text, w->before.layout->name, le.msg);
-			else
-				skl_errorf(err, "after the edits, %s cannot be laid out: %s", w->before.layout->name,
-					   le.msg);
-			goto fail;
-		}
+laid_out : {
+	skl_error le;
+	w->after.layout = skl_layout_compute(copy, pr->abi, config, cacheline, &le);
+	if (!w->after.layout) {
+		int bad = first_bad_edit(db, t, o, pr->abi, config, cacheline);
+		if (bad >= 0)
+			skl_errorf(err, "edit %d '%s': after it, %s cannot be laid out: %s", bad + 1,
+				   o->edits[bad].text, w->before.layout->name, le.msg);
+		else
+			skl_errorf(err, "after the edits, %s cannot be laid out: %s", w->before.layout->name, le.msg);
+		goto fail;
 	}
+}
 
 	/* paths on both sides */
 	if (w->npaths) {
@@ -558,10 +606,22 @@ void skl_whatif_write_text(const skl_whatif *w, const skl_sink *out, skl_whatif_
 			a->abi->name, a->cacheline, a->config && *a->config ? a->config : "(none)");
 	for (i = 0; i < w->nedits; i++)
 		skl_sink_printf(out, "# edit %d: %s\n", i + 1, w->edits[i].text);
-	if (!w->nedits)
+	if (w->reorganized)
+		skl_sink_printf(out,
+				"# reorganized as pahole --reorganize does: %s (the best of %d orders), %d move%s, %d "
+				"bitfield%s demoted\n",
+				w->method, w->candidates, w->nmoves, w->nmoves == 1 ? "" : "s", w->ndemoted,
+				w->ndemoted == 1 ? "" : "s");
+	else if (!w->nedits)
 		skl_sink_puts(out, "# no edits\n");
 	skl_sink_printf(out, "# slab cache %s: %s; %s; %u-byte pages\n", w->cache_name, alloc, flags, w->page_size);
 	write_table(w, out);
+	if (w->reorganized) {
+		skl_sink_printf(out, "\n%s\n",
+				w->nmoves + w->ndemoted ? "moves:" : "moves: none (the struct is as small as it gets)");
+		for (i = 0; i < w->nmoves + w->ndemoted; i++)
+			skl_sink_printf(out, "  %d. %s\n", i + 1, w->moves[i]);
+	}
 	if (show == SKL_WHATIF_SHOW_TABLE)
 		return;
 	skl_sink_puts(out, "\n");
@@ -656,6 +716,7 @@ void skl_whatif_write_json(const skl_whatif *w, const skl_sink *out)
 	/* the first line the struct; then one a line, the new layout as skl_layout_write_json lays it out */
 	const skl_json_break breaks[] = {{"cache", "\n ", NULL},
 					 {"edits", "\n ", NULL},
+					 {"reorganize", "\n ", NULL},
 					 {"before", "\n ", side_breaks},
 					 {"after", "\n ", side_breaks},
 					 {"delta", "\n ", NULL},
@@ -675,17 +736,28 @@ void skl_whatif_write_json(const skl_whatif *w, const skl_sink *out)
 		json_decref(edits);
 		return;
 	}
-	skl_json_write(json_pack("{s:o, s:o, s:o, s:s, s:I, s:o, s:{s:o, s:s, s:I, s:b, s:o, s:I, s:I, s:o}, "
-				 "s:o, s:o, s:o, s:o, s:o}",
-				 "struct", skl_json_text(a->name), "label", skl_json_text(w->label), "profile",
-				 skl_json_text(w->profile), "abi", a->abi->name, "cacheline", (json_int_t)a->cacheline,
-				 "config", skl_json_text(a->config), "cache", "name", skl_json_text(w->cache_name),
-				 "allocator", skl_allocator_name(w->allocator), "cpus", (json_int_t)w->cpus, "debug",
-				 w->debug ? 1 : 0, "flags", flags, "align", (json_int_t)w->cache_align, "page_size",
-				 (json_int_t)w->page_size, "objects", skl_json_uint(w->objects), "edits", edits,
-				 "before", json_side(w, &w->before), "after", json_side(w, &w->after), "delta",
-				 json_delta(w), "layout", skl_layout_json(w->after.layout)),
-		       breaks, out);
+	{
+		json_t *root = json_pack(
+		    "{s:o, s:o, s:o, s:s, s:I, s:o, s:{s:o, s:s, s:I, s:b, s:o, s:I, s:I, s:o}, "
+		    "s:o, s:o, s:o, s:o, s:o}",
+		    "struct", skl_json_text(a->name), "label", skl_json_text(w->label), "profile",
+		    skl_json_text(w->profile), "abi", a->abi->name, "cacheline", (json_int_t)a->cacheline, "config",
+		    skl_json_text(a->config), "cache", "name", skl_json_text(w->cache_name), "allocator",
+		    skl_allocator_name(w->allocator), "cpus", (json_int_t)w->cpus, "debug", w->debug ? 1 : 0, "flags",
+		    flags, "align", (json_int_t)w->cache_align, "page_size", (json_int_t)w->page_size, "objects",
+		    skl_json_uint(w->objects), "edits", edits, "before", json_side(w, &w->before), "after",
+		    json_side(w, &w->after), "delta", json_delta(w), "layout", skl_layout_json(w->after.layout));
+		if (root && w->reorganized) {
+			json_t *mv = json_array(), *dm = json_array();
+			for (i = 0; mv && dm && i < w->nmoves + w->ndemoted; i++)
+				json_array_append_new(i < w->nmoves ? mv : dm, skl_json_text(w->moves[i]));
+			json_object_set_new(root, "reorganize",
+					    json_pack("{s:s, s:i, s:o, s:o}", "method", w->method, "candidates",
+						      w->candidates, "moves", mv ? mv : json_array(), "demoted",
+						      dm ? dm : json_array()));
+		}
+		skl_json_write(root, breaks, out);
+	}
 }
 
 /* ---- a unified diff ---------------------------------------------------------- */

@@ -91,5 +91,43 @@ expect_fail 1 "path 'lookup': no member 'nxt'" whatif --path lookup=daddr,nxt li
 expect_fail 1 "no struct 'nosuch' in the layout set linux-2.4.16" whatif linux-2.4.16/nosuch 'remove x'
 expect_fail 1 "no kernel profile uses the layout set 'nosuch'" whatif nosuch/sock 'remove x'
 
+# --reorganize: struct sock with a path kept together, a C header's struct
+# (text and JSON), and what it refuses
+TX=tx=sport,dst_cache,sndbuf,wmem_alloc,write_space
+HDR=$GOLDEN/../reorg.h
+for g in "sock_reorg_path.txt|--reorganize --hwcache --path $TX linux-2.4.16/sock" \
+	"reorg_holes.txt|--reorganize --c $HDR --arch x86_64 holes" \
+	"reorg_holes.json|--reorganize --json --c $HDR --arch i386 --path hot=c,p holes"; do
+	file=${g%%|*}
+	# shellcheck disable=SC2086
+	if "$SKLAB" whatif ${g#*|} >"$work/r.out" 2>"$work/err" && diff -u "$GOLDEN/$file" "$work/r.out" >"$work/r.diff"; then
+		ok
+	else
+		bad "whatif ${g#*|} differs from golden/$file:"; head -30 "$work/r.diff"; cat "$work/err"
+	fi
+done
+# the JSON parses, and says what moved
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["reorganize"]; assert r["moves"] and d["after"]["size"] <= d["before"]["size"], r' \
+		"$GOLDEN/reorg_holes.json" && ok || bad "reorg_holes.json does not parse or lacks its moves"
+fi
+"$SKLAB" whatif --reorganize --table --c "$HDR" --arch x86_64 holes >"$work/t.txt" 2>&1
+[ "$(row size)" = "48      32      -16" ] && ok || bad "reorganized size row: $(row size)"
+[ "$(row holes)" = "3       0       -3" ] && ok || bad "reorganized holes row: $(row holes)"
+# BTF, where this machine has it: --btf FILE STRUCT and --btf STRUCT read the same struct
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	"$SKLAB" whatif --reorganize --table --btf /sys/kernel/btf/vmlinux sock_common >"$work/b1.txt" 2>/dev/null &&
+		"$SKLAB" whatif --reorganize --table --btf sock_common >"$work/b2.txt" 2>/dev/null &&
+		grep -q "^# whatif vmlinux:sock_common" "$work/b1.txt" &&
+		[ "$(sed -n 's/^size *//p' "$work/b1.txt")" = "$(sed -n 's/^size *//p' "$work/b2.txt")" ] && ok ||
+		bad "whatif --reorganize --btf"
+fi
+expect_fail 2 "--reorganize makes its own moves: give it no edits" whatif --reorganize linux-2.4.16/sock 'remove next'
+expect_fail 2 "--arch goes with --c or --btf" whatif --reorganize --arch i386 linux-2.4.16/sock
+expect_fail 2 "unknown arch 'm68k'" whatif --reorganize --c "$HDR" --arch m68k holes
+expect_fail 2 "--btf and --c cannot be used together" whatif --reorganize --btf --c "$HDR" holes
+expect_fail 1 "path 'hot': no member 'nxt' in struct holes" whatif --reorganize --c "$HDR" --path hot=c,nxt holes
+expect_fail 1 "no struct, union or typedef named 'nosuch'" whatif --reorganize --c "$HDR" nosuch
+
 echo "whatif_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

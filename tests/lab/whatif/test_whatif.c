@@ -15,6 +15,8 @@
 #include "sklab/runtime.h"
 #include "sklab/pahole.h"
 #include "sklab/whatif.h"
+#include "sklab/cparse.h"
+#include "sklab/layout.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -768,6 +770,139 @@ static void test_golden(void)
 	skl_typedb_free(db);
 }
 
+/* ---- --reorganize ------------------------------------------------------------ */
+
+static const char reorg_src[] = "struct holes { char c; long l; short s; int i; char d; void *p; };\n"
+				"struct demote { unsigned int f:1; char c; };\n"
+				"struct un { char c; union { long x; char y; }; char d; };\n"
+				"struct tight { long a; int b; short c; char d; };\n"
+				"struct hot { long a; char pad[120]; long b; long c; char pad2[120]; long d; };\n"
+				"struct bits { char c; unsigned int a:3; long l; unsigned int b:5; short s; };\n";
+
+/* Reorganises NAME of reorg_src for x86_64; size after, the result in *r. */
+static uint64_t reorg_one(skl_typedb *db, const char *name, const char *const *path, int npath, skl_reorg *r)
+{
+	skl_reorg_opts o;
+	skl_error err;
+	skl_layout *l;
+	uint64_t size;
+	const char *const *paths[1] = {path};
+	int np[1] = {npath};
+	memset(&o, 0, sizeof(o));
+	o.abi = skl_abi_find("x86_64");
+	o.paths = paths;
+	o.npath_members = np;
+	o.npaths = npath ? 1 : 0;
+	if (skl_edit_reorganize(db, skl_typedb_find(db, name), &o, r, &err) < 0) {
+		printf("reorganize %s: %s\n", name, err.msg);
+		CHECK(0);
+		return 0;
+	}
+	l = skl_layout_compute(r->type, o.abi, NULL, 64, &err);
+	CHECK(l != NULL);
+	if (!l)
+		return 0;
+	size = l->size;
+	skl_layout_free(l);
+	return size;
+}
+
+static void test_reorg(void)
+{
+	skl_typedb *db = skl_typedb_new();
+	skl_error err;
+	skl_reorg r;
+	const char *hot[] = {"a", "d"};
+	const char *bad[] = {"a", "zz"};
+	skl_reorg_opts o;
+	CHECK(db && skl_cparse(db, reorg_src, "reorg.h", &err) == 0);
+
+	/* holes closed: 8 + 8 + 4 + 2 + 1 + 1, no holes; 40 before */
+	CHECK_INT((int)reorg_one(db, "holes", NULL, 0, &r), 24);
+	CHECK(r.nmoves > 0 && r.ndemoted == 0);
+	CHECK_STR(r.moves[0], "move l to start");
+	skl_reorg_clear(&r);
+
+	/* a 1-bit field in an unsigned int demoted to unsigned char: 4 -> 2 */
+	CHECK_INT((int)reorg_one(db, "demote", NULL, 0, &r), 2);
+	CHECK_INT(r.ndemoted, 1);
+	CHECK_STR(r.moves[r.nmoves], "demote f from unsigned int to unsigned char");
+	skl_reorg_clear(&r);
+
+	/* the unnamed union moves as one: 24 -> 16, its members still overlap */
+	CHECK_INT((int)reorg_one(db, "un", NULL, 0, &r), 16);
+	CHECK_STR(r.moves[0], "move the unnamed union holding x to start");
+	{
+		skl_layout *l = skl_layout_compute(r.type, skl_abi_find("x86_64"), NULL, 64, &err);
+		CHECK(l && l->fields[skl_layout_find(l, "x")].offset == 0 &&
+		      l->fields[skl_layout_find(l, "y")].offset == 0);
+		skl_layout_free(l);
+	}
+	skl_reorg_clear(&r);
+
+	/* nothing to gain: no moves, the original order */
+	CHECK_INT((int)reorg_one(db, "tight", NULL, 0, &r), 16);
+	CHECK_INT(r.nmoves, 0);
+	CHECK_STR(r.method, "original order");
+	skl_reorg_clear(&r);
+
+	/* bitfields packed next to the small members: 32 -> 16 */
+	CHECK_INT((int)reorg_one(db, "bits", NULL, 0, &r), 16);
+	skl_reorg_clear(&r);
+
+	/* a path's members together: a and d in one line, the size kept */
+	CHECK_INT((int)reorg_one(db, "hot", hot, 2, &r), 272);
+	{
+		skl_layout *l = skl_layout_compute(r.type, skl_abi_find("x86_64"), NULL, 64, &err);
+		CHECK(l && l->fields[skl_layout_find(l, "a")].cl_first == l->fields[skl_layout_find(l, "d")].cl_first);
+		skl_layout_free(l);
+	}
+	skl_reorg_clear(&r);
+
+	/* a path naming no member */
+	{
+		const char *const *paths[1] = {bad};
+		int np[1] = {2};
+		memset(&o, 0, sizeof(o));
+		o.abi = skl_abi_find("x86_64");
+		o.paths = paths;
+		o.npath_members = np;
+		o.npaths = 1;
+		CHECK(skl_edit_reorganize(db, skl_typedb_find(db, "hot"), &o, &r, &err) < 0);
+		CHECK(strstr(err.msg, "no member 'zz' in struct hot") != NULL);
+		skl_reorg_clear(&r);
+	}
+	skl_typedb_free(db);
+
+	/* through whatif: struct sock never grows, the lookup path stays in line 0 */
+	{
+		skl_typedb *sdb = load_set("linux-2.4.16");
+		skl_whatif_opts wo;
+		skl_whatif *w;
+		const char *paths[] = {LOOKUP};
+		skl_edit e;
+		memset(&wo, 0, sizeof(wo));
+		wo.profile = &prof24;
+		wo.reorganize = 1;
+		wo.paths = paths;
+		wo.npaths = 1;
+		w = skl_whatif_run(sdb, skl_typedb_find(sdb, "sock"), &wo, &err);
+		CHECK(w != NULL);
+		if (w) {
+			CHECK(w->reorganized && w->after.layout->size <= w->before.layout->size);
+			CHECK(lines_are(&w->after.paths[0], "0"));
+		}
+		skl_whatif_free(w);
+		/* edits and --reorganize do not mix */
+		CHECK(skl_edit_parse("remove next", &e, &err) == 0);
+		wo.edits = &e;
+		wo.nedits = 1;
+		CHECK(skl_whatif_run(sdb, skl_typedb_find(sdb, "sock"), &wo, &err) == NULL);
+		CHECK(strstr(err.msg, "give it no edits") != NULL);
+		skl_typedb_free(sdb);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -782,7 +917,8 @@ int main(int argc, char **argv)
 		     {"diff", test_diff},
 		     {"allocfail", test_allocfail},
 		     {"fuzz", test_fuzz},
-		     {"golden", test_golden}};
+		     {"golden", test_golden},
+		     {"reorg", test_reorg}};
 	skl_error err;
 	size_t i;
 	int ran = 0;

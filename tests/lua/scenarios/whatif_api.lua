@@ -149,3 +149,13 @@ local f = sklab.whatif { struct = "sock" }
 expect(#f.changes == 0 and f.delta.size == 0 and f.after.size == 812, "6: no changes")
 expect(f:json():sub(1, 1) == "{" and f:json():find('"profile"', 1, true) ~= nil, "6: JSON")
 expect(f:text("diff"):find("(the pahole text is the same)", 1, true) ~= nil, "6: the diff says so")
+
+-- 7. reorganize = true: pahole --reorganize's packing, a path kept together.
+local r = sklab.whatif { struct = "linux-2.4.16/sock", reorganize = true,
+  paths = { tx = { "sport", "dst_cache", "sndbuf", "wmem_alloc", "write_space" } } }
+expect(r.after.size <= r.before.size and r.after.size == 812, "7: never larger")
+expect(r.before.paths.tx.text == "1-4,24" and r.after.paths.tx.text == "0", "7: tx in one line")
+expect(#r.reorganize.moves > 0 and r.reorganize.moves[1] == "move dst_cache to start"
+  and #r.reorganize.demoted == 0 and r.reorganize.candidates > 1, "7: the moves")
+expect(r:text():find("# reorganized as pahole --reorganize does", 1, true) ~= nil, "7: the text says so")
+expect(sklab.whatif { struct = "sock" }.reorganize == nil, "7: no reorganize without it")
