@@ -40,7 +40,7 @@ typedef struct cand {
 	int *order; /* nu unit indices */
 	int demote;
 	char method[64];
-	uint64_t size, lines, hole_bytes;
+	uint64_t size, lines, hole_bytes, bit_hole_bits;
 	int holes, moves;
 	skl_type *type;
 } cand;
@@ -237,51 +237,94 @@ static void order_paths(const reorg *r, int *out, int sorted)
 				taken[i] = 1, out[k++] = i;
 }
 
-/* The moves that turn the original order into `order`: "move X to start"
- * when it does not start, then "move X after P" for each unit whose
- * predecessor differs. Only units in the layout count. */
+/* Each path's units together where its first unit was, the rest in place:
+ * the fewest moves that bring a path into one run. Within a path, the
+ * units keep their order (by_align 0) or go by decreasing alignment (1). */
+static void order_paths_in_place(const reorg *r, int *out, int by_align)
+{
+	int *taken = out + r->nu, *grp = out + 2 * r->nu; /* scratch, as order_paths */
+	int k = 0, p, i, j;
+	unsigned a;
+	memset(taken, 0, (size_t)r->nu * sizeof(int));
+	for (i = 0; i < r->nu; i++)
+		grp[i] = -1;
+	for (p = 0; p < r->o->npaths; p++)
+		for (i = 0; i < r->o->npath_members[p]; i++) {
+			int x = unit_of(r, r->o->paths[p][i]);
+			if (x >= 0 && grp[x] < 0)
+				grp[x] = p;
+		}
+	for (i = 0; i < r->nu; i++) {
+		if (taken[i])
+			continue;
+		if (grp[i] < 0) {
+			taken[i] = 1, out[k++] = i;
+			continue;
+		}
+		for (a = by_align ? 1u << 20 : 1; a; a = by_align ? a >> 1 : 0)
+			for (j = i; j < r->nu; j++)
+				if (grp[j] == grp[i] && !taken[j] && (!by_align || r->u[j].align == a))
+					taken[j] = 1, out[k++] = j;
+	}
+}
+
+/* The fewest moves that turn the original order into `order`: the units
+ * of a longest subsequence of `order` that is still in the original order
+ * stay where they are; each other unit, in the new order, is moved after
+ * the unit it follows there ("move X to start" when it leads). Done in
+ * that order, each move keeps the pairs placed before it, so the list
+ * ends in `order`. Only units in the layout count. */
 static int count_moves(const reorg *r, const int *order, char **text, int max)
 {
-	int *cur = skl_calloc((size_t)r->nu + 1, sizeof(int)), n = 0, i, j, k, prev = -1;
-	if (!cur)
-		return -1;
-	for (i = 0, k = 0; i < r->nu; i++)
-		if (r->u[i].present)
-			cur[k++] = i;
-	for (i = 0; i < r->nu; i++) {
-		int x = order[i], pos = -1;
-		if (!r->u[x].present)
-			continue;
-		for (j = 0; j < k; j++)
-			if (cur[j] == x)
-				pos = j;
-		if (prev < 0 ? pos != 0 : cur[pos - (pos > 0)] != prev || pos == 0) {
-			int at = 0;
-			memmove(cur + pos, cur + pos + 1, (size_t)(k - pos - 1) * sizeof(int));
-			if (prev >= 0) {
-				for (j = 0; j < k - 1; j++)
-					if (cur[j] == prev)
-						at = j + 1;
-			}
-			memmove(cur + at + 1, cur + at, (size_t)(k - 1 - at) * sizeof(int));
-			cur[at] = x;
+	int *seq = skl_calloc((size_t)r->nu + 1, sizeof(int)), *tail = skl_calloc((size_t)r->nu + 1, sizeof(int));
+	int *link = skl_calloc((size_t)r->nu + 1, sizeof(int)), *keep = skl_calloc((size_t)r->nu + 1, sizeof(int));
+	int n = 0, k = 0, len = 0, i, prev = -1, rc = -1;
+	if (!seq || !tail || !link || !keep)
+		goto out;
+	for (i = 0; i < r->nu; i++)
+		if (r->u[order[i]].present)
+			seq[k++] = order[i];
+	/* patience sorting over the original indices: tail[l] is the position
+	 * in seq ending the best subsequence of length l + 1 found so far */
+	for (i = 0; i < k; i++) {
+		int lo = 0, hi = len;
+		while (lo < hi) {
+			int mid = (lo + hi) / 2;
+			if (seq[tail[mid]] < seq[i])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		link[i] = lo ? tail[lo - 1] : -1;
+		tail[lo] = i;
+		if (lo == len)
+			len++;
+	}
+	for (i = len ? tail[len - 1] : -1; i >= 0; i = link[i])
+		keep[i] = 1;
+	for (i = 0; i < k; i++) {
+		int x = seq[i];
+		if (!keep[i]) {
 			if (text && n < max) {
 				char buf[400];
 				if (prev < 0)
 					snprintf(buf, sizeof(buf), "move %s to start", r->u[x].label);
 				else
 					snprintf(buf, sizeof(buf), "move %s after %s", r->u[x].label, r->u[prev].label);
-				if (!(text[n] = skl_strdup(buf))) {
-					skl_free(cur);
-					return -1;
-				}
+				if (!(text[n] = skl_strdup(buf)))
+					goto out;
 			}
 			n++;
 		}
 		prev = x;
 	}
-	skl_free(cur);
-	return n;
+	rc = n;
+out:
+	skl_free(seq);
+	skl_free(tail);
+	skl_free(link);
+	skl_free(keep);
+	return rc;
 }
 
 /* The smallest integer type of t's signedness that holds `bits`, or NULL
@@ -358,6 +401,7 @@ static int evaluate(reorg *r, cand *c, char **demotions, int *ndemoted)
 	c->size = l->size;
 	c->holes = l->holes;
 	c->hole_bytes = l->sum_holes + l->padding;
+	c->bit_hole_bits = l->sum_bit_holes;
 	c->lines = 0;
 	for (p = 0; p < r->o->npaths; p++) {
 		/* lines of path p: the union of its members' line ranges */
@@ -386,8 +430,9 @@ static int evaluate(reorg *r, cand *c, char **demotions, int *ndemoted)
  * first hole that a later member fits (its alignment and size, from the
  * units' own sizes) gets the largest such member moved in front of the
  * member after the hole; the move is kept when the real layout gets
- * smaller or loses hole bytes. -1 with err set. */
-static int greedy(reorg *r, cand *c)
+ * smaller or loses hole bytes, and no path touches more lines. From the
+ * original order, or (from_order) from the order c holds. -1 with err set. */
+static int greedy(reorg *r, cand *c, int from_order)
 {
 	int n = r->nu, it, i, j;
 	unsigned char *tried;
@@ -397,7 +442,7 @@ static int greedy(reorg *r, cand *c)
 	tried = skl_calloc((size_t)n * (size_t)n, 1);
 	if (!tried)
 		return skl_errorf(r->err, "out of memory");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && !from_order; i++)
 		c->order[i] = i;
 	memset(&t, 0, sizeof(t));
 	t.order = c->order + n; /* scratch */
@@ -431,10 +476,12 @@ static int greedy(reorg *r, cand *c)
 				t.order[i] = x;
 				if (evaluate(r, &t, NULL, NULL) < 0)
 					goto fail;
-				if (t.size < c->size || (t.size == c->size && t.hole_bytes < c->hole_bytes)) {
+				if ((t.size < c->size || (t.size == c->size && t.hole_bytes < c->hole_bytes)) &&
+				    t.lines <= c->lines) {
 					memcpy(c->order, t.order, (size_t)n * sizeof(int));
 					c->size = t.size;
 					c->hole_bytes = t.hole_bytes;
+					c->lines = t.lines;
 					moved = 1;
 				}
 				break;
@@ -457,6 +504,8 @@ static int better(const cand *a, const cand *b)
 		return a->size < b->size;
 	if (a->lines != b->lines)
 		return a->lines < b->lines;
+	if (a->bit_hole_bits != b->bit_hole_bits) /* bits left in the same bytes */
+		return a->bit_hole_bits < b->bit_hole_bits;
 	if (a->moves != b->moves)
 		return a->moves < b->moves;
 	return a->demote < b->demote;
@@ -525,12 +574,23 @@ int skl_edit_reorganize(skl_typedb *db, const skl_type *t, const skl_reorg_opts 
 			snprintf(c[nc++].method, sizeof(c[0].method), "paths together, by alignment");
 			order_paths(&r, c[nc].order, 2);
 			snprintf(c[nc++].method, sizeof(c[0].method), "paths first, the rest in place");
+			order_paths_in_place(&r, c[nc].order, 0);
+			snprintf(c[nc++].method, sizeof(c[0].method), "paths where they start");
+			order_paths_in_place(&r, c[nc].order, 1);
+			snprintf(c[nc++].method, sizeof(c[0].method), "paths where they start, by alignment");
 		}
 	}
 	if (r.src->kind == SKL_K_STRUCT) {
-		if (greedy(&r, &c[nc]) < 0)
+		if (greedy(&r, &c[nc], 0) < 0)
 			goto out;
 		snprintf(c[nc++].method, sizeof(c[0].method), "holes filled");
+		for (i = 0; i < 2 && o->npaths; i++) {
+			order_paths_in_place(&r, c[nc].order, i);
+			if (greedy(&r, &c[nc], 1) < 0)
+				goto out;
+			snprintf(c[nc++].method, sizeof(c[0].method), "paths where they start%s, holes filled",
+				 i ? " by alignment" : "");
+		}
 	}
 	base = nc;
 	for (i = 0; has_bf && i < base && nc < MAX_CANDIDATES; i++) {
