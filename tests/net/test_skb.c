@@ -1875,6 +1875,41 @@ static void test_pcapread(void)
 	n = mkfile(f, SKL_PCAP_MAGIC_USEC, 0, 65535, 1, two, 0);
 	f[4] = 1;
 	expect_fail(f, n, 0, 0, "pcap version 1.4 at offset 4");
+	/* a frame into each era's driver buffer: data after eth_type_trans is
+	 * 2.4 16 + 2 + 14, 2.6.31 NET_SKB_PAD 32 + 2 + 14, 6.x 64 + 0 + 14 */
+	{
+		static const int32_t data[3] = {32, 48, 78};
+		uint8_t fr[60];
+		skl_skb *skb;
+		machine m;
+		char cap[512];
+		int e;
+		memset(fr, 0, sizeof(fr));
+		fr[12] = 0x08; /* an IPv4 frame: 45 00, tot_len 46, TCP */
+		fr[14] = 0x45;
+		fr[17] = 46;
+		fr[23] = SKL_IPPROTO_TCP;
+		fr[14 + 20 + 12] = 5 << 4;
+		for (e = 0; e < 3; e++) {
+			if (boot(&m, eras[e], NULL, 0) < 0) {
+				CHECK(0);
+				continue;
+			}
+			skb = skl_skb_from_frame(m.net, "eth0", fr, sizeof(fr), cap, sizeof(cap), &err);
+			CHECK(skb != NULL);
+			if (skb) {
+				CHECK_INT(skl_skb_data_off(skb), data[e]);
+				CHECK_INT(skl_skb_len(skb), 46);
+				CHECK_INT(skl_skb_header(skb, SKL_MARK_MAC), data[e] - 14);
+				CHECK_INT(skl_skb_protocol(skb), 0x0800);
+				CHECK(strstr(cap, "eth_type_trans: skb_pull(14), protocol = 0x0800") != NULL);
+				CHECK_INT(skl_kfree_skb(skb, &err), 1);
+			}
+			CHECK(skl_skb_from_frame(m.net, "eth0", fr, 13, NULL, 0, &err) == NULL);
+			CHECK(strstr(err.msg, "a frame of 13 bytes") != NULL);
+			halt(&m);
+		}
+	}
 }
 
 int main(int argc, char **argv)
