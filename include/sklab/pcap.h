@@ -31,4 +31,48 @@ void skl_pcap_begin(skl_pcap *p, const skl_sink *out, uint32_t snaplen);
 /* One frame: bytes beyond snaplen are cut (the record keeps the original length). */
 void skl_pcap_frame(skl_pcap *p, const void *frame, uint32_t len);
 
+/* ---- reading ----------------------------------------------------------------------------------- */
+
+/*
+ * A reader of the same classic format, as libpcap's sf-pcap.c reads it:
+ * the magic 0xa1b2c3d4 (microsecond stamps) or 0xa1b23c4d (nanosecond),
+ * either byte order; version 2.x; link type Ethernet only. Records are
+ * checked one by one: a header cut short, incl_len above the snaplen (or
+ * above 262144, libpcap's largest) or above orig_len, or frame bytes past the
+ * end of the file is an error naming the record (1-based) and its byte offset.
+ * Bounded: more than max_frames records or more than max_bytes of frame
+ * bytes is an error, not a silent cut (0 = no cap).
+ *
+ * The reader parses bytes in memory and copies nothing: each record points
+ * into the caller's buffer, which must outlive the result.
+ */
+#define SKL_PCAP_MAGIC_USEC 0xa1b2c3d4u
+#define SKL_PCAP_MAGIC_NSEC 0xa1b23c4du
+#define SKL_PCAP_MAX_SNAPLEN 262144u /* libpcap's MAXIMUM_SNAPLEN */
+
+typedef struct skl_pcap_rec {
+	const uint8_t *bytes; /* caplen bytes inside the caller's buffer */
+	uint32_t caplen;      /* incl_len: bytes in the file */
+	uint32_t len;	      /* orig_len: bytes on the wire */
+	uint32_t ts_sec;
+	uint32_t ts_nsec; /* the fraction in nanoseconds (microseconds * 1000) */
+	size_t offset;	  /* of the record header in the file */
+} skl_pcap_rec;
+
+typedef struct skl_pcap_file {
+	int swapped; /* the file's byte order is not little-endian */
+	int nsec;    /* nanosecond magic */
+	uint16_t version_major, version_minor;
+	uint32_t snaplen, linktype;
+	skl_pcap_rec *recs; /* skl_alloc'd; NULL when n is 0 */
+	size_t n;
+	size_t bytes; /* sum of caplen */
+} skl_pcap_file;
+
+/* Parses size bytes named name (for messages). Returns 0, or -1 with err set
+ * and out empty (nothing left allocated). */
+int skl_pcap_read(const void *data, size_t size, const char *name, size_t max_frames, size_t max_bytes,
+		  skl_pcap_file *out, skl_error *err);
+void skl_pcap_file_free(skl_pcap_file *f);
+
 #endif

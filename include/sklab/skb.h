@@ -196,6 +196,8 @@ skl_addr skl_skb_head_addr(const skl_skb *skb);
 /* The head buffer's size and where it came from ("size-2048", "kmalloc-2k",
  * "skbuff_small_head", "page_frag", "pages"). */
 uint32_t skl_skb_buf_size(const skl_skb *skb);
+/* skb->protocol in host order (eth_type_trans sets it; 0 until then). */
+uint16_t skl_skb_protocol(const skl_skb *skb);
 const char *skl_skb_head_cache(const skl_skb *skb);
 int skl_skb_panicked(const skl_skb *skb);
 /* The last kernel report about this skb (panic, BUG, WARN), "" when none. */
@@ -274,6 +276,19 @@ int skl_skb_rx_tcp_ip(skl_skb_path *p, skl_error *err);
 int skl_skb_rx_tcp_deliver(skl_skb_path *p, skl_error *err);
 int skl_skb_rx_tcp_tcp(skl_skb_path *p, skl_error *err);
 int skl_skb_rx_tcp_consume(skl_skb_path *p, skl_error *err);
+
+/* One captured frame into a driver's buffer as the RX path's first three
+ * steps put it: the era's allocation for len bytes (2.4 dev_alloc_skb(len
+ * + 2) and skb_reserve(2); 2.6.31 netdev_alloc_skb(len + NET_IP_ALIGN) and
+ * skb_reserve(NET_IP_ALIGN); 6.x napi_alloc_skb(len), which reserves
+ * NET_SKB_PAD + NET_IP_ALIGN), skb_put(len), the bytes copied, the headers
+ * present (Ethernet, IPv4, TCP or UDP, payload) decoded into regions as the
+ * TX path's pushes name them, then eth_type_trans: mac header = data,
+ * skb_pull(14), skb->protocol from the EtherType. len is 14 to 65535 bytes;
+ * fewer than 14 is an error. caption (when non-NULL) says what was done.
+ * The new skb, or NULL with err set. */
+skl_skb *skl_skb_from_frame(skl_net *net, const char *dev, const uint8_t *frame, uint32_t len, char *caption,
+			    size_t capsz, skl_error *err);
 
 /* The next step, whatever it is: 1 = done one, 0 = none left, < 0 = error. */
 int skl_skb_path_step(skl_skb_path *p, skl_error *err);

@@ -339,6 +339,14 @@ static const skl__api api_table[] = {
     {"k:dev_alloc_skb", "(n)",
      "dev_alloc_skb(n): 2.4 alloc_skb(n + 16) and skb_reserve(16); later eras n + NET_SKB_PAD and reserve it.",
      SKL__API_METHOD},
+    {"k:skb_from_frame", "(bytes, opts)",
+     "A captured frame (a string, e.g. a sklab.pcap_read frame's bytes) put into a driver's buffer as the era's "
+     "RX path does: 2.4 dev_alloc_skb(len + 2) and skb_reserve(2) (tulip_rx, e100); 2.6.31 netdev_alloc_skb(dev, "
+     "len + NET_IP_ALIGN) and skb_reserve(NET_IP_ALIGN); 6.x napi_alloc_skb(len); then skb_put(len), the bytes "
+     "copied, its Ethernet, IPv4, TCP/UDP headers and payload named as regions, and eth_type_trans: mac header "
+     "set, skb_pull(14), skb.protocol from the EtherType. opts = {dev=} (\"eth0\"). Returns the skb and a "
+     "caption.",
+     SKL__API_METHOD},
     {"k:netdev_alloc_skb", "(dev, n)",
      "netdev_alloc_skb (2.6+): n + NET_SKB_PAD, reserve NET_SKB_PAD, skb->dev = dev (a name, or nil); 6.x takes "
      "a page-fragment head for mid-sized requests. An error in 2.4.",
@@ -476,6 +484,8 @@ static const skl__api api_table[] = {
     {"skb.mac_header", "",
      "The header marks as offsets from head, nil when unset (also network_header, transport_header).", SKL__API_FIELD},
     {"skb.era", "", "\"2.4\", \"2.6.31\" or \"6.x\".", SKL__API_FIELD},
+    {"skb.protocol", "", "skb->protocol in host order (0x0800 for IPv4), as eth_type_trans sets it; 0 until then.",
+     SKL__API_FIELD},
     {"skb.panicked", "", "true once the kernel BUG()ed on it: only free and scene.show still work.", SKL__API_FIELD},
     {"skb.report", "", "The kernel's last report about it (the panic and BUG lines), \"\" when none.", SKL__API_FIELD},
     {"skb.gso_size", "",
@@ -535,6 +545,15 @@ static const skl__api api_table[] = {
      "skb_reset_mac_header / _network_ / _transport_: which is \"mac\", \"network\" or \"transport\"; the "
      "mark goes to data + offset. Returns it.",
      SKL__API_METHOD},
+    {"sklab.pcap_read", "(name, opts)",
+     "The frames of a classic pcap capture (libpcap's format: either byte order, microsecond or nanosecond "
+     "stamps, link type Ethernet) in the scenario's own folder, or with opts = {from=\"output\"} the run's "
+     "output folder (a capture skb:pcap writes is there once its run has ended). name is a plain name ending "
+     "in .pcap: \"/\", \"..\", an absolute name, a symbolic link out of the folder, a file over 16 MiB or "
+     "with more than 10000 frames is refused, naming it; a corrupt file raises with the record and its byte "
+     "offset. Returns a list of {bytes=, len= (orig_len), caplen= (incl_len), ts= (seconds), ts_ns= "
+     "(nanoseconds of the second), offset= (of the record in the file)}.",
+     SKL__API_LIB},
     {"skb:pcap", "(file)",
      "Appends the frame (len bytes from data, frags included) to the capture file in the run's output "
      "directory: a plain name ending in .pcap (no directories, no '..'). With sklab run --pcap FILE every such "

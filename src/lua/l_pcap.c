@@ -23,6 +23,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -304,10 +305,84 @@ static int s_pcap(lua_State *L)
 	return 1;
 }
 
+/* ---- reading a capture ------------------------------------------------------------------ */
+
+#define PCAP_READ_MAX_FILE ((size_t)16 << 20) /* bytes of a file sklab.pcap_read reads */
+#define PCAP_READ_MAX_FRAMES 10000	      /* records of one file */
+
+/* sklab.pcap_read(name [, {from = "scenario" | "output"}]): the frames of a
+ * classic pcap file of the scenario's folder (or the run's output folder),
+ * read with skl_pcap_read; files.c resolves and refuses the name. */
+static int f_pcap_read(lua_State *L)
+{
+	const char *name = skl__check_string(L, 1);
+	const char *from = NULL;
+	size_t n = strlen(name), len = 0, i;
+	int where = SKL__FILE_SCENARIO;
+	skl_pcap_file f;
+	skl_pcap_rec *recs;
+	skl_error err;
+	const char *data;
+	size_t nrec;
+	char *buf;
+	if (!lua_isnoneornil(L, 2)) {
+		skl__opts o;
+		skl__check_table(L, 2);
+		o = skl__opts_at(L, 2);
+		from = skl__opt_string(&o, "from");
+		if (from && !strcmp(from, "output"))
+			where = SKL__FILE_OUTPUT;
+		else if (from && strcmp(from, "scenario"))
+			skl__argerror(
+			    L, 2,
+			    lua_pushfstring(L, "field 'from' is '%s': it must be \"scenario\" or \"output\"", from));
+		if (from)
+			lua_pop(L, 1);
+	}
+	if (strchr(name, '/') || n < 6 || strcmp(name + n - 5, ".pcap"))
+		skl__argerror(L, 1,
+			      lua_pushfstring(L, "'%s': a capture is a plain name ending in .pcap (no '/')", name));
+	buf = skl__scenario_read(L, 1, name, where, PCAP_READ_MAX_FILE, &len);
+	/* from here only Lua holds memory, so an error raised while the frames
+	 * are pushed leaks nothing: the file as a string, the records copied
+	 * into a userdata */
+	lua_pushlstring(L, buf, len);
+	skl_free(buf);
+	data = lua_tostring(L, -1);
+	skl_error_clear(&err);
+	if (skl_pcap_read(data, len, name, PCAP_READ_MAX_FRAMES, PCAP_READ_MAX_FILE, &f, &err) < 0)
+		return skl__error(L, "%s: %s", skl__fname(L), err.msg);
+	recs = f.n ? lua_newuserdatauv(L, f.n * sizeof(*recs), 0) : NULL;
+	if (f.n)
+		memcpy(recs, f.recs, f.n * sizeof(*recs));
+	nrec = f.n;
+	skl_pcap_file_free(&f);
+	lua_createtable(L, nrec > INT_MAX ? INT_MAX : (int)nrec, 0);
+	for (i = 0; i < nrec; i++) {
+		const skl_pcap_rec *r = &recs[i];
+		lua_createtable(L, 0, 6);
+		lua_pushlstring(L, (const char *)r->bytes, r->caplen);
+		lua_setfield(L, -2, "bytes");
+		lua_pushinteger(L, r->len);
+		lua_setfield(L, -2, "len");
+		lua_pushinteger(L, r->caplen);
+		lua_setfield(L, -2, "caplen");
+		lua_pushinteger(L, r->ts_sec);
+		lua_setfield(L, -2, "ts");
+		lua_pushinteger(L, r->ts_nsec);
+		lua_setfield(L, -2, "ts_ns");
+		lua_pushinteger(L, (lua_Integer)r->offset);
+		lua_setfield(L, -2, "offset");
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 1;
+}
+
 /* ---- the API slice --------------------------------------------------------------------- */
 
 /* The bindings of this file, named as api.c's table names them. */
 const skl__reg skl__pcap_lib[] = {
     {"skb:pcap", s_pcap},
+    {"sklab.pcap_read", f_pcap_read},
     {NULL, NULL},
 };

@@ -404,6 +404,41 @@ static int k_netdev_alloc_skb_ip_align(lua_State *L)
 	return alloc_common(L, A_NETDEV_IP);
 }
 
+/* k:skb_from_frame(bytes [, {dev=}]): a captured frame put into a driver's
+ * buffer as the era's RX path does (skl_skb_from_frame). */
+static int k_skb_from_frame(lua_State *L)
+{
+	skl_net *net;
+	int ki = skl__skb_kernel_arg(L, 1, &net);
+	size_t len;
+	const char *bytes = luaL_checklstring(L, 2, &len);
+	const char *dev = "eth0";
+	skl_skb *skb;
+	skl_error err;
+	skl__engine e;
+	char caption[512];
+	if (len < 14 || len > 65535)
+		skl__argerror(
+		    L, 2,
+		    lua_pushfstring(L, "a frame of %I bytes: an Ethernet frame has 14 to 65535", (lua_Integer)len));
+	if (!lua_isnoneornil(L, 3)) {
+		skl__check_table(L, 3);
+		lua_getfield(L, 3, "dev");
+		if (!lua_isnil(L, -1))
+			dev = skl__skb_dev_arg(L, lua_gettop(L));
+	}
+	skl__engine_begin(L, &e);
+	skl_net_set_caller(net, NULL);
+	skl_error_clear(&err);
+	skb = skl_skb_from_frame(net, dev, (const uint8_t *)bytes, (uint32_t)len, caption, sizeof(caption), &err);
+	skl__engine_end(&e);
+	if (!skb)
+		return skl__skb_result(L, SKL_SKB_ENOMEM, &err);
+	skl__push_skb(L, ki, skb);
+	lua_pushstring(L, caption);
+	return 2;
+}
+
 /* ---- operations -------------------------------------------------------------------------- */
 
 static int s_reserve(lua_State *L)
@@ -867,6 +902,8 @@ static int skb_index(lua_State *L)
 		push_mark(L, skl_skb_header(skb, SKL_MARK_TRANSPORT));
 	else if (!strcmp(key, "era"))
 		lua_pushstring(L, prm.name);
+	else if (!strcmp(key, "protocol"))
+		lua_pushinteger(L, skl_skb_protocol(skb));
 	else if (!strcmp(key, "panicked"))
 		lua_pushboolean(L, skl_skb_panicked(skb));
 	else if (!strcmp(key, "report"))
@@ -1043,6 +1080,7 @@ const skl__reg skl__skb_lib[] = {
     {"k:alloc_skb", k_alloc_skb},
     {"k:alloc_skb_fclone", k_alloc_skb_fclone},
     {"k:dev_alloc_skb", k_dev_alloc_skb},
+    {"k:skb_from_frame", k_skb_from_frame},
     {"k:netdev_alloc_skb", k_netdev_alloc_skb},
     {"k:netdev_alloc_skb_ip_align", k_netdev_alloc_skb_ip_align},
     {"skb:reserve", s_reserve},

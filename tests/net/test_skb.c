@@ -1745,6 +1745,173 @@ static int write_pcap(const char *path)
 	return 0;
 }
 
+/* ---- pcapread: the reader against files built byte by byte ----------------------------------------- */
+
+static void put32(uint8_t *p, uint32_t v, int be)
+{
+	int i;
+	for (i = 0; i < 4; i++)
+		p[be ? 3 - i : i] = (uint8_t)(v >> (8 * i));
+}
+
+/* A file header then records {incl, orig, frac} with incl bytes of 0x40+i each */
+static size_t mkfile(uint8_t *f, uint32_t magic, int be, uint32_t snap, uint32_t link, const uint32_t (*recs)[3], int n)
+{
+	size_t off = 24;
+	int i;
+	memset(f, 0, 24);
+	put32(f, magic, be);
+	f[be ? 5 : 4] = 2;
+	f[be ? 7 : 6] = 4;
+	put32(f + 16, snap, be);
+	put32(f + 20, link, be);
+	for (i = 0; i < n; i++) {
+		put32(f + off, 1000u + (uint32_t)i, be);
+		put32(f + off + 4, recs[i][2], be);
+		put32(f + off + 8, recs[i][0], be);
+		put32(f + off + 12, recs[i][1], be);
+		memset(f + off + 16, 0x40 + i, recs[i][0]);
+		off += 16 + recs[i][0];
+	}
+	return off;
+}
+
+static void expect_fail(const uint8_t *f, size_t n, size_t maxf, size_t maxb, const char *want)
+{
+	skl_pcap_file pf;
+	skl_error err;
+	skl_error_clear(&err);
+	CHECK_INT(skl_pcap_read(f, n, "t.pcap", maxf, maxb, &pf, &err), -1);
+	CHECK(pf.recs == NULL && pf.n == 0);
+	if (!strstr(err.msg, want)) {
+		printf("  message: %s\n  wanted:  %s\n", err.msg, want);
+		CHECK(0);
+	}
+}
+
+static void test_pcapread(void)
+{
+	static const uint32_t two[2][3] = {{60, 60, 5}, {20, 1514, 999999}};
+	static uint8_t f[4096];
+	skl_pcap_file pf;
+	skl_error err;
+	skl_buf b;
+	skl_sink s;
+	skl_pcap p;
+	uint8_t frame[60];
+	size_t n;
+	int be;
+	/* what our writer writes, read back */
+	memset(frame, 0xab, sizeof(frame));
+	skl_buf_init(&b);
+	s = skl_buf_sink(&b);
+	skl_pcap_begin(&p, &s, 32);
+	skl_pcap_frame(&p, frame, 60);
+	skl_pcap_frame(&p, frame, 14);
+	CHECK_INT(skl_pcap_read(b.data, b.len, "w.pcap", 0, 0, &pf, &err), 0);
+	CHECK_INT(pf.n, 2);
+	CHECK_INT(pf.swapped, 0);
+	CHECK_INT(pf.nsec, 0);
+	CHECK_INT(pf.snaplen, 32);
+	CHECK_INT(pf.recs[0].caplen, 32);
+	CHECK_INT(pf.recs[0].len, 60);
+	CHECK_INT(pf.recs[0].ts_sec, SKL_PCAP_TS_BASE);
+	CHECK_INT(pf.recs[1].ts_nsec, 1000000);
+	CHECK_INT(pf.recs[1].offset, 24 + 16 + 32);
+	CHECK(pf.recs[1].bytes == (const uint8_t *)b.data + 24 + 16 + 32 + 16);
+	CHECK_INT(pf.bytes, 32 + 14);
+	skl_pcap_file_free(&pf);
+	skl_buf_free(&b);
+	/* both byte orders, both magics */
+	for (be = 0; be < 2; be++) {
+		n = mkfile(f, SKL_PCAP_MAGIC_USEC, be, 65535, 1, two, 2);
+		CHECK_INT(skl_pcap_read(f, n, "t.pcap", 0, 0, &pf, &err), 0);
+		CHECK_INT(pf.swapped, be);
+		CHECK_INT(pf.n, 2);
+		CHECK_INT(pf.version_major, 2);
+		CHECK_INT(pf.version_minor, 4);
+		CHECK_INT(pf.recs[1].caplen, 20);
+		CHECK_INT(pf.recs[1].len, 1514);
+		CHECK_INT(pf.recs[1].ts_sec, 1001);
+		CHECK_INT(pf.recs[1].ts_nsec, 999999000);
+		CHECK_INT(pf.recs[1].bytes[19], 0x41);
+		skl_pcap_file_free(&pf);
+		n = mkfile(f, SKL_PCAP_MAGIC_NSEC, be, 65535, 1, two, 2);
+		CHECK_INT(skl_pcap_read(f, n, "t.pcap", 0, 0, &pf, &err), 0);
+		CHECK_INT(pf.nsec, 1);
+		CHECK_INT(pf.recs[0].ts_nsec, 5);
+		CHECK_INT(pf.recs[1].ts_nsec, 999999);
+		skl_pcap_file_free(&pf);
+	}
+	/* an empty capture is fine */
+	n = mkfile(f, SKL_PCAP_MAGIC_USEC, 0, 65535, 1, two, 0);
+	CHECK_INT(skl_pcap_read(f, n, "t.pcap", 0, 0, &pf, &err), 0);
+	CHECK_INT(pf.n, 0);
+	/* refusals, each naming where */
+	expect_fail(f, 10, 0, 0, "t.pcap: 10 bytes, shorter than a pcap file header");
+	n = mkfile(f, 0x12345678u, 0, 65535, 1, two, 0);
+	expect_fail(f, n, 0, 0, "bad magic 0x12345678 at offset 0");
+	n = mkfile(f, 0x0a0d0d0au, 0, 65535, 1, two, 0);
+	expect_fail(f, n, 0, 0, "pcapng");
+	n = mkfile(f, SKL_PCAP_MAGIC_USEC, 1, 65535, 113, two, 2);
+	expect_fail(f, n, 0, 0, "link type 113 at offset 20; only Ethernet");
+	n = mkfile(f, SKL_PCAP_MAGIC_USEC, 0, 65535, 1, two, 2);
+	expect_fail(f, n - 1, 0, 0, "record 2 at offset 100: incl_len 20 but only 19 bytes left");
+	expect_fail(f, 24 + 76 + 7, 0, 0, "record 2 at offset 100: header cut short (7 of 16 bytes");
+	expect_fail(f, n, 1, 0, "record 2 at offset 100: more than 1 frames");
+	expect_fail(f, n, 0, 70, "record 2 at offset 100: frames past 70 bytes");
+	{
+		static const uint32_t bad[1][3] = {{60, 50, 0}};
+		n = mkfile(f, SKL_PCAP_MAGIC_USEC, 0, 65535, 1, bad, 1);
+		expect_fail(f, n, 0, 0, "record 1 at offset 24: incl_len 60 above orig_len 50");
+		n = mkfile(f, SKL_PCAP_MAGIC_USEC, 0, 40, 1, bad, 1);
+		expect_fail(f, n, 0, 0, "record 1 at offset 24: incl_len 60 above the snaplen 40");
+	}
+	{
+		static const uint32_t bad[1][3] = {{4, 4, 1000000}};
+		n = mkfile(f, SKL_PCAP_MAGIC_USEC, 0, 65535, 1, bad, 1);
+		expect_fail(f, n, 0, 0, "record 1 at offset 24: ts_usec 1000000 out of range");
+	}
+	n = mkfile(f, SKL_PCAP_MAGIC_USEC, 0, 65535, 1, two, 0);
+	f[4] = 1;
+	expect_fail(f, n, 0, 0, "pcap version 1.4 at offset 4");
+	/* a frame into each era's driver buffer: data after eth_type_trans is
+	 * 2.4 16 + 2 + 14, 2.6.31 NET_SKB_PAD 32 + 2 + 14, 6.x 64 + 0 + 14 */
+	{
+		static const int32_t data[3] = {32, 48, 78};
+		uint8_t fr[60];
+		skl_skb *skb;
+		machine m;
+		char cap[512];
+		int e;
+		memset(fr, 0, sizeof(fr));
+		fr[12] = 0x08; /* an IPv4 frame: 45 00, tot_len 46, TCP */
+		fr[14] = 0x45;
+		fr[17] = 46;
+		fr[23] = SKL_IPPROTO_TCP;
+		fr[14 + 20 + 12] = 5 << 4;
+		for (e = 0; e < 3; e++) {
+			if (boot(&m, eras[e], NULL, 0) < 0) {
+				CHECK(0);
+				continue;
+			}
+			skb = skl_skb_from_frame(m.net, "eth0", fr, sizeof(fr), cap, sizeof(cap), &err);
+			CHECK(skb != NULL);
+			if (skb) {
+				CHECK_INT(skl_skb_data_off(skb), data[e]);
+				CHECK_INT(skl_skb_len(skb), 46);
+				CHECK_INT(skl_skb_header(skb, SKL_MARK_MAC), data[e] - 14);
+				CHECK_INT(skl_skb_protocol(skb), 0x0800);
+				CHECK(strstr(cap, "eth_type_trans: skb_pull(14), protocol = 0x0800") != NULL);
+				CHECK_INT(skl_kfree_skb(skb, &err), 1);
+			}
+			CHECK(skl_skb_from_frame(m.net, "eth0", fr, 13, NULL, 0, &err) == NULL);
+			CHECK(strstr(err.msg, "a frame of 13 bytes") != NULL);
+			halt(&m);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "alloc";
@@ -1770,6 +1937,8 @@ int main(int argc, char **argv)
 		test_csum();
 	else if (!strcmp(mode, "pcap"))
 		test_pcap();
+	else if (!strcmp(mode, "pcapread"))
+		test_pcapread();
 	else if (!strcmp(mode, "events"))
 		test_events();
 	else if (!strcmp(mode, "oom"))

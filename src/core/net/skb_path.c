@@ -605,6 +605,158 @@ int skl_skb_rx_tcp_eth(skl_skb_path *p, skl_error *err)
 	return 1;
 }
 
+/* The headers a captured frame holds, read from its bytes as tcpdump's
+ * ether/ip/tcp/udp printers would: each into a skl_hdr (for the tooltip's
+ * one-line description) with its length on the wire. Stops at the first
+ * layer that is not there in full or not one of these; what follows the
+ * last header is the payload. The number of layers. */
+static int frame_layers(const uint8_t *f, uint32_t len, skl_hdr *h, uint32_t *hl)
+{
+	uint32_t off = SKL_ETH_HLEN, ihl, l4;
+	int n = 0;
+	memset(h, 0, 4 * sizeof(*h));
+	h[0].kind = SKL_HDR_ETH;
+	memcpy(h[0].u.eth.dst, f, 6);
+	memcpy(h[0].u.eth.src, f + 6, 6);
+	h[0].u.eth.type = (uint16_t)(f[12] << 8 | f[13]);
+	hl[n++] = SKL_ETH_HLEN;
+	if (h[0].u.eth.type != SKL_ETH_P_IP || len - off < SKL_IPV4_HLEN || (f[off] >> 4) != 4)
+		goto payload;
+	ihl = (uint32_t)(f[off] & 15) * 4;
+	if (ihl < SKL_IPV4_HLEN || len - off < ihl)
+		goto payload;
+	h[n].kind = SKL_HDR_IPV4;
+	h[n].u.ip.tos = f[off + 1];
+	h[n].u.ip.tot_len = (uint16_t)(f[off + 2] << 8 | f[off + 3]);
+	h[n].u.ip.id = (uint16_t)(f[off + 4] << 8 | f[off + 5]);
+	h[n].u.ip.frag_off = (uint16_t)(f[off + 6] << 8 | f[off + 7]);
+	h[n].u.ip.ttl = f[off + 8];
+	h[n].u.ip.protocol = f[off + 9];
+	h[n].u.ip.ihl = (uint8_t)(ihl / 4);
+	h[n].u.ip.saddr =
+	    (uint32_t)f[off + 12] << 24 | (uint32_t)f[off + 13] << 16 | (uint32_t)f[off + 14] << 8 | f[off + 15];
+	h[n].u.ip.daddr =
+	    (uint32_t)f[off + 16] << 24 | (uint32_t)f[off + 17] << 16 | (uint32_t)f[off + 18] << 8 | f[off + 19];
+	hl[n++] = ihl;
+	off += ihl;
+	if (h[1].u.ip.frag_off & 0x1fff) /* a later fragment: no L4 header */
+		goto payload;
+	if (h[1].u.ip.protocol == SKL_IPPROTO_TCP && len - off >= SKL_TCP_HLEN) {
+		l4 = (uint32_t)(f[off + 12] >> 4) * 4;
+		if (l4 < SKL_TCP_HLEN || len - off < l4)
+			goto payload;
+		h[n].kind = SKL_HDR_TCP;
+		h[n].u.tcp.sport = (uint16_t)(f[off] << 8 | f[off + 1]);
+		h[n].u.tcp.dport = (uint16_t)(f[off + 2] << 8 | f[off + 3]);
+		h[n].u.tcp.seq =
+		    (uint32_t)f[off + 4] << 24 | (uint32_t)f[off + 5] << 16 | (uint32_t)f[off + 6] << 8 | f[off + 7];
+		h[n].u.tcp.ack =
+		    (uint32_t)f[off + 8] << 24 | (uint32_t)f[off + 9] << 16 | (uint32_t)f[off + 10] << 8 | f[off + 11];
+		h[n].u.tcp.flags = f[off + 13];
+		h[n].u.tcp.window = (uint16_t)(f[off + 14] << 8 | f[off + 15]);
+		h[n].u.tcp.urg = (uint16_t)(f[off + 18] << 8 | f[off + 19]);
+		h[n].u.tcp.saddr = h[1].u.ip.saddr;
+		h[n].u.tcp.daddr = h[1].u.ip.daddr;
+		hl[n++] = l4;
+	} else if (h[1].u.ip.protocol == SKL_IPPROTO_UDP && len - off >= SKL_UDP_HLEN) {
+		h[n].kind = SKL_HDR_UDP;
+		h[n].u.udp.sport = (uint16_t)(f[off] << 8 | f[off + 1]);
+		h[n].u.udp.dport = (uint16_t)(f[off + 2] << 8 | f[off + 3]);
+		h[n].u.udp.len = (uint16_t)(f[off + 4] << 8 | f[off + 5]);
+		h[n].u.udp.saddr = h[1].u.ip.saddr;
+		h[n].u.udp.daddr = h[1].u.ip.daddr;
+		hl[n++] = SKL_UDP_HLEN;
+	}
+payload:
+	for (off = 0, l4 = 0; (int)l4 < n; l4++)
+		off += hl[l4];
+	if (off < len) {
+		h[n].kind = SKL_HDR_PAYLOAD;
+		h[n].u.payload.len = len - off;
+		hl[n++] = len - off;
+	}
+	return n;
+}
+
+skl_skb *skl_skb_from_frame(skl_net *net, const char *dev, const uint8_t *frame, uint32_t len, char *caption,
+			    size_t capsz, skl_error *err)
+{
+	skl_skb *skb = NULL;
+	skl_hdr h[5];
+	uint32_t hl[5], start = 0, off;
+	char g[200], alloc[160];
+	saved_caller saved;
+	int rc, n, i;
+	if (len < SKL_ETH_HLEN || len > 65535)
+		return skl_errorf(err, "a frame of %lu bytes: an Ethernet frame has 14 to 65535", (unsigned long)len),
+		       NULL;
+	caller_enter(net, "netdrv_rx", &saved);
+	if (net->p.era == SKL_ERA_2_4) {
+		/* 2.4 copy-on-receive drivers (tulip_rx, e100_rx_srv, ne2k's ei_receive):
+		 * skb = dev_alloc_skb(pkt_len + 2); skb_reserve(skb, 2); so the IP header
+		 * after the 14-byte Ethernet header lands 16-byte aligned */
+		skb = skl_dev_alloc_skb(net, len + 2, err);
+		rc = skb ? skl_skb_reserve(skb, 2, err) : SKL_SKB_ENOMEM;
+		if (skb)
+			skl_skb_set_dev(skb, dev);
+		snprintf(alloc, sizeof(alloc), "dev_alloc_skb(%lu), skb_reserve(2)", (unsigned long)(len + 2));
+	} else if (net->p.era == SKL_ERA_2_6_31) {
+		/* 2.6.31 drivers: netdev_alloc_skb(dev, len + NET_IP_ALIGN); skb_reserve(skb, NET_IP_ALIGN) */
+		skb = skl_netdev_alloc_skb(net, dev, len + net->p.net_ip_align, err);
+		rc = skb ? skl_skb_reserve(skb, (int32_t)net->p.net_ip_align, err) : SKL_SKB_ENOMEM;
+		snprintf(alloc, sizeof(alloc), "netdev_alloc_skb(dev, %lu), skb_reserve(NET_IP_ALIGN %lu)",
+			 (unsigned long)(len + net->p.net_ip_align), (unsigned long)net->p.net_ip_align);
+	} else {
+		/* 6.x NAPI drivers: napi_alloc_skb(napi, len) reserves NET_SKB_PAD +
+		 * NET_IP_ALIGN itself (net/core/skbuff.c __napi_alloc_skb), as
+		 * netdev_alloc_skb_ip_align does */
+		skb = skl_netdev_alloc_skb_ip_align(net, dev, len, err);
+		rc = skb ? 0 : SKL_SKB_ENOMEM;
+		snprintf(alloc, sizeof(alloc), "napi_alloc_skb(napi, %lu) (NET_SKB_PAD %lu + NET_IP_ALIGN %lu)",
+			 (unsigned long)len, (unsigned long)net->p.net_skb_pad, (unsigned long)net->p.net_ip_align);
+	}
+	if (rc == 0)
+		rc = skl_skb_put(skb, len, &start, err);
+	caller_leave(net, &saved);
+	if (rc < 0)
+		goto out_free;
+	skl_skb_set_name(skb, "rx");
+	skl_skb_write(skb, start, frame, len, NULL);
+	n = frame_layers(frame, len, h, hl);
+	for (i = 0, off = 0; i < n; i++) {
+		char d[160];
+		skl_hdr_describe(&h[i], frame + off, d, sizeof(d));
+		skl__net_region_add(skb->h, skl_hdr_name(h[i].kind), start + off, hl[i], d);
+		off += hl[i];
+	}
+	/* eth_type_trans (net/ethernet/eth.c): skb_reset_mac_header,
+	 * skb_pull_inline(skb, ETH_HLEN), protocol = eth->h_proto for an
+	 * EtherType (>= 1536), else ETH_P_802_3 / ETH_P_802_2 */
+	if ((rc = skl_skb_set_header(skb, SKL_MARK_MAC, 0, err)) < 0)
+		goto out_free;
+	caller_enter(net, "eth_type_trans", &saved);
+	rc = skl_skb_pull(skb, SKL_ETH_HLEN, err);
+	caller_leave(net, &saved);
+	if (rc < 0)
+		goto out_free;
+	if (h[0].u.eth.type >= 1536)
+		skb->protocol = h[0].u.eth.type;
+	else /* 802.3: raw IPX (0xffff) is ETH_P_802_3, else 802.2 LLC */
+		skb->protocol = len >= 16 && frame[14] == 0xff && frame[15] == 0xff ? 0x0001 : 0x0004;
+	if (caption) {
+		geometry(skb, g, sizeof(g));
+		snprintf(caption, capsz,
+			 "driver: %s, skb_put(%lu), the frame copied; eth_type_trans: skb_pull(14), protocol = "
+			 "0x%04x: %s",
+			 alloc, (unsigned long)len, (unsigned)skb->protocol, g);
+	}
+	return skb;
+out_free:
+	if (skb)
+		skl_kfree_skb(skb, NULL);
+	return NULL;
+}
+
 int skl_skb_rx_tcp_netif(skl_skb_path *p, skl_error *err)
 {
 	skl_skb *skb;
@@ -741,4 +893,9 @@ int skl_skb_path_step(skl_skb_path *p, skl_error *err)
 	if (p->done >= NSTEPS)
 		return 0;
 	return (p->rx ? rx : tx)[p->done](p, err);
+}
+
+uint16_t skl_skb_protocol(const skl_skb *skb)
+{
+	return skb->protocol;
 }
