@@ -442,6 +442,17 @@ static const skl__api api_table[] = {
      "member holding them.",
      SKL__API_METHOD},
 
+    {"obj:set", "(member, value)",
+     "Stores a value into a member by its type: an integer for integers and bitfields, a string for a char "
+     "array (NUL-padded; it must fit with its NUL), an object or skb for a pointer (its simulated address; an "
+     "integer address or nil for NULL too). One write, counted by a cache model as obj:write's.",
+     SKL__API_METHOD},
+    {"obj:get", "(member)",
+     "Reads a member back decoded by its type: an integer (negative for a signed type), for a pointer its "
+     "address and, second, what it points to (\"node#1\", \"tcp_sock#3+0x10\", \"NULL\"), a char array's text, "
+     "a struct's or array's summary. One read, as obj:read's.",
+     SKL__API_METHOD},
+
     SECTION("skb objects (from k:alloc_skb and its kin)"),
     {"skb.head", "", "0: offsets are from head.", SKL__API_FIELD},
     {"skb.data", "", "data - head (negative after skb_under_panic).", SKL__API_FIELD},
