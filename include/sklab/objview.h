@@ -21,15 +21,15 @@
 typedef const skl_layout *(*skl_type_of_fn)(void *ud, skl_addr obj);
 
 typedef struct skl_addr_info {
-	skl_cache *cache;	 /* the cache holding the address */
-	char cache_name[32];	 /* its name */
-	int index;		 /* the object's index in its slab */
-	skl_addr obj;		 /* the object's first byte */
-	uint64_t offset;	 /* the address less obj */
-	size_t size;		 /* the cache's object size */
-	const skl_layout *type;	 /* the object's type, or NULL */
-	int has_member;		 /* member below is filled */
-	skl_member_ref member;	 /* the innermost member holding the byte */
+	skl_cache *cache;	/* the cache holding the address */
+	char cache_name[32];	/* its name */
+	int index;		/* the object's index in its slab */
+	skl_addr obj;		/* the object's first byte */
+	uint64_t offset;	/* the address less obj */
+	size_t size;		/* the cache's object size */
+	const skl_layout *type; /* the object's type, or NULL */
+	int has_member;		/* member below is filled */
+	skl_member_ref member;	/* the innermost member holding the byte */
 } skl_addr_info;
 
 /* Resolves a to the object slot holding it: 0 with *out filled, -1 when no
@@ -66,7 +66,6 @@ int skl_field_value(const skl_abi *abi, const skl_field *f, const uint8_t *obj, 
 /* The value as a view prints it: "-3", "42 (0x2a)", "0xc1002040 ->
  * tcp_sock#3", "NULL", "\"eth0\"", "{...} 32 bytes", "[4] 16 bytes". k
  * (may be NULL) names pointers by the object they point into. */
-void skl_value_format(const skl_value *v, skl_kernel *k, skl_type_of_fn type_of, void *ud, char *out,
-		      size_t outsz);
+void skl_value_format(const skl_value *v, skl_kernel *k, skl_type_of_fn type_of, void *ud, char *out, size_t outsz);
 
 #endif

@@ -115,7 +115,8 @@ int skl_field_value(const skl_abi *abi, const skl_field *f, const uint8_t *obj, 
 		out->u = load(abi, p, (size_t)f->size);
 		return 0;
 	}
-	if ((kind == SKL_K_BASE || kind == SKL_K_ENUM) && (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8)) {
+	if ((kind == SKL_K_BASE || kind == SKL_K_ENUM) &&
+	    (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8)) {
 		char name[64];
 		skl_type_name(t, name, sizeof(name));
 		if (kind == SKL_K_BASE && (!strcmp(name, "float") || !strcmp(name, "double")))
@@ -165,11 +166,12 @@ int skl_field_value(const skl_abi *abi, const skl_field *f, const uint8_t *obj, 
 	if (kind == SKL_K_ARRAY) {
 		out->kind = SKL_VAL_ARRAY;
 		out->u = f->size;
-		snprintf(out->text, sizeof(out->text), "%s %llu bytes", f->decl_suffix && strchr(f->decl_suffix, '[')
-			 ? strchr(f->decl_suffix, '[') : "[]", (unsigned long long)f->size);
+		snprintf(out->text, sizeof(out->text), "%s %llu bytes",
+			 f->decl_suffix && strchr(f->decl_suffix, '[') ? strchr(f->decl_suffix, '[') : "[]",
+			 (unsigned long long)f->size);
 		return 0;
 	}
-bytes: {
+bytes : {
 	size_t i, o = 0, n = f->size < 16 ? (size_t)f->size : 16;
 	out->kind = SKL_VAL_BYTES;
 	for (i = 0; i < n; i++)
@@ -180,8 +182,7 @@ bytes: {
 	return 0;
 }
 
-void skl_value_format(const skl_value *v, skl_kernel *k, skl_type_of_fn type_of, void *ud, char *out,
-		      size_t outsz)
+void skl_value_format(const skl_value *v, skl_kernel *k, skl_type_of_fn type_of, void *ud, char *out, size_t outsz)
 {
 	char name[64];
 	switch (v->kind) {
