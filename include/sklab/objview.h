@@ -68,4 +68,65 @@ int skl_field_value(const skl_abi *abi, const skl_field *f, const uint8_t *obj, 
  * (may be NULL) names pointers by the object they point into. */
 void skl_value_format(const skl_value *v, skl_kernel *k, skl_type_of_fn type_of, void *ud, char *out, size_t outsz);
 
+/* ---- snapshots for views -------------------------------------------------- */
+
+/* One member of an object as the bytes view draws it: a leaf of its
+ * layout (expanded anonymous records give their members; named records,
+ * arrays and typedefs of records are one member, summarised). */
+typedef struct skl_obj_member {
+	char path[128];	   /* "next", "tp_pinfo.af_tcp" */
+	char decl[96];	   /* pahole's declaration: "struct sock * next" */
+	uint64_t offset;   /* bytes from the object's start; bitfields: the unit */
+	uint64_t size;	   /* bytes; bitfields: the unit's */
+	unsigned bit_size; /* 0 = not a bitfield */
+	unsigned bit_offset;
+	skl_value_kind kind;
+	char value[128];      /* skl_value_format's text */
+	skl_addr target;      /* a pointer into a live object: that object's first byte, else 0 */
+	uint64_t target_off;  /* and where in it the pointer points */
+	char target_name[64]; /* "sock#1", "" */
+	uint64_t hole_after;  /* bytes of hole after it (pahole's) */
+} skl_obj_member;
+
+typedef struct skl_obj_snap {
+	char name[64]; /* "sock#0", the cache's name when untyped */
+	char type[64]; /* "struct sock", "" */
+	char cache[32];
+	char abi[16];
+	skl_addr addr;
+	uint64_t size;	    /* bytes copied: the object size */
+	unsigned cacheline; /* the profile's line size */
+	uint8_t *bytes;	    /* size bytes, as the object holds them now */
+	skl_obj_member *members;
+	int nmembers;
+	uint64_t padding; /* the layout's trailing padding */
+} skl_obj_snap;
+
+/* A copy of the object at obj (its first byte) with its members decoded by
+ * l (NULL: untyped, bytes only): NULL with err set when obj is no slab
+ * object's start, or out of memory. type_of names the objects pointers
+ * point into. Reads only. */
+skl_obj_snap *skl_obj_snapshot(skl_kernel *k, skl_addr obj, const skl_layout *l, skl_type_of_fn type_of, void *ud,
+			       skl_error *err);
+void skl_obj_snap_free(skl_obj_snap *s);
+
+/* A pointer member of one live object that holds an address inside
+ * another live object (or itself): what the slab view draws as an arrow. */
+typedef struct skl_ptr_link {
+	skl_addr from;	    /* the object holding the pointer (its first byte) */
+	uint64_t from_off;  /* the member's offset */
+	skl_addr to;	    /* the object pointed into (its first byte) */
+	uint64_t to_off;    /* where in it */
+	char member[64];    /* "next" */
+	char from_name[48]; /* "sock#0" */
+	char to_name[48];   /* "sock#1" */
+} skl_ptr_link;
+
+/* The pointer links among the live objects of snap (taken from k just
+ * now): every pointer member of every allocated typed object whose value
+ * lies in an allocated object; at most max of them (the rest counted in
+ * *more). *out allocated (skl_free); the count, -1 out of memory. */
+int skl_kernel_pointers(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, int max,
+			skl_ptr_link **out, int *more);
+
 #endif

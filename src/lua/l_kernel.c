@@ -1295,6 +1295,18 @@ const skl_layout *skl__obj_type_of(void *ud, skl_addr obj)
 	return NULL;
 }
 
+int skl__obj_arg(lua_State *L, int arg, int *kernel, skl_addr *addr, const skl_layout **type)
+{
+	lobj *h = test_obj(L, arg);
+	if (!h)
+		return 0;
+	check_obj(L, arg, NULL);
+	*kernel = h->kernel;
+	*addr = h->addr;
+	*type = obj_type(L, arg);
+	return 1;
+}
+
 /* The member at arg of a typed object: resolve()'s target and its field. */
 static const skl_field *value_member(lua_State *L, const oslot *s, target *t)
 {

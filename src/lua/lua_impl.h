@@ -297,6 +297,9 @@ typedef struct skl__obj_types {
 	int kernel;
 } skl__obj_types;
 const skl_layout *skl__obj_type_of(void *ud, skl_addr obj);
+/* Is arg an object handle? 1 with its kernel's index, address and layout
+ * (NULL: untyped; raises when the handle is stale), 0 when not an object. */
+int skl__obj_arg(lua_State *L, int arg, int *kernel, skl_addr *addr, const skl_layout **type);
 /* The kernel at arg, or NULL when arg is no kernel handle. */
 skl_kernel *skl__to_kernel(lua_State *L, int arg);
 /* sklab.kernel{} with its own options (l_skb.c's sklab.kernel takes the

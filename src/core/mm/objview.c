@@ -214,3 +214,184 @@ void skl_value_format(const skl_value *v, skl_kernel *k, skl_type_of_fn type_of,
 		break;
 	}
 }
+
+/* ---- snapshots for views ------------------------------------------------- */
+
+/* Is the object at obj (index idx of cache name) handed out in snap? */
+static int snap_allocated(const skl_kernel_snap *snap, const char *cache, skl_addr obj, int idx)
+{
+	int i, j;
+	for (i = 0; snap && i < snap->ncaches; i++) {
+		const skl_cache_snap *c = &snap->caches[i];
+		if (strcmp(c->info.name, cache) != 0)
+			continue;
+		for (j = 0; j < c->nslabs; j++) {
+			const skl_slab_snap *sl = &c->slabs[j];
+			if (obj >= sl->base && obj < sl->base + (uint64_t)sl->pages * snap->page_size)
+				return idx >= 0 && (unsigned)idx < sl->nobjs && sl->state &&
+				       sl->state[idx] == SKL_OS_ALLOC;
+		}
+	}
+	return 0;
+}
+
+/* Where pointer value v points, when into a live object: 0 with *ai. */
+static int live_target(skl_kernel *k, const skl_kernel_snap *snap, skl_addr v, skl_type_of_fn type_of, void *ud,
+		       skl_addr_info *ai)
+{
+	if (skl_addr_resolve(k, v, type_of, ud, ai) < 0)
+		return -1;
+	return snap_allocated(snap, ai->cache_name, ai->obj, ai->index) ? 0 : -1;
+}
+
+static int is_pointer(const skl_field *f)
+{
+	const skl_type *t = f->type ? skl_type_resolve(f->type) : NULL;
+	return t && skl_type_kind(t) == SKL_K_POINTER && !f->bit_size;
+}
+
+skl_obj_snap *skl_obj_snapshot(skl_kernel *k, skl_addr obj, const skl_layout *l, skl_type_of_fn type_of, void *ud,
+			       skl_error *err)
+{
+	const skl_profile *p = skl_kernel_profile(k);
+	skl_kernel_snap *snap = NULL;
+	skl_addr_info ai;
+	skl_obj_snap *s;
+	const uint8_t *src;
+	int i;
+	if (skl_addr_resolve(k, obj, type_of, ud, &ai) < 0 || ai.obj != obj) {
+		skl_errorf(err, "0x%llx is not the start of a slab object", (unsigned long long)obj);
+		return NULL;
+	}
+	src = skl_kernel_bytes(k, obj, ai.size);
+	s = skl_calloc(1, sizeof(*s));
+	if (!s || !src)
+		goto out_nomem;
+	s->bytes = skl_malloc(ai.size ? ai.size : 1);
+	if (!s->bytes)
+		goto out_nomem;
+	memcpy(s->bytes, src, ai.size);
+	s->addr = obj;
+	s->size = ai.size;
+	s->cacheline = p->cacheline ? p->cacheline : 64;
+	snprintf(s->cache, sizeof(s->cache), "%s", ai.cache_name);
+	snprintf(s->abi, sizeof(s->abi), "%s", p->abi ? p->abi->name : "");
+	if (!l)
+		l = ai.type;
+	if (l) {
+		snprintf(s->type, sizeof(s->type), "%s", l->name);
+		snprintf(s->name, sizeof(s->name), "%s#%d", short_name(l->name), ai.index);
+		s->padding = l->padding;
+	} else {
+		snprintf(s->name, sizeof(s->name), "%s#%d", ai.cache_name, ai.index);
+	}
+	if (!l || !l->nfields)
+		return s;
+	s->members = skl_calloc((size_t)l->nfields, sizeof(*s->members));
+	snap = skl_kernel_snapshot(k);
+	if (!s->members || !snap)
+		goto out_nomem;
+	for (i = 0; i < l->nfields; i++) {
+		const skl_field *f = &l->fields[i];
+		skl_obj_member *m = &s->members[s->nmembers];
+		skl_value v;
+		if (f->expanded || !f->size || f->offset + f->size > s->size)
+			continue;
+		snprintf(m->path, sizeof(m->path), "%s", f->path);
+		snprintf(m->decl, sizeof(m->decl), "%s %s", f->decl_prefix ? f->decl_prefix : "",
+			 f->decl_suffix ? f->decl_suffix : f->name);
+		m->offset = f->offset;
+		m->size = f->size;
+		m->bit_size = f->bit_size;
+		m->bit_offset = f->bit_offset;
+		m->hole_after = f->hole_after;
+		if (skl_field_value(p->abi, f, s->bytes, (size_t)s->size, &v) < 0)
+			continue;
+		m->kind = v.kind;
+		skl_value_format(&v, k, type_of, ud, m->value, sizeof(m->value));
+		if (v.kind == SKL_VAL_POINTER && v.u && live_target(k, snap, v.u, type_of, ud, &ai) == 0) {
+			m->target = ai.obj;
+			m->target_off = ai.offset;
+			skl_addr_name(k, ai.obj, type_of, ud, m->target_name, sizeof(m->target_name));
+		}
+		s->nmembers++;
+	}
+	skl_kernel_snap_free(snap);
+	return s;
+out_nomem:
+	skl_kernel_snap_free(snap);
+	skl_obj_snap_free(s);
+	skl_errorf(err, "out of memory");
+	return NULL;
+}
+
+void skl_obj_snap_free(skl_obj_snap *s)
+{
+	if (!s)
+		return;
+	skl_free(s->bytes);
+	skl_free(s->members);
+	skl_free(s);
+}
+
+int skl_kernel_pointers(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, int max,
+			skl_ptr_link **out, int *more)
+{
+	const skl_abi *abi = skl_kernel_profile(k)->abi;
+	skl_ptr_link *links = NULL;
+	int n = 0, cap = 0, ci, si;
+	unsigned oi;
+	*out = NULL;
+	*more = 0;
+	for (ci = 0; snap && ci < snap->ncaches; ci++) {
+		const skl_cache_snap *c = &snap->caches[ci];
+		for (si = 0; si < c->nslabs; si++) {
+			const skl_slab_snap *sl = &c->slabs[si];
+			for (oi = 0; sl->state && oi < sl->nobjs; oi++) {
+				skl_addr_info self, to;
+				const uint8_t *bytes;
+				int fi;
+				/* a byte in the middle of the slot: inside the object
+				 * whatever red zones the debug options put around it */
+				skl_addr mid = sl->s_mem + (uint64_t)oi * c->info.size + c->info.size / 2;
+				if (sl->state[oi] != SKL_OS_ALLOC || skl_addr_resolve(k, mid, type_of, ud, &self) < 0 ||
+				    !self.type || self.index != (int)oi)
+					continue;
+				bytes = skl_kernel_bytes(k, self.obj, self.size);
+				for (fi = 0; bytes && fi < self.type->nfields; fi++) {
+					const skl_field *f = &self.type->fields[fi];
+					skl_value v;
+					skl_ptr_link *L;
+					if (!is_pointer(f) || skl_field_value(abi, f, bytes, self.size, &v) < 0 ||
+					    !v.u || live_target(k, snap, v.u, type_of, ud, &to) < 0)
+						continue;
+					if (n >= max) {
+						(*more)++;
+						continue;
+					}
+					if (n == cap) {
+						int nc = cap ? cap * 2 : 16;
+						skl_ptr_link *d = skl_realloc(links, (size_t)nc * sizeof(*d));
+						if (!d) {
+							skl_free(links);
+							return -1;
+						}
+						links = d;
+						cap = nc;
+					}
+					L = &links[n++];
+					memset(L, 0, sizeof(*L));
+					L->from = self.obj;
+					L->from_off = f->offset;
+					L->to = to.obj;
+					L->to_off = to.offset;
+					snprintf(L->member, sizeof(L->member), "%s", f->path);
+					skl_addr_name(k, self.obj, type_of, ud, L->from_name, sizeof(L->from_name));
+					skl_addr_name(k, to.obj, type_of, ud, L->to_name, sizeof(L->to_name));
+				}
+			}
+		}
+	}
+	*out = links;
+	return n;
+}
