@@ -90,8 +90,7 @@ static void member_tooltip(const skl_obj_snap *s, const skl_obj_member *m, char 
 static void member_text(const skl_obj_member *m, char *out, size_t n)
 {
 	if (m->kind == SKL_VAL_POINTER && m->target_name[0])
-		snprintf(out, n, "%s \u2192 %s%s", short_path(m->path), m->target_name,
-			 m->target_off ? "+" : "");
+		snprintf(out, n, "%s \u2192 %s%s", short_path(m->path), m->target_name, m->target_off ? "+" : "");
 	else
 		snprintf(out, n, "%s = %s", short_path(m->path), m->value);
 	if (m->kind == SKL_VAL_POINTER && m->target_name[0] && m->target_off) {
@@ -127,8 +126,8 @@ int skl_view_bytes(skl_dl *dl, const skl_obj_snap *s, const skl_view_bytes_opts 
 	/* the title: which object, what type, where */
 	snprintf(key, sizeof(key), "%d:bytes:header", o->obj);
 	snprintf(tip, sizeof(tip), "%s: %s in cache %s\nat 0x%llx, %llu bytes, %u-byte cache lines (%s)", s->name,
-		 s->type[0] ? s->type : "untyped", s->cache, (unsigned long long)s->addr,
-		 (unsigned long long)s->size, s->cacheline, s->abi);
+		 s->type[0] ? s->type : "untyped", s->cache, (unsigned long long)s->addr, (unsigned long long)s->size,
+		 s->cacheline, s->abi);
 	skl_dl_begin(dl, key, tip);
 	snprintf(text, sizeof(text), "%s  %s  at 0x%llx  %llu bytes", s->name, s->type[0] ? s->type : "(untyped)",
 		 (unsigned long long)s->addr, (unsigned long long)s->size);
@@ -137,13 +136,12 @@ int skl_view_bytes(skl_dl *dl, const skl_obj_snap *s, const skl_view_bytes_opts 
 	skl_dl_end(dl);
 	cy = y + ts * 1.7f;
 	/* column heads */
-	skl__text(dl, x, cy, offw, rh, "offset", skl__fs(dl, floorf(12 * u)), SKL_FONT_REGULAR, SKL_ALIGN_LEFT,
-		  C_INK3);
+	skl__text(dl, x, cy, offw, rh, "offset", skl__fs(dl, floorf(12 * u)), SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
 	for (i = 0; i < 16; i++) {
 		char hx[4];
 		snprintf(hx, sizeof(hx), "%x", i);
-		skl__text(dl, x + offw + i * cw + (i >= 8 ? 0.5f * cw : 0), cy, cw, rh, hx,
-			  skl__fs(dl, floorf(12 * u)), SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
+		skl__text(dl, x + offw + i * cw + (i >= 8 ? 0.5f * cw : 0), cy, cw, rh, hx, skl__fs(dl, floorf(12 * u)),
+			  SKL_FONT_REGULAR, SKL_ALIGN_CENTER, C_INK3);
 	}
 	skl__text(dl, vx, cy, vw, rh, "members starting in the row, decoded", skl__fs(dl, floorf(12 * u)),
 		  SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
@@ -164,8 +162,8 @@ int skl_view_bytes(skl_dl *dl, const skl_obj_snap *s, const skl_view_bytes_opts 
 			float tw;
 			if (m->offset < b0 || m->offset >= b0 + 16)
 				continue;
-			if (j > 0 && m->offset == s->members[j - 1].offset && m->bit_size && s->members[j - 1].bit_size &&
-			    0)
+			if (j > 0 && m->offset == s->members[j - 1].offset && m->bit_size &&
+			    s->members[j - 1].bit_size && 0)
 				continue;
 			member_text(m, text, sizeof(text));
 			tw = skl_dl_text_width(text, vs) + 1.2f * vs;
@@ -183,7 +181,8 @@ int skl_view_bytes(skl_dl *dl, const skl_obj_snap *s, const skl_view_bytes_opts 
 		}
 		/* a cache line starts here: a rule across the dump */
 		if (b0 % s->cacheline == 0) {
-			snprintf(key, sizeof(key), "%d:bytes:line:%llu", o->obj, (unsigned long long)(b0 / s->cacheline));
+			snprintf(key, sizeof(key), "%d:bytes:line:%llu", o->obj,
+				 (unsigned long long)(b0 / s->cacheline));
 			snprintf(tip, sizeof(tip), "cache line %llu: bytes %llu-%llu (%u-byte lines)",
 				 (unsigned long long)(b0 / s->cacheline), (unsigned long long)b0,
 				 (unsigned long long)(b0 + s->cacheline - 1), s->cacheline);
@@ -217,8 +216,10 @@ int skl_view_bytes(skl_dl *dl, const skl_obj_snap *s, const skl_view_bytes_opts 
 				int pad = !s->nmembers || b >= s->size - s->padding;
 				snprintf(key, sizeof(key), "%d:bytes:hole:%llu", o->obj, (unsigned long long)b);
 				snprintf(tip, sizeof(tip), "%s at offset %llu (0x%llx)",
-					 !s->nmembers ? "byte" : pad ? "padding" : "hole", (unsigned long long)b,
-					 (unsigned long long)b);
+					 !s->nmembers ? "byte"
+					 : pad	      ? "padding"
+						      : "hole",
+					 (unsigned long long)b, (unsigned long long)b);
 				skl_dl_begin(dl, key, tip);
 				skl_dl_hatch(dl, bx, cy + 1, cw, rh - 2, pad ? C_PAD_FILL : C_BG,
 					     pad ? C_PAD_LINE : C_HOLE_LINE, fmaxf(5, 6 * u));
@@ -245,8 +246,8 @@ int skl_view_bytes(skl_dl *dl, const skl_obj_snap *s, const skl_view_bytes_opts 
 			skl_dl_begin(dl, key, tip);
 			if (m->kind == SKL_VAL_POINTER && m->target_name[0]) {
 				ink = C_LINK;
-				skl_dl_line(dl, tx, lines_y + lh - 2, tx + fminf(tw, vx + vw - tx), lines_y + lh - 2, C_LINK,
-					    fmaxf(1, u));
+				skl_dl_line(dl, tx, lines_y + lh - 2, tx + fminf(tw, vx + vw - tx), lines_y + lh - 2,
+					    C_LINK, fmaxf(1, u));
 			}
 			if (skl__text(dl, tx, lines_y, fminf(tw + 2, vx + vw - tx), lh, text, vs, SKL_FONT_REGULAR,
 				      SKL_ALIGN_LEFT, ink) < 0)
@@ -259,7 +260,8 @@ int skl_view_bytes(skl_dl *dl, const skl_obj_snap *s, const skl_view_bytes_opts 
 	}
 	if (lastrow < nrows) {
 		snprintf(key, sizeof(key), "%d:bytes:more", o->obj);
-		snprintf(text, sizeof(text), "bytes 0x%llx-0x%llx of %llu shown; the rest from offset 0x%llx: "
+		snprintf(text, sizeof(text),
+			 "bytes 0x%llx-0x%llx of %llu shown; the rest from offset 0x%llx: "
 			 "scene.show(obj, {view = \"bytes\", from = 0x%llx})",
 			 (unsigned long long)first, (unsigned long long)(lastrow * 16 - 1), (unsigned long long)s->size,
 			 (unsigned long long)(lastrow * 16), (unsigned long long)(lastrow * 16));

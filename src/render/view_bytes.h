@@ -20,10 +20,10 @@
 #include "sklab/render/drawlist.h"
 
 typedef struct skl_view_bytes_opts {
-	float x, y, w, h;  /* region; w or h 0 = the whole canvas */
-	int obj;	   /* object number used in keys */
-	float text_scale;  /* 0 = from the canvas */
-	uint64_t first;	   /* first byte shown (rounded down to 16) */
+	float x, y, w, h; /* region; w or h 0 = the whole canvas */
+	int obj;	  /* object number used in keys */
+	float text_scale; /* 0 = from the canvas */
+	uint64_t first;	  /* first byte shown (rounded down to 16) */
 } skl_view_bytes_opts;
 
 /* Appends the bytes view of s. 0, or -1 when out of memory. */

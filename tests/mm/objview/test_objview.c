@@ -19,9 +19,10 @@
  *	int v;                   8  (4)              16 (4)
  *	unsigned int u:3;        12 bits 0-2         20 bits 0-2
  *	int s:4;                 12 bits 3-6         20 bits 3-6
- *	char name[8];            16                  24
- *	short sh;                24                  32
- *	unsigned char uc;        26                  34
+ *	char name[8];            13 (in the unit's    21
+ *	                            free bytes, as gcc)
+ *	short sh;                22                  30
+ *	unsigned char uc;        24                  32
  *	struct { int a, b; } in; 28                  36
  *	long arr[2];             36                  48
  * };                            size 44             size 64 */
