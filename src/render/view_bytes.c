@@ -31,7 +31,7 @@
 #define C_PAD_LINE SKL_HEX(0xc47a4a)
 #define C_LINE_RULE SKL_HEX(0xd55e00) /* cache-line boundaries */
 #define C_LINK SKL_HEX(0x0060a8)      /* pointer values: links */
-#define C_ARROW SKL_HEX(0x0060a8)
+#define C_ARROW SKL_HEX(0xd55e00)     /* vermilion: reads on dark and pale cells */
 
 static int has(const char *s, const char *w)
 {
@@ -300,7 +300,7 @@ int skl_view_slab_pointers(skl_dl *dl, const skl_kernel_snap *k, int obj, float 
 		const skl_ptr_link *L = &k->links[i];
 		char ka[160], kb[160], key[64], tip[256];
 		const skl_dl_item *a, *b;
-		float ax, ay, bx, by, lift;
+		float ax, ay, bx, by, lift, wd;
 		int ia, ib;
 		if (cell_key(k, obj, L->from, ka, sizeof(ka)) < 0 || cell_key(k, obj, L->to, kb, sizeof(kb)) < 0)
 			continue;
@@ -320,18 +320,22 @@ int skl_view_slab_pointers(skl_dl *dl, const skl_kernel_snap *k, int obj, float 
 		if (L->to_off)
 			skl__catf(tip, sizeof(tip), "\npoints %llu bytes into it", (unsigned long long)L->to_off);
 		skl_dl_begin(dl, key, tip);
-		/* over the strip: up from the holder, across, down onto the target */
-		lift = fmaxf(10 * u, 8) + (float)(i % 3) * 5 * u;
+		/* inside the cells, below their labels, each link at its own
+		 * height so a pointer and the one back do not overlap; a white
+		 * halo under a vermilion line reads on allocated and free cells */
+		lift = 0.5f + 0.1f * (float)(i % 4);
+		ay += a->h * lift;
+		by += b->h * lift;
+		wd = fmaxf(2, 2.5f * u);
 		if (ia == ib) { /* a pointer into itself: a small loop */
-			skl_dl_line(dl, ax - 3 * u, ay, ax - 3 * u, ay - lift, C_ARROW, fmaxf(2, 2 * u));
-			skl_dl_line(dl, ax - 3 * u, ay - lift, ax + 3 * u, ay - lift, C_ARROW, fmaxf(2, 2 * u));
-			skl_dl_arrow(dl, ax + 3 * u, ay - lift, ax + 3 * u, ay, C_ARROW, fmaxf(2, 2 * u));
-		} else if (fabsf(ay - by) < 1) {
-			skl_dl_line(dl, ax, ay, ax, ay - lift, C_ARROW, fmaxf(2, 2 * u));
-			skl_dl_line(dl, ax, ay - lift, bx, ay - lift, C_ARROW, fmaxf(2, 2 * u));
-			skl_dl_arrow(dl, bx, ay - lift, bx, by, C_ARROW, fmaxf(2, 2 * u));
+			float r = fmaxf(a->w * 0.3f, 4);
+			skl_dl_line(dl, ax - r, ay, ax - r, ay - 2 * r, C_ARROW, wd);
+			skl_dl_line(dl, ax - r, ay - 2 * r, ax + r, ay - 2 * r, C_ARROW, wd);
+			skl_dl_arrow(dl, ax + r, ay - 2 * r, ax + r, ay, C_ARROW, wd);
 		} else {
-			skl_dl_arrow(dl, ax, ay + a->h / 2, bx, by + b->h / 2, C_ARROW, fmaxf(2, 2 * u));
+			skl_dl_line(dl, ax, ay, bx, by, C_BG, wd + 3);
+			skl_dl_rect(dl, ax - wd, ay - wd, 2 * wd, 2 * wd, C_ARROW, C_BG, 1); /* where it starts */
+			skl_dl_arrow(dl, ax, ay, bx, by, C_ARROW, wd);
 		}
 		skl_dl_end(dl);
 	}

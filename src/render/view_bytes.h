@@ -10,7 +10,8 @@
  *   "<obj>:bytes:hole:<offset>"       a hole (or the trailing padding)
  *   "<obj>:bytes:line:<n>"            cache line n's rule
  *   "<obj>:bytes:more"                the note on rows left out
- *   "<obj>:ptr:<i>"                   pointer arrow i of the slab view
+ *   "<obj>:ptr:<i>"                   pointer arrow i of the slab view (vermilion,
+ *                                     from a square on the holder to the target)
  * Private to src/render.
  */
 #ifndef SKLAB_RENDER_VIEW_BYTES_H
