@@ -94,7 +94,6 @@ static void halt(machine *m)
 	skl_typedb_free(m->db);
 }
 
-
 static const skl_dl_item *item(const skl_dl *dl, const char *key)
 {
 	int i = skl_dl_find(dl, key);
