@@ -125,7 +125,8 @@ typedef struct skl_ptr_link {
 /* The pointer links among the live objects of snap (taken from k just
  * now): every pointer member of every allocated typed object whose value
  * lies in an allocated object; at most max of them (the rest counted in
- * *more). *out allocated (skl_free); the count, -1 out of memory. */
+ * *more). With type_of NULL, only caches created with a type are read.
+ * *out allocated (skl_free); the count, -1 out of memory. */
 int skl_kernel_pointers(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, int max,
 			skl_ptr_link **out, int *more);
 

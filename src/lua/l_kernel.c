@@ -1307,6 +1307,16 @@ int skl__obj_arg(lua_State *L, int arg, int *kernel, skl_addr *addr, const skl_l
 	return 1;
 }
 
+int skl__obj_typed(const skl_lua *rt, int kernel)
+{
+	const struct skl__kernels *ks = rt->kernels;
+	int i;
+	for (i = 0; ks && i < ks->noslots; i++)
+		if (ks->oslots[i].live && ks->oslots[i].kernel == kernel && ks->oslots[i].type)
+			return 1;
+	return 0;
+}
+
 /* The member at arg of a typed object: resolve()'s target and its field. */
 static const skl_field *value_member(lua_State *L, const oslot *s, target *t)
 {

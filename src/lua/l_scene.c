@@ -234,7 +234,9 @@ static int kernel_index(const skl_lua *rt, const skl_kernel *k)
 static int add_links(skl_lua *rt, skl_kernel *k, skl_kernel_snap *snap)
 {
 	skl__obj_types ot = {rt, kernel_index(rt, k)};
-	int more, n = skl_kernel_pointers(k, snap, skl__obj_type_of, &ot, MAX_LINKS, &snap->links, &more);
+	/* per-object types only when some handle has one: the lookup walks the handles */
+	int more, n = skl_kernel_pointers(k, snap, skl__obj_typed(rt, ot.kernel) ? skl__obj_type_of : NULL, &ot,
+					  MAX_LINKS, &snap->links, &more);
 	if (n < 0)
 		return -1;
 	snap->nlinks = n;

@@ -297,6 +297,8 @@ typedef struct skl__obj_types {
 	int kernel;
 } skl__obj_types;
 const skl_layout *skl__obj_type_of(void *ud, skl_addr obj);
+/* Does kernel have a live object handle with a type of its own? */
+int skl__obj_typed(const skl_lua *rt, int kernel);
 /* Is arg an object handle? 1 with its kernel's index, address and layout
  * (NULL: untyped; raises when the handle is stale), 0 when not an object. */
 int skl__obj_arg(lua_State *L, int arg, int *kernel, skl_addr *addr, const skl_layout **type);

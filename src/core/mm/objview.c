@@ -345,6 +345,8 @@ int skl_kernel_pointers(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_
 	*more = 0;
 	for (ci = 0; snap && ci < snap->ncaches; ci++) {
 		const skl_cache_snap *c = &snap->caches[ci];
+		if (!c->type && !type_of) /* no object of it can hold a typed pointer */
+			continue;
 		for (si = 0; si < c->nslabs; si++) {
 			const skl_slab_snap *sl = &c->slabs[si];
 			for (oi = 0; sl->state && oi < sl->nobjs; oi++) {
