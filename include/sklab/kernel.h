@@ -305,6 +305,15 @@ typedef struct skl_kernel_snap {
 	uint64_t ram_total, ram_used;
 	skl_cache_snap *caches;
 	int ncaches;
+	/* What is in objects (objview.h), filled by the caller when asked:
+	 * the pointers between live typed objects, which the slab view draws
+	 * as arrows (owned, NULL = none), and one object's bytes and members,
+	 * which the bytes view draws instead of the slab view (owned, NULL =
+	 * the slab view). Freed with the snapshot. */
+	struct skl_ptr_link *links;
+	int nlinks;
+	struct skl_obj_snap *obj;
+	uint64_t obj_first; /* the bytes view's first byte shown */
 } skl_kernel_snap;
 
 /* A deep copy of every cache's state (for the event log and views). */

@@ -38,7 +38,15 @@ static const skl__api api_table[] = {
      "frame. caches = {\"sock\", ...} keeps only those caches, in that order (a compare keeps those each side "
      "has); titles = {\"before\", \"after\"} names the two sides. report = k:report() (or any text) puts the "
      "report beside them as a console; its lines holding one of mark = {\"BUG\", ...} (up to 16 strings) "
-     "stand out.",
+     "stand out. Pointer members of live typed objects that hold an address inside a live object are drawn "
+     "as arrows from the holder's cell to the target's (pointers = false leaves them out).",
+     SKL__API_INDEX},
+    {"scene.show", "(obj [, {view = \"bytes\", from=}])",
+     "Puts one object's bytes on screen (the bytes view): a hex dump, 16 bytes a row with offsets and "
+     "cache-line rules, each member a colour band over its bytes, holes and padding hatched, and beside each "
+     "row the members that start in it decoded by type (obj:get's values; pointers into live objects as "
+     "links, \"next \u2192 sock#0\"). from = a member name or byte offset starts the dump there (rows that do "
+     "not fit are left out, with a note saying where the rest starts).",
      SKL__API_INDEX},
     {"scene.show", "(text [, {title=, mark=}])",
      "Puts a text on screen as a console (up to 64 KiB: a kernel report, a log): the lines in the largest type "
@@ -454,6 +462,17 @@ static const skl__api api_table[] = {
      "1, 2, 4 and 8 bytes and bitfields, hex text for other sizes. With a cache model, a read or write counts "
      "against the member's full path ('__sk_common.skc_refcnt'), and bytes at an offset against the innermost "
      "member holding them.",
+     SKL__API_METHOD},
+
+    {"obj:set", "(member, value)",
+     "Stores a value into a member by its type: an integer for integers and bitfields, a string for a char "
+     "array (NUL-padded; it must fit with its NUL), an object or skb for a pointer (its simulated address; an "
+     "integer address or nil for NULL too). One write, counted by a cache model as obj:write's.",
+     SKL__API_METHOD},
+    {"obj:get", "(member)",
+     "Reads a member back decoded by its type: an integer (negative for a signed type), for a pointer its "
+     "address and, second, what it points to (\"node#1\", \"tcp_sock#3+0x10\", \"NULL\"), a char array's text, "
+     "a struct's or array's summary. One read, as obj:read's.",
      SKL__API_METHOD},
 
     SECTION("skb objects (from k:alloc_skb and its kin)"),

@@ -15,6 +15,8 @@
 
 #include "sklab/budget.h"
 #include "sklab/kasan.h"
+#include "sklab/objview.h"
+#include "l_skb.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -70,6 +72,9 @@ typedef struct oslot {
 	int next_free;
 	unsigned gen;	   /* bumped when the object is freed or its handle dies */
 	char freed_at[96]; /* where a free made the handle stale */
+	/* the layout of c:alloc{type=} (the handle's user value keeps it
+	 * alive while the slot is live), or NULL */
+	const skl_layout *type;
 } oslot;
 
 /* The machines of a run and the slots their handles name (struct
@@ -484,7 +489,9 @@ static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache,
 	h->addr = a;
 	snprintf(h->cache, sizeof(h->cache), "%s", cache);
 	snprintf(h->via, sizeof(h->via), "%s", via ? via : "");
+	rt->kernels->oslots[i].type = NULL;
 	if (type_idx) {
+		rt->kernels->oslots[i].type = skl__to_layout(L, type_idx);
 		lua_pushvalue(L, type_idx);
 		lua_setiuservalue(L, -2, 1);
 	}
@@ -1272,6 +1279,202 @@ static int o_read(lua_State *L)
 	return 1;
 }
 
+/* ---- values: obj:set and obj:get -------------------------------------------------------- */
+
+/* The type of the live object starting at obj on kernel *(int *)ud: the
+ * layout its handle was allocated with (c:alloc{type=}), else NULL. */
+const skl_layout *skl__obj_type_of(void *ud, skl_addr obj)
+{
+	const skl__obj_types *ot = ud;
+	const struct skl__kernels *ks = ot->rt->kernels;
+	int i;
+	for (i = 0; ks && i < ks->noslots; i++)
+		if (ks->oslots[i].live && ks->oslots[i].kernel == ot->kernel && ks->oslots[i].addr == obj &&
+		    ks->oslots[i].type)
+			return ks->oslots[i].type;
+	return NULL;
+}
+
+int skl__obj_arg(lua_State *L, int arg, int *kernel, skl_addr *addr, const skl_layout **type)
+{
+	lobj *h = test_obj(L, arg);
+	if (!h)
+		return 0;
+	check_obj(L, arg, NULL);
+	*kernel = h->kernel;
+	*addr = h->addr;
+	*type = obj_type(L, arg);
+	return 1;
+}
+
+int skl__obj_typed(const skl_lua *rt, int kernel)
+{
+	const struct skl__kernels *ks = rt->kernels;
+	int i;
+	for (i = 0; ks && i < ks->noslots; i++)
+		if (ks->oslots[i].live && ks->oslots[i].kernel == kernel && ks->oslots[i].type)
+			return 1;
+	return 0;
+}
+
+/* The member at arg of a typed object: resolve()'s target and its field. */
+static const skl_field *value_member(lua_State *L, const oslot *s, target *t)
+{
+	const skl_layout *l = obj_type(L, 1);
+	skl_member_ref m;
+	int n;
+	if (lua_type(L, 2) != LUA_TSTRING)
+		skl__typeerror(L, 2, "member name");
+	resolve(L, 1, s, 2, 0, t);
+	skl_layout_lookup(l, lua_tostring(L, 2), &m, &n);
+	return m.field;
+}
+
+/* The address a value names: an object or skb handle, an integer, or nil. */
+static int value_address(lua_State *L, int arg, skl_addr *out)
+{
+	lobj *h = test_obj(L, arg);
+	if (h) {
+		check_obj(L, arg, NULL);
+		*out = h->addr;
+		return 1;
+	}
+	if (luaL_testudata(L, arg, "sklab.skb")) {
+		*out = skl_skb_addr(skl__check_skb(L, arg));
+		return 1;
+	}
+	if (lua_isnil(L, arg)) {
+		*out = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* obj:set(member, value): an integer (ints, bitfields, pointers), a
+ * string (char arrays, NUL-padded), an object or skb (pointers: its
+ * address) or nil (NULL). One write of the member, as obj:write. */
+static int o_set(lua_State *L)
+{
+	lobj *h;
+	oslot *s = check_obj(L, 1, &h);
+	skl_lua *rt = skl__rt(L);
+	skl_kernel *k = rt->kernels->k[h->kernel];
+	const skl_abi *abi = skl_kernel_profile(k)->abi;
+	const skl_type *ty;
+	const skl_field *f;
+	skl_kind kind;
+	skl_addr a;
+	target t;
+	skl__engine e;
+	int rc;
+
+	f = value_member(L, s, &t);
+	ty = f && f->type ? skl_type_resolve(f->type) : NULL;
+	kind = ty ? skl_type_kind(ty) : SKL_K_BASE;
+	if (lua_isnone(L, 3))
+		return skl__argerror(L, 3, "value expected");
+	if (kind == SKL_K_POINTER && !t.bit_size) {
+		uint8_t buf[8];
+		if (!value_address(L, 3, &a)) {
+			if (lua_type(L, 3) != LUA_TNUMBER)
+				return skl__typeerror(L, 3, "object, skb, address or nil");
+			a = (skl_addr)skl__check_integer(L, 3);
+		}
+		store_word(abi, buf, t.len, (uint64_t)a);
+		model_begin(L, k, &e);
+		rc = obj_access(L, 1, k, h->addr, &t, buf, 1);
+		model_end(k, &e);
+		if (rc < 0)
+			access_failed(L, h);
+		return 0;
+	}
+	if (lua_type(L, 3) == LUA_TSTRING) {
+		size_t n;
+		const char *str = lua_tolstring(L, 3, &n);
+		uint8_t small[64], *buf;
+		if (kind != SKL_K_ARRAY || !f->decl_prefix || !strstr(f->decl_prefix, "char"))
+			return skl__argerror(L, 3,
+					     lua_pushfstring(L, "text for '%s', which is not a char array", t.what));
+		if (n >= t.len)
+			return skl__argerror(
+			    L, 3,
+			    lua_pushfstring(L, "\"%s\" (%d bytes and its NUL) does not fit in %s (%d bytes)", str,
+					    (int)n, t.what, (int)t.len));
+		buf = scratch(L, small, sizeof(small), t.len);
+		memset(buf, 0, t.len);
+		memcpy(buf, str, n);
+		model_begin(L, k, &e);
+		rc = obj_access(L, 1, k, h->addr, &t, buf, 1);
+		model_end(k, &e);
+		if (rc < 0)
+			access_failed(L, h);
+		return 0;
+	}
+	if (lua_type(L, 3) != LUA_TNUMBER)
+		return skl__typeerror(L, 3, kind == SKL_K_ARRAY ? "string" : "integer");
+	if (!t.bit_size && !is_scalar(t.len))
+		return skl__argerror(
+		    L, 2,
+		    lua_pushfstring(L, "'%s' is %d bytes, not an integer: obj:write fills it", t.what, (int)t.len));
+	/* integers and bitfields: obj:write's checks and store */
+	lua_settop(L, 3);
+	return o_write(L);
+}
+
+/* obj:get(member): the member decoded by its type from the object's bytes
+ * (one read, as obj:read): an integer (signed as its type is), a pointer's
+ * address and the object it points into ("node#1"), a char array's text,
+ * a record's or array's summary. */
+static int o_get(lua_State *L)
+{
+	lobj *h;
+	oslot *s = check_obj(L, 1, &h);
+	skl_lua *rt = skl__rt(L);
+	skl_kernel *k = rt->kernels->k[h->kernel];
+	const skl_field *f;
+	uint8_t small[64], *buf;
+	skl_field shifted;
+	skl_value v;
+	target t;
+	skl__engine e;
+	skl__obj_types ot;
+	int rc;
+
+	f = value_member(L, s, &t);
+	buf = scratch(L, small, sizeof(small), t.len);
+	model_begin(L, k, &e);
+	rc = obj_access(L, 1, k, h->addr, &t, buf, 0);
+	model_end(k, &e);
+	if (rc < 0)
+		access_failed(L, h);
+	shifted = *f; /* decode from the member's own bytes */
+	shifted.offset = 0;
+	shifted.size = t.len;
+	shifted.bit_offset = t.bit_off;
+	shifted.bit_size = t.bit_size;
+	skl_field_value(skl_kernel_profile(k)->abi, &shifted, buf, t.len, &v);
+	switch (v.kind) {
+	case SKL_VAL_SIGNED:
+		lua_pushinteger(L, (lua_Integer)v.i);
+		return 1;
+	case SKL_VAL_UNSIGNED:
+		lua_pushinteger(L, (lua_Integer)v.u);
+		return 1;
+	case SKL_VAL_POINTER: {
+		char name[64];
+		ot.rt = rt;
+		ot.kernel = h->kernel;
+		lua_pushinteger(L, (lua_Integer)v.u);
+		skl_addr_name(k, v.u, skl__obj_type_of, &ot, name, sizeof(name));
+		lua_pushstring(L, name);
+		return 2;
+	}
+	default:
+		lua_pushstring(L, v.text);
+		return 1;
+	}
+}
+
 /* ---- fields ----------------------------------------------------------------------------- */
 
 static int kernel_index(lua_State *L)
@@ -1469,5 +1672,7 @@ const skl__reg skl__kernel_lib[] = {
     {"c:info", c_stats},
     {"obj:write", o_write},
     {"obj:read", o_read},
+    {"obj:set", o_set},
+    {"obj:get", o_get},
     {NULL, NULL},
 };

@@ -6,6 +6,7 @@
  * that made it. Nothing here changes engine state.
  */
 #include "lua_impl.h"
+#include "sklab/objview.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -202,8 +203,10 @@ static const char *real_cache_name(skl_kernel *k, const char *name, char *out, s
  */
 static size_t snap_bytes(const skl_kernel_snap *s)
 {
-	size_t bytes = sizeof(*s);
+	size_t bytes = sizeof(*s) + (size_t)s->nlinks * sizeof(skl_ptr_link);
 	int i, j;
+	if (s->obj)
+		bytes += sizeof(*s->obj) + (size_t)s->obj->size + (size_t)s->obj->nmembers * sizeof(skl_obj_member);
 	for (i = 0; i < s->ncaches; i++) {
 		const skl_cache_snap *c = &s->caches[i];
 		bytes += sizeof(*c);
@@ -213,6 +216,112 @@ static size_t snap_bytes(const skl_kernel_snap *s)
 			bytes += sizeof(c->slabs[j]) + 2 * (size_t)c->slabs[j].nobjs;
 	}
 	return bytes;
+}
+
+#define MAX_LINKS 256 /* pointer arrows one slab view draws */
+
+/* The index of machine k in the run. */
+static int kernel_index(const skl_lua *rt, const skl_kernel *k)
+{
+	int i;
+	for (i = 0; i < skl__kernel_count(rt); i++)
+		if (skl__kernel_at(rt, i) == k)
+			return i;
+	return -1;
+}
+
+/* The pointers between live typed objects, for the slab view's arrows. */
+static int add_links(skl_lua *rt, skl_kernel *k, skl_kernel_snap *snap)
+{
+	skl__obj_types ot = {rt, kernel_index(rt, k)};
+	/* per-object types only when some handle has one: the lookup walks the handles */
+	int more, n = skl_kernel_pointers(k, snap, skl__obj_typed(rt, ot.kernel) ? skl__obj_type_of : NULL, &ot,
+					  MAX_LINKS, &snap->links, &more);
+	if (n < 0)
+		return -1;
+	snap->nlinks = n;
+	return 0;
+}
+
+/* scene.show(obj, {view = "bytes" [, pointers = false]}): the bytes view of one
+ * object: its hex dump with each member's decoded value beside it. */
+static int show_object(lua_State *L, int n)
+{
+	static const char *const keys[] = {"view", "from", NULL};
+	skl_lua *rt = skl__rt(L);
+	const skl_layout *type;
+	skl_kernel_snap *snap;
+	skl_kernel *k;
+	skl_addr addr;
+	skl__obj_types ot;
+	skl_error err;
+	char at[SKL__WHERE_MAX];
+	size_t bytes;
+	uint64_t from = 0;
+	int ki;
+	skl__obj_arg(L, 1, &ki, &addr, &type);
+	if (n > 2)
+		return skl__argerror(L, 3, "one object, then an options table");
+	if (n == 2) {
+		skl__opts fields = skl__opts_at(L, 2);
+		const char *view;
+		skl__check_table(L, 2);
+		skl__check_keys(L, 2, keys);
+		view = skl__opt_string(&fields, "view");
+		if (view && strcmp(view, "bytes"))
+			return skl__argerror(L, 2,
+					     lua_pushfstring(L,
+							     "field 'view': '%s' is not \"bytes\" (an object shows "
+							     "as its bytes)",
+							     view));
+		lua_getfield(L, 2, "from");
+		if (lua_type(L, -1) == LUA_TSTRING) {
+			skl_member_ref m;
+			int nm;
+			if (!type || skl_layout_lookup(type, lua_tostring(L, -1), &m, &nm) < 0)
+				return skl__argerror(
+				    L, 2,
+				    lua_pushfstring(L, "field 'from': no member '%s' in the object's type",
+						    lua_tostring(L, -1)));
+			from = m.offset;
+		} else if (!lua_isnil(L, -1)) {
+			from = (uint64_t)skl__opt_int(&fields, "from", 0, 0, 1 << 30);
+		}
+		lua_pop(L, 1);
+	}
+	k = skl__kernel_at(rt, ki);
+	require_scenario(L);
+	where(L, at, sizeof(at));
+	ot.rt = rt;
+	ot.kernel = ki;
+	snap = skl_kernel_snapshot(k);
+	if (!snap)
+		return skl__error(L, "out of memory");
+	skl_error_clear(&err);
+	snap->obj = skl_obj_snapshot(k, addr, type, skl__obj_type_of, &ot, &err);
+	if (!snap->obj) {
+		skl_kernel_snap_free(snap);
+		return skl__argerror(L, 1, err.msg);
+	}
+	if (from >= snap->obj->size) {
+		skl_kernel_snap_free(snap);
+		return skl__argerror(L, 2,
+				     lua_pushfstring(L, "field 'from': offset %I is past the object (%I bytes)",
+						     (lua_Integer)from, (lua_Integer)snap->obj->size));
+	}
+	snap->obj_first = from;
+	bytes = strlen(at) + snap_bytes(snap);
+	if (!skl__log_fits(rt, bytes)) {
+		skl_kernel_snap_free(snap);
+		skl__log_room(L, bytes);
+	}
+	skl__log_room(L, bytes);
+	if (skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_KERNELS, .kernels = &snap, .n = 1, .view = "bytes"},
+			    at) < 0) {
+		skl_kernel_snap_free(snap);
+		skl__log_check(L, -1);
+	}
+	return 0;
 }
 
 /* A list of strings in field key of the table at opts (count in *n). */
@@ -363,8 +472,9 @@ static int show_c2c(lua_State *L, int karg, int lines)
 
 static int show_kernels(lua_State *L, int n, int opts)
 {
-	static const char *const keys[] = {"caches", "titles", "view", "report", "mark", "lines", NULL};
+	static const char *const keys[] = {"caches", "titles", "view", "report", "mark", "lines", "pointers", NULL};
 	skl_lua *rt = skl__rt(L);
+	int pointers = 1;
 	skl_kernel *k[2];
 	skl_kernel_snap *snap[2] = {NULL, NULL};
 	const char *caches[MAX_SHOW_CACHES], *titles[4];
@@ -393,7 +503,8 @@ static int show_kernels(lua_State *L, int n, int opts)
 		const char *view;
 		skl__check_keys(L, opts, keys);
 		view = skl__opt_string(&fields, "view");
-		if (view && strcmp(view, "slab") && strcmp(view, "cache") && strcmp(view, "c2c"))
+		if (view && strcmp(view, "slab") && strcmp(view, "cache") && strcmp(view, "c2c") &&
+		    strcmp(view, "bytes"))
 			return skl__argerror(
 			    L, opts,
 			    lua_pushfstring(L, "field 'view': '%s' is not \"slab\", \"cache\" or \"c2c\"", view));
@@ -418,6 +529,10 @@ static int show_kernels(lua_State *L, int n, int opts)
 			return skl__argerror(L, opts,
 					     "field 'lines' goes with view \"c2c\" (the contended lines drawn)");
 		lua_pop(L, 1);
+		if (view && !strcmp(view, "bytes"))
+			return skl__argerror(L, opts,
+					     "view \"bytes\" shows one object: scene.show(obj, {view = \"bytes\"})");
+		pointers = skl__opt_bool(&fields, "pointers", 1);
 		if (view && !strcmp(view, "cache")) {
 			/* the cache view of the model that feeds the kernel */
 			lua_getfield(L, opts, "caches");
@@ -476,6 +591,10 @@ static int show_kernels(lua_State *L, int n, int opts)
 		if (ncaches)
 			snap_select(snap[i], sel[i], nsel[i]);
 	}
+	if (n == 1 && pointers && add_links(rt, k[0], snap[0]) < 0) {
+		skl_kernel_snap_free(snap[0]);
+		return skl__error(L, "out of memory");
+	}
 	bytes = strlen(at) + (have_text ? panel_bytes(&tp) : 0);
 	for (i = 0; i < n; i++)
 		bytes += snap_bytes(snap[i]);
@@ -516,6 +635,8 @@ static int f_show(lua_State *L)
 		require_scenario(L);
 		return skl__show_cache(L, n);
 	}
+	if (n > 0 && skl__obj_arg(L, 1, &(int){0}, &(skl_addr){0}, &(const skl_layout *){NULL}))
+		return show_object(L, n);
 	if (n > 0 && skl__to_kernel(L, 1))
 		return show_kernels(L, lua_type(L, n) == LUA_TTABLE ? n - 1 : n, lua_type(L, n) == LUA_TTABLE ? n : 0);
 	if (n > 0 && lua_type(L, 1) == LUA_TSTRING)

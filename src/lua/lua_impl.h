@@ -290,6 +290,18 @@ void skl__kernels_free(skl_lua *rt);
 /* The run's machines: how many, and the i-th (NULL out of range). */
 int skl__kernel_count(const skl_lua *rt);
 skl_kernel *skl__kernel_at(const skl_lua *rt, int i);
+/* The per-object types of kernel `kernel` (c:alloc{type=}) as an
+ * skl_type_of_fn: pass skl__obj_type_of with a skl__obj_types as its ud. */
+typedef struct skl__obj_types {
+	const skl_lua *rt;
+	int kernel;
+} skl__obj_types;
+const skl_layout *skl__obj_type_of(void *ud, skl_addr obj);
+/* Does kernel have a live object handle with a type of its own? */
+int skl__obj_typed(const skl_lua *rt, int kernel);
+/* Is arg an object handle? 1 with its kernel's index, address and layout
+ * (NULL: untyped; raises when the handle is stale), 0 when not an object. */
+int skl__obj_arg(lua_State *L, int arg, int *kernel, skl_addr *addr, const skl_layout **type);
 /* The kernel at arg, or NULL when arg is no kernel handle. */
 skl_kernel *skl__to_kernel(lua_State *L, int arg);
 /* sklab.kernel{} with its own options (l_skb.c's sklab.kernel takes the

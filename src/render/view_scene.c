@@ -6,6 +6,7 @@
  */
 #include "sklab/render/view_scene.h"
 
+#include "view_bytes.h"
 #include "view_c2c.h"
 #include "view_cachesim.h"
 #include "view_chart.h"
@@ -46,6 +47,17 @@ static int draw_kernels(skl_dl *dl, const skl_scene *s, float x, float y, float 
 		o.text_scale = u;
 		return skl_view_slab_compare(dl, s->kernels[0], s->kernel_titles ? s->kernel_titles[0] : NULL,
 					     s->kernels[1], s->kernel_titles ? s->kernel_titles[1] : NULL, &o);
+	} else if (s->kernels[0]->obj) {
+		skl_view_bytes_opts o;
+		memset(&o, 0, sizeof(o));
+		o.x = x;
+		o.y = y;
+		o.w = w;
+		o.h = h;
+		o.obj = s->nlayouts;
+		o.text_scale = u;
+		o.first = s->kernels[0]->obj_first;
+		return skl_view_bytes(dl, s->kernels[0]->obj, &o);
 	} else {
 		skl_view_slab_opts o;
 		memset(&o, 0, sizeof(o));
@@ -59,7 +71,9 @@ static int draw_kernels(skl_dl *dl, const skl_scene *s, float x, float y, float 
 		o.no_legend = s->no_legend;
 		o.title = s->kernel_titles ? s->kernel_titles[0] : NULL;
 		o.text_scale = u;
-		return skl_view_slab(dl, s->kernels[0], &o);
+		if (skl_view_slab(dl, s->kernels[0], &o) < 0)
+			return -1;
+		return s->kernels[0]->nlinks ? skl_view_slab_pointers(dl, s->kernels[0], o.obj, u) : 0;
 	}
 }
 

@@ -3,6 +3,7 @@
  * event log keeps for views). Taking them is the allocator's business.
  */
 #include "sklab/kernel.h"
+#include "sklab/objview.h"
 
 void skl_kernel_snap_free(skl_kernel_snap *s)
 {
@@ -19,5 +20,7 @@ void skl_kernel_snap_free(skl_kernel_snap *s)
 		skl_layout_free(c->type);
 	}
 	skl_free(s->caches);
+	skl_free(s->links);
+	skl_obj_snap_free(s->obj);
 	skl_free(s);
 }

@@ -1,0 +1,259 @@
+/*
+ * test_objview.c - addresses resolved to (cache, object, offset, member)
+ * and members decoded from an object's bytes (src/core/mm/objview.c), on
+ * a 2.4 SLAB i386 machine and a SLUB x86_64 one, with a struct built by
+ * hand whose offsets are worked out below.
+ *
+ * usage: test_objview resolve|decode|names
+ */
+#include "check.h"
+#include "profile.h"
+#include "sklab/objview.h"
+#include "sklab/types.h"
+
+#include <stdlib.h>
+
+/* struct node {                 i386 offsets        x86_64 offsets
+ *	struct node *next;       0  (4)              0  (8)
+ *	struct node **pprev;     4  (4)              8  (8)
+ *	int v;                   8  (4)              16 (4)
+ *	unsigned int u:3;        12 bits 0-2         20 bits 0-2
+ *	int s:4;                 12 bits 3-6         20 bits 3-6
+ *	char name[8];            13 (in the unit's    21
+ *	                            free bytes, as gcc)
+ *	short sh;                22                  30
+ *	unsigned char uc;        24                  32
+ *	struct { int a, b; } in; 28                  36
+ *	long arr[2];             36                  48
+ * };                            size 44             size 64 */
+static skl_layout *node_layout(skl_typedb *db, const skl_abi *abi)
+{
+	skl_error err;
+	skl_type *n = skl_type_record(db, SKL_K_STRUCT, "node");
+	skl_type *in = skl_type_record(db, SKL_K_STRUCT, "pair");
+	skl_type *i = skl_type_base(db, "int"), *u = skl_type_base(db, "unsigned int");
+	skl_type *np = skl_type_pointer(db, n);
+	skl_layout *l;
+	skl_record_add(in, "a", i, -1, 0, NULL, &err);
+	skl_record_add(in, "b", i, -1, 0, NULL, &err);
+	skl_record_set_complete(in);
+	skl_record_add(n, "next", np, -1, 0, NULL, &err);
+	skl_record_add(n, "pprev", skl_type_pointer(db, np), -1, 0, NULL, &err);
+	skl_record_add(n, "v", i, -1, 0, NULL, &err);
+	skl_record_add(n, "u", u, 3, 0, NULL, &err);
+	skl_record_add(n, "s", i, 4, 0, NULL, &err);
+	skl_record_add(n, "name", skl_type_array(db, skl_type_base(db, "char"), 8), -1, 0, NULL, &err);
+	skl_record_add(n, "sh", skl_type_base(db, "short"), -1, 0, NULL, &err);
+	skl_record_add(n, "uc", skl_type_base(db, "unsigned char"), -1, 0, NULL, &err);
+	skl_record_add(n, "in", in, -1, 0, NULL, &err);
+	skl_record_add(n, "arr", skl_type_array(db, skl_type_base(db, "long"), 2), -1, 0, NULL, &err);
+	skl_record_set_complete(n);
+	l = skl_layout_compute(n, abi, NULL, 0, &err);
+	if (!l)
+		printf("layout: %s\n", err.msg);
+	return l;
+}
+
+typedef struct machine {
+	skl_profile prof;
+	skl_typedb *db;
+	skl_layout *l;
+	skl_kernel *k;
+	skl_cache *c;
+} machine;
+
+static int boot(machine *m, int slub)
+{
+	skl_kernel_opts o;
+	skl_cache_opts co;
+	skl_error err;
+	memset(m, 0, sizeof(*m));
+	m->prof = slub ? skl_test_profile_618(1, (uint64_t)64 << 20) : skl_test_profile_2416((uint64_t)64 << 20);
+	m->db = skl_typedb_new();
+	m->l = node_layout(m->db, m->prof.abi);
+	memset(&o, 0, sizeof(o));
+	o.profile = &m->prof;
+	m->k = skl_kernel_new(&o, &err);
+	if (!m->l || !m->k) {
+		printf("boot: %s\n", err.msg);
+		return -1;
+	}
+	memset(&co, 0, sizeof(co));
+	co.type = m->l;
+	m->c = skl_cache_create(m->k, "node_cache", (size_t)m->l->size, &co, &err);
+	if (!m->c)
+		printf("cache: %s\n", err.msg);
+	return m->c ? 0 : -1;
+}
+
+static void halt(machine *m)
+{
+	skl_kernel_free(m->k);
+	skl_layout_free(m->l);
+	skl_typedb_free(m->db);
+}
+
+static const skl_field *field(const skl_layout *l, const char *name)
+{
+	int i = skl_layout_find(l, name);
+	return i < 0 ? NULL : &l->fields[i];
+}
+
+static void test_resolve(int slub)
+{
+	machine m;
+	skl_addr a, b;
+	skl_addr_info ai;
+	skl_error err;
+	uint64_t ptr = slub ? 8 : 4;
+	if (boot(&m, slub) < 0) {
+		check_failures++;
+		return;
+	}
+	a = skl_cache_alloc(m.c, 1, &err);
+	b = skl_cache_alloc(m.c, 1, &err);
+	CHECK(a && b);
+	CHECK_INT(skl_addr_resolve(m.k, b + 2 * ptr + 5, NULL, NULL, &ai), 0);
+	CHECK(ai.cache == m.c);
+	CHECK_STR(ai.cache_name, "node_cache");
+	CHECK_INT(ai.obj, b);
+	CHECK_INT(ai.offset, 2 * ptr + 5);
+	CHECK(ai.type && !strcmp(ai.type->name, "struct node"));
+	CHECK_INT(ai.has_member, 1);
+	CHECK_STR(ai.member.path, "u"); /* byte 1 of the bitfields' unit: the first of them */
+	CHECK_INT(skl_addr_resolve(m.k, a, NULL, NULL, &ai), 0);
+	CHECK_STR(ai.member.path, "next");
+	CHECK_INT(ai.offset, 0);
+	/* inside the nested record: the innermost member */
+	CHECK_INT(skl_addr_resolve(m.k, a + field(m.l, "in")->offset + 4, NULL, NULL, &ai), 0);
+	CHECK_STR(ai.member.path, "in.b");
+	/* the hole after uc (27 on i386, 35 on x86_64): no member */
+	CHECK_INT(skl_addr_resolve(m.k, a + field(m.l, "uc")->offset + 1, NULL, NULL, &ai), 0);
+	CHECK_INT(ai.has_member, 0);
+	CHECK_INT(skl_addr_resolve(m.k, 0, NULL, NULL, &ai), -1);
+	CHECK_INT(skl_addr_resolve(m.k, 0x1000, NULL, NULL, &ai), -1);
+	halt(&m);
+}
+
+static void test_decode(int slub)
+{
+	machine m;
+	skl_addr a, b;
+	skl_error err;
+	skl_value v;
+	uint8_t *p;
+	char text[128];
+	unsigned psz = slub ? 8 : 4, i;
+	if (boot(&m, slub) < 0) {
+		check_failures++;
+		return;
+	}
+	a = skl_cache_alloc(m.c, 1, &err);
+	b = skl_cache_alloc(m.c, 1, &err);
+	p = skl_kernel_bytes(m.k, a, (size_t)m.l->size);
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	for (i = 0; i < psz; i++) /* a->next = b + 0 (little-endian) */
+		p[i] = (uint8_t)(b >> (8 * i));
+	p[field(m.l, "v")->offset] = 0xfd; /* v = -3 */
+	memset(p + field(m.l, "v")->offset + 1, 0xff, 3);
+	p[field(m.l, "u")->offset] = 5 | (0xc << 3); /* u = 5, s = 0b1100 = -4 */
+	memcpy(p + field(m.l, "name")->offset, "eth\"0", 6);
+	p[field(m.l, "sh")->offset] = 0x34;
+	p[field(m.l, "sh")->offset + 1] = 0x12;
+	p[field(m.l, "uc")->offset] = 200;
+
+	CHECK_INT(skl_field_value(m.prof.abi, field(m.l, "next"), p, (size_t)m.l->size, &v), 0);
+	CHECK_INT(v.kind, SKL_VAL_POINTER);
+	CHECK_INT(v.u, b);
+	skl_value_format(&v, m.k, NULL, NULL, text, sizeof(text));
+	{
+		char want[128];
+		snprintf(want, sizeof(want), "0x%llx -> node#1", (unsigned long long)b);
+		CHECK_STR(text, want);
+	}
+	skl_field_value(m.prof.abi, field(m.l, "pprev"), p, (size_t)m.l->size, &v);
+	skl_value_format(&v, m.k, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "NULL");
+	skl_field_value(m.prof.abi, field(m.l, "v"), p, (size_t)m.l->size, &v);
+	CHECK_INT(v.kind, SKL_VAL_SIGNED);
+	CHECK_INT(v.i, -3);
+	skl_field_value(m.prof.abi, field(m.l, "u"), p, (size_t)m.l->size, &v);
+	CHECK_INT(v.kind, SKL_VAL_UNSIGNED);
+	CHECK_INT(v.u, 5);
+	skl_field_value(m.prof.abi, field(m.l, "s"), p, (size_t)m.l->size, &v);
+	CHECK_INT(v.kind, SKL_VAL_SIGNED);
+	CHECK_INT(v.i, -4);
+	skl_field_value(m.prof.abi, field(m.l, "name"), p, (size_t)m.l->size, &v);
+	CHECK_INT(v.kind, SKL_VAL_STRING);
+	skl_value_format(&v, m.k, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "\"eth\\\"0\"");
+	skl_field_value(m.prof.abi, field(m.l, "sh"), p, (size_t)m.l->size, &v);
+	skl_value_format(&v, m.k, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "4660");
+	skl_field_value(m.prof.abi, field(m.l, "uc"), p, (size_t)m.l->size, &v);
+	skl_value_format(&v, m.k, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "200 (0xc8)");
+	skl_field_value(m.prof.abi, field(m.l, "in"), p, (size_t)m.l->size, &v);
+	CHECK_INT(v.kind, SKL_VAL_RECORD);
+	CHECK_STR(v.text, "{...} 8 bytes, all zero");
+	skl_field_value(m.prof.abi, field(m.l, "arr"), p, (size_t)m.l->size, &v);
+	CHECK_INT(v.kind, SKL_VAL_ARRAY);
+	snprintf(text, sizeof(text), "[2] %u bytes", 2 * psz);
+	CHECK_STR(v.text, text);
+	/* past the bytes given: refused */
+	CHECK_INT(skl_field_value(m.prof.abi, field(m.l, "arr"), p, 8, &v), -1);
+	halt(&m);
+}
+
+static const skl_layout *other_type;
+static const skl_layout *type_of(void *ud, skl_addr obj)
+{
+	return obj == *(skl_addr *)ud ? other_type : NULL;
+}
+
+static void test_names(void)
+{
+	machine m;
+	skl_addr a, b;
+	skl_error err;
+	char text[64];
+	if (boot(&m, 0) < 0) {
+		check_failures++;
+		return;
+	}
+	a = skl_cache_alloc(m.c, 1, &err);
+	b = skl_cache_alloc(m.c, 1, &err);
+	skl_addr_name(m.k, a, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "node#0");
+	skl_addr_name(m.k, b + 0x10, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "node#1+0x10");
+	skl_addr_name(m.k, 0, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "NULL");
+	skl_addr_name(m.k, 0x1234, NULL, NULL, text, sizeof(text));
+	CHECK_STR(text, "0x1234");
+	/* a per-object type wins over the cache's */
+	other_type = m.l;
+	skl_addr_name(m.k, b, type_of, &b, text, sizeof(text));
+	CHECK_STR(text, "node#1");
+	halt(&m);
+}
+
+int main(int argc, char **argv)
+{
+	const char *t = argc > 1 ? argv[1] : "";
+	if (!strcmp(t, "resolve")) {
+		test_resolve(0);
+		test_resolve(1);
+	} else if (!strcmp(t, "decode")) {
+		test_decode(0);
+		test_decode(1);
+	} else if (!strcmp(t, "names")) {
+		test_names();
+	} else {
+		fprintf(stderr, "usage: test_objview resolve|decode|names\n");
+		return 2;
+	}
+	return check_done(t);
+}
