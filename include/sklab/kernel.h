@@ -314,6 +314,11 @@ typedef struct skl_kernel_snap {
 	int nlinks;
 	struct skl_obj_snap *obj;
 	uint64_t obj_first; /* the bytes view's first byte shown */
+	/* The bytes and members of live typed objects, kept so the window can
+	 * open any of them in the bytes view (owned, in address order within
+	 * each cache; objs_more counts the live typed objects not kept). */
+	struct skl_obj_snap **objs;
+	int nobjs, objs_more;
 } skl_kernel_snap;
 
 /* A deep copy of every cache's state (for the event log and views). */

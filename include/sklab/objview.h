@@ -130,4 +130,14 @@ typedef struct skl_ptr_link {
 int skl_kernel_pointers(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, int max,
 			skl_ptr_link **out, int *more);
 
+/* Copies of the live typed objects of snap (taken from k just now), as
+ * skl_obj_snapshot makes them, in the snapshot's order: at most max of
+ * them and about budget bytes (the copies' bytes and members); the rest
+ * counted in *more. With type_of NULL, only caches created with a type.
+ * *out allocated (skl_free it and each copy); the count, -1 out of memory. */
+int skl_kernel_objects(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, int max,
+		       size_t budget, skl_obj_snap ***out, int *more);
+/* The bytes a copy holds beyond its own struct: its bytes and members. */
+size_t skl_obj_snap_bytes(const skl_obj_snap *s);
+
 #endif

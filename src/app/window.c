@@ -140,6 +140,7 @@ void skl__win_open_push(pane *p, const skl_layout *l, skl_layout *own, const cha
 		p->nopen--;
 	}
 	o = &p->open[p->nopen++];
+	memset(o, 0, sizeof(*o));
 	o->l = l;
 	o->own = own;
 	snprintf(o->hl, sizeof(o->hl), "%s", hl ? hl : "");
@@ -149,6 +150,17 @@ void skl__win_open_push(pane *p, const skl_layout *l, skl_layout *own, const cha
 		memcpy(o->what + sizeof(o->what) - 4, "...", 4);
 	p->open_gen++;
 	skl__win_reset_view(p);
+}
+
+void skl__win_open_obj(pane *p, const skl_kernel_snap *k, const struct skl_obj_snap *o, const char *what)
+{
+	opened *top;
+	skl__win_open_push(p, NULL, NULL, "", what);
+	top = &p->open[p->nopen - 1];
+	top->objk = *k;
+	top->objk.obj = (struct skl_obj_snap *)o; /* only read: the view draws it */
+	top->objk.obj_first = 0;
+	top->obj = o;
 }
 
 int skl__win_pane_at(const skl_window *w, float x, float y)

@@ -9,6 +9,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "window_impl.h"
 
+#include "sklab/objview.h"
+
 #include "sklab/budget.h"
 #include "sklab/outfile.h"
 #include "sklab/render/svg.h"
@@ -66,10 +68,17 @@ static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 		const opened *top = open_top(p);
 		skl_scene s;
 		const skl_layout *ls[1];
+		const skl_kernel_snap *ks[1];
 		memset(&s, 0, sizeof(s));
 		ls[0] = top->l;
-		s.layouts = ls;
-		s.nlayouts = 1;
+		ks[0] = &top->objk;
+		if (top->obj) { /* an object's bytes */
+			s.kernels = ks;
+			s.nkernels = 1;
+		} else {
+			s.layouts = ls;
+			s.nlayouts = 1;
+		}
 		s.title = scenario_title(w->log);
 		s.caption = top->what;
 		if (top->hl[0]) {
@@ -384,6 +393,7 @@ static void draw_help(skl_window *w, float fs, float pad)
 	    "V                              split in two panes (at a step with two views)",
 	    "click an object                open its type's layout (Escape goes back)",
 	    "click a member                 open the struct it holds or points to",
+	    "O or right click an object     its bytes, members decoded (click a pointer: follow it)",
 	    "+ / - or mouse wheel           zoom: the step laid out again, bigger",
 	    "drag or Shift+arrows           pan",
 	    "0                              reset zoom",
@@ -663,8 +673,9 @@ static void write_dump(skl_window *w)
 		w->theme == SKL_THEME_DARK_HC	 ? "dark"
 		: w->theme == SKL_THEME_LIGHT_HC ? "light-hc"
 						 : "light",
-		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-", top ? top->l->name : "-",
-		top && top->hl[0] ? top->hl : "-", w->anims, w->last_frames, w->last_ms, w->panes[w->active].nopen);
+		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-",
+		top ? (top->obj ? top->obj->name : top->l->name) : "-", top && top->hl[0] ? top->hl : "-", w->anims,
+		w->last_frames, w->last_ms, w->panes[w->active].nopen);
 	fprintf(fp, "title %s\n", w->title[0] ? w->title : "-");
 	fputs("hover ", fp);
 	for (; tip && *tip; tip++)

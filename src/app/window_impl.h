@@ -27,7 +27,11 @@
 #define NOTICE_MS 4000 /* a notice ("split needs two views") stays this long, or to the next key */
 
 typedef struct opened {
-	const skl_layout *l;
+	const skl_layout *l; /* NULL: an object's bytes (obj below) */
+	/* an object's bytes: its kernel's snapshot with obj set to one of the
+	 * objects the step kept (a shallow copy: the log owns what it points to) */
+	skl_kernel_snap objk;
+	const struct skl_obj_snap *obj;
 	skl_layout *own; /* computed for a click on a member, freed on close; NULL = the log's */
 	char what[200];	 /* the caption */
 	char hl[96];	 /* member (or "line:N") emphasised in it, "" = none */
@@ -175,6 +179,8 @@ void skl__win_reset_view(pane *p);
  * one, or all of them. */
 void skl__win_open_push(pane *p, const skl_layout *l, skl_layout *own, const char *hl, const char *what);
 void skl__win_open_pop(pane *p, int all);
+/* Opens the bytes view of object o, one of those kernel snapshot k kept. */
+void skl__win_open_obj(pane *p, const skl_kernel_snap *k, const struct skl_obj_snap *o, const char *what);
 /* The pane at window pixel (x, y), -1 = none. */
 int skl__win_pane_at(const skl_window *w, float x, float y);
 /* The item of pane p under window pixel (x, y), -1 = none; *z = 1 when it

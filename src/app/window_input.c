@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "window_impl.h"
 
+#include "sklab/objview.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,6 +248,156 @@ static int open_member(skl_window *w, pane *p, const char *key)
 	return 1;
 }
 
+/* The object kept by kernel snapshot k whose slot starts at slot (size
+ * bytes), or NULL. */
+static const skl_obj_snap *kept_at(const skl_kernel_snap *k, skl_addr slot, uint64_t size)
+{
+	int i;
+	for (i = 0; i < k->nobjs; i++)
+		if (k->objs[i]->addr >= slot && k->objs[i]->addr < slot + size)
+			return k->objs[i];
+	return NULL;
+}
+
+/* Opens o's bytes over the pane, kept by k, reached from what. */
+static void open_kept(pane *p, const skl_kernel_snap *k, const skl_obj_snap *o, const char *from)
+{
+	char what[512];
+	snprintf(
+	    what, sizeof(what),
+	    "%s: the bytes of this %s in cache %s at this step, each member's value beside them%s%s. Escape goes back.",
+	    o->name, o->type[0] ? o->type : "object", o->cache, from[0] ? "; " : "", from);
+	skl__win_open_obj(p, k, o, what);
+}
+
+/* Why nothing opened for object name of kernel k: not typed, or not kept. */
+static void not_kept(skl_window *w, const skl_kernel_snap *k, const char *name, int typed)
+{
+	char text[512];
+	if (!typed)
+		snprintf(text, sizeof(text),
+			 "No bytes view for %s: its cache has no type, so its bytes have no members to decode "
+			 "(cache_create{type=} or c:alloc{type=} gives one).",
+			 name);
+	else
+		snprintf(text, sizeof(text),
+			 "No bytes kept for %s: a step keeps the bytes of its first %d live typed objects "
+			 "(%d more not kept). scene.show(obj, {view = \"bytes\"}) shows any one.",
+			 name, k->nobjs, k->objs_more);
+	skl__win_notice(w, text);
+}
+
+/* O or a right click over an object opens its bytes: a slab cell
+ * ("<obj>:obj:<cache>:<s>:<i>") of a kernel the step shows, or a pointer
+ * member of a bytes view ("<obj>:bytes:member:<path>"), which opens the
+ * object it points into. 1 when key is one of those (opened, or a notice
+ * says why not). */
+static int open_bytes(skl_window *w, pane *p, const char *key)
+{
+	const skl_frame *f;
+	const char *m;
+	int k, c;
+	if (!has_views(w) || w->frame < 0 || w->frame >= w->nframes)
+		return 0;
+	f = &w->frames[w->frame];
+	if ((m = strstr(key, ":bytes:member:")) != NULL) {
+		const char *path = m + strlen(":bytes:member:");
+		const skl_kernel_snap *ks = p->nopen && open_top(p)->obj ? &open_top(p)->objk : NULL;
+		for (k = 0; !ks && k < f->nobjs; k++) {
+			const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+			if (o && o->kind == SKL_OBJ_KERNEL && o->kernel && o->kernel->obj)
+				ks = o->kernel;
+		}
+		if (!ks || !ks->obj)
+			return 0;
+		for (c = 0; c < ks->obj->nmembers; c++) {
+			const skl_obj_member *om = &ks->obj->members[c];
+			const skl_obj_snap *to;
+			char from[256];
+			if (strcmp(om->path, path) != 0)
+				continue;
+			if (!om->target) {
+				skl__win_notice(
+				    w,
+				    om->kind == SKL_VAL_POINTER
+					? "This pointer points into no live object, so there is nothing to open."
+					: "O opens an object: a slab cell, or a pointer member that points into one.");
+				return 1;
+			}
+			to = kept_at(ks, om->target, 1);
+			if (!to) {
+				not_kept(w, ks, om->target_name, 1);
+				return 1;
+			}
+			snprintf(from, sizeof(from), "%s.%s points to it", ks->obj->name, om->path);
+			open_kept(p, ks, to, from);
+			return 1;
+		}
+		return 0;
+	}
+	if ((m = strstr(key, ":ptr:")) != NULL && !p->nopen) { /* an arrow: the object holding the pointer */
+		int li = atoi(m + 5);
+		for (k = 0; k < f->nobjs; k++) {
+			const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+			const skl_kernel_snap *ks = o && o->kind == SKL_OBJ_KERNEL ? o->kernel : NULL;
+			const skl_obj_snap *to;
+			char from[256];
+			if (!ks || li < 0 || li >= ks->nlinks)
+				continue;
+			to = kept_at(ks, ks->links[li].from, 1);
+			if (!to) {
+				not_kept(w, ks, ks->links[li].from_name, 1);
+				return 1;
+			}
+			snprintf(from, sizeof(from), "its %s points to %s", ks->links[li].member,
+				 ks->links[li].to_name);
+			open_kept(p, ks, to, from);
+			return 1;
+		}
+		return 0;
+	}
+	if ((m = strstr(key, ":obj:")) == NULL || p->nopen)
+		return 0;
+	{
+		char cache[128];
+		unsigned si;
+		unsigned long long oi;
+		size_t len;
+		m += 5;
+		len = strcspn(m, ":");
+		if (len >= sizeof(cache) || sscanf(m + len, ":%u:%llu", &si, &oi) != 2)
+			return 0;
+		memcpy(cache, m, len);
+		cache[len] = 0;
+		for (k = 0; k < f->nobjs; k++) {
+			const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
+			const skl_kernel_snap *ks = o && o->kind == SKL_OBJ_KERNEL ? o->kernel : NULL;
+			for (c = 0; ks && c < ks->ncaches; c++) {
+				const skl_cache_snap *cs = &ks->caches[c];
+				const skl_obj_snap *to;
+				char name[200];
+				skl_addr slot;
+				if (strcmp(cs->info.name, cache) != 0 || si >= (unsigned)cs->nslabs ||
+				    oi >= cs->slabs[si].nobjs)
+					continue;
+				slot = cs->slabs[si].s_mem + oi * cs->info.size;
+				to = kept_at(ks, slot, cs->info.size);
+				if (to) {
+					open_kept(p, ks, to, "");
+					return 1;
+				}
+				snprintf(name, sizeof(name), "object %llu of %s's slab %u", oi, cache, si);
+				if (!cs->slabs[si].state || cs->slabs[si].state[oi] != SKL_OS_ALLOC)
+					skl__win_notice(w, "That slot is free: it holds no object to show.");
+				else
+					not_kept(w, ks, name, cs->type != NULL || ks->nobjs > 0 || ks->objs_more > 0);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 static void click(skl_window *w, float x, float y)
 {
 	int pi;
@@ -294,6 +446,8 @@ static void click(skl_window *w, float x, float y)
 		pane *p = &w->panes[pi];
 		int z, i = skl__win_pane_hit(p, x, y, &z);
 		const skl_dl_item *it = i >= 0 ? skl_dl_at(z ? p->zdl : p->dl, i) : NULL;
+		if (it && it->key && strstr(it->key, ":bytes:member:") && open_bytes(w, p, it->key))
+			return;
 		if (it && it->key && !open_member(w, p, it->key) && !p->nopen)
 			open_object(w, p, it->key);
 	}
@@ -516,6 +670,23 @@ static int key_expects(const keyctx *k)
 	return SKL_WIN_NONE;
 }
 
+/* O: the bytes of the object under the pointer */
+static int key_object(const keyctx *k)
+{
+	skl_window *w = k->w;
+	const skl_dl_item *it = NULL;
+	pane *p;
+	if (w->page)
+		return SKL_WIN_NONE;
+	p = &w->panes[w->hover >= 0 ? w->hover_pane : w->active];
+	if (w->hover >= 0)
+		it = skl_dl_at(w->hover_z ? p->zdl : p->dl, w->hover);
+	if (!it || !it->key || !open_bytes(w, p, it->key))
+		skl__win_notice(w, "O opens the bytes of the object under the pointer: point at a slab object, "
+				   "or at a pointer member of a bytes view.");
+	return SKL_WIN_NONE;
+}
+
 static int key_quit(const keyctx *k)
 {
 	(void)k;
@@ -563,6 +734,7 @@ static const struct binding {
     {key_shot, {SDLK_s}},
     {key_help, {SDLK_h, SDLK_F1, SDLK_QUESTION, SDLK_SLASH}},
     {key_expects, {SDLK_x}},
+    {key_object, {SDLK_o}},
     {key_quit, {SDLK_q}},
     {key_escape, {SDLK_ESCAPE}},
 };
@@ -706,6 +878,20 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 			w->blank = 0;
 			w->pressed = w->dragging = 0;
 			break;
+		}
+		if (ev->button.button == SDL_BUTTON_RIGHT && !w->page) {
+			float x = (float)ev->button.x * w->ptx, y = (float)ev->button.y * w->pty;
+			int pi = skl__win_pane_at(w, x, y), z, i;
+			const skl_dl_item *it;
+			if (pi >= 0) {
+				pane *pp = &w->panes[pi];
+				w->active = pi;
+				i = skl__win_pane_hit(pp, x, y, &z);
+				it = i >= 0 ? skl_dl_at(z ? pp->zdl : pp->dl, i) : NULL;
+				if (it && it->key)
+					open_bytes(w, pp, it->key);
+			}
+			skl__win_update_hover(w, 0);
 		}
 		if (ev->button.button == SDL_BUTTON_LEFT) {
 			int was_drag = w->dragging;

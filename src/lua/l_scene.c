@@ -206,7 +206,9 @@ static size_t snap_bytes(const skl_kernel_snap *s)
 	size_t bytes = sizeof(*s) + (size_t)s->nlinks * sizeof(skl_ptr_link);
 	int i, j;
 	if (s->obj)
-		bytes += sizeof(*s->obj) + (size_t)s->obj->size + (size_t)s->obj->nmembers * sizeof(skl_obj_member);
+		bytes += sizeof(*s->obj) + skl_obj_snap_bytes(s->obj);
+	for (i = 0; i < s->nobjs; i++)
+		bytes += sizeof(*s->objs[i]) + sizeof(s->objs[i]) + skl_obj_snap_bytes(s->objs[i]);
 	for (i = 0; i < s->ncaches; i++) {
 		const skl_cache_snap *c = &s->caches[i];
 		bytes += sizeof(*c);
@@ -219,6 +221,9 @@ static size_t snap_bytes(const skl_kernel_snap *s)
 }
 
 #define MAX_LINKS 256 /* pointer arrows one slab view draws */
+/* live typed objects whose bytes a slab view keeps for the window's bytes view */
+#define MAX_OBJS 64
+#define OBJS_BUDGET (512 << 10)
 
 /* The index of machine k in the run. */
 static int kernel_index(const skl_lua *rt, const skl_kernel *k)
@@ -240,6 +245,18 @@ static int add_links(skl_lua *rt, skl_kernel *k, skl_kernel_snap *snap)
 	if (n < 0)
 		return -1;
 	snap->nlinks = n;
+	return 0;
+}
+
+/* The live typed objects' bytes, which the window opens in the bytes view. */
+static int add_objects(skl_lua *rt, skl_kernel *k, skl_kernel_snap *snap)
+{
+	skl__obj_types ot = {rt, kernel_index(rt, k)};
+	int n = skl_kernel_objects(k, snap, skl__obj_typed(rt, ot.kernel) ? skl__obj_type_of : NULL, &ot, MAX_OBJS,
+				   OBJS_BUDGET, &snap->objs, &snap->objs_more);
+	if (n < 0)
+		return -1;
+	snap->nobjs = n;
 	return 0;
 }
 
@@ -304,16 +321,21 @@ static int show_object(lua_State *L, int n)
 		return skl__argerror(L, 1, err.msg);
 	}
 	if (from >= snap->obj->size) {
+		lua_Integer size = (lua_Integer)snap->obj->size;
 		skl_kernel_snap_free(snap);
 		return skl__argerror(L, 2,
 				     lua_pushfstring(L, "field 'from': offset %I is past the object (%I bytes)",
-						     (lua_Integer)from, (lua_Integer)snap->obj->size));
+						     (lua_Integer)from, size));
 	}
 	snap->obj_first = from;
+	if (add_objects(rt, k, snap) < 0) { /* the window follows its pointers to them */
+		skl_kernel_snap_free(snap);
+		return skl__error(L, "out of memory");
+	}
 	bytes = strlen(at) + snap_bytes(snap);
 	if (!skl__log_fits(rt, bytes)) {
 		skl_kernel_snap_free(snap);
-		skl__log_room(L, bytes);
+		skl__log_room(L, bytes); /* raises with the limit's message */
 	}
 	skl__log_room(L, bytes);
 	if (skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_KERNELS, .kernels = &snap, .n = 1, .view = "bytes"},
@@ -591,7 +613,7 @@ static int show_kernels(lua_State *L, int n, int opts)
 		if (ncaches)
 			snap_select(snap[i], sel[i], nsel[i]);
 	}
-	if (n == 1 && pointers && add_links(rt, k[0], snap[0]) < 0) {
+	if (n == 1 && ((pointers && add_links(rt, k[0], snap[0]) < 0) || add_objects(rt, k[0], snap[0]) < 0)) {
 		skl_kernel_snap_free(snap[0]);
 		return skl__error(L, "out of memory");
 	}

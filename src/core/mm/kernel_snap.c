@@ -22,5 +22,8 @@ void skl_kernel_snap_free(skl_kernel_snap *s)
 	skl_free(s->caches);
 	skl_free(s->links);
 	skl_obj_snap_free(s->obj);
+	for (i = 0; i < s->nobjs; i++)
+		skl_obj_snap_free(s->objs[i]);
+	skl_free(s->objs);
 	skl_free(s);
 }

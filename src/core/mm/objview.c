@@ -250,11 +250,14 @@ static int is_pointer(const skl_field *f)
 	return t && skl_type_kind(t) == SKL_K_POINTER && !f->bit_size;
 }
 
-skl_obj_snap *skl_obj_snapshot(skl_kernel *k, skl_addr obj, const skl_layout *l, skl_type_of_fn type_of, void *ud,
-			       skl_error *err)
+/* skl_obj_snapshot, judging which pointers point into live objects by
+ * have (a snapshot of k as it is now), or by one taken here when NULL. */
+static skl_obj_snap *obj_snapshot(skl_kernel *k, const skl_kernel_snap *have, skl_addr obj, const skl_layout *l,
+				  skl_type_of_fn type_of, void *ud, skl_error *err)
 {
 	const skl_profile *p = skl_kernel_profile(k);
-	skl_kernel_snap *snap = NULL;
+	skl_kernel_snap *taken = NULL;
+	const skl_kernel_snap *snap = have;
 	skl_addr_info ai;
 	skl_obj_snap *s;
 	const uint8_t *src;
@@ -288,7 +291,8 @@ skl_obj_snap *skl_obj_snapshot(skl_kernel *k, skl_addr obj, const skl_layout *l,
 	if (!l || !l->nfields)
 		return s;
 	s->members = skl_calloc((size_t)l->nfields, sizeof(*s->members));
-	snap = skl_kernel_snapshot(k);
+	if (!snap)
+		snap = taken = skl_kernel_snapshot(k);
 	if (!s->members || !snap)
 		goto out_nomem;
 	for (i = 0; i < l->nfields; i++) {
@@ -316,13 +320,24 @@ skl_obj_snap *skl_obj_snapshot(skl_kernel *k, skl_addr obj, const skl_layout *l,
 		}
 		s->nmembers++;
 	}
-	skl_kernel_snap_free(snap);
+	skl_kernel_snap_free(taken);
 	return s;
 out_nomem:
-	skl_kernel_snap_free(snap);
+	skl_kernel_snap_free(taken);
 	skl_obj_snap_free(s);
 	skl_errorf(err, "out of memory");
 	return NULL;
+}
+
+skl_obj_snap *skl_obj_snapshot(skl_kernel *k, skl_addr obj, const skl_layout *l, skl_type_of_fn type_of, void *ud,
+			       skl_error *err)
+{
+	return obj_snapshot(k, NULL, obj, l, type_of, ud, err);
+}
+
+size_t skl_obj_snap_bytes(const skl_obj_snap *s)
+{
+	return s ? (size_t)s->size + (size_t)s->nmembers * sizeof(skl_obj_member) : 0;
 }
 
 void skl_obj_snap_free(skl_obj_snap *s)
@@ -396,4 +411,67 @@ int skl_kernel_pointers(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_
 	}
 	*out = links;
 	return n;
+}
+
+int skl_kernel_objects(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, int max,
+		       size_t budget, skl_obj_snap ***out, int *more)
+{
+	skl_obj_snap **objs = NULL;
+	size_t used = 0;
+	int n = 0, cap = 0, ci, si;
+	unsigned oi;
+	*out = NULL;
+	*more = 0;
+	for (ci = 0; snap && ci < snap->ncaches; ci++) {
+		const skl_cache_snap *c = &snap->caches[ci];
+		if (!c->type && !type_of)
+			continue;
+		for (si = 0; si < c->nslabs; si++) {
+			const skl_slab_snap *sl = &c->slabs[si];
+			for (oi = 0; sl->state && oi < sl->nobjs; oi++) {
+				skl_addr_info self;
+				skl_obj_snap *o;
+				skl_error err;
+				/* the middle of the slot, as skl_kernel_pointers reads it */
+				skl_addr mid = sl->s_mem + (uint64_t)oi * c->info.size + c->info.size / 2;
+				int full = n >= max || used >= budget;
+				if (sl->state[oi] != SKL_OS_ALLOC)
+					continue;
+				if (full && c->type) { /* counted without resolving it */
+					(*more)++;
+					continue;
+				}
+				if (skl_addr_resolve(k, mid, type_of, ud, &self) < 0 || !self.type ||
+				    self.index != (int)oi)
+					continue;
+				if (full) {
+					(*more)++;
+					continue;
+				}
+				skl_error_clear(&err);
+				o = obj_snapshot(k, snap, self.obj, self.type, type_of, ud, &err);
+				if (!o)
+					goto out_nomem;
+				if (n == cap) {
+					int nc = cap ? cap * 2 : 8;
+					skl_obj_snap **d = skl_realloc(objs, (size_t)nc * sizeof(*d));
+					if (!d) {
+						skl_obj_snap_free(o);
+						goto out_nomem;
+					}
+					objs = d;
+					cap = nc;
+				}
+				objs[n++] = o;
+				used += sizeof(*o) + skl_obj_snap_bytes(o);
+			}
+		}
+	}
+	*out = objs;
+	return n;
+out_nomem:
+	while (n > 0)
+		skl_obj_snap_free(objs[--n]);
+	skl_free(objs);
+	return -1;
 }

@@ -419,6 +419,48 @@ layout)
 	grep -q 'key=0:field:value' "$DUMP" && ok || bad "the header's struct is not drawn"
 	key q
 	;;
+objbytes)
+	# ---- O over a slab object opens its bytes; a pointer member follows ---
+	xdotool mousemove 0 0
+	launch run --no-anim "$SRC/scenarios/hash_chain.lua" || exit 1
+	wait_dump 'frame=1 ' || bad "no frame: $(state)"
+	key Right
+	wait_dump 'frame=2 ' || bad "Right: $(state)"
+	pane0
+	# sock#2, the chain's head: its next points at sock#1
+	line=$(grep 'rect .*key=[0-9]*:obj:sock:0:2 ' "$DUMP" | head -1)
+	[ -n "$line" ] && ok || bad "no cell for sock#2 in the dump"
+	center "$line"
+	xdotool mousemove "$cx" "$cy"
+	wait_dump '^hover ' || bad "no hover over sock#2"
+	key o
+	if wait_dump 'open=sock#2 '; then ok; else bad "O over sock#2 opened nothing: $(state)"; fi
+	wait_dump_all 'key=[0-9]*:bytes:member:next' && ok || bad "the opened bytes view has no member next"
+	grep -q 'sock#2: the bytes of this struct sock in cache sock' "$DUMP" && ok || bad "no caption for the opened bytes"
+	shot objbytes
+	# a click on the pointer member next opens the object it points into
+	pane0
+	line=$(grep 'rect .*key=[0-9]*:bytes:member:next ' "$DUMP" | tail -1)
+	[ -n "$line" ] && ok || bad "no rect for member next"
+	center "$line"
+	xdotool mousemove "$cx" "$cy" click 1
+	if wait_dump 'open=sock#1 '; then ok; else bad "a click on next did not open sock#1: $(state)"; fi
+	wait_dump_all 'sock#2.next points to it' && ok || bad "the caption does not say how sock#1 was reached"
+	key Escape
+	wait_dump 'open=sock#2 ' && ok || bad "Escape did not go back to sock#2: $(state)"
+	key Escape
+	wait_dump 'open=- ' && ok || bad "Escape did not close the bytes: $(state)"
+	# a free slot: a notice, nothing opened
+	pane0
+	line=$(grep 'rect .*key=[0-9]*:obj:sock:0:5 ' "$DUMP" | head -1)
+	if [ -n "$line" ]; then
+		center "$line"
+		xdotool mousemove "$cx" "$cy" click 3
+		wait_dump_all 'That slot is free' && ok || bad "a right click on a free slot gave no notice"
+		state | grep -q 'open=- ' && ok || bad "a free slot opened something: $(state)"
+	fi
+	key q
+	;;
 views)
 	xdotool mousemove 0 0
 	launch run --no-anim "$SRC/scenarios/sock_cleanup_2001.lua" || exit 1

@@ -4,7 +4,7 @@
  * a 2.4 SLAB i386 machine and a SLUB x86_64 one, with a struct built by
  * hand whose offsets are worked out below.
  *
- * usage: test_objview resolve|decode|names
+ * usage: test_objview resolve|decode|names|kept
  */
 #include "check.h"
 #include "profile.h"
@@ -240,6 +240,79 @@ static void test_names(void)
 	halt(&m);
 }
 
+/* The copies a slab view keeps for the window: every live typed object up
+ * to max, in address order, each as skl_obj_snapshot makes it (bytes,
+ * members, pointer targets judged against the snapshot), the rest
+ * counted; a freed object is not one of them. */
+static void test_kept(int slub)
+{
+	machine m;
+	skl_addr a, b, c;
+	skl_error err;
+	skl_kernel_snap *ks;
+	skl_obj_snap **objs = NULL;
+	uint8_t *p;
+	unsigned psz = slub ? 8 : 4, i;
+	int n, more, j, next = -1;
+	if (boot(&m, slub) < 0) {
+		check_failures++;
+		return;
+	}
+	a = skl_cache_alloc(m.c, 1, &err);
+	b = skl_cache_alloc(m.c, 1, &err);
+	c = skl_cache_alloc(m.c, 1, &err);
+	CHECK(a && b && c);
+	p = skl_kernel_bytes(m.k, b, (size_t)m.l->size);
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	for (i = 0; i < psz; i++) /* b->next = a */
+		p[i] = (uint8_t)(a >> (8 * i));
+	p[field(m.l, "uc")->offset] = 0x5a;
+	CHECK_INT(skl_cache_free(m.c, c, &err), 0);
+	ks = skl_kernel_snapshot(m.k);
+	CHECK(ks != NULL);
+	n = skl_kernel_objects(m.k, ks, NULL, NULL, 8, 1 << 20, &objs, &more);
+	CHECK_INT(n, 2); /* a and b; c is free */
+	CHECK_INT(more, 0);
+	for (j = 0; j < n; j++)
+		CHECK_STR(objs[j]->type, "struct node");
+	if (n == 2) {
+		const skl_obj_snap *ob = objs[0]->addr == b ? objs[0] : objs[1];
+		CHECK_INT(ob->addr, b);
+		CHECK_INT(ob->size, m.l->size);
+		CHECK_INT(ob->bytes[field(m.l, "uc")->offset], 0x5a);
+		CHECK(skl_obj_snap_bytes(ob) >= ob->size + (size_t)ob->nmembers * sizeof(skl_obj_member));
+		for (j = 0; j < ob->nmembers; j++)
+			if (!strcmp(ob->members[j].path, "next"))
+				next = j;
+		CHECK(next >= 0);
+		if (next >= 0) {
+			CHECK_INT(ob->members[next].target, a);
+			CHECK_STR(ob->members[next].target_name, "node#0");
+		}
+	}
+	for (j = 0; j < n; j++)
+		skl_obj_snap_free(objs[j]);
+	skl_free(objs);
+	/* max 1: one kept, one counted */
+	n = skl_kernel_objects(m.k, ks, NULL, NULL, 1, 1 << 20, &objs, &more);
+	CHECK_INT(n, 1);
+	CHECK_INT(more, 1);
+	for (j = 0; j < n; j++)
+		skl_obj_snap_free(objs[j]);
+	skl_free(objs);
+	/* a budget the first copy uses up: the second is counted */
+	n = skl_kernel_objects(m.k, ks, NULL, NULL, 8, 1, &objs, &more);
+	CHECK_INT(n, 1);
+	CHECK_INT(more, 1);
+	for (j = 0; j < n; j++)
+		skl_obj_snap_free(objs[j]);
+	skl_free(objs);
+	skl_kernel_snap_free(ks);
+	halt(&m);
+}
+
 int main(int argc, char **argv)
 {
 	const char *t = argc > 1 ? argv[1] : "";
@@ -251,8 +324,11 @@ int main(int argc, char **argv)
 		test_decode(1);
 	} else if (!strcmp(t, "names")) {
 		test_names();
+	} else if (!strcmp(t, "kept")) {
+		test_kept(0);
+		test_kept(1);
 	} else {
-		fprintf(stderr, "usage: test_objview resolve|decode|names\n");
+		fprintf(stderr, "usage: test_objview resolve|decode|names|kept\n");
 		return 2;
 	}
 	return check_done(t);
