@@ -162,6 +162,13 @@ int skl_skb_trim(skl_skb *skb, uint32_t len, skl_error *err);
 int skl_pskb_expand_head(skl_skb *skb, int32_t nhead, int32_t ntail, skl_error *err);
 /* skb_cow(skb, headroom). */
 int skl_skb_cow(skl_skb *skb, uint32_t headroom, skl_error *err);
+/* skb->sk = sk: the pointer skb_set_owner_r/w store (include/net/sock.h),
+ * written into the struct sk_buff object's own bytes at its sk member (a
+ * write the cache model sees), so views draw the skb's arrow to the sock
+ * object it belongs to; 0 = NULL. The accounting of an owner is the
+ * socket model's (sock.h). Needs the profile's layout set to have struct
+ * sk_buff (linux-6.18's does) and the skb in skbuff_head_cache. */
+int skl_skb_set_sk(skl_skb *skb, skl_addr sk, skl_error *err);
 /* skb_header_release (2.6+): nohdr = 1, dataref += 1 << 16. */
 int skl_skb_header_release(skl_skb *skb, skl_error *err);
 /* skb_add_rx_frag: a page fragment of size bytes (filled from `fill`, or

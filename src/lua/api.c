@@ -552,6 +552,12 @@ static const skl__api api_table[] = {
      SKL__API_METHOD},
     {"skb:get", "()", "skb_get: users + 1. Returns the skb.", SKL__API_METHOD},
     {"skb:header_release", "()", "skb_header_release (2.6+): nohdr, dataref += 1 << 16.", SKL__API_METHOD},
+    {"skb:set_sk", "(obj or nil)",
+     "skb->sk = obj, the pointer skb_set_owner_r/w store: written into the struct sk_buff object's own bytes "
+     "(a write the cache model sees), so the slab view draws an arrow from the skb to its sock. Needs a "
+     "layout set with struct sk_buff (linux-6.18) and an skb from skbuff_head_cache; the accounting of an "
+     "owner is k:socket's.",
+     SKL__API_METHOD},
     {"skb:free", "()",
      "kfree_skb: drops a user; the last frees the sk_buff (the handle is stale afterwards) and drops a dataref, "
      "the last of which frees the head and frags. true when the sk_buff was freed.",

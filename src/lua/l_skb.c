@@ -698,6 +698,31 @@ static int s_header_release(lua_State *L)
 	return 0;
 }
 
+/* skb:set_sk(obj or nil): skb->sk = the object's address, in the sk_buff's bytes */
+static int s_set_sk(lua_State *L)
+{
+	lskb *h;
+	skl_skb *skb = check_skb(L, 1, &h);
+	skl_error err;
+	skl__engine e;
+	skl_addr sk = 0;
+	const skl_layout *type;
+	int kernel, rc;
+	if (!lua_isnil(L, 2)) {
+		if (!skl__obj_arg(L, 2, &kernel, &sk, &type))
+			return skl__typeerror(L, 2, "object or nil");
+		if (kernel != h->kernel)
+			return skl__argerror(L, 2, "the object is on another machine than the skb");
+	}
+	op_begin(L, skb, &e);
+	skl_error_clear(&err);
+	rc = skl_skb_set_sk(skb, sk, &err);
+	skl__engine_end(&e);
+	if (skl__skb_result(L, rc, &err))
+		return 2;
+	return 0;
+}
+
 static int s_free(lua_State *L)
 {
 	lskb *h;
@@ -1097,6 +1122,7 @@ const skl__reg skl__skb_lib[] = {
     {"skb:cow", s_cow},
     {"skb:get", s_get},
     {"skb:header_release", s_header_release},
+    {"skb:set_sk", s_set_sk},
     {"skb:free", s_free},
     {"skb:add_frag", s_add_frag},
     {"skb:set_header", s_set_header},

@@ -2477,3 +2477,37 @@ void skl__net_layers_fix(skl_skb *skb)
 {
 	layers_fix(skb);
 }
+
+/* ---- skb->sk ------------------------------------------------------------------------------- */
+
+int skl_skb_set_sk(skl_skb *skb, skl_addr sk, skl_error *err)
+{
+	skl_net *net = skb->net;
+	const skl_abi *abi = skl_kernel_profile(net->k)->abi;
+	const skl_layout *l = net->skb_type;
+	const skl_field *f;
+	uint8_t *p;
+	unsigned i, n;
+	int fi;
+	if (!l)
+		return skl_errorf(err,
+				  "%s's layouts have no struct sk_buff, so skb->sk has no place (linux-2.4.16's "
+				  "and linux-6.18's have it)",
+				  skl_kernel_profile(net->k)->name),
+		       SKL_SKB_EINVAL;
+	if (skb->fc)
+		return skl_errorf(err, "%s is in skbuff_fclone_cache, whose objects have no type here", skb->name),
+		       SKL_SKB_EINVAL;
+	fi = skl_layout_find(l, "sk");
+	f = fi >= 0 ? &l->fields[fi] : NULL;
+	n = abi->size[SKL_B_PTR];
+	if (!f || f->size != n || f->offset + n > l->size)
+		return skl_errorf(err, "struct sk_buff has no pointer member sk"), SKL_SKB_EINVAL;
+	p = skl_kernel_bytes(net->k, skb->addr + f->offset, n);
+	if (!p)
+		return skl_errorf(err, "%s's descriptor is not in the machine's memory", skb->name), SKL_SKB_EINVAL;
+	for (i = 0; i < n; i++)
+		p[abi->big_endian ? n - 1 - i : i] = (uint8_t)(sk >> (8 * i));
+	skl_kernel_touch(net->k, skb->addr + f->offset, n, 1, "skb->sk");
+	return SKL_SKB_OK;
+}
