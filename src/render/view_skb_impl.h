@@ -135,6 +135,7 @@ typedef struct grp {
 	int64_t dmin, tmax; /* the union of the members' [data, tail) */
 	rref reg[MAXR];
 	int nreg;
+	int reg_id[MAXR]; /* the hover id of each region's block on the bar */
 	plabel top[MAXL], bot[MAXL];
 	int ntop, nbot, top_lanes, bot_lanes;
 	/* the zoom strips (up to MAXZ windows side by side) */
@@ -171,6 +172,10 @@ typedef struct skv {
 	int allow_zoom;
 	int drop_legend; /* no room for the legend: it goes before the zoom strip */
 	float head_h, legend_h, top, bottom;
+	/* the packet-bytes pane: snapshot bsnap's bytes (in buffer bgrp),
+	 * brows rows of them at bfs pixels, bpane_h high; brows 0 = none */
+	int bsnap, bgrp, brows, bleg_lines, bleg_beside;
+	float bfs, brh, bpane_h, bcell;
 	grp g[MAXG];
 	int ng;
 	int used[SKL_SKB_MARK_COUNT_];
