@@ -1248,8 +1248,10 @@ static float asc_x(const skv *v, float x0, int k)
 static void bytes_legend(skv *v, const grp *g, const skl_skb_snap *s, float x, float y, float w)
 {
 	float ls = skl__fs(v->dl, floorf(14 * v->u)), sw = floorf(22 * v->u), sh = floorf(14 * v->u), cx = x;
-	int j, any = 0, line = 0;
-	for (j = 0; j < g->nreg; j++) {
+	int order[MAXR], o, any = 0, line = 0;
+	skl__skbv_reg_order(g, order);
+	for (o = 0; o < g->nreg; o++) {
+		int j = order[o];
 		const skl_skb_region *r = &v->s[g->reg[j].s].regions[g->reg[j].i];
 		int64_t a = max64(g->reg[j].off, s->bytes_from),
 			b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total);

@@ -228,6 +228,8 @@ static inline int snap_gso(const skl_skb_snap *s)
  * the buffers, then the tallest bar that fits; then no zoom; then smaller
  * type; spare height makes the bar taller, up to a point. */
 void skl__skbv_plan(skv *v);
+/* Region indexes of g in the order their bytes come (by offset). */
+void skl__skbv_reg_order(const grp *g, int *order);
 /* "0xffff888104a3c04a"; head + off for a pointer. */
 void skl__skbv_addr_text(const skl_skb_snap *s, int64_t off, char *out, size_t outsz);
 /* "bytes 74-87 (0x4a-0x57)" */

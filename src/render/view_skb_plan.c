@@ -989,6 +989,19 @@ static void pick_bytes(skv *v)
 		v->bsnap = -1;
 }
 
+void skl__skbv_reg_order(const grp *g, int *order)
+{
+	int o, n = 0;
+	for (o = 0; o < g->nreg; o++) {
+		int p = n++;
+		while (p > 0 && g->reg[order[p - 1]].off > g->reg[o].off) {
+			order[p] = order[p - 1];
+			p--;
+		}
+		order[p] = o;
+	}
+}
+
 /* The pane's type and cells at the current u; the legend's lines for a
  * legend beside the dump (or under it, when no room is left beside). */
 static void bytes_metrics(skv *v)
@@ -996,7 +1009,7 @@ static void bytes_metrics(skv *v)
 	const grp *g = &v->g[v->bgrp];
 	const skl_skb_snap *s = &v->s[v->bsnap];
 	float ch, dump_w, lx, lw, x, ls;
-	int j, lines = 1, any = 0;
+	int j, o, lines = 1, any = 0, order[MAXR];
 	v->bfs = skl__fs(v->dl, floorf(15 * v->u));
 	v->brh = ceilf(v->bfs * 1.45f);
 	ch = SKL_DL_ADVANCE * v->bfs;
@@ -1010,15 +1023,20 @@ static void bytes_metrics(skv *v)
 		lw = v->x + v->w - v->bx0;
 	}
 	x = lx;
-	for (j = 0; j < g->nreg; j++) {
+	skl__skbv_reg_order(g, order);
+	for (o = 0; o < g->nreg; o++) {
+		const char *name;
 		char t[64];
 		float ew;
-		int64_t a = max64(g->reg[j].off, s->bytes_from),
-			b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total);
+		int64_t a, b;
+		j = order[o];
+		a = max64(g->reg[j].off, s->bytes_from);
+		b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total);
 		if (b <= a)
 			continue;
-		snprintf(t, sizeof(t), "%s %lld-%lld", v->s[g->reg[j].s].regions[g->reg[j].i].name,
-			 (long long)(a - s->bytes_from), (long long)(b - 1 - s->bytes_from));
+		name = v->s[g->reg[j].s].regions[g->reg[j].i].name;
+		snprintf(t, sizeof(t), "%s %lld-%lld", name[0] ? name : "data", (long long)(a - s->bytes_from),
+			 (long long)(b - 1 - s->bytes_from));
 		ew = floorf(22 * v->u) + 7 * v->u + skl_dl_text_width(t, ls) + 18 * v->u;
 		if (any && x + ew > lx + lw) {
 			lines++;
@@ -1104,16 +1122,16 @@ void skl__skbv_plan(skv *v)
 		break;
 	}
 	/* the packet-bytes pane takes the room under the legend, a lower bar
-	 * (down to 60 units) when it needs more to show its first rows */
+	 * (down to 56 units) when it needs more to show its rows (up to 8) */
 	pick_bytes(v);
 	if (v->bsnap >= 0 && need <= avail) {
 		const skl_skb_snap *s = &v->s[v->bsnap];
-		int total = (int)((s->nbytes + 15) / 16), want = total < 4 ? total : 4;
+		int total = (int)((s->nbytes + 15) / 16), want = total < 8 ? total : 8;
 		bytes_metrics(v);
 		v->brows = bytes_fit(v, avail - need);
-		if (v->brows < want && v->bar_h > floorf(60 * v->u)) {
+		if (v->brows < want && v->bar_h > floorf(56 * v->u)) {
 			float base = v->bar_h, short_by = bytes_height(v, want) - (avail - need);
-			v->bar_h = fmaxf(floorf(60 * v->u), base - ceilf(short_by));
+			v->bar_h = fmaxf(floorf(56 * v->u), base - ceilf(short_by));
 			need = plan_pass(v);
 			if (need <= avail && bytes_fit(v, avail - need) > v->brows) {
 				v->brows = bytes_fit(v, avail - need);
