@@ -1113,7 +1113,8 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 							o->title ? o->title : o->c2c->title, o->c2c->ncpus,
 							o->c2c->nlines);
 				else
-					skl_sink_printf(out, " %s(%s, %d buffers)", o->view, o->skbs[0].name, o->nskbs);
+					skl_sink_printf(out, " %s(%s, %d buffers)%s", o->view, o->skbs[0].name,
+							o->nskbs, o->skb_no_bytes ? " bytes=off" : "");
 				if (o->heat)
 					skl_sink_printf(out, " heat(%s)", o->heat->label);
 			}
