@@ -68,8 +68,9 @@
  * bytes as Wireshark's bytes pane shows them, 16 a row, an offset column
  * (0000 = the first byte kept), hex and ASCII; every region's bytes on a
  * band in its block's colour, and a legend of the bands with their byte
- * ranges. It shows the first such snapshot; rows that do not fit are left
- * out ("first 48 of 74 bytes shown"), and the pane is when no row fits.
+ * ranges. It shows the snapshot with the most bytes (the first of
+ * equals); rows that do not fit are left out ("first 48 of 74 bytes
+ * shown"), and so is the pane when fewer than two rows fit.
  * Tooltips name offsets from head in decimal and hex.
  */
 #ifndef SKLAB_RENDER_VIEW_SKB_H

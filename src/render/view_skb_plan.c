@@ -961,8 +961,10 @@ static float plan_pass(skv *v)
 
 /* ---- the packet-bytes pane ------------------------------------------------------- */
 
-/* The snapshot the pane shows: the first holding bytes and a header
- * region; -1 when none does (or the pane is off). */
+/* The snapshot the pane shows: of those holding bytes and a header
+ * region, the one with the most bytes (a clone that pushed headers in
+ * front of its original's data), the first of equals; -1 when none (or
+ * the pane is off). */
 static void pick_bytes(skv *v)
 {
 	int i, r, gi, k;
@@ -971,14 +973,14 @@ static void pick_bytes(skv *v)
 	v->bpane_h = 0;
 	if (v->o->no_bytes)
 		return;
-	for (i = 0; i < v->n && v->bsnap < 0; i++) {
+	for (i = 0; i < v->n; i++) {
 		const skl_skb_snap *s = &v->s[i];
 		int named = 0;
 		if (!s->nbytes || s->nbytes > SKL_SKB_SNAP_BYTES)
 			continue;
 		for (r = 0; r < s->nregions && r < 16; r++)
 			named |= s->regions[r].len && !is_shinfo_name(s->regions[r].name);
-		if (named)
+		if (named && (v->bsnap < 0 || s->bytes_total > v->s[v->bsnap].bytes_total))
 			v->bsnap = i;
 	}
 	for (gi = 0; gi < v->ng && v->bsnap >= 0 && v->bgrp < 0; gi++)
@@ -1122,16 +1124,16 @@ void skl__skbv_plan(skv *v)
 		break;
 	}
 	/* the packet-bytes pane takes the room under the legend, a lower bar
-	 * (down to 56 units) when it needs more to show its rows (up to 8) */
+	 * (down to 72 units) when it needs more to show its rows (up to 8) */
 	pick_bytes(v);
 	if (v->bsnap >= 0 && need <= avail) {
 		const skl_skb_snap *s = &v->s[v->bsnap];
 		int total = (int)((s->nbytes + 15) / 16), want = total < 8 ? total : 8;
 		bytes_metrics(v);
 		v->brows = bytes_fit(v, avail - need);
-		if (v->brows < want && v->bar_h > floorf(56 * v->u)) {
+		if (v->brows < want && v->bar_h > floorf(72 * v->u)) {
 			float base = v->bar_h, short_by = bytes_height(v, want) - (avail - need);
-			v->bar_h = fmaxf(floorf(56 * v->u), base - ceilf(short_by));
+			v->bar_h = fmaxf(floorf(72 * v->u), base - ceilf(short_by));
 			need = plan_pass(v);
 			if (need <= avail && bytes_fit(v, avail - need) > v->brows) {
 				v->brows = bytes_fit(v, avail - need);
