@@ -1124,16 +1124,16 @@ void skl__skbv_plan(skv *v)
 		break;
 	}
 	/* the packet-bytes pane takes the room under the legend, a lower bar
-	 * (down to 72 units) when it needs more to show its rows (up to 8) */
+	 * (down to 60 units) when it needs more to show its rows (up to 8) */
 	pick_bytes(v);
 	if (v->bsnap >= 0 && need <= avail) {
 		const skl_skb_snap *s = &v->s[v->bsnap];
 		int total = (int)((s->nbytes + 15) / 16), want = total < 8 ? total : 8;
 		bytes_metrics(v);
 		v->brows = bytes_fit(v, avail - need);
-		if (v->brows < want && v->bar_h > floorf(72 * v->u)) {
+		if (v->brows < want && v->bar_h > floorf(60 * v->u)) {
 			float base = v->bar_h, short_by = bytes_height(v, want) - (avail - need);
-			v->bar_h = fmaxf(floorf(72 * v->u), base - ceilf(short_by));
+			v->bar_h = fmaxf(floorf(60 * v->u), base - ceilf(short_by));
 			need = plan_pass(v);
 			if (need <= avail && bytes_fit(v, avail - need) > v->brows) {
 				v->brows = bytes_fit(v, avail - need);
