@@ -1073,6 +1073,26 @@ static int bytes_fit(const skv *v, float room)
 	return rows >= (total < 2 ? total : 2) ? rows : 0;
 }
 
+/* Lowers the bar (not below floor units) for want rows of the pane when
+ * fewer fit; keeps the lower bar only when more rows fit so. */
+static void lower_for_bytes(skv *v, int want, float floor_u, float avail, float *need)
+{
+	float base = v->bar_h, short_by;
+	int rows;
+	if (v->brows >= want || v->bar_h <= floorf(floor_u * v->u))
+		return;
+	short_by = bytes_height(v, want) - (avail - *need);
+	v->bar_h = fmaxf(floorf(floor_u * v->u), base - ceilf(short_by));
+	*need = plan_pass(v);
+	rows = *need <= avail ? bytes_fit(v, avail - *need) : 0;
+	if (rows > v->brows) {
+		v->brows = rows;
+	} else {
+		v->bar_h = base;
+		*need = plan_pass(v);
+	}
+}
+
 /* The plan for v->s in v's room (v->dl, s, n, o, x, y, w, h and u set):
  * the buffers, then passes of the plan until it fits. */
 void skl__skbv_plan(skv *v)
@@ -1123,25 +1143,17 @@ void skl__skbv_plan(skv *v)
 		}
 		break;
 	}
-	/* the packet-bytes pane takes the room under the legend, a lower bar
-	 * (down to 60 units) when it needs more to show its rows (up to 8) */
+	/* the packet-bytes pane takes the room under the legend; a lower bar
+	 * when it needs more: down to 72 units for up to 8 rows, to 60 for
+	 * its first 4 (the zoom strip's labels keep their size down to 72) */
 	pick_bytes(v);
 	if (v->bsnap >= 0 && need <= avail) {
 		const skl_skb_snap *s = &v->s[v->bsnap];
-		int total = (int)((s->nbytes + 15) / 16), want = total < 8 ? total : 8;
+		int total = (int)((s->nbytes + 15) / 16);
 		bytes_metrics(v);
 		v->brows = bytes_fit(v, avail - need);
-		if (v->brows < want && v->bar_h > floorf(60 * v->u)) {
-			float base = v->bar_h, short_by = bytes_height(v, want) - (avail - need);
-			v->bar_h = fmaxf(floorf(60 * v->u), base - ceilf(short_by));
-			need = plan_pass(v);
-			if (need <= avail && bytes_fit(v, avail - need) > v->brows) {
-				v->brows = bytes_fit(v, avail - need);
-			} else {
-				v->bar_h = base;
-				need = plan_pass(v);
-			}
-		}
+		lower_for_bytes(v, total < 8 ? total : 8, 72, avail, &need);
+		lower_for_bytes(v, total < 4 ? total : 4, 60, avail, &need);
 		if (v->brows > 0) {
 			v->bpane_h = bytes_height(v, v->brows);
 			avail -= v->bpane_h;
