@@ -96,6 +96,7 @@ typedef struct skl_obj {
 	skl_skb_snap *skbs;		/* SKL_OBJ_SKB: nskbs snapshots drawn together (layout:
 					 * struct sk_buff's, shared, or NULL) */
 	int nskbs;
+	int skb_no_bytes;		 /* SKL_OBJ_SKB: 1 = leave the skb view's packet-bytes pane out */
 	struct skl_cachesim_snap *cgrid; /* SKL_OBJ_CACHE: owned by the log */
 	struct skl_heat *heat;		 /* SKL_OBJ_LAYOUT: a heat overlay, or NULL */
 	char *view;			 /* preferred view: "layout", "slab" */
@@ -180,6 +181,7 @@ typedef struct skl_show {
 	const skl_text_panel *text; /* TEXT, KERNELS */
 	const skl_skb_snap *skbs;
 	const skl_layout *skb_type;
+	int skb_no_bytes; /* SKBS: 1 = no packet-bytes pane (scene.show(skb, {bytes = false})) */
 	skl_chart *chart;
 	struct skl_cachesim_snap *cachesim;
 	const char *title;  /* CACHESIM */

@@ -9,6 +9,8 @@
 
 #include "sklab/common.h"
 
+#define SKL_SKB_SNAP_BYTES 256 /* packet bytes a snapshot keeps */
+
 typedef struct skl_skb_region {
 	char name[24];	   /* "ethhdr", "iphdr", "tcphdr", "payload", "shinfo" */
 	uint32_t off, len; /* offset from head */
@@ -56,6 +58,13 @@ typedef struct skl_skb_snap {
 	int gro_count;			       /* frames GRO merged into it, 0 = none */
 	uint64_t frag_page[18];		       /* simulated address of each frag's page block */
 	uint32_t frag_off[18];		       /* each frag's offset in that block */
+	/* Added with the skb view's bytes pane: the linear packet's first
+	 * bytes as the head buffer holds them, from the mac header (data
+	 * when none is set) up to tail; at most SKL_SKB_SNAP_BYTES of them. */
+	uint32_t bytes_from;  /* offset from head of bytes[0] */
+	uint32_t bytes_total; /* bytes from there to tail (all of them, shown or not) */
+	uint32_t nbytes;      /* of them in bytes[] */
+	uint8_t bytes[SKL_SKB_SNAP_BYTES];
 } skl_skb_snap;
 
 #endif

@@ -53,10 +53,13 @@ static const skl__api api_table[] = {
      "that fits them, the title on top (default \"kernel log\"), the lines holding one of mark = {...} (up to 16 "
      "strings) in amber.",
      SKL__API_INDEX},
-    {"scene.show", "(skb_or_path, ...)",
+    {"scene.show", "(skb_or_path, ... [, {bytes=}])",
      "Puts snapshots of up to 8 skbs as they are now on screen (the skb view): head to end with skb_shared_info, "
      "headroom, data and tailroom, the headers pushed, head/data/tail/end. Skbs sharing a head (an skb and its "
-     "clones) are drawn as sharing it; a path stands for its skb and its clone.",
+     "clones) are drawn as sharing it; a path stands for its skb and its clone. Under the picture, the "
+     "packet-bytes pane shows the first skb's linear bytes (from the mac header, or data, to tail; the first 256) "
+     "as hex and ASCII, 16 a row, each header's bytes on a band in its block's colour, linked to the block on "
+     "hover; bytes = false leaves it out (it is on when the skb has header regions and there is room).",
      SKL__API_INDEX},
     {"scene.show", "(cm [, {title=}]) or (kernel, {view=\"cache\"})",
      "Puts a snapshot of a cache model on screen (the cache view): every level's sets and ways, hit or miss, "

@@ -976,7 +976,15 @@ int skl__show_skbs(lua_State *L, int n)
 	const skl_layout *type;
 	skl_skb_snap *snaps;
 	char at[SKL__WHERE_MAX];
-	int m = 0, i;
+	int m = 0, i, no_bytes = 0;
+	/* an options table may follow the skbs: { bytes = false } */
+	if (n > 1 && lua_type(L, n) == LUA_TTABLE) {
+		static const char *const keys[] = {"bytes", NULL};
+		skl__opts fields = skl__opts_at(L, n);
+		skl__check_keys(L, n, keys);
+		no_bytes = !skl__opt_bool(&fields, "bytes", 1);
+		n--;
+	}
 	for (i = 1; i <= n; i++) {
 		if (skl__is_path(L, i)) {
 			skl_skb *s, *c;
@@ -997,7 +1005,7 @@ int skl__show_skbs(lua_State *L, int n)
 			if (m < SHOW_MAX)
 				skbs[m++] = s;
 		} else if (lua_type(L, i) == LUA_TTABLE) {
-			skl__argerror(L, i, "skbs take no options");
+			skl__argerror(L, i, "the options table comes last, after the skbs");
 		} else {
 			skl__typeerror(L, i, "skb or path");
 		}
@@ -1014,7 +1022,10 @@ int skl__show_skbs(lua_State *L, int n)
 		return skl__error(L, "%s: no snapshot", skl__fname(L));
 	skl__log_check(
 	    L,
-	    skl_events_show(rt->log, &(skl_show){.kind = SKL_SHOW_SKBS, .skbs = snaps, .n = m, .skb_type = type}, at));
+	    skl_events_show(
+		rt->log,
+		&(skl_show){.kind = SKL_SHOW_SKBS, .skbs = snaps, .n = m, .skb_type = type, .skb_no_bytes = no_bytes},
+		at));
 	return 0;
 }
 

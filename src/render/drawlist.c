@@ -233,6 +233,18 @@ int skl_dl_begin(skl_dl *dl, const char *key, const char *tooltip)
 	return dl->g_id;
 }
 
+int skl_dl_rejoin(skl_dl *dl, int id, const char *key, const char *tooltip)
+{
+	if (id <= 0 || id >= dl->next_id)
+		return skl_dl_begin(dl, key, tooltip);
+	dl->g_id = id;
+	dl->g_key = pool_dup_text(dl, key);
+	dl->g_tip = pool_dup_text(dl, tooltip);
+	if ((key && !dl->g_key) || (tooltip && !dl->g_tip))
+		return 0;
+	return id;
+}
+
 void skl_dl_end(skl_dl *dl)
 {
 	dl->g_id = 0;

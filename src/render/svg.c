@@ -146,6 +146,7 @@ void skl_svg_write(const skl_dl *dl, const skl_sink *out)
 {
 	hatch_def defs[64];
 	int ndefs = 0, i, n = skl_dl_count(dl), open_id = 0;
+	const char *open_key = NULL;
 	char a[32], b[32];
 
 	skl_sink_printf(
@@ -184,10 +185,12 @@ void skl_svg_write(const skl_dl *dl, const skl_sink *out)
 	skl_sink_printf(out, "<g font-family=\"%s\">\n", FONT_FAMILY);
 	for (i = 0; i < n; i++) {
 		const skl_dl_item *it = skl_dl_at(dl, i);
-		if (it->id != open_id) {
+		/* a group rejoined under another key (skl_dl_rejoin) is a <g> of its own */
+		if (it->id != open_id || (open_id && it->key != open_key)) {
 			if (open_id)
 				skl_sink_puts(out, "</g>\n");
 			open_id = it->id;
+			open_key = it->key;
 			if (open_id) {
 				skl_sink_puts(out, "<g");
 				if (it->key) {

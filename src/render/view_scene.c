@@ -89,6 +89,7 @@ static int draw_skbs(skl_dl *dl, const skl_scene *s, float x, float y, float w, 
 	o.obj = s->nlayouts + (s->nkernels >= 2 ? 2 : s->nkernels);
 	o.no_legend = s->no_legend;
 	o.title = s->skb_title;
+	o.no_bytes = s->skb_no_bytes;
 	o.text_scale = u * (s->nlayouts > 0 || s->nkernels > 0 ? 0.85f : 1.0f);
 	return skl_view_skb(dl, s->skbs, s->nskbs, &o);
 }
@@ -777,6 +778,7 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 				continue;
 			if (!s.skb_title)
 				s.skb_title = obj->title;
+			s.skb_no_bytes |= obj->skb_no_bytes;
 			for (j = 0; j < obj->nskbs; j++) {
 				sk[at + j] = obj->skbs[j];
 				if (sk[at + j].shared_with >= 0 && sk[at + j].shared_with < obj->nskbs)

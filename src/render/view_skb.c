@@ -540,7 +540,12 @@ static void draw_parts(skv *v, grp *g, const strip *st)
 		snprintf(part, sizeof(part), "region:%d", g->reg[i].i);
 		part_key(v, st, g->reg[i].s, part);
 		skl_view_skb_region_tooltip(s, g->reg[i].i, v->tip, sizeof(v->tip));
-		skl_dl_begin(v->dl, v->key, v->tip);
+		/* the bar's block opens the region's hover id; its zoom copy
+		 * and its bytes in the pane take the same one */
+		if (!st->zoom)
+			g->reg_id[i] = skl_dl_begin(v->dl, v->key, v->tip);
+		else
+			skl_dl_rejoin(v->dl, g->reg_id[i], v->key, v->tip);
 		bytes_text((int64_t)r->len, l2, sizeof(l2));
 		/* bytes before head or past end are drawn as the underrun or overrun */
 		block(v, st, max64(g->reg[i].off, 0), min64(g->reg[i].end, g->end), skl_view_skb_region_fill(r),
@@ -1191,6 +1196,177 @@ static void draw_legend(skv *v, float x, float y, float w)
 	}
 }
 
+/* ---- the packet-bytes pane ------------------------------------------------------------ */
+
+/* The last region of g holding byte b (from head): the one drawn on top on
+ * the bar; -1 when none does. */
+static int region_at(const grp *g, int64_t b)
+{
+	int j;
+	for (j = g->nreg - 1; j >= 0; j--)
+		if (b >= g->reg[j].off && b < g->reg[j].end)
+			return j;
+	return -1;
+}
+
+/* Opens the hover group of region j's bytes (the block's id), or of the
+ * bytes in no region when j < 0; first..last are packet offsets. */
+static void bytes_group(skv *v, const grp *g, const skl_skb_snap *s, int j, int64_t first, int64_t last)
+{
+	if (j < 0) {
+		snprintf(v->key, sizeof(v->key), "%d:%d:bytes:other", v->o->obj, v->bsnap);
+		snprintf(v->tip, sizeof(v->tip),
+			 "packet bytes %lld-%lld (head + %lld): in no header the scenario named", (long long)first,
+			 (long long)last, (long long)(s->bytes_from + first));
+		skl_dl_begin(v->dl, v->key, v->tip);
+		return;
+	}
+	snprintf(v->key, sizeof(v->key), "%d:%d:bytes:region:%d", v->o->obj, g->reg[j].s, g->reg[j].i);
+	skl_view_skb_region_tooltip(&v->s[g->reg[j].s], g->reg[j].i, v->tip, sizeof(v->tip));
+	{
+		int64_t a = max64(g->reg[j].off, s->bytes_from) - s->bytes_from;
+		int64_t b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total) - s->bytes_from;
+		skl__catf(v->tip, sizeof(v->tip), "\npacket bytes %lld-%lld (0x%04llx-0x%04llx in the dump)",
+			  (long long)a, (long long)(b - 1), (unsigned long long)a, (unsigned long long)(b - 1));
+	}
+	skl_dl_rejoin(v->dl, g->reg_id[j], v->key, v->tip);
+}
+
+/* The x of byte k (0-15) of a row: its hex pair, its character. */
+static float hex_x(const skv *v, float x0, int k)
+{
+	return x0 + (6 + 3 * (float)k + (k >= 8 ? 1 : 0)) * v->bcell;
+}
+
+static float asc_x(const skv *v, float x0, int k)
+{
+	return x0 + (6 + 48 + 1 + 2 + (float)k + (k >= 8 ? 1 : 0)) * v->bcell;
+}
+
+/* The bands' legend: a swatch and "iphdr 14-33" for each region in the
+ * bytes, flowing in lines from (x, y) in w. */
+static void bytes_legend(skv *v, const grp *g, const skl_skb_snap *s, float x, float y, float w)
+{
+	float ls = skl__fs(v->dl, floorf(14 * v->u)), sw = floorf(22 * v->u), sh = floorf(14 * v->u), cx = x;
+	int order[MAXR], o, any = 0, line = 0;
+	skl__skbv_reg_order(g, order);
+	for (o = 0; o < g->nreg; o++) {
+		int j = order[o];
+		const skl_skb_region *r = &v->s[g->reg[j].s].regions[g->reg[j].i];
+		int64_t a = max64(g->reg[j].off, s->bytes_from),
+			b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total);
+		char t[64];
+		float ew, ly;
+		if (b <= a)
+			continue;
+		snprintf(t, sizeof(t), "%s %lld-%lld", r->name[0] ? r->name : "data", (long long)(a - s->bytes_from),
+			 (long long)(b - 1 - s->bytes_from));
+		ew = sw + 7 * v->u + skl_dl_text_width(t, ls) + 18 * v->u;
+		if (any && cx + ew > x + w) {
+			if (++line >= v->bleg_lines)
+				break;
+			cx = x;
+		}
+		ly = y + (float)line * v->brh;
+		bytes_group(v, g, s, j, a - s->bytes_from, b - 1 - s->bytes_from);
+		skl_dl_rect(v->dl, cx, ly + (v->brh - sh) / 2, sw, sh, skl_view_skb_region_fill(r),
+			    skl_view_skb_region_stroke(r), 1);
+		skl__text(v->dl, cx + sw + 7 * v->u, ly, ew - sw - 7 * v->u, v->brh, t, ls, SKL_FONT_REGULAR,
+			  SKL_ALIGN_LEFT, C_INK2);
+		skl_dl_end(v->dl);
+		cx += ew;
+		any = 1;
+	}
+}
+
+/* The pane from y: a title, then rows of 16 bytes as Wireshark's bytes
+ * pane prints them ("0000  45 00 00 3c ...  E..<..@."), each region's
+ * bytes on a band in its block's colour, and the bands' legend. */
+static void draw_bytes(skv *v, float y)
+{
+	const grp *g = &v->g[v->bgrp];
+	const skl_skb_snap *s = &v->s[v->bsnap];
+	float x0 = v->bx0, ch = v->bcell, rh = v->brh, fs = v->bfs, ty, ry;
+	uint32_t shown = (uint32_t)v->brows * 16 < s->nbytes ? (uint32_t)v->brows * 16 : s->nbytes;
+	int64_t mac = s->mac_header, data = data_of(s);
+	char t[256];
+	int row, k;
+	y += 8 * v->u;
+	/* the title: whose bytes, from where, how many */
+	snprintf(t, sizeof(t), "packet bytes \xc2\xb7 %s \xc2\xb7 %u B from %s (head + %u) to tail", sname(s),
+		 s->bytes_total, mac >= 0 && mac == (int64_t)s->bytes_from ? "the mac header" : "data", s->bytes_from);
+	if (shown < s->bytes_total)
+		skl__catf(t, sizeof(t), " \xc2\xb7 first %u of %u bytes shown", shown, s->bytes_total);
+	snprintf(v->key, sizeof(v->key), "%d:%d:bytes", v->o->obj, v->bsnap);
+	snprintf(v->tip, sizeof(v->tip),
+		 "%s's linear bytes as the head buffer holds them, from %s to tail, 16 a row: offsets in hex from "
+		 "the first byte (as Wireshark's bytes pane counts them), the bytes in hex, then as ASCII (. for "
+		 "bytes that do not print)\nhead + %u .. head + %u; data is head + %lld%s",
+		 sname(s), mac >= 0 && mac == (int64_t)s->bytes_from ? "skb_mac_header()" : "skb->data", s->bytes_from,
+		 s->bytes_from + s->bytes_total - 1, (long long)data,
+		 shown < s->bytes_total ? "\nthe snapshot keeps the first 256 bytes; rows that do not fit are left out"
+					: "");
+	skl_dl_begin(v->dl, v->key, v->tip);
+	skl__text(v->dl, x0, y, v->x + v->w - x0, ceilf(rh * 1.3f), t, skl__fs(v->dl, floorf(15 * v->u)), SKL_FONT_BOLD,
+		  SKL_ALIGN_LEFT, C_INK);
+	skl_dl_end(v->dl);
+	ty = y + ceilf(rh * 1.3f);
+	for (row = 0; row < v->brows; row++) {
+		uint32_t b0 = (uint32_t)row * 16;
+		int n = (int)(shown - b0 < 16 ? shown - b0 : 16);
+		ry = ty + (float)row * rh;
+		snprintf(t, sizeof(t), "%04x", b0);
+		skl_dl_text(v->dl, x0, ry, 4 * ch + 2, rh, t, fs, SKL_FONT_REGULAR, SKL_ALIGN_LEFT, C_INK3);
+		for (k = 0; k < n;) {
+			int j = region_at(g, (int64_t)s->bytes_from + b0 + (uint32_t)k), e = k, q;
+			float hx0, hx1, ax0, ax1;
+			while (e < n && region_at(g, (int64_t)s->bytes_from + b0 + (uint32_t)e) == j)
+				e++;
+			bytes_group(v, g, s, j, b0 + (uint32_t)k, b0 + (uint32_t)e - 1);
+			hx0 = hex_x(v, x0, k) - 0.5f * ch;
+			hx1 = hex_x(v, x0, e - 1) + 2.5f * ch;
+			ax0 = asc_x(v, x0, k);
+			ax1 = asc_x(v, x0, e - 1) + ch;
+			if (j >= 0) {
+				const skl_skb_region *r = &v->s[g->reg[j].s].regions[g->reg[j].i];
+				skl_color fill = skl_view_skb_region_fill(r), edge = skl_view_skb_region_stroke(r);
+				float lw = fmaxf(2 * v->u, 1.5f);
+				int64_t hb0 = (int64_t)s->bytes_from + b0 + (uint32_t)k;
+				int64_t hb1 = (int64_t)s->bytes_from + b0 + (uint32_t)e;
+				skl_dl_rect(v->dl, hx0, ry + 1, hx1 - hx0, rh - 2, fill, 0, 0);
+				skl_dl_rect(v->dl, ax0, ry + 1, ax1 - ax0, rh - 2, fill, 0, 0);
+				/* a rule where the region starts and where it ends (in the
+				 * hex columns, which have room for it between the pairs) */
+				if (hb0 == g->reg[j].off)
+					skl_dl_line(v->dl, hx0 + lw / 2, ry + 1, hx0 + lw / 2, ry + rh - 1, edge, lw);
+				if (hb1 == g->reg[j].end)
+					skl_dl_line(v->dl, hx1 - lw / 2, ry + 1, hx1 - lw / 2, ry + rh - 1, edge, lw);
+			} else {
+				/* hoverable, not shaded */
+				skl_dl_rect(v->dl, hx0, ry + 1, hx1 - hx0, rh - 2, 0, 0, 0);
+				skl_dl_rect(v->dl, ax0, ry + 1, ax1 - ax0, rh - 2, 0, 0, 0);
+			}
+			for (q = k; q < e; q++) {
+				uint8_t c = s->bytes[b0 + (uint32_t)q];
+				char hx[4], as[2];
+				snprintf(hx, sizeof(hx), "%02x", c);
+				as[0] = c >= 0x20 && c < 0x7f ? (char)c : '.';
+				as[1] = 0;
+				skl_dl_text(v->dl, hex_x(v, x0, q), ry, 2 * ch + 2, rh, hx, fs, SKL_FONT_REGULAR,
+					    SKL_ALIGN_LEFT, C_INK);
+				skl_dl_text(v->dl, asc_x(v, x0, q), ry, ch + 2, rh, as, fs, SKL_FONT_REGULAR,
+					    SKL_ALIGN_LEFT, C_INK);
+			}
+			skl_dl_end(v->dl);
+			k = e;
+		}
+	}
+	if (v->bleg_beside)
+		bytes_legend(v, g, s, x0 + 77 * ch, ty, v->x + v->w - (x0 + 77 * ch));
+	else
+		bytes_legend(v, g, s, x0, ty + (float)v->brows * rh + 4 * v->u, v->x + v->w - x0);
+}
+
 /* ---- entry point ----------------------------------------------------------------------- */
 
 int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_skb_opts *opts)
@@ -1244,11 +1420,15 @@ int skl_view_skb(skl_dl *dl, const skl_skb_snap *snaps, int n, const skl_view_sk
 			skl_dl_end(dl);
 			end += v->legend_h;
 		}
-		/* the legend under the picture (at the bottom when that is nearer) */
+		/* the legend under the picture (at the bottom when that is nearer);
+		 * the packet bytes under it */
 		if (!opts->no_legend && !v->drop_legend) {
-			float ly = v->y + v->h - floorf(34 * v->u);
+			float ly = v->y + v->h - floorf(34 * v->u) - v->bpane_h;
 			draw_legend(v, v->bx0, fminf(ly, end), v->x + v->w - v->bx0);
+			end = fminf(ly, end) + v->legend_h;
 		}
+		if (v->bsnap >= 0 && v->brows > 0 && !more[0])
+			draw_bytes(v, fminf(end, v->y + v->h - v->bpane_h));
 	}
 	i = skl_dl_failed(dl) ? -1 : 0;
 	skl_free(v);

@@ -54,6 +54,23 @@
  *                                     "<obj>:<s>:zoom:<part>" ("0:0:zoom:region:2")
  *   "<obj>:<s>:panic"                 the panic box
  *   "<obj>:legend:<mark>"             a legend entry
+ *   "<obj>:<s>:bytes"                 the packet-bytes pane's title
+ *   "<obj>:<s>:bytes:region:<i>"      region i's bytes in the pane (its band
+ *                                     and its legend entry); the group takes
+ *                                     the id of the region's block on the
+ *                                     bar (skl_dl_rejoin), and so does the
+ *                                     block's zoom copy: hovering one
+ *                                     outlines the others
+ *   "<obj>:<s>:bytes:other"           bytes in no region
+ *
+ * The packet-bytes pane, under the legend, when a snapshot holds bytes
+ * (bytes[], from the mac header or data to tail) and header regions: the
+ * bytes as Wireshark's bytes pane shows them, 16 a row, an offset column
+ * (0000 = the first byte kept), hex and ASCII; every region's bytes on a
+ * band in its block's colour, and a legend of the bands with their byte
+ * ranges. It shows the snapshot with the most bytes (the first of
+ * equals); rows that do not fit are left out ("first 48 of 74 bytes
+ * shown"), and so is the pane when fewer than two rows fit.
  * Tooltips name offsets from head in decimal and hex.
  */
 #ifndef SKLAB_RENDER_VIEW_SKB_H
@@ -68,6 +85,7 @@ typedef struct skl_view_skb_opts {
 	int no_header;	   /* 1 = leave the header out */
 	int no_legend;	   /* 1 = leave the legend out */
 	int no_zoom;	   /* 1 = never draw the zoom strip */
+	int no_bytes;	   /* 1 = leave the packet-bytes pane out */
 	const char *title; /* header title; NULL = the snapshots' names */
 	float text_scale;  /* 0 = automatic (from the canvas size) */
 } skl_view_skb_opts;

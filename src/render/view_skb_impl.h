@@ -135,6 +135,7 @@ typedef struct grp {
 	int64_t dmin, tmax; /* the union of the members' [data, tail) */
 	rref reg[MAXR];
 	int nreg;
+	int reg_id[MAXR]; /* the hover id of each region's block on the bar */
 	plabel top[MAXL], bot[MAXL];
 	int ntop, nbot, top_lanes, bot_lanes;
 	/* the zoom strips (up to MAXZ windows side by side) */
@@ -171,6 +172,10 @@ typedef struct skv {
 	int allow_zoom;
 	int drop_legend; /* no room for the legend: it goes before the zoom strip */
 	float head_h, legend_h, top, bottom;
+	/* the packet-bytes pane: snapshot bsnap's bytes (in buffer bgrp),
+	 * brows rows of them at bfs pixels, bpane_h high; brows 0 = none */
+	int bsnap, bgrp, brows, bleg_lines, bleg_beside;
+	float bfs, brh, bpane_h, bcell;
 	grp g[MAXG];
 	int ng;
 	int used[SKL_SKB_MARK_COUNT_];
@@ -223,6 +228,8 @@ static inline int snap_gso(const skl_skb_snap *s)
  * the buffers, then the tallest bar that fits; then no zoom; then smaller
  * type; spare height makes the bar taller, up to a point. */
 void skl__skbv_plan(skv *v);
+/* Region indexes of g in the order their bytes come (by offset). */
+void skl__skbv_reg_order(const grp *g, int *order);
 /* "0xffff888104a3c04a"; head + off for a pointer. */
 void skl__skbv_addr_text(const skl_skb_snap *s, int64_t off, char *out, size_t outsz);
 /* "bytes 74-87 (0x4a-0x57)" */

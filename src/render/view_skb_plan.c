@@ -959,6 +959,140 @@ static float plan_pass(skv *v)
 	return total;
 }
 
+/* ---- the packet-bytes pane ------------------------------------------------------- */
+
+/* The snapshot the pane shows: of those holding bytes and a header
+ * region, the one with the most bytes (a clone that pushed headers in
+ * front of its original's data), the first of equals; -1 when none (or
+ * the pane is off). */
+static void pick_bytes(skv *v)
+{
+	int i, r, gi, k;
+	v->bsnap = v->bgrp = -1;
+	v->brows = 0;
+	v->bpane_h = 0;
+	if (v->o->no_bytes)
+		return;
+	for (i = 0; i < v->n; i++) {
+		const skl_skb_snap *s = &v->s[i];
+		int named = 0;
+		if (!s->nbytes || s->nbytes > SKL_SKB_SNAP_BYTES)
+			continue;
+		for (r = 0; r < s->nregions && r < 16; r++)
+			named |= s->regions[r].len && !is_shinfo_name(s->regions[r].name);
+		if (named && (v->bsnap < 0 || s->bytes_total > v->s[v->bsnap].bytes_total))
+			v->bsnap = i;
+	}
+	for (gi = 0; gi < v->ng && v->bsnap >= 0 && v->bgrp < 0; gi++)
+		for (k = 0; k < v->g[gi].n; k++)
+			if (v->g[gi].mem[k] == v->bsnap)
+				v->bgrp = gi;
+	if (v->bgrp < 0)
+		v->bsnap = -1;
+}
+
+void skl__skbv_reg_order(const grp *g, int *order)
+{
+	int o, n = 0;
+	for (o = 0; o < g->nreg; o++) {
+		int p = n++;
+		while (p > 0 && g->reg[order[p - 1]].off > g->reg[o].off) {
+			order[p] = order[p - 1];
+			p--;
+		}
+		order[p] = o;
+	}
+}
+
+/* The pane's type and cells at the current u; the legend's lines for a
+ * legend beside the dump (or under it, when no room is left beside). */
+static void bytes_metrics(skv *v)
+{
+	const grp *g = &v->g[v->bgrp];
+	const skl_skb_snap *s = &v->s[v->bsnap];
+	float ch, dump_w, lx, lw, x, ls;
+	int j, o, lines = 1, any = 0, order[MAXR];
+	v->bfs = skl__fs(v->dl, floorf(15 * v->u));
+	v->brh = ceilf(v->bfs * 1.45f);
+	ch = SKL_DL_ADVANCE * v->bfs;
+	v->bcell = ch;
+	dump_w = 74 * ch; /* "0000  " 16 x "00 " and a gap, "  ", 16 characters and a gap */
+	lx = v->bx0 + dump_w + 3 * ch;
+	lw = v->x + v->w - lx;
+	ls = skl__fs(v->dl, floorf(14 * v->u));
+	if (lw < 20 * ls) { /* under the dump */
+		lx = v->bx0;
+		lw = v->x + v->w - v->bx0;
+	}
+	x = lx;
+	skl__skbv_reg_order(g, order);
+	for (o = 0; o < g->nreg; o++) {
+		const char *name;
+		char t[64];
+		float ew;
+		int64_t a, b;
+		j = order[o];
+		a = max64(g->reg[j].off, s->bytes_from);
+		b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total);
+		if (b <= a)
+			continue;
+		name = v->s[g->reg[j].s].regions[g->reg[j].i].name;
+		snprintf(t, sizeof(t), "%s %lld-%lld", name[0] ? name : "data", (long long)(a - s->bytes_from),
+			 (long long)(b - 1 - s->bytes_from));
+		ew = floorf(22 * v->u) + 7 * v->u + skl_dl_text_width(t, ls) + 18 * v->u;
+		if (any && x + ew > lx + lw) {
+			lines++;
+			x = lx;
+		}
+		x += ew;
+		any = 1;
+	}
+	v->bleg_lines = any ? lines : 0;
+	v->bleg_beside = lx > v->bx0;
+}
+
+/* The pane's height for rows rows. */
+static float bytes_height(const skv *v, int rows)
+{
+	float h = 8 * v->u + ceilf(v->brh * 1.3f) + (float)rows * v->brh;
+	if (!v->bleg_beside)
+		h += (float)v->bleg_lines * v->brh + 4 * v->u;
+	else
+		h = fmaxf(h, 8 * v->u + ceilf(v->brh * 1.3f) + (float)v->bleg_lines * v->brh);
+	return h + 6 * v->u;
+}
+
+/* How many rows fit in room (0 when fewer than two, or than all of them
+ * when there are fewer). */
+static int bytes_fit(const skv *v, float room)
+{
+	const skl_skb_snap *s = &v->s[v->bsnap];
+	int total = (int)((s->nbytes + 15) / 16), rows = total;
+	while (rows > 0 && bytes_height(v, rows) > room)
+		rows--;
+	return rows >= (total < 2 ? total : 2) ? rows : 0;
+}
+
+/* Lowers the bar (not below floor units) for want rows of the pane when
+ * fewer fit; keeps the lower bar only when more rows fit so. */
+static void lower_for_bytes(skv *v, int want, float floor_u, float avail, float *need)
+{
+	float base = v->bar_h, short_by;
+	int rows;
+	if (v->brows >= want || v->bar_h <= floorf(floor_u * v->u))
+		return;
+	short_by = bytes_height(v, want) - (avail - *need);
+	v->bar_h = fmaxf(floorf(floor_u * v->u), base - ceilf(short_by));
+	*need = plan_pass(v);
+	rows = *need <= avail ? bytes_fit(v, avail - *need) : 0;
+	if (rows > v->brows) {
+		v->brows = rows;
+	} else {
+		v->bar_h = base;
+		*need = plan_pass(v);
+	}
+}
+
 /* The plan for v->s in v's room (v->dl, s, n, o, x, y, w, h and u set):
  * the buffers, then passes of the plan until it fits. */
 void skl__skbv_plan(skv *v)
@@ -1008,6 +1142,24 @@ void skl__skbv_plan(skv *v)
 			}
 		}
 		break;
+	}
+	/* the packet-bytes pane takes the room under the legend; a lower bar
+	 * when it needs more: down to 72 units for up to 8 rows, to 60 for
+	 * its first 4 (the zoom strip's labels keep their size down to 72) */
+	pick_bytes(v);
+	if (v->bsnap >= 0 && need <= avail) {
+		const skl_skb_snap *s = &v->s[v->bsnap];
+		int total = (int)((s->nbytes + 15) / 16);
+		bytes_metrics(v);
+		v->brows = bytes_fit(v, avail - need);
+		lower_for_bytes(v, total < 8 ? total : 8, 72, avail, &need);
+		lower_for_bytes(v, total < 4 ? total : 4, 60, avail, &need);
+		if (v->brows > 0) {
+			v->bpane_h = bytes_height(v, v->brows);
+			avail -= v->bpane_h;
+		} else {
+			v->bsnap = -1;
+		}
 	}
 	/* spare height makes the bar taller, up to a point */
 	if (need < avail) {

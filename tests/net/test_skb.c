@@ -1890,6 +1890,8 @@ static void test_pcapread(void)
 		fr[17] = 46;
 		fr[23] = SKL_IPPROTO_TCP;
 		fr[14 + 20 + 12] = 5 << 4;
+		for (e = 54; e < 60; e++) /* a payload that is not zeros */
+			fr[e] = (uint8_t)('a' + e - 54);
 		for (e = 0; e < 3; e++) {
 			if (boot(&m, eras[e], NULL, 0) < 0) {
 				CHECK(0);
@@ -1903,6 +1905,36 @@ static void test_pcapread(void)
 				CHECK_INT(skl_skb_header(skb, SKL_MARK_MAC), data[e] - 14);
 				CHECK_INT(skl_skb_protocol(skb), 0x0800);
 				CHECK(strstr(cap, "eth_type_trans: skb_pull(14), protocol = 0x0800") != NULL);
+				/* the snapshot keeps the frame as captured: from the mac header to tail */
+				{
+					static skl_skb_snap sn;
+					CHECK(skl_skb_snapshot(skb, &sn) == 0);
+					CHECK_INT(sn.bytes_from, data[e] - 14);
+					CHECK_INT(sn.bytes_total, 60);
+					CHECK_INT(sn.nbytes, 60);
+					CHECK(!memcmp(sn.bytes, fr, sizeof(fr)));
+				}
+				/* without a mac header it starts at data; a 1514-byte frame
+				 * keeps its first SKL_SKB_SNAP_BYTES */
+				{
+					static skl_skb_snap sn;
+					static uint8_t big[1514];
+					skl_skb *t = skl_alloc_skb(m.net, 2000, &err);
+					uint32_t at = 0, i;
+					for (i = 0; i < sizeof(big); i++)
+						big[i] = (uint8_t)(i * 13 + 1);
+					CHECK(t && skl_skb_reserve(t, 16, &err) == 0 &&
+					      skl_skb_put(t, sizeof(big), &at, &err) == 0 &&
+					      skl_skb_write(t, at, big, sizeof(big), &err) == 0);
+					CHECK(t && skl_skb_header(t, SKL_MARK_MAC) < 0);
+					CHECK(t && skl_skb_snapshot(t, &sn) == 0);
+					CHECK_INT(sn.bytes_from, 16);
+					CHECK_INT(sn.bytes_total, 1514);
+					CHECK_INT(sn.nbytes, SKL_SKB_SNAP_BYTES);
+					CHECK(!memcmp(sn.bytes, big, SKL_SKB_SNAP_BYTES));
+					if (t)
+						CHECK_INT(skl_kfree_skb(t, &err), 1);
+				}
 				CHECK_INT(skl_kfree_skb(skb, &err), 1);
 			}
 			CHECK(skl_skb_from_frame(m.net, "eth0", fr, 13, NULL, 0, &err) == NULL);

@@ -677,6 +677,185 @@ static void test_frame(skl_sdl *sdl, const char *outdir)
 	skl_events_free(log);
 }
 
+/* ---- the packet-bytes pane ------------------------------------------------------------- */
+
+/* The 6.x transmit skb's 154 bytes from the mac header (head + 74): an
+ * Ethernet header (type 0x0800), an IPv4 header (0x45 ...), TCP, and a
+ * payload of printable letters. */
+static void fill_bytes(skl_skb_snap *s)
+{
+	static const uint8_t eth_ip[] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,
+					 0x08, 0x00, 0x45, 0x00, 0x00, 0x8c, 0x00, 0x01, 0x40, 0x00, 0x40, 0x06};
+	uint32_t i;
+	s->mac_header = 74;
+	s->bytes_from = 74;
+	s->bytes_total = s->tail - 74;
+	s->nbytes = s->bytes_total < SKL_SKB_SNAP_BYTES ? s->bytes_total : SKL_SKB_SNAP_BYTES;
+	for (i = 0; i < s->nbytes; i++)
+		s->bytes[i] = i < sizeof(eth_ip) ? eth_ip[i] : i >= 54 ? (uint8_t)('a' + i % 26) : (uint8_t)(i * 7);
+}
+
+/* The hex pairs of the pane's key prefix, in reading order (rows, then x):
+ * their byte values into out, their items into at (either may be NULL). */
+static int pane_hex(const skl_dl *dl, const char *prefix, int *out, const skl_dl_item **at, int max)
+{
+	const skl_dl_item *it[512];
+	int n = 0, i, j;
+	for (i = 0; i < skl_dl_count(dl) && n < 512; i++) {
+		const skl_dl_item *t = skl_dl_at(dl, i);
+		if (t->kind == SKL_DL_TEXT && t->key && !strncmp(t->key, prefix, strlen(prefix)) &&
+		    strlen(t->text) == 2 && strspn(t->text, "0123456789abcdef") == 2)
+			it[n++] = t;
+	}
+	for (i = 1; i < n; i++) /* by row, then by x */
+		for (j = i; j > 0 && (it[j]->y < it[j - 1]->y - 0.5f ||
+				      (it[j]->y < it[j - 1]->y + 0.5f && it[j]->x < it[j - 1]->x));
+		     j--) {
+			const skl_dl_item *t = it[j];
+			it[j] = it[j - 1];
+			it[j - 1] = t;
+		}
+	for (i = 0; i < n && i < max; i++) {
+		if (out)
+			out[i] = (int)strtol(it[i]->text, NULL, 16);
+		if (at)
+			at[i] = it[i];
+	}
+	return n;
+}
+
+/* The first filled rect of key's group (a band). */
+static const skl_dl_item *band(const skl_dl *dl, const char *key)
+{
+	return box(dl, key);
+}
+
+static void test_bytes(skl_sdl *sdl, const char *outdir)
+{
+	skl_skb_snap s, big;
+	int sizes[2][2] = {{1600, 900}, {1920, 1080}}, k;
+	snap_6x_tx(&s);
+	fill_bytes(&s);
+	for (k = 0; k < 2; k++) {
+		skl_dl *dl = scene(&s, 1, sizes[k][0], sizes[k][1], "the transmit skb's bytes");
+		const skl_dl_item *hex[256], *ip = band(dl, "0:0:bytes:region:2"), *ipb = box(dl, "0:0:region:2");
+		const skl_dl_item *title = skl_test_item(dl, "0:0:bytes"),
+				  *leg = skl_test_item(dl, "0:legend:headroom");
+		int vals[256], n, i, ok = 1, r, shown;
+		char name[64];
+		/* every byte once, in order: the first row is the frame's first 16 */
+		n = pane_hex(dl, "0:0:bytes:", vals, hex, 256);
+		snprintf(name, sizeof(name), "first %d of 154 bytes shown", n);
+		CHECK(title != NULL && (n == 154 || (n >= 64 && n % 16 == 0 && skl_test_has_text(dl, name))));
+		shown = n;
+		for (i = 0; i < n && i < 154; i++)
+			ok &= vals[i] == s.bytes[i];
+		CHECK(ok);
+		CHECK(n >= 17 && hex[0]->y == hex[15]->y && hex[16]->y > hex[0]->y && hex[15]->x > hex[0]->x);
+		snprintf(name, sizeof(name), "%04x", (shown - 1) / 16 * 16);
+		CHECK(skl_test_has_text_exact(dl, "0000") && skl_test_has_text_exact(dl, "0010") &&
+		      skl_test_has_text_exact(dl, name));
+		/* iphdr's band holds bytes 14..33 and nothing else */
+		n = pane_hex(dl, "0:0:bytes:region:2", vals, hex, 256);
+		CHECK(n == 20);
+		ok = 1;
+		for (i = 0; i < n && i < 20; i++)
+			ok &= vals[i] == s.bytes[14 + i];
+		CHECK(ok && n == 20 && vals[0] == 0x45);
+		CHECK(pane_hex(dl, "0:0:bytes:region:3", NULL, NULL, 0) == 14); /* ethhdr 0..13 */
+		CHECK(pane_hex(dl, "0:0:bytes:region:1", NULL, NULL, 0) == 20); /* tcphdr 34..53 */
+		CHECK(pane_hex(dl, "0:0:bytes:region:0", NULL, NULL, 0) == shown - 54);
+		CHECK(skl_test_has_text(dl, "iphdr 14-33") && skl_test_has_text(dl, "ethhdr 0-13") &&
+		      skl_test_has_text(dl, "payload 54-153"));
+		/* its band: behind byte 14's pair (row 0, column 14), in the block's colour, with the block's id */
+		CHECK(ip && ipb && hex[0]);
+		if (ip && ipb && n == 20) {
+			CHECK(ip->x <= hex[0]->x && ip->x + ip->w >= hex[1]->x + hex[1]->w - 2 &&
+			      ip->y <= hex[0]->y + 1 && ip->y + ip->h >= hex[0]->y + hex[0]->h - 1);
+			CHECK(ip->fill == ipb->fill && ip->fill == skl_view_skb_region_fill(&s.regions[2]));
+			CHECK(ip->id == ipb->id && ip->id > 0);
+		}
+		for (r = 0; r < 4; r++) { /* every region: band colour and id are its block's */
+			char kb[64], kr[64];
+			const skl_dl_item *a, *b;
+			snprintf(kb, sizeof(kb), "0:0:bytes:region:%d", r);
+			snprintf(kr, sizeof(kr), "0:0:region:%d", r);
+			a = band(dl, kb);
+			b = box(dl, kr);
+			CHECK(a && b && a->fill == b->fill && a->id == b->id);
+		}
+		/* the zoom copy of the ethhdr block shares the id too */
+		if (box(dl, "0:0:zoom:region:3"))
+			CHECK(box(dl, "0:0:zoom:region:3")->id == box(dl, "0:0:region:3")->id);
+		/* hovering the bytes names the header and the packet's byte range */
+		if (ip) {
+			const skl_dl_item *h = skl_dl_at(dl, skl_dl_hit(dl, ip->x + ip->w / 2, ip->y + ip->h / 2));
+			CHECK(h && h->key && !strcmp(h->key, "0:0:bytes:region:2") && h->id == ipb->id &&
+			      strstr(h->tooltip, "iphdr: 20 bytes") && strstr(h->tooltip, "packet bytes 14-33"));
+		}
+		/* under the legend, inside the canvas, the rest of the view above it */
+		CHECK(title && leg && title->y >= leg->y + leg->h - 1);
+		check_geometry(dl, "bytes");
+		{
+			const skl_dl_item *cap = box(dl, "scene:caption");
+			if (cap && hex[0])
+				for (i = 0; i < skl_dl_count(dl); i++) {
+					const skl_dl_item *t = skl_dl_at(dl, i);
+					if (t->key && !strncmp(t->key, "0:0:bytes", 9) && t->y + t->h > cap->y + 0.5f)
+						ok = 0;
+				}
+			CHECK(ok);
+		}
+		/* the SVG carries the pane: its groups and the bytes */
+		{
+			char *svg = skl_test_svg_text(dl);
+			CHECK(svg && strstr(svg, "data-key=\"0:0:bytes:region:2\"") && strstr(svg, ">45<") &&
+			      strstr(svg, "iphdr 14-33"));
+			skl_free(svg);
+		}
+		snprintf(name, sizeof(name), "skb-bytes-%d", sizes[k][0]);
+		CHECK(skl_test_save(sdl, dl, outdir, name) == 0);
+		skl_dl_free(dl);
+	}
+	/* bytes = false, or no bytes kept: no pane, and the bar keeps its place */
+	{
+		skl_dl *dl = skl_dl_new(1600, 900);
+		skl_scene sc;
+		skl_skb_snap plain;
+		memset(&sc, 0, sizeof(sc));
+		sc.skbs = &s;
+		sc.nskbs = 1;
+		sc.skb_no_bytes = 1;
+		CHECK(skl_view_scene(dl, &sc) == 0);
+		CHECK(!skl_test_item(dl, "0:0:bytes") && pane_hex(dl, "0:0:bytes", NULL, NULL, 0) == 0);
+		CHECK(box(dl, "0:0:region:2") != NULL);
+		skl_dl_free(dl);
+		snap_6x_tx(&plain);
+		dl = scene(&plain, 1, 1600, 900, "no bytes");
+		CHECK(!skl_test_item(dl, "0:0:bytes"));
+		skl_dl_free(dl);
+	}
+	/* a full-size frame: the snapshot keeps 256 of 1514 bytes, the pane says how many it shows */
+	snap_6x_tx(&big);
+	big.tail = 74 + 1514;
+	big.len = 1500;
+	big.regions[0].len = 1460;
+	fill_bytes(&big);
+	big.bytes_total = 1514;
+	big.nbytes = SKL_SKB_SNAP_BYTES;
+	{
+		skl_dl *dl = scene(&big, 1, 1600, 900, "a full-size frame");
+		int n = pane_hex(dl, "0:0:bytes:", NULL, NULL, 0);
+		char want[96];
+		snprintf(want, sizeof(want), "first %d of 1514 bytes shown", n);
+		CHECK(n >= 32 && n <= 256 && n % 16 == 0 && skl_test_has_text(dl, want));
+		CHECK(skl_test_has_text(dl, "payload 54-1513"));
+		check_geometry(dl, "bytes capped");
+		CHECK(skl_test_save(sdl, dl, outdir, "skb-bytes-capped") == 0);
+		skl_dl_free(dl);
+	}
+}
+
 /* No snapshots, odd values: nothing crashes, nothing leaves the canvas. */
 static void test_edges(void)
 {
@@ -721,6 +900,7 @@ int main(int argc, char **argv)
 	test_small(sdl, outdir);
 	test_two_buffers(sdl, outdir);
 	test_frame(sdl, outdir);
+	test_bytes(sdl, outdir);
 	test_edges();
 	skl_sdl_free(sdl);
 	if (check_failures) {

@@ -16,6 +16,7 @@
 #include "sklab/budget.h"
 #include "sklab/cachesim_snap.h"
 #include "sklab/render/view_scene.h"
+#include "sklab/skb_snap.h"
 #include "sample_structs.h"
 
 #include <stdio.h>
@@ -112,6 +113,38 @@ static int item_center(skl_window *w, const char *k, int *x, int *y)
 	*x = (int)((it->x + it->w / 2) * s + dx);
 	*y = (int)((it->y + it->h * 0.8f) * s + dy);
 	return 0;
+}
+
+/* A hover outline (window_draw.c's C_HOVER) around the window pixels
+ * of draw-list item it: the overlay has one, 1 pixel out on each side. */
+static int outlined(skl_window *w, const skl_dl_item *it)
+{
+	const skl_dl *o = skl_window_overlay(w);
+	float s, dx, dy, x, y;
+	int i;
+	skl_window_transform(w, &s, &dx, &dy);
+	x = it->x * s + dx - 1;
+	y = it->y * s + dy - 1;
+	for (i = 0; i < skl_dl_count(o); i++) {
+		const skl_dl_item *r = skl_dl_at(o, i);
+		if (r->kind == SKL_DL_RECT && r->stroke == SKL_HEX(0x111111) && !SKL_A(r->fill) && r->x > x - 2 &&
+		    r->x < x + 2 && r->y > y - 2 && r->y < y + 2)
+			return 1;
+	}
+	return 0;
+}
+
+/* The first filled rect of key's group in the window's list. */
+static const skl_dl_item *filled(skl_window *w, const char *key)
+{
+	const skl_dl *dl = skl_window_drawlist(w);
+	int i;
+	for (i = 0; i < skl_dl_count(dl); i++) {
+		const skl_dl_item *it = skl_dl_at(dl, i);
+		if (it->kind == SKL_DL_RECT && SKL_A(it->fill) && it->key && !strcmp(it->key, key))
+			return it;
+	}
+	return NULL;
 }
 
 /* perf c2c's lines of a two-CPU false sharing (CPU 0 writes tobj.a, CPU 1
@@ -561,6 +594,88 @@ int main(int argc, char **argv)
 			CHECK(skl_test_png_ok(skl_window_last_shot(w)));
 			key(w, SDLK_q, &quit);
 			CHECK(quit == SKL_WIN_QUIT);
+			skl_window_close(w);
+		}
+		skl_free(frames);
+		skl_events_free(log);
+	}
+
+	/* the skb view's bytes pane: hovering a header's bytes outlines its
+	 * block on the bar, hovering the block outlines its bytes */
+	{
+		static const char *const names[4] = {"ethhdr", "iphdr", "tcphdr", "payload"};
+		static const uint32_t offs[5] = {74, 88, 108, 128, 228};
+		skl_events *log = skl_events_new(0);
+		skl_window_opts eo = o;
+		skl_frame *frames = NULL;
+		static skl_skb_snap sn;
+		const skl_dl_item *band, *blk, *zb;
+		int n, r;
+		uint32_t i;
+		memset(&sn, 0, sizeof(sn));
+		snprintf(sn.name, sizeof(sn.name), "skb");
+		snprintf(sn.era, sizeof(sn.era), "6.x");
+		snprintf(sn.head_cache, sizeof(sn.head_cache), "kmalloc-2048");
+		sn.head_addr = 0xffff888104a3c000ull;
+		sn.skb_addr = 0xffff888100e1a300ull;
+		sn.buf_size = 2048;
+		sn.shinfo_size = 320;
+		sn.end = 1728;
+		sn.offsets = 1;
+		sn.users = sn.dataref = 1;
+		sn.shared_with = -1;
+		sn.data = 74;
+		sn.tail = 228;
+		sn.len = 154;
+		sn.mac_header = 74;
+		for (r = 0; r < 4; r++) {
+			snprintf(sn.regions[r].name, sizeof(sn.regions[r].name), "%s", names[r]);
+			sn.regions[r].off = offs[r];
+			sn.regions[r].len = offs[r + 1] - offs[r];
+		}
+		sn.nregions = 4;
+		sn.bytes_from = 74;
+		sn.bytes_total = sn.nbytes = 154;
+		for (i = 0; i < 154; i++)
+			sn.bytes[i] = (uint8_t)(i * 5);
+		CHECK(log != NULL);
+		skl_events_scenario(log, "skb bytes test", "", "", "");
+		CHECK(skl_events_show(log, &(skl_show){.kind = SKL_SHOW_SKBS, .skbs = &sn, .n = 1}, "t.lua:2") == 0);
+		skl_events_step(log, "a frame", "t.lua:3");
+		n = skl_events_frames(log, &frames);
+		eo.build = NULL;
+		eo.nframes = 0;
+		w = skl_window_open(&eo, &err);
+		CHECK(w != NULL);
+		if (w) {
+			skl_window_set_log(w, log, frames, n, NULL);
+			CHECK(skl_window_draw(w, &err) == 0);
+			band = filled(w, "0:0:bytes:region:1");
+			blk = filled(w, "0:0:region:1");
+			CHECK(band && blk);
+			if (band && blk) {
+				float s, dx, dy;
+				skl_window_transform(w, &s, &dx, &dy);
+				motion(w, (int)((band->x + band->w / 2) * s + dx),
+				       (int)((band->y + band->h / 2) * s + dy));
+				tip = skl_window_hover(w);
+				CHECK(tip && strstr(tip, "iphdr: 20 bytes") && strstr(tip, "packet bytes 14-33"));
+				CHECK(skl_window_draw(w, &err) == 0);
+				CHECK(outlined(w, blk) && outlined(w, band));
+				CHECK(!outlined(w, filled(w, "0:0:region:2"))); /* tcphdr's block stays as it was */
+				/* the block as the zoom strip shows it (the bar's 20 bytes lie
+				 * under the zoom window's frame there) */
+				zb = filled(w, "0:0:zoom:region:1");
+				CHECK(zb != NULL);
+				if (zb) {
+					motion(w, (int)((zb->x + zb->w / 2) * s + dx),
+					       (int)((zb->y + zb->h - 3) * s + dy));
+					tip = skl_window_hover(w);
+					CHECK(tip && strstr(tip, "iphdr: 20 bytes"));
+					CHECK(skl_window_draw(w, &err) == 0);
+					CHECK(outlined(w, band) && outlined(w, blk) && outlined(w, zb));
+				}
+			}
 			skl_window_close(w);
 		}
 		skl_free(frames);

@@ -84,6 +84,12 @@ void skl_dl_set_budget(skl_dl *dl, struct skl_budget *b);
  * of memory. Groups do not nest; begin closes an open group.
  */
 int skl_dl_begin(skl_dl *dl, const char *key, const char *tooltip);
+/* Opens a group that takes the id of an earlier one (a part drawn in two
+ * places: a header's block and its bytes), with its own key and tooltip:
+ * a window outlines every item of the id when one is hovered. An id no
+ * begin returned opens a new group, as begin does. Returns the id, or 0
+ * when out of memory. */
+int skl_dl_rejoin(skl_dl *dl, int id, const char *key, const char *tooltip);
 void skl_dl_end(skl_dl *dl);
 
 /* Appends return the new item's index, or -1 when out of memory. */

@@ -68,6 +68,7 @@ typedef struct skl_scene {
 	const skl_skb_snap *skbs;
 	int nskbs;
 	const char *skb_title; /* the skb view's title; NULL = the snapshots' names */
+	int skb_no_bytes;      /* 1 = the skb view leaves its packet-bytes pane out */
 	/* Charts: drawn in the room kernels and skbs would take (stacked when
 	 * there are several), or beside the layouts. */
 	const skl_chart *const *charts;

@@ -692,7 +692,8 @@ static int show_chart(skl_events *log, skl_chart *chart, const char *where)
 	return 0;
 }
 
-static int show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type, const char *where)
+static int show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const skl_layout *type, int no_bytes,
+		     const char *where)
 {
 	skl_obj *o;
 	skl_skb_snap *copy;
@@ -721,6 +722,7 @@ static int show_skbs(skl_events *log, const skl_skb_snap *snaps, int n, const sk
 	o->kind = SKL_OBJ_SKB;
 	o->skbs = copy;
 	o->nskbs = n;
+	o->skb_no_bytes = no_bytes;
 	o->layout = type ? log->types_copy : NULL;
 	o->view = skl_strdup("skb");
 	return 0;
@@ -833,7 +835,7 @@ int skl_events_show(skl_events *log, const skl_show *what, const char *where)
 	case SKL_SHOW_TEXT:
 		return show_text(log, what->text, where);
 	case SKL_SHOW_SKBS:
-		return show_skbs(log, what->skbs, what->n, what->skb_type, where);
+		return show_skbs(log, what->skbs, what->n, what->skb_type, what->skb_no_bytes, where);
 	case SKL_SHOW_CHART:
 		return show_chart(log, what->chart, where);
 	case SKL_SHOW_CACHESIM:
@@ -1111,7 +1113,8 @@ void skl_events_dump(const skl_events *log, const skl_sink *out)
 							o->title ? o->title : o->c2c->title, o->c2c->ncpus,
 							o->c2c->nlines);
 				else
-					skl_sink_printf(out, " %s(%s, %d buffers)", o->view, o->skbs[0].name, o->nskbs);
+					skl_sink_printf(out, " %s(%s, %d buffers)%s", o->view, o->skbs[0].name,
+							o->nskbs, o->skb_no_bytes ? " bytes=off" : "");
 				if (o->heat)
 					skl_sink_printf(out, " heat(%s)", o->heat->label);
 			}

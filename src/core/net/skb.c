@@ -2367,6 +2367,36 @@ int skl_skb_put_hdr(skl_skb *skb, const skl_hdr *h, int unchecked, skl_error *er
 
 /* ---- snapshots ------------------------------------------------------------------------------------------- */
 
+/* The packet's linear bytes as a capture would show them: from the mac
+ * header when one is set (skb_mac_header(), where eth_type_trans left the
+ * Ethernet header it pulled) or else from data, up to skb_tail_pointer();
+ * never before head or past what the head buffer holds. A buffer skb_put
+ * never wrote keeps the zeros it was allocated with. */
+static void snap_bytes(const skl_skb *skb, skl_skb_snap *out)
+{
+	int64_t from = skb->data, to = skb->tail, mac = skb->mark[SKL_MARK_MAC];
+	uint32_t n;
+	const uint8_t *b;
+	if (mac >= 0 && mac <= from)
+		from = mac;
+	if (from < 0)
+		from = 0;
+	if (to > (int64_t)skb->h->req)
+		to = skb->h->req;
+	if (to <= from)
+		return;
+	out->bytes_from = (uint32_t)from;
+	out->bytes_total = (uint32_t)(to - from);
+	n = out->bytes_total < SKL_SKB_SNAP_BYTES ? out->bytes_total : SKL_SKB_SNAP_BYTES;
+	b = head_bytes(skb, from, n);
+	if (!b) {
+		out->bytes_total = 0;
+		return;
+	}
+	memcpy(out->bytes, b, n);
+	out->nbytes = n;
+}
+
 int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
 {
 	const skb_head *h;
@@ -2426,6 +2456,7 @@ int skl_skb_snapshot(const skl_skb *skb, skl_skb_snap *out)
 	out->panicked = skb->panicked;
 	out->id = skb->id;
 	skl__net_copy_str(out->dev, sizeof(out->dev), skb->dev);
+	snap_bytes(skb, out);
 	/* GSO and GRO */
 	out->gso_size = h->gso_size;
 	out->gso_segs = h->gso_segs;

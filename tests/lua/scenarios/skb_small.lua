@@ -17,7 +17,7 @@ scene.step("an SYN-ACK built by hand, and its clone")
 
 local ok, msg = pcall(c.push, c, 100)
 print(ok, msg)
-scene.show(c)
+scene.show(c, { bytes = false })
 scene.step("the clone pushed past head")
 c:free()
 skb:free()
