@@ -451,17 +451,17 @@ const char *skl__kernel_caller_name(const skl_kernel *k, unsigned id)
 
 /* ---- the machine ---------------------------------------------------------- */
 
-/* Asks the host for transparent huge pages over the 2 MiB-aligned inside of
- * the arena (untouched yet, so its first faults can take them). A hint: the
- * host may refuse, and nothing the model computes depends on it. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Asks the host for transparent huge pages over the arena, which starts on
+ * a 2 MiB boundary (untouched yet, so its first faults can take them: the
+ * model hands out the lowest pages first, so an unaligned head would hold
+ * a small machine's whole working set in 4 KiB pages). A hint: the host
+ * may refuse, and nothing the model computes depends on it. */
 static void arena_hugepages(void *arena, size_t bytes)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-	const uintptr_t huge = (uintptr_t)2 << 20;
-	uintptr_t lo = ((uintptr_t)arena + huge - 1) & ~(huge - 1);
-	uintptr_t hi = ((uintptr_t)arena + bytes) & ~(huge - 1);
-	if (hi > lo)
-		(void)madvise((void *)lo, (size_t)(hi - lo), MADV_HUGEPAGE);
+	(void)madvise(arena, (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
 #else
 	(void)arena;
 	(void)bytes;
@@ -588,13 +588,17 @@ skl_kernel *skl_kernel_new(const skl_kernel_opts *o, skl_error *err)
 		k->budget = o->budget;
 		k->charged = fixed;
 	}
-	k->arena = skl_malloc(bytes);
-	if (!k->arena) {
+	/* huge pages: a block one huge page longer, the arena on its first boundary */
+	k->arena_block = skl_malloc(bytes + (o->host_hugepages ? HUGE_PAGE : 0));
+	if (!k->arena_block) {
 		skl_errorf(err, "out of memory: cannot reserve %llu bytes of simulated RAM", (unsigned long long)bytes);
 		goto out_arena;
 	}
-	if (o->host_hugepages)
+	k->arena = k->arena_block;
+	if (o->host_hugepages) {
+		k->arena += (HUGE_PAGE - ((uintptr_t)k->arena_block & (HUGE_PAGE - 1))) & (HUGE_PAGE - 1);
 		arena_hugepages(k->arena, bytes);
+	}
 	k->pages = skl_calloc((size_t)k->npages, sizeof(skl__page));
 	if (!k->pages || buddy_init(k) < 0) {
 		skl_errorf(err, "out of memory");
@@ -624,7 +628,7 @@ out_arena:
 	skl_free(k->kasan_shadow);
 	skl_free(k->buddy);
 	skl_free(k->pages);
-	skl_free(k->arena);
+	skl_free(k->arena_block);
 	skl_budget_uncharge(k->budget, k->charged);
 out_k:
 	skl_free(k);
@@ -654,7 +658,7 @@ void skl_kernel_free(skl_kernel *k)
 	skl_free(k->callers);
 	skl_free(k->buddy);
 	skl_free(k->pages);
-	skl_free(k->arena);
+	skl_free(k->arena_block);
 	skl__kasan_free(k);
 	skl_free(k->kasan_shadow);
 	skl_free(k->kasan_last);

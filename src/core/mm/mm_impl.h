@@ -76,6 +76,7 @@ struct skl_kernel {
 	skl_events *log;
 	/* RAM */
 	uint8_t *arena;		   /* npages * page_size host bytes */
+	uint8_t *arena_block;	   /* what was allocated for it (arena, or below it when aligned) */
 	struct skl_budget *budget; /* the run's memory budget, or NULL */
 	uint64_t charged;	   /* bytes charged to it: frames first used, the frame tree */
 	uint64_t npages;
