@@ -1075,6 +1075,19 @@ static int bytes_fit(const skv *v, float room)
 
 /* Lowers the bar (not below floor units) for want rows of the pane when
  * fewer fit; keeps the lower bar only when more rows fit so. */
+/* 1 when some buffer of the plan has a zoom strip and no snapshot
+ * panicked (the zoom strip is where an overrun shows). */
+static int has_zoom(const skv *v)
+{
+	int i, z = 0;
+	for (i = 0; i < v->n; i++)
+		if (v->s[i].panic[0] || v->s[i].panicked)
+			return 0;
+	for (i = 0; i < v->ng; i++)
+		z |= v->g[i].nz > 0;
+	return z;
+}
+
 static void lower_for_bytes(skv *v, int want, float floor_u, float avail, float *need)
 {
 	float base = v->bar_h, short_by;
@@ -1154,6 +1167,21 @@ void skl__skbv_plan(skv *v)
 		v->brows = bytes_fit(v, avail - need);
 		lower_for_bytes(v, total < 8 ? total : 8, 72, avail, &need);
 		lower_for_bytes(v, total < 4 ? total : 4, 60, avail, &need);
+		if (v->brows < (total < 4 ? total : 4) && v->allow_zoom && has_zoom(v)) {
+			/* presentation type: the zoom strip gives way to the bytes,
+			 * whose bands and legend name the thin headers it would */
+			int rows;
+			v->allow_zoom = 0;
+			need = plan_pass(v);
+			rows = need <= avail ? bytes_fit(v, avail - need) : 0;
+			if (rows > v->brows) {
+				v->brows = rows;
+				lower_for_bytes(v, total < 8 ? total : 8, 72, avail, &need);
+			} else {
+				v->allow_zoom = 1;
+				need = plan_pass(v);
+			}
+		}
 		if (v->brows > 0) {
 			v->bpane_h = bytes_height(v, v->brows);
 			avail -= v->bpane_h;
