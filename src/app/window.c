@@ -160,7 +160,6 @@ void skl__win_open_obj(pane *p, const skl_kernel_snap *k, const struct skl_obj_s
 	top->objk = *k;
 	top->objk.obj = (struct skl_obj_snap *)o; /* only read: the view draws it */
 	top->objk.obj_first = 0;
-	top->obj = o;
 }
 
 int skl__win_pane_at(const skl_window *w, float x, float y)

@@ -72,7 +72,7 @@ static int build_pane(skl_window *w, pane *p, skl_dl *dl)
 		memset(&s, 0, sizeof(s));
 		ls[0] = top->l;
 		ks[0] = &top->objk;
-		if (top->obj) { /* an object's bytes */
+		if (!top->l) { /* an object's bytes */
 			s.kernels = ks;
 			s.nkernels = 1;
 		} else {
@@ -674,7 +674,7 @@ static void write_dump(skl_window *w)
 		: w->theme == SKL_THEME_LIGHT_HC ? "light-hc"
 						 : "light",
 		w->blank, w->help, w->anim, w->prompt, w->digits[0] ? w->digits : "-",
-		top ? (top->obj ? top->obj->name : top->l->name) : "-", top && top->hl[0] ? top->hl : "-", w->anims,
+		top ? (top->l ? top->l->name : top->objk.obj->name) : "-", top && top->hl[0] ? top->hl : "-", w->anims,
 		w->last_frames, w->last_ms, w->panes[w->active].nopen);
 	fprintf(fp, "title %s\n", w->title[0] ? w->title : "-");
 	fputs("hover ", fp);

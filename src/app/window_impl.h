@@ -27,11 +27,10 @@
 #define NOTICE_MS 4000 /* a notice ("split needs two views") stays this long, or to the next key */
 
 typedef struct opened {
-	const skl_layout *l; /* NULL: an object's bytes (obj below) */
+	const skl_layout *l; /* NULL: an object's bytes (objk) */
 	/* an object's bytes: its kernel's snapshot with obj set to one of the
 	 * objects the step kept (a shallow copy: the log owns what it points to) */
 	skl_kernel_snap objk;
-	const struct skl_obj_snap *obj;
 	skl_layout *own; /* computed for a click on a member, freed on close; NULL = the log's */
 	char what[200];	 /* the caption */
 	char hl[96];	 /* member (or "line:N") emphasised in it, "" = none */

@@ -287,115 +287,138 @@ static void not_kept(skl_window *w, const skl_kernel_snap *k, const char *name, 
 	skl__win_notice(w, text);
 }
 
+/* The kernel snapshots the step shows, one by one: *i from 0; NULL at the end. */
+static const skl_kernel_snap *step_kernel(const skl_window *w, int *i)
+{
+	const skl_frame *f = &w->frames[w->frame];
+	while (*i < f->nobjs) {
+		const skl_obj *o = skl_events_obj(w->log, f->objs[(*i)++]);
+		if (o && o->kind == SKL_OBJ_KERNEL && o->kernel)
+			return o->kernel;
+	}
+	return NULL;
+}
+
+/* A click or O on pointer member path of a bytes view (the opened one, or
+ * the step's): the object it points into. */
+static int open_target(skl_window *w, pane *p, const char *path)
+{
+	const skl_kernel_snap *ks = p->nopen && !open_top(p)->l ? &open_top(p)->objk : NULL;
+	const skl_obj_member *om = NULL;
+	const skl_obj_snap *to;
+	char from[256];
+	int i = 0, c;
+	while (!ks && (ks = step_kernel(w, &i)) != NULL && !ks->obj)
+		ks = NULL;
+	for (c = 0; ks && c < ks->obj->nmembers && !om; c++)
+		if (!strcmp(ks->obj->members[c].path, path))
+			om = &ks->obj->members[c];
+	if (!om)
+		return 0;
+	if (!om->target) {
+		skl__win_notice(w, om->kind == SKL_VAL_POINTER
+				       ? "This pointer points into no live object, so there is nothing to open."
+				       : "O opens an object: a slab cell, or a pointer member that points into one.");
+		return 1;
+	}
+	if (!(to = kept_at(ks, om->target, 1))) {
+		not_kept(w, ks, om->target_name, 1);
+		return 1;
+	}
+	snprintf(from, sizeof(from), "%s.%s points to it", ks->obj->name, om->path);
+	open_kept(p, ks, to, from);
+	return 1;
+}
+
+/* O on pointer arrow li of the slab view: the object holding the pointer. */
+static int open_holder(skl_window *w, pane *p, int li)
+{
+	const skl_kernel_snap *ks;
+	const skl_obj_snap *to;
+	char from[256];
+	int i = 0;
+	while ((ks = step_kernel(w, &i)) != NULL && (li < 0 || li >= ks->nlinks))
+		;
+	if (!ks)
+		return 0;
+	if (!(to = kept_at(ks, ks->links[li].from, 1))) {
+		not_kept(w, ks, ks->links[li].from_name, 1);
+		return 1;
+	}
+	snprintf(from, sizeof(from), "its %s points to %s", ks->links[li].member, ks->links[li].to_name);
+	open_kept(p, ks, to, from);
+	return 1;
+}
+
+/* O on slab cell oi of slab si of cache: that object. */
+static int open_cell(skl_window *w, pane *p, const char *cache, unsigned si, unsigned long long oi)
+{
+	const skl_kernel_snap *ks;
+	int i = 0, c;
+	while ((ks = step_kernel(w, &i)) != NULL)
+		for (c = 0; c < ks->ncaches; c++) {
+			const skl_cache_snap *cs = &ks->caches[c];
+			const skl_obj_snap *to;
+			char name[200];
+			if (strcmp(cs->info.name, cache) != 0 || si >= (unsigned)cs->nslabs ||
+			    oi >= cs->slabs[si].nobjs)
+				continue;
+			if ((to = kept_at(ks, cs->slabs[si].s_mem + oi * cs->info.size, cs->info.size)) != NULL) {
+				open_kept(p, ks, to, "");
+				return 1;
+			}
+			snprintf(name, sizeof(name), "object %llu of %s's slab %u", oi, cache, si);
+			if (!cs->slabs[si].state || cs->slabs[si].state[oi] != SKL_OS_ALLOC)
+				skl__win_notice(w, "That slot is free: it holds no object to show.");
+			else
+				not_kept(w, ks, name, cs->type != NULL || ks->nobjs > 0 || ks->objs_more > 0);
+			return 1;
+		}
+	return 0;
+}
+
 /* O or a right click over an object opens its bytes: a slab cell
- * ("<obj>:obj:<cache>:<s>:<i>") of a kernel the step shows, or a pointer
- * member of a bytes view ("<obj>:bytes:member:<path>"), which opens the
- * object it points into. 1 when key is one of those (opened, or a notice
- * says why not). */
+ * ("<obj>:obj:<cache>:<s>:<i>") of a kernel the step shows, a pointer
+ * arrow ("<obj>:ptr:<i>": its holder), or a pointer member of a bytes view
+ * ("<obj>:bytes:member:<path>"), which opens the object it points into. 1
+ * when key is one of those (opened, or a notice says why not). */
 static int open_bytes(skl_window *w, pane *p, const char *key)
 {
-	const skl_frame *f;
 	const char *m;
-	int k, c;
+	char cache[128];
+	unsigned si;
+	unsigned long long oi;
+	size_t len;
 	if (!has_views(w) || w->frame < 0 || w->frame >= w->nframes)
 		return 0;
-	f = &w->frames[w->frame];
-	if ((m = strstr(key, ":bytes:member:")) != NULL) {
-		const char *path = m + strlen(":bytes:member:");
-		const skl_kernel_snap *ks = p->nopen && open_top(p)->obj ? &open_top(p)->objk : NULL;
-		for (k = 0; !ks && k < f->nobjs; k++) {
-			const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
-			if (o && o->kind == SKL_OBJ_KERNEL && o->kernel && o->kernel->obj)
-				ks = o->kernel;
-		}
-		if (!ks || !ks->obj)
-			return 0;
-		for (c = 0; c < ks->obj->nmembers; c++) {
-			const skl_obj_member *om = &ks->obj->members[c];
-			const skl_obj_snap *to;
-			char from[256];
-			if (strcmp(om->path, path) != 0)
-				continue;
-			if (!om->target) {
-				skl__win_notice(
-				    w,
-				    om->kind == SKL_VAL_POINTER
-					? "This pointer points into no live object, so there is nothing to open."
-					: "O opens an object: a slab cell, or a pointer member that points into one.");
-				return 1;
-			}
-			to = kept_at(ks, om->target, 1);
-			if (!to) {
-				not_kept(w, ks, om->target_name, 1);
-				return 1;
-			}
-			snprintf(from, sizeof(from), "%s.%s points to it", ks->obj->name, om->path);
-			open_kept(p, ks, to, from);
-			return 1;
-		}
+	if ((m = strstr(key, ":bytes:member:")) != NULL)
+		return open_target(w, p, m + strlen(":bytes:member:"));
+	if (p->nopen)
 		return 0;
-	}
-	if ((m = strstr(key, ":ptr:")) != NULL && !p->nopen) { /* an arrow: the object holding the pointer */
-		int li = atoi(m + 5);
-		for (k = 0; k < f->nobjs; k++) {
-			const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
-			const skl_kernel_snap *ks = o && o->kind == SKL_OBJ_KERNEL ? o->kernel : NULL;
-			const skl_obj_snap *to;
-			char from[256];
-			if (!ks || li < 0 || li >= ks->nlinks)
-				continue;
-			to = kept_at(ks, ks->links[li].from, 1);
-			if (!to) {
-				not_kept(w, ks, ks->links[li].from_name, 1);
-				return 1;
-			}
-			snprintf(from, sizeof(from), "its %s points to %s", ks->links[li].member,
-				 ks->links[li].to_name);
-			open_kept(p, ks, to, from);
-			return 1;
-		}
+	if ((m = strstr(key, ":ptr:")) != NULL)
+		return open_holder(w, p, atoi(m + 5));
+	if ((m = strstr(key, ":obj:")) == NULL)
 		return 0;
-	}
-	if ((m = strstr(key, ":obj:")) == NULL || p->nopen)
+	m += 5;
+	len = strcspn(m, ":");
+	if (len >= sizeof(cache) || sscanf(m + len, ":%u:%llu", &si, &oi) != 2)
 		return 0;
-	{
-		char cache[128];
-		unsigned si;
-		unsigned long long oi;
-		size_t len;
-		m += 5;
-		len = strcspn(m, ":");
-		if (len >= sizeof(cache) || sscanf(m + len, ":%u:%llu", &si, &oi) != 2)
-			return 0;
-		memcpy(cache, m, len);
-		cache[len] = 0;
-		for (k = 0; k < f->nobjs; k++) {
-			const skl_obj *o = skl_events_obj(w->log, f->objs[k]);
-			const skl_kernel_snap *ks = o && o->kind == SKL_OBJ_KERNEL ? o->kernel : NULL;
-			for (c = 0; ks && c < ks->ncaches; c++) {
-				const skl_cache_snap *cs = &ks->caches[c];
-				const skl_obj_snap *to;
-				char name[200];
-				skl_addr slot;
-				if (strcmp(cs->info.name, cache) != 0 || si >= (unsigned)cs->nslabs ||
-				    oi >= cs->slabs[si].nobjs)
-					continue;
-				slot = cs->slabs[si].s_mem + oi * cs->info.size;
-				to = kept_at(ks, slot, cs->info.size);
-				if (to) {
-					open_kept(p, ks, to, "");
-					return 1;
-				}
-				snprintf(name, sizeof(name), "object %llu of %s's slab %u", oi, cache, si);
-				if (!cs->slabs[si].state || cs->slabs[si].state[oi] != SKL_OS_ALLOC)
-					skl__win_notice(w, "That slot is free: it holds no object to show.");
-				else
-					not_kept(w, ks, name, cs->type != NULL || ks->nobjs > 0 || ks->objs_more > 0);
-				return 1;
-			}
-		}
-	}
-	return 0;
+	memcpy(cache, m, len);
+	cache[len] = 0;
+	return open_cell(w, p, cache, si, oi);
+}
+
+/* The item of the pane under window pixel (x, y) (*pi its pane), or NULL. */
+static const skl_dl_item *pane_item_at(skl_window *w, float x, float y, int *pi)
+{
+	int z, i;
+	pane *p;
+	*pi = skl__win_pane_at(w, x, y);
+	if (*pi < 0)
+		return NULL;
+	p = &w->panes[*pi];
+	i = skl__win_pane_hit(p, x, y, &z);
+	return i >= 0 ? skl_dl_at(z ? p->zdl : p->dl, i) : NULL;
 }
 
 static void click(skl_window *w, float x, float y)
@@ -438,14 +461,13 @@ static void click(skl_window *w, float x, float y)
 			}
 		return;
 	}
-	pi = skl__win_pane_at(w, x, y);
-	if (pi < 0)
-		return;
-	w->active = pi;
 	{
-		pane *p = &w->panes[pi];
-		int z, i = skl__win_pane_hit(p, x, y, &z);
-		const skl_dl_item *it = i >= 0 ? skl_dl_at(z ? p->zdl : p->dl, i) : NULL;
+		const skl_dl_item *it = pane_item_at(w, x, y, &pi);
+		pane *p;
+		if (pi < 0)
+			return;
+		w->active = pi;
+		p = &w->panes[pi];
 		if (it && it->key && strstr(it->key, ":bytes:member:") && open_bytes(w, p, it->key))
 			return;
 		if (it && it->key && !open_member(w, p, it->key) && !p->nopen)
@@ -880,17 +902,13 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 			break;
 		}
 		if (ev->button.button == SDL_BUTTON_RIGHT && !w->page) {
-			float x = (float)ev->button.x * w->ptx, y = (float)ev->button.y * w->pty;
-			int pi = skl__win_pane_at(w, x, y), z, i;
-			const skl_dl_item *it;
-			if (pi >= 0) {
-				pane *pp = &w->panes[pi];
+			int pi;
+			const skl_dl_item *it =
+			    pane_item_at(w, (float)ev->button.x * w->ptx, (float)ev->button.y * w->pty, &pi);
+			if (pi >= 0)
 				w->active = pi;
-				i = skl__win_pane_hit(pp, x, y, &z);
-				it = i >= 0 ? skl_dl_at(z ? pp->zdl : pp->dl, i) : NULL;
-				if (it && it->key)
-					open_bytes(w, pp, it->key);
-			}
+			if (it && it->key)
+				open_bytes(w, &w->panes[pi], it->key);
 			skl__win_update_hover(w, 0);
 		}
 		if (ev->button.button == SDL_BUTTON_LEFT) {

@@ -1224,8 +1224,9 @@ static void bytes_group(skv *v, const grp *g, const skl_skb_snap *s, int j, int6
 	snprintf(v->key, sizeof(v->key), "%d:%d:bytes:region:%d", v->o->obj, g->reg[j].s, g->reg[j].i);
 	skl_view_skb_region_tooltip(&v->s[g->reg[j].s], g->reg[j].i, v->tip, sizeof(v->tip));
 	{
-		int64_t a = max64(g->reg[j].off, s->bytes_from) - s->bytes_from;
-		int64_t b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total) - s->bytes_from;
+		char t[64];
+		int64_t a, b;
+		skl__skbv_band_label(v, g, s, j, t, sizeof(t), &a, &b);
 		skl__catf(v->tip, sizeof(v->tip), "\npacket bytes %lld-%lld (0x%04llx-0x%04llx in the dump)",
 			  (long long)a, (long long)(b - 1), (unsigned long long)a, (unsigned long long)(b - 1));
 	}
@@ -1253,14 +1254,11 @@ static void bytes_legend(skv *v, const grp *g, const skl_skb_snap *s, float x, f
 	for (o = 0; o < g->nreg; o++) {
 		int j = order[o];
 		const skl_skb_region *r = &v->s[g->reg[j].s].regions[g->reg[j].i];
-		int64_t a = max64(g->reg[j].off, s->bytes_from),
-			b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total);
+		int64_t a, b;
 		char t[64];
 		float ew, ly;
-		if (b <= a)
+		if (!skl__skbv_band_label(v, g, s, j, t, sizeof(t), &a, &b))
 			continue;
-		snprintf(t, sizeof(t), "%s %lld-%lld", r->name[0] ? r->name : "data", (long long)(a - s->bytes_from),
-			 (long long)(b - 1 - s->bytes_from));
 		ew = sw + 7 * v->u + skl_dl_text_width(t, ls) + 18 * v->u;
 		if (any && cx + ew > x + w) {
 			if (++line >= v->bleg_lines)
@@ -1268,7 +1266,7 @@ static void bytes_legend(skv *v, const grp *g, const skl_skb_snap *s, float x, f
 			cx = x;
 		}
 		ly = y + (float)line * v->brh;
-		bytes_group(v, g, s, j, a - s->bytes_from, b - 1 - s->bytes_from);
+		bytes_group(v, g, s, j, a, b - 1);
 		skl_dl_rect(v->dl, cx, ly + (v->brh - sh) / 2, sw, sh, skl_view_skb_region_fill(r),
 			    skl_view_skb_region_stroke(r), 1);
 		skl__text(v->dl, cx + sw + 7 * v->u, ly, ew - sw - 7 * v->u, v->brh, t, ls, SKL_FONT_REGULAR,

@@ -230,6 +230,11 @@ static inline int snap_gso(const skl_skb_snap *s)
 void skl__skbv_plan(skv *v);
 /* Region indexes of g in the order their bytes come (by offset). */
 void skl__skbv_reg_order(const grp *g, int *order);
+/* The pane's legend entry of region j of g for snapshot s's bytes,
+ * "iphdr 14-33", in t; its bytes a..b-1 (from the first byte kept). 0 when
+ * none of its bytes are kept. */
+int skl__skbv_band_label(const skv *v, const grp *g, const skl_skb_snap *s, int j, char *t, size_t n, int64_t *a,
+			 int64_t *b);
 /* "0xffff888104a3c04a"; head + off for a pointer. */
 void skl__skbv_addr_text(const skl_skb_snap *s, int64_t off, char *out, size_t outsz);
 /* "bytes 74-87 (0x4a-0x57)" */

@@ -1004,6 +1004,18 @@ void skl__skbv_reg_order(const grp *g, int *order)
 	}
 }
 
+int skl__skbv_band_label(const skv *v, const grp *g, const skl_skb_snap *s, int j, char *t, size_t n, int64_t *a,
+			 int64_t *b)
+{
+	const char *name = v->s[g->reg[j].s].regions[g->reg[j].i].name;
+	*a = max64(g->reg[j].off, s->bytes_from) - s->bytes_from;
+	*b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total) - s->bytes_from;
+	if (*b <= *a)
+		return 0;
+	snprintf(t, n, "%s %lld-%lld", name[0] ? name : "data", (long long)*a, (long long)(*b - 1));
+	return 1;
+}
+
 /* The pane's type and cells at the current u; the legend's lines for a
  * legend beside the dump (or under it, when no room is left beside). */
 static void bytes_metrics(skv *v)
@@ -1027,18 +1039,12 @@ static void bytes_metrics(skv *v)
 	x = lx;
 	skl__skbv_reg_order(g, order);
 	for (o = 0; o < g->nreg; o++) {
-		const char *name;
 		char t[64];
 		float ew;
 		int64_t a, b;
 		j = order[o];
-		a = max64(g->reg[j].off, s->bytes_from);
-		b = min64(g->reg[j].end, (int64_t)s->bytes_from + s->bytes_total);
-		if (b <= a)
+		if (!skl__skbv_band_label(v, g, s, j, t, sizeof(t), &a, &b))
 			continue;
-		name = v->s[g->reg[j].s].regions[g->reg[j].i].name;
-		snprintf(t, sizeof(t), "%s %lld-%lld", name[0] ? name : "data", (long long)(a - s->bytes_from),
-			 (long long)(b - 1 - s->bytes_from));
 		ew = floorf(22 * v->u) + 7 * v->u + skl_dl_text_width(t, ls) + 18 * v->u;
 		if (any && x + ew > lx + lw) {
 			lines++;
@@ -1073,21 +1079,28 @@ static int bytes_fit(const skv *v, float room)
 	return rows >= (total < 2 ? total : 2) ? rows : 0;
 }
 
-/* Lowers the bar (not below floor units) for want rows of the pane when
- * fewer fit; keeps the lower bar only when more rows fit so. */
-/* 1 when some buffer of the plan has a zoom strip and no snapshot
- * panicked (the zoom strip is where an overrun shows). */
+/* 1 when some buffer of the plan has a zoom strip. */
 static int has_zoom(const skv *v)
 {
-	int i, z = 0;
-	for (i = 0; i < v->n; i++)
-		if (v->s[i].panic[0] || v->s[i].panicked)
-			return 0;
+	int i;
 	for (i = 0; i < v->ng; i++)
-		z |= v->g[i].nz > 0;
-	return z;
+		if (v->g[i].nz > 0)
+			return 1;
+	return 0;
 }
 
+/* 1 when some snapshot panicked: its zoom strip shows the overrun. */
+static int panicked(const skv *v)
+{
+	int i;
+	for (i = 0; i < v->n; i++)
+		if (v->s[i].panic[0] || v->s[i].panicked)
+			return 1;
+	return 0;
+}
+
+/* Lowers the bar (not below floor units) for want rows of the pane when
+ * fewer fit; keeps the lower bar only when more rows fit so. */
 static void lower_for_bytes(skv *v, int want, float floor_u, float avail, float *need)
 {
 	float base = v->bar_h, short_by;
@@ -1140,9 +1153,7 @@ void skl__skbv_plan(skv *v)
 			continue;
 		}
 		if (v->allow_zoom) {
-			int had = 0;
-			for (i = 0; i < v->ng; i++)
-				had |= v->g[i].nz > 0;
+			int had = has_zoom(v);
 			/* the legend goes before the zoom strip */
 			if (had && !v->drop_legend && !v->o->no_legend) {
 				v->drop_legend = 1;
@@ -1167,7 +1178,7 @@ void skl__skbv_plan(skv *v)
 		v->brows = bytes_fit(v, avail - need);
 		lower_for_bytes(v, total < 8 ? total : 8, 72, avail, &need);
 		lower_for_bytes(v, total < 4 ? total : 4, 60, avail, &need);
-		if (v->brows < (total < 4 ? total : 4) && v->allow_zoom && has_zoom(v)) {
+		if (v->brows < (total < 4 ? total : 4) && v->allow_zoom && has_zoom(v) && !panicked(v)) {
 			/* presentation type: the zoom strip gives way to the bytes,
 			 * whose bands and legend name the thin headers it would */
 			int rows;

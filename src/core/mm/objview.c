@@ -349,64 +349,81 @@ void skl_obj_snap_free(skl_obj_snap *s)
 	skl_free(s);
 }
 
+/* A walk over the allocated typed objects of a snapshot, in its order. */
+typedef struct live_walk {
+	int ci, si;
+	unsigned oi;
+} live_walk;
+
+/* The next allocated object of snap (taken from k just now) that has a
+ * type, resolved in *self: 1, or 0 at the end. With type_of NULL, only
+ * caches created with a type are read. */
+static int next_live(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, live_walk *w,
+		     skl_addr_info *self)
+{
+	for (; snap && w->ci < snap->ncaches; w->ci++, w->si = 0, w->oi = 0) {
+		const skl_cache_snap *c = &snap->caches[w->ci];
+		if (!c->type && !type_of) /* no object of it can have a type */
+			continue;
+		for (; w->si < c->nslabs; w->si++, w->oi = 0) {
+			const skl_slab_snap *sl = &c->slabs[w->si];
+			while (sl->state && w->oi < sl->nobjs) {
+				unsigned oi = w->oi++;
+				/* a byte in the middle of the slot: inside the object
+				 * whatever red zones the debug options put around it */
+				skl_addr mid = sl->s_mem + (uint64_t)oi * c->info.size + c->info.size / 2;
+				if (sl->state[oi] == SKL_OS_ALLOC && skl_addr_resolve(k, mid, type_of, ud, self) == 0 &&
+				    self->type && self->index == (int)oi)
+					return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 int skl_kernel_pointers(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_fn type_of, void *ud, int max,
 			skl_ptr_link **out, int *more)
 {
 	const skl_abi *abi = skl_kernel_profile(k)->abi;
 	skl_ptr_link *links = NULL;
-	int n = 0, cap = 0, ci, si;
-	unsigned oi;
+	live_walk w = {0, 0, 0};
+	skl_addr_info self, to;
+	int n = 0, cap = 0;
 	*out = NULL;
 	*more = 0;
-	for (ci = 0; snap && ci < snap->ncaches; ci++) {
-		const skl_cache_snap *c = &snap->caches[ci];
-		if (!c->type && !type_of) /* no object of it can hold a typed pointer */
-			continue;
-		for (si = 0; si < c->nslabs; si++) {
-			const skl_slab_snap *sl = &c->slabs[si];
-			for (oi = 0; sl->state && oi < sl->nobjs; oi++) {
-				skl_addr_info self, to;
-				const uint8_t *bytes;
-				int fi;
-				/* a byte in the middle of the slot: inside the object
-				 * whatever red zones the debug options put around it */
-				skl_addr mid = sl->s_mem + (uint64_t)oi * c->info.size + c->info.size / 2;
-				if (sl->state[oi] != SKL_OS_ALLOC || skl_addr_resolve(k, mid, type_of, ud, &self) < 0 ||
-				    !self.type || self.index != (int)oi)
-					continue;
-				bytes = skl_kernel_bytes(k, self.obj, self.size);
-				for (fi = 0; bytes && fi < self.type->nfields; fi++) {
-					const skl_field *f = &self.type->fields[fi];
-					skl_value v;
-					skl_ptr_link *L;
-					if (!is_pointer(f) || skl_field_value(abi, f, bytes, self.size, &v) < 0 ||
-					    !v.u || live_target(k, snap, v.u, type_of, ud, &to) < 0)
-						continue;
-					if (n >= max) {
-						(*more)++;
-						continue;
-					}
-					if (n == cap) {
-						int nc = cap ? cap * 2 : 16;
-						skl_ptr_link *d = skl_realloc(links, (size_t)nc * sizeof(*d));
-						if (!d) {
-							skl_free(links);
-							return -1;
-						}
-						links = d;
-						cap = nc;
-					}
-					L = &links[n++];
-					memset(L, 0, sizeof(*L));
-					L->from = self.obj;
-					L->from_off = f->offset;
-					L->to = to.obj;
-					L->to_off = to.offset;
-					snprintf(L->member, sizeof(L->member), "%s", f->path);
-					skl_addr_name(k, self.obj, type_of, ud, L->from_name, sizeof(L->from_name));
-					skl_addr_name(k, to.obj, type_of, ud, L->to_name, sizeof(L->to_name));
-				}
+	while (next_live(k, snap, type_of, ud, &w, &self)) {
+		const uint8_t *bytes = skl_kernel_bytes(k, self.obj, self.size);
+		int fi;
+		for (fi = 0; bytes && fi < self.type->nfields; fi++) {
+			const skl_field *f = &self.type->fields[fi];
+			skl_value v;
+			skl_ptr_link *L;
+			if (!is_pointer(f) || skl_field_value(abi, f, bytes, self.size, &v) < 0 || !v.u ||
+			    live_target(k, snap, v.u, type_of, ud, &to) < 0)
+				continue;
+			if (n >= max) {
+				(*more)++;
+				continue;
 			}
+			if (n == cap) {
+				int nc = cap ? cap * 2 : 16;
+				skl_ptr_link *d = skl_realloc(links, (size_t)nc * sizeof(*d));
+				if (!d) {
+					skl_free(links);
+					return -1;
+				}
+				links = d;
+				cap = nc;
+			}
+			L = &links[n++];
+			memset(L, 0, sizeof(*L));
+			L->from = self.obj;
+			L->from_off = f->offset;
+			L->to = to.obj;
+			L->to_off = to.offset;
+			snprintf(L->member, sizeof(L->member), "%s", f->path);
+			skl_addr_name(k, self.obj, type_of, ud, L->from_name, sizeof(L->from_name));
+			skl_addr_name(k, to.obj, type_of, ud, L->to_name, sizeof(L->to_name));
 		}
 	}
 	*out = links;
@@ -417,55 +434,35 @@ int skl_kernel_objects(skl_kernel *k, const skl_kernel_snap *snap, skl_type_of_f
 		       size_t budget, skl_obj_snap ***out, int *more)
 {
 	skl_obj_snap **objs = NULL;
+	live_walk w = {0, 0, 0};
+	skl_addr_info self;
 	size_t used = 0;
-	int n = 0, cap = 0, ci, si;
-	unsigned oi;
+	int n = 0, cap = 0;
 	*out = NULL;
 	*more = 0;
-	for (ci = 0; snap && ci < snap->ncaches; ci++) {
-		const skl_cache_snap *c = &snap->caches[ci];
-		if (!c->type && !type_of)
+	while (next_live(k, snap, type_of, ud, &w, &self)) {
+		skl_obj_snap *o;
+		skl_error err;
+		if (n >= max || used >= budget) {
+			(*more)++;
 			continue;
-		for (si = 0; si < c->nslabs; si++) {
-			const skl_slab_snap *sl = &c->slabs[si];
-			for (oi = 0; sl->state && oi < sl->nobjs; oi++) {
-				skl_addr_info self;
-				skl_obj_snap *o;
-				skl_error err;
-				/* the middle of the slot, as skl_kernel_pointers reads it */
-				skl_addr mid = sl->s_mem + (uint64_t)oi * c->info.size + c->info.size / 2;
-				int full = n >= max || used >= budget;
-				if (sl->state[oi] != SKL_OS_ALLOC)
-					continue;
-				if (full && c->type) { /* counted without resolving it */
-					(*more)++;
-					continue;
-				}
-				if (skl_addr_resolve(k, mid, type_of, ud, &self) < 0 || !self.type ||
-				    self.index != (int)oi)
-					continue;
-				if (full) {
-					(*more)++;
-					continue;
-				}
-				skl_error_clear(&err);
-				o = obj_snapshot(k, snap, self.obj, self.type, type_of, ud, &err);
-				if (!o)
-					goto out_nomem;
-				if (n == cap) {
-					int nc = cap ? cap * 2 : 8;
-					skl_obj_snap **d = skl_realloc(objs, (size_t)nc * sizeof(*d));
-					if (!d) {
-						skl_obj_snap_free(o);
-						goto out_nomem;
-					}
-					objs = d;
-					cap = nc;
-				}
-				objs[n++] = o;
-				used += sizeof(*o) + skl_obj_snap_bytes(o);
-			}
 		}
+		skl_error_clear(&err);
+		o = obj_snapshot(k, snap, self.obj, self.type, type_of, ud, &err);
+		if (!o)
+			goto out_nomem;
+		if (n == cap) {
+			int nc = cap ? cap * 2 : 8;
+			skl_obj_snap **d = skl_realloc(objs, (size_t)nc * sizeof(*d));
+			if (!d) {
+				skl_obj_snap_free(o);
+				goto out_nomem;
+			}
+			objs = d;
+			cap = nc;
+		}
+		objs[n++] = o;
+		used += sizeof(*o) + skl_obj_snap_bytes(o);
 	}
 	*out = objs;
 	return n;
