@@ -77,7 +77,8 @@ void skl__self_write_json(FILE *fp, const ctx *x, const host_info *h0, const hos
 		else
 			fputs("null", fp);
 		fprintf(fp, ", \"target\": {\"on\": \"%s\", \"op\": \"%s\", \"value\": %g, \"text\": ",
-			c->target_kind == TARGET_RATIO ? "ratio" : "sklab", c->strict ? "<" : "<=", c->target);
+			c->target_kind == TARGET_RATIO ? "ratio_of_minima" : "sklab_median",
+			c->strict ? "<" : "<=", c->target);
 		json_str(fp, c->target_text);
 		fputs(", \"also\": ", fp);
 		if (c->cond_text[0])
@@ -87,7 +88,7 @@ void skl__self_write_json(FILE *fp, const ctx *x, const host_info *h0, const hos
 		fputs("}, \"met\": ", fp);
 		fputs(met < 0 ? "null" : met ? "true" : "false", fp);
 		fputs(", \"reason\": ", fp);
-		if (met < 0 || ratio <= 0) {
+		if (met < 0 || (ratio <= 0 && c->target_kind == TARGET_RATIO)) {
 			if (reason)
 				json_str(fp, reason);
 			else
@@ -170,7 +171,8 @@ void skl__self_write_text(FILE *fp, const ctx *x, const host_info *h0, const hos
 		if (c->note[0])
 			fprintf(fp, "    %s\n", c->note);
 	}
-	fputs("\nratio = sklab median / baseline median (met is judged on it); \"of mins\" = sklab min / baseline\n"
-	      "min, the least disturbed samples. Host figures vary from run to run: never read one sample.\n",
+	fputs("\nratio = sklab median / baseline median; \"of mins\" = sklab min / baseline min, the least\n"
+	      "disturbed samples of both sides, taken in turn: a ratio target is judged on it, an absolute\n"
+	      "one on sklab's median. Host figures vary from run to run: never read one sample.\n",
 	      fp);
 }

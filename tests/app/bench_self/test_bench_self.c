@@ -92,6 +92,27 @@ static void check_figure(const char *name, const jv *c, const char *key, const c
 	}
 }
 
+/* The verdict follows from the figures it names: the ratio of the minima
+ * (ratio targets) or sklab's median (absolute ones) against the value.
+ * A further condition ("also") may only turn a met target into not met. */
+static void check_verdict(const char *nm, const jv *c, const char *on, const char *op, double value, const jv *also,
+			  const jv *met)
+{
+	const jv *sk = jget(c, "sklab"), *v = NULL;
+	int want;
+	if (!strcmp(on, "ratio_of_minima"))
+		v = jget(c, "ratio_of_minima");
+	else if (sk && sk->t == J_OBJ)
+		v = jget(sk, "median");
+	if (!v || v->t != J_NUM || !met || met->t != J_BOOL)
+		return;
+	want = !strcmp(op, "<") ? v->n < value : v->n <= value;
+	if (met->b != want && !(want && also && also->t == J_STR && !met->b)) {
+		printf("%s: met is %s but %s %g %s %g\n", nm, met->b ? "true" : "false", on, v->n, op, value);
+		check_failures++;
+	}
+}
+
 static void check_comparison(const jv *c)
 {
 	const jv *name = jget(c, "name"), *ratio = jget(c, "ratio"), *target = jget(c, "target"), *met = jget(c, "met"),
@@ -113,8 +134,10 @@ static void check_comparison(const jv *c)
 		printf("%s: 'target' is not {on, op, value > 0, text}\n", nm);
 		check_failures++;
 	} else {
-		CHECK(!strcmp(jget(target, "on")->s, "ratio") || !strcmp(jget(target, "on")->s, "sklab"));
-		CHECK(!strcmp(jget(target, "op")->s, "<=") || !strcmp(jget(target, "op")->s, "<"));
+		const char *on = jget(target, "on")->s, *op = jget(target, "op")->s;
+		CHECK(!strcmp(on, "ratio_of_minima") || !strcmp(on, "sklab_median"));
+		CHECK(!strcmp(op, "<=") || !strcmp(op, "<"));
+		check_verdict(nm, c, on, op, jget(target, "value")->n, jget(target, "also"), met);
 	}
 	if (!met || !(met->t == J_BOOL || met->t == J_NULL)) {
 		printf("%s: 'met' is neither a boolean nor null\n", nm);
