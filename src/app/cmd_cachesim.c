@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BATCH 512
+#define BATCH SKL_CACHESIM_BATCH
 
 typedef struct geom {
 	int set;
@@ -516,9 +516,7 @@ static int write_json(const skl_cachesim *h, const skl_cachesim_preset *p, const
 
 /* Feeds every record to the model in batches through skl_cachesim_run()
  * (the same changes as one skl_cachesim_access() each, without a call per
- * access); 0, or 1 after printing the trace's error. A batch of 512 keeps
- * the records and the references (8 + 16 KiB) in the host's L1d: with
- * 4096 the copies alone cost a nanosecond per access more. */
+ * access); 0, or 1 after printing the trace's error. */
 static int run(skl_cachesim *h, skl_trace *t, unsigned min_line, int modify_rw)
 {
 	static skl_trace_ref buf[BATCH];

@@ -13,8 +13,8 @@
  *       0.45 data accesses per fetch, as in compiled C). Each run builds the
  *       hierarchy, feeds the skl_synth_trace and frees it; the output is min, median
  *       and max accesses per second and the miss counts (the same every run).
- *       The skl_synth_trace goes in as sklab cachesim feeds it: batches of 512
- *       references to skl_cachesim_run(); --single calls
+ *       The skl_synth_trace goes in as sklab cachesim feeds it: batches of
+ *       SKL_CACHESIM_BATCH (512) references to skl_cachesim_run(); --single calls
  *       skl_cachesim_access() once per access instead.
  *
  *   bench_cache --cachegrind [-w ITERS] [--lackey] [...geometry]
@@ -103,10 +103,10 @@ static unsigned min_line(const setup *su)
 
 static int single; /* --single: one skl_cachesim_access() call per access */
 
-/* Feeds t to h as sklab cachesim does: batches of 512 decoded references. */
+/* Feeds t to h as sklab cachesim does: batches of SKL_CACHESIM_BATCH decoded references. */
 static double feed(skl_cachesim *h, const skl_synth_trace *t, unsigned ml)
 {
-	static skl_cachesim_ref buf[512];
+	static skl_cachesim_ref buf[SKL_CACHESIM_BATCH];
 	size_t i, k, n;
 	double t0 = now();
 	if (single) {
@@ -118,7 +118,7 @@ static double feed(skl_cachesim *h, const skl_synth_trace *t, unsigned ml)
 		return now() - t0;
 	}
 	for (i = 0; i < t->n; i += n) {
-		n = t->n - i < 512 ? t->n - i : 512;
+		n = t->n - i < SKL_CACHESIM_BATCH ? t->n - i : SKL_CACHESIM_BATCH;
 		for (k = 0; k < n; k++) {
 			uint64_t x = t->a[i + k];
 			unsigned sz = SKL_SYNTH_SIZE(x);

@@ -42,15 +42,15 @@ static skl_cachesim *cg_hier(skl_error *err)
 	return h;
 }
 
-/* Feeds t as `sklab cachesim` does: batches of 512 references to
- * skl_cachesim_run(), each cut to the smallest line (64). ns per access. */
+/* Feeds t as `sklab cachesim` does: batches of SKL_CACHESIM_BATCH references
+ * to skl_cachesim_run(), each cut to the smallest line (64). ns per access. */
 static double feed(skl_cachesim *h, const skl_synth_trace *t)
 {
-	static skl_cachesim_ref buf[512];
+	static skl_cachesim_ref buf[SKL_CACHESIM_BATCH];
 	size_t i, k, n;
 	double t0 = skl__self_now_ns();
 	for (i = 0; i < t->n; i += n) {
-		n = t->n - i < 512 ? t->n - i : 512;
+		n = t->n - i < SKL_CACHESIM_BATCH ? t->n - i : SKL_CACHESIM_BATCH;
 		for (k = 0; k < n; k++) {
 			uint64_t v = t->a[i + k];
 			unsigned sz = SKL_SYNTH_SIZE(v);
@@ -351,9 +351,9 @@ void skl__self_cache_rate(ctx *x)
 	c->sk = skl__self_stats(v, runs);
 	snprintf(c->note, sizeof(c->note),
 		 "%zu accesses of a synthetic program (bench_cache's: calls, loops, stack, hot, warm and cold "
-		 "data, sweeps) held in memory, fed in batches of 512 to skl_cachesim_run() as `sklab cachesim` "
+		 "data, sweeps) held in memory, fed in batches of %d to skl_cachesim_run() as `sklab cachesim` "
 		 "does, 3C classification off, %d runs: %.1f M accesses/s at the median.",
-		 n, runs, 1e3 / c->sk.med);
+		 n, SKL_CACHESIM_BATCH, runs, 1e3 / c->sk.med);
 	snprintf(c->extra, sizeof(c->extra), ", \"accesses\": %zu, \"maccesses_per_s\": %.1f", n, 1e3 / c->sk.med);
 	skl_synth_free(&t);
 }
