@@ -88,7 +88,7 @@ void skl__self_write_json(FILE *fp, const ctx *x, const host_info *h0, const hos
 		fputs("}, \"met\": ", fp);
 		fputs(met < 0 ? "null" : met ? "true" : "false", fp);
 		fputs(", \"reason\": ", fp);
-		if (met < 0 || (ratio <= 0 && c->target_kind == TARGET_RATIO)) {
+		if (met < 0 || ratio <= 0) {
 			if (reason)
 				json_str(fp, reason);
 			else
