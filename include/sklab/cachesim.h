@@ -152,6 +152,23 @@ typedef struct skl_cachesim_ref {
  */
 size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n);
 
+/*
+ * One access in a 64-bit word, for skl_cachesim_run_words(): the address
+ * in the low 56 bits, size - 1 (sizes 1 to 64) from bit 56, the kind from
+ * bit 62 (3 is no kind: the run stops there). Half the bytes of a
+ * skl_cachesim_ref, and read without a copy into a batch.
+ */
+#define SKL_CACHESIM_WORD(addr, size, kind)                                                                            \
+	(((uint64_t)(addr) & ((1ULL << 56) - 1)) | (uint64_t)(((unsigned)(size)-1) & 63) << 56 |                       \
+	 (uint64_t)((unsigned)(kind)&3) << 62)
+#define SKL_CACHESIM_WORD_ADDR(w) ((w) & ((1ULL << 56) - 1))
+#define SKL_CACHESIM_WORD_SIZE(w) ((unsigned)(((w) >> 56) & 63) + 1)
+#define SKL_CACHESIM_WORD_KIND(w) ((unsigned)((w) >> 62))
+
+/* skl_cachesim_run() over words[0..n) (SKL_CACHESIM_WORD): the same
+ * counters and lines as the references they encode. */
+size_t skl_cachesim_run_words(skl_cachesim *h, const uint64_t *words, size_t n);
+
 /* A batch for skl_cachesim_run() that, with the records it is made from,
  * stays in a host's L1d (512 references are 8 KiB): the batch `sklab
  * cachesim` and the benches feed. With 4096 the copy into the batch alone

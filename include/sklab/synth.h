@@ -13,18 +13,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One access per word: address in the low 56 bits, size - 1 (1 to 64
- * bytes) from bit 56, the kind (SKL_CACHESIM_READ, _WRITE, _IFETCH) from
- * bit 62. */
+/* One access per word, the model's SKL_CACHESIM_WORD: address in the low
+ * 56 bits, size - 1 (1 to 64 bytes) from bit 56, the kind
+ * (SKL_CACHESIM_READ, _WRITE, _IFETCH) from bit 62; skl_cachesim_run_words()
+ * takes a's words as they are. */
 typedef struct skl_synth_trace {
 	uint64_t *a;
 	size_t n, cap;
 	int oom; /* a push ran out of memory */
 } skl_synth_trace;
 
-#define SKL_SYNTH_ADDR(v) ((v) & ((1ULL << 56) - 1))
-#define SKL_SYNTH_SIZE(v) ((unsigned)(((v) >> 56) & 63) + 1)
-#define SKL_SYNTH_KIND(v) ((int)((v) >> 62))
+#define SKL_SYNTH_ADDR(v) SKL_CACHESIM_WORD_ADDR(v)
+#define SKL_SYNTH_SIZE(v) SKL_CACHESIM_WORD_SIZE(v)
+#define SKL_SYNTH_KIND(v) ((int)SKL_CACHESIM_WORD_KIND(v))
 
 /* Appends one access (size clamped to 1..64). 0, or -1 when out of memory
  * (t->oom set, the trace as it was). */

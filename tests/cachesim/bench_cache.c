@@ -14,8 +14,10 @@
  *       hierarchy, feeds the skl_synth_trace and frees it; the output is min, median
  *       and max accesses per second and the miss counts (the same every run).
  *       The skl_synth_trace goes in as sklab cachesim feeds it: batches of
- *       SKL_CACHESIM_BATCH (512) references to skl_cachesim_run(); --single calls
- *       skl_cachesim_access() once per access instead.
+ *       SKL_CACHESIM_BATCH (512) references to skl_cachesim_run() with --refs;
+ *       by default the trace's words themselves to skl_cachesim_run_words()
+ *       (lines of at least 64 bytes); --single calls skl_cachesim_access()
+ *       once per access instead.
  *
  *   bench_cache --cachegrind [-w ITERS] [--lackey] [...geometry]
  *       Cachegrind's own cost: runs this program's native workload (-w, a
@@ -102,6 +104,7 @@ static unsigned min_line(const setup *su)
 }
 
 static int single; /* --single: one skl_cachesim_access() call per access */
+static int refs;   /* --refs: batches of decoded references, not the words themselves */
 
 /* Feeds t to h as sklab cachesim does: batches of SKL_CACHESIM_BATCH decoded references. */
 static double feed(skl_cachesim *h, const skl_synth_trace *t, unsigned ml)
@@ -115,6 +118,11 @@ static double feed(skl_cachesim *h, const skl_synth_trace *t, unsigned ml)
 			unsigned sz = SKL_SYNTH_SIZE(x);
 			skl_cachesim_access(h, SKL_SYNTH_ADDR(x), sz > ml ? ml : sz, SKL_SYNTH_KIND(x), NULL);
 		}
+		return now() - t0;
+	}
+	if (!refs && ml >= 64) {	   /* the trace's words are the model's (sizes up to 64) */
+		for (i = 0; i < t->n; i++) /* a refused reference is skipped */
+			i += skl_cachesim_run_words(h, t->a + i, t->n - i);
 		return now() - t0;
 	}
 	for (i = 0; i < t->n; i += n) {
@@ -190,8 +198,12 @@ static double time_model(const setup *su, const skl_synth_trace *t, int runs)
 	med = runs % 2 ? rate[runs / 2] : (rate[runs / 2 - 1] + rate[runs / 2]) / 2;
 	printf("%zu accesses, %s, %s, 3C classification %s, %d runs: min %.1f  median %.1f  max %.1f M accesses/s "
 	       "(%.2f ns/access at the median)\n",
-	       t->n, single ? "skl_cachesim_access" : "skl_cachesim_run", su->policy, su->classify ? "on" : "off", runs,
-	       rate[0] / 1e6, med / 1e6, rate[runs - 1] / 1e6, 1e9 / med);
+	       t->n,
+	       single ? "skl_cachesim_access"
+	       : refs ? "skl_cachesim_run"
+		      : "skl_cachesim_run_words",
+	       su->policy, su->classify ? "on" : "off", runs, rate[0] / 1e6, med / 1e6, rate[runs - 1] / 1e6,
+	       1e9 / med);
 	return med;
 }
 
@@ -376,6 +388,8 @@ int main(int argc, char **argv)
 			cg = 1;
 		else if (!strcmp(a, "--single"))
 			single = 1;
+		else if (!strcmp(a, "--refs"))
+			refs = 1;
 		else if (!strcmp(a, "--lackey"))
 			lackey = 1;
 		else if (!strcmp(a, "--smoke"))

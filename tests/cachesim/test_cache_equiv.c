@@ -133,6 +133,36 @@ static void flush_batch(skl_cachesim *h, const skl_cachesim_ref *buf, size_t *n)
 	*n = 0;
 }
 
+/* The batch as skl_cachesim_run_words() takes it: the references a word
+ * holds (sizes 1 to 64, a kind, an address below 2^56) as words, each
+ * other one (size 0, wider, a bad kind, at the top of the address space)
+ * through skl_cachesim_run() on its own, between them. */
+static void flush_words(skl_cachesim *h, const skl_cachesim_ref *buf, size_t *n)
+{
+	uint64_t w[257];
+	size_t k = 0, m, j;
+	while (k < *n) {
+		for (m = 0; k + m < *n && buf[k + m].size >= 1 && buf[k + m].size <= 64 &&
+			    buf[k + m].kind <= SKL_CACHESIM_IFETCH && buf[k + m].addr < 1ULL << 56;
+		     m++)
+			w[m] = SKL_CACHESIM_WORD(buf[k + m].addr, buf[k + m].size, buf[k + m].kind);
+		for (j = 0; j < m;) { /* refused: too wide for the model's lines */
+			j += skl_cachesim_run_words(h, w + j, m - j);
+			if (j < m) {
+				CHECK(buf[k + j].size > 8);
+				j++;
+			}
+		}
+		k += m;
+		if (k < *n) {
+			if (!skl_cachesim_run(h, buf + k, 1))
+				CHECK(buf[k].kind > SKL_CACHESIM_IFETCH || buf[k].size > 8);
+			k++;
+		}
+	}
+	*n = 0;
+}
+
 /* A policy that the level accepts: tree-PLRU needs a power-of-two associativity. */
 static skl_cachesim_repl level_repl(unsigned r, unsigned i, unsigned assoc)
 {
@@ -207,8 +237,9 @@ static void next_access(uint64_t *s, uint64_t *pc, unsigned min_line, uint64_t *
 /*
  * The checksums of one run, with classification on or off: sum[0] of the
  * results, counters and lines, sum[1] of the 3C counters, sum[2] of the
- * counters and lines alone. With batch set, the trace goes through
- * skl_cachesim_run() in batches (results are not seen; sum[0] is 0).
+ * counters and lines alone. With batch 1, the trace goes through
+ * skl_cachesim_run() in batches (results are not seen; sum[0] is 0), with
+ * 2 through skl_cachesim_run_words().
  */
 static void run(const geometry *g, unsigned repl, int nwa, int classify, int batch, uint64_t sum[3], FILE *verbose)
 {
@@ -251,7 +282,9 @@ static void run(const geometry *g, unsigned repl, int nwa, int classify, int bat
 		unsigned size;
 		int kind, rc;
 		if (k == NACCESS / 2) {
-			if (batch)
+			if (batch == 2)
+				flush_words(h, buf, &nbuf);
+			else if (batch)
 				flush_batch(h, buf, &nbuf);
 			skl_cachesim_reset(h);
 		}
@@ -260,8 +293,12 @@ static void run(const geometry *g, unsigned repl, int nwa, int classify, int bat
 			buf[nbuf].addr = addr;
 			buf[nbuf].size = size;
 			buf[nbuf].kind = (uint32_t)kind;
-			if (++nbuf == 1 + (size_t)(k * 7919 % 257))
-				flush_batch(h, buf, &nbuf);
+			if (++nbuf == 1 + (size_t)(k * 7919 % 257)) {
+				if (batch == 2)
+					flush_words(h, buf, &nbuf);
+				else
+					flush_batch(h, buf, &nbuf);
+			}
 			continue;
 		}
 		memset(&res, 0xa5, sizeof(res));
@@ -271,7 +308,9 @@ static void run(const geometry *g, unsigned repl, int nwa, int classify, int bat
 			mix(&sum[0], res.latency ^ ((uint64_t)(res.hit_level + 1) << 20) ^ ((uint64_t)res.lines << 28) ^
 					 ((uint64_t)res.missed << 32));
 	}
-	if (batch)
+	if (batch == 2)
+		flush_words(h, buf, &nbuf);
+	else if (batch)
 		flush_batch(h, buf, &nbuf);
 	for (i = 0; i < g->n; i++) {
 		struct skl_cachesim_stats st;
@@ -345,6 +384,22 @@ static void check_geometry(unsigned gi)
 				printf(
 				    "%s repl %u %s, skl_cachesim_run, unclassified: checksum %016llx, want %016llx\n",
 				    mode, r, wp, (unsigned long long)batch[2], (unsigned long long)got[2]);
+				check_failures++;
+			}
+			/* as words, with and without classification */
+			run(&geometries[gi], r, (int)w, 1, 2, batch, NULL);
+			if (batch[1] != want[1] || batch[2] != got[2]) {
+				printf("%s repl %u %s, skl_cachesim_run_words: checksums %016llx %016llx, want "
+				       "%016llx %016llx\n",
+				       mode, r, wp, (unsigned long long)batch[2], (unsigned long long)batch[1],
+				       (unsigned long long)got[2], (unsigned long long)want[1]);
+				check_failures++;
+			}
+			run(&geometries[gi], r, (int)w, 0, 2, batch, NULL);
+			if (batch[2] != got[2]) {
+				printf("%s repl %u %s, skl_cachesim_run_words, unclassified: checksum %016llx, want "
+				       "%016llx\n",
+				       mode, r, wp, (unsigned long long)batch[2], (unsigned long long)got[2]);
 				check_failures++;
 			}
 		}

@@ -42,25 +42,15 @@ static skl_cachesim *cg_hier(skl_error *err)
 	return h;
 }
 
-/* Feeds t as `sklab cachesim` does: batches of SKL_CACHESIM_BATCH references
- * to skl_cachesim_run(), each cut to the smallest line (64). ns per access. */
+/* Feeds t's words themselves to skl_cachesim_run_words(): the model's own
+ * encoding, one word per access, with no copy into a batch (the trace's
+ * sizes are 1 to 64 and the machines' lines 64 bytes). ns per access. */
 static double feed(skl_cachesim *h, const skl_synth_trace *t)
 {
-	static skl_cachesim_ref buf[SKL_CACHESIM_BATCH];
-	size_t i, k, n;
+	size_t i;
 	double t0 = skl__self_now_ns();
-	for (i = 0; i < t->n; i += n) {
-		n = t->n - i < SKL_CACHESIM_BATCH ? t->n - i : SKL_CACHESIM_BATCH;
-		for (k = 0; k < n; k++) {
-			uint64_t v = t->a[i + k];
-			unsigned sz = SKL_SYNTH_SIZE(v);
-			buf[k].addr = SKL_SYNTH_ADDR(v);
-			buf[k].size = sz > 64 ? 64 : sz;
-			buf[k].kind = (uint32_t)SKL_SYNTH_KIND(v);
-		}
-		for (k = 0; k < n; k++) /* a refused reference is skipped */
-			k += skl_cachesim_run(h, buf + k, n - k);
-	}
+	for (i = 0; i < t->n; i++) /* a refused reference is skipped */
+		i += skl_cachesim_run_words(h, t->a + i, t->n - i);
 	return (skl__self_now_ns() - t0) / (double)(t->n ? t->n : 1);
 }
 
@@ -351,9 +341,9 @@ void skl__self_cache_rate(ctx *x)
 	c->sk = skl__self_stats(v, runs);
 	snprintf(c->note, sizeof(c->note),
 		 "%zu accesses of a synthetic program (bench_cache's: calls, loops, stack, hot, warm and cold "
-		 "data, sweeps) held in memory, fed in batches of %d to skl_cachesim_run() as `sklab cachesim` "
-		 "does, 3C classification off, %d runs: %.1f M accesses/s at the median.",
-		 n, SKL_CACHESIM_BATCH, runs, 1e3 / c->sk.med);
+		 "data, sweeps) held in memory as 64-bit words, fed to skl_cachesim_run_words(), 3C "
+		 "classification off, %d runs: %.1f M accesses/s at the median.",
+		 n, runs, 1e3 / c->sk.med);
 	snprintf(c->extra, sizeof(c->extra), ", \"accesses\": %zu, \"maccesses_per_s\": %.1f", n, 1e3 / c->sk.med);
 	skl_synth_free(&t);
 }

@@ -1026,6 +1026,28 @@ static inline void first_hit(skl_cachesim *h, level *l, unsigned kind, skl_cache
 	}
 }
 
+/*
+ * access_path_lru() for an access at most min_line bytes that straddles
+ * two lines, each the most recently used way of its set at the first level
+ * (a run of instruction fetches across a line's end): both touched in
+ * order, one reference and one hit. 1 when taken. Touching a set's most
+ * recently used way changes nothing in its recency list.
+ */
+static int straddle_mru(skl_cachesim *h, level *l, uint64_t addr, unsigned size, int kind)
+{
+	uint64_t line = addr >> l->line_shift, next = line + 1;
+	size_t i = l->mru[(unsigned)line & l->set_mask], j = l->mru[(unsigned)next & l->set_mask];
+	uint8_t hit = kind == SKL_CACHESIM_WRITE ? F_HIT | F_DIRTY : F_HIT;
+	if (((addr + size - 1) >> l->line_shift) != next || l->tag[i] != line || l->tag[j] != next)
+		return 0;
+	l->stamp[i] = ++l->tick;
+	l->flags[i] |= hit;
+	l->stamp[j] = ++l->tick;
+	l->flags[j] |= hit;
+	first_hit(h, l, (unsigned)kind, NULL);
+	return 1;
+}
+
 /* A hit anywhere in the first level, else the general walk (which checks the arguments). */
 static NOINLINE int access_first(skl_cachesim *h, uint64_t addr, unsigned size, int kind, skl_cachesim_result *out)
 {
@@ -1037,6 +1059,8 @@ static NOINLINE int access_first(skl_cachesim *h, uint64_t addr, unsigned size, 
 	if (size > h->fast_size || addr + (size - 1) < addr || ((addr + size - 1) >> l->line_shift) != line) {
 		if (!lru || size > h->min_line || addr + (size - 1) < addr)
 			return access_path(h, addr, size, kind, out, 0, kind == SKL_CACHESIM_WRITE ? 3u : 0u);
+		if (straddle_mru(h, l, addr, size, kind))
+			return 0;
 		access_path_lru(h, addr, size, kind, 0);
 		return 0;
 	}
@@ -1117,47 +1141,117 @@ static ALWAYS_INLINE void prefetch_set(const level *l, uint64_t addr)
 	}
 }
 
-/* skl_cachesim_run()'s loop, made twice: with classification and without
- * (the test of classify on every hit is then made once per batch) */
-static ALWAYS_INLINE size_t run_batch(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n, const int classify)
+/*
+ * What the fast path reads of a first level, held in locals for a batch:
+ * a store through a level's flags (uint8_t, which may alias anything)
+ * would otherwise make the compiler load every field of h and of the level
+ * again on the next access. The clocks are kept in locals too (one per
+ * level: kinds that share a level share one) and written back around each
+ * call to the general walk, which is the only other code that reads or
+ * moves them.
+ */
+typedef struct fast_level {
+	const uint64_t *tag;
+	const uint32_t *mru;
+	uint64_t *stamp;
+	uint8_t *flags;
+	uint64_t offmask; /* line size - 1 */
+	/* the fast path takes an access whose offset in the line plus size - 1
+	 * is below this: the line size, or less when the fast path's largest
+	 * access (fast_size) is smaller; 0 takes none */
+	uint64_t lim;
+	unsigned shift, mask;
+	unsigned clock; /* index of its level's clock in run_batch()'s ticks[] */
+	uint8_t hit[3]; /* by kind: the flags a hit sets */
+} fast_level;
+
+/* skl_cachesim_run()'s loop over references or over packed words (in),
+ * made by input, with classification or without (the test of
+ * classify on every hit is then made once per batch), and for first levels
+ * of 64-byte lines (shift 6, a shift by a constant) or any (shift 0) */
+static uint64_t fast_lim(const level *l, unsigned fast_size)
 {
-	static const uint8_t hit_flags[3] = {F_HIT, F_HIT | F_DIRTY, F_HIT}; /* by kind */
-	uint64_t fast[3] = {0, 0, 0};
+	uint64_t line = 1ULL << l->line_shift;
+	return fast_size < line ? fast_size : line;
+}
+
+static ALWAYS_INLINE size_t run_batch(skl_cachesim *h, const void *in, size_t n, const int packed, const int classify,
+				      const unsigned shift)
+{
+	uint64_t fast[3] = {0, 0, 0}, ticks[3];
+	fast_level fl[3];
+	level *owner[3];
 	size_t k;
-	unsigned kind, fast_size;
+	unsigned kind, fast_size = h->fast_size, c, nclocks = 0;
 	/* the last level, whose state is too large for the host's nearer caches */
 	const level *pf = h->nlevels > 1 ? &h->lv[h->nlevels - 1] : NULL;
-	/* access_mru() inline, with what it reads of h in locals (the stores
-	 * to flags would make the compiler read them again every time): only
-	 * the general walk changes them */
-	fast_size = h->fast_size;
+	for (kind = 0; kind < 3; kind++) {
+		level *l = h->first[kind];
+		for (c = 0; c < nclocks && owner[c] != l; c++)
+			;
+		if (c == nclocks) {
+			owner[nclocks] = l;
+			ticks[nclocks++] = l->tick;
+		}
+		fl[kind] = (fast_level){l->tag,
+					l->mru,
+					l->stamp,
+					l->flags,
+					(1ULL << l->line_shift) - 1,
+					fast_lim(l, fast_size),
+					l->line_shift,
+					l->set_mask,
+					c,
+					{F_HIT, F_HIT | F_DIRTY, F_HIT}};
+	}
 	for (k = 0; k < n; k++) {
-		uint64_t addr = refs[k].addr, line;
-		unsigned size = refs[k].size;
-		level *l;
+		uint64_t addr, line;
+		unsigned size;
+		const fast_level *f;
 		size_t i;
-		kind = refs[k].kind;
+		if (packed) {
+			uint64_t x = ((const uint64_t *)in)[k];
+			addr = SKL_CACHESIM_WORD_ADDR(x);
+			size = SKL_CACHESIM_WORD_SIZE(x);
+			kind = SKL_CACHESIM_WORD_KIND(x);
+		} else {
+			const skl_cachesim_ref *r = (const skl_cachesim_ref *)in + k;
+			addr = r->addr;
+			size = r->size;
+			kind = r->kind;
+		}
 		if (kind > SKL_CACHESIM_IFETCH)
 			break;
-		l = h->first[kind];
-		line = addr >> l->line_shift;
-		i = l->mru[(unsigned)line & l->set_mask];
-		/* a size of 0 is taken as 1: here, (addr - 1) is in the line or the general walk decides */
-		if (l->tag[i] == line && size <= fast_size && ((addr + size - 1) >> l->line_shift) == line &&
-		    (!classify || l->fanode[i] != NIL)) {
+		f = &fl[kind];
+		line = addr >> (shift ? shift : f->shift);
+		i = f->mru[(unsigned)line & f->mask];
+		/* within the line and at most fast_size bytes (a size of 0, taken
+		 * as 1, goes to the general walk at a line's first byte) */
+		if (f->tag[i] == line && (addr & f->offmask) + size - 1 < f->lim &&
+		    (!classify || h->first[kind]->fanode[i] != NIL)) {
 			if (classify)
-				fa_hit(&l->fa, l->fanode[i]);
-			l->stamp[i] = ++l->tick;
-			l->flags[i] |= hit_flags[kind];
+				fa_hit(&h->first[kind]->fa, h->first[kind]->fanode[i]);
+			f->stamp[i] = ++ticks[f->clock];
+			f->flags[i] |= f->hit[kind];
 			fast[kind]++; /* its counters, once at the end */
 			continue;
 		}
 		if (pf)
 			prefetch_set(pf, addr);
+		for (c = 0; c < nclocks; c++)
+			owner[c]->tick = ticks[c];
 		if (access_first(h, addr, size + (size == 0), (int)kind, NULL) < 0)
 			break;
-		fast_size = h->fast_size;
+		for (c = 0; c < nclocks; c++)
+			ticks[c] = owner[c]->tick;
+		if (h->fast_size != fast_size) {
+			fast_size = h->fast_size;
+			for (c = 0; c < 3; c++)
+				fl[c].lim = fast_lim(h->first[c], fast_size);
+		}
 	}
+	for (c = 0; c < nclocks; c++)
+		owner[c]->tick = ticks[c];
 	for (kind = 0; kind < 3; kind++) {
 		h->first[kind]->st.refs[kind] += fast[kind];
 		h->first[kind]->st.hits += fast[kind];
@@ -1165,11 +1259,28 @@ static ALWAYS_INLINE size_t run_batch(skl_cachesim *h, const skl_cachesim_ref *r
 	return k;
 }
 
+/* every first level has 64-byte lines */
+static int lines64(const skl_cachesim *h)
+{
+	return h->first[0]->line_shift == 6 && h->first[1]->line_shift == 6 && h->first[2]->line_shift == 6;
+}
+
 size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n)
 {
 	if (!h)
 		return 0;
-	return h->classify ? run_batch(h, refs, n, 1) : run_batch(h, refs, n, 0);
+	if (h->classify)
+		return run_batch(h, refs, n, 0, 1, 0);
+	return lines64(h) ? run_batch(h, refs, n, 0, 0, 6) : run_batch(h, refs, n, 0, 0, 0);
+}
+
+size_t skl_cachesim_run_words(skl_cachesim *h, const uint64_t *words, size_t n)
+{
+	if (!h)
+		return 0;
+	if (h->classify)
+		return run_batch(h, words, n, 1, 1, 0);
+	return lines64(h) ? run_batch(h, words, n, 1, 0, 6) : run_batch(h, words, n, 1, 0, 0);
 }
 
 /* ---- lines taken away from outside (skl_cachesim_smp) ------------------ */

@@ -25,7 +25,7 @@ int skl_synth_push(skl_synth_trace *t, uint64_t addr, unsigned size, int kind)
 		size = 1;
 	if (size > 64)
 		size = 64;
-	t->a[t->n++] = SKL_SYNTH_ADDR(addr) | (uint64_t)(size - 1) << 56 | (uint64_t)kind << 62;
+	t->a[t->n++] = SKL_CACHESIM_WORD(addr, size, kind);
 	return 0;
 }
 
