@@ -1162,24 +1162,30 @@ typedef struct fast_level {
 	uint64_t lim;
 	unsigned shift, mask;
 	unsigned clock; /* index of its level's clock in run_batch()'s ticks[] */
-	uint8_t hit[3]; /* by kind: the flags a hit sets */
 } fast_level;
 
-/* skl_cachesim_run()'s loop over references or over packed words (in),
- * made by input, with classification or without (the test of
- * classify on every hit is then made once per batch), and for first levels
- * of 64-byte lines (shift 6, a shift by a constant) or any (shift 0) */
 static uint64_t fast_lim(const level *l, unsigned fast_size)
 {
 	uint64_t line = 1ULL << l->line_shift;
 	return fast_size < line ? fast_size : line;
 }
 
+/* A first level for the words' kind 3, which is no kind: no way holds
+ * TAG_NONE's line (a word's address is below 2^56), so the access goes to
+ * the general walk, which refuses it. */
+static const uint64_t no_tag[1] = {TAG_NONE};
+static const uint32_t no_mru[1] = {0};
+
+/* skl_cachesim_run()'s loop over references or over packed words (in),
+ * made by input, with classification or without (the test of
+ * classify on every hit is then made once per batch), and for first levels
+ * of 64-byte lines (shift 6, a shift by a constant) or any (shift 0) */
+
 static ALWAYS_INLINE size_t run_batch(skl_cachesim *h, const void *in, size_t n, const int packed, const int classify,
 				      const unsigned shift)
 {
 	uint64_t fast[3] = {0, 0, 0}, ticks[3];
-	fast_level fl[3];
+	fast_level fl[4];
 	level *owner[3];
 	size_t k;
 	unsigned kind, fast_size = h->fast_size, c, nclocks = 0;
@@ -1193,49 +1199,50 @@ static ALWAYS_INLINE size_t run_batch(skl_cachesim *h, const void *in, size_t n,
 			owner[nclocks] = l;
 			ticks[nclocks++] = l->tick;
 		}
-		fl[kind] = (fast_level){l->tag,
-					l->mru,
-					l->stamp,
-					l->flags,
-					(1ULL << l->line_shift) - 1,
-					fast_lim(l, fast_size),
-					l->line_shift,
-					l->set_mask,
-					c,
-					{F_HIT, F_HIT | F_DIRTY, F_HIT}};
+		fl[kind] = (fast_level){
+		    l->tag,	   l->mru,	l->stamp, l->flags, (1ULL << l->line_shift) - 1, fast_lim(l, fast_size),
+		    l->line_shift, l->set_mask, c};
 	}
+	fl[3] = fl[0];
+	fl[3].tag = no_tag;
+	fl[3].mru = no_mru;
+	fl[3].mask = 0;
 	for (k = 0; k < n; k++) {
-		uint64_t addr, line;
+		uint64_t addr, line, last; /* last: size - 1 */
 		unsigned size;
 		const fast_level *f;
 		size_t i;
 		if (packed) {
 			uint64_t x = ((const uint64_t *)in)[k];
 			addr = SKL_CACHESIM_WORD_ADDR(x);
-			size = SKL_CACHESIM_WORD_SIZE(x);
-			kind = SKL_CACHESIM_WORD_KIND(x);
+			last = (x >> 56) & 63;
+			size = (unsigned)last + 1;
+			kind = SKL_CACHESIM_WORD_KIND(x); /* 3: fl[3], never a hit */
 		} else {
 			const skl_cachesim_ref *r = (const skl_cachesim_ref *)in + k;
 			addr = r->addr;
 			size = r->size;
+			last = (uint64_t)size - 1;
 			kind = r->kind;
+			if (kind > SKL_CACHESIM_IFETCH)
+				break;
 		}
-		if (kind > SKL_CACHESIM_IFETCH)
-			break;
 		f = &fl[kind];
 		line = addr >> (shift ? shift : f->shift);
 		i = f->mru[(unsigned)line & f->mask];
 		/* within the line and at most fast_size bytes (a size of 0, taken
 		 * as 1, goes to the general walk at a line's first byte) */
-		if (f->tag[i] == line && (addr & f->offmask) + size - 1 < f->lim &&
+		if (f->tag[i] == line && (addr & f->offmask) + last < f->lim &&
 		    (!classify || h->first[kind]->fanode[i] != NIL)) {
 			if (classify)
 				fa_hit(&h->first[kind]->fa, h->first[kind]->fanode[i]);
 			f->stamp[i] = ++ticks[f->clock];
-			f->flags[i] |= f->hit[kind];
+			f->flags[i] |= (uint8_t)(F_HIT | (kind & SKL_CACHESIM_WRITE) * F_DIRTY); /* a write dirties */
 			fast[kind]++; /* its counters, once at the end */
 			continue;
 		}
+		if (packed && kind > SKL_CACHESIM_IFETCH)
+			break;
 		if (pf)
 			prefetch_set(pf, addr);
 		for (c = 0; c < nclocks; c++)
