@@ -49,6 +49,23 @@ uint64_t skl_synth_xorshift(uint64_t *s);
  * of memory. */
 int skl_synth_program(skl_synth_trace *t, size_t n, uint64_t seed);
 
+/*
+ * The floor under the cache model's cost: t through I1 (fetches) or D1
+ * (loads and stores) and LL (lv[0..2], LRU) by the least an LRU model can
+ * do for the same miss counts, Cachegrind's algorithm (cg_sim.c): each
+ * set's tags alone, in recency order, shifted down on a hit off the front
+ * and on a miss; no flags, stamps or other per-way state, no write-backs.
+ * The walk is sklab's: every line of an access at each level, the next
+ * level when any missed. refs and misses by [level][kind]; they equal
+ * skl_cachesim's for the same LRU geometry. 0, or -1 when out of memory
+ * or a level's geometry is not sizes in powers of two.
+ */
+typedef struct skl_synth_floor {
+	uint64_t refs[3][3], misses[3][3];
+} skl_synth_floor;
+
+int skl_synth_floor_run(const skl_cachesim_level lv[3], const skl_synth_trace *t, skl_synth_floor *out);
+
 /* The native workload, iters iterations of: a store to a hot 4 KiB array,
  * a load from a warm 256 KiB one, a sequential load over 16 MiB and, one
  * time in eight, a random load from it. *sum gets what was loaded (keep it,

@@ -30,7 +30,13 @@
  *       are printed beside Cachegrind's: the same references, the same
  *       geometry, side by side.
  *
- *   bench_cache --smoke      a few thousand accesses: checks that it runs.
+ *   bench_cache --floor [...]   after the model, the floor: the same trace
+ *       through the least an LRU model can do for the same counts
+ *       (Cachegrind's algorithm: each set's tags alone, in recency order),
+ *       timed, its miss counts beside the model's (they must be equal).
+ *
+ *   bench_cache --smoke      a few thousand accesses: checks that it runs,
+ *       and that the floor's miss counts are the model's (exit 1 if not).
  *   bench_cache --workload ITERS   the native workload itself (what valgrind runs).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -176,7 +182,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Times runs passes of t through a fresh hierarchy; the median rate. */
-static double time_model(const setup *su, const skl_synth_trace *t, int runs)
+static double time_model(const setup *su, const skl_synth_trace *t, int runs, counts *c0)
 {
 	double rate[64], med;
 	counts c;
@@ -191,6 +197,8 @@ static double time_model(const setup *su, const skl_synth_trace *t, int runs)
 		if (i == 0) {
 			get_counts(h, &c);
 			print_counts("sklab", &c);
+			if (c0)
+				*c0 = c;
 		}
 		skl_cachesim_free(h);
 	}
@@ -205,6 +213,50 @@ static double time_model(const setup *su, const skl_synth_trace *t, int runs)
 	       su->policy, su->classify ? "on" : "off", runs, rate[0] / 1e6, med / 1e6, rate[runs - 1] / 1e6,
 	       1e9 / med);
 	return med;
+}
+
+/* ---- the floor (synth.h): Cachegrind's algorithm, tags only ------------- */
+
+/* The trace through the floor (skl_synth_floor_run); its counts into c; seconds. */
+static double floor_feed(const setup *su, const skl_synth_trace *t, counts *c)
+{
+	skl_synth_floor f;
+	double t0 = now();
+	if (skl_synth_floor_run(su->lv, t, &f) < 0) {
+		fprintf(stderr, "bench_cache: out of memory for the floor\n");
+		exit(1);
+	}
+	t0 = now() - t0;
+	c->ir = f.refs[0][I];
+	c->i1mr = f.misses[0][I];
+	c->ilmr = f.misses[2][I];
+	c->dr = f.refs[1][R];
+	c->d1mr = f.misses[1][R];
+	c->dlmr = f.misses[2][R];
+	c->dw = f.refs[1][W];
+	c->d1mw = f.misses[1][W];
+	c->dlmw = f.misses[2][W];
+	return t0;
+}
+
+/* Times the floor beside the model's counts; 1 when the counts differ. */
+static int time_floor(const setup *su, const skl_synth_trace *t, int runs, const counts *model)
+{
+	double rate[64], med;
+	counts c;
+	int i;
+	if (runs > 64)
+		runs = 64;
+	for (i = 0; i < runs; i++)
+		rate[i] = (double)t->n / floor_feed(su, t, &c);
+	qsort(rate, (size_t)runs, sizeof(rate[0]), cmp_double);
+	med = runs % 2 ? rate[runs / 2] : (rate[runs / 2 - 1] + rate[runs / 2]) / 2;
+	print_counts("floor", &c);
+	printf("%zu accesses, the floor (tags only, in recency order), %d runs: min %.1f  median %.1f  max %.1f M "
+	       "accesses/s (%.2f ns/access at the median); miss counts %s the model's\n",
+	       t->n, runs, rate[0] / 1e6, med / 1e6, rate[runs - 1] / 1e6, 1e9 / med,
+	       memcmp(&c, model, sizeof(c)) ? "DIFFER from" : "equal to");
+	return memcmp(&c, model, sizeof(c)) != 0;
 }
 
 /* ---- Cachegrind ---------------------------------------------------------- */
@@ -338,7 +390,7 @@ static int cachegrind(const char *self, long iters, int lackey, const setup *su,
 			return 1;
 		}
 		printf("the same references, traced by Lackey, through sklab's model:\n");
-		time_model(su, &t, runs);
+		time_model(su, &t, runs, NULL);
 		skl_synth_free(&t);
 	}
 	return 0;
@@ -364,7 +416,8 @@ int main(int argc, char **argv)
 	skl_synth_trace t = {0};
 	size_t n = 50000000;
 	long iters = 20000000;
-	int i, runs = 5, cg = 0, lackey = 0, smoke = 0;
+	int i, runs = 5, cg = 0, lackey = 0, smoke = 0, floor = 0, rc = 0;
+	counts mc;
 	skl_cachesim_repl repl = SKL_CACHESIM_LRU;
 	memset(&su, 0, sizeof(su));
 	/* Cachegrind-like: 32 KiB 8-way I1, 48 KiB 12-way D1, 8 MiB 16-way LL */
@@ -394,6 +447,8 @@ int main(int argc, char **argv)
 			lackey = 1;
 		else if (!strcmp(a, "--smoke"))
 			smoke = 1;
+		else if (!strcmp(a, "--floor"))
+			floor = 1;
 		else if (!strcmp(a, "--policy") && v) {
 			su.policy = argv[++i];
 			repl = !strcmp(v, "plru")     ? SKL_CACHESIM_PLRU
@@ -410,7 +465,7 @@ int main(int argc, char **argv)
 			    stderr,
 			    "usage: bench_cache [-n N] [-r RUNS] [--classify] [--single] [--policy lru|plru|random]\n"
 			    "                   [--I1|--D1|--LL S,A,L] [--cachegrind [-w ITERS] [--lackey]] "
-			    "[--smoke]\n");
+			    "[--smoke] [--floor]\n");
 			return 2;
 		}
 	}
@@ -428,7 +483,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	t.n = n;
-	time_model(&su, &t, runs);
+	time_model(&su, &t, runs, &mc);
+	/* the floor's counts are the model's when nothing but LRU is asked of it */
+	if ((floor || smoke) && repl == SKL_CACHESIM_LRU && !su.classify && min_line(&su) >= 64)
+		rc = time_floor(&su, &t, runs, &mc);
 	skl_synth_free(&t);
-	return 0;
+	return rc;
 }

@@ -41,7 +41,7 @@ typedef struct comparison {
 	int cond;	    /* -1 none, 0/1: a further condition of the target (same miss counts) */
 	char cond_text[64]; /* what the condition is */
 	int reps;
-	char note[768];
+	char note[1280];
 	char extra[1024]; /* further JSON members, ", \"k\": v" form; "" = none */
 } comparison;
 

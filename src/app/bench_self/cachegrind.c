@@ -73,21 +73,72 @@ static void model_counts(const skl_cachesim *h, cg_counts *c)
 	c->lld = ll.misses[KR] + ll.misses[KW];
 }
 
+/* The floor's counts as Cachegrind's summary gives them. */
+static void floor_counts(const skl_synth_floor *f, cg_counts *c)
+{
+	c->ir = f->refs[0][KI];
+	c->i1m = f->misses[0][KI];
+	c->lli = f->misses[2][KI];
+	c->dr = f->refs[1][KR] + f->refs[1][KW];
+	c->d1m = f->misses[1][KR] + f->misses[1][KW];
+	c->lld = f->misses[2][KR] + f->misses[2][KW];
+}
+
 /* Times runs passes of t through a fresh hierarchy: ns per access into v;
- * the counts of the first pass into cnt. -1 on failure. */
-static int time_model(const skl_synth_trace *t, int runs, double *v, cg_counts *cnt, skl_error *err)
+ * the counts of the first pass into cnt. With fl, each pass is followed by
+ * one of the floor (skl_synth_floor_run: Cachegrind's algorithm, tags
+ * only), its ns per access into fl; *fl_equal says whether its counts were
+ * the model's. -1 on failure. */
+static int time_model(const skl_synth_trace *t, int runs, double *v, cg_counts *cnt, double *fl, int *fl_equal,
+		      skl_error *err)
 {
 	int i;
 	for (i = 0; i < runs; i++) {
 		skl_cachesim *h = cg_hier(err);
+		cg_counts mc, fc;
+		skl_synth_floor f;
+		double t0;
 		if (!h)
 			return -1;
 		v[i] = feed(h, t);
+		model_counts(h, &mc);
 		if (i == 0 && cnt)
-			model_counts(h, cnt);
+			*cnt = mc;
 		skl_cachesim_free(h);
+		if (!fl)
+			continue;
+		t0 = skl__self_now_ns();
+		if (skl_synth_floor_run(cg_levels, t, &f) < 0) {
+			skl_errorf(err, "out of memory for the floor");
+			return -1;
+		}
+		fl[i] = (skl__self_now_ns() - t0) / (double)(t->n ? t->n : 1);
+		floor_counts(&f, &fc);
+		*fl_equal = (i == 0 || *fl_equal) && !memcmp(&fc, &mc, sizeof(fc));
 	}
 	return 0;
+}
+
+/* The floor beside the model in a row's note: its median, and sklab's
+ * median over it. */
+static void floor_note(comparison *c, double *fl, int runs, int equal)
+{
+	stat3 f = skl__self_stats(fl, runs);
+	size_t l = strlen(c->note);
+	snprintf(c->note + l, sizeof(c->note) - l,
+		 " The floor, Cachegrind's algorithm on the same trace in this process (each set's tags alone, in "
+		 "recency order; no per-way state), run after each pass: %.2f ns per access at the median, sklab "
+		 "%.2fx of it; its miss counts %s the model's.",
+		 f.med, c->sk.med / f.med, equal ? "equal" : "DIFFER from");
+}
+
+static void floor_extra(comparison *c, double *fl, int runs, int equal)
+{
+	stat3 f = skl__self_stats(fl, runs);
+	size_t l = strlen(c->extra);
+	snprintf(c->extra + l, sizeof(c->extra) - l,
+		 ", \"floor\": {\"min\": %.6g, \"median\": %.6g, \"max\": %.6g, \"counts_equal\": %s}", f.min, f.med,
+		 f.max, equal ? "true" : "false");
 }
 
 /* The native workload valgrind runs (bench_cache's): per iteration a store
@@ -150,7 +201,8 @@ void skl__self_cachegrind(ctx *x)
 	long iters = x->quick ? 20000 : 200000;
 	int reps = x->quick ? 1 : 3, runs = x->quick ? 1 : 5, r, good = 0, dropped = 0;
 	char iters_s[32], geo[3][64];
-	double cost[8], model[8];
+	double cost[8], model[8], flr[8];
+	int fl_equal = 0;
 	cg_counts cg, sk;
 	text_buf *out = NULL;
 	skl_synth_trace t = {0};
@@ -270,7 +322,7 @@ void skl__self_cachegrind(ctx *x)
 		}
 	}
 	skl_error_clear(&err);
-	if (time_model(&t, runs, model, &sk, &err) < 0) {
+	if (time_model(&t, runs, model, &sk, flr, &fl_equal, &err) < 0) {
 		snprintf(c->sk_why, sizeof(c->sk_why), "the model failed: %.400s", err.msg);
 		goto out;
 	}
@@ -290,6 +342,7 @@ void skl__self_cachegrind(ctx *x)
 		 (unsigned long long)cg.d1m, (unsigned long long)cg.lld, (unsigned long long)sk.ir,
 		 (unsigned long long)sk.i1m, (unsigned long long)sk.lli, (unsigned long long)sk.dr,
 		 (unsigned long long)sk.d1m, (unsigned long long)sk.lld);
+	floor_note(c, flr, runs, fl_equal);
 	snprintf(c->extra, sizeof(c->extra),
 		 ", \"accesses\": %zu, \"misses_equal\": %s, \"cachegrind_counts\": {\"Ir\": %llu, \"I1mr\": %llu, "
 		 "\"ILmr\": %llu, \"D\": %llu, \"D1m\": %llu, \"DLm\": %llu}, \"sklab_counts\": {\"Ir\": %llu, "
@@ -299,6 +352,7 @@ void skl__self_cachegrind(ctx *x)
 		 (unsigned long long)cg.lld, (unsigned long long)sk.ir, (unsigned long long)sk.i1m,
 		 (unsigned long long)sk.lli, (unsigned long long)sk.dr, (unsigned long long)sk.d1m,
 		 (unsigned long long)sk.lld);
+	floor_extra(c, flr, runs, fl_equal);
 out:
 	skl_synth_free(&t);
 	free(out);
@@ -308,7 +362,8 @@ void skl__self_cache_rate(ctx *x)
 {
 	size_t n = x->quick ? 2000000 : 20000000;
 	int runs = x->quick ? 3 : 5;
-	double v[8];
+	double v[8], flr[8];
+	int fl_equal = 0;
 	skl_synth_trace t = {0};
 	skl_error err;
 	comparison *c;
@@ -333,7 +388,7 @@ void skl__self_cache_rate(ctx *x)
 		return;
 	}
 	skl_error_clear(&err);
-	if (time_model(&t, runs, v, NULL, &err) < 0) {
+	if (time_model(&t, runs, v, NULL, flr, &fl_equal, &err) < 0) {
 		snprintf(c->sk_why, sizeof(c->sk_why), "the model failed: %.400s", err.msg);
 		skl_synth_free(&t);
 		return;
@@ -344,6 +399,8 @@ void skl__self_cache_rate(ctx *x)
 		 "data, sweeps) held in memory as 64-bit words, fed to skl_cachesim_run_words(), 3C "
 		 "classification off, %d runs: %.1f M accesses/s at the median.",
 		 n, runs, 1e3 / c->sk.med);
+	floor_note(c, flr, runs, fl_equal);
 	snprintf(c->extra, sizeof(c->extra), ", \"accesses\": %zu, \"maccesses_per_s\": %.1f", n, 1e3 / c->sk.med);
+	floor_extra(c, flr, runs, fl_equal);
 	skl_synth_free(&t);
 }

@@ -8,6 +8,7 @@
 #include "sklab/common.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int skl_synth_push(skl_synth_trace *t, uint64_t addr, unsigned size, int kind)
 {
@@ -178,4 +179,85 @@ int skl_synth_workload(long iters, uint64_t *sum)
 	free(warm);
 	free(big);
 	return 0;
+}
+
+/* ---- the floor ------------------------------------------------------------ */
+
+typedef struct floor_level {
+	uint64_t *tags;
+	uint64_t set_mask;
+	unsigned assoc, shift;
+} floor_level;
+
+static int floor_init(floor_level *f, const skl_cachesim_level *c)
+{
+	uint64_t n, i;
+	memset(f, 0, sizeof(*f));
+	if (!c->line || !c->assoc || (c->line & (c->line - 1)) || c->size % ((uint64_t)c->assoc * c->line))
+		return -1;
+	n = c->size / c->line;
+	if ((n / c->assoc) & (n / c->assoc - 1))
+		return -1;
+	f->assoc = c->assoc;
+	f->set_mask = n / c->assoc - 1;
+	while ((1ULL << f->shift) < c->line)
+		f->shift++;
+	f->tags = n > SIZE_MAX / sizeof(*f->tags) ? NULL : skl_malloc((size_t)n * sizeof(*f->tags));
+	if (!f->tags)
+		return -1;
+	for (i = 0; i < n; i++)
+		f->tags[i] = UINT64_MAX; /* no line is UINT64_MAX: lines are at least 2 bytes */
+	return 0;
+}
+
+/* 1 when the level held every line of the access */
+static inline int floor_access(floor_level *f, uint64_t addr, unsigned size)
+{
+	uint64_t line = addr >> f->shift, last = (addr + size - 1) >> f->shift;
+	int hit = 1;
+	for (; line <= last; line++) {
+		uint64_t *t = f->tags + (size_t)(line & f->set_mask) * f->assoc;
+		unsigned w;
+		if (t[0] == line)
+			continue;
+		for (w = 1; w < f->assoc && t[w] != line; w++)
+			;
+		if (w == f->assoc) { /* a miss: the least recently used goes */
+			hit = 0;
+			w--;
+		}
+		for (; w; w--) /* the tags before it down one, as cg_sim.c does */
+			t[w] = t[w - 1];
+		t[0] = line;
+	}
+	return hit;
+}
+
+int skl_synth_floor_run(const skl_cachesim_level lv[3], const skl_synth_trace *t, skl_synth_floor *out)
+{
+	floor_level f[3];
+	size_t k;
+	int i, rc = 0;
+	memset(out, 0, sizeof(*out));
+	memset(f, 0, sizeof(f));
+	for (i = 0; i < 3; i++)
+		if (lv[i].line < 2 || floor_init(&f[i], &lv[i]) < 0)
+			rc = -1;
+	for (k = 0; !rc && k < t->n; k++) {
+		uint64_t x = t->a[k], addr = SKL_SYNTH_ADDR(x);
+		unsigned kind = (unsigned)SKL_SYNTH_KIND(x), size = SKL_SYNTH_SIZE(x);
+		int first = kind == SKL_CACHESIM_IFETCH ? 0 : 1;
+		if (kind > SKL_CACHESIM_IFETCH || addr + (size - 1) < addr)
+			continue;
+		out->refs[first][kind]++;
+		if (floor_access(&f[first], addr, size))
+			continue;
+		out->misses[first][kind]++;
+		out->refs[2][kind]++;
+		if (!floor_access(&f[2], addr, size))
+			out->misses[2][kind]++;
+	}
+	for (i = 0; i < 3; i++)
+		skl_free(f[i].tags);
+	return rc;
 }

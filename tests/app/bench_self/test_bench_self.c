@@ -226,6 +226,17 @@ static void test_json(void)
 			CHECK(is_str(jget(c, "sklab_reason")));
 			CHECK(jget(c, "met")->t == J_NULL);
 		}
+		/* the floor beside the model: Cachegrind's algorithm, the same miss counts */
+		if (is_str(name) && !strcmp(name->s, "cache_rate") && jget(c, "sklab")->t == J_OBJ) {
+			const jv *fl = jget(c, "floor");
+			CHECK(fl && fl->t == J_OBJ);
+			if (fl && fl->t == J_OBJ) {
+				CHECK(jget(fl, "median") && jget(fl, "median")->t == J_NUM &&
+				      jget(fl, "median")->n > 0);
+				CHECK(jget(fl, "counts_equal") && jget(fl, "counts_equal")->t == J_BOOL &&
+				      jget(fl, "counts_equal")->b);
+			}
+		}
 	}
 out:
 	jfree(doc);
