@@ -161,15 +161,13 @@ int skl_dl_failed(const skl_dl *dl)
 	return dl->failed;
 }
 
-/* A copy of s in the pool, or NULL (and the list marked failed). */
-static const char *pool_dup(skl_dl *dl, const char *s)
+/* A copy of the n bytes of s and a NUL in the pool, or NULL (and the
+ * list marked failed). */
+static const char *pool_dup_n(skl_dl *dl, const char *s, size_t len)
 {
-	size_t n;
+	size_t n = len + 1;
 	pool_chunk *c = dl->pool;
 	char *d;
-	if (!s)
-		return NULL;
-	n = strlen(s) + 1;
 	if (!c || c->cap - c->used < n) {
 		size_t cap = n > POOL_CHUNK ? n : POOL_CHUNK;
 		pool_chunk *nc;
@@ -195,9 +193,40 @@ static const char *pool_dup(skl_dl *dl, const char *s)
 		c = nc;
 	}
 	d = c->data + c->used;
-	memcpy(d, s, n);
+	memcpy(d, s, len);
+	d[len] = '\0';
 	c->used += n;
 	return d;
+}
+
+/* A copy of s in the pool, or NULL (and the list marked failed). */
+static const char *pool_dup(skl_dl *dl, const char *s)
+{
+	return s ? pool_dup_n(dl, s, strlen(s)) : NULL;
+}
+
+/* 1 when the n bytes at p are printable ASCII, tab and LF only: what
+ * nearly every view's text is, and nothing for skl_text_clean to change.
+ * Eight bytes at a time: a word with no byte below 0x20, none from 0x7f
+ * on, passes whole; another is looked at byte by byte. */
+static int plain_ascii(const char *p, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	size_t i = 0, k;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x, del;
+		memcpy(&x, p + i, 8);
+		del = x ^ (0x7f * ones);
+		if (!((x | ((x - 0x20 * ones) & ~x) | ((del - ones) & ~del)) & high))
+			continue;
+		for (k = i; k < i + 8; k++)
+			if (((unsigned char)p[k] < 0x20 || (unsigned char)p[k] >= 0x7f) && p[k] != '\t' && p[k] != '\n')
+				return 0;
+	}
+	for (; i < n; i++)
+		if (((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f) && p[i] != '\t' && p[i] != '\n')
+			return 0;
+	return 1;
 }
 
 /* A copy of text that a picture draws (a scenario's, of any bytes) in the
@@ -209,9 +238,12 @@ static const char *pool_dup_text(skl_dl *dl, const char *s)
 	size_t n;
 	char *clean;
 	const char *d;
-	if (!s || !skl_text_needs_clean(s))
-		return pool_dup(dl, s);
+	if (!s)
+		return NULL;
 	n = strlen(s);
+	/* the common case first: ASCII has nothing to clean */
+	if (plain_ascii(s, n) || !skl_text_needs_clean(s))
+		return pool_dup_n(dl, s, n);
 	clean = n < ((size_t)-1 - 4) / 3 ? skl_malloc(n * 3 + 4) : NULL; /* a byte grows to U+FFFD's three */
 	if (!clean) {
 		dl->failed = 1;

@@ -18,6 +18,7 @@
 #include "sklab/abi.h"
 #include "sklab/cparse.h"
 #include "sklab/types.h"
+#include "sklab/textsafe.h"
 
 #include <SDL_ttf.h>
 #include <math.h>
@@ -451,6 +452,33 @@ static void test_metrics(void)
 		}
 }
 
+/* The list's copy of a text is skl_text_clean's, whatever byte sits at
+ * whatever place of an eight-byte word (the plain-ASCII fast path looks
+ * at words) and however long the text. */
+static void test_text_copy(void)
+{
+	static const unsigned char odd[] = {0x01, '\t', '\n', 0x1b, 0x1f, 0x20, 0x7e,
+					    0x7f, 0x80, 0x9f, 0xc3, 0xe2, 0xff};
+	skl_dl *dl = skl_dl_new(100, 100);
+	char s[40], want[160];
+	size_t len, pos, k;
+	CHECK(dl != NULL);
+	for (len = 1; dl && len < 27; len++)
+		for (pos = 0; pos < len; pos++)
+			for (k = 0; k < sizeof(odd); k++) {
+				int i;
+				memset(s, 'a' + (int)(len % 26), len);
+				s[len] = 0;
+				s[pos] = (char)odd[k];
+				if (pos + 2 < len && odd[k] == 0xc3)
+					s[pos + 1] = (char)0xa9; /* a valid "é" */
+				skl_text_clean(want, sizeof(want), s);
+				i = skl_dl_text(dl, 0, 0, 10, 10, s, 10, 0, 0, SKL_HEX(0));
+				CHECK(i >= 0 && !strcmp(skl_dl_at(dl, i)->text, want));
+			}
+	skl_dl_free(dl);
+}
+
 static void test_drawlist(void)
 {
 	skl_dl *dl = skl_dl_new(100, 50);
@@ -676,6 +704,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	test_drawlist();
+	test_text_copy();
 	test_metrics();
 	test_sock(&t, sdl, outdir);
 	test_highlight(&t, sdl);
