@@ -198,6 +198,25 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 		CHECK(img2 && skl_test_image_diff(img, img2, 0, path) == 0);
 		if (img2)
 			SDL_FreeSurface(img2);
+		/* the kept renderer (its text cached, opaque boxes filled straight
+		 * into the surface) draws what a new software renderer draws
+		 * through skl_sdl_draw, box by box */
+		img2 = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+		{
+			SDL_Renderer *r = img2 ? SDL_CreateSoftwareRenderer(img2) : NULL;
+			CHECK(r && skl_dl_width(dl) == W && skl_dl_height(dl) == H);
+			if (r) {
+				SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
+				SDL_RenderClear(r);
+				CHECK(skl_sdl_draw(sdl, r, dl, NULL, &err) == 0);
+				SDL_RenderPresent(r);
+				skl_sdl_forget(sdl);
+				SDL_DestroyRenderer(r);
+				snprintf(path, sizeof(path), "%s/sock-direct-diff.png", outdir);
+				CHECK(skl_test_image_diff(img, img2, 0, path) == 0);
+			}
+			SDL_FreeSurface(img2);
+		}
 		SDL_FreeSurface(img);
 	}
 	snprintf(path, sizeof(path), "%s/sock.png", outdir);

@@ -43,6 +43,12 @@ struct skl_sdl {
 	int ncached;
 	unsigned stamp;
 	int theme; /* SKL_THEME_* */
+	/* skl_sdl_render_surface's software renderer, kept from call to
+	 * call so the text it rendered stays cached: it draws into soft_tgt,
+	 * whose pixels are those of the surface being drawn (NULL between
+	 * calls) */
+	SDL_Surface *soft_tgt;
+	SDL_Renderer *soft;
 };
 
 skl_sdl *skl_sdl_new(const char *font_dir, skl_error *err)
@@ -91,12 +97,28 @@ void skl_sdl_forget(skl_sdl *s)
 	s->owner = NULL;
 }
 
+/* Drops the kept software renderer (and the text made for it). */
+static void soft_drop(skl_sdl *s)
+{
+	if (!s->soft_tgt)
+		return;
+	if (s->owner == s->soft)
+		skl_sdl_forget(s);
+	if (s->soft)
+		SDL_DestroyRenderer(s->soft);
+	s->soft_tgt->pixels = NULL;
+	SDL_FreeSurface(s->soft_tgt); /* its pixels were never its own */
+	s->soft_tgt = NULL;
+	s->soft = NULL;
+}
+
 void skl_sdl_free(skl_sdl *s)
 {
 	int i;
 	if (!s)
 		return;
 	skl_sdl_forget(s);
+	soft_drop(s);
 	for (i = 0; i < s->nfonts; i++)
 		TTF_CloseFont(s->fonts[i].font);
 	skl_free(s);
@@ -273,11 +295,27 @@ int skl_sdl_theme(const skl_sdl *s)
 
 /* ---- primitives ------------------------------------------------------------ */
 
-static void set_color(SDL_Renderer *r, int th, skl_color c)
+/* What the primitives draw with: the renderer, and the surface it draws
+ * into when that may be filled directly (the software renderer of
+ * skl_sdl_render_surface, no viewport): an opaque box is then one
+ * SDL_FillRect, the very call the software renderer makes for it, without
+ * the renderer's command in between. */
+typedef struct pen {
+	SDL_Renderer *r;
+	SDL_Surface *direct; /* NULL = through r only */
+	int theme;
+	int opaque; /* the colour set is opaque ... */
+	Uint32 px;  /* ... and this pixel in direct's format */
+} pen;
+
+static void set_color(pen *p, skl_color c)
 {
-	c = skl_sdl_theme_color(th, c);
-	SDL_SetRenderDrawBlendMode(r, SKL_A(c) == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
-	SDL_SetRenderDrawColor(r, (Uint8)SKL_R(c), (Uint8)SKL_G(c), (Uint8)SKL_B(c), (Uint8)SKL_A(c));
+	c = skl_sdl_theme_color(p->theme, c);
+	p->opaque = SKL_A(c) == 255;
+	if (p->direct && p->opaque)
+		p->px = SDL_MapRGBA(p->direct->format, (Uint8)SKL_R(c), (Uint8)SKL_G(c), (Uint8)SKL_B(c), 255);
+	SDL_SetRenderDrawBlendMode(p->r, p->opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(p->r, (Uint8)SKL_R(c), (Uint8)SKL_G(c), (Uint8)SKL_B(c), (Uint8)SKL_A(c));
 }
 
 typedef struct ibox {
@@ -299,7 +337,26 @@ static ibox to_box(const skl_xform *xf, float x, float y, float w, float h)
 	return b;
 }
 
-static void fill_box(SDL_Renderer *r, int x0, int y0, int x1, int y1)
+/* Fills rc (clipped to the surface's clip rectangle) of a 32-bit surface
+ * with the pixel px: the pixels SDL_FillRect writes, with plain stores.
+ * SDL's own fill streams each row past the caches (non-temporal stores),
+ * which for the thousands of small boxes of a big view cost a trip to
+ * memory per row of every box, and a miss for whatever is drawn over it
+ * next. */
+static void direct_fill(SDL_Surface *surf, const SDL_Rect *rc, Uint32 px)
+{
+	SDL_Rect c;
+	int x, y;
+	if (!SDL_IntersectRect(rc, &surf->clip_rect, &c))
+		return;
+	for (y = c.y; y < c.y + c.h; y++) {
+		Uint32 *row = (Uint32 *)((Uint8 *)surf->pixels + (size_t)y * (size_t)surf->pitch) + c.x;
+		for (x = 0; x < c.w; x++)
+			row[x] = px;
+	}
+}
+
+static void fill_box(pen *p, int x0, int y0, int x1, int y1)
 {
 	SDL_Rect rc;
 	if (x1 <= x0 || y1 <= y0)
@@ -308,20 +365,23 @@ static void fill_box(SDL_Renderer *r, int x0, int y0, int x1, int y1)
 	rc.y = y0;
 	rc.w = x1 - x0;
 	rc.h = y1 - y0;
-	SDL_RenderFillRect(r, &rc);
+	if (p->direct && p->opaque)
+		direct_fill(p->direct, &rc, p->px);
+	else
+		SDL_RenderFillRect(p->r, &rc);
 }
 
 /* An outline of width t inside the box. */
-static void outline(SDL_Renderer *r, ibox b, int t)
+static void outline(pen *p, ibox b, int t)
 {
 	if (b.x1 - b.x0 <= 2 * t || b.y1 - b.y0 <= 2 * t) {
-		fill_box(r, b.x0, b.y0, b.x1, b.y1);
+		fill_box(p, b.x0, b.y0, b.x1, b.y1);
 		return;
 	}
-	fill_box(r, b.x0, b.y0, b.x1, b.y0 + t);
-	fill_box(r, b.x0, b.y1 - t, b.x1, b.y1);
-	fill_box(r, b.x0, b.y0 + t, b.x0 + t, b.y1 - t);
-	fill_box(r, b.x1 - t, b.y0 + t, b.x1, b.y1 - t);
+	fill_box(p, b.x0, b.y0, b.x1, b.y0 + t);
+	fill_box(p, b.x0, b.y1 - t, b.x1, b.y1);
+	fill_box(p, b.x0, b.y0 + t, b.x0 + t, b.y1 - t);
+	fill_box(p, b.x1 - t, b.y0 + t, b.x1, b.y1 - t);
 }
 
 static int stroke_px(const skl_xform *xf, float w)
@@ -330,22 +390,22 @@ static int stroke_px(const skl_xform *xf, float w)
 	return t < 1 ? 1 : t;
 }
 
-static void draw_rect(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl_item *it)
+static void draw_rect(pen *p, const skl_xform *xf, const skl_dl_item *it)
 {
 	ibox b = to_box(xf, it->x, it->y, it->w, it->h);
 	if (SKL_A(it->fill)) {
-		set_color(r, th, it->fill);
-		fill_box(r, b.x0, b.y0, b.x1, b.y1);
+		set_color(p, it->fill);
+		fill_box(p, b.x0, b.y0, b.x1, b.y1);
 	}
 	if (it->stroke_w > 0 && SKL_A(it->stroke)) {
-		set_color(r, th, it->stroke);
-		outline(r, b, stroke_px(xf, it->stroke_w));
+		set_color(p, it->stroke);
+		outline(p, b, stroke_px(xf, it->stroke_w));
 	}
 }
 
 /* 45-degree lines x + y = c, anchored to the canvas origin so every
  * backend puts them in the same place. */
-static void draw_hatch(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl_item *it)
+static void draw_hatch(pen *p, const skl_xform *xf, const skl_dl_item *it)
 {
 	ibox b = to_box(xf, it->x, it->y, it->w, it->h);
 	double step = (double)it->spacing * 1.41421356 * xf->scale;
@@ -353,12 +413,12 @@ static void draw_hatch(SDL_Renderer *r, int th, const skl_xform *xf, const skl_d
 	double c;
 	int lw = stroke_px(xf, it->stroke_w);
 	if (SKL_A(it->fill)) {
-		set_color(r, th, it->fill);
-		fill_box(r, b.x0, b.y0, b.x1, b.y1);
+		set_color(p, it->fill);
+		fill_box(p, b.x0, b.y0, b.x1, b.y1);
 	}
 	if (step < 2 || b.x1 <= b.x0 || b.y1 <= b.y0)
 		return;
-	set_color(r, th, it->stroke);
+	set_color(p, it->stroke);
 	c = origin + ceil(((double)(b.x0 + b.y0) - origin) / step) * step;
 	for (; c < (double)(b.x1 + b.y1); c += step) {
 		int k;
@@ -370,24 +430,24 @@ static void draw_hatch(SDL_Renderer *r, int th, const skl_xform *xf, const skl_d
 			if (xb > b.x1 - 1)
 				xb = b.x1 - 1;
 			if (xa <= xb)
-				SDL_RenderDrawLine(r, xa, cc - xa, xb, cc - xb);
+				SDL_RenderDrawLine(p->r, xa, cc - xa, xb, cc - xb);
 		}
 	}
 }
 
-static void draw_line(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl_item *it)
+static void draw_line(pen *p, const skl_xform *xf, const skl_dl_item *it)
 {
 	float x1 = it->x * xf->scale + xf->dx, y1 = it->y * xf->scale + xf->dy;
 	float x2 = (it->x + it->w) * xf->scale + xf->dx, y2 = (it->y + it->h) * xf->scale + xf->dy;
 	float lw = it->stroke_w * xf->scale;
 	float dx = x2 - x1, dy = y2 - y1, len = sqrtf(dx * dx + dy * dy);
 	SDL_Color c;
-	skl_color sc = skl_sdl_theme_color(th, it->stroke);
+	skl_color sc = skl_sdl_theme_color(p->theme, it->stroke);
 	c.r = (Uint8)SKL_R(sc);
 	c.g = (Uint8)SKL_G(sc);
 	c.b = (Uint8)SKL_B(sc);
 	c.a = (Uint8)SKL_A(sc);
-	set_color(r, th, it->stroke);
+	set_color(p, it->stroke);
 	if (len < 0.01f)
 		return;
 	if (it->kind == SKL_DL_ARROW) {
@@ -404,15 +464,15 @@ static void draw_line(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl
 		v[2].position.x = x2 - ux * hl + uy * hw;
 		v[2].position.y = y2 - uy * hl - ux * hw;
 		v[0].color = v[1].color = v[2].color = c;
-		SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
+		SDL_RenderGeometry(p->r, NULL, v, 3, NULL, 0);
 		x2 -= ux * hl * 0.9f;
 		y2 -= uy * hl * 0.9f;
 	}
 	if (lw <= 1.25f) {
-		SDL_RenderDrawLineF(r, x1, y1, x2, y2);
+		SDL_RenderDrawLineF(p->r, x1, y1, x2, y2);
 	} else if (dx == 0 || dy == 0) {
 		float h = lw / 2;
-		fill_box(r, (int)lrintf(fminf(x1, x2) - (dx == 0 ? h : 0)),
+		fill_box(p, (int)lrintf(fminf(x1, x2) - (dx == 0 ? h : 0)),
 			 (int)lrintf(fminf(y1, y2) - (dy == 0 ? h : 0)), (int)lrintf(fmaxf(x1, x2) + (dx == 0 ? h : 0)),
 			 (int)lrintf(fmaxf(y1, y2) + (dy == 0 ? h : 0)));
 	} else {
@@ -429,7 +489,7 @@ static void draw_line(SDL_Renderer *r, int th, const skl_xform *xf, const skl_dl
 		v[3].position.x = x2 - nx;
 		v[3].position.y = y2 - ny;
 		v[0].color = v[1].color = v[2].color = v[3].color = c;
-		SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
+		SDL_RenderGeometry(p->r, NULL, v, 4, idx, 6);
 	}
 }
 
@@ -470,11 +530,20 @@ static int draw_text(skl_sdl *s, SDL_Renderer *r, const skl_xform *xf, const skl
 	return 0;
 }
 
-int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform *xf, skl_error *err)
+/* skl_sdl_draw, filling opaque boxes straight into direct when not NULL
+ * (the surface r draws into, with no viewport set). */
+static int draw_list(skl_sdl *s, SDL_Renderer *r, SDL_Surface *direct, const skl_dl *dl, const skl_xform *xf,
+		     skl_error *err)
 {
 	skl_xform id = {1, 0, 0};
 	int i, n = skl_dl_count(dl), failed = 0;
 	SDL_Rect vp;
+	pen p;
+	p.r = r;
+	p.direct = direct;
+	p.theme = s->theme;
+	p.opaque = 0;
+	p.px = 0;
 	if (!xf)
 		xf = &id;
 	s->stamp++;
@@ -490,14 +559,14 @@ int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform 
 			continue;
 		switch (it->kind) {
 		case SKL_DL_RECT:
-			draw_rect(r, s->theme, xf, it);
+			draw_rect(&p, xf, it);
 			break;
 		case SKL_DL_HATCH:
-			draw_hatch(r, s->theme, xf, it);
+			draw_hatch(&p, xf, it);
 			break;
 		case SKL_DL_LINE:
 		case SKL_DL_ARROW:
-			draw_line(r, s->theme, xf, it);
+			draw_line(&p, xf, it);
 			break;
 		case SKL_DL_TEXT:
 			if (draw_text(s, r, xf, it) < 0)
@@ -518,6 +587,32 @@ int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform 
 	return 0;
 }
 
+int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform *xf, skl_error *err)
+{
+	return draw_list(s, r, NULL, dl, xf, err);
+}
+
+/* The kept software renderer, drawing into surf's pixels; NULL with err
+ * set. A new size makes a new renderer (and drops its text). */
+static SDL_Renderer *soft_renderer(skl_sdl *s, SDL_Surface *surf, skl_error *err)
+{
+	if (s->soft_tgt &&
+	    (s->soft_tgt->w != surf->w || s->soft_tgt->h != surf->h || s->soft_tgt->pitch != surf->pitch))
+		soft_drop(s);
+	if (!s->soft_tgt) {
+		s->soft_tgt = SDL_CreateRGBSurfaceWithFormatFrom(surf->pixels, surf->w, surf->h, 32, surf->pitch,
+								 SDL_PIXELFORMAT_ARGB8888);
+		s->soft = s->soft_tgt ? SDL_CreateSoftwareRenderer(s->soft_tgt) : NULL;
+		if (!s->soft) {
+			skl_errorf(err, "SDL software renderer: %s", SDL_GetError());
+			soft_drop(s);
+			return NULL;
+		}
+	}
+	s->soft_tgt->pixels = surf->pixels;
+	return s->soft;
+}
+
 SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, const skl_xform *xf, skl_error *err)
 {
 	SDL_Surface *surf;
@@ -533,9 +628,8 @@ SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, 
 		skl_errorf(err, "SDL: %s", SDL_GetError());
 		return NULL;
 	}
-	r = SDL_CreateSoftwareRenderer(surf);
+	r = soft_renderer(s, surf, err);
 	if (!r) {
-		skl_errorf(err, "SDL software renderer: %s", SDL_GetError());
 		SDL_FreeSurface(surf);
 		return NULL;
 	}
@@ -547,14 +641,17 @@ SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, 
 		xf = &fit;
 	}
 	{
+		/* the clear, as the software renderer's, in plain stores */
 		skl_color bg = skl_sdl_theme_color(s->theme, SKL_HEX(0xffffff));
-		SDL_SetRenderDrawColor(r, (Uint8)SKL_R(bg), (Uint8)SKL_G(bg), (Uint8)SKL_B(bg), 255);
+		SDL_Rect all = {0, 0, w, h};
+		SDL_SetClipRect(s->soft_tgt, NULL);
+		direct_fill(
+		    s->soft_tgt, &all,
+		    SDL_MapRGBA(s->soft_tgt->format, (Uint8)SKL_R(bg), (Uint8)SKL_G(bg), (Uint8)SKL_B(bg), 255));
 	}
-	SDL_RenderClear(r);
-	rc = skl_sdl_draw(s, r, dl, xf, err);
+	rc = draw_list(s, r, s->soft_tgt, dl, xf, err);
 	SDL_RenderPresent(r);
-	skl_sdl_forget(s);
-	SDL_DestroyRenderer(r);
+	s->soft_tgt->pixels = NULL; /* surf's own again */
 	if (rc < 0) {
 		SDL_FreeSurface(surf);
 		return NULL;
