@@ -693,6 +693,7 @@ void skl_window_close(skl_window *w)
 	skl_sdl_free(w->sdl); /* its textures belong to ren: free them first */
 	if (w->prev)
 		SDL_DestroyTexture(w->prev);
+	skl__win_forget_picture(w);
 	close_open(w);
 	skl_free(w->ex);
 	for (i = 0; i < 2; i++) {
