@@ -30,6 +30,7 @@ typedef struct text_slot {
 	char *text; /* NULL = empty */
 	int face, px;
 	SDL_Texture *tex;
+	SDL_Surface *glyphs; /* the same white text as tex's pixels (ARGB8888), or NULL */
 	int w, h;
 	unsigned stamp;
 } text_slot;
@@ -49,6 +50,7 @@ struct skl_sdl {
 	 * calls) */
 	SDL_Surface *soft_tgt;
 	SDL_Renderer *soft;
+	int blend_same; /* tint_blend() gives SDL's pixels: 0 not tried yet, 1 yes, -1 no */
 };
 
 skl_sdl *skl_sdl_new(const char *font_dir, skl_error *err)
@@ -83,6 +85,7 @@ static void cache_drop(text_slot *t)
 {
 	if (t->tex)
 		SDL_DestroyTexture(t->tex);
+	SDL_FreeSurface(t->glyphs);
 	skl_free(t->text);
 	memset(t, 0, sizeof(*t));
 }
@@ -198,7 +201,10 @@ static text_slot *get_text(skl_sdl *s, SDL_Renderer *r, const char *text, int fa
 	t->tex = SDL_CreateTextureFromSurface(r, surf);
 	t->w = surf->w;
 	t->h = surf->h;
-	SDL_FreeSurface(surf);
+	if (t->tex && surf->format->format == SDL_PIXELFORMAT_ARGB8888 && !SDL_MUSTLOCK(surf))
+		t->glyphs = surf; /* kept for tint_blend() */
+	else
+		SDL_FreeSurface(surf);
 	if (!t->tex)
 		return NULL;
 	SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
@@ -493,7 +499,97 @@ static void draw_line(pen *p, const skl_xform *xf, const skl_dl_item *it)
 	}
 }
 
-static int draw_text(skl_sdl *s, SDL_Renderer *r, const skl_xform *xf, const skl_dl_item *it)
+/*
+ * Text tinted and blended straight into a surface: for each pixel of the
+ * white glyphs g (ARGB8888) at (x, y) of d (ARGB8888), what SDL's blitter
+ * computes for a tinted texture (colour and alpha modulation, then "blend"):
+ * the glyphs' coverage times the ink's alpha, the ink premultiplied by it,
+ * over what is there. A pixel with no coverage leaves d as it is, so most
+ * of a line of text costs a load and a compare; SDL's generic blitter does
+ * the arithmetic for every pixel of the box. Only used where
+ * tint_blend_same() found the very pixels SDL gives.
+ */
+static void tint_blend(const SDL_Surface *g, SDL_Surface *d, int x, int y, skl_color ink)
+{
+	const unsigned mr = SKL_R(ink), mg = SKL_G(ink), mb = SKL_B(ink), ma = SKL_A(ink);
+	int x0 = x, y0 = y, x1 = x + g->w, y1 = y + g->h, i, j;
+	const SDL_Rect *c = &d->clip_rect;
+	if (x0 < c->x)
+		x0 = c->x;
+	if (y0 < c->y)
+		y0 = c->y;
+	if (x1 > c->x + c->w)
+		x1 = c->x + c->w;
+	if (y1 > c->y + c->h)
+		y1 = c->y + c->h;
+	for (j = y0; j < y1; j++) {
+		const Uint32 *sp = (const Uint32 *)((const Uint8 *)g->pixels + (size_t)(j - y) * (size_t)g->pitch) - x;
+		Uint32 *dp = (Uint32 *)((Uint8 *)d->pixels + (size_t)j * (size_t)d->pitch);
+		for (i = x0; i < x1; i++) {
+			Uint32 sv = sp[i], dv;
+			unsigned sa = sv >> 24, sr, sg, sb, ia;
+			if (!sa)
+				continue;
+			sr = ((sv >> 16) & 0xffu) * mr / 255;
+			sg = ((sv >> 8) & 0xffu) * mg / 255;
+			sb = (sv & 0xffu) * mb / 255;
+			sa = sa * ma / 255;
+			if (sa < 255) {
+				sr = sr * sa / 255;
+				sg = sg * sa / 255;
+				sb = sb * sa / 255;
+			}
+			dv = dp[i];
+			ia = 255 - sa;
+			dp[i] =
+			    (Uint32)((sa + ia * (dv >> 24) / 255) << 24 | (sr + ia * ((dv >> 16) & 0xffu) / 255) << 16 |
+				     (sg + ia * ((dv >> 8) & 0xffu) / 255) << 8 | (sb + ia * (dv & 0xffu) / 255));
+		}
+	}
+}
+
+/* 1 when tint_blend() gives the pixels this SDL's blitter gives, tried
+ * once on every coverage over a few inks and backgrounds; else 0 (and
+ * text goes through SDL_RenderCopy, as in a window). */
+static int tint_blend_same(skl_sdl *s)
+{
+	static const skl_color inks[] = {SKL_RGB(0x1f, 0x26, 0x30), SKL_RGB(200, 100, 50), 0xd55e0080u, 0x11111101u,
+					 0xffffff7fu};
+	static const Uint32 bgs[] = {0xffffffffu, 0xff3a7bd5u, 0xff000000u, 0xffe8f1f8u};
+	SDL_Surface *g, *a, *b;
+	size_t k, m;
+	int i, same = 1;
+	if (s->blend_same)
+		return s->blend_same > 0;
+	g = SDL_CreateRGBSurfaceWithFormat(0, 256, 1, 32, SDL_PIXELFORMAT_ARGB8888);
+	a = SDL_CreateRGBSurfaceWithFormat(0, 256, 1, 32, SDL_PIXELFORMAT_ARGB8888);
+	b = SDL_CreateRGBSurfaceWithFormat(0, 256, 1, 32, SDL_PIXELFORMAT_ARGB8888);
+	if (!g || !a || !b)
+		same = 0;
+	for (i = 0; same && i < 256; i++)
+		((Uint32 *)g->pixels)[i] = (Uint32)i << 24 | 0xffffffu;
+	if (same)
+		SDL_SetSurfaceBlendMode(g, SDL_BLENDMODE_BLEND);
+	for (k = 0; same && k < sizeof(inks) / sizeof(inks[0]); k++)
+		for (m = 0; same && m < sizeof(bgs) / sizeof(bgs[0]); m++) {
+			for (i = 0; i < 256; i++)
+				((Uint32 *)a->pixels)[i] = ((Uint32 *)b->pixels)[i] = bgs[m];
+			SDL_SetSurfaceColorMod(g, (Uint8)SKL_R(inks[k]), (Uint8)SKL_G(inks[k]), (Uint8)SKL_B(inks[k]));
+			SDL_SetSurfaceAlphaMod(g, (Uint8)SKL_A(inks[k]));
+			if (SDL_BlitSurface(g, NULL, a, NULL) < 0)
+				same = 0;
+			tint_blend(g, b, 0, 0, inks[k]);
+			if (memcmp(a->pixels, b->pixels, 256 * 4) != 0)
+				same = 0;
+		}
+	SDL_FreeSurface(g);
+	SDL_FreeSurface(a);
+	SDL_FreeSurface(b);
+	s->blend_same = same ? 1 : -1;
+	return same;
+}
+
+static int draw_text(skl_sdl *s, SDL_Renderer *r, SDL_Surface *direct, const skl_xform *xf, const skl_dl_item *it)
 {
 	int px = (int)lrintf(it->size * xf->scale);
 	float bx = it->x * xf->scale + xf->dx, by = it->y * xf->scale + xf->dy;
@@ -523,6 +619,11 @@ static int draw_text(skl_sdl *s, SDL_Renderer *r, const skl_xform *xf, const skl
 	dst.y = (int)lrintf(by + (bh - (float)dst.h) / 2);
 	{
 		skl_color ink = skl_sdl_theme_color(s->theme, it->fill);
+		/* white opaque ink is no modulation: SDL blends that another way */
+		if (direct && t->glyphs && dst.w == t->w && dst.h == t->h && ink != 0xffffffffu && tint_blend_same(s)) {
+			tint_blend(t->glyphs, direct, dst.x, dst.y, ink);
+			return 0;
+		}
 		SDL_SetTextureColorMod(t->tex, (Uint8)SKL_R(ink), (Uint8)SKL_G(ink), (Uint8)SKL_B(ink));
 		SDL_SetTextureAlphaMod(t->tex, (Uint8)SKL_A(ink));
 	}
@@ -569,7 +670,7 @@ static int draw_list(skl_sdl *s, SDL_Renderer *r, SDL_Surface *direct, const skl
 			draw_line(&p, xf, it);
 			break;
 		case SKL_DL_TEXT:
-			if (draw_text(s, r, xf, it) < 0)
+			if (draw_text(s, r, direct, xf, it) < 0)
 				failed = 1;
 			break;
 		}
