@@ -352,14 +352,23 @@ static ibox to_box(const skl_xform *xf, float x, float y, float w, float h)
 static void direct_fill(SDL_Surface *surf, const SDL_Rect *rc, Uint32 px)
 {
 	SDL_Rect c;
+	Uint32 *first;
+	size_t len;
 	int x, y;
 	if (!SDL_IntersectRect(rc, &surf->clip_rect, &c))
 		return;
-	for (y = c.y; y < c.y + c.h; y++) {
-		Uint32 *row = (Uint32 *)((Uint8 *)surf->pixels + (size_t)y * (size_t)surf->pitch) + c.x;
-		for (x = 0; x < c.w; x++)
-			row[x] = px;
+	first = (Uint32 *)((Uint8 *)surf->pixels + (size_t)c.y * (size_t)surf->pitch) + c.x;
+	len = (size_t)c.w * 4;
+	if (px == (px & 0xffu) * 0x01010101u) { /* white, black: every byte the same */
+		for (y = 0; y < c.h; y++)
+			memset((Uint8 *)first + (size_t)y * (size_t)surf->pitch, (int)(px & 0xffu), len);
+		return;
 	}
+	/* one row pixel by pixel, the others copies of it (vector stores) */
+	for (x = 0; x < c.w; x++)
+		first[x] = px;
+	for (y = 1; y < c.h; y++)
+		memcpy((Uint8 *)first + (size_t)y * (size_t)surf->pitch, first, len);
 }
 
 static void fill_box(pen *p, int x0, int y0, int x1, int y1)
@@ -693,6 +702,18 @@ int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform 
 	return draw_list(s, r, NULL, dl, xf, err);
 }
 
+/* 1 when the list's first item is an opaque box over all of the w x h
+ * pixels (a view's background): a clear before it would not show. */
+static int covers(const skl_sdl *s, const skl_dl *dl, const skl_xform *xf, int w, int h)
+{
+	const skl_dl_item *it = skl_dl_count(dl) > 0 ? skl_dl_at(dl, 0) : NULL;
+	ibox b;
+	if (!it || it->kind != SKL_DL_RECT || SKL_A(skl_sdl_theme_color(s->theme, it->fill)) != 255)
+		return 0;
+	b = to_box(xf, it->x, it->y, it->w, it->h);
+	return b.x0 <= 0 && b.y0 <= 0 && b.x1 >= w && b.y1 >= h;
+}
+
 /* The kept software renderer, drawing into surf's pixels; NULL with err
  * set. A new size makes a new renderer (and drops its text). */
 static SDL_Renderer *soft_renderer(skl_sdl *s, SDL_Surface *surf, skl_error *err)
@@ -741,11 +762,11 @@ SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, 
 		fit.dy = ((float)h - skl_dl_height(dl) * fit.scale) / 2;
 		xf = &fit;
 	}
-	{
+	SDL_SetClipRect(s->soft_tgt, NULL);
+	if (!covers(s, dl, xf, w, h)) {
 		/* the clear, as the software renderer's, in plain stores */
 		skl_color bg = skl_sdl_theme_color(s->theme, SKL_HEX(0xffffff));
 		SDL_Rect all = {0, 0, w, h};
-		SDL_SetClipRect(s->soft_tgt, NULL);
 		direct_fill(
 		    s->soft_tgt, &all,
 		    SDL_MapRGBA(s->soft_tgt->format, (Uint8)SKL_R(bg), (Uint8)SKL_G(bg), (Uint8)SKL_B(bg), 255));
