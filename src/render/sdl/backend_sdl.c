@@ -26,11 +26,21 @@ typedef struct font_slot {
 	int face, px;
 } font_slot;
 
+/* A white text's coverage as runs of covered pixels, row by row: what
+ * tint_runs() blends (a line of text covers a fraction of its box). */
+typedef struct cov_run {
+	int y, x, n; /* row, first column, pixels */
+	size_t off;  /* where its coverage starts in cov */
+} cov_run;
+
 typedef struct text_slot {
 	char *text; /* NULL = empty */
 	int face, px;
 	SDL_Texture *tex;
 	SDL_Surface *glyphs; /* the same white text as tex's pixels (ARGB8888), or NULL */
+	cov_run *runs;	     /* glyphs' covered pixels, NULL when not made */
+	unsigned char *cov;
+	int nruns;
 	int w, h;
 	unsigned stamp;
 } text_slot;
@@ -51,6 +61,12 @@ struct skl_sdl {
 	SDL_Surface *soft_tgt;
 	SDL_Renderer *soft;
 	int blend_same; /* tint_blend() gives SDL's pixels: 0 not tried yet, 1 yes, -1 no */
+	/* tint_runs()'s table for the last ink: the source pixel and 255 - its
+	 * alpha for each coverage */
+	skl_color tab_ink;
+	int tab_ok;
+	Uint32 tab_px[256];
+	unsigned tab_ia[256];
 };
 
 skl_sdl *skl_sdl_new(const char *font_dir, skl_error *err)
@@ -86,6 +102,8 @@ static void cache_drop(text_slot *t)
 	if (t->tex)
 		SDL_DestroyTexture(t->tex);
 	SDL_FreeSurface(t->glyphs);
+	skl_free(t->runs);
+	skl_free(t->cov);
 	skl_free(t->text);
 	memset(t, 0, sizeof(*t));
 }
@@ -598,6 +616,111 @@ static int tint_blend_same(skl_sdl *s)
 	return same;
 }
 
+/* The runs of t's glyphs when every pixel is white (as SDL_ttf renders
+ * white text: only the alpha varies); 0, or -1 when not so or out of memory. */
+static int make_runs(text_slot *t)
+{
+	const SDL_Surface *g = t->glyphs;
+	int x, y, n = 0, cap = 0;
+	size_t ncov = 0;
+	if (t->runs)
+		return 0;
+	for (y = 0; y < g->h; y++) {
+		const Uint32 *row = (const Uint32 *)((const Uint8 *)g->pixels + (size_t)y * (size_t)g->pitch);
+		for (x = 0; x < g->w; x++) {
+			if ((row[x] & 0xffffffu) != 0xffffffu)
+				return -1;
+			ncov += (row[x] >> 24) != 0;
+		}
+	}
+	t->cov = skl_malloc(ncov ? ncov : 1);
+	if (!t->cov)
+		return -1;
+	ncov = 0;
+	for (y = 0; y < g->h; y++) {
+		const Uint32 *row = (const Uint32 *)((const Uint8 *)g->pixels + (size_t)y * (size_t)g->pitch);
+		for (x = 0; x < g->w;) {
+			int x0;
+			if (!(row[x] >> 24)) {
+				x++;
+				continue;
+			}
+			if (n == cap) {
+				int nc = cap ? cap * 2 : 64;
+				cov_run *nr = skl_realloc(t->runs, (size_t)nc * sizeof(*nr));
+				if (!nr) {
+					skl_free(t->runs);
+					skl_free(t->cov);
+					t->runs = NULL;
+					t->cov = NULL;
+					return -1;
+				}
+				t->runs = nr;
+				cap = nc;
+			}
+			t->runs[n].y = y;
+			t->runs[n].x = x0 = x;
+			t->runs[n].off = ncov;
+			for (; x < g->w && (row[x] >> 24); x++)
+				t->cov[ncov++] = (unsigned char)(row[x] >> 24);
+			t->runs[n++].n = x - x0;
+		}
+	}
+	if (!t->runs) /* nothing covered: one empty run */
+		t->runs = skl_calloc(1, sizeof(*t->runs));
+	t->nruns = n;
+	return t->runs ? 0 : -1;
+}
+
+/* tint_blend() for white glyphs, over their covered pixels only, with a
+ * table per ink: the same pixels. */
+static void tint_runs(skl_sdl *s, const text_slot *t, SDL_Surface *d, int x, int y, skl_color ink)
+{
+	const SDL_Rect *c = &d->clip_rect;
+	int k;
+	if (!s->tab_ok || s->tab_ink != ink) {
+		const unsigned mr = SKL_R(ink), mg = SKL_G(ink), mb = SKL_B(ink), ma = SKL_A(ink);
+		for (k = 0; k < 256; k++) {
+			unsigned sa = (unsigned)k * ma / 255, sr = mr, sg = mg, sb = mb;
+			if (sa < 255) {
+				sr = sr * sa / 255;
+				sg = sg * sa / 255;
+				sb = sb * sa / 255;
+			}
+			s->tab_px[k] = (Uint32)(sa << 24 | sr << 16 | sg << 8 | sb);
+			s->tab_ia[k] = 255 - sa;
+		}
+		s->tab_ink = ink;
+		s->tab_ok = 1;
+	}
+	for (k = 0; k < t->nruns; k++) {
+		const cov_run *r = &t->runs[k];
+		int row = y + r->y, i0 = x + r->x, i1 = i0 + r->n, i;
+		const unsigned char *cv;
+		Uint32 *dp;
+		if (row < c->y || row >= c->y + c->h)
+			continue;
+		cv = t->cov + r->off - i0;
+		if (i0 < c->x)
+			i0 = c->x;
+		if (i1 > c->x + c->w)
+			i1 = c->x + c->w;
+		dp = (Uint32 *)((Uint8 *)d->pixels + (size_t)row * (size_t)d->pitch);
+		for (i = i0; i < i1; i++) {
+			unsigned a = cv[i], ia = s->tab_ia[a];
+			Uint32 sv = s->tab_px[a], dv = dp[i];
+			if (!ia) {
+				dp[i] = sv;
+				continue;
+			}
+			dp[i] = (Uint32)(((sv >> 24) + ia * (dv >> 24) / 255) << 24 |
+					 (((sv >> 16) & 0xffu) + ia * ((dv >> 16) & 0xffu) / 255) << 16 |
+					 (((sv >> 8) & 0xffu) + ia * ((dv >> 8) & 0xffu) / 255) << 8 |
+					 ((sv & 0xffu) + ia * (dv & 0xffu) / 255));
+		}
+	}
+}
+
 static int draw_text(skl_sdl *s, SDL_Renderer *r, SDL_Surface *direct, const skl_xform *xf, const skl_dl_item *it)
 {
 	int px = (int)lrintf(it->size * xf->scale);
@@ -630,7 +753,10 @@ static int draw_text(skl_sdl *s, SDL_Renderer *r, SDL_Surface *direct, const skl
 		skl_color ink = skl_sdl_theme_color(s->theme, it->fill);
 		/* white opaque ink is no modulation: SDL blends that another way */
 		if (direct && t->glyphs && dst.w == t->w && dst.h == t->h && ink != 0xffffffffu && tint_blend_same(s)) {
-			tint_blend(t->glyphs, direct, dst.x, dst.y, ink);
+			if (make_runs(t) == 0)
+				tint_runs(s, t, direct, dst.x, dst.y, ink);
+			else
+				tint_blend(t->glyphs, direct, dst.x, dst.y, ink);
 			return 0;
 		}
 		SDL_SetTextureColorMod(t->tex, (Uint8)SKL_R(ink), (Uint8)SKL_G(ink), (Uint8)SKL_B(ink));
