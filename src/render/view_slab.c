@@ -11,6 +11,7 @@
 #include "view_util.h"
 #include "view_slab.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -637,6 +638,10 @@ typedef struct col {
 	unsigned word;
 	int slub;
 	unsigned maxpages;
+	/* band i's slabs as runs of equal size: run_pg[k] pages, run_n[k]
+	 * slabs, for k in [run_at[i], run_at[i + 1]) (band_rows packs them) */
+	unsigned *run_pg;
+	int *run_n, *run_at;
 	int ncols; /* sub-columns of bands */
 	/* band heads for the current band width (col_heads): the name and
 	 * facts lines, and the note under the slabinfo line (0 = none) */
@@ -683,6 +688,11 @@ static void col_free(col *c)
 	skl_free(c->band);
 	skl_free(c->empty);
 	skl_free(c->hh);
+	skl_free(c->run_pg);
+	skl_free(c->run_n);
+	skl_free(c->run_at);
+	c->run_pg = NULL;
+	c->run_n = c->run_at = NULL;
 	c->band = c->empty = NULL;
 	c->hh = c->nh = c->ph = NULL;
 }
@@ -691,6 +701,43 @@ static void col_free(col *c)
 static float fsz(const sv *v, float size)
 {
 	return size > v->floor ? size : v->floor;
+}
+
+static unsigned slab_pages(const skl_slab_snap *sl)
+{
+	return sl->pages ? sl->pages : 1;
+}
+
+/* The bands' runs of slabs of equal size (see col). 0 or -1. */
+static int col_runs(col *c)
+{
+	int i, j, n = 0;
+	for (i = 0; i < c->nband; i++) {
+		const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+		for (j = 0; j < cs->nslabs; j++)
+			n += !j || slab_pages(&cs->slabs[j]) != slab_pages(&cs->slabs[j - 1]);
+	}
+	c->run_pg = skl_calloc((size_t)n + 1, sizeof(*c->run_pg));
+	c->run_n = skl_calloc((size_t)n + 1, sizeof(*c->run_n));
+	c->run_at = skl_calloc((size_t)c->nband + 1, sizeof(*c->run_at));
+	if (!c->run_pg || !c->run_n || !c->run_at) {
+		col_free(c);
+		return -1;
+	}
+	n = 0;
+	for (i = 0; i < c->nband; i++) {
+		const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+		c->run_at[i] = n;
+		for (j = 0; j < cs->nslabs; j++) {
+			if (!j || slab_pages(&cs->slabs[j]) != slab_pages(&cs->slabs[j - 1])) {
+				c->run_pg[n] = slab_pages(&cs->slabs[j]);
+				n++;
+			}
+			c->run_n[n - 1]++;
+		}
+	}
+	c->run_at[c->nband] = n;
+	return 0;
 }
 
 /* Picks the caches: in the given order when names are given, else in
@@ -744,7 +791,7 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 			if (cs->slabs[j].pages > c->maxpages)
 				c->maxpages = cs->slabs[j].pages;
 	}
-	return 0;
+	return col_runs(c);
 }
 
 /* ---- band heads: the facts, and why slabinfo's figure differs -------------------------------- */
@@ -1046,13 +1093,49 @@ static int cache_offslab(const col *c, const skl_cache_snap *cs)
 	return !c->slub && cs->info.offslab;
 }
 
-static int slab_rows(const skl_cache_snap *cs, const scale *sc, float w)
+/* The rows band i's slabs take, w wide: as many as packing them one by
+ * one with pack_place() makes, found run by run. Every row that starts
+ * empty holds the same number of strips of one size (the same sums of
+ * the same floats), so a run of equal slabs costs a row's worth of steps,
+ * not a step per slab: choosing the scale packs every band many times. */
+static int band_rows(const col *c, int i, const scale *sc, float w)
 {
 	packer p;
-	int j;
+	int k;
 	pack_init(&p, 0, w, sc->gap);
-	for (j = 0; j < cs->nslabs; j++)
-		pack_place(&p, (float)(cs->slabs[j].pages ? cs->slabs[j].pages : 1) * sc->pw);
+	for (k = c->run_at[i]; k < c->run_at[i + 1]; k++) {
+		float sw = (float)c->run_pg[k] * sc->pw, cx;
+		int m = c->run_n[k], per = 0, rows, last, j;
+		/* what fits in the row the run starts in, strip by strip */
+		while (m > 0 && !(p.cx > 0 && p.cx + sw > p.w + 0.01f)) {
+			pack_place(&p, sw);
+			m--;
+		}
+		if (!m)
+			continue;
+		/* the rest, in rows of per strips from an empty row */
+		cx = 0;
+		do {
+			per++;
+			cx += sw + p.gap;
+		} while (!(cx > 0 && cx + sw > p.w + 0.01f) && per < m);
+		rows = (m + per - 1) / per;
+		last = m - (rows - 1) * per;
+		p.row += rows;
+		p.cx = 0;
+		for (j = 0; j < last; j++)
+			p.cx += sw + p.gap;
+	}
+#ifndef NDEBUG
+	{ /* the same as one by one */
+		const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+		packer q;
+		pack_init(&q, 0, w, sc->gap);
+		for (k = 0; k < cs->nslabs; k++)
+			pack_place(&q, (float)slab_pages(&cs->slabs[k]) * sc->pw);
+		assert(q.row == p.row && q.cx == p.cx);
+	}
+#endif
 	return p.row + 1;
 }
 
@@ -1060,7 +1143,8 @@ static int slab_rows(const skl_cache_snap *cs, const scale *sc, float w)
 static float band_height(const sv *v, const col *c, int i, const scale *sc, float w)
 {
 	const skl_cache_snap *cs = &c->k->caches[c->band[i]];
-	return band_head(v, c, sc, i) + (float)slab_rows(cs, sc, w) * row_pitch(sc, cache_offslab(c, cs)) + band_gap(v);
+	return band_head(v, c, sc, i) + (float)band_rows(c, i, sc, w) * row_pitch(sc, cache_offslab(c, cs)) +
+	       band_gap(v);
 }
 
 /* An empty cache's slot drawn to scale: part names, the bar, bytes. */
@@ -1135,7 +1219,7 @@ static float place_bands(const sv *v, const col *c, const scale *sc, float *bx, 
 			if (h > rh)
 				rh = h;
 			if (rows) {
-				int n = slab_rows(&c->k->caches[c->band[i]], sc, bw);
+				int n = band_rows(c, i, sc, bw);
 				if (n > rr)
 					rr = n;
 			}
