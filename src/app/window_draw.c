@@ -514,7 +514,7 @@ static void build_overlay(skl_window *w)
 		float ox = p->x + (w->hover_z ? p->panx : 0), oy = p->y + (w->hover_z ? p->pany : 0);
 		float clip = p->y + (w->hover_z ? pic_h(p) : p->h);
 		for (i = 0; i < cnt; i++) {
-			const skl_dl_item *it = skl_dl_at(hl, i);
+			const skl_dl_item *it = &skl_dl_items(hl)[i]; /* no tooltip needed */
 			float y0, y1;
 			if (it->id != h->id || (it->kind != SKL_DL_RECT && it->kind != SKL_DL_HATCH) || it->w < 2 ||
 			    it->h < 2)

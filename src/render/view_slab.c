@@ -681,6 +681,7 @@ typedef struct sv {
 	int nvia;
 	char key[512];
 	char tip[4096];
+	int lazy; /* objects' tooltips made when first read (skl_view_slab_opts.lazy_tips) */
 } sv;
 
 static void col_free(col *c)
@@ -1582,6 +1583,28 @@ static void object_key(band_ctx *b, int s, int i)
 	skl__sb_i64(&k, i);
 }
 
+/* skl_dl_tip_fn of an object's group: skl_view_slab_object_tooltip() of
+ * the snapshot ctx, cache arg[0], slab arg[1], object arg[2]. */
+static void object_tip(const void *ctx, const int *arg, char *out, size_t outsz)
+{
+	skl_view_slab_object_tooltip(ctx, arg[0], arg[1], arg[2], out, outsz);
+}
+
+/* Opens object i of slab s's group: its key, and its tooltip now or (the
+ * snapshot outliving the list) when first read. */
+static void object_group(band_ctx *b, int s, int i)
+{
+	sv *v = b->v;
+	object_key(b, s, i);
+	if (v->lazy) {
+		int arg[4] = {b->ci, s, i, 0};
+		skl_dl_begin_lazy(v->dl, v->key, object_tip, b->c->k, arg);
+		return;
+	}
+	skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
+	skl_dl_begin(v->dl, v->key, v->tip);
+}
+
 /* One object, cells wide enough to draw one by one. */
 static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 {
@@ -1595,9 +1618,7 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 	int inner = w >= 8, fp_drawn = 0;
 
 	v->used[m] = 1;
-	object_key(b, s, i);
-	skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
-	skl_dl_begin(v->dl, v->key, v->tip);
+	object_group(b, s, i);
 	if (bad && w < 30) {
 		/* too small for an outline to show: the whole cell turns red */
 		v->used[SKL_SM_BAD] = 1;
@@ -1704,8 +1725,7 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 	skl_addr a0 = s0 + (uint64_t)i * b->cs->info.size, a1 = s0 + (uint64_t)(j - 1) * b->cs->info.size;
 	v->used[m] = 1;
 	if (j - i == 1) {
-		object_key(b, s, i);
-		skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
+		object_group(b, s, i);
 	} else {
 		skl__sb t;
 		slab_key_sb(b, "objs", s, &t);
@@ -1742,8 +1762,8 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 		}
 		skl__sb_str(&t, "\ntype: ");
 		skl__sb_str(&t, b->cs->type ? b->cs->type->name : "(none given)");
+		skl_dl_begin(v->dl, v->key, v->tip);
 	}
-	skl_dl_begin(v->dl, v->key, v->tip);
 	if (m == SKL_SM_QUARANTINE)
 		skl_dl_hatch(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), skl_view_slab_stroke(m),
 			     skl__clampf(h * 0.12f, 3, 6 * v->u));
@@ -3032,6 +3052,7 @@ int skl_view_slab(skl_dl *dl, const skl_kernel_snap *k, const skl_view_slab_opts
 	memset(&v, 0, sizeof(v));
 	v.dl = dl;
 	v.floor = skl_dl_text_floor(dl);
+	v.lazy = opts->lazy_tips;
 	if (single_plan(&v, skl_dl_width(dl), skl_dl_height(dl), k, opts, &c, &sc, &x, &y, &w, &h) < 0)
 		return -1;
 	if (!opts->no_header)

@@ -471,6 +471,67 @@ static void test_metrics(void)
 		}
 }
 
+static int lazy_calls;
+
+static void lazy_fn(const void *ctx, const int *arg, char *out, size_t outsz)
+{
+	lazy_calls++;
+	snprintf(out, outsz, "%s %d/%d/%d", (const char *)ctx, arg[0], arg[1], arg[2]);
+}
+
+/* A group's tooltip made when first read: not before (the raw items have
+ * none), once per group (every item shares the text), the same in the
+ * dump as an eager tooltip, none after a clear. */
+static void test_lazy_tips(void)
+{
+	skl_dl *dl = skl_dl_new(100, 100), *eager = skl_dl_new(100, 100);
+	skl_buf a, b;
+	skl_sink sa, sb;
+	int arg[4] = {1, 2, 3, 0}, i;
+	CHECK(dl && eager);
+	if (!dl || !eager)
+		return;
+	lazy_calls = 0;
+	for (i = 0; i < 300; i++) { /* past the first growth of the items */
+		char key[32], tip[64];
+		arg[2] = i;
+		snprintf(key, sizeof(key), "obj:%d", i);
+		CHECK(skl_dl_begin_lazy(dl, key, lazy_fn, "cell", arg) > 0);
+		skl_dl_rect(dl, (float)i, 0, 1, 1, SKL_HEX(0x123456), 0, 0);
+		skl_dl_rect(dl, (float)i, 1, 1, 1, SKL_HEX(0x654321), 0, 0);
+		skl_dl_end(dl);
+		skl_dl_rect(dl, 0, 0, 1, 1, SKL_HEX(0), 0, 0); /* outside any group */
+		snprintf(tip, sizeof(tip), "cell 1/2/%d", i);
+		skl_dl_begin(eager, key, tip);
+		skl_dl_rect(eager, (float)i, 0, 1, 1, SKL_HEX(0x123456), 0, 0);
+		skl_dl_rect(eager, (float)i, 1, 1, 1, SKL_HEX(0x654321), 0, 0);
+		skl_dl_end(eager);
+		skl_dl_rect(eager, 0, 0, 1, 1, SKL_HEX(0), 0, 0);
+	}
+	CHECK(lazy_calls == 0 && skl_dl_items(dl)[3].tooltip == NULL && skl_dl_items(dl)[2].tooltip == NULL);
+	CHECK(skl_dl_at(dl, 3)->tooltip && !strcmp(skl_dl_at(dl, 3)->tooltip, "cell 1/2/1") && lazy_calls == 1);
+	CHECK(skl_dl_at(dl, 4)->tooltip == skl_dl_at(dl, 3)->tooltip && lazy_calls == 1);
+	CHECK(skl_dl_at(dl, 5)->tooltip == NULL);
+	skl_buf_init(&a);
+	skl_buf_init(&b);
+	sa = skl_buf_sink(&a);
+	sb = skl_buf_sink(&b);
+	skl_dl_dump(dl, &sa);
+	skl_dl_dump(eager, &sb);
+	CHECK(a.len == b.len && !memcmp(a.data, b.data, a.len));
+	CHECK(lazy_calls == 300);
+	skl_buf_free(&a);
+	skl_buf_free(&b);
+	skl_dl_clear(dl, 100, 100);
+	skl_dl_begin(dl, "plain", "eager");
+	skl_dl_rect(dl, 0, 0, 1, 1, SKL_HEX(0), 0, 0);
+	skl_dl_end(dl);
+	skl_dl_rect(dl, 0, 0, 1, 1, SKL_HEX(0), 0, 0);
+	CHECK(!strcmp(skl_dl_at(dl, 0)->tooltip, "eager") && skl_dl_at(dl, 1)->tooltip == NULL && lazy_calls == 300);
+	skl_dl_free(dl);
+	skl_dl_free(eager);
+}
+
 /* The list's copy of a text is skl_text_clean's, whatever byte sits at
  * whatever place of an eight-byte word (the plain-ASCII fast path looks
  * at words) and however long the text. */
@@ -724,6 +785,7 @@ int main(int argc, char **argv)
 	}
 	test_drawlist();
 	test_text_copy();
+	test_lazy_tips();
 	test_metrics();
 	test_sock(&t, sdl, outdir);
 	test_highlight(&t, sdl);

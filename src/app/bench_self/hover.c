@@ -41,7 +41,7 @@ static int two_objects(const skl_window *w, int xy[2][2])
 	float s, dx, dy;
 	int i, n = skl_dl_count(dl), first = -1, last = -1;
 	for (i = 0; i < n; i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
+		const skl_dl_item *it = &skl_dl_items(dl)[i];
 		if (it->id && it->key && strstr(it->key, ":obj:") && it->kind == SKL_DL_RECT && it->w >= 2 &&
 		    it->h >= 2) {
 			if (first < 0)

@@ -772,6 +772,7 @@ static int draw_list(skl_sdl *s, SDL_Renderer *r, SDL_Surface *direct, const skl
 		     skl_error *err)
 {
 	skl_xform id = {1, 0, 0};
+	const skl_dl_item *items = skl_dl_items(dl); /* drawing reads no tooltip */
 	int i, n = skl_dl_count(dl), failed = 0;
 	SDL_Rect vp;
 	pen p;
@@ -785,7 +786,7 @@ static int draw_list(skl_sdl *s, SDL_Renderer *r, SDL_Surface *direct, const skl
 	s->stamp++;
 	SDL_RenderGetViewport(r, &vp);
 	for (i = 0; i < n; i++) {
-		const skl_dl_item *it = skl_dl_at(dl, i);
+		const skl_dl_item *it = &items[i];
 		/* skip what is off screen */
 		float x0 = fminf(it->x, it->x + it->w) * xf->scale + xf->dx - 8;
 		float x1 = fmaxf(it->x, it->x + it->w) * xf->scale + xf->dx + 8;
