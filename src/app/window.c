@@ -693,6 +693,7 @@ void skl_window_close(skl_window *w)
 	skl_sdl_free(w->sdl); /* its textures belong to ren: free them first */
 	if (w->prev)
 		SDL_DestroyTexture(w->prev);
+	skl__win_forget_picture(w);
 	close_open(w);
 	skl_free(w->ex);
 	for (i = 0; i < 2; i++) {
@@ -709,6 +710,15 @@ void skl_window_close(skl_window *w)
 
 static void content_changed(skl_window *w, const char *title)
 {
+	int i;
+	/* the panes' lists may make tooltips from the old log's snapshots
+	 * when read (skl_view_frame): none is read once that log is gone */
+	for (i = 0; i < 2; i++) {
+		skl_dl_clear(w->panes[i].dl, skl_dl_width(w->panes[i].dl), skl_dl_height(w->panes[i].dl));
+		skl_dl_clear(w->panes[i].zdl, skl_dl_width(w->panes[i].zdl), skl_dl_height(w->panes[i].zdl));
+		w->panes[i].b.frame = w->panes[i].zb.frame = -1;
+	}
+	w->hover = -1;
 	w->gen++;
 	if (title)
 		snprintf(w->title, sizeof(w->title), "%s", title);

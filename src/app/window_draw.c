@@ -160,6 +160,7 @@ static void build_all(skl_window *w)
 			float u = fminf((float)w->pw / 1600, (float)w->ph / 900);
 			u = u < 0.7f ? 0.7f : u > 2.5f ? 2.5f : u;
 			w->page(w->page_ud, w->page_dl, w->present ? u * PRESENT_SCALE : u);
+			w->pic_gen++;
 			w->page_w = w->pw;
 			w->page_h = w->ph;
 			w->page_dirty = 0;
@@ -181,6 +182,7 @@ static void build_all(skl_window *w)
 			skl_dl_clear(p->dl, (float)now.w, (float)now.h);
 			p->build_failed = build_pane(w, p, p->dl) < 0 || skl_dl_failed(p->dl);
 			p->b = now;
+			w->pic_gen++;
 			p->bar = (float)now.h - bar_top(p->dl);
 			p->zb.frame = -1;
 		}
@@ -193,6 +195,7 @@ static void build_all(skl_window *w)
 		skl_dl_clear(p->zdl, floorf((float)now.w * p->zoom), floorf((float)now.h * p->zoom));
 		p->build_failed |= build_pane(w, p, p->zdl) < 0 || skl_dl_failed(p->zdl);
 		p->zb = now;
+		w->pic_gen++;
 		p->zpic = bar_top(p->zdl);
 		skl__win_clamp_pan(p);
 	}
@@ -511,7 +514,7 @@ static void build_overlay(skl_window *w)
 		float ox = p->x + (w->hover_z ? p->panx : 0), oy = p->y + (w->hover_z ? p->pany : 0);
 		float clip = p->y + (w->hover_z ? pic_h(p) : p->h);
 		for (i = 0; i < cnt; i++) {
-			const skl_dl_item *it = skl_dl_at(hl, i);
+			const skl_dl_item *it = &skl_dl_items(hl)[i]; /* no tooltip needed */
 			float y0, y1;
 			if (it->id != h->id || (it->kind != SKL_DL_RECT && it->kind != SKL_DL_HATCH) || it->w < 2 ||
 			    it->h < 2)
@@ -625,6 +628,68 @@ static int draw_content(skl_window *w, SDL_Renderer *r, skl_error *err)
 	return 0;
 }
 
+/* What the picture draw_content draws depends on, beside the lists
+ * themselves (w->pic_gen counts their rebuilds). */
+static struct pic_key picture_key(const skl_window *w)
+{
+	struct pic_key k;
+	int i;
+	memset(&k, 0, sizeof(k));
+	k.pw = w->pw;
+	k.ph = w->ph;
+	k.split = w->split;
+	k.blank = w->blank;
+	k.theme = w->theme * 4 + skl_sdl_theme(w->sdl);
+	k.page = w->page != NULL;
+	k.gen = w->pic_gen;
+	for (i = 0; i < 2; i++) {
+		const pane *p = &w->panes[i];
+		float v[8] = {p->x, p->y, p->w, p->h, p->zoom, p->panx, p->pany, p->zb.zoom};
+		memcpy(k.pane[i], v, sizeof(v));
+	}
+	return k;
+}
+
+void skl__win_forget_picture(skl_window *w)
+{
+	if (w->pic)
+		SDL_DestroyTexture(w->pic);
+	w->pic = NULL;
+	w->pic_ok = 0;
+}
+
+/* The page or the panes on screen: the kept picture when what it shows
+ * is unchanged, else drawn again (into the kept picture when the renderer
+ * has render targets, then copied). 0, or -1 with err set. */
+static int draw_picture(skl_window *w, skl_error *err)
+{
+	struct pic_key k = picture_key(w);
+	if (w->pic_ok && !memcmp(&k, &w->pic_key, sizeof(k)))
+		return SDL_RenderCopy(w->ren, w->pic, NULL, NULL) < 0 ? skl_errorf(err, "SDL: %s", SDL_GetError()) : 0;
+	w->pic_ok = 0;
+	w->pic_draws++;
+	if (w->pic) {
+		int tw, th;
+		if (SDL_QueryTexture(w->pic, NULL, NULL, &tw, &th) < 0 || tw != w->pw || th != w->ph)
+			skl__win_forget_picture(w);
+	}
+	if (!w->pic && !w->pic_disabled && SDL_RenderTargetSupported(w->ren)) {
+		w->pic = SDL_CreateTexture(w->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w->pw, w->ph);
+		if (w->pic)
+			SDL_SetTextureBlendMode(w->pic, SDL_BLENDMODE_NONE);
+	}
+	if (!w->pic || w->pic_disabled || SDL_SetRenderTarget(w->ren, w->pic) < 0)
+		return draw_content(w, w->ren, err); /* no target: straight to the screen */
+	if (draw_content(w, w->ren, err) < 0) {
+		SDL_SetRenderTarget(w->ren, NULL);
+		return -1;
+	}
+	SDL_SetRenderTarget(w->ren, NULL);
+	w->pic_key = k;
+	w->pic_ok = 1;
+	return SDL_RenderCopy(w->ren, w->pic, NULL, NULL) < 0 ? skl_errorf(err, "SDL: %s", SDL_GetError()) : 0;
+}
+
 /* Keeps the picture on screen now as the start of a fade to the next. */
 static void capture_prev(skl_window *w)
 {
@@ -721,7 +786,7 @@ int skl_window_draw(skl_window *w, skl_error *err)
 	}
 	build_all(w);
 	build_overlay(w);
-	if (draw_content(w, w->ren, err) < 0)
+	if (draw_picture(w, err) < 0)
 		return -1;
 	if (w->animating && w->prev) {
 		Uint32 dt;

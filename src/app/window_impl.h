@@ -131,6 +131,21 @@ struct skl_window {
 	char clicked[256];
 	char shot[4096];
 	const char *dump;
+	/* the panes' (or the page's) picture as last drawn, kept in a render
+	 * target while what it shows is unchanged: a redraw that changes only
+	 * the overlay (a hover, a tooltip) copies it and draws the overlay.
+	 * pic_gen is bumped whenever a list it shows is rebuilt; the picture
+	 * is dropped on a resize and when the renderer loses its targets. */
+	SDL_Texture *pic;
+	unsigned pic_gen;
+	struct pic_key {
+		int pw, ph, split, blank, theme, page;
+		unsigned gen;
+		float pane[2][8];
+	} pic_key;
+	int pic_ok;	  /* pic holds the picture of pic_key */
+	int pic_draws;	  /* times the picture was drawn (tests: a hover draws none) */
+	int pic_disabled; /* 1: draw straight to the screen every time */
 };
 
 /* How many objects of each kind a step shows (what its views have). */
@@ -220,6 +235,8 @@ void skl__win_go_to(skl_window *w, int frame, int animate);
 
 /* ---- window_draw.c ------------------------------------------------------------------- */
 
+/* Drops the kept picture: the next draw draws the panes again. */
+void skl__win_forget_picture(skl_window *w);
 /* Saves the page or the panes as w->shot (PNG) and SVG beside it. */
 int skl__win_screenshot(skl_window *w, skl_error *err);
 

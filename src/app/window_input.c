@@ -841,6 +841,9 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 		return on_key(w, &ev->key);
 	case SDL_WINDOWEVENT:
 		if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED || ev->window.event == SDL_WINDOWEVENT_RESIZED) {
+			/* a new size is a new picture, even where the output size
+			 * reads the same for a moment (going full screen) */
+			skl__win_forget_picture(w);
 			skl__win_update_size(w);
 			skl__win_clamp_pan(&w->panes[0]);
 			skl__win_clamp_pan(&w->panes[1]);
@@ -850,6 +853,11 @@ int skl_window_handle(skl_window *w, const SDL_Event *ev)
 		} else if (ev->window.event == SDL_WINDOWEVENT_CLOSE) {
 			return SKL_WIN_QUIT;
 		}
+		break;
+	case SDL_RENDER_TARGETS_RESET:
+	case SDL_RENDER_DEVICE_RESET:
+		/* the kept picture's contents (or the texture itself) are gone */
+		skl__win_forget_picture(w);
 		break;
 	case SDL_MOUSEMOTION:
 		if (w->present && !w->mouse_in) {

@@ -18,10 +18,24 @@ typedef struct pool_chunk {
 	char data[];
 } pool_chunk;
 
+/* A tooltip made when first read (skl_dl_begin_lazy). */
+typedef struct lazy_tip {
+	skl_dl_tip_fn fn;
+	const void *ctx;
+	int arg[4];
+	const char *text; /* NULL until made */
+} lazy_tip;
+
 struct skl_dl {
 	float w, h;
 	skl_dl_item *items;
 	int n, cap;
+	/* lazy tooltips: item i's group's is lazy[item_lazy[i] - 1] (0 = none);
+	 * item_lazy is NULL until a list first has one, then as long as items */
+	int *item_lazy;
+	lazy_tip *lazy;
+	int nlazy, lazy_cap;
+	int g_lazy; /* the open group's, 0 = none */
 	int failed;
 	int next_id;
 	/* the open group */
@@ -121,6 +135,8 @@ void skl_dl_free(skl_dl *dl)
 	pool_free(dl, dl->pool);
 	skl_budget_uncharge(dl->budget, dl->charged);
 	skl_free(dl->items);
+	skl_free(dl->item_lazy);
+	skl_free(dl->lazy);
 	skl_free(dl->protect);
 	skl_free(dl->notes);
 	skl_free(dl);
@@ -135,6 +151,8 @@ void skl_dl_clear(skl_dl *dl, float w, float h)
 	dl->next_id = 1;
 	dl->g_id = 0;
 	dl->g_key = dl->g_tip = NULL;
+	dl->g_lazy = 0;
+	dl->nlazy = 0;
 	dl->nprotect = 0;
 	dl->nnotes = 0;
 	dl->note_budget = 0;
@@ -161,15 +179,13 @@ int skl_dl_failed(const skl_dl *dl)
 	return dl->failed;
 }
 
-/* A copy of s in the pool, or NULL (and the list marked failed). */
-static const char *pool_dup(skl_dl *dl, const char *s)
+/* A copy of the n bytes of s and a NUL in the pool, or NULL (and the
+ * list marked failed). */
+static const char *pool_dup_n(skl_dl *dl, const char *s, size_t len)
 {
-	size_t n;
+	size_t n = len + 1;
 	pool_chunk *c = dl->pool;
 	char *d;
-	if (!s)
-		return NULL;
-	n = strlen(s) + 1;
 	if (!c || c->cap - c->used < n) {
 		size_t cap = n > POOL_CHUNK ? n : POOL_CHUNK;
 		pool_chunk *nc;
@@ -195,9 +211,40 @@ static const char *pool_dup(skl_dl *dl, const char *s)
 		c = nc;
 	}
 	d = c->data + c->used;
-	memcpy(d, s, n);
+	memcpy(d, s, len);
+	d[len] = '\0';
 	c->used += n;
 	return d;
+}
+
+/* A copy of s in the pool, or NULL (and the list marked failed). */
+static const char *pool_dup(skl_dl *dl, const char *s)
+{
+	return s ? pool_dup_n(dl, s, strlen(s)) : NULL;
+}
+
+/* 1 when the n bytes at p are printable ASCII, tab and LF only: what
+ * nearly every view's text is, and nothing for skl_text_clean to change.
+ * Eight bytes at a time: a word with no byte below 0x20, none from 0x7f
+ * on, passes whole; another is looked at byte by byte. */
+static int plain_ascii(const char *p, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	size_t i = 0, k;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x, del;
+		memcpy(&x, p + i, 8);
+		del = x ^ (0x7f * ones);
+		if (!((x | ((x - 0x20 * ones) & ~x) | ((del - ones) & ~del)) & high))
+			continue;
+		for (k = i; k < i + 8; k++)
+			if (((unsigned char)p[k] < 0x20 || (unsigned char)p[k] >= 0x7f) && p[k] != '\t' && p[k] != '\n')
+				return 0;
+	}
+	for (; i < n; i++)
+		if (((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f) && p[i] != '\t' && p[i] != '\n')
+			return 0;
+	return 1;
 }
 
 /* A copy of text that a picture draws (a scenario's, of any bytes) in the
@@ -209,9 +256,12 @@ static const char *pool_dup_text(skl_dl *dl, const char *s)
 	size_t n;
 	char *clean;
 	const char *d;
-	if (!s || !skl_text_needs_clean(s))
-		return pool_dup(dl, s);
+	if (!s)
+		return NULL;
 	n = strlen(s);
+	/* the common case first: ASCII has nothing to clean */
+	if (plain_ascii(s, n) || !skl_text_needs_clean(s))
+		return pool_dup_n(dl, s, n);
 	clean = n < ((size_t)-1 - 4) / 3 ? skl_malloc(n * 3 + 4) : NULL; /* a byte grows to U+FFFD's three */
 	if (!clean) {
 		dl->failed = 1;
@@ -225,6 +275,7 @@ static const char *pool_dup_text(skl_dl *dl, const char *s)
 
 int skl_dl_begin(skl_dl *dl, const char *key, const char *tooltip)
 {
+	dl->g_lazy = 0;
 	dl->g_id = dl->next_id++;
 	dl->g_key = pool_dup_text(dl, key);
 	dl->g_tip = pool_dup_text(dl, tooltip);
@@ -237,6 +288,7 @@ int skl_dl_rejoin(skl_dl *dl, int id, const char *key, const char *tooltip)
 {
 	if (id <= 0 || id >= dl->next_id)
 		return skl_dl_begin(dl, key, tooltip);
+	dl->g_lazy = 0;
 	dl->g_id = id;
 	dl->g_key = pool_dup_text(dl, key);
 	dl->g_tip = pool_dup_text(dl, tooltip);
@@ -249,6 +301,44 @@ void skl_dl_end(skl_dl *dl)
 {
 	dl->g_id = 0;
 	dl->g_key = dl->g_tip = NULL;
+	dl->g_lazy = 0;
+}
+
+int skl_dl_begin_lazy(skl_dl *dl, const char *key, skl_dl_tip_fn fn, const void *ctx, const int arg[4])
+{
+	lazy_tip *t;
+	int id = skl_dl_begin(dl, key, NULL);
+	if (!id)
+		return 0;
+	if (!dl->item_lazy && dl->cap > 0) {
+		if (dl_charge(dl, (uint64_t)dl->cap * sizeof(*dl->item_lazy)) < 0)
+			return 0;
+		dl->item_lazy = skl_calloc((size_t)dl->cap, sizeof(*dl->item_lazy));
+		if (!dl->item_lazy) {
+			dl->failed = 1;
+			return 0;
+		}
+	}
+	if (dl->nlazy == dl->lazy_cap) {
+		int nc = dl->lazy_cap ? dl->lazy_cap * 2 : 256;
+		lazy_tip *nl;
+		if (dl->lazy_cap > INT_MAX / 2 || dl_charge(dl, (uint64_t)(nc - dl->lazy_cap) * sizeof(*nl)) < 0)
+			return 0;
+		nl = skl_realloc(dl->lazy, (size_t)nc * sizeof(*nl));
+		if (!nl) {
+			dl->failed = 1;
+			return 0;
+		}
+		dl->lazy = nl;
+		dl->lazy_cap = nc;
+	}
+	t = &dl->lazy[dl->nlazy++];
+	t->fn = fn;
+	t->ctx = ctx;
+	memcpy(t->arg, arg, sizeof(t->arg));
+	t->text = NULL;
+	dl->g_lazy = dl->nlazy;
+	return id;
 }
 
 static int push(skl_dl *dl, skl_dl_kind kind, float x, float y, float w, float h)
@@ -265,6 +355,19 @@ static int push(skl_dl *dl, skl_dl_kind kind, float x, float y, float w, float h
 			return -1;
 		}
 		dl->items = ni;
+		if (dl->item_lazy || dl->g_lazy) {
+			int *nl;
+			if (dl_charge(dl, (uint64_t)(nc - (dl->item_lazy ? dl->cap : 0)) * sizeof(*nl)) < 0)
+				return -1;
+			nl = skl_realloc(dl->item_lazy, (size_t)nc * sizeof(*nl));
+			if (!nl) {
+				dl->failed = 1;
+				return -1;
+			}
+			if (!dl->item_lazy)
+				memset(nl, 0, (size_t)dl->cap * sizeof(*nl));
+			dl->item_lazy = nl;
+		}
 		dl->cap = nc;
 	}
 	it = &dl->items[dl->n];
@@ -277,6 +380,8 @@ static int push(skl_dl *dl, skl_dl_kind kind, float x, float y, float w, float h
 	it->id = dl->g_id;
 	it->key = dl->g_key;
 	it->tooltip = dl->g_tip;
+	if (dl->item_lazy)
+		dl->item_lazy[dl->n] = dl->g_lazy;
 	return dl->n++;
 }
 
@@ -500,9 +605,32 @@ int skl_dl_count(const skl_dl *dl)
 	return dl->n;
 }
 
+/* Makes item i's lazy tooltip, once per group (every item of it then
+ * points to the same text, as a group's items do). */
+static void make_tip(skl_dl *dl, int i)
+{
+	lazy_tip *t = &dl->lazy[dl->item_lazy[i] - 1];
+	if (!t->text) {
+		char buf[4096];
+		buf[0] = 0;
+		t->fn(t->ctx, t->arg, buf, sizeof(buf));
+		t->text = pool_dup_text(dl, buf);
+	}
+	dl->items[i].tooltip = t->text;
+}
+
 const skl_dl_item *skl_dl_at(const skl_dl *dl, int i)
 {
-	return i >= 0 && i < dl->n ? &dl->items[i] : NULL;
+	if (i < 0 || i >= dl->n)
+		return NULL;
+	if (dl->item_lazy && dl->item_lazy[i] && !dl->items[i].tooltip)
+		make_tip((skl_dl *)dl, i); /* the list's own cache: the item stays as it is */
+	return &dl->items[i];
+}
+
+const skl_dl_item *skl_dl_items(const skl_dl *dl)
+{
+	return dl->items;
 }
 
 int skl_dl_find(const skl_dl *dl, const char *key)
@@ -651,7 +779,7 @@ void skl_dl_dump(const skl_dl *dl, const skl_sink *out)
 	int i;
 	skl_sink_printf(out, "drawlist %.0fx%.0f items %d\n", (double)dl->w, (double)dl->h, dl->n);
 	for (i = 0; i < dl->n; i++) {
-		const skl_dl_item *it = &dl->items[i];
+		const skl_dl_item *it = skl_dl_at(dl, i);
 		skl_sink_printf(out, "%d %s %.1f %.1f %.1f %.1f", i, kind_name(it->kind), (double)it->x, (double)it->y,
 				(double)it->w, (double)it->h);
 		switch (it->kind) {

@@ -71,6 +71,7 @@ static int draw_kernels(skl_dl *dl, const skl_scene *s, float x, float y, float 
 		o.no_legend = s->no_legend;
 		o.title = s->kernel_titles ? s->kernel_titles[0] : NULL;
 		o.text_scale = u;
+		o.lazy_tips = s->lazy_tips;
 		if (skl_view_slab(dl, s->kernels[0], &o) < 0)
 			return -1;
 		return s->kernels[0]->nlinks ? skl_view_slab_pointers(dl, s->kernels[0], o.obj, u) : 0;
@@ -829,6 +830,7 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 		s.text_scale = o->text_scale;
 		s.text_floor = o->text_floor;
 	}
+	s.lazy_tips = 1; /* the snapshots are the log's */
 	rc = skl_view_scene(dl, &s);
 	skl_free(sk);
 	return rc;

@@ -11,6 +11,7 @@
 #include "view_util.h"
 #include "view_slab.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -637,6 +638,10 @@ typedef struct col {
 	unsigned word;
 	int slub;
 	unsigned maxpages;
+	/* band i's slabs as runs of equal size: run_pg[k] pages, run_n[k]
+	 * slabs, for k in [run_at[i], run_at[i + 1]) (band_rows packs them) */
+	unsigned *run_pg;
+	int *run_n, *run_at;
 	int ncols; /* sub-columns of bands */
 	/* band heads for the current band width (col_heads): the name and
 	 * facts lines, and the note under the slabinfo line (0 = none) */
@@ -676,6 +681,7 @@ typedef struct sv {
 	int nvia;
 	char key[512];
 	char tip[4096];
+	int lazy; /* objects' tooltips made when first read (skl_view_slab_opts.lazy_tips) */
 } sv;
 
 static void col_free(col *c)
@@ -683,6 +689,11 @@ static void col_free(col *c)
 	skl_free(c->band);
 	skl_free(c->empty);
 	skl_free(c->hh);
+	skl_free(c->run_pg);
+	skl_free(c->run_n);
+	skl_free(c->run_at);
+	c->run_pg = NULL;
+	c->run_n = c->run_at = NULL;
 	c->band = c->empty = NULL;
 	c->hh = c->nh = c->ph = NULL;
 }
@@ -691,6 +702,43 @@ static void col_free(col *c)
 static float fsz(const sv *v, float size)
 {
 	return size > v->floor ? size : v->floor;
+}
+
+static unsigned slab_pages(const skl_slab_snap *sl)
+{
+	return sl->pages ? sl->pages : 1;
+}
+
+/* The bands' runs of slabs of equal size (see col). 0 or -1. */
+static int col_runs(col *c)
+{
+	int i, j, n = 0;
+	for (i = 0; i < c->nband; i++) {
+		const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+		for (j = 0; j < cs->nslabs; j++)
+			n += !j || slab_pages(&cs->slabs[j]) != slab_pages(&cs->slabs[j - 1]);
+	}
+	c->run_pg = skl_calloc((size_t)n + 1, sizeof(*c->run_pg));
+	c->run_n = skl_calloc((size_t)n + 1, sizeof(*c->run_n));
+	c->run_at = skl_calloc((size_t)c->nband + 1, sizeof(*c->run_at));
+	if (!c->run_pg || !c->run_n || !c->run_at) {
+		col_free(c);
+		return -1;
+	}
+	n = 0;
+	for (i = 0; i < c->nband; i++) {
+		const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+		c->run_at[i] = n;
+		for (j = 0; j < cs->nslabs; j++) {
+			if (!j || slab_pages(&cs->slabs[j]) != slab_pages(&cs->slabs[j - 1])) {
+				c->run_pg[n] = slab_pages(&cs->slabs[j]);
+				n++;
+			}
+			c->run_n[n - 1]++;
+		}
+	}
+	c->run_at[c->nband] = n;
+	return 0;
 }
 
 /* Picks the caches: in the given order when names are given, else in
@@ -744,7 +792,7 @@ static int col_init(col *c, const skl_kernel_snap *k, const char *const *names, 
 			if (cs->slabs[j].pages > c->maxpages)
 				c->maxpages = cs->slabs[j].pages;
 	}
-	return 0;
+	return col_runs(c);
 }
 
 /* ---- band heads: the facts, and why slabinfo's figure differs -------------------------------- */
@@ -1046,13 +1094,49 @@ static int cache_offslab(const col *c, const skl_cache_snap *cs)
 	return !c->slub && cs->info.offslab;
 }
 
-static int slab_rows(const skl_cache_snap *cs, const scale *sc, float w)
+/* The rows band i's slabs take, w wide: as many as packing them one by
+ * one with pack_place() makes, found run by run. Every row that starts
+ * empty holds the same number of strips of one size (the same sums of
+ * the same floats), so a run of equal slabs costs a row's worth of steps,
+ * not a step per slab: choosing the scale packs every band many times. */
+static int band_rows(const col *c, int i, const scale *sc, float w)
 {
 	packer p;
-	int j;
+	int k;
 	pack_init(&p, 0, w, sc->gap);
-	for (j = 0; j < cs->nslabs; j++)
-		pack_place(&p, (float)(cs->slabs[j].pages ? cs->slabs[j].pages : 1) * sc->pw);
+	for (k = c->run_at[i]; k < c->run_at[i + 1]; k++) {
+		float sw = (float)c->run_pg[k] * sc->pw, cx;
+		int m = c->run_n[k], per = 0, rows, last, j;
+		/* what fits in the row the run starts in, strip by strip */
+		while (m > 0 && !(p.cx > 0 && p.cx + sw > p.w + 0.01f)) {
+			pack_place(&p, sw);
+			m--;
+		}
+		if (!m)
+			continue;
+		/* the rest, in rows of per strips from an empty row */
+		cx = 0;
+		do {
+			per++;
+			cx += sw + p.gap;
+		} while (!(cx > 0 && cx + sw > p.w + 0.01f) && per < m);
+		rows = (m + per - 1) / per;
+		last = m - (rows - 1) * per;
+		p.row += rows;
+		p.cx = 0;
+		for (j = 0; j < last; j++)
+			p.cx += sw + p.gap;
+	}
+#ifndef NDEBUG
+	{ /* the same as one by one */
+		const skl_cache_snap *cs = &c->k->caches[c->band[i]];
+		packer q;
+		pack_init(&q, 0, w, sc->gap);
+		for (k = 0; k < cs->nslabs; k++)
+			pack_place(&q, (float)slab_pages(&cs->slabs[k]) * sc->pw);
+		assert(q.row == p.row && q.cx == p.cx);
+	}
+#endif
 	return p.row + 1;
 }
 
@@ -1060,7 +1144,8 @@ static int slab_rows(const skl_cache_snap *cs, const scale *sc, float w)
 static float band_height(const sv *v, const col *c, int i, const scale *sc, float w)
 {
 	const skl_cache_snap *cs = &c->k->caches[c->band[i]];
-	return band_head(v, c, sc, i) + (float)slab_rows(cs, sc, w) * row_pitch(sc, cache_offslab(c, cs)) + band_gap(v);
+	return band_head(v, c, sc, i) + (float)band_rows(c, i, sc, w) * row_pitch(sc, cache_offslab(c, cs)) +
+	       band_gap(v);
 }
 
 /* An empty cache's slot drawn to scale: part names, the bar, bytes. */
@@ -1135,7 +1220,7 @@ static float place_bands(const sv *v, const col *c, const scale *sc, float *bx, 
 			if (h > rh)
 				rh = h;
 			if (rows) {
-				int n = slab_rows(&c->k->caches[c->band[i]], sc, bw);
+				int n = band_rows(c, i, sc, bw);
 				if (n > rr)
 					rr = n;
 			}
@@ -1498,6 +1583,28 @@ static void object_key(band_ctx *b, int s, int i)
 	skl__sb_i64(&k, i);
 }
 
+/* skl_dl_tip_fn of an object's group: skl_view_slab_object_tooltip() of
+ * the snapshot ctx, cache arg[0], slab arg[1], object arg[2]. */
+static void object_tip(const void *ctx, const int *arg, char *out, size_t outsz)
+{
+	skl_view_slab_object_tooltip(ctx, arg[0], arg[1], arg[2], out, outsz);
+}
+
+/* Opens object i of slab s's group: its key, and its tooltip now or (the
+ * snapshot outliving the list) when first read. */
+static void object_group(band_ctx *b, int s, int i)
+{
+	sv *v = b->v;
+	object_key(b, s, i);
+	if (v->lazy) {
+		int arg[4] = {b->ci, s, i, 0};
+		skl_dl_begin_lazy(v->dl, v->key, object_tip, b->c->k, arg);
+		return;
+	}
+	skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
+	skl_dl_begin(v->dl, v->key, v->tip);
+}
+
 /* One object, cells wide enough to draw one by one. */
 static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 {
@@ -1511,9 +1618,7 @@ static void draw_cell(band_ctx *b, int s, int i, float x, float y, float h)
 	int inner = w >= 8, fp_drawn = 0;
 
 	v->used[m] = 1;
-	object_key(b, s, i);
-	skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
-	skl_dl_begin(v->dl, v->key, v->tip);
+	object_group(b, s, i);
 	if (bad && w < 30) {
 		/* too small for an outline to show: the whole cell turns red */
 		v->used[SKL_SM_BAD] = 1;
@@ -1620,8 +1725,7 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 	skl_addr a0 = s0 + (uint64_t)i * b->cs->info.size, a1 = s0 + (uint64_t)(j - 1) * b->cs->info.size;
 	v->used[m] = 1;
 	if (j - i == 1) {
-		object_key(b, s, i);
-		skl_view_slab_object_tooltip(b->c->k, b->ci, s, i, v->tip, sizeof(v->tip));
+		object_group(b, s, i);
 	} else {
 		skl__sb t;
 		slab_key_sb(b, "objs", s, &t);
@@ -1658,8 +1762,8 @@ static void draw_run(band_ctx *b, int s, int i, int j, float x, float y, float h
 		}
 		skl__sb_str(&t, "\ntype: ");
 		skl__sb_str(&t, b->cs->type ? b->cs->type->name : "(none given)");
+		skl_dl_begin(v->dl, v->key, v->tip);
 	}
-	skl_dl_begin(v->dl, v->key, v->tip);
 	if (m == SKL_SM_QUARANTINE)
 		skl_dl_hatch(v->dl, x, y, (float)(j - i) * b->cell_w, h, skl_view_slab_fill(m), skl_view_slab_stroke(m),
 			     skl__clampf(h * 0.12f, 3, 6 * v->u));
@@ -2948,6 +3052,7 @@ int skl_view_slab(skl_dl *dl, const skl_kernel_snap *k, const skl_view_slab_opts
 	memset(&v, 0, sizeof(v));
 	v.dl = dl;
 	v.floor = skl_dl_text_floor(dl);
+	v.lazy = opts->lazy_tips;
 	if (single_plan(&v, skl_dl_width(dl), skl_dl_height(dl), k, opts, &c, &sc, &x, &y, &w, &h) < 0)
 		return -1;
 	if (!opts->no_header)

@@ -80,6 +80,8 @@ typedef struct skl_view_slab_opts {
 	float page_px;	   /* pixels per page; 0 = the largest that fits */
 	float text_floor;  /* skl_view_slab_locate() only: the floor of the
 			      list the view is drawn into (0 = none, as a new list) */
+	int lazy_tips;	   /* 1: k outlives the list, so an object's tooltip is made
+			      when it is first read (skl_dl_begin_lazy) */
 } skl_view_slab_opts;
 
 /* Appends the view of k. 0, or -1 when the list ran out of memory. */

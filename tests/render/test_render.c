@@ -18,6 +18,7 @@
 #include "sklab/abi.h"
 #include "sklab/cparse.h"
 #include "sklab/types.h"
+#include "sklab/textsafe.h"
 
 #include <SDL_ttf.h>
 #include <math.h>
@@ -197,6 +198,25 @@ static void test_sock(sample_types *t, skl_sdl *sdl, const char *outdir)
 		CHECK(img2 && skl_test_image_diff(img, img2, 0, path) == 0);
 		if (img2)
 			SDL_FreeSurface(img2);
+		/* the kept renderer (its text cached, opaque boxes filled straight
+		 * into the surface) draws what a new software renderer draws
+		 * through skl_sdl_draw, box by box */
+		img2 = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+		{
+			SDL_Renderer *r = img2 ? SDL_CreateSoftwareRenderer(img2) : NULL;
+			CHECK(r && skl_dl_width(dl) == W && skl_dl_height(dl) == H);
+			if (r) {
+				SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
+				SDL_RenderClear(r);
+				CHECK(skl_sdl_draw(sdl, r, dl, NULL, &err) == 0);
+				SDL_RenderPresent(r);
+				skl_sdl_forget(sdl);
+				SDL_DestroyRenderer(r);
+				snprintf(path, sizeof(path), "%s/sock-direct-diff.png", outdir);
+				CHECK(skl_test_image_diff(img, img2, 0, path) == 0);
+			}
+			SDL_FreeSurface(img2);
+		}
 		SDL_FreeSurface(img);
 	}
 	snprintf(path, sizeof(path), "%s/sock.png", outdir);
@@ -451,6 +471,94 @@ static void test_metrics(void)
 		}
 }
 
+static int lazy_calls;
+
+static void lazy_fn(const void *ctx, const int *arg, char *out, size_t outsz)
+{
+	lazy_calls++;
+	snprintf(out, outsz, "%s %d/%d/%d", (const char *)ctx, arg[0], arg[1], arg[2]);
+}
+
+/* A group's tooltip made when first read: not before (the raw items have
+ * none), once per group (every item shares the text), the same in the
+ * dump as an eager tooltip, none after a clear. */
+static void test_lazy_tips(void)
+{
+	skl_dl *dl = skl_dl_new(100, 100), *eager = skl_dl_new(100, 100);
+	skl_buf a, b;
+	skl_sink sa, sb;
+	int arg[4] = {1, 2, 3, 0}, i;
+	CHECK(dl && eager);
+	if (!dl || !eager)
+		return;
+	lazy_calls = 0;
+	for (i = 0; i < 300; i++) { /* past the first growth of the items */
+		char key[32], tip[64];
+		arg[2] = i;
+		snprintf(key, sizeof(key), "obj:%d", i);
+		CHECK(skl_dl_begin_lazy(dl, key, lazy_fn, "cell", arg) > 0);
+		skl_dl_rect(dl, (float)i, 0, 1, 1, SKL_HEX(0x123456), 0, 0);
+		skl_dl_rect(dl, (float)i, 1, 1, 1, SKL_HEX(0x654321), 0, 0);
+		skl_dl_end(dl);
+		skl_dl_rect(dl, 0, 0, 1, 1, SKL_HEX(0), 0, 0); /* outside any group */
+		snprintf(tip, sizeof(tip), "cell 1/2/%d", i);
+		skl_dl_begin(eager, key, tip);
+		skl_dl_rect(eager, (float)i, 0, 1, 1, SKL_HEX(0x123456), 0, 0);
+		skl_dl_rect(eager, (float)i, 1, 1, 1, SKL_HEX(0x654321), 0, 0);
+		skl_dl_end(eager);
+		skl_dl_rect(eager, 0, 0, 1, 1, SKL_HEX(0), 0, 0);
+	}
+	CHECK(lazy_calls == 0 && skl_dl_items(dl)[3].tooltip == NULL && skl_dl_items(dl)[2].tooltip == NULL);
+	CHECK(skl_dl_at(dl, 3)->tooltip && !strcmp(skl_dl_at(dl, 3)->tooltip, "cell 1/2/1") && lazy_calls == 1);
+	CHECK(skl_dl_at(dl, 4)->tooltip == skl_dl_at(dl, 3)->tooltip && lazy_calls == 1);
+	CHECK(skl_dl_at(dl, 5)->tooltip == NULL);
+	skl_buf_init(&a);
+	skl_buf_init(&b);
+	sa = skl_buf_sink(&a);
+	sb = skl_buf_sink(&b);
+	skl_dl_dump(dl, &sa);
+	skl_dl_dump(eager, &sb);
+	CHECK(a.len == b.len && !memcmp(a.data, b.data, a.len));
+	CHECK(lazy_calls == 300);
+	skl_buf_free(&a);
+	skl_buf_free(&b);
+	skl_dl_clear(dl, 100, 100);
+	skl_dl_begin(dl, "plain", "eager");
+	skl_dl_rect(dl, 0, 0, 1, 1, SKL_HEX(0), 0, 0);
+	skl_dl_end(dl);
+	skl_dl_rect(dl, 0, 0, 1, 1, SKL_HEX(0), 0, 0);
+	CHECK(!strcmp(skl_dl_at(dl, 0)->tooltip, "eager") && skl_dl_at(dl, 1)->tooltip == NULL && lazy_calls == 300);
+	skl_dl_free(dl);
+	skl_dl_free(eager);
+}
+
+/* The list's copy of a text is skl_text_clean's, whatever byte sits at
+ * whatever place of an eight-byte word (the plain-ASCII fast path looks
+ * at words) and however long the text. */
+static void test_text_copy(void)
+{
+	static const unsigned char odd[] = {0x01, '\t', '\n', 0x1b, 0x1f, 0x20, 0x7e,
+					    0x7f, 0x80, 0x9f, 0xc3, 0xe2, 0xff};
+	skl_dl *dl = skl_dl_new(100, 100);
+	char s[40], want[160];
+	size_t len, pos, k;
+	CHECK(dl != NULL);
+	for (len = 1; dl && len < 27; len++)
+		for (pos = 0; pos < len; pos++)
+			for (k = 0; k < sizeof(odd); k++) {
+				int i;
+				memset(s, 'a' + (int)(len % 26), len);
+				s[len] = 0;
+				s[pos] = (char)odd[k];
+				if (pos + 2 < len && odd[k] == 0xc3)
+					s[pos + 1] = (char)0xa9; /* a valid "é" */
+				skl_text_clean(want, sizeof(want), s);
+				i = skl_dl_text(dl, 0, 0, 10, 10, s, 10, 0, 0, SKL_HEX(0));
+				CHECK(i >= 0 && !strcmp(skl_dl_at(dl, i)->text, want));
+			}
+	skl_dl_free(dl);
+}
+
 static void test_drawlist(void)
 {
 	skl_dl *dl = skl_dl_new(100, 50);
@@ -676,6 +784,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	test_drawlist();
+	test_text_copy();
+	test_lazy_tips();
 	test_metrics();
 	test_sock(&t, sdl, outdir);
 	test_highlight(&t, sdl);

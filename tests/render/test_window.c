@@ -12,6 +12,7 @@
 #include "check.h"
 #include "image.h"
 #include "window.h"
+#include "window_impl.h" /* white box: the kept picture */
 
 #include "sklab/budget.h"
 #include "sklab/cachesim_snap.h"
@@ -147,6 +148,49 @@ static const skl_dl_item *filled(skl_window *w, const char *key)
 	return NULL;
 }
 
+/* The window's pixels as last presented (the software renderer of the
+ * dummy driver keeps them), or NULL. */
+static SDL_Surface *screen(skl_window *w)
+{
+	SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w->pw, w->ph, 32, SDL_PIXELFORMAT_ARGB8888);
+	if (s && SDL_RenderReadPixels(w->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) < 0) {
+		SDL_FreeSurface(s);
+		s = NULL;
+	}
+	return s;
+}
+
+/* What the last draw showed (the kept picture and the overlay over it)
+ * is what a full draw shows: with the picture dropped, and drawn straight
+ * to the screen with no picture kept. Differences go to
+ * OUTDIR/kept-NAME-*.png. */
+static void check_kept(skl_window *w, const char *outdir, const char *name)
+{
+	SDL_Surface *kept = screen(w), *fresh, *direct;
+	skl_error err;
+	char path[4200];
+	int draws = w->pic_draws;
+	skl_error_clear(&err);
+	skl__win_forget_picture(w);
+	CHECK(skl_window_draw(w, &err) == 0);
+	CHECK(w->pic_draws == draws + 1);
+	fresh = screen(w);
+	w->pic_disabled = 1;
+	CHECK(skl_window_draw(w, &err) == 0);
+	w->pic_disabled = 0;
+	direct = screen(w);
+	CHECK(kept && fresh && direct);
+	if (kept && fresh && direct) {
+		snprintf(path, sizeof(path), "%s/kept-%s-fresh.png", outdir, name);
+		CHECK(skl_test_image_diff(fresh, kept, 0, path) == 0);
+		snprintf(path, sizeof(path), "%s/kept-%s-direct.png", outdir, name);
+		CHECK(skl_test_image_diff(direct, kept, 0, path) == 0);
+	}
+	SDL_FreeSurface(kept);
+	SDL_FreeSurface(fresh);
+	SDL_FreeSurface(direct);
+}
+
 /* perf c2c's lines of a two-CPU false sharing (CPU 0 writes tobj.a, CPU 1
  * reads tobj.b of one line), as skl_kernel_c2c gives them: a heap copy
  * the log takes. */
@@ -268,6 +312,23 @@ int main(int argc, char **argv)
 	tip = skl_window_hover(w);
 	CHECK(tip && strstr(tip, "daddr") && strstr(tip, "offset 0") && strstr(tip, "size 4"));
 	CHECK(skl_window_draw(w, &err) == 0);
+	/* a hover that changes only the highlight draws the kept picture and
+	 * the overlay: no pane is drawn again, and the pixels are a full draw's */
+	while (skl_window_animating(w)) { /* the fade of the last step ends first */
+		SDL_Delay(10);
+		CHECK(skl_window_draw(w, &err) == 0);
+	}
+	{
+		int draws = w->pic_draws;
+		const skl_dl_item *next =
+		    skl_dl_at(skl_window_drawlist(w), skl_dl_find(skl_window_drawlist(w), "0:field:next"));
+		CHECK(item_center(w, "0:field:next", &x, &y) == 0);
+		motion(w, x, y);
+		CHECK(skl_window_draw(w, &err) == 0);
+		CHECK(w->pic_draws == draws && w->pic_ok);
+		CHECK(next && outlined(w, next));
+		check_kept(w, outdir, "hover");
+	}
 
 	/* zoom with keys and the wheel, then hover still finds members */
 	key(w, SDLK_PLUS, &quit);
@@ -317,6 +378,22 @@ int main(int argc, char **argv)
 	}
 	CHECK(skl_window_draw(w, &err) == 0);
 	CHECK(skl_dl_width(skl_window_drawlist(w)) == 1024 && skl_dl_height(skl_window_drawlist(w)) == 600);
+	/* the picture kept is the new size's, not the old one's */
+	{
+		int tw = 0, th = 0;
+		CHECK(w->pic && SDL_QueryTexture(w->pic, NULL, NULL, &tw, &th) == 0 && tw == w->pw && th == w->ph);
+		check_kept(w, outdir, "resized");
+	}
+	/* a renderer that lost its targets draws the picture again */
+	{
+		SDL_Event ev;
+		int draws = w->pic_draws;
+		memset(&ev, 0, sizeof(ev));
+		ev.type = SDL_RENDER_TARGETS_RESET;
+		skl_window_handle(w, &ev);
+		CHECK(skl_window_draw(w, &err) == 0);
+		CHECK(w->pic_draws == draws + 1);
+	}
 
 	key(w, SDLK_q, &quit);
 	CHECK(quit == 1);

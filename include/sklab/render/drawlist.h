@@ -91,6 +91,13 @@ int skl_dl_begin(skl_dl *dl, const char *key, const char *tooltip);
  * when out of memory. */
 int skl_dl_rejoin(skl_dl *dl, int id, const char *key, const char *tooltip);
 void skl_dl_end(skl_dl *dl);
+/* A group whose tooltip is made when it is first read (skl_dl_at, the
+ * dump, the SVG writer): fn(ctx, arg, out, outsz) writes it into out. A
+ * view that draws thousands of hoverable objects builds none of their
+ * tooltips for a frame nobody hovers. ctx, and what fn reads through it,
+ * must outlive the list (or its next clear). Returns the id, or 0. */
+typedef void (*skl_dl_tip_fn)(const void *ctx, const int *arg, char *out, size_t outsz);
+int skl_dl_begin_lazy(skl_dl *dl, const char *key, skl_dl_tip_fn fn, const void *ctx, const int arg[4]);
 
 /* Appends return the new item's index, or -1 when out of memory. */
 int skl_dl_rect(skl_dl *dl, float x, float y, float w, float h, skl_color fill, skl_color stroke, float stroke_w);
@@ -140,7 +147,12 @@ const skl_dl_note *skl_dl_note_at(const skl_dl *dl, int i);
 /* ---- reading ------------------------------------------------------------- */
 
 int skl_dl_count(const skl_dl *dl);
+/* Item i, its tooltip made first if its group's is made lazily; NULL
+ * when i is out of range. */
 const skl_dl_item *skl_dl_at(const skl_dl *dl, int i);
+/* The items as stored, for a backend that draws them: the tooltip of a
+ * lazily made group may still be NULL here. */
+const skl_dl_item *skl_dl_items(const skl_dl *dl);
 /* Index of the first item with this key, or -1. */
 int skl_dl_find(const skl_dl *dl, const char *key);
 /* Index of the topmost hoverable item whose box holds (x, y), or -1. */

@@ -36,7 +36,9 @@ int skl_sdl_draw(skl_sdl *s, SDL_Renderer *r, const skl_dl *dl, const skl_xform 
 void skl_sdl_forget(skl_sdl *s);
 
 /* Draws dl into a new w x h ARGB8888 surface (caller frees it with
- * SDL_FreeSurface). xf NULL scales the canvas to fit w x h. */
+ * SDL_FreeSurface). xf NULL scales the canvas to fit w x h. s keeps one
+ * software renderer for these calls (a new one when the size changes), so
+ * text rendered for one frame is not rendered again for the next. */
 SDL_Surface *skl_sdl_render_surface(skl_sdl *s, const skl_dl *dl, int w, int h, const skl_xform *xf, skl_error *err);
 
 /*

@@ -59,6 +59,10 @@ typedef struct skl_scene {
 	 * well, the layouts share the left third. */
 	const struct skl_kernel_snap *const *kernels;
 	int nkernels;
+	/* 1: the kernel snapshots outlive the list (the event log's, as
+	 * skl_view_frame draws them), so the slab view makes an object's
+	 * tooltip when it is first read instead of one per object drawn */
+	int lazy_tips;
 	const char *const *kernel_titles; /* compare titles; NULL = derived */
 	const char *const *caches;	  /* only these caches; NULL = all */
 	int ncaches;
@@ -124,7 +128,9 @@ typedef struct skl_view_frame_opts {
  * and cache snapshots shown at that frame (the skb
  * snapshots of every SKL_OBJ_SKB object, together), its caption, the scenario title
  * from the log and "step i+1 of nframes". Clears dl first, keeping its
- * canvas size.
+ * canvas size. The slab view's objects make their tooltips when first
+ * read (skl_dl_at, the dump, the SVG) from the log's snapshots: keep the
+ * log until the list is cleared or freed, or read them before.
  */
 int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, int nframes, int i,
 		   const skl_view_frame_opts *o);

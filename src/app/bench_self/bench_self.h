@@ -125,8 +125,16 @@ void skl__self_cache_rate(ctx *x);
 int skl__self_cache_workload(long iters);
 /* lua_skb.c: skb_put/skb_push from a Lua scenario against the same calls from C. */
 void skl__self_lua_skb(ctx *x, const char *tmpdir);
-/* render.c: the largest frame of each scenario (and of 10,000 objects). */
+/* render.c: the largest frame of each scenario (and of 10,000 objects), at
+ * 1920x1080 (render/...) and 3840x2160 (render4k/...); whether any of
+ * those rows is asked for. */
 void skl__self_render(ctx *x, const char *tmpdir, const char *const *names, int nnames);
+int skl__self_render_wanted(const char *const *names, int nnames);
+/* render.c: the scenario of render/slab10k (10,000 tcp_socks, a third freed). */
+extern const char skl__self_slab10k_lua[];
+/* hover.c: a hover in the window over render/slab10k's frame, which
+ * changes only the highlight, against the same redraw drawing every pane. */
+void skl__self_hover(ctx *x, const char *tmpdir);
 /* process.c: headless scenarios, start-up, peak memory. */
 void skl__self_scenarios(ctx *x);
 void skl__self_startup(ctx *x);

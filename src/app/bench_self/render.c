@@ -1,7 +1,8 @@
 /*
- * render.c - `sklab bench --self render`: the largest frame of every bundled
- * scenario (and of 10,000 objects) built from the event log and rasterised
- * by the software renderer, against an empty frame.
+ * render.c - `sklab bench --self render` and `render4k`: the largest frame
+ * of every bundled scenario (and of 10,000 objects) built from the event
+ * log and rasterised by the software renderer, at 1920x1080 and at
+ * 3840x2160, against an empty frame of the same size.
  */
 #include "bench_self.h"
 
@@ -15,12 +16,21 @@
 #include <string.h>
 #include <unistd.h>
 
-#define RW 1920
-#define RH 1080
+/* One group of rows: its name, the frame's size and the target per frame. */
+typedef struct rsize {
+	const char *group;
+	int w, h;
+	double target_ms;
+} rsize;
+
+static const rsize sizes[] = {
+    {"render", 1920, 1080, 8.0},
+    {"render4k", 3840, 2160, 16.0},
+};
 
 /* ms per frame (view build + rasterise into a new surface) for frame i, reps times. */
-static int time_frame(skl_sdl *sdl, skl_dl *dl, const skl_events *log, const skl_frame *fr, int nfr, int i, int reps,
-		      double *v, skl_error *err)
+static int time_frame(skl_sdl *sdl, skl_dl *dl, int RW, int RH, const skl_events *log, const skl_frame *fr, int nfr,
+		      int i, int reps, double *v, skl_error *err)
 {
 	skl_view_frame_opts fo;
 	int r;
@@ -39,9 +49,10 @@ static int time_frame(skl_sdl *sdl, skl_dl *dl, const skl_events *log, const skl
 	return 0;
 }
 
-static void render_one(ctx *x, skl_lua *rt, skl_sdl *sdl, const char *path, const char *label, const stat3 *blank,
-		       int reps)
+static void render_one(ctx *x, const rsize *sz, skl_lua *rt, skl_sdl *sdl, const char *path, const char *label,
+		       const stat3 *blank, int reps)
 {
+	const int RW = sz->w, RH = sz->h;
 	char name[96], title[160];
 	comparison *c;
 	skl_events *log = skl_events_new(0);
@@ -51,7 +62,7 @@ static void render_one(ctx *x, skl_lua *rt, skl_sdl *sdl, const char *path, cons
 	skl_error err;
 	double v[64];
 	int nfr = 0, i, best = -1, most = -1;
-	snprintf(name, sizeof(name), "render/%s", label);
+	snprintf(name, sizeof(name), "%s/%s", sz->group, label);
 	snprintf(title, sizeof(title), "the largest frame of %s at %dx%d, software renderer", label, RW, RH);
 	skl__self_progress(x, name);
 	c = skl__self_new_cmp(x, name, title, "ms/frame");
@@ -60,8 +71,8 @@ static void render_one(ctx *x, skl_lua *rt, skl_sdl *sdl, const char *path, cons
 	if (!blank->ok)
 		snprintf(c->base_why, sizeof(c->base_why), "the empty frame could not be drawn");
 	c->target_kind = TARGET_ABS;
-	c->target = 16.0;
-	snprintf(c->target_text, sizeof(c->target_text), "<= 16 ms median");
+	c->target = sz->target_ms;
+	snprintf(c->target_text, sizeof(c->target_text), "<= %.0f ms median", sz->target_ms);
 	c->reps = reps;
 	skl_error_clear(&err);
 	if (!log || !dl) {
@@ -90,8 +101,8 @@ static void render_one(ctx *x, skl_lua *rt, skl_sdl *sdl, const char *path, cons
 			best = i;
 		}
 	}
-	if (time_frame(sdl, dl, log, fr, nfr, best, 1, v, &err) < 0 ||
-	    time_frame(sdl, dl, log, fr, nfr, best, reps, v, &err) < 0) {
+	if (time_frame(sdl, dl, RW, RH, log, fr, nfr, best, 1, v, &err) < 0 ||
+	    time_frame(sdl, dl, RW, RH, log, fr, nfr, best, reps, v, &err) < 0) {
 		snprintf(c->sk_why, sizeof(c->sk_why), "drawing failed: %.400s", err.msg);
 		goto out;
 	}
@@ -107,7 +118,7 @@ out:
 	skl_events_free(log);
 }
 
-static const char slab10k_lua[] =
+const char skl__self_slab10k_lua[] =
     "-- title:   10,000 objects (sklab bench --self)\n"
     "scenario { title = \"10,000 objects\", goal = \"a big slab view\", profile = \"linux-2.4.16-i386\" }\n"
     "local k = sklab.kernel { profile = \"linux-2.4.16-i386\" }\n"
@@ -118,17 +129,73 @@ static const char slab10k_lua[] =
     "scene.show(k)\n"
     "scene.step(\"10,000 tcp_socks, a third freed\")\n";
 
-void skl__self_render(ctx *x, const char *tmpdir, const char *const *names, int nnames)
+/* The rows of one size that are asked for. */
+static void render_size(ctx *x, const rsize *sz, skl_lua *rt, skl_sdl *sdl, char **files, int nfiles,
+			const char *tmpdir, const char *const *names, int nnames)
 {
-	char **files = NULL, slab10k[4200], scen[4200];
-	int nfiles = 0, i, reps = x->quick ? 3 : 11;
-	skl_lua_opts lo;
-	skl_lua *rt = NULL;
-	skl_sdl *sdl = NULL;
-	skl_dl *empty = NULL;
+	char slab10k[4200], full[128];
+	int i, reps = x->quick ? 3 : 11;
+	skl_dl *empty = skl_dl_new((float)sz->w, (float)sz->h);
 	skl_error err;
 	stat3 blank = {0, 0, 0, 0};
 	double v[64];
+
+	skl_error_clear(&err);
+	if (empty && time_frame(sdl, empty, sz->w, sz->h, NULL, NULL, 0, 0, 1, v, &err) == 0 &&
+	    time_frame(sdl, empty, sz->w, sz->h, NULL, NULL, 0, 0, reps, v, &err) == 0)
+		blank = skl__self_stats(v, reps);
+	for (i = 0; i < nfiles; i++) {
+		const char *base = strrchr(files[i], '/');
+		char label[96];
+		snprintf(label, sizeof(label), "%s", base ? base + 1 : files[i]);
+		if (strlen(label) > 4 && !strcmp(label + strlen(label) - 4, ".lua"))
+			label[strlen(label) - 4] = '\0';
+		snprintf(full, sizeof(full), "%s/%s", sz->group, label);
+		if (skl__self_want(full, names, nnames))
+			render_one(x, sz, rt, sdl, files[i], label, &blank, reps);
+	}
+	snprintf(full, sizeof(full), "%s/slab10k", sz->group);
+	if (skl__self_want(full, names, nnames)) {
+		snprintf(slab10k, sizeof(slab10k), "%s/slab10k.lua", tmpdir);
+		if (skl__self_write_file(slab10k, skl__self_slab10k_lua) == 0) {
+			render_one(x, sz, rt, sdl, slab10k, "slab10k", &blank, reps);
+			unlink(slab10k);
+		}
+	}
+	skl_dl_free(empty);
+}
+
+/* Any row of group g asked for: the group, one of its rows, or nothing named. */
+static int want_group(const char *g, const char *const *names, int nnames)
+{
+	int i;
+	size_t n = strlen(g);
+	if (nnames == 0)
+		return 1;
+	for (i = 0; i < nnames; i++)
+		if (!strncmp(names[i], g, n) && (names[i][n] == '\0' || names[i][n] == '/'))
+			return 1;
+	return 0;
+}
+
+int skl__self_render_wanted(const char *const *names, int nnames)
+{
+	size_t k;
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++)
+		if (want_group(sizes[k].group, names, nnames))
+			return 1;
+	return 0;
+}
+
+void skl__self_render(ctx *x, const char *tmpdir, const char *const *names, int nnames)
+{
+	char **files = NULL, scen[4200];
+	int nfiles = 0;
+	size_t k;
+	skl_lua_opts lo;
+	skl_lua *rt = NULL;
+	skl_sdl *sdl = NULL;
+	skl_error err;
 
 	skl_error_clear(&err);
 	SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
@@ -150,36 +217,15 @@ void skl__self_render(ctx *x, const char *tmpdir, const char *const *names, int 
 		snprintf(c->base_why, sizeof(c->base_why), "%.400s", err.msg);
 		goto out;
 	}
-	empty = skl_dl_new((float)RW, (float)RH);
-	if (empty && time_frame(sdl, empty, NULL, NULL, 0, 0, 1, v, &err) == 0 &&
-	    time_frame(sdl, empty, NULL, NULL, 0, 0, reps, v, &err) == 0)
-		blank = skl__self_stats(v, reps);
 	nfiles = skl_app_list_scenarios(scen, &files);
-	for (i = 0; i < nfiles; i++) {
-		const char *base = strrchr(files[i], '/');
-		char label[96];
-		snprintf(label, sizeof(label), "%s", base ? base + 1 : files[i]);
-		if (strlen(label) > 4 && !strcmp(label + strlen(label) - 4, ".lua"))
-			label[strlen(label) - 4] = '\0';
-		{
-			char full[128];
-			snprintf(full, sizeof(full), "render/%s", label);
-			if (!skl__self_want(full, names, nnames))
-				continue;
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++)
+		if (want_group(sizes[k].group, names, nnames)) {
+			skl__self_progress(x, sizes[k].group);
+			render_size(x, &sizes[k], rt, sdl, files, nfiles, tmpdir, names, nnames);
 		}
-		render_one(x, rt, sdl, files[i], label, &blank, reps);
-	}
-	if (skl__self_want("render/slab10k", names, nnames)) {
-		snprintf(slab10k, sizeof(slab10k), "%s/slab10k.lua", tmpdir);
-		if (skl__self_write_file(slab10k, slab10k_lua) == 0) {
-			render_one(x, rt, sdl, slab10k, "slab10k", &blank, reps);
-			unlink(slab10k);
-		}
-	}
 out:
 	if (nfiles > 0)
 		skl_app_free_list(files, nfiles);
-	skl_dl_free(empty);
 	skl_lua_free(rt);
 	skl_sdl_free(sdl);
 	SDL_Quit();

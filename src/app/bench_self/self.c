@@ -23,8 +23,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const groups[] = {"slab_pair", "slab_table", "cachegrind", "cache_rate", "lua_skb",
-				     "render",	  "scenarios",	"memory",     "startup"};
+static const char *const groups[] = {"slab_pair", "slab_table", "cachegrind", "cache_rate", "lua_skb", "render",
+				     "render4k",  "window",	"scenarios",  "memory",	    "startup"};
 #define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
 
 /* name is asked for: no names, or a name equal to it or to its group. */
@@ -147,8 +147,8 @@ int skl_cmd_bench_self(int argc, char **argv)
 			if (!known_name(a)) {
 				rc = skl_app_usage_error(&self_cmd,
 							 "unknown comparison '%s' (known: slab_pair, slab_table, "
-							 "cachegrind, cache_rate, lua_skb, render, scenarios, memory, "
-							 "startup)",
+							 "cachegrind, cache_rate, lua_skb, render, render4k, window, "
+							 "scenarios, memory, startup)",
 							 a);
 				goto out;
 			}
@@ -195,16 +195,10 @@ int skl_cmd_bench_self(int argc, char **argv)
 		skl__self_cache_rate(&x);
 	if (skl__self_want("lua_skb", names, nnames))
 		skl__self_lua_skb(&x, tmpdir);
-	{
-		int any = 0;
-		for (i = 0; i < nnames; i++)
-			if (!strncmp(names[i], "render", 6))
-				any = 1;
-		if (nnames == 0 || any) {
-			skl__self_progress(&x, "render");
-			skl__self_render(&x, tmpdir, names, nnames);
-		}
-	}
+	if (skl__self_render_wanted(names, nnames))
+		skl__self_render(&x, tmpdir, names, nnames);
+	if (skl__self_want("window/hover", names, nnames))
+		skl__self_hover(&x, tmpdir);
 	skl__self_host_describe(&h1);
 	if (x.json)
 		skl__self_write_json(stdout, &x, &h0, &h1);

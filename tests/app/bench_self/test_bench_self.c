@@ -170,15 +170,16 @@ static int count_scenarios(void)
 	return n;
 }
 
-static const char *const required[] = {"memory",	 "startup",	      "scenarios",	 "slab_pair/slab24",
-				       "slab_pair/slub", "slab_table/slab24", "slab_table/slub", "cachegrind",
-				       "cache_rate",	 "lua_skb",	      "render/slab10k",	 NULL};
+static const char *const required[] = {
+    "memory",	       "startup",    "scenarios",  "slab_pair/slab24", "slab_pair/slub", "slab_table/slab24",
+    "slab_table/slub", "cachegrind", "cache_rate", "lua_skb",	       "render/slab10k", "render4k/slab10k",
+    "window/hover",    NULL};
 
 static void test_json(void)
 {
 	char *out;
 	jv *doc, *cs, *host;
-	int i, k, nrender = 0, nscen = count_scenarios();
+	int i, k, nrender = 0, nrender4k = 0, nscen = count_scenarios();
 	CHECK_INT(run("bench --self --quick --json", 0, &out), 0);
 	doc = jparse(out);
 	if (!doc) {
@@ -203,6 +204,8 @@ static void test_json(void)
 		check_comparison(cs->items[i]);
 		if (is_str(name) && !strncmp(name->s, "render/", 7) && strcmp(name->s, "render/slab10k"))
 			nrender++;
+		if (is_str(name) && !strncmp(name->s, "render4k/", 9) && strcmp(name->s, "render4k/slab10k"))
+			nrender4k++;
 	}
 	for (k = 0; required[k]; k++) {
 		int found = 0;
@@ -216,8 +219,19 @@ static void test_json(void)
 			check_failures++;
 		}
 	}
-	/* the largest view of every bundled scenario */
+	/* the largest view of every bundled scenario, at both sizes */
 	CHECK_INT(nrender, nscen);
+	CHECK_INT(nrender4k, nscen);
+	/* the hover row drew on the window's kept picture (its note's count
+	 * is of hovers that had to draw every pane again) */
+	for (i = 0; i < cs->nitems; i++) {
+		const jv *c = cs->items[i], *name = jget(c, "name");
+		if (is_str(name) && !strcmp(name->s, "window/hover") && jget(c, "sklab")->t != J_NULL) {
+			CHECK(jget(c, "picture_draws") && jget(c, "picture_draws")->t == J_NUM &&
+			      jget(c, "picture_draws")->n == 0);
+			CHECK(is_str(jget(c, "size")) && !strcmp(jget(c, "size")->s, "1920x1080"));
+		}
+	}
 	/* --quick leaves out the Lackey trace, and says so */
 	for (i = 0; i < cs->nitems; i++) {
 		const jv *c = cs->items[i], *name = jget(c, "name");
@@ -264,6 +278,11 @@ static void test_cli(void)
 	CHECK(strstr(out, "comparison") != NULL && strstr(out, "baseline") != NULL && strstr(out, "met") != NULL);
 	CHECK(strstr(out, "slab_pair/slab24") != NULL && strstr(out, "slab_pair/slub") != NULL);
 	CHECK(strstr(out, "slab_table") == NULL && strstr(out, "render/") == NULL);
+	free(out);
+	/* render4k alone: its rows, none of render's (the group names share a prefix) */
+	CHECK_INT(run("bench --self --quick --json render4k/slab10k", 0, &out), 0);
+	CHECK(strstr(out, "\"render4k/slab10k\"") != NULL && strstr(out, "\"render/") == NULL &&
+	      strstr(out, "3840x2160") != NULL);
 	free(out);
 	/* one comparison by its full name, as JSON */
 	CHECK_INT(run("bench --self --quick --json slab_table/slub", 0, &out), 0);
