@@ -125,7 +125,8 @@ struct skl__kernels {
 	int noslots, caposlots, ofree, live_objects;
 	origin *origins; /* at most one per cache and kmalloc size class */
 	int norigins, caporigins;
-	int last_kmo; /* the origin k:kmalloc used last, -1 */
+	int *kmo; /* the origins of k:kmalloc's objects, and the one it used last (-1) */
+	int nkmo, capkmo, last_kmo;
 	typed_obj *typed;
 	int ntyped, captyped;
 };
@@ -164,6 +165,9 @@ void skl__kernels_clear(skl_lua *rt)
 	skl_free(ks->origins);
 	ks->origins = NULL;
 	ks->norigins = ks->caporigins = 0;
+	skl_free(ks->kmo);
+	ks->kmo = NULL;
+	ks->nkmo = ks->capkmo = 0;
 	ks->last_kmo = -1;
 	skl_free(ks->typed);
 	ks->typed = NULL;
@@ -585,19 +589,25 @@ static int kmalloc_origin(lua_State *L, int kernel, skl_cache *bucket)
 	struct skl__kernels *ks = skl__rt(L)->kernels;
 	skl_cache_info in;
 	char cname[32] = "";
-	int i;
-	if (ks->last_kmo >= 0 && ks->origins[ks->last_kmo].kmalloc && ks->origins[ks->last_kmo].cache == bucket &&
+	int i, o;
+	if (ks->last_kmo >= 0 && ks->origins[ks->last_kmo].cache == bucket &&
 	    ks->origins[ks->last_kmo].kernel == kernel)
 		return ks->last_kmo;
-	for (i = 0; i < ks->norigins; i++)
-		if (ks->origins[i].kmalloc && ks->origins[i].cache == bucket && ks->origins[i].kernel == kernel)
-			return ks->last_kmo = i;
-	if (!bucket)
-		return ks->last_kmo = origin_new(L, kernel, NULL, 0, 1, "kmalloc_large", NULL);
-	memset(&in, 0, sizeof(in));
-	skl_cache_get_info(bucket, &in);
-	real_name(&in, cname, sizeof(cname));
-	return ks->last_kmo = origin_new(L, kernel, bucket, in.object_size, 1, cname, NULL);
+	for (i = 0; i < ks->nkmo; i++) /* a few size classes per kernel */
+		if (ks->origins[ks->kmo[i]].cache == bucket && ks->origins[ks->kmo[i]].kernel == kernel)
+			return ks->last_kmo = ks->kmo[i];
+	if (skl_grow(&ks->kmo, &ks->capkmo, ks->nkmo, 16, sizeof(*ks->kmo)) < 0)
+		skl__error(L, "out of memory");
+	if (bucket) {
+		memset(&in, 0, sizeof(in));
+		skl_cache_get_info(bucket, &in);
+		real_name(&in, cname, sizeof(cname));
+		o = origin_new(L, kernel, bucket, in.object_size, 1, cname, NULL);
+	} else {
+		o = origin_new(L, kernel, NULL, 0, 1, "kmalloc_large", NULL);
+	}
+	ks->kmo[ks->nkmo++] = o;
+	return ks->last_kmo = o;
 }
 
 /* Pushes a new handle for the object at a of origin o; requested: kmalloc's

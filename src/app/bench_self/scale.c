@@ -160,8 +160,9 @@ static long long vm_hwm_kib(void)
 	return kib;
 }
 
-/* `--self-child scale|scale-lua N FILE`: runs FILE (written for n), draws
- * its frame (scale), then prints "run_ns frame_ns vmhwm_kib events". */
+/* `--self-child scale|scale-lua N FILE`: runs FILE (written for n objects;
+ * scale: their events must be in the log), draws its frame (scale), then
+ * prints "run_ns frame_ns vmhwm_kib events". */
 int skl__self_child_scale(const char *data, long n, const char *file, int plain)
 {
 	char fonts[4200];
@@ -173,7 +174,6 @@ int skl__self_child_scale(const char *data, long n, const char *file, int plain)
 	painter p;
 	int rc = 1, nfr, have_painter = 0;
 	double t0, t1, t2;
-	(void)n;
 	skl_error_clear(&err);
 	snprintf(fonts, sizeof(fonts), "%s/assets/fonts", data);
 	memset(&lo, 0, sizeof(lo));
@@ -191,6 +191,10 @@ int skl__self_child_scale(const char *data, long n, const char *file, int plain)
 	if (skl_lua_run_file(rt, file, log, &err) < 0)
 		goto out;
 	t1 = skl__self_now_ns();
+	if (!plain && skl_events_count(log) < n) {
+		skl_errorf(&err, "%d events for %ld objects: the events must be kept", skl_events_count(log), n);
+		goto out;
+	}
 	if (!plain) {
 		nfr = skl_events_frames(log, &fr);
 		if (nfr <= 0 || paint(&p, log, fr, nfr, nfr - 1, &err) < 0)
@@ -431,8 +435,8 @@ void skl__self_step(ctx *x, const char *tmpdir)
 	int have_painter = 0;
 	comparison *c;
 	skl__self_progress(x, "step");
-	c = skl__self_new_cmp(x, "step/1M", "jumping to a step of a run of a million events (its frame built and rasterised)",
-			      "ms/jump");
+	c = skl__self_new_cmp(
+	    x, "step/1M", "jumping to a step of a run of a million events (its frame built and rasterised)", "ms/jump");
 	snprintf(c->base_what, sizeof(c->base_what), "replaying the scenario from step 0 to that step, then its frame");
 	c->target_kind = TARGET_ABS;
 	c->target = 50.0;
