@@ -146,8 +146,14 @@ int skl_text_needs_clean(const char *s)
 	/* printable ASCII, tab and LF are clean as they are, and most text is
 	 * nothing else (a picture asks this of every label and tooltip): the
 	 * decoding starts at the first other byte, a character's start */
-	while ((*s >= 0x20 && *s < 0x7f) || *s == '\t' || *s == '\n')
+	for (;;) {
+		unsigned char c = (unsigned char)*s;
+		if ((unsigned char)(c - 0x20) >= 0x5f && c != '\t' && c != '\n')
+			break;
 		s++;
+	}
+	if (!*s)
+		return 0;
 	n = strlen(s);
 	while (i < n) {
 		len = skl_utf8_len(s + i, n - i);
