@@ -209,7 +209,22 @@ int skl_events_print(skl_events *log, const char *text, const char *where);
 int skl_events_error(skl_events *log, const char *text, const char *where);
 
 int skl_events_count(const skl_events *log);
+/* Event i, decoded the first time its chunk of 1024 is asked for and kept
+ * with the log (about 88 bytes an event, never charged to its budget): for
+ * a few events looked up again and again. NULL when out of range. */
 const skl_event *skl_events_at(const skl_events *log, int i);
+/* The kind of event i without decoding it; SKL_EV_KIND_COUNT_ when out of
+ * range. */
+skl_event_kind skl_events_kind(const skl_events *log, int i);
+/* Event i decoded into *out, the same as skl_events_at's; its strings and
+ * arrays stay the log's. Keeps nothing, so a walk over every event of a
+ * run adds no memory; a walk forward or back costs no more than the
+ * decoding. 0, or -1 when out of range (*out zeroed). */
+int skl_events_get(const skl_events *log, int i, skl_event *out);
+/* The host bytes the log holds for its records and text: what it charges
+ * its budget (skl_events_set_budget), whether or not it has one. Grows by
+ * whole chunks of records and blocks of text. */
+uint64_t skl_events_bytes(const skl_events *log);
 const skl_obj *skl_events_obj(const skl_events *log, int i);
 
 /* Frames: one per STEP, plus a final one if events follow the last step (or

@@ -29,7 +29,7 @@ typedef struct skl_lua_opts {
 				     looked up here; NULL = nowhere else */
 	size_t heap_limit;	  /* bytes of Lua heap per run; 0 = 256 MiB */
 	uint64_t instr_limit;	  /* VM instructions per run; 0 = 2e9 */
-	int max_events;		  /* events one run may append; 0 = 1000000 */
+	int max_events;		  /* events one run may append; 0 = 4000000 */
 	int max_layouts;	  /* layouts alive at once in a run; 0 = 4096 */
 	uint64_t ram_limit;	  /* bytes of simulated RAM of all the run's machines
 				     together (sklab.kernel{ram_mb=} or the profile's);
@@ -67,7 +67,7 @@ typedef struct skl_lua_opts {
 
 #define SKL_LUA_HEAP_LIMIT ((size_t)256 << 20)
 #define SKL_LUA_INSTR_LIMIT ((uint64_t)2000000000u)
-#define SKL_LUA_MAX_EVENTS 1000000
+#define SKL_LUA_MAX_EVENTS 4000000
 #define SKL_LUA_RAM_LIMIT ((uint64_t)2048 << 20)
 #define SKL_LUA_OUT_LIMIT ((uint64_t)1024 << 20)
 
@@ -76,7 +76,7 @@ typedef enum skl_lua_limit {
 	SKL_LUA_LIMIT_NONE,
 	SKL_LUA_LIMIT_HEAP,	 /* heap_limit */
 	SKL_LUA_LIMIT_INSTR,	 /* instr_limit */
-	SKL_LUA_LIMIT_EVENTS,	 /* max_events, or the log's 64 MiB of text */
+	SKL_LUA_LIMIT_EVENTS,	 /* max_events, or the log's text (64 MiB per million events) */
 	SKL_LUA_LIMIT_RAM,	 /* ram_limit */
 	SKL_LUA_LIMIT_OUTPUT,	 /* out_limit */
 	SKL_LUA_LIMIT_INTERRUPT, /* the interrupt callback */

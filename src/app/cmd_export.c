@@ -637,7 +637,11 @@ static int write_body(skl_buf *out, const export_opts *o, const skl_app_run *r, 
 	}
 	put(out, "</main>\n<section id=\"results\">\n<h2>Expectations</h2>\n<ul>\n");
 	for (i = 0; i < n; i++) {
-		const skl_event *e = skl_events_at(log, i);
+		skl_event ev;
+		const skl_event *e = &ev;
+		skl_event_kind k = skl_events_kind(log, i);
+		if ((k != SKL_EV_EXPECT && k != SKL_EV_ERROR) || skl_events_get(log, i, &ev) < 0)
+			continue;
 		if (e->kind == SKL_EV_EXPECT) {
 			put(out, e->ok ? "<li class=\"pass\">pass " : "<li class=\"fail\">FAIL ");
 			put_text(out, e->text);
@@ -729,11 +733,11 @@ static int write_page(skl_buf *page, const export_opts *o, const skl_app_run *r,
 	skl_buf body;
 	int i, n = skl_events_count(r->log), c;
 	for (i = 0; i < n; i++) {
-		const skl_event *e = skl_events_at(r->log, i);
-		if (e->kind == SKL_EV_SCENARIO) {
-			title = e->text;
-			goal = e->text2;
-			profile = e->text3;
+		skl_event e;
+		if (skl_events_kind(r->log, i) == SKL_EV_SCENARIO && skl_events_get(r->log, i, &e) == 0) {
+			title = e.text;
+			goal = e.text2;
+			profile = e.text3;
 		}
 	}
 	if (o->title)
@@ -835,9 +839,9 @@ static int export_html(const export_opts *o)
 		o->html);
 	nev = skl_events_count(r.log);
 	for (i = 0; i < nev; i++) {
-		const skl_event *e = skl_events_at(r.log, i);
-		if (e->kind == SKL_EV_EXPECT && !e->ok)
-			skl_term_printf(stderr, "FAIL %s (%s)\n", e->text, e->where);
+		skl_event e;
+		if (skl_events_kind(r.log, i) == SKL_EV_EXPECT && skl_events_get(r.log, i, &e) == 0 && !e.ok)
+			skl_term_printf(stderr, "FAIL %s (%s)\n", e.text, e.where);
 	}
 	if (r.failures)
 		fprintf(stderr, "sklab: %d expectation%s failed\n", r.failures, r.failures == 1 ? "" : "s");

@@ -148,18 +148,22 @@ static void write_text_report(FILE *fp, const skl_events *log, const skl_frame *
 			      int expects, const char *error)
 {
 	int i, n = skl_events_count(log);
-	for (i = 0; i < n; i++) {
-		const skl_event *e = skl_events_at(log, i);
-		if (e->kind == SKL_EV_SCENARIO)
+	skl_event ev;
+	const skl_event *e = &ev;
+	/* by kind, then decoded into one event: a run of millions of
+	 * allocations is walked without a copy of its log */
+	for (i = 0; i < n; i++)
+		if (skl_events_kind(log, i) == SKL_EV_SCENARIO && skl_events_get(log, i, &ev) == 0)
 			skl_term_printf(fp, "scenario: %s\nprofile:  %s\ngoal:     %s\n\n", e->text, e->text3,
 					e->text2);
-	}
 	for (i = 0; i < nframes; i++)
 		skl_term_printf(fp, "step %d/%d: %s\n", i + 1, nframes,
 				frames[i].caption[0] ? frames[i].caption : "(end)");
 	fputs("\n", fp);
 	for (i = 0; i < n; i++) {
-		const skl_event *e = skl_events_at(log, i);
+		skl_event_kind k = skl_events_kind(log, i);
+		if ((k != SKL_EV_EXPECT && k != SKL_EV_ERROR) || skl_events_get(log, i, &ev) < 0)
+			continue;
 		if (e->kind == SKL_EV_EXPECT)
 			skl_term_printf(fp, "%s %s (%s)\n", e->ok ? "pass" : "FAIL", e->text, e->where);
 		else if (e->kind == SKL_EV_ERROR)
@@ -233,8 +237,10 @@ static int write_json(const skl_sink *out, const skl_events *log, const skl_fram
 		       skl_json_set(st, "where", skl_json_text(frames[i].where)) == 0;
 		good = json_array_append_new(steps, st) == 0 && good;
 	}
-	for (i = 0; good && events && i < n; i++)
-		good = json_array_append_new(events, event_json(log, skl_events_at(log, i))) == 0;
+	for (i = 0; good && events && i < n; i++) {
+		skl_event ev;
+		good = skl_events_get(log, i, &ev) == 0 && json_array_append_new(events, event_json(log, &ev)) == 0;
+	}
 	good = skl_json_set(doc, "steps", steps) == 0 && good;
 	good = skl_json_set(doc, "events", events) == 0 && good;
 	if (!good) {
@@ -353,12 +359,8 @@ void skl_app_run_free(skl_app_run *r)
 static int complete_frames(const skl_events *log, const skl_frame *frames, int nframes)
 {
 	int n = 0;
-	while (n < nframes) {
-		const skl_event *e = skl_events_at(log, frames[n].last_event);
-		if (!e || e->kind != SKL_EV_STEP)
-			break;
+	while (n < nframes && skl_events_kind(log, frames[n].last_event) == SKL_EV_STEP)
 		n++;
-	}
 	return n;
 }
 
@@ -572,9 +574,10 @@ static int run(const run_opts *o)
 		int k, nev = skl_events_count(log);
 		if (o->quiet)
 			for (k = 0; k < nev; k++) {
-				const skl_event *e = skl_events_at(log, k);
-				if (e->kind == SKL_EV_EXPECT && !e->ok)
-					skl_term_printf(stderr, "FAIL %s (%s)\n", e->text, e->where);
+				skl_event e;
+				if (skl_events_kind(log, k) == SKL_EV_EXPECT && skl_events_get(log, k, &e) == 0 &&
+				    !e.ok)
+					skl_term_printf(stderr, "FAIL %s (%s)\n", e.text, e.where);
 			}
 		fprintf(stderr, "sklab: %d expectation%s failed\n", failures, failures == 1 ? "" : "s");
 	}

@@ -78,9 +78,9 @@ int skl_session_load(skl_session *s, const char *path, const char *pcap, const s
 	s->expects = skl_lua_expect_count(s->rt);
 	s->script_error = s->ran < 0 && s->failures == 0;
 	for (k = 0; k < skl_events_count(s->log); k++) {
-		const skl_event *e = skl_events_at(s->log, k);
-		if (e->kind == SKL_EV_SCENARIO) {
-			snprintf(s->title, sizeof(s->title), "%s", e->text ? e->text : "");
+		skl_event e;
+		if (skl_events_kind(s->log, k) == SKL_EV_SCENARIO && skl_events_get(s->log, k, &e) == 0) {
+			snprintf(s->title, sizeof(s->title), "%s", e.text ? e.text : "");
 			break;
 		}
 	}

@@ -173,9 +173,9 @@ static void report_expects(const skl_session *s)
 	if (!s->failures)
 		return;
 	for (k = 0; k < n; k++) {
-		const skl_event *e = skl_events_at(s->log, k);
-		if (e->kind == SKL_EV_EXPECT && !e->ok)
-			skl_term_printf(stderr, "FAIL %s (%s)\n", e->text ? e->text : "", e->where ? e->where : "");
+		skl_event e;
+		if (skl_events_kind(s->log, k) == SKL_EV_EXPECT && skl_events_get(s->log, k, &e) == 0 && !e.ok)
+			skl_term_printf(stderr, "FAIL %s (%s)\n", e.text ? e.text : "", e.where ? e.where : "");
 	}
 	fprintf(stderr, "\n%d of %d expectations passed\nsklab: %d expectation%s failed\n", s->expects - s->failures,
 		s->expects, s->failures, s->failures == 1 ? "" : "s");

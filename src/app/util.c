@@ -175,7 +175,7 @@ const skl_app_opt skl_app_limit_opts[] = {
      "a number of instructions from 1000 to 1e15"},
     {"max-ram", SKL_APP_LIMIT_KEY + 2, SKL_APP_VALUE, "MIB", "simulated RAM of all the run's machines together (2048)",
      "MiB of simulated RAM from 1 to 65536"},
-    {"max-events", SKL_APP_LIMIT_KEY + 3, SKL_APP_VALUE, "N", "events in the run's log (1000000)",
+    {"max-events", SKL_APP_LIMIT_KEY + 3, SKL_APP_VALUE, "N", "events in the run's log (4000000)",
      "a number of events from 1 to 100000000"},
     {"max-frames", SKL_APP_LIMIT_KEY + 4, SKL_APP_VALUE, "N", "frames written (1000)",
      "a number of frames from 1 to 1000000"},

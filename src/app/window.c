@@ -471,15 +471,16 @@ static void collect_expects(skl_window *w)
 	w->ex = NULL;
 	w->nex = w->nfail = 0;
 	for (k = 0; k < n; k++)
-		cnt += skl_events_at(w->log, k)->kind == SKL_EV_EXPECT;
+		cnt += skl_events_kind(w->log, k) == SKL_EV_EXPECT;
 	if (!cnt || !(w->ex = skl_calloc((size_t)cnt, sizeof(*w->ex))))
 		return;
 	for (k = 0, f = 0; k < n; k++) {
-		const skl_event *e = skl_events_at(w->log, k);
+		skl_event ev;
+		const skl_event *e = &ev;
 		wexp *x;
 		while (f + 1 < w->nframes && w->frames[f].last_event < k && w->frames[f + 1].last_event < k)
 			f++;
-		if (e->kind != SKL_EV_EXPECT)
+		if (skl_events_kind(w->log, k) != SKL_EV_EXPECT || skl_events_get(w->log, k, &ev) < 0)
 			continue;
 		x = &w->ex[w->nex++];
 		x->text = e->text ? e->text : "";

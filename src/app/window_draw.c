@@ -38,9 +38,9 @@ static const char *scenario_title(const skl_events *log)
 {
 	int k;
 	for (k = 0; log && k < skl_events_count(log); k++) {
-		const skl_event *e = skl_events_at(log, k);
-		if (e->kind == SKL_EV_SCENARIO)
-			return e->text;
+		skl_event e;
+		if (skl_events_kind(log, k) == SKL_EV_SCENARIO && skl_events_get(log, k, &e) == 0)
+			return e.text;
 	}
 	return NULL;
 }

@@ -6,7 +6,11 @@
  * Kernels, caches and objects live in the runtime's tables, never in Lua
  * memory: a handle names a slot and its generation and is resolved on
  * every call, so a destroyed cache or a freed object says "stale handle"
- * instead of dangling. Kernels live until the run ends. Programmer errors
+ * instead of dangling. A run may hold a million objects, so an object
+ * costs little: a 24-byte handle (with no user value unless it is typed)
+ * and a 24-byte slot; what objects share (the kernel, the cache's name
+ * and alias) is one "origin" they name, and where an object was freed is
+ * the event that freed it. Kernels live until the run ends. Programmer errors
  * raise; what the kernel refuses (out of memory, a double free it would
  * BUG() on, a cache it will not create) comes back as nil and the reason.
  * Every engine call is tagged with the scenario line that made it.
@@ -43,39 +47,72 @@ typedef struct lcache {
 	char name[32];
 } lcache;
 
-/* user value 1: the object's layout, or nil */
+/* An object handle: the slot it names and its generation, the object's
+ * address and its origin (the names of messages stay when the slot is
+ * reused). User value 1, only when typed: the object's layout. */
 typedef struct lobj {
+	skl_addr addr;
 	int slot;
 	unsigned gen;
-	int kernel;
-	skl_addr addr;
-	char cache[32]; /* the cache that holds it */
-	char via[32];	/* the alias it was allocated through (SLUB merging), "" */
+	int origin; /* index into the run's origins */
 } lobj;
+
+_Static_assert(sizeof(lobj) <= 24, "an object handle is 24 bytes");
+
+/* What objects allocated the same way share: the kernel, the cache that
+ * holds them and its name, the alias they came through. */
+typedef struct origin {
+	skl_cache *cache; /* NULL: kmalloc_large's pages */
+	size_t size;	  /* usable bytes: the cache's object size (0: kmalloc_large) */
+	int kernel;	  /* index into the run's kernels */
+	int kmalloc;	  /* 1: from k:kmalloc */
+	char name[32];	  /* the cache that really holds them (SLUB merges) */
+	char via[32];	  /* the alias they were allocated through, "" */
+} origin;
 
 /* A cache the script created: its handle resolves here on every call. */
 typedef struct cslot {
 	skl_cache *c; /* NULL once destroyed */
 	int kernel;   /* index into the run's kernels */
 	unsigned gen;
+	int origin; /* of the objects c:alloc makes, -1 until the first */
 } cslot;
 
-/* An object handle's target: an allocated object of one kernel. */
+/* An object handle's target: an allocated object of one kernel. What a
+ * live slot needs and what a free one needs share their words. */
 typedef struct oslot {
 	skl_addr addr;
+	unsigned gen; /* odd while live: bumped when taken, and when the object is freed or its handle dies */
+	int origin;   /* index into the run's origins */
+	union {
+		uint32_t requested; /* live, kmalloc: the n asked for */
+		uint32_t freed_at;  /* free: 1 + the index of the event that freed it (its where), 0 = none */
+	};
+	union {
+		uint32_t typed; /* live: 1 + its index in the run's typed objects, 0 = untyped */
+		int next_free;	/* free: the next free slot, -1 = none */
+	};
+} oslot;
+
+_Static_assert(sizeof(oslot) == 24, "an object slot is 24 bytes");
+
+/* A typed object: the layout of c:alloc{type=} (the handle's user value
+ * keeps it alive while the slot is live). Few objects are typed, so they
+ * are listed apart, and the lookups by address walk these alone. */
+typedef struct typed_obj {
+	int slot;
+	const skl_layout *type;
+} typed_obj;
+
+/* An object as the methods see it: its slot, handle and origin resolved. */
+typedef struct otarget {
+	skl_addr addr;
 	skl_cache *cache; /* the cache it came from (kmalloc: its size class) */
-	size_t size;	  /* usable bytes: the cache's object size */
+	size_t size;	  /* usable bytes */
 	size_t requested; /* kmalloc: the n asked for; else size */
 	int kernel;
 	int kmalloc;
-	int live; /* 0 = free slot (on the free list) */
-	int next_free;
-	unsigned gen;	   /* bumped when the object is freed or its handle dies */
-	char freed_at[96]; /* where a free made the handle stale */
-	/* the layout of c:alloc{type=} (the handle's user value keeps it
-	 * alive while the slot is live), or NULL */
-	const skl_layout *type;
-} oslot;
+} otarget;
 
 /* The machines of a run and the slots their handles name (struct
  * skl_lua's kernels). Kernels are freed when the run ends. */
@@ -86,6 +123,12 @@ struct skl__kernels {
 	int ncslots, capcslots;
 	oslot *oslots;
 	int noslots, caposlots, ofree, live_objects;
+	origin *origins; /* at most one per cache and kmalloc size class */
+	int norigins, caporigins;
+	int *kmo; /* the origins of k:kmalloc's objects, and the one it used last (-1) */
+	int nkmo, capkmo, last_kmo;
+	typed_obj *typed;
+	int ntyped, captyped;
 };
 
 /* Names for metamethod errors. */
@@ -101,6 +144,7 @@ int skl__kernels_new(skl_lua *rt)
 	if (!rt->kernels)
 		return -1;
 	rt->kernels->ofree = -1;
+	rt->kernels->last_kmo = -1;
 	return 0;
 }
 
@@ -118,6 +162,16 @@ void skl__kernels_clear(skl_lua *rt)
 	ks->oslots = NULL;
 	ks->noslots = ks->caposlots = ks->live_objects = 0;
 	ks->ofree = -1;
+	skl_free(ks->origins);
+	ks->origins = NULL;
+	ks->norigins = ks->caporigins = 0;
+	skl_free(ks->kmo);
+	ks->kmo = NULL;
+	ks->nkmo = ks->capkmo = 0;
+	ks->last_kmo = -1;
+	skl_free(ks->typed);
+	ks->typed = NULL;
+	ks->ntyped = ks->captyped = 0;
 }
 
 void skl__kernels_free(skl_lua *rt)
@@ -296,6 +350,7 @@ static int cslot_new(lua_State *L)
 		rt->kernels->capcslots = nc;
 	}
 	memset(&rt->kernels->cslots[rt->kernels->ncslots], 0, sizeof(rt->kernels->cslots[0]));
+	rt->kernels->cslots[rt->kernels->ncslots].origin = -1;
 	return rt->kernels->ncslots++;
 }
 
@@ -410,54 +465,79 @@ static int k_cache_create(lua_State *L)
 
 /* ---- objects --------------------------------------------------------------------- */
 
-/* Makes room for one more object handle; raises when too many are alive. */
-static void oslot_room(lua_State *L)
+/* Makes room for one more object handle (and its typed entry when typed);
+ * raises when too many are alive. */
+static void oslot_room(lua_State *L, int typed)
 {
 	skl_lua *rt = skl__rt(L);
-	if (rt->kernels->live_objects >= MAX_OBJECTS)
+	struct skl__kernels *ks = rt->kernels;
+	if (ks->live_objects >= MAX_OBJECTS)
 		lua_gc(L, LUA_GCCOLLECT);
-	if (rt->kernels->live_objects >= MAX_OBJECTS)
+	if (ks->live_objects >= MAX_OBJECTS)
 		skl__error(L, "more than %d object handles alive at once", MAX_OBJECTS);
-	if (rt->kernels->ofree < 0 && rt->kernels->noslots == rt->kernels->caposlots) {
-		int nc = rt->kernels->caposlots ? rt->kernels->caposlots * 2 : 256;
-		oslot *d = skl_realloc(rt->kernels->oslots, (size_t)nc * sizeof(*d));
+	if (ks->ofree < 0 && ks->noslots == ks->caposlots) {
+		int nc = ks->caposlots ? ks->caposlots * 2 : 256;
+		oslot *d = skl_realloc(ks->oslots, (size_t)nc * sizeof(*d));
 		if (!d)
 			skl__error(L, "out of memory");
-		rt->kernels->oslots = d;
-		rt->kernels->caposlots = nc;
+		ks->oslots = d;
+		ks->caposlots = nc;
 	}
+	if (typed && skl_grow(&ks->typed, &ks->captyped, ks->ntyped, 16, sizeof(*ks->typed)) < 0)
+		skl__error(L, "out of memory");
 }
 
 /* Takes a slot (oslot_room ran first, so this cannot fail). */
 static int oslot_take(skl_lua *rt)
 {
+	struct skl__kernels *ks = rt->kernels;
 	int i;
-	if (rt->kernels->ofree >= 0) {
-		i = rt->kernels->ofree;
-		rt->kernels->ofree = rt->kernels->oslots[i].next_free;
+	if (ks->ofree >= 0) {
+		i = ks->ofree;
+		ks->ofree = ks->oslots[i].next_free;
 	} else {
-		i = rt->kernels->noslots++;
-		memset(&rt->kernels->oslots[i], 0, sizeof(rt->kernels->oslots[i]));
+		i = ks->noslots++;
+		memset(&ks->oslots[i], 0, sizeof(ks->oslots[i]));
 	}
-	rt->kernels->oslots[i].live = 1;
-	rt->kernels->oslots[i].freed_at[0] = '\0';
-	rt->kernels->live_objects++;
+	ks->oslots[i].gen++; /* odd: live */
+	ks->oslots[i].requested = 0;
+	ks->oslots[i].typed = 0;
+	ks->live_objects++;
 	return i;
 }
 
-/* The object is gone (freed, or its last handle collected): the slot's
- * handles go stale and it is reused. */
-static void oslot_release(skl_lua *rt, int i, const char *where)
+static int slot_live(const oslot *s)
 {
-	oslot *s = &rt->kernels->oslots[i];
-	if (!s->live)
+	return (s->gen & 1) != 0;
+}
+
+/* The kernel of a slot's object. */
+static int slot_kernel(const struct skl__kernels *ks, const oslot *s)
+{
+	return ks->origins[s->origin].kernel;
+}
+
+/* The object is gone (freed, or its last handle collected): the slot's
+ * handles go stale and it is reused. freed_at: 1 + the event that freed
+ * it, 0 = none (its handle was collected). */
+static void oslot_release(skl_lua *rt, int i, uint32_t freed_at)
+{
+	struct skl__kernels *ks = rt->kernels;
+	oslot *s = &ks->oslots[i];
+	if (!slot_live(s))
 		return;
-	s->live = 0;
-	s->gen++;
-	snprintf(s->freed_at, sizeof(s->freed_at), "%s", where ? where : "");
-	s->next_free = rt->kernels->ofree;
-	rt->kernels->ofree = i;
-	rt->kernels->live_objects--;
+	if (s->typed) { /* the last typed entry takes its place */
+		int t = (int)s->typed - 1;
+		ks->typed[t] = ks->typed[--ks->ntyped];
+		if (t < ks->ntyped)
+			ks->oslots[ks->typed[t].slot].typed = (uint32_t)t + 1;
+		s->typed = 0;
+	}
+	s->gen++; /* even: free */
+	s->freed_at = freed_at;
+	s->next_free = ks->ofree;
+	ks->ofree = i;
+	ks->live_objects--;
 }
 
 /* Name of the cache that really holds objects of c (SLUB merges). */
@@ -466,32 +546,93 @@ static void real_name(const skl_cache_info *in, char *out, size_t outsz)
 	snprintf(out, outsz, "%s", in->alias_of[0] ? in->alias_of : in->name);
 }
 
-/* Pushes a new handle for the object at a; type_idx 0 = no layout; via
- * the alias name it came through, NULL or "" = the cache's own. */
-static void push_object(lua_State *L, int kernel, skl_addr a, const char *cache, const char *via, size_t size,
-			size_t requested, int kmalloc, int type_idx)
+/* A new origin; raises when out of memory. There is at most one per cache
+ * handle and per kmalloc size class of each kernel, so they are few. */
+static int origin_new(lua_State *L, int kernel, skl_cache *c, size_t size, int kmalloc, const char *name,
+		      const char *via)
+{
+	struct skl__kernels *ks = skl__rt(L)->kernels;
+	origin *o;
+	if (skl_grow(&ks->origins, &ks->caporigins, ks->norigins, 16, sizeof(*ks->origins)) < 0)
+		skl__error(L, "out of memory");
+	o = &ks->origins[ks->norigins];
+	memset(o, 0, sizeof(*o));
+	o->cache = c;
+	o->size = size;
+	o->kernel = kernel;
+	o->kmalloc = kmalloc;
+	snprintf(o->name, sizeof(o->name), "%s", name);
+	snprintf(o->via, sizeof(o->via), "%s", via ? via : "");
+	return ks->norigins++;
+}
+
+/* The origin of what c:alloc makes from the cache of slot cs. */
+static int cache_origin(lua_State *L, int cs)
+{
+	struct skl__kernels *ks = skl__rt(L)->kernels;
+	if (ks->cslots[cs].origin < 0) {
+		skl_cache_info in;
+		char cname[32];
+		int o;
+		skl_cache_get_info(ks->cslots[cs].c, &in);
+		real_name(&in, cname, sizeof(cname));
+		o = origin_new(L, ks->cslots[cs].kernel, ks->cslots[cs].c, in.object_size, 0, cname,
+			       in.alias_of[0] ? in.name : NULL);
+		ks->cslots[cs].origin = o;
+	}
+	return ks->cslots[cs].origin;
+}
+
+/* The origin of k:kmalloc's objects from bucket (NULL: kmalloc_large). */
+static int kmalloc_origin(lua_State *L, int kernel, skl_cache *bucket)
+{
+	struct skl__kernels *ks = skl__rt(L)->kernels;
+	skl_cache_info in;
+	char cname[32] = "";
+	int i, o;
+	if (ks->last_kmo >= 0 && ks->origins[ks->last_kmo].cache == bucket &&
+	    ks->origins[ks->last_kmo].kernel == kernel)
+		return ks->last_kmo;
+	for (i = 0; i < ks->nkmo; i++) /* a few size classes per kernel */
+		if (ks->origins[ks->kmo[i]].cache == bucket && ks->origins[ks->kmo[i]].kernel == kernel)
+			return ks->last_kmo = ks->kmo[i];
+	if (skl_grow(&ks->kmo, &ks->capkmo, ks->nkmo, 16, sizeof(*ks->kmo)) < 0)
+		skl__error(L, "out of memory");
+	if (bucket) {
+		memset(&in, 0, sizeof(in));
+		skl_cache_get_info(bucket, &in);
+		real_name(&in, cname, sizeof(cname));
+		o = origin_new(L, kernel, bucket, in.object_size, 1, cname, NULL);
+	} else {
+		o = origin_new(L, kernel, NULL, 0, 1, "kmalloc_large", NULL);
+	}
+	ks->kmo[ks->nkmo++] = o;
+	return ks->last_kmo = o;
+}
+
+/* Pushes a new handle for the object at a of origin o; requested: kmalloc's
+ * n (else unused); type_idx 0 = no layout. oslot_room ran first. */
+static void push_object(lua_State *L, skl_addr a, int o, size_t requested, int type_idx)
 {
 	skl_lua *rt = skl__rt(L);
+	struct skl__kernels *ks = rt->kernels;
 	lobj *h;
 	int i;
 	if (type_idx)
 		type_idx = lua_absindex(L, type_idx);
-	h = lua_newuserdatauv(L, sizeof(*h), 1); /* may raise: before the slot is taken */
+	h = lua_newuserdatauv(L, sizeof(*h), type_idx ? 1 : 0); /* may raise: before the slot is taken */
 	i = oslot_take(rt);
-	rt->kernels->oslots[i].addr = a;
-	rt->kernels->oslots[i].kernel = kernel;
-	rt->kernels->oslots[i].size = size;
-	rt->kernels->oslots[i].requested = requested;
-	rt->kernels->oslots[i].kmalloc = kmalloc;
-	h->slot = i;
-	h->gen = rt->kernels->oslots[i].gen;
-	h->kernel = kernel;
+	ks->oslots[i].addr = a;
+	ks->oslots[i].origin = o;
+	ks->oslots[i].requested = requested > UINT32_MAX ? UINT32_MAX : (uint32_t)requested;
 	h->addr = a;
-	snprintf(h->cache, sizeof(h->cache), "%s", cache);
-	snprintf(h->via, sizeof(h->via), "%s", via ? via : "");
-	rt->kernels->oslots[i].type = NULL;
+	h->slot = i;
+	h->gen = ks->oslots[i].gen;
+	h->origin = o;
 	if (type_idx) {
-		rt->kernels->oslots[i].type = skl__to_layout(L, type_idx);
+		ks->typed[ks->ntyped].slot = i;
+		ks->typed[ks->ntyped].type = skl__to_layout(L, type_idx);
+		ks->oslots[i].typed = (uint32_t)++ks->ntyped;
 		lua_pushvalue(L, type_idx);
 		lua_setiuservalue(L, -2, 1);
 	}
@@ -505,25 +646,55 @@ static lobj *test_obj(lua_State *L, int arg)
 
 static int obj_live(const skl_lua *rt, const lobj *h)
 {
-	return h->slot >= 0 && h->slot < rt->kernels->noslots && rt->kernels->oslots[h->slot].live &&
+	return h->slot >= 0 && h->slot < rt->kernels->noslots && slot_live(&rt->kernels->oslots[h->slot]) &&
 	       rt->kernels->oslots[h->slot].gen == h->gen;
 }
 
+static const origin *obj_origin(const skl_lua *rt, const lobj *h)
+{
+	return &rt->kernels->origins[h->origin];
+}
+
+/* The kernel of a handle's object (index into the run's kernels). */
+static int obj_kernel(const skl_lua *rt, const lobj *h)
+{
+	return obj_origin(rt, h)->kernel;
+}
+
 /* A freed object named again: an argument error of the call, saying
- * where it was freed. */
+ * where it was freed (the location of the event that freed it). */
 static int stale_obj(lua_State *L, int arg, const lobj *h)
 {
 	skl_lua *rt = skl__rt(L);
 	const oslot *s = h->slot >= 0 && h->slot < rt->kernels->noslots ? &rt->kernels->oslots[h->slot] : NULL;
 	char what[96];
-	snprintf(what, sizeof(what), "%s object 0x%llx", h->cache, (unsigned long long)h->addr);
-	if (s && !s->live && s->gen == h->gen + 1 && s->freed_at[0])
+	skl_event ev;
+	snprintf(what, sizeof(what), "%s object 0x%llx", obj_origin(rt, h)->name, (unsigned long long)h->addr);
+	if (s && !slot_live(s) && s->gen == h->gen + 1 && s->freed_at && rt->log &&
+	    skl_events_get(rt->log, (int)s->freed_at - 1, &ev) == 0 && ev.where && ev.where[0])
 		return skl__argerror(L, arg,
-				     lua_pushfstring(L, "stale object handle: %s was freed at %s", what, s->freed_at));
+				     lua_pushfstring(L, "stale object handle: %s was freed at %s", what, ev.where));
 	return skl__argerror(L, arg, lua_pushfstring(L, "stale object handle: %s was freed", what));
 }
 
-static oslot *check_obj(lua_State *L, int arg, lobj **out)
+/* The object of a live handle: what its slot and origin say. */
+static void fill_target(const skl_lua *rt, const lobj *h, otarget *t)
+{
+	const oslot *s = &rt->kernels->oslots[h->slot];
+	const origin *o = obj_origin(rt, h);
+	t->addr = h->addr;
+	t->cache = o->cache;
+	t->kernel = o->kernel;
+	t->kmalloc = o->kmalloc;
+	t->size = o->size;
+	if (!o->cache) { /* kmalloc_large: whole pages, as many as it took */
+		skl_kernel *k = skl__kernel_at(rt, o->kernel);
+		t->size = k ? (size_t)skl_kmalloc_large_of(k, h->addr, NULL, NULL) : 0;
+	}
+	t->requested = o->kmalloc ? s->requested : t->size;
+}
+
+static void check_obj(lua_State *L, int arg, lobj **out, otarget *t)
 {
 	skl_lua *rt = skl__rt(L);
 	lobj *h = test_obj(L, arg);
@@ -533,7 +704,8 @@ static oslot *check_obj(lua_State *L, int arg, lobj **out)
 		stale_obj(L, arg, h);
 	if (out)
 		*out = h;
-	return &rt->kernels->oslots[h->slot];
+	if (t)
+		fill_target(rt, h, t);
 }
 
 /*
@@ -545,7 +717,7 @@ static oslot *check_obj(lua_State *L, int arg, lobj **out)
  * address is in now, the page, or the new block (tmp holds that target;
  * *dangling is set).
  */
-static oslot *access_obj(lua_State *L, int arg, lobj **out, oslot *tmp, int *dangling)
+static void access_obj(lua_State *L, int arg, lobj **out, otarget *tmp, int *dangling)
 {
 	skl_lua *rt = skl__rt(L);
 	lobj *h = test_obj(L, arg);
@@ -555,9 +727,11 @@ static oslot *access_obj(lua_State *L, int arg, lobj **out, oslot *tmp, int *dan
 	skl_addr start = 0;
 	int index;
 	*dangling = 0;
-	if (!h || obj_live(rt, h))
-		return check_obj(L, arg, out);
-	k = skl__kernel_at(rt, h->kernel);
+	if (!h || obj_live(rt, h)) {
+		check_obj(L, arg, out, tmp);
+		return;
+	}
+	k = skl__kernel_at(rt, obj_kernel(rt, h));
 	c = k && skl_kernel_kasan(k) ? skl_kernel_cache_of(k, h->addr, &index, &start) : NULL;
 	memset(tmp, 0, sizeof(*tmp));
 	if (!c && k && skl_kernel_kasan(k) && skl_kernel_kasan_shadow(k, h->addr) == SKL_KASAN_PAGE_FREE) {
@@ -576,10 +750,9 @@ static oslot *access_obj(lua_State *L, int arg, lobj **out, oslot *tmp, int *dan
 	}
 	tmp->addr = h->addr;
 	tmp->cache = c;
-	tmp->kernel = h->kernel;
+	tmp->kernel = obj_kernel(rt, h);
 	*dangling = 1;
 	*out = h;
-	return tmp;
 }
 
 static int object_gc(lua_State *L)
@@ -587,26 +760,28 @@ static int object_gc(lua_State *L)
 	skl_lua *rt = skl__rt(L);
 	lobj *h = test_obj(L, 1);
 	if (h && rt->kernels->oslots && obj_live(rt, h))
-		oslot_release(rt, h->slot, NULL);
+		oslot_release(rt, h->slot, 0);
 	return 0;
 }
 
-/* After the kernel freed (kernel, addr): every live handle of it goes stale.
- * The handle used is stale already when it freed an object twice; the
- * address may then belong to a newer object, which the kernel just freed. */
-static void freed(lua_State *L, const lobj *h)
+/* After the kernel freed (kernel, addr) in the engine call e: every live
+ * handle of it goes stale, remembering the call's last event (which holds
+ * the scenario line). The handle used is stale already when it freed an
+ * object twice; the address may then belong to a newer object, which the
+ * kernel just freed. */
+static void freed(lua_State *L, const lobj *h, const skl__engine *e)
 {
 	skl_lua *rt = skl__rt(L);
-	char at[SKL__WHERE_MAX];
-	int i;
-	skl__where(L, 1, at, sizeof(at));
+	struct skl__kernels *ks = rt->kernels;
+	int n = skl_events_count(rt->log), i, kernel = obj_kernel(rt, h);
+	uint32_t at = n > e->n0 ? (uint32_t)n : 0;
 	if (obj_live(rt, h)) {
 		oslot_release(rt, h->slot, at);
 		return;
 	}
-	for (i = 0; i < rt->kernels->noslots; i++)
-		if (rt->kernels->oslots[i].live && rt->kernels->oslots[i].kernel == h->kernel &&
-		    rt->kernels->oslots[i].addr == h->addr)
+	for (i = 0; i < ks->noslots; i++)
+		if (slot_live(&ks->oslots[i]) && slot_kernel(ks, &ks->oslots[i]) == kernel &&
+		    ks->oslots[i].addr == h->addr)
 			oslot_release(rt, i, at);
 }
 
@@ -615,11 +790,9 @@ static int c_alloc(lua_State *L)
 	static const char *const keys[] = {"zero", "type", NULL};
 	lcache *ch;
 	skl_cache *c = check_cache(L, 1, &ch);
-	int zero = 0, type_idx = 0;
-	skl_cache_info in;
+	int zero = 0, type_idx = 0, o;
 	skl_error err;
 	skl_addr a;
-	char cname[32];
 	skl__engine e;
 
 	if (!lua_isnoneornil(L, 2)) {
@@ -637,17 +810,15 @@ static int c_alloc(lua_State *L)
 	}
 	if (!type_idx && lua_getiuservalue(L, 1, 1) != LUA_TNIL)
 		type_idx = lua_gettop(L);
-	oslot_room(L);
-	skl_cache_get_info(c, &in);
-	real_name(&in, cname, sizeof(cname));
+	oslot_room(L, type_idx != 0);
+	o = cache_origin(L, ch->slot);
 	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	a = skl_cache_alloc(c, zero, &err);
 	skl__engine_end(&e);
 	if (!a)
 		return skl__fail(L, err.msg[0] ? err.msg : "out of memory");
-	push_object(L, ch->kernel, a, cname, in.alias_of[0] ? in.name : NULL, in.object_size, in.object_size, 0,
-		    type_idx);
+	push_object(L, a, o, 0, type_idx);
 	return 1;
 }
 
@@ -658,7 +829,7 @@ static lobj *free_arg(lua_State *L, int arg, int kernel)
 	lobj *h = test_obj(L, arg);
 	if (!h)
 		skl__typeerror(L, arg, "object");
-	if (h->kernel != kernel)
+	if (obj_kernel(skl__rt(L), h) != kernel)
 		skl__argerror(L, arg, "the object belongs to another kernel");
 	return h;
 }
@@ -677,7 +848,7 @@ static int c_free(lua_State *L)
 	skl__engine_end(&e);
 	if (rc < 0)
 		return skl__fail(L, err.msg);
-	freed(L, h);
+	freed(L, h, &e);
 	lua_pushboolean(L, 1);
 	return 1;
 }
@@ -784,16 +955,13 @@ static int k_kmalloc(lua_State *L)
 	skl_kernel *k;
 	int ki = check_kernel(L, 1, &k);
 	lua_Integer n = skl__check_integer(L, 2);
-	skl_cache_info in;
 	skl_cache *bucket;
 	skl_error err;
 	skl_addr a;
-	char cname[32] = "";
-	uint64_t large;
 	skl__engine e;
 	if (n < 0)
 		skl__argerror(L, 2, lua_pushfstring(L, "size %I: it cannot be negative", n));
-	oslot_room(L);
+	oslot_room(L, 0);
 	skl__engine_begin(L, &e);
 	skl_error_clear(&err);
 	a = skl_kmalloc(k, (size_t)n, &err);
@@ -803,20 +971,14 @@ static int k_kmalloc(lua_State *L)
 	if (a == SKL_ZERO_SIZE_PTR)
 		return skl__fail(L,
 				 "ZERO_SIZE_PTR: kmalloc(0) returns 0x10, a pointer that must never be dereferenced");
-	memset(&in, 0, sizeof(in));
-	large = skl_kmalloc_large_of(k, a, NULL, NULL);
-	if (large) { /* SLUB's kmalloc_large(): whole pages, no cache */
-		push_object(L, ki, a, "kmalloc_large", NULL, (size_t)large, (size_t)n, 1, 0);
+	if (skl_kmalloc_large_of(k, a, NULL, NULL)) { /* SLUB's kmalloc_large(): whole pages, no cache */
+		push_object(L, a, kmalloc_origin(L, ki, NULL), (size_t)n, 0);
 		return 1;
 	}
 	bucket = skl_kernel_cache_of(k, a, NULL, NULL);
 	if (!bucket)
 		bucket = skl_kmalloc_cache(k, (size_t)n);
-	if (bucket) {
-		skl_cache_get_info(bucket, &in);
-		real_name(&in, cname, sizeof(cname));
-	}
-	push_object(L, ki, a, cname, NULL, in.object_size, (size_t)n, 1, 0);
+	push_object(L, a, kmalloc_origin(L, ki, bucket), (size_t)n, 0);
 	return 1;
 }
 
@@ -839,7 +1001,7 @@ static int k_kfree(lua_State *L)
 	skl__engine_end(&e);
 	if (rc < 0)
 		return skl__fail(L, err.msg);
-	freed(L, h);
+	freed(L, h, &e);
 	lua_pushboolean(L, 1);
 	return 1;
 }
@@ -938,7 +1100,8 @@ typedef struct target {
 static const skl_layout *obj_type(lua_State *L, int self)
 {
 	const skl_layout *l = NULL;
-	if (lua_getiuservalue(L, self, 1) != LUA_TNIL)
+	int t = lua_getiuservalue(L, self, 1); /* LUA_TNONE: an untyped handle has none */
+	if (t != LUA_TNIL && t != LUA_TNONE)
 		l = skl__to_layout(L, -1);
 	lua_pop(L, 1);
 	return l;
@@ -996,7 +1159,7 @@ static void model_end(skl_kernel *k, skl__engine *e)
 
 /* Resolves the member name or byte offset at arg (and a size at size_arg
  * for offsets) to bytes inside the object. */
-static void resolve(lua_State *L, int self, const oslot *s, int arg, int size_arg, target *t)
+static void resolve(lua_State *L, int self, const otarget *s, int arg, int size_arg, target *t)
 {
 	memset(t, 0, sizeof(*t));
 	if (lua_type(L, arg) == LUA_TSTRING) {
@@ -1167,12 +1330,11 @@ static void access_failed(lua_State *L, const lobj *h)
 static int o_write(lua_State *L)
 {
 	lobj *h;
-	oslot tmp;
+	otarget tmp, *s = &tmp;
 	int dangling;
-	oslot *s = access_obj(L, 1, &h, &tmp, &dangling);
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels->k[h->kernel];
-	const skl_abi *abi = skl_kernel_profile(k)->abi;
+	skl_kernel *k;
+	const skl_abi *abi;
 	int is_member = lua_type(L, 2) == LUA_TSTRING;
 	int value_arg = 3;
 	uint8_t small[64], *buf;
@@ -1181,6 +1343,9 @@ static int o_write(lua_State *L)
 	target t;
 	skl__engine e;
 
+	access_obj(L, 1, &h, &tmp, &dangling);
+	k = rt->kernels->k[s->kernel];
+	abi = skl_kernel_profile(k)->abi;
 	resolve(L, 1, s, 2, is_member ? 0 : 4, &t);
 	have_value = !lua_isnoneornil(L, value_arg);
 	if (have_value)
@@ -1239,17 +1404,19 @@ static int o_write(lua_State *L)
 static int o_read(lua_State *L)
 {
 	lobj *h;
-	oslot tmp;
+	otarget tmp, *s = &tmp;
 	int dangling;
-	oslot *s = access_obj(L, 1, &h, &tmp, &dangling);
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels->k[h->kernel];
-	const skl_abi *abi = skl_kernel_profile(k)->abi;
+	skl_kernel *k;
+	const skl_abi *abi;
 	int is_member = lua_type(L, 2) == LUA_TSTRING, rc;
 	uint8_t small[64], *buf;
 	target t;
 	skl__engine e;
 
+	access_obj(L, 1, &h, &tmp, &dangling);
+	k = rt->kernels->k[s->kernel];
+	abi = skl_kernel_profile(k)->abi;
 	resolve(L, 1, s, 2, 3, &t);
 	if (is_member && !lua_isnone(L, 3))
 		skl__argerror(L, 3, "no size with a member name: the member gives it");
@@ -1288,10 +1455,11 @@ const skl_layout *skl__obj_type_of(void *ud, skl_addr obj)
 	const skl__obj_types *ot = ud;
 	const struct skl__kernels *ks = ot->rt->kernels;
 	int i;
-	for (i = 0; ks && i < ks->noslots; i++)
-		if (ks->oslots[i].live && ks->oslots[i].kernel == ot->kernel && ks->oslots[i].addr == obj &&
-		    ks->oslots[i].type)
-			return ks->oslots[i].type;
+	for (i = 0; ks && i < ks->ntyped; i++) {
+		const oslot *s = &ks->oslots[ks->typed[i].slot];
+		if (s->addr == obj && slot_kernel(ks, s) == ot->kernel)
+			return ks->typed[i].type;
+	}
 	return NULL;
 }
 
@@ -1300,8 +1468,8 @@ int skl__obj_arg(lua_State *L, int arg, int *kernel, skl_addr *addr, const skl_l
 	lobj *h = test_obj(L, arg);
 	if (!h)
 		return 0;
-	check_obj(L, arg, NULL);
-	*kernel = h->kernel;
+	check_obj(L, arg, NULL, NULL);
+	*kernel = obj_kernel(skl__rt(L), h);
 	*addr = h->addr;
 	*type = obj_type(L, arg);
 	return 1;
@@ -1311,14 +1479,14 @@ int skl__obj_typed(const skl_lua *rt, int kernel)
 {
 	const struct skl__kernels *ks = rt->kernels;
 	int i;
-	for (i = 0; ks && i < ks->noslots; i++)
-		if (ks->oslots[i].live && ks->oslots[i].kernel == kernel && ks->oslots[i].type)
+	for (i = 0; ks && i < ks->ntyped; i++)
+		if (slot_kernel(ks, &ks->oslots[ks->typed[i].slot]) == kernel)
 			return 1;
 	return 0;
 }
 
 /* The member at arg of a typed object: resolve()'s target and its field. */
-static const skl_field *value_member(lua_State *L, const oslot *s, target *t)
+static const skl_field *value_member(lua_State *L, const otarget *s, target *t)
 {
 	const skl_layout *l = obj_type(L, 1);
 	skl_member_ref m;
@@ -1335,7 +1503,7 @@ static int value_address(lua_State *L, int arg, skl_addr *out)
 {
 	lobj *h = test_obj(L, arg);
 	if (h) {
-		check_obj(L, arg, NULL);
+		check_obj(L, arg, NULL, NULL);
 		*out = h->addr;
 		return 1;
 	}
@@ -1356,10 +1524,10 @@ static int value_address(lua_State *L, int arg, skl_addr *out)
 static int o_set(lua_State *L)
 {
 	lobj *h;
-	oslot *s = check_obj(L, 1, &h);
+	otarget tg, *s = &tg;
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels->k[h->kernel];
-	const skl_abi *abi = skl_kernel_profile(k)->abi;
+	skl_kernel *k;
+	const skl_abi *abi;
 	const skl_type *ty;
 	const skl_field *f;
 	skl_kind kind;
@@ -1368,6 +1536,9 @@ static int o_set(lua_State *L)
 	skl__engine e;
 	int rc;
 
+	check_obj(L, 1, &h, &tg);
+	k = rt->kernels->k[tg.kernel];
+	abi = skl_kernel_profile(k)->abi;
 	f = value_member(L, s, &t);
 	ty = f && f->type ? skl_type_resolve(f->type) : NULL;
 	kind = ty ? skl_type_kind(ty) : SKL_K_BASE;
@@ -1428,9 +1599,9 @@ static int o_set(lua_State *L)
 static int o_get(lua_State *L)
 {
 	lobj *h;
-	oslot *s = check_obj(L, 1, &h);
+	otarget tg, *s = &tg;
 	skl_lua *rt = skl__rt(L);
-	skl_kernel *k = rt->kernels->k[h->kernel];
+	skl_kernel *k;
 	const skl_field *f;
 	uint8_t small[64], *buf;
 	skl_field shifted;
@@ -1440,6 +1611,8 @@ static int o_get(lua_State *L)
 	skl__obj_types ot;
 	int rc;
 
+	check_obj(L, 1, &h, &tg);
+	k = rt->kernels->k[tg.kernel];
 	f = value_member(L, s, &t);
 	buf = scratch(L, small, sizeof(small), t.len);
 	model_begin(L, k, &e);
@@ -1463,7 +1636,7 @@ static int o_get(lua_State *L)
 	case SKL_VAL_POINTER: {
 		char name[64];
 		ot.rt = rt;
-		ot.kernel = h->kernel;
+		ot.kernel = tg.kernel;
 		lua_pushinteger(L, (lua_Integer)v.u);
 		skl_addr_name(k, v.u, skl__obj_type_of, &ot, name, sizeof(name));
 		lua_pushstring(L, name);
@@ -1560,21 +1733,21 @@ static int cache_tostring(lua_State *L)
 static int obj_index(lua_State *L)
 {
 	lobj *h = test_obj(L, 1);
-	oslot *s;
+	otarget tg, *s = &tg;
 	skl_kernel *k;
 	const char *key;
 	/* a freed object's read and write under KASAN: the methods judge the
 	 * handle themselves (a dangling pointer, see access_obj()) */
 	if (h && !obj_live(skl__rt(L), h) && lua_type(L, 2) == LUA_TSTRING &&
 	    (!strcmp(lua_tostring(L, 2), "read") || !strcmp(lua_tostring(L, 2), "write"))) {
-		k = skl__kernel_at(skl__rt(L), h->kernel);
+		k = skl__kernel_at(skl__rt(L), obj_kernel(skl__rt(L), h));
 		if (k && skl_kernel_kasan(k)) {
 			lua_getfield(L, lua_upvalueindex(2), lua_tostring(L, 2));
 			return 1;
 		}
 	}
-	s = check_obj(L, 1, &h);
-	k = skl__rt(L)->kernels->k[h->kernel];
+	check_obj(L, 1, &h, &tg);
+	k = skl__rt(L)->kernels->k[tg.kernel];
 	if (lua_type(L, 2) != LUA_TSTRING)
 		return skl__error(L, "object has no field [%s]", luaL_typename(L, 2));
 	key = lua_tostring(L, 2);
@@ -1585,9 +1758,10 @@ static int obj_index(lua_State *L)
 	} else if (!strcmp(key, "address")) {
 		lua_pushinteger(L, (lua_Integer)h->addr);
 	} else if (!strcmp(key, "cache")) {
-		lua_pushstring(L, h->cache);
+		lua_pushstring(L, obj_origin(skl__rt(L), h)->name);
 	} else if (!strcmp(key, "via")) {
-		h->via[0] ? (void)lua_pushstring(L, h->via) : lua_pushnil(L);
+		const origin *o = obj_origin(skl__rt(L), h);
+		o->via[0] ? (void)lua_pushstring(L, o->via) : lua_pushnil(L);
 	} else if (!strcmp(key, "size")) {
 		lua_pushinteger(L, (lua_Integer)s->size);
 	} else if (!strcmp(key, "requested")) {
@@ -1625,7 +1799,7 @@ static int obj_tostring(lua_State *L)
 	skl_lua *rt = skl__rt(L);
 	lobj *h = luaL_checkudata(L, 1, OBJECT_MT);
 	char buf[128];
-	snprintf(buf, sizeof(buf), "object(%s 0x%llx%s)", h->cache, (unsigned long long)h->addr,
+	snprintf(buf, sizeof(buf), "object(%s 0x%llx%s)", obj_origin(rt, h)->name, (unsigned long long)h->addr,
 		 obj_live(rt, h) ? "" : ", freed");
 	lua_pushstring(L, buf);
 	return 1;

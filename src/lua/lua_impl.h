@@ -177,9 +177,12 @@ int skl__budget_hit(lua_State *L);
 /* Appends an event-log failure check: raises when the log refused. */
 void skl__log_check(lua_State *L, int rc);
 /* Counts an event of about bytes against the run's log limits; raises when
- * over. The log's text may take SKL__LOG_BYTES per SKL_LUA_MAX_EVENTS
- * events allowed (64 MiB at the default), so --max-events raises both. */
+ * over. The log's text (and the engine's records, by what the log took for
+ * them) may take SKL__LOG_BYTES per SKL__LOG_PER events allowed, rounded
+ * up, and never less than SKL__LOG_BYTES: 256 MiB at the default of 4
+ * million events, so --max-events raises (or lowers) both. */
 #define SKL__LOG_BYTES ((size_t)64 << 20)
+#define SKL__LOG_PER 1000000
 void skl__log_room(lua_State *L, size_t bytes);
 /* Whether skl__log_room would take an event of about bytes (it raises when
  * not: callers that must free something first ask this). */
@@ -191,6 +194,7 @@ int skl__log_fits(const skl_lua *rt, size_t bytes);
 typedef struct skl__engine {
 	skl_lua *rt;
 	int n0;
+	uint64_t bytes0; /* skl_events_bytes then */
 } skl__engine;
 void skl__engine_begin(lua_State *L, skl__engine *e);
 void skl__engine_end(skl__engine *e);

@@ -218,16 +218,19 @@ void skl__engine_begin(lua_State *L, skl__engine *e)
 	skl_events_set_where(rt->log, at);
 	e->rt = rt;
 	e->n0 = skl_events_count(rt->log);
+	e->bytes0 = skl_events_bytes(rt->log);
 }
 
+/* The engine's events count by what the log took for them: their records
+ * (16 bytes each, charged a chunk at a time) and any new text. */
 void skl__engine_end(skl__engine *e)
 {
 	rt_full *f = fullrt(e->rt);
 	int d = skl_events_count(e->rt->log) - e->n0;
-	if (d > 0) {
+	uint64_t b = skl_events_bytes(e->rt->log) - e->bytes0;
+	if (d > 0)
 		f->events_added += d;
-		f->log_bytes += (size_t)d * 160; /* a generous size per event */
-	}
+	f->log_bytes += b > SIZE_MAX - f->log_bytes ? SIZE_MAX - f->log_bytes : (size_t)b;
 	skl_events_set_where(e->rt->log, "");
 }
 
@@ -260,9 +263,8 @@ skl_lua *skl_lua_new(const skl_lua_opts *o, skl_error *err)
 	f->heap_limit = o->heap_limit ? o->heap_limit : SKL_LUA_HEAP_LIMIT;
 	f->instr_limit = o->instr_limit ? o->instr_limit : SKL_LUA_INSTR_LIMIT;
 	f->max_events = o->max_events > 0 ? o->max_events : SKL_LUA_MAX_EVENTS;
-	f->max_log_bytes = SKL__LOG_BYTES;
-	if (f->max_events > SKL_LUA_MAX_EVENTS) {
-		size_t times = ((size_t)f->max_events + SKL_LUA_MAX_EVENTS - 1) / SKL_LUA_MAX_EVENTS;
+	{
+		size_t times = ((size_t)f->max_events + SKL__LOG_PER - 1) / SKL__LOG_PER;
 		f->max_log_bytes = times > SIZE_MAX / SKL__LOG_BYTES ? SIZE_MAX : times * SKL__LOG_BYTES;
 	}
 	rt->max_layouts = o->max_layouts > 0 ? o->max_layouts : DEFAULT_MAX_LAYOUTS;

@@ -791,9 +791,9 @@ int skl_view_frame(skl_dl *dl, const skl_events *log, const skl_frame *frames, i
 		}
 	}
 	for (k = 0; k < skl_events_count(log); k++) {
-		const skl_event *e = skl_events_at(log, k);
-		if (e->kind == SKL_EV_SCENARIO) {
-			s.title = e->text;
+		skl_event e;
+		if (skl_events_kind(log, k) == SKL_EV_SCENARIO && skl_events_get(log, k, &e) == 0) {
+			s.title = e.text;
 			break;
 		}
 	}

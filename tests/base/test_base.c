@@ -1,10 +1,13 @@
 /*
  * test_base.c - the base wing's helpers: the growing array (skl_grow),
  * the closest-names suggestion (skl_suggest), kernel releases
- * (skl_kversion) and the allocator names of profiles (skl_allocator).
+ * (skl_kversion), the allocator names of profiles (skl_allocator) and
+ * whether a picture's text needs cleaning (skl_text_needs_clean: its ASCII
+ * fast path agrees with the decoding).
  */
 #include "sklab/abi.h"
 #include "sklab/common.h"
+#include "sklab/textsafe.h"
 
 #include "check.h"
 #include "fault.h"
@@ -126,11 +129,34 @@ static void test_allocators(void)
 	CHECK(strstr(e.msg, "'slab2' is not one sklab models") != NULL);
 }
 
+static void test_needs_clean(void)
+{
+	char buf[8];
+	int c;
+	CHECK_INT(skl_text_needs_clean(""), 0);
+	CHECK_INT(skl_text_needs_clean("tcp_sock: 64 B\tslab 0x1000\n"), 0);
+	CHECK_INT(skl_text_needs_clean("caf\xc3\xa9 \xe2\x86\x92 ok"), 0); /* UTF-8 after ASCII */
+	CHECK_INT(skl_text_needs_clean("bad \xc3("), 1);		   /* a broken sequence */
+	CHECK_INT(skl_text_needs_clean("\xff"), 1);
+	CHECK_INT(skl_text_needs_clean("ends in DEL\x7f"), 1);
+	CHECK_INT(skl_text_needs_clean("CR\r"), 1);
+	CHECK_INT(skl_text_needs_clean("\xc2\x85 NEL is C1"), 1); /* U+0085 */
+	/* every single byte: the fast path and the decoding agree */
+	for (c = 1; c < 256; c++) {
+		int want = c < 0x20 ? c != '\t' && c != '\n' : c >= 0x7f;
+		buf[0] = 'a';
+		buf[1] = (char)c;
+		buf[2] = 0;
+		CHECK_INT(skl_text_needs_clean(buf), want);
+	}
+}
+
 int main(void)
 {
 	test_grow();
 	test_suggest();
 	test_versions();
 	test_allocators();
+	test_needs_clean();
 	return check_done("test_base");
 }

@@ -273,6 +273,7 @@ static void runtime_api(const char *data)
 	int i;
 
 	run_limited(data, "scenarios/limits/events.lua", 5, 0);
+	run_limited(data, "scenarios/limits/engine_bytes.lua", 1000000, 0);
 	run_limited(data, "scenarios/limits/layouts_kept.lua", 0, 3);
 	run_limited(data, "scenarios/limits/layouts_dropped.lua", 0, 3);
 

@@ -142,6 +142,13 @@ void skl__self_memory(ctx *x);
 /* process.c: the child of the memory figure (`--self-child memory|malloc N`). */
 int skl__self_child_memory(const char *data, long n, int use_malloc);
 
+/* scale.c: a million objects from Lua (scale/1M, scale/1M_rss, each when
+ * asked for), and jumping to a step of a run of a million events (step/1M). */
+void skl__self_scale(ctx *x, const char *tmpdir, int want_time, int want_rss);
+void skl__self_step(ctx *x, const char *tmpdir);
+/* scale.c: the child of scale/1M (`--self-child scale|scale-lua N FILE`). */
+int skl__self_child_scale(const char *data, long n, const char *file, int plain);
+
 /* self.c: name is asked for (no names, or the name or its group among them). */
 int skl__self_want(const char *name, const char *const *names, int nnames);
 

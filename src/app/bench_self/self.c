@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 static const char *const groups[] = {"slab_pair", "slab_table", "cachegrind", "cache_rate", "lua_skb", "render",
-				     "render4k",  "window",	"scenarios",  "memory",	    "startup"};
+				     "render4k",  "window",	"scenarios",  "memory",	    "startup",    "scale",	    "step"};
 #define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
 
 /* name is asked for: no names, or a name equal to it or to its group. */
@@ -79,7 +79,8 @@ static void usage(FILE *fp)
 		fprintf(fp, "  %s\n", groups[i]);
 }
 
-/* The hidden child modes: `--self-child memory|malloc N`, `--self-child workload ITERS`. */
+/* The hidden child modes: `--self-child memory|malloc N`, `--self-child workload ITERS`,
+ * `--self-child scale|scale-lua N FILE`. */
 static int self_child(int argc, char **argv, int i)
 {
 	long n;
@@ -96,6 +97,8 @@ static int self_child(int argc, char **argv, int i)
 		return skl__self_child_memory(skl_app_data_dir(), n, 1);
 	if (!strcmp(argv[i + 1], "workload"))
 		return skl__self_cache_workload(n);
+	if ((!strcmp(argv[i + 1], "scale") || !strcmp(argv[i + 1], "scale-lua")) && i + 3 < argc)
+		return skl__self_child_scale(skl_app_data_dir(), n, argv[i + 3], argv[i + 1][5] == '-');
 	fprintf(stderr, "sklab bench: unknown --self-child mode '%s'\n", argv[i + 1]);
 	return 2;
 }
@@ -148,7 +151,7 @@ int skl_cmd_bench_self(int argc, char **argv)
 				rc = skl_app_usage_error(&self_cmd,
 							 "unknown comparison '%s' (known: slab_pair, slab_table, "
 							 "cachegrind, cache_rate, lua_skb, render, render4k, window, "
-							 "scenarios, memory, startup)",
+							 "scenarios, memory, startup, scale, step)",
 							 a);
 				goto out;
 			}
@@ -181,6 +184,9 @@ int skl_cmd_bench_self(int argc, char **argv)
 		skl__self_startup(&x);
 	if (skl__self_want("scenarios", names, nnames))
 		skl__self_scenarios(&x);
+	if (skl__self_want("scale/1M", names, nnames) || skl__self_want("scale/1M_rss", names, nnames))
+		skl__self_scale(&x, tmpdir, skl__self_want("scale/1M", names, nnames),
+				skl__self_want("scale/1M_rss", names, nnames));
 	if (skl__self_want("slab_pair/slab24", names, nnames))
 		skl__self_slab(&x, 0, "slab24", "linux-2.4.16-i386");
 	if (skl__self_want("slab_pair/slub", names, nnames))
@@ -199,6 +205,9 @@ int skl_cmd_bench_self(int argc, char **argv)
 		skl__self_render(&x, tmpdir, names, nnames);
 	if (skl__self_want("window/hover", names, nnames))
 		skl__self_hover(&x, tmpdir);
+	/* last: the run of a million events stays in this process */
+	if (skl__self_want("step/1M", names, nnames))
+		skl__self_step(&x, tmpdir);
 	skl__self_host_describe(&h1);
 	if (x.json)
 		skl__self_write_json(stdout, &x, &h0, &h1);

@@ -142,7 +142,19 @@ void skl_term_printf(void *fp, const char *fmt, ...)
 
 int skl_text_needs_clean(const char *s)
 {
-	size_t n = strlen(s), i = 0, len;
+	size_t n, i = 0, len;
+	/* printable ASCII, tab and LF are clean as they are, and most text is
+	 * nothing else (a picture asks this of every label and tooltip): the
+	 * decoding starts at the first other byte, a character's start */
+	for (;;) {
+		unsigned char c = (unsigned char)*s;
+		if ((unsigned char)(c - 0x20) >= 0x5f && c != '\t' && c != '\n')
+			break;
+		s++;
+	}
+	if (!*s)
+		return 0;
+	n = strlen(s);
 	while (i < n) {
 		len = skl_utf8_len(s + i, n - i);
 		if (!len || (is_control(skl_utf8_code(s + i, len)) && s[i] != '\t' && s[i] != '\n'))

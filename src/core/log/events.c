@@ -108,6 +108,9 @@ struct skl_events {
 	int ntypes;
 	const skl_layout *types_src; /* the latest one copied, and its copy */
 	skl_layout *types_copy;
+	/* skl_events_get's memo: the step of the event it decoded last, so a
+	 * walk forward or back costs no scan (-1 = none) */
+	int memo_i, memo_step;
 };
 
 /* ---- strings and tuples ------------------------------------------------------ */
@@ -448,8 +451,10 @@ static skl_event_kind kind_at(const skl_events *log, int i)
 skl_events *skl_events_new(size_t max_events)
 {
 	skl_events *log = skl_calloc(1, sizeof(*log));
-	if (log)
+	if (log) {
 		log->max_events = max_events;
+		log->memo_i = -1;
+	}
 	return log;
 }
 
@@ -958,6 +963,50 @@ const skl_event *skl_events_at(const skl_events *clog, int i)
 		c->nview++;
 	}
 	return &c->view[j];
+}
+
+skl_event_kind skl_events_kind(const skl_events *log, int i)
+{
+	return i >= 0 && i < log->n ? kind_at(log, i) : SKL_EV_KIND_COUNT_;
+}
+
+/* The number of STEP events before event i: from the memo when i is next
+ * to the event decoded last, else counted from i's chunk. */
+static int step_of(const skl_events *log, int i)
+{
+	int j, step;
+	if (log->memo_i >= 0 && i == log->memo_i + 1)
+		return log->memo_step + (kind_at(log, log->memo_i) == SKL_EV_STEP);
+	if (log->memo_i >= 0 && i == log->memo_i)
+		return log->memo_step;
+	if (log->memo_i >= 0 && i == log->memo_i - 1)
+		return log->memo_step - (kind_at(log, i) == SKL_EV_STEP);
+	step = log->chunks[i >> CHUNK_BITS].step0;
+	for (j = i & ~(CHUNK - 1); j < i; j++)
+		step += kind_at(log, j) == SKL_EV_STEP;
+	return step;
+}
+
+/* Decodes into the caller's event and keeps nothing (the memo aside: the
+ * log is const to its readers, the memo a cache of what it holds). */
+int skl_events_get(const skl_events *clog, int i, skl_event *out)
+{
+	skl_events *log = (skl_events *)clog;
+	int step;
+	if (i < 0 || i >= log->n) {
+		memset(out, 0, sizeof(*out));
+		return -1;
+	}
+	step = step_of(log, i);
+	decode(log, i, step, out);
+	log->memo_i = i;
+	log->memo_step = step;
+	return 0;
+}
+
+uint64_t skl_events_bytes(const skl_events *log)
+{
+	return log->charged;
 }
 
 const skl_obj *skl_events_obj(const skl_events *log, int i)

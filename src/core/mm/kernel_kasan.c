@@ -563,8 +563,12 @@ static void tracks(const skl_kernel *k, skl_addr obj, const char **alloc_at, con
 	if (!k->log)
 		return;
 	for (i = skl_events_count(k->log) - 1; i >= 0; i--) {
-		const skl_event *e = skl_events_at(k->log, i);
-		if (!e || e->addr != obj)
+		skl_event ev;
+		const skl_event *e = &ev;
+		skl_event_kind kd = skl_events_kind(k->log, i);
+		if (kd != SKL_EV_FREE && kd != SKL_EV_KFREE && kd != SKL_EV_ALLOC && kd != SKL_EV_KMALLOC)
+			continue;
+		if (skl_events_get(k->log, i, &ev) < 0 || e->addr != obj)
 			continue;
 		if ((e->kind == SKL_EV_FREE || e->kind == SKL_EV_KFREE) && !*free_at)
 			*free_at = e->where ? e->where : "";
