@@ -23,8 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const groups[] = {"slab_pair", "slab_table", "cachegrind", "cache_rate", "lua_skb", "render",
-				     "render4k",  "window",	"scenarios",  "memory",	    "startup",    "scale",	    "step"};
+static const char *const groups[] = {"slab_pair", "slab_table", "cachegrind", "cache_rate", "lua_skb",
+				     "render",	  "render4k",	"window",     "scenarios",  "memory",
+				     "startup",	  "scale",	"step"};
 #define NGROUPS ((int)(sizeof(groups) / sizeof(groups[0])))
 
 /* name is asked for: no names, or a name equal to it or to its group. */

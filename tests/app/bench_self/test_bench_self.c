@@ -170,10 +170,23 @@ static int count_scenarios(void)
 	return n;
 }
 
-static const char *const required[] = {
-    "memory",	       "startup",    "scenarios",  "slab_pair/slab24", "slab_pair/slub", "slab_table/slab24",
-    "slab_table/slub", "cachegrind", "cache_rate", "lua_skb",	       "render/slab10k", "render4k/slab10k",
-    "window/hover",    "scale/1M",    "scale/1M_rss", "step/1M", NULL};
+static const char *const required[] = {"memory",
+				       "startup",
+				       "scenarios",
+				       "slab_pair/slab24",
+				       "slab_pair/slub",
+				       "slab_table/slab24",
+				       "slab_table/slub",
+				       "cachegrind",
+				       "cache_rate",
+				       "lua_skb",
+				       "render/slab10k",
+				       "render4k/slab10k",
+				       "window/hover",
+				       "scale/1M",
+				       "scale/1M_rss",
+				       "step/1M",
+				       NULL};
 
 static void test_json(void)
 {
