@@ -351,6 +351,7 @@ static void run(const geometry *g, unsigned repl, int nwa, int classify, int bat
 static void check_geometry(unsigned gi)
 {
 	unsigned r, w;
+	int b;
 	for (r = 0; r < NREPL; r++) {
 		for (w = 0; w < 2; w++) {
 			const uint64_t *want = golden[(gi * NREPL + r) * 2 + w];
@@ -370,40 +371,29 @@ static void check_geometry(unsigned gi)
 				       (unsigned long long)off[0], (unsigned long long)want[0]);
 				check_failures++;
 			}
-			/* in batches, with and without classification: the same counters and lines */
-			run(&geometries[gi], r, (int)w, 1, 1, batch, NULL);
-			if (batch[1] != want[1] || batch[2] != got[2]) {
-				printf("%s repl %u %s, skl_cachesim_run: checksums %016llx %016llx, want %016llx "
-				       "%016llx\n",
-				       mode, r, wp, (unsigned long long)batch[2], (unsigned long long)batch[1],
-				       (unsigned long long)got[2], (unsigned long long)want[1]);
-				check_failures++;
-			}
-			run(&geometries[gi], r, (int)w, 0, 1, batch, NULL);
-			if (batch[2] != got[2]) {
-				printf(
-				    "%s repl %u %s, skl_cachesim_run, unclassified: checksum %016llx, want %016llx\n",
-				    mode, r, wp, (unsigned long long)batch[2], (unsigned long long)got[2]);
-				check_failures++;
-			}
-			/* as words, with and without classification */
-			run(&geometries[gi], r, (int)w, 1, 2, batch, NULL);
-			if (batch[1] != want[1] || batch[2] != got[2]) {
-				printf("%s repl %u %s, skl_cachesim_run_words: checksums %016llx %016llx, want "
-				       "%016llx %016llx\n",
-				       mode, r, wp, (unsigned long long)batch[2], (unsigned long long)batch[1],
-				       (unsigned long long)got[2], (unsigned long long)want[1]);
-				check_failures++;
-			}
-			run(&geometries[gi], r, (int)w, 0, 2, batch, NULL);
-			if (batch[2] != got[2]) {
-				printf("%s repl %u %s, skl_cachesim_run_words, unclassified: checksum %016llx, want "
-				       "%016llx\n",
-				       mode, r, wp, (unsigned long long)batch[2], (unsigned long long)got[2]);
-				check_failures++;
+			/* in batches of references (1) and of words (2), with and without
+			 * classification: the same counters and lines */
+			for (b = 1; b <= 2; b++) {
+				const char *fn = b == 1 ? "skl_cachesim_run" : "skl_cachesim_run_words";
+				run(&geometries[gi], r, (int)w, 1, b, batch, NULL);
+				if (batch[1] != want[1] || batch[2] != got[2]) {
+					printf("%s repl %u %s, %s: checksums %016llx %016llx, want %016llx %016llx\n",
+					       mode, r, wp, fn, (unsigned long long)batch[2],
+					       (unsigned long long)batch[1], (unsigned long long)got[2],
+					       (unsigned long long)want[1]);
+					check_failures++;
+				}
+				run(&geometries[gi], r, (int)w, 0, b, batch, NULL);
+				if (batch[2] != got[2]) {
+					printf("%s repl %u %s, %s, unclassified: checksum %016llx, want %016llx\n",
+					       mode, r, wp, fn, (unsigned long long)batch[2],
+					       (unsigned long long)got[2]);
+					check_failures++;
+				}
 			}
 		}
 	}
+}
 }
 
 /* Counters of every level, for "nothing changed". */

@@ -76,6 +76,11 @@ typedef struct ctx {
 
 /* A new comparison at the end of x's list (ends the program when out of memory). */
 comparison *skl__self_new_cmp(ctx *x, const char *name, const char *title, const char *unit);
+/* c's target: kind TARGET_RATIO (judged on the ratio of the minima) or
+ * TARGET_ABS (on sklab's median), at most value (below it when strict),
+ * and the text the table shows for it (printf's format). */
+void skl__self_target(comparison *c, int kind, double value, int strict, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 /* "sklab bench --self: WHAT..." on stderr, unless the output is JSON. */
 void skl__self_progress(const ctx *x, const char *what);
 /* Writes text to path; 0 or -1. */

@@ -214,9 +214,7 @@ void skl__self_cachegrind(ctx *x)
 			      "ns/access");
 	snprintf(c->base_what, sizeof(c->base_what),
 		 "Cachegrind --cache-sim=yes minus valgrind --tool=none, CPU time per I+D ref");
-	c->target_kind = TARGET_RATIO;
-	c->target = 0.5;
-	snprintf(c->target_text, sizeof(c->target_text), "<= 0.5x Cachegrind");
+	skl__self_target(c, TARGET_RATIO, 0.5, 0, "<= 0.5x Cachegrind");
 	snprintf(c->cond_text, sizeof(c->cond_text), "the same miss counts");
 	c->reps = reps;
 #if defined(__SANITIZE_ADDRESS__)
@@ -371,9 +369,7 @@ void skl__self_cache_rate(ctx *x)
 	c = skl__self_new_cmp(x, "cache_rate", "the cache model's speed through I1+D1+LL (at least 250 M accesses/s)",
 			      "ns/access");
 	snprintf(c->base_what, sizeof(c->base_what), "Cachegrind's marginal cost per access (the cachegrind row)");
-	c->target_kind = TARGET_ABS;
-	c->target = 4.0;
-	snprintf(c->target_text, sizeof(c->target_text), "<= 4 ns (>= 250 M/s)");
+	skl__self_target(c, TARGET_ABS, 4.0, 0, "<= 4 ns (>= 250 M/s)");
 	c->reps = runs;
 	if (x->cg_cost_ns > 0) {
 		c->base.ok = 1;

@@ -90,9 +90,7 @@ void skl__self_hover(ctx *x, const char *tmpdir)
 	c = skl__self_new_cmp(x, "window/hover", title, "ms/redraw");
 	snprintf(c->base_what, sizeof(c->base_what),
 		 "the same redraw with the kept picture dropped first (every pane drawn again)");
-	c->target_kind = TARGET_ABS;
-	c->target = 4.0;
-	snprintf(c->target_text, sizeof(c->target_text), "<= 4 ms median");
+	skl__self_target(c, TARGET_ABS, 4.0, 0, "<= 4 ms median");
 	c->reps = reps;
 	skl_error_clear(&err);
 

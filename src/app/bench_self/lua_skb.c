@@ -119,9 +119,7 @@ void skl__self_lua_skb(ctx *x, const char *tmpdir)
 	c = skl__self_new_cmp(x, "lua_skb", "skb_put/skb_push from a Lua scenario against the same calls from C",
 			      "ns/call");
 	snprintf(c->base_what, sizeof(c->base_what), "skl_skb_put/skl_skb_push from C, same machine and event log");
-	c->target_kind = TARGET_RATIO;
-	c->target = 15.0;
-	snprintf(c->target_text, sizeof(c->target_text), "<= 15x C");
+	skl__self_target(c, TARGET_RATIO, 15.0, 0, "<= 15x C");
 	c->reps = reps;
 	skl_error_clear(&err);
 	snprintf(full, sizeof(full), "%s/skb_calls.lua", tmpdir);

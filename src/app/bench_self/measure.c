@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,17 @@ int skl__self_met(const comparison *c)
 	if (c->cond == 0)
 		return 0;
 	return ok;
+}
+
+void skl__self_target(comparison *c, int kind, double value, int strict, const char *fmt, ...)
+{
+	va_list ap;
+	c->target_kind = kind;
+	c->target = value;
+	c->strict = strict;
+	va_start(ap, fmt);
+	vsnprintf(c->target_text, sizeof(c->target_text), fmt, ap);
+	va_end(ap);
 }
 
 double skl__self_now_ns(void)

@@ -24,10 +24,7 @@ void skl__self_scenarios(ctx *x)
 	c = skl__self_new_cmp(x, "scenarios", "every bundled scenario headless, text only, one process each",
 			      "s total");
 	snprintf(c->base_what, sizeof(c->base_what), "as many `sklab --version` processes (the start-up floor)");
-	c->target_kind = TARGET_ABS;
-	c->target = 3.0;
-	c->strict = 1;
-	snprintf(c->target_text, sizeof(c->target_text), "< 3 s in total");
+	skl__self_target(c, TARGET_ABS, 3.0, 1, "< 3 s in total");
 	c->reps = reps;
 	snprintf(scen, sizeof(scen), "%s/scenarios", x->data);
 	nfiles = skl_app_list_scenarios(scen, &files);
@@ -81,10 +78,7 @@ void skl__self_startup(ctx *x)
 	skl__self_progress(x, "startup");
 	c = skl__self_new_cmp(x, "startup", "`sklab layout linux-2.4.16/sock`, a fresh process", "ms");
 	snprintf(c->base_what, sizeof(c->base_what), "`sklab --version` (exec and dynamic linking only)");
-	c->target_kind = TARGET_ABS;
-	c->target = 50.0;
-	c->strict = 1;
-	snprintf(c->target_text, sizeof(c->target_text), "< 50 ms");
+	skl__self_target(c, TARGET_ABS, 50.0, 1, "< 50 ms");
 	c->reps = reps;
 	for (r = 0; r < reps; r++) {
 		child_result cr;
@@ -137,9 +131,7 @@ void skl__self_memory(ctx *x)
 	c = skl__self_new_cmp(x, "memory", "one million modelled 64-byte objects, each with its allocation event kept",
 			      "B/object");
 	snprintf(c->base_what, sizeof(c->base_what), "glibc malloc(64) overhead per object, the same count");
-	c->target_kind = TARGET_ABS;
-	c->target = 32.0;
-	snprintf(c->target_text, sizeof(c->target_text), "<= 32 B beyond the object");
+	skl__self_target(c, TARGET_ABS, 32.0, 0, "<= 32 B beyond the object");
 	c->reps = reps;
 	for (r = 0; r < reps; r++) {
 		long long s0 = child_hwm(x, "memory", 0), s1 = child_hwm(x, "memory", n);

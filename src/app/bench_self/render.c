@@ -70,9 +70,7 @@ static void render_one(ctx *x, const rsize *sz, skl_lua *rt, skl_sdl *sdl, const
 	c->base = *blank;
 	if (!blank->ok)
 		snprintf(c->base_why, sizeof(c->base_why), "the empty frame could not be drawn");
-	c->target_kind = TARGET_ABS;
-	c->target = sz->target_ms;
-	snprintf(c->target_text, sizeof(c->target_text), "<= %.0f ms median", sz->target_ms);
+	skl__self_target(c, TARGET_ABS, sz->target_ms, 0, "<= %.0f ms median", sz->target_ms);
 	c->reps = reps;
 	skl_error_clear(&err);
 	if (!log || !dl) {

@@ -262,9 +262,7 @@ void skl__self_scale(ctx *x, const char *tmpdir, int want_time, int want_rss)
 				       "s total");
 		snprintf(ct->base_what, sizeof(ct->base_what),
 			 "a plain Lua loop: as many table inserts and removals, same sandbox, fresh process");
-		ct->target_kind = TARGET_ABS;
-		ct->target = 2.0;
-		snprintf(ct->target_text, sizeof(ct->target_text), "<= 2 s headless in total");
+		skl__self_target(ct, TARGET_ABS, 2.0, 0, "<= 2 s headless in total");
 		ct->reps = reps;
 	}
 	if (want_rss) {
@@ -273,9 +271,7 @@ void skl__self_scale(ctx *x, const char *tmpdir, int want_time, int want_rss)
 				       "B/object");
 		snprintf(cm->base_what, sizeof(cm->base_what),
 			 "the plain Lua loop's peak memory per table entry (its integers in an array)");
-		cm->target_kind = TARGET_ABS;
-		cm->target = 150.0;
-		snprintf(cm->target_text, sizeof(cm->target_text), "<= 150 B beyond the object");
+		skl__self_target(cm, TARGET_ABS, 150.0, 0, "<= 150 B beyond the object");
 		cm->reps = reps;
 	}
 	snprintf(full, sizeof(full), "%s/scale.lua", tmpdir);
@@ -438,9 +434,7 @@ void skl__self_step(ctx *x, const char *tmpdir)
 	c = skl__self_new_cmp(
 	    x, "step/1M", "jumping to a step of a run of a million events (its frame built and rasterised)", "ms/jump");
 	snprintf(c->base_what, sizeof(c->base_what), "replaying the scenario from step 0 to that step, then its frame");
-	c->target_kind = TARGET_ABS;
-	c->target = 50.0;
-	snprintf(c->target_text, sizeof(c->target_text), "<= 50 ms median");
+	skl__self_target(c, TARGET_ABS, 50.0, 0, "<= 50 ms median");
 	snprintf(c->cond_text, sizeof(c->cond_text), "the jump draws what the replay draws");
 	skl_error_clear(&err);
 	snprintf(file, sizeof(file), "%s/steps.lua", tmpdir);

@@ -121,7 +121,7 @@ void skl__self_slab(ctx *x, int table, const char *alloc_name, const char *profi
 	void **objs = malloc(1000 * sizeof(*objs));
 	long n = x->quick ? 30000 : 300000;
 	int samples = x->quick ? 3 : 11, s;
-	double tb[64], ts[64];
+	double tb[64], ts[64], lim;
 	snprintf(name, sizeof(name), "slab_%s/%s", table ? "table" : "pair", alloc_name);
 	snprintf(what, sizeof(what), "%s", !strcmp(alloc_name, "slab24") ? "2.4 SLAB" : "SLUB");
 	snprintf(title, sizeof(title), "%s kmem_cache_alloc+free, %s, against glibc malloc+free", what,
@@ -133,9 +133,8 @@ void skl__self_slab(ctx *x, int table, const char *alloc_name, const char *profi
 	 * recycles one chunk through its tcache while the model keeps each
 	 * object's state, the free-pointer check and the slabinfo counters
 	 * (and 2.4 its list moves), is a guard against getting slower. */
-	c->target_kind = TARGET_RATIO;
-	c->target = table ? 1.0 : !strcmp(alloc_name, "slab24") ? 3.5 : 1.5;
-	snprintf(c->target_text, sizeof(c->target_text), "<= %.1fx malloc%s", c->target, table ? "" : " (guard)");
+	lim = table ? 1.0 : !strcmp(alloc_name, "slab24") ? 3.5 : 1.5;
+	skl__self_target(c, TARGET_RATIO, lim, 0, "<= %.1fx malloc%s", lim, table ? "" : " (guard)");
 	c->reps = samples;
 	skl_error_clear(&err);
 	if (!objs || slab_rig_new(x, profile, &r, &err) < 0) {

@@ -1272,22 +1272,24 @@ static int lines64(const skl_cachesim *h)
 	return h->first[0]->line_shift == 6 && h->first[1]->line_shift == 6 && h->first[2]->line_shift == 6;
 }
 
-size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n)
+/* run_batch() as made for h's state, over references or words */
+static ALWAYS_INLINE size_t run_any(skl_cachesim *h, const void *in, size_t n, const int packed)
 {
 	if (!h)
 		return 0;
 	if (h->classify)
-		return run_batch(h, refs, n, 0, 1, 0);
-	return lines64(h) ? run_batch(h, refs, n, 0, 0, 6) : run_batch(h, refs, n, 0, 0, 0);
+		return run_batch(h, in, n, packed, 1, 0);
+	return lines64(h) ? run_batch(h, in, n, packed, 0, 6) : run_batch(h, in, n, packed, 0, 0);
+}
+
+size_t skl_cachesim_run(skl_cachesim *h, const skl_cachesim_ref *refs, size_t n)
+{
+	return run_any(h, refs, n, 0);
 }
 
 size_t skl_cachesim_run_words(skl_cachesim *h, const uint64_t *words, size_t n)
 {
-	if (!h)
-		return 0;
-	if (h->classify)
-		return run_batch(h, words, n, 1, 1, 0);
-	return lines64(h) ? run_batch(h, words, n, 1, 0, 6) : run_batch(h, words, n, 1, 0, 0);
+	return run_any(h, words, n, 1);
 }
 
 /* ---- lines taken away from outside (skl_cachesim_smp) ------------------ */
