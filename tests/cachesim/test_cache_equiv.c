@@ -394,7 +394,6 @@ static void check_geometry(unsigned gi)
 		}
 	}
 }
-}
 
 /* Counters of every level, for "nothing changed". */
 static uint64_t stats_sum(const skl_cachesim *h, unsigned n)

@@ -231,6 +231,18 @@ static int list_empty(const s24_list *h)
 	return h->next == h;
 }
 
+/* a node whose next and prev are both to: its host bytes, w = 4 or 8 */
+static inline void node_put_to(uint8_t *host, skl_addr to, unsigned w)
+{
+	if (w == 8) {
+		uint64_t v[2] = {to, to};
+		memcpy(host, v, sizeof(v));
+	} else {
+		uint32_t v[2] = {(uint32_t)to, (uint32_t)to};
+		memcpy(host, v, sizeof(v));
+	}
+}
+
 /* a node's next and prev into its host bytes, w = 4 or 8 */
 static inline void node_put(const s24_list *n, unsigned w)
 {
@@ -294,6 +306,25 @@ static inline void slab_move(skl_kernel *k, s24_cache *sc, s24_slab *s, int whic
 	 * short, as they are when a slab goes between free and partial). */
 	p = e->prev;
 	n = e->next;
+	if (p == n && h->next == h && p->host && e->host && h->host) {
+		/* e alone on its list, onto an empty one (a cache of one slab
+		 * going between free and partial on every pair): the old head
+		 * empty, e and the new head pointing at each other both ways */
+		skl_addr pa = p->addr, ea = e->addr, ha = h->addr;
+		p->next = p->prev = p;
+		e->next = e->prev = h;
+		h->next = h->prev = e;
+		if (MACH(k)->p.ptr == 8) {
+			node_put_to(p->host, pa, 8);
+			node_put_to(e->host, ha, 8);
+			node_put_to(h->host, ea, 8);
+		} else {
+			node_put_to(p->host, pa, 4);
+			node_put_to(e->host, ha, 4);
+			node_put_to(h->host, ea, 4);
+		}
+		return;
+	}
 	p->next = n;
 	n->prev = p;
 	e->next = h->next;
