@@ -216,6 +216,17 @@ const skl_event *skl_events_at(const skl_events *log, int i);
 /* The kind of event i without decoding it; SKL_EV_KIND_COUNT_ when out of
  * range. */
 skl_event_kind skl_events_kind(const skl_events *log, int i);
+
+/* A run's interrupt (skl_lua_opts.interrupt, its ud one of these) that
+ * ends it once log holds `stop` SKL_EV_STEP events, with why "stopped
+ * after step N": a replay to step N, as a jump to that step is checked
+ * against. Zero steps and seen before the run. */
+typedef struct skl_events_stop {
+	const skl_events *log;
+	int stop;
+	int steps, seen; /* STEP events counted, events looked at */
+} skl_events_stop;
+int skl_events_stop_interrupt(void *ud, char *why, size_t whysz);
 /* Event i decoded into *out, the same as skl_events_at's; its strings and
  * arrays stay the log's. Keeps nothing, so a walk over every event of a
  * run adds no memory; a walk forward or back costs no more than the

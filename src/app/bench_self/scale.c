@@ -350,26 +350,6 @@ out:
 
 /* ---- step/1M ---------------------------------------------------------------------------------- */
 
-/* The interrupt of a replay: stops the run once it has logged `stop` steps
- * (polled every thousand instructions, so it stops within a few calls of
- * the step's end). */
-typedef struct replay_stop {
-	const skl_events *log;
-	int stop, steps, seen;
-} replay_stop;
-
-static int replay_interrupt(void *ud, char *why, size_t whysz)
-{
-	replay_stop *r = ud;
-	int n = skl_events_count(r->log);
-	for (; r->seen < n; r->seen++)
-		r->steps += skl_events_kind(r->log, r->seen) == SKL_EV_STEP;
-	if (r->steps < r->stop)
-		return 0;
-	snprintf(why, whysz, "replayed to step %d", r->stop);
-	return 1;
-}
-
 /* Replays file from step 0 to step k (1-based) and draws step k as the
  * full run's step k of nsteps: the draw list into out (caller frees).
  * -1 with err on failure. */
@@ -379,14 +359,14 @@ static int replay_to(const char *data, const char *file, int k, int nsteps, pain
 	skl_lua *rt;
 	skl_events *log = skl_events_new(0);
 	skl_frame *fr = NULL, *all = NULL;
-	replay_stop rs;
+	skl_events_stop rs;
 	int nfr, rc = -1;
 	memset(&lo, 0, sizeof(lo));
 	memset(&rs, 0, sizeof(rs));
 	rs.log = log;
 	rs.stop = k;
 	lo.data_dir = data;
-	lo.interrupt = replay_interrupt;
+	lo.interrupt = skl_events_stop_interrupt;
 	lo.interrupt_ud = &rs;
 	rt = log ? skl_lua_new(&lo, err) : NULL;
 	if (!rt)

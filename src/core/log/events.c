@@ -970,6 +970,18 @@ skl_event_kind skl_events_kind(const skl_events *log, int i)
 	return i >= 0 && i < log->n ? kind_at(log, i) : SKL_EV_KIND_COUNT_;
 }
 
+int skl_events_stop_interrupt(void *ud, char *why, size_t whysz)
+{
+	skl_events_stop *st = ud;
+	int n = skl_events_count(st->log);
+	for (; st->seen < n; st->seen++)
+		st->steps += skl_events_kind(st->log, st->seen) == SKL_EV_STEP;
+	if (st->steps < st->stop)
+		return 0;
+	snprintf(why, whysz, "stopped after step %d", st->stop);
+	return 1;
+}
+
 /* The number of STEP events before event i: from the memo when i is next
  * to the event decoded last, else counted from i's chunk. */
 static int step_of(const skl_events *log, int i)

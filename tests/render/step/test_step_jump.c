@@ -21,24 +21,6 @@
 #define W 1600
 #define H 900
 
-typedef struct stop_at {
-	const skl_events *log;
-	int stop, steps, seen;
-} stop_at;
-
-/* Stops the run once it has logged s->stop steps. */
-static int stop_interrupt(void *ud, char *why, size_t whysz)
-{
-	stop_at *s = ud;
-	int n = skl_events_count(s->log);
-	for (; s->seen < n; s->seen++)
-		s->steps += skl_events_kind(s->log, s->seen) == SKL_EV_STEP;
-	if (s->steps < s->stop)
-		return 0;
-	snprintf(why, whysz, "stopped after step %d", s->stop);
-	return 1;
-}
-
 /* Frame i of frames (of nframes) as text into b (caller frees); -1 on failure. */
 static int frame_text(const skl_events *log, const skl_frame *frames, int nframes, int i, skl_buf *b)
 {
@@ -63,7 +45,7 @@ static skl_events *run(const char *data, const char *file, int stop, skl_lua **r
 {
 	skl_lua_opts lo;
 	skl_error err;
-	stop_at sa;
+	skl_events_stop sa;
 	skl_events *log = skl_events_new(0);
 	int rc;
 	memset(&lo, 0, sizeof(lo));
@@ -72,7 +54,7 @@ static skl_events *run(const char *data, const char *file, int stop, skl_lua **r
 	sa.stop = stop;
 	lo.data_dir = data;
 	if (stop) {
-		lo.interrupt = stop_interrupt;
+		lo.interrupt = skl_events_stop_interrupt;
 		lo.interrupt_ud = &sa;
 	}
 	*rtp = skl_lua_new(&lo, &err);
