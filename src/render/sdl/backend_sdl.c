@@ -367,6 +367,8 @@ static ibox to_box(const skl_xform *xf, float x, float y, float w, float h)
  * which for the thousands of small boxes of a big view cost a trip to
  * memory per row of every box, and a miss for whatever is drawn over it
  * next. */
+enum { NARROW_FILL = 32 }; /* pixels: a box this wide or less is filled store by store */
+
 static void direct_fill(SDL_Surface *surf, const SDL_Rect *rc, Uint32 px)
 {
 	SDL_Rect c;
@@ -377,6 +379,13 @@ static void direct_fill(SDL_Surface *surf, const SDL_Rect *rc, Uint32 px)
 		return;
 	first = (Uint32 *)((Uint8 *)surf->pixels + (size_t)c.y * (size_t)surf->pitch) + c.x;
 	len = (size_t)c.w * 4;
+	if (c.w <= NARROW_FILL) { /* a slab view's object or border: stores, not a call per row */
+		Uint32 *row = first;
+		for (y = 0; y < c.h; y++, row = (Uint32 *)((Uint8 *)row + surf->pitch))
+			for (x = 0; x < c.w; x++)
+				row[x] = px;
+		return;
+	}
 	if (px == (px & 0xffu) * 0x01010101u) { /* white, black: every byte the same */
 		for (y = 0; y < c.h; y++)
 			memset((Uint8 *)first + (size_t)y * (size_t)surf->pitch, (int)(px & 0xffu), len);
