@@ -361,14 +361,14 @@ static ibox to_box(const skl_xform *xf, float x, float y, float w, float h)
 	return b;
 }
 
+enum { NARROW_FILL = 32 }; /* pixels: a box this wide or less is filled store by store */
+
 /* Fills rc (clipped to the surface's clip rectangle) of a 32-bit surface
  * with the pixel px: the pixels SDL_FillRect writes, with plain stores.
  * SDL's own fill streams each row past the caches (non-temporal stores),
  * which for the thousands of small boxes of a big view cost a trip to
  * memory per row of every box, and a miss for whatever is drawn over it
  * next. */
-enum { NARROW_FILL = 32 }; /* pixels: a box this wide or less is filled store by store */
-
 static void direct_fill(SDL_Surface *surf, const SDL_Rect *rc, Uint32 px)
 {
 	SDL_Rect c;
