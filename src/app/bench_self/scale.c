@@ -245,6 +245,22 @@ static int scale_child(const ctx *x, const char *mode, long n, const char *file,
 
 /* ---- scale/1M and scale/1M_rss ------------------------------------------------------------ */
 
+/* Why the rows a and b (either may be NULL: not asked for) have no
+ * figure: their baseline's (base) or sklab's. */
+static void say_why(comparison *a, comparison *b, int base, const char *why)
+{
+	comparison *c[2] = {a, b};
+	int i;
+	for (i = 0; i < 2; i++) {
+		if (!c[i])
+			continue;
+		if (base)
+			snprintf(c[i]->base_why, sizeof(c[i]->base_why), "%s", why);
+		else
+			snprintf(c[i]->sk_why, sizeof(c[i]->sk_why), "%s", why);
+	}
+}
+
 void skl__self_scale(ctx *x, const char *tmpdir, int want_time, int want_rss)
 {
 	long n = x->quick ? 100000 : 1000000;
@@ -292,10 +308,7 @@ void skl__self_scale(ctx *x, const char *tmpdir, int want_time, int want_rss)
 		}
 		if (scale_child(x, "scale-lua", n, plain, &b1, &p1) < 0 ||
 		    scale_child(x, "scale-lua", 0, plain0, &b0, &p0) < 0) {
-			if (ct)
-				snprintf(ct->base_why, sizeof(ct->base_why), "the plain Lua loop's child failed");
-			if (cm)
-				snprintf(cm->base_why, sizeof(cm->base_why), "the plain Lua loop's child failed");
+			say_why(ct, cm, 1, "the plain Lua loop's child failed");
 			goto out;
 		}
 		vs[r] = c1.wall_ns / 1e9;
@@ -336,12 +349,8 @@ void skl__self_scale(ctx *x, const char *tmpdir, int want_time, int want_rss)
 		snprintf(cm->extra, sizeof(cm->extra), ", \"objects\": %ld, \"live_at_end\": %ld", n, n / 2);
 	}
 out:
-	if (fail) {
-		if (ct)
-			snprintf(ct->sk_why, sizeof(ct->sk_why), "%s", fail);
-		if (cm)
-			snprintf(cm->sk_why, sizeof(cm->sk_why), "%s", fail);
-	}
+	if (fail)
+		say_why(ct, cm, 0, fail);
 	unlink(full);
 	unlink(empty);
 	unlink(plain);
